@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { Env } from './env';
+import { openDatabase, type Connection } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { createMailer } from './mail/mailer';
+import { createRateLimits } from './auth/rate-limit';
+import { createBuildInfo } from './build-info';
+import type { AppDeps } from './context';
+import { createRequestHandler, type ClientHandler } from './http/handler';
+import { createStaticHandler } from './http/static';
+import { logger } from './logger';
+
+// Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
+z.config(z.locales.fr());
+
+export interface App {
+  deps: AppDeps;
+  connection: Connection;
+  server: http.Server;
+  /** Listens on env.port (0 = ephemeral) and resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Graceful: stops accepting, lets in-flight requests finish (10 s at most), then closes the database. */
+  close(): Promise<void>;
+}
+
+async function developmentClient(): Promise<{ handler: ClientHandler; close: () => Promise<void> }> {
+  // Only `npm run dev` reaches this: Vite serves the SPA with HMR on the same port as the API.
+  const { createServer } = await import('vite');
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
+  return {
+    handler: (req, res) => vite.middlewares(req, res, () => {
+      res.statusCode = 404;
+      res.end();
+    }),
+    close: () => vite.close(),
+  };
+}
+
+export async function createApp(env: Env): Promise<App> {
+  logger.configure({ level: env.logLevel });
+  const connection = openDatabase(env.databasePath);
+  await migrateToLatest(connection.db);
+
+  const deps: AppDeps = {
+    db: connection.db,
+    env,
+    mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir }),
+    rateLimits: createRateLimits(env.rateLimits),
+    buildInfo: createBuildInfo(env.clientDist),
+  };
+  const client = env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
+  const server = http.createServer(createRequestHandler(deps, client.handler));
+  server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
+  server.requestTimeout = 60_000;
+
+  let closing: Promise<void> | undefined;
+  return {
+    deps,
+    connection,
+    server,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(env.port, env.host, () => {
+          const { port } = server.address() as AddressInfo;
+          const host = env.host.includes(':') ? `[${env.host}]` : env.host;
+          resolve(`http://${host}:${port}`);
+        });
+      }),
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        if (server.listening) await stopped;
+        clearTimeout(force);
+        await client.close();
+        await connection.close();
+      })();
+      return closing;
+    },
+  };
+}

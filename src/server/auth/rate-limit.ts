@@ -1,0 +1,68 @@
+import { clock } from '../clock';
+
+/**
+ * A fixed-window counter per key, in memory: one Node process serves the app (README "Deploy"), so memory is
+ * the shared state. Windows are pruned as they are read, and wholesale when the map grows large.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** True when the key has reached its limit within the current window. */
+  isLimited(key: string): boolean {
+    const entry = this.current(key);
+    return entry !== undefined && entry.count >= this.limit;
+  }
+
+  hit(key: string): void {
+    const now = clock.now().getTime();
+    const entry = this.current(key);
+    if (entry) entry.count += 1;
+    else this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
+    if (this.hits.size > 50_000) this.prune(now);
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
+
+  private current(key: string) {
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt <= clock.now().getTime()) {
+      this.hits.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private prune(now: number) {
+    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  }
+}
+
+export interface RateLimits {
+  loginFailuresByEmail: RateLimiter;
+  loginFailuresByIp: RateLimiter;
+  registrationsByIp: RateLimiter;
+  resetMailsByEmail: RateLimiter;
+}
+
+export function createRateLimits(config: {
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  loginMaxFailuresPerIp: number;
+  registerMaxPerHour: number;
+  resetMailMaxPerHour: number;
+}): RateLimits {
+  const HOUR = 60 * 60 * 1000;
+  return {
+    loginFailuresByEmail: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
+    loginFailuresByIp: new RateLimiter(config.loginMaxFailuresPerIp, config.loginWindowMs),
+    registrationsByIp: new RateLimiter(config.registerMaxPerHour, HOUR),
+    resetMailsByEmail: new RateLimiter(config.resetMailMaxPerHour, HOUR),
+  };
+}

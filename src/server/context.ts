@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from './db/connection';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+import type { RateLimits } from './auth/rate-limit';
+import type { Session } from './auth/sessions';
+import { validateSessionToken } from './auth/sessions';
+import { readCookie, sessionCookie } from './http/cookies';
+import type { BuildInfo } from './build-info';
+
+/** What lives as long as the process: handed to every request's context. */
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  buildInfo: BuildInfo;
+}
+
+export interface Context extends AppDeps {
+  session: Session | null;
+  ip: string;
+  /** Adds a Set-Cookie header to this request's answer (both doors). */
+  setCookie(header: string): void;
+}
+
+/** For tests and scripts: a context without HTTP, on a real database. */
+export function createContextInner(deps: AppDeps, opts: { session?: Session | null; ip?: string; setCookie?: (h: string) => void } = {}): Context {
+  return { ...deps, session: opts.session ?? null, ip: opts.ip ?? '127.0.0.1', setCookie: opts.setCookie ?? (() => {}) };
+}
+
+export function clientIp(req: IncomingMessage): string {
+  // Behind the reverse proxy of the README, the proxy sets X-Forwarded-For; its first entry is the client.
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress || 'unknown';
+}
+
+/** For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. */
+export async function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
+  const setCookie = (header: string) => res.appendHeader('Set-Cookie', header);
+  const token = readCookie(req.headers.cookie, 'session');
+  let session: Session | null = null;
+  if (token) {
+    const result = await validateSessionToken(deps.db, token);
+    if (result) {
+      session = result.session;
+      if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
+    }
+  }
+  return createContextInner(deps, { session, ip: clientIp(req), setCookie });
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface Connection {
+  db: Db;
+  /** The raw handle, for the rare measured hot path and for closing. */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+export function openDatabase(file: string): Connection {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers proceed during a write; busy_timeout waits instead of failing when another process writes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy(); // closes the better-sqlite3 handle too
+    },
+  };
+}

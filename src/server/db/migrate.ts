@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connection';
+import * as m0001 from './migrations/0001_init';
+
+/**
+ * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
+ * Vite) carries them. Add a new file as NNNN_name.ts and one line below; never edit an applied migration.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'inconnue';
+    throw new Error(`La migration ${failed} a échoué : ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../connection';
+import type { MembershipRole } from '../schema';
+import { nowIso } from '../../clock';
+
+export async function insertOrganization(db: Db, params: { name: string }): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('organizations')
+    .values({ name: params.name, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertMembership(db: Db, params: { userId: number; organizationId: number; role: MembershipRole }): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ user_id: params.userId, organization_id: params.organizationId, role: params.role, created_at: nowIso() })
+    .execute();
+}

@@ -1,0 +1,86 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Kysely's view of the tables. Timestamps are ISO 8601 UTC strings (CONTRACT.md), which sort and compare
+ * the same on SQLite and PostgreSQL; booleans are not used in storage for the same reason.
+ */
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  /** Stored lower-cased: one account per address whatever the case typed. */
+  email: string;
+  password_hash: string;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MembershipRole = 'owner' | 'admin' | 'member';
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number;
+  role: MembershipRole;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, hex: the token itself is never stored. */
+  id: string;
+  user_id: number;
+  organization_id: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export type EmailTokenKind = 'verify' | 'reset';
+
+export interface EmailTokensTable {
+  /** SHA-256 of the mailed token, hex. */
+  id: string;
+  user_id: number;
+  kind: EmailTokenKind;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  organization_id: number;
+  key: string;
+  /** JSON, validated by the shared Zod schema of its key on every read and write. */
+  value: string;
+  updated_at: string;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  message: string;
+  screenshot: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  settings: SettingsTable;
+  feedback: FeedbackTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ message: 'attendu : un nombre entier' }).int('attendu : un nombre entier').positive('attendu : un nombre positif').default(fallback);
+
+/** CONTRACT.md "Environment", plus the rate-limit overrides the README lists. Read once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ message: 'attendu : un numéro de port' }).int().min(0).max(65535, 'attendu : un port entre 0 et 65535').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).default('file:./data/facturier.db'),
+  DATA_DIR: z.string().min(1).optional(),
+  APP_URL: z.url({ message: 'attendu : une URL absolue (http://… ou https://…)' }).optional(),
+  SESSION_SECURE: booleanString.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'attendu : une URL smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Facturier <no-reply@facturier.local>'),
+  LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
+  CLIENT_DIST: z.string().min(1).optional(),
+  LOGIN_MAX_FAILURES: positiveInt(10),
+  LOGIN_WINDOW_MINUTES: positiveInt(15),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
+  REGISTER_MAX_PER_HOUR: positiveInt(100),
+  RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databasePath: string;
+  dataDir: string;
+  appUrl: string;
+  sessionSecure: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: 'info' | 'silent';
+  clientDist: string;
+  rateLimits: {
+    loginMaxFailures: number;
+    loginWindowMs: number;
+    loginMaxFailuresPerIp: number;
+    registerMaxPerHour: number;
+    resetMailMaxPerHour: number;
+  };
+};
+
+export class EnvError extends Error {}
+
+/** Empty strings count as unset, as most shells and .env loaders produce them for "no value". */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')} : ${i.message}`);
+    throw new EnvError(`Configuration invalide, le serveur ne démarre pas :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL.startsWith('postgres://') || e.DATABASE_URL.startsWith('postgresql://')) {
+    throw new EnvError(
+      'Configuration invalide : DATABASE_URL désigne PostgreSQL, dont le support n’est pas encore livré. Utilisez file:./data/facturier.db (SQLite).',
+    );
+  }
+  if (!e.DATABASE_URL.startsWith('file:')) {
+    throw new EnvError(`Configuration invalide : DATABASE_URL doit commencer par file: (reçu « ${e.DATABASE_URL} »).`);
+  }
+  const databasePath = path.resolve(e.DATABASE_URL.slice('file:'.length));
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databasePath,
+    dataDir: path.resolve(e.DATA_DIR ?? path.dirname(databasePath)),
+    appUrl,
+    sessionSecure: e.SESSION_SECURE ?? appUrl.startsWith('https://'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+    rateLimits: {
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
+      resetMailMaxPerHour: e.RESET_MAIL_MAX_PER_HOUR,
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * An error whose French message(s) we wrote for the user. Anything else that reaches the client is replaced by
+ * the generic message of its code, so no English library text or stack trace ever leaves the server.
+ */
+export class AppError extends TRPCError {
+  readonly messages: string | string[];
+  constructor(code: TRPC_ERROR_CODE_KEY, messages: string | string[]) {
+    super({ code, message: Array.isArray(messages) ? messages.join('\n') : messages });
+    this.messages = messages;
+  }
+}
+
+export const fail = (code: TRPC_ERROR_CODE_KEY, messages: string | string[]): never => {
+  throw new AppError(code, messages);
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur';
+
+const defaultMessages: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  PARSE_ERROR: 'Le corps de la requête n’est pas un JSON valide',
+  BAD_REQUEST: 'Requête invalide',
+  UNAUTHORIZED: 'Veuillez vous connecter',
+  FORBIDDEN: 'Action non autorisée',
+  NOT_FOUND: 'Ressource introuvable',
+  METHOD_NOT_SUPPORTED: 'Méthode non prise en charge pour cette adresse',
+  CONFLICT: 'Cette action est en conflit avec l’état actuel',
+  PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse',
+  TOO_MANY_REQUESTS: 'Trop de tentatives, réessayez plus tard',
+  UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge (JSON attendu)',
+};
+
+/** French names of the fields our schemas validate, so that a message names what to fix. */
+const fieldLabels: Record<string, string> = {
+  first_name: 'Prénom',
+  last_name: 'Nom',
+  email: 'E-mail',
+  password: 'Mot de passe',
+  organization: 'Entreprise',
+  token: 'Lien',
+  message: 'Message',
+  screenshot: 'Capture d’écran',
+  key: 'Clé',
+  currency_format: 'Format monétaire',
+  address_format: 'Format d’adresse',
+  theme: 'Thème',
+};
+
+interface IssueLike {
+  path: PropertyKey[];
+  message: string;
+}
+
+function isZodErrorLike(cause: unknown): cause is { issues: IssueLike[] } {
+  return typeof cause === 'object' && cause !== null && Array.isArray((cause as { issues?: unknown }).issues);
+}
+
+function labelOf(path: PropertyKey[]): string {
+  const names = path.map(String);
+  const last = [...names].reverse().find((n) => !/^\d+$/.test(n));
+  const label = last !== undefined ? fieldLabels[last] : undefined;
+  return label ?? names.join('.');
+}
+
+/** One message per offending field; a message that does not already name its field is prefixed with it. */
+export function validationMessages(issues: IssueLike[]): string[] {
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    let text = issue.message;
+    if (issue.path.length > 0) {
+      const label = labelOf(issue.path);
+      if (!text.toLowerCase().includes(label.toLowerCase())) text = `${label} : ${text}`;
+    }
+    seen.add(text);
+  }
+  return [...seen];
+}
+
+export function messagesOf(error: TRPCError): string | string[] {
+  if (error instanceof AppError) return error.messages;
+  if (error.code === 'BAD_REQUEST' && isZodErrorLike(error.cause)) {
+    const list = validationMessages(error.cause.issues);
+    return list.length === 1 ? list[0]! : list;
+  }
+  return defaultMessages[error.code] ?? INTERNAL_ERROR_MESSAGE;
+}

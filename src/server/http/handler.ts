@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createContext, type AppDeps } from '../context';
+import { logger } from '../logger';
+import { AppError } from '../errors';
+import { isForeignOrigin } from './origin';
+import { findRestRoutes, handleRest } from './rest';
+import { handleTrpc, TRPC_PREFIX } from './trpc-door';
+import { sendError } from './respond';
+
+export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
+
+/** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
+export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    res.on('finish', () => {
+      logger.info({ method: req.method, path: pathname, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 });
+    });
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+
+    try {
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        if (isForeignOrigin(req, deps.env.appUrl)) {
+          return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
+        }
+        const makeContext = () => createContext(deps, req, res);
+        if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, makeContext);
+        const routes = findRestRoutes(pathname);
+        if (routes) return await handleRest(routes, req, res, url, makeContext);
+        return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
+      }
+      serveClient(req, res, pathname);
+    } catch (error) {
+      // Last line of defence: whatever went wrong, answer once and keep the process alive.
+      if (!res.headersSent) sendError(res, error);
+      else res.destroy();
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+interface CachedFile {
+  mtimeMs: number;
+  body: Buffer;
+  gzip: Buffer | null;
+  type: string;
+}
+
+/**
+ * Serves the built SPA from memory (the whole build is a few MB), gzip-compressed once per file version.
+ * Hashed assets under /assets/ are immutable; index.html is revalidated so a new build is picked up at once.
+ * Any other GET path that is not a file gets index.html: the client router owns it (history fallback).
+ */
+export function createStaticHandler(root: string) {
+  const cache = new Map<string, CachedFile>();
+
+  function load(file: string): CachedFile | null {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (!stat.isFile()) return null;
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === stat.mtimeMs) return hit;
+    const body = fs.readFileSync(file);
+    const ext = path.extname(file).toLowerCase();
+    const entry: CachedFile = {
+      mtimeMs: stat.mtimeMs,
+      body,
+      gzip: COMPRESSIBLE.has(ext) && body.length > 1024 ? zlib.gzipSync(body, { level: 9 }) : null,
+      type: TYPES[ext] ?? 'application/octet-stream',
+    };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, entry: CachedFile, cacheControl: string) {
+    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = acceptsGzip && entry.gzip ? entry.gzip : entry.body;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', entry.type);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (body === entry.gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const relative = path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const file = path.join(root, relative);
+    if (file.startsWith(root + path.sep) && !relative.startsWith('..')) {
+      const entry = load(file);
+      if (entry) {
+        const immutable = relative.startsWith(`assets${path.sep}`);
+        return send(req, res, entry, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
+    }
+    if (path.extname(relative) !== '' && relative !== 'index.html') {
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Fichier introuvable');
+      return;
+    }
+    const index = load(path.join(root, 'index.html'));
+    if (!index) {
+      res.statusCode = 503;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('L’interface n’est pas construite : lancez « npm start » (qui la construit) ou « npm run build ».');
+      return;
+    }
+    send(req, res, index, 'no-cache');
+  };
+}

@@ -1,0 +1,14 @@
+import { protectedProcedure, router } from '../trpc';
+import { feedbackInputSchema } from '../../shared/schemas/feedback';
+import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { recordFeedback } from '../services/feedback';
+
+export const feedbackRouter = router({
+  send: protectedProcedure
+    .input(feedbackInputSchema)
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await recordFeedback(ctx.db, { organizationId: ctx.organizationId, userId: ctx.userId, input });
+      return { messages: 'Votre feedback a été envoyé avec succès' };
+    }),
+});

@@ -1,0 +1,35 @@
+import type { Db } from '../db/connection';
+import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
+import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../shared/schemas/settings';
+import { logger } from '../logger';
+
+const APP_KEY = 'app';
+const DOCUMENT_KEY = 'document';
+
+export async function initializeSettings(db: Db, organizationId: number): Promise<void> {
+  await upsertSettingValue(db, { organizationId, key: APP_KEY, value: JSON.stringify(defaultAppSettings()) });
+}
+
+/**
+ * Stored settings are re-validated on read: a field added by a later version gets its default, and a row that
+ * no longer validates falls back to the defaults rather than breaking every screen.
+ */
+export async function getAppSettings(db: Db, organizationId: number): Promise<AppSettings> {
+  const raw = await findSettingValue(db, { organizationId, key: APP_KEY });
+  if (raw === undefined) return defaultAppSettings();
+  const parsed = appSettingsSchema.safeParse(JSON.parse(raw));
+  if (parsed.success) return parsed.data;
+  logger.error(`stored settings of organization ${organizationId} no longer validate; defaults served`, parsed.error);
+  return defaultAppSettings();
+}
+
+export async function saveAppSettings(db: Db, organizationId: number, settings: AppSettings): Promise<AppSettings> {
+  await upsertSettingValue(db, { organizationId, key: APP_KEY, value: JSON.stringify(settings) });
+  return settings;
+}
+
+/** The document template (issue "Document rendering"); until saved, the empty default. */
+export async function getDocumentTemplate(db: Db, organizationId: number): Promise<Record<string, unknown>> {
+  const raw = await findSettingValue(db, { organizationId, key: DOCUMENT_KEY });
+  return raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>);
+}

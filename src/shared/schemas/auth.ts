@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const requiredText = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+export const emailSchema = z
+  .string({ error: 'L’adresse e-mail est obligatoire' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'L’adresse e-mail est obligatoire')
+  .max(254, 'L’adresse e-mail est trop longue')
+  .pipe(z.email({ error: 'Adresse e-mail invalide' }));
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Capped so that a megabyte "password" cannot make argon2 the cost of a request. */
+export const newPasswordSchema = z
+  .string({ error: 'Le mot de passe est obligatoire' })
+  .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`)
+  .max(256, 'Le mot de passe ne doit pas dépasser 256 caractères');
+
+export const registerInputSchema = z
+  .object({
+    first_name: requiredText(100, 'Le prénom est obligatoire', 'Le prénom ne doit pas dépasser 100 caractères'),
+    last_name: requiredText(100, 'Le nom est obligatoire', 'Le nom ne doit pas dépasser 100 caractères'),
+    email: emailSchema,
+    password: newPasswordSchema,
+    organization: requiredText(200, 'Le nom de l’entreprise est obligatoire', 'Le nom de l’entreprise ne doit pas dépasser 200 caractères'),
+  })
+  .strict();
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string({ error: 'Le mot de passe est obligatoire' }).min(1, 'Le mot de passe est obligatoire').max(256, 'Le mot de passe ne doit pas dépasser 256 caractères'),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema }).strict();
+
+const tokenSchema = z.string({ error: 'Le lien est invalide ou a expiré' }).trim().min(1, 'Le lien est invalide ou a expiré').max(200, 'Le lien est invalide ou a expiré');
+
+export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: newPasswordSchema }).strict();
+export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
+
+export const membershipRoleSchema = z.enum(['owner', 'admin', 'member']);
+
+/** The user object of every auth answer (CONTRACT.md): never a password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  created_at: z.string(),
+  role: membershipRoleSchema,
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageAnswerSchema = z.object({ messages: z.string() });

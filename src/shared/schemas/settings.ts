@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** SPEC §3 application settings: currency_format. Defaults from SPEC §9 (EUR, after, space, ',' decimal, '' thousand, 2). */
+export const currencyFormatSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Code devise invalide (3 lettres, ex. EUR)').default('EUR'),
+  currency_position: z.enum(['before', 'after']).default('after'),
+  use_space: z.boolean().default(true),
+  decimal: z.string().max(1, 'Le séparateur décimal tient en un caractère').default(','),
+  thousand: z.string().max(1, 'Le séparateur de milliers tient en un caractère').default(''),
+  precision: z.number().int().min(0, 'Précision entre 0 et 4').max(4, 'Précision entre 0 et 4').default(2),
+});
+export type CurrencyFormat = z.infer<typeof currencyFormatSchema>;
+
+/** Placeholders {line1} {line2} {postal_code} {city} {state} {country}; one address line per template line. */
+export const DEFAULT_ADDRESS_FORMAT = '{line1}\n{line2}\n{postal_code} {city}\n{state}\n{country}';
+
+export const themeSettingSchema = z.enum(['light', 'dark', 'system']);
+export type ThemeSetting = z.infer<typeof themeSettingSchema>;
+
+/** The server-side application settings of one organisation (SPEC §3). `strict` so an unknown field is refused, not silently kept. */
+export const appSettingsSchema = z
+  .object({
+    currency_format: currencyFormatSchema.prefault({}),
+    address_format: z.string().max(500, "Le format d'adresse est trop long (500 caractères au plus)").default(DEFAULT_ADDRESS_FORMAT),
+    theme: themeSettingSchema.default('light'),
+  })
+  .strict();
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+export const defaultAppSettings = (): AppSettings => appSettingsSchema.parse({});
