@@ -71,11 +71,14 @@ export async function createApp(env: Env): Promise<App> {
       }),
     close() {
       closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        if (server.listening) await stopped;
-        clearTimeout(force);
+        if (server.listening) {
+          // close() resolves once every in-flight request has been answered; idle keep-alive sockets go at once.
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          const force = setTimeout(() => server.closeAllConnections(), 10_000);
+          await stopped;
+          clearTimeout(force);
+        }
         await client.close();
         await connection.close();
       })();

@@ -84,5 +84,6 @@ export function messagesOf(error: TRPCError): string | string[] {
     const list = validationMessages(error.cause.issues);
     return list.length === 1 ? list[0]! : list;
   }
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError) return defaultMessages.PARSE_ERROR!; // tRPC's `input=` query
   return defaultMessages[error.code] ?? INTERNAL_ERROR_MESSAGE;
 }
