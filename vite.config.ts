@@ -1,19 +1,20 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { trpcNativeSpread } from './build/trpc-native-spread';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 export default defineConfig({
   root: '.',
-  plugins: [react()],
+  plugins: [react(), trpcNativeSpread()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
   },
   ssr: {
-    // Native and server-only packages stay external; the SSR build bundles only our code.
-    noExternal: [],
+    // Other packages stay external (native addons among them); @trpc/server is bundled so the patch above applies.
+    noExternal: ['@trpc/server'],
   },
   server: { strictPort: true },
   test: {

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SHARED_INPUTS = ['src/shared', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
 const CLIENT_INPUTS = ['src/client', 'index.html', 'panda.config.ts', 'postcss.config.cjs', 'public', ...SHARED_INPUTS];
-const SERVER_INPUTS = ['src/server', ...SHARED_INPUTS];
+const SERVER_INPUTS = ['src/server', 'build', ...SHARED_INPUTS];
 
 function newestMtime(relative) {
   const full = path.join(root, relative);

@@ -26,7 +26,17 @@ export interface Context extends AppDeps {
 
 /** For tests and scripts: a context without HTTP, on a real database. */
 export function createContextInner(deps: AppDeps, opts: { session?: Session | null; ip?: string; setCookie?: (h: string) => void } = {}): Context {
-  return { ...deps, session: opts.session ?? null, ip: opts.ip ?? '127.0.0.1', setCookie: opts.setCookie ?? (() => {}) };
+  // Listed rather than spread: built on every request, and spreads showed in the profile (`npm run bench`).
+  return {
+    db: deps.db,
+    env: deps.env,
+    mailer: deps.mailer,
+    rateLimits: deps.rateLimits,
+    buildInfo: deps.buildInfo,
+    session: opts.session ?? null,
+    ip: opts.ip ?? '127.0.0.1',
+    setCookie: opts.setCookie ?? (() => {}),
+  };
 }
 
 export function clientIp(req: IncomingMessage): string {

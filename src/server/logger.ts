@@ -5,6 +5,7 @@ export const logger = {
   configure(opts: { level: 'info' | 'silent' }) {
     silent = opts.level === 'silent';
   },
+  enabled: () => !silent,
   info(event: Record<string, unknown>) {
     if (!silent) process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...event })}\n`);
   },

@@ -1,14 +1,15 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash, randomBytes } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** 32 random bytes, base32: the secret that travels (cookie, mailed link). */
 export function generateToken(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
+  return encodeBase32LowerCaseNoPadding(randomBytes(32));
 }
 
-/** What the database keeps of a token: its SHA-256, so a leaked table opens no session. */
+/**
+ * What the database keeps of a token: its SHA-256 (hex), so a leaked table opens no session. Node's native hash:
+ * it runs on every authenticated request, where the pure-JS one cost 6 % of the time (`npm run bench`).
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -21,7 +21,7 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     db,
@@ -30,6 +30,27 @@ export function openDatabase(file: string): Connection {
       if (closed) return;
       closed = true;
       await db.destroy(); // closes the better-sqlite3 handle too
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite driver calls `prepare` for every query, and preparing was the largest single cost of a request
+ * (`npm run bench`). Query shapes are few and fixed, so each SQL text is prepared once and reused; a statement
+ * runs to completion synchronously inside better-sqlite3, so one statement is never used by two queries at once.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 2000) statements.clear(); // generated SQL (IN lists of varying length) must not grow this forever
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
     },
   };
 }

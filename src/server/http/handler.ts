@@ -13,13 +13,16 @@ export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname
 export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname;
-    res.on('finish', () => {
-      logger.info({ method: req.method, path: pathname, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 });
-    });
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
+    if (logger.enabled()) {
+      res.on('finish', () => {
+        logger.info({ method: req.method, path: pathname, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 });
+      });
+    }
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
 
     try {
       if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -27,9 +30,9 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) 
           return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
         }
         const makeContext = () => createContext(deps, req, res);
-        if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, makeContext);
+        if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, search, makeContext);
         const routes = findRestRoutes(pathname);
-        if (routes) return await handleRest(routes, req, res, url, makeContext);
+        if (routes) return await handleRest(routes, req, res, search, makeContext);
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

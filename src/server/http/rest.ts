@@ -44,16 +44,16 @@ export function findRestRoutes(pathname: string): RestRoute[] | undefined {
   return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
 
-function queryInput(url: URL): Record<string, string> | undefined {
-  if (url.search === '' || url.search === '?') return undefined;
-  return Object.fromEntries(url.searchParams);
+function queryInput(search: string): Record<string, string> | undefined {
+  if (search === '' || search === '?') return undefined;
+  return Object.fromEntries(new URLSearchParams(search));
 }
 
 export async function handleRest(
   candidates: RestRoute[],
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  search: string,
   makeContext: () => Promise<Context>,
 ): Promise<void> {
   const route = candidates.find((r) => r.method === req.method || (req.method === 'HEAD' && r.method === 'GET'));
@@ -63,7 +63,7 @@ export async function handleRest(
   }
   try {
     const input =
-      route.input === 'body' ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : route.input === 'query' ? queryInput(url) : undefined;
+      route.input === 'body' ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : route.input === 'query' ? queryInput(search) : undefined;
     const ctx = await makeContext();
     const caller = createCaller(ctx);
     const answer = await route.call(caller, input);

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { precompiled } from '../precompiled';
 
 export async function insertSession(
   db: Db,
@@ -16,12 +17,15 @@ export async function insertSession(
     .execute();
 }
 
+// Runs on every authenticated request: compiled once.
+const selectSession = precompiled<[id: string], { id: string; user_id: number; organization_id: number; expires_at: string }>(
+  (db) => db.selectFrom('sessions').select(['id', 'user_id', 'organization_id', 'expires_at']).where('id', '=', ''),
+  1,
+);
+
 export async function findSession(db: Db, params: { id: string }) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'organization_id', 'expires_at'])
-    .where('id', '=', params.id)
-    .executeTakeFirst();
+  const [row] = await selectSession(db, params.id);
+  return row;
 }
 
 export async function extendSession(db: Db, params: { id: string; expiresAt: string }): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Db } from '../connection';
 import type { MembershipRole } from '../schema';
 import { nowIso } from '../../clock';
+import { precompiled } from '../precompiled';
 
 /** The user as every auth answer shows it (CONTRACT.md): never the password hash. */
 export interface UserProfile {
@@ -40,25 +41,31 @@ export async function insertUser(
   return row.id;
 }
 
+// Runs on every "who am I" (each page load of the SPA): compiled once.
+const selectUserProfile = precompiled<[userId: number, organizationId: number], Omit<UserProfile, 'organization'> & { organization_id: number; organization_name: string }>(
+  (db) =>
+    db
+      .selectFrom('users')
+      .innerJoin('memberships', 'memberships.user_id', 'users.id')
+      .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+      .select([
+        'users.id',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+        'users.email_verified_at',
+        'users.created_at',
+        'memberships.role',
+        'organizations.id as organization_id',
+        'organizations.name as organization_name',
+      ])
+      .where('users.id', '=', 0)
+      .where('memberships.organization_id', '=', 0),
+  2,
+);
+
 export async function getUserProfile(db: Db, params: { userId: number; organizationId: number }): Promise<UserProfile | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.email_verified_at',
-      'users.created_at',
-      'memberships.role',
-      'organizations.id as organization_id',
-      'organizations.name as organization_name',
-    ])
-    .where('users.id', '=', params.userId)
-    .where('memberships.organization_id', '=', params.organizationId)
-    .executeTakeFirst();
+  const [row] = await selectUserProfile(db, params.userId, params.organizationId);
   if (!row) return undefined;
   const { organization_id, organization_name, ...user } = row;
   return { ...user, organization: { id: organization_id, name: organization_name } };
