@@ -39,11 +39,18 @@ export function createContextInner(deps: AppDeps, opts: { session?: Session | nu
   };
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The client's address for rate limits. Behind the README's reverse proxy (on this machine) the proxy's
+ * X-Forwarded-For names the client; from anyone else that header is ignored, so it cannot be forged to dodge a limit.
+ */
 export function clientIp(req: IncomingMessage): string {
-  // Behind the reverse proxy of the README, the proxy sets X-Forwarded-For; its first entry is the client.
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  if (!LOOPBACK.has(peer)) return peer;
   const forwarded = req.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || 'unknown';
+  return first || peer;
 }
 
 /** For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. */

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, Session } from '../helpers/clients';
+import { createClient, DEMO_OWNER, loginOrRegister } from '../../scripts/seed';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('the /api/trpc door speaks tRPC’s wire format', () => {
+  it('answers a batch of queries in one request, each with its own result or error', async () => {
+    const { session } = await registered(server.url);
+    const trpc = session.trpc();
+    const [me, settings, bad] = await Promise.allSettled([
+      trpc.auth.me.query(),
+      trpc.settings.get.query(),
+      trpc.settings.get.query({ key: 'inconnue' as 'document' }),
+    ]);
+    expect(me.status).toBe('fulfilled');
+    expect(settings.status === 'fulfilled' && settings.value).toMatchObject({ theme: 'light' });
+    expect(bad.status).toBe('rejected');
+    const error = (bad as PromiseRejectedResult).reason as TRPCClientError<any>;
+    expect(error.data).toMatchObject({ httpStatus: 400, code: 'BAD_REQUEST' });
+    expect(error.message).toContain('Clé de paramètres inconnue');
+  });
+
+  it('answers 207 to a mixed batch and keeps tRPC’s JSON shape on the wire', async () => {
+    const { session } = await registered(server.url);
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: { key: 'x' } } }));
+    const answer = await session.rest('GET', `/api/trpc/auth.me,settings.get?batch=1&input=${input}`);
+    expect(answer.status).toBe(207);
+    expect(answer.body[0].result.data.json.email).toMatch(/@exemple\.fr$/);
+    expect(answer.body[1].error.json.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+    expect(JSON.stringify(answer.body)).not.toContain('stack');
+  });
+
+  it('refuses a mutation sent as a query and a query sent as a mutation', async () => {
+    const session = new Session(server.url);
+    expect((await session.rest('GET', '/api/trpc/auth.logout')).status).toBe(404);
+    expect((await session.rest('POST', '/api/trpc/auth.me', { json: null })).status).toBe(404);
+  });
+
+  it('still serves streaming clients through tRPC’s own adapter', async () => {
+    const { session } = await registered(server.url);
+    const response = await session.fetch(`${server.url}/api/trpc/auth.me?batch=1&input=${encodeURIComponent('{"0":{"json":null}}')}`, {
+      headers: { 'trpc-accept': 'application/jsonl' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"email"');
+  });
+});
+
+describe('seed', () => {
+  it('registers the demo owner on a fresh database, then logs in on the next run', async () => {
+    const first = await loginOrRegister(createClient(server.url));
+    expect(first.created).toBe(true);
+    expect(first.user.organization.name).toBe(DEMO_OWNER.organization);
+    const second = await loginOrRegister(createClient(server.url));
+    expect(second.created).toBe(false);
+    expect(second.user.id).toBe(first.user.id);
+  });
+});
