@@ -6,7 +6,6 @@ import autocannon from 'autocannon';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../../src/server/routers/_app';
-// @ts-expect-error -- plain ESM script shared with `npm start`
 import { ensureServerBuild } from '../build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, Session } from '../helpers/clients';
-// @ts-expect-error -- plain ESM script shared with `npm start`
 import { ensureServerBuild } from '../../scripts/build-if-stale.mjs';
 
 /** What `npm start` runs: the Vite-bundled server (with the tRPC build patch), started by plain node. */

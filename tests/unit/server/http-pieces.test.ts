@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../../src/server/auth/rate-limit';
+import { clock } from '../../../src/server/clock';
+import { validationMessages } from '../../../src/server/errors';
+import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
+import { isForeignOrigin } from '../../../src/server/http/origin';
+import { generateToken, hashToken } from '../../../src/server/auth/tokens';
+
+afterEach(() => {
+  clock.now = () => new Date();
+});
+
+describe('RateLimiter', () => {
+  it('limits at the count, per key, and forgets after the window', () => {
+    const t0 = Date.now();
+    clock.now = () => new Date(t0);
+    const limiter = new RateLimiter(3, 60_000);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.isLimited('a')).toBe(false);
+      limiter.hit('a');
+    }
+    expect(limiter.isLimited('a')).toBe(true);
+    expect(limiter.isLimited('b')).toBe(false);
+    clock.now = () => new Date(t0 + 60_001);
+    expect(limiter.isLimited('a')).toBe(false);
+  });
+
+  it('reset clears a key at once', () => {
+    const limiter = new RateLimiter(1, 60_000);
+    limiter.hit('a');
+    expect(limiter.isLimited('a')).toBe(true);
+    limiter.reset('a');
+    expect(limiter.isLimited('a')).toBe(false);
+  });
+});
+
+describe('validationMessages', () => {
+  it.each([
+    [[{ path: ['first_name'], message: 'Le prénom est obligatoire' }], ['Le prénom est obligatoire']],
+    [[{ path: ['theme'], message: 'Option invalide' }], ['Thème : Option invalide']],
+    [[{ path: ['items', 2, 'quantity'], message: 'Trop petit' }], ['items.2.quantity : Trop petit']],
+    [[{ path: [], message: 'Clé non reconnue : "x"' }], ['Clé non reconnue : "x"']],
+    [
+      [
+        { path: ['email'], message: 'Adresse e-mail invalide' },
+        { path: ['email'], message: 'Adresse e-mail invalide' },
+      ],
+      ['Adresse e-mail invalide'],
+    ],
+  ])('%j → %j', (issues, expected) => {
+    expect(validationMessages(issues)).toEqual(expected);
+  });
+});
+
+describe('cookies', () => {
+  it('reads one cookie among several, and nothing from a missing header', () => {
+    expect(readCookie('a=1; session=abc; b=2', 'session')).toBe('abc');
+    expect(readCookie('sessionx=1', 'session')).toBeUndefined();
+    expect(readCookie(undefined, 'session')).toBeUndefined();
+  });
+
+  it('writes CONTRACT.md attributes, Secure only when asked', () => {
+    const expires = new Date('2026-12-22T10:00:00Z');
+    expect(sessionCookie('tok', expires, false)).toBe('session=tok; HttpOnly; SameSite=Lax; Path=/; Expires=Tue, 22 Dec 2026 10:00:00 GMT');
+    expect(sessionCookie('tok', expires, true)).toMatch(/; Secure$/);
+    expect(clearedSessionCookie(false)).toBe('session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
+  });
+});
+
+describe('tokens', () => {
+  it('are 32 random bytes in base32 and hash to 64 hex characters', () => {
+    const a = generateToken();
+    expect(a).toMatch(/^[a-z2-7]{52}$/);
+    expect(generateToken()).not.toBe(a);
+    expect(hashToken(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('isForeignOrigin', () => {
+  const req = (method: string, headers: Record<string, string>) => ({ method, headers }) as unknown as IncomingMessage;
+  const app = 'https://factures.exemple.fr';
+  it.each([
+    ['GET from anywhere', req('GET', { origin: 'https://evil.example' }), false],
+    ['POST without Origin (scripts)', req('POST', {}), false],
+    ['POST from the app URL', req('POST', { origin: app }), false],
+    ['POST from the request host', req('POST', { origin: 'http://127.0.0.1:4000', host: '127.0.0.1:4000' }), false],
+    ['POST from another site', req('POST', { origin: 'https://evil.example', host: 'factures.exemple.fr' }), true],
+    ['DELETE from a null origin', req('DELETE', { origin: 'null' }), true],
+    ['PUT from a look-alike', req('PUT', { origin: 'https://factures.exemple.fr.evil.example' }), true],
+  ])('%s → %s', (_label, request, expected) => {
+    expect(isForeignOrigin(request, app)).toBe(expected);
+  });
+});
