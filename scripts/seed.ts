@@ -1,9 +1,8 @@
 // `npm run seed`: a demo organisation, written through the typed tRPC client over HTTP (never by SQL), so the
 // data passes every rule the app enforces. Targets the running server at SEED_URL (default http://localhost:$PORT);
 // when none answers, starts the server in this process on DATABASE_URL for the time of the seed.
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import superjson from 'superjson';
-import type { AppRouter } from '../src/server/routers/_app';
+import { TRPCClientError } from '@trpc/client';
+import { createApiClient, type ApiClient } from './api-client';
 import { loadEnv } from '../src/server/env';
 
 export const DEMO_OWNER = {
@@ -22,31 +21,8 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-export function createClient(baseUrl: string) {
-  let cookie: string | undefined;
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${baseUrl}/api/trpc`,
-        transformer: superjson,
-        fetch: async (input, init) => {
-          const headers = new Headers(init?.headers);
-          if (cookie) headers.set('cookie', cookie);
-          const response = await fetch(input, { ...init, headers });
-          const set = response.headers.getSetCookie().find((c) => c.startsWith('session='));
-          if (set) cookie = set.split(';')[0];
-          return response;
-        },
-      }),
-    ],
-  });
-  return client;
-}
-
-export type SeedClient = ReturnType<typeof createClient>;
-
 /** Logs the demo owner in, registering them on a fresh database. */
-export async function loginOrRegister(client: SeedClient) {
+export async function loginOrRegister(client: ApiClient) {
   try {
     return { user: await client.auth.login.mutate({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }), created: false };
   } catch (error) {
@@ -67,7 +43,7 @@ async function main() {
     console.log(`Aucun serveur sur ${process.env.SEED_URL ?? `http://localhost:${env.port}`} : serveur temporaire sur ${env.databasePath}`);
   }
   try {
-    const client = createClient(baseUrl);
+    const { client } = createApiClient(baseUrl);
     const { user, created } = await loginOrRegister(client);
     console.log(created ? 'Compte de démonstration créé.' : 'Compte de démonstration déjà présent : connecté.');
     console.log(`  Entreprise : ${user.organization.name}`);

@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { createTRPCClient, httpLink } from '@trpc/client';
-import superjson from 'superjson';
-import type { AppRouter } from '../../src/server/routers/_app';
+import { createApiClient } from '../api-client';
 import { ensureServerBuild } from '../build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,22 +43,9 @@ export async function benchApi(): Promise<void> {
     const base = await waitForLine(server, /écoute sur (http:\/\/\S+)/);
     const coldStartMs = performance.now() - started;
 
-    let cookie = '';
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${base}/api/trpc`,
-          transformer: superjson,
-          fetch: async (input, init) => {
-            const response = await fetch(input, init);
-            const set = response.headers.getSetCookie()[0];
-            if (set) cookie = set.split(';')[0]!;
-            return response;
-          },
-        }),
-      ],
-    });
+    const { client, cookie: sessionCookie } = createApiClient(base);
     await client.auth.register.mutate({ first_name: 'Bench', last_name: 'Mark', email: 'bench@exemple.fr', password: 'bench-password', organization: 'Bench SAS' });
+    const cookie = sessionCookie()!;
 
     bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], { env: { ...process.env, BENCH_DB: dbPath }, stdio: ['ignore', 'pipe', 'inherit'] });
     const barePort = await waitForLine(bare, /^(\d+)\n/);

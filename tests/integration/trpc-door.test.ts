@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
-import { createClient, DEMO_OWNER, loginOrRegister } from '../../scripts/seed';
+import { DEMO_OWNER, loginOrRegister } from '../../scripts/seed';
+import { createApiClient } from '../../scripts/api-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,10 +56,10 @@ describe('the /api/trpc door speaks tRPC’s wire format', () => {
 
 describe('seed', () => {
   it('registers the demo owner on a fresh database, then logs in on the next run', async () => {
-    const first = await loginOrRegister(createClient(server.url));
+    const first = await loginOrRegister(createApiClient(server.url).client);
     expect(first.created).toBe(true);
     expect(first.user.organization.name).toBe(DEMO_OWNER.organization);
-    const second = await loginOrRegister(createClient(server.url));
+    const second = await loginOrRegister(createApiClient(server.url).client);
     expect(second.created).toBe(false);
     expect(second.user.id).toBe(first.user.id);
   });
