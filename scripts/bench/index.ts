@@ -1,18 +1,16 @@
 // `npm run bench`: prints figures with their data sizes; asserts nothing about time.
+// `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
 
-const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   api: benchApi,
 };
-try {
-  const { benchTotals } = await import('./totals');
-  benches.totals = benchTotals;
-} catch {
-  // the shared-core bench lands with its module
-}
 
+const only = process.argv[2];
+if (only && !benches[only]) {
+  console.error(`Banc inconnu : ${only}. Disponibles : ${Object.keys(benches).join(', ')}`);
+  process.exit(1);
+}
 for (const [name, bench] of Object.entries(benches)) {
-  if (only && only !== name) continue;
-  await bench();
+  if (!only || only === name) await bench();
 }

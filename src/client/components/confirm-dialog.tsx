@@ -1,0 +1,32 @@
+import { useSnapshot } from 'valtio';
+import { css } from '../../../styled-system/css';
+import { answerConfirm, confirmState } from '../stores/confirm';
+import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
+
+/** SPEC §4/§9: 300 px, 'Annuler' / 'Oui'; Escape and the close button answer false. */
+export function ConfirmDialog() {
+  const snap = useSnapshot(confirmState);
+  return (
+    <Dialog
+      open={snap.open}
+      onClose={() => answerConfirm(false)}
+      title={snap.title || 'Confirmation'}
+      width={300}
+      role="alertdialog"
+      showClose={false}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => answerConfirm(false)}>
+            {snap.cancelLabel}
+          </Button>
+          <Button onClick={() => answerConfirm(true)}>
+            {snap.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' })}>{snap.message}</p>
+    </Dialog>
+  );
+}

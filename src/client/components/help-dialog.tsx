@@ -1,0 +1,27 @@
+import { css } from '../../../styled-system/css';
+import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
+
+const item = css({ display: 'flex', flexDirection: 'column', gap: '1', '& h3': { fontWeight: '700', fontSize: 'sm' }, '& p': { fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' } });
+
+/** The 'Aider' button's answers to the questions people ask before they are logged in. */
+export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Aide" footer={<Button onClick={onClose}>Compris</Button>}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '2' })}>
+        <div className={item}>
+          <h3>Première visite ?</h3>
+          <p>Choisissez « Inscription » : votre compte et celui de votre entreprise sont créés ensemble, et vous êtes connecté(e) aussitôt.</p>
+        </div>
+        <div className={item}>
+          <h3>Mot de passe oublié</h3>
+          <p>Indiquez votre adresse e-mail : vous recevez un lien valable une heure pour en choisir un nouveau. Vos autres sessions sont alors fermées.</p>
+        </div>
+        <div className={item}>
+          <h3>Trop de tentatives</h3>
+          <p>Après plusieurs mots de passe erronés, la connexion est suspendue 15 minutes pour protéger votre compte.</p>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

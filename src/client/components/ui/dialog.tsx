@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
+import { css } from '../../../../styled-system/css';
+import { CloseIcon } from '../icons';
+
+const styles = {
+  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
+  positioner: css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', zIndex: 'modal' }),
+  content: css({
+    bg: 'bg.surface',
+    color: 'fg.default',
+    borderRadius: 'card',
+    boxShadow: 'overlay',
+    w: 'full',
+    maxH: 'calc(100dvh - 32px)',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
+    _focusVisible: { outline: 'none' },
+  }),
+  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '5', pt: '4', pb: '2' }),
+  title: css({ fontSize: 'lg', fontWeight: '700' }),
+  body: css({ px: '5', py: '2', overflowY: 'auto', flex: '1' }),
+  footer: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', px: '5', pt: '3', pb: '4' }),
+  close: css({ display: 'grid', placeItems: 'center', w: '8', h: '8', borderRadius: 'full', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' } }),
+};
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: number;
+  /** SPEC "persistent": a click outside does not close it (Escape and the close button still do). */
+  persistent?: boolean;
+  role?: 'dialog' | 'alertdialog';
+  showClose?: boolean;
+}
+
+/** Ark's dialog (focus trap, Escape, aria) styled once; unmounted when closed (STACK.md trap 6). */
+export function Dialog({ open, onClose, title, children, footer, width = 400, persistent, role = 'dialog', showClose = true }: DialogProps) {
+  return (
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      closeOnInteractOutside={!persistent}
+      role={role}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <ArkDialog.Backdrop className={styles.backdrop} />
+        <ArkDialog.Positioner className={styles.positioner}>
+          <ArkDialog.Content className={styles.content} style={{ maxWidth: width }}>
+            <div className={styles.header}>
+              <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
+              {showClose && (
+                <ArkDialog.CloseTrigger className={styles.close} aria-label="Fermer">
+                  <CloseIcon />
+                </ArkDialog.CloseTrigger>
+              )}
+            </div>
+            <div className={styles.body}>{children}</div>
+            {footer && <div className={styles.footer}>{footer}</div>}
+          </ArkDialog.Content>
+        </ArkDialog.Positioner>
+      </Portal>
+    </ArkDialog.Root>
+  );
+}

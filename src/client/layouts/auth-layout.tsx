@@ -1,0 +1,52 @@
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../styled-system/css';
+import { display, toggleTheme } from '../stores/display';
+import { Tooltip } from '../components/ui/tooltip';
+import { Button } from '../components/ui/button';
+import { HelpDialog } from '../components/help-dialog';
+import { HelpIcon, LogoMark, MoonIcon, SunIcon } from '../components/icons';
+
+const styles = {
+  page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' }),
+  bar: css({ h: '14', px: { base: '4', md: '6' }, display: 'flex', alignItems: 'center', gap: '3', borderBottomWidth: '1px', borderColor: 'border.default', bg: 'bg.surface' }),
+  barTitle: css({ fontWeight: '700', fontSize: 'md', flex: '1' }),
+  main: css({ flex: '1', display: 'flex', alignItems: { base: 'flex-start', sm: 'center' }, justifyContent: 'center', px: '4', py: { base: '8', sm: '10' } }),
+  card: css({ w: 'full', maxW: '366px', bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', borderWidth: '1px', borderColor: 'border.default', p: '6', display: 'flex', flexDirection: 'column', gap: '5' }),
+  title: css({ fontSize: '2xl', fontWeight: '700', letterSpacing: '-0.01em' }),
+  footer: css({ textAlign: 'center', fontSize: 'xs', color: 'fg.subtle', pb: '6' }),
+};
+
+/** SPEC §2 auth layout: top bar 'Auth', the page title, theme toggle (tooltip 'Claire'/'Sombre'), help 'Aider', card 366 px. */
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const snap = useSnapshot(display);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const nextTheme = snap.theme === 'dark' ? 'Claire' : 'Sombre';
+  return (
+    <div className={styles.page}>
+      <header className={styles.bar}>
+        <LogoMark />
+        <span className={styles.barTitle}>Auth</span>
+        <Tooltip label={nextTheme}>
+          <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Thème : passer en ${nextTheme.toLowerCase()}`}>
+            {snap.theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </Button>
+        </Tooltip>
+        <Button variant="ghost" size="sm" onClick={() => setHelpOpen(true)}>
+          <HelpIcon size={18} />
+          Aider
+        </Button>
+      </header>
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="auth-title">
+          <h1 id="auth-title" className={styles.title}>
+            {title}
+          </h1>
+          {children}
+        </section>
+      </main>
+      <p className={styles.footer}>Facturier — facturation conforme pour les petites entreprises</p>
+      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import '@fontsource/karla/400.css';
+import '@fontsource/karla/600.css';
+import '@fontsource/karla/700.css';
+import './index.css';
+import { App } from './app';
+
+// The same French messages as the server for the shared schemas' built-in checks.
+z.config(z.locales.fr());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

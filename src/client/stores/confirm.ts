@@ -1,0 +1,27 @@
+import { proxy } from 'valtio';
+
+/** SPEC §4: the confirm dialog resolves true or false; Escape means cancel. */
+export const confirmState = proxy({
+  open: false,
+  message: '',
+  title: '',
+  confirmLabel: 'Oui',
+  cancelLabel: 'Annuler',
+});
+
+let pending: ((answer: boolean) => void) | undefined;
+
+export function confirm(message: string, opts: { title?: string; confirmLabel?: string; cancelLabel?: string } = {}): Promise<boolean> {
+  pending?.(false); // a newer question replaces an unanswered one
+  Object.assign(confirmState, { open: true, message, title: opts.title ?? '', confirmLabel: opts.confirmLabel ?? 'Oui', cancelLabel: opts.cancelLabel ?? 'Annuler' });
+  return new Promise((resolve) => {
+    pending = resolve;
+  });
+}
+
+export function answerConfirm(answer: boolean) {
+  confirmState.open = false;
+  const resolve = pending;
+  pending = undefined;
+  resolve?.(answer);
+}

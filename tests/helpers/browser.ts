@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** CONTRACT.md: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
+function chromiumExecutable(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (found) return found;
+  try {
+    const own = chromium.executablePath();
+    if (own && fs.existsSync(own)) return own;
+  } catch {
+    /* no Playwright-managed browser either */
+  }
+  throw new Error(
+    'Aucun Chromium trouvé pour les tests de navigateur. Installez-le (Debian : `apt-get install -y chromium`) ou indiquez son chemin dans CHROMIUM_PATH.',
+  );
+}
+
+/** STACK.md trap 5: the flags that work as root on these machines. Playwright gives each launch a fresh temporary profile. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumExecutable(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const ARTIFACTS = path.resolve('tests/artifacts');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export async function newPage(browser: Browser, baseURL: string, opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/**
+ * Ark registers a modal dialog's dismiss layer (Escape, outside click) one frame after it opens, and then blocks
+ * pointer events on the body: wait for that before pressing Escape, as no person could press it sooner.
+ */
+export async function dialogLayerReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.style.pointerEvents === 'none');
+}
