@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { trpcNativeSpread } from './build/trpc-native-spread';
+import { trpcNativeSpread } from './build/trpc-native-spread.ts';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 export default defineConfig({

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+/** The list types of SPEC §2: the six document types plus recurring invoices. */
+export const LIST_TYPES = [...DOCUMENT_TYPES, 'recurring'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+
+export const discountTypeSchema = z.enum(['percent', 'amount'], { error: 'Type de remise : percent ou amount' });
+export type DiscountType = z.infer<typeof discountTypeSchema>;
+
+/** A JSON number with at most `decimals` decimals, finite and within `limit` in absolute value. */
+const decimal = (label: string, decimals: number, limit = 1e12) =>
+  z
+    .number({ error: `${label} : un nombre est attendu` })
+    .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
+    .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
+    .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), `${label} : ${decimals} décimales au plus`);
+
+export const taxLineSchema = z.object({
+  title: z.string({ error: 'Taxe : un intitulé est attendu' }).trim().min(1, 'Taxe : un intitulé est attendu').max(60),
+  rate: decimal('Taux de taxe', 4, 100).refine((r) => r >= 0, 'Taux de taxe : il ne peut être négatif'),
+});
+export type TaxLine = z.infer<typeof taxLineSchema>;
+
+/**
+ * A document line as clients send it (CONTRACT.md "Document items"). The computed fields (price, net_price,
+ * discount, subtotal, gross_total, tax, total) are not part of it: unknown keys are dropped, never trusted.
+ */
+export const documentItemInputSchema = z.object({
+  id: z.number().int().positive().optional(),
+  code: z.string().max(60).optional().nullable(),
+  sku: z.string().max(60).optional().nullable(),
+  item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default(''),
+  description: z.string().max(5000, 'Description : 5000 caractères au plus').default(''),
+  quantity: decimal('Quantité', 4, 1e9).default(1),
+  unit: z.string().trim().max(20).default('u'),
+  unit_price: decimal('Prix unitaire', 4).default(0),
+  discount_type: discountTypeSchema.default('percent'),
+  discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').default(0),
+  taxes: z.array(taxLineSchema).max(5, 'Cinq taxes au plus par ligne').default([]),
+});
+export type DocumentItemInput = z.input<typeof documentItemInputSchema>;
+export type DocumentItem = z.infer<typeof documentItemInputSchema>;
+
+export const depositRequestSchema = z.object({
+  description: z.string().trim().max(200).default('Acompte'),
+  amount: decimal('Acompte', 4).refine((v) => v >= 0, 'Acompte : il ne peut être négatif'),
+});
+export type DepositRequest = z.infer<typeof depositRequestSchema>;
+
+export const keyValueSchema = z.object({ key: z.string().trim().max(100), value: z.string().trim().max(500) });
+export type KeyValue = z.infer<typeof keyValueSchema>;
+
+/** Prices typed excluding tax (HT, the default) or including it (TTC: the typed amounts are what the customer pays). */
+export const priceModeSchema = z.enum(['ht', 'ttc']);
+export type PriceMode = z.infer<typeof priceModeSchema>;
+
+const isoDate = z.iso.date({ error: 'Date attendue au format AAAA-MM-JJ' });
+
+/** The document form (SPEC §3), as sent to POST/PUT /api/documents. Totals are computed, never taken from here. */
+export const documentInputSchema = z.object({
+  type: documentTypeSchema.default('invoice'),
+  date: isoDate,
+  maturity: isoDate.nullable().optional(),
+  condition: z.string().max(500).default(''),
+  header: z.string().max(5000).default(''),
+  footer: z.string().max(5000).default(''),
+  terms: z.string().max(5000).default(''),
+  note: z.string().max(5000).default(''),
+  discount_type: discountTypeSchema.nullable().default('percent'),
+  discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').nullable().default(0),
+  shipping: decimal('Frais de port', 4).refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs').default(0),
+  shipping_details: z.string().max(1000).default(''),
+  additional_info: z.array(keyValueSchema).max(20).default([]),
+  deposit_request: z.array(depositRequestSchema).max(20).default([]),
+  customer_id: z.number().int().positive().nullable().optional(),
+  order_id: z.number().int().positive().nullable().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres').default('EUR'),
+  price_mode: priceModeSchema.default('ht'),
+  items: z.array(documentItemInputSchema).max(2000, '2000 lignes au plus par document').default([]),
+});
+export type DocumentInput = z.input<typeof documentInputSchema>;
+export type DocumentForm = z.infer<typeof documentInputSchema>;

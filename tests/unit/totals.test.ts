@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeTotals, formatTaxRate, type TotalsInput } from '../../src/shared/totals';
+import { money, sum } from '../../src/shared/money';
+
+const TVA20 = { title: 'TVA', rate: 20 };
+const TVA55 = { title: 'TVA', rate: 5.5 };
+
+describe('worked examples (checked by hand)', () => {
+  it('three lines, two rates, a line discount of each kind, a document discount and shipping', () => {
+    // A: 3 × 120,00 − 10 %        = 360,00 − 36,00 = 324,00   TVA 20 %
+    // B: 2,5 h × 80,00            = 200,00                     TVA 20 %
+    // C: 1 × 45,50 − 5,50 €       = 40,00                      TVA 5,5 %
+    // subtotal 564,00; document discount 5 % = 28,20, spread 524 : 40 → 26,20 (20 %) and 2,00 (5,5 %)
+    // TVA 20 % on 497,80 = 99,56; TVA 5,5 % on 38,00 = 2,09; tax 101,65
+    // total = 564,00 − 28,20 + 101,65 + 15,00 shipping = 652,45; due after a 100 € deposit and 200 € paid = 352,45
+    const totals = computeTotals({
+      items: [
+        { quantity: 3, unit_price: 120, discount_type: 'percent', discount_value: 10, taxes: [TVA20] },
+        { quantity: 2.5, unit_price: 80, taxes: [TVA20] },
+        { quantity: 1, unit_price: 45.5, discount_type: 'amount', discount_value: 5.5, taxes: [TVA55] },
+      ],
+      discount_type: 'percent',
+      discount_value: 5,
+      shipping: 15,
+      deposits: [100],
+      paid: 200,
+    });
+    expect(totals.lines).toEqual([
+      { price: 120, net_price: 108, subtotal: 360, discount: 36, gross_total: 324, tax: 64.8, total: 388.8 },
+      { price: 80, net_price: 80, subtotal: 200, discount: 0, gross_total: 200, tax: 40, total: 240 },
+      { price: 45.5, net_price: 40, subtotal: 45.5, discount: 5.5, gross_total: 40, tax: 2.2, total: 42.2 },
+    ]);
+    expect(totals.subtotal).toBe(564);
+    expect(totals.discount).toBe(28.2);
+    expect(totals.taxes).toEqual([
+      { title: 'TVA', rate: 5.5, taxable_amount: 38, amount: 2.09 },
+      { title: 'TVA', rate: 20, taxable_amount: 497.8, amount: 99.56 },
+    ]);
+    expect(totals).toMatchObject({ tax: 101.65, shipping: 15, total: 652.45, deposits: 100, paid: 200, amount_due: 352.45 });
+  });
+
+  it('computes VAT per rate on the sum of bases, not line by line (EN 16931)', () => {
+    // 7 lines of 0,02 at 20 %: line by line 0,004 → 0,00 each, nothing; on the sum 0,14 × 20 % = 0,028 → 0,03
+    const totals = computeTotals({ items: Array.from({ length: 7 }, () => ({ quantity: 1, unit_price: 0.02, taxes: [TVA20] })) });
+    expect(totals.tax).toBe(0.03);
+    expect(totals.total).toBe(0.17);
+  });
+
+  it('TTC mode: 500,00 € typed is 500,00 € due (HT 416,67 + TVA 83,33)', () => {
+    const totals = computeTotals({ price_mode: 'ttc', items: [{ quantity: 1, unit_price: 500, taxes: [TVA20] }] });
+    expect(totals).toMatchObject({ subtotal: 416.67, tax: 83.33, total: 500, amount_due: 500 });
+    expect(totals.taxes).toEqual([{ title: 'TVA', rate: 20, taxable_amount: 416.67, amount: 83.33 }]);
+    expect(totals.lines[0]).toMatchObject({ gross_total: 416.67, tax: 83.33, total: 500 });
+  });
+
+  it('TTC mode: three lines of 33,33 € TTC add up to 99,99 € with lines that add up to the document', () => {
+    // bucket 99,99 TTC → HT 83,33 (99,99 / 1,2 = 83,325 → half away from zero), VAT 16,66
+    const totals = computeTotals({ price_mode: 'ttc', items: Array.from({ length: 3 }, () => ({ quantity: 1, unit_price: 33.33, taxes: [TVA20] })) });
+    expect(totals).toMatchObject({ subtotal: 83.33, tax: 16.66, total: 99.99 });
+    expect(totals.lines.map((l) => l.gross_total)).toEqual([27.78, 27.78, 27.77]);
+    expect(totals.lines.map((l) => l.total)).toEqual([33.33, 33.33, 33.33]);
+  });
+
+  it('TTC mode with a document discount of 10 % on 1 200,00 € TTC: 1 080,00 € due', () => {
+    // 1 200 − 120 = 1 080 TTC → HT 900,00, VAT 180,00; HT before discount 1 000,00 → HT discount 100,00
+    const totals = computeTotals({ price_mode: 'ttc', discount_type: 'percent', discount_value: 10, items: [{ quantity: 2, unit_price: 600, taxes: [TVA20] }] });
+    expect(totals).toMatchObject({ subtotal: 1000, discount: 100, tax: 180, total: 1080 });
+  });
+
+  it('several taxes on a line are grouped by title and sorted by rate ascending', () => {
+    const totals = computeTotals({ items: [{ quantity: 1, unit_price: 100, taxes: [TVA20, { title: 'Écotaxe', rate: 1 }] }] });
+    expect(totals.taxes.map((t) => [t.title, t.rate, t.amount])).toEqual([
+      ['Écotaxe', 1, 1],
+      ['TVA', 20, 20],
+    ]);
+    expect(totals.total).toBe(121);
+    expect(totals.lines[0]!.tax).toBe(21);
+  });
+
+  it.each<[string, Partial<TotalsInput>, number]>([
+    ['a discount amount above the subtotal is capped at it', { discount_type: 'amount', discount_value: 80 }, 0],
+    ['a percent above 100 counts as 100', { discount_type: 'percent', discount_value: 150 }, 0],
+    ['no discount without a type', { discount_type: null, discount_value: 10 }, 60],
+    ['no discount without a value', { discount_type: 'percent', discount_value: null }, 60],
+  ])('%s', (_label, patch, total) => {
+    expect(computeTotals({ items: [{ quantity: 1, unit_price: 50, taxes: [TVA20] }], ...patch }).total).toBe(total);
+  });
+
+  it('applies a line discount only when price and quantity are present', () => {
+    const totals = computeTotals({ items: [{ quantity: 2, unit_price: null, discount_type: 'amount', discount_value: 5 }] });
+    expect(totals.lines[0]).toMatchObject({ subtotal: 0, discount: 0, gross_total: 0 });
+  });
+
+  it('rounds to the currency: JPY has no decimals', () => {
+    // 3 × 333,5 = 1000,5 → 1001; TVA 10 % of 1001 = 100,1 → 100
+    const totals = computeTotals({ precision: 0, items: [{ quantity: 3, unit_price: 333.5, taxes: [{ title: 'Consumption tax', rate: 10 }] }] });
+    expect(totals).toMatchObject({ subtotal: 1001, tax: 100, total: 1101 });
+  });
+
+  it('an empty document is all zeros', () => {
+    expect(computeTotals({ items: [] })).toMatchObject({ subtotal: 0, discount: 0, taxes: [], tax: 0, total: 0, amount_due: 0 });
+  });
+
+  it('formats rates with two decimals and %', () => {
+    expect(formatTaxRate(5.5)).toBe('5,50%');
+    expect(formatTaxRate(20, '.')).toBe('20.00%');
+  });
+});
+
+const rate = fc.constantFrom(0, 2.1, 5.5, 10, 20);
+const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => n / 100);
+const line = fc.record({
+  quantity: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+  unit_price: cents(1_000_000),
+  discount_type: fc.constantFrom('percent' as const, 'amount' as const, null),
+  discount_value: cents(20_000),
+  taxes: fc.array(rate, { maxLength: 2 }).map((rates) => rates.map((r, i) => ({ title: i === 0 ? 'TVA' : 'Taxe locale', rate: r }))),
+});
+const doc = fc.record({
+  items: fc.array(line, { maxLength: 25 }),
+  discount_type: fc.constantFrom('percent' as const, 'amount' as const, null),
+  discount_value: cents(50_000),
+  shipping: cents(10_000),
+  price_mode: fc.constantFrom('ht' as const, 'ttc' as const),
+});
+
+describe('properties', () => {
+  it('total = subtotal − discount + Σ tax groups + shipping, to the cent', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals(d);
+        expect(sum(t.taxes.map((g) => g.amount)).eq(t.tax)).toBe(true);
+        expect(money(t.subtotal).minus(t.discount).plus(t.tax).plus(t.shipping).eq(t.total)).toBe(true);
+        expect(money(t.total).minus(t.deposits).minus(t.paid).eq(t.amount_due)).toBe(true);
+      }),
+    );
+  });
+
+  it('the lines add up to the document subtotal', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals(d);
+        expect(sum(t.lines.map((l) => l.gross_total)).eq(t.subtotal)).toBe(true);
+      }),
+    );
+  });
+
+  it('grouping taxes never loses a base: each group’s taxable amount is the discounted sum of its lines', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals({ ...d, price_mode: 'ht' });
+        const afterDiscount = money(t.subtotal).minus(t.discount);
+        for (const group of t.taxes) {
+          const lines = d.items.map((item, i) => ({ item, net: t.lines[i]!.gross_total })).filter(({ item }) => item.taxes.some((x) => x.title === group.title && x.rate === group.rate));
+          const base = sum(lines.map((l) => l.net));
+          // The discount is spread by share of the subtotal: each base shrinks by at most its share plus a cent.
+          const expected = t.subtotal === 0 ? base : base.times(afterDiscount).div(t.subtotal);
+          expect(money(group.taxable_amount).minus(expected).abs().lte(0.01 * d.items.length + 0.01)).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('a discount never makes a total negative', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals(d);
+        expect(t.total).toBeGreaterThanOrEqual(0);
+        expect(t.discount).toBeLessThanOrEqual(t.subtotal);
+        t.lines.forEach((l) => expect(l.gross_total).toBeGreaterThanOrEqual(0));
+      }),
+    );
+  });
+
+  it('in TTC mode the typed amounts are exactly what is due', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals({ ...d, price_mode: 'ttc', discount_type: null });
+        expect(sum(t.lines.map((l) => l.total)).plus(t.shipping).eq(t.total)).toBe(true);
+      }),
+    );
+  });
+
+  it('handles a 1 000-line document', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ quantity: (i % 7) + 1, unit_price: 9.99 + (i % 13), taxes: [i % 3 ? TVA20 : TVA55] }));
+    const t = computeTotals({ items, discount_type: 'percent', discount_value: 3 });
+    expect(t.lines).toHaveLength(1000);
+    expect(money(t.subtotal).minus(t.discount).plus(t.tax).eq(t.total)).toBe(true);
+  });
+});
