@@ -1,0 +1,70 @@
+import type { CurrencyFormat } from './schemas/settings';
+import { round, money, type MoneyInput } from './money';
+import { findCurrency } from './currencies';
+
+/**
+ * Money as the organisation's currency_format says (SPEC §3/§9): position, space, separators, precision, and the
+ * currency's native symbol. Default: '1234,50 €'.
+ */
+export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currencyCode?: string): string {
+  const code = currencyCode ?? format.currency;
+  const symbol = findCurrency(code)?.symbol_native ?? code;
+  const value = round(amount, format.precision);
+  const negative = value.lt(0);
+  const [intPart, decPart] = value.abs().toFixed(format.precision).split('.');
+  const grouped = format.thousand ? intPart!.replace(/\B(?=(\d{3})+(?!\d))/g, format.thousand) : intPart!;
+  const number = decPart ? `${grouped}${format.decimal}${decPart}` : grouped;
+  const space = format.use_space ? '\u00a0' : '';
+  const body = format.currency_position === 'before' ? `${symbol}${space}${number}` : `${number}${space}${symbol}`;
+  return negative ? `-${body}` : body;
+}
+
+/** A plain decimal with the organisation's separators (quantities, rates). */
+export function formatDecimal(value: MoneyInput, decimals: number, decimalSeparator = ','): string {
+  return money(value).toFixed(decimals).replace('.', decimalSeparator);
+}
+
+const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+function parseIsoDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]) ? date : null;
+}
+
+/** '2026-11-22' → '22 novembre 2026'; an invalid date gives ''. Business dates carry no time zone. */
+export const formatDateLong = (value: string): string => {
+  const date = parseIsoDate(value);
+  return date ? longDate.format(date) : '';
+};
+
+/** '2026-11-22' → '22/11/2026'. */
+export const formatDateShort = (value: string): string => {
+  const date = parseIsoDate(value);
+  return date ? shortDate.format(date) : '';
+};
+
+export interface AddressParts {
+  line1?: string | null;
+  line2?: string | null;
+  postal_code?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+}
+
+/** Fills the address template ({line1} {line2} {postal_code} {city} {state} {country}), dropping empty lines. */
+export function formatAddress(template: string, address: AddressParts | null | undefined): string[] {
+  if (!address) return [];
+  return template
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/\{(line1|line2|postal_code|city|state|country)\}/g, (_, key: keyof AddressParts) => (address[key] ?? '').trim())
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    )
+    .filter((line) => line !== '');
+}
