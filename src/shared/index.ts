@@ -11,3 +11,8 @@ export * from './identifiers';
 export * from './schemas/document';
 export * from './schemas/settings';
 export * from './schemas/currency';
+export * from './schemas/style';
+export * from './schemas/template';
+export * from './schemas/customer';
+export * from './schemas/organization';
+export * from './schemas/filters';

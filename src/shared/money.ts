@@ -1,4 +1,5 @@
 import BigConstructor, { type Big as BigValue } from 'big.js';
+import { allocateUnits } from './fixed';
 
 /**
  * Decimal money. Every amount of business code is a `Money` (big.js); JS numbers only at the edges (JSON in and
@@ -48,44 +49,37 @@ export const sum = (values: Iterable<MoneyInput>): Money => {
   for (const v of values) total = total.plus(money(v));
   return total;
 };
-export const percentOf = (value: MoneyInput, rate: MoneyInput): Money => money(value).times(money(rate)).div(100);
+const HUNDREDTH = new Big('0.01');
+/** value × rate %: a multiplication by 0.01, exact and much cheaper than a division by 100. */
+export const percentOf = (value: MoneyInput, rate: MoneyInput): Money => money(value).times(money(rate)).times(HUNDREDTH);
+
 export const abs = (value: MoneyInput): Money => money(value).abs();
 export const neg = (value: MoneyInput): Money => money(value).times(-1);
 export const min = (a: MoneyInput, b: MoneyInput): Money => (money(a).lt(money(b)) ? money(a) : money(b));
 export const max = (a: MoneyInput, b: MoneyInput): Money => (money(a).gt(money(b)) ? money(a) : money(b));
-export const sign = (value: MoneyInput): -1 | 0 | 1 => {
+// Read off big.js's own fields (digits `c`, sign `s`): comparing to a literal would build a new Big every time.
+export const isZero = (value: MoneyInput): boolean => money(value).c[0] === 0;
+export const isNegative = (value: MoneyInput): boolean => {
   const v = money(value);
-  return v.gt(0) ? 1 : v.lt(0) ? -1 : 0;
+  return v.s < 0 && v.c[0] !== 0;
 };
-export const isZero = (value: MoneyInput): boolean => money(value).eq(0);
+export const sign = (value: MoneyInput): -1 | 0 | 1 => (isZero(value) ? 0 : isNegative(value) ? -1 : 1);
 
 /** To a JSON number at the edge, after rounding; exact for every amount a currency can hold. */
 export const toNumber = (value: MoneyInput, precision?: number): number =>
   Number((precision === undefined ? money(value) : round(value, precision)).toString());
 
 /**
- * Splits `total` (already at `precision`) across `weights` so the shares add up to it exactly: each share is
- * rounded down, then the leftover smallest units go to the largest remainders (ties: first in order).
+ * Splits `total` (rounded to `precision`) across `weights` so the shares add up to it exactly (largest remainder,
+ * in integer units of the currency: see fixed.ts).
  */
 export function allocate(total: MoneyInput, weights: MoneyInput[], precision: number): Money[] {
-  const amount = round(total, precision);
-  const ws = weights.map((w) => money(w).abs());
-  const weightSum = sum(ws);
-  if (ws.length === 0) return [];
-  if (weightSum.eq(0)) return ws.map((_, i) => (i === 0 ? amount : ZERO));
-  const unit = new Big(1).div(new Big(10).pow(precision));
-  const direction = amount.lt(0) ? -1 : 1;
-  const magnitude = amount.abs();
-  const exact = ws.map((w) => magnitude.times(w).div(weightSum));
-  const shares = exact.map((e) => e.round(precision, Big.roundDown));
-  let leftover = magnitude.minus(sum(shares));
-  const order = exact
-    .map((e, i) => ({ i, remainder: e.minus(shares[i]!) }))
-    .sort((a, b) => b.remainder.cmp(a.remainder) || a.i - b.i);
-  for (let k = 0; leftover.gt(0); k = (k + 1) % order.length) {
-    const idx = order[k]!.i;
-    shares[idx] = shares[idx]!.plus(unit);
-    leftover = leftover.minus(unit);
-  }
-  return shares.map((s) => s.times(direction));
+  const scale = Math.max(precision, ...weights.map((w) => decimalPlaces(money(w))));
+  const units = (v: Money, p: number) => BigInt(v.times(new Big(10).pow(p)).round(0, Big.roundHalfUp).toFixed(0));
+  const shares = allocateUnits(units(round(total, precision), precision), weights.map((w) => units(money(w), scale)));
+  const unit = new Big(10).pow(-precision);
+  return shares.map((x) => new Big(x.toString()).times(unit));
 }
+
+/** Decimal places of a Big value, read off its digits. */
+export const decimalPlaces = (v: Money): number => Math.max(0, v.c.length - v.e - 1);

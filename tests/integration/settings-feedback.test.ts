@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
+import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,11 +26,12 @@ describe('settings (GET/PUT /api/settings)', () => {
     });
   });
 
-  it('answers { data } for key=document', async () => {
+  it('answers { data } with the default document template for key=document', async () => {
     const { session } = await registered(server.url);
     const answer = await session.rest('GET', '/api/settings?key=document');
     expect(answer.status).toBe(200);
-    expect(answer.body).toHaveProperty('data');
+    expect(answer.body.data).toEqual(defaultDocumentTemplate());
+    expect(answer.body.data.numbering.invoice).toEqual({ prefix: 'F{year}-', suffix: '', digit_count: 4 });
   });
 
   it('saves a whole valid object, answers Mise à jour avec succès, and keeps it per organisation', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/connection';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../shared/schemas/settings';
 import { logger } from '../logger';
+import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
 
 const APP_KEY = 'app';
 const DOCUMENT_KEY = 'document';
@@ -28,8 +29,12 @@ export async function saveAppSettings(db: Db, organizationId: number, settings: 
   return settings;
 }
 
-/** The document template (issue "Document rendering"); until saved, the empty default. */
-export async function getDocumentTemplate(db: Db, organizationId: number): Promise<Record<string, unknown>> {
+/** The document template (SPEC §3), with the shared defaults until the organisation saves its own. */
+export async function getDocumentTemplate(db: Db, organizationId: number): Promise<DocumentTemplate> {
   const raw = await findSettingValue(db, { organizationId, key: DOCUMENT_KEY });
-  return raw === undefined ? {} : (JSON.parse(raw) as Record<string, unknown>);
+  if (raw === undefined) return defaultDocumentTemplate();
+  const parsed = documentTemplateSchema.safeParse(JSON.parse(raw));
+  if (parsed.success) return parsed.data;
+  logger.error(`stored document template of organization ${organizationId} no longer validates; defaults served`, parsed.error);
+  return defaultDocumentTemplate();
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LIST_TYPES } from './document';
+
+/** Query strings carry text: numbers and lists arrive as strings and are coerced here. */
+const optionalNumber = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Un nombre est attendu' }).optional());
+
+export const PERIODS = ['this_month', 'last_month', 'this_quarter', 'this_year', 'last_year', 'custom'] as const;
+export const SORT_FIELDS = ['date', 'number', 'customer', 'total', 'maturity'] as const;
+
+/** SPEC §3 list filters; CONTRACT.md defaults per_page 10, page 1. */
+export const listFiltersSchema = z.object({
+  status: z.string().max(30).optional(),
+  search: z.string().trim().max(200).optional(),
+  period: z.enum(PERIODS, { error: 'Période inconnue' }).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  action: z.string().max(30).optional(),
+  page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1),
+  per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(10),
+  sort_by: z.enum(SORT_FIELDS, { error: 'Tri inconnu' }).default('date'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'Ordre de tri : asc ou desc' }).default('desc'),
+  min_amount: optionalNumber,
+  max_amount: optionalNumber,
+  customer: z.coerce.number().int().positive().optional(),
+  type: z.enum(LIST_TYPES, { error: 'Type de document inconnu' }).optional(),
+});
+export type ListFilters = z.infer<typeof listFiltersSchema>;
+
+/** `{ total, data }`: every list answer of the API (CONTRACT.md). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().min(0), data: z.array(item) });
+
+/** Offset and limit for a page, for the queries. */
+export const pageWindow = (f: Pick<ListFilters, 'page' | 'per_page'>) => ({ offset: (f.page - 1) * f.per_page, limit: f.per_page });
