@@ -40,6 +40,14 @@ export default defineConfig({
           },
         },
         radii: { card: { value: '12px' } },
+        // Layers, lowest to highest: sticky bars, backdrops, dialogs and drawers, toasts, tooltips.
+        zIndex: {
+          sticky: { value: 1100 },
+          overlay: { value: 1300 },
+          modal: { value: 1400 },
+          toast: { value: 1700 },
+          tooltip: { value: 1800 },
+        },
         shadows: {
           card: { value: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.08)' },
           overlay: { value: '0 12px 32px rgba(16, 24, 40, 0.18)' },

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import '@fontsource/karla/400.css';
 import '@fontsource/karla/600.css';
 import '@fontsource/karla/700.css';
+// The other fonts of the settings panel that ship with the app (downloaded by the browser only when chosen).
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/700.css';
+import '@fontsource/figtree/400.css';
+import '@fontsource/figtree/700.css';
 import './index.css';
 import { App } from './app';
 

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { EDITOR_TITLES, LIST_BASES } from '../shared/status';
+import type { ListType } from '../shared/schemas/document';
+import { SETTINGS_CHILDREN } from './navigation';
 import { LoginPage } from './routes/auth/login-page';
 import { RegisterPage } from './routes/auth/register-page';
 import { ForgotPasswordPage } from './routes/auth/forgot-password-page';
@@ -6,6 +9,7 @@ import { ResetPasswordPage } from './routes/auth/reset-password-page';
 import { VerifyEmailPage } from './routes/auth/verify-email-page';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/system/not-found-page';
+import { upcoming } from './routes/upcoming-page';
 
 export type LayoutName = 'auth' | 'main' | 'public';
 
@@ -16,15 +20,61 @@ export interface AppRoute {
   subtitle?: string;
   layout: LayoutName;
   requiresAuth: boolean;
-  component: ComponentType;
+  component?: ComponentType;
+  redirect?: string;
+}
+
+const auth = (path: string, title: string, component: ComponentType): AppRoute => ({ path, title, layout: 'auth', requiresAuth: false, component });
+const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({ path, title, subtitle, layout: 'main', requiresAuth: true, component });
+
+const LIST_TITLES: Record<ListType, string> = {
+  invoice: 'Factures',
+  estimate: 'Devis',
+  proforma: 'Proformas',
+  order: 'Bons de commande',
+  delivery: 'Bons de livraison',
+  credit: 'Avoirs',
+  recurring: 'Factures régulières',
+};
+
+const SALES = 'La gestion des documents de vente';
+
+function documentRoutes(type: ListType): AppRoute[] {
+  const base = LIST_BASES[type];
+  const list = LIST_TITLES[type];
+  return [
+    main(`${base}/new/add`, EDITOR_TITLES[type], upcoming(SALES), list),
+    main(`${base}/new/view`, 'Aperçu', upcoming('L’aperçu des documents'), list),
+    main(`${base}/:id/edit`, 'Modifier', upcoming(SALES), list),
+    main(`${base}/:id/view`, 'Aperçu', upcoming('L’aperçu des documents'), list),
+    main(`${base}/:id/payments`, 'Paiements', upcoming('Le suivi des paiements'), list),
+    main(base, list, upcoming(SALES)),
+  ];
 }
 
 export const routes: AppRoute[] = [
-  { path: '/auth/login', title: 'Se connecter', layout: 'auth', requiresAuth: false, component: LoginPage },
-  { path: '/auth/register', title: 'Inscription', layout: 'auth', requiresAuth: false, component: RegisterPage },
-  { path: '/auth/password/forgot', title: 'Mot de passe oublié', layout: 'auth', requiresAuth: false, component: ForgotPasswordPage },
-  { path: '/auth/password/reset', title: 'Créer un nouveau mot de passe', layout: 'auth', requiresAuth: false, component: ResetPasswordPage },
-  { path: '/auth/verify_email', title: 'Activation votre compte', layout: 'auth', requiresAuth: false, component: VerifyEmailPage },
-  { path: '/', title: "Vue d'ensemble", subtitle: 'Votre activité en un coup d’œil', layout: 'main', requiresAuth: true, component: HomePage },
+  auth('/auth/login', 'Se connecter', LoginPage),
+  auth('/auth/register', 'Inscription', RegisterPage),
+  auth('/auth/password/forgot', 'Mot de passe oublié', ForgotPasswordPage),
+  auth('/auth/password/reset', 'Créer un nouveau mot de passe', ResetPasswordPage),
+  auth('/auth/verify_email', 'Activation votre compte', VerifyEmailPage),
+
+  main('/', "Vue d'ensemble", HomePage, 'Votre activité en un coup d’œil'),
+  main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),
+  main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
+  main('/customers', 'Clients', upcoming('La gestion des clients')),
+  main('/customers/:id', 'Clients', upcoming('La fiche client')),
+  main('/items', 'Articles', upcoming('Le catalogue d’articles')),
+  main('/expenses/recurring', 'Dépenses répétitifs', upcoming('Le suivi des dépenses répétitives')),
+  main('/expenses', 'Dépenses', upcoming('Le suivi des dépenses')),
+  main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
+  main('/reports', 'Statistiques', upcoming('Les statistiques')),
+  { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
+  ...SETTINGS_CHILDREN.map((child) => main(`/settings/${child.slug}`, child.title, upcoming(`La page « ${child.title} »`), 'Paramètres')),
+  { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
+  ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
+
+  { path: '/preview', title: 'Aperçu', layout: 'public', requiresAuth: false, component: upcoming('L’aperçu du modèle de document') },
+  { path: '/share/:uuid', title: 'Document', layout: 'public', requiresAuth: false, component: upcoming('Le partage de documents') },
   { path: '/404', title: 'Erreur', layout: 'public', requiresAuth: false, component: NotFoundPage },
 ];

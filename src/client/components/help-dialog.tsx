@@ -4,8 +4,30 @@ import { Button } from './ui/button';
 
 const item = css({ display: 'flex', flexDirection: 'column', gap: '1', '& h3': { fontWeight: '700', fontSize: 'sm' }, '& p': { fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' } });
 
-/** The 'Aider' button's answers to the questions people ask before they are logged in. */
-export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+const TOPICS = {
+  app: [
+    ['Naviguer', 'Le menu de gauche mène à chaque espace. Sur grand écran, « Replier le menu » le réduit à ses icônes ; survolez-les pour leur nom.'],
+    ['Affichage', 'Le bouton « Paramètre Application » règle le thème (clair, sombre ou celui du système), la taille du texte et la police.'],
+    ['Un problème, une idée ?', 'Dans « Paramètre Application », « Signaler ou suggérer » nous envoie votre message, avec une capture d’écran si vous le souhaitez.'],
+  ],
+} as const;
+
+/** The help buttons' answers: before login (auth layout) or inside the app. */
+export function HelpDialog({ open, onClose, topic = 'auth' }: { open: boolean; onClose: () => void; topic?: 'auth' | 'app' }) {
+  if (topic === 'app') {
+    return (
+      <Dialog open={open} onClose={onClose} title="Aide" footer={<Button onClick={onClose}>Compris</Button>} screenshotHidden>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '2' })}>
+          {TOPICS.app.map(([title, text]) => (
+            <div key={title} className={item}>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </div>
+          ))}
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open={open} onClose={onClose} title="Aide" footer={<Button onClick={onClose}>Compris</Button>}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '2' })}>

@@ -36,23 +36,36 @@ interface DialogProps {
   persistent?: boolean;
   role?: 'dialog' | 'alertdialog';
   showClose?: boolean;
+  /** 'right': a full-height sheet on the right edge (SPEC's settings panel). */
+  placement?: 'center' | 'right';
+  /** Left out of the feedback screenshot (SPEC §4 "screenshot-hidden"). */
+  screenshotHidden?: boolean;
+  /** Ark's initial focus, when the first focusable element is not the right one. */
+  initialFocusEl?: () => HTMLElement | null;
 }
 
 /** Ark's dialog (focus trap, Escape, aria) styled once; unmounted when closed (STACK.md trap 6). */
-export function Dialog({ open, onClose, title, children, footer, width = 400, persistent, role = 'dialog', showClose = true }: DialogProps) {
+const sheet = {
+  positioner: css({ position: 'fixed', inset: '0', display: 'flex', justifyContent: 'flex-end', zIndex: 'modal' }),
+  content: css({ h: '100dvh', maxH: '100dvh', borderRadius: '0', borderTopLeftRadius: 'card', borderBottomLeftRadius: 'card' }),
+};
+
+export function Dialog({ open, onClose, title, children, footer, width = 400, persistent, role = 'dialog', showClose = true, placement = 'center', screenshotHidden, initialFocusEl }: DialogProps) {
+  const hidden = screenshotHidden ? { 'data-screenshot-hidden': '' } : {};
   return (
     <ArkDialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       closeOnInteractOutside={!persistent}
       role={role}
+      initialFocusEl={initialFocusEl}
       lazyMount
       unmountOnExit
     >
       <Portal>
-        <ArkDialog.Backdrop className={styles.backdrop} />
-        <ArkDialog.Positioner className={styles.positioner}>
-          <ArkDialog.Content className={styles.content} style={{ maxWidth: width }}>
+        <ArkDialog.Backdrop className={styles.backdrop} {...hidden} />
+        <ArkDialog.Positioner className={placement === 'right' ? sheet.positioner : styles.positioner} {...hidden}>
+          <ArkDialog.Content className={placement === 'right' ? `${styles.content} ${sheet.content}` : styles.content} style={{ maxWidth: width }}>
             <div className={styles.header}>
               <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
               {showClose && (

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../styled-system/css';
+import { ui } from '../stores/ui';
+import { showMessage } from '../stores/snackbar';
+import { trpc } from '../trpc';
+import { capturePage } from '../lib/screenshot';
+import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
+import { CameraIcon, CloseIcon } from './icons';
+
+export const FEEDBACK_EMPTY = 'Veuillez entrer un message';
+export const FEEDBACK_FAILURE = "Une erreur s'est produite lors de l'envoi du feedback";
+export const FEEDBACK_SUCCESS = 'Votre feedback a été envoyé avec succès';
+
+const styles = {
+  label: css({ fontSize: 'sm', fontWeight: '600', display: 'block', mb: '1.5' }),
+  textarea: css({
+    w: 'full',
+    minH: '24',
+    px: '3',
+    py: '2',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    bg: 'bg.surface',
+    color: 'fg.default',
+    fontSize: 'sm',
+    lineHeight: '1.5',
+    resize: 'none',
+    overflow: 'hidden',
+    _focusVisible: { outline: 'none', borderColor: 'accent.default', boxShadow: '0 0 0 3px token(colors.accent.subtle)' },
+    '&[aria-invalid=true]': { borderColor: 'danger' },
+  }),
+  error: css({ color: 'danger', fontSize: 'xs', mt: '1' }),
+  preview: css({ position: 'relative', mt: '3', borderRadius: 'lg', overflow: 'hidden', borderWidth: '1px', borderColor: 'border.default', '& img': { maxH: '300px', w: 'full', objectFit: 'contain', bg: 'bg.subtle' } }),
+  remove: css({ position: 'absolute', top: '2', right: '2', w: '8', h: '8', borderRadius: 'full', bg: 'rgba(0,0,0,0.6)', color: 'white', display: 'grid', placeItems: 'center', cursor: 'pointer' }),
+};
+
+/** SPEC §2/§4/§5/§8 feedback dialog: persistent, 400 px; message required; optional screenshot of the page. */
+export function FeedbackDialog() {
+  const open = useSnapshot(ui).feedback;
+  const [message, setMessage] = useState('');
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const send = trpc.feedback.send.useMutation({ meta: { silent: true } });
+
+  // Auto-grow: the field is as tall as its text (4 rows at least).
+  useEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + 2}px`;
+  }, [message, open]);
+
+  async function capture() {
+    setCapturing(true);
+    const image = await capturePage();
+    setCapturing(false);
+    if (image) setScreenshot(image);
+  }
+
+  async function submit() {
+    if (message.trim() === '') {
+      setError(FEEDBACK_EMPTY);
+      showMessage(FEEDBACK_EMPTY, 400);
+      return;
+    }
+    setError(null);
+    try {
+      await send.mutateAsync({ message, screenshot });
+      showMessage(FEEDBACK_SUCCESS, 200);
+      setMessage('');
+      setScreenshot(null);
+    } catch {
+      showMessage(FEEDBACK_FAILURE, 400); // the text and the image are kept for another try
+    }
+    ui.feedback = false; // SPEC §4: closes once a send attempt finishes, either way
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => (ui.feedback = false)}
+      title="Donner votre avis"
+      width={400}
+      persistent
+      screenshotHidden
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => (ui.feedback = false)}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={send.isPending}>
+            Envoyer
+          </Button>
+        </>
+      }
+    >
+      <label htmlFor="feedback-message" className={styles.label}>
+        Message
+      </label>
+      <textarea
+        id="feedback-message"
+        ref={textarea}
+        rows={4}
+        className={styles.textarea}
+        placeholder="Signaler un problème ou suggérer une amélioration"
+        value={message}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'feedback-error' : undefined}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          if (error) setError(null);
+        }}
+      />
+      {error && (
+        <p id="feedback-error" className={styles.error}>
+          {error}
+        </p>
+      )}
+      {screenshot ? (
+        <div className={styles.preview}>
+          <img src={screenshot} alt="Capture d’écran jointe" />
+          <button type="button" className={styles.remove} onClick={() => setScreenshot(null)} aria-label="Retirer la capture d’écran">
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      ) : (
+        <Button variant="outline" size="sm" className={css({ mt: '3' })} onClick={capture} loading={capturing}>
+          {!capturing && <CameraIcon size={16} />}
+          Joindre une capture d’écran
+        </Button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { css, cx } from '../../../styled-system/css';
+import { trpc } from '../trpc';
+import { display } from '../stores/display';
+import { isActive, MENU } from '../navigation';
+import { logoutWithConfirmation } from '../lib/logout';
+import { Tooltip } from '../components/ui/tooltip';
+import { ChevronLeftIcon, ChevronRightIcon, LogoMark, LogoutIcon } from '../components/icons';
+
+export const DRAWER_WIDTH = 190;
+export const RAIL_WIDTH = 56;
+
+const styles = {
+  nav: css({
+    position: 'fixed',
+    top: '0',
+    bottom: '0',
+    left: '0',
+    zIndex: 'modal',
+    bg: 'bg.surface',
+    borderRightWidth: '1px',
+    borderColor: 'border.default',
+    display: 'flex',
+    flexDirection: 'column',
+    transition: 'width 0.2s, transform 0.2s',
+    overflowX: 'hidden',
+  }),
+  hiddenNarrow: css({ transform: 'translateX(-100%)', boxShadow: 'none' }),
+  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
+  user: css({ px: '3', py: '4', display: 'flex', alignItems: 'center', gap: '2.5', minH: '16', borderBottomWidth: '1px', borderColor: 'border.default' }),
+  userText: css({ minW: '0', lineHeight: '1.3', '& > *': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }),
+  list: css({ flex: '1', py: '2', px: '2', display: 'flex', flexDirection: 'column', gap: '0.5', overflowY: 'auto' }),
+  item: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    h: '10',
+    px: '2.5',
+    borderRadius: 'lg',
+    color: 'fg.muted',
+    fontSize: 'sm',
+    fontWeight: '600',
+    whiteSpace: 'nowrap',
+    _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg' },
+  }),
+  bottom: css({ p: '2', borderTopWidth: '1px', borderColor: 'border.default', display: 'flex', flexDirection: 'column', gap: '0.5' }),
+  action: css({ cursor: 'pointer', w: 'full', textAlign: 'left' }),
+};
+
+/** SPEC §2 left navigation drawer: user on top, the side menu in SPEC order, 'Se déconnecter' at the bottom. */
+export function SideDrawer({ wide }: { wide: boolean }) {
+  const snap = useSnapshot(display);
+  const [location] = useLocation();
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
+  const rail = wide && snap.rail;
+  const open = wide || snap.drawer;
+
+  // A temporary drawer closes once the user has picked a page.
+  useEffect(() => {
+    if (!wide) display.drawer = false;
+  }, [location, wide]);
+
+  const label = (text: string, node: React.ReactElement) =>
+    rail ? (
+      <Tooltip label={text} placement="right">
+        {node}
+      </Tooltip>
+    ) : (
+      node
+    );
+
+  const initials = me.data ? `${me.data.first_name[0] ?? ''}${me.data.last_name[0] ?? ''}`.toUpperCase() : '';
+  return (
+    <>
+      {!wide && snap.drawer && <div className={styles.backdrop} onClick={() => (display.drawer = false)} aria-hidden="true" data-screenshot-hidden />}
+      <nav
+        aria-label="Navigation principale"
+        className={cx(styles.nav, !open && styles.hiddenNarrow)}
+        style={{ width: rail ? RAIL_WIDTH : DRAWER_WIDTH }}
+        aria-hidden={!open || undefined}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !wide) display.drawer = false;
+        }}
+        data-testid="side-drawer"
+        data-rail={rail || undefined}
+      >
+        <div className={styles.user}>
+          {rail ? (
+            <span className={css({ w: '8', h: '8', flexShrink: 0, borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg', display: 'grid', placeItems: 'center', fontSize: 'xs', fontWeight: '700' })} title={me.data ? `${me.data.last_name} ${me.data.first_name}` : undefined}>
+              {initials || <LogoMark size={20} />}
+            </span>
+          ) : (
+            <>
+              <LogoMark size={26} />
+              <div className={styles.userText}>
+                <div className={css({ fontWeight: '700', fontSize: 'sm' })}>{me.data ? `${me.data.last_name} ${me.data.first_name}` : ''}</div>
+                <div className={css({ color: 'fg.muted', fontSize: 'xs' })}>{me.data?.email}</div>
+              </div>
+            </>
+          )}
+        </div>
+        <ul className={styles.list}>
+          {MENU.map((entry) => {
+            const Icon = entry.icon;
+            return (
+              <li key={entry.href}>
+                {label(
+                  entry.label,
+                  <Link href={entry.href} className={styles.item} aria-current={isActive(entry, location) ? 'page' : undefined} aria-label={rail ? entry.label : undefined} tabIndex={open ? 0 : -1}>
+                    <Icon size={20} />
+                    {!rail && <span>{entry.label}</span>}
+                  </Link>,
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <div className={styles.bottom}>
+          {wide &&
+            label(
+              snap.rail ? 'Déplier le menu' : 'Replier le menu',
+              <button type="button" className={cx(styles.item, styles.action)} onClick={() => (display.rail = !display.rail)} aria-label={snap.rail ? 'Déplier le menu' : 'Replier le menu'} aria-expanded={!snap.rail}>
+                {snap.rail ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+                {!rail && <span>Replier le menu</span>}
+              </button>,
+            )}
+          {label(
+            'Se déconnecter',
+            <button type="button" className={cx(styles.item, styles.action)} onClick={logoutWithConfirmation} aria-label={rail ? 'Se déconnecter' : undefined} tabIndex={open ? 0 : -1}>
+              <LogoutIcon size={20} />
+              {!rail && <span>Se déconnecter</span>}
+            </button>,
+          )}
+        </div>
+      </nav>
+    </>
+  );
+}

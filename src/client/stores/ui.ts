@@ -1,0 +1,15 @@
+import { proxy } from 'valtio';
+
+/** Which global overlay is open. Kept apart from display settings: none of this survives a reload. */
+export const ui = proxy({
+  settingsPanel: false,
+  feedback: false,
+  search: false,
+  help: false,
+  updateAvailable: false,
+});
+
+export function openFeedbackFromPanel() {
+  ui.settingsPanel = false; // SPEC §2: the entry opens the feedback dialog and closes the drawer
+  ui.feedback = true;
+}
