@@ -74,6 +74,9 @@ export default defineConfig({
           accent: {
             default: { value: { base: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
             hover: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+            /** Filled buttons: white text needs the darker blue in both themes (WCAG AA). */
+            solid: { value: '{colors.brand.600}' },
+            solidHover: { value: '{colors.brand.700}' },
             subtle: { value: { base: '{colors.brand.50}', _dark: 'rgba(96, 144, 250, 0.16)' } },
             fg: { value: { base: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           },

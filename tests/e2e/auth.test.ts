@@ -54,6 +54,7 @@ describe('authentication in a real browser', () => {
     await register(page);
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: "Vue d'ensemble" }).waitFor();
+    await page.getByRole('button', { name: 'Déplier le menu' }).click(); // wide screens start with the rail (SPEC §3)
     await page.getByText('Durand Camille').waitFor();
     await page.getByText(camille.email).waitFor();
     await screenshot(page, 'e2e-home');

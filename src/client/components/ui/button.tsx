@@ -18,7 +18,7 @@ export const buttonRecipe = cva({
   },
   variants: {
     variant: {
-      solid: { bg: 'accent.default', color: 'fg.onAccent', _hover: { _enabled: { bg: 'accent.hover' } } },
+      solid: { bg: 'accent.solid', color: 'fg.onAccent', _hover: { _enabled: { bg: 'accent.solidHover' } } },
       outline: { borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.surface', color: 'fg.default', _hover: { _enabled: { bg: 'bg.subtle' } } },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.subtle' } } },
       danger: { bg: 'danger', color: 'white', _hover: { _enabled: { opacity: 0.9 } } },
