@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import * as m0001 from './migrations/0001_init';
+import * as m0002 from './migrations/0002_reference_data';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -8,12 +9,15 @@ import * as m0001 from './migrations/0001_init';
  */
 const migrations: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_reference_data': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+export const createMigrator = (db: Db) => new Migrator({ db, provider });
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'inconnue';

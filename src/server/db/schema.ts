@@ -71,6 +71,57 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+export interface CountersTable {
+  organization_id: number;
+  name: string;
+  value: number;
+}
+
+export interface TaxesTable {
+  id: Generated<number>;
+  organization_id: number;
+  title: string;
+  rate: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  position: number;
+  created_at: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  organization_id: number;
+  number: string;
+  type: 'company' | 'individual';
+  name: string;
+  legal_name: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  web: string;
+  business_id: string;
+  vat_number: string;
+  address: string;
+  address_city: string;
+  shipping: string;
+  contacts: string;
+  language: string;
+  currency: string;
+  maturity: number;
+  note: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -79,6 +130,10 @@ export interface Database {
   email_tokens: EmailTokensTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
+  counters: CountersTable;
+  taxes: TaxesTable;
+  units: UnitsTable;
+  customers: CustomersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,9 +10,14 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface RestRoute {
   method: Method;
+  /** With `{name}` segments for path parameters. */
   path: string;
-  /** Where the procedure's input comes from: the JSON body, the query string, or nowhere. */
-  input: 'body' | 'query' | 'none';
+  /**
+   * Where the procedure's input comes from: the JSON body, the query string, nowhere, or a function of the path
+   * parameters and the body (`withBody` says whether to read one).
+   */
+  input: 'body' | 'query' | 'none' | ((parts: { params: Record<string, string>; body: unknown }) => unknown);
+  withBody?: boolean;
   status?: number;
   bodyLimit?: number;
   call: (caller: Caller, input: unknown) => Promise<unknown>;
@@ -35,13 +40,51 @@ const routes: RestRoute[] = [
   { method: 'PUT', path: '/api/settings', input: 'body', call: (c, i) => c.settings.update(i as any) },
   { method: 'POST', path: '/api/feedback', input: 'body', bodyLimit: FEEDBACK_BODY_LIMIT, call: (c, i) => c.feedback.send(i as any) },
   { method: 'GET', path: '/api/version', input: 'none', call: (c) => c.system.version() },
+
+  { method: 'GET', path: '/api/customers', input: 'query', call: (c, i) => c.customers.list(i as any) },
+  { method: 'POST', path: '/api/customers', input: 'body', status: 201, call: (c, i) => c.customers.create(i as any) },
+  { method: 'GET', path: '/api/customers/{id}', input: ({ params }) => params, call: (c, i) => c.customers.get(i as any) },
+  { method: 'PUT', path: '/api/customers/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.customers.update(i as any) },
+  { method: 'DELETE', path: '/api/customers/{id}', input: ({ params }) => params, call: (c, i) => c.customers.delete(i as any) },
+  { method: 'POST', path: '/api/customers/{id}/restore', input: ({ params }) => params, call: (c, i) => c.customers.restore(i as any) },
+  { method: 'GET', path: '/api/taxes', input: 'none', call: (c) => c.taxes.list() },
+  { method: 'GET', path: '/api/units', input: 'none', call: (c) => c.units.list() },
 ];
 
-const byPath = new Map<string, RestRoute[]>();
-for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+interface CompiledPath {
+  path: string;
+  pattern: RegExp;
+  names: string[];
+  routes: RestRoute[];
+}
 
-export function findRestRoutes(pathname: string): RestRoute[] | undefined {
-  return byPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+/** Exact paths in a map; parameterised ones as patterns, each `{name}` one path segment. */
+const exact = new Map<string, RestRoute[]>();
+const patterned: CompiledPath[] = [];
+for (const route of routes) {
+  if (!route.path.includes('{')) {
+    exact.set(route.path, [...(exact.get(route.path) ?? []), route]);
+    continue;
+  }
+  const names: string[] = [];
+  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const existing = patterned.find((p) => p.path === route.path);
+  if (existing) existing.routes.push(route);
+  else patterned.push({ path: route.path, pattern: new RegExp(`^${source}$`), names, routes: [route] });
+}
+
+export function findRestRoutes(pathname: string): { routes: RestRoute[]; params: Record<string, string> } | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const plain = exact.get(path);
+  if (plain) return { routes: plain, params: {} };
+  for (const candidate of patterned) {
+    const match = candidate.pattern.exec(path);
+    if (match) return { routes: candidate.routes, params: Object.fromEntries(candidate.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) };
+  }
+  return undefined;
 }
 
 function queryInput(search: string): Record<string, string> | undefined {
@@ -50,7 +93,7 @@ function queryInput(search: string): Record<string, string> | undefined {
 }
 
 export async function handleRest(
-  candidates: RestRoute[],
+  { routes: candidates, params }: { routes: RestRoute[]; params: Record<string, string> },
   req: IncomingMessage,
   res: ServerResponse,
   search: string,
@@ -62,8 +105,15 @@ export async function handleRest(
     return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
   }
   try {
+    const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const input =
-      route.input === 'body' ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : route.input === 'query' ? queryInput(search) : undefined;
+      typeof route.input === 'function'
+        ? route.input({ params, body: route.withBody ? await readJsonBody(req, limit) : undefined })
+        : route.input === 'body'
+          ? await readJsonBody(req, limit)
+          : route.input === 'query'
+            ? queryInput(search)
+            : undefined;
     const ctx = await makeContext();
     const caller = createCaller(ctx);
     const answer = await route.call(caller, input);

@@ -3,12 +3,17 @@ import { authRouter } from './auth';
 import { settingsRouter } from './settings';
 import { feedbackRouter } from './feedback';
 import { systemRouter } from './system';
+import { customersRouter } from './customers';
+import { taxesRouter, unitsRouter } from './reference';
 
 export const appRouter = router({
   auth: authRouter,
   settings: settingsRouter,
   feedback: feedbackRouter,
   system: systemRouter,
+  customers: customersRouter,
+  taxes: taxesRouter,
+  units: unitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

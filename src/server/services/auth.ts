@@ -22,6 +22,7 @@ import { insertMembership, insertOrganization } from '../db/queries/organization
 import { findUsableEmailToken, insertEmailToken, spendEmailTokens } from '../db/queries/email-tokens';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { initializeSettings } from './settings';
+import { insertDefaultReferenceData } from '../db/queries/reference';
 import type { EmailTokenKind } from '../db/schema';
 
 const HOUR = 60 * 60 * 1000;
@@ -63,6 +64,7 @@ export async function register(ctx: Context, input: RegisterInput): Promise<User
       const organizationId = await insertOrganization(trx, { name: input.organization });
       await insertMembership(trx, { userId, organizationId, role: 'owner' });
       await initializeSettings(trx, organizationId);
+      await insertDefaultReferenceData(trx, { organizationId });
       return { userId, organizationId };
     });
   } catch (error) {

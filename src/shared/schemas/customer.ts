@@ -48,7 +48,7 @@ export const customerInputSchema = z
     contacts: z.array(contactSchema).max(20).default([]),
     language: z.string().regex(/^[a-z]{2}$/, 'Langue : code à deux lettres (fr, en…)').default('fr'),
     currency: z.string().regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres').default('EUR'),
-    maturity: z.number().int().min(0, 'Délai de paiement : 0 jour au moins').max(365, 'Délai de paiement : 365 jours au plus').default(30),
+    maturity: z.number({ error: 'Délai de paiement : un nombre de jours est attendu' }).int('Délai de paiement : un nombre entier de jours').min(0, 'Délai de paiement : 0 jour au moins').max(365, 'Délai de paiement : 365 jours au plus').default(30),
     note: z.string().max(5000).default(''),
     description: z.string().max(5000).default(''),
   })

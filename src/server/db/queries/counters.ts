@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+
+/**
+ * The next value of an organisation's series, incremented in the caller's transaction: if that transaction rolls
+ * back, the number was never taken. Numbers are never reused (CGI art. 242 nonies A for documents).
+ */
+export async function nextCounter(db: Db, params: { organizationId: number; name: string }): Promise<number> {
+  const row = await db
+    .insertInto('counters')
+    .values({ organization_id: params.organizationId, name: params.name, value: 1 })
+    .onConflict((oc) => oc.columns(['organization_id', 'name']).doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

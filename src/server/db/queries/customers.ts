@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+import type { Customer } from '../../../shared/schemas/customer';
+import { nowIso } from '../../clock';
+
+const COLUMNS = [
+  'id', 'number', 'type', 'name', 'legal_name', 'email', 'phone', 'mobile', 'web', 'business_id', 'vat_number',
+  'address', 'shipping', 'contacts', 'language', 'currency', 'maturity', 'note', 'description', 'created_at', 'updated_at', 'deleted_at',
+] as const;
+
+type Row = { [K in (typeof COLUMNS)[number]]: K extends 'id' | 'maturity' ? number : K extends 'deleted_at' ? string | null : string };
+
+/** A stored customer as the API answers it: JSON columns read back into objects. */
+function fromRow(row: Row) {
+  return {
+    ...row,
+    type: row.type as Customer['type'],
+    address: JSON.parse(row.address) as Customer['address'],
+    shipping: JSON.parse(row.shipping) as Customer['shipping'],
+    contacts: JSON.parse(row.contacts) as Customer['contacts'],
+  };
+}
+export type CustomerRecord = ReturnType<typeof fromRow>;
+
+function toColumns(customer: Customer) {
+  return {
+    type: customer.type,
+    name: customer.name,
+    legal_name: customer.legal_name,
+    email: customer.email,
+    phone: customer.phone,
+    mobile: customer.mobile,
+    web: customer.web,
+    business_id: customer.business_id.replace(/\D/g, ''),
+    vat_number: customer.vat_number,
+    address: JSON.stringify(customer.address),
+    address_city: customer.address.city,
+    shipping: JSON.stringify(customer.shipping),
+    contacts: JSON.stringify(customer.contacts),
+    language: customer.language,
+    currency: customer.currency,
+    maturity: customer.maturity,
+    note: customer.note,
+    description: customer.description,
+  };
+}
+
+export async function insertCustomer(db: Db, params: { organizationId: number; number: string; customer: Customer }): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('customers')
+    .values({ organization_id: params.organizationId, number: params.number, ...toColumns(params.customer), created_at: now, updated_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCustomer(db: Db, params: { organizationId: number; id: number; customer: Customer }): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ ...toColumns(params.customer), updated_at: nowIso() })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function findCustomer(db: Db, params: { organizationId: number; id: number }): Promise<CustomerRecord | undefined> {
+  const row = await db.selectFrom('customers').select(COLUMNS).where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
+  return row ? fromRow(row as Row) : undefined;
+}
+
+export async function setCustomerDeletedAt(db: Db, params: { organizationId: number; id: number; deletedAt: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ deleted_at: params.deletedAt, updated_at: nowIso() })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface CustomerListParams {
+  organizationId: number;
+  search?: string;
+  type?: 'company' | 'individual';
+  city?: string;
+  archived: 'exclude' | 'include' | 'only';
+  sortBy: 'name' | 'number' | 'created_at' | 'city';
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export async function listCustomers(db: Db, params: CustomerListParams): Promise<{ total: number; data: CustomerRecord[] }> {
+  let query = db.selectFrom('customers').where('organization_id', '=', params.organizationId);
+  if (params.archived === 'exclude') query = query.where('deleted_at', 'is', null);
+  if (params.archived === 'only') query = query.where('deleted_at', 'is not', null);
+  if (params.type) query = query.where('type', '=', params.type);
+  if (params.city) query = query.where(sql`lower(address_city)`, '=', params.city.toLowerCase());
+  if (params.search) {
+    // Escaped LIKE: a % or _ typed by the user is a character, not a wildcard.
+    const pattern = `%${params.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = params.search.replace(/\s/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(legal_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(number)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+        ...(/^\d+$/.test(digits) ? [eb('business_id', 'like', `${digits}%`)] : []),
+      ]),
+    );
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const sortColumn = params.sortBy === 'city' ? 'address_city' : params.sortBy;
+  const rows = await query
+    .select(COLUMNS)
+    .orderBy(sql.ref(sortColumn), params.sortOrder)
+    .orderBy('id', params.sortOrder)
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+  return { total: Number(total), data: rows.map((r) => fromRow(r as Row)) };
+}
