@@ -10,6 +10,8 @@ import { VerifyEmailPage } from './routes/auth/verify-email-page';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/system/not-found-page';
 import { upcoming } from './routes/upcoming-page';
+import { CustomersPage } from './routes/customers/customers-page';
+import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 
 export type LayoutName = 'auth' | 'main' | 'public';
 
@@ -62,8 +64,8 @@ export const routes: AppRoute[] = [
   main('/', "Vue d'ensemble", HomePage, 'Votre activité en un coup d’œil'),
   main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),
   main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
-  main('/customers', 'Clients', upcoming('La gestion des clients')),
-  main('/customers/:id', 'Clients', upcoming('La fiche client')),
+  main('/customers', 'Clients', CustomersPage),
+  main('/customers/:id', 'Clients', CustomerDetailPage),
   main('/items', 'Articles', upcoming('Le catalogue d’articles')),
   main('/expenses/recurring', 'Dépenses répétitifs', upcoming('Le suivi des dépenses répétitives')),
   main('/expenses', 'Dépenses', upcoming('Le suivi des dépenses')),

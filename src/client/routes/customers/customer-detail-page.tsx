@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { formatAddress } from '../../../shared/format';
+import { DEFAULT_ADDRESS_FORMAT } from '../../../shared/schemas/settings';
+import { trpc } from '../../trpc';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { CustomerFormDialog } from './customer-form-dialog';
+
+const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
+const dl = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '180px 1fr' }, gap: '2', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: '500', whiteSpace: 'pre-line' } });
+
+/** /customers/{id}: the customer's identity and addresses, with edit, archive and restore. */
+export function CustomerDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const customerId = Number(id);
+  const utils = trpc.useUtils();
+  const customer = trpc.customers.get.useQuery({ id: customerId }, { enabled: Number.isInteger(customerId) && customerId > 0, retry: false });
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
+  const [editing, setEditing] = useState(false);
+  const archive = trpc.customers.delete.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.customers.invalidate()) });
+  const restore = trpc.customers.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.customers.invalidate()) });
+
+  if (customer.isError) {
+    return (
+      <div className={card}>
+        <p>Ce client est introuvable.</p>
+        <Link href="/customers" className={css({ color: 'accent.fg', fontWeight: '600' })}>
+          Retour aux clients
+        </Link>
+      </div>
+    );
+  }
+  if (!customer.data) return <Spinner label="Chargement du client" />;
+  const c = customer.data;
+  const template = settings.data && 'address_format' in settings.data ? settings.data.address_format : DEFAULT_ADDRESS_FORMAT;
+  const address = formatAddress(template, c.address).join('\n');
+  const shipping = formatAddress(template, c.shipping).join('\n');
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <section className={card}>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap', mb: '4' })}>
+          <div>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{c.number}</p>
+            <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>{c.name}</h2>
+            {c.deleted_at && <p className={css({ color: 'warning', fontSize: 'sm', fontWeight: '600' })}>Client archivé</p>}
+          </div>
+          <div className={css({ display: 'flex', gap: '2' })}>
+            {c.deleted_at ? (
+              <Button onClick={() => restore.mutate({ id: c.id })} loading={restore.isPending}>
+                Restaurer
+              </Button>
+            ) : (
+              <>
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  Modifier
+                </Button>
+                <Button
+                  variant="ghost"
+                  loading={archive.isPending}
+                  onClick={async () => {
+                    if (await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, { title: 'Archiver le client' })) archive.mutate({ id: c.id });
+                  }}
+                >
+                  Archiver
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+        <dl className={dl}>
+          <dt>Type</dt>
+          <dd>{c.type === 'company' ? 'Entreprise' : 'Particulier'}</dd>
+          {c.legal_name && (
+            <>
+              <dt>Raison sociale</dt>
+              <dd>{c.legal_name}</dd>
+            </>
+          )}
+          {c.business_id && (
+            <>
+              <dt>SIREN / SIRET</dt>
+              <dd>{c.business_id}</dd>
+            </>
+          )}
+          {c.vat_number && (
+            <>
+              <dt>N° de TVA</dt>
+              <dd>{c.vat_number}</dd>
+            </>
+          )}
+          <dt>E-mail</dt>
+          <dd>{c.email || '—'}</dd>
+          <dt>Téléphone</dt>
+          <dd>{c.phone || '—'}</dd>
+          <dt>Adresse de facturation</dt>
+          <dd>{address || '—'}</dd>
+          <dt>Adresse de livraison</dt>
+          <dd>{shipping || address || '—'}</dd>
+          <dt>Délai de paiement</dt>
+          <dd>{c.maturity} jours</dd>
+          <dt>Devise</dt>
+          <dd>{c.currency}</dd>
+        </dl>
+      </section>
+      <section className={card}>
+        <h3 className={css({ fontWeight: '700', mb: '1' })}>Documents et encours</h3>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Les documents de ce client, le facturé, le réglé et l’encours apparaîtront ici avec les documents de vente.</p>
+      </section>
+      <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+    </div>
+  );
+}

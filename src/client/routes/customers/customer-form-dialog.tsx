@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import { customerInputSchema, type CustomerInput } from '../../../shared/schemas/customer';
+import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import type { CustomerRow } from './types';
+
+type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
+type Form = Omit<Required<Pick<CustomerInput, 'type' | 'name' | 'legal_name' | 'email' | 'phone' | 'mobile' | 'web' | 'business_id' | 'vat_number' | 'note'>>, never> & {
+  address: Address;
+  shipping: Address;
+  maturity: string;
+  currency: string;
+};
+
+const emptyAddress = (): Address => ({ line1: '', line2: '', postal_code: '', city: '', country: 'France', state: '' });
+const blank = (): Form => ({ type: 'company', name: '', legal_name: '', email: '', phone: '', mobile: '', web: '', business_id: '', vat_number: '', note: '', address: emptyAddress(), shipping: emptyAddress(), maturity: '30', currency: 'EUR' });
+
+function fromCustomer(c: CustomerRow): Form {
+  return { ...blank(), ...c, address: { ...emptyAddress(), ...c.address }, shipping: { ...emptyAddress(), ...c.shipping }, maturity: String(c.maturity), currency: c.currency };
+}
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
+
+/** Creates or edits a customer; checked with the server's own schema before sending, so errors show by the field. */
+export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open: boolean; customer: CustomerRow | null; onClose: () => void; onSaved: (c: CustomerRow) => void }) {
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (open) {
+      setForm(customer ? fromCustomer(customer) : blank());
+      setErrors({});
+    }
+  }, [open, customer]);
+
+  const done = (answer: { messages: string; data: CustomerRow }) => {
+    showMessage(answer.messages, 200);
+    void utils.customers.invalidate();
+    onSaved(answer.data);
+  };
+  const create = trpc.customers.create.useMutation({ onSuccess: done });
+  const update = trpc.customers.update.useMutation({ onSuccess: done });
+
+  // Editing a field clears its error: the message was about the old value.
+  const clearError = (key: string) => errors[key] && setErrors(({ [key]: _, ...rest }) => rest);
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
+    clearError(key);
+    setForm({ ...form, [key]: e.target.value });
+  };
+  const setAddress = (which: 'address' | 'shipping', key: keyof Address) => (e: { target: { value: string } }) => {
+    clearError(`${which}.${key}`);
+    setForm({ ...form, [which]: { ...form[which], [key]: e.target.value } });
+  };
+  const siren = form.business_id.replace(/\D/g, '').slice(0, 9);
+  const canComputeVat = form.type === 'company' && isValidSiren(siren) && form.address.country.trim().toLowerCase() === 'france';
+
+  function submit() {
+    const result = customerInputSchema.safeParse({ ...form, maturity: form.maturity === '' ? undefined : Number(form.maturity) });
+    if (!result.success) {
+      const next: Record<string, string> = {};
+      for (const issue of result.error.issues) next[issue.path.join('.')] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    if (customer) update.mutate({ id: customer.id, data: result.data });
+    else create.mutate(result.data);
+  }
+
+  const addressFields = (which: 'address' | 'shipping') => (
+    <div className={grid}>
+      <TextField className={css({ gridColumn: { sm: 'span 2' } })} label="Adresse" value={form[which].line1} onChange={setAddress(which, 'line1')} error={errors[`${which}.line1`]} />
+      <TextField className={css({ gridColumn: { sm: 'span 2' } })} label="Complément" value={form[which].line2} onChange={setAddress(which, 'line2')} />
+      <TextField label="Code postal" value={form[which].postal_code} onChange={setAddress(which, 'postal_code')} error={errors[`${which}.postal_code`]} />
+      <TextField label="Ville" value={form[which].city} onChange={setAddress(which, 'city')} />
+      <TextField label="Pays" value={form[which].country} onChange={setAddress(which, 'country')} />
+    </div>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={customer ? `Modifier ${customer.name}` : 'Nouveau client'}
+      width={640}
+      persistent
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={create.isPending || update.isPending}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
+          <legend className={css({ srOnly: true })}>Type de client</legend>
+          {(
+            [
+              ['company', 'Entreprise'],
+              ['individual', 'Particulier'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className={css({ display: 'flex', alignItems: 'center', gap: '2', cursor: 'pointer' })}>
+              <input type="radio" name="customer-type" checked={form.type === value} onChange={() => setForm({ ...form, type: value, ...(value === 'individual' ? { business_id: '', vat_number: '' } : {}) })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <div className={grid}>
+          <TextField label="Nom" value={form.name} onChange={set('name')} error={errors.name} autoFocus />
+          {form.type === 'company' && <TextField label="Raison sociale" value={form.legal_name} onChange={set('legal_name')} />}
+          <TextField label="E-mail" type="email" value={form.email} onChange={set('email')} error={errors.email} />
+          <TextField label="Téléphone" value={form.phone} onChange={set('phone')} />
+        </div>
+        {form.type === 'company' && (
+          <div className={grid}>
+            <TextField label="SIREN ou SIRET" inputMode="numeric" value={form.business_id} onChange={set('business_id')} error={errors.business_id} />
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
+              <TextField className={css({ flex: '1' })} label="N° de TVA intracommunautaire" value={form.vat_number} onChange={set('vat_number')} error={errors.vat_number} />
+              <Button variant="outline" size="md" disabled={!canComputeVat} onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })} title="Calculer depuis le SIREN">
+                Calculer
+              </Button>
+            </div>
+          </div>
+        )}
+        <p className={legend}>Adresse de facturation</p>
+        {addressFields('address')}
+        <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: '2' })}>
+          <p className={legend}>Adresse de livraison</p>
+          <Button variant="link" size="sm" onClick={() => setForm({ ...form, shipping: { ...form.address } })}>
+            Copier l’adresse de facturation
+          </Button>
+        </div>
+        {addressFields('shipping')}
+        <div className={grid}>
+          <TextField label="Délai de paiement (jours)" inputMode="numeric" value={form.maturity} onChange={set('maturity')} error={errors.maturity} />
+          <TextField label="Devise" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })} error={errors.currency} maxLength={3} />
+        </div>
+        <TextField label="Note interne" value={form.note} onChange={set('note')} />
+      </div>
+    </Dialog>
+  );
+}

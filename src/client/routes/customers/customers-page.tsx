@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { trpc } from '../../trpc';
+import { useQueryState } from '../../lib/use-query-state';
+import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { inputStyle } from '../../components/ui/text-field';
+import { UsersIcon } from '../../components/icons';
+import { CustomerFormDialog } from './customer-form-dialog';
+
+const styles = {
+  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '240px 1fr' }, gap: '5', alignItems: 'start' }),
+  sidebar: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
+  label: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
+  panel: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '3', md: '4' }, minW: '0' }),
+  toolbar: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3' }),
+  tableWrap: css({ overflowX: 'auto' }),
+  table: css({
+    w: 'full',
+    fontSize: 'sm',
+    borderCollapse: 'collapse',
+    '& th': { textAlign: 'left', fontWeight: '700', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.04em', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap' },
+    '& td': { px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' },
+    '& tbody tr:hover': { bg: 'bg.subtle' },
+  }),
+  sort: css({ cursor: 'pointer', display: 'inline-flex', gap: '1', alignItems: 'center', textTransform: 'inherit', fontWeight: 'inherit', _hover: { color: 'fg.default' } }),
+  empty: css({ textAlign: 'center', py: '12', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', color: 'fg.muted' }),
+  archived: css({ fontSize: 'xs', fontWeight: '700', color: 'warning', bg: 'warningSubtle', px: '2', py: '0.5', borderRadius: 'full', ml: '2' }),
+};
+
+type SortKey = 'name' | 'number' | 'city' | 'created_at';
+
+/** /customers: the list with its filter sidebar; every filter lives in the URL. */
+export function CustomersPage() {
+  const [query, setQuery] = useQueryState();
+  const [formOpen, setFormOpen] = useState(false);
+  const page = Number(query.page ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 10) || 10;
+  const sortBy = (query.sort_by as SortKey) ?? 'name';
+  const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
+  const archived = query.archived === 'include' ? 'include' : 'exclude';
+  const type = query.type === 'company' || query.type === 'individual' ? query.type : undefined;
+  const list = trpc.customers.list.useQuery(
+    { search: query.search, type, city: query.city, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
+    { placeholderData: (previous) => previous },
+  );
+  const filtered = Boolean(query.search || type || query.city);
+
+  const header = (key: SortKey, label: string) => (
+    <th aria-sort={sortBy === key ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className={styles.sort} onClick={() => setQuery({ sort_by: key, sort_order: sortBy === key && sortOrder === 'asc' ? 'desc' : 'asc', page: 1 })}>
+        {label}
+        {sortBy === key ? (sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}
+      </button>
+    </th>
+  );
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar} aria-label="Filtres">
+        <label className={styles.label} htmlFor="customer-search">
+          Rechercher
+        </label>
+        <input id="customer-search" className={inputStyle} type="search" placeholder="Nom, numéro, e-mail, SIREN" defaultValue={query.search} onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })} />
+        <label className={styles.label} htmlFor="customer-type">
+          Type
+        </label>
+        <select id="customer-type" className={inputStyle} value={type ?? ''} onChange={(e) => setQuery({ type: e.target.value, page: 1 })}>
+          <option value="">Tous</option>
+          <option value="company">Entreprises</option>
+          <option value="individual">Particuliers</option>
+        </select>
+        <label className={styles.label} htmlFor="customer-city">
+          Ville
+        </label>
+        <input id="customer-city" className={inputStyle} defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
+          <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
+          Afficher les clients archivés
+        </label>
+      </aside>
+      <section className={styles.panel}>
+        <div className={styles.toolbar}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} client${list.data.total > 1 ? 's' : ''}` : ' '}</p>
+          <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+        </div>
+        {list.isPending ? (
+          <div className={styles.empty} role="status">
+            <Spinner label="Chargement des clients" />
+          </div>
+        ) : list.data && list.data.total === 0 ? (
+          <div className={styles.empty}>
+            <UsersIcon size={32} />
+            <p>{filtered ? 'Aucun client ne correspond à ces filtres.' : 'Aucun client pour l’instant. Ajoutez le premier pour pouvoir le facturer.'}</p>
+            {!filtered && <Button onClick={() => setFormOpen(true)}>Ajouter un client</Button>}
+          </div>
+        ) : (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    {header('number', 'Numéro')}
+                    {header('name', 'Nom')}
+                    <th>E-mail</th>
+                    {header('city', 'Ville')}
+                    <th>Type</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data?.data.map((c) => (
+                    <tr key={c.id}>
+                      <td className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>{c.number}</td>
+                      <td>
+                        <Link href={`/customers/${c.id}`} className={css({ fontWeight: '600', color: 'accent.fg', _hover: { textDecoration: 'underline' } })}>
+                          {c.name}
+                        </Link>
+                        {c.deleted_at && <span className={styles.archived}>Archivé</span>}
+                      </td>
+                      <td>{c.email}</td>
+                      <td>{c.address.city}</td>
+                      <td>{c.type === 'company' ? 'Entreprise' : 'Particulier'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
+          </>
+        )}
+      </section>
+      <CustomerFormDialog open={formOpen} customer={null} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
+    </div>
+  );
+}
