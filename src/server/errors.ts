@@ -69,6 +69,13 @@ const fieldLabels: Record<string, string> = {
   note: 'Note',
   description: 'Description',
   id: 'Identifiant',
+  code: 'Code',
+  sku: 'Référence',
+  unit: 'Unité',
+  unit_price: 'Prix unitaire',
+  kind: 'Nature',
+  active: 'Actif',
+  tax_ids: 'TVA',
 };
 
 interface IssueLike {

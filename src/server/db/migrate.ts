@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import * as m0001 from './migrations/0001_init';
 import * as m0002 from './migrations/0002_reference_data';
+import * as m0003 from './migrations/0003_items';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002_reference_data';
 const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_reference_data': m0002,
+  '0003_items': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

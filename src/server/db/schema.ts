@@ -122,6 +122,23 @@ export interface CustomersTable {
   deleted_at: string | null;
 }
 
+export interface ItemsTable {
+  id: Generated<number>;
+  organization_id: number;
+  code: string;
+  sku: string;
+  name: string;
+  description: string;
+  unit: string;
+  unit_price: string;
+  kind: 'goods' | 'service';
+  active: number;
+  tax_ids: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -134,6 +151,7 @@ export interface Database {
   taxes: TaxesTable;
   units: UnitsTable;
   customers: CustomersTable;
+  items: ItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -47,6 +47,12 @@ const routes: RestRoute[] = [
   { method: 'PUT', path: '/api/customers/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.customers.update(i as any) },
   { method: 'DELETE', path: '/api/customers/{id}', input: ({ params }) => params, call: (c, i) => c.customers.delete(i as any) },
   { method: 'POST', path: '/api/customers/{id}/restore', input: ({ params }) => params, call: (c, i) => c.customers.restore(i as any) },
+  { method: 'GET', path: '/api/items', input: 'query', call: (c, i) => c.items.list(i as any) },
+  { method: 'POST', path: '/api/items', input: 'body', status: 201, call: (c, i) => c.items.create(i as any) },
+  { method: 'GET', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.get(i as any) },
+  { method: 'PUT', path: '/api/items/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.items.update(i as any) },
+  { method: 'DELETE', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.delete(i as any) },
+  { method: 'POST', path: '/api/items/{id}/restore', input: ({ params }) => params, call: (c, i) => c.items.restore(i as any) },
   { method: 'GET', path: '/api/taxes', input: 'none', call: (c) => c.taxes.list() },
   { method: 'GET', path: '/api/units', input: 'none', call: (c) => c.units.list() },
 ];

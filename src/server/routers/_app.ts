@@ -4,6 +4,7 @@ import { settingsRouter } from './settings';
 import { feedbackRouter } from './feedback';
 import { systemRouter } from './system';
 import { customersRouter } from './customers';
+import { itemsRouter } from './items';
 import { taxesRouter, unitsRouter } from './reference';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   system: systemRouter,
   customers: customersRouter,
+  items: itemsRouter,
   taxes: taxesRouter,
   units: unitsRouter,
 });

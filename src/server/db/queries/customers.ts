@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connection';
 import type { Customer } from '../../../shared/schemas/customer';
 import { nowIso } from '../../clock';
+import { containsText } from './like';
 
 const COLUMNS = [
   'id', 'number', 'type', 'name', 'legal_name', 'email', 'phone', 'mobile', 'web', 'business_id', 'vat_number',
@@ -99,15 +100,14 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   if (params.type) query = query.where('type', '=', params.type);
   if (params.city) query = query.where(sql`lower(address_city)`, '=', params.city.toLowerCase());
   if (params.search) {
-    // Escaped LIKE: a % or _ typed by the user is a character, not a wildcard.
-    const pattern = `%${params.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = params.search.replace(/\s/g, '');
+    const search = params.search;
+    const digits = search.replace(/\s/g, '');
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(legal_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(number)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+        containsText('name', search),
+        containsText('legal_name', search),
+        containsText('number', search),
+        containsText('email', search),
         ...(/^\d+$/.test(digits) ? [eb('business_id', 'like', `${digits}%`)] : []),
       ]),
     );

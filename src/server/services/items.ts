@@ -1,0 +1,51 @@
+import type { Db } from '../db/connection';
+import type { Item } from '../../shared/schemas/item';
+import { fail } from '../errors';
+import { nowIso } from '../clock';
+import { findItem, findItemByCode, insertItem, setItemDeletedAt, updateItem, type ItemRecord } from '../db/queries/items';
+import { listTaxes, listUnits } from '../db/queries/reference';
+
+export async function getItem(db: Db, organizationId: number, id: number): Promise<ItemRecord> {
+  const item = await findItem(db, { organizationId, id });
+  if (!item) fail('NOT_FOUND', 'Article introuvable');
+  return item!;
+}
+
+/** The unit and taxes must be the organisation's own; the code, when given, unique among its live items. */
+async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: number): Promise<void> {
+  const problems: string[] = [];
+  const units = await listUnits(db, { organizationId });
+  if (!units.some((u) => u.name === item.unit)) problems.push(`Unité inconnue : « ${item.unit} ». Ajoutez-la dans Paramètres → Unités.`);
+  const taxes = new Set((await listTaxes(db, { organizationId })).map((t) => t.id));
+  if (item.tax_ids.some((id) => !taxes.has(id))) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
+  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
+  if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId }))) fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);
+}
+
+export async function createItem(db: Db, organizationId: number, item: Item): Promise<ItemRecord> {
+  await checkItem(db, organizationId, item);
+  const id = await insertItem(db, { organizationId, item });
+  return getItem(db, organizationId, id);
+}
+
+export async function editItem(db: Db, organizationId: number, id: number, item: Item): Promise<ItemRecord> {
+  const current = await getItem(db, organizationId, id);
+  if (current.deleted_at) fail('CONFLICT', 'Cet article est archivé : restaurez-le avant de le modifier');
+  await checkItem(db, organizationId, item, id);
+  await updateItem(db, { organizationId, id, item });
+  return getItem(db, organizationId, id);
+}
+
+export async function archiveItem(db: Db, organizationId: number, id: number): Promise<void> {
+  const current = await getItem(db, organizationId, id);
+  if (!current.deleted_at) await setItemDeletedAt(db, { organizationId, id, deletedAt: nowIso() });
+}
+
+export async function restoreItem(db: Db, organizationId: number, id: number): Promise<ItemRecord> {
+  const current = await getItem(db, organizationId, id);
+  if (current.code && (await findItemByCode(db, { organizationId, code: current.code, exceptId: id }))) {
+    fail('CONFLICT', `Le code article « ${current.code} » a été repris par un autre article : changez-le avant de restaurer`);
+  }
+  await setItemDeletedAt(db, { organizationId, id, deletedAt: null });
+  return getItem(db, organizationId, id);
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered } from '../helpers/clients';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function withTaxes() {
+  const r = await registered(server.url);
+  const taxes = (await r.session.rest('GET', '/api/taxes')).body.data as { id: number; rate: number }[];
+  return { ...r, tva20: taxes.find((t) => t.rate === 20)!.id, tva55: taxes.find((t) => t.rate === 5.5)!.id };
+}
+
+describe('items (REST and tRPC)', () => {
+  it('creates, lists, searches, sorts by price, updates, archives and restores', async () => {
+    const { session, tva20, tva55 } = await withTaxes();
+    const conseil = await session.rest('POST', '/api/items', { code: 'CONS-J', name: 'Journée de conseil', unit: 'jour', unit_price: 650, kind: 'service', tax_ids: [tva20] });
+    expect(conseil.status).toBe(201);
+    expect(conseil.body).toMatchObject({ messages: 'Ajouté avec succès', data: { code: 'CONS-J', unit_price: 650, active: true, tax_ids: [tva20], deleted_at: null } });
+    await session.trpc().items.create.mutate({ code: 'LIV-1', name: 'Livre « Compter juste »', unit: 'u', unit_price: 24.9, kind: 'goods', tax_ids: [tva55] });
+    await session.rest('POST', '/api/items', { name: 'Forfait installation', unit: 'forfait', unit_price: 99.99 });
+
+    const byPrice = (await session.rest('GET', '/api/items?sort_by=unit_price&sort_order=desc')).body;
+    expect(byPrice.total).toBe(3);
+    expect(byPrice.data.map((i: { unit_price: number }) => i.unit_price)).toEqual([650, 99.99, 24.9]);
+    expect((await session.rest('GET', '/api/items?search=cons')).body.data.map((i: { code: string }) => i.code)).toEqual(['CONS-J']);
+    expect((await session.rest('GET', '/api/items?kind=goods')).body.total).toBe(1);
+
+    const id = conseil.body.data.id;
+    const updated = await session.rest('PUT', `/api/items/${id}`, { code: 'CONS-J', name: 'Journée de conseil', unit: 'jour', unit_price: 700, tax_ids: [tva20], active: false });
+    expect(updated.body.data).toMatchObject({ unit_price: 700, active: false });
+    expect((await session.rest('GET', '/api/items?active=active')).body.total).toBe(2);
+    expect((await session.rest('DELETE', `/api/items/${id}`)).body.messages).toBe('Supprimé avec succès');
+    expect((await session.rest('GET', '/api/items')).body.total).toBe(2);
+    expect((await session.rest('POST', `/api/items/${id}/restore`)).body.data.deleted_at).toBeNull();
+  });
+
+  it.each([
+    [{ name: 'X', unit_price: -5 }, 400, 'Le prix unitaire ne peut être négatif'],
+    [{ name: '', unit_price: 5 }, 400, 'La désignation est obligatoire'],
+    [{ name: 'X', unit_price: 'cinq' }, 400, 'Le prix unitaire est un nombre'],
+    [{ name: 'X', unit_price: 5, unit: 'litre' }, 400, 'Unité inconnue : « litre »'],
+    [{ name: 'X', unit_price: 5, tax_ids: [999999] }, 400, 'TVA inconnue'],
+    [{ name: 'X', unit_price: 5, kind: 'objet' }, 400, 'Nature'],
+  ])('refuses %j', async (body, status, message) => {
+    const { session } = await withTaxes();
+    const answer = await session.rest('POST', '/api/items', body);
+    expect(answer.status).toBe(status);
+    expect(JSON.stringify(answer.body.messages)).toContain(message);
+    expect((await session.rest('GET', '/api/items?archived=include')).body.total).toBe(0);
+  });
+
+  it('refuses a duplicate code (any case) with 409, but not after the first one is archived', async () => {
+    const { session } = await withTaxes();
+    const first = (await session.rest('POST', '/api/items', { code: 'ABC', name: 'Premier', unit_price: 1 })).body.data;
+    const dup = await session.rest('POST', '/api/items', { code: 'abc', name: 'Second', unit_price: 1 });
+    expect(dup).toMatchObject({ status: 409, body: { messages: 'Le code article « abc » est déjà utilisé' } });
+    await session.rest('DELETE', `/api/items/${first.id}`);
+    expect((await session.rest('POST', '/api/items', { code: 'abc', name: 'Second', unit_price: 1 })).status).toBe(201);
+    expect((await session.rest('POST', `/api/items/${first.id}/restore`)).status).toBe(409); // its code was taken meanwhile
+  });
+
+  it('another organisation’s item is 404 on every path, and its taxes cannot be used', async () => {
+    const { session: owner, tva20 } = await withTaxes();
+    const { session: stranger } = await withTaxes();
+    const id = (await owner.rest('POST', '/api/items', { name: 'Secret', unit_price: 1 })).body.data.id;
+    for (const [method, path, body] of [
+      ['GET', `/api/items/${id}`],
+      ['PUT', `/api/items/${id}`, { name: 'X', unit_price: 1 }],
+      ['DELETE', `/api/items/${id}`],
+      ['POST', `/api/items/${id}/restore`],
+    ] as const) {
+      expect((await stranger.rest(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await stranger.rest('POST', '/api/items', { name: 'X', unit_price: 1, tax_ids: [tva20] })).status).toBe(400);
+  });
+});
