@@ -12,6 +12,7 @@ import { NotFoundPage } from './routes/system/not-found-page';
 import { upcoming } from './routes/upcoming-page';
 import { CustomersPage } from './routes/customers/customers-page';
 import { CustomerDetailPage } from './routes/customers/customer-detail-page';
+import { ItemsPage } from './routes/items/items-page';
 
 export type LayoutName = 'auth' | 'main' | 'public';
 
@@ -66,7 +67,7 @@ export const routes: AppRoute[] = [
   main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
   main('/customers', 'Clients', CustomersPage),
   main('/customers/:id', 'Clients', CustomerDetailPage),
-  main('/items', 'Articles', upcoming('Le catalogue d’articles')),
+  main('/items', 'Articles', ItemsPage),
   main('/expenses/recurring', 'Dépenses répétitifs', upcoming('Le suivi des dépenses répétitives')),
   main('/expenses', 'Dépenses', upcoming('Le suivi des dépenses')),
   main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),

@@ -7,28 +7,11 @@ import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle } from '../../components/ui/text-field';
+import { listStyles, SortHeader } from '../../components/ui/list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
 
-const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '240px 1fr' }, gap: '5', alignItems: 'start' }),
-  sidebar: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
-  label: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  panel: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '3', md: '4' }, minW: '0' }),
-  toolbar: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3' }),
-  tableWrap: css({ overflowX: 'auto' }),
-  table: css({
-    w: 'full',
-    fontSize: 'sm',
-    borderCollapse: 'collapse',
-    '& th': { textAlign: 'left', fontWeight: '700', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.04em', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', whiteSpace: 'nowrap' },
-    '& td': { px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' },
-    '& tbody tr:hover': { bg: 'bg.subtle' },
-  }),
-  sort: css({ cursor: 'pointer', display: 'inline-flex', gap: '1', alignItems: 'center', textTransform: 'inherit', fontWeight: 'inherit', _hover: { color: 'fg.default' } }),
-  empty: css({ textAlign: 'center', py: '12', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', color: 'fg.muted' }),
-  archived: css({ fontSize: 'xs', fontWeight: '700', color: 'warning', bg: 'warningSubtle', px: '2', py: '0.5', borderRadius: 'full', ml: '2' }),
-};
+const styles = listStyles;
 
 type SortKey = 'name' | 'number' | 'city' | 'created_at';
 
@@ -49,12 +32,7 @@ export function CustomersPage() {
   const filtered = Boolean(query.search || type || query.city);
 
   const header = (key: SortKey, label: string) => (
-    <th aria-sort={sortBy === key ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button type="button" className={styles.sort} onClick={() => setQuery({ sort_by: key, sort_order: sortBy === key && sortOrder === 'asc' ? 'desc' : 'asc', page: 1 })}>
-        {label}
-        {sortBy === key ? (sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}
-      </button>
-    </th>
+    <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
   );
 
   return (
@@ -112,12 +90,12 @@ export function CustomersPage() {
                 <tbody>
                   {list.data?.data.map((c) => (
                     <tr key={c.id}>
-                      <td className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>{c.number}</td>
+                      <td className={styles.number}>{c.number}</td>
                       <td>
-                        <Link href={`/customers/${c.id}`} className={css({ fontWeight: '600', color: 'accent.fg', _hover: { textDecoration: 'underline' } })}>
+                        <Link href={`/customers/${c.id}`} className={styles.link}>
                           {c.name}
                         </Link>
-                        {c.deleted_at && <span className={styles.archived}>Archivé</span>}
+                        {c.deleted_at && <span className={styles.badge}>Archivé</span>}
                       </td>
                       <td>{c.email}</td>
                       <td>{c.address.city}</td>

@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import { itemInputSchema } from '../../../shared/schemas/item';
+import { commaToDot } from '../../../shared/input';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { confirm } from '../../stores/confirm';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { inputStyle, TextField } from '../../components/ui/text-field';
+import type { ItemRow } from './types';
+
+interface Form {
+  code: string;
+  sku: string;
+  name: string;
+  description: string;
+  unit: string;
+  unit_price: string;
+  kind: 'goods' | 'service';
+  active: boolean;
+  tax_ids: number[];
+}
+
+const blank = (): Form => ({ code: '', sku: '', name: '', description: '', unit: 'u', unit_price: '', kind: 'service', active: true, tax_ids: [] });
+const fromItem = (i: ItemRow): Form => ({ ...i, unit_price: String(i.unit_price).replace('.', ',') });
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const label = css({ fontSize: 'sm', fontWeight: '600' });
+
+/** Creates or edits a catalogue item, checked with the server's schema before sending. */
+export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: ItemRow | null; onClose: () => void }) {
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  const units = trpc.units.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
+  const taxes = trpc.taxes.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
+  useEffect(() => {
+    if (open) {
+      setForm(item ? fromItem(item) : { ...blank(), tax_ids: [] });
+      setErrors({});
+    }
+  }, [open, item]);
+  // A new item starts with the normal VAT rate, as most lines carry it.
+  useEffect(() => {
+    if (open && !item && taxes.data && form.tax_ids.length === 0) {
+      const normal = taxes.data.data.find((t) => t.rate === 20);
+      if (normal) setForm((f) => ({ ...f, tax_ids: [normal.id] }));
+    }
+  }, [open, item, taxes.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const done = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.items.invalidate();
+    onClose();
+  };
+  const create = trpc.items.create.useMutation({ onSuccess: done });
+  const update = trpc.items.update.useMutation({ onSuccess: done });
+  const archive = trpc.items.delete.useMutation({ onSuccess: done });
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
+    setErrors(({ [key]: _, ...rest }) => rest);
+    setForm({ ...form, [key]: e.target.value });
+  };
+
+  function submit() {
+    const price = commaToDot(form.unit_price.replace(/\s/g, ''));
+    const result = itemInputSchema.safeParse({ ...form, unit_price: price === '' ? undefined : Number(price) });
+    if (!result.success) {
+      const next: Record<string, string> = {};
+      for (const issue of result.error.issues) next[String(issue.path[0])] ??= price !== '' && Number.isNaN(Number(price)) && issue.path[0] === 'unit_price' ? 'Le prix unitaire est un nombre (ex. 12,50)' : issue.message;
+      setErrors(next);
+      return;
+    }
+    if (item) update.mutate({ id: item.id, data: result.data });
+    else create.mutate(result.data);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={item ? `Modifier ${item.name}` : 'Nouvel article'}
+      width={560}
+      persistent
+      footer={
+        <>
+          {item && (
+            <Button
+              variant="ghost"
+              className={css({ mr: 'auto' })}
+              loading={archive.isPending}
+              onClick={async () => {
+                if (await confirm(`Archiver « ${item.name} » ? Il ne sera plus proposé dans les documents ; vous pourrez le restaurer.`, { title: 'Archiver l’article' })) archive.mutate({ id: item.id });
+              }}
+            >
+              Archiver
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={create.isPending || update.isPending}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        <TextField label="Désignation" value={form.name} onChange={set('name')} error={errors.name} autoFocus />
+        <div className={grid}>
+          <TextField label="Code" value={form.code} onChange={set('code')} error={errors.code} />
+          <TextField label="Référence (SKU)" value={form.sku} onChange={set('sku')} />
+        </div>
+        <TextField label="Description" value={form.description} onChange={set('description')} />
+        <div className={grid}>
+          <TextField label="Prix unitaire HT" inputMode="decimal" value={form.unit_price} onChange={set('unit_price')} error={errors.unit_price} placeholder="0,00" />
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+            <label htmlFor="item-unit" className={label}>
+              Unité
+            </label>
+            <select id="item-unit" className={inputStyle} value={form.unit} onChange={set('unit')}>
+              {(units.data?.data ?? [{ id: 0, name: form.unit }]).map((u) => (
+                <option key={u.id} value={u.name}>
+                  {u.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm', alignItems: 'center' })}>
+          <legend className={label}>Nature</legend>
+          {(
+            [
+              ['service', 'Prestation de service'],
+              ['goods', 'Vente de biens'],
+            ] as const
+          ).map(([value, text]) => (
+            <label key={value} className={css({ display: 'flex', gap: '2', alignItems: 'center', cursor: 'pointer' })}>
+              <input type="radio" name="item-kind" checked={form.kind === value} onChange={() => setForm({ ...form, kind: value })} />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm' })}>
+          <legend className={label}>TVA par défaut</legend>
+          {taxes.data?.data.map((t) => (
+            <label key={t.id} className={css({ display: 'flex', gap: '2', alignItems: 'center', cursor: 'pointer' })}>
+              <input
+                type="checkbox"
+                checked={form.tax_ids.includes(t.id)}
+                onChange={(e) => setForm({ ...form, tax_ids: e.target.checked ? [...form.tax_ids, t.id] : form.tax_ids.filter((id) => id !== t.id) })}
+              />
+              {t.title}
+            </label>
+          ))}
+        </fieldset>
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
+          <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
+          Proposé dans les documents (actif)
+        </label>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import { formatMoney } from '../../../shared/format';
+import { defaultAppSettings } from '../../../shared/schemas/settings';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { useQueryState } from '../../lib/use-query-state';
+import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { inputStyle } from '../../components/ui/text-field';
+import { listStyles as styles, SortHeader } from '../../components/ui/list';
+import { BoxIcon } from '../../components/icons';
+import { ItemFormDialog } from './item-form-dialog';
+import type { ItemRow } from './types';
+
+type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
+
+/** /items: the catalogue the document editor's picker offers. */
+export function ItemsPage() {
+  const [query, setQuery] = useQueryState();
+  const [editing, setEditing] = useState<ItemRow | null>(null);
+  const [creating, setCreating] = useState(false);
+  const page = Number(query.page ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 10) || 10;
+  const sortBy = (query.sort_by as SortKey) ?? 'name';
+  const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
+  const kind = query.kind === 'goods' || query.kind === 'service' ? query.kind : undefined;
+  const archived = query.archived === 'include' ? 'include' : 'exclude';
+  const list = trpc.items.list.useQuery({ search: query.search, kind, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage }, { placeholderData: (p) => p });
+  const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
+  const utils = trpc.useUtils();
+  const restore = trpc.items.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.items.invalidate()) });
+  const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
+  const taxTitle = (ids: number[]) => ids.map((id) => taxes.data?.data.find((t) => t.id === id)?.title ?? '').filter(Boolean).join(', ');
+  const filtered = Boolean(query.search || kind);
+  const sort = (sort_by: SortKey, sort_order: 'asc' | 'desc') => setQuery({ sort_by, sort_order, page: 1 });
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar} aria-label="Filtres">
+        <label className={styles.label} htmlFor="item-search">
+          Rechercher
+        </label>
+        <input id="item-search" className={inputStyle} type="search" placeholder="Désignation, code, référence" defaultValue={query.search} onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })} />
+        <label className={styles.label} htmlFor="item-kind">
+          Nature
+        </label>
+        <select id="item-kind" className={inputStyle} value={kind ?? ''} onChange={(e) => setQuery({ kind: e.target.value, page: 1 })}>
+          <option value="">Toutes</option>
+          <option value="service">Prestations de service</option>
+          <option value="goods">Ventes de biens</option>
+        </select>
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
+          <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
+          Afficher les articles archivés
+        </label>
+      </aside>
+      <section className={styles.panel}>
+        <div className={styles.toolbar}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} article${list.data.total > 1 ? 's' : ''}` : ' '}</p>
+          <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+        </div>
+        {list.isPending ? (
+          <div className={styles.empty} role="status">
+            <Spinner label="Chargement des articles" />
+          </div>
+        ) : list.data && list.data.total === 0 ? (
+          <div className={styles.empty}>
+            <BoxIcon size={32} />
+            <p>{filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour l’instant. Vos prestations et produits se retrouveront ici, prêts à facturer.'}</p>
+            {!filtered && <Button onClick={() => setCreating(true)}>Ajouter un article</Button>}
+          </div>
+        ) : (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <SortHeader column="code" label="Code" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} />
+                    <SortHeader column="name" label="Désignation" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} />
+                    <th>Unité</th>
+                    <SortHeader column="unit_price" label="Prix HT" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} align="right" />
+                    <th>TVA</th>
+                    <th>Nature</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data?.data.map((item) => (
+                    <tr key={item.id}>
+                      <td className={styles.number}>{item.code}</td>
+                      <td>
+                        {item.deleted_at ? (
+                          <>
+                            {item.name}
+                            <span className={styles.badge}>Archivé</span>
+                            <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
+                              Restaurer
+                            </Button>
+                          </>
+                        ) : (
+                          <button type="button" className={styles.link} onClick={() => setEditing(item)}>
+                            {item.name}
+                          </button>
+                        )}
+                        {!item.active && !item.deleted_at && <span className={styles.badge}>Inactif</span>}
+                      </td>
+                      <td>{item.unit}</td>
+                      <td className={styles.number} style={{ textAlign: 'right' }}>
+                        {formatMoney(item.unit_price, currencyFormat)}
+                      </td>
+                      <td>{taxTitle(item.tax_ids)}</td>
+                      <td>{item.kind === 'goods' ? 'Bien' : 'Service'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
+          </>
+        )}
+      </section>
+      <ItemFormDialog open={creating || editing !== null} item={editing} onClose={() => (setCreating(false), setEditing(null))} />
+    </div>
+  );
+}
