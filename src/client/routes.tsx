@@ -9,10 +9,12 @@ import { ResetPasswordPage } from './routes/auth/reset-password-page';
 import { VerifyEmailPage } from './routes/auth/verify-email-page';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/system/not-found-page';
-import { upcoming } from './routes/upcoming-page';
+import { upcoming, UpcomingPage } from './routes/upcoming-page';
 import { CustomersPage } from './routes/customers/customers-page';
 import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
+import { GeneralSettingsPage } from './routes/settings/general-settings-page';
+import { SettingsFrame } from './routes/settings/settings-frame';
 
 export type LayoutName = 'auth' | 'main' | 'public';
 
@@ -41,6 +43,18 @@ const LIST_TITLES: Record<ListType, string> = {
 };
 
 const SALES = 'La gestion des documents de vente';
+
+const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
+  general: GeneralSettingsPage,
+};
+const settingsUpcoming = (title: string) =>
+  function SettingsUpcoming() {
+    return (
+      <SettingsFrame>
+        <UpcomingPage feature={`La page « ${title} »`} />
+      </SettingsFrame>
+    );
+  };
 
 function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
@@ -73,7 +87,7 @@ export const routes: AppRoute[] = [
   main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
   main('/reports', 'Statistiques', upcoming('Les statistiques')),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
-  ...SETTINGS_CHILDREN.map((child) => main(`/settings/${child.slug}`, child.title, upcoming(`La page « ${child.title} »`), 'Paramètres')),
+  ...SETTINGS_CHILDREN.map((child) => main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres')),
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
   ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
 

@@ -76,6 +76,10 @@ const fieldLabels: Record<string, string> = {
   kind: 'Nature',
   active: 'Actif',
   tax_ids: 'TVA',
+  payment_days: 'Délai de paiement',
+  late_penalty_rate: 'Taux de pénalités',
+  recovery_indemnity: 'Indemnité de recouvrement',
+  escompte: 'Escompte',
 };
 
 interface IssueLike {

@@ -23,6 +23,10 @@ describe('settings (GET/PUT /api/settings)', () => {
       currency_format: { currency: 'EUR', currency_position: 'after', use_space: true, decimal: ',', thousand: '', precision: 2 },
       address_format: '{line1}\n{line2}\n{postal_code} {city}\n{state}\n{country}',
       theme: 'light',
+      payment_days: 30,
+      late_penalty_rate: 12,
+      recovery_indemnity: 40,
+      escompte: "Pas d'escompte pour paiement anticipé",
     });
   });
 
@@ -54,6 +58,7 @@ describe('settings (GET/PUT /api/settings)', () => {
     ['a precision of 9', { currency_format: { precision: 9 } }, /Précision entre 0 et 4/],
     ['a lowercase currency', { currency_format: { currency: 'eur' } }, /Code devise invalide/],
     ['an unknown field', { couleur: 'rouge' }, /couleur/],
+    ['a recovery indemnity under the legal 40 €', { recovery_indemnity: 10 }, /40 € au moins/],
   ])('refuses %s with 400 and changes nothing', async (_label, patch, message) => {
     const { session } = await registered(server.url);
     const before = (await session.rest('GET', '/api/settings')).body;

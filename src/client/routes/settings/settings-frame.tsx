@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { SETTINGS_CHILDREN } from '../../navigation';
+
+const styles = {
+  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '220px 1fr' }, gap: '5', alignItems: 'start' }),
+  nav: css({ display: 'flex', flexDirection: { base: 'row', lg: 'column' }, gap: '0.5', overflowX: 'auto', bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '2' }),
+  link: css({ px: '3', py: '2', borderRadius: 'lg', fontSize: 'sm', fontWeight: '600', color: 'fg.muted', whiteSpace: 'nowrap', _hover: { bg: 'bg.subtle', color: 'fg.default' }, '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg' } }),
+};
+
+/** The settings children of SPEC §2, beside the page being edited. */
+export function SettingsFrame({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <div className={styles.layout}>
+      <nav aria-label="Paramètres" className={styles.nav}>
+        {SETTINGS_CHILDREN.map((child) => (
+          <Link key={child.slug} href={`/settings/${child.slug}`} className={styles.link} aria-current={location === `/settings/${child.slug}` ? 'page' : undefined}>
+            {child.title}
+          </Link>
+        ))}
+      </nav>
+      <div className={css({ minW: '0' })}>{children}</div>
+    </div>
+  );
+}
+
+export const settingsCard = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' });
+export const settingsSection = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
+export const settingsGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { newUser, Session } from '../helpers/clients';
+
+let server: TestServer;
+let browser: Browser;
+let session: Session;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  session = new Session(server.url);
+  await session.rest('POST', '/api/auth/register', newUser());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Paramètres → Système général', () => {
+  it('the currency sample follows the format live; leaving unsaved asks first; saved values survive a reload', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    await page.goto('/settings');
+    await page.waitForURL('**/settings/general');
+    const sample = page.getByTestId('currency-sample');
+    expect(await sample.textContent()).toBe('1234567,89\u00a0€');
+
+    await page.getByLabel('Séparateur de milliers').selectOption(' ');
+    expect(await sample.textContent()).toBe('1 234 567,89\u00a0€');
+    await page.getByLabel('Devise', { exact: true }).selectOption('USD');
+    await page.getByLabel('Position du symbole').selectOption('before');
+    await page.getByLabel('Séparateur décimal').selectOption('.');
+    await page.getByLabel('Séparateur de milliers').selectOption(',');
+    expect(await sample.textContent()).toBe('$\u00a01,234,567.89');
+    await page.getByText('Modifications non enregistrées').waitFor();
+    await screenshot(page, 'settings-general');
+
+    await page.getByRole('link', { name: 'Articles' }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByText('Vos modifications ne sont pas enregistrées. Quitter quand même ?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
+    expect(page.url()).toContain('/settings/general');
+
+    await page.getByLabel('Indemnité forfaitaire de recouvrement (€)').fill('10');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('L’indemnité forfaitaire est de 40 € au moins (C. com. D441-5)').waitFor();
+    await page.getByLabel('Indemnité forfaitaire de recouvrement (€)').fill('40');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
+    await page.reload();
+    expect(await page.getByTestId('currency-sample').textContent()).toBe('$\u00a01,234,567.89');
+    expect((await session.rest('GET', '/api/settings')).body.currency_format).toMatchObject({ currency: 'USD', currency_position: 'before', decimal: '.', thousand: ',' });
+    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.waitForURL('**/items'); // nothing unsaved: no question
+    await context.close();
+  });
+});
