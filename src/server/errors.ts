@@ -80,6 +80,8 @@ const fieldLabels: Record<string, string> = {
   late_penalty_rate: 'Taux de pénalités',
   recovery_indemnity: 'Indemnité de recouvrement',
   escompte: 'Escompte',
+  title: 'Intitulé',
+  rate: 'Taux',
 };
 
 interface IssueLike {

@@ -56,4 +56,38 @@ describe('Paramètres → Système général', () => {
     await page.waitForURL('**/items'); // nothing unsaved: no question
     await context.close();
   });
+
+  it('TVA: adds a rate typed with a comma, refuses a bad one, edits and deletes; Unités: adds and deletes', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    await page.goto('/settings/taxes');
+    await page.getByRole('cell', { name: '5,50%' }).waitFor();
+    await page.getByLabel('Nouvel intitulé').fill('TVA 8,5 % (DOM)');
+    await page.getByLabel('Taux (%)').fill('150');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await page.getByRole('alert').getByText('Le taux ne peut dépasser 100 %').waitFor();
+    await page.getByLabel('Taux (%)').fill('8,5');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await page.getByRole('cell', { name: '8,50%' }).waitFor();
+    await screenshot(page, 'settings-taxes');
+    await page.getByRole('row', { name: /TVA 8,5 % \(DOM\)/ }).getByRole('button', { name: 'Modifier' }).click();
+    await page.getByLabel('Taux', { exact: true }).fill('8,6');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: '8,60%' }).waitFor();
+    await page.getByRole('button', { name: 'Supprimer TVA 8,5 % (DOM)' }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('cell', { name: '8,60%' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Unités' }).click();
+    await page.getByLabel('Nouvelle unité').fill('litre');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await page.getByRole('button', { name: 'Supprimer l’unité litre' }).waitFor();
+    await screenshot(page, 'settings-units');
+    await page.getByRole('button', { name: 'Supprimer l’unité litre' }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('button', { name: 'Supprimer l’unité litre' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
 });

@@ -78,3 +78,47 @@ describe('items (REST and tRPC)', () => {
     expect((await stranger.rest('POST', '/api/items', { name: 'X', unit_price: 1, tax_ids: [tva20] })).status).toBe(400);
   });
 });
+
+describe('tax rates and units (Paramètres → TVA, Unités)', () => {
+  it('adds, edits and deletes rates; a rate or unit in use by an item cannot be deleted', async () => {
+    const { session, tva20 } = await withTaxes();
+    const added = await session.rest('POST', '/api/taxes', { title: 'TVA Corse 13 %', rate: 13 });
+    expect(added).toMatchObject({ status: 201, body: { messages: 'Ajouté avec succès', data: { title: 'TVA Corse 13 %', rate: 13 } } });
+    const edited = await session.rest('PUT', `/api/taxes/${added.body.data.id}`, { title: 'TVA Corse 13 %', rate: 13.5 });
+    expect(edited.body.data.rate).toBe(13.5);
+    expect((await session.rest('DELETE', `/api/taxes/${added.body.data.id}`)).body.messages).toBe('Supprimé avec succès');
+    expect((await session.rest('GET', '/api/taxes')).body.total).toBe(5);
+
+    await session.rest('POST', '/api/items', { name: 'Conseil', unit: 'h', unit_price: 80, tax_ids: [tva20] });
+    const taxInUse = await session.rest('DELETE', `/api/taxes/${tva20}`);
+    expect(taxInUse).toMatchObject({ status: 409, body: { messages: 'Cette TVA est utilisée par 1 article : changez-les d’abord' } });
+    const units = (await session.rest('GET', '/api/units')).body.data as { id: number; name: string }[];
+    const hour = units.find((u) => u.name === 'h')!;
+    expect((await session.rest('DELETE', `/api/units/${hour.id}`)).status).toBe(409);
+    const kg = units.find((u) => u.name === 'kg')!;
+    expect((await session.rest('DELETE', `/api/units/${kg.id}`)).status).toBe(200);
+    expect((await session.rest('POST', '/api/units', { name: 'litre' })).status).toBe(201);
+    expect((await session.rest('POST', '/api/units', { name: 'Litre' })).body.messages).toBe('L’unité « Litre » existe déjà');
+  });
+
+  it.each([
+    [{ title: '', rate: 20 }, 'L’intitulé de la taxe est obligatoire'],
+    [{ title: 'X', rate: -1 }, 'Le taux ne peut être négatif'],
+    [{ title: 'X', rate: 120 }, 'Le taux ne peut dépasser 100 %'],
+    [{ title: 'X', rate: 5.55555 }, 'Taux : 4 décimales au plus'],
+  ])('refuses the rate %j', async (body, message) => {
+    const { session } = await withTaxes();
+    const answer = await session.rest('POST', '/api/taxes', body);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body.messages)).toContain(message);
+  });
+
+  it('another organisation’s rates and units are 404', async () => {
+    const { session: owner, tva20 } = await withTaxes();
+    const { session: stranger } = await withTaxes();
+    expect((await stranger.rest('PUT', `/api/taxes/${tva20}`, { title: 'X', rate: 1 })).status).toBe(404);
+    expect((await stranger.rest('DELETE', `/api/taxes/${tva20}`)).status).toBe(404);
+    const unit = (await owner.rest('GET', '/api/units')).body.data[0].id;
+    expect((await stranger.rest('DELETE', `/api/units/${unit}`)).status).toBe(404);
+  });
+});

@@ -54,7 +54,12 @@ const routes: RestRoute[] = [
   { method: 'DELETE', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.delete(i as any) },
   { method: 'POST', path: '/api/items/{id}/restore', input: ({ params }) => params, call: (c, i) => c.items.restore(i as any) },
   { method: 'GET', path: '/api/taxes', input: 'none', call: (c) => c.taxes.list() },
+  { method: 'POST', path: '/api/taxes', input: 'body', status: 201, call: (c, i) => c.taxes.create(i as any) },
+  { method: 'PUT', path: '/api/taxes/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.taxes.update(i as any) },
+  { method: 'DELETE', path: '/api/taxes/{id}', input: ({ params }) => params, call: (c, i) => c.taxes.delete(i as any) },
   { method: 'GET', path: '/api/units', input: 'none', call: (c) => c.units.list() },
+  { method: 'POST', path: '/api/units', input: 'body', status: 201, call: (c, i) => c.units.create(i as any) },
+  { method: 'DELETE', path: '/api/units/{id}', input: ({ params }) => params, call: (c, i) => c.units.delete(i as any) },
 ];
 
 interface CompiledPath {

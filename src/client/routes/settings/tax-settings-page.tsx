@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { css } from '../../../../styled-system/css';
+import { taxRateInputSchema } from '../../../shared/schemas/reference';
+import { commaToDot } from '../../../shared/input';
+import { formatTaxRate } from '../../../shared/totals';
+import { trpc } from '../../trpc';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { listStyles } from '../../components/ui/list';
+import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+
+type Draft = { title: string; rate: string };
+
+/** Checks a draft with the server's schema; the rate is typed the French way ('5,5'). */
+function parseDraft(draft: Draft) {
+  const rate = commaToDot(draft.rate.trim());
+  return taxRateInputSchema.safeParse({ title: draft.title, rate: rate === '' || Number.isNaN(Number(rate)) ? undefined : Number(rate) });
+}
+
+/** Paramètres → TVA: the organisation's tax rates (French rates from the start), add, edit, delete. */
+export function TaxSettingsPage() {
+  const utils = trpc.useUtils();
+  const taxes = trpc.taxes.list.useQuery();
+  const [draft, setDraft] = useState<Draft>({ title: '', rate: '' });
+  const [editing, setEditing] = useState<{ id: number } & Draft>();
+  const [error, setError] = useState<string>();
+  const refresh = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.taxes.invalidate();
+  };
+  const create = trpc.taxes.create.useMutation({ onSuccess: (a) => (refresh(a), setDraft({ title: '', rate: '' })) });
+  const update = trpc.taxes.update.useMutation({ onSuccess: (a) => (refresh(a), setEditing(undefined)) });
+  const remove = trpc.taxes.delete.useMutation({ onSuccess: refresh });
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const result = parseDraft(draft);
+    setError(result.success ? undefined : result.error.issues[0]?.message);
+    if (result.success) create.mutate(result.data);
+  }
+
+  return (
+    <SettingsFrame>
+      <section className={settingsCard}>
+        <p className={settingsSection}>Taux de TVA</p>
+        <table className={listStyles.table}>
+          <thead>
+            <tr>
+              <th>Intitulé</th>
+              <th style={{ textAlign: 'right' }}>Taux</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {taxes.data?.data.map((t) =>
+              editing?.id === t.id ? (
+                <tr key={t.id}>
+                  <td>
+                    <input aria-label="Intitulé" className={css({ w: 'full' })} value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label="Taux" inputMode="decimal" className={css({ w: '20', textAlign: 'right' })} value={editing.rate} onChange={(e) => setEditing({ ...editing, rate: e.target.value })} />
+                  </td>
+                  <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
+                    <Button
+                      size="sm"
+                      loading={update.isPending}
+                      onClick={() => {
+                        const result = parseDraft(editing);
+                        if (!result.success) return showMessage(result.error.issues[0]?.message ?? 'Taux invalide', 400);
+                        update.mutate({ id: t.id, data: result.data });
+                      }}
+                    >
+                      Enregistrer
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(undefined)}>
+                      Annuler
+                    </Button>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={t.id}>
+                  <td>{t.title}</td>
+                  <td className={listStyles.number} style={{ textAlign: 'right' }}>
+                    {formatTaxRate(t.rate)}
+                  </td>
+                  <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing({ id: t.id, title: t.title, rate: String(t.rate).replace('.', ',') })}>
+                      Modifier
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Supprimer ${t.title}`}
+                      onClick={async () => {
+                        if (await confirm(`Supprimer le taux « ${t.title} » ?`, { title: 'Supprimer' })) remove.mutate({ id: t.id });
+                      }}
+                    >
+                      Supprimer
+                    </Button>
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+        <form onSubmit={add} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' }, gap: '3', alignItems: 'end' })} noValidate>
+          <TextField label="Nouvel intitulé" placeholder="TVA 8,5 % (DOM)" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          <TextField label="Taux (%)" inputMode="decimal" placeholder="8,5" value={draft.rate} onChange={(e) => setDraft({ ...draft, rate: e.target.value })} />
+          <Button type="submit" loading={create.isPending}>
+            Ajouter
+          </Button>
+        </form>
+        {error && (
+          <p role="alert" className={css({ color: 'danger', fontSize: 'sm' })}>
+            {error}
+          </p>
+        )}
+      </section>
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { css } from '../../../../styled-system/css';
+import { unitInputSchema } from '../../../shared/schemas/reference';
+import { trpc } from '../../trpc';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { CloseIcon } from '../../components/icons';
+import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+
+/** Paramètres → Unités: the units items and document lines are counted in. */
+export function UnitSettingsPage() {
+  const utils = trpc.useUtils();
+  const units = trpc.units.list.useQuery();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const refresh = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.units.invalidate();
+  };
+  const create = trpc.units.create.useMutation({ onSuccess: (a) => (refresh(a), setName('')) });
+  const remove = trpc.units.delete.useMutation({ onSuccess: refresh });
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const result = unitInputSchema.safeParse({ name });
+    setError(result.success ? undefined : result.error.issues[0]?.message);
+    if (result.success) create.mutate(result.data);
+  }
+
+  return (
+    <SettingsFrame>
+      <section className={settingsCard}>
+        <p className={settingsSection}>Unités</p>
+        <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {units.data?.data.map((u) => (
+            <li key={u.id} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', pl: '3', pr: '1', py: '1', borderRadius: 'full', bg: 'bg.subtle', fontSize: 'sm', fontWeight: '600' })}>
+              {u.name}
+              <button
+                type="button"
+                aria-label={`Supprimer l’unité ${u.name}`}
+                className={css({ w: '6', h: '6', display: 'grid', placeItems: 'center', borderRadius: 'full', cursor: 'pointer', color: 'fg.muted', _hover: { bg: 'bg.muted', color: 'fg.default' } })}
+                onClick={async () => {
+                  if (await confirm(`Supprimer l’unité « ${u.name} » ?`, { title: 'Supprimer' })) remove.mutate({ id: u.id });
+                }}
+              >
+                <CloseIcon size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={add} className={css({ display: 'flex', gap: '3', alignItems: 'flex-end' })} noValidate>
+          <TextField className={css({ flex: '1', maxW: '280px' })} label="Nouvelle unité" placeholder="litre" value={name} error={error} onChange={(e) => setName(e.target.value)} />
+          <Button type="submit" loading={create.isPending}>
+            Ajouter
+          </Button>
+        </form>
+      </section>
+    </SettingsFrame>
+  );
+}
