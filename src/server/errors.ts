@@ -82,6 +82,12 @@ const fieldLabels: Record<string, string> = {
   escompte: 'Escompte',
   title: 'Intitulé',
   rate: 'Taux',
+  legal_form: 'Forme juridique',
+  capital: 'Capital',
+  siret: 'SIRET',
+  rcs_city: 'Ville du RCS',
+  vat_regime: 'Régime de TVA',
+  data_url: 'Logo',
 };
 
 interface IssueLike {

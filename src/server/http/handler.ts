@@ -6,6 +6,8 @@ import { isForeignOrigin } from './origin';
 import { findRestRoutes, handleRest } from './rest';
 import { handleTrpc, TRPC_PREFIX } from './trpc-door';
 import { sendError } from './respond';
+import { LOGO_URL_PREFIX } from '../services/organization';
+import { serveLogo } from './uploads';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -35,6 +37,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) 
         if (routes) return await handleRest(routes, req, res, search, makeContext);
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
+      if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

@@ -47,7 +47,7 @@ export async function handleTrpc(
 ): Promise<void> {
   const path = decodeURIComponent(pathname.slice(TRPC_PREFIX.length));
   const paths = path.split(',');
-  const limit = paths.includes('feedback.send') ? FEEDBACK_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+  const limit = paths.includes('feedback.send') || paths.includes('organization.uploadLogo') ? FEEDBACK_BODY_LIMIT : DEFAULT_BODY_LIMIT;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return sendError(res, tooLarge(limit));
 

@@ -5,6 +5,7 @@ import { feedbackRouter } from './feedback';
 import { systemRouter } from './system';
 import { customersRouter } from './customers';
 import { itemsRouter } from './items';
+import { organizationRouter } from './organization';
 import { taxesRouter, unitsRouter } from './reference';
 
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   system: systemRouter,
   customers: customersRouter,
   items: itemsRouter,
+  organization: organizationRouter,
   taxes: taxesRouter,
   units: unitsRouter,
 });

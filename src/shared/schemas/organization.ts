@@ -1,16 +1,32 @@
 import { z } from 'zod';
 import { addressSchema } from './customer';
 import { keyValueSchema } from './document';
+import { normalizeVatNumber, siretOrSirenError, vatNumberError } from '../identifiers';
 
-/** SPEC §3 organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A). */
+/**
+ * SPEC §3 organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A,
+ * C. com. L441-9): legal form, share capital, SIREN/SIRET, RCS city, VAT number, VAT regime.
+ */
 export const organizationSettingsSchema = z.object({
-  name: z.string().trim().min(1, 'Le nom de l’entreprise est obligatoire').max(200),
+  name: z.string({ error: 'Le nom de l’entreprise est obligatoire' }).trim().min(1, 'Le nom de l’entreprise est obligatoire').max(200),
   legal_form: z.string().trim().max(60).default(''),
   capital: z.string().trim().max(40).default(''),
-  siret: z.string().trim().max(20).default(''),
+  siret: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || siretOrSirenError(v) === null, { error: (issue) => siretOrSirenError(String(issue.input)) ?? 'SIRET invalide' }),
   rcs_city: z.string().trim().max(100).default(''),
-  vat_number: z.string().trim().max(20).default(''),
-  vat_regime: z.enum(['normal', 'franchise', 'debits']).default('normal'),
+  vat_number: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => (v ? normalizeVatNumber(v) : ''))
+    .refine((v) => v === '' || vatNumberError(v) === null, { error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide' }),
+  /** 'franchise': franchise en base, invoices say "TVA non applicable, art. 293 B du CGI". */
+  vat_regime: z.enum(['normal', 'franchise'], { error: 'Régime de TVA : normal ou franchise' }).default('normal'),
+  /** The "option pour le paiement de la taxe d'après les débits", printed on invoices when chosen. */
+  vat_on_debits: z.boolean().default(false),
   phone: z.string().trim().max(40).default(''),
   mobile: z.string().trim().max(40).default(''),
   email: z.union([z.literal(''), z.email('Adresse e-mail invalide')]).default(''),
@@ -20,3 +36,12 @@ export const organizationSettingsSchema = z.object({
   additional_info: z.array(keyValueSchema).max(20).default([]),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+/** A logo as uploaded: a PNG, JPEG or WebP data URL of at most 1 MB (SVG is refused: it can carry scripts). */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const logoUploadSchema = z.object({
+  data_url: z
+    .string({ error: 'Le logo est une image PNG, JPEG ou WebP' })
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'Le logo doit être une image PNG, JPEG ou WebP')
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Le logo dépasse 1 Mo'),
+});

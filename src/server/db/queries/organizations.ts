@@ -18,3 +18,12 @@ export async function insertMembership(db: Db, params: { userId: number; organiz
     .values({ user_id: params.userId, organization_id: params.organizationId, role: params.role, created_at: nowIso() })
     .execute();
 }
+
+export async function findOrganizationName(db: Db, params: { organizationId: number }): Promise<string | undefined> {
+  const row = await db.selectFrom('organizations').select('name').where('id', '=', params.organizationId).executeTakeFirst();
+  return row?.name;
+}
+
+export async function renameOrganization(db: Db, params: { organizationId: number; name: string }): Promise<void> {
+  await db.updateTable('organizations').set({ name: params.name, updated_at: nowIso() }).where('id', '=', params.organizationId).execute();
+}
