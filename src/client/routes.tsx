@@ -14,6 +14,7 @@ import { CustomersPage } from './routes/customers/customers-page';
 import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
+import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
 import { TaxSettingsPage } from './routes/settings/tax-settings-page';
 import { UnitSettingsPage } from './routes/settings/unit-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
@@ -48,6 +49,7 @@ const SALES = 'La gestion des documents de vente';
 
 const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
   general: GeneralSettingsPage,
+  organization: OrganizationSettingsPage,
   taxes: TaxSettingsPage,
   units: UnitSettingsPage,
 };

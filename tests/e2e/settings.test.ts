@@ -90,4 +90,29 @@ describe('Paramètres → Système général', () => {
     await page.getByRole('button', { name: 'Supprimer l’unité litre' }).waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('Infos de l’entreprise: legal identity with the VAT number computed from the SIRET, franchise, and a logo', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    await page.goto('/settings/organization');
+    await page.getByLabel('Forme juridique').fill('SARL');
+    await page.getByLabel('SIRET').fill('552 032 534 00646');
+    await page.getByRole('button', { name: 'Calculer' }).click();
+    expect(await page.getByLabel('N° de TVA intracommunautaire').inputValue()).toBe('FR27552032534');
+    await page.getByLabel('Ville du RCS').fill('Paris');
+    await page.getByLabel('Option pour le paiement de la taxe d’après les débits').check();
+    await page.getByLabel(/Franchise en base de TVA/).check();
+    expect(await page.getByLabel('Option pour le paiement de la taxe d’après les débits').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
+    expect((await session.rest('GET', '/api/organization')).body).toMatchObject({ legal_form: 'SARL', vat_number: 'FR27552032534', vat_regime: 'franchise', vat_on_debits: false });
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('img', { name: 'Logo de l’entreprise' }).waitFor();
+    await page.getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+    await page.getByTestId('snackbar').getByText('Le logo doit être une image PNG, JPEG ou WebP').waitFor();
+    await screenshot(page, 'settings-organization');
+    await context.close();
+  });
 });
