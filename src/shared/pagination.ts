@@ -38,6 +38,8 @@ export interface PageLayout {
   used: number;
   /** Rows taller than a whole page: alone on their page, which overflows. */
   oversized: number[];
+  /** The content is taller than the page: only for an oversized row, or totals that fit no page after the last row. */
+  overflow: boolean;
 }
 
 export function pageCapacity(input: PaginationInput, pageIndex: number): number {
@@ -52,7 +54,7 @@ export function paginate(input: PaginationInput): PageLayout[] {
   const closing = input.showSubtotal ? TOTAL_ROW_HEIGHT : 0;
   const pages: PageLayout[] = [];
   const open = () => {
-    const page: PageLayout = { rows: [], hasTotals: false, capacity: pageCapacity(input, pages.length), used: 0, oversized: [] };
+    const page: PageLayout = { rows: [], hasTotals: false, capacity: pageCapacity(input, pages.length), used: 0, oversized: [], overflow: false };
     pages.push(page);
     return page;
   };
@@ -65,7 +67,10 @@ export function paginate(input: PaginationInput): PageLayout[] {
     if (page.rows.length > 0 && page.used + height > room) page = open();
     page.rows.push(i);
     page.used += height;
-    if (height > page.capacity - (i === last ? 0 : closing)) page.oversized.push(i);
+    if (height > page.capacity - (i === last ? 0 : closing)) {
+      page.oversized.push(i);
+      page.overflow = true;
+    }
   });
 
   if (page.used + input.totals > page.capacity && page.rows.length > 1) {
@@ -80,7 +85,11 @@ export function paginate(input: PaginationInput): PageLayout[] {
   page.hasTotals = true;
   page.used += input.totals;
   // The last row with the totals cannot fit on any page: it stays with them, and the page is flagged.
+  // (Without any row, totals taller than the first page's room overflow it: there is nothing to move.)
   const lastRow = page.rows.at(-1);
-  if (page.used > page.capacity && lastRow !== undefined && !page.oversized.includes(lastRow)) page.oversized.push(lastRow);
+  if (page.used > page.capacity) {
+    page.overflow = true;
+    if (lastRow !== undefined && !page.oversized.includes(lastRow)) page.oversized.push(lastRow);
+  }
   return pages;
 }
