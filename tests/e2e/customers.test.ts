@@ -82,4 +82,23 @@ describe('customers in the browser', () => {
     await page.getByText('Aucun client ne correspond à ces filtres.').waitFor();
     await context.close();
   });
+
+  it('the top bar’s search finds a customer and opens it', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByPlaceholder('Rechercher').fill('boulang');
+    const result = page.getByRole('group', { name: 'Clients' }).getByRole('link', { name: /Boulangerie Martin/ });
+    await result.waitFor();
+    await screenshot(page, 'search-results');
+    await result.click();
+    await page.waitForURL(/\/customers\/\d+$/);
+    await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
+    expect(await page.getByPlaceholder('Rechercher').count()).toBe(0);
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByPlaceholder('Rechercher').fill('zzzz');
+    await page.getByText('Aucun client ni article ne correspond à « zzzz ».').waitFor();
+    await context.close();
+  });
 });

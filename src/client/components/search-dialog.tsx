@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { trpc } from '../trpc';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
 import { css } from '../../../styled-system/css';
 import { ui } from '../stores/ui';
-import { SearchIcon } from './icons';
+import { BoxIcon, SearchIcon, UsersIcon } from './icons';
+import { Spinner } from './ui/spinner';
 
 const styles = {
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
@@ -13,15 +16,32 @@ const styles = {
   input: css({ flex: '1', h: 'full', bg: 'transparent', fontSize: 'md', color: 'fg.default', outline: 'none', _placeholder: { color: 'fg.subtle' } }),
   esc: css({ fontSize: 'xs', fontWeight: '700', px: '2', py: '1', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' } }),
   body: css({ px: '4', py: '8', textAlign: 'center', color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' }),
+  results: css({ maxH: '60dvh', overflowY: 'auto', py: '2' }),
+  group: css({ px: '4', pt: '2', pb: '1', fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
+  result: css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '2.5', fontSize: 'sm', color: 'fg.default', _hover: { bg: 'bg.subtle' }, _focusVisible: { bg: 'accent.subtle', outline: 'none' } }),
 };
 
-/**
- * SPEC §1 search dialog: 'Rechercher', an ESC button, and the empty-state text. Documents, customers and items
- * are not in the product yet, so a query says plainly that there is nothing to search rather than show results.
- */
+const GROUPS = [
+  { kind: 'customer', title: 'Clients', icon: UsersIcon, href: (r: { id: number }) => `/customers/${r.id}` },
+  { kind: 'item', title: 'Articles', icon: BoxIcon, href: (r: { subtitle: string; title: string }) => `/items?search=${encodeURIComponent(r.subtitle || r.title)}` },
+] as const;
+
+/** The query once typing pauses for 200 ms: one request per thought, not per keystroke. */
+function useDebounced(value: string, ms = 200) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers and items, as links. */
 export function SearchDialog() {
   const snap = useSnapshot(ui);
   const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim());
+  const results = trpc.search.query.useQuery({ q }, { enabled: snap.search && q.length > 0, placeholderData: (p) => p });
   const close = () => {
     ui.search = false;
     setQuery('');
@@ -39,13 +59,33 @@ export function SearchDialog() {
                 ESC
               </button>
             </div>
-            <div className={styles.body} role="status">
-              {query.trim() === '' ? (
-                'Les résultats de votre recherche apparaîtront ici'
-              ) : (
-                <>Aucun résultat pour « {query.trim()} » : la recherche couvrira les documents, les clients et les articles dès leur arrivée dans Facturier.</>
-              )}
-            </div>
+            {query.trim() === '' ? (
+              <div className={styles.body}>Les résultats de votre recherche apparaîtront ici</div>
+            ) : results.data && results.data.total > 0 && q !== '' ? (
+              <div className={styles.results}>
+                {GROUPS.map((group) => {
+                  const rows = results.data.data.filter((r) => r.kind === group.kind);
+                  if (rows.length === 0) return null;
+                  const Icon = group.icon;
+                  return (
+                    <div key={group.kind} role="group" aria-label={group.title}>
+                      <p className={styles.group}>{group.title}</p>
+                      {rows.map((r) => (
+                        <Link key={`${r.kind}-${r.id}`} href={group.href(r)} className={styles.result} onClick={close}>
+                          <Icon size={18} />
+                          <span className={css({ fontWeight: '600' })}>{r.title}</span>
+                          <span className={css({ color: 'fg.muted', ml: 'auto', fontVariantNumeric: 'tabular-nums' })}>{r.subtitle}</span>
+                        </Link>
+                      ))}
+                    </div>
+                  );
+                })}
+              </div>
+            ) : (
+              <div className={styles.body} role="status">
+                {results.isFetching || q !== query.trim() ? <Spinner size={18} label="Recherche en cours" /> : <>Aucun client ni article ne correspond à « {query.trim()} ».</>}
+              </div>
+            )}
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>

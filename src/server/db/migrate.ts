@@ -3,6 +3,7 @@ import type { Db } from './connection';
 import * as m0001 from './migrations/0001_init';
 import * as m0002 from './migrations/0002_reference_data';
 import * as m0003 from './migrations/0003_items';
+import * as m0004 from './migrations/0004_search';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_reference_data': m0002,
   '0003_items': m0003,
+  '0004_search': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,7 @@ const routes: RestRoute[] = [
   { method: 'PUT', path: '/api/items/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.items.update(i as any) },
   { method: 'DELETE', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.delete(i as any) },
   { method: 'POST', path: '/api/items/{id}/restore', input: ({ params }) => params, call: (c, i) => c.items.restore(i as any) },
+  { method: 'GET', path: '/api/search', input: 'query', call: (c, i) => c.search.query(i as any) },
   { method: 'GET', path: '/api/organization', input: 'none', call: (c) => c.organization.get() },
   { method: 'PUT', path: '/api/organization', input: 'body', call: (c, i) => c.organization.update(i as any) },
   { method: 'POST', path: '/api/organization/logo', input: 'body', bodyLimit: 2 * 1024 * 1024, call: (c, i) => c.organization.uploadLogo(i as any) },

@@ -6,6 +6,7 @@ import { systemRouter } from './system';
 import { customersRouter } from './customers';
 import { itemsRouter } from './items';
 import { organizationRouter } from './organization';
+import { searchRouter } from './search';
 import { taxesRouter, unitsRouter } from './reference';
 
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   customers: customersRouter,
   items: itemsRouter,
   organization: organizationRouter,
+  search: searchRouter,
   taxes: taxesRouter,
   units: unitsRouter,
 });

@@ -6,6 +6,20 @@ import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
 import { findCustomer, insertCustomer, setCustomerDeletedAt, updateCustomer, type CustomerRecord } from '../db/queries/customers';
 import { getDocumentTemplate } from './settings';
+import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
+
+/** Keeps the global search in step with the customer (archived customers are not offered). */
+async function index(db: Db, organizationId: number, c: CustomerRecord): Promise<void> {
+  if (c.deleted_at) return removeSearchEntry(db, { organizationId, kind: 'customer', refId: c.id });
+  await upsertSearchEntry(db, {
+    organizationId,
+    kind: 'customer',
+    refId: c.id,
+    title: c.name,
+    subtitle: c.number,
+    body: [c.legal_name, c.email, c.business_id, c.vat_number, c.address.city].filter(Boolean).join(' '),
+  });
+}
 
 const NOT_FOUND = 'Client introuvable';
 
@@ -22,14 +36,18 @@ export async function createCustomer(db: Db, organizationId: number, customer: C
     const counter = await nextCounter(trx, { organizationId, name: 'customer' });
     return insertCustomer(trx, { organizationId, number: formatCustomerNumber(template.customer_numbering, counter), customer });
   });
-  return getCustomer(db, organizationId, id);
+  const created = await getCustomer(db, organizationId, id);
+  await index(db, organizationId, created);
+  return created;
 }
 
 export async function editCustomer(db: Db, organizationId: number, id: number, customer: Customer): Promise<CustomerRecord> {
   const current = await getCustomer(db, organizationId, id);
   if (current.deleted_at) fail('CONFLICT', 'Ce client est archivé : restaurez-le avant de le modifier');
   await updateCustomer(db, { organizationId, id, customer });
-  return getCustomer(db, organizationId, id);
+  const updated = await getCustomer(db, organizationId, id);
+  await index(db, organizationId, updated);
+  return updated;
 }
 
 /** Archives: the record and its number stay, for the documents that name it (C. com. L123-22: ten years). */
@@ -37,10 +55,13 @@ export async function archiveCustomer(db: Db, organizationId: number, id: number
   const current = await getCustomer(db, organizationId, id);
   if (current.deleted_at) return;
   await setCustomerDeletedAt(db, { organizationId, id, deletedAt: nowIso() });
+  await removeSearchEntry(db, { organizationId, kind: 'customer', refId: id });
 }
 
 export async function restoreCustomer(db: Db, organizationId: number, id: number): Promise<CustomerRecord> {
   await getCustomer(db, organizationId, id);
   await setCustomerDeletedAt(db, { organizationId, id, deletedAt: null });
-  return getCustomer(db, organizationId, id);
+  const restored = await getCustomer(db, organizationId, id);
+  await index(db, organizationId, restored);
+  return restored;
 }

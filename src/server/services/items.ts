@@ -4,6 +4,14 @@ import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { findItem, findItemByCode, insertItem, setItemDeletedAt, updateItem, type ItemRecord } from '../db/queries/items';
 import { listTaxes, listUnits } from '../db/queries/reference';
+import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
+
+/** Keeps the global search in step with the item (archived items are not offered). */
+async function index(db: Db, organizationId: number, item: ItemRecord): Promise<ItemRecord> {
+  if (item.deleted_at) await removeSearchEntry(db, { organizationId, kind: 'item', refId: item.id });
+  else await upsertSearchEntry(db, { organizationId, kind: 'item', refId: item.id, title: item.name, subtitle: item.code, body: [item.sku, item.description].filter(Boolean).join(' ') });
+  return item;
+}
 
 export async function getItem(db: Db, organizationId: number, id: number): Promise<ItemRecord> {
   const item = await findItem(db, { organizationId, id });
@@ -25,7 +33,7 @@ async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: 
 export async function createItem(db: Db, organizationId: number, item: Item): Promise<ItemRecord> {
   await checkItem(db, organizationId, item);
   const id = await insertItem(db, { organizationId, item });
-  return getItem(db, organizationId, id);
+  return index(db, organizationId, await getItem(db, organizationId, id));
 }
 
 export async function editItem(db: Db, organizationId: number, id: number, item: Item): Promise<ItemRecord> {
@@ -33,12 +41,14 @@ export async function editItem(db: Db, organizationId: number, id: number, item:
   if (current.deleted_at) fail('CONFLICT', 'Cet article est archivé : restaurez-le avant de le modifier');
   await checkItem(db, organizationId, item, id);
   await updateItem(db, { organizationId, id, item });
-  return getItem(db, organizationId, id);
+  return index(db, organizationId, await getItem(db, organizationId, id));
 }
 
 export async function archiveItem(db: Db, organizationId: number, id: number): Promise<void> {
   const current = await getItem(db, organizationId, id);
-  if (!current.deleted_at) await setItemDeletedAt(db, { organizationId, id, deletedAt: nowIso() });
+  if (current.deleted_at) return;
+  await setItemDeletedAt(db, { organizationId, id, deletedAt: nowIso() });
+  await removeSearchEntry(db, { organizationId, kind: 'item', refId: id });
 }
 
 export async function restoreItem(db: Db, organizationId: number, id: number): Promise<ItemRecord> {
@@ -47,5 +57,5 @@ export async function restoreItem(db: Db, organizationId: number, id: number): P
     fail('CONFLICT', `Le code article « ${current.code} » a été repris par un autre article : changez-le avant de restaurer`);
   }
   await setItemDeletedAt(db, { organizationId, id, deletedAt: null });
-  return getItem(db, organizationId, id);
+  return index(db, organizationId, await getItem(db, organizationId, id));
 }

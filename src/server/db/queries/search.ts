@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+
+export type SearchKind = 'customer' | 'item';
+
+export interface SearchEntry {
+  organizationId: number;
+  kind: SearchKind;
+  refId: number;
+  title: string;
+  subtitle: string;
+  body: string;
+}
+
+// FTS5 is SQLite's: these statements are the one place that knows it (see migration 0004).
+export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
+  await removeSearchEntry(db, entry);
+  await sql`insert into search_index (organization_id, kind, ref_id, title, subtitle, body)
+    values (${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(db);
+}
+
+export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
+  await sql`delete from search_index where organization_id = ${entry.organizationId} and kind = ${entry.kind} and ref_id = ${entry.refId}`.execute(db);
+}
+
+/** Each word typed becomes a quoted prefix term, so no user text is ever read as FTS syntax. */
+export function toMatchQuery(text: string): string | null {
+  const words = text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}@.\-_]+/u)
+    .map((w) => w.replace(/"/g, ''))
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
+  const match = toMatchQuery(params.text);
+  if (!match) return [];
+  const { rows } = await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
+    select kind, ref_id, title, subtitle from search_index
+    where search_index match ${match} and organization_id = ${params.organizationId}
+    order by rank limit ${params.limit}`.execute(db);
+  return rows.map((r) => ({ kind: r.kind, id: Number(r.ref_id), title: r.title, subtitle: r.subtitle }));
+}

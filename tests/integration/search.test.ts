@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered } from '../helpers/clients';
+import { toMatchQuery } from '../../src/server/db/queries/search';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const titles = (body: { data: { title: string }[] }) => body.data.map((r) => r.title).sort();
+
+describe('global search (GET /api/search)', () => {
+  it('finds customers and items by prefix, number, e-mail, SIREN and code, accents folded', async () => {
+    const { session } = await registered(server.url);
+    await session.rest('POST', '/api/customers', { name: 'Clément Électricité', email: 'contact@clement-elec.fr', business_id: '552032534' });
+    await session.rest('POST', '/api/customers', { name: 'Boulangerie Martin', address: { city: 'Lyon' } });
+    await session.rest('POST', '/api/items', { code: 'ELEC-01', name: 'Installation électrique', unit_price: 450 });
+    const search = async (q: string) => (await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`)).body;
+
+    expect(titles(await search('elec'))).toEqual(['Clément Électricité', 'Installation électrique']);
+    expect(titles(await search('clement'))).toEqual(['Clément Électricité']);
+    expect(titles(await search('CL-00002'))).toEqual(['Boulangerie Martin']);
+    expect(titles(await search('contact@clement'))).toEqual(['Clément Électricité']);
+    expect(titles(await search('552032534'))).toEqual(['Clément Électricité']);
+    expect(titles(await search('lyon'))).toEqual(['Boulangerie Martin']);
+    expect((await search('elec-01')).data[0]).toMatchObject({ kind: 'item', title: 'Installation électrique', subtitle: 'ELEC-01' });
+    expect(await search('')).toEqual({ total: 0, data: [] });
+  });
+
+  it('treats FTS syntax in the text as words, never as a query', async () => {
+    const { session } = await registered(server.url);
+    for (const q of ['"', 'NEAR(a b)', 'a OR b', '*', 'title:x', '^', ')(', "l'atelier"]) {
+      const answer = await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect(answer.status, q).toBe(200);
+    }
+    expect(toMatchQuery('a "b" c*')).toBe('"a"* "b"* "c"*');
+    expect(toMatchQuery('  ')).toBeNull();
+  });
+
+  it('follows edits and archives, and never returns another organisation’s records', async () => {
+    const { session } = await registered(server.url);
+    const { session: stranger } = await registered(server.url);
+    const id = (await session.rest('POST', '/api/customers', { name: 'Ancien Nom' })).body.data.id;
+    await session.rest('PUT', `/api/customers/${id}`, { name: 'Nouveau Nom' });
+    expect((await session.rest('GET', '/api/search?q=ancien')).body.total).toBe(0);
+    expect((await session.rest('GET', '/api/search?q=nouveau')).body.total).toBe(1);
+    expect((await stranger.rest('GET', '/api/search?q=nouveau')).body.total).toBe(0);
+    await session.rest('DELETE', `/api/customers/${id}`);
+    expect((await session.rest('GET', '/api/search?q=nouveau')).body.total).toBe(0);
+    await session.rest('POST', `/api/customers/${id}/restore`);
+    expect((await session.rest('GET', '/api/search?q=nouveau')).body.total).toBe(1);
+  });
+});
