@@ -113,7 +113,9 @@ export function validationMessages(issues: IssueLike[]): string[] {
     let text = issue.message;
     if (issue.path.length > 0) {
       const label = labelOf(issue.path);
-      if (!text.toLowerCase().includes(label.toLowerCase())) text = `${label} : ${text}`;
+      // 'SIREN/SIRET' is named by a message about either.
+      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part));
+      if (!named) text = `${label} : ${text}`;
     }
     seen.add(text);
   }

@@ -101,4 +101,37 @@ describe('customers in the browser', () => {
     await page.getByText('Aucun client ni article ne correspond à « zzzz ».').waitFor();
     await context.close();
   });
+
+  it('imports a Windows-1252 CSV with two bad rows after reading the report, and exports a CSV download', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
+    await page.goto('/customers');
+    const before = Number((await page.getByText(/^\d+ clients?$/).textContent())!.split(' ')[0]);
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer des clients' });
+    const csv = ['Nom;E-mail;SIREN/SIRET;Ville', 'Société Générale Test;sg@exemple.fr;;Paris', ';vide@exemple.fr;;Lyon', 'Mauvais;pas-une-adresse;;Nice', 'Café de Flore;;;Paris', 'Électricité Dupont;;;Nantes'].join('\r\n');
+    await dialog.getByLabel('Fichier CSV des clients').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    const report = dialog.getByTestId('import-report');
+    await report.getByText('rejetée(s)').waitFor();
+    expect(await dialog.getByText('clients.csv (Windows-1252)', { exact: false }).count()).toBe(1);
+    await report.getByRole('cell', { name: 'Le nom du client est obligatoire' }).waitFor();
+    await report.getByRole('cell', { name: 'Adresse e-mail du client invalide' }).waitFor();
+    await screenshot(page, 'customers-import-report');
+    expect((await page.goto('/customers').then(() => page.getByText(/^\d+ clients?$/).textContent()))!.startsWith(String(before))).toBe(true); // nothing written yet
+
+    await page.getByRole('button', { name: 'Importer' }).click();
+    await page.getByRole('dialog', { name: 'Importer des clients' }).getByLabel('Fichier CSV des clients').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    await page.getByRole('button', { name: 'Importer 3 clients' }).click();
+    await page.getByTestId('snackbar').getByText('3 client(s) importé(s)').waitFor();
+    await page.getByText(`${before + 3} clients`).waitFor();
+    await page.getByRole('link', { name: 'Société Générale Test' }).waitFor(); // accents intact
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d\d-\d\d\.csv$/);
+    const content = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(content as Buffer[]).toString('utf8');
+    expect(text.startsWith('\uFEFFNuméro;Nom;Type')).toBe(true);
+    expect(text).toContain('Électricité Dupont');
+    await context.close();
+  });
 });

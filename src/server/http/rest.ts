@@ -43,6 +43,8 @@ const routes: RestRoute[] = [
 
   { method: 'GET', path: '/api/customers', input: 'query', call: (c, i) => c.customers.list(i as any) },
   { method: 'POST', path: '/api/customers', input: 'body', status: 201, call: (c, i) => c.customers.create(i as any) },
+  { method: 'POST', path: '/api/customers/import', input: 'body', bodyLimit: FEEDBACK_BODY_LIMIT, call: (c, i) => c.customers.import(i as any) },
+  { method: 'GET', path: '/api/customers/export', input: 'none', call: (c) => c.customers.export() },
   { method: 'GET', path: '/api/customers/{id}', input: ({ params }) => params, call: (c, i) => c.customers.get(i as any) },
   { method: 'PUT', path: '/api/customers/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.customers.update(i as any) },
   { method: 'DELETE', path: '/api/customers/{id}', input: ({ params }) => params, call: (c, i) => c.customers.delete(i as any) },

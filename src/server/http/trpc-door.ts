@@ -17,6 +17,8 @@ import { DEFAULT_BODY_LIMIT, FEEDBACK_BODY_LIMIT, readJsonBody, tooLarge } from 
 import { sendError, sendJson } from './respond';
 
 export const TRPC_PREFIX = '/api/trpc/';
+/** Procedures whose input carries a file: a screenshot, a logo, a CSV. */
+const LARGE_BODY_PROCEDURES = new Set(['feedback.send', 'organization.uploadLogo', 'customers.import']);
 const config = appRouter._def._config;
 
 function deserializeInput(raw: unknown): unknown {
@@ -47,7 +49,7 @@ export async function handleTrpc(
 ): Promise<void> {
   const path = decodeURIComponent(pathname.slice(TRPC_PREFIX.length));
   const paths = path.split(',');
-  const limit = paths.includes('feedback.send') || paths.includes('organization.uploadLogo') ? FEEDBACK_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+  const limit = paths.some((p) => LARGE_BODY_PROCEDURES.has(p)) ? FEEDBACK_BODY_LIMIT : DEFAULT_BODY_LIMIT;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return sendError(res, tooLarge(limit));
 

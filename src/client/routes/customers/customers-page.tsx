@@ -10,6 +10,7 @@ import { inputStyle } from '../../components/ui/text-field';
 import { listStyles, SortHeader } from '../../components/ui/list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerImportDialog } from './customer-import-dialog';
 
 const styles = listStyles;
 
@@ -19,6 +20,21 @@ type SortKey = 'name' | 'number' | 'city' | 'created_at';
 export function CustomersPage() {
   const [query, setQuery] = useQueryState();
   const [formOpen, setFormOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const utils = trpc.useUtils();
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { filename, content } = await utils.customers.export.fetch();
+      const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+      link.click();
+      URL.revokeObjectURL(url);
+    } finally {
+      setExporting(false);
+    }
+  }
   const page = Number(query.page ?? 1) || 1;
   const perPage = Number(query.per_page ?? 10) || 10;
   const sortBy = (query.sort_by as SortKey) ?? 'name';
@@ -62,7 +78,15 @@ export function CustomersPage() {
       <section className={styles.panel}>
         <div className={styles.toolbar}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} client${list.data.total > 1 ? 's' : ''}` : ' '}</p>
-          <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+          <div className={css({ display: 'flex', gap: '2' })}>
+            <Button variant="outline" onClick={exportCsv} loading={exporting}>
+              Exporter
+            </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              Importer
+            </Button>
+            <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+          </div>
         </div>
         {list.isPending ? (
           <div className={styles.empty} role="status">
@@ -110,6 +134,7 @@ export function CustomersPage() {
         )}
       </section>
       <CustomerFormDialog open={formOpen} customer={null} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
+      <CustomerImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );
 }

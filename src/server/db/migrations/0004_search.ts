@@ -8,11 +8,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     organization_id unindexed, kind unindexed, ref_id unindexed, title, subtitle, body,
     tokenize = "unicode61 remove_diacritics 2"
   )`.execute(db);
-  await sql`insert into search_index (organization_id, kind, ref_id, title, subtitle, body)
-    select organization_id, 'customer', id, name, number, trim(legal_name || ' ' || email || ' ' || business_id || ' ' || vat_number || ' ' || address_city)
+  // rowid = id * 8 + kind code (0 customer, 1 item), as db/queries/search.ts computes it.
+  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
+    select id * 8, organization_id, 'customer', id, name, number, trim(legal_name || ' ' || email || ' ' || business_id || ' ' || vat_number || ' ' || address_city)
     from customers where deleted_at is null`.execute(db);
-  await sql`insert into search_index (organization_id, kind, ref_id, title, subtitle, body)
-    select organization_id, 'item', id, name, code, trim(sku || ' ' || description)
+  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
+    select id * 8 + 1, organization_id, 'item', id, name, code, trim(sku || ' ' || description)
     from items where deleted_at is null`.execute(db);
 }
 

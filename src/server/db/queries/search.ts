@@ -13,14 +13,20 @@ export interface SearchEntry {
 }
 
 // FTS5 is SQLite's: these statements are the one place that knows it (see migration 0004).
+// Each entry's rowid is derived from its record (ids are unique per table across organisations), so an update or a
+// removal finds it by rowid instead of scanning the index's unindexed columns.
+const KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1 };
+const rowidOf = (kind: SearchKind, refId: number) => refId * 8 + KIND_CODES[kind];
+
 export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
-  await removeSearchEntry(db, entry);
-  await sql`insert into search_index (organization_id, kind, ref_id, title, subtitle, body)
-    values (${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(db);
+  const rowid = rowidOf(entry.kind, entry.refId);
+  await sql`delete from search_index where rowid = ${rowid}`.execute(db);
+  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
+    values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(db);
 }
 
 export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
-  await sql`delete from search_index where organization_id = ${entry.organizationId} and kind = ${entry.kind} and ref_id = ${entry.refId}`.execute(db);
+  await sql`delete from search_index where rowid = ${rowidOf(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(db);
 }
 
 /** Each word typed becomes a quoted prefix term, so no user text is ever read as FTS syntax. */

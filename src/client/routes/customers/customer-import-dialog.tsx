@@ -1,0 +1,114 @@
+import { useState, type ChangeEvent } from 'react';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers/_app';
+import { css } from '../../../../styled-system/css';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { listStyles } from '../../components/ui/list';
+
+type Report = inferRouterOutputs<AppRouter>['customers']['import']['data'];
+
+/**
+ * Spreadsheets in France often save CSV as Windows-1252: a file that is not valid UTF-8 is read that way, and the
+ * person is told, so accents arrive intact either way.
+ */
+export async function readCsvFile(file: File): Promise<{ text: string; encoding: 'UTF-8' | 'Windows-1252' }> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
+  }
+}
+
+/** Import: pick a file, read the dry-run report (every rejected line and why), then import the valid rows or cancel. */
+export function CustomerImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<{ name: string; text: string; encoding: string } | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const utils = trpc.useUtils();
+  const check = trpc.customers.import.useMutation({ onSuccess: (a) => setReport(a.data) });
+  const run = trpc.customers.import.useMutation({
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      void utils.customers.invalidate();
+      close();
+    },
+  });
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    onClose();
+  };
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0];
+    event.target.value = '';
+    if (!picked) return;
+    if (picked.size > 10 * 1024 * 1024) return showMessage('Le fichier dépasse 10 Mo', 400);
+    const { text, encoding } = await readCsvFile(picked);
+    setFile({ name: picked.name, text, encoding });
+    setReport(null);
+    check.mutate({ csv: text, dry_run: true });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Importer des clients"
+      width={640}
+      persistent
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            Annuler
+          </Button>
+          <Button disabled={!report || report.valid === 0} loading={run.isPending} onClick={() => file && run.mutate({ csv: file.text, dry_run: false })}>
+            {report ? `Importer ${report.valid} client${report.valid > 1 ? 's' : ''}` : 'Importer'}
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm', pb: '2' })}>
+        <p className={css({ color: 'fg.muted', lineHeight: '1.5' })}>
+          Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : Nom, Type, Raison sociale, E-mail, Téléphone, SIREN/SIRET, N° TVA, Adresse, Code postal, Ville, Pays, Délai de paiement, Devise, Note. Rien n’est enregistré avant votre confirmation.
+        </p>
+        <label className={css({ fontWeight: '600', color: 'accent.fg', cursor: 'pointer' })}>
+          {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
+          <input type="file" accept=".csv,text/csv" className={css({ srOnly: true })} onChange={pick} aria-label="Fichier CSV des clients" />
+        </label>
+        {check.isPending && <p role="status">Vérification du fichier…</p>}
+        {report && (
+          <div role="status" data-testid="import-report" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <p>
+              <strong>{report.total_rows}</strong> ligne(s) lue(s) : <strong>{report.valid}</strong> prête(s) à importer, <strong>{report.rejected.length}</strong> rejetée(s).
+            </p>
+            {report.ignored_columns.length > 0 && <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>}
+            {report.rejected.length > 0 && (
+              <div className={css({ maxH: '240px', overflowY: 'auto' })}>
+                <table className={listStyles.table}>
+                  <thead>
+                    <tr>
+                      <th>Ligne</th>
+                      <th>Pourquoi</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.rejected.map((r) => (
+                      <tr key={r.line}>
+                        <td className={listStyles.number}>{r.line}</td>
+                        <td>{r.messages.join(' · ')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * CSV as French spreadsheets write it: ';' between fields (',' is accepted when a file uses it), fields quoted
+ * with '"' when they hold a separator, a quote or a line break, CRLF or LF lines, an optional UTF-8 BOM.
+ */
+export const BOM = '\uFEFF';
+
+export interface ParsedCsv {
+  header: string[];
+  /** Each row with the file line it started on (1 = the header), for error reports. */
+  rows: { line: number; cells: string[] }[];
+  separator: ';' | ',';
+}
+
+function detectSeparator(firstLine: string): ';' | ',' {
+  const count = (c: string) => firstLine.split(c).length - 1;
+  return count(',') > count(';') ? ',' : ';';
+}
+
+export function parseCsv(text: string): ParsedCsv {
+  const source = text.startsWith(BOM) ? text.slice(1) : text;
+  const separator = detectSeparator(source.slice(0, source.search(/\r?\n|$/)));
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (source[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === separator) {
+      cells.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && source[i + 1] === '\n') i++;
+      cells.push(field);
+      records.push({ line: recordLine, cells });
+      cells = [];
+      field = '';
+      line++;
+      recordLine = line;
+    } else field += c;
+  }
+  if (field !== '' || cells.length > 0) {
+    cells.push(field);
+    records.push({ line: recordLine, cells });
+  }
+  const nonEmpty = records.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const [header, ...rows] = nonEmpty;
+  return { header: header?.cells.map((h) => h.trim()) ?? [], rows, separator };
+}
+
+const needsQuotes = /[";\r\n]/;
+const cell = (value: string) => (needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** A CSV Excel opens correctly in France: BOM, ';', CRLF. */
+export function toCsv(header: string[], rows: string[][]): string {
+  return BOM + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+}
+
+/** Header names compared without case, accents or punctuation: 'E-mail', 'email' and 'EMAIL' are one column. */
+export const headerKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** '1 234,50' or '1234.5' → 1234.5; '' → undefined; anything else → NaN (the schema then names the field). */
+export function frenchNumber(text: string): number | undefined {
+  const t = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (t === '') return undefined;
+  return /^-?\d+([.,]\d+)?$/.test(t) ? Number(t.replace(',', '.')) : Number.NaN;
+}
+
+/** 12.5 → '12,5': decimals with a comma, for French spreadsheets. */
+export const frenchDecimal = (n: number) => String(n).replace('.', ',');

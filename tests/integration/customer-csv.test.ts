@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered } from '../helpers/clients';
+import { BOM, parseCsv } from '../../src/shared/csv';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const FILE = [
+  'Nom;Type;E-mail;SIREN/SIRET;Ville;Délai de paiement;Couleur préférée',
+  'Danone;entreprise;compta@danone.example;552 032 534;Paris;45;bleu',
+  'Marie Curie;particulier;marie@exemple.fr;;Varsovie;30;',
+  ';entreprise;sans-nom@exemple.fr;;Lyon;30;',
+  'Mauvais SIREN;entreprise;;552032535;Nice;trente;',
+  'Atelier Bleu;;atelier@exemple.fr;;Nantes;;',
+].join('\r\n');
+
+const count = async (session: Awaited<ReturnType<typeof registered>>['session']) => (await session.rest('GET', '/api/customers?archived=include')).body.total;
+
+describe('customers CSV import and export', () => {
+  it('a dry run lists every rejected row and why, and writes nothing; the import then creates the valid rows', async () => {
+    const { session } = await registered(server.url);
+    const dry = await session.rest('POST', '/api/customers/import', { csv: BOM + FILE, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toMatchObject({ total_rows: 5, valid: 3, created: 0, ignored_columns: ['Couleur préférée'] });
+    expect(dry.body.data.rejected).toEqual([
+      { line: 4, messages: ['Le nom du client est obligatoire'] },
+      { line: 5, messages: ['SIREN invalide : la clé de contrôle ne correspond pas', 'Délai de paiement : un nombre de jours est attendu'] },
+    ]);
+    expect(await count(session)).toBe(0);
+
+    const real = await session.trpc().customers.import.mutate({ csv: FILE, dry_run: false });
+    expect(real).toMatchObject({ messages: '3 client(s) importé(s)', data: { created: 3 } });
+    const list = (await session.rest('GET', '/api/customers?sort_by=number')).body.data;
+    expect(list.map((c: { number: string; name: string }) => `${c.number} ${c.name}`)).toEqual(['CL-00001 Danone', 'CL-00002 Marie Curie', 'CL-00003 Atelier Bleu']);
+    expect(list[0]).toMatchObject({ maturity: 45, business_id: '552032534', address: { city: 'Paris' } });
+    expect(list[1].type).toBe('individual');
+    expect((await session.rest('GET', '/api/search?q=curie')).body.total).toBe(1);
+  });
+
+  it('reads 10 000 rows with broken lines and unreadable characters: every bad row is named, the rest imported at once', async () => {
+    const { session } = await registered(server.url);
+    const lines = ['Nom;E-mail;Ville'];
+    for (let i = 1; i <= 10_000; i++) {
+      if (i % 1000 === 0) lines.push(`Client ${i};client${i}@exemple.fr;Paris;en trop`); // a field too many
+      else if (i % 1000 === 500) lines.push(`Soci\uFFFDt\uFFFD ${i};;Lyon`); // Windows-1252 read as UTF-8
+      else lines.push(`Client ${i};client${i}@exemple.fr;Paris`);
+    }
+    const started = performance.now();
+    const answer = await session.rest('POST', '/api/customers/import', { csv: lines.join('\n'), dry_run: false });
+    const ms = performance.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ total_rows: 10_000, valid: 9_980, created: 9_980 });
+    expect(answer.body.data.rejected).toHaveLength(20);
+    expect(answer.body.data.rejected[0]).toEqual({ line: 501, messages: ['Caractères illisibles : enregistrez le fichier en UTF-8'] });
+    expect(answer.body.data.rejected[1]).toEqual({ line: 1001, messages: ['4 champs pour 3 colonnes : un point-virgule en trop ?'] });
+    expect(await count(session)).toBe(9_980);
+    console.log(`import of 10 000 rows: ${Math.round(ms)} ms`);
+  }, 60_000);
+
+  it('refuses a file without a Nom column, or too long, and writes nothing', async () => {
+    const { session } = await registered(server.url);
+    const noName = await session.rest('POST', '/api/customers/import', { csv: 'Client;Ville\nA;B', dry_run: false });
+    expect(noName.status).toBe(400);
+    expect(noName.body.messages).toContain('La colonne « Nom » est introuvable');
+    const tooMany = await session.rest('POST', '/api/customers/import', { csv: ['Nom', ...Array.from({ length: 10_001 }, (_, i) => `C${i}`)].join('\n'), dry_run: false });
+    expect(tooMany.status).toBe(400);
+    expect(await count(session)).toBe(0);
+  });
+
+  it('exports a CSV French Excel opens (BOM, ;, CRLF) that imports back identically elsewhere', async () => {
+    const { session } = await registered(server.url);
+    await session.rest('POST', '/api/customers/import', { csv: FILE, dry_run: false });
+    const exported = (await session.rest('GET', '/api/customers/export')).body;
+    expect(exported.filename).toMatch(/^clients-\d{4}-\d\d-\d\d\.csv$/);
+    expect(exported.content.startsWith(BOM)).toBe(true);
+    expect(exported.content).toContain('\r\n');
+    expect(parseCsv(exported.content).header[0]).toBe('Numéro');
+
+    const { session: other } = await registered(server.url);
+    const again = await other.rest('POST', '/api/customers/import', { csv: exported.content, dry_run: false });
+    expect(again.body.data).toMatchObject({ created: 3, rejected: [] });
+    const strip = (list: Record<string, unknown>[]) => list.map(({ id: _i, created_at: _c, updated_at: _u, ...rest }) => rest);
+    expect(strip((await other.rest('GET', '/api/customers?sort_by=number')).body.data)).toEqual(strip((await session.rest('GET', '/api/customers?sort_by=number')).body.data));
+  });
+});
