@@ -61,4 +61,18 @@ describe('items in the browser', () => {
     await page.getByRole('button', { name: 'Journée de conseil' }).waitFor();
     await context.close();
   });
+
+  it('imports items from a CSV after the report names the bad row', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const csv = ['Code;Désignation;Unité;Prix unitaire HT;TVA', 'FORF-1;Forfait installation;forfait;99,99;TVA 20 %', 'GAL-1;Gallon;gallon;3;'].join('\r\n');
+    await page.getByLabel('Fichier CSV des articles').setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-report').getByRole('cell', { name: 'Unité inconnue : « gallon »' }).waitFor();
+    await page.getByRole('button', { name: 'Importer 1 article' }).click();
+    await page.getByTestId('snackbar').getByText('1 article(s) importé(s)').waitFor();
+    await page.getByRole('button', { name: 'Forfait installation' }).waitFor();
+    await context.close();
+  });
 });

@@ -122,3 +122,47 @@ describe('tax rates and units (Paramètres → TVA, Unités)', () => {
     expect((await stranger.rest('DELETE', `/api/units/${unit}`)).status).toBe(404);
   });
 });
+
+describe('items CSV import and export', () => {
+  const FILE = [
+    'Code;Désignation;Unité;Prix unitaire HT;Nature;TVA;Actif',
+    'CONS-J;Journée de conseil;jour;650;service;TVA 20 %;oui',
+    'LIV-1;Livre « Compter juste »;u;24,90;bien;5,5;oui',
+    'KIT;Kit de démarrage;u;120;bien;TVA 20 % + TVA 5,5 %;non',
+    'CONS-J;Doublon dans le fichier;jour;1;service;;',
+    'X1;Sans unité connue;litre;3;bien;;',
+    'X2;Prix négatif;u;-3;bien;;',
+    'X3;TVA inconnue;u;3;bien;TVA 7 %;',
+  ].join('\r\n');
+
+  it('reports every bad row (unit, rate, duplicate code, price), imports the rest, and exports what imports back', async () => {
+    const { session, tva20, tva55 } = await withTaxes();
+    await session.rest('POST', '/api/items', { code: 'X9', name: 'Déjà là', unit_price: 1 });
+    const dry = await session.rest('POST', '/api/items/import', { csv: FILE, dry_run: true });
+    expect(dry.body.data).toMatchObject({ total_rows: 7, valid: 3, created: 0 });
+    expect(dry.body.data.rejected).toEqual([
+      { line: 5, messages: ['Le code article « CONS-J » est déjà utilisé'] },
+      { line: 6, messages: ['Unité inconnue : « litre »'] },
+      { line: 7, messages: ['Le prix unitaire ne peut être négatif'] },
+      { line: 8, messages: ['TVA inconnue : « TVA 7 % »'] },
+    ]);
+    expect((await session.rest('GET', '/api/items')).body.total).toBe(1);
+
+    const real = await session.rest('POST', '/api/items/import', { csv: FILE, dry_run: false });
+    expect(real.body).toMatchObject({ messages: '3 article(s) importé(s)', data: { created: 3 } });
+    const items = (await session.rest('GET', '/api/items?sort_by=code')).body.data as { code: string; unit_price: number; tax_ids: number[]; active: boolean; kind: string }[];
+    expect(items.map((i) => [i.code, i.unit_price, i.tax_ids, i.active, i.kind])).toEqual([
+      ['CONS-J', 650, [tva20], true, 'service'],
+      ['KIT', 120, [tva20, tva55], false, 'goods'],
+      ['LIV-1', 24.9, [tva55], true, 'goods'],
+      ['X9', 1, [], true, 'service'],
+    ]);
+
+    const exported = (await session.rest('GET', '/api/items/export')).body;
+    expect(exported.filename).toMatch(/^articles-/);
+    expect(exported.content).toContain('KIT;Kit de démarrage;;;u;120;bien;TVA 20 % + TVA 5,5 %;non');
+    const { session: other } = await withTaxes();
+    const again = await other.rest('POST', '/api/items/import', { csv: exported.content, dry_run: false });
+    expect(again.body.data).toMatchObject({ created: 4, rejected: [] });
+  });
+});

@@ -51,6 +51,8 @@ const routes: RestRoute[] = [
   { method: 'POST', path: '/api/customers/{id}/restore', input: ({ params }) => params, call: (c, i) => c.customers.restore(i as any) },
   { method: 'GET', path: '/api/items', input: 'query', call: (c, i) => c.items.list(i as any) },
   { method: 'POST', path: '/api/items', input: 'body', status: 201, call: (c, i) => c.items.create(i as any) },
+  { method: 'POST', path: '/api/items/import', input: 'body', bodyLimit: FEEDBACK_BODY_LIMIT, call: (c, i) => c.items.import(i as any) },
+  { method: 'GET', path: '/api/items/export', input: 'none', call: (c) => c.items.export() },
   { method: 'GET', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.get(i as any) },
   { method: 'PUT', path: '/api/items/{id}', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, call: (c, i) => c.items.update(i as any) },
   { method: 'DELETE', path: '/api/items/{id}', input: ({ params }) => params, call: (c, i) => c.items.delete(i as any) },

@@ -18,7 +18,7 @@ import { sendError, sendJson } from './respond';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** Procedures whose input carries a file: a screenshot, a logo, a CSV. */
-const LARGE_BODY_PROCEDURES = new Set(['feedback.send', 'organization.uploadLogo', 'customers.import']);
+const LARGE_BODY_PROCEDURES = new Set(['feedback.send', 'organization.uploadLogo', 'customers.import', 'items.import']);
 const config = appRouter._def._config;
 
 function deserializeInput(raw: unknown): unknown {

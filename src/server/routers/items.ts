@@ -5,6 +5,7 @@ import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
 import { listItems } from '../db/queries/items';
 import { archiveItem, createItem, editItem, getItem, restoreItem } from '../services/items';
+import { exportItems, importItems } from '../services/item-csv';
 
 export const itemsRouter = router({
   list: protectedProcedure.input(itemListQuerySchema.optional()).query(({ ctx, input }) => {
@@ -29,5 +30,14 @@ export const itemsRouter = router({
     await archiveItem(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
   }),
+  /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
+  import: protectedProcedure
+    .input(z.object({ csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'), dry_run: z.boolean().default(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const report = await importItems(ctx.db, ctx.organizationId, input.csv, input.dry_run);
+      const messages = input.dry_run ? `${report.valid} article(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)` : `${report.created} article(s) importé(s)`;
+      return { messages, data: report };
+    }),
+  export: protectedProcedure.query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
   restore: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Restauré avec succès', data: await restoreItem(ctx.db, ctx.organizationId, input.id) })),
 });

@@ -10,7 +10,7 @@ import { inputStyle } from '../../components/ui/text-field';
 import { listStyles, SortHeader } from '../../components/ui/list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
-import { CustomerImportDialog } from './customer-import-dialog';
+import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
 
 const styles = listStyles;
 
@@ -25,15 +25,7 @@ export function CustomersPage() {
   const utils = trpc.useUtils();
   async function exportCsv() {
     setExporting(true);
-    try {
-      const { filename, content } = await utils.customers.export.fetch();
-      const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-      link.click();
-      URL.revokeObjectURL(url);
-    } finally {
-      setExporting(false);
-    }
+    await downloadCsv(() => utils.customers.export.fetch()).finally(() => setExporting(false));
   }
   const page = Number(query.page ?? 1) || 1;
   const perPage = Number(query.per_page ?? 10) || 10;
@@ -134,7 +126,7 @@ export function CustomersPage() {
         )}
       </section>
       <CustomerFormDialog open={formOpen} customer={null} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
-      <CustomerImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      <CsvImportDialog entity="customers" open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );
 }

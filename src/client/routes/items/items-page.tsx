@@ -12,6 +12,7 @@ import { inputStyle } from '../../components/ui/text-field';
 import { listStyles as styles, SortHeader } from '../../components/ui/list';
 import { BoxIcon } from '../../components/icons';
 import { ItemFormDialog } from './item-form-dialog';
+import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
 import type { ItemRow } from './types';
 
 type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
@@ -21,6 +22,8 @@ export function ItemsPage() {
   const [query, setQuery] = useQueryState();
   const [editing, setEditing] = useState<ItemRow | null>(null);
   const [creating, setCreating] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const page = Number(query.page ?? 1) || 1;
   const perPage = Number(query.per_page ?? 10) || 10;
   const sortBy = (query.sort_by as SortKey) ?? 'name';
@@ -60,7 +63,15 @@ export function ItemsPage() {
       <section className={styles.panel}>
         <div className={styles.toolbar}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} article${list.data.total > 1 ? 's' : ''}` : ' '}</p>
-          <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+          <div className={css({ display: 'flex', gap: '2' })}>
+            <Button variant="outline" loading={exporting} onClick={() => (setExporting(true), downloadCsv(() => utils.items.export.fetch()).finally(() => setExporting(false)))}>
+              Exporter
+            </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              Importer
+            </Button>
+            <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+          </div>
         </div>
         {list.isPending ? (
           <div className={styles.empty} role="status">
@@ -122,6 +133,7 @@ export function ItemsPage() {
         )}
       </section>
       <ItemFormDialog open={creating || editing !== null} item={editing} onClose={() => (setCreating(false), setEditing(null))} />
+      <CsvImportDialog entity="items" open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );
 }

@@ -1,14 +1,28 @@
 import { useState, type ChangeEvent } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers/_app';
-import { css } from '../../../../styled-system/css';
-import { trpc } from '../../trpc';
-import { showMessage } from '../../stores/snackbar';
-import { Dialog } from '../../components/ui/dialog';
-import { Button } from '../../components/ui/button';
-import { listStyles } from '../../components/ui/list';
+import type { AppRouter } from '../../server/routers/_app';
+import { css } from '../../../styled-system/css';
+import { trpc } from '../trpc';
+import { showMessage } from '../stores/snackbar';
+import { Dialog } from './ui/dialog';
+import { Button } from './ui/button';
+import { listStyles } from './ui/list';
 
 type Report = inferRouterOutputs<AppRouter>['customers']['import']['data'];
+export type CsvEntity = 'customers' | 'items';
+
+const TEXTS: Record<CsvEntity, { title: string; noun: [string, string]; columns: string }> = {
+  customers: {
+    title: 'Importer des clients',
+    noun: ['client', 'clients'],
+    columns: 'Nom, Type, Raison sociale, E-mail, Téléphone, SIREN/SIRET, N° TVA, Adresse, Code postal, Ville, Pays, Délai de paiement, Devise, Note',
+  },
+  items: {
+    title: 'Importer des articles',
+    noun: ['article', 'articles'],
+    columns: 'Code, Désignation, Référence, Description, Unité, Prix unitaire HT, Nature (service ou bien), TVA (« TVA 20 % » ou « 20 », plusieurs séparées par « + »), Actif (oui/non)',
+  },
+};
 
 /**
  * Spreadsheets in France often save CSV as Windows-1252: a file that is not valid UTF-8 is read that way, and the
@@ -24,15 +38,17 @@ export async function readCsvFile(file: File): Promise<{ text: string; encoding:
 }
 
 /** Import: pick a file, read the dry-run report (every rejected line and why), then import the valid rows or cancel. */
-export function CustomerImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; open: boolean; onClose: () => void }) {
+  const texts = TEXTS[entity];
+  const procedures = trpc[entity];
   const [file, setFile] = useState<{ name: string; text: string; encoding: string } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const utils = trpc.useUtils();
-  const check = trpc.customers.import.useMutation({ onSuccess: (a) => setReport(a.data) });
-  const run = trpc.customers.import.useMutation({
+  const check = procedures.import.useMutation({ onSuccess: (a) => setReport(a.data) });
+  const run = procedures.import.useMutation({
     onSuccess: (a) => {
       showMessage(a.messages, 200);
-      void utils.customers.invalidate();
+      void utils[entity].invalidate();
       close();
     },
   });
@@ -57,7 +73,7 @@ export function CustomerImportDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       onClose={close}
-      title="Importer des clients"
+      title={texts.title}
       width={640}
       persistent
       footer={
@@ -66,18 +82,18 @@ export function CustomerImportDialog({ open, onClose }: { open: boolean; onClose
             Annuler
           </Button>
           <Button disabled={!report || report.valid === 0} loading={run.isPending} onClick={() => file && run.mutate({ csv: file.text, dry_run: false })}>
-            {report ? `Importer ${report.valid} client${report.valid > 1 ? 's' : ''}` : 'Importer'}
+            {report ? `Importer ${report.valid} ${texts.noun[report.valid > 1 ? 1 : 0]}` : 'Importer'}
           </Button>
         </>
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm', pb: '2' })}>
         <p className={css({ color: 'fg.muted', lineHeight: '1.5' })}>
-          Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : Nom, Type, Raison sociale, E-mail, Téléphone, SIREN/SIRET, N° TVA, Adresse, Code postal, Ville, Pays, Délai de paiement, Devise, Note. Rien n’est enregistré avant votre confirmation.
+          Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : {texts.columns}. Rien n’est enregistré avant votre confirmation.
         </p>
         <label className={css({ fontWeight: '600', color: 'accent.fg', cursor: 'pointer' })}>
           {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
-          <input type="file" accept=".csv,text/csv" className={css({ srOnly: true })} onChange={pick} aria-label="Fichier CSV des clients" />
+          <input type="file" accept=".csv,text/csv" className={css({ srOnly: true })} onChange={pick} aria-label={`Fichier CSV des ${texts.noun[1]}`} />
         </label>
         {check.isPending && <p role="status">Vérification du fichier…</p>}
         {report && (
@@ -111,4 +127,13 @@ export function CustomerImportDialog({ open, onClose }: { open: boolean; onClose
       </div>
     </Dialog>
   );
+}
+
+/** Downloads the list as the server's CSV (BOM, ';', CRLF). */
+export async function downloadCsv(fetchFile: () => Promise<{ filename: string; content: string }>) {
+  const { filename, content } = await fetchFile();
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  link.click();
+  URL.revokeObjectURL(url);
 }

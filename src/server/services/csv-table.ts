@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { headerKey, parseCsv, toCsv } from '../../shared/csv';
+import { fail, validationMessages } from '../errors';
+
+/** One column of an import/export: its French header, how a record fills it, how a cell fills the raw input. */
+export interface CsvColumn<T> {
+  header: string;
+  read: (record: T) => string;
+  write?: (raw: Record<string, unknown>, value: string) => void;
+}
+
+export interface CsvRowReport {
+  total_rows: number;
+  valid: number;
+  rejected: { line: number; messages: string[] }[];
+  ignored_columns: string[];
+  created: number;
+}
+
+export const IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * Reads a CSV through the columns (found by header, in any order) and the same Zod schema as the form. `check`
+ * adds what only the server knows (a unit that must exist, a code already taken). Returns the valid rows with
+ * their line, and every rejected line with its reasons.
+ */
+export function readCsvTable<S extends z.ZodType>(
+  csv: string,
+  columns: CsvColumn<never>[],
+  schema: S,
+  opts: { required: string; emptyRaw: () => Record<string, unknown>; check?: (data: z.infer<S>) => string[] },
+) {
+  const { header, rows } = parseCsv(csv);
+  const byKey = new Map(columns.map((c) => [headerKey(c.header), c]));
+  const found = header.map((h) => byKey.get(headerKey(h)));
+  if (!found.some((c) => c?.header === opts.required)) {
+    fail('BAD_REQUEST', `La colonne « ${opts.required} » est introuvable : la première ligne doit nommer les colonnes`);
+  }
+  if (rows.length > IMPORT_MAX_ROWS) fail('BAD_REQUEST', `Le fichier compte ${rows.length} lignes : ${IMPORT_MAX_ROWS} au plus par import`);
+
+  const valid: { line: number; data: z.infer<S> }[] = [];
+  const rejected: CsvRowReport['rejected'] = [];
+  for (const { line, cells } of rows) {
+    const raw = opts.emptyRaw();
+    found.forEach((column, i) => column?.write?.(raw, (cells[i] ?? '').trim()));
+    const problems: string[] = [];
+    if (cells.length > header.length) problems.push(`${cells.length} champs pour ${header.length} colonnes : un point-virgule en trop ?`);
+    if (cells.some((c) => c.includes('\uFFFD'))) problems.push('Caractères illisibles : enregistrez le fichier en UTF-8');
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) problems.push(...validationMessages(parsed.error.issues));
+    else problems.push(...(opts.check?.(parsed.data) ?? []));
+    if (problems.length || !parsed.success) rejected.push({ line, messages: problems });
+    else valid.push({ line, data: parsed.data });
+  }
+  return { total: rows.length, valid, rejected, ignored: header.filter((_, i) => !found[i]) };
+}
+
+/** A CSV file French Excel opens as is (BOM, ';', CRLF), named `{prefix}-YYYY-MM-DD.csv`. */
+export function csvFile<T>(prefix: string, columns: CsvColumn<T>[], records: T[]): { filename: string; content: string } {
+  return {
+    filename: `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`,
+    content: toCsv(
+      columns.map((c) => c.header),
+      records.map((r) => columns.map((c) => c.read(r))),
+    ),
+  };
+}
