@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siretOrSirenError, vatNumberError, normalizeVatNumber } from '../identifiers';
+import { sirenOrSiretField, vatNumberField } from './fields';
 
 /** SPEC §3 address (billing and shipping alike). */
 export const addressSchema = z.object({
@@ -32,17 +32,8 @@ export const customerInputSchema = z
     phone: z.string().trim().max(40).default(''),
     mobile: z.string().trim().max(40).default(''),
     web: z.string().trim().max(200).default(''),
-    business_id: z
-      .string()
-      .trim()
-      .default('')
-      .refine((v) => v === '' || siretOrSirenError(v) === null, { error: (issue) => siretOrSirenError(String(issue.input)) ?? 'SIREN/SIRET invalide' }),
-    vat_number: z
-      .string()
-      .trim()
-      .default('')
-      .transform((v) => (v ? normalizeVatNumber(v) : ''))
-      .refine((v) => v === '' || vatNumberError(v) === null, { error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide' }),
+    business_id: sirenOrSiretField(),
+    vat_number: vatNumberField(),
     address: addressSchema.prefault({}),
     shipping: addressSchema.prefault({}),
     contacts: z.array(contactSchema).max(20).default([]),

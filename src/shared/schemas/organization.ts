@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './customer';
 import { keyValueSchema } from './document';
-import { normalizeVatNumber, siretOrSirenError, vatNumberError } from '../identifiers';
+import { sirenOrSiretField, vatNumberField } from './fields';
 
 /**
  * SPEC §3 organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A,
@@ -11,18 +11,9 @@ export const organizationSettingsSchema = z.object({
   name: z.string({ error: 'Le nom de l’entreprise est obligatoire' }).trim().min(1, 'Le nom de l’entreprise est obligatoire').max(200),
   legal_form: z.string().trim().max(60).default(''),
   capital: z.string().trim().max(40).default(''),
-  siret: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || siretOrSirenError(v) === null, { error: (issue) => siretOrSirenError(String(issue.input)) ?? 'SIRET invalide' }),
+  siret: sirenOrSiretField(),
   rcs_city: z.string().trim().max(100).default(''),
-  vat_number: z
-    .string()
-    .trim()
-    .default('')
-    .transform((v) => (v ? normalizeVatNumber(v) : ''))
-    .refine((v) => v === '' || vatNumberError(v) === null, { error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide' }),
+  vat_number: vatNumberField(),
   /** 'franchise': franchise en base, invoices say "TVA non applicable, art. 293 B du CGI". */
   vat_regime: z.enum(['normal', 'franchise'], { error: 'Régime de TVA : normal ou franchise' }).default('normal'),
   /** The "option pour le paiement de la taxe d'après les débits", printed on invoices when chosen. */

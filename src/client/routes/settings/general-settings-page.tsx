@@ -6,10 +6,9 @@ import { formatAddress, formatMoney } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle, TextField } from '../../components/ui/text-field';
-import { SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 
 const SAMPLE_ADDRESS = { line1: '12 rue de la Paix', line2: 'Bâtiment B', postal_code: '75002', city: 'Paris', state: 'Île-de-France', country: 'France' };
 const label = css({ fontSize: 'sm', fontWeight: '600' });
@@ -120,15 +119,7 @@ export function GeneralSettingsPage() {
           <Select id="app-theme" text="Thème par défaut" value={form.theme} onChange={(v) => setForm({ ...form, theme: v as AppSettings['theme'] })} options={[['light', 'Claire'], ['dark', 'Sombre'], ['system', 'Système']]} />
         </div>
 
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', alignItems: 'center', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
-          {dirty && <span className={css({ fontSize: 'sm', color: 'warning', mr: 'auto' })}>Modifications non enregistrées</span>}
-          <Button variant="ghost" disabled={!dirty} onClick={() => (setForm(current), setErrors({}))}>
-            Annuler les modifications
-          </Button>
-          <Button onClick={submit} disabled={!dirty} loading={save.isPending}>
-            Enregistrer
-          </Button>
-        </div>
+        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
       </section>
     </SettingsFrame>
   );

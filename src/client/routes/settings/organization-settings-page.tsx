@@ -8,7 +8,7 @@ import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 
 type KeyValueList = 'identifications' | 'additional_info';
 
@@ -155,15 +155,7 @@ export function OrganizationSettingsPage() {
         {pairs('identifications', 'Identifiants', 'ex. APE 7022Z')}
         {pairs('additional_info', 'Informations complémentaires', 'ex. IBAN')}
 
-        <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', alignItems: 'center', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
-          {dirty && <span className={css({ fontSize: 'sm', color: 'warning', mr: 'auto' })}>Modifications non enregistrées</span>}
-          <Button variant="ghost" disabled={!dirty} onClick={() => (setForm(current), setErrors({}))}>
-            Annuler les modifications
-          </Button>
-          <Button onClick={submit} disabled={!dirty} loading={save.isPending}>
-            Enregistrer
-          </Button>
-        </div>
+        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
       </section>
     </SettingsFrame>
   );

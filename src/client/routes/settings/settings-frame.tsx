@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
+import { Button } from '../../components/ui/button';
 import { SETTINGS_CHILDREN } from '../../navigation';
 
 const styles = {
@@ -29,3 +30,18 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
 export const settingsCard = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' });
 export const settingsSection = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
 export const settingsGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
+
+/** The foot of a settings form: the unsaved flag of SPEC §4, undo, and save. */
+export function SettingsActions({ dirty, saving, onUndo, onSave }: { dirty: boolean; saving: boolean; onUndo: () => void; onSave: () => void }) {
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', alignItems: 'center', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
+      {dirty && <span className={css({ fontSize: 'sm', color: 'warning', mr: 'auto' })}>Modifications non enregistrées</span>}
+      <Button variant="ghost" disabled={!dirty} onClick={onUndo}>
+        Annuler les modifications
+      </Button>
+      <Button onClick={onSave} disabled={!dirty} loading={saving}>
+        Enregistrer
+      </Button>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CustomersTable } from '../schema';
 import type { Db } from '../connection';
 import type { Customer } from '../../../shared/schemas/customer';
 import { nowIso } from '../../clock';
@@ -9,7 +10,7 @@ const COLUMNS = [
   'address', 'shipping', 'contacts', 'language', 'currency', 'maturity', 'note', 'description', 'created_at', 'updated_at', 'deleted_at',
 ] as const;
 
-type Row = { [K in (typeof COLUMNS)[number]]: K extends 'id' | 'maturity' ? number : K extends 'deleted_at' ? string | null : string };
+type Row = Pick<Selectable<CustomersTable>, (typeof COLUMNS)[number]>;
 
 /** A stored customer as the API answers it: JSON columns read back into objects. */
 function fromRow(row: Row) {

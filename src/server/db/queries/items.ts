@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ItemsTable } from '../schema';
 import type { Db } from '../connection';
 import type { Item } from '../../../shared/schemas/item';
 import { nowIso } from '../../clock';
@@ -6,21 +7,7 @@ import { containsText } from './like';
 
 const COLUMNS = ['id', 'code', 'sku', 'name', 'description', 'unit', 'unit_price', 'kind', 'active', 'tax_ids', 'created_at', 'updated_at', 'deleted_at'] as const;
 
-interface Row {
-  id: number;
-  code: string;
-  sku: string;
-  name: string;
-  description: string;
-  unit: string;
-  unit_price: string;
-  kind: 'goods' | 'service';
-  active: number;
-  tax_ids: string;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+type Row = Omit<Selectable<ItemsTable>, 'organization_id'>;
 
 function fromRow(row: Row) {
   return { ...row, unit_price: Number(row.unit_price), active: row.active === 1, tax_ids: JSON.parse(row.tax_ids) as number[] };
