@@ -15,9 +15,15 @@ import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
 import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
+import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
 import { TaxSettingsPage } from './routes/settings/tax-settings-page';
 import { UnitSettingsPage } from './routes/settings/unit-settings-page';
+import { EmailSettingsPage } from './routes/settings/email-settings-page';
+import { TagSettingsPage } from './routes/settings/tag-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
+import { LIST_TITLES } from './routes/documents/document-meta';
+import { DOCUMENT_LIST_PAGES } from './routes/documents/documents-page';
+import { DOCUMENT_EDITOR_PAGES, DOCUMENT_VIEW_PAGES, PaymentsPage } from './routes/documents/document-pages';
 
 export type LayoutName = 'auth' | 'main' | 'public';
 
@@ -35,23 +41,16 @@ export interface AppRoute {
 const auth = (path: string, title: string, component: ComponentType): AppRoute => ({ path, title, layout: 'auth', requiresAuth: false, component });
 const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({ path, title, subtitle, layout: 'main', requiresAuth: true, component });
 
-const LIST_TITLES: Record<ListType, string> = {
-  invoice: 'Factures',
-  estimate: 'Devis',
-  proforma: 'Proformas',
-  order: 'Bons de commande',
-  delivery: 'Bons de livraison',
-  credit: 'Avoirs',
-  recurring: 'Factures régulières',
-};
-
 const SALES = 'La gestion des documents de vente';
 
 const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
   general: GeneralSettingsPage,
   organization: OrganizationSettingsPage,
+  email: EmailSettingsPage,
+  currencies: CurrencySettingsPage,
   taxes: TaxSettingsPage,
   units: UnitSettingsPage,
+  tags: TagSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   function SettingsUpcoming() {
@@ -66,12 +65,12 @@ function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
   const list = LIST_TITLES[type];
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], upcoming(SALES), list),
-    main(`${base}/new/view`, 'Aperçu', upcoming('L’aperçu des documents'), list),
-    main(`${base}/:id/edit`, 'Modifier', upcoming(SALES), list),
-    main(`${base}/:id/view`, 'Aperçu', upcoming('L’aperçu des documents'), list),
-    main(`${base}/:id/payments`, 'Paiements', upcoming('Le suivi des paiements'), list),
-    main(base, list, upcoming(SALES)),
+    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? upcoming(SALES) : DOCUMENT_EDITOR_PAGES[type], list),
+    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DOCUMENT_VIEW_PAGES[type], list),
+    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? upcoming(SALES) : DOCUMENT_EDITOR_PAGES[type], list),
+    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DOCUMENT_VIEW_PAGES[type], list),
+    main(`${base}/:id/payments`, 'Paiements', type === 'recurring' ? upcoming('Le suivi des paiements') : PaymentsPage, list),
+    main(base, list, type === 'recurring' ? upcoming(SALES) : DOCUMENT_LIST_PAGES[type]),
   ];
 }
 

@@ -76,6 +76,11 @@ const fieldLabels: Record<string, string> = {
   kind: 'Nature',
   active: 'Actif',
   tax_ids: 'TVA',
+  tag_ids: 'Étiquettes',
+  tag: 'Étiquette',
+  color: 'Couleur',
+  scopes: 'Portée',
+  scope: 'Portée',
   payment_days: 'Délai de paiement',
   late_penalty_rate: 'Taux de pénalités',
   recovery_indemnity: 'Indemnité de recouvrement',
@@ -88,6 +93,12 @@ const fieldLabels: Record<string, string> = {
   rcs_city: 'Ville du RCS',
   vat_regime: 'Régime de TVA',
   data_url: 'Logo',
+  sender_name: 'Nom de l’expéditeur',
+  reply_to: 'Adresse de réponse',
+  smtp_url: 'Serveur SMTP',
+  templates: 'Modèles d’e-mail',
+  subject: 'Objet',
+  body: 'Message',
 };
 
 interface IssueLike {

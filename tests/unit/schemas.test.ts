@@ -72,7 +72,7 @@ describe('document input', () => {
   it('drops computed fields a client sends, and fills SPEC defaults', () => {
     const d = documentInputSchema.parse({ date: '2026-11-22', total: 999, items: [{ item: 'Conseil', unit_price: 100, total: 5, subtotal: 7 }] });
     expect(d).not.toHaveProperty('total');
-    expect(d.items[0]).toEqual({ item: 'Conseil', description: '', quantity: 1, unit: 'u', unit_price: 100, discount_type: 'percent', discount_value: 0, taxes: [] });
+    expect(d.items[0]).toEqual({ item: 'Conseil', description: '', quantity: 1, unit: 'u', unit_price: 100, discount_type: 'percent', discount_value: 0, taxes: [], kind: 'service' });
     expect(d).toMatchObject({ type: 'invoice', discount_type: 'percent', currency: 'EUR', price_mode: 'ht' });
   });
   it.each([

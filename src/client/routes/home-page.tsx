@@ -1,23 +1,147 @@
-import { css } from '../../../styled-system/css';
+import { Link, useLocation } from 'wouter';
+import { css, cx } from '../../../styled-system/css';
+import { showsTotal } from '../../shared/status';
+import { formatDateShort } from '../../shared/format';
 import { trpc } from '../trpc';
+import { useMoney } from '../lib/use-money';
+import { buttonRecipe } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { listStyles } from '../components/ui/list';
+import { FileIcon } from '../components/icons';
+import { StatusChip } from './documents/status-chip';
+import { TYPE_LABELS } from './documents/document-meta';
+import { openHref } from './documents/document-row-actions';
+import { MonthlyChart } from './home/monthly-chart';
 
-const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', boxShadow: 'card', p: '6' });
+const styles = {
+  page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', boxShadow: 'card', p: { base: '4', md: '5' }, minW: '0' }),
+  heading: css({ fontSize: 'md', fontWeight: '700' }),
+  headingRow: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3', mb: '3', flexWrap: 'wrap' }),
+  kpis: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, gap: '4' }),
+  kpiLabel: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
+  kpiValue: css({ fontSize: '2xl', fontWeight: '700', fontVariantNumeric: 'tabular-nums', mt: '1', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+  kpiDetail: css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' }),
+  alert: css({ color: 'danger' }),
+  alertCard: css({ borderColor: 'danger', bg: 'dangerSubtle' }),
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  type: css({ color: 'fg.muted', whiteSpace: 'nowrap' }),
+  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
+  muted: css({ color: 'fg.muted' }),
+};
 
-/** Vue d'ensemble. Its figures come with the sales documents; until then it says so rather than show invented ones. */
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/** Vue d'ensemble: turnover, what customers owe and what is late, the year month by month, the latest documents. */
 export function HomePage() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
+  const figures = trpc.figures.dashboard.useQuery(undefined, { staleTime: 0 });
+  const money = useMoney();
+  const [, navigate] = useLocation();
+  const f = figures.data;
+  const fmt = (amount: number) => money(amount, f?.currency);
+  const now = new Date();
+
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <section className={card}>
+    <div className={styles.page}>
+      <section className={styles.card}>
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>Bonjour {me.data?.first_name}</h2>
         <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace de {me.data?.organization.name}.</p>
       </section>
-      <section className={card}>
-        <h2 className={css({ fontSize: 'md', fontWeight: '700' })}>Chiffre d’affaires, encours, retards</h2>
-        <p className={css({ color: 'fg.muted', mt: '1', fontSize: 'sm' })}>
-          Ces indicateurs apparaîtront ici dès que les documents de vente seront disponibles dans une prochaine version.
-        </p>
-      </section>
+      {!f ? (
+        <section className={cx(styles.card, listStyles.empty)} role="status">
+          {figures.isPending ? <Spinner label="Chargement des indicateurs" /> : <p>Les indicateurs n’ont pas pu être chargés.</p>}
+        </section>
+      ) : f.latest.length === 0 ? (
+        <section className={cx(styles.card, listStyles.empty)}>
+          <FileIcon size={32} />
+          <p className={css({ fontWeight: '600', color: 'fg.default' })}>Aucun document pour l’instant</p>
+          <p className={css({ fontSize: 'sm', maxW: 'md' })}>Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.</p>
+          <Link href="/invoices/new/add" className={buttonRecipe()}>
+            Nouvelle facture
+          </Link>
+        </section>
+      ) : (
+        <>
+          <div className={styles.kpis}>
+            <Kpi testId="kpi-month" label="CA HT ce mois-ci" value={fmt(f.turnover_month)} detail="Factures émises moins avoirs" />
+            <Kpi testId="kpi-year" label={`CA HT ${now.getFullYear()}`} value={fmt(f.turnover_year)} detail="Depuis le 1er janvier" />
+            <Kpi testId="kpi-outstanding" label="Encours clients" value={fmt(f.outstanding)} detail={`${plural(f.open_invoices, 'facture', 'factures')} à encaisser`} />
+            <Kpi testId="kpi-overdue" label="En retard" value={fmt(f.overdue)} detail={`${plural(f.overdue_count, 'facture exigible', 'factures exigibles')}`} alert={f.overdue_count > 0} href="/invoices?status=overdue" />
+          </div>
+          <section className={styles.card} aria-labelledby="chart-title">
+            <div className={styles.headingRow}>
+              <h2 id="chart-title" className={styles.heading}>
+                Chiffre d’affaires HT par mois
+              </h2>
+              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{now.getFullYear()}</span>
+            </div>
+            <MonthlyChart values={f.monthly} currentMonth={now.getMonth()} year={now.getFullYear()} format={fmt} currency={f.currency} />
+          </section>
+          <section className={styles.card} aria-labelledby="latest-title">
+            <div className={styles.headingRow}>
+              <h2 id="latest-title" className={styles.heading}>
+                Derniers documents
+              </h2>
+              <Link href="/invoices" className={listStyles.link}>
+                Toutes les factures
+              </Link>
+            </div>
+            <div className={listStyles.tableWrap}>
+              <table className={listStyles.table}>
+                <thead>
+                  <tr>
+                    <th>Type</th>
+                    <th>Numéro</th>
+                    <th>Client</th>
+                    <th>Date</th>
+                    <th style={{ textAlign: 'right' }}>Total TTC</th>
+                    <th>Statut</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {f.latest.map((doc) => (
+                    <tr key={doc.id} className={css({ cursor: 'pointer' })} onClick={(e) => !(e.target as HTMLElement).closest('a') && navigate(openHref(doc))}>
+                      <td className={styles.type}>{TYPE_LABELS[doc.type].one}</td>
+                      <td className={listStyles.number}>
+                        <Link href={openHref(doc)} className={listStyles.link}>
+                          {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
+                        </Link>
+                      </td>
+                      <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
+                      <td className={listStyles.number}>{formatDateShort(doc.date)}</td>
+                      <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
+                      <td>
+                        <StatusChip status={doc.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
     </div>
+  );
+}
+
+function Kpi({ label, value, detail, alert, href, testId }: { label: string; value: string; detail: string; alert?: boolean; href?: string; testId: string }) {
+  const body = (
+    <>
+      <p className={cx(styles.kpiLabel, alert && styles.alert)}>{label}</p>
+      <p className={cx(styles.kpiValue, alert && styles.alert)} data-testid={testId}>
+        {value}
+      </p>
+      <p className={styles.kpiDetail}>{detail}</p>
+    </>
+  );
+  const className = cx(styles.card, alert && styles.alertCard, href && css({ display: 'block', transition: 'border-color 0.15s', _hover: { borderColor: 'accent.default' } }));
+  return href ? (
+    <Link href={href} className={className}>
+      {body}
+    </Link>
+  ) : (
+    <section className={className}>{body}</section>
   );
 }

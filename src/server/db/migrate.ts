@@ -4,6 +4,9 @@ import * as m0001 from './migrations/0001_init';
 import * as m0002 from './migrations/0002_reference_data';
 import * as m0003 from './migrations/0003_items';
 import * as m0004 from './migrations/0004_search';
+import * as m0005 from './migrations/0005_tags';
+import * as m0006 from './migrations/0006_currencies';
+import * as m0007 from './migrations/0007_documents';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -14,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '0002_reference_data': m0002,
   '0003_items': m0003,
   '0004_search': m0004,
+  '0005_tags': m0005,
+  '0006_currencies': m0006,
+  '0007_documents': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

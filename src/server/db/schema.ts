@@ -139,6 +139,119 @@ export interface ItemsTable {
   deleted_at: string | null;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  /** The name in Unicode lower case: unique per organisation, whatever the case typed. */
+  name_key: string;
+  color: string;
+  for_customers: number;
+  for_items: number;
+  for_documents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaggingsTable {
+  organization_id: number;
+  tag_id: number;
+  kind: 'customer' | 'item' | 'document';
+  ref_id: number;
+}
+
+/** Amounts in INTEGER ten-thousandths (scale 4), decimal inputs as text: see migration 0007. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  type: 'invoice' | 'estimate' | 'proforma' | 'order' | 'delivery' | 'credit';
+  kind: 'standard' | 'deposit';
+  status: string;
+  number: string | null;
+  counter: number | null;
+  uuid: string;
+  date: string;
+  maturity: string | null;
+  condition: string;
+  header: string;
+  footer: string;
+  terms: string;
+  note: string;
+  discount_type: string | null;
+  discount_value: string | null;
+  shipping_fee: string;
+  shipping_details: string;
+  additional_info: string;
+  deposit_request: string;
+  customer_id: number | null;
+  customer_name: string;
+  order_id: number | null;
+  currency: string;
+  price_mode: string;
+  origin_id: number | null;
+  corrects_id: number | null;
+  seller_snapshot: string | null;
+  customer_snapshot: string | null;
+  legal_mentions: string;
+  tax_groups: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  deposits: number;
+  paid: number;
+  amount_due: number;
+  issued_at: string | null;
+  sent_at: string | null;
+  viewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentItemsTable {
+  id: Generated<number>;
+  document_id: number;
+  position: number;
+  code: string;
+  sku: string;
+  item: string;
+  description: string;
+  quantity: string;
+  unit: string;
+  unit_price: string;
+  discount_type: string;
+  discount_value: string;
+  taxes: string;
+  kind: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  date: string;
+  amount: number;
+  method: string;
+  reference: string;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** ISO 4217 code from the shared catalogue. */
+  code: string;
+  /** Units of this currency for 1 unit of the base currency, an exact decimal as text ('1.085'). */
+  rate: string;
+  /** The day the rate was quoted, YYYY-MM-DD. */
+  rate_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -152,6 +265,12 @@ export interface Database {
   units: UnitsTable;
   customers: CustomersTable;
   items: ItemsTable;
+  currencies: CurrenciesTable;
+  documents: DocumentsTable;
+  document_items: DocumentItemsTable;
+  payments: PaymentsTable;
+  tags: TagsTable;
+  taggings: TaggingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,11 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+
+export type MailAddress = string | { name: string; address: string };
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Defaults to MAIL_FROM. */
+  from?: MailAddress;
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -14,30 +20,55 @@ export interface Mailer {
   outboxDir: string | null;
 }
 
+function smtpMailer(transport: Transporter, from: MailAddress): Mailer {
+  return {
+    outboxDir: null,
+    async send(mail) {
+      await transport.sendMail({ ...mail, from: mail.from ?? from });
+    },
+  };
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise nodemailer still builds the real RFC 822 message and we write it as an
  * .eml file under data/outbox/, where a developer opens it in any mail client.
  */
 export function createMailer(config: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      outboxDir: null,
-      async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail });
-      },
-    };
-  }
+  if (config.smtpUrl) return smtpMailer(nodemailer.createTransport(config.smtpUrl), config.from);
   const outboxDir = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outboxDir,
     async send(mail) {
-      const info = await transport.sendMail({ from: config.from, ...mail });
+      const info = await transport.sendMail({ ...mail, from: mail.from ?? config.from });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await fs.writeFile(path.join(outboxDir, name), info.message as Buffer);
     },
   };
+}
+
+/**
+ * Transport options from an SMTP URL an organisation typed. Built field by field rather than handing nodemailer
+ * the URL, whose query string could switch transports (`?sendmail=true&path=…` runs a program). Short timeouts:
+ * someone is waiting in front of the settings page.
+ */
+export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : undefined,
+    secure,
+    auth: url.username || url.password ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  };
+}
+
+/** A mailer on an organisation's own SMTP server (Paramètres → Envoi d'emails). */
+export function createMailerForUrl(smtpUrl: string, from: MailAddress): Mailer {
+  return smtpMailer(nodemailer.createTransport(smtpOptionsFromUrl(smtpUrl)), from);
 }

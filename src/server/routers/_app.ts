@@ -7,7 +7,12 @@ import { customersRouter } from './customers';
 import { itemsRouter } from './items';
 import { organizationRouter } from './organization';
 import { searchRouter } from './search';
+import { documentsRouter } from './documents';
+import { figuresRouter } from './figures';
 import { taxesRouter, unitsRouter } from './reference';
+import { emailSettingsRouter } from './email-settings';
+import { currenciesRouter } from './currencies';
+import { tagsRouter } from './tags';
 
 export const appRouter = router({
   auth: authRouter,
@@ -18,8 +23,13 @@ export const appRouter = router({
   items: itemsRouter,
   organization: organizationRouter,
   search: searchRouter,
+  documents: documentsRouter,
+  figures: figuresRouter,
   taxes: taxesRouter,
   units: unitsRouter,
+  emailSettings: emailSettingsRouter,
+  currencies: currenciesRouter,
+  tags: tagsRouter,
 });
 
 export type AppRouter = typeof appRouter;

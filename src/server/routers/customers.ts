@@ -16,6 +16,7 @@ export const customersRouter = router({
       search: q.search || undefined,
       type: q.type,
       city: q.city || undefined,
+      tagId: q.tag,
       archived: q.archived,
       sortBy: q.sort_by,
       sortOrder: q.sort_order,

@@ -15,6 +15,7 @@ export const itemsRouter = router({
       search: q.search || undefined,
       kind: q.kind,
       active: q.active,
+      tagId: q.tag,
       archived: q.archived,
       sortBy: q.sort_by,
       sortOrder: q.sort_order,

@@ -7,6 +7,8 @@ import { nextCounter } from '../db/queries/counters';
 import { findCustomer, insertCustomer, setCustomerDeletedAt, updateCustomer, type CustomerRecord } from '../db/queries/customers';
 import { getDocumentTemplate } from './settings';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
+import { setTaggings } from '../db/queries/tags';
+import { checkTagIds } from './tags';
 
 /** Keeps the global search in step with the customer (archived customers are not offered). */
 async function index(db: Db, organizationId: number, c: CustomerRecord): Promise<void> {
@@ -31,10 +33,13 @@ export async function getCustomer(db: Db, organizationId: number, id: number): P
 
 /** The number comes from the organisation's customer series and its numbering settings, in the insert's transaction. */
 export async function createCustomer(db: Db, organizationId: number, customer: Customer): Promise<CustomerRecord> {
+  await checkTagIds(db, organizationId, 'customer', customer.tag_ids);
   const template = await getDocumentTemplate(db, organizationId);
   const id = await db.transaction().execute(async (trx) => {
     const counter = await nextCounter(trx, { organizationId, name: 'customer' });
-    return insertCustomer(trx, { organizationId, number: formatCustomerNumber(template.customer_numbering, counter), customer });
+    const id = await insertCustomer(trx, { organizationId, number: formatCustomerNumber(template.customer_numbering, counter), customer });
+    await setTaggings(trx, { organizationId, kind: 'customer', refId: id, tagIds: customer.tag_ids });
+    return id;
   });
   const created = await getCustomer(db, organizationId, id);
   await index(db, organizationId, created);
@@ -44,7 +49,11 @@ export async function createCustomer(db: Db, organizationId: number, customer: C
 export async function editCustomer(db: Db, organizationId: number, id: number, customer: Customer): Promise<CustomerRecord> {
   const current = await getCustomer(db, organizationId, id);
   if (current.deleted_at) fail('CONFLICT', 'Ce client est archivé : restaurez-le avant de le modifier');
-  await updateCustomer(db, { organizationId, id, customer });
+  await checkTagIds(db, organizationId, 'customer', customer.tag_ids);
+  await db.transaction().execute(async (trx) => {
+    await updateCustomer(trx, { organizationId, id, customer });
+    await setTaggings(trx, { organizationId, kind: 'customer', refId: id, tagIds: customer.tag_ids });
+  });
   const updated = await getCustomer(db, organizationId, id);
   await index(db, organizationId, updated);
   return updated;

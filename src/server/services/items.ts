@@ -5,6 +5,8 @@ import { nowIso } from '../clock';
 import { findItem, findItemByCode, insertItem, setItemDeletedAt, updateItem, type ItemRecord } from '../db/queries/items';
 import { listTaxes, listUnits } from '../db/queries/reference';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
+import { setTaggings } from '../db/queries/tags';
+import { checkTagIds } from './tags';
 
 /** Keeps the global search in step with the item (archived items are not offered). */
 async function index(db: Db, organizationId: number, item: ItemRecord): Promise<ItemRecord> {
@@ -27,12 +29,17 @@ async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: 
   const taxes = new Set((await listTaxes(db, { organizationId })).map((t) => t.id));
   if (item.tax_ids.some((id) => !taxes.has(id))) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
   if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
+  await checkTagIds(db, organizationId, 'item', item.tag_ids);
   if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId }))) fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);
 }
 
 export async function createItem(db: Db, organizationId: number, item: Item): Promise<ItemRecord> {
   await checkItem(db, organizationId, item);
-  const id = await insertItem(db, { organizationId, item });
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertItem(trx, { organizationId, item });
+    await setTaggings(trx, { organizationId, kind: 'item', refId: id, tagIds: item.tag_ids });
+    return id;
+  });
   return index(db, organizationId, await getItem(db, organizationId, id));
 }
 
@@ -40,7 +47,10 @@ export async function editItem(db: Db, organizationId: number, id: number, item:
   const current = await getItem(db, organizationId, id);
   if (current.deleted_at) fail('CONFLICT', 'Cet article est archivé : restaurez-le avant de le modifier');
   await checkItem(db, organizationId, item, id);
-  await updateItem(db, { organizationId, id, item });
+  await db.transaction().execute(async (trx) => {
+    await updateItem(trx, { organizationId, id, item });
+    await setTaggings(trx, { organizationId, kind: 'item', refId: id, tagIds: item.tag_ids });
+  });
   return index(db, organizationId, await getItem(db, organizationId, id));
 }
 

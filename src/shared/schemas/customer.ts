@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sirenOrSiretField, vatNumberField } from './fields';
+import { tagIdsField } from './tag';
 
 /** SPEC §3 address (billing and shipping alike). */
 export const addressSchema = z.object({
@@ -42,6 +43,7 @@ export const customerInputSchema = z
     maturity: z.number({ error: 'Délai de paiement : un nombre de jours est attendu' }).int('Délai de paiement : un nombre entier de jours').min(0, 'Délai de paiement : 0 jour au moins').max(365, 'Délai de paiement : 365 jours au plus').default(30),
     note: z.string().max(5000).default(''),
     description: z.string().max(5000).default(''),
+    tag_ids: tagIdsField(),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'individual' && c.business_id) ctx.addIssue({ code: 'custom', path: ['business_id'], message: 'Un particulier n’a pas de SIREN/SIRET' });

@@ -40,6 +40,8 @@ export const documentItemInputSchema = z.object({
   discount_type: discountTypeSchema.default('percent'),
   discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').default(0),
   taxes: z.array(taxLineSchema).max(5, 'Cinq taxes au plus par ligne').default([]),
+  /** Goods or service: feeds the e-invoicing "nature of the operation" mention. */
+  kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service'),
 });
 export type DocumentItemInput = z.input<typeof documentItemInputSchema>;
 export type DocumentItem = z.infer<typeof documentItemInputSchema>;

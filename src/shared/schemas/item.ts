@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tagIdsField, tagFilterField } from './tag';
 
 /** A catalogue item (issue 5): what the document editor's picker offers. Prices are excluding tax (HT). */
 export const itemInputSchema = z.object({
@@ -15,6 +16,7 @@ export const itemInputSchema = z.object({
   kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service'),
   active: z.boolean().default(true),
   tax_ids: z.array(z.number().int().positive()).max(5, 'Cinq taxes au plus').default([]),
+  tag_ids: tagIdsField(),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type Item = z.infer<typeof itemInputSchema>;
@@ -23,6 +25,7 @@ export const itemListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   kind: z.enum(['goods', 'service']).optional(),
   active: z.enum(['all', 'active', 'inactive']).default('all'),
+  tag: tagFilterField(),
   archived: z.enum(['exclude', 'include', 'only']).default('exclude'),
   sort_by: z.enum(['name', 'code', 'unit_price', 'created_at'], { error: 'Tri inconnu' }).default('name'),
   sort_order: z.enum(['asc', 'desc']).default('asc'),

@@ -8,6 +8,7 @@ import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { TagChip } from '../../components/tags';
 import { CustomerFormDialog } from './customer-form-dialog';
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
@@ -105,6 +106,16 @@ export function CustomerDetailPage() {
           <dd>{c.maturity} jours</dd>
           <dt>Devise</dt>
           <dd>{c.currency}</dd>
+          {c.tags.length > 0 && (
+            <>
+              <dt>Étiquettes</dt>
+              <dd className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
+                {c.tags.map((t) => (
+                  <TagChip key={t.id} name={t.name} color={t.color} />
+                ))}
+              </dd>
+            </>
+          )}
         </dl>
       </section>
       <section className={card}>

@@ -6,7 +6,9 @@ import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
+import { CurrencySelect } from '../../components/currency-select';
 import { TextField } from '../../components/ui/text-field';
+import { TagPicker } from '../../components/tags';
 import type { CustomerRow } from './types';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
@@ -15,10 +17,11 @@ type Form = Omit<Required<Pick<CustomerInput, 'type' | 'name' | 'legal_name' | '
   shipping: Address;
   maturity: string;
   currency: string;
+  tag_ids: number[];
 };
 
 const emptyAddress = (): Address => ({ line1: '', line2: '', postal_code: '', city: '', country: 'France', state: '' });
-const blank = (): Form => ({ type: 'company', name: '', legal_name: '', email: '', phone: '', mobile: '', web: '', business_id: '', vat_number: '', note: '', address: emptyAddress(), shipping: emptyAddress(), maturity: '30', currency: 'EUR' });
+const blank = (): Form => ({ type: 'company', name: '', legal_name: '', email: '', phone: '', mobile: '', web: '', business_id: '', vat_number: '', note: '', address: emptyAddress(), shipping: emptyAddress(), maturity: '30', currency: 'EUR', tag_ids: [] });
 
 function fromCustomer(c: CustomerRow): Form {
   return { ...blank(), ...c, address: { ...emptyAddress(), ...c.address }, shipping: { ...emptyAddress(), ...c.shipping }, maturity: String(c.maturity), currency: c.currency };
@@ -144,8 +147,9 @@ export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open:
         {addressFields('shipping')}
         <div className={grid}>
           <TextField label="Délai de paiement (jours)" inputMode="numeric" value={form.maturity} onChange={set('maturity')} error={errors.maturity} />
-          <TextField label="Devise" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })} error={errors.currency} maxLength={3} />
+          <CurrencySelect value={form.currency} onChange={(currency) => setForm({ ...form, currency })} error={errors.currency} />
         </div>
+        <TagPicker kind="customer" value={form.tag_ids} onChange={(tag_ids) => (clearError('tag_ids'), setForm({ ...form, tag_ids }))} error={errors.tag_ids} />
         <TextField label="Note interne" value={form.note} onChange={set('note')} />
       </div>
     </Dialog>

@@ -11,6 +11,7 @@ import { listStyles, SortHeader } from '../../components/ui/list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
+import { TagChips, TagFilter } from '../../components/tags';
 
 const styles = listStyles;
 
@@ -33,11 +34,12 @@ export function CustomersPage() {
   const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
   const archived = query.archived === 'include' ? 'include' : 'exclude';
   const type = query.type === 'company' || query.type === 'individual' ? query.type : undefined;
+  const tag = Number(query.tag) || undefined;
   const list = trpc.customers.list.useQuery(
-    { search: query.search, type, city: query.city, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
+    { search: query.search, type, city: query.city, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
     { placeholderData: (previous) => previous },
   );
-  const filtered = Boolean(query.search || type || query.city);
+  const filtered = Boolean(query.search || type || query.city || tag);
 
   const header = (key: SortKey, label: string) => (
     <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
@@ -62,6 +64,7 @@ export function CustomersPage() {
           Ville
         </label>
         <input id="customer-city" className={inputStyle} defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
+        <TagFilter kind="customer" id="customer-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
           <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
           Afficher les clients archivés
@@ -112,6 +115,7 @@ export function CustomersPage() {
                           {c.name}
                         </Link>
                         {c.deleted_at && <span className={styles.badge}>Archivé</span>}
+                        <TagChips tags={c.tags} />
                       </td>
                       <td>{c.email}</td>
                       <td>{c.address.city}</td>

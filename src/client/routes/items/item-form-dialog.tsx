@@ -8,6 +8,7 @@ import { confirm } from '../../stores/confirm';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { inputStyle, TextField } from '../../components/ui/text-field';
+import { TagPicker } from '../../components/tags';
 import type { ItemRow } from './types';
 
 interface Form {
@@ -20,9 +21,10 @@ interface Form {
   kind: 'goods' | 'service';
   active: boolean;
   tax_ids: number[];
+  tag_ids: number[];
 }
 
-const blank = (): Form => ({ code: '', sku: '', name: '', description: '', unit: 'u', unit_price: '', kind: 'service', active: true, tax_ids: [] });
+const blank = (): Form => ({ code: '', sku: '', name: '', description: '', unit: 'u', unit_price: '', kind: 'service', active: true, tax_ids: [], tag_ids: [] });
 const fromItem = (i: ItemRow): Form => ({ ...i, unit_price: String(i.unit_price).replace('.', ',') });
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
@@ -155,6 +157,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
             </label>
           ))}
         </fieldset>
+        <TagPicker kind="item" value={form.tag_ids} onChange={(tag_ids) => setForm({ ...form, tag_ids })} error={errors.tag_ids} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
           <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
           Proposé dans les documents (actif)

@@ -13,6 +13,7 @@ import { listStyles as styles, SortHeader } from '../../components/ui/list';
 import { BoxIcon } from '../../components/icons';
 import { ItemFormDialog } from './item-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
+import { TagChips, TagFilter } from '../../components/tags';
 import type { ItemRow } from './types';
 
 type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
@@ -30,14 +31,15 @@ export function ItemsPage() {
   const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
   const kind = query.kind === 'goods' || query.kind === 'service' ? query.kind : undefined;
   const archived = query.archived === 'include' ? 'include' : 'exclude';
-  const list = trpc.items.list.useQuery({ search: query.search, kind, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage }, { placeholderData: (p) => p });
+  const tag = Number(query.tag) || undefined;
+  const list = trpc.items.list.useQuery({ search: query.search, kind, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage }, { placeholderData: (p) => p });
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const utils = trpc.useUtils();
   const restore = trpc.items.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.items.invalidate()) });
   const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
   const taxTitle = (ids: number[]) => ids.map((id) => taxes.data?.data.find((t) => t.id === id)?.title ?? '').filter(Boolean).join(', ');
-  const filtered = Boolean(query.search || kind);
+  const filtered = Boolean(query.search || kind || tag);
   const sort = (sort_by: SortKey, sort_order: 'asc' | 'desc') => setQuery({ sort_by, sort_order, page: 1 });
 
   return (
@@ -55,6 +57,7 @@ export function ItemsPage() {
           <option value="service">Prestations de service</option>
           <option value="goods">Ventes de biens</option>
         </select>
+        <TagFilter kind="item" id="item-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
           <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
           Afficher les articles archivés
@@ -116,6 +119,7 @@ export function ItemsPage() {
                           </button>
                         )}
                         {!item.active && !item.deleted_at && <span className={styles.badge}>Inactif</span>}
+                        <TagChips tags={item.tags} />
                       </td>
                       <td>{item.unit}</td>
                       <td className={styles.number} style={{ textAlign: 'right' }}>

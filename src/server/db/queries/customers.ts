@@ -4,6 +4,7 @@ import type { Db } from '../connection';
 import type { Customer } from '../../../shared/schemas/customer';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
+import { refIdsTagged, withTags, type TagChip } from './tags';
 
 const COLUMNS = [
   'id', 'number', 'type', 'name', 'legal_name', 'email', 'phone', 'mobile', 'web', 'business_id', 'vat_number',
@@ -22,7 +23,7 @@ function fromRow(row: Row) {
     contacts: JSON.parse(row.contacts) as Customer['contacts'],
   };
 }
-export type CustomerRecord = ReturnType<typeof fromRow>;
+export type CustomerRecord = ReturnType<typeof fromRow> & { tag_ids: number[]; tags: TagChip[] };
 
 function toColumns(customer: Customer) {
   return {
@@ -69,7 +70,7 @@ export async function updateCustomer(db: Db, params: { organizationId: number; i
 
 export async function findCustomer(db: Db, params: { organizationId: number; id: number }): Promise<CustomerRecord | undefined> {
   const row = await db.selectFrom('customers').select(COLUMNS).where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
-  return row ? fromRow(row as Row) : undefined;
+  return row ? (await withTags(db, { organizationId: params.organizationId, kind: 'customer' }, [fromRow(row as Row)]))[0] : undefined;
 }
 
 export async function setCustomerDeletedAt(db: Db, params: { organizationId: number; id: number; deletedAt: string | null }): Promise<boolean> {
@@ -87,6 +88,7 @@ export interface CustomerListParams {
   search?: string;
   type?: 'company' | 'individual';
   city?: string;
+  tagId?: number;
   archived: 'exclude' | 'include' | 'only';
   sortBy: 'name' | 'number' | 'created_at' | 'city';
   sortOrder: 'asc' | 'desc';
@@ -100,6 +102,7 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   if (params.archived === 'only') query = query.where('deleted_at', 'is not', null);
   if (params.type) query = query.where('type', '=', params.type);
   if (params.city) query = query.where(sql`lower(address_city)`, '=', params.city.toLowerCase());
+  if (params.tagId) query = query.where('id', 'in', refIdsTagged(db, { organizationId: params.organizationId, kind: 'customer', tagId: params.tagId }));
   if (params.search) {
     const search = params.search;
     const digits = search.replace(/\s/g, '');
@@ -122,5 +125,5 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
     .limit(params.limit)
     .offset(params.offset)
     .execute();
-  return { total: Number(total), data: rows.map((r) => fromRow(r as Row)) };
+  return { total: Number(total), data: await withTags(db, { organizationId: params.organizationId, kind: 'customer' }, rows.map((r) => fromRow(r as Row))) };
 }

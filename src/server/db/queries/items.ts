@@ -4,6 +4,7 @@ import type { Db } from '../connection';
 import type { Item } from '../../../shared/schemas/item';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
+import { refIdsTagged, withTags, type TagChip } from './tags';
 
 const COLUMNS = ['id', 'code', 'sku', 'name', 'description', 'unit', 'unit_price', 'kind', 'active', 'tax_ids', 'created_at', 'updated_at', 'deleted_at'] as const;
 
@@ -12,7 +13,7 @@ type Row = Omit<Selectable<ItemsTable>, 'organization_id'>;
 function fromRow(row: Row) {
   return { ...row, unit_price: Number(row.unit_price), active: row.active === 1, tax_ids: JSON.parse(row.tax_ids) as number[] };
 }
-export type ItemRecord = ReturnType<typeof fromRow>;
+export type ItemRecord = ReturnType<typeof fromRow> & { tag_ids: number[]; tags: TagChip[] };
 
 const toColumns = (item: Item) => ({
   code: item.code,
@@ -42,7 +43,7 @@ export async function updateItem(db: Db, params: { organizationId: number; id: n
 
 export async function findItem(db: Db, params: { organizationId: number; id: number }): Promise<ItemRecord | undefined> {
   const row = await db.selectFrom('items').select(COLUMNS).where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
-  return row ? fromRow(row) : undefined;
+  return row ? (await withTags(db, { organizationId: params.organizationId, kind: 'item' }, [fromRow(row)]))[0] : undefined;
 }
 
 /** Another live item of the organisation already using this code (codes are optional; an empty one never clashes). */
@@ -61,6 +62,7 @@ export interface ItemListParams {
   search?: string;
   kind?: 'goods' | 'service';
   active: 'all' | 'active' | 'inactive';
+  tagId?: number;
   archived: 'exclude' | 'include' | 'only';
   sortBy: 'name' | 'code' | 'unit_price' | 'created_at';
   sortOrder: 'asc' | 'desc';
@@ -74,6 +76,7 @@ export async function listItems(db: Db, params: ItemListParams): Promise<{ total
   if (params.archived === 'only') query = query.where('deleted_at', 'is not', null);
   if (params.kind) query = query.where('kind', '=', params.kind);
   if (params.active !== 'all') query = query.where('active', '=', params.active === 'active' ? 1 : 0);
+  if (params.tagId) query = query.where('id', 'in', refIdsTagged(db, { organizationId: params.organizationId, kind: 'item', tagId: params.tagId }));
   if (params.search) {
     const search = params.search;
     query = query.where((eb) => eb.or([containsText('name', search), containsText('code', search), containsText('sku', search), containsText('description', search)]));
@@ -82,5 +85,5 @@ export async function listItems(db: Db, params: ItemListParams): Promise<{ total
   // Prices are decimal text: sort them as numbers.
   const order = params.sortBy === 'unit_price' ? sql`cast(unit_price as real)` : sql.ref(params.sortBy);
   const rows = await query.select(COLUMNS).orderBy(order, params.sortOrder).orderBy('id', params.sortOrder).limit(params.limit).offset(params.offset).execute();
-  return { total: Number(total), data: rows.map(fromRow) };
+  return { total: Number(total), data: await withTags(db, { organizationId: params.organizationId, kind: 'item' }, rows.map(fromRow)) };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../connection';
 import { nowIso } from '../../clock';
 import { DEFAULT_UNITS, FRENCH_TAX_RATES } from '../../../shared/schemas/reference';
+import { defaultAppSettings } from '../../../shared/schemas/settings';
+import { insertCurrency, rateDayToday } from './currencies';
 
 /** Gives a new organisation the French VAT rates and the usual units, ready for its first invoice. */
 export async function insertDefaultReferenceData(db: Db, params: { organizationId: number }): Promise<void> {
@@ -13,6 +15,8 @@ export async function insertDefaultReferenceData(db: Db, params: { organizationI
     .insertInto('units')
     .values(DEFAULT_UNITS.map((name, position) => ({ organization_id: params.organizationId, name, position, created_at: now })))
     .execute();
+  // Paramètres → Devises starts with the default settings' base currency, at rate 1.
+  await insertCurrency(db, { organizationId: params.organizationId, code: defaultAppSettings().currency_format.currency, rate: '1', rateDate: rateDayToday() });
 }
 
 export async function listTaxes(db: Db, params: { organizationId: number }) {

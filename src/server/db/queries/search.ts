@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
 
-export type SearchKind = 'customer' | 'item';
+export type SearchKind = 'customer' | 'item' | 'document';
 
 export interface SearchEntry {
   organizationId: number;
@@ -15,7 +15,7 @@ export interface SearchEntry {
 // FTS5 is SQLite's: these statements are the one place that knows it (see migration 0004).
 // Each entry's rowid is derived from its record (ids are unique per table across organisations), so an update or a
 // removal finds it by rowid instead of scanning the index's unindexed columns.
-const KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1 };
+const KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
 const rowidOf = (kind: SearchKind, refId: number) => refId * 8 + KIND_CODES[kind];
 
 export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {

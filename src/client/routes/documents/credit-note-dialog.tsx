@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { formatDecimal } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { inputStyle } from '../../components/ui/text-field';
+import { listStyles } from '../../components/ui/list';
+import { documentHref } from './document-meta';
+import { parseAmount } from './editor/form-state';
+
+interface Invoice {
+  id: number;
+  number: string | null;
+  items: { id?: number; item: string; quantity: number; unit: string }[];
+}
+
+/** A credit note for chosen lines and quantities of an issued invoice (the whole invoice is in the row menu). */
+export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; invoice: Invoice; onClose: () => void }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (open) {
+      setQuantities({});
+      setError(undefined);
+    }
+  }, [open]);
+  const convert = trpc.documents.convert.useMutation({
+    onSuccess: (answer) => {
+      showMessage(answer.messages, 200);
+      void utils.documents.invalidate();
+      onClose();
+      navigate(documentHref(answer.data, 'edit'));
+    },
+  });
+
+  function submit() {
+    const lines = [];
+    for (const line of invoice.items) {
+      const text = quantities[line.id!] ?? '';
+      if (!text.trim()) continue;
+      const quantity = parseAmount(text);
+      if (quantity === undefined || Number.isNaN(quantity) || quantity <= 0 || quantity > line.quantity) {
+        return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
+      }
+      lines.push({ id: line.id!, quantity });
+    }
+    if (lines.length === 0) return setError('Indiquez la quantité à créditer d’au moins une ligne');
+    convert.mutate({ id: invoice.id, type: 'credit', lines });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Avoir sur la facture ${invoice.number}`}
+      width={560}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={convert.isPending}>
+            Créer l’avoir
+          </Button>
+        </>
+      }
+    >
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Quantités à créditer, ligne par ligne. L’avoir est créé en brouillon : vérifiez-le puis émettez-le.</p>
+      <table className={listStyles.table}>
+        <thead>
+          <tr>
+            <th>Ligne</th>
+            <th style={{ textAlign: 'right' }}>Facturé</th>
+            <th style={{ textAlign: 'right' }}>À créditer</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.items.map((line) => (
+            <tr key={line.id}>
+              <td>{line.item}</td>
+              <td className={listStyles.number} style={{ textAlign: 'right' }}>
+                {formatDecimal(line.quantity, 2).replace(/,00$/, '')} {line.unit}
+              </td>
+              <td style={{ width: 120 }}>
+                <input className={inputStyle} inputMode="decimal" aria-label={`Quantité à créditer : ${line.item}`} value={quantities[line.id!] ?? ''} onChange={(e) => setQuantities({ ...quantities, [line.id!]: e.target.value })} placeholder="0" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error && (
+        <p role="alert" className={css({ color: 'danger', fontSize: 'sm', mt: '2' })}>
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

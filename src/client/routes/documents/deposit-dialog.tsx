@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { documentHref } from './document-meta';
+import { parseAmount } from './editor/form-state';
+
+/** A deposit invoice (facture d'acompte, CGI art. 289) on an estimate or order: a percent of its total or an amount TTC. */
+export function DepositDialog({ open, source, onClose }: { open: boolean; source: { id: number; number: string | null }; onClose: () => void }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [mode, setMode] = useState<'percent' | 'amount'>('percent');
+  const [value, setValue] = useState('30');
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (open) setError(undefined);
+  }, [open]);
+  const deposit = trpc.documents.deposit.useMutation({
+    onSuccess: (answer) => {
+      showMessage(answer.messages, 200);
+      void utils.documents.invalidate();
+      onClose();
+      navigate(documentHref(answer.data, 'edit'));
+    },
+  });
+  function submit() {
+    const n = parseAmount(value);
+    if (n === undefined || Number.isNaN(n) || n <= 0) return setError(mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)');
+    if (mode === 'percent' && n > 100) return setError('100 % au plus');
+    deposit.mutate(mode === 'percent' ? { id: source.id, percent: n } : { id: source.id, amount: n });
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Facture d’acompte sur ${source.number}`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={deposit.isPending}>
+            Créer la facture d’acompte
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
+          <legend className={css({ fontWeight: '600', mb: '1' })}>Acompte</legend>
+          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <input type="radio" name="deposit-mode" checked={mode === 'percent'} onChange={() => setMode('percent')} /> En pourcentage du total
+          </label>
+          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <input type="radio" name="deposit-mode" checked={mode === 'amount'} onChange={() => setMode('amount')} /> Montant TTC
+          </label>
+        </fieldset>
+        <TextField label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} error={error} autoFocus />
+        <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          La facture d’acompte reprend les taux de TVA du document au prorata ; elle sera déduite de la facture finale.
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { useDeferredValue, useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { PERIODS } from '../../../shared/schemas/filters';
+import { PERIOD_LABELS, type Period } from '../../../shared/periods';
+import { statusLabel } from '../../../shared/status';
+import { trpc } from '../../trpc';
+import { Combobox } from '../../components/ui/combobox';
+import { inputStyle } from '../../components/ui/text-field';
+import { listStyles } from '../../components/ui/list';
+
+/** The statuses a list of each type can hold; invoices add the derived Exigible (overdue) and Envoyé (sent). */
+export const STATUS_FILTERS: Record<DocumentType, string[]> = {
+  invoice: ['draft', 'unpaid', 'partial', 'paid', 'overdue', 'sent', 'canceled'],
+  estimate: ['draft', 'pending', 'accepted', 'refused', 'converted'],
+  proforma: ['draft', 'pending', 'accepted', 'refused', 'converted'],
+  order: ['draft', 'pending', 'done', 'converted'],
+  delivery: ['draft', 'pending', 'done', 'converted'],
+  credit: ['draft', 'pending', 'done'],
+};
+
+/** The URL keys that narrow the list (sorting and paging do not count as filters). */
+export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amount', 'max_amount', 'customer'] as const;
+
+export const hasFilters = (query: Record<string, string>) => FILTER_KEYS.some((key) => Boolean(query[key]));
+
+export const asPeriod = (value: string | undefined): Period | undefined => (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : undefined;
+
+/** SPEC §5 numeric input: a comma becomes a dot, anything but digits and one dot goes. */
+export function numericOnly(text: string): string {
+  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+}
+
+const styles = {
+  ...listStyles,
+  pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
+  small: css({ fontSize: 'xs', color: 'fg.muted' }),
+  // The shared combobox labels its field in sentence case; in this panel every label is a small uppercase heading.
+  customer: css({ '& [data-part=label]': { fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' } }),
+};
+
+type SetQuery = (patch: Record<string, string | number | undefined>) => void;
+
+/**
+ * The filter side panel; every value lives in the URL. Text inputs are uncontrolled (typing is not trimmed under
+ * the cursor): the page remounts this panel to clear them.
+ */
+export function DocumentFilters({ type, query, setQuery }: { type: DocumentType; query: Record<string, string>; setQuery: SetQuery }) {
+  const set = (patch: Record<string, string | undefined>) => setQuery({ ...patch, page: 1 });
+  const period = asPeriod(query.period);
+  const amountLabel = type === 'delivery' ? null : 'Montant TTC';
+  return (
+    <aside className={styles.sidebar} aria-label="Filtres">
+      <label className={styles.label} htmlFor="document-search">
+        Rechercher
+      </label>
+      <input id="document-search" className={inputStyle} type="search" placeholder="Numéro, client, montant" defaultValue={query.search} onChange={(e) => set({ search: e.target.value.trim() })} />
+
+      <label className={styles.label} htmlFor="document-status">
+        Statut
+      </label>
+      <select id="document-status" className={inputStyle} value={query.status ?? ''} onChange={(e) => set({ status: e.target.value })}>
+        <option value="">Tous</option>
+        {STATUS_FILTERS[type].map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status)}
+          </option>
+        ))}
+      </select>
+
+      <label className={styles.label} htmlFor="document-period">
+        Période
+      </label>
+      <select id="document-period" className={inputStyle} value={period ?? ''} onChange={(e) => set({ period: e.target.value, ...(e.target.value !== 'custom' && { from: '', to: '' }) })}>
+        <option value="">Toutes les dates</option>
+        {PERIODS.map((p) => (
+          <option key={p} value={p}>
+            {PERIOD_LABELS[p]}
+          </option>
+        ))}
+      </select>
+      {period === 'custom' && (
+        <div className={styles.pair}>
+          <label className={styles.field}>
+            <span className={styles.small}>Du</span>
+            <input className={inputStyle} type="date" value={query.from ?? ''} max={query.to} onChange={(e) => set({ from: e.target.value })} />
+          </label>
+          <label className={styles.field}>
+            <span className={styles.small}>Au</span>
+            <input className={inputStyle} type="date" value={query.to ?? ''} min={query.from} onChange={(e) => set({ to: e.target.value })} />
+          </label>
+        </div>
+      )}
+
+      {amountLabel && (
+        <>
+          <span className={styles.label}>{amountLabel}</span>
+          <div className={styles.pair}>
+            <AmountInput label="Minimum" value={query.min_amount} onChange={(v) => set({ min_amount: v })} />
+            <AmountInput label="Maximum" value={query.max_amount} onChange={(v) => set({ max_amount: v })} />
+          </div>
+        </>
+      )}
+
+      <CustomerFilter value={query.customer} onChange={(customer) => set({ customer })} />
+    </aside>
+  );
+}
+
+function AmountInput({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <label className={styles.field}>
+      <span className={styles.small}>{label}</span>
+      <input
+        className={inputStyle}
+        inputMode="decimal"
+        placeholder="0,00"
+        defaultValue={value?.replace('.', ',')}
+        onChange={(e) => {
+          const cleaned = numericOnly(e.target.value);
+          onChange(cleaned.replace(/\.$/, ''));
+        }}
+      />
+    </label>
+  );
+}
+
+/** Customers searched on the server (an organisation may have thousands); archived ones too, as old documents name them. */
+function CustomerFilter({ value, onChange }: { value: string | undefined; onChange: (value: string) => void }) {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const id = Number(value) || undefined;
+  const customers = trpc.customers.list.useQuery({ search: deferred || undefined, archived: 'include', per_page: 20, sort_by: 'name', sort_order: 'asc' }, { placeholderData: (previous) => previous });
+  const chosen = trpc.customers.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), staleTime: 60_000 });
+  return (
+    <Combobox
+      className={styles.customer}
+      label="Client"
+      placeholder="Tous les clients"
+      options={(customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      value={id ? String(id) : ''}
+      selectedLabel={chosen.data?.name}
+      onSearch={setSearch}
+      emptyText={deferred ? 'Aucun client ne correspond' : 'Aucun client pour l’instant'}
+      onChange={onChange}
+    />
+  );
+}

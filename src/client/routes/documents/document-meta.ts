@@ -1,0 +1,30 @@
+import { DOCUMENT_TYPES, type DocumentType, type ListType } from '../../../shared/schemas/document';
+import { LIST_BASES } from '../../../shared/status';
+
+/** SPEC §2 list titles, one per base. */
+export const LIST_TITLES: Record<ListType, string> = {
+  invoice: 'Factures',
+  estimate: 'Devis',
+  proforma: 'Proformas',
+  order: 'Bons de commande',
+  delivery: 'Bons de livraison',
+  credit: 'Avoirs',
+  recurring: 'Factures régulières',
+};
+
+/** One document of a type, for labels and menus ("Convertir en facture"). */
+export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = {
+  invoice: { one: 'Facture', article: 'une facture' },
+  estimate: { one: 'Devis', article: 'un devis' },
+  proforma: { one: 'Proforma', article: 'une proforma' },
+  order: { one: 'Bon de commande', article: 'un bon de commande' },
+  delivery: { one: 'Bon de livraison', article: 'un bon de livraison' },
+  credit: { one: 'Avoir', article: 'un avoir' },
+};
+
+export const baseOf = (type: DocumentType): string => LIST_BASES[type];
+
+export const typeOfPath = (path: string): DocumentType | undefined => DOCUMENT_TYPES.find((t) => path === LIST_BASES[t] || path.startsWith(`${LIST_BASES[t]}/`));
+
+/** Where a document opens: drafts and pending documents in the editor, the others in their view. */
+export const documentHref = (doc: { id: number; type: DocumentType }, tab: 'edit' | 'view' | 'payments' = 'edit') => `${baseOf(doc.type)}/${doc.id}/${tab}`;

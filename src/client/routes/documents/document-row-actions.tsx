@@ -1,0 +1,90 @@
+import { useLocation } from 'wouter';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers/_app';
+import { CONVERSIONS, CONVERTIBLE_FROM, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { trpc } from '../../trpc';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
+import { TYPE_LABELS, documentHref } from './document-meta';
+
+export type DocumentListEntry = inferRouterOutputs<AppRouter>['documents']['list']['data'][number];
+
+export const CLIPBOARD_UNAVAILABLE = 'The Clipboard API is not available';
+
+/** Drafts open in the editor, issued documents in their view. */
+export const openHref = (doc: Pick<DocumentListEntry, 'id' | 'type' | 'status'>) => documentHref(doc, doc.status === 'draft' ? 'edit' : 'view');
+
+/** Overdue (Exigible) is derived from an unpaid or partly paid invoice: the status machine knows only the stored one. */
+const storedStatus = (status: string): StoredStatus => (status === 'overdue' ? 'unpaid' : (status as StoredStatus));
+
+/** What a person may still change: drafts, and pending documents that are not legal records. */
+export const isEditable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || (doc.status === 'pending' && !isLegalRecord(doc.type));
+
+/** Issued invoices and credit notes are never deleted (CGI art. 242 nonies A); the server answers 409 anyway. */
+export const isDeletable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || !isLegalRecord(doc.type);
+
+async function copyShareLink(uuid: string) {
+  // SPEC §8: without the Clipboard API (an insecure origin, an old browser) say so instead of failing silently.
+  if (!navigator.clipboard?.writeText) return showMessage(CLIPBOARD_UNAVAILABLE, 400);
+  try {
+    await navigator.clipboard.writeText(`${window.location.origin}/share/${uuid}`);
+    showMessage('Lien copié avec succès');
+  } catch {
+    showMessage(CLIPBOARD_UNAVAILABLE, 400);
+  }
+}
+
+/** The "⋮" menu of one list row: open, edit, duplicate, convert, share, delete, as the status machine allows. */
+export function DocumentRowActions({ doc, onDeleted }: { doc: Pick<DocumentListEntry, 'id' | 'type' | 'status' | 'number' | 'uuid'>; onDeleted?: () => void }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const refresh = () => Promise.all([utils.documents.list.invalidate(), utils.figures.invalidate()]);
+  const toNewDraft = (answer: { messages: string; data: { id: number; type: DocumentType } }) => {
+    showMessage(answer.messages);
+    void refresh();
+    navigate(documentHref(answer.data, 'edit'));
+  };
+  const duplicate = trpc.documents.duplicate.useMutation({ onSuccess: toNewDraft });
+  const convert = trpc.documents.convert.useMutation({ onSuccess: toNewDraft });
+  const remove = trpc.documents.delete.useMutation({
+    onSuccess: async (answer) => {
+      await refresh();
+      showMessage(answer.messages);
+      onDeleted?.();
+    },
+  });
+
+  const busy = duplicate.isPending || convert.isPending || remove.isPending;
+  const convertible = CONVERTIBLE_FROM[doc.type].includes(storedStatus(doc.status));
+  const name = doc.number ?? 'brouillon';
+  const entries: MenuEntry[] = [
+    { value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) },
+    ...(isEditable(doc) ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
+    { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
+    ...CONVERSIONS[doc.type].map((target) => ({
+      value: `convert-${target}`,
+      label: `Convertir en ${TYPE_LABELS[target].one.toLowerCase()}`,
+      disabled: busy || !convertible,
+      hint: convertible ? undefined : doc.status === 'draft' ? 'Émettez d’abord le document' : 'Ce document ne peut plus être converti',
+      onSelect: () => convert.mutate({ id: doc.id, type: target }),
+    })),
+    ...(doc.status !== 'draft' ? [{ value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) }] : []),
+    ...(isDeletable(doc)
+      ? [
+          { separator: true as const, value: 'sep' },
+          {
+            value: 'delete',
+            label: 'Supprimer',
+            tone: 'danger' as const,
+            disabled: busy,
+            onSelect: async () => {
+              if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id: doc.id });
+            },
+          },
+        ]
+      : []),
+  ];
+  return <ActionMenu label={`Actions ${TYPE_LABELS[doc.type].one.toLowerCase()} ${name}`} entries={entries} />;
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
+import { baseOf, documentHref } from './document-meta';
+import { DocumentRowActions } from './document-row-actions';
+import { CreditNoteDialog } from './credit-note-dialog';
+import { DepositDialog } from './deposit-dialog';
+import type { useEditorData } from './editor/use-editor-data';
+
+type Doc = NonNullable<ReturnType<typeof useEditorData>['doc']>;
+
+/** What can be done with a saved document from its Aperçu: issue, move its status, deposits, credit notes, payments. */
+export function DocumentViewActions({ doc }: { doc: Doc }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [dialog, setDialog] = useState<'credit' | 'deposit' | null>(null);
+  const refresh = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.documents.invalidate();
+    void utils.figures.invalidate();
+  };
+  const issue = trpc.documents.issue.useMutation({ onSuccess: refresh });
+  const setStatus = trpc.documents.setStatus.useMutation({ onSuccess: refresh });
+  const markSent = trpc.documents.markSent.useMutation({ onSuccess: refresh });
+  const status = doc.stored_status as StoredStatus;
+  const type = doc.type as DocumentType;
+  const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
+  const editable = status === 'draft' || (!isLegalRecord(type) && status === 'pending');
+
+  const more: MenuEntry[] = [
+    ...transitions.map((to) => ({ value: `status-${to}`, label: TRANSITION_LABELS[to] ?? to, onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }) })),
+    ...(status !== 'draft' && !doc.sent_at ? [{ value: 'sent', label: 'Marquer comme envoyé', onSelect: () => markSent.mutate({ id: doc.id }) }] : []),
+    ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status)
+      ? [{ value: 'deposit', label: 'Facturer un acompte', onSelect: () => setDialog('deposit') }]
+      : []),
+    ...(type === 'invoice' && PAYABLE_STATUSES.includes(status) ? [{ value: 'credit', label: 'Établir un avoir partiel', onSelect: () => setDialog('credit') }] : []),
+  ];
+
+  return (
+    <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+      {status === 'draft' && (
+        <Button onClick={() => issue.mutate({ id: doc.id })} loading={issue.isPending}>
+          Émettre
+        </Button>
+      )}
+      {editable && (
+        <Button variant="outline" onClick={() => navigate(documentHref(doc, 'edit'))}>
+          Modifier
+        </Button>
+      )}
+      {type === 'invoice' && PAYABLE_STATUSES.includes(status) && status !== 'paid' && (
+        <Button variant="outline" onClick={() => navigate(documentHref(doc, 'payments'))}>
+          Enregistrer un paiement
+        </Button>
+      )}
+      {more.length > 0 && <ActionMenu label="Plus d’actions" entries={more} trigger={<Button variant="outline">Plus</Button>} />}
+      <DocumentRowActions doc={{ ...doc, status: doc.status }} onDeleted={() => navigate(baseOf(type))} />
+      <CreditNoteDialog open={dialog === 'credit'} invoice={doc} onClose={() => setDialog(null)} />
+      <DepositDialog open={dialog === 'deposit'} source={doc} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState, type ComponentType } from 'react';
+import { Link, useLocation } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { SORT_FIELDS } from '../../../shared/schemas/filters';
+import { EDITOR_TITLES, maturityLabel, showsTotal } from '../../../shared/status';
+import { formatDateShort } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { useQueryState } from '../../lib/use-query-state';
+import { useMoney } from '../../lib/use-money';
+import { Button, buttonRecipe } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { listStyles, SortHeader } from '../../components/ui/list';
+import { FileIcon } from '../../components/icons';
+import { StatusChip } from './status-chip';
+import { baseOf } from './document-meta';
+import { DocumentTypeTabs } from './document-type-tabs';
+import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-filters';
+import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
+
+type SortKey = (typeof SORT_FIELDS)[number];
+
+/** Singular and plural nouns, for the count above the table and the empty state. */
+const NOUNS: Record<DocumentType, [string, string]> = {
+  invoice: ['facture', 'factures'],
+  estimate: ['devis', 'devis'],
+  proforma: ['proforma', 'proformas'],
+  order: ['bon de commande', 'bons de commande'],
+  delivery: ['bon de livraison', 'bons de livraison'],
+  credit: ['avoir', 'avoirs'],
+};
+
+const styles = {
+  ...listStyles,
+  row: css({ cursor: 'pointer' }),
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
+  muted: css({ color: 'fg.muted' }),
+  statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
+  actionsCell: css({ w: '10', textAlign: 'right', py: '1!' }),
+  srOnly: css({ srOnly: true }),
+  // Positioned, so the visually hidden header text (absolutely placed) stays inside the scrolling box on phones.
+  tableWrap: cx(listStyles.tableWrap, css({ position: 'relative' })),
+};
+
+const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
+
+/** A list of sales documents of one type (SPEC §2 bases), its filters in the URL (SPEC §3). */
+export function DocumentsPage({ type }: { type: DocumentType }) {
+  const [query, setQuery] = useQueryState();
+  const [, navigate] = useLocation();
+  // Remounting the filter panel empties its uncontrolled inputs when the filters are cleared.
+  const [filtersKey, setFiltersKey] = useState(0);
+  const money = useMoney();
+  const page = Number(query.page ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 10) || 10;
+  const sortBy: SortKey = (SORT_FIELDS as readonly string[]).includes(query.sort_by ?? '') ? (query.sort_by as SortKey) : 'date';
+  const sortOrder = query.sort_order === 'asc' ? 'asc' : 'desc';
+  const period = asPeriod(query.period);
+  const list = trpc.documents.list.useQuery(
+    {
+      type,
+      status: query.status || undefined,
+      search: query.search || undefined,
+      period,
+      from: period === 'custom' ? query.from || undefined : undefined,
+      to: period === 'custom' ? query.to || undefined : undefined,
+      min_amount: amountOrNothing(query.min_amount),
+      max_amount: amountOrNothing(query.max_amount),
+      customer: Number(query.customer) || undefined,
+      sort_by: sortBy,
+      sort_order: sortOrder,
+      page,
+      per_page: perPage,
+    },
+    { placeholderData: (previous) => previous },
+  );
+  const filtered = hasFilters(query);
+  const clearFilters = () => {
+    setQuery({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])), page: undefined });
+    setFiltersKey((k) => k + 1);
+  };
+  const withTotal = showsTotal(type);
+  const withDue = type === 'invoice';
+  const newHref = `${baseOf(type)}/new/add`;
+  const [one, many] = NOUNS[type];
+
+  const header = (key: SortKey, label: string, align?: 'right') => (
+    <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} align={align} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
+  );
+
+  return (
+    <div>
+      <DocumentTypeTabs current={type} />
+      <div className={styles.layout}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <DocumentFilters key={filtersKey} type={type} query={query} setQuery={setQuery} />
+          {filtered && (
+            <Button variant="ghost" size="sm" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )}
+        </div>
+        <section className={styles.panel} aria-label={many}>
+          <div className={styles.toolbar}>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+              {list.data ? `${list.data.total} ${list.data.total > 1 ? many : one}` : ' '}
+            </p>
+            <Link href={newHref} className={buttonRecipe()}>
+              {EDITOR_TITLES[type]}
+            </Link>
+          </div>
+          {list.isPending ? (
+            <div className={styles.empty} role="status">
+              <Spinner label={`Chargement des ${many}`} />
+            </div>
+          ) : !list.data ? (
+            <div className={styles.empty}>
+              <p>La liste n’a pas pu être chargée.</p>
+              <Button variant="outline" onClick={() => list.refetch()}>
+                Réessayer
+              </Button>
+            </div>
+          ) : list.data.total === 0 ? (
+            <div className={styles.empty}>
+              <FileIcon size={32} />
+              {filtered ? (
+                <>
+                  <p>Aucun document ne correspond à ces filtres.</p>
+                  <Button variant="outline" onClick={clearFilters}>
+                    Effacer les filtres
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
+                  <p className={css({ fontSize: 'sm' })}>Créez le premier : il apparaîtra ici, avec son statut et ce qu’il reste à encaisser.</p>
+                  <Link href={newHref} className={buttonRecipe()}>
+                    {EDITOR_TITLES[type]}
+                  </Link>
+                </>
+              )}
+            </div>
+          ) : (
+            <>
+              <div className={styles.tableWrap}>
+                <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+                  <thead>
+                    <tr>
+                      {header('number', 'Numéro')}
+                      {header('customer', 'Client')}
+                      {header('date', 'Date')}
+                      {header('maturity', maturityLabel(type))}
+                      {withTotal && header('total', 'Total TTC', 'right')}
+                      {withDue && <th style={{ textAlign: 'right' }}>Reste dû</th>}
+                      <th>Statut</th>
+                      <th>
+                        <span className={styles.srOnly}>Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.data.map((doc) => (
+                      <DocumentRow key={doc.id} doc={doc} money={money} withTotal={withTotal} withDue={withDue} onOpen={() => navigate(openHref(doc))} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function DocumentRow({ doc, money, withTotal, withDue, onOpen }: { doc: DocumentListEntry; money: ReturnType<typeof useMoney>; withTotal: boolean; withDue: boolean; onOpen: () => void }) {
+  const draft = doc.status === 'draft';
+  return (
+    <tr
+      className={styles.row}
+      onClick={(e) => {
+        // The row opens the document, except from its own links and buttons, or from the menu (portalled elsewhere).
+        const target = e.target as HTMLElement;
+        if (!e.currentTarget.contains(target) || target.closest('a, button')) return;
+        onOpen();
+      }}
+    >
+      <td className={styles.number}>
+        <Link href={openHref(doc)} className={styles.link}>
+          {draft ? <span className={styles.draft}>Brouillon</span> : doc.number}
+        </Link>
+      </td>
+      <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
+      <td className={styles.number}>{formatDateShort(doc.date)}</td>
+      <td className={styles.number}>{doc.maturity ? formatDateShort(doc.maturity) : <span className={styles.muted}>—</span>}</td>
+      {withTotal && <td className={styles.amount}>{money(doc.total, doc.currency)}</td>}
+      {withDue && <td className={cx(styles.amount, (draft || doc.amount_due === 0) && styles.muted)}>{draft ? '—' : money(doc.amount_due, doc.currency)}</td>}
+      <td>
+        <span className={styles.statusCell}>
+          <StatusChip status={doc.status} />
+          {doc.sent_at && !draft && <StatusChip status="sent" />}
+        </span>
+      </td>
+      <td className={styles.actionsCell}>
+        <DocumentRowActions doc={doc} />
+      </td>
+    </tr>
+  );
+}
+
+/** One page component per type, created once so the router keeps a stable component per route. */
+const listPage = (type: DocumentType): ComponentType =>
+  function DocumentListPage() {
+    return <DocumentsPage type={type} />;
+  };
+
+export const DOCUMENT_LIST_PAGES: Record<DocumentType, ComponentType> = {
+  invoice: listPage('invoice'),
+  estimate: listPage('estimate'),
+  proforma: listPage('proforma'),
+  order: listPage('order'),
+  delivery: listPage('delivery'),
+  credit: listPage('credit'),
+};

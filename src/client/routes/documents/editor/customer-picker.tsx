@@ -1,0 +1,56 @@
+import { useDeferredValue, useState } from 'react';
+import { css } from '../../../../../styled-system/css';
+import { trpc } from '../../../trpc';
+import { Combobox } from '../../../components/ui/combobox';
+import { Button } from '../../../components/ui/button';
+import { CustomerFormDialog } from '../../customers/customer-form-dialog';
+import type { CustomerRow } from '../../customers/types';
+
+export interface PickedCustomer {
+  id: number;
+  name: string;
+  maturity: number;
+  currency: string;
+}
+
+/** The document's customer: searched on the server by name, number, e-mail or SIREN, or created on the spot. */
+export function CustomerPicker({ value, selectedName, onChange, error }: { value: number | null; selectedName?: string; onChange: (customer: PickedCustomer | null) => void; error?: string }) {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const [creating, setCreating] = useState(false);
+  const customers = trpc.customers.list.useQuery({ search: deferred || undefined, per_page: 20, sort_by: 'name', sort_order: 'asc' }, { placeholderData: (previous) => previous });
+  const rows = customers.data?.data ?? [];
+  const pick = (c: CustomerRow | (typeof rows)[number]) => onChange({ id: c.id, name: c.name, maturity: c.maturity, currency: c.currency });
+  return (
+    <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
+      <Combobox
+        className={css({ flex: '1' })}
+        label="Client"
+        placeholder="Rechercher un client (nom, numéro, SIREN)"
+        options={rows.map((c) => ({ value: String(c.id), label: `${c.name} — ${c.number}` }))}
+        value={value ? String(value) : ''}
+        selectedLabel={selectedName}
+        onSearch={setSearch}
+        emptyText={deferred ? 'Aucun client ne correspond' : 'Aucun client pour l’instant'}
+        error={error}
+        onChange={(id) => {
+          const found = rows.find((c) => String(c.id) === id);
+          if (found) pick(found);
+          else if (!id) onChange(null);
+        }}
+      />
+      <Button variant="outline" onClick={() => setCreating(true)} className={css({ mb: error ? '5' : '0' })}>
+        Nouveau client
+      </Button>
+      <CustomerFormDialog
+        open={creating}
+        customer={null}
+        onClose={() => setCreating(false)}
+        onSaved={(created) => {
+          setCreating(false);
+          pick(created);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../../styled-system/css';
+import { documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
+import { computeTotals } from '../../../../shared/totals';
+import { currencyPrecision } from '../../../../shared/currencies';
+import { isLegalRecord } from '../../../../shared/document-status';
+import { maturityLabel, showsTotal } from '../../../../shared/status';
+import { trpc } from '../../../trpc';
+import { editor, isDirty, markSaved, resetEditor } from '../../../stores/document-editor';
+import { showMessage } from '../../../stores/snackbar';
+import { confirm } from '../../../stores/confirm';
+import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { Button } from '../../../components/ui/button';
+import { ActionMenu } from '../../../components/ui/action-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { CloseIcon } from '../../../components/icons';
+import { baseOf } from '../document-meta';
+import { DocumentTabs } from '../document-tabs';
+import { errorsByPath, toDocumentInput, totalsInputOf, type FormState } from './form-state';
+import { useEditorData } from './use-editor-data';
+import { HeaderFields } from './header-fields';
+import { LinePanels } from './line-panels';
+import { ExtrasSection } from './extras-section';
+import { TotalsCard } from './totals-card';
+
+const styles = {
+  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
+  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '4' }),
+  heading: css({ fontSize: 'sm', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' }),
+  aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
+  notice: css({ bg: 'warningSubtle', color: 'warning', borderRadius: 'lg', p: '3', fontSize: 'sm', fontWeight: '600' }),
+};
+
+/** SPEC §2/§4 document editor: {base}/new/add and {base}/{id}/edit. */
+export function DocumentEditorPage({ type }: { type: DocumentType }) {
+  const params = useParams<{ id?: string }>();
+  const id = params.id ? Number(params.id) : undefined;
+  const [, navigate] = useLocation();
+  const data = useEditorData(type, id);
+  const snap = useSnapshot(editor);
+  const utils = trpc.useUtils();
+  const base = baseOf(type);
+  const dirty = isDirty(snap as typeof editor);
+  useUnsavedGuard(dirty);
+
+  const editable = !data.doc || data.doc.stored_status === 'draft' || (!isLegalRecord(type) && data.doc.stored_status === 'pending');
+  const form = snap.form;
+  const totals = useMemo(
+    () => (form ? computeTotals({ ...totalsInputOf(form as FormState), deposits: data.doc?.deposits ? [data.doc.deposits] : [], paid: data.doc?.paid ?? 0, precision: currencyPrecision(form.currency) }) : null),
+    [form, data.doc?.deposits, data.doc?.paid],
+  );
+
+  /** After a save: the list reloads, back to the list, the form resets, SPEC's message (SPEC §4). */
+  const saved = (answer: { messages: string; data: { id: number } }, after?: (docId: number) => void) => {
+    showMessage(answer.messages, 200);
+    void utils.documents.invalidate();
+    void utils.figures.invalidate();
+    markSaved();
+    resetEditor();
+    if (after) after(answer.data.id);
+    else navigate(base);
+  };
+  const create = trpc.documents.create.useMutation();
+  const update = trpc.documents.update.useMutation();
+  const issue = trpc.documents.issue.useMutation();
+  const saving = create.isPending || update.isPending || issue.isPending;
+
+  async function save(after?: (docId: number) => void) {
+    if (!editor.form || saving) return;
+    const parsed = documentInputSchema.safeParse(toDocumentInput(editor.form));
+    if (!parsed.success) {
+      editor.errors = errorsByPath(parsed.error.issues);
+      const lineKeys = parsed.error.issues.filter((i) => i.path[0] === 'items').map((i) => editor.form!.items[Number(i.path[1])]?.key);
+      editor.expanded = [...new Set([...editor.expanded, ...lineKeys.filter((k): k is string => Boolean(k))])];
+      showMessage(parsed.error.issues.map((i) => i.message).slice(0, 3), 400);
+      return;
+    }
+    editor.errors = {};
+    const answer = id ? await update.mutateAsync({ id, data: parsed.data }).catch(() => null) : await create.mutateAsync(parsed.data).catch(() => null);
+    if (answer) saved(answer, after);
+  }
+
+  /** Annuler and close: back to the list, asking first when something is not saved; the form resets. */
+  async function leave() {
+    if (isDirty(editor) && !(await confirm('Vos modifications ne sont pas enregistrées. Quitter quand même ?', { title: 'Modifications non enregistrées', confirmLabel: 'Quitter' }))) return;
+    resetEditor();
+    navigate(base);
+  }
+
+  async function saveAndIssue() {
+    await save(async (docId) => {
+      const answer = await issue.mutateAsync({ id: docId }).catch(() => null);
+      if (answer) showMessage(answer.messages, 200);
+      navigate(`${base}/${docId}/${answer ? 'view' : 'edit'}`);
+    });
+  }
+
+  // Keyboard (documents issue): Ctrl/Cmd+S saves.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (data.docError) return <p className={styles.notice}>Ce document est introuvable.</p>;
+  if (!data.ready || !form || !totals || !data.settings) {
+    return (
+      <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
+        <Spinner label="Chargement du document" />
+      </div>
+    );
+  }
+
+  const actions = editable ? (
+    <>
+      <Button variant="ghost" onClick={() => void leave()}>
+        Annuler
+      </Button>
+      <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
+        Enregistrer
+      </Button>
+      <ActionMenu
+        label="Autres façons d’enregistrer"
+        trigger={
+          <Button variant="outline" aria-label="Autres façons d’enregistrer">
+            ▾
+          </Button>
+        }
+        entries={[
+          { value: 'print', label: 'Enregistrer & imprimer', onSelect: () => void save() },
+          { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save() },
+          { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save() },
+          ...(!data.doc || data.doc.stored_status === 'draft' ? [{ separator: true as const, value: 'sep' }, { value: 'issue', label: 'Enregistrer & émettre', onSelect: () => void saveAndIssue() }] : []),
+        ]}
+      />
+      <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
+        <CloseIcon />
+      </Button>
+    </>
+  ) : (
+    <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
+      <CloseIcon />
+    </Button>
+  );
+
+  return (
+    <div>
+      <DocumentTabs type={type} id={id} current="edit" actions={actions} />
+      {!editable && data.doc && (
+        <p className={styles.notice} role="note">
+          {isLegalRecord(type)
+            ? `Ce document est émis (n° ${data.doc.number}) : il ne se modifie plus. Corrigez une facture par un avoir depuis l’onglet Aperçu.`
+            : `Ce document n’est plus en attente : il ne se modifie plus.`}
+        </p>
+      )}
+      <div className={styles.layout}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <section className={styles.card} aria-label="Client et dates">
+            <HeaderFields type={type} maturityLabel={maturityLabel(type)} paymentDays={data.settings.payment_days} customerName={data.doc?.customer?.name} readOnly={!editable} />
+          </section>
+          <section className={styles.card} aria-label="Lignes">
+            <h2 className={styles.heading}>Lignes</h2>
+            <LinePanels currencyFormat={data.settings.currency_format} currency={form.currency} units={data.units} taxes={data.taxes} lines={totals.lines} readOnly={!editable} />
+          </section>
+          <section className={styles.card} aria-label="Remise, frais et textes">
+            <ExtrasSection readOnly={!editable} />
+          </section>
+        </div>
+        <aside className={styles.aside}>
+          <TotalsCard totals={totals} currencyFormat={data.settings.currency_format} currency={form.currency} credited={data.doc?.credited ?? 0} showTotal={showsTotal(type)} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useSnapshot } from 'valtio';
+import { css, cx } from '../../../../../styled-system/css';
+import { clearError, editor } from '../../../stores/document-editor';
+import { Button } from '../../../components/ui/button';
+import { inputStyle } from '../../../components/ui/text-field';
+import { CloseIcon } from '../../../components/icons';
+import type { FormState } from './form-state';
+
+const styles = {
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
+  area: css({ minH: '20', py: '2', resize: 'vertical', fontWeight: '400' }),
+  error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
+  pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '2', alignItems: 'center' }),
+  legend: css({ fontSize: 'sm', fontWeight: '600', mb: '1' }),
+};
+
+type TextKey = 'header' | 'footer' | 'terms' | 'note' | 'condition' | 'shipping_details';
+
+/** The document's discount, shipping, texts (prefilled from the template per type) and its two lists. */
+export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
+  const snap = useSnapshot(editor, { sync: true });
+  const form = snap.form as FormState | null;
+  if (!form) return null;
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) => {
+    clearError(key);
+    (editor.form as unknown as Record<string, unknown>)[key] = event.target.value;
+  };
+  const area = (key: TextKey, label: string, placeholder?: string) => (
+    <label className={styles.field}>
+      {label}
+      <textarea className={cx(inputStyle, styles.area)} value={form[key]} onChange={set(key)} readOnly={readOnly} placeholder={placeholder} />
+    </label>
+  );
+  const error = (key: string) => snap.errors[key];
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={styles.grid}>
+        <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+          <label className={styles.field}>
+            Remise globale
+            <input className={inputStyle} inputMode="decimal" value={form.discount_value} onChange={set('discount_value')} readOnly={readOnly} placeholder="0" aria-invalid={error('discount_value') ? true : undefined} />
+            {error('discount_value') && <span className={styles.error}>{error('discount_value')}</span>}
+          </label>
+          <label className={styles.field}>
+            Type
+            <select className={inputStyle} value={form.discount_type} onChange={set('discount_type')} disabled={readOnly}>
+              <option value="percent">%</option>
+              <option value="amount">Montant</option>
+            </select>
+          </label>
+        </div>
+        <label className={styles.field}>
+          Frais de port
+          <input className={inputStyle} inputMode="decimal" value={form.shipping} onChange={set('shipping')} readOnly={readOnly} placeholder="0,00" aria-invalid={error('shipping') ? true : undefined} />
+          {error('shipping') && <span className={styles.error}>{error('shipping')}</span>}
+        </label>
+      </div>
+      <div className={styles.grid}>
+        {area('header', 'En-tête')}
+        {area('footer', 'Pied de page')}
+        {area('terms', 'Conditions', 'Conditions de vente, références…')}
+        {area('note', 'Note', 'Visible sur le document')}
+        {area('shipping_details', 'Détails de livraison')}
+      </div>
+      <KeyValueList readOnly={readOnly} />
+      <DepositRequests readOnly={readOnly} />
+    </div>
+  );
+}
+
+function KeyValueList({ readOnly }: { readOnly?: boolean }) {
+  const snap = useSnapshot(editor, { sync: true });
+  const list = snap.form?.additional_info ?? [];
+  return (
+    <fieldset>
+      <legend className={styles.legend}>Informations complémentaires</legend>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        {list.map((kv, i) => (
+          <div key={i} className={styles.pair}>
+            <input className={inputStyle} aria-label={`Intitulé ${i + 1}`} placeholder="Intitulé (ex. Réf. chantier)" value={kv.key} readOnly={readOnly} onChange={(e) => (editor.form!.additional_info[i]!.key = e.target.value)} />
+            <input className={inputStyle} aria-label={`Valeur ${i + 1}`} placeholder="Valeur" value={kv.value} readOnly={readOnly} onChange={(e) => (editor.form!.additional_info[i]!.value = e.target.value)} />
+            {!readOnly && (
+              <Button variant="ghost" size="icon" aria-label={`Retirer l’information ${i + 1}`} onClick={() => editor.form!.additional_info.splice(i, 1)}>
+                <CloseIcon />
+              </Button>
+            )}
+          </div>
+        ))}
+        {!readOnly && (
+          <div>
+            <Button variant="ghost" size="sm" onClick={() => editor.form!.additional_info.push({ key: '', value: '' })}>
+              Ajouter une information
+            </Button>
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function DepositRequests({ readOnly }: { readOnly?: boolean }) {
+  const snap = useSnapshot(editor, { sync: true });
+  const list = snap.form?.deposit_request ?? [];
+  return (
+    <fieldset>
+      <legend className={styles.legend}>Acomptes demandés</legend>
+      <p className={css({ fontSize: 'xs', color: 'fg.muted', mb: '2' })}>Affichés sur le document ; une fois l’acompte reçu, émettez une facture d’acompte depuis le devis ou la commande.</p>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        {list.map((d, i) => (
+          <div key={i} className={styles.pair}>
+            <input className={inputStyle} aria-label={`Libellé de l’acompte ${i + 1}`} value={d.description} readOnly={readOnly} onChange={(e) => (editor.form!.deposit_request[i]!.description = e.target.value)} />
+            <input className={inputStyle} aria-label={`Montant de l’acompte ${i + 1}`} inputMode="decimal" placeholder="0,00" value={d.amount} readOnly={readOnly} onChange={(e) => (editor.form!.deposit_request[i]!.amount = e.target.value)} />
+            {!readOnly && (
+              <Button variant="ghost" size="icon" aria-label={`Retirer l’acompte ${i + 1}`} onClick={() => editor.form!.deposit_request.splice(i, 1)}>
+                <CloseIcon />
+              </Button>
+            )}
+          </div>
+        ))}
+        {!readOnly && (
+          <div>
+            <Button variant="ghost" size="sm" onClick={() => editor.form!.deposit_request.push({ description: 'Acompte', amount: '' })}>
+              Ajouter un acompte demandé
+            </Button>
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}

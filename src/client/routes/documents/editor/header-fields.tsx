@@ -1,0 +1,96 @@
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../../styled-system/css';
+import type { DocumentType } from '../../../../shared/schemas/document';
+import { clearError, editor } from '../../../stores/document-editor';
+import { TextField } from '../../../components/ui/text-field';
+import { CurrencySelect } from '../../../components/currency-select';
+import { CustomerPicker } from './customer-picker';
+import { addDays } from './form-state';
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' });
+
+/**
+ * Customer, dates, currency, payment terms. The maturity follows the date and the customer's payment days until
+ * the user sets it by hand.
+ */
+export function HeaderFields({ type, maturityLabel, paymentDays, customerName, readOnly }: { type: DocumentType; maturityLabel: string; paymentDays: number; customerName?: string; readOnly?: boolean }) {
+  const snap = useSnapshot(editor, { sync: true });
+  const form = snap.form;
+  if (!form) return null;
+  const error = (key: string) => snap.errors[key];
+  const days = (maturity: string, date: string) => Math.round((Date.parse(maturity) - Date.parse(date)) / 86_400_000);
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      {readOnly ? (
+        <p className={css({ fontSize: 'sm' })}>
+          <strong>Client :</strong> {customerName ?? '—'}
+        </p>
+      ) : (
+        <CustomerPicker
+          value={form.customer_id}
+          selectedName={customerName}
+          error={error('customer_id')}
+          onChange={(customer) => {
+            clearError('customer_id');
+            const f = editor.form!;
+            f.customer_id = customer?.id ?? null;
+            if (!customer) return;
+            // The customer's payment days and currency apply to a document they start.
+            f.maturity = addDays(f.date, customer.maturity);
+            if (f.items.length === 0) f.currency = customer.currency;
+          }}
+        />
+      )}
+      <div className={grid}>
+        <TextField
+          label="Date"
+          type="date"
+          value={form.date}
+          readOnly={readOnly}
+          error={error('date')}
+          onChange={(e) => {
+            clearError('date');
+            const f = editor.form!;
+            const term = f.maturity && f.date ? days(f.maturity, f.date) : paymentDays;
+            f.date = e.target.value;
+            if (e.target.value) f.maturity = addDays(e.target.value, term);
+          }}
+        />
+        <TextField
+          label={maturityLabel}
+          type="date"
+          value={form.maturity || addDays(form.date, paymentDays)}
+          readOnly={readOnly}
+          error={error('maturity')}
+          onChange={(e) => {
+            clearError('maturity');
+            editor.form!.maturity = e.target.value;
+          }}
+        />
+        {readOnly ? (
+          <TextField label="Devise" value={form.currency} readOnly />
+        ) : (
+          <CurrencySelect value={form.currency} onChange={(code) => (editor.form!.currency = code)} error={error('currency')} />
+        )}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
+            Prix saisis
+          </label>
+          <select id="price-mode" className={css({ h: '10', px: '3', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', fontSize: 'sm' })} value={form.price_mode} disabled={readOnly} onChange={(e) => (editor.form!.price_mode = e.target.value as 'ht' | 'ttc')}>
+            <option value="ht">Hors taxes (HT)</option>
+            <option value="ttc">Toutes taxes comprises (TTC)</option>
+          </select>
+        </div>
+      </div>
+      <TextField
+        label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
+        placeholder="Ex. Virement à 30 jours"
+        value={form.condition}
+        readOnly={readOnly}
+        error={error('condition')}
+        onChange={(e) => (editor.form!.condition = e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useSnapshot } from 'valtio';
+import { css, cx } from '../../../../../styled-system/css';
+import { formatMoney } from '../../../../shared/format';
+import type { CurrencyFormat } from '../../../../shared/schemas/settings';
+import type { LineTotals } from '../../../../shared/totals';
+import { addLine, clearError, editor, removeLine, toggleLine } from '../../../stores/document-editor';
+import { confirm } from '../../../stores/confirm';
+import { Button } from '../../../components/ui/button';
+import { inputStyle } from '../../../components/ui/text-field';
+import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
+import { ItemPicker } from './item-picker';
+import type { LineState } from './form-state';
+
+const styles = {
+  panel: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', bg: 'bg.surface', '&[data-invalid]': { borderColor: 'danger' } }),
+  summary: css({ display: 'grid', gridTemplateColumns: 'auto 1fr auto auto', alignItems: 'center', gap: '3', px: '3', py: '2' }),
+  toggle: css({ display: 'flex', alignItems: 'center', gap: '2', textAlign: 'left', cursor: 'pointer', minW: '0', fontSize: 'sm', fontWeight: '600' }),
+  muted: css({ color: 'fg.muted', fontWeight: '400', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+  amount: css({ fontVariantNumeric: 'tabular-nums', fontWeight: '700', fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' }),
+  body: css({ borderTopWidth: '1px', borderColor: 'border.default', p: '3', display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: '3' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
+  error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
+  wide: css({ gridColumn: { base: '1 / -1', md: 'span 3' } }),
+  full: css({ gridColumn: '1 / -1' }),
+  area: css({ minH: '16', py: '2', resize: 'vertical' }),
+};
+
+interface Props {
+  currencyFormat: CurrencyFormat;
+  currency: string;
+  units: { id: number; name: string }[];
+  taxes: { id: number; title: string; rate: number }[];
+  lines: LineTotals[];
+  readOnly?: boolean;
+}
+
+/** SPEC §2: items are rows in expandable panels; adding expands the new row; removing asks first. */
+export function LinePanels({ currencyFormat, currency, units, taxes, lines, readOnly }: Props) {
+  const snap = useSnapshot(editor, { sync: true });
+  const form = snap.form;
+  if (!form) return null;
+  const money = (n: number) => formatMoney(n, currencyFormat, currency);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      {form.items.length === 0 && <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.</p>}
+      {form.items.map((line, index) => {
+        const open = snap.expanded.includes(line.key);
+        const invalid = Object.keys(snap.errors).some((path) => path.startsWith(`items.${index}.`));
+        return (
+          <div key={line.key} className={styles.panel} data-invalid={invalid || undefined} data-line={index}>
+            <div className={styles.summary}>
+              <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`${line.key}-body`} onClick={() => toggleLine(line.key)}>
+                <ChevronRightIcon style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s' }} />
+                <span>{index + 1}.</span>
+              </button>
+              <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(line.key)} tabIndex={-1}>
+                {line.item || 'Nouvelle ligne'} · {line.quantity || '0'} {line.unit} × {line.unit_price || '0'}
+              </button>
+              <span className={styles.amount}>{money(lines[index]?.gross_total ?? 0)}</span>
+              {!readOnly && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Supprimer la ligne ${index + 1}`}
+                  onClick={async () => {
+                    if (await confirm('Voulez-vous vraiment supprimer ?')) removeLine(line.key);
+                  }}
+                >
+                  <CloseIcon />
+                </Button>
+              )}
+            </div>
+            {open && <LineFields id={`${line.key}-body`} index={index} line={line as LineState} units={units} taxes={taxes} readOnly={readOnly} isLast={index === form.items.length - 1} />}
+          </div>
+        );
+      })}
+      {!readOnly && (
+        <div>
+          <Button variant="outline" onClick={() => addLine(defaultLine(taxes, units))}>
+            Ajouter une ligne
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A new line carries the normal rate and the first unit, as most lines do. */
+export const defaultLine = (taxes: { title: string; rate: number }[], units: { name: string }[]) => {
+  const normal = taxes.find((t) => t.rate === 20);
+  return { taxes: normal ? [{ title: normal.title, rate: normal.rate }] : [], unit: units[0]?.name ?? 'u' };
+};
+
+function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: string; index: number; line: LineState; units: { id: number; name: string }[]; taxes: { id: number; title: string; rate: number }[]; readOnly?: boolean; isLast: boolean }) {
+  // Synchronous snapshots for inputs (valtio): otherwise the caret jumps to the end while typing.
+  const snap = useSnapshot(editor, { sync: true });
+  const target = () => editor.form!.items[index]!;
+  const error = (field: string) => snap.errors[`items.${index}.${field}`];
+  const set = (field: keyof LineState) => (event: { target: { value: string } }) => {
+    clearError(`items.${index}.${field}`);
+    (target() as unknown as Record<string, unknown>)[field] = event.target.value;
+  };
+  // Keyboard (documents issue): Enter in the last row adds a row.
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Enter' || !isLast || readOnly || (event.target as HTMLElement).tagName === 'TEXTAREA') return;
+    event.preventDefault();
+    addLine(defaultLine(taxes, units));
+  };
+  const input = (field: keyof LineState, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
+    <label className={cx(styles.field, className)}>
+      {label}
+      <input className={inputStyle} value={String(line[field] ?? '')} onChange={set(field)} readOnly={readOnly} aria-invalid={error(field) ? true : undefined} {...extra} />
+      {error(field) && <span className={styles.error}>{error(field)}</span>}
+    </label>
+  );
+  return (
+    <div id={id} className={styles.body} onKeyDown={onKeyDown}>
+      {!readOnly && (
+        <div className={styles.full}>
+          <ItemPicker
+            taxes={taxes}
+            onPick={(item) => {
+              Object.assign(target(), { code: item.code, sku: item.sku, item: item.name, description: item.description, unit: item.unit, unit_price: String(item.unit_price).replace('.', ','), kind: item.kind, taxes: item.taxes });
+            }}
+          />
+        </div>
+      )}
+      {input('item', 'Désignation', { autoFocus: !line.item && !readOnly, placeholder: 'Ex. Développement du site' }, styles.wide)}
+      {input('code', 'Code')}
+      {input('sku', 'Référence')}
+      <label className={cx(styles.field, styles.full)}>
+        Description
+        <textarea className={cx(inputStyle, styles.area)} value={line.description} onChange={set('description')} readOnly={readOnly} rows={2} />
+      </label>
+      {input('quantity', 'Quantité', { inputMode: 'decimal' })}
+      <label className={styles.field}>
+        Unité
+        <select className={inputStyle} value={line.unit} onChange={set('unit')} disabled={readOnly}>
+          {[...new Set([line.unit, ...units.map((u) => u.name)])].map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {input('unit_price', 'Prix unitaire', { inputMode: 'decimal', placeholder: '0,00' })}
+      <label className={styles.field}>
+        Type de remise
+        <select className={inputStyle} value={line.discount_type} onChange={set('discount_type')} disabled={readOnly}>
+          <option value="percent">%</option>
+          <option value="amount">Montant</option>
+        </select>
+      </label>
+      {input('discount_value', 'Remise', { inputMode: 'decimal', placeholder: '0' })}
+      <label className={styles.field}>
+        Nature
+        <select className={inputStyle} value={line.kind} onChange={set('kind')} disabled={readOnly}>
+          <option value="service">Service</option>
+          <option value="goods">Bien</option>
+        </select>
+      </label>
+      <fieldset className={cx(styles.full, css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm', alignItems: 'center' }))}>
+        <legend className={css({ fontWeight: '600', mb: '1' })}>Taxes</legend>
+        {taxes.map((t) => {
+          const checked = line.taxes.some((x) => x.title === t.title && x.rate === t.rate);
+          return (
+            <label key={t.id} className={css({ display: 'flex', gap: '1.5', alignItems: 'center', cursor: 'pointer' })}>
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const current = target().taxes.filter((x) => !(x.title === t.title && x.rate === t.rate));
+                  target().taxes = e.target.checked ? [...current, { title: t.title, rate: t.rate }] : current;
+                }}
+              />
+              {t.title}
+            </label>
+          );
+        })}
+        {error('taxes') && <span className={styles.error}>{error('taxes')}</span>}
+      </fieldset>
+    </div>
+  );
+}

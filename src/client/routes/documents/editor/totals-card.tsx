@@ -1,0 +1,81 @@
+import { css } from '../../../../../styled-system/css';
+import { formatMoney } from '../../../../shared/format';
+import { formatTaxRate, type DocumentTotals } from '../../../../shared/totals';
+import type { CurrencyFormat } from '../../../../shared/schemas/settings';
+
+const styles = {
+  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' }),
+  row: css({ display: 'flex', justifyContent: 'space-between', gap: '3', '& span:last-child': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } }),
+  total: css({ fontWeight: '700', fontSize: 'md', borderTopWidth: '1px', borderColor: 'border.default', pt: '2', mt: '1' }),
+  due: css({ fontWeight: '700', color: 'accent.fg' }),
+};
+
+/** Live totals from the shared core, the same code the server runs on save (subtotal, discount, each tax, shipping, total, deposits, due). */
+export function TotalsCard({ totals, currencyFormat, currency, credited = 0, showTotal = true }: { totals: DocumentTotals; currencyFormat: CurrencyFormat; currency: string; credited?: number; showTotal?: boolean }) {
+  const money = (n: number) => formatMoney(n, currencyFormat, currency);
+  const due = totals.amount_due - credited;
+  return (
+    <section className={styles.card} aria-label="Totaux">
+      <div className={styles.row}>
+        <span>Sous-total HT</span>
+        <span data-total="subtotal">{money(totals.subtotal)}</span>
+      </div>
+      {totals.discount !== 0 && (
+        <div className={styles.row}>
+          <span>Remise</span>
+          <span data-total="discount">−{money(totals.discount)}</span>
+        </div>
+      )}
+      {totals.discount !== 0 && (
+        <div className={styles.row}>
+          <span>Total HT</span>
+          <span data-total="net">{money(totals.subtotal - totals.discount)}</span>
+        </div>
+      )}
+      {totals.taxes.map((t) => (
+        <div key={`${t.title}-${t.rate}`} className={styles.row}>
+          <span>
+            {t.title} ({formatTaxRate(t.rate, currencyFormat.decimal)} de {money(t.taxable_amount)})
+          </span>
+          <span data-total={`tax-${t.rate}`}>{money(t.amount)}</span>
+        </div>
+      ))}
+      {totals.shipping !== 0 && (
+        <div className={styles.row}>
+          <span>Frais de port</span>
+          <span data-total="shipping">{money(totals.shipping)}</span>
+        </div>
+      )}
+      {showTotal && (
+        <div className={`${styles.row} ${styles.total}`}>
+          <span>Total TTC</span>
+          <span data-total="total">{money(totals.total)}</span>
+        </div>
+      )}
+      {totals.deposits !== 0 && (
+        <div className={styles.row}>
+          <span>Acomptes facturés</span>
+          <span data-total="deposits">−{money(totals.deposits)}</span>
+        </div>
+      )}
+      {credited !== 0 && (
+        <div className={styles.row}>
+          <span>Avoirs</span>
+          <span data-total="credited">−{money(credited)}</span>
+        </div>
+      )}
+      {totals.paid !== 0 && (
+        <div className={styles.row}>
+          <span>Déjà payé</span>
+          <span data-total="paid">−{money(totals.paid)}</span>
+        </div>
+      )}
+      {showTotal && (totals.deposits !== 0 || totals.paid !== 0 || credited !== 0) && (
+        <div className={`${styles.row} ${styles.due}`}>
+          <span>Reste à payer</span>
+          <span data-total="due">{money(due)}</span>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { trpc } from '../../../trpc';
+import type { DocumentType } from '../../../../shared/schemas/document';
+import { editor, loadEditor } from '../../../stores/document-editor';
+import { blankForm, formOfDocument } from './form-state';
+
+/**
+ * What the editor, the preview and the payments tab need: the document (when it has an id), the organisation's
+ * settings, taxes and units. Loads the document into the editor's store once per document, and a new form with
+ * the template's predefined texts for the type when there is no id (SPEC §4).
+ */
+export function useEditorData(type: DocumentType, id: number | undefined) {
+  const key = `${type}:${id ?? 'new'}`;
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const template = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 60_000 });
+  const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
+  const units = trpc.units.list.useQuery(undefined, { staleTime: 60_000 });
+  const doc = trpc.documents.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id) });
+  const snap = useSnapshot(editor);
+
+  const appSettings = settings.data && 'currency_format' in settings.data ? settings.data : undefined;
+  const templateData = template.data && 'data' in template.data ? template.data.data : undefined;
+
+  useEffect(() => {
+    if (editor.key === key) return;
+    if (id && doc.data) loadEditor(key, formOfDocument(doc.data));
+    if (!id && appSettings && templateData) {
+      const texts = templateData.texts[type];
+      loadEditor(key, blankForm(type, { header: texts.header, footer: texts.footer, currency: appSettings.currency_format.currency }));
+    }
+  }, [key, id, doc.data, appSettings, templateData, type]);
+
+  return {
+    key,
+    ready: snap.key === key && snap.form !== null,
+    doc: doc.data,
+    docError: doc.error,
+    settings: appSettings,
+    taxes: taxes.data?.data ?? [],
+    units: units.data?.data ?? [],
+  };
+}

@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { paymentInputSchema } from '../../../shared/schemas/payment';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/status';
+import { PAYABLE_STATUSES, type StoredStatus } from '../../../shared/document-status';
+import { formatDateShort, formatMoney } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { showMessage } from '../../stores/snackbar';
+import { confirm } from '../../stores/confirm';
+import { Button } from '../../components/ui/button';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { listStyles } from '../../components/ui/list';
+import { Spinner } from '../../components/ui/spinner';
+import { DocumentTabs } from './document-tabs';
+import { StatusChip } from './status-chip';
+import { parseAmount, today } from './editor/form-state';
+
+type Draft = { id?: number; date: string; amount: string; method: PaymentMethod; reference: string; note: string };
+const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
+
+const styles = {
+  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 360px' }, gap: '4', alignItems: 'start' }),
+  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3' }),
+  summary: css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '3', '& dt': { fontSize: 'xs', color: 'fg.muted', fontWeight: '700', textTransform: 'uppercase' }, '& dd': { fontSize: 'lg', fontWeight: '700', fontVariantNumeric: 'tabular-nums' } }),
+};
+
+/** {base}/{id}/payments: the invoice's payments (SPEC §9 methods), what was paid and what is left. */
+export function PaymentsPage() {
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const utils = trpc.useUtils();
+  const doc = trpc.documents.get.useQuery({ id });
+  const payments = trpc.documents.payments.useQuery({ id });
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const [draft, setDraft] = useState<Draft>(blank());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const refresh = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.documents.invalidate();
+    void utils.figures.invalidate();
+    setDraft(blank());
+    setErrors({});
+  };
+  const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh });
+  const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh });
+  const remove = trpc.documents.deletePayment.useMutation({ onSuccess: refresh });
+
+  const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : undefined;
+  if (doc.error) return <p role="alert">Ce document est introuvable.</p>;
+  if (!doc.data || !currencyFormat) {
+    return (
+      <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
+        <Spinner label="Chargement des paiements" />
+      </div>
+    );
+  }
+  const invoice = doc.data;
+  const money = (n: number) => formatMoney(n, currencyFormat, invoice.currency);
+  const payable = PAYABLE_STATUSES.includes(invoice.stored_status as StoredStatus);
+  if (invoice.type !== 'invoice') {
+    return (
+      <div>
+        <DocumentTabs type={invoice.type} id={id} current="payments" />
+        <p className={css({ color: 'fg.muted' })}>Seules les factures reçoivent des paiements.</p>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseAmount(draft.amount);
+    const result = paymentInputSchema.safeParse({ ...draft, amount: amount === undefined ? undefined : amount });
+    if (!result.success) {
+      const next: Record<string, string> = {};
+      for (const issue of result.error.issues) next[String(issue.path[0])] ??= Number.isNaN(amount) && issue.path[0] === 'amount' ? 'Le montant est un nombre (ex. 120,50)' : issue.message;
+      return setErrors(next);
+    }
+    if (draft.id) update.mutate({ id, paymentId: draft.id, data: result.data });
+    else record.mutate({ id, data: result.data });
+  }
+
+  return (
+    <div>
+      <DocumentTabs type="invoice" id={id} current="payments" />
+      <div className={styles.layout}>
+        <section className={styles.card} aria-label="Paiements reçus">
+          <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+            <h2 className={css({ fontWeight: '700' })}>Facture {invoice.number ?? '(brouillon)'}</h2>
+            <StatusChip status={invoice.status} />
+          </div>
+          <dl className={styles.summary}>
+            <div>
+              <dt>Total TTC</dt>
+              <dd>{money(invoice.total)}</dd>
+            </div>
+            <div>
+              <dt>Payé</dt>
+              <dd>{money(invoice.paid)}</dd>
+            </div>
+            <div>
+              <dt>Reste à payer</dt>
+              <dd data-testid="amount-due">{money(invoice.amount_due)}</dd>
+            </div>
+          </dl>
+          {invoice.deposits > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Acomptes déjà facturés : {money(invoice.deposits)}</p>}
+          {invoice.credited > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Avoirs : {money(invoice.credited)}</p>}
+          {payments.data && payments.data.total === 0 ? (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
+          ) : (
+            <table className={listStyles.table}>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Moyen</th>
+                  <th>Référence</th>
+                  <th style={{ textAlign: 'right' }}>Montant</th>
+                  <th aria-label="Actions" />
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data?.data.map((p) => (
+                  <tr key={p.id}>
+                    <td>{formatDateShort(p.date)}</td>
+                    <td>{PAYMENT_METHODS[p.method as PaymentMethod] ?? p.method}</td>
+                    <td>{p.reference || '—'}</td>
+                    <td className={listStyles.number} style={{ textAlign: 'right' }}>
+                      {money(p.amount)}
+                    </td>
+                    <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
+                      <Button size="sm" variant="ghost" onClick={() => setDraft({ id: p.id, date: p.date, amount: String(p.amount).replace('.', ','), method: p.method as PaymentMethod, reference: p.reference, note: p.note })}>
+                        Modifier
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={async () => {
+                          if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id, paymentId: p.id });
+                        }}
+                      >
+                        Supprimer
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section className={styles.card} aria-label={draft.id ? 'Modifier le paiement' : 'Nouveau paiement'}>
+          <h2 className={css({ fontWeight: '700' })}>{draft.id ? 'Modifier le paiement' : 'Enregistrer un paiement'}</h2>
+          {!payable ? (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {invoice.stored_status === 'draft' ? 'Émettez la facture avant d’y enregistrer un paiement.' : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
+            </p>
+          ) : (
+            <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+              <TextField label="Date" type="date" value={draft.date} error={errors.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} />
+              <TextField label="Montant" inputMode="decimal" value={draft.amount} error={errors.amount} placeholder={String(invoice.amount_due).replace('.', ',')} onChange={(e) => setDraft({ ...draft, amount: e.target.value })} />
+              <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
+                Moyen de paiement
+                <select className={inputStyle} value={draft.method} onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}>
+                  {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <TextField label="Référence" value={draft.reference} error={errors.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} />
+              <TextField label="Note" value={draft.note} error={errors.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+              <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+                {draft.id && (
+                  <Button variant="ghost" onClick={() => setDraft(blank())}>
+                    Annuler
+                  </Button>
+                )}
+                {!draft.id && invoice.amount_due > 0 && (
+                  <Button variant="ghost" onClick={() => setDraft({ ...draft, amount: String(invoice.amount_due).replace('.', ',') })}>
+                    Solder
+                  </Button>
+                )}
+                <Button type="submit" loading={record.isPending || update.isPending}>
+                  Enregistrer
+                </Button>
+              </div>
+            </form>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

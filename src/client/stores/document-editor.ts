@@ -1,0 +1,62 @@
+import { proxy, snapshot } from 'valtio';
+import { blankLine, type FormState, type LineState } from '../routes/documents/editor/form-state';
+
+/**
+ * The document being edited. It lives outside the editor's components so that {base}/new/add and {base}/new/view
+ * (the preview of the unsaved form) show the same document, and switching tabs loses nothing.
+ */
+export const editor = proxy({
+  /** Which document the form holds: 'invoice:new' or 'invoice:42'. */
+  key: '',
+  form: null as FormState | null,
+  /** The form as loaded or last saved, to know whether there are unsaved changes. */
+  saved: '',
+  expanded: [] as string[],
+  errors: {} as Record<string, string>,
+});
+
+const fingerprint = (form: FormState | null) => JSON.stringify(form, (k, v) => (k === 'key' ? undefined : v));
+
+export function loadEditor(key: string, form: FormState) {
+  editor.key = key;
+  editor.form = form;
+  editor.saved = fingerprint(form);
+  editor.expanded = [];
+  editor.errors = {};
+}
+
+export function resetEditor() {
+  editor.key = '';
+  editor.form = null;
+  editor.saved = '';
+  editor.expanded = [];
+  editor.errors = {};
+}
+
+export const markSaved = () => {
+  editor.saved = fingerprint(snapshot(editor).form as FormState);
+};
+
+export const isDirty = (state: { form: FormState | null; saved: string }) => state.form !== null && fingerprint(state.form) !== state.saved;
+
+/** SPEC §2: adding a row appends a blank item and expands it. */
+export function addLine(defaults: Partial<LineState> = {}): string {
+  const line = blankLine(defaults);
+  editor.form?.items.push(line);
+  editor.expanded = [line.key];
+  return line.key;
+}
+
+export function removeLine(key: string) {
+  if (!editor.form) return;
+  editor.form.items = editor.form.items.filter((l) => l.key !== key);
+  editor.expanded = editor.expanded.filter((k) => k !== key);
+}
+
+export function toggleLine(key: string) {
+  editor.expanded = editor.expanded.includes(key) ? editor.expanded.filter((k) => k !== key) : [...editor.expanded, key];
+}
+
+export function clearError(path: string) {
+  if (editor.errors[path]) delete editor.errors[path];
+}

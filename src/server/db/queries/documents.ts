@@ -1,0 +1,161 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../connection';
+import type { DocumentItemsTable, DocumentsTable } from '../schema';
+import { containsText } from './like';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentItemRow = Selectable<DocumentItemsTable>;
+export type NewDocumentRow = Omit<Insertable<DocumentsTable>, 'id'>;
+export type DocumentChanges = Updateable<Omit<DocumentsTable, 'id' | 'organization_id' | 'uuid' | 'created_at'>>;
+export type NewDocumentItemRow = Omit<Insertable<DocumentItemsTable>, 'id' | 'document_id' | 'position'>;
+
+/** The columns a list row answers: no snapshots, no long texts. */
+const LIST_COLUMNS = [
+  'documents.id', 'documents.type', 'documents.kind', 'documents.status', 'documents.number', 'documents.uuid', 'documents.date', 'documents.maturity',
+  'documents.customer_id', 'documents.customer_name', 'documents.currency', 'documents.subtotal', 'documents.tax', 'documents.total',
+  'documents.deposits', 'documents.paid', 'documents.amount_due', 'documents.origin_id', 'documents.corrects_id', 'documents.sent_at',
+  'documents.issued_at', 'documents.created_at', 'documents.updated_at',
+] as const;
+export type DocumentListRow = Pick<DocumentRow, 'id' | 'type' | 'kind' | 'status' | 'number' | 'uuid' | 'date' | 'maturity' | 'customer_id' | 'customer_name' | 'currency' | 'subtotal' | 'tax' | 'total' | 'deposits' | 'paid' | 'amount_due' | 'origin_id' | 'corrects_id' | 'sent_at' | 'issued_at' | 'created_at' | 'updated_at'>;
+
+export async function insertDocument(db: Db, row: NewDocumentRow): Promise<number> {
+  const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateDocument(db: Db, params: { organizationId: number; id: number; changes: DocumentChanges }): Promise<void> {
+  await db.updateTable('documents').set(params.changes).where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
+}
+
+/** Replaces a document's lines, in the caller's transaction. */
+export async function replaceDocumentItems(db: Db, params: { documentId: number; items: NewDocumentItemRow[] }): Promise<void> {
+  await db.deleteFrom('document_items').where('document_id', '=', params.documentId).execute();
+  if (params.items.length === 0) return;
+  // SQLite caps bound parameters per statement: insert in chunks.
+  for (let start = 0; start < params.items.length; start += 50) {
+    const chunk = params.items.slice(start, start + 50).map((item, k) => ({ ...item, document_id: params.documentId, position: start + k }));
+    await db.insertInto('document_items').values(chunk).execute();
+  }
+}
+
+export async function findDocumentRow(db: Db, params: { organizationId: number; id: number }): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
+}
+
+export async function findDocumentRowByUuid(db: Db, params: { uuid: string }): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('uuid', '=', params.uuid).executeTakeFirst();
+}
+
+export async function findDocumentItems(db: Db, params: { documentId: number }): Promise<DocumentItemRow[]> {
+  return db.selectFrom('document_items').selectAll().where('document_id', '=', params.documentId).orderBy('position').execute();
+}
+
+export async function deleteDocumentRow(db: Db, params: { organizationId: number; id: number }): Promise<void> {
+  await db.deleteFrom('documents').where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
+}
+
+/** Documents made from this one (conversions, deposits, credit notes), for the links shown on both sides. */
+export async function findLinkedDocuments(db: Db, params: { organizationId: number; id: number }) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'type', 'kind', 'status', 'number', 'date', 'total', 'currency', 'origin_id', 'corrects_id'])
+    .where('organization_id', '=', params.organizationId)
+    .where((eb) => eb.or([eb('origin_id', '=', params.id), eb('corrects_id', '=', params.id)]))
+    .orderBy('id')
+    .execute();
+}
+
+export async function findDocumentSummary(db: Db, params: { organizationId: number; id: number }) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'type', 'kind', 'status', 'number', 'date', 'total', 'currency', 'origin_id', 'corrects_id'])
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+}
+
+/** Issued deposit invoices drawn on an estimate or order: what its final invoice deducts. */
+export async function findIssuedDeposits(db: Db, params: { organizationId: number; originId: number }) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'number', 'date', 'total'])
+    .where('organization_id', '=', params.organizationId)
+    .where('origin_id', '=', params.originId)
+    .where('kind', '=', 'deposit')
+    .where('number', 'is not', null)
+    .where('status', '!=', 'canceled')
+    .orderBy('id')
+    .execute();
+}
+
+/** The total of issued credit notes that correct an invoice (scale 4). */
+export async function sumIssuedCredits(db: Db, params: { organizationId: number; invoiceId: number; exceptId?: number }): Promise<number> {
+  let query = db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('sum'))
+    .where('organization_id', '=', params.organizationId)
+    .where('corrects_id', '=', params.invoiceId)
+    .where('type', '=', 'credit')
+    .where('number', 'is not', null);
+  if (params.exceptId) query = query.where('id', '!=', params.exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+export interface DocumentListParams {
+  organizationId: number;
+  type?: DocumentsTable['type'];
+  status?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  customerId?: number;
+  today: string;
+  sortBy: 'date' | 'number' | 'customer' | 'total' | 'maturity';
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORT_COLUMNS = { date: 'documents.date', number: 'documents.counter', customer: 'documents.customer_name', total: 'documents.total', maturity: 'documents.maturity' } as const;
+
+/** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue` and `sent` are derived. */
+export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListRow[] }> {
+  let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
+  if (p.type) query = query.where('documents.type', '=', p.type);
+  if (p.status === 'overdue') {
+    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']).where('documents.maturity', '<', p.today);
+  } else if (p.status === 'sent') {
+    query = query.where('documents.sent_at', 'is not', null);
+  } else if (p.status === 'unpaid' || p.status === 'partial') {
+    // Overdue invoices are still unpaid: they are listed with them.
+    query = query.where('documents.status', '=', p.status);
+  } else if (p.status) {
+    query = query.where('documents.status', '=', p.status);
+  }
+  if (p.from) query = query.where('documents.date', '>=', p.from);
+  if (p.to) query = query.where('documents.date', '<=', p.to);
+  if (p.minAmount !== undefined) query = query.where('documents.total', '>=', Math.round(p.minAmount * 1e4));
+  if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', Math.round(p.maxAmount * 1e4));
+  if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
+  if (p.search) {
+    const search = p.search;
+    const amount = Number(search.replace(/\s/g, '').replace(',', '.'));
+    query = query.where((eb) =>
+      eb.or([
+        containsText('documents.number', search),
+        containsText('documents.customer_name', search),
+        ...(search !== '' && Number.isFinite(amount) ? [eb('documents.total', '=', Math.round(amount * 1e4))] : []),
+      ]),
+    );
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let rows = query.select(LIST_COLUMNS);
+  // Drafts have no number: they sort after (or before) the numbered ones by creation.
+  rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
+  if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
+  const data = await rows.orderBy('documents.id', p.sortOrder).limit(p.limit).offset(p.offset).execute();
+  return { total: Number(total), data };
+}

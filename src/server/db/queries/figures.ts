@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+
+/**
+ * The dashboard's and the customer page's figures, as SQL aggregates over the stored totals (scale 4): nothing
+ * loads every document. Turnover is excluding tax (HT) of issued standard invoices less issued credit notes; deposit
+ * invoices are advances that the final invoice already counts, so they are left out.
+ */
+const HT = sql<number>`(subtotal - discount)`;
+
+export async function sumTurnover(db: Db, params: { organizationId: number; currency: string; from: string; to: string; customerId?: number }): Promise<number> {
+  let query = db
+    .selectFrom('documents')
+    .select(sql<number>`coalesce(sum(case when type = 'credit' then -${HT} else ${HT} end), 0)`.as('ht'))
+    .where('organization_id', '=', params.organizationId)
+    .where('currency', '=', params.currency)
+    .where('number', 'is not', null)
+    .where('kind', '=', 'standard')
+    .where('type', 'in', ['invoice', 'credit'])
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to);
+  if (params.customerId) query = query.where('customer_id', '=', params.customerId);
+  return Number((await query.executeTakeFirstOrThrow()).ht);
+}
+
+/** Turnover per month (1 to 12) of a year. */
+export async function monthlyTurnover(db: Db, params: { organizationId: number; currency: string; year: number }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select([sql<string>`substr(date, 6, 2)`.as('month'), sql<number>`sum(case when type = 'credit' then -${HT} else ${HT} end)`.as('ht')])
+    .where('organization_id', '=', params.organizationId)
+    .where('currency', '=', params.currency)
+    .where('number', 'is not', null)
+    .where('kind', '=', 'standard')
+    .where('type', 'in', ['invoice', 'credit'])
+    .where('date', '>=', `${params.year}-01-01`)
+    .where('date', '<=', `${params.year}-12-31`)
+    .groupBy(sql`substr(date, 6, 2)`)
+    .execute();
+  const months = Array<number>(12).fill(0);
+  for (const r of rows) months[Number(r.month) - 1] = Number(r.ht);
+  return months;
+}
+
+/** What customers still owe on issued invoices (TTC), and the part of it past due. */
+export async function sumReceivables(db: Db, params: { organizationId: number; currency: string; today: string; customerId?: number }) {
+  let query = db
+    .selectFrom('documents')
+    .select([
+      sql<number>`coalesce(sum(amount_due), 0)`.as('outstanding'),
+      sql<number>`count(*)`.as('open_count'),
+      sql<number>`coalesce(sum(case when maturity < ${params.today} then amount_due else 0 end), 0)`.as('overdue'),
+      sql<number>`coalesce(sum(case when maturity < ${params.today} then 1 else 0 end), 0)`.as('overdue_count'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where('currency', '=', params.currency)
+    .where('type', '=', 'invoice')
+    .where('status', 'in', ['unpaid', 'partial']);
+  if (params.customerId) query = query.where('customer_id', '=', params.customerId);
+  const row = await query.executeTakeFirstOrThrow();
+  return { outstanding: Number(row.outstanding), openCount: Number(row.open_count), overdue: Number(row.overdue), overdueCount: Number(row.overdue_count) };
+}
+
+/** A customer's invoicing: billed (TTC of issued invoices, less credit notes) and received, in every currency used. */
+export async function customerBalances(db: Db, params: { organizationId: number; customerId: number }) {
+  const rows = await db
+    .selectFrom('documents')
+    .select([
+      'currency',
+      // A final invoice's deposits were billed by their own deposit invoices: counted once.
+      sql<number>`coalesce(sum(case when type = 'invoice' then total - deposits when type = 'credit' then -total else 0 end), 0)`.as('billed'),
+      sql<number>`coalesce(sum(case when type = 'invoice' then paid else 0 end), 0)`.as('paid'),
+      sql<number>`coalesce(sum(case when type = 'invoice' and status in ('unpaid', 'partial') then amount_due else 0 end), 0)`.as('outstanding'),
+      sql<number>`count(*)`.as('documents'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where('customer_id', '=', params.customerId)
+    .where('number', 'is not', null)
+    .where('type', 'in', ['invoice', 'credit'])
+    .groupBy('currency')
+    .execute();
+  return rows.map((r) => ({ currency: r.currency, billed: Number(r.billed), paid: Number(r.paid), outstanding: Number(r.outstanding), documents: Number(r.documents) }));
+}

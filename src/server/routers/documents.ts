@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import { documentInputSchema, documentTypeSchema } from '../../shared/schemas/document';
+import { listFiltersSchema, pageWindow } from '../../shared/schemas/filters';
+import { paymentInputSchema } from '../../shared/schemas/payment';
+import { idSchema } from '../../shared/schemas/reference';
+import { periodRange } from '../../shared/periods';
+import { listDocuments } from '../db/queries/documents';
+import { createDocument, editDocument, getDocument, removeDocument } from '../services/documents';
+import { changeStatus, issueDocument, markSent } from '../services/document-lifecycle';
+import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';
+import { editPayment, getPayments, recordPayment, removePayment } from '../services/payments';
+import { listEntry, todayIso } from '../services/document-record';
+
+const statusSchema = z.enum(['pending', 'accepted', 'refused', 'done'], { error: 'Statut : pending, accepted, refused ou done' });
+const depositSchema = z
+  .object({
+    percent: z.number({ error: 'Acompte : un pourcentage est attendu' }).gt(0, 'Acompte : plus de 0 %').max(100, 'Acompte : 100 % au plus').optional(),
+    amount: z.number({ error: 'Acompte : un montant est attendu' }).gt(0, 'Acompte : un montant positif').max(1e12).optional(),
+  })
+  .refine((d) => (d.percent === undefined) !== (d.amount === undefined), 'Acompte : indiquez un pourcentage ou un montant, pas les deux');
+const creditLinesSchema = z.array(z.object({ id: z.number().int().positive(), quantity: z.number().positive('Quantité à créditer : positive') })).max(2000);
+
+export const documentsRouter = router({
+  list: protectedProcedure.input(listFiltersSchema.optional()).query(async ({ ctx, input }) => {
+    const f = listFiltersSchema.parse(input ?? {});
+    const today = todayIso();
+    const range = f.period ? periodRange(f.period, today, { from: f.from, to: f.to }) : { from: f.from, to: f.to };
+    const { total, data } = await listDocuments(ctx.db, {
+      organizationId: ctx.organizationId,
+      type: f.type === 'recurring' ? undefined : f.type,
+      status: f.status || undefined,
+      search: f.search || undefined,
+      ...range,
+      minAmount: f.min_amount,
+      maxAmount: f.max_amount,
+      customerId: f.customer,
+      today,
+      sortBy: f.sort_by,
+      sortOrder: f.sort_order,
+      ...pageWindow(f),
+    });
+    return { total, data: data.map((row) => listEntry(row, today)) };
+  }),
+  get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
+  create: protectedProcedure.input(documentInputSchema).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createDocument(ctx.db, ctx.organizationId, input) })),
+  update: protectedProcedure
+    .input(z.object({ id: idSchema, data: documentInputSchema }))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data) })),
+  delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    await removeDocument(ctx.db, ctx.organizationId, input.id);
+    return { messages: 'Supprimé avec succès' };
+  }),
+  issue: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
+    const data = await issueDocument(ctx.db, ctx.organizationId, input.id);
+    return { messages: `Document émis sous le n° ${data.number}`, data };
+  }),
+  setStatus: protectedProcedure
+    .input(z.object({ id: idSchema, status: statusSchema }))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status) })),
+  markSent: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await markSent(ctx.db, ctx.organizationId, input.id) })),
+  convert: protectedProcedure
+    .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines) })),
+  duplicate: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await duplicateDocument(ctx.db, ctx.organizationId, input.id) })),
+  deposit: protectedProcedure
+    .input(z.object({ id: idSchema }).and(depositSchema))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input) })),
+  payments: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
+  recordPayment: protectedProcedure
+    .input(z.object({ id: idSchema, data: paymentInputSchema }))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data) })),
+  updatePayment: protectedProcedure
+    .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
+    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data) })),
+  deletePayment: protectedProcedure.input(z.object({ id: idSchema, paymentId: idSchema })).mutation(async ({ ctx, input }) => {
+    await removePayment(ctx.db, ctx.organizationId, input.id, input.paymentId);
+    return { messages: 'Supprimé avec succès' };
+  }),
+});

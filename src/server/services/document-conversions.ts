@@ -1,0 +1,140 @@
+import type { Db } from '../db/connection';
+import { CONVERSIONS, CONVERTIBLE_FROM, type StoredStatus } from '../../shared/document-status';
+import { allocate, money, toNumber } from '../../shared/money';
+import { currencyPrecision } from '../../shared/currencies';
+import { formatDateShort, formatDecimal } from '../../shared/format';
+import { NUMBER_LABELS } from '../../shared/status';
+import type { DocumentForm, DocumentItem, DocumentType } from '../../shared/schemas/document';
+import { fail } from '../errors';
+import { nowIso } from '../clock';
+import { findDocumentItems, findLinkedDocuments, updateDocument, type DocumentRow } from '../db/queries/documents';
+import { createDocument, getDocumentRow, TYPE_NAMES, type DocumentRecord } from './documents';
+import { assertCreditFits } from './document-lifecycle';
+import { formOfRow, fromUnits4, todayIso, totalsOf } from './document-record';
+
+/** A copy of a document's form as a new draft of `type`: today's date, the maturity recomputed from the customer. */
+function draftFrom(row: DocumentRow, form: DocumentForm, type: DocumentType): DocumentForm {
+  const today = todayIso();
+  return { ...form, type, date: today > row.date ? today : row.date, maturity: undefined, items: form.items.map(({ id: _id, ...item }) => item) };
+}
+
+/** Duplicates any document as a new draft of the same type, with no link (a fresh start). */
+export async function duplicateDocument(db: Db, organizationId: number, id: number): Promise<DocumentRecord> {
+  const row = await getDocumentRow(db, organizationId, id);
+  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
+  return createDocument(db, organizationId, draftFrom(row, form, row.type), { kind: row.kind });
+}
+
+export interface CreditLine {
+  /** The invoice line's id. */
+  id: number;
+  quantity: number;
+}
+
+/**
+ * Converts an issued document along CONVERSIONS (shared/document-status.ts): the new draft keeps a link to its origin,
+ * and the origin is marked converted. An invoice converts into a credit note, whole or for chosen lines.
+ */
+export async function convertDocument(db: Db, organizationId: number, id: number, type: DocumentType, lines?: CreditLine[]): Promise<DocumentRecord> {
+  const row = await getDocumentRow(db, organizationId, id);
+  if (!CONVERSIONS[row.type].includes(type)) {
+    fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne se convertit pas en ${TYPE_NAMES[type].a.replace(/^une? /, '')}`);
+  }
+  if (row.kind === 'deposit' && type === 'credit' && row.status === 'draft') fail('CONFLICT', 'Émettez la facture d’acompte avant de l’avoir');
+  if (!CONVERTIBLE_FROM[row.type].includes(row.status as StoredStatus)) {
+    fail('CONFLICT', row.status === 'draft' ? `Émettez ${TYPE_NAMES[row.type].the} avant de le convertir : un brouillon n’a pas de numéro` : `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus être converti`);
+  }
+  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
+  if (type === 'credit') return createCreditNote(db, organizationId, row, form, lines);
+
+  const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
+  const draft = { ...draftFrom(row, form, type), terms: [form.terms, `Référence : ${reference}`].filter(Boolean).join('\n') };
+  const created = await createDocument(db, organizationId, draft, { originId: row.id });
+  if (row.status !== 'converted') await updateDocument(db, { organizationId, id: row.id, changes: { status: 'converted', updated_at: nowIso() } });
+  return created;
+}
+
+/** A credit note names the invoice it corrects (CGI art. 242 nonies A) and never credits more than is left of it. */
+async function createCreditNote(db: Db, organizationId: number, invoice: DocumentRow, form: DocumentForm, lines?: CreditLine[]): Promise<DocumentRecord> {
+  let items: DocumentItem[] = form.items;
+  if (lines && lines.length > 0) {
+    items = lines.map((line) => {
+      const source = form.items.find((i) => i.id === line.id);
+      if (!source) fail('BAD_REQUEST', `Lignes : la ligne ${line.id} n’appartient pas à la facture ${invoice.number}`);
+      if (line.quantity <= 0 || line.quantity > source!.quantity) {
+        fail('BAD_REQUEST', `Lignes : la quantité à créditer de « ${source!.item} » est entre 0 et ${formatDecimal(source!.quantity, 2).replace(/,00$/, '')}`);
+      }
+      return { ...source!, quantity: line.quantity };
+    });
+  }
+  const credit: DocumentForm = {
+    ...draftFrom(invoice, { ...form, items }, 'credit'),
+    // Shipping and the document discount are credited with the whole invoice only.
+    shipping: lines && lines.length > 0 ? 0 : form.shipping,
+    terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
+  };
+  const totals = totalsOf(credit, [], 0);
+  await assertCreditFits(db, organizationId, { id: invoice.id, number: invoice.number, total: invoice.total }, Math.round(totals.total * 1e4));
+  return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
+}
+
+const capitalize = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+/**
+ * A deposit invoice (facture d'acompte, CGI art. 289: due as soon as a prepayment is received) on an issued estimate
+ * or order, for a percent or an amount including tax. It is an invoice of its own series' numbering, with one line per
+ * VAT rate of the origin in proportion (VAT on a deposit follows the rates of what it pays for), typed TTC so the
+ * requested amount is exactly what is due. The final invoice converted from the origin deducts it.
+ */
+export async function createDepositInvoice(db: Db, organizationId: number, id: number, request: { percent?: number; amount?: number }): Promise<DocumentRecord> {
+  const row = await getDocumentRow(db, organizationId, id);
+  if (row.type !== 'estimate' && row.type !== 'order') fail('CONFLICT', 'Une facture d’acompte se fait sur un devis ou un bon de commande');
+  if (row.status === 'draft') fail('CONFLICT', `Émettez ${TYPE_NAMES[row.type].the} avant d’en facturer un acompte`);
+  if (!['pending', 'accepted', 'done', 'converted'].includes(row.status)) fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus recevoir d’acompte`);
+  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
+  const precision = currencyPrecision(row.currency);
+  const total = money(fromUnits4(row.total));
+  const requested =
+    request.percent !== undefined ? total.times(request.percent).div(100).round(precision, 1) : request.amount !== undefined ? money(request.amount).round(precision, 1) : fail('BAD_REQUEST', 'Acompte : un pourcentage ou un montant est attendu');
+  if (requested.lte(0)) fail('BAD_REQUEST', 'Acompte : le montant doit être positif');
+  const existing = (await findLinkedDocuments(db, { organizationId, id })).filter((d) => d.kind === 'deposit' && d.status !== 'canceled');
+  const already = existing.reduce((s, d) => s.plus(fromUnits4(d.total)), money(0));
+  if (already.plus(requested).gt(total)) {
+    fail('CONFLICT', `Les acomptes (${formatDecimal(already.plus(requested), precision)}) dépasseraient le total de ${TYPE_NAMES[row.type].the} (${formatDecimal(total, precision)})`);
+  }
+
+  const totals = totalsOf(form, [], 0);
+  // Weights: each VAT group's amount including tax; what carries no tax (untaxed lines, shipping) is one more share.
+  const groups = totals.taxes.map((g) => ({ taxes: [{ title: g.title, rate: g.rate }], weight: money(g.taxable_amount).plus(g.amount) }));
+  const taxed = groups.reduce((s, g) => s.plus(g.weight), money(0));
+  const untaxed = total.minus(taxed);
+  if (untaxed.gt(0)) groups.push({ taxes: [], weight: untaxed });
+  const shares = allocate(requested, groups.map((g) => g.weight), precision);
+  const label = request.percent !== undefined ? `Acompte de ${formatDecimal(request.percent, 2).replace(/,00$/, '')} %` : 'Acompte';
+  const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
+  const items = groups
+    .map((g, k) => ({
+      item: `${label} sur ${reference.charAt(0).toLowerCase()}${reference.slice(1)}`,
+      description: g.taxes.length ? `Part soumise à ${g.taxes[0]!.title}` : 'Part non soumise à la TVA',
+      quantity: 1,
+      unit: 'forfait',
+      unit_price: toNumber(shares[k]!, precision),
+      discount_type: 'percent' as const,
+      discount_value: 0,
+      taxes: g.taxes,
+      kind: form.items.some((i) => i.kind === 'goods') ? ('goods' as const) : ('service' as const),
+    }))
+    .filter((i) => i.unit_price !== 0);
+  const deposit: DocumentForm = {
+    ...draftFrom(row, form, 'invoice'),
+    items,
+    discount_type: 'percent',
+    discount_value: 0,
+    shipping: 0,
+    shipping_details: '',
+    price_mode: 'ttc',
+    deposit_request: [],
+    terms: `Facture d’acompte — ${reference}`,
+  };
+  return createDocument(db, organizationId, deposit, { kind: 'deposit', originId: row.id });
+}

@@ -1,0 +1,72 @@
+import type { Db } from '../db/connection';
+import type { Payment } from '../../shared/schemas/payment';
+import { PAYABLE_STATUSES, type StoredStatus } from '../../shared/document-status';
+import { formatMoney } from '../../shared/format';
+import { fail } from '../errors';
+import { deletePayment, findPayment, insertPayment, listPayments, sumPayments, updatePayment, type PaymentRow } from '../db/queries/payments';
+import { sumIssuedCredits, type DocumentRow } from '../db/queries/documents';
+import { getDocumentRow } from './documents';
+import { refreshInvoiceBalance } from './document-lifecycle';
+import { fromUnits4, toStoredUnits } from './document-record';
+import { getAppSettings } from './settings';
+
+const paymentOf = (p: Omit<PaymentRow, 'organization_id'>) => ({ ...p, amount: fromUnits4(p.amount) });
+export type PaymentRecord = ReturnType<typeof paymentOf>;
+
+async function payableInvoice(db: Db, organizationId: number, documentId: number): Promise<DocumentRow> {
+  const row = await getDocumentRow(db, organizationId, documentId);
+  if (row.type !== 'invoice') fail('CONFLICT', 'Seules les factures reçoivent des paiements');
+  if (row.status === 'draft') fail('CONFLICT', 'Émettez la facture avant d’y enregistrer un paiement');
+  if (!PAYABLE_STATUSES.includes(row.status as StoredStatus)) fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
+  return row;
+}
+
+/** No payment takes more than what is left to pay (total − deposits − credit notes − other payments). */
+async function assertFits(db: Db, organizationId: number, invoice: DocumentRow, amount: number, exceptId?: number): Promise<void> {
+  const [others, credited] = await Promise.all([sumPayments(db, { organizationId, documentId: invoice.id, exceptId }), sumIssuedCredits(db, { organizationId, invoiceId: invoice.id })]);
+  const left = invoice.total - invoice.deposits - credited - others;
+  if (amount > left) {
+    const { currency_format } = await getAppSettings(db, organizationId);
+    fail('CONFLICT', `Le paiement dépasse le reste à payer (${formatMoney(fromUnits4(left), { ...currency_format, currency: invoice.currency }, invoice.currency)})`);
+  }
+}
+
+export async function getPayments(db: Db, organizationId: number, documentId: number) {
+  await getDocumentRow(db, organizationId, documentId);
+  const data = (await listPayments(db, { organizationId, documentId })).map(paymentOf);
+  return { total: data.length, data };
+}
+
+/** Records a payment; the invoice's paid amount, what is left and its status follow in the same transaction. */
+export async function recordPayment(db: Db, organizationId: number, documentId: number, payment: Payment): Promise<PaymentRecord> {
+  const invoice = await payableInvoice(db, organizationId, documentId);
+  const amount = toStoredUnits(payment.amount);
+  const id = await db.transaction().execute(async (trx) => {
+    await assertFits(trx, organizationId, invoice, amount);
+    const newId = await insertPayment(trx, { organizationId, documentId, values: { ...payment, amount } });
+    await refreshInvoiceBalance(trx, organizationId, documentId);
+    return newId;
+  });
+  return paymentOf((await findPayment(db, { organizationId, documentId, id }))!);
+}
+
+export async function editPayment(db: Db, organizationId: number, documentId: number, id: number, payment: Payment): Promise<PaymentRecord> {
+  const invoice = await payableInvoice(db, organizationId, documentId);
+  if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
+  const amount = toStoredUnits(payment.amount);
+  await db.transaction().execute(async (trx) => {
+    await assertFits(trx, organizationId, invoice, amount, id);
+    await updatePayment(trx, { organizationId, id, values: { ...payment, amount } });
+    await refreshInvoiceBalance(trx, organizationId, documentId);
+  });
+  return paymentOf((await findPayment(db, { organizationId, documentId, id }))!);
+}
+
+export async function removePayment(db: Db, organizationId: number, documentId: number, id: number): Promise<void> {
+  await getDocumentRow(db, organizationId, documentId);
+  if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
+  await db.transaction().execute(async (trx) => {
+    await deletePayment(trx, { organizationId, id });
+    await refreshInvoiceBalance(trx, organizationId, documentId);
+  });
+}

@@ -1,0 +1,85 @@
+import type { DocumentType } from './schemas/document';
+
+/**
+ * The status machine of each document type, enforced by the server and read by the screens to offer only the
+ * actions that are allowed. `overdue` (Exigible) is never stored: it is an unpaid or partly paid invoice past
+ * its maturity date, derived when read. `sent` (Envoyé) is recorded as `sent_at` beside the status.
+ *
+ * | type                | draft →  | then                                                            |
+ * |---------------------|----------|-----------------------------------------------------------------|
+ * | invoice             | unpaid   | unpaid ⇄ partial ⇄ paid by payments; unpaid/partial → canceled   |
+ * |                     |          | by a credit note covering what is left                          |
+ * | estimate, proforma  | pending  | pending → accepted / refused; refused → pending (reopened);     |
+ * |                     |          | pending/accepted → converted by a conversion                    |
+ * | order, delivery     | pending  | pending → done; pending/done → converted by a conversion         |
+ * | credit              | pending  | pending → done (refunded or set against an invoice)             |
+ */
+export type StoredStatus = 'draft' | 'unpaid' | 'partial' | 'paid' | 'canceled' | 'pending' | 'accepted' | 'refused' | 'converted' | 'done';
+
+/** The status a document takes when it is issued (leaves draft). */
+export const ISSUED_STATUS: Record<DocumentType, StoredStatus> = {
+  invoice: 'unpaid',
+  estimate: 'pending',
+  proforma: 'pending',
+  order: 'pending',
+  delivery: 'pending',
+  credit: 'pending',
+};
+
+/** Transitions a person asks for by hand (POST /api/documents/{id}/status). Payments and conversions move the rest. */
+export const MANUAL_TRANSITIONS: Record<DocumentType, Partial<Record<StoredStatus, StoredStatus[]>>> = {
+  invoice: {},
+  estimate: { pending: ['accepted', 'refused'], accepted: ['pending'], refused: ['pending'] },
+  proforma: { pending: ['accepted', 'refused'], accepted: ['pending'], refused: ['pending'] },
+  order: { pending: ['done'], done: ['pending'] },
+  delivery: { pending: ['done'], done: ['pending'] },
+  credit: { pending: ['done'], done: ['pending'] },
+};
+
+export const canTransition = (type: DocumentType, from: StoredStatus, to: StoredStatus): boolean => MANUAL_TRANSITIONS[type][from]?.includes(to) ?? false;
+
+/** What each type may be converted into (the documents issue §5); the new document keeps a link to its origin. */
+export const CONVERSIONS: Record<DocumentType, DocumentType[]> = {
+  estimate: ['invoice', 'order', 'proforma'],
+  proforma: ['invoice'],
+  order: ['delivery', 'invoice'],
+  delivery: ['invoice'],
+  invoice: ['credit'],
+  credit: [],
+};
+
+/** Statuses from which a document may be converted (an issued one that is still live). */
+export const CONVERTIBLE_FROM: Record<DocumentType, StoredStatus[]> = {
+  estimate: ['pending', 'accepted', 'converted'],
+  proforma: ['pending', 'accepted', 'converted'],
+  order: ['pending', 'done', 'converted'],
+  delivery: ['pending', 'done', 'converted'],
+  invoice: ['unpaid', 'partial', 'paid'],
+  credit: [],
+};
+
+/** Invoices and credit notes are legal records once issued (CGI art. 242 nonies A): never deleted, never re-priced. */
+export const isLegalRecord = (type: DocumentType): boolean => type === 'invoice' || type === 'credit';
+
+/** Payments are recorded on issued invoices that are still open or paid. */
+export const PAYABLE_STATUSES: StoredStatus[] = ['unpaid', 'partial', 'paid'];
+
+/** The displayed status: an open invoice past its maturity date is overdue (Exigible). `today` is YYYY-MM-DD. */
+export function effectiveStatus(doc: { type: DocumentType; status: StoredStatus; maturity: string | null }, today: string): StoredStatus | 'overdue' {
+  if (doc.type === 'invoice' && (doc.status === 'unpaid' || doc.status === 'partial') && doc.maturity && doc.maturity < today) return 'overdue';
+  return doc.status;
+}
+
+/** The invoice status that follows from what was paid: the payments decide, never a hand. */
+export function paymentStatus(paidUnits: bigint, dueUnits: bigint): 'unpaid' | 'partial' | 'paid' {
+  if (paidUnits <= 0n) return dueUnits <= 0n ? 'paid' : 'unpaid';
+  return paidUnits >= dueUnits ? 'paid' : 'partial';
+}
+
+/** French labels of the manual actions, for buttons and messages. */
+export const TRANSITION_LABELS: Partial<Record<StoredStatus, string>> = {
+  accepted: 'Marquer accepté',
+  refused: 'Marquer refusé',
+  pending: 'Remettre en attente',
+  done: 'Marquer terminé',
+};

@@ -1,0 +1,90 @@
+import { DOCUMENT_TYPES } from './schemas/document';
+
+/** The mail templates of Paramètres → Envoi d'emails: one per document type, plus payment reminders. */
+export const EMAIL_TEMPLATE_TYPES = [...DOCUMENT_TYPES, 'reminder'] as const;
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+
+export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateType, string> = {
+  invoice: 'Facture',
+  estimate: 'Devis',
+  proforma: 'Proforma',
+  order: 'Bon de commande',
+  delivery: 'Bon de livraison',
+  credit: 'Avoir',
+  reminder: 'Relance de paiement',
+};
+
+/** What a template may say in curly braces; anything else in braces is refused on save. */
+export const EMAIL_PLACEHOLDERS = ['document_type', 'document_number', 'customer_name', 'organization_name', 'total', 'amount_due', 'date', 'due_date', 'link'] as const;
+export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
+export type EmailValues = Partial<Record<EmailPlaceholder, string>>;
+
+export const EMAIL_PLACEHOLDER_LABELS: Record<EmailPlaceholder, string> = {
+  document_type: 'Type de document (facture, devis…)',
+  document_number: 'Numéro du document',
+  customer_name: 'Nom du client',
+  organization_name: 'Nom de votre entreprise',
+  total: 'Montant total TTC',
+  amount_due: 'Reste à payer',
+  date: 'Date du document',
+  due_date: 'Échéance ou date de validité',
+  link: 'Lien de consultation en ligne',
+};
+
+const known = new Set<string>(EMAIL_PLACEHOLDERS);
+const isPlaceholder = (name: string): name is EmailPlaceholder => known.has(name);
+
+/** `{…}` without nested braces: the shape a placeholder takes, known or not. */
+const BRACED = /\{([^{}]*)\}/g;
+
+/** The distinct `{…}` of a template that are not placeholders, as written (e.g. `{montant}`). */
+export function unknownPlaceholders(template: string): string[] {
+  const found = new Set<string>();
+  for (const match of template.matchAll(BRACED)) if (!isPlaceholder(match[1]!)) found.add(match[0]);
+  return [...found];
+}
+
+/**
+ * Replaces each known placeholder by its value ('' when missing), in one pass: a value is inserted as is and never
+ * expanded in turn, so a customer named "{link}" cannot pull other values into the mail. Unknown `{…}` stay as
+ * written (saving refuses them anyway).
+ */
+export function renderEmailTemplate(template: string, values: EmailValues): string {
+  return template.replace(BRACED, (whole, name: string) => (isPlaceholder(name) ? (values[name] ?? '') : whole));
+}
+
+/** Mid-sentence names of each type, for {document_type}. */
+export const DOCUMENT_TYPE_WORDS: Record<EmailTemplateType, string> = {
+  invoice: 'facture',
+  estimate: 'devis',
+  proforma: 'facture proforma',
+  order: 'bon de commande',
+  delivery: 'bon de livraison',
+  credit: 'avoir',
+  reminder: 'facture',
+};
+
+const SAMPLE_NUMBERS: Record<EmailTemplateType, string> = {
+  invoice: 'F2025-0042',
+  estimate: 'D2025-0017',
+  proforma: 'PF2025-0008',
+  order: 'BC2025-0011',
+  delivery: 'BL2025-0023',
+  credit: 'AV2025-0003',
+  reminder: 'F2025-0042',
+};
+
+/** Example values for the settings preview and the test mail. */
+export function sampleEmailValues(type: EmailTemplateType, opts: { organizationName: string; link?: string }): Record<EmailPlaceholder, string> {
+  return {
+    document_type: DOCUMENT_TYPE_WORDS[type],
+    document_number: SAMPLE_NUMBERS[type],
+    customer_name: 'Martin & Fils SARL',
+    organization_name: opts.organizationName,
+    total: '1 250,00 €',
+    amount_due: '450,00 €',
+    date: '15/03/2025',
+    due_date: '14/04/2025',
+    link: opts.link ?? 'https://facturier.example/share/3f6c1a52-8d3e-4b7a-9f0e-2c4d5e6f7a8b',
+  };
+}

@@ -1,0 +1,110 @@
+import type { OrganizationSettings } from './schemas/organization';
+import type { AppSettings } from './schemas/settings';
+import type { Address } from './schemas/customer';
+import type { DocumentType } from './schemas/document';
+import { formatDecimal } from './format';
+
+/**
+ * What French law asks of an invoice or credit note (CGI art. 242 nonies A, annexe II; C. com. L441-9) and of the
+ * e-invoicing reform (mentions due from September 2026). Pure: the server refuses to issue without them, the
+ * renderer prints them. The customer side is what the document was issued with (its snapshot).
+ */
+export interface MentionCustomer {
+  type: 'company' | 'individual';
+  name: string;
+  business_id: string;
+  vat_number: string;
+  address: Address;
+  shipping: Address;
+}
+
+export interface MentionLine {
+  item: string;
+  kind?: 'goods' | 'service';
+}
+
+export interface MentionInput {
+  type: DocumentType;
+  organization: OrganizationSettings;
+  settings: Pick<AppSettings, 'late_penalty_rate' | 'recovery_indemnity' | 'escompte'>;
+  customer: MentionCustomer | null;
+  date: string;
+  maturity: string | null | undefined;
+  items: readonly MentionLine[];
+  /** The invoice a credit note corrects. */
+  corrects_number?: string | null;
+}
+
+const isFrench = (country: string) => ['', 'france', 'fr'].includes(country.trim().toLowerCase());
+const hasAddress = (a: Address) => Boolean(a.line1.trim() && a.postal_code.trim() && a.city.trim());
+const sameAddress = (a: Address, b: Address) =>
+  (['line1', 'line2', 'postal_code', 'city', 'country'] as const).every((k) => a[k].trim().toLowerCase() === b[k].trim().toLowerCase());
+
+/** Shipping counts as a separate delivery address only when it is filled and differs from the billing address. */
+export const hasDistinctShipping = (c: Pick<MentionCustomer, 'address' | 'shipping'>) => hasAddress(c.shipping) && !sameAddress(c.address, c.shipping);
+
+/** Goods, services or both: the "nature de l'opération" of the 2026 e-invoicing mentions. */
+export function operationNature(items: readonly MentionLine[]): 'goods' | 'services' | 'mixed' {
+  const kinds = new Set(items.map((i) => i.kind ?? 'service'));
+  if (kinds.size > 1) return 'mixed';
+  return kinds.has('goods') ? 'goods' : 'services';
+}
+const NATURE_LABELS = { goods: 'Livraison de biens', services: 'Prestation de services', mixed: 'Livraison de biens et prestation de services' } as const;
+
+/** The French list of what is missing to issue this document; empty when it may be issued. */
+export function missingMentions(input: MentionInput): string[] {
+  const missing: string[] = [];
+  const items = input.items.filter((i) => i.item.trim());
+  if (input.items.length === 0) missing.push('au moins une ligne');
+  if (items.length < input.items.length) missing.push('la désignation de chaque ligne');
+  if (!input.customer) missing.push('le client');
+  if (input.type !== 'invoice' && input.type !== 'credit') return missing;
+
+  const org = input.organization;
+  if (!org.name.trim()) missing.push('le nom de votre entreprise (Paramètres → Infos de l’entreprise)');
+  if (!hasAddress(org.address)) missing.push('l’adresse de votre entreprise (Paramètres → Infos de l’entreprise)');
+  if (!org.siret.trim()) missing.push('le SIREN ou SIRET de votre entreprise (Paramètres → Infos de l’entreprise)');
+  if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…)');
+  if (org.vat_regime === 'normal' && !org.vat_number.trim()) missing.push('le numéro de TVA intracommunautaire de votre entreprise');
+  if (input.type === 'invoice' && !input.maturity) missing.push('la date d’échéance');
+  if (input.type === 'credit' && !input.corrects_number) missing.push('la facture que l’avoir corrige');
+
+  const c = input.customer;
+  if (c) {
+    if (!c.name.trim()) missing.push('le nom du client');
+    if (!hasAddress(c.address)) missing.push('l’adresse de facturation du client');
+    // 2026 reform: the SIREN of a French business customer is a mandatory mention.
+    if (c.type === 'company' && isFrench(c.address.country) && !c.business_id.trim()) missing.push('le SIREN du client');
+  }
+  return missing;
+}
+
+/** The mentions printed at the foot of an issued invoice or credit note, in French, in a stable order. */
+export function legalMentionTexts(input: MentionInput): string[] {
+  if (input.type !== 'invoice' && input.type !== 'credit') return [];
+  const org = input.organization;
+  const texts: string[] = [];
+  const business = input.customer?.type === 'company';
+  if (input.type === 'credit' && input.corrects_number) texts.push(`Avoir se rapportant à la facture n° ${input.corrects_number}`);
+  texts.push(`Nature de l’opération : ${NATURE_LABELS[operationNature(input.items)]}`);
+  if (org.vat_regime === 'franchise') texts.push('TVA non applicable, art. 293 B du CGI');
+  if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
+  if (input.type === 'invoice') {
+    texts.push(input.settings.escompte.trim() || "Pas d'escompte pour paiement anticipé");
+    texts.push(`En cas de retard de paiement, pénalités au taux annuel de ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`);
+    // C. com. D441-5: owed by business customers only.
+    if (business) texts.push(`Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`);
+  }
+  return texts;
+}
+
+/** The seller's identity line: name, legal form, capital, SIREN/SIRET, RCS, VAT number. */
+export function sellerIdentity(org: OrganizationSettings): string[] {
+  const lines = [[org.name, org.legal_form].filter(Boolean).join(' ')];
+  if (org.capital.trim()) lines.push(`Capital de ${org.capital.trim()}`);
+  const siren = org.siret.replace(/\D/g, '');
+  if (siren) lines.push(`${siren.length === 14 ? 'SIRET' : 'SIREN'} ${siren}`);
+  if (org.rcs_city.trim()) lines.push(`RCS ${org.rcs_city.trim()}`);
+  if (org.vat_number.trim()) lines.push(`TVA intracommunautaire ${org.vat_number.trim()}`);
+  return lines;
+}

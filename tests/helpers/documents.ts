@@ -1,0 +1,49 @@
+import type { Session } from './clients';
+
+/** A seller whose invoices carry every mention French law asks for. */
+export const sellerIdentity = {
+  name: 'Atelier Fontaine',
+  legal_form: 'SARL',
+  capital: '10 000 €',
+  siret: '552 032 534 00646',
+  rcs_city: 'Paris',
+  vat_number: 'FR27552032534',
+  address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris' },
+};
+
+export const businessCustomer = {
+  name: 'Boulangerie Martin',
+  business_id: '732 829 320',
+  address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' },
+  maturity: 30,
+};
+
+export const line = (item: string, quantity: number, unit_price: number, rate = 20, extra: Record<string, unknown> = {}) => ({
+  item,
+  quantity,
+  unit_price,
+  taxes: [{ title: `TVA ${String(rate).replace('.', ',')} %`, rate }],
+  ...extra,
+});
+
+/** Registers the legal identity and one business customer: what issuing an invoice needs. */
+export async function readyToInvoice(session: Session): Promise<{ customerId: number }> {
+  const org = await session.rest('PUT', '/api/organization', sellerIdentity);
+  if (org.status !== 200) throw new Error(`organisation: ${org.status} ${JSON.stringify(org.body)}`);
+  const customer = await session.rest('POST', '/api/customers', businessCustomer);
+  if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${JSON.stringify(customer.body)}`);
+  return { customerId: customer.body.data.id };
+}
+
+export async function draft(session: Session, body: Record<string, unknown>) {
+  const answer = await session.rest('POST', '/api/documents', { date: '2026-11-02', ...body });
+  if (answer.status !== 201) throw new Error(`draft: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+export async function issued(session: Session, body: Record<string, unknown>) {
+  const created = await draft(session, body);
+  const answer = await session.rest('POST', `/api/documents/${created.id}/issue`);
+  if (answer.status !== 200) throw new Error(`issue: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
