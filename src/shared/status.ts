@@ -15,6 +15,8 @@ export const STATUSES = {
   refused: { label: 'Refusé', color: 'red' },
   converted: { label: 'Converti', color: 'purple' },
   done: { label: 'Terminé', color: 'green' },
+  /** A list filter, not a stored status: invoices still to be paid (unpaid or partly paid). */
+  open: { label: 'À encaisser', color: 'amber' },
 } as const satisfies Record<string, { label: string; color: string }>;
 export type StatusCode = keyof typeof STATUSES;
 

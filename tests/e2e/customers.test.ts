@@ -98,7 +98,7 @@ describe('customers in the browser', () => {
     expect(await page.getByPlaceholder('Rechercher').count()).toBe(0);
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page.getByPlaceholder('Rechercher').fill('zzzz');
-    await page.getByText('Aucun client ni article ne correspond à « zzzz ».').waitFor();
+    await page.getByText('Aucun client, article ni document ne correspond à « zzzz ».').waitFor();
     await context.close();
   });
 

@@ -240,18 +240,25 @@ describe('the application shell', () => {
       ['/buy', 'Paiement'],
       ['/expenses/recurring', 'Dépenses répétitifs'],
       ['/settings/document', 'Apparence'],
-      ['/settings/email', "Envoi d'emails"],
-      ['/estimates/new/add', 'Nouveau devis'],
-      ['/credits/new/add', 'Créer un avoir'],
       ['/recurring/new/add', 'Créer une facture régulière'],
-      ['/invoices/12/payments', 'Paiements'],
     ]) {
       await page.goto(path!);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Bientôt disponible').waitFor();
     }
     await screenshot(page, 'shell-narrow-dark');
-    await expectNoSeriousViolations(page, 'payments, narrow dark');
+    // Built pages carry their SPEC title and no "coming soon".
+    for (const [path, title] of [
+      ['/settings/email', "Envoi d'emails"],
+      ['/credits/new/add', 'Créer un avoir'],
+      ['/estimates/new/add', 'Nouveau devis'],
+    ]) {
+      await page.goto(path!);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByText('Bientôt disponible').count()).toBe(0);
+    }
+    await page.getByRole('combobox', { name: 'Client' }).waitFor();
+    await expectNoSeriousViolations(page, 'document editor, narrow dark');
     await page.goto('/settings');
     await page.waitForURL('**/settings/general');
     await context.close();

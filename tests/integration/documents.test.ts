@@ -279,6 +279,7 @@ describe('documents: the list', () => {
     expect((await q('')).total).toBe(4);
     expect((await q('type=invoice')).total).toBe(3);
     expect((await q('type=invoice&status=draft')).data.map((d: { total: number }) => d.total)).toEqual([60]);
+    expect((await q('type=invoice&status=open')).total).toBe(2);
     expect((await q('search=port')).total).toBe(2);
     expect((await q('search=F2026-0002')).data[0].customer_name).toBe('Café du Port');
     expect((await q('search=240')).data[0].number).toBe('F2026-0002');

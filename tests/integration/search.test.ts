@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { registered } from '../helpers/clients';
 import { toMatchQuery } from '../../src/server/db/queries/search';
 
@@ -51,5 +52,18 @@ describe('global search (GET /api/search)', () => {
     expect((await session.rest('GET', '/api/search?q=nouveau')).body.total).toBe(0);
     await session.rest('POST', `/api/customers/${id}/restore`);
     expect((await session.rest('GET', '/api/search?q=nouveau')).body.total).toBe(1);
+  });
+
+  it('finds documents by number and customer, with their type for the link; a deleted draft leaves the index', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
+    const estimate = await draft(session, { type: 'estimate', customer_id: customerId, items: [line('Devis', 1, 100)] });
+    const found = (await session.rest('GET', `/api/search?q=${encodeURIComponent(invoice.number)}`)).body.data;
+    expect(found).toEqual([{ kind: 'document', id: invoice.id, title: invoice.number, subtitle: 'Facture · Boulangerie Martin', document_type: 'invoice' }]);
+    const byCustomer = (await session.rest('GET', '/api/search?q=boulangerie')).body.data.filter((r: { kind: string }) => r.kind === 'document');
+    expect(byCustomer.map((r: { id: number }) => r.id).sort()).toEqual([invoice.id, estimate.id].sort());
+    await session.rest('DELETE', `/api/documents/${estimate.id}`);
+    expect((await session.rest('GET', '/api/search?q=devis')).body.total).toBe(0);
   });
 });

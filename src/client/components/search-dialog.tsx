@@ -5,7 +5,9 @@ import { trpc } from '../trpc';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
 import { css } from '../../../styled-system/css';
 import { ui } from '../stores/ui';
-import { BoxIcon, SearchIcon, UsersIcon } from './icons';
+import { BoxIcon, FileIcon, SearchIcon, UsersIcon } from './icons';
+import { LIST_BASES } from '../../shared/status';
+import type { DocumentType } from '../../shared/schemas/document';
 import { Spinner } from './ui/spinner';
 
 const styles = {
@@ -24,6 +26,7 @@ const styles = {
 const GROUPS = [
   { kind: 'customer', title: 'Clients', icon: UsersIcon, href: (r: { id: number }) => `/customers/${r.id}` },
   { kind: 'item', title: 'Articles', icon: BoxIcon, href: (r: { subtitle: string; title: string }) => `/items?search=${encodeURIComponent(r.subtitle || r.title)}` },
+  { kind: 'document', title: 'Documents', icon: FileIcon, href: (r: { id: number; document_type: string | null }) => `${LIST_BASES[(r.document_type ?? 'invoice') as DocumentType]}/${r.id}/view` },
 ] as const;
 
 /** The query once typing pauses for 200 ms: one request per thought, not per keystroke. */
@@ -36,7 +39,7 @@ function useDebounced(value: string, ms = 200) {
   return debounced;
 }
 
-/** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers and items, as links. */
+/** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers, items and documents, as links. */
 export function SearchDialog() {
   const snap = useSnapshot(ui);
   const [query, setQuery] = useState('');
@@ -83,7 +86,7 @@ export function SearchDialog() {
               </div>
             ) : (
               <div className={styles.body} role="status">
-                {results.isFetching || q !== query.trim() ? <Spinner size={18} label="Recherche en cours" /> : <>Aucun client ni article ne correspond à « {query.trim()} ».</>}
+                {results.isFetching || q !== query.trim() ? <Spinner size={18} label="Recherche en cours" /> : <>Aucun client, article ni document ne correspond à « {query.trim()} ».</>}
               </div>
             )}
           </ArkDialog.Content>

@@ -20,7 +20,8 @@ export function useUnsavedGuard(dirty: boolean) {
     };
     const onClick = (event: MouseEvent) => {
       const link = (event.target as HTMLElement | null)?.closest('a[href]');
-      if (!link || link.getAttribute('href')?.startsWith('#') || event.defaultPrevented) return;
+      // Links marked data-keeps-form stay on the same unsaved form (e.g. the new document's Créer ⇄ Aperçu tabs).
+      if (!link || link.getAttribute('href')?.startsWith('#') || link.hasAttribute('data-keeps-form') || event.defaultPrevented) return;
       event.preventDefault();
       event.stopPropagation();
       void confirm(LEAVE_QUESTION, { title: 'Modifications non enregistrées', confirmLabel: 'Quitter' }).then((leave) => {

@@ -66,7 +66,7 @@ export function HomePage() {
           <div className={styles.kpis}>
             <Kpi testId="kpi-month" label="CA HT ce mois-ci" value={fmt(f.turnover_month)} detail="Factures émises moins avoirs" />
             <Kpi testId="kpi-year" label={`CA HT ${now.getFullYear()}`} value={fmt(f.turnover_year)} detail="Depuis le 1er janvier" />
-            <Kpi testId="kpi-outstanding" label="Encours clients" value={fmt(f.outstanding)} detail={`${plural(f.open_invoices, 'facture', 'factures')} à encaisser`} />
+            <Kpi testId="kpi-outstanding" label="Encours clients" value={fmt(f.outstanding)} detail={`${plural(f.open_invoices, 'facture', 'factures')} à encaisser`} href="/invoices?status=open" />
             <Kpi testId="kpi-overdue" label="En retard" value={fmt(f.overdue)} detail={`${plural(f.overdue_count, 'facture exigible', 'factures exigibles')}`} alert={f.overdue_count > 0} href="/invoices?status=overdue" />
           </div>
           <section className={styles.card} aria-labelledby="chart-title">

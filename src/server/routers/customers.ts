@@ -17,6 +17,7 @@ export const customersRouter = router({
       type: q.type,
       city: q.city || undefined,
       tagId: q.tag,
+      unpaid: q.unpaid,
       archived: q.archived,
       sortBy: q.sort_by,
       sortOrder: q.sort_order,

@@ -18,6 +18,8 @@ import type { MentionCustomer } from '../../shared/legal-mentions';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
 
+const TYPE_LABEL: Record<DocumentType, string> = { invoice: 'Facture', estimate: 'Devis', proforma: 'Proforma', order: 'Bon de commande', delivery: 'Bon de livraison', credit: 'Avoir' };
+
 /** French names of the types, for messages ("cette facture", "ce devis"). */
 export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = {
   invoice: { the: 'cette facture', a: 'une facture' },
@@ -142,9 +144,9 @@ async function indexDocument(db: Db, organizationId: number, id: number): Promis
     organizationId,
     kind: 'document',
     refId: id,
-    title: row.number ?? `${statusLabel('draft')} — ${row.customer_name || 'sans client'}`,
-    subtitle: row.type,
-    body: [row.customer_name, row.date].join(' '),
+    title: row.number ?? `${statusLabel('draft')} (${TYPE_LABEL[row.type]})`,
+    subtitle: [row.number ? TYPE_LABEL[row.type] : '', row.customer_name].filter(Boolean).join(' · '),
+    body: [row.customer_name, row.date, TYPE_LABEL[row.type]].join(' '),
   });
 }
 

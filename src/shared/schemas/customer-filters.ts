@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { tagFilterField } from './tag';
 
+/**
+ * A yes/no filter from a query string: only `true`/`false` (or a real boolean from tRPC); empty means no filter.
+ * z.coerce.boolean would read the text "false" as true.
+ */
+const booleanFilter = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: `${field} : true ou false` }).optional(),
+  );
+
 /** The customers list's query (issue 5): search, filters, sort and CONTRACT.md's page defaults. */
 export const customerListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: z.enum(['company', 'individual'], { error: 'Type de client : company ou individual' }).optional(),
   city: z.string().trim().max(100).optional(),
   tag: tagFilterField(),
+  // Customers with an issued invoice still to be paid (issue 5: "has unpaid invoices").
+  unpaid: booleanFilter('unpaid'),
   archived: z.enum(['exclude', 'include', 'only'], { error: 'archived : exclude, include ou only' }).default('exclude'),
   sort_by: z.enum(['name', 'number', 'created_at', 'city'], { error: 'Tri inconnu' }).default('name'),
   sort_order: z.enum(['asc', 'desc'], { error: 'Ordre de tri : asc ou desc' }).default('asc'),

@@ -10,11 +10,13 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TagChip } from '../../components/tags';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerFigures } from './customer-figures';
+import { CustomerDocuments } from './customer-documents';
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
 const dl = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '180px 1fr' }, gap: '2', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: '500', whiteSpace: 'pre-line' } });
 
-/** /customers/{id}: the customer's identity and addresses, with edit, archive and restore. */
+/** /customers/{id}: the customer's identity and addresses (edit, archive, restore), what they owe, their documents. */
 export function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const customerId = Number(id);
@@ -118,10 +120,8 @@ export function CustomerDetailPage() {
           )}
         </dl>
       </section>
-      <section className={card}>
-        <h3 className={css({ fontWeight: '700', mb: '1' })}>Documents et encours</h3>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Les documents de ce client, le facturé, le réglé et l’encours apparaîtront ici avec les documents de vente.</p>
-      </section>
+      <CustomerFigures customerId={c.id} currency={c.currency} />
+      <CustomerDocuments customerId={c.id} archived={Boolean(c.deleted_at)} />
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
     </div>
   );

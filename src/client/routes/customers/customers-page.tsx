@@ -35,11 +35,12 @@ export function CustomersPage() {
   const archived = query.archived === 'include' ? 'include' : 'exclude';
   const type = query.type === 'company' || query.type === 'individual' ? query.type : undefined;
   const tag = Number(query.tag) || undefined;
+  const unpaid = query.unpaid === 'true' ? true : undefined;
   const list = trpc.customers.list.useQuery(
-    { search: query.search, type, city: query.city, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
+    { search: query.search, type, city: query.city, tag, unpaid, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
     { placeholderData: (previous) => previous },
   );
-  const filtered = Boolean(query.search || type || query.city || tag);
+  const filtered = Boolean(query.search || type || query.city || tag || unpaid);
 
   const header = (key: SortKey, label: string) => (
     <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
@@ -65,6 +66,10 @@ export function CustomersPage() {
         </label>
         <input id="customer-city" className={inputStyle} defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
         <TagFilter kind="customer" id="customer-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
+          <input type="checkbox" checked={unpaid === true} onChange={(e) => setQuery({ unpaid: e.target.checked ? 'true' : '', page: 1 })} />
+          Avec factures impayées
+        </label>
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
           <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
           Afficher les clients archivés

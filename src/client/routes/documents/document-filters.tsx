@@ -4,14 +4,18 @@ import type { DocumentType } from '../../../shared/schemas/document';
 import { PERIODS } from '../../../shared/schemas/filters';
 import { PERIOD_LABELS, type Period } from '../../../shared/periods';
 import { statusLabel } from '../../../shared/status';
+import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
 import { Combobox } from '../../components/ui/combobox';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 
-/** The statuses a list of each type can hold; invoices add the derived Exigible (overdue) and Envoyé (sent). */
+/**
+ * The statuses a list of each type can hold; invoices add the derived Exigible (overdue), Envoyé (sent) and
+ * 'À encaisser' (open: unpaid or partly paid, overdue included).
+ */
 export const STATUS_FILTERS: Record<DocumentType, string[]> = {
-  invoice: ['draft', 'unpaid', 'partial', 'paid', 'overdue', 'sent', 'canceled'],
+  invoice: ['draft', 'open', 'unpaid', 'partial', 'paid', 'overdue', 'sent', 'canceled'],
   estimate: ['draft', 'pending', 'accepted', 'refused', 'converted'],
   proforma: ['draft', 'pending', 'accepted', 'refused', 'converted'],
   order: ['draft', 'pending', 'done', 'converted'],
@@ -25,13 +29,6 @@ export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amo
 export const hasFilters = (query: Record<string, string>) => FILTER_KEYS.some((key) => Boolean(query[key]));
 
 export const asPeriod = (value: string | undefined): Period | undefined => (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : undefined;
-
-/** SPEC §5 numeric input: a comma becomes a dot, anything but digits and one dot goes. */
-export function numericOnly(text: string): string {
-  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
-}
 
 const styles = {
   ...listStyles,
@@ -53,7 +50,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
   const period = asPeriod(query.period);
   const amountLabel = type === 'delivery' ? null : 'Montant TTC';
   return (
-    <aside className={styles.sidebar} aria-label="Filtres">
+    <aside id="document-filters" className={styles.sidebar} aria-label="Filtres">
       <label className={styles.label} htmlFor="document-search">
         Rechercher
       </label>
@@ -120,7 +117,7 @@ function AmountInput({ label, value, onChange }: { label: string; value: string 
         placeholder="0,00"
         defaultValue={value?.replace('.', ',')}
         onChange={(e) => {
-          const cleaned = numericOnly(e.target.value);
+          const cleaned = numericOnly(commaToDot(e.target.value)); // SPEC §5: comma-to-dot, then numeric-only
           onChange(cleaned.replace(/\.$/, ''));
         }}
       />

@@ -11,7 +11,10 @@ const styles = {
   actions: css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' }),
 };
 
-/** SPEC §2 editor tabs: Créer or Modifier, Aperçu, and Paiements (invoices that have an id). */
+/**
+ * SPEC §2 editor tabs: Créer or Modifier, Aperçu, and Paiements (invoices that have an id). A new document's Aperçu
+ * previews the form being typed, so moving between its tabs loses nothing and asks nothing.
+ */
 export function DocumentTabs({ type, id, current, actions }: { type: DocumentType; id?: number; current: 'edit' | 'view' | 'payments'; actions?: ReactNode }) {
   const base = baseOf(type);
   const tabs = [
@@ -23,7 +26,7 @@ export function DocumentTabs({ type, id, current, actions }: { type: DocumentTyp
     <div className={styles.bar}>
       <nav className={styles.tabs} aria-label="Onglets du document">
         {tabs.map((tab) => (
-          <Link key={tab.key} href={tab.href} className={styles.tab} aria-current={tab.key === current ? 'page' : undefined}>
+          <Link key={tab.key} href={tab.href} className={styles.tab} aria-current={tab.key === current ? 'page' : undefined} data-keeps-form={id ? undefined : ''}>
             {tab.label}
           </Link>
         ))}

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
@@ -8,6 +8,7 @@ import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
@@ -77,6 +78,15 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
     { placeholderData: (previous) => previous },
   );
   const filtered = hasFilters(query);
+  // Deleting the last row of the last page leaves the page past the end: step back to the last one that exists.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / perPage)) : page;
+  useEffect(() => {
+    if (page > lastPage) setQuery({ page: lastPage > 1 ? lastPage : undefined });
+  }, [page, lastPage, setQuery]);
+  // On a phone the filters fold behind a button, so the documents come first.
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = FILTER_KEYS.filter((key) => key !== 'from' && key !== 'to' && query[key]).length;
   const clearFilters = () => {
     setQuery({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])), page: undefined });
     setFiltersKey((k) => k + 1);
@@ -95,7 +105,13 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
       <DocumentTypeTabs current={type} />
       <div className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <DocumentFilters key={filtersKey} type={type} query={query} setQuery={setQuery} />
+          {!wide && (
+            <Button variant="outline" aria-expanded={filtersOpen} aria-controls="document-filters" onClick={() => setFiltersOpen((open) => !open)}>
+              {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
+              {activeFilters > 0 && ` (${activeFilters})`}
+            </Button>
+          )}
+          {(wide || filtersOpen) && <DocumentFilters key={filtersKey} type={type} query={query} setQuery={setQuery} />}
           {filtered && (
             <Button variant="ghost" size="sm" onClick={clearFilters}>
               Effacer les filtres

@@ -89,6 +89,8 @@ export interface CustomerListParams {
   type?: 'company' | 'individual';
   city?: string;
   tagId?: number;
+  /** true: at least one issued invoice unpaid or partly paid (overdue ones are stored so); false: none. */
+  unpaid?: boolean;
   archived: 'exclude' | 'include' | 'only';
   sortBy: 'name' | 'number' | 'created_at' | 'city';
   sortOrder: 'asc' | 'desc';
@@ -103,6 +105,21 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   if (params.type) query = query.where('type', '=', params.type);
   if (params.city) query = query.where(sql`lower(address_city)`, '=', params.city.toLowerCase());
   if (params.tagId) query = query.where('id', 'in', refIdsTagged(db, { organizationId: params.organizationId, kind: 'customer', tagId: params.tagId }));
+  if (params.unpaid !== undefined) {
+    const wanted = params.unpaid;
+    query = query.where((eb) => {
+      const hasOpenInvoice = eb.exists(
+        eb
+          .selectFrom('documents')
+          .select(sql.lit(1).as('one'))
+          .where('documents.organization_id', '=', params.organizationId)
+          .whereRef('documents.customer_id', '=', 'customers.id')
+          .where('documents.type', '=', 'invoice')
+          .where('documents.status', 'in', ['unpaid', 'partial']),
+      );
+      return wanted ? hasOpenInvoice : eb.not(hasOpenInvoice);
+    });
+  }
   if (params.search) {
     const search = params.search;
     const digits = search.replace(/\s/g, '');

@@ -121,12 +121,14 @@ export interface DocumentListParams {
 
 const SORT_COLUMNS = { date: 'documents.date', number: 'documents.counter', customer: 'documents.customer_name', total: 'documents.total', maturity: 'documents.maturity' } as const;
 
-/** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue` and `sent` are derived. */
+/** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListRow[] }> {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
     query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']).where('documents.maturity', '<', p.today);
+  } else if (p.status === 'open') {
+    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']);
   } else if (p.status === 'sent') {
     query = query.where('documents.sent_at', 'is not', null);
   } else if (p.status === 'unpaid' || p.status === 'partial') {

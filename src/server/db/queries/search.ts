@@ -47,5 +47,12 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
     select kind, ref_id, title, subtitle from search_index
     where search_index match ${match} and organization_id = ${params.organizationId}
     order by rank limit ${params.limit}`.execute(db);
-  return rows.map((r) => ({ kind: r.kind, id: Number(r.ref_id), title: r.title, subtitle: r.subtitle }));
+  // A document's link depends on its type, which the index does not hold: read it for the documents found.
+  const documentIds = rows.filter((r) => r.kind === 'document').map((r) => Number(r.ref_id));
+  const types = new Map<number, string>();
+  if (documentIds.length > 0) {
+    const found = await db.selectFrom('documents').select(['id', 'type']).where('organization_id', '=', params.organizationId).where('id', 'in', documentIds).execute();
+    for (const d of found) types.set(d.id, d.type);
+  }
+  return rows.map((r) => ({ kind: r.kind, id: Number(r.ref_id), title: r.title, subtitle: r.subtitle, document_type: types.get(Number(r.ref_id)) ?? null }));
 }

@@ -165,7 +165,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       <div className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <section className={styles.card} aria-label="Client et dates">
-            <HeaderFields type={type} maturityLabel={maturityLabel(type)} paymentDays={data.settings.payment_days} customerName={data.doc?.customer?.name} readOnly={!editable} />
+            <HeaderFields type={type} maturityLabel={maturityLabel(type)} paymentDays={data.settings.payment_days} customerName={data.customerName} readOnly={!editable} />
           </section>
           <section className={styles.card} aria-label="Lignes">
             <h2 className={styles.heading}>Lignes</h2>

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { ItemPicker } from './item-picker';
-import type { LineState } from './form-state';
+import { parseAmount, type LineState } from './form-state';
 
 const styles = {
   panel: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', bg: 'bg.surface', '&[data-invalid]': { borderColor: 'danger' } }),
@@ -54,7 +54,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
                 <span>{index + 1}.</span>
               </button>
               <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(line.key)} tabIndex={-1}>
-                {line.item || 'Nouvelle ligne'} · {line.quantity || '0'} {line.unit} × {line.unit_price || '0'}
+                {line.item || 'Nouvelle ligne'} · {line.quantity || '0'} {line.unit} × {money(parseAmount(line.unit_price) || 0)}
               </button>
               <span className={styles.amount}>{money(lines[index]?.gross_total ?? 0)}</span>
               {!readOnly && (

@@ -1,6 +1,6 @@
 import { css } from '../../../../../styled-system/css';
 import { formatMoney } from '../../../../shared/format';
-import { formatTaxRate, type DocumentTotals } from '../../../../shared/totals';
+import type { DocumentTotals } from '../../../../shared/totals';
 import type { CurrencyFormat } from '../../../../shared/schemas/settings';
 
 const styles = {
@@ -35,7 +35,7 @@ export function TotalsCard({ totals, currencyFormat, currency, credited = 0, sho
       {totals.taxes.map((t) => (
         <div key={`${t.title}-${t.rate}`} className={styles.row}>
           <span>
-            {t.title} ({formatTaxRate(t.rate, currencyFormat.decimal)} de {money(t.taxable_amount)})
+            {t.title} <span className={css({ color: 'fg.muted' })}>sur {money(t.taxable_amount)}</span>
           </span>
           <span data-total={`tax-${t.rate}`}>{money(t.amount)}</span>
         </div>

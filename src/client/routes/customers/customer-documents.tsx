@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+import { showsTotal } from '../../../shared/status';
+import { formatDateShort } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { useQueryState } from '../../lib/use-query-state';
+import { useMoney } from '../../lib/use-money';
+import { Button, buttonRecipe } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { listStyles } from '../../components/ui/list';
+import { FileIcon } from '../../components/icons';
+import { StatusChip } from '../documents/status-chip';
+import { TYPE_LABELS } from '../documents/document-meta';
+import { openHref, type DocumentListEntry } from '../documents/document-row-actions';
+
+const styles = {
+  ...listStyles,
+  heading: css({ fontSize: 'md', fontWeight: '700' }),
+  row: css({ cursor: 'pointer' }),
+  type: css({ whiteSpace: 'nowrap' }),
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
+  muted: css({ color: 'fg.muted' }),
+  statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
+};
+
+const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) => (doc.kind === 'deposit' ? 'Facture d’acompte' : TYPE_LABELS[doc.type].one);
+
+/**
+ * The customer's documents of every type, newest first. The page lives in the URL like the lists' filters, so
+ * coming back from a document returns to the same page.
+ */
+export function CustomerDocuments({ customerId, archived }: { customerId: number; archived: boolean }) {
+  const [query, setQuery] = useQueryState();
+  const [, navigate] = useLocation();
+  const money = useMoney();
+  const page = Number(query.page ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 10) || 10;
+  const list = trpc.documents.list.useQuery(
+    { customer: customerId, per_page: perPage, page, sort_by: 'date', sort_order: 'desc' },
+    { placeholderData: (previous) => previous },
+  );
+  // A page past the end (documents deleted meanwhile, an old link): step back to the last page that exists.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / perPage)) : page;
+  useEffect(() => {
+    if (page > lastPage) setQuery({ page: lastPage > 1 ? lastPage : undefined });
+  }, [page, lastPage, setQuery]);
+  // An archived customer cannot be picked in the editor: no invitation to invoice them until restored.
+  const newInvoice = archived ? null : (
+    <Link href={`/invoices/new/add?customer=${customerId}`} className={buttonRecipe()}>
+      Nouvelle facture
+    </Link>
+  );
+
+  return (
+    <section className={styles.panel} aria-labelledby="customer-documents-title">
+      <div className={styles.toolbar}>
+        <div>
+          <h3 id="customer-documents-title" className={styles.heading}>
+            Documents
+          </h3>
+          {list.data && list.data.total > 0 && (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {list.data.total} document{list.data.total > 1 ? 's' : ''}
+            </p>
+          )}
+        </div>
+        {list.data && list.data.total > 0 && newInvoice}
+      </div>
+      {list.isPending ? (
+        <div className={styles.empty} role="status">
+          <Spinner label="Chargement des documents" />
+        </div>
+      ) : !list.data ? (
+        <div className={styles.empty}>
+          <p>Les documents n’ont pas pu être chargés.</p>
+          <Button variant="outline" onClick={() => list.refetch()}>
+            Réessayer
+          </Button>
+        </div>
+      ) : list.data.total === 0 ? (
+        <div className={styles.empty}>
+          <FileIcon size={32} />
+          <p className={css({ fontWeight: '600', color: 'fg.default' })}>Aucun document pour ce client</p>
+          <p className={css({ fontSize: 'sm', maxW: 'md' })}>
+            {archived ? 'Restaurez ce client pour pouvoir le facturer.' : 'Créez sa première facture : elle apparaîtra ici avec son statut, et les montants ci-dessus se mettront à jour.'}
+          </p>
+          {newInvoice}
+        </div>
+      ) : (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+              <thead>
+                <tr>
+                  <th>Type</th>
+                  <th>Numéro</th>
+                  <th>Date</th>
+                  <th style={{ textAlign: 'right' }}>Total TTC</th>
+                  <th>Statut</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((doc) => (
+                  <tr
+                    key={doc.id}
+                    className={styles.row}
+                    onClick={(e) => {
+                      // The whole row opens the document; the number stays a real link (new tab, keyboard).
+                      if ((e.target as HTMLElement).closest('a')) return;
+                      navigate(openHref(doc));
+                    }}
+                  >
+                    <td className={styles.type}>{typeLabel(doc)}</td>
+                    <td className={styles.number}>
+                      <Link href={openHref(doc)} className={styles.link}>
+                        {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
+                      </Link>
+                    </td>
+                    <td className={styles.number}>{formatDateShort(doc.date)}</td>
+                    <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
+                    <td>
+                      <span className={styles.statusCell}>
+                        <StatusChip status={doc.status} />
+                        {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
+        </>
+      )}
+    </section>
+  );
+}
