@@ -1,9 +1,14 @@
-// `npm run seed`: a demo organisation, written through the typed tRPC client over HTTP (never by SQL), so the
-// data passes every rule the app enforces. Targets the running server at SEED_URL (default http://localhost:$PORT);
-// when none answers, starts the server in this process on DATABASE_URL for the time of the seed.
+// `npm run seed`: a demo organisation's year (identity, customers, items, ~400 documents with payments), written
+// through the typed tRPC client over HTTP (never by SQL), so the data passes every rule the app enforces. Targets the
+// running server at SEED_URL (default http://localhost:$PORT); when none answers, starts the server in this process
+// on DATABASE_URL for the time of the seed. `npm run seed -- --documents 100 --seed 7` changes the size or the data.
+// Run again, it fills a fresh demo organisation (demo+…@facturier.fr): numbering is chronological, a year can't be
+// seeded twice into one organisation.
+import { parseArgs } from 'node:util';
 import { TRPCClientError } from '@trpc/client';
 import { createApiClient, type ApiClient } from './api-client';
 import { loadEnv } from '../src/server/env';
+import { DEFAULT_DOCUMENTS, DEFAULT_SEED, seedOrganisation } from './seed/index';
 
 export const DEMO_OWNER = {
   first_name: 'Claire',
@@ -31,7 +36,17 @@ export async function loginOrRegister(client: ApiClient) {
   }
 }
 
+/** Whether the organisation already has customers or documents. */
+async function hasData(client: ApiClient): Promise<boolean> {
+  const [customers, documents] = await Promise.all([client.customers.list.query({ per_page: 1 }), client.documents.list.query({ per_page: 1 })]);
+  return customers.total + documents.total > 0;
+}
+
 async function main() {
+  const { values } = parseArgs({ options: { documents: { type: 'string' }, seed: { type: 'string' } } });
+  const documents = Number(values.documents ?? DEFAULT_DOCUMENTS);
+  const seed = Number(values.seed ?? DEFAULT_SEED);
+  if (!Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed)) throw new Error('--documents et --seed attendent des nombres entiers');
   const env = loadEnv();
   let baseUrl = process.env.SEED_URL ?? `http://localhost:${env.port}`;
   let stop: (() => Promise<void>) | undefined;
@@ -43,11 +58,25 @@ async function main() {
     console.log(`Aucun serveur sur ${process.env.SEED_URL ?? `http://localhost:${env.port}`} : serveur temporaire sur ${env.databasePath}`);
   }
   try {
-    const { client } = createApiClient(baseUrl);
-    const { user, created } = await loginOrRegister(client);
-    console.log(created ? 'Compte de démonstration créé.' : 'Compte de démonstration déjà présent : connecté.');
+    let { client } = createApiClient(baseUrl);
+    let { user } = await loginOrRegister(client);
+    let email = DEMO_OWNER.email;
+    if (await hasData(client)) {
+      // Already seeded: a fresh organisation, so that this run's year is numbered from 1 too.
+      email = `demo+${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}@facturier.fr`;
+      ({ client } = createApiClient(baseUrl));
+      user = await client.auth.register.mutate({ ...DEMO_OWNER, email });
+      console.log(`Le compte ${DEMO_OWNER.email} a déjà ses données : nouvelle organisation de démonstration.`);
+    }
+    console.log(`Remplissage de « ${user.organization.name} » : ${documents} documents (graine ${seed})…`);
+    const summary = await seedOrganisation(client, { seed, documents });
+    console.log(
+      `  ${summary.customers} clients, ${summary.items} articles, ${summary.documents} documents, ${summary.payments} paiements ` +
+        `en ${(summary.ms.total / 1000).toFixed(1)} s (${summary.requests} appels, documents : ${(summary.ms.documents / 1000).toFixed(1)} s)`,
+    );
+    console.log('Compte de démonstration :');
     console.log(`  Entreprise : ${user.organization.name}`);
-    console.log(`  E-mail     : ${DEMO_OWNER.email}`);
+    console.log(`  E-mail     : ${email}`);
     console.log(`  Mot de passe : ${DEMO_OWNER.password}`);
   } finally {
     await stop?.();

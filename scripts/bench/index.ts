@@ -1,11 +1,13 @@
 // `npm run bench`: prints figures with their data sizes; asserts nothing about time.
 // `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
+import { benchDocuments } from './documents';
 import { benchTotals } from './totals';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
   api: benchApi,
+  documents: benchDocuments,
 };
 
 const only = process.argv[2];

@@ -57,10 +57,12 @@ export class DocumentActions {
   }
 
   /** Converts an issued document and dates the new draft `date` (a conversion alone dates it today). */
-  async convert(id: number, type: DocumentType, date: string, lines?: { id: number; quantity: number }[]): Promise<DocumentRecord> {
+  async convert(id: number, type: DocumentType, date: string, opts: { lines?: { id: number; quantity: number }[]; note?: string } = {}): Promise<DocumentRecord> {
     this.requests += 2;
-    const { data } = await this.client.documents.convert.mutate({ id, type, lines });
-    return (await this.client.documents.update.mutate({ id: data.id, data: redated(data, date) })).data;
+    const { data } = await this.client.documents.convert.mutate({ id, type, lines: opts.lines });
+    const form = redated(data, date);
+    if (opts.note) form.note = opts.note;
+    return (await this.client.documents.update.mutate({ id: data.id, data: form })).data;
   }
 
   /** A deposit invoice (CGI art. 289) on an estimate or order, dated `date`. */

@@ -101,22 +101,21 @@ export async function loadTaxRates(client: ApiClient): Promise<TaxRates> {
   return { idOf: (rate) => find(rate).id, line: (rate) => ({ title: find(rate).title, rate }) };
 }
 
-/** Creates the ~60 catalogue items; a few carry a description, one is inactive (discontinued). */
+/** Creates the ~60 catalogue items in one batched request; a few carry a description, one is discontinued. */
 export async function seedItems(client: ApiClient, random: Random, taxes: TaxRates): Promise<SeedItem[]> {
-  const items: SeedItem[] = [];
-  for (const [code, name, unit, unit_price, kind, rate, theme] of CATALOGUE) {
-    const { data } = await client.items.create.mutate({
-      code,
-      sku: kind === 'goods' ? `AF-${code}` : '',
-      name,
-      description: random.chance(0.3) ? `${name} — ${kind === 'goods' ? 'fourni et livré' : 'réalisé par nos équipes'}` : '',
-      unit,
-      unit_price,
-      kind,
-      active: code !== 'USB',
-      tax_ids: [taxes.idOf(rate)],
-    });
-    if (code !== 'USB') items.push({ id: data.id, code, name, unit, unit_price, kind, rate, theme });
-  }
-  return items;
+  const inputs = CATALOGUE.map(([code, name, unit, unit_price, kind, rate]) => ({
+    code,
+    sku: kind === 'goods' ? `AF-${code}` : '',
+    name,
+    description: random.chance(0.3) ? `${name} — ${kind === 'goods' ? 'fourni et livré' : 'réalisé par nos équipes'}` : '',
+    unit,
+    unit_price,
+    kind,
+    active: code !== 'USB',
+    tax_ids: [taxes.idOf(rate)],
+  }));
+  const created = await Promise.all(inputs.map((input) => client.items.create.mutate(input)));
+  return CATALOGUE.flatMap(([code, name, unit, unit_price, kind, rate, theme], i) =>
+    inputs[i]!.active ? [{ id: created[i]!.data.id, code, name, unit, unit_price, kind, rate, theme }] : [],
+  );
 }

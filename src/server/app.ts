@@ -11,6 +11,7 @@ import type { AppDeps } from './context';
 import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
 import { logger } from './logger';
+import { PdfRenderer } from './pdf/pdf-renderer';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -51,7 +52,12 @@ export async function createApp(env: Env): Promise<App> {
     buildInfo: createBuildInfo(env.clientDist),
   };
   const client = env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
-  const server = http.createServer(createRequestHandler(deps, client.handler));
+  const pdf = new PdfRenderer(env.chromiumPath);
+  const ownOrigin = () => {
+    const { port } = server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  };
+  const server = http.createServer(createRequestHandler(deps, client.handler, { pdf, ownOrigin }));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
 
@@ -79,6 +85,7 @@ export async function createApp(env: Env): Promise<App> {
           await stopped;
           clearTimeout(force);
         }
+        await pdf.close();
         await client.close();
         await connection.close();
       })();

@@ -24,6 +24,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Facturier <no-reply@facturier.local>'),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   CLIENT_DIST: z.string().min(1).optional(),
+  CHROMIUM_PATH: z.string().min(1).optional(),
   LOGIN_MAX_FAILURES: positiveInt(10),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
@@ -43,6 +44,8 @@ export type Env = {
   mailFrom: string;
   logLevel: 'info' | 'silent';
   clientDist: string;
+  /** The Chromium that renders PDFs; unset = Debian's /usr/bin/chromium when present. */
+  chromiumPath: string | undefined;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -88,6 +91,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+    chromiumPath: e.CHROMIUM_PATH,
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

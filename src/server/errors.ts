@@ -99,6 +99,43 @@ const fieldLabels: Record<string, string> = {
   templates: 'Modèles d’e-mail',
   subject: 'Objet',
   body: 'Message',
+  // Documents, payments and their lists.
+  date: 'Date',
+  condition: 'Conditions',
+  header: 'En-tête',
+  footer: 'Pied de page',
+  terms: 'Conditions',
+  discount_type: 'Type de remise',
+  discount_value: 'Remise',
+  shipping_details: 'Détails de livraison',
+  additional_info: 'Informations complémentaires',
+  deposit_request: 'Acomptes demandés',
+  customer_id: 'Client',
+  order_id: 'Commande',
+  price_mode: 'Prix saisis',
+  items: 'Lignes',
+  item: 'Désignation',
+  quantity: 'Quantité',
+  taxes: 'Taxes',
+  value: 'Valeur',
+  amount: 'Montant',
+  method: 'Moyen de paiement',
+  reference: 'Référence',
+  percent: 'Acompte',
+  status: 'Statut',
+  lines: 'Lignes',
+  paymentId: 'Paiement',
+  uuid: 'Lien',
+  search: 'Recherche',
+  period: 'Période',
+  from: 'Du',
+  to: 'Au',
+  min_amount: 'Montant minimum',
+  max_amount: 'Montant maximum',
+  page: 'Page',
+  per_page: 'Lignes par page',
+  sort_by: 'Tri',
+  sort_order: 'Ordre de tri',
 };
 
 interface IssueLike {
@@ -125,7 +162,8 @@ export function validationMessages(issues: IssueLike[]): string[] {
     if (issue.path.length > 0) {
       const label = labelOf(issue.path);
       // 'SIREN/SIRET' is named by a message about either.
-      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part));
+      // A message that opens with its own label ('Frais de port : …') is kept as written.
+      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part)) || /^[^:]{2,60} : /.test(text);
       if (!named) text = `${label} : ${text}`;
     }
     seen.add(text);

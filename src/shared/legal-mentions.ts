@@ -21,6 +21,7 @@ export interface MentionCustomer {
 export interface MentionLine {
   item: string;
   kind?: 'goods' | 'service';
+  taxes?: readonly { rate: number }[];
 }
 
 export interface MentionInput {
@@ -88,6 +89,10 @@ export function legalMentionTexts(input: MentionInput): string[] {
   if (input.type === 'credit' && input.corrects_number) texts.push(`Avoir se rapportant à la facture n° ${input.corrects_number}`);
   texts.push(`Nature de l’opération : ${NATURE_LABELS[operationNature(input.items)]}`);
   if (org.vat_regime === 'franchise') texts.push('TVA non applicable, art. 293 B du CGI');
+  else {
+    const exemption = crossBorderExemption(input);
+    if (exemption) texts.push(exemption);
+  }
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {
     texts.push(input.settings.escompte.trim() || "Pas d'escompte pour paiement anticipé");
@@ -107,4 +112,24 @@ export function sellerIdentity(org: OrganizationSettings): string[] {
   if (org.rcs_city.trim()) lines.push(`RCS ${org.rcs_city.trim()}`);
   if (org.vat_number.trim()) lines.push(`TVA intracommunautaire ${org.vat_number.trim()}`);
   return lines;
+}
+
+/** Member states' VAT number prefixes (EL is Greece), France left out. */
+const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
+
+/**
+ * The legal basis printed when a business customer of another EU member state is invoiced without VAT: reverse charge
+ * for services (CGI art. 283-2, directive 2006/112/CE art. 196), exempt intra-community supply for goods (CGI art.
+ * 262 ter I). Only when no line carries VAT: a French rate on the invoice means the seller charged it.
+ */
+export function crossBorderExemption(input: Pick<MentionInput, 'customer' | 'items'>): string | null {
+  const c = input.customer;
+  if (!c || c.type !== 'company') return null;
+  const prefix = c.vat_number.replace(/\s/g, '').slice(0, 2).toUpperCase();
+  if (!EU_VAT_PREFIXES.has(prefix)) return null;
+  if (input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0))) return null;
+  const nature = operationNature(input.items);
+  if (nature === 'goods') return 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)';
+  if (nature === 'services') return 'Autoliquidation : TVA due par le preneur (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE)';
+  return 'Exonération de TVA, art. 262 ter I du CGI, pour les biens ; autoliquidation par le preneur, art. 283-2 du CGI, pour les services';
 }

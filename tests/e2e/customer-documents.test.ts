@@ -117,8 +117,15 @@ describe('a customer’s documents and figures in the browser', () => {
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
     await page.goto(`/customers/${owing}`);
-    await page.getByRole('region', { name: 'Documents' }).getByText('4 documents').waitFor();
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByText('4 documents').waitFor();
+    // Two lines per document instead of a table: the status stays on screen, nothing scrolls sideways.
+    const status = await documents.getByText('Partiellement').boundingBox();
+    expect(status!.x + status!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'customer-documents-phone');
+    await documents.getByRole('link', { name: partialInvoice.number }).click();
+    await page.waitForURL(new RegExp(`/invoices/${partialInvoice.id}/view$`));
     await context.close();
   });
 });

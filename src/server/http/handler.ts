@@ -8,11 +8,19 @@ import { handleTrpc, TRPC_PREFIX } from './trpc-door';
 import { sendError } from './respond';
 import { LOGO_URL_PREFIX } from '../services/organization';
 import { serveLogo } from './uploads';
+import { DOWNLOAD_PREFIX, serveDownload } from './download';
+import type { PdfRenderer } from '../pdf/pdf-renderer';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
-export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) {
+export interface PdfDeps {
+  pdf: PdfRenderer;
+  /** This server's own address, where Chromium opens the pages it prints. */
+  ownOrigin: () => string;
+}
+
+export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
@@ -38,6 +46,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler) 
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
+      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) return await serveDownload(req, res, pathname, { db: deps.db, ...pdf });
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

@@ -16,7 +16,7 @@ interface RestRoute {
    * Where the procedure's input comes from: the JSON body, the query string, nowhere, or a function of the path
    * parameters and the body (`withBody` says whether to read one).
    */
-  input: 'body' | 'query' | 'none' | ((parts: { params: Record<string, string>; body: unknown }) => unknown);
+  input: 'body' | 'query' | 'none' | ((parts: { params: Record<string, string>; body: unknown; query: Record<string, string> }) => unknown);
   withBody?: boolean;
   status?: number;
   bodyLimit?: number;
@@ -37,7 +37,14 @@ const routes: RestRoute[] = [
   { method: 'POST', path: '/api/auth/password/reset', input: 'body', call: (c, i) => c.auth.resetPassword(i as any) },
   { method: 'POST', path: '/api/auth/verify_email', input: 'body', call: (c, i) => c.auth.verifyEmail(i as any) },
   { method: 'GET', path: '/api/settings', input: 'query', call: (c, i) => c.settings.get(i as any) },
-  { method: 'PUT', path: '/api/settings', input: 'body', call: (c, i) => c.settings.update(i as any) },
+  // `?key=document` writes what `GET ?key=document` reads (the whole template as body); without a key, the app settings.
+  {
+    method: 'PUT',
+    path: '/api/settings',
+    input: ({ body, query }) => (query.key === undefined ? { settings: body } : { keyed: { key: query.key, data: body } }),
+    withBody: true,
+    call: (c, i) => ((i as any).keyed ? c.settings.updateDocument((i as any).keyed) : c.settings.update((i as any).settings)),
+  },
   { method: 'GET', path: '/api/settings/email', input: 'none', call: (c) => c.emailSettings.get() },
   { method: 'PUT', path: '/api/settings/email', input: 'body', call: (c, i) => c.emailSettings.update(i as any) },
   { method: 'POST', path: '/api/settings/email/test', input: 'none', call: (c) => c.emailSettings.sendTest() },
@@ -75,6 +82,7 @@ const routes: RestRoute[] = [
   { method: 'POST', path: '/api/documents/{id}/payments', input: ({ params, body }) => ({ id: params.id, data: body }), withBody: true, status: 201, call: (c, i) => c.documents.recordPayment(i as any) },
   { method: 'PUT', path: '/api/documents/{id}/payments/{paymentId}', input: ({ params, body }) => ({ id: params.id, paymentId: params.paymentId, data: body }), withBody: true, call: (c, i) => c.documents.updatePayment(i as any) },
   { method: 'DELETE', path: '/api/documents/{id}/payments/{paymentId}', input: ({ params }) => params, call: (c, i) => c.documents.deletePayment(i as any) },
+  { method: 'GET', path: '/api/share/{uuid}', input: ({ params }) => params, call: (c, i) => c.share.get(i as any) },
   { method: 'GET', path: '/api/dashboard', input: 'none', call: (c) => c.figures.dashboard() },
   { method: 'GET', path: '/api/customers/{id}/figures', input: ({ params }) => params, call: (c, i) => c.figures.customer(i as any) },
   { method: 'GET', path: '/api/search', input: 'query', call: (c, i) => c.search.query(i as any) },
@@ -156,7 +164,7 @@ export async function handleRest(
     const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const input =
       typeof route.input === 'function'
-        ? route.input({ params, body: route.withBody ? await readJsonBody(req, limit) : undefined })
+        ? route.input({ params, body: route.withBody ? await readJsonBody(req, limit) : undefined, query: queryInput(search) ?? {} })
         : route.input === 'body'
           ? await readJsonBody(req, limit)
           : route.input === 'query'

@@ -9,6 +9,7 @@ import { organizationRouter } from './organization';
 import { searchRouter } from './search';
 import { documentsRouter } from './documents';
 import { figuresRouter } from './figures';
+import { shareRouter } from './share';
 import { taxesRouter, unitsRouter } from './reference';
 import { emailSettingsRouter } from './email-settings';
 import { currenciesRouter } from './currencies';
@@ -25,6 +26,7 @@ export const appRouter = router({
   search: searchRouter,
   documents: documentsRouter,
   figures: figuresRouter,
+  share: shareRouter,
   taxes: taxesRouter,
   units: unitsRouter,
   emailSettings: emailSettingsRouter,

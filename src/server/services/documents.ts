@@ -215,7 +215,14 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
     await updateDocument(trx, {
       organizationId,
       id,
-      changes: { ...formColumns(form), ...totalColumns(totals), customer_name: customer?.name ?? '', updated_at: nowIso() },
+      changes: {
+        ...formColumns(form),
+        ...totalColumns(totals),
+        customer_name: customer?.name ?? '',
+        // A pending estimate, order… edited after issue shows the customer it now names.
+        ...(row.status !== 'draft' ? { customer_snapshot: customer ? JSON.stringify(customerSnapshotOf(customer)) : null } : {}),
+        updated_at: nowIso(),
+      },
     });
     await replaceDocumentItems(trx, { documentId: id, items: rowsOfItems(form.items) });
   });

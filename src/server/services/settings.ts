@@ -38,3 +38,8 @@ export async function getDocumentTemplate(db: Db, organizationId: number): Promi
   logger.error(`stored document template of organization ${organizationId} no longer validates; defaults served`, parsed.error);
   return defaultDocumentTemplate();
 }
+
+export async function saveDocumentTemplate(db: Db, organizationId: number, template: DocumentTemplate): Promise<DocumentTemplate> {
+  await upsertSettingValue(db, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
+  return template;
+}

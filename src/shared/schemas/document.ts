@@ -65,7 +65,7 @@ const isoDate = z.iso.date({ error: 'Date attendue au format AAAA-MM-JJ' });
 export const documentInputSchema = z.object({
   type: documentTypeSchema.default('invoice'),
   date: isoDate,
-  maturity: isoDate.nullable().optional(),
+  maturity: z.iso.date({ error: 'Échéance : date attendue au format AAAA-MM-JJ' }).nullable().optional(),
   condition: z.string().max(500).default(''),
   header: z.string().max(5000).default(''),
   footer: z.string().max(5000).default(''),

@@ -41,7 +41,8 @@ export function CustomerDetailPage() {
   const c = customer.data;
   const template = settings.data && 'address_format' in settings.data ? settings.data.address_format : DEFAULT_ADDRESS_FORMAT;
   const address = formatAddress(template, c.address).join('\n');
-  const shipping = formatAddress(template, c.shipping).join('\n');
+  // A shipping address left blank still carries the default country: it is not an address of its own.
+  const shipping = c.shipping.line1 || c.shipping.line2 || c.shipping.city || c.shipping.postal_code ? formatAddress(template, c.shipping).join('\n') : '';
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>

@@ -6,6 +6,7 @@ import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
@@ -24,7 +25,14 @@ const styles = {
   draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
   muted: css({ color: 'fg.muted' }),
   statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
+  // On a phone a five-column table would push the status off-screen: each document becomes two short lines.
+  cards: css({ display: 'flex', flexDirection: 'column' }),
+  card: css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: '3', rowGap: '1', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' }),
+  cardMeta: css({ color: 'fg.muted', fontSize: 'xs' }),
+  cardEnd: css({ justifySelf: 'end' }),
 };
+
+const numberOf = (doc: Pick<DocumentListEntry, 'status' | 'number'>) => (doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number);
 
 const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) => (doc.kind === 'deposit' ? 'Facture d’acompte' : TYPE_LABELS[doc.type].one);
 
@@ -36,6 +44,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
   const [query, setQuery] = useQueryState();
   const [, navigate] = useLocation();
   const money = useMoney();
+  const wide = useMediaQuery('(min-width: 640px)');
   const page = Number(query.page ?? 1) || 1;
   const perPage = Number(query.per_page ?? 10) || 10;
   const list = trpc.documents.list.useQuery(
@@ -91,50 +100,76 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
         </div>
       ) : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-              <thead>
-                <tr>
-                  <th>Type</th>
-                  <th>Numéro</th>
-                  <th>Date</th>
-                  <th style={{ textAlign: 'right' }}>Total TTC</th>
-                  <th>Statut</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((doc) => (
-                  <tr
-                    key={doc.id}
-                    className={styles.row}
-                    onClick={(e) => {
-                      // The whole row opens the document; the number stays a real link (new tab, keyboard).
-                      if ((e.target as HTMLElement).closest('a')) return;
-                      navigate(openHref(doc));
-                    }}
-                  >
-                    <td className={styles.type}>{typeLabel(doc)}</td>
-                    <td className={styles.number}>
-                      <Link href={openHref(doc)} className={styles.link}>
-                        {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
-                      </Link>
-                    </td>
-                    <td className={styles.number}>{formatDateShort(doc.date)}</td>
-                    <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
-                    <td>
-                      <span className={styles.statusCell}>
-                        <StatusChip status={doc.status} />
-                        {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {wide ? (
+            <DocumentTable docs={list.data.data} money={money} dimmed={list.isPlaceholderData} onOpen={(doc) => navigate(openHref(doc))} />
+          ) : (
+            <ul className={cx(styles.cards, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+              {list.data.data.map((doc) => (
+                <li key={doc.id} className={styles.card}>
+                  <Link href={openHref(doc)} className={styles.link}>
+                    {numberOf(doc)}
+                  </Link>
+                  <span className={cx(styles.amount, styles.cardEnd)}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : '—'}</span>
+                  <span className={styles.cardMeta}>
+                    {typeLabel(doc)} · {formatDateShort(doc.date)}
+                  </span>
+                  <span className={styles.cardEnd}>
+                    <StatusChip status={doc.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
           <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
         </>
       )}
     </section>
+  );
+}
+
+/** From 640 px wide: the five columns, each row opening its document. */
+function DocumentTable({ docs, money, dimmed, onOpen }: { docs: DocumentListEntry[]; money: ReturnType<typeof useMoney>; dimmed: boolean; onOpen: (doc: DocumentListEntry) => void }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={cx(styles.table, dimmed && css({ opacity: 0.6 }))}>
+        <thead>
+          <tr>
+            <th>Type</th>
+            <th>Numéro</th>
+            <th>Date</th>
+            <th style={{ textAlign: 'right' }}>Total TTC</th>
+            <th>Statut</th>
+          </tr>
+        </thead>
+        <tbody>
+          {docs.map((doc) => (
+            <tr
+              key={doc.id}
+              className={styles.row}
+              onClick={(e) => {
+                // The whole row opens the document; the number stays a real link (new tab, keyboard).
+                if ((e.target as HTMLElement).closest('a')) return;
+                onOpen(doc);
+              }}
+            >
+              <td className={styles.type}>{typeLabel(doc)}</td>
+              <td className={styles.number}>
+                <Link href={openHref(doc)} className={styles.link}>
+                  {numberOf(doc)}
+                </Link>
+              </td>
+              <td className={styles.number}>{formatDateShort(doc.date)}</td>
+              <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
+              <td>
+                <span className={styles.statusCell}>
+                  <StatusChip status={doc.status} />
+                  {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ensureServerBuild } from '../build-if-stale.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BuiltServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  dbPath: string;
+  /** From spawn to listening, built first when stale. */
+  coldStartMs: number;
+  stop(): Promise<void>;
+}
+
+/** The production build on loopback, on a fresh SQLite file in a temporary folder removed at stop. */
+export async function startBuiltServer(): Promise<BuiltServer> {
+  await ensureServerBuild();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
+  const dbPath = path.join(dir, 'bench.db');
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${dbPath}`, DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const url = await waitForLine(child, /écoute sur (http:\/\/\S+)/);
+    return { url, dbPath, coldStartMs: performance.now() - started, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = pattern.exec(seen);
+      if (match) resolve(match[1] ?? match[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`process exited (${code}) before it was ready:\n${seen}`)));
+  });
+}

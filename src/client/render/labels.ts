@@ -1,0 +1,46 @@
+import { formatAddress, formatDateLong, formatDateShort, formatDecimal, formatMoney, type AddressParts } from '../../shared/format';
+import { formatTaxRate } from '../../shared/totals';
+import { money } from '../../shared/money';
+import type { AppSettings } from '../../shared/schemas/settings';
+import type { DocumentType } from '../../shared/schemas/document';
+import type { RenderDocument } from './types';
+
+/** What a draft shows where its number will be: the number is taken at issue (CGI art. 242 nonies A, no gaps). */
+export const DRAFT_NUMBER = 'Brouillon (numéroté à l’émission)';
+
+const TITLES: Record<DocumentType, string> = {
+  invoice: 'Facture',
+  estimate: 'Devis',
+  proforma: 'Facture pro forma',
+  order: 'Bon de commande',
+  delivery: 'Bon de livraison',
+  credit: 'Avoir',
+};
+
+/** The document_name element: the type's French name; a deposit invoice says so (CGI art. 289). */
+export const documentTitle = (doc: Pick<RenderDocument, 'type' | 'kind'>): string => (doc.kind === 'deposit' ? 'Facture d’acompte' : TITLES[doc.type]);
+
+export const documentNumber = (doc: Pick<RenderDocument, 'number'>): string => doc.number ?? DRAFT_NUMBER;
+
+/** Money, dates, quantities and addresses as the organisation's settings say (SPEC §3, §9). */
+export interface Formatters {
+  money(amount: number): string;
+  date(iso: string | null | undefined): string;
+  shortDate(iso: string | null | undefined): string;
+  quantity(value: number): string;
+  rate(rate: number): string;
+  address(address: AddressParts | null | undefined): string[];
+}
+
+export function formattersOf(settings: AppSettings, currency: string): Formatters {
+  const decimal = settings.currency_format.decimal || ',';
+  return {
+    money: (amount) => formatMoney(amount, settings.currency_format, currency),
+    date: (iso) => (iso ? formatDateLong(iso) : ''),
+    shortDate: (iso) => (iso ? formatDateShort(iso) : ''),
+    // Up to 4 decimals, without trailing zeros: 2 → '2', 1.5 → '1,5'.
+    quantity: (value) => formatDecimal(money(value).round(4), 4, decimal).replace(new RegExp(`\\${decimal}?0+$`), ''),
+    rate: (rate) => formatTaxRate(rate, decimal),
+    address: (address) => formatAddress(settings.address_format, address),
+  };
+}

@@ -1,0 +1,54 @@
+import { showsTotal } from '../../shared/status';
+import type { DocumentTemplate } from '../../shared/schemas/template';
+import type { Formatters } from './labels';
+import type { RenderDocument } from './types';
+
+export interface TotalRow {
+  key: string;
+  label: string;
+  value: string;
+  /** The grand total and the amount due stand out (the template's `total` style). */
+  strong?: boolean;
+}
+
+/** A tax title without the rate it may already carry ('TVA 20 %' → 'TVA'), the rate being shown with two decimals (SPEC §9). */
+const taxName = (title: string) => title.replace(/\s*\d+(?:[.,]\d+)?\s*%\s*$/, '').trim() || 'TVA';
+
+/**
+ * The totals block, row by row, per the template's `table.totals` flags: subtotal, discount, each tax group,
+ * shipping, total, each deposit invoice deducted, credit notes, payments, and what is left to pay.
+ */
+export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table']['totals'], f: Formatters): TotalRow[] {
+  if (!showsTotal(doc.type)) return [];
+  const t = doc.totals;
+  const rows: TotalRow[] = [];
+  const minus = (amount: number) => `−${f.money(amount)}`;
+  const hasDiscount = t.discount !== 0;
+  const hasTaxes = t.taxes.length > 0;
+
+  if (flags.subtotal) rows.push({ key: 'subtotal', label: hasDiscount && flags.discount ? 'Sous-total HT' : 'Total HT', value: f.money(t.subtotal) });
+  if (flags.discount && hasDiscount) {
+    const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
+    rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });
+    if (flags.subtotal) rows.push({ key: 'net', label: 'Total HT après remise', value: f.money(t.subtotal - t.discount) });
+  }
+  if (flags.taxes) {
+    for (const tax of t.taxes) {
+      rows.push({ key: `tax-${tax.title}-${tax.rate}`, label: `${taxName(tax.title)} ${f.rate(tax.rate)} sur ${f.money(tax.taxable_amount)}`, value: f.money(tax.amount) });
+    }
+  }
+  if (flags.shipping && t.shipping !== 0) rows.push({ key: 'shipping', label: 'Frais de port', value: f.money(t.shipping) });
+  if (flags.total) rows.push({ key: 'total', label: hasTaxes ? 'Total TTC' : 'Total', value: f.money(t.total), strong: true });
+
+  const deducted = t.deposit_invoices.length > 0 || t.credited !== 0 || t.paid !== 0;
+  if (flags.deposits) {
+    for (const d of t.deposit_invoices) {
+      const label = d.number ? `Acompte facturé n° ${d.number}${d.date ? ` du ${f.shortDate(d.date)}` : ''}` : 'Acompte facturé';
+      rows.push({ key: `deposit-${d.number ?? ''}`, label, value: minus(d.total) });
+    }
+  }
+  if (t.credited !== 0) rows.push({ key: 'credited', label: 'Avoirs', value: minus(t.credited) });
+  if (flags.paid && t.paid !== 0) rows.push({ key: 'paid', label: 'Déjà réglé', value: minus(t.paid) });
+  if (flags.due && deducted) rows.push({ key: 'due', label: 'Net à payer', value: f.money(t.amount_due), strong: true });
+  return rows;
+}

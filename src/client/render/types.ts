@@ -1,0 +1,97 @@
+import type { Address } from '../../shared/schemas/customer';
+import type { DocumentType, KeyValue } from '../../shared/schemas/document';
+import type { TaxGroup } from '../../shared/totals';
+
+/**
+ * A document as the renderer draws it, whatever it comes from: a saved record, the editor's unsaved form, or the
+ * sample of /preview and the template designer. Amounts are already computed (shared totals), in major units.
+ */
+export interface RenderSeller {
+  name: string;
+  legal_form: string;
+  address: Address;
+  email: string;
+  phone: string;
+  mobile: string;
+  web: string;
+  /** Organisation key/value lists (SPEC §3): identifications (SIRET…), additional_info (IBAN…). */
+  identifications: KeyValue[];
+  additional_info: KeyValue[];
+  /** The legal identity line: name and form, capital, SIREN/SIRET, RCS, VAT number (shared/legal-mentions). */
+  identity: string[];
+  logo_url: string | null;
+}
+
+export interface RenderCustomer {
+  name: string;
+  legal_name: string;
+  /** The customer number ('CL-00012'), shown by document_info's customer_id flag. */
+  number: string;
+  type: 'company' | 'individual';
+  business_id: string;
+  vat_number: string;
+  email: string;
+  address: Address;
+  shipping: Address;
+}
+
+export interface RenderLine {
+  position: number;
+  code: string;
+  sku: string;
+  item: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  /** Unit price excluding tax (derived from the typed TTC price in TTC mode). */
+  price: number;
+  discount_type: 'percent' | 'amount';
+  discount_value: number;
+  /** Line discount amount, excluding tax. */
+  discount: number;
+  taxes: { title: string; rate: number }[];
+  /** Line net amount excluding tax (EN 16931 BT-131). */
+  total: number;
+}
+
+export interface RenderTotals {
+  subtotal: number;
+  discount: number;
+  /** The document discount as typed, for its label ('Remise 5 %'). */
+  discount_type: 'percent' | 'amount' | null;
+  discount_value: number;
+  taxes: TaxGroup[];
+  tax: number;
+  shipping: number;
+  total: number;
+  /** Deposit invoices deducted from this invoice, each by number (CGI art. 289). */
+  deposit_invoices: { number: string | null; date: string; total: number }[];
+  credited: number;
+  paid: number;
+  /** What is left to pay, after deposits, credit notes and payments. */
+  amount_due: number;
+}
+
+export interface RenderDocument {
+  type: DocumentType;
+  kind: 'standard' | 'deposit';
+  /** null while a draft: numbered at issue. */
+  number: string | null;
+  date: string;
+  maturity: string | null;
+  currency: string;
+  condition: string;
+  header: string;
+  footer: string;
+  terms: string;
+  note: string;
+  shipping_details: string;
+  additional_info: KeyValue[];
+  deposit_request: { description: string; amount: number }[];
+  seller: RenderSeller | null;
+  customer: RenderCustomer | null;
+  lines: RenderLine[];
+  totals: RenderTotals;
+  /** The mentions the law asks for (set at issue; computed for drafts and the sample). */
+  legal_mentions: string[];
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '../db/connection';
+import { AppError } from '../errors';
+import { findSharedRow } from '../services/share';
+import { ChromiumMissingError, type PdfRenderer } from '../pdf/pdf-renderer';
+import { sendError } from './respond';
+
+export const DOWNLOAD_PREFIX = '/documents/download/';
+
+const FILE_NAMES = { invoice: 'Facture', estimate: 'Devis', proforma: 'Proforma', order: 'Bon-de-commande', delivery: 'Bon-de-livraison', credit: 'Avoir' } as const;
+
+/** 'Facture-F2026-0042.pdf': the type and the number, with nothing a file system could choke on. */
+export const pdfFileName = (type: keyof typeof FILE_NAMES, kind: string, number: string) =>
+  `${kind === 'deposit' ? 'Facture-acompte' : FILE_NAMES[type]}-${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+
+export const CHROMIUM_MISSING =
+  'Le PDF ne peut être produit : Chromium est introuvable sur le serveur. Installez-le (Debian : apt-get install -y chromium) ou indiquez son chemin dans CHROMIUM_PATH.';
+
+/** GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server. */
+export async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string, deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string }) {
+  try {
+    const uuid = decodeURIComponent(pathname.slice(DOWNLOAD_PREFIX.length)).toLowerCase();
+    const row = await findSharedRow(deps.db, uuid);
+    if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
+    const origin = deps.ownOrigin();
+    const pdf = await deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+    const name = pdfFileName(row.type, row.kind, row.number ?? 'brouillon');
+    res.writeHead(200, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': pdf.length,
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'Cache-Control': 'private, no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : pdf);
+  } catch (error) {
+    if (error instanceof ChromiumMissingError) return sendError(res, new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING));
+    if (error instanceof AppError) return sendError(res, error);
+    sendError(res, new AppError('INTERNAL_SERVER_ERROR', 'Le PDF n’a pas pu être produit, réessayez dans un instant'));
+  }
+}
