@@ -20,12 +20,16 @@ import { TaxSettingsPage } from './routes/settings/tax-settings-page';
 import { UnitSettingsPage } from './routes/settings/unit-settings-page';
 import { EmailSettingsPage } from './routes/settings/email-settings-page';
 import { TagSettingsPage } from './routes/settings/tag-settings-page';
+import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DOCUMENT_LIST_PAGES } from './routes/documents/documents-page';
 import { DOCUMENT_EDITOR_PAGES, DOCUMENT_VIEW_PAGES, PaymentsPage } from './routes/documents/document-pages';
+import { PreviewPage } from './routes/preview/preview-page';
+import { SharePage } from './routes/share/share-page';
 
-export type LayoutName = 'auth' | 'main' | 'public';
+/** 'bare': the page draws everything itself (the public share page, also printed to PDF). */
+export type LayoutName = 'auth' | 'main' | 'public' | 'bare';
 
 /** Route metadata (SPEC §2): the root shell picks the layout, the guard and the title from here. */
 export interface AppRoute {
@@ -51,6 +55,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   taxes: TaxSettingsPage,
   units: UnitSettingsPage,
   tags: TagSettingsPage,
+  document: DocumentSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   function SettingsUpcoming() {
@@ -96,7 +101,7 @@ export const routes: AppRoute[] = [
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
   ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
 
-  { path: '/preview', title: 'Aperçu', layout: 'public', requiresAuth: false, component: upcoming('L’aperçu du modèle de document') },
-  { path: '/share/:uuid', title: 'Document', layout: 'public', requiresAuth: false, component: upcoming('Le partage de documents') },
+  { path: '/preview', title: 'Aperçu', layout: 'public', requiresAuth: false, component: PreviewPage },
+  { path: '/share/:uuid', title: 'Document', layout: 'bare', requiresAuth: false, component: SharePage },
   { path: '/404', title: 'Erreur', layout: 'public', requiresAuth: false, component: NotFoundPage },
 ];

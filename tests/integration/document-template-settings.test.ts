@@ -13,10 +13,32 @@ afterAll(() => server.close());
 const edited = (): DocumentTemplate => {
   const template = defaultDocumentTemplate();
   template.margins.first_page = { top: 2.5, bottom: 2, left: 1.8, right: 1.8 };
-  template.numbering.invoice = { prefix: 'FA-{year}{month}-', suffix: '', digit_count: 5 };
-  template.header.push({ align: 'start', justify: 'start', columns: [{ cols: 12, offset: 0, text_align: 'center', align: 'start', elements: [{ type: 'text', content: 'Merci pour votre confiance' }] }] });
+  template.numbering.invoice = {
+    prefix: 'FA-{year}{month}-',
+    suffix: '',
+    digit_count: 5,
+  };
+  template.header.push({
+    align: 'start',
+    justify: 'start',
+    columns: [
+      {
+        cols: 12,
+        offset: 0,
+        text_align: 'center',
+        align: 'start',
+        elements: [{ type: 'text', content: 'Merci pour votre confiance' }],
+      },
+    ],
+  });
   template.table.cols.find((c) => c.type === 'vat')!.visible = false;
-  template.table.style.thead = { background_color: '#112233', color: '#FFFFFF', font_size: 12, font_weight: '600', text_transform: 'uppercase' };
+  template.table.style.thead = {
+    background_color: '#112233',
+    color: '#FFFFFF',
+    font_size: 12,
+    font_weight: '600',
+    text_transform: 'uppercase',
+  };
   return template;
 };
 
@@ -26,7 +48,10 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
     const template = edited();
     const saved = await session.rest('PUT', '/api/settings?key=document', template);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ messages: 'Mise à jour avec succès', data: template });
+    expect(saved.body).toEqual({
+      messages: 'Mise à jour avec succès',
+      data: template,
+    });
     expect((await session.rest('GET', '/api/settings?key=document')).body).toEqual({ data: template });
     expect(await session.trpc().settings.get.query({ key: 'document' })).toEqual({ data: template });
   });
@@ -36,16 +61,24 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
     const before = (await session.rest('GET', '/api/settings')).body;
     const template = applyPreset(defaultDocumentTemplate(), 'moderne');
     const answer = await session.trpc().settings.updateDocument.mutate({ key: 'document', data: template });
-    expect(answer).toEqual({ messages: 'Mise à jour avec succès', data: template });
+    expect(answer).toEqual({
+      messages: 'Mise à jour avec succès',
+      data: template,
+    });
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(template);
     expect((await session.rest('GET', '/api/settings')).body).toEqual(before);
   });
 
   it('fills what an older client leaves out with the defaults', async () => {
     const { session } = await registered(server.url);
-    const answer = await session.rest('PUT', '/api/settings?key=document', { font_family: 'Georgia' });
+    const answer = await session.rest('PUT', '/api/settings?key=document', {
+      font_family: 'Georgia',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ ...defaultDocumentTemplate(), font_family: 'Georgia' });
+    expect(answer.body.data).toEqual({
+      ...defaultDocumentTemplate(),
+      font_family: 'Georgia',
+    });
   });
 
   it('leaves another organisation unaffected', async () => {
@@ -53,7 +86,10 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
     const { session: other } = await registered(server.url);
     await session.rest('PUT', '/api/settings?key=document', edited());
     expect((await other.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
-    const otherTemplate = { ...defaultDocumentTemplate(), font_family: 'Verdana' };
+    const otherTemplate = {
+      ...defaultDocumentTemplate(),
+      font_family: 'Verdana',
+    };
     await other.rest('PUT', '/api/settings?key=document', otherTemplate);
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(edited());
   });
@@ -65,12 +101,24 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
   };
   it.each([
     ['a top margin of 12 cm', mutate((t) => (t.margins.first_page.top = 12)), ['Marges › première page › haut : 10 au plus']],
-    ['a digit count of 2.5', mutate((t) => (t.numbering.invoice.digit_count = 2.5)), ['Numérotation › Facture › nombre de chiffres : Un nombre entier est attendu']],
-    ['a bad colour', mutate((t) => (t.table.style.thead.color = 'rouge')), ['Tableau › style › en-tête du tableau › couleur : Couleur attendue au format #RRGGBB']],
+    [
+      'a digit count of 2.5',
+      mutate((t) => (t.numbering.invoice.digit_count = 2.5)),
+      ['Numérotation › Facture › nombre de chiffres : Un nombre entier est attendu'],
+    ],
+    [
+      'a bad colour',
+      mutate((t) => (t.table.style.thead.color = 'rouge')),
+      ['Tableau › style › en-tête du tableau › couleur : Couleur attendue au format #RRGGBB'],
+    ],
     ['an unknown element type', mutate((t) => t.header[0].columns[0].elements.push({ type: 'video' })), [/En-tête › ligne 1 › colonne 1 › élément 3/]],
     ['a column width of 13/12', mutate((t) => (t.footer[0].columns[0].cols = 13)), ['Pied de page › ligne 1 › colonne 1 › largeur (sur 12) : 12 au plus']],
     ['a table column over 100 %', mutate((t) => (t.table.cols[1].width = 150)), ['Tableau › colonne 2 › largeur (%) : 100 au plus']],
-    ['a font size of 4 and an unknown fold position', mutate((t) => ((t.font_size = 4), (t.fold_line.alignment = 'top'))), ['Taille de police : 6 au moins', 'Ligne de pliage › position : Valeur non reconnue']],
+    [
+      'a font size of 4 and an unknown fold position',
+      mutate((t) => ((t.font_size = 4), (t.fold_line.alignment = 'top'))),
+      ['Taille de police : 6 au moins', 'Ligne de pliage › position : Valeur non reconnue'],
+    ],
   ])('refuses %s with 400, a French message naming the field, and saves nothing', async (_label, body, expected) => {
     const { session } = await registered(server.url);
     const answer = await session.rest('PUT', '/api/settings?key=document', body);
@@ -84,7 +132,10 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
   it('refuses an unknown key and a body that is not an object', async () => {
     const { session } = await registered(server.url);
     const unknown = await session.rest('PUT', '/api/settings?key=couleurs', defaultDocumentTemplate());
-    expect(unknown).toMatchObject({ status: 400, body: { messages: 'Clé de paramètres inconnue (attendu : document)' } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { messages: 'Clé de paramètres inconnue (attendu : document)' },
+    });
     const notObject = await session.rest('PUT', '/api/settings?key=document', [1, 2]);
     expect(notObject.status).toBe(400);
     expect(JSON.stringify(notObject.body.messages)).not.toMatch(/expected|Invalid/);
@@ -93,8 +144,14 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
   it('still saves the application settings without a key', async () => {
     const { session } = await registered(server.url);
     const settings = (await session.rest('GET', '/api/settings')).body;
-    const answer = await session.rest('PUT', '/api/settings', { ...settings, theme: 'dark' });
-    expect(answer).toMatchObject({ status: 200, body: { messages: 'Mise à jour avec succès', data: { theme: 'dark' } } });
+    const answer = await session.rest('PUT', '/api/settings', {
+      ...settings,
+      theme: 'dark',
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { messages: 'Mise à jour avec succès', data: { theme: 'dark' } },
+    });
   });
 
   it('is 401 when logged out', async () => {

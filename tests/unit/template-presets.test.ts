@@ -21,17 +21,24 @@ describe('ready-made document templates', () => {
     expect(JSON.stringify(parsed.header)).toContain('"type"');
   });
 
-  it.each(TEMPLATE_PRESETS.map((p) => [p.label, p.id] as const))('%s has visible table columns summing to 100 %%, and a page number in the footer', (_label, id) => {
-    const template = applyPreset(defaultDocumentTemplate(), id);
-    const widths = template.table.cols.filter((c) => c.visible).reduce((sum, c) => sum + (c.width ?? 0), 0);
-    expect(widths).toBe(100);
-    expect(JSON.stringify(template.footer)).toContain('page_number');
-    expect(JSON.stringify(template.header)).toContain('customer');
-  });
+  it.each(TEMPLATE_PRESETS.map((p) => [p.label, p.id] as const))(
+    '%s has visible table columns summing to 100 %%, and a page number in the footer',
+    (_label, id) => {
+      const template = applyPreset(defaultDocumentTemplate(), id);
+      const widths = template.table.cols.filter((c) => c.visible).reduce((sum, c) => sum + (c.width ?? 0), 0);
+      expect(widths).toBe(100);
+      expect(JSON.stringify(template.footer)).toContain('page_number');
+      expect(JSON.stringify(template.header)).toContain('customer');
+    },
+  );
 
   it('keeps the numbering, customer numbering and predefined texts of the current template', () => {
     const current = defaultDocumentTemplate();
-    current.numbering.invoice = { prefix: 'FAC-', suffix: '-{year}', digit_count: 6 };
+    current.numbering.invoice = {
+      prefix: 'FAC-',
+      suffix: '-{year}',
+      digit_count: 6,
+    };
     current.customer_numbering.prefix = 'C';
     current.texts.invoice.footer = 'Merci de votre confiance';
     current.margins.first_page.top = 4;
@@ -52,9 +59,13 @@ describe('ready-made document templates', () => {
 describe('template field labels', () => {
   it('name a field by its whole path', () => {
     expect(templateFieldLabel(['margins', 'following_pages', 'left'])).toBe('Marges › pages suivantes › gauche');
-    expect(templateFieldLabel(['header', 1, 'columns', 0, 'elements', 2, 'style', 'padding', 'top'])).toBe('En-tête › ligne 2 › colonne 1 › élément 3 › style › marge intérieure › haut');
+    expect(templateFieldLabel(['header', 1, 'columns', 0, 'elements', 2, 'style', 'padding', 'top'])).toBe(
+      'En-tête › ligne 2 › colonne 1 › élément 3 › style › marge intérieure › haut',
+    );
     expect(templateFieldLabel(['texts', 'estimate', 'footer'])).toBe('Textes prédéfinis › Devis › pied de page');
-    expect(templateFieldLabel(['table', 'style', 'tbody', 'even', 'border_bottom', 'width'])).toBe('Tableau › style › lignes › paires › bordure basse › épaisseur');
+    expect(templateFieldLabel(['table', 'style', 'tbody', 'even', 'border_bottom', 'width'])).toBe(
+      'Tableau › style › lignes › paires › bordure basse › épaisseur',
+    );
   });
   it('turn Zod issues into one French message per field', () => {
     const bad: any = defaultDocumentTemplate();

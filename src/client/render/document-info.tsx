@@ -45,7 +45,7 @@ export function DocumentInfo({ element, ctx }: { element: InfoElement; ctx: Rend
         {entries.map((e) => (
           <div key={e.key} data-info={e.key}>
             <div style={{ fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED }}>{e.label}</div>
-            <div style={{ fontWeight: e.strong ? 700 : undefined, whiteSpace: 'nowrap' }}>{e.value}</div>
+            <div style={{ fontWeight: e.strong ? 700 : undefined, whiteSpace: e.key === 'number' || e.key === 'payment' ? undefined : 'nowrap' }}>{e.value}</div>
           </div>
         ))}
       </div>
@@ -61,7 +61,7 @@ export function DocumentInfo({ element, ctx }: { element: InfoElement; ctx: Rend
             <th scope="row" style={{ ...cell, ...labelStyle, fontWeight: 400, textAlign: 'left', paddingLeft: boxed ? '0.7em' : 0, background: boxed ? '#F2F4F7' : undefined }}>
               {e.label}
             </th>
-            <td style={{ ...cell, textAlign: 'right', fontWeight: e.strong ? 700 : undefined, whiteSpace: 'nowrap' }}>{e.value}</td>
+            <td style={{ ...cell, textAlign: 'right', fontWeight: e.strong ? 700 : undefined, whiteSpace: e.key === 'number' || e.key === 'payment' ? undefined : 'nowrap' }}>{e.value}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,14 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { paginate, type PageLayout } from '../../shared/pagination';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../shared/schemas/template';
+import { CarryRow, ItemsTable } from './items-table';
+import { fontsSettled, imagesSettled, readMeasurements } from './measure';
+import { contentWidth, FoldLine, FooterArea, HeaderArea, PAGE_HEIGHT, PAGE_WIDTH, paddingOf, typographyOf } from './page-parts';
+import { PRINT_CSS } from './print-css';
+import { renderContextOf, type RenderContext } from './render-context';
+import { TotalsBlock } from './totals-block';
+import { carriedAmounts, fitPages } from './page-flow';
 import type { RenderDocument } from './types';
 
 export interface DocumentPagesProps {
@@ -11,13 +20,175 @@ export interface DocumentPagesProps {
   onPaginated?: (pages: number) => void;
 }
 
-/** The one renderer: A4 pages from a document and the template settings (work in progress: first draft). */
-export function DocumentPages({ doc, scale = 1 }: DocumentPagesProps) {
+/** SPEC §9 layout debounce: a change is laid out again once typing pauses. */
+export const LAYOUT_DEBOUNCE_MS = 500;
+const PAGE_GAP = 24;
+
+interface Snapshot {
+  doc: RenderDocument;
+  template: DocumentTemplate;
+  settings: AppSettings;
+}
+interface Layout {
+  snapshot: Snapshot;
+  epoch: number;
+  pages: PageLayout[];
+}
+
+function layoutOf(root: HTMLElement, { template }: Snapshot): PageLayout[] {
+  const m = readMeasurements(root);
+  const t = template;
+  return paginate({
+    rows: m.rows,
+    header: m.header,
+    followingHeader: m.followingHeader,
+    footer: m.footer,
+    tableHeader: m.tableHeader,
+    totals: m.totals,
+    margins: { first: t.margins.first_page, following: t.margins.following_pages },
+    showSubtotal: t.table.show_subtotal,
+    showSubtotalPrevious: t.table.show_subtotal_previous,
+  });
+}
+
+/**
+ * Lays the document out in an offscreen pass at scale 1, measures it, and hands the heights to the shared
+ * paginate(). Again after a change (debounced), when fonts finish loading, or when asked.
+ */
+function usePageLayout(snapshot: Snapshot, measureRef: React.RefObject<HTMLDivElement | null>) {
+  const [layout, setLayout] = useState<Layout | null>(null);
+  const [epoch, setEpoch] = useState(0);
+  const laidOut = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(
+      async () => {
+        const root = measureRef.current;
+        if (!root) return;
+        root.getBoundingClientRect(); // lay out first, so the fonts it uses start loading
+        await fontsSettled(snapshot.template.font_family);
+        await imagesSettled(root);
+        if (cancelled) return;
+        laidOut.current = true;
+        setLayout({ snapshot, epoch, pages: layoutOf(root, snapshot) });
+      },
+      laidOut.current ? LAYOUT_DEBOUNCE_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [snapshot, epoch, measureRef]);
+
+  useEffect(() => {
+    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+    if (!fonts) return;
+    const again = () => setEpoch((e) => e + 1);
+    fonts.addEventListener('loadingdone', again);
+    return () => fonts.removeEventListener('loadingdone', again);
+  }, []);
+
+  return { layout, ready: layout !== null && layout.snapshot === snapshot && layout.epoch === epoch };
+}
+
+function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layout: PageLayout; index: number; count: number; carried: { before: number; after: number } }) {
+  const { template, doc } = ctx;
+  const position = { page: index + 1, pages: count };
+  const last = index === count - 1;
+  const lines = layout.rows.map((r) => doc.lines[r]!).filter(Boolean);
   return (
-    <article aria-label="Aperçu du document" style={{ width: 794 * scale }}>
-      <div style={{ width: 794, minHeight: 1123, background: 'white', transform: `scale(${scale})`, transformOrigin: 'top left' }}>
-        {doc.number ?? 'Brouillon (numéroté à l’émission)'}
-      </div>
-    </article>
+    <section
+      data-page={index + 1}
+      data-capacity={Math.floor(layout.capacity)}
+      aria-label={`Page ${index + 1} sur ${count}`}
+      style={{ ...typographyOf(template), ...paddingOf(template, index === 0), width: PAGE_WIDTH, height: PAGE_HEIGHT, boxSizing: 'border-box', position: 'relative', overflow: 'hidden', background: 'white', display: 'flex', flexDirection: 'column' }}
+      data-document-page=""
+    >
+      <FoldLine template={template} page={index + 1} />
+      <HeaderArea ctx={ctx} position={position} />
+      {index > 0 && template.table.show_subtotal_previous && <CarryRow ctx={ctx} kind="previous" label="Report HT de la page précédente" amount={carried.before} />}
+      <ItemsTable ctx={ctx} lines={lines} />
+      {!last && template.table.show_subtotal && <CarryRow ctx={ctx} kind="subtotal" label="Sous-total HT à reporter" amount={carried.after} />}
+      {layout.hasTotals && <TotalsBlock ctx={ctx} />}
+      <div style={{ flex: '1 1 auto' }} />
+      <FooterArea ctx={ctx} position={position} />
+    </section>
+  );
+}
+
+/** The offscreen pass: every block at the width it will have, at scale 1. */
+function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: React.RefObject<HTMLDivElement | null> }) {
+  const { template } = ctx;
+  const first = contentWidth(template, true);
+  const following = contentWidth(template, false);
+  const widths = first === following ? [first] : [first, following];
+  const at = (name: string, width: number, children: ReactNode) => (
+    <div key={`${name}-${width}`} data-measure={name} style={{ width, display: 'flow-root' }}>
+      {children}
+    </div>
+  );
+  return (
+    <div ref={measureRef} aria-hidden="true" data-document-measure="" style={{ ...typographyOf(template), position: 'absolute', left: -20000, top: 0, visibility: 'hidden', pointerEvents: 'none', contain: 'layout style' }}>
+      {at('header', first, <HeaderArea ctx={ctx} position={{ page: 1, pages: 1 }} />)}
+      {at('following', following, <HeaderArea ctx={ctx} position={{ page: 2, pages: 2 }} />)}
+      {widths.map((w) => at('footer', w, <FooterArea ctx={ctx} position={{ page: 1, pages: 1 }} />))}
+      {widths.map((w) => at('table', w, <ItemsTable ctx={ctx} lines={ctx.doc.lines} />))}
+      {widths.map((w) => at('totals', w, <TotalsBlock ctx={ctx} />))}
+    </div>
+  );
+}
+
+/**
+ * The one renderer (issue 7): A4 pages from a document and the template settings, paginated from measured
+ * heights. The root carries data-render-ready="true" and data-pages once laid out (the PDF waits for it).
+ */
+export function DocumentPages({ doc, template, settings, scale = 1, onPaginated }: DocumentPagesProps) {
+  // Callers may rebuild equal objects on each render: only a real change lays the pages out again.
+  const key = JSON.stringify([doc, template, settings]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const snapshot = useMemo<Snapshot>(() => ({ doc, template, settings }), [key]);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const { layout, ready } = usePageLayout(snapshot, measureRef);
+  const ctx = useMemo(() => renderContextOf(snapshot.doc, snapshot.template, snapshot.settings), [snapshot]);
+  // Until the new layout is measured, the current content is drawn on the last layout's pages: a change shows at
+  // once, its page breaks follow after the layout debounce.
+  const pages = useMemo(() => (layout ? fitPages(layout.pages, snapshot.doc.lines.length) : null), [layout, snapshot]);
+  const carried = useMemo(() => (pages ? carriedAmounts(snapshot.doc, pages) : []), [pages, snapshot]);
+
+  const notify = useRef(onPaginated);
+  notify.current = onPaginated;
+  const count = layout?.pages.length ?? 0;
+  useEffect(() => {
+    if (ready) notify.current?.(count);
+  }, [ready, count, layout]);
+
+  return (
+    <>
+      <style href="facturier-document-print" precedence="default">
+        {PRINT_CSS}
+      </style>
+      <article
+        aria-label="Aperçu du document"
+        aria-busy={!ready}
+        data-document-pages=""
+        data-render-ready={ready ? 'true' : 'false'}
+        data-pages={count || undefined}
+        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: PAGE_GAP * scale, width: PAGE_WIDTH * scale, margin: '0 auto' }}
+      >
+        {pages ? (
+          pages.map((page, i) => (
+            <div key={i} data-page-box="" style={{ width: PAGE_WIDTH * scale, height: PAGE_HEIGHT * scale, flex: 'none', boxShadow: '0 1px 3px rgba(16,24,40,.12), 0 4px 14px rgba(16,24,40,.08)', background: 'white' }}>
+              <div data-page-scale="" style={{ width: PAGE_WIDTH, height: PAGE_HEIGHT, transform: scale === 1 ? undefined : `scale(${scale})`, transformOrigin: 'top left' }}>
+                <Page ctx={ctx} layout={page} index={i} count={pages.length} carried={carried[i]!} />
+              </div>
+            </div>
+          ))
+        ) : (
+          <div data-page-box="" style={{ width: PAGE_WIDTH * scale, height: PAGE_HEIGHT * scale, background: 'white', boxShadow: '0 1px 3px rgba(16,24,40,.12)' }} />
+        )}
+      </article>
+      <MeasureArea ctx={ctx} measureRef={measureRef} />
+    </>
   );
 }

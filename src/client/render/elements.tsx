@@ -60,7 +60,7 @@ function Monogram({ name, size }: { name: string; size: number }) {
       .slice(0, 2)
       .map((w) => w[0]!.toUpperCase())
       .join('') || '•';
-  const side = Math.max(24, Math.round((LOGO_PLACEHOLDER_MAX_WIDTH * 0.6 * size) / 100));
+  const side = Math.max(20, Math.round((LOGO_PLACEHOLDER_MAX_WIDTH * 0.48 * size) / 100));
   return (
     <div
       data-logo-placeholder=""
@@ -83,7 +83,7 @@ function Customer({ ctx }: { ctx: RenderContext }) {
   const c = doc.customer;
   if (!c) return <div style={{ color: MUTED, fontStyle: 'italic' }}>Aucun client choisi</div>;
   const shipping = !ctx.placed.has('shipping') ? shippingOf(c) : null;
-  return (
+  const billing = (
     <div>
       <div style={label}>{doc.type === 'delivery' ? 'Destinataire' : 'Client'}</div>
       <div style={{ fontWeight: 700, fontSize: '1.1em' }}>{c.name}</div>
@@ -91,16 +91,21 @@ function Customer({ ctx }: { ctx: RenderContext }) {
         lines={[
           c.legal_name && c.legal_name !== c.name && c.legal_name,
           ...f.address(c.address),
-          c.business_id && `SIREN/SIRET : ${c.business_id}`,
-          c.vat_number && `TVA intracom. : ${c.vat_number}`,
+          c.business_id && `${c.business_id.replace(/\D/g, '').length === 14 ? 'SIRET' : 'SIREN'} ${c.business_id}`,
+          c.vat_number && `TVA ${c.vat_number}`,
         ]}
       />
-      {shipping && (
-        <div style={{ marginTop: '0.6em' }}>
-          <div style={label}>Adresse de livraison</div>
-          <Lines lines={f.address(shipping)} />
-        </div>
-      )}
+    </div>
+  );
+  if (!shipping) return billing;
+  // The delivery address beside the billing one, when it differs (2026 e-invoicing mention).
+  return (
+    <div style={{ display: 'flex', gap: '1.2em', textAlign: 'left' }}>
+      <div style={{ flex: '1 1 0', minWidth: 0 }}>{billing}</div>
+      <div style={{ flex: '1 1 0', minWidth: 0 }}>
+        <div style={label}>Livraison</div>
+        <Lines lines={f.address(shipping)} />
+      </div>
     </div>
   );
 }
@@ -128,7 +133,7 @@ export function ElementView({ element, ctx, position, onAssetLoad }: { element: 
       body = s && (
         <div>
           <div style={{ fontWeight: 700, fontSize: '1.15em' }}>{[s.name, s.legal_form].filter(Boolean).join(' ')}</div>
-          <Lines lines={[...f.address(s.address), s.phone && `Tél. ${s.phone}`, s.mobile && `Mobile ${s.mobile}`, s.email, s.web]} />
+          <Lines lines={[...f.address(s.address), [s.phone && `Tél. ${s.phone}`, s.mobile && `Mob. ${s.mobile}`].filter(Boolean).join(' · '), s.email, s.web]} />
         </div>
       );
       break;
@@ -149,12 +154,7 @@ export function ElementView({ element, ctx, position, onAssetLoad }: { element: 
     }
     case 'identifications': {
       const s = doc.seller;
-      body = s && (
-        <div style={small}>
-          {s.identity.join(' · ')}
-          {s.identifications.length > 0 && <div>{s.identifications.map((kv) => `${kv.key} : ${kv.value}`).join(' · ')}</div>}
-        </div>
-      );
+      body = s && <div style={{ ...small, fontSize: '0.8em' }}>{[...s.identity, ...s.identifications.map((kv) => `${kv.key} ${kv.value}`)].join(' · ')}</div>;
       break;
     }
     case 'additional_info': {

@@ -24,7 +24,7 @@ export function shownColumns(table: DocumentTemplate['table']): ShownColumn[] {
 
 const alignOf = (type: TableColumn['type']): CSSProperties['textAlign'] => (NUMERIC.has(type) ? 'right' : type === 'position' ? 'center' : 'left');
 
-const cellBase: CSSProperties = { padding: '0.5em 0.6em', verticalAlign: 'top', borderBottom: `1px solid ${RULE}`, overflowWrap: 'anywhere' };
+const cellBase: CSSProperties = { padding: '0.42em 0.6em', verticalAlign: 'top', borderBottom: `1px solid ${RULE}`, overflowWrap: 'anywhere' };
 const numeric: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 function discountText(line: RenderLine, ctx: RenderContext): string {

@@ -41,6 +41,7 @@ export function formattersOf(settings: AppSettings, currency: string): Formatter
     // Up to 4 decimals, without trailing zeros: 2 → '2', 1.5 → '1,5'.
     quantity: (value) => formatDecimal(money(value).round(4), 4, decimal).replace(new RegExp(`\\${decimal}?0+$`), ''),
     rate: (rate) => formatTaxRate(rate, decimal),
-    address: (address) => formatAddress(settings.address_format, address),
+    // A French business writes no 'France' under a French address; a foreign one keeps its country.
+    address: (address) => formatAddress(settings.address_format, address && /^\s*(france|fr)\s*$/i.test(address.country ?? '') ? { ...address, country: '' } : address),
   };
 }

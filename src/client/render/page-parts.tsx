@@ -7,7 +7,7 @@ import { TemplateBlock, visibleRows } from './template-block';
 /** A4 at 96 dpi (210 × 297 mm). */
 export const PAGE_WIDTH = 794;
 export const PAGE_HEIGHT = 1123;
-const HEADER_GAP = 24;
+const HEADER_GAP = 16;
 const FOOTER_GAP = 14;
 
 export const marginsOf = (template: DocumentTemplate, first: boolean) => (first ? template.margins.first_page : template.margins.following_pages);
@@ -42,7 +42,7 @@ export function HeaderArea({ ctx, position }: { ctx: RenderContext; position: Pa
   if (visibleRows(rows, ctx).length === 0) return <div data-area="header" />;
   return (
     <div data-area="header" style={{ paddingBottom: HEADER_GAP }}>
-      <TemplateBlock name={position.page === 1 ? 'header' : 'following'} rows={rows} ctx={ctx} position={position} gap="1.6em" />
+      <TemplateBlock name={position.page === 1 ? 'header' : 'following'} rows={rows} ctx={ctx} position={position} gap="1em" />
     </div>
   );
 }

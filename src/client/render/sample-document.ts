@@ -3,7 +3,10 @@ import { legalMentionTexts, sellerIdentity } from '../../shared/legal-mentions';
 import { defaultAppSettings } from '../../shared/schemas/settings';
 import { organizationSettingsSchema, type OrganizationSettings } from '../../shared/schemas/organization';
 import type { DocumentType } from '../../shared/schemas/document';
-import type { RenderCustomer, RenderDocument, RenderLine } from './types';
+import type { RenderCustomer, RenderDocument, RenderLine, RenderSeller } from './types';
+
+/** The sample always has a seller and a customer. */
+export type SampleDocument = RenderDocument & { seller: RenderSeller; customer: RenderCustomer };
 
 const SELLER: OrganizationSettings = organizationSettingsSchema.parse({
   name: 'Atelier Fontaine',
@@ -14,7 +17,6 @@ const SELLER: OrganizationSettings = organizationSettingsSchema.parse({
   vat_number: 'FR27552032534',
   phone: '01 43 55 12 80',
   email: 'contact@atelier-fontaine.fr',
-  web: 'www.atelier-fontaine.fr',
   address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris', country: 'France' },
   identifications: [{ key: 'Code APE', value: '7410Z' }],
   additional_info: [
@@ -25,7 +27,7 @@ const SELLER: OrganizationSettings = organizationSettingsSchema.parse({
 
 const CUSTOMER: RenderCustomer = {
   name: 'Boulangerie Martin',
-  legal_name: 'Boulangerie Martin SAS',
+  legal_name: '',
   number: 'CL-00012',
   type: 'company',
   business_id: '732 829 320',
@@ -38,24 +40,21 @@ const CUSTOMER: RenderCustomer = {
 type SampleLine = Pick<RenderLine, 'code' | 'item' | 'description' | 'quantity' | 'unit' | 'discount_type' | 'discount_value'> & { price: number; rate: number };
 
 const LINES: SampleLine[] = [
-  { code: 'IDV-01', item: 'Création de l’identité visuelle', description: 'Logo, palette de couleurs et typographies, trois pistes créatives et deux allers-retours.', quantity: 1, unit: 'forfait', price: 1800, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'CHT-02', item: 'Charte graphique', description: 'Document de 24 pages : usages du logo, déclinaisons, interdits.', quantity: 1, unit: 'forfait', price: 650, rate: 20, discount_type: 'percent', discount_value: 0 },
+  { code: 'IDV-01', item: 'Création de l’identité visuelle', description: 'Logo, palette et typographies, deux allers-retours.', quantity: 1, unit: 'forfait', price: 1800, rate: 20, discount_type: 'percent', discount_value: 0 },
+  { code: 'CHT-02', item: 'Charte graphique (24 pages)', description: '', quantity: 1, unit: 'forfait', price: 650, rate: 20, discount_type: 'percent', discount_value: 0 },
   { code: 'SIG-03', item: 'Enseigne de façade', description: 'Caisson lumineux 240 × 60 cm, pose comprise.', quantity: 1, unit: 'u', price: 2350, rate: 20, discount_type: 'percent', discount_value: 10 },
-  { code: 'IMP-04', item: 'Sacs kraft imprimés', description: 'Impression une couleur, format 26 × 12 × 35 cm.', quantity: 2000, unit: 'u', price: 0.42, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'IMP-05', item: 'Cartes de fidélité', description: '', quantity: 1000, unit: 'u', price: 0.18, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'PHO-06', item: 'Séance photo des produits', description: 'Une demi-journée en boutique, 30 visuels retouchés.', quantity: 4, unit: 'h', price: 95, rate: 20, discount_type: 'amount', discount_value: 30 },
-  { code: 'FOR-07', item: 'Formation à la prise de vue', description: 'Pour l’équipe de vente, en boutique.', quantity: 3, unit: 'h', price: 80, rate: 10, discount_type: 'percent', discount_value: 0 },
-  { code: 'LIV-08', item: 'Livre « Le pain au fil des saisons »', description: '', quantity: 12, unit: 'u', price: 24.5, rate: 5.5, discount_type: 'percent', discount_value: 0 },
+  { code: 'IMP-04', item: 'Sacs kraft imprimés', description: '', quantity: 2000, unit: 'u', price: 0.42, rate: 20, discount_type: 'percent', discount_value: 0 },
+  { code: 'FOR-05', item: 'Formation à la prise de vue', description: '', quantity: 3, unit: 'h', price: 80, rate: 10, discount_type: 'percent', discount_value: 0 },
 ];
 
 const taxOf = (rate: number) => [{ title: `TVA ${String(rate).replace('.', ',')} %`, rate }];
 
 /**
- * A realistic French invoice for /preview and the template designer: a design studio billing a bakery, three VAT
- * rates, line and document discounts, shipping, a deposit already invoiced and the mentions the law asks for.
+ * A realistic French invoice for /preview and the template designer: a design studio billing a bakery, two VAT
+ * rates, a line discount, shipping, a deposit already invoiced and the mentions the law asks for.
  * `lineCount` repeats the lines to preview pagination.
  */
-export function sampleDocument(options: { type?: DocumentType; lineCount?: number } = {}): RenderDocument {
+export function sampleDocument(options: { type?: DocumentType; lineCount?: number } = {}): SampleDocument {
   const type = options.type ?? 'invoice';
   const count = options.lineCount ?? LINES.length;
   const source = Array.from({ length: count }, (_, i) => LINES[i % LINES.length]!);
@@ -65,7 +64,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
   const totals = computeTotals({
     items: source.map((l) => ({ quantity: l.quantity, unit_price: l.price, discount_type: l.discount_type, discount_value: l.discount_value, taxes: taxOf(l.rate) })),
     discount_type: 'percent',
-    discount_value: 5,
+    discount_value: 0,
     shipping: 45,
     deposits: deposits.map((d) => d.total),
     paid,
@@ -90,13 +89,13 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
   return {
     type,
     kind: 'standard',
-    number: SAMPLE_NUMBERS[type] ?? null,
+    number: SAMPLE_NUMBERS[type],
     date: '2026-03-12',
     maturity: '2026-04-11',
     currency: 'EUR',
     condition: 'Virement à 30 jours',
-    header: 'Nous vous remercions de votre confiance. Voici le détail des prestations réalisées pour l’ouverture de votre nouvelle boutique.',
-    footer: 'Règlement par virement sur le compte indiqué ci-dessous, en rappelant le numéro de facture.',
+    header: 'Prestations réalisées pour l’ouverture de votre nouvelle boutique, rue de la République.',
+    footer: 'Merci de rappeler le numéro de la facture avec votre virement.',
     terms: '',
     note: '',
     shipping_details: '',
@@ -109,7 +108,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
       subtotal: totals.subtotal,
       discount: totals.discount,
       discount_type: 'percent',
-      discount_value: 5,
+      discount_value: 0,
       taxes: totals.taxes,
       tax: totals.tax,
       shipping: totals.shipping,
@@ -126,7 +125,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
       customer: CUSTOMER,
       date: '2026-03-12',
       maturity: '2026-04-11',
-      items: source.map((l) => ({ item: l.item, kind: l.code.startsWith('IMP') || l.code.startsWith('LIV') || l.code.startsWith('SIG') ? 'goods' : 'service' })),
+      items: source.map((l) => ({ item: l.item, kind: l.code.startsWith('IMP') || l.code.startsWith('SIG') ? 'goods' : 'service' })),
       corrects_number: type === 'credit' ? 'F2026-0041' : null,
     }),
   };

@@ -1,27 +1,27 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
-import { totalRows } from './totals-rows';
+import { totalRows, type TotalRow } from './totals-rows';
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
-const heading: CSSProperties = { fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED, marginBottom: '0.25em' };
+const heading: CSSProperties = { fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED, marginBottom: '0.2em' };
+const cell: CSSProperties = { padding: '0.28em 0.6em', fontVariantNumeric: 'tabular-nums' };
 
-/** The totals (template `table.totals` flags) on the right, under the last line of the table. */
-function Totals({ ctx }: { ctx: RenderContext }) {
-  const rows = totalRows(ctx.doc, ctx.template.table.totals, ctx.f);
-  if (rows.length === 0) return null;
+/** The totals (template `table.totals` flags), under the last line of the table. */
+function Totals({ ctx, rows }: { ctx: RenderContext; rows: TotalRow[] }) {
   const s = ctx.template.table.style;
   return (
-    <table aria-label="Totaux du document" data-totals="" style={mergeCss({ marginLeft: 'auto', width: '48%', minWidth: 260, borderCollapse: 'collapse' }, styleToCss(s.tfoot))}>
+    <table aria-label="Totaux du document" data-totals="" style={mergeCss({ width: '100%', borderCollapse: 'collapse' }, styleToCss(s.tfoot))}>
       <tbody>
         {rows.map((row) => {
-          const strong: CSSProperties = row.strong ? mergeCss({ fontWeight: 700, fontSize: '1.08em', borderTop: '1.5px solid #1D2939', background: '#F2F4F7' }, styleToCss(s.total)) : {};
+          const rule = row.strong ? undefined : `1px solid ${RULE}`;
+          const strong: CSSProperties = row.strong ? mergeCss({ fontWeight: 700, background: '#F2F4F7', borderTop: '1.5px solid #1D2939' }, styleToCss(s.total)) : {};
           return (
             <tr key={row.key} data-total={row.key} style={strong}>
-              <th scope="row" style={{ textAlign: 'left', fontWeight: 'inherit', padding: '0.35em 0.6em', borderBottom: row.strong ? undefined : `1px solid ${RULE}` }}>
+              <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 'inherit', borderBottom: rule }}>
                 {row.label}
               </th>
-              <td style={{ textAlign: 'right', padding: '0.35em 0.6em', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', borderBottom: row.strong ? undefined : `1px solid ${RULE}` }}>{row.value}</td>
+              <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap', borderBottom: rule }}>{row.value}</td>
             </tr>
           );
         })}
@@ -31,17 +31,15 @@ function Totals({ ctx }: { ctx: RenderContext }) {
 }
 
 /**
- * What closes the document after its totals: deposit requests, payment conditions, terms, notes, the additional
- * information the template does not place elsewhere, and the legal mentions with the seller's identity
- * (CGI art. 242 nonies A, C. com. L441-9) unless the footer already prints it.
+ * Beside the totals: deposits asked for, payment conditions, the additional information the template does not
+ * place elsewhere (order reference, bank details), terms and notes.
  */
-function Closing({ ctx }: { ctx: RenderContext }) {
+function Conditions({ ctx }: { ctx: RenderContext }) {
   const { doc, f, placed } = ctx;
-  const infoElsewhere = placed.has('additional_info');
-  const pairs = infoElsewhere ? [] : [...doc.additional_info, ...(doc.seller?.additional_info ?? [])];
-  const identity = !placed.has('identifications') && doc.seller ? doc.seller.identity : [];
-  const blocks = [
-    doc.deposit_request.length > 0 && (
+  const pairs = placed.has('additional_info') ? [] : [...doc.additional_info, ...(doc.seller?.additional_info ?? [])];
+  const blocks: ReactNode[] = [];
+  if (doc.deposit_request.length > 0) {
+    blocks.push(
       <div key="deposits">
         <div style={heading}>Acompte demandé</div>
         {doc.deposit_request.map((d, i) => (
@@ -49,53 +47,67 @@ function Closing({ ctx }: { ctx: RenderContext }) {
             {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
           </div>
         ))}
-      </div>
-    ),
-    doc.condition.trim() && (
+      </div>,
+    );
+  }
+  if (doc.condition.trim()) {
+    blocks.push(
       <div key="condition">
-        <span style={{ color: MUTED }}>{doc.type === 'invoice' || doc.type === 'credit' ? 'Conditions de paiement' : 'Conditions'} : </span>
-        {doc.condition.trim()}
-      </div>
-    ),
-    pairs.length > 0 && (
-      <div key="info" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.1em 1em' }}>
+        <div style={heading}>{doc.type === 'invoice' || doc.type === 'credit' ? 'Conditions de paiement' : 'Conditions'}</div>
+        <div style={pre}>{doc.condition.trim()}</div>
+      </div>,
+    );
+  }
+  if (pairs.length > 0) {
+    blocks.push(
+      <div key="info" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0 1em' }}>
         {pairs.map((kv, i) => (
           <div key={i} style={{ display: 'contents' }}>
             <span style={{ color: MUTED }}>{kv.key}</span>
-            <span>{kv.value}</span>
+            <span style={{ overflowWrap: 'anywhere' }}>{kv.value}</span>
           </div>
         ))}
-      </div>
-    ),
-    doc.terms.trim() && (
-      <div key="terms" style={pre}>
-        {doc.terms}
-      </div>
-    ),
-    doc.note.trim() && (
-      <div key="note" style={pre}>
-        {doc.note}
-      </div>
-    ),
-    (doc.legal_mentions.length > 0 || identity.length > 0) && (
-      <div key="mentions" data-legal-mentions="" style={{ fontSize: '0.82em', color: MUTED, borderTop: `1px solid ${RULE}`, paddingTop: '0.5em' }}>
-        {doc.legal_mentions.map((m) => (
-          <div key={m}>{m}</div>
-        ))}
-        {identity.length > 0 && <div>{identity.join(' · ')}</div>}
-      </div>
-    ),
-  ].filter(Boolean);
+      </div>,
+    );
+  }
+  if (doc.terms.trim()) blocks.push(<div key="terms" style={pre}>{doc.terms}</div>);
+  if (doc.note.trim()) blocks.push(<div key="note" style={pre}>{doc.note}</div>);
   if (blocks.length === 0) return null;
-  return <div style={{ display: 'flex', flexDirection: 'column', gap: '0.7em', marginTop: '1.4em' }}>{blocks}</div>;
+  return <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6em' }}>{blocks}</div>;
 }
 
-/** Totals and closing texts: one block, kept with the last line of the table (shared/pagination.ts). */
-export function TotalsBlock({ ctx }: { ctx: RenderContext }) {
+/**
+ * The legal mentions (CGI art. 242 nonies A, C. com. L441-9/L441-10/D441-5), in small print, and the seller's
+ * identity when the template's footer does not print it already.
+ */
+function Mentions({ ctx }: { ctx: RenderContext }) {
+  const { doc, placed } = ctx;
+  const identity = !placed.has('identifications') && doc.seller ? doc.seller.identity : [];
+  if (doc.legal_mentions.length === 0 && identity.length === 0) return null;
   return (
-    <div data-block="totals" style={{ paddingTop: '0.9em' }}>
-      <Totals ctx={ctx} />
-      <Closing ctx={ctx} />
+    <div data-legal-mentions="" style={{ fontSize: '0.8em', color: MUTED, marginTop: '1.1em', lineHeight: 1.45 }}>
+      {doc.legal_mentions.length > 0 && <p style={{ margin: 0 }}>{doc.legal_mentions.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}</p>}
+      {identity.length > 0 && <p style={{ margin: 0 }}>{identity.join(' · ')}</p>}
+    </div>
+  );
+}
+
+/** Totals, conditions and mentions: one block, kept with the last line of the table (shared/pagination.ts). */
+export function TotalsBlock({ ctx }: { ctx: RenderContext }) {
+  const rows = totalRows(ctx.doc, ctx.template.table.totals, ctx.f);
+  return (
+    <div data-block="totals" style={{ paddingTop: '0.7em' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '1.5em' }}>
+        <div style={{ flex: '1 1 0', minWidth: 0 }}>
+          <Conditions ctx={ctx} />
+        </div>
+        {rows.length > 0 && (
+          <div style={{ flex: '0 0 46%' }}>
+            <Totals ctx={ctx} rows={rows} />
+          </div>
+        )}
+      </div>
+      <Mentions ctx={ctx} />
     </div>
   );
 }

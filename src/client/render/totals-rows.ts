@@ -43,7 +43,7 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   const deducted = t.deposit_invoices.length > 0 || t.credited !== 0 || t.paid !== 0;
   if (flags.deposits) {
     for (const d of t.deposit_invoices) {
-      const label = d.number ? `Acompte facturé n° ${d.number}${d.date ? ` du ${f.shortDate(d.date)}` : ''}` : 'Acompte facturé';
+      const label = d.number ? `Acompte n° ${d.number}` : 'Acompte';
       rows.push({ key: `deposit-${d.number ?? ''}`, label, value: minus(d.total) });
     }
   }

@@ -3,7 +3,14 @@ import { Tabs as ArkTabs } from '@ark-ui/react';
 import { css, cx } from '../../../../styled-system/css';
 
 const styles = {
-  list: css({ display: 'flex', gap: '1', flexWrap: 'wrap', borderBottomWidth: '1px', borderColor: 'border.default', pb: '0' }),
+  list: css({
+    display: 'flex',
+    gap: '1',
+    flexWrap: 'wrap',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    pb: '0',
+  }),
   trigger: css({
     position: 'relative',
     px: '3',
@@ -21,7 +28,18 @@ const styles = {
   }),
   small: css({ px: '2.5', py: '1.5', fontSize: 'xs' }),
   content: css({ pt: '4', _focusVisible: { outline: 'none' } }),
-  invalid: css({ '&::after': { content: '""', position: 'absolute', top: '1.5', right: '0.5', w: '1.5', h: '1.5', borderRadius: 'full', bg: 'danger' } }),
+  invalid: css({
+    '&::after': {
+      content: '""',
+      position: 'absolute',
+      top: '1.5',
+      right: '0.5',
+      w: '1.5',
+      h: '1.5',
+      borderRadius: 'full',
+      bg: 'danger',
+    },
+  }),
 };
 
 export interface TabItem<V extends string> {
@@ -36,7 +54,19 @@ export interface TabItem<V extends string> {
  * Ark's tabs (arrow keys between triggers, aria wiring) styled once. Only the selected panel is mounted: each panel
  * reads the same store, so nothing is lost on switching.
  */
-export function Tabs<V extends string>({ label, items, value, onChange, size = 'md' }: { label: string; items: TabItem<V>[]; value: V; onChange: (value: V) => void; size?: 'sm' | 'md' }) {
+export function Tabs<V extends string>({
+  label,
+  items,
+  value,
+  onChange,
+  size = 'md',
+}: {
+  label: string;
+  items: TabItem<V>[];
+  value: V;
+  onChange: (value: V) => void;
+  size?: 'sm' | 'md';
+}) {
   return (
     <ArkTabs.Root value={value} onValueChange={(d) => onChange(d.value as V)} lazyMount unmountOnExit>
       <ArkTabs.List aria-label={label} className={styles.list}>

@@ -3,37 +3,22 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
-import { computeTotals, type DocumentTotals } from '../../../shared/totals';
-import { currencyPrecision } from '../../../shared/currencies';
 import { trpc } from '../../trpc';
 import { editor } from '../../stores/document-editor';
 import { Spinner } from '../../components/ui/spinner';
 import { Button } from '../../components/ui/button';
+import { DocumentPages } from '../../render/document-pages';
+import { renderDocumentOfForm } from '../../render/from-form';
+import { renderDocumentOfRecord } from '../../render/from-record';
+import { useFitScale } from '../../render/use-fit-scale';
 import { DocumentTabs } from './document-tabs';
-import { DocumentSheet, type SheetDocument } from './document-sheet';
 import { DocumentViewActions } from './document-view-actions';
 import { StatusChip } from './status-chip';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
-import { parseAmount, toDocumentInput, totalsInputOf, type FormState } from './editor/form-state';
+import type { FormState } from './editor/form-state';
 
-type Record = NonNullable<ReturnType<typeof useEditorData>['doc']>;
-
-/** The totals the server answered for a saved document, in the shared core's shape. */
-const totalsOfRecord = (doc: Record): DocumentTotals => ({
-  lines: doc.items.map((i) => ({ price: i.price, net_price: i.net_price, subtotal: i.subtotal, discount: i.discount, gross_total: i.gross_total, tax: i.tax, total: i.total })),
-  subtotal: doc.subtotal,
-  discount: doc.discount,
-  taxes: doc.taxes,
-  tax: doc.tax,
-  shipping: doc.shipping,
-  total: doc.total,
-  deposits: doc.deposits,
-  paid: doc.paid,
-  amount_due: doc.amount_due + doc.credited,
-});
-
-/** SPEC §2 Aperçu: {base}/{id}/view shows the saved document; {base}/new/view the form being created. */
+/** SPEC §2 Aperçu: {base}/{id}/view shows the saved document; {base}/new/view the form being created. Both through the one renderer. */
 export function DocumentViewPage({ type }: { type: DocumentType }) {
   const params = useParams<{ id?: string }>();
   const id = params.id ? Number(params.id) : undefined;
@@ -41,29 +26,21 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
   const data = useEditorData(type, id);
   const snap = useSnapshot(editor);
   const profile = trpc.organization.get.useQuery(undefined, { staleTime: 60_000 });
+  const template = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 60_000 });
   const form = snap.form as FormState | null;
   const customer = trpc.customers.get.useQuery({ id: form?.customer_id ?? 0 }, { enabled: !id && Boolean(form?.customer_id) });
+  const [stage, scale] = useFitScale(1);
 
-  const preview = useMemo(() => {
-    if (id || !form) return null;
-    const input = toDocumentInput(form) as { items: { item: string; description: string; quantity: number; unit: string; unit_price: number; taxes: { title: string; rate: number }[] }[] };
-    const totals = computeTotals({ ...totalsInputOf(form), precision: currencyPrecision(form.currency) });
-    const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-    const sheet: SheetDocument = {
-      ...form,
-      number: null,
-      maturity: form.maturity || null,
-      deposit_request: form.deposit_request.map((d) => ({ description: d.description, amount: parseAmount(d.amount) || 0 })),
-      items: input.items.map((i, k) => ({ ...i, quantity: num(i.quantity), unit_price: num(i.unit_price), discount: totals.lines[k]?.discount ?? 0 })),
-      seller: profile.data ? { name: profile.data.name, address: profile.data.address, email: profile.data.email, phone: profile.data.phone } : null,
-      customer: customer.data ?? null,
-      legal_mentions: [],
-    };
-    return { sheet, totals };
-  }, [id, form, profile.data, customer.data]);
+  const rendered = useMemo(() => {
+    if (!data.settings || profile.isPending) return null;
+    const context = { profile: profile.data ?? null, settings: data.settings };
+    if (id) return data.doc ? renderDocumentOfRecord(data.doc, context) : null;
+    return form ? renderDocumentOfForm(form, { ...context, customer: customer.data ?? null }) : null;
+  }, [id, data.doc, data.settings, form, profile.isPending, profile.data, customer.data]);
+  const templateData = template.data && 'data' in template.data ? template.data.data : undefined;
 
   if (data.docError) return <p role="alert">Ce document est introuvable.</p>;
-  const loading = !data.settings || (id ? !data.doc : !preview);
+  const loading = !rendered || !templateData;
   if (loading) {
     return (
       <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
@@ -73,15 +50,6 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
   }
 
   const doc = data.doc;
-  const sheet: SheetDocument = doc
-    ? {
-        ...doc,
-        maturity: doc.maturity ?? null,
-        seller: doc.organization ?? (profile.data ? { name: profile.data.name, address: profile.data.address, email: profile.data.email, phone: profile.data.phone } : null),
-        deposit_request: doc.deposit_request,
-      }
-    : preview!.sheet;
-  const totals = doc ? totalsOfRecord(doc) : preview!.totals;
 
   return (
     <div>
@@ -124,7 +92,9 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
         </div>
       )}
       {!doc && <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Aperçu du document en cours de création : il n’est pas encore enregistré.</p>}
-      <DocumentSheet doc={sheet} totals={totals} settings={data.settings!} />
+      <div ref={stage} className={css({ w: 'full', overflowX: 'auto', pb: '6' })}>
+        <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} />
+      </div>
     </div>
   );
 }

@@ -27,10 +27,24 @@ export const AREA_NOTES: Record<Area, string> = {
 };
 
 const styles = {
-  row: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', display: 'flex', flexDirection: 'column', gap: '3', bg: 'bg.surface' }),
+  row: css({
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'lg',
+    p: '3',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    bg: 'bg.surface',
+  }),
   rowHead: css({ display: 'flex', alignItems: 'center', gap: '2' }),
   rowTitle: css({ flex: '1', fontSize: 'sm', fontWeight: '700' }),
-  columns: css({ display: 'grid', gap: '2.5', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', alignItems: 'start' }),
+  columns: css({
+    display: 'grid',
+    gap: '2.5',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    alignItems: 'start',
+  }),
   warning: css({ fontSize: 'xs', color: 'warning' }),
 };
 
@@ -40,7 +54,9 @@ export function AreaEditor({ area }: { area: Area }) {
   const proxies = draft()[area];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <p className={sectionNote}>{AREA_NOTES[area]} Chaque ligne se partage en 12 ; glissez un élément d’une colonne à l’autre, ou utilisez Monter / Descendre.</p>
+      <p className={sectionNote}>
+        {AREA_NOTES[area]} Chaque ligne se partage en 12 ; glissez un élément d’une colonne à l’autre, ou utilisez Monter / Descendre.
+      </p>
       {rows.length === 0 && <p className={sectionNote}>Aucune ligne.</p>}
       {rows.map((row, r) => {
         const span = row.columns.reduce((sum, c) => sum + c.cols + c.offset, 0);

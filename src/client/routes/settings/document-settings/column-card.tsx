@@ -6,12 +6,18 @@ import { ELEMENT_LABELS } from '../../../../shared/template-labels';
 import { Button } from '../../../components/ui/button';
 import { column, designer, draft, justAdded, keyOf, move, moveElement, newElement, type Area, type Column } from './designer-store';
 import { ElementItem } from './element-item';
-import { grid, SelectField } from './fields';
+import { grid, SelectField, Disclosure } from './fields';
 import { MoveButtons } from './move-buttons';
 import { StyleEditor } from './style-editor';
 
-const SPANS = Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${i + 1} / 12` }));
-const OFFSETS = Array.from({ length: 12 }, (_, i) => ({ value: i, label: i === 0 ? 'Aucun' : `${i} / 12` }));
+const SPANS = Array.from({ length: 12 }, (_, i) => ({
+  value: i + 1,
+  label: `${i + 1} / 12`,
+}));
+const OFFSETS = Array.from({ length: 12 }, (_, i) => ({
+  value: i,
+  label: i === 0 ? 'Aucun' : `${i} / 12`,
+}));
 const TEXT_ALIGN = [
   { value: 'left', label: 'Gauche' },
   { value: 'center', label: 'Centré' },
@@ -25,12 +31,43 @@ const ALIGN = [
 const TYPE_OPTIONS = [...TEMPLATE_ELEMENT_TYPES].map((t) => ({ value: t, label: ELEMENT_LABELS[t] })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
 
 const styles = {
-  card: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', bg: 'bg.canvas', p: '2.5', display: 'flex', flexDirection: 'column', gap: '2.5', minW: '0' }),
-  head: css({ display: 'flex', alignItems: 'center', gap: '1', fontSize: 'xs', fontWeight: '700', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' }),
+  card: css({
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'lg',
+    bg: 'bg.canvas',
+    p: '2.5',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2.5',
+    minW: '0',
+  }),
+  head: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '1',
+    fontSize: 'xs',
+    fontWeight: '700',
+    color: 'fg.muted',
+    textTransform: 'uppercase',
+    letterSpacing: '0.04em',
+  }),
   list: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  drop: css({ borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', borderRadius: 'md', fontSize: 'xs', color: 'fg.muted', textAlign: 'center', py: '2' }),
-  dropOver: css({ borderColor: 'accent.default', bg: 'accent.subtle', color: 'accent.fg' }),
-  details: css({ fontSize: 'sm', '& summary': { cursor: 'pointer', color: 'accent.fg', fontWeight: '600', py: '1' } }),
+  drop: css({
+    borderWidth: '1px',
+    borderStyle: 'dashed',
+    borderColor: 'border.strong',
+    borderRadius: 'md',
+    fontSize: 'xs',
+    color: 'fg.muted',
+    textAlign: 'center',
+    py: '2',
+  }),
+  dropOver: css({
+    borderColor: 'accent.default',
+    bg: 'accent.subtle',
+    color: 'accent.fg',
+  }),
 };
 
 interface Props {
@@ -64,8 +101,8 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
       <div className={grid.narrow}>
         <SelectField label="Largeur" value={value.cols} options={SPANS} path={`${path}.cols`} onChange={(v) => (edit().cols = v)} />
         <SelectField label="Décalage" value={value.offset} options={OFFSETS} path={`${path}.offset`} onChange={(v) => (edit().offset = v)} />
-        <SelectField label="Texte" value={value.text_align} options={TEXT_ALIGN} onChange={(v) => (edit().text_align = v)} />
-        <SelectField label="Vertical" value={value.align} options={ALIGN} onChange={(v) => (edit().align = v)} />
+        <SelectField label="Aligner le texte" value={value.text_align} options={TEXT_ALIGN} onChange={(v) => (edit().text_align = v)} />
+        <SelectField label="Aligner verticalement" value={value.align} options={ALIGN} onChange={(v) => (edit().align = v)} />
       </div>
       <ul className={styles.list} aria-label={`Éléments de la ligne ${row + 1}, colonne ${index + 1}`}>
         {value.elements.map((element, i) => (
@@ -80,7 +117,11 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
           onDrop={(e) => {
             e.preventDefault();
             setOver(false);
-            if (designer.dragging) moveElement(designer.dragging, { ...address, index: value.elements.length });
+            if (designer.dragging)
+              moveElement(designer.dragging, {
+                ...address,
+                index: value.elements.length,
+              });
             designer.dragging = null;
           }}
         >
@@ -105,12 +146,9 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
           Ajouter
         </Button>
       </div>
-      <details className={styles.details}>
-        <summary>Style de la colonne</summary>
-        <div className={css({ pt: '2' })}>
-          <StyleEditor value={value.style} edit={() => (edit().style ??= {})} path={`${path}.style`} />
-        </div>
-      </details>
+      <Disclosure summary="Style de la colonne">
+        <StyleEditor value={value.style} edit={() => (edit().style ??= {})} path={`${path}.style`} />
+      </Disclosure>
     </section>
   );
 }

@@ -62,18 +62,46 @@ export function newElement(type: TemplateElement['type']): TemplateElement {
     case 'icon':
       return { type, name: 'star', size: 24, color: '' };
     case 'document_info':
-      return { type, layout: 1, display: { document_number: true, date: true, maturity: true, customer_id: true, payment_method: false, total_document: true } };
+      return {
+        type,
+        layout: 1,
+        display: {
+          document_number: true,
+          date: true,
+          maturity: true,
+          customer_id: true,
+          payment_method: false,
+          total_document: true,
+        },
+      };
     case 'text':
       return { type, content: '' };
     case 'separator':
-      return { type, border_style: 'solid', color: '#D0D5DD', width: 1, el_width: 100, align: 'center' };
+      return {
+        type,
+        border_style: 'solid',
+        color: '#D0D5DD',
+        width: 1,
+        el_width: 100,
+        align: 'center',
+      };
     default:
       return { type } as TemplateElement;
   }
 }
 
-export const newColumn = (cols = 12): Column => ({ cols, offset: 0, text_align: 'left', align: 'start', elements: [] });
-export const newRow = (): TemplateRow => ({ align: 'start', justify: 'start', columns: [newColumn()] });
+export const newColumn = (cols = 12): Column => ({
+  cols,
+  offset: 0,
+  text_align: 'left',
+  align: 'start',
+  elements: [],
+});
+export const newRow = (): TemplateRow => ({
+  align: 'start',
+  justify: 'start',
+  columns: [newColumn()],
+});
 
 const keys = new WeakMap<object, string>();
 let nextKey = 0;

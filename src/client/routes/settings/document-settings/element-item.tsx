@@ -9,12 +9,38 @@ import { ElementOptions, elementSummary } from './element-options';
 import { dragHandle, MoveButtons } from './move-buttons';
 
 const styles = {
-  item: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md', bg: 'bg.surface' }),
-  over: css({ borderColor: 'accent.default', boxShadow: '0 -3px 0 token(colors.accent.default)' }),
-  line: css({ display: 'flex', alignItems: 'center', gap: '1.5', px: '1.5', py: '1', minH: '9' }),
-  name: css({ flex: '1', minW: '0', fontSize: 'sm', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
+  item: css({
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'md',
+    bg: 'bg.surface',
+  }),
+  over: css({
+    borderColor: 'accent.default',
+    boxShadow: '0 -3px 0 token(colors.accent.default)',
+  }),
+  line: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '1.5',
+    px: '1.5',
+    py: '1',
+    minH: '9',
+  }),
+  name: css({
+    flex: '1',
+    minW: '0',
+    fontSize: 'sm',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  }),
   summary: css({ color: 'fg.muted', ml: '1' }),
-  options: css({ borderTopWidth: '1px', borderColor: 'border.default', p: '3' }),
+  options: css({
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    p: '3',
+  }),
 };
 
 interface Props {

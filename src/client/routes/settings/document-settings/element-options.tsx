@@ -3,21 +3,19 @@ import { css } from '../../../../../styled-system/css';
 import { BORDER_STYLE_OPTIONS } from '../../../../shared/schemas/style';
 import type { TemplateElement } from '../../../../shared/schemas/template';
 import { DISPLAY_FLAG_LABELS } from '../../../../shared/template-labels';
-import { CheckField, ColorField, grid, NumberField, SelectField, TextAreaField, TextInput } from './fields';
+import { CheckField, ColorField, grid, NumberField, SelectField, TextAreaField, TextInput, Disclosure } from './fields';
 import { StyleEditor } from './style-editor';
 
 const LAYOUTS = [
-  { value: 1, label: 'Libellés à gauche, valeurs à droite' },
-  { value: 2, label: 'Libellé au-dessus de chaque valeur' },
-  { value: 3, label: 'Une ligne par information' },
+  { value: 1, label: 'Libellé et valeur côte à côte' },
+  { value: 2, label: 'Bandeau : libellé au-dessus de la valeur' },
+  { value: 3, label: 'Tableau encadré' },
 ] as const;
 const ALIGN = [
   { value: 'left', label: 'Gauche' },
   { value: 'center', label: 'Centre' },
   { value: 'right', label: 'Droite' },
 ] as const;
-
-const details = css({ fontSize: 'sm', '& summary': { cursor: 'pointer', color: 'accent.fg', fontWeight: '600', py: '1' } });
 
 interface Props {
   value: Snapshot<TemplateElement>;
@@ -35,7 +33,13 @@ export function ElementOptions({ value, edit, path }: Props) {
       {value.type === 'logo' && (
         <div className={grid.medium}>
           <NumberField label="Taille du logo" unit="%" min={1} max={100} value={value.size} path={`${path}.size`} onChange={(v) => (as('logo').size = v)} />
-          <TextInput label="Image (vide : logo de l’entreprise)" value={value.url} path={`${path}.url`} placeholder="https://…" onChange={(v) => (as('logo').url = v)} />
+          <TextInput
+            label="Image (vide : logo de l’entreprise)"
+            value={value.url}
+            path={`${path}.url`}
+            placeholder="https://…"
+            onChange={(v) => (as('logo').url = v)}
+          />
         </div>
       )}
       {value.type === 'icon' && (
@@ -48,30 +52,71 @@ export function ElementOptions({ value, edit, path }: Props) {
       {value.type === 'document_info' && (
         <>
           <SelectField label="Disposition" value={value.layout} options={LAYOUTS} path={`${path}.layout`} onChange={(v) => (as('document_info').layout = v)} />
-          <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', columnGap: '4' })}>
-            <legend className={css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted', mb: '1' })}>Informations affichées</legend>
+          <fieldset
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '1',
+              columnGap: '4',
+            })}
+          >
+            <legend
+              className={css({
+                fontSize: 'xs',
+                fontWeight: '600',
+                color: 'fg.muted',
+                mb: '1',
+              })}
+            >
+              Informations affichées
+            </legend>
             {(Object.keys(DISPLAY_FLAG_LABELS) as (keyof typeof DISPLAY_FLAG_LABELS)[]).map((flag) => (
-              <CheckField key={flag} label={DISPLAY_FLAG_LABELS[flag]} checked={value.display[flag]} onChange={(v) => (as('document_info').display[flag] = v)} />
+              <CheckField
+                key={flag}
+                label={DISPLAY_FLAG_LABELS[flag]}
+                checked={value.display[flag]}
+                onChange={(v) => (as('document_info').display[flag] = v)}
+              />
             ))}
           </fieldset>
         </>
       )}
-      {value.type === 'text' && <TextAreaField label="Texte" rows={3} value={value.content} path={`${path}.content`} placeholder="Ex. : Merci pour votre confiance" onChange={(v) => (as('text').content = v)} />}
+      {value.type === 'text' && (
+        <TextAreaField
+          label="Texte"
+          rows={3}
+          value={value.content}
+          path={`${path}.content`}
+          placeholder="Ex. : Merci pour votre confiance"
+          onChange={(v) => (as('text').content = v)}
+        />
+      )}
       {value.type === 'separator' && (
         <div className={grid.medium}>
-          <SelectField label="Trait" value={value.border_style} options={BORDER_STYLE_OPTIONS} path={`${path}.border_style`} onChange={(v) => (as('separator').border_style = v)} />
+          <SelectField
+            label="Trait"
+            value={value.border_style}
+            options={BORDER_STYLE_OPTIONS}
+            path={`${path}.border_style`}
+            onChange={(v) => (as('separator').border_style = v)}
+          />
           <NumberField label="Épaisseur" unit="px" min={0} max={10} value={value.width} path={`${path}.width`} onChange={(v) => (as('separator').width = v)} />
-          <NumberField label="Longueur" unit="%" min={1} max={100} value={value.el_width} path={`${path}.el_width`} onChange={(v) => (as('separator').el_width = v)} />
+          <NumberField
+            label="Longueur"
+            unit="%"
+            min={1}
+            max={100}
+            value={value.el_width}
+            path={`${path}.el_width`}
+            onChange={(v) => (as('separator').el_width = v)}
+          />
           <SelectField label="Position" value={value.align} options={ALIGN} path={`${path}.align`} onChange={(v) => (as('separator').align = v)} />
           <ColorField label="Couleur du trait" value={value.color} path={`${path}.color`} onChange={(v) => (as('separator').color = v)} />
         </div>
       )}
-      <details className={details}>
-        <summary>Style de l’élément</summary>
-        <div className={css({ pt: '2' })}>
-          <StyleEditor value={value.style} edit={() => (edit().style ??= {})} path={`${path}.style`} />
-        </div>
-      </details>
+      <Disclosure summary="Style de l’élément">
+        <StyleEditor value={value.style} edit={() => (edit().style ??= {})} path={`${path}.style`} />
+      </Disclosure>
     </div>
   );
 }

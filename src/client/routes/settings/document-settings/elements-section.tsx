@@ -18,7 +18,12 @@ export function ElementsSection({ invalidAreas }: { invalidAreas: ReadonlySet<st
       size="sm"
       value={area}
       onChange={setArea}
-      items={AREAS.map((a) => ({ value: a.value, label: a.label, invalid: invalidAreas.has(a.value), content: <AreaEditor area={a.value} /> }))}
+      items={AREAS.map((a) => ({
+        value: a.value,
+        label: a.label,
+        invalid: invalidAreas.has(a.value),
+        content: <AreaEditor area={a.value} />,
+      }))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { css, cx } from '../../../../../styled-system/css';
 import { inputStyle } from '../../../components/ui/text-field';
 
@@ -13,17 +13,44 @@ const styles = {
   field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   label: css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted' }),
   input: css({ h: '9', px: '2.5' }),
-  unit: css({ position: 'absolute', right: '2.5', top: '50%', transform: 'translateY(-50%)', fontSize: 'xs', color: 'fg.subtle', pointerEvents: 'none' }),
+  unit: css({
+    position: 'absolute',
+    right: '2.5',
+    top: '50%',
+    transform: 'translateY(-50%)',
+    fontSize: 'xs',
+    color: 'fg.subtle',
+    pointerEvents: 'none',
+  }),
   error: css({ fontSize: 'xs', color: 'danger' }),
-  check: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer', minH: '9' }),
-  swatch: css({ w: '9', h: '9', p: '1', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', cursor: 'pointer', flexShrink: 0 }),
+  check: css({
+    display: 'flex',
+    gap: '2',
+    alignItems: 'center',
+    fontSize: 'sm',
+    cursor: 'pointer',
+    minH: '9',
+  }),
+  swatch: css({
+    w: '9',
+    h: '9',
+    p: '1',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    bg: 'bg.surface',
+    cursor: 'pointer',
+    flexShrink: 0,
+  }),
 };
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+/** `context` completes the label for screen readers where the card around the field says it to the eye ('Haut' of which page). */
+function Field({ id, label, context, error, children }: { id: string; label: string; context?: string; error?: string; children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
+        {context && <span className={css({ srOnly: true })}> ({context})</span>}
       </label>
       {children}
       {error && (
@@ -37,6 +64,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 
 interface NumberFieldProps {
   label: string;
+  context?: string;
   value: number | undefined;
   onChange: (value: number) => void;
   /** The draft path whose validation message shows under the field. */
@@ -49,11 +77,11 @@ interface NumberFieldProps {
 }
 
 /** An empty field is NaN in the draft, so validation says 'Un nombre est attendu' instead of saving a 0. */
-export function NumberField({ label, value, onChange, path, unit, min, max, step = 1, placeholder }: NumberFieldProps) {
+export function NumberField({ label, context, value, onChange, path, unit, min, max, step = 1, placeholder }: NumberFieldProps) {
   const id = useId();
   const error = useError(path);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} context={context} error={error}>
       <div className={css({ position: 'relative' })}>
         <input
           id={id}
@@ -75,11 +103,27 @@ export function NumberField({ label, value, onChange, path, unit, min, max, step
   );
 }
 
-export function TextInput({ label, value, onChange, path, placeholder, mono }: { label: string; value: string; onChange: (value: string) => void; path?: string; placeholder?: string; mono?: boolean }) {
+export function TextInput({
+  label,
+  context,
+  value,
+  onChange,
+  path,
+  placeholder,
+  mono,
+}: {
+  context?: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  path?: string;
+  placeholder?: string;
+  mono?: boolean;
+}) {
   const id = useId();
   const error = useError(path);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} context={context} error={error}>
       <input
         id={id}
         className={cx(inputStyle, styles.input, mono && css({ fontFamily: 'mono' }))}
@@ -93,12 +137,34 @@ export function TextInput({ label, value, onChange, path, placeholder, mono }: {
   );
 }
 
-export function TextAreaField({ label, value, onChange, path, rows = 3, placeholder }: { label: string; value: string; onChange: (value: string) => void; path?: string; rows?: number; placeholder?: string }) {
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  path,
+  rows = 3,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  path?: string;
+  rows?: number;
+  placeholder?: string;
+}) {
   const id = useId();
   const error = useError(path);
   return (
     <Field id={id} label={label} error={error}>
-      <textarea id={id} rows={rows} placeholder={placeholder} className={cx(inputStyle, css({ h: 'auto', py: '2', resize: 'vertical' }))} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        id={id}
+        rows={rows}
+        placeholder={placeholder}
+        className={cx(inputStyle, css({ h: 'auto', py: '2', resize: 'vertical' }))}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Field>
   );
 }
@@ -108,7 +174,19 @@ export interface Option<V extends string | number> {
   label: string;
 }
 
-export function SelectField<V extends string | number>({ label, value, onChange, options, path }: { label: string; value: V; onChange: (value: V) => void; options: readonly Option<V>[]; path?: string }) {
+export function SelectField<V extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+  path,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly Option<V>[];
+  path?: string;
+}) {
   const id = useId();
   const error = useError(path);
   return (
@@ -133,7 +211,17 @@ export function SelectField<V extends string | number>({ label, value, onChange,
   );
 }
 
-export function CheckField({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className={cx(styles.check, disabled && css({ opacity: 0.55, cursor: 'not-allowed' }))}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
@@ -143,7 +231,8 @@ export function CheckField({ label, checked, onChange, disabled }: { label: stri
 }
 
 /** '#abc' → '#aabbcc': the colour picker only takes six digits. */
-const sixDigits = (value: string) => (/^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : /^#[0-9a-f]{6}/i.test(value) ? value.slice(0, 7) : '#000000');
+const sixDigits = (value: string) =>
+  /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : /^#[0-9a-f]{6}/i.test(value) ? value.slice(0, 7) : '#000000';
 
 /** A colour as #RRGGBB, typed or picked; empty means 'inherit'. */
 export function ColorField({ label, value, onChange, path }: { label: string; value: string | undefined; onChange: (value: string) => void; path?: string }) {
@@ -160,7 +249,13 @@ export function ColorField({ label, value, onChange, path }: { label: string; va
           aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(e.target.value.trim())}
         />
-        <input type="color" aria-label={`${label} (nuancier)`} className={styles.swatch} value={sixDigits(value ?? '')} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+        <input
+          type="color"
+          aria-label={`${label} (nuancier)`}
+          className={styles.swatch}
+          value={sixDigits(value ?? '')}
+          onChange={(e) => onChange(e.target.value.toUpperCase())}
+        />
       </div>
     </Field>
   );
@@ -168,12 +263,69 @@ export function ColorField({ label, value, onChange, path }: { label: string; va
 
 /** Field grids: as many fields a line as fit, each at least 100, 140 or 180 px wide. */
 export const grid = {
-  narrow: css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fill, minmax(100px, 1fr))' }),
-  medium: css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }),
-  wide: css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }),
+  four: css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }),
+  narrow: css({
+    display: 'grid',
+    gap: '3',
+    alignItems: 'start',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(100px, 1fr))',
+  }),
+  medium: css({
+    display: 'grid',
+    gap: '3',
+    alignItems: 'start',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+  }),
+  wide: css({
+    display: 'grid',
+    gap: '3',
+    alignItems: 'start',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  }),
 };
 
-export const sectionTitle = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' });
+export const sectionTitle = css({
+  fontSize: 'xs',
+  fontWeight: '700',
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+  color: 'fg.muted',
+});
 export const sectionNote = css({ fontSize: 'sm', color: 'fg.muted' });
-export const panel = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-export const subCard = css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', display: 'flex', flexDirection: 'column', gap: '3', bg: 'bg.surface' });
+export const panel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+});
+export const subCard = css({
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  p: '3',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  bg: 'bg.surface',
+});
+
+const disclosure = css({
+  fontSize: 'sm',
+  '& > summary': {
+    cursor: 'pointer',
+    color: 'accent.fg',
+    fontWeight: '600',
+    py: '1',
+    w: 'fit-content',
+  },
+});
+
+/** A closed-by-default block whose content is only mounted once opened: a style editor is thirty fields. */
+export function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className={disclosure} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {open && <div className={css({ pt: '2' })}>{children}</div>}
+    </details>
+  );
+}

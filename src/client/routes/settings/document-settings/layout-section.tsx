@@ -15,7 +15,10 @@ const PAGES = [
   ['following_pages', 'Pages suivantes'],
 ] as const;
 // The document keeps a font of its own; 'system-ui' would differ between the browser preview and the PDF.
-const FONT_OPTIONS = FONTS.filter((f) => f.value !== 'system-ui').map((f) => ({ value: f.value, label: f.label }));
+const FONT_OPTIONS = FONTS.filter((f) => f.value !== 'system-ui').map((f) => ({
+  value: f.value,
+  label: f.label,
+}));
 
 /** Mise en page: margins in cm per first/following page, the text font, and the fold mark for window envelopes. */
 export function LayoutSection() {
@@ -26,11 +29,12 @@ export function LayoutSection() {
       {PAGES.map(([page, title]) => (
         <section key={page} className={subCard} aria-label={`Marges : ${title.toLowerCase()}`}>
           <p className={sectionTitle}>Marges — {title.toLowerCase()}</p>
-          <div className={grid.narrow}>
+          <div className={grid.four}>
             {SIDES.map(([side, label]) => (
               <NumberField
                 key={side}
-                label={`${label} (${page === 'first_page' ? '1re page' : 'suivantes'})`}
+                label={label}
+                context={page === 'first_page' ? '1re page' : 'suivantes'}
                 unit="cm"
                 step={0.1}
                 min={0}
@@ -48,7 +52,16 @@ export function LayoutSection() {
         <p className={sectionTitle}>Texte</p>
         <div className={grid.medium}>
           <SelectField label="Police du document" value={snap.font_family} options={fonts} path="font_family" onChange={(v) => (draft().font_family = v)} />
-          <NumberField label="Taille du texte" unit="pt" step={0.5} min={6} max={24} value={snap.font_size} path="font_size" onChange={(v) => (draft().font_size = v)} />
+          <NumberField
+            label="Taille du texte"
+            unit="pt"
+            step={0.5}
+            min={6}
+            max={24}
+            value={snap.font_size}
+            path="font_size"
+            onChange={(v) => (draft().font_size = v)}
+          />
           <NumberField label="Interligne" step={0.05} min={1} max={3} value={snap.line_height} path="line_height" onChange={(v) => (draft().line_height = v)} />
         </div>
       </section>
@@ -56,11 +69,31 @@ export function LayoutSection() {
       <section className={subCard} aria-label="Ligne de pliage">
         <p className={sectionTitle}>Ligne de pliage</p>
         <p className={sectionNote}>Un repère dans la marge pour plier la feuille en trois et la glisser dans une enveloppe à fenêtre.</p>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'end' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '4',
+            alignItems: 'end',
+          })}
+        >
           <CheckField label="Afficher la ligne de pliage" checked={snap.fold_line.status} onChange={(v) => (draft().fold_line.status = v)} />
-          <CheckField label="Sur la première page seulement" checked={snap.fold_line.only_first_page} disabled={!snap.fold_line.status} onChange={(v) => (draft().fold_line.only_first_page = v)} />
+          <CheckField
+            label="Sur la première page seulement"
+            checked={snap.fold_line.only_first_page}
+            disabled={!snap.fold_line.status}
+            onChange={(v) => (draft().fold_line.only_first_page = v)}
+          />
           <div className={css({ minW: '40' })}>
-            <SelectField label="Côté" value={snap.fold_line.alignment} options={[{ value: 'left', label: 'Gauche' }, { value: 'right', label: 'Droite' }]} onChange={(v) => (draft().fold_line.alignment = v)} />
+            <SelectField
+              label="Côté"
+              value={snap.fold_line.alignment}
+              options={[
+                { value: 'left', label: 'Gauche' },
+                { value: 'right', label: 'Droite' },
+              ]}
+              onChange={(v) => (draft().fold_line.alignment = v)}
+            />
           </div>
         </div>
       </section>

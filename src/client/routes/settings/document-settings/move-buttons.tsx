@@ -14,7 +14,16 @@ const button = css({
 });
 
 /** The grip a pointer drags by; keyboard users have the Monter / Descendre buttons beside it. */
-export const dragHandle = css({ cursor: 'grab', color: 'fg.subtle', fontSize: 'lg', lineHeight: '1', px: '1', py: '1', userSelect: 'none', _active: { cursor: 'grabbing' } });
+export const dragHandle = css({
+  cursor: 'grab',
+  color: 'fg.subtle',
+  fontSize: 'lg',
+  lineHeight: '1',
+  px: '1',
+  py: '1',
+  userSelect: 'none',
+  _active: { cursor: 'grabbing' },
+});
 
 /** Reordering without a pointer: 'Monter' / 'Descendre' buttons named after what they move. */
 export function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (to: number) => void }) {
@@ -23,7 +32,14 @@ export function MoveButtons({ name, index, count, onMove }: { name: string; inde
       <button type="button" className={button} aria-label={`Monter ${name}`} title="Monter" disabled={index === 0} onClick={() => onMove(index - 1)}>
         ↑
       </button>
-      <button type="button" className={button} aria-label={`Descendre ${name}`} title="Descendre" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-label={`Descendre ${name}`}
+        title="Descendre"
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      >
         ↓
       </button>
     </div>

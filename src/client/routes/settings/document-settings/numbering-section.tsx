@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { DOCUMENT_TYPES } from '../../../../shared/schemas/document';
 import { formatCustomerNumber, formatDocumentNumber, NUMBERING_PLACEHOLDERS } from '../../../../shared/numbering';
 import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { designer, draft } from './designer-store';
-import { grid, NumberField, panel, sectionNote, sectionTitle, subCard, TextInput } from './fields';
+import { NumberField, panel, sectionNote, sectionTitle, subCard, TextInput } from './fields';
 
 const PLACEHOLDER_HINTS: Record<(typeof NUMBERING_PLACEHOLDERS)[number], string> = {
   year: 'année (2026)',
@@ -17,11 +18,55 @@ const PLACEHOLDER_HINTS: Record<(typeof NUMBERING_PLACEHOLDERS)[number], string>
 };
 
 /** The sample counter 42 on the 15 March of this year, for a customer CL-00007 paying in euros. */
-const sampleContext = () => ({ date: `${new Date().getFullYear()}-03-15`, customer_id: 'CL-00007', currency: 'EUR', order: 'BC-0012' });
+const sampleContext = () => ({
+  date: `${new Date().getFullYear()}-03-15`,
+  customer_id: 'CL-00007',
+  currency: 'EUR',
+  order: 'BC-0012',
+});
 const SAMPLE_COUNTER = 42;
 
-const sample = css({ fontFamily: 'mono', fontSize: 'sm', bg: 'bg.subtle', borderRadius: 'md', px: '2', py: '1.5', alignSelf: 'end', minH: '9', display: 'flex', alignItems: 'center', overflowWrap: 'anywhere' });
-const chip = css({ fontFamily: 'mono', fontSize: 'xs', bg: 'accent.subtle', color: 'accent.fg', borderRadius: 'md', px: '1.5', py: '0.5' });
+const sample = css({
+  fontFamily: 'mono',
+  fontSize: 'sm',
+  fontWeight: '600',
+  color: 'fg.default',
+  bg: 'bg.subtle',
+  borderRadius: 'md',
+  px: '2',
+  py: '0.5',
+  overflowWrap: 'anywhere',
+});
+const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
+// Prefix and suffix take the room; the digit count is a two-character number.
+const fields = css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: 'minmax(0, 1.4fr) minmax(0, 1fr) 88px' });
+
+function Card({ title, sample: text, testId, children }: { title: string; sample: string; testId: string; children: ReactNode }) {
+  return (
+    <section className={subCard} aria-label={title}>
+      <div className={head}>
+        <p className={sectionTitle}>{title.replace('Numérotation : ', '')}</p>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          Exemple :{' '}
+          <output className={sample} data-testid={testId}>
+            {text}
+          </output>
+        </span>
+      </div>
+      <div className={fields}>{children}</div>
+    </section>
+  );
+}
+
+const chip = css({
+  fontFamily: 'mono',
+  fontSize: 'xs',
+  bg: 'accent.subtle',
+  color: 'accent.fg',
+  borderRadius: 'md',
+  px: '1.5',
+  py: '0.5',
+});
 
 /** Numérotation: prefix, suffix and digits per document type, and the customer numbers, each with a live sample. */
 export function NumberingSection() {
@@ -40,32 +85,74 @@ export function NumberingSection() {
       </p>
       {DOCUMENT_TYPES.map((type) => {
         const n = snap.numbering[type];
+        const label = TEMPLATE_TYPE_LABELS[type];
         const valid = Number.isInteger(n.digit_count) && n.digit_count >= 0 && n.digit_count <= 12;
         return (
-          <section key={type} className={subCard} aria-label={`Numérotation : ${TEMPLATE_TYPE_LABELS[type]}`}>
-            <p className={sectionTitle}>{TEMPLATE_TYPE_LABELS[type]}</p>
-            <div className={grid.medium}>
-              <TextInput label="Préfixe" mono value={n.prefix} path={`numbering.${type}.prefix`} onChange={(v) => (draft().numbering[type].prefix = v)} />
-              <TextInput label="Suffixe" mono value={n.suffix} path={`numbering.${type}.suffix`} onChange={(v) => (draft().numbering[type].suffix = v)} />
-              <NumberField label="Nombre de chiffres" value={n.digit_count} min={0} max={12} path={`numbering.${type}.digit_count`} onChange={(v) => (draft().numbering[type].digit_count = v)} />
-              <output className={sample} aria-label={`Exemple de numéro : ${TEMPLATE_TYPE_LABELS[type]}`} data-testid={`number-sample-${type}`}>
-                {valid ? formatDocumentNumber(n, SAMPLE_COUNTER, ctx) : '—'}
-              </output>
-            </div>
-          </section>
+          <Card
+            key={type}
+            title={`Numérotation : ${label}`}
+            sample={valid ? formatDocumentNumber(n, SAMPLE_COUNTER, ctx) : '—'}
+            testId={`number-sample-${type}`}
+          >
+            <TextInput
+              label="Préfixe"
+              context={label}
+              mono
+              value={n.prefix}
+              path={`numbering.${type}.prefix`}
+              onChange={(v) => (draft().numbering[type].prefix = v)}
+            />
+            <TextInput
+              label="Suffixe"
+              context={label}
+              mono
+              value={n.suffix}
+              path={`numbering.${type}.suffix`}
+              onChange={(v) => (draft().numbering[type].suffix = v)}
+            />
+            <NumberField
+              label="Chiffres"
+              context={label}
+              value={n.digit_count}
+              min={0}
+              max={12}
+              path={`numbering.${type}.digit_count`}
+              onChange={(v) => (draft().numbering[type].digit_count = v)}
+            />
+          </Card>
         );
       })}
-      <section className={subCard} aria-label="Numérotation des clients">
-        <p className={sectionTitle}>Clients</p>
-        <div className={grid.medium}>
-          <TextInput label="Préfixe client" mono value={snap.customer_numbering.prefix} path="customer_numbering.prefix" onChange={(v) => (draft().customer_numbering.prefix = v)} />
-          <TextInput label="Séparateur" mono value={snap.customer_numbering.separator} path="customer_numbering.separator" onChange={(v) => (draft().customer_numbering.separator = v)} />
-          <NumberField label="Chiffres du numéro client" value={snap.customer_numbering.digit_count} min={0} max={12} path="customer_numbering.digit_count" onChange={(v) => (draft().customer_numbering.digit_count = v)} />
-          <output className={sample} aria-label="Exemple de numéro client" data-testid="customer-number-sample">
-            {Number.isInteger(snap.customer_numbering.digit_count) ? formatCustomerNumber(snap.customer_numbering, 7) : '—'}
-          </output>
-        </div>
-      </section>
+      <Card
+        title="Numérotation des clients"
+        sample={Number.isInteger(snap.customer_numbering.digit_count) ? formatCustomerNumber(snap.customer_numbering, 7) : '—'}
+        testId="customer-number-sample"
+      >
+        <TextInput
+          label="Préfixe"
+          context="clients"
+          mono
+          value={snap.customer_numbering.prefix}
+          path="customer_numbering.prefix"
+          onChange={(v) => (draft().customer_numbering.prefix = v)}
+        />
+        <TextInput
+          label="Séparateur"
+          context="clients"
+          mono
+          value={snap.customer_numbering.separator}
+          path="customer_numbering.separator"
+          onChange={(v) => (draft().customer_numbering.separator = v)}
+        />
+        <NumberField
+          label="Chiffres"
+          context="clients"
+          value={snap.customer_numbering.digit_count}
+          min={0}
+          max={12}
+          path="customer_numbering.digit_count"
+          onChange={(v) => (draft().customer_numbering.digit_count = v)}
+        />
+      </Card>
     </div>
   );
 }

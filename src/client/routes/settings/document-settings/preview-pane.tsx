@@ -7,6 +7,7 @@ import { formatCustomerNumber, formatDocumentNumber } from '../../../../shared/n
 import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { DocumentPages } from '../../../render/document-pages';
 import { sampleDocument } from '../../../render/sample-document';
+import type { RenderDocument } from '../../../render/types';
 import { trpc } from '../../../trpc';
 import { CheckField, SelectField } from './fields';
 
@@ -15,12 +16,22 @@ const A4_WIDTH = 794;
 const MAX_SCALE = 0.6;
 /** Typing in a field re-renders the pages at most this often. */
 const DEBOUNCE_MS = 250;
-const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({ value: t, label: TEMPLATE_TYPE_LABELS[t] }));
+const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({
+  value: t,
+  label: TEMPLATE_TYPE_LABELS[t],
+}));
 
 const styles = {
   pane: css({ display: 'flex', flexDirection: 'column', gap: '3', minW: '0' }),
   bar: css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap' }),
-  stage: css({ bg: 'bg.muted', borderRadius: 'lg', p: '3', overflow: 'auto', display: 'flex', justifyContent: 'center' }),
+  stage: css({
+    bg: 'bg.muted',
+    borderRadius: 'lg',
+    p: '3',
+    overflow: 'auto',
+    display: 'flex',
+    justifyContent: 'center',
+  }),
   note: css({ fontSize: 'xs', color: 'fg.muted' }),
   stale: css({ fontSize: 'xs', color: 'warning' }),
 };
@@ -39,7 +50,9 @@ function useDebounced<T>(value: T, ms: number): T {
  * is saved. `template` is the last valid draft: an invalid field leaves the pages as they were, with a notice.
  */
 export function PreviewPane({ template, stale }: { template: DocumentTemplate; stale: boolean }) {
-  const settingsQuery = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const settingsQuery = trpc.settings.get.useQuery(undefined, {
+    staleTime: 60_000,
+  });
   const settings: AppSettings = settingsQuery.data && 'currency_format' in settingsQuery.data ? settingsQuery.data : defaultAppSettings();
   const [type, setType] = useState<DocumentType>('invoice');
   const [long, setLong] = useState(false);
@@ -47,13 +60,20 @@ export function PreviewPane({ template, stale }: { template: DocumentTemplate; s
   const live = useDebounced(template, DEBOUNCE_MS);
 
   // The sample with the draft's own numbers and predefined texts, so those settings show too.
-  const doc = useMemo(() => {
+  const doc = useMemo((): RenderDocument => {
     const sample = sampleDocument({ type, lineCount: long ? 40 : undefined });
     const texts = live.texts[type];
     return {
       ...sample,
-      number: formatDocumentNumber(live.numbering[type], 42, { date: sample.date, customer_id: formatCustomerNumber(live.customer_numbering, 12), currency: sample.currency }),
-      customer: { ...sample.customer, number: formatCustomerNumber(live.customer_numbering, 12) },
+      number: formatDocumentNumber(live.numbering[type], 42, {
+        date: sample.date,
+        customer_id: formatCustomerNumber(live.customer_numbering, 12),
+        currency: sample.currency,
+      }),
+      customer: sample.customer && {
+        ...sample.customer,
+        number: formatCustomerNumber(live.customer_numbering, 12),
+      },
       header: texts.header || sample.header,
       footer: texts.footer || sample.footer,
     };

@@ -1,5 +1,12 @@
 import { css } from '../../../../../styled-system/css';
-import { BORDER_STYLE_OPTIONS, FONT_SIZE_OPTIONS, FONT_STYLE_OPTIONS, FONT_WEIGHT_OPTIONS, TEXT_TRANSFORM_OPTIONS, type Style } from '../../../../shared/schemas/style';
+import {
+  BORDER_STYLE_OPTIONS,
+  FONT_SIZE_OPTIONS,
+  FONT_STYLE_OPTIONS,
+  FONT_WEIGHT_OPTIONS,
+  TEXT_TRANSFORM_OPTIONS,
+  type Style,
+} from '../../../../shared/schemas/style';
 import { ColorField, grid, NumberField, SelectField, sectionTitle } from './fields';
 
 type Box = NonNullable<Style['margin']>;
@@ -77,12 +84,53 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
       <div className={group}>
         <p className={sectionTitle}>Texte</p>
         <div className={grid.medium}>
-          <SelectField label="Taille de police" value={value.font_size ?? 'default'} options={FONT_SIZE_OPTIONS} path={`${path}.font_size`} onChange={(v) => set('font_size', v as Style['font_size'])} />
-          <SelectField label="Graisse" value={value.font_weight ?? 'default'} options={FONT_WEIGHT_OPTIONS} path={`${path}.font_weight`} onChange={(v) => set('font_weight', v)} />
-          <SelectField label="Style de police" value={value.font_style ?? 'default'} options={FONT_STYLE_OPTIONS} path={`${path}.font_style`} onChange={(v) => set('font_style', v)} />
-          <SelectField label="Casse" value={value.text_transform ?? 'default'} options={TEXT_TRANSFORM_OPTIONS} path={`${path}.text_transform`} onChange={(v) => set('text_transform', v)} />
-          <SelectField label="Alignement du texte" value={value.text_align ?? 'default'} options={TEXT_ALIGN} path={`${path}.text_align`} onChange={(v) => set('text_align', v)} />
-          <SelectField label="Alignement vertical" value={value.vertical_align ?? 'default'} options={VERTICAL_ALIGN} path={`${path}.vertical_align`} onChange={(v) => set('vertical_align', v)} />
+          <SelectField
+            label="Taille de police"
+            value={value.font_size ?? 'default'}
+            options={
+              FONT_SIZE_OPTIONS as {
+                value: number | 'default';
+                label: string;
+              }[]
+            }
+            path={`${path}.font_size`}
+            onChange={(v) => set('font_size', v as Style['font_size'])}
+          />
+          <SelectField
+            label="Graisse"
+            value={value.font_weight ?? 'default'}
+            options={FONT_WEIGHT_OPTIONS}
+            path={`${path}.font_weight`}
+            onChange={(v) => set('font_weight', v)}
+          />
+          <SelectField
+            label="Style de police"
+            value={value.font_style ?? 'default'}
+            options={FONT_STYLE_OPTIONS}
+            path={`${path}.font_style`}
+            onChange={(v) => set('font_style', v)}
+          />
+          <SelectField
+            label="Casse"
+            value={value.text_transform ?? 'default'}
+            options={TEXT_TRANSFORM_OPTIONS}
+            path={`${path}.text_transform`}
+            onChange={(v) => set('text_transform', v)}
+          />
+          <SelectField
+            label="Alignement du texte"
+            value={value.text_align ?? 'default'}
+            options={TEXT_ALIGN}
+            path={`${path}.text_align`}
+            onChange={(v) => set('text_align', v)}
+          />
+          <SelectField
+            label="Alignement vertical"
+            value={value.vertical_align ?? 'default'}
+            options={VERTICAL_ALIGN}
+            path={`${path}.vertical_align`}
+            onChange={(v) => set('vertical_align', v)}
+          />
           <ColorField label="Couleur du texte" value={value.color} path={`${path}.color`} onChange={(v) => set('color', v)} />
           <ColorField label="Couleur de fond" value={value.background_color} path={`${path}.background_color`} onChange={(v) => set('background_color', v)} />
         </div>
@@ -94,10 +142,24 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
           const border = value[key];
           return (
             <div key={key} className={grid.medium}>
-              <SelectField label={label} value={border?.style ?? 'default'} options={BORDER_STYLE_OPTIONS} path={`${path}.${key}.style`} onChange={(v) => setBorder(key, { style: v })} />
+              <SelectField
+                label={label}
+                value={border?.style ?? 'default'}
+                options={BORDER_STYLE_OPTIONS}
+                path={`${path}.${key}.style`}
+                onChange={(v) => setBorder(key, { style: v })}
+              />
               {border && (
                 <>
-                  <NumberField label={`${label} : épaisseur`} unit="px" min={0} max={10} value={border.width} path={`${path}.${key}.width`} onChange={(v) => setBorder(key, { width: v })} />
+                  <NumberField
+                    label={`${label} : épaisseur`}
+                    unit="px"
+                    min={0}
+                    max={10}
+                    value={border.width}
+                    path={`${path}.${key}.width`}
+                    onChange={(v) => setBorder(key, { width: v })}
+                  />
                   <ColorField label={`${label} : couleur`} value={border.color} path={`${path}.${key}.color`} onChange={(v) => setBorder(key, { color: v })} />
                 </>
               )}
@@ -106,8 +168,23 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
         })}
         {table && (
           <div className={grid.medium}>
-            <SelectField label="Fusion des bordures" value={value.border_collapse ?? 'default'} options={COLLAPSE} path={`${path}.border_collapse`} onChange={(v) => set('border_collapse', v)} />
-            <NumberField label="Espacement des bordures" unit="px" min={0} max={20} value={value.border_spacing} placeholder="0" path={`${path}.border_spacing`} onChange={(v) => set('border_spacing', Number.isNaN(v) ? undefined : v)} />
+            <SelectField
+              label="Fusion des bordures"
+              value={value.border_collapse ?? 'default'}
+              options={COLLAPSE}
+              path={`${path}.border_collapse`}
+              onChange={(v) => set('border_collapse', v)}
+            />
+            <NumberField
+              label="Espacement des bordures"
+              unit="px"
+              min={0}
+              max={20}
+              value={value.border_spacing}
+              placeholder="0"
+              path={`${path}.border_spacing`}
+              onChange={(v) => set('border_spacing', Number.isNaN(v) ? undefined : v)}
+            />
           </div>
         )}
       </div>

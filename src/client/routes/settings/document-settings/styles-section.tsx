@@ -10,13 +10,48 @@ import { StyleEditor } from './style-editor';
 type TableStyle = DocumentTemplate['table']['style'];
 type Part = 'general' | 'thead' | 'odd' | 'even' | 'total' | 'tfoot';
 
-const PARTS: { value: Part; label: string; path: string; pick: (s: TableStyle) => Style }[] = [
-  { value: 'general', label: 'Général', path: 'table.style.general', pick: (s) => s.general },
-  { value: 'thead', label: 'En-tête du tableau', path: 'table.style.thead', pick: (s) => s.thead },
-  { value: 'odd', label: 'Lignes impaires', path: 'table.style.tbody.odd', pick: (s) => s.tbody.odd },
-  { value: 'even', label: 'Lignes paires', path: 'table.style.tbody.even', pick: (s) => s.tbody.even },
-  { value: 'total', label: 'Ligne de total', path: 'table.style.total', pick: (s) => s.total },
-  { value: 'tfoot', label: 'Pied du tableau', path: 'table.style.tfoot', pick: (s) => s.tfoot },
+const PARTS: {
+  value: Part;
+  label: string;
+  path: string;
+  pick: (s: TableStyle) => Style;
+}[] = [
+  {
+    value: 'general',
+    label: 'Général',
+    path: 'table.style.general',
+    pick: (s) => s.general,
+  },
+  {
+    value: 'thead',
+    label: 'En-tête du tableau',
+    path: 'table.style.thead',
+    pick: (s) => s.thead,
+  },
+  {
+    value: 'odd',
+    label: 'Lignes impaires',
+    path: 'table.style.tbody.odd',
+    pick: (s) => s.tbody.odd,
+  },
+  {
+    value: 'even',
+    label: 'Lignes paires',
+    path: 'table.style.tbody.even',
+    pick: (s) => s.tbody.even,
+  },
+  {
+    value: 'total',
+    label: 'Ligne de total',
+    path: 'table.style.total',
+    pick: (s) => s.total,
+  },
+  {
+    value: 'tfoot',
+    label: 'Pied du tableau',
+    path: 'table.style.tfoot',
+    pick: (s) => s.tfoot,
+  },
 ];
 
 /** Styles: the table's general, head, odd and even rows, total and foot, with SPEC §3's option lists. */

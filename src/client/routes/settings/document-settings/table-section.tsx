@@ -5,16 +5,31 @@ import { TABLE_COLUMN_TYPES } from '../../../../shared/schemas/template';
 import { TABLE_COLUMN_LABELS, TOTALS_LABELS } from '../../../../shared/template-labels';
 import { Button } from '../../../components/ui/button';
 import { designer, draft, move } from './designer-store';
-import { CheckField, grid, NumberField, panel, SelectField, sectionNote, sectionTitle, subCard, TextInput } from './fields';
+import { CheckField, grid, NumberField, panel, SelectField, sectionNote, sectionTitle, subCard, TextInput, Disclosure } from './fields';
 import { MoveButtons, dragHandle } from './move-buttons';
 import { StyleEditor } from './style-editor';
 
 const styles = {
-  item: css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr) auto', gap: '3', alignItems: 'start', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '3', bg: 'bg.surface' }),
-  hidden: css({ bg: 'bg.subtle', '& input[type=text], & input:not([type])': { color: 'fg.muted' } }),
-  over: css({ borderColor: 'accent.default', boxShadow: '0 -3px 0 token(colors.accent.default)' }),
+  item: css({
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    gap: '3',
+    alignItems: 'start',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'lg',
+    p: '3',
+    bg: 'bg.surface',
+  }),
+  hidden: css({
+    bg: 'bg.subtle',
+    '& input[type=text], & input:not([type])': { color: 'fg.muted' },
+  }),
+  over: css({
+    borderColor: 'accent.default',
+    boxShadow: '0 -3px 0 token(colors.accent.default)',
+  }),
   sum: css({ fontSize: 'sm', fontVariantNumeric: 'tabular-nums' }),
-  details: css({ fontSize: 'sm', '& summary': { cursor: 'pointer', color: 'accent.fg', fontWeight: '600', py: '1' } }),
 };
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -27,7 +42,7 @@ export function TableSection() {
   const [over, setOver] = useState<number | null>(null);
   const missing = TABLE_COLUMN_TYPES.filter((t) => !cols.some((c) => c.type === t));
   const [adding, setAdding] = useState<string>('');
-  const visibleSum = round(cols.filter((c) => c.visible).reduce((sum, c) => sum + (Number.isFinite(c.width) ? (c.width ?? 0) : 0), 0));
+  const visibleSum = round(cols.filter((c) => c.visible).reduce((sum, c) => sum + (Number.isFinite(c.width) ? c.width ?? 0 : 0), 0));
 
   function fitWidths() {
     // Scales the visible columns so they fill the width exactly, keeping their proportions.
@@ -42,7 +57,13 @@ export function TableSection() {
       <section className={subCard} aria-label="Colonnes du tableau">
         <p className={sectionTitle}>Colonnes</p>
         <p className={sectionNote}>Glissez une colonne pour la déplacer, ou utilisez Monter / Descendre. Les largeurs sont en % de la largeur du tableau.</p>
-        <ol className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <ol
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '2',
+          })}
+        >
           {cols.map((col, index) => {
             const name = col.label || TABLE_COLUMN_LABELS[col.type];
             return (
@@ -76,34 +97,89 @@ export function TableSection() {
                 >
                   ⠿
                 </span>
-                <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: '0' })}>
-                  <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: '2',
+                    minW: '0',
+                  })}
+                >
+                  <div
+                    className={css({
+                      display: 'flex',
+                      gap: '3',
+                      alignItems: 'center',
+                      flexWrap: 'wrap',
+                    })}
+                  >
                     <strong className={css({ fontSize: 'sm' })}>{TABLE_COLUMN_LABELS[col.type]}</strong>
-                    <label className={css({ display: 'flex', gap: '1.5', alignItems: 'center', fontSize: 'sm' })}>
-                      <input type="checkbox" aria-label={`Afficher la colonne ${name}`} checked={col.visible} onChange={(e) => (draft().table.cols[index]!.visible = e.target.checked)} />
+                    <label
+                      className={css({
+                        display: 'flex',
+                        gap: '1.5',
+                        alignItems: 'center',
+                        fontSize: 'sm',
+                      })}
+                    >
+                      <input
+                        type="checkbox"
+                        aria-label={`Afficher la colonne ${name}`}
+                        checked={col.visible}
+                        onChange={(e) => (draft().table.cols[index]!.visible = e.target.checked)}
+                      />
                       Visible
                     </label>
                   </div>
                   <div className={grid.medium}>
-                    <TextInput label={`Intitulé (${TABLE_COLUMN_LABELS[col.type]})`} value={col.label} path={`table.cols.${index}.label`} onChange={(v) => (draft().table.cols[index]!.label = v)} />
-                    <NumberField label={`Largeur (${TABLE_COLUMN_LABELS[col.type]})`} unit="%" min={0} max={100} value={col.width} path={`table.cols.${index}.width`} onChange={(v) => (draft().table.cols[index]!.width = v)} />
+                    <TextInput
+                      label={`Intitulé (${TABLE_COLUMN_LABELS[col.type]})`}
+                      value={col.label}
+                      path={`table.cols.${index}.label`}
+                      onChange={(v) => (draft().table.cols[index]!.label = v)}
+                    />
+                    <NumberField
+                      label={`Largeur (${TABLE_COLUMN_LABELS[col.type]})`}
+                      unit="%"
+                      min={0}
+                      max={100}
+                      value={col.width}
+                      path={`table.cols.${index}.width`}
+                      onChange={(v) => (draft().table.cols[index]!.width = v)}
+                    />
                   </div>
                   {col.type === 'description' && (
-                    <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
+                    <div
+                      className={css({
+                        display: 'flex',
+                        gap: '4',
+                        flexWrap: 'wrap',
+                      })}
+                    >
                       <CheckField label="Nom de l’article" checked={col.show_item ?? true} onChange={(v) => (draft().table.cols[index]!.show_item = v)} />
                       <CheckField label="Référence (SKU)" checked={col.show_sku ?? false} onChange={(v) => (draft().table.cols[index]!.show_sku = v)} />
                     </div>
                   )}
-                  <details className={styles.details}>
-                    <summary>Style de la colonne</summary>
-                    <div className={css({ pt: '2' })}>
-                      <StyleEditor value={col.style} edit={() => (draft().table.cols[index]!.style ??= {})} path={`table.cols.${index}.style`} />
-                    </div>
-                  </details>
+                  <Disclosure summary="Style de la colonne">
+                    <StyleEditor value={col.style} edit={() => (draft().table.cols[index]!.style ??= {})} path={`table.cols.${index}.style`} />
+                  </Disclosure>
                 </div>
-                <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'end' })}>
+                <div
+                  className={css({
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: '1',
+                    alignItems: 'end',
+                  })}
+                >
                   <MoveButtons name={`la colonne ${name}`} index={index} count={cols.length} onMove={(to) => move(draft().table.cols, index, to)} />
-                  <Button size="sm" variant="ghost" aria-label={`Retirer la colonne ${name}`} onClick={() => draft().table.cols.splice(index, 1)} disabled={cols.length <= 1}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Retirer la colonne ${name}`}
+                    onClick={() => draft().table.cols.splice(index, 1)}
+                    disabled={cols.length <= 1}
+                  >
                     Retirer
                   </Button>
                 </div>
@@ -111,9 +187,23 @@ export function TableSection() {
             );
           })}
         </ol>
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap' })}>
+        <div
+          className={css({
+            display: 'flex',
+            gap: '3',
+            alignItems: 'end',
+            flexWrap: 'wrap',
+          })}
+        >
           <p className={styles.sum} data-testid="table-width-sum">
-            Largeur des colonnes visibles : <strong className={css({ color: visibleSum === 100 ? 'success' : 'warning' })}>{String(visibleSum).replace('.', ',')} %</strong>
+            Largeur des colonnes visibles :{' '}
+            <strong
+              className={css({
+                color: visibleSum === 100 ? 'success' : 'warning',
+              })}
+            >
+              {String(visibleSum).replace('.', ',')} %
+            </strong>
             {visibleSum !== 100 && ' (100 % attendus)'}
           </p>
           {visibleSum !== 100 && (
@@ -123,9 +213,27 @@ export function TableSection() {
           )}
         </div>
         {missing.length > 0 && (
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'end', flexWrap: 'wrap' })}>
+          <div
+            className={css({
+              display: 'flex',
+              gap: '2',
+              alignItems: 'end',
+              flexWrap: 'wrap',
+            })}
+          >
             <div className={css({ minW: '56' })}>
-              <SelectField label="Colonne à ajouter" value={adding} options={[{ value: '', label: 'Choisir…' }, ...missing.map((t) => ({ value: t, label: TABLE_COLUMN_LABELS[t] }))]} onChange={setAdding} />
+              <SelectField
+                label="Colonne à ajouter"
+                value={adding}
+                options={[
+                  { value: '', label: 'Choisir…' },
+                  ...missing.map((t) => ({
+                    value: t,
+                    label: TABLE_COLUMN_LABELS[t],
+                  })),
+                ]}
+                onChange={setAdding}
+              />
             </div>
             <Button
               size="sm"
@@ -133,7 +241,12 @@ export function TableSection() {
               disabled={!adding}
               onClick={() => {
                 const type = adding as (typeof TABLE_COLUMN_TYPES)[number];
-                draft().table.cols.push({ type, label: TABLE_COLUMN_LABELS[type], visible: true, width: 10 });
+                draft().table.cols.push({
+                  type,
+                  label: TABLE_COLUMN_LABELS[type],
+                  visible: true,
+                  width: 10,
+                });
                 setAdding('');
               }}
             >
@@ -152,7 +265,11 @@ export function TableSection() {
         </div>
         <p className={sectionTitle}>Sur plusieurs pages</p>
         <CheckField label="Sous-total en bas de chaque page" checked={snap.table.show_subtotal} onChange={(v) => (draft().table.show_subtotal = v)} />
-        <CheckField label="Report du sous-total en haut de la page suivante" checked={snap.table.show_subtotal_previous} onChange={(v) => (draft().table.show_subtotal_previous = v)} />
+        <CheckField
+          label="Report du sous-total en haut de la page suivante"
+          checked={snap.table.show_subtotal_previous}
+          onChange={(v) => (draft().table.show_subtotal_previous = v)}
+        />
       </section>
     </div>
   );

@@ -27,7 +27,14 @@ export interface DraftCheck {
 /** The shared schema judges the draft as the server will; its messages are the ones a 400 would carry. */
 export function checkDraft(draft: unknown): DraftCheck {
   const result = documentTemplateSchema.safeParse(draft);
-  if (result.success) return { valid: result.data, byPath: new Map(), messages: [], sections: new Set(), areas: new Set() };
+  if (result.success)
+    return {
+      valid: result.data,
+      byPath: new Map(),
+      messages: [],
+      sections: new Set(),
+      areas: new Set(),
+    };
   const byPath = new Map<string, string>();
   const sections = new Set<SectionId>();
   const areas = new Set<string>();
@@ -37,5 +44,11 @@ export function checkDraft(draft: unknown): DraftCheck {
     sections.add(sectionOf(issue.path));
     areas.add(String(issue.path[0]));
   }
-  return { valid: null, byPath, messages: templateIssueMessages(result.error.issues as Parameters<typeof templateIssueMessages>[0]), sections, areas };
+  return {
+    valid: null,
+    byPath,
+    messages: templateIssueMessages(result.error.issues as Parameters<typeof templateIssueMessages>[0]),
+    sections,
+    areas,
+  };
 }

@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../../styled-system/css';
+import type { DocumentTemplate } from '../../../../shared/schemas/template';
+import { trpc } from '../../../trpc';
+import { showMessage } from '../../../stores/snackbar';
+import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { SettingsActions, SettingsFrame, settingsCard } from '../settings-frame';
+import { designer, loadDraft } from './designer-store';
+import { ElementsSection } from './elements-section';
+import { ErrorsContext } from './fields';
+import { LayoutSection } from './layout-section';
+import { NumberingSection } from './numbering-section';
+import { PresetsStrip } from './presets-strip';
+import { PreviewPane } from './preview-pane';
+import { StylesSection } from './styles-section';
+import { TableSection } from './table-section';
+import { TextsSection } from './texts-section';
+import { checkDraft, type SectionId } from './validation';
+
+const styles = {
+  // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
+  layout: css({
+    display: 'grid',
+    gap: '5',
+    alignItems: 'start',
+    gridTemplateColumns: {
+      base: 'minmax(0, 1fr)',
+      xl: 'minmax(0, 1fr) minmax(320px, 44%)',
+    },
+  }),
+  preview: css({
+    xl: {
+      position: 'sticky',
+      top: '20',
+      maxH: 'calc(100dvh - 6rem)',
+      overflowY: 'auto',
+    },
+  }),
+  actions: css({
+    position: 'sticky',
+    bottom: '0',
+    bg: 'bg.surface',
+    zIndex: '1',
+    mx: { base: '-4', md: '-6' },
+    px: { base: '4', md: '6' },
+    pb: '1',
+    borderBottomRadius: 'card',
+  }),
+};
+
+const SECTIONS: { value: SectionId; label: string }[] = [
+  { value: 'numbering', label: 'Numérotation' },
+  { value: 'texts', label: 'Textes prédéfinis' },
+  { value: 'layout', label: 'Mise en page' },
+  { value: 'elements', label: 'Éléments' },
+  { value: 'table', label: 'Tableau' },
+  { value: 'styles', label: 'Styles' },
+];
+
+/** Paramètres → Apparence: the document template designer, with the sample document redrawn live beside it. */
+export function DocumentSettingsPage() {
+  const utils = trpc.useUtils();
+  const saved = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 0 });
+  const current = saved.data && 'data' in saved.data ? (saved.data.data as DocumentTemplate) : null;
+  const snap = useSnapshot(designer);
+  const [section, setSection] = useState<SectionId>('layout');
+
+  // A fresh draft on every visit: what another visit left unsaved was already declined by the leave guard.
+  useEffect(() => {
+    loadDraft(null);
+    return () => loadDraft(null);
+  }, []);
+  useEffect(() => {
+    if (current && !designer.draft) loadDraft(current);
+  }, [current, snap.draft]);
+
+  const dirty = snap.draft !== null && current !== null && JSON.stringify(snap.draft) !== JSON.stringify(current);
+  useUnsavedGuard(dirty);
+  const check = useMemo(() => checkDraft(snap.draft), [snap.draft]);
+  const lastValid = useRef<DocumentTemplate | null>(null);
+  if (check.valid) lastValid.current = check.valid;
+
+  const save = trpc.settings.updateDocument.useMutation({
+    onSuccess: (answer) => {
+      showMessage(answer.messages, 200);
+      utils.settings.get.setData({ key: 'document' }, { data: answer.data });
+      loadDraft(answer.data);
+    },
+  });
+
+  if (!snap.draft || !lastValid.current) {
+    return <SettingsFrame>{saved.isError ? <p>La mise en page n’a pas pu être chargée.</p> : <Spinner label="Chargement de la mise en page" />}</SettingsFrame>;
+  }
+
+  function submit() {
+    if (!check.valid) {
+      showMessage(check.messages, 400);
+      if (!check.sections.has(section)) setSection(SECTIONS.find((s) => check.sections.has(s.value))!.value);
+      return;
+    }
+    save.mutate({ key: 'document', data: check.valid });
+  }
+
+  const content: Record<SectionId, React.ReactNode> = {
+    numbering: <NumberingSection />,
+    texts: <TextsSection />,
+    layout: <LayoutSection />,
+    elements: <ElementsSection invalidAreas={check.areas} />,
+    table: <TableSection />,
+    styles: <StylesSection />,
+  };
+
+  return (
+    <SettingsFrame>
+      <div className={styles.layout}>
+        <section className={settingsCard} aria-label="Réglages de l’apparence">
+          <PresetsStrip />
+          <ErrorsContext.Provider value={check.byPath}>
+            <Tabs
+              label="Sections de l’apparence"
+              value={section}
+              onChange={setSection}
+              items={SECTIONS.map((s) => ({
+                ...s,
+                invalid: check.sections.has(s.value),
+                content: content[s.value],
+              }))}
+            />
+          </ErrorsContext.Provider>
+          <div className={styles.actions}>
+            <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => loadDraft(current)} onSave={submit} />
+          </div>
+        </section>
+        <div className={styles.preview}>
+          <PreviewPane template={lastValid.current} stale={!check.valid} />
+        </div>
+      </div>
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { useParams, useSearch } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { defaultAppSettings, type AppSettings } from '../../../shared/schemas/settings';
+import { trpc } from '../../trpc';
+import { Spinner } from '../../components/ui/spinner';
+import { LogoMark } from '../../components/icons';
+import { buttonRecipe } from '../../components/ui/button';
+import { DocumentPages } from '../../render/document-pages';
+import { renderDocumentOfRecord, type DocumentRecord } from '../../render/from-record';
+import { useFitScale } from '../../render/use-fit-scale';
+import { documentTitle, documentNumber } from '../../render/labels';
+
+const styles = {
+  page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5', p: { base: '3', md: '8' } }),
+  bar: css({ w: 'full', maxW: '820px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' }),
+  title: css({ fontWeight: '700', fontSize: 'md' }),
+  stage: css({ w: 'full', maxW: '820px' }),
+  message: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '8', textAlign: 'center', maxW: '480px', color: 'fg.muted' }),
+};
+
+/**
+ * The public page of one issued document (SPEC §2 share link): that document only, with a download button and no app
+ * chrome. `?print=1` is the server's own visit to print the PDF: the bare pages at scale 1, no button, no view recorded.
+ */
+export function SharePage() {
+  const { uuid } = useParams<{ uuid: string }>();
+  const print = new URLSearchParams(useSearch()).has('print');
+  const shared = trpc.share.get.useQuery({ uuid, print: print || undefined }, { meta: { silent: true }, retry: false, staleTime: Infinity });
+  const [stage, fitScale] = useFitScale(1);
+  const data = shared.data;
+  const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
+  const doc = useMemo(() => {
+    if (!data) return null;
+    // The public answer leaves out the links to the organisation's other documents: the renderer needs none of them.
+    const record = { ...data.document, origin: null, corrects: null, linked: [], customer_id: null, order_id: null } as unknown as DocumentRecord;
+    return renderDocumentOfRecord(record, { settings });
+  }, [data, settings]);
+
+  if (print) {
+    return doc && data ? <DocumentPages doc={doc} template={data.template} settings={settings} /> : null;
+  }
+  return (
+    <div className={styles.page}>
+      {shared.isPending ? (
+        <div role="status" className={css({ py: '16' })}>
+          <Spinner label="Chargement du document" />
+        </div>
+      ) : !doc || !data ? (
+        <div className={styles.message} role="alert">
+          <LogoMark size={32} />
+          <p className={css({ mt: '3' })}>Ce document est introuvable : le lien est peut-être incomplet, ou le document n’est plus partagé.</p>
+        </div>
+      ) : (
+        <>
+          <header className={styles.bar} data-print-hidden>
+            <p className={styles.title}>
+              {documentTitle(doc)} {documentNumber(doc)}
+            </p>
+            <a className={buttonRecipe()} href={`/documents/download/${uuid}`} download>
+              Télécharger le PDF
+            </a>
+          </header>
+          <div ref={stage} className={styles.stage}>
+            <DocumentPages doc={doc} template={data.template} settings={settings} scale={fitScale} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

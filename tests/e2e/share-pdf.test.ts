@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { ARTIFACTS, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { newUser, Session } from '../helpers/clients';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+
+let server: TestServer;
+let browser: Browser;
+let session: Session;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  session = new Session(server.url);
+  await session.rest('POST', '/api/auth/register', newUser());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The PDF's text, page by page, with runs of white space (including non-breaking ones) made single spaces. */
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/[\s\u00a0\u202f]+/g, ' '));
+  }
+  return pages;
+}
+
+describe('share link and PDF', () => {
+  it('shows one issued document to a visitor, and prints the same document to an A4 PDF with selectable text', async () => {
+    const { customerId } = await readyToInvoice(session);
+    const other = await issued(session, { customer_id: customerId, items: [line('Document confidentiel', 1, 10)] });
+    const invoice = await issued(session, {
+      customer_id: customerId,
+      discount_type: 'percent',
+      discount_value: 5,
+      items: [line('Conseil', 3, 150, 20, { unit: 'h', discount_type: 'percent', discount_value: 10 }), line('Formation', 2, 87.5, 10), line('Livre', 4, 12.35, 5.5, { discount_type: 'amount', discount_value: 2.4, kind: 'goods' })],
+    });
+    expect(invoice.total).toBe(691.69);
+
+    // A visitor without a session sees that document, and nothing of the other one.
+    const { page } = await newPage(browser, server.url);
+    await page.goto(`/share/${invoice.uuid}`);
+    await page.locator('[data-render-ready="true"]').waitFor();
+    await page.getByText('F2026-0002').first().waitFor();
+    expect(await page.getByText('Document confidentiel').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Télécharger le PDF' }).getAttribute('href')).toBe(`/documents/download/${invoice.uuid}`);
+    await screenshot(page, 'share-page');
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.viewed_at).toMatch(/^\d{4}-/);
+    await page.goto('/share/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('alert').getByText(/introuvable/).waitFor();
+    await page.context().close();
+
+    const response = await fetch(`${server.url}/documents/download/${invoice.uuid}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain('filename="Facture-F2026-0002.pdf"');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.writeFileSync(path.join(ARTIFACTS, 'share-invoice.pdf'), bytes);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const text = (await pdfText(bytes)).join(' ');
+    for (const expected of ['F2026-0002', 'Boulangerie Martin', 'Conseil', 'Formation', 'Livre', '627,00 €', '31,35 €', '2,46 €', '16,63 €', '76,95 €', '691,69 €', 'SIRET 55203253400646', 'Pas d\'escompte pour paiement anticipé']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('Document confidentiel');
+    void other;
+  });
+});
