@@ -2,12 +2,14 @@
 // `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
 import { benchDocuments } from './documents';
+import { benchRender } from './render';
 import { benchTotals } from './totals';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
   api: benchApi,
   documents: benchDocuments,
+  render: benchRender,
 };
 
 const only = process.argv[2];

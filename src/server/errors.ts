@@ -138,6 +138,9 @@ const fieldLabels: Record<string, string> = {
   sort_order: 'Ordre de tri',
 };
 
+/** Labels our schemas' messages already open with, where the key alone would name another field ('shipping'). */
+const OWN_LABELS = new Set([...Object.values(fieldLabels), 'Frais de port', 'Échéance', 'Acompte', 'Taux de taxe', 'Taxe', 'Montant du paiement', 'Date du paiement']);
+
 interface IssueLike {
   path: PropertyKey[];
   message: string;
@@ -162,8 +165,8 @@ export function validationMessages(issues: IssueLike[]): string[] {
     if (issue.path.length > 0) {
       const label = labelOf(issue.path);
       // 'SIREN/SIRET' is named by a message about either.
-      // A message that opens with its own label ('Frais de port : …') is kept as written.
-      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part)) || /^[^:]{2,60} : /.test(text);
+      // A message that opens with a field's label of its own ('Frais de port : …') is kept as written.
+      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part)) || OWN_LABELS.has(text.split(' : ')[0]!);
       if (!named) text = `${label} : ${text}`;
     }
     seen.add(text);

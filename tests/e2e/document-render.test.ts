@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { ARTIFACTS, launchBrowser, newPage } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
-import { paginate, PAGE_CONTENT_LIMIT, PX_PER_CM } from '../../src/shared/pagination';
+import { paginate, PAGE_CONTENT_LIMIT, PX_PER_CM, TOTAL_ROW_HEIGHT } from '../../src/shared/pagination';
+import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
 
 let server: TestServer;
 let browser: Browser;
@@ -66,15 +67,73 @@ function readPages(page: Page) {
         totalsBottom: totals ? totals.bottom - box.top : 0,
         rows,
         pageNumber: section.querySelector('[data-page-number]')?.textContent ?? '',
+        carries: Array.from(section.querySelectorAll('tr[data-carry]')).map((tr) => tr.getBoundingClientRect().height),
+        carryAmounts: Array.from(section.querySelectorAll('tr[data-carry]')).map((tr) => `${(tr as HTMLElement).dataset.carry}:${tr.querySelector('span:last-child')?.textContent}`),
+        fold: section.querySelector('[data-fold-line]') !== null,
       };
     }),
   );
 }
 
+
+const lines120 = Array.from({ length: 120 }, (_, i) =>
+  line(`Prestation ${i + 1}`, (i % 7) + 1, 35 + (i % 11) * 12.5, i % 5 === 0 ? 10 : 20, i % 9 === 0 ? { description: 'Détail de l’intervention : déplacement, main-d’œuvre et fournitures.\nSur site, en présence du client.' } : {}),
+);
+let invoiceId: number;
+
+/**
+ * The pages as drawn: every line once and in order, each whole above its page's footer, each page's lines within
+ * its capacity and the whole within SPEC §9's 1022 px, pages filled, numbered 'x / n', and as many as the shared
+ * paginate() gives for the heights the pages really have.
+ */
+async function checkLayout(page: Page, template: any): Promise<number> {
+  const article = page.getByRole('article', { name: 'Aperçu du document' });
+  const count = Number(await article.getAttribute('data-pages'));
+  const pages = await readPages(page);
+  expect(pages).toHaveLength(count);
+  expect(pages.flatMap((p) => p.rows.map((r) => r.line))).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+  for (const p of pages) {
+    const used = p.rows.reduce((s, r) => s + r.height, 0);
+    expect(used).toBeLessThanOrEqual(p.capacity);
+    for (const r of p.rows) {
+      expect(r.top).toBeGreaterThanOrEqual(p.paddingTop);
+      expect(r.bottom).toBeLessThanOrEqual(p.footerTop + 0.5);
+    }
+    expect(p.footerBottom).toBeLessThanOrEqual(p.height - p.paddingBottom + 0.5);
+    const content = p.header + p.thead + used + p.carries.reduce((s, h) => s + h, 0) + p.totals + p.footer;
+    expect(content + p.paddingTop + p.paddingBottom).toBeLessThanOrEqual(PAGE_CONTENT_LIMIT + 1);
+    for (const h of p.carries) expect(Math.abs(h - TOTAL_ROW_HEIGHT)).toBeLessThanOrEqual(1);
+  }
+  expect(pages.at(-1)!.totals).toBeGreaterThan(0);
+  expect(pages.at(-1)!.totalsBottom).toBeLessThanOrEqual(pages.at(-1)!.footerTop + 0.5);
+  expect(pages.map((p) => p.pageNumber)).toEqual(pages.map((_, i) => `Page ${i + 1} / ${count}`));
+
+  const heights = new Map(pages.flatMap((p) => p.rows.map((r) => [r.line, r.height] as const)));
+  const expected = paginate({
+    rows: Array.from({ length: 120 }, (_, i) => heights.get(i + 1)!),
+    header: pages[0]!.header,
+    followingHeader: pages[1]?.header ?? 0,
+    footer: Math.max(...pages.map((p) => p.footer)),
+    tableHeader: Math.max(...pages.map((p) => p.thead)),
+    totals: pages.at(-1)!.totals,
+    margins: { first: template.margins.first_page, following: template.margins.following_pages },
+    showSubtotal: template.table.show_subtotal,
+    showSubtotalPrevious: template.table.show_subtotal_previous,
+  });
+  expect(expected.map((p) => p.rows.length)).toEqual(pages.map((p) => p.rows.length));
+  // Pages are filled: the next page's first line would not have fitted on the page before (the last page may
+  // instead have taken the last line along with the totals).
+  for (let i = 0; i + 2 < pages.length; i++) {
+    const used = pages[i]!.rows.reduce((s, r) => s + r.height, 0);
+    const closing = template.table.show_subtotal ? TOTAL_ROW_HEIGHT : 0;
+    expect(used + pages[i + 1]!.rows[0]!.height).toBeGreaterThan(pages[i]!.capacity - closing - 0.5);
+  }
+  expect(PX_PER_CM).toBe(37.8);
+  return count;
+}
+
 describe('the document renderer', () => {
   it('shows /preview logged out: the sample invoice with the default template, no redirect', async () => {
-    const { context, page } = await newPage(browser, server.url, { width: 1100, height: 1200 });
-    await context.close();
     const visitor = await browser.newContext({ baseURL: server.url, viewport: { width: 900, height: 1300 }, deviceScaleFactor: 2, locale: 'fr-FR' });
     const p = await visitor.newPage();
     await p.goto('/preview');
@@ -100,60 +159,15 @@ describe('the document renderer', () => {
       expect(new Set(numbers)).toEqual(new Set([`Page ${i} / ${n}`]));
     }
     await visitor.close();
-    void page;
   });
 
   it('paginates a 120-line invoice: expected page count, rows under each page capacity, none cut, pages numbered', async () => {
-    const items = Array.from({ length: 120 }, (_, i) =>
-      line(`Prestation ${i + 1}`, (i % 7) + 1, 35 + (i % 11) * 12.5, i % 5 === 0 ? 10 : 20, i % 9 === 0 ? { description: 'Détail de l’intervention : déplacement, main-d’œuvre et fournitures.\nSur site, en présence du client.' } : {}),
-    );
-    const invoice = await issued(session, { type: 'invoice', customer_id: customerId, items, shipping: 25, discount_type: 'percent', discount_value: 5 });
+    const invoice = await issued(session, { type: 'invoice', customer_id: customerId, items: lines120, shipping: 25, discount_type: 'percent', discount_value: 5 });
+    invoiceId = invoice.id;
     const page = await open(`/invoices/${invoice.id}/view`);
     await ready(page);
-    const article = page.getByRole('article', { name: 'Aperçu du document' });
-    const count = Number(await article.getAttribute('data-pages'));
-    const pages = await readPages(page);
-    expect(pages).toHaveLength(count);
-
-    // Every line once, in order, each whole on its page, above that page's footer.
-    expect(pages.flatMap((p) => p.rows.map((r) => r.line))).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    for (const p of pages) {
-      const used = p.rows.reduce((s, r) => s + r.height, 0);
-      expect(used).toBeLessThanOrEqual(p.capacity);
-      for (const r of p.rows) {
-        expect(r.top).toBeGreaterThanOrEqual(p.paddingTop);
-        expect(r.bottom).toBeLessThanOrEqual(p.footerTop + 0.5);
-      }
-      expect(p.footerBottom).toBeLessThanOrEqual(p.height - p.paddingBottom + 0.5);
-      // Within the 1022 px content limit of SPEC §9 (margins included).
-      const content = p.header + p.thead + p.rows.reduce((s, r) => s + r.height, 0) + p.totals + p.footer;
-      expect(content + p.paddingTop + p.paddingBottom).toBeLessThanOrEqual(PAGE_CONTENT_LIMIT + 1);
-    }
-    expect(pages.at(-1)!.totals).toBeGreaterThan(0);
-    expect(pages.at(-1)!.totalsBottom).toBeLessThanOrEqual(pages.at(-1)!.footerTop + 0.5);
-    expect(pages.map((p) => p.pageNumber)).toEqual(pages.map((_, i) => `Page ${i + 1} / ${count}`));
-
-    // The expected count: the shared paginate() on the heights the pages really have.
-    const template = (await session.rest('GET', '/api/settings?key=document')).body.data;
-    const heights = new Map(pages.flatMap((p) => p.rows.map((r) => [r.line, r.height] as const)));
-    const expected = paginate({
-      rows: Array.from({ length: 120 }, (_, i) => heights.get(i + 1)!),
-      header: pages[0]!.header,
-      followingHeader: pages[1]?.header ?? 0,
-      footer: Math.max(...pages.map((p) => p.footer)),
-      tableHeader: pages[0]!.thead,
-      totals: pages.at(-1)!.totals,
-      margins: { first: template.margins.first_page, following: template.margins.following_pages },
-    });
-    expect(count).toBe(expected.length);
+    const count = await checkLayout(page, (await session.rest('GET', '/api/settings?key=document')).body.data);
     expect(count).toBeGreaterThanOrEqual(4);
-    // Pages are filled: the next page's first line would not have fitted on the page before.
-    for (let i = 0; i + 1 < pages.length; i++) {
-      const next = pages[i + 1]!.rows[0]!;
-      const used = pages[i]!.rows.reduce((s, r) => s + r.height, 0);
-      expect(used + next.height).toBeGreaterThan(pages[i]!.capacity - 1);
-    }
-    expect(PX_PER_CM).toBe(37.8);
 
     // The app's sticky top bar would cover the top of the pages in element screenshots.
     await page.addStyleTag({ content: 'header { display: none !important; }' });
@@ -169,5 +183,33 @@ describe('the document renderer', () => {
     expect(Math.round(width)).toBe(595);
     expect(Math.round(height)).toBe(842);
     await page.context().close();
+  });
+
+  it('follows the template: carried subtotals of 40 px, other margins on following pages, fold line, document info layout 2', async () => {
+    const template = defaultDocumentTemplate();
+    template.table.show_subtotal = true;
+    template.table.show_subtotal_previous = true;
+    template.margins.following_pages = { top: 2.5, bottom: 2, left: 2.5, right: 2.5 };
+    template.fold_line = { status: true, only_first_page: true, alignment: 'left' };
+    const info = template.header[0]!.columns[1]!.elements[1]!;
+    if (info.type === 'document_info') info.layout = 2;
+    expect((await session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
+    const page = await open(`/invoices/${invoiceId}/view`);
+    await ready(page);
+    const count = await checkLayout(page, template);
+    const pages = await readPages(page);
+    expect(pages.map((p) => p.fold)).toEqual(pages.map((_, i) => i === 0));
+    pages.forEach((p, i) => expect(p.paddingTop).toBeCloseTo((i === 0 ? 1.5 : 2.5) * PX_PER_CM, 1));
+    // Each page but the last closes with its running subtotal; the next one opens with the same amount.
+    for (let i = 0; i + 1 < count; i++) {
+      const closing = pages[i]!.carryAmounts.find((c) => c.startsWith('subtotal:'))!.split(':')[1];
+      expect(pages[i + 1]!.carryAmounts[0]).toBe(`previous:${closing}`);
+    }
+    expect(pages.at(-1)!.carryAmounts.filter((c) => c.startsWith('subtotal:'))).toEqual([]);
+    await page.locator('[data-page="1"] [data-layout="2"]').waitFor();
+    await page.addStyleTag({ content: 'header { display: none !important; }' });
+    await shot(page, '[data-page="2"]', 'render-invoice-subtotals-page2');
+    await page.context().close();
+    expect((await session.rest('PUT', '/api/settings?key=document', defaultDocumentTemplate())).status).toBe(200);
   });
 });

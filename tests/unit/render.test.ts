@@ -6,7 +6,7 @@ import { sampleDocument } from '../../src/client/render/sample-document';
 import { renderDocumentOfRecord, type DocumentRecord } from '../../src/client/render/from-record';
 import { renderDocumentOfForm } from '../../src/client/render/from-form';
 import { carriedAmounts, fitPages } from '../../src/client/render/page-flow';
-import { shownColumns } from '../../src/client/render/items-table';
+import { fitColumns, shownColumns, textEm } from '../../src/client/render/table-columns';
 import { documentInfoEntries } from '../../src/client/render/document-info';
 import { isEmptyElement } from '../../src/client/render/elements';
 import { renderContextOf } from '../../src/client/render/render-context';
@@ -282,6 +282,20 @@ describe('table columns, document info and empty elements', () => {
     expect(cols.reduce((s, c) => s + c.share, 0)).toBeCloseTo(100, 6);
     const custom = documentTemplateSchema.parse({ table: { cols: [{ type: 'description', label: 'Article' }, { type: 'total_price', label: 'Montant', width: 25 }] } });
     expect(shownColumns(custom.table).map((c) => Math.round(c.share))).toEqual([62, 38]);
+  });
+
+  it('widens an amount column too narrow for its longest value, taking the room from the description', () => {
+    const cols = shownColumns(defaultDocumentTemplate().table);
+    const doc = sampleDocument();
+    expect(fitColumns(cols, doc.lines, f, 1000, 13.33)).toEqual(cols);
+    const big = doc.lines.map((l) => ({ ...l, total: 1234567.89, price: 98765.43 }));
+    const fitted = fitColumns(cols, big, f, 560, 13.33);
+    const px = (type: string) => (fitted.find((c) => c.type === type)!.share / 100) * 560;
+    expect(px('total_price')).toBeGreaterThanOrEqual((textEm(f.money(1234567.89)) + 1.2) * 13.33 - 0.01);
+    expect(px('unit_price')).toBeGreaterThanOrEqual((textEm(f.money(98765.43)) + 1.2) * 13.33 - 0.01);
+    expect(px('description')).toBeLessThan((cols.find((c) => c.type === 'description')!.share / 100) * 560);
+    expect(px('description')).toBeGreaterThanOrEqual(0.25 * 560 - 0.01);
+    expect(fitted.reduce((s, c) => s + c.share, 0)).toBeCloseTo(100, 6);
   });
 
   it('shows the document info its flags ask for, with SPEC §9 labels', () => {

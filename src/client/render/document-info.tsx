@@ -36,12 +36,12 @@ const labelStyle: CSSProperties = { color: MUTED, whiteSpace: 'nowrap' };
  * Layout 1: label and value side by side, one entry a line. Layout 2: a band of cells, label above value.
  * Layout 3: a boxed table, labels on a tinted column.
  */
-export function DocumentInfo({ element, ctx }: { element: InfoElement; ctx: RenderContext }) {
+export function DocumentInfo({ element, ctx, align = 'left' }: { element: InfoElement; ctx: RenderContext; align?: 'left' | 'center' | 'right' }) {
   const entries = documentInfoEntries(element, ctx);
   if (entries.length === 0) return null;
   if (element.layout === 2) {
     return (
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4em 1.6em', justifyContent: 'inherit' }} data-layout="2">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.4em 1.6em', justifyContent: align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'flex-start' }} data-layout="2">
         {entries.map((e) => (
           <div key={e.key} data-info={e.key}>
             <div style={{ fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED }}>{e.label}</div>
@@ -52,7 +52,7 @@ export function DocumentInfo({ element, ctx }: { element: InfoElement; ctx: Rend
     );
   }
   const boxed = element.layout === 3;
-  const cell: CSSProperties = boxed ? { padding: '0.3em 0.7em', border: `1px solid ${RULE}` } : { padding: '0.12em 0 0.12em 1.2em' };
+  const cell: CSSProperties = boxed ? { padding: '0.3em 0.7em', border: `1px solid ${RULE}`, verticalAlign: 'top' } : { padding: '0.12em 0 0.12em 1.2em', verticalAlign: 'top' };
   return (
     <table data-layout={element.layout} style={{ borderCollapse: 'collapse', marginLeft: 'inherit', display: 'inline-table' }}>
       <tbody>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { paginate, type PageLayout } from '../../shared/pagination';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { PageLayout } from '../../shared/pagination';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../shared/schemas/template';
-import { CarryRow, ItemsTable } from './items-table';
-import { fontsSettled, imagesSettled, readMeasurements } from './measure';
+import { ItemsTable } from './items-table';
+import { imagesSettled } from './measure';
+import { usePageLayout, type Layout, type Snapshot } from './use-page-layout';
 import { contentWidth, FoldLine, FooterArea, HeaderArea, PAGE_HEIGHT, PAGE_WIDTH, paddingOf, typographyOf } from './page-parts';
 import { PRINT_CSS } from './print-css';
 import { renderContextOf, type RenderContext } from './render-context';
@@ -20,77 +21,7 @@ export interface DocumentPagesProps {
   onPaginated?: (pages: number) => void;
 }
 
-/** SPEC §9 layout debounce: a change is laid out again once typing pauses. */
-export const LAYOUT_DEBOUNCE_MS = 500;
 const PAGE_GAP = 24;
-
-interface Snapshot {
-  doc: RenderDocument;
-  template: DocumentTemplate;
-  settings: AppSettings;
-}
-interface Layout {
-  snapshot: Snapshot;
-  epoch: number;
-  pages: PageLayout[];
-}
-
-function layoutOf(root: HTMLElement, { template }: Snapshot): PageLayout[] {
-  const m = readMeasurements(root);
-  const t = template;
-  return paginate({
-    rows: m.rows,
-    header: m.header,
-    followingHeader: m.followingHeader,
-    footer: m.footer,
-    tableHeader: m.tableHeader,
-    totals: m.totals,
-    margins: { first: t.margins.first_page, following: t.margins.following_pages },
-    showSubtotal: t.table.show_subtotal,
-    showSubtotalPrevious: t.table.show_subtotal_previous,
-  });
-}
-
-/**
- * Lays the document out in an offscreen pass at scale 1, measures it, and hands the heights to the shared
- * paginate(). Again after a change (debounced), when fonts finish loading, or when asked.
- */
-function usePageLayout(snapshot: Snapshot, measureRef: React.RefObject<HTMLDivElement | null>) {
-  const [layout, setLayout] = useState<Layout | null>(null);
-  const [epoch, setEpoch] = useState(0);
-  const laidOut = useRef(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    const timer = setTimeout(
-      async () => {
-        const root = measureRef.current;
-        if (!root) return;
-        root.getBoundingClientRect(); // lay out first, so the fonts it uses start loading
-        await fontsSettled(snapshot.template.font_family);
-        await imagesSettled(root);
-        if (cancelled) return;
-        laidOut.current = true;
-        setLayout({ snapshot, epoch, pages: layoutOf(root, snapshot) });
-      },
-      laidOut.current ? LAYOUT_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [snapshot, epoch, measureRef]);
-
-  useEffect(() => {
-    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
-    if (!fonts) return;
-    const again = () => setEpoch((e) => e + 1);
-    fonts.addEventListener('loadingdone', again);
-    return () => fonts.removeEventListener('loadingdone', again);
-  }, []);
-
-  return { layout, ready: layout !== null && layout.snapshot === snapshot && layout.epoch === epoch };
-}
 
 function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layout: PageLayout; index: number; count: number; carried: { before: number; after: number } }) {
   const { template, doc } = ctx;
@@ -107,9 +38,13 @@ function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layo
     >
       <FoldLine template={template} page={index + 1} />
       <HeaderArea ctx={ctx} position={position} />
-      {index > 0 && template.table.show_subtotal_previous && <CarryRow ctx={ctx} kind="previous" label="Report HT de la page précédente" amount={carried.before} />}
-      <ItemsTable ctx={ctx} lines={lines} />
-      {!last && template.table.show_subtotal && <CarryRow ctx={ctx} kind="subtotal" label="Sous-total HT à reporter" amount={carried.after} />}
+      <ItemsTable
+        ctx={ctx}
+        lines={lines}
+        width={contentWidth(template, index === 0)}
+        before={index > 0 && template.table.show_subtotal_previous ? { kind: 'previous', label: 'Report HT de la page précédente', amount: carried.before } : undefined}
+        after={!last && template.table.show_subtotal ? { kind: 'subtotal', label: 'Sous-total HT à reporter', amount: carried.after } : undefined}
+      />
       {layout.hasTotals && <TotalsBlock ctx={ctx} />}
       <div style={{ flex: '1 1 auto' }} />
       <FooterArea ctx={ctx} position={position} />
@@ -118,7 +53,7 @@ function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layo
 }
 
 /** The offscreen pass: every block at the width it will have, at scale 1. */
-function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: React.RefObject<HTMLDivElement | null> }) {
+function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefObject<HTMLDivElement | null> }) {
   const { template } = ctx;
   const first = contentWidth(template, true);
   const following = contentWidth(template, false);
@@ -133,7 +68,7 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: Reac
       {at('header', first, <HeaderArea ctx={ctx} position={{ page: 1, pages: 1 }} />)}
       {at('following', following, <HeaderArea ctx={ctx} position={{ page: 2, pages: 2 }} />)}
       {widths.map((w) => at('footer', w, <FooterArea ctx={ctx} position={{ page: 1, pages: 1 }} />))}
-      {widths.map((w) => at('table', w, <ItemsTable ctx={ctx} lines={ctx.doc.lines} />))}
+      {widths.map((w) => at('table', w, <ItemsTable ctx={ctx} lines={ctx.doc.lines} width={w} />))}
       {widths.map((w) => at('totals', w, <TotalsBlock ctx={ctx} />))}
     </div>
   );
@@ -146,7 +81,6 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: Reac
 export function DocumentPages({ doc, template, settings, scale = 1, onPaginated }: DocumentPagesProps) {
   // Callers may rebuild equal objects on each render: only a real change lays the pages out again.
   const key = JSON.stringify([doc, template, settings]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const snapshot = useMemo<Snapshot>(() => ({ doc, template, settings }), [key]);
   const measureRef = useRef<HTMLDivElement>(null);
   const { layout, ready } = usePageLayout(snapshot, measureRef);
@@ -156,23 +90,37 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated 
   const pages = useMemo(() => (layout ? fitPages(layout.pages, snapshot.doc.lines.length) : null), [layout, snapshot]);
   const carried = useMemo(() => (pages ? carriedAmounts(snapshot.doc, pages) : []), [pages, snapshot]);
 
+  // Ready once the pages' own images (the logo) are drawn too: the PDF is taken then.
+  const articleRef = useRef<HTMLElement>(null);
+  const [painted, setPainted] = useState<Layout | null>(null);
+  useEffect(() => {
+    const root = articleRef.current;
+    if (!layout || !root) return;
+    let cancelled = false;
+    void imagesSettled(root).then(() => !cancelled && setPainted(layout));
+    return () => {
+      cancelled = true;
+    };
+  }, [layout]);
+  const done = ready && painted === layout;
+
   const notify = useRef(onPaginated);
   notify.current = onPaginated;
   const count = layout?.pages.length ?? 0;
   useEffect(() => {
-    if (ready) notify.current?.(count);
-  }, [ready, count, layout]);
+    if (done) notify.current?.(count);
+  }, [done, count]);
 
   return (
     <>
-      <style href="facturier-document-print" precedence="default">
-        {PRINT_CSS}
-      </style>
+      {/* Not hoisted: the print rules exist only while pages are shown, so printing another screen is unaffected. */}
+      <style>{PRINT_CSS}</style>
       <article
         aria-label="Aperçu du document"
-        aria-busy={!ready}
+        ref={articleRef}
+        aria-busy={!done}
         data-document-pages=""
-        data-render-ready={ready ? 'true' : 'false'}
+        data-render-ready={done ? 'true' : 'false'}
         data-pages={count || undefined}
         style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: PAGE_GAP * scale, width: PAGE_WIDTH * scale, margin: '0 auto' }}
       >

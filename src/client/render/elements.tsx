@@ -64,6 +64,7 @@ function Monogram({ name, size }: { name: string; size: number }) {
   return (
     <div
       data-logo-placeholder=""
+      role="img"
       aria-label="Logo"
       style={{ width: side, height: side, maxWidth: LOGO_PLACEHOLDER_MAX_WIDTH, borderRadius: side * 0.22, background: '#1D2939', color: 'white', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: side * 0.38, letterSpacing: '0.02em' }}
     >
@@ -72,10 +73,10 @@ function Monogram({ name, size }: { name: string; size: number }) {
   );
 }
 
-function Logo({ url, size, name, onLoad }: { url: string; size: number; name: string; onLoad?: () => void }) {
+function Logo({ url, size, name }: { url: string; size: number; name: string }) {
   if (!url) return <Monogram name={name} size={size} />;
   const scale = size / 100;
-  return <img src={url} alt={name ? `Logo ${name}` : 'Logo'} onLoad={onLoad} onError={onLoad} style={{ display: 'inline-block', maxWidth: LOGO_MAX.width * scale, maxHeight: LOGO_MAX.height * scale, width: 'auto', height: 'auto', objectFit: 'contain' }} />;
+  return <img src={url} alt={name ? `Logo ${name}` : 'Logo'} style={{ display: 'inline-block', maxWidth: LOGO_MAX.width * scale, maxHeight: LOGO_MAX.height * scale, width: 'auto', height: 'auto', objectFit: 'contain' }} />;
 }
 
 function Customer({ ctx }: { ctx: RenderContext }) {
@@ -111,7 +112,7 @@ function Customer({ ctx }: { ctx: RenderContext }) {
 }
 
 /** One template element (SPEC §3) drawn for a given page. */
-export function ElementView({ element, ctx, position, onAssetLoad }: { element: TemplateElement; ctx: RenderContext; position: PagePosition; onAssetLoad?: () => void }) {
+export function ElementView({ element, ctx, position, align = 'left' }: { element: TemplateElement; ctx: RenderContext; position: PagePosition; align?: 'left' | 'center' | 'right' }) {
   const { doc, f } = ctx;
   const style = styleToCss(element.style);
   let body: ReactNode = null;
@@ -120,13 +121,13 @@ export function ElementView({ element, ctx, position, onAssetLoad }: { element: 
       body = <div style={{ fontSize: '2.1em', fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.01em' }}>{documentTitle(doc)}</div>;
       break;
     case 'logo':
-      body = <Logo url={element.url || doc.seller?.logo_url || ''} size={element.size} name={doc.seller?.name ?? ''} onLoad={onAssetLoad} />;
+      body = <Logo url={element.url || doc.seller?.logo_url || ''} size={element.size} name={doc.seller?.name ?? ''} />;
       break;
     case 'icon':
       body = <DocumentIcon name={element.name} size={element.size} color={element.color} />;
       break;
     case 'document_info':
-      body = <DocumentInfo element={element} ctx={ctx} />;
+      body = <DocumentInfo element={element} ctx={ctx} align={align} />;
       break;
     case 'organization': {
       const s = doc.seller;

@@ -1,36 +1,14 @@
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { TOTAL_ROW_HEIGHT } from '../../shared/pagination';
-import type { DocumentTemplate } from '../../shared/schemas/template';
 import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
 import type { RenderLine } from './types';
+import { CELL_PADDING_EM, cellText, discountText, fitColumns, NUMERIC, shownColumns, type ColumnType, type ShownColumn } from './table-columns';
 
-type TableColumn = DocumentTemplate['table']['cols'][number];
-export interface ShownColumn extends TableColumn {
-  /** Percent of the table width, the visible columns' widths scaled to add up to 100. */
-  share: number;
-}
+const alignOf = (type: ColumnType): CSSProperties['textAlign'] => (NUMERIC.has(type) ? 'right' : type === 'position' ? 'center' : 'left');
 
-const DEFAULT_WIDTHS: Record<TableColumn['type'], number> = { position: 6, description: 40, quantity: 10, unit: 8, quantity_unit: 12, unit_price: 14, vat: 9, discount: 9, total_price: 14 };
-const NUMERIC = new Set<TableColumn['type']>(['quantity', 'quantity_unit', 'unit_price', 'vat', 'discount', 'total_price']);
-
-/** The visible columns, in the template's order, with their widths (a column without one gets its type's default). */
-export function shownColumns(table: DocumentTemplate['table']): ShownColumn[] {
-  const cols = table.cols.filter((c) => c.visible);
-  const widths = cols.map((c) => (c.width && c.width > 0 ? c.width : DEFAULT_WIDTHS[c.type]));
-  const sum = widths.reduce((a, b) => a + b, 0) || 1;
-  return cols.map((c, i) => ({ ...c, share: (widths[i]! / sum) * 100 }));
-}
-
-const alignOf = (type: TableColumn['type']): CSSProperties['textAlign'] => (NUMERIC.has(type) ? 'right' : type === 'position' ? 'center' : 'left');
-
-const cellBase: CSSProperties = { padding: '0.42em 0.6em', verticalAlign: 'top', borderBottom: `1px solid ${RULE}`, overflowWrap: 'anywhere' };
+const cellBase: CSSProperties = { padding: `0.42em ${CELL_PADDING_EM}em`, verticalAlign: 'top', borderBottom: `1px solid ${RULE}`, overflowWrap: 'anywhere' };
 const numeric: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
-
-function discountText(line: RenderLine, ctx: RenderContext): string {
-  if (!line.discount) return '';
-  return line.discount_type === 'percent' ? `${ctx.f.quantity(line.discount_value)} %` : ctx.f.money(line.discount);
-}
 
 function CellContent({ column, line, ctx }: { column: ShownColumn; line: RenderLine; ctx: RenderContext }) {
   const { f } = ctx;
@@ -45,36 +23,26 @@ function CellContent({ column, line, ctx }: { column: ShownColumn; line: RenderL
           {column.show_item !== false && <div style={{ fontWeight: 600 }}>{line.item || '—'}</div>}
           {reference && <div style={{ fontSize: '0.85em', color: MUTED }}>Réf. {reference}</div>}
           {line.description.trim() && <div style={{ fontSize: '0.9em', color: MUTED, whiteSpace: 'pre-wrap', marginTop: '0.15em', ...styleToCss(column.style) }}>{line.description}</div>}
-          {discountHidden && line.discount !== 0 && <div style={{ fontSize: '0.85em', color: MUTED }}>Remise {discountText(line, ctx)} incluse</div>}
+          {discountHidden && line.discount !== 0 && <div style={{ fontSize: '0.85em', color: MUTED }}>Remise {discountText(line, ctx.f)} incluse</div>}
         </>
       );
     }
-    case 'quantity':
-      return <>{f.quantity(line.quantity)}</>;
-    case 'unit':
-      return <>{line.unit}</>;
-    case 'quantity_unit':
-      return (
-        <>
-          {f.quantity(line.quantity)}
-          {line.unit && line.unit !== 'u' ? ` ${line.unit}` : ''}
-        </>
-      );
-    case 'unit_price':
-      return <>{f.money(line.price)}</>;
-    case 'vat':
-      return <>{line.taxes.map((t) => f.rate(t.rate)).join(' + ') || '—'}</>;
-    case 'discount':
-      return <>{discountText(line, ctx) || '—'}</>;
-    case 'total_price':
-      return <>{f.money(line.total)}</>;
+    default:
+      return <>{cellText(column.type, line, f)}</>;
   }
 }
 
 /** The items table of one page: the repeated head, then this page's lines (SPEC §3 table styles). */
-export function ItemsTable({ ctx, lines }: { ctx: RenderContext; lines: readonly RenderLine[] }) {
+export interface Carry {
+  kind: 'previous' | 'subtotal';
+  label: string;
+  amount: number;
+}
+
+export function ItemsTable({ ctx, lines, width, before, after }: { ctx: RenderContext; lines: readonly RenderLine[]; width: number; before?: Carry; after?: Carry }) {
   const { table } = ctx.template;
-  const columns = shownColumns(table);
+  // Widths from every line of the document, not this page's only: all pages share the measured columns.
+  const columns = useMemo(() => fitColumns(shownColumns(table), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3), [table, ctx, width]);
   const s = table.style;
   const head = styleToCss(s.thead);
   const odd = styleToCss(s.tbody.odd);
@@ -89,13 +57,14 @@ export function ItemsTable({ ctx, lines }: { ctx: RenderContext; lines: readonly
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.type} scope="col" style={mergeCss(cellBase, { textAlign: alignOf(c.type), fontSize: '0.88em', borderBottom: `1px solid #D0D5DD`, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }, head)}>
+            <th key={c.type} scope="col" style={mergeCss(cellBase, { textAlign: alignOf(c.type), verticalAlign: 'bottom', fontSize: '0.88em', lineHeight: 1.25, borderBottom: `1px solid #D0D5DD`, overflowWrap: 'normal', hyphens: 'auto' }, head)}>
               {c.label}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
+        {before && <CarryRow ctx={ctx} carry={before} span={columns.length} />}
         {lines.map((line) => (
           <tr key={line.position} data-line={line.position} style={line.position % 2 === 1 ? odd : even}>
             {columns.map((c) => (
@@ -105,24 +74,23 @@ export function ItemsTable({ ctx, lines }: { ctx: RenderContext; lines: readonly
             ))}
           </tr>
         ))}
+        {after && <CarryRow ctx={ctx} carry={after} span={columns.length} />}
       </tbody>
     </table>
   );
 }
 
 /** A 40 px row (SPEC §9) carrying the subtotal to the next page, or bringing it from the previous one. */
-export function CarryRow({ ctx, label, amount, kind }: { ctx: RenderContext; label: string; amount: number; kind: 'subtotal' | 'previous' }) {
+function CarryRow({ ctx, carry, span }: { ctx: RenderContext; carry: Carry; span: number }) {
+  const style = mergeCss({ fontWeight: 600, background: '#F9FAFB' }, styleToCss(ctx.template.table.style.tfoot));
   return (
-    <div
-      data-carry={kind}
-      style={mergeCss(
-        { height: TOTAL_ROW_HEIGHT, boxSizing: 'border-box', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '2em', padding: '0 0.6em', fontWeight: 600, background: '#F9FAFB', borderBottom: `1px solid ${RULE}` },
-        styleToCss(ctx.template.table.style.tfoot),
-        { height: TOTAL_ROW_HEIGHT, boxSizing: 'border-box', overflow: 'hidden' },
-      )}
-    >
-      <span>{label}</span>
-      <span style={numeric}>{ctx.f.money(amount)}</span>
-    </div>
+    <tr data-carry={carry.kind} style={{ ...style, height: TOTAL_ROW_HEIGHT }}>
+      <td colSpan={span} style={{ ...cellBase, padding: '0 0.6em', height: TOTAL_ROW_HEIGHT, boxSizing: 'border-box', verticalAlign: 'middle', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: '2em' }}>
+          <span>{carry.label}</span>
+          <span style={numeric}>{ctx.f.money(carry.amount)}</span>
+        </div>
+      </td>
+    </tr>
   );
 }

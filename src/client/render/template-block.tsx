@@ -13,7 +13,7 @@ export const visibleRows = (rows: readonly TemplateRow[], ctx: RenderContext) =>
  * Template rows on a 12-column grid (SPEC §3): a row has align (cross axis) and justify (main axis); a column its
  * span, offset, text alignment, own vertical alignment and style. Elements stack within their column.
  */
-export function TemplateBlock({ rows, ctx, position, gap, onAssetLoad, name }: { rows: readonly TemplateRow[]; ctx: RenderContext; position: PagePosition; gap: string; onAssetLoad?: () => void; name: string }) {
+export function TemplateBlock({ rows, ctx, position, gap, name }: { rows: readonly TemplateRow[]; ctx: RenderContext; position: PagePosition; gap: string; name: string }) {
   const shown = visibleRows(rows, ctx);
   return (
     <div data-block={name} style={{ display: 'flex', flexDirection: 'column', gap }}>
@@ -36,7 +36,7 @@ export function TemplateBlock({ rows, ctx, position, gap, onAssetLoad, name }: {
             return (
               <div key={c} data-col="" style={style}>
                 {col.elements.map((element, e) => (
-                  <ElementView key={e} element={element} ctx={ctx} position={position} onAssetLoad={onAssetLoad} />
+                  <ElementView key={e} element={element} ctx={ctx} position={position} align={col.text_align} />
                 ))}
               </div>
             );

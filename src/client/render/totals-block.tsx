@@ -5,7 +5,7 @@ import { totalRows, type TotalRow } from './totals-rows';
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 const heading: CSSProperties = { fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED, marginBottom: '0.2em' };
-const cell: CSSProperties = { padding: '0.28em 0.6em', fontVariantNumeric: 'tabular-nums' };
+const cell: CSSProperties = { padding: '0.2em 0.6em', fontVariantNumeric: 'tabular-nums' };
 
 /** The totals (template `table.totals` flags), under the last line of the table. */
 function Totals({ ctx, rows }: { ctx: RenderContext; rows: TotalRow[] }) {
@@ -76,6 +76,9 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
   return <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6em' }}>{blocks}</div>;
 }
 
+/** '40,00 €' and '12,00 %' never break before their unit. */
+const keepUnits = (text: string) => text.replace(/(\d) (€|%)/g, '$1\u00a0$2');
+
 /**
  * The legal mentions (CGI art. 242 nonies A, C. com. L441-9/L441-10/D441-5), in small print, and the seller's
  * identity when the template's footer does not print it already.
@@ -85,8 +88,8 @@ function Mentions({ ctx }: { ctx: RenderContext }) {
   const identity = !placed.has('identifications') && doc.seller ? doc.seller.identity : [];
   if (doc.legal_mentions.length === 0 && identity.length === 0) return null;
   return (
-    <div data-legal-mentions="" style={{ fontSize: '0.8em', color: MUTED, marginTop: '1.1em', lineHeight: 1.45 }}>
-      {doc.legal_mentions.length > 0 && <p style={{ margin: 0 }}>{doc.legal_mentions.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}</p>}
+    <div data-legal-mentions="" style={{ fontSize: '0.78em', color: MUTED, marginTop: '0.9em', lineHeight: 1.38 }}>
+      {doc.legal_mentions.length > 0 && <p style={{ margin: 0 }}>{doc.legal_mentions.map((m) => keepUnits(/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}</p>}
       {identity.length > 0 && <p style={{ margin: 0 }}>{identity.join(' · ')}</p>}
     </div>
   );

@@ -3,7 +3,8 @@ import { css } from '../../../../../styled-system/css';
 import { Button } from '../../../components/ui/button';
 import { ColumnCard } from './column-card';
 import { designer, draft, keyOf, move, newColumn, newRow, type Area } from './designer-store';
-import { grid, SelectField, sectionNote } from './fields';
+import { SelectField } from './fields';
+import { grid, sectionNote } from './panel-layout';
 import { MoveButtons } from './move-buttons';
 
 const ROW_ALIGN = [

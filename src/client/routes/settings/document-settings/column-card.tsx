@@ -6,7 +6,8 @@ import { ELEMENT_LABELS } from '../../../../shared/template-labels';
 import { Button } from '../../../components/ui/button';
 import { column, designer, draft, justAdded, keyOf, move, moveElement, newElement, type Area, type Column } from './designer-store';
 import { ElementItem } from './element-item';
-import { grid, SelectField, Disclosure } from './fields';
+import { SelectField } from './fields';
+import { grid, Disclosure } from './panel-layout';
 import { MoveButtons } from './move-buttons';
 import { StyleEditor } from './style-editor';
 

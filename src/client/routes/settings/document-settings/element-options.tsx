@@ -3,7 +3,9 @@ import { css } from '../../../../../styled-system/css';
 import { BORDER_STYLE_OPTIONS } from '../../../../shared/schemas/style';
 import type { TemplateElement } from '../../../../shared/schemas/template';
 import { DISPLAY_FLAG_LABELS } from '../../../../shared/template-labels';
-import { CheckField, ColorField, grid, NumberField, SelectField, TextAreaField, TextInput, Disclosure } from './fields';
+import { DOCUMENT_ICON_NAMES } from '../../../render/document-icons';
+import { CheckField, ColorField, NumberField, SelectField, TextAreaField, TextInput } from './fields';
+import { grid, Disclosure } from './panel-layout';
 import { StyleEditor } from './style-editor';
 
 const LAYOUTS = [
@@ -11,6 +13,26 @@ const LAYOUTS = [
   { value: 2, label: 'Bandeau : libellé au-dessus de la valeur' },
   { value: 3, label: 'Tableau encadré' },
 ] as const;
+const ICON_LABELS: Record<string, string> = {
+  phone: 'Téléphone',
+  mail: 'E-mail',
+  globe: 'Site web',
+  building: 'Immeuble',
+  file: 'Document',
+  calendar: 'Calendrier',
+  bank: 'Banque',
+  truck: 'Camion',
+  user: 'Personne',
+  check: 'Coche',
+  star: 'Étoile',
+  heart: 'Cœur',
+  leaf: 'Feuille',
+};
+/** The icons the renderer draws; a name saved by an older version stays selectable. */
+const iconOptions = (current: string) => {
+  const names = DOCUMENT_ICON_NAMES.includes(current) ? DOCUMENT_ICON_NAMES : [current, ...DOCUMENT_ICON_NAMES];
+  return names.map((name) => ({ value: name, label: ICON_LABELS[name] ?? name }));
+};
 const ALIGN = [
   { value: 'left', label: 'Gauche' },
   { value: 'center', label: 'Centre' },
@@ -44,7 +66,7 @@ export function ElementOptions({ value, edit, path }: Props) {
       )}
       {value.type === 'icon' && (
         <div className={grid.medium}>
-          <TextInput label="Nom de l’icône" value={value.name} path={`${path}.name`} onChange={(v) => (as('icon').name = v)} />
+          <SelectField label="Icône" value={value.name} options={iconOptions(value.name)} path={`${path}.name`} onChange={(v) => (as('icon').name = v)} />
           <NumberField label="Taille de l’icône" unit="px" min={8} max={200} value={value.size} path={`${path}.size`} onChange={(v) => (as('icon').size = v)} />
           <ColorField label="Couleur de l’icône" value={value.color} path={`${path}.color`} onChange={(v) => (as('icon').color = v)} />
         </div>

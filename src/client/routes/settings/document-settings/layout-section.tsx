@@ -2,7 +2,8 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { FONTS } from '../../../components/settings-panel';
 import { designer, draft } from './designer-store';
-import { CheckField, grid, NumberField, panel, SelectField, sectionNote, sectionTitle, subCard } from './fields';
+import { CheckField, NumberField, SelectField } from './fields';
+import { grid, panel, sectionNote, sectionTitle, subCard } from './panel-layout';
 
 const SIDES = [
   ['top', 'Haut'],

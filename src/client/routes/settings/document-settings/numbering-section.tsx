@@ -5,7 +5,8 @@ import { DOCUMENT_TYPES } from '../../../../shared/schemas/document';
 import { formatCustomerNumber, formatDocumentNumber, NUMBERING_PLACEHOLDERS } from '../../../../shared/numbering';
 import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { designer, draft } from './designer-store';
-import { NumberField, panel, sectionNote, sectionTitle, subCard, TextInput } from './fields';
+import { NumberField, TextInput } from './fields';
+import { panel, sectionNote, sectionTitle, subCard } from './panel-layout';
 
 const PLACEHOLDER_HINTS: Record<(typeof NUMBERING_PLACEHOLDERS)[number], string> = {
   year: 'année (2026)',

@@ -7,7 +7,8 @@ import {
   TEXT_TRANSFORM_OPTIONS,
   type Style,
 } from '../../../../shared/schemas/style';
-import { ColorField, grid, NumberField, SelectField, sectionTitle } from './fields';
+import { ColorField, NumberField, SelectField } from './fields';
+import { grid, sectionTitle } from './panel-layout';
 
 type Box = NonNullable<Style['margin']>;
 type Border = NonNullable<Style['border_top']>;

@@ -4,7 +4,7 @@ import type { Style } from '../../../../shared/schemas/style';
 import type { DocumentTemplate } from '../../../../shared/schemas/template';
 import { Tabs } from '../../../components/ui/tabs';
 import { designer, draft } from './designer-store';
-import { panel, sectionNote } from './fields';
+import { panel, sectionNote } from './panel-layout';
 import { StyleEditor } from './style-editor';
 
 type TableStyle = DocumentTemplate['table']['style'];

@@ -5,7 +5,8 @@ import { TABLE_COLUMN_TYPES } from '../../../../shared/schemas/template';
 import { TABLE_COLUMN_LABELS, TOTALS_LABELS } from '../../../../shared/template-labels';
 import { Button } from '../../../components/ui/button';
 import { designer, draft, move } from './designer-store';
-import { CheckField, grid, NumberField, panel, SelectField, sectionNote, sectionTitle, subCard, TextInput, Disclosure } from './fields';
+import { CheckField, NumberField, SelectField, TextInput } from './fields';
+import { grid, panel, sectionNote, sectionTitle, subCard, Disclosure } from './panel-layout';
 import { MoveButtons, dragHandle } from './move-buttons';
 import { StyleEditor } from './style-editor';
 

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../../shared/schemas/document';
 import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { designer, draft } from './designer-store';
-import { panel, SelectField, sectionNote, TextAreaField } from './fields';
+import { SelectField, TextAreaField } from './fields';
+import { panel, sectionNote } from './panel-layout';
 
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({
   value: t,
