@@ -168,6 +168,9 @@ export function validationMessages(issues: IssueLike[]): string[] {
       // A message that opens with a field's label of its own ('Frais de port : …') is kept as written.
       const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part)) || OWN_LABELS.has(text.split(' : ')[0]!);
       if (!named) text = `${label} : ${text}`;
+      // A document line is named by its position, as the editor numbers it ('Ligne 3 — Quantité : …').
+      const at = issue.path.findIndex((p) => p === 'items' || p === 'lines');
+      if (at !== -1 && typeof issue.path[at + 1] === 'number') text = `Ligne ${(issue.path[at + 1] as number) + 1} — ${text}`;
     }
     seen.add(text);
   }

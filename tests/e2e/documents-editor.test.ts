@@ -149,6 +149,20 @@ describe('the document editor in the browser', () => {
     await page.goto(`/invoices/${paid.id}/edit`);
     await page.getByRole('note').getByText(/il ne se modifie plus/).waitFor();
     expect(await page.getByRole('button', { name: 'Enregistrer', exact: true }).count()).toBe(0);
+
+    // 'Enregistrer & imprimer' saves, then opens the browser's print of the laid-out pages.
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await page.goto(`/invoices/${invoice.id}/edit`);
+    await page.getByLabel('Note').fill('Imprimée');
+    await page.getByRole('button', { name: 'Autres façons d’enregistrer' }).click();
+    await page.getByRole('menuitem', { name: 'Enregistrer & imprimer' }).click();
+    await page.waitForURL(new RegExp(`/invoices/${invoice.id}/view$`));
+    await page.locator('[data-render-ready="true"]').waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.note).toBe('Imprimée');
     await page.context().close();
   });
 });

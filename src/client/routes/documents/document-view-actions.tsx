@@ -33,7 +33,14 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
   const editable = status === 'draft' || (!isLegalRecord(type) && status === 'pending');
 
+  /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
+  const download = () => {
+    if (!doc.sent_at) markSent.mutate({ id: doc.id });
+    window.location.assign(`/documents/download/${doc.uuid}`);
+  };
   const more: MenuEntry[] = [
+    { value: 'print', label: 'Imprimer', onSelect: () => window.print() },
+    ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
     ...transitions.map((to) => ({ value: `status-${to}`, label: TRANSITION_LABELS[to] ?? to, onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }) })),
     ...(status !== 'draft' && !doc.sent_at ? [{ value: 'sent', label: 'Marquer comme envoyé', onSelect: () => markSent.mutate({ id: doc.id }) }] : []),
     ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status)
@@ -59,7 +66,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
           Enregistrer un paiement
         </Button>
       )}
-      {more.length > 0 && <ActionMenu label="Plus d’actions" entries={more} trigger={<Button variant="outline">Plus</Button>} />}
+      <ActionMenu label="Plus d’actions" entries={more} trigger={<Button variant="outline">Plus</Button>} />
       <DocumentRowActions doc={{ ...doc, status: doc.status }} onDeleted={() => navigate(baseOf(type))} />
       <CreditNoteDialog open={dialog === 'credit'} invoice={doc} onClose={() => setDialog(null)} />
       <DepositDialog open={dialog === 'deposit'} source={doc} onClose={() => setDialog(null)} />

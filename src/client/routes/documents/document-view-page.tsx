@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useMemo, useRef } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
@@ -30,6 +30,15 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
   const form = snap.form as FormState | null;
   const customer = trpc.customers.get.useQuery({ id: form?.customer_id ?? 0 }, { enabled: !id && Boolean(form?.customer_id) });
   const [stage, scale] = useFitScale(1);
+  // 'Enregistrer & imprimer' lands here with ?print=1: the browser's print of these pages once they are laid out.
+  const printAsked = new URLSearchParams(useSearch()).has('print');
+  const printed = useRef(false);
+  const onPaginated = () => {
+    if (!printAsked || printed.current) return;
+    printed.current = true;
+    navigate(documentHref({ id: id ?? 0, type }, 'view'), { replace: true });
+    setTimeout(() => window.print(), 0);
+  };
 
   const rendered = useMemo(() => {
     if (!data.settings || profile.isPending) return null;
@@ -93,7 +102,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
       )}
       {!doc && <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Aperçu du document en cours de création : il n’est pas encore enregistré.</p>}
       <div ref={stage} className={css({ w: 'full', overflowX: 'auto', pb: '6' })}>
-        <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} />
+        <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} onPaginated={onPaginated} />
       </div>
     </div>
   );

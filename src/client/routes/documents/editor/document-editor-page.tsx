@@ -82,6 +82,13 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     if (answer) saved(answer, after);
   }
 
+  /** A PDF exists for issued documents only (a draft has no number yet): the saved draft opens in its Aperçu instead. */
+  function downloadAfterSave(docId: number) {
+    navigate(`${base}/${docId}/view`);
+    if (data.doc && data.doc.stored_status !== 'draft') window.location.assign(`/documents/download/${data.doc.uuid}`);
+    else showMessage('Émettez le document pour télécharger son PDF : un brouillon n’a pas encore de numéro.', 409);
+  }
+
   /** Annuler and close: back to the list, asking first when something is not saved; the form resets. */
   async function leave() {
     if (isDirty(editor) && !(await confirm('Vos modifications ne sont pas enregistrées. Quitter quand même ?', { title: 'Modifications non enregistrées', confirmLabel: 'Quitter' }))) return;
@@ -136,8 +143,9 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
           </Button>
         }
         entries={[
-          { value: 'print', label: 'Enregistrer & imprimer', onSelect: () => void save() },
-          { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save() },
+          { value: 'print', label: 'Enregistrer & imprimer', onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)) },
+          { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
+          // Sending by e-mail comes with the e-mail issue: until then this entry saves, as SPEC §2 says.
           { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save() },
           ...(!data.doc || data.doc.stored_status === 'draft' ? [{ separator: true as const, value: 'sep' }, { value: 'issue', label: 'Enregistrer & émettre', onSelect: () => void saveAndIssue() }] : []),
         ]}
