@@ -239,7 +239,6 @@ describe('the application shell', () => {
       ['/pricing', 'Votre abonnement'],
       ['/buy', 'Paiement'],
       ['/expenses/recurring', 'Dépenses répétitifs'],
-      ['/settings/document', 'Apparence'],
       ['/recurring/new/add', 'Créer une facture régulière'],
     ]) {
       await page.goto(path!);
@@ -250,6 +249,7 @@ describe('the application shell', () => {
     // Built pages carry their SPEC title and no "coming soon".
     for (const [path, title] of [
       ['/settings/email', "Envoi d'emails"],
+      ['/settings/document', 'Apparence'],
       ['/credits/new/add', 'Créer un avoir'],
       ['/estimates/new/add', 'Nouveau devis'],
     ]) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { trpc } from '../trpc';
@@ -9,6 +9,7 @@ import { BoxIcon, FileIcon, SearchIcon, UsersIcon } from './icons';
 import { LIST_BASES } from '../../shared/status';
 import type { DocumentType } from '../../shared/schemas/document';
 import { Spinner } from './ui/spinner';
+import { useDebounced } from '../lib/use-debounced';
 
 const styles = {
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
@@ -29,21 +30,11 @@ const GROUPS = [
   { kind: 'document', title: 'Documents', icon: FileIcon, href: (r: { id: number; document_type: string | null }) => `${LIST_BASES[(r.document_type ?? 'invoice') as DocumentType]}/${r.id}/view` },
 ] as const;
 
-/** The query once typing pauses for 200 ms: one request per thought, not per keystroke. */
-function useDebounced(value: string, ms = 200) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers, items and documents, as links. */
 export function SearchDialog() {
   const snap = useSnapshot(ui);
   const [query, setQuery] = useState('');
-  const q = useDebounced(query.trim());
+  const q = useDebounced(query.trim(), 200);
   const results = trpc.search.query.useQuery({ q }, { enabled: snap.search && q.length > 0, placeholderData: (p) => p });
   const close = () => {
     ui.search = false;

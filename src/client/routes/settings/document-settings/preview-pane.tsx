@@ -10,6 +10,7 @@ import { sampleDocument } from '../../../render/sample-document';
 import type { RenderDocument } from '../../../render/types';
 import { trpc } from '../../../trpc';
 import { CheckField, SelectField } from './fields';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** A4 width at 96 dpi, and the largest scale the side column shows it at. */
 const A4_WIDTH = 794;
@@ -35,15 +36,6 @@ const styles = {
   note: css({ fontSize: 'xs', color: 'fg.muted' }),
   stale: css({ fontSize: 'xs', color: 'warning' }),
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The sample invoice drawn by the one renderer with the draft as it is being edited, so every change shows before it
