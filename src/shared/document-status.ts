@@ -9,10 +9,10 @@ import type { DocumentType } from './schemas/document';
  * |---------------------|----------|-----------------------------------------------------------------|
  * | invoice             | unpaid   | unpaid ⇄ partial ⇄ paid by payments; unpaid/partial → canceled   |
  * |                     |          | by a credit note covering what is left                          |
- * | estimate, proforma  | pending  | pending → accepted / refused; refused → pending (reopened);     |
- * |                     |          | pending/accepted → converted by a conversion                    |
- * | order, delivery     | pending  | pending → done; pending/done → converted by a conversion         |
- * | credit              | pending  | pending → done (refunded or set against an invoice)             |
+ * | estimate, proforma  | pending  | pending → accepted / refused; accepted or refused → pending      |
+ * |                     |          | (reopened); pending/accepted → converted by a conversion         |
+ * | order, delivery     | pending  | pending ⇄ done; pending/done → converted by a conversion         |
+ * | credit              | pending  | pending ⇄ done (refunded or set against an invoice)              |
  */
 export type StoredStatus = 'draft' | 'unpaid' | 'partial' | 'paid' | 'canceled' | 'pending' | 'accepted' | 'refused' | 'converted' | 'done';
 

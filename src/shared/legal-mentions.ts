@@ -36,6 +36,7 @@ export interface MentionInput {
   corrects_number?: string | null;
 }
 
+const COMPANY_FORMS = /^(SARL|SAS|SASU|SA|EURL|SNC|SCA|SCS|SELARL|SELAS|SELAFA|SCOP)\b/i;
 const isFrench = (country: string) => ['', 'france', 'fr'].includes(country.trim().toLowerCase());
 const hasAddress = (a: Address) => Boolean(a.line1.trim() && a.postal_code.trim() && a.city.trim());
 const sameAddress = (a: Address, b: Address) =>
@@ -67,6 +68,14 @@ export function missingMentions(input: MentionInput): string[] {
   if (!org.siret.trim()) missing.push('le SIREN ou SIRET de votre entreprise (Paramètres → Infos de l’entreprise)');
   if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…)');
   if (org.vat_regime === 'normal' && !org.vat_number.trim()) missing.push('le numéro de TVA intracommunautaire de votre entreprise');
+  // Companies state their share capital and their RCS registration (C. com. R123-237).
+  if (COMPANY_FORMS.test(org.legal_form.trim())) {
+    if (!org.capital.trim()) missing.push('le capital social de votre entreprise');
+    if (!org.rcs_city.trim()) missing.push('la ville d’immatriculation au RCS de votre entreprise');
+  }
+  const taxed = input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
+  // VAT shown on an invoice is owed (CGI art. 283-3): under the franchise no line carries any.
+  if (org.vat_regime === 'franchise' && taxed) missing.push('des lignes sans TVA : sous la franchise en base (art. 293 B du CGI), retirez la TVA des lignes');
   if (input.type === 'invoice' && !input.maturity) missing.push('la date d’échéance');
   if (input.type === 'credit' && !input.corrects_number) missing.push('la facture que l’avoir corrige');
 
@@ -76,6 +85,11 @@ export function missingMentions(input: MentionInput): string[] {
     if (!hasAddress(c.address)) missing.push('l’adresse de facturation du client');
     // 2026 reform: the SIREN of a French business customer is a mandatory mention.
     if (c.type === 'company' && isFrench(c.address.country) && !c.business_id.trim()) missing.push('le SIREN du client');
+    // A sale without VAT to a foreign business rests on its VAT number (reverse charge, intra-community supply).
+    const untaxed = input.items.length > 0 && !input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
+    if (org.vat_regime === 'normal' && c.type === 'company' && !isFrench(c.address.country) && untaxed && !c.vat_number.trim()) {
+      missing.push('le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise étrangère)');
+    }
   }
   return missing;
 }

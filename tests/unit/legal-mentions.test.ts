@@ -45,6 +45,10 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     [{ customer: { ...customer, business_id: '' } }, 'le SIREN du client'],
     [{ organization: { ...seller, vat_number: '' } }, 'le numéro de TVA intracommunautaire de votre entreprise'],
     [{ type: 'credit' as const, corrects_number: null }, 'la facture que l’avoir corrige'],
+    [{ organization: { ...seller, capital: '' } }, 'le capital social'],
+    [{ organization: { ...seller, rcs_city: '' } }, 'la ville d’immatriculation au RCS'],
+    [{ organization: { ...seller, vat_regime: 'franchise' as const } }, 'retirez la TVA des lignes'],
+    [{ customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') }, items: [{ item: 'Conseil', taxes: [] }] }, 'le numéro de TVA intracommunautaire du client'],
   ])('names what is missing: %j → %s', (over, missing) => {
     expect(missingMentions(base(over as Partial<MentionInput>)).some((m) => m.includes(missing))).toBe(true);
   });
@@ -52,9 +56,10 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
   it('asks no SIREN of an individual or a foreign company, and no VAT number under the franchise', () => {
     expect(missingMentions(base({ customer: { ...customer, type: 'individual', business_id: '' } }))).toEqual([]);
     expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') } }))).toEqual([]);
-    const franchise = { ...seller, vat_regime: 'franchise' as const, vat_number: '' };
-    expect(missingMentions(base({ organization: franchise }))).toEqual([]);
-    expect(legalMentionTexts(base({ organization: franchise }))).toContain('TVA non applicable, art. 293 B du CGI');
+    const franchise = { ...seller, legal_form: 'EI', vat_regime: 'franchise' as const, vat_number: '', capital: '', rcs_city: '' };
+    const untaxed = [{ item: 'Audit', kind: 'service' as const, taxes: [] }];
+    expect(missingMentions(base({ organization: franchise, items: untaxed }))).toEqual([]);
+    expect(legalMentionTexts(base({ organization: franchise, items: untaxed }))).toContain('TVA non applicable, art. 293 B du CGI');
     // The 40 € indemnity is owed by business customers only (C. com. D441-5).
     expect(legalMentionTexts(base({ customer: { ...customer, type: 'individual' } })).some((t) => t.includes('40,00 €'))).toBe(false);
   });

@@ -190,6 +190,7 @@ export interface DocumentsTable {
   price_mode: string;
   origin_id: number | null;
   corrects_id: number | null;
+  deducted_by_id: number | null;
   seller_snapshot: string | null;
   customer_snapshot: string | null;
   legal_mentions: string;

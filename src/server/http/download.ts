@@ -19,7 +19,12 @@ export const CHROMIUM_MISSING =
 /** GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server. */
 export async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string, deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string }) {
   try {
-    const uuid = decodeURIComponent(pathname.slice(DOWNLOAD_PREFIX.length)).toLowerCase();
+    let uuid = '';
+    try {
+      uuid = decodeURIComponent(pathname.slice(DOWNLOAD_PREFIX.length)).toLowerCase();
+    } catch {
+      // A malformed escape is just another link that names no document.
+    }
     const row = await findSharedRow(deps.db, uuid);
     if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
     const origin = deps.ownOrigin();

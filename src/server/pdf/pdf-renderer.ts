@@ -23,8 +23,9 @@ export function findChromium(configured: string | undefined): string | undefined
 export class PdfRenderer {
   private browser: Promise<Browser> | undefined;
   private idle: Page[] = [];
-  private waiting: ((page: Page) => void)[] = [];
+  private waiting: { resolve: (page: Page) => void; reject: (error: unknown) => void }[] = [];
   private created = 0;
+  private current: Browser | undefined;
 
   constructor(private readonly chromiumPath: string | undefined) {}
 
@@ -38,11 +39,14 @@ export class PdfRenderer {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     browser.on('disconnected', () => {
-      // A crashed browser is relaunched by the next render.
+      // A crashed browser is relaunched by the next render; pages of the old one are never counted again.
+      if (this.current !== browser) return;
       this.browser = undefined;
+      this.current = undefined;
       this.idle = [];
       this.created = 0;
     });
+    this.current = browser;
     return browser;
   }
 
@@ -59,12 +63,12 @@ export class PdfRenderer {
       const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
       return context.newPage();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
   private release(page: Page) {
     const next = this.waiting.shift();
-    if (next) next(page);
+    if (next) next.resolve(page);
     else this.idle.push(page);
   }
 
@@ -80,10 +84,10 @@ export class PdfRenderer {
       return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     } catch (error) {
       // A page that failed may be in any state: replace it rather than reuse it, and hand a fresh one to a waiter.
-      this.created -= 1;
+      this.created = Math.max(0, this.created - 1);
       await page.context().close().catch(() => {});
       const waiter = this.waiting.shift();
-      if (waiter) void this.acquire().then(waiter, () => this.waiting.unshift(waiter));
+      if (waiter) void this.acquire().then(waiter.resolve, waiter.reject);
       logger.error('PDF rendering failed', error);
       throw error;
     } finally {

@@ -54,27 +54,36 @@ export async function convertDocument(db: Db, organizationId: number, id: number
   return created;
 }
 
-/** A credit note names the invoice it corrects (CGI art. 242 nonies A) and never credits more than is left of it. */
+/**
+ * A credit note names the invoice it corrects (CGI art. 242 nonies A) and never credits more than is left of it. For
+ * chosen quantities, a line's fixed discount and the document's fixed discount are credited in proportion; shipping
+ * is credited with the whole invoice only.
+ */
 async function createCreditNote(db: Db, organizationId: number, invoice: DocumentRow, form: DocumentForm, lines?: CreditLine[]): Promise<DocumentRecord> {
+  const precision = currencyPrecision(invoice.currency);
+  const share = (value: number, part: number, whole: number) => (whole === 0 ? 0 : toNumber(money(value).times(part).div(whole), precision));
+  const partial = Boolean(lines && lines.length > 0);
   let items: DocumentItem[] = form.items;
-  if (lines && lines.length > 0) {
-    items = lines.map((line) => {
+  if (partial) {
+    items = lines!.map((line) => {
       const source = form.items.find((i) => i.id === line.id);
       if (!source) fail('BAD_REQUEST', `Lignes : la ligne ${line.id} n’appartient pas à la facture ${invoice.number}`);
       if (line.quantity <= 0 || line.quantity > source!.quantity) {
         fail('BAD_REQUEST', `Lignes : la quantité à créditer de « ${source!.item} » est entre 0 et ${formatDecimal(source!.quantity, 2).replace(/,00$/, '')}`);
       }
-      return { ...source!, quantity: line.quantity };
+      const discount = source!.discount_type === 'amount' ? share(source!.discount_value, line.quantity, source!.quantity) : source!.discount_value;
+      return { ...source!, quantity: line.quantity, discount_value: discount };
     });
   }
-  const credit: DocumentForm = {
-    ...draftFrom(invoice, { ...form, items }, 'credit'),
-    // Shipping and the document discount are credited with the whole invoice only.
-    shipping: lines && lines.length > 0 ? 0 : form.shipping,
-    terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
-  };
+  const base = { ...draftFrom(invoice, { ...form, items }, 'credit'), terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}` };
+  let credit: DocumentForm = { ...base, shipping: partial ? 0 : form.shipping };
+  if (partial && form.discount_type === 'amount' && form.discount_value) {
+    const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;
+    const part = totalsOf({ ...credit, discount_value: 0 }, [], 0).subtotal;
+    credit = { ...credit, discount_value: share(form.discount_value, part, whole) };
+  }
   const totals = totalsOf(credit, [], 0);
-  await assertCreditFits(db, organizationId, { id: invoice.id, number: invoice.number, total: invoice.total }, Math.round(totals.total * 1e4));
+  await assertCreditFits(db, organizationId, { id: invoice.id, number: invoice.number, total: invoice.total, deposits: invoice.deposits }, Math.round(totals.total * 1e4));
   return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
 }
 
@@ -91,6 +100,9 @@ export async function createDepositInvoice(db: Db, organizationId: number, id: n
   if (row.type !== 'estimate' && row.type !== 'order') fail('CONFLICT', 'Une facture d’acompte se fait sur un devis ou un bon de commande');
   if (row.status === 'draft') fail('CONFLICT', `Émettez ${TYPE_NAMES[row.type].the} avant d’en facturer un acompte`);
   if (!['pending', 'accepted', 'done', 'converted'].includes(row.status)) fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus recevoir d’acompte`);
+  // Once the final invoice exists, a prepayment is settled on it, not by another deposit invoice.
+  const finals = (await findLinkedDocuments(db, { organizationId, id })).filter((d) => d.type === 'invoice' && d.kind === 'standard' && d.status !== 'canceled');
+  if (finals.length > 0) fail('CONFLICT', `La facture finale existe déjà (${finals[0]!.number ?? 'brouillon'}) : enregistrez le paiement sur elle`);
   const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
   const precision = currencyPrecision(row.currency);
   const total = money(fromUnits4(row.total));

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { canTransition, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
+import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
 import { legalMentionTexts, missingMentions, sellerIdentity } from '../../shared/legal-mentions';
 import { formatDocumentNumber } from '../../shared/numbering';
 import { formatDateShort } from '../../shared/format';
@@ -12,8 +12,8 @@ import { sumPayments } from '../db/queries/payments';
 import { findCustomer } from '../db/queries/customers';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
-import { customerSnapshotOf, getDocument, getDocumentRow, indexDocument, TYPE_NAMES, type DocumentRecord } from './documents';
-import { formOfRow, fromUnits4 } from './document-record';
+import { customerSnapshotOf, getDocument, getDocumentRow, indexDocument, STALE, TYPE_NAMES, type DocumentRecord } from './documents';
+import { formOfRow, fromUnits4, todayIso } from './document-record';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -61,9 +61,16 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
   };
   const missing = missingMentions(mentionInput);
   if (missing.length > 0) fail('BAD_REQUEST', missing.map((m) => `Mention obligatoire manquante : ${m}`));
-  if (row.type === 'credit' && corrects) await assertCreditFits(db, organizationId, corrects, row.total, row.id);
+  if (isLegalRecord(row.type) && row.date > todayIso()) fail('CONFLICT', 'Date : une facture ou un avoir ne s’émet pas à une date future, la numérotation est chronologique');
+  if (row.type === 'invoice' && row.total < 0) fail('CONFLICT', 'Le total d’une facture ne peut être négatif : établissez plutôt un avoir');
+  if (row.type === 'credit' && row.total <= 0) fail('CONFLICT', 'Le total d’un avoir doit être positif');
 
   await db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits.
+    const fresh = await findDocumentRow(trx, { organizationId, id });
+    if (!fresh || fresh.status !== 'draft' || fresh.updated_at !== row.updated_at) fail('CONFLICT', STALE);
+    if (row.type === 'credit' && corrects) await assertCreditFits(trx, organizationId, corrects, row.total, row.id);
+    if (row.kind === 'deposit' && row.origin_id) await assertDepositFits(trx, organizationId, row.origin_id, row.id);
     // Chronological numbering: an invoice may not be dated before the last one issued in its series.
     const latest = await trx
       .selectFrom('documents')
@@ -84,6 +91,7 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
     await updateDocument(trx, {
       organizationId,
       id,
+      expected: { status: 'draft', updated_at: row.updated_at },
       changes: {
         number,
         counter,
@@ -102,13 +110,32 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
   return getDocument(db, organizationId, id);
 }
 
-/** A credit note never credits more than what is left of the invoice after the other credit notes. */
-export async function assertCreditFits(db: Db, organizationId: number, invoice: { id: number; number: string | null; total: number }, creditTotal: number, creditId?: number): Promise<void> {
+/**
+ * A credit note never credits more than what is left of the invoice after the other credit notes. A final invoice's
+ * deposits were billed, and are credited, by their own deposit invoices.
+ */
+export async function assertCreditFits(db: Db, organizationId: number, invoice: { id: number; number: string | null; total: number; deposits: number }, creditTotal: number, creditId?: number): Promise<void> {
   const already = await sumIssuedCredits(db, { organizationId, invoiceId: invoice.id, exceptId: creditId });
-  const left = invoice.total - already;
+  const left = invoice.total - invoice.deposits - already;
   if (creditTotal > left) {
     fail('CONFLICT', `L’avoir (${fromUnits4(creditTotal).toFixed(2).replace('.', ',')}) dépasse ce qui reste à créditer sur la facture ${invoice.number} (${fromUnits4(left).toFixed(2).replace('.', ',')})`);
   }
+}
+
+/** The deposits issued on an estimate or order never add up to more than its total. */
+async function assertDepositFits(db: Db, organizationId: number, originId: number, depositId: number): Promise<void> {
+  const origin = await findDocumentRow(db, { organizationId, id: originId });
+  if (!origin) return;
+  const issued = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.val(0)).as('sum'))
+    .where('organization_id', '=', organizationId)
+    .where('origin_id', '=', originId)
+    .where('kind', '=', 'deposit')
+    .where((eb) => eb.or([eb('number', 'is not', null), eb('id', '=', depositId)]))
+    .where('status', '!=', 'canceled')
+    .executeTakeFirstOrThrow();
+  if (Number(issued.sum) > origin.total) fail('CONFLICT', `Les acomptes dépasseraient le total du document d’origine (${origin.number})`);
 }
 
 const capitalize = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;

@@ -9,7 +9,9 @@ import type { DocumentItemRow, DocumentListRow, DocumentRow, NewDocumentItemRow 
 export const fromUnits4 = (n: number | null | undefined): number => unitsToNumber(BigInt(n ?? 0), 4);
 export const toStoredUnits = (n: number): number => Number(toUnits4(n));
 
-export const todayIso = (now = new Date()): string => now.toISOString().slice(0, 10);
+// Business dates are French: 'today' turns at midnight in Paris, not in UTC (sv-SE formats as YYYY-MM-DD).
+const parisDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+export const todayIso = (now = new Date()): string => parisDate.format(now);
 
 /** The lines as the form has them, read back from their rows. */
 export function itemsOfRows(rows: DocumentItemRow[]): DocumentItem[] {

@@ -6,7 +6,7 @@ import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import {
-  deleteDocumentRow, findDocumentItems, findDocumentRow, findDocumentSummary, findIssuedDeposits, findLinkedDocuments, insertDocument,
+  claimDeposits, deleteDocumentRow, findDeductedDeposits, findDocumentItems, findDocumentRow, findDocumentSummary, findLinkedDocuments, findOpenDeposits, insertDocument,
   replaceDocumentItems, sumIssuedCredits, updateDocument, type DocumentRow,
 } from '../db/queries/documents';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
@@ -50,16 +50,28 @@ export const customerSnapshotOf = (c: CustomerRecord): MentionCustomer & { id: n
   shipping: c.shipping,
 });
 
-/** Deposits drawn on the document this one comes from, or on that one's own origin (estimate → order → invoice). */
-export async function depositsFor(db: Db, organizationId: number, row: Pick<DocumentRow, 'type' | 'kind' | 'origin_id'>) {
-  if (row.type !== 'invoice' || row.kind === 'deposit') return [];
-  const found = [];
-  let originId = row.origin_id;
-  for (let depth = 0; originId && depth < 4; depth++) {
-    found.push(...(await findIssuedDeposits(db, { organizationId, originId })));
-    originId = (await findDocumentSummary(db, { organizationId, id: originId }))?.origin_id ?? null;
+/** The document a conversion starts from, and that one's own origin, and so on (estimate → order → invoice). */
+export async function originChain(db: Db, organizationId: number, originId: number | null): Promise<number[]> {
+  const chain: number[] = [];
+  for (let id = originId; id && chain.length < 5 && !chain.includes(id); ) {
+    chain.push(id);
+    id = (await findDocumentSummary(db, { organizationId, id }))?.origin_id ?? null;
   }
+  return chain;
+}
+
+/** The deposit invoices a final invoice deducts: claimed by it when it was made from their estimate or order. */
+export async function depositsFor(db: Db, organizationId: number, row: Pick<DocumentRow, 'id' | 'type' | 'kind'>) {
+  if (row.type !== 'invoice' || row.kind === 'deposit') return [];
+  const found = await findDeductedDeposits(db, { organizationId, invoiceId: row.id });
   return found.map((d) => ({ id: d.id, number: d.number, date: d.date, total: fromUnits4(d.total) }));
+}
+
+export const STALE = 'Ce document vient d’être modifié par ailleurs : rechargez-le, puis recommencez';
+/** Far below where exact integer arithmetic on stored amounts (scale 4) would end. */
+const MAX_TOTAL = 1e11;
+function assertReasonable(totals: { total: number; subtotal: number }): void {
+  if (Math.abs(totals.total) > MAX_TOTAL || Math.abs(totals.subtotal) > MAX_TOTAL) fail('BAD_REQUEST', 'Total : il dépasse 100 milliards, vérifiez les quantités et les prix');
 }
 
 /** The document as the API answers it: the form's fields, each line with its computed amounts, every total, the links. */
@@ -156,19 +168,26 @@ interface SaveOptions {
   correctsId?: number | null;
 }
 
-/** A new draft: no number yet (it is taken at issue), totals computed here from the lines. */
+/**
+ * A new draft: no number yet (it is taken at issue), totals computed here from the lines. A final invoice made from
+ * an estimate or order claims, in the same transaction, the deposit invoices issued on it, and deducts them.
+ */
 export async function createDocument(db: Db, organizationId: number, input: DocumentForm, options: SaveOptions = {}): Promise<DocumentRecord> {
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   const form = await withDefaults(db, organizationId, input, customer);
-  const deposits = await depositsFor(db, organizationId, { type: form.type, kind: options.kind ?? 'standard', origin_id: options.originId ?? null });
-  const totals = totalsOf(form, deposits.map((d) => d.total), 0);
+  const kind = options.kind ?? 'standard';
+  const chain = form.type === 'invoice' && kind === 'standard' ? await originChain(db, organizationId, options.originId ?? null) : [];
   const now = nowIso();
   const id = await db.transaction().execute(async (trx) => {
+    const open = await findOpenDeposits(trx, { organizationId, originIds: chain });
+    if (open.some((d) => d.number === null)) fail('CONFLICT', 'Une facture d’acompte en brouillon attend sur ce document : émettez-la ou supprimez-la d’abord');
+    const totals = totalsOf(form, open.map((d) => fromUnits4(d.total)), 0);
+    assertReasonable(totals);
     const newId = await insertDocument(trx, {
       organization_id: organizationId,
       ...formColumns(form),
       ...totalColumns(totals),
-      kind: options.kind ?? 'standard',
+      kind,
       status: 'draft',
       number: null,
       counter: null,
@@ -176,6 +195,7 @@ export async function createDocument(db: Db, organizationId: number, input: Docu
       customer_name: customer?.name ?? '',
       origin_id: options.originId ?? null,
       corrects_id: options.correctsId ?? null,
+      deducted_by_id: null,
       seller_snapshot: null,
       customer_snapshot: null,
       legal_mentions: '[]',
@@ -186,6 +206,7 @@ export async function createDocument(db: Db, organizationId: number, input: Docu
       updated_at: now,
     });
     await replaceDocumentItems(trx, { documentId: newId, items: rowsOfItems(form.items) });
+    await claimDeposits(trx, { organizationId, depositIds: open.map((d) => d.id), invoiceId: newId });
     return newId;
   });
   await indexDocument(db, organizationId, id);
@@ -206,15 +227,23 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
   const row = await getDocumentRow(db, organizationId, id);
   assertEditable(row);
   if (input.type !== row.type) fail('BAD_REQUEST', `Type : ${TYPE_NAMES[row.type].the} ne change pas de type, convertissez-le plutôt`);
+  // A credit note stays on the invoice it corrects, a deposit on what it pays for: same customer, currency, price mode.
+  if (row.corrects_id || row.kind === 'deposit') {
+    if ((input.customer_id ?? null) !== row.customer_id) fail('BAD_REQUEST', 'Client : il est celui du document d’origine et ne change pas');
+    if (input.currency !== row.currency) fail('BAD_REQUEST', 'Devise : elle est celle du document d’origine et ne change pas');
+    if (input.price_mode !== row.price_mode) fail('BAD_REQUEST', 'Prix saisis : ils suivent le document d’origine');
+  }
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   const form = await withDefaults(db, organizationId, input, customer);
   const deposits = await depositsFor(db, organizationId, row);
   const paid = await sumPayments(db, { organizationId, documentId: id });
   const totals = totalsOf(form, deposits.map((d) => d.total), fromUnits4(paid));
+  assertReasonable(totals);
   await db.transaction().execute(async (trx) => {
-    await updateDocument(trx, {
+    const changed = await updateDocument(trx, {
       organizationId,
       id,
+      expected: { status: row.status, updated_at: row.updated_at },
       changes: {
         ...formColumns(form),
         ...totalColumns(totals),
@@ -224,6 +253,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
         updated_at: nowIso(),
       },
     });
+    if (changed === 0) fail('CONFLICT', STALE);
     await replaceDocumentItems(trx, { documentId: id, items: rowsOfItems(form.items) });
   });
   await indexDocument(db, organizationId, id);
@@ -241,7 +271,8 @@ export async function removeDocument(db: Db, organizationId: number, id: number)
     const names = linked.map((l) => l.number ?? 'brouillon').join(', ');
     fail('CONFLICT', `D’autres documents en sont issus (${names}) : supprimez-les d’abord`);
   }
-  await deleteDocumentRow(db, { organizationId, id });
+  // Only as it was read: an issue that landed meanwhile wins, and the number it took is never lost.
+  if ((await deleteDocumentRow(db, { organizationId, id, expected: { status: row.status, updated_at: row.updated_at } })) === 0) fail('CONFLICT', STALE);
   await removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
 }
 

@@ -9,6 +9,7 @@ import { getDocumentRow } from './documents';
 import { refreshInvoiceBalance } from './document-lifecycle';
 import { fromUnits4, toStoredUnits } from './document-record';
 import { getAppSettings } from './settings';
+import { currencyPrecision } from '../../shared/currencies';
 
 const paymentOf = (p: Omit<PaymentRow, 'organization_id'>) => ({ ...p, amount: fromUnits4(p.amount) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
@@ -19,6 +20,13 @@ async function payableInvoice(db: Db, organizationId: number, documentId: number
   if (row.status === 'draft') fail('CONFLICT', 'Émettez la facture avant d’y enregistrer un paiement');
   if (!PAYABLE_STATUSES.includes(row.status as StoredStatus)) fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
   return row;
+}
+
+/** A payment is counted in the currency's units: 33,3333 € cannot be paid (3 × it would leave 0,0001 € due). */
+function storedAmount(invoice: DocumentRow, amount: number): number {
+  const precision = currencyPrecision(invoice.currency);
+  if (!Number.isInteger(Math.round(amount * 10 ** precision * 1e6) / 1e6)) fail('BAD_REQUEST', `Montant du paiement : ${precision} décimale${precision > 1 ? 's' : ''} au plus en ${invoice.currency}`);
+  return toStoredUnits(amount);
 }
 
 /** No payment takes more than what is left to pay (total − deposits − credit notes − other payments). */
@@ -40,7 +48,7 @@ export async function getPayments(db: Db, organizationId: number, documentId: nu
 /** Records a payment; the invoice's paid amount, what is left and its status follow in the same transaction. */
 export async function recordPayment(db: Db, organizationId: number, documentId: number, payment: Payment): Promise<PaymentRecord> {
   const invoice = await payableInvoice(db, organizationId, documentId);
-  const amount = toStoredUnits(payment.amount);
+  const amount = storedAmount(invoice, payment.amount);
   const id = await db.transaction().execute(async (trx) => {
     await assertFits(trx, organizationId, invoice, amount);
     const newId = await insertPayment(trx, { organizationId, documentId, values: { ...payment, amount } });
@@ -53,7 +61,7 @@ export async function recordPayment(db: Db, organizationId: number, documentId: 
 export async function editPayment(db: Db, organizationId: number, documentId: number, id: number, payment: Payment): Promise<PaymentRecord> {
   const invoice = await payableInvoice(db, organizationId, documentId);
   if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
-  const amount = toStoredUnits(payment.amount);
+  const amount = storedAmount(invoice, payment.amount);
   await db.transaction().execute(async (trx) => {
     await assertFits(trx, organizationId, invoice, amount, id);
     await updatePayment(trx, { organizationId, id, values: { ...payment, amount } });

@@ -31,9 +31,44 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
     getOrganizationProfile(db, organizationId),
   ]);
   if (opts.recordView) await updateDocument(db, { organizationId, id: row.id, changes: { viewed_at: nowIso() } });
-  const { linked: _linked, origin: _origin, corrects: _corrects, customer_id: _customerId, order_id: _orderId, ...shown } = doc;
+  // An allowlist, not a blocklist: a field added to documents later stays private until it is added here.
+  const customer = doc.customer as ({ id?: number; email?: string } & Record<string, unknown>) | null;
+  const document = {
+    type: doc.type,
+    kind: doc.kind,
+    number: doc.number,
+    date: doc.date,
+    maturity: doc.maturity,
+    currency: doc.currency,
+    price_mode: doc.price_mode,
+    condition: doc.condition,
+    header: doc.header,
+    footer: doc.footer,
+    terms: doc.terms,
+    note: doc.note,
+    shipping_details: doc.shipping_details,
+    additional_info: doc.additional_info,
+    deposit_request: doc.deposit_request,
+    organization: doc.organization,
+    customer: customer ? (({ id: _id, email: _email, ...rest }) => rest)(customer) : null,
+    items: doc.items.map(({ id: _id, ...item }) => item),
+    subtotal: doc.subtotal,
+    discount: doc.discount,
+    discount_type: doc.discount_type,
+    discount_value: doc.discount_value,
+    taxes: doc.taxes,
+    tax: doc.tax,
+    shipping: doc.shipping,
+    total: doc.total,
+    deposits: doc.deposits,
+    deposit_invoices: doc.deposit_invoices.map((d) => ({ number: d.number, date: d.date, total: d.total })),
+    credited: doc.credited,
+    paid: doc.paid,
+    amount_due: doc.amount_due,
+    legal_mentions: doc.legal_mentions,
+  };
   return {
-    document: { ...shown, deposit_invoices: doc.deposit_invoices.map(({ id: _id, ...d }) => d) },
+    document,
     template,
     settings: { currency_format: settings.currency_format, address_format: settings.address_format },
     logo_url: profile.logo_url,

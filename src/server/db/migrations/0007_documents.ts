@@ -37,6 +37,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The document it was converted from, and for a credit note the invoice it corrects.
     .addColumn('origin_id', 'integer', (c) => c.references('documents.id'))
     .addColumn('corrects_id', 'integer', (c) => c.references('documents.id'))
+    // On a deposit invoice: the final invoice that deducts it (one only); released if that draft is deleted.
+    .addColumn('deducted_by_id', 'integer', (c) => c.references('documents.id').onDelete('set null'))
     // Snapshots taken at issue: editing the customer or the organisation later never rewrites an issued document.
     .addColumn('seller_snapshot', 'text')
     .addColumn('customer_snapshot', 'text')

@@ -23,8 +23,12 @@ export async function insertDocument(db: Db, row: NewDocumentRow): Promise<numbe
   return inserted.id;
 }
 
-export async function updateDocument(db: Db, params: { organizationId: number; id: number; changes: DocumentChanges }): Promise<void> {
-  await db.updateTable('documents').set(params.changes).where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
+/** Updates a document; with `expected`, only while it still is as it was read (else nothing changes and 0 is answered). */
+export async function updateDocument(db: Db, params: { organizationId: number; id: number; changes: DocumentChanges; expected?: { status: string; updated_at: string } }): Promise<number> {
+  let query = db.updateTable('documents').set(params.changes).where('organization_id', '=', params.organizationId).where('id', '=', params.id);
+  if (params.expected) query = query.where('status', '=', params.expected.status).where('updated_at', '=', params.expected.updated_at);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Replaces a document's lines, in the caller's transaction. */
@@ -50,8 +54,15 @@ export async function findDocumentItems(db: Db, params: { documentId: number }):
   return db.selectFrom('document_items').selectAll().where('document_id', '=', params.documentId).orderBy('position').execute();
 }
 
-export async function deleteDocumentRow(db: Db, params: { organizationId: number; id: number }): Promise<void> {
-  await db.deleteFrom('documents').where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
+export async function deleteDocumentRow(db: Db, params: { organizationId: number; id: number; expected: { status: string; updated_at: string } }): Promise<number> {
+  const result = await db
+    .deleteFrom('documents')
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .where('status', '=', params.expected.status)
+    .where('updated_at', '=', params.expected.updated_at)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Documents made from this one (conversions, deposits, credit notes), for the links shown on both sides. */
@@ -74,17 +85,42 @@ export async function findDocumentSummary(db: Db, params: { organizationId: numb
     .executeTakeFirst();
 }
 
-/** Issued deposit invoices drawn on an estimate or order: what its final invoice deducts. */
-export async function findIssuedDeposits(db: Db, params: { organizationId: number; originId: number }) {
+/** The deposit invoices a final invoice deducts (each deposit is deducted by one final invoice only). */
+export async function findDeductedDeposits(db: Db, params: { organizationId: number; invoiceId: number }) {
   return db
     .selectFrom('documents')
     .select(['id', 'number', 'date', 'total'])
     .where('organization_id', '=', params.organizationId)
-    .where('origin_id', '=', params.originId)
+    .where('deducted_by_id', '=', params.invoiceId)
     .where('kind', '=', 'deposit')
-    .where('number', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Deposit invoices drawn on these documents: issued and not yet deducted by a final invoice, and drafts. */
+export async function findOpenDeposits(db: Db, params: { organizationId: number; originIds: number[] }) {
+  if (params.originIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'number', 'date', 'total', 'status'])
+    .where('organization_id', '=', params.organizationId)
+    .where('origin_id', 'in', params.originIds)
+    .where('kind', '=', 'deposit')
+    .where('deducted_by_id', 'is', null)
     .where('status', '!=', 'canceled')
     .orderBy('id')
+    .execute();
+}
+
+/** Marks deposits as deducted by a final invoice, in the caller's transaction. */
+export async function claimDeposits(db: Db, params: { organizationId: number; depositIds: number[]; invoiceId: number }): Promise<void> {
+  if (params.depositIds.length === 0) return;
+  await db
+    .updateTable('documents')
+    .set({ deducted_by_id: params.invoiceId })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', 'in', params.depositIds)
+    .where('deducted_by_id', 'is', null)
     .execute();
 }
 

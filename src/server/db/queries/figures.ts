@@ -7,6 +7,8 @@ import type { Db } from '../connection';
  * invoices are advances that the final invoice already counts, so they are left out.
  */
 const HT = sql<number>`(subtotal - discount)`;
+/** 1 for a credit note on a deposit invoice: it cancels an advance, which turnover never counted. */
+const creditOfDeposit = sql<number>`(case when type = 'credit' and corrects_id in (select d.id from documents d where d.kind = 'deposit') then 1 else 0 end)`;
 
 export async function sumTurnover(db: Db, params: { organizationId: number; currency: string; from: string; to: string; customerId?: number }): Promise<number> {
   let query = db
@@ -17,6 +19,7 @@ export async function sumTurnover(db: Db, params: { organizationId: number; curr
     .where('number', 'is not', null)
     .where('kind', '=', 'standard')
     .where('type', 'in', ['invoice', 'credit'])
+    .where(creditOfDeposit, '=', 0)
     .where('date', '>=', params.from)
     .where('date', '<=', params.to);
   if (params.customerId) query = query.where('customer_id', '=', params.customerId);
@@ -33,6 +36,7 @@ export async function monthlyTurnover(db: Db, params: { organizationId: number; 
     .where('number', 'is not', null)
     .where('kind', '=', 'standard')
     .where('type', 'in', ['invoice', 'credit'])
+    .where(creditOfDeposit, '=', 0)
     .where('date', '>=', `${params.year}-01-01`)
     .where('date', '<=', `${params.year}-12-31`)
     .groupBy(sql`substr(date, 6, 2)`)
