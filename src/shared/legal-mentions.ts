@@ -66,12 +66,12 @@ export function missingMentions(input: MentionInput): string[] {
   if (!org.name.trim()) missing.push('le nom de votre entreprise (Paramètres → Infos de l’entreprise)');
   if (!hasAddress(org.address)) missing.push('l’adresse de votre entreprise (Paramètres → Infos de l’entreprise)');
   if (!org.siret.trim()) missing.push('le SIREN ou SIRET de votre entreprise (Paramètres → Infos de l’entreprise)');
-  if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…)');
-  if (org.vat_regime === 'normal' && !org.vat_number.trim()) missing.push('le numéro de TVA intracommunautaire de votre entreprise');
+  if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…) (Paramètres → Infos de l’entreprise)');
+  if (org.vat_regime === 'normal' && !org.vat_number.trim()) missing.push('le numéro de TVA intracommunautaire de votre entreprise (Paramètres → Infos de l’entreprise)');
   // Companies state their share capital and their RCS registration (C. com. R123-237).
   if (COMPANY_FORMS.test(org.legal_form.trim())) {
-    if (!org.capital.trim()) missing.push('le capital social de votre entreprise');
-    if (!org.rcs_city.trim()) missing.push('la ville d’immatriculation au RCS de votre entreprise');
+    if (!org.capital.trim()) missing.push('le capital social de votre entreprise (Paramètres → Infos de l’entreprise)');
+    if (!org.rcs_city.trim()) missing.push('la ville d’immatriculation au RCS de votre entreprise (Paramètres → Infos de l’entreprise)');
   }
   const taxed = input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
   // VAT shown on an invoice is owed (CGI art. 283-3): under the franchise no line carries any.
@@ -82,9 +82,9 @@ export function missingMentions(input: MentionInput): string[] {
   const c = input.customer;
   if (c) {
     if (!c.name.trim()) missing.push('le nom du client');
-    if (!hasAddress(c.address)) missing.push('l’adresse de facturation du client');
+    if (!hasAddress(c.address)) missing.push('l’adresse de facturation du client (fiche client)');
     // 2026 reform: the SIREN of a French business customer is a mandatory mention.
-    if (c.type === 'company' && isFrench(c.address.country) && !c.business_id.trim()) missing.push('le SIREN du client');
+    if (c.type === 'company' && isFrench(c.address.country) && !c.business_id.trim()) missing.push('le SIREN du client (fiche client)');
     // A sale without VAT to a foreign business rests on its VAT number (reverse charge, intra-community supply).
     const untaxed = input.items.length > 0 && !input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
     if (org.vat_regime === 'normal' && c.type === 'company' && !isFrench(c.address.country) && untaxed && !c.vat_number.trim()) {

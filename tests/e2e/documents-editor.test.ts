@@ -98,7 +98,9 @@ describe('the document editor in the browser', () => {
 
     // Issue it from its Aperçu, then pay it in two steps.
     await page.goto(`/invoices/${saved.id}/view`);
-    await page.getByRole('button', { name: 'Émettre' }).click();
+    await page.getByRole('button', { name: 'Émettre', exact: true }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
     await page.getByTestId('snackbar').getByText('Document émis sous le n° F2026-0001').waitFor();
     await page.getByText('Impayée').first().waitFor();
     await screenshot(page, 'document-view');
@@ -122,7 +124,9 @@ describe('the document editor in the browser', () => {
     await credit.getByRole('button', { name: 'Créer l’avoir' }).click();
     await page.waitForURL(/\/credits\/\d+\/edit/);
     await page.getByRole('link', { name: 'Aperçu' }).click();
-    await page.getByRole('button', { name: 'Émettre' }).click();
+    await page.getByRole('button', { name: 'Émettre', exact: true }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
     await page.getByTestId('snackbar').getByText('Document émis sous le n° AV2026-0001').waitFor();
     await page.getByText('Avoir sur la facture n° F2026-0001').first().waitFor();
     await page.context().close();
@@ -164,5 +168,32 @@ describe('the document editor in the browser', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.note).toBe('Imprimée');
     await page.context().close();
+  });
+
+  it('asks before issuing, and when mentions are missing lists them on the Aperçu with where to fix them', async () => {
+    const newcomer = new Session(server.url);
+    await newcomer.rest('POST', '/api/auth/register', newUser());
+    const customer = (await newcomer.rest('POST', '/api/customers', { name: 'Client Pressé' })).body.data;
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: newcomer.cookie!.split('=')[1]!, url: server.url }]);
+    await page.goto('/invoices/new/add');
+    await page.getByRole('combobox', { name: 'Client' }).fill('Press');
+    await page.getByRole('option', { name: /Client Pressé/ }).click();
+    await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+    await page.getByLabel('Désignation').fill('Audit express');
+    await page.getByLabel('Prix unitaire').fill('300');
+    await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
+    await dialogLayerReady(page);
+    await page.getByRole('alertdialog').getByText(/ne pourra plus être modifiée/).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
+    const problems = page.getByRole('alert').filter({ hasText: 'Ce document ne peut pas encore être émis' });
+    await problems.getByText(/le SIREN ou SIRET de votre entreprise/).waitFor();
+    await problems.getByText(/l’adresse de facturation du client/).waitFor();
+    await problems.getByRole('link', { name: 'Compléter Infos de l’entreprise' }).waitFor();
+    expect(await problems.getByRole('link', { name: 'Compléter la fiche client' }).getAttribute('href')).toBe(`/customers/${customer.id}`);
+    await screenshot(page, 'document-issue-missing-mentions');
+    const saved = (await newcomer.rest('GET', '/api/documents')).body.data[0];
+    expect(saved).toMatchObject({ status: 'draft', number: null });
+    await context.close();
   });
 });

@@ -8,6 +8,7 @@ import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
 import { TYPE_LABELS, documentHref } from './document-meta';
+import { useIssueDocument } from './issue';
 
 export type DocumentListEntry = inferRouterOutputs<AppRouter>['documents']['list']['data'][number];
 
@@ -56,11 +57,14 @@ export function DocumentRowActions({ doc, onDeleted }: { doc: Pick<DocumentListE
     },
   });
 
-  const busy = duplicate.isPending || convert.isPending || remove.isPending;
+  const issuing = useIssueDocument();
+  const busy = issuing.isPending || duplicate.isPending || convert.isPending || remove.isPending;
   const convertible = CONVERTIBLE_FROM[doc.type].includes(storedStatus(doc.status));
   const name = doc.number ?? 'brouillon';
   const entries: MenuEntry[] = [
     { value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) },
+    // A refusal lists the missing mentions on the document's Aperçu.
+    ...(doc.status === 'draft' ? [{ value: 'issue', label: 'Émettre', disabled: busy, onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined) }] : []),
     ...(isEditable(doc) ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
     { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
     ...CONVERSIONS[doc.type].map((target) => ({

@@ -10,6 +10,7 @@ import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
 import { baseOf, documentHref } from './document-meta';
 import { DocumentRowActions } from './document-row-actions';
 import { CreditNoteDialog } from './credit-note-dialog';
+import { useIssueDocument } from './issue';
 import { DepositDialog } from './deposit-dialog';
 import type { useEditorData } from './editor/use-editor-data';
 
@@ -25,7 +26,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
     void utils.documents.invalidate();
     void utils.figures.invalidate();
   };
-  const issue = trpc.documents.issue.useMutation({ onSuccess: refresh });
+  const issuing = useIssueDocument();
   const setStatus = trpc.documents.setStatus.useMutation({ onSuccess: refresh });
   const markSent = trpc.documents.markSent.useMutation({ onSuccess: refresh });
   const status = doc.stored_status as StoredStatus;
@@ -35,7 +36,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
 
   /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
   const download = () => {
-    if (!doc.sent_at) markSent.mutate({ id: doc.id });
+    if (!doc.sent_at) markSent.mutate({ id: doc.id }, { onSuccess: () => showMessage('PDF téléchargé : le document est marqué « Envoyé »', 200) });
     window.location.assign(`/documents/download/${doc.uuid}`);
   };
   const more: MenuEntry[] = [
@@ -52,7 +53,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   return (
     <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
       {status === 'draft' && (
-        <Button onClick={() => issue.mutate({ id: doc.id })} loading={issue.isPending}>
+        <Button onClick={() => void issuing.issue(doc)} loading={issuing.isPending}>
           Émettre
         </Button>
       )}

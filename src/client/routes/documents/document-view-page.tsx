@@ -13,6 +13,7 @@ import { renderDocumentOfRecord } from '../../render/from-record';
 import { useFitScale } from '../../render/use-fit-scale';
 import { DocumentTabs } from './document-tabs';
 import { DocumentViewActions } from './document-view-actions';
+import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
@@ -100,6 +101,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
           )}
         </div>
       )}
+      {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
       {!doc && <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Aperçu du document en cours de création : il n’est pas encore enregistré.</p>}
       <div ref={stage} className={css({ w: 'full', overflowX: 'auto', pb: '6' })}>
         <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} onPaginated={onPaginated} />

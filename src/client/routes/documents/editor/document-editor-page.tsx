@@ -18,6 +18,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { CloseIcon } from '../../../components/icons';
 import { baseOf } from '../document-meta';
 import { DocumentTabs } from '../document-tabs';
+import { useIssueDocument } from '../issue';
 import { errorsByPath, toDocumentInput, totalsInputOf, type FormState } from './form-state';
 import { useEditorData } from './use-editor-data';
 import { HeaderFields } from './header-fields';
@@ -64,8 +65,8 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   };
   const create = trpc.documents.create.useMutation();
   const update = trpc.documents.update.useMutation();
-  const issue = trpc.documents.issue.useMutation();
-  const saving = create.isPending || update.isPending || issue.isPending;
+  const issuing = useIssueDocument();
+  const saving = create.isPending || update.isPending || issuing.isPending;
 
   async function save(after?: (docId: number) => void) {
     if (!editor.form || saving) return;
@@ -96,11 +97,11 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     navigate(base);
   }
 
+  /** Saved first, then issued from its Aperçu, where a refusal's list of missing mentions stays on screen. */
   async function saveAndIssue() {
-    await save(async (docId) => {
-      const answer = await issue.mutateAsync({ id: docId }).catch(() => null);
-      if (answer) showMessage(answer.messages, 200);
-      navigate(`${base}/${docId}/${answer ? 'view' : 'edit'}`);
+    await save((docId) => {
+      navigate(`${base}/${docId}/view`);
+      void issuing.issue({ id: docId, type });
     });
   }
 
@@ -132,6 +133,11 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       <Button variant="ghost" onClick={() => void leave()}>
         Annuler
       </Button>
+      {(!data.doc || data.doc.stored_status === 'draft') && (
+        <Button variant="outline" onClick={() => void saveAndIssue()} disabled={saving}>
+          Enregistrer & émettre
+        </Button>
+      )}
       <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
         Enregistrer
       </Button>
@@ -147,7 +153,6 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
           { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
           // Sending by e-mail comes with the e-mail issue: until then this entry saves, as SPEC §2 says.
           { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save() },
-          ...(!data.doc || data.doc.stored_status === 'draft' ? [{ separator: true as const, value: 'sep' }, { value: 'issue', label: 'Enregistrer & émettre', onSelect: () => void saveAndIssue() }] : []),
         ]}
       />
       <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>

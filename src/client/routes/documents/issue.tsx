@@ -1,0 +1,75 @@
+import { Link } from 'wouter';
+import { proxy, useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { isLegalRecord } from '../../../shared/document-status';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { errorInfo, trpc } from '../../trpc';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { TYPE_LABELS } from './document-meta';
+
+/** What the server said was missing the last time a document could not be issued (shown until fixed or dismissed). */
+export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
+
+const QUESTIONS: Partial<Record<DocumentType, string>> = {
+  invoice: 'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
+  credit: 'L’avoir reçoit son numéro définitif et ne pourra plus être modifié ni supprimé. Émettre maintenant ?',
+};
+
+/** Issuing asks first (a legal record is final), and keeps a refusal's list of missing mentions on screen. */
+export function useIssueDocument() {
+  const utils = trpc.useUtils();
+  const mutation = trpc.documents.issue.useMutation({ meta: { silent: true } });
+  async function issue(doc: { id: number; type: DocumentType }): Promise<'issued' | 'canceled' | 'refused'> {
+    const question = QUESTIONS[doc.type] ?? `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
+    if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' }))) return 'canceled';
+    try {
+      const answer = await mutation.mutateAsync({ id: doc.id });
+      issueProblems.messages = [];
+      showMessage(answer.messages, 200);
+      void utils.documents.invalidate();
+      void utils.figures.invalidate();
+      return 'issued';
+    } catch (error) {
+      const { messages, status } = errorInfo(error);
+      if (status === 400) Object.assign(issueProblems, { documentId: doc.id, messages: Array.isArray(messages) ? messages : [messages] });
+      else showMessage(messages, status);
+      return 'refused';
+    }
+  }
+  return { issue, isPending: mutation.isPending };
+}
+
+/** The refusal's list, with where to fix each kind of mention. */
+export function IssueProblems({ documentId, customerId }: { documentId: number; customerId: number | null }) {
+  const snap = useSnapshot(issueProblems);
+  if (snap.documentId !== documentId || snap.messages.length === 0) return null;
+  const seller = snap.messages.some((m) => m.includes('votre entreprise'));
+  const customer = snap.messages.some((m) => m.includes('du client'));
+  return (
+    <section role="alert" className={css({ bg: 'dangerSubtle', color: 'fg.default', borderRadius: 'card', borderWidth: '1px', borderColor: 'danger', p: '4', mb: '4', display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+      <p className={css({ fontWeight: '700', color: 'danger' })}>Ce document ne peut pas encore être émis : la loi exige ces mentions.</p>
+      <ul className={css({ listStyle: 'disc', pl: '5' })}>
+        {snap.messages.map((m) => (
+          <li key={m}>{m.replace(/^Mention obligatoire manquante : /, '')}</li>
+        ))}
+      </ul>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'center' })}>
+        {seller && (
+          <Link href="/settings/organization" className={css({ color: 'accent.fg', fontWeight: '700' })}>
+            Compléter Infos de l’entreprise
+          </Link>
+        )}
+        {customer && customerId && (
+          <Link href={`/customers/${customerId}`} className={css({ color: 'accent.fg', fontWeight: '700' })}>
+            Compléter la fiche client
+          </Link>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => (issueProblems.messages = [])}>
+          Fermer
+        </Button>
+      </div>
+    </section>
+  );
+}
