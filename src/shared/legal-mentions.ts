@@ -120,7 +120,8 @@ export function legalMentionTexts(input: MentionInput): string[] {
 /** The seller's identity line: name, legal form, capital, SIREN/SIRET, RCS, VAT number. */
 export function sellerIdentity(org: OrganizationSettings): string[] {
   const lines = [[org.name, org.legal_form].filter(Boolean).join(' ')];
-  if (org.capital.trim()) lines.push(`Capital de ${org.capital.trim()}`);
+  // A bare amount ('5000') is in euros: say so.
+  if (org.capital.trim()) lines.push(`Capital de ${org.capital.trim()}${/^[\d\s.,]+$/.test(org.capital.trim()) ? ' €' : ''}`);
   const siren = org.siret.replace(/\D/g, '');
   if (siren) lines.push(`${siren.length === 14 ? 'SIRET' : 'SIREN'} ${siren}`);
   if (org.rcs_city.trim()) lines.push(`RCS ${org.rcs_city.trim()}`);

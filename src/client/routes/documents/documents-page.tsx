@@ -32,6 +32,16 @@ const NOUNS: Record<DocumentType, [string, string]> = {
   credit: ['avoir', 'avoirs'],
 };
 
+/** The empty list's invitation, in each noun's gender; only invoices have something left to collect. */
+const FIRST_HINT: Record<DocumentType, string> = {
+  invoice: 'Créez la première : elle apparaîtra ici, avec son statut et ce qu’il reste à encaisser.',
+  estimate: 'Créez le premier : il apparaîtra ici avec son statut, prêt à être converti en facture.',
+  proforma: 'Créez la première : elle apparaîtra ici avec son statut.',
+  order: 'Créez le premier : il apparaîtra ici avec son statut.',
+  delivery: 'Créez le premier : il apparaîtra ici avec son statut.',
+  credit: 'Un avoir se crée depuis la facture qu’il corrige (menu de la facture, « Convertir en avoir ») : il apparaîtra ici.',
+};
+
 const styles = {
   ...listStyles,
   row: css({ cursor: 'pointer' }),
@@ -151,7 +161,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
               ) : (
                 <>
                   <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
-                  <p className={css({ fontSize: 'sm' })}>Créez le premier : il apparaîtra ici, avec son statut et ce qu’il reste à encaisser.</p>
+                  <p className={css({ fontSize: 'sm' })}>{FIRST_HINT[type]}</p>
                   <Link href={newHref} className={buttonRecipe()}>
                     {EDITOR_TITLES[type]}
                   </Link>

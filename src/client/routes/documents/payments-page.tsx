@@ -5,7 +5,7 @@ import { paymentInputSchema } from '../../../shared/schemas/payment';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/status';
 import { PAYABLE_STATUSES, type StoredStatus } from '../../../shared/document-status';
 import { formatDateShort, formatMoney } from '../../../shared/format';
-import { trpc } from '../../trpc';
+import { errorInfo, trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Button } from '../../components/ui/button';
@@ -20,9 +20,9 @@ type Draft = { id?: number; date: string; amount: string; method: PaymentMethod;
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
 
 const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 360px' }, gap: '4', alignItems: 'start' }),
-  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3' }),
-  summary: css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '3', '& dt': { fontSize: 'xs', color: 'fg.muted', fontWeight: '700', textTransform: 'uppercase' }, '& dd': { fontSize: 'lg', fontWeight: '700', fontVariantNumeric: 'tabular-nums' } }),
+  layout: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, gap: '4', alignItems: 'start' }),
+  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3', minW: '0' }),
+  summary: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: '3', '& dt': { fontSize: 'xs', color: 'fg.muted', fontWeight: '700', textTransform: 'uppercase' }, '& dd': { fontSize: 'lg', fontWeight: '700', fontVariantNumeric: 'tabular-nums' } }),
 };
 
 /** {base}/{id}/payments: the invoice's payments (SPEC §9 methods), what was paid and what is left. */
@@ -42,8 +42,13 @@ export function PaymentsPage() {
     setDraft(blank());
     setErrors({});
   };
-  const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh });
-  const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh });
+  // An amount the server refuses (more than what is left, too many decimals) is said beside the field too.
+  const amountError = (error: unknown) => {
+    const { messages, status } = errorInfo(error);
+    if (status === 400 || status === 409) setErrors((e) => ({ ...e, amount: Array.isArray(messages) ? messages.join(' ') : messages }));
+  };
+  const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh, onError: amountError });
+  const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh, onError: amountError });
   const remove = trpc.documents.deletePayment.useMutation({ onSuccess: refresh });
 
   const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : undefined;
@@ -108,6 +113,7 @@ export function PaymentsPage() {
           {payments.data && payments.data.total === 0 ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
           ) : (
+            <div className={listStyles.tableWrap}>
             <table className={listStyles.table}>
               <thead>
                 <tr>
@@ -145,6 +151,7 @@ export function PaymentsPage() {
                 ))}
               </tbody>
             </table>
+            </div>
           )}
         </section>
         <section className={styles.card} aria-label={draft.id ? 'Modifier le paiement' : 'Nouveau paiement'}>

@@ -37,19 +37,18 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   const utils = trpc.useUtils();
   const units = trpc.units.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const taxes = trpc.taxes.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
+  // A new item starts with the normal VAT rate, as most lines carry it: set in the same reset as the blank form,
+  // once the rates are known (two separate effects raced, and a later opening lost the rate).
+  const normalRate = taxes.data?.data.find((t) => t.rate === 20)?.id;
   useEffect(() => {
-    if (open) {
-      setForm(item ? fromItem(item) : { ...blank(), tax_ids: [] });
-      setErrors({});
-    }
-  }, [open, item]);
-  // A new item starts with the normal VAT rate, as most lines carry it.
+    if (!open) return;
+    setForm(item ? fromItem(item) : { ...blank(), tax_ids: normalRate ? [normalRate] : [] });
+    setErrors({});
+  }, [open, item]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Rates that arrive after the opening fill a new item that has none yet, without touching what was typed.
   useEffect(() => {
-    if (open && !item && taxes.data && form.tax_ids.length === 0) {
-      const normal = taxes.data.data.find((t) => t.rate === 20);
-      if (normal) setForm((f) => ({ ...f, tax_ids: [normal.id] }));
-    }
-  }, [open, item, taxes.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (open && !item && normalRate) setForm((f) => (f.tax_ids.length ? f : { ...f, tax_ids: [normalRate] }));
+  }, [open, item, normalRate]);
 
   const done = (answer: { messages: string }) => {
     showMessage(answer.messages, 200);

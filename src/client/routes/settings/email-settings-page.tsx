@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { emailSettingsSchema, type EmailSettings } from '../../../shared/schemas/email-settings';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '../../../shared/email-template';
 import { errorInfo, reportError, trpc } from '../../trpc';
+import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
 import { Button } from '../../components/ui/button';
@@ -60,6 +61,7 @@ export function EmailSettingsPage() {
       // Show the first template in error, which may not be the one on screen.
       const wrong = EMAIL_TEMPLATE_TYPES.find((t) => next[`templates.${t}.subject`] || next[`templates.${t}.body`]);
       if (wrong && !next[`templates.${type}.subject`] && !next[`templates.${type}.body`]) setType(wrong);
+      revealFirstError(Object.keys(next).length);
       return;
     }
     setErrors({});

@@ -4,6 +4,7 @@ import { appSettingsSchema, type AppSettings } from '../../../shared/schemas/set
 import { CURRENCY_CATALOGUE } from '../../../shared/currencies';
 import { formatAddress, formatMoney } from '../../../shared/format';
 import { trpc } from '../../trpc';
+import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
 import { Spinner } from '../../components/ui/spinner';
@@ -68,6 +69,7 @@ export function GeneralSettingsPage() {
       const next: Record<string, string> = {};
       for (const issue of result.error.issues) next[String(issue.path.at(-1))] ??= Number.isNaN(issue.input as number) ? 'Une valeur est attendue' : issue.message;
       setErrors(next);
+      revealFirstError(Object.keys(next).length);
       return;
     }
     setErrors({});

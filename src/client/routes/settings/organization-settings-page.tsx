@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { LOGO_MAX_BYTES, organizationSettingsSchema, type OrganizationSettings } from '../../../shared/schemas/organization';
 import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
 import { trpc } from '../../trpc';
+import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
 import { Button } from '../../components/ui/button';
@@ -67,6 +68,7 @@ export function OrganizationSettingsPage() {
       const next: Record<string, string> = {};
       for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
       setErrors(next);
+      revealFirstError(Object.keys(next).length);
       return;
     }
     setErrors({});
