@@ -101,6 +101,7 @@ const fieldLabels: Record<string, string> = {
   body: 'Message',
   // Documents, payments and their lists.
   date: 'Date',
+  sale_date: 'Date de la vente',
   condition: 'Conditions',
   header: 'En-tête',
   footer: 'Pied de page',

@@ -101,4 +101,19 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     expect(moved.status).toBe(400);
     expect(moved.body.messages).toMatch(/Devise/);
   });
+
+  it('keeps the sale date when it differs from the issue date, and gives a credit note no due date nor terms', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const same = await draft(session, { customer_id: customerId, sale_date: '2026-11-02', condition: 'Virement à 30 jours', items: [line('Audit', 1, 100)] });
+    expect(same.sale_date).toBeNull();
+    const invoice = await issued(session, { customer_id: customerId, sale_date: '2026-10-28', condition: 'Virement à 30 jours', items: [line('Audit', 1, 100)] });
+    expect(invoice.sale_date).toBe('2026-10-28');
+    expect((await session.rest('GET', `/api/share/${invoice.uuid}`)).body.document.sale_date).toBe('2026-10-28');
+    const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
+    expect(credit).toMatchObject({ maturity: null, condition: '' });
+    const bad = await session.rest('POST', '/api/documents', { date: '2026-11-02', sale_date: '28/10/2026' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages).toBe('Date de la vente : date attendue au format AAAA-MM-JJ');
+  });
 });

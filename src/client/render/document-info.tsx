@@ -20,6 +20,7 @@ export function documentInfoEntries(element: InfoElement, ctx: RenderContext): I
   const entries: InfoEntry[] = [];
   if (d.document_number) entries.push({ key: 'number', label: NUMBER_LABELS[doc.type], value: documentNumber(doc), strong: true });
   if (d.date) entries.push({ key: 'date', label: 'Date', value: f.date(doc.date) });
+  if (d.date && doc.sale_date && doc.sale_date !== doc.date) entries.push({ key: 'sale', label: 'Date de la vente', value: f.date(doc.sale_date) });
   if (d.maturity && doc.maturity) entries.push({ key: 'maturity', label: maturityLabel(doc.type), value: f.date(doc.maturity) });
   if (d.customer_id && doc.customer?.number) entries.push({ key: 'customer', label: 'N° client', value: doc.customer.number });
   if (d.payment_method && doc.condition.trim()) entries.push({ key: 'payment', label: 'Règlement', value: doc.condition.trim() });

@@ -30,6 +30,7 @@ export function renderDocumentOfForm(form: FormState, context: { profile?: Selle
     number: null,
     date: form.date,
     maturity: form.maturity || null,
+    sale_date: form.sale_date && form.sale_date !== form.date ? form.sale_date : null,
     currency: form.currency,
     condition: form.condition,
     header: form.header,

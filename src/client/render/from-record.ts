@@ -35,6 +35,7 @@ export function renderDocumentOfRecord(record: DocumentRecord, context: { profil
     number: record.number,
     date: record.date,
     maturity: record.maturity ?? null,
+    sale_date: record.sale_date ?? null,
     currency: record.currency,
     condition: record.condition,
     header: record.header,

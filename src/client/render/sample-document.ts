@@ -92,6 +92,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
     number: SAMPLE_NUMBERS[type],
     date: '2026-03-12',
     maturity: '2026-04-11',
+    sale_date: null,
     currency: 'EUR',
     condition: 'Virement à 30 jours',
     header: 'Prestations réalisées pour l’ouverture de votre nouvelle boutique, rue de la République.',

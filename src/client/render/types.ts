@@ -79,6 +79,8 @@ export interface RenderDocument {
   number: string | null;
   date: string;
   maturity: string | null;
+  /** The sale or service date when it differs from the issue date. */
+  sale_date: string | null;
   currency: string;
   condition: string;
   header: string;

@@ -172,6 +172,7 @@ export interface DocumentsTable {
   uuid: string;
   date: string;
   maturity: string | null;
+  sale_date: string | null;
   condition: string;
   header: string;
   footer: string;

@@ -75,7 +75,8 @@ async function createCreditNote(db: Db, organizationId: number, invoice: Documen
       return { ...source!, quantity: line.quantity, discount_value: discount };
     });
   }
-  const base = { ...draftFrom(invoice, { ...form, items }, 'credit'), terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}` };
+  // A credit note has no due date nor payment terms of its own.
+  const base = { ...draftFrom(invoice, { ...form, items }, 'credit'), maturity: null, condition: '', terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}` };
   let credit: DocumentForm = { ...base, shipping: partial ? 0 : form.shipping };
   if (partial && form.discount_type === 'amount' && form.discount_value) {
     const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;

@@ -39,6 +39,7 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
     number: doc.number,
     date: doc.date,
     maturity: doc.maturity,
+    sale_date: doc.sale_date,
     currency: doc.currency,
     price_mode: doc.price_mode,
     condition: doc.condition,

@@ -66,6 +66,8 @@ export const documentInputSchema = z.object({
   type: documentTypeSchema.default('invoice'),
   date: isoDate,
   maturity: z.iso.date({ error: 'Échéance : date attendue au format AAAA-MM-JJ' }).nullable().optional(),
+  /** Date of the sale or of the service when it differs from the issue date (CGI art. 242 nonies A, 7°). */
+  sale_date: z.iso.date({ error: 'Date de la vente : date attendue au format AAAA-MM-JJ' }).nullable().optional(),
   condition: z.string().max(500).default(''),
   header: z.string().max(5000).default(''),
   footer: z.string().max(5000).default(''),

@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('uuid', 'text', (c) => c.notNull().unique())
     .addColumn('date', 'text', (c) => c.notNull())
     .addColumn('maturity', 'text')
+    .addColumn('sale_date', 'text')
     .addColumn('condition', 'text', (c) => c.notNull())
     .addColumn('header', 'text', (c) => c.notNull())
     .addColumn('footer', 'text', (c) => c.notNull())

@@ -53,7 +53,11 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
         <label className={styles.field}>
           Frais de port
           <input className={inputStyle} inputMode="decimal" value={form.shipping} onChange={set('shipping')} readOnly={readOnly} placeholder="0,00" aria-invalid={error('shipping') ? true : undefined} />
-          {error('shipping') && <span className={styles.error}>{error('shipping')}</span>}
+          {error('shipping') ? (
+            <span className={styles.error}>{error('shipping')}</span>
+          ) : (
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' })}>Ajoutés au total sans TVA ; des frais refacturés avec TVA se saisissent comme une ligne.</span>
+          )}
         </label>
       </div>
       <div className={styles.grid}>

@@ -27,6 +27,8 @@ export interface FormState {
   date: string;
   /** '' until set: the server then takes the customer's payment days. */
   maturity: string;
+  /** '' when the sale or service is on the document's date. */
+  sale_date: string;
   condition: string;
   header: string;
   footer: string;
@@ -76,6 +78,7 @@ export const blankForm = (type: DocumentType, defaults: Partial<FormState> = {})
   customer_id: null,
   date: today(),
   maturity: '',
+  sale_date: '',
   condition: '',
   header: '',
   footer: '',
@@ -110,6 +113,7 @@ export function formOfDocument(doc: DocumentForm & { items: (DocumentForm['items
     customer_id: doc.customer_id ?? null,
     date: doc.date,
     maturity: doc.maturity ?? '',
+    sale_date: doc.sale_date ?? '',
     condition: doc.condition,
     header: doc.header,
     footer: doc.footer,
@@ -156,6 +160,7 @@ export function toDocumentInput(form: FormState): Record<string, unknown> {
     customer_id: form.customer_id,
     date: form.date,
     ...(form.maturity ? { maturity: form.maturity } : {}),
+    sale_date: form.sale_date || null,
     condition: form.condition,
     header: form.header,
     footer: form.footer,

@@ -83,7 +83,9 @@ export function HeaderFields({ type, maturityLabel, paymentDays, customerName, r
           </select>
         </div>
       </div>
+      <div className={grid}>
       <TextField
+        className={css({ gridColumn: { md: 'span 3' } })}
         label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
         placeholder="Ex. Virement à 30 jours"
         value={form.condition}
@@ -91,6 +93,19 @@ export function HeaderFields({ type, maturityLabel, paymentDays, customerName, r
         error={error('condition')}
         onChange={(e) => (editor.form!.condition = e.target.value)}
       />
+      <TextField
+        label="Date de la vente"
+        type="date"
+        hint="Si elle diffère de la date du document"
+        value={form.sale_date}
+        readOnly={readOnly}
+        error={error('sale_date')}
+        onChange={(e) => {
+          clearError('sale_date');
+          editor.form!.sale_date = e.target.value;
+        }}
+      />
+      </div>
     </div>
   );
 }
