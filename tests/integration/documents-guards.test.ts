@@ -116,4 +116,15 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.messages).toBe('Date de la vente : date attendue au format AAAA-MM-JJ');
   });
+
+  it('bills only in the currencies enabled in Paramètres → Devises', async () => {
+    const { session } = await registered(server.url);
+    const refused = await session.rest('POST', '/api/customers', { name: 'Acme Inc.', currency: 'USD' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages).toBe('Devise : USD n’est pas activée, ajoutez-la d’abord dans Paramètres → Devises');
+    expect((await session.rest('POST', '/api/documents', { date: '2026-11-02', currency: 'USD' })).status).toBe(400);
+    expect((await session.rest('POST', '/api/currencies', { code: 'USD', rate: 1.085 })).status).toBe(201);
+    expect((await session.rest('POST', '/api/customers', { name: 'Acme Inc.', currency: 'USD' })).status).toBe(201);
+    expect((await session.rest('POST', '/api/documents', { date: '2026-11-02', currency: 'USD' })).status).toBe(201);
+  });
 });

@@ -54,6 +54,12 @@ async function answer(trx: Db, organizationId: number, base: string, id: number)
   return enrich((await findCurrencyRow(trx, { organizationId, id }))!, base);
 }
 
+/** A customer or a document may only use a currency enabled in Paramètres → Devises (it has a rate there). */
+export async function assertCurrencyEnabled(db: Db, organizationId: number, code: string): Promise<void> {
+  const enabled = await listCurrencies(db, organizationId);
+  if (!enabled.some((c) => c.code === code)) fail('BAD_REQUEST', `Devise : ${code} n’est pas activée, ajoutez-la d’abord dans Paramètres → Devises`);
+}
+
 /** The enabled currencies, the base first, then by code. */
 export async function listCurrencies(db: Db, organizationId: number): Promise<EnabledCurrency[]> {
   return db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { getDocumentTemplate } from './settings';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { setTaggings } from '../db/queries/tags';
 import { checkTagIds } from './tags';
+import { assertCurrencyEnabled } from './currencies';
 
 /** Keeps the global search in step with the customer (archived customers are not offered). */
 async function index(db: Db, organizationId: number, c: CustomerRecord): Promise<void> {
@@ -34,6 +35,7 @@ export async function getCustomer(db: Db, organizationId: number, id: number): P
 /** The number comes from the organisation's customer series and its numbering settings, in the insert's transaction. */
 export async function createCustomer(db: Db, organizationId: number, customer: Customer): Promise<CustomerRecord> {
   await checkTagIds(db, organizationId, 'customer', customer.tag_ids);
+  await assertCurrencyEnabled(db, organizationId, customer.currency);
   const template = await getDocumentTemplate(db, organizationId);
   const id = await db.transaction().execute(async (trx) => {
     const counter = await nextCounter(trx, { organizationId, name: 'customer' });
@@ -50,6 +52,7 @@ export async function editCustomer(db: Db, organizationId: number, id: number, c
   const current = await getCustomer(db, organizationId, id);
   if (current.deleted_at) fail('CONFLICT', 'Ce client est archivé : restaurez-le avant de le modifier');
   await checkTagIds(db, organizationId, 'customer', customer.tag_ids);
+  if (customer.currency !== current.currency) await assertCurrencyEnabled(db, organizationId, customer.currency);
   await db.transaction().execute(async (trx) => {
     await updateCustomer(trx, { organizationId, id, customer });
     await setTaggings(trx, { organizationId, kind: 'customer', refId: id, tagIds: customer.tag_ids });

@@ -13,6 +13,7 @@ import { findCustomer, type CustomerRecord } from '../db/queries/customers';
 import { sumPayments } from '../db/queries/payments';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { getAppSettings } from './settings';
+import { assertCurrencyEnabled } from './currencies';
 import { formColumns, formOfRow, fromUnits4, linkedOf, rowsOfItems, todayIso, totalColumns, totalsOf } from './document-record';
 import type { MentionCustomer } from '../../shared/legal-mentions';
 
@@ -174,6 +175,7 @@ interface SaveOptions {
  */
 export async function createDocument(db: Db, organizationId: number, input: DocumentForm, options: SaveOptions = {}): Promise<DocumentRecord> {
   const customer = await checkCustomer(db, organizationId, input.customer_id);
+  await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
   const kind = options.kind ?? 'standard';
   const chain = form.type === 'invoice' && kind === 'standard' ? await originChain(db, organizationId, options.originId ?? null) : [];
@@ -234,6 +236,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
     if (input.price_mode !== row.price_mode) fail('BAD_REQUEST', 'Prix saisis : ils suivent le document d’origine');
   }
   const customer = await checkCustomer(db, organizationId, input.customer_id);
+  if (input.currency !== row.currency) await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
   const deposits = await depositsFor(db, organizationId, row);
   const paid = await sumPayments(db, { organizationId, documentId: id });
