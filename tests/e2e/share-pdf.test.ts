@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** The PDF's text, page by page, with runs of white space (including non-breaking ones) made single spaces. */
 async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
+  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise; // pdf.js takes the buffer over: a copy
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
@@ -72,5 +72,34 @@ describe('share link and PDF', () => {
     }
     expect(text).not.toContain('Document confidentiel');
     void other;
+  });
+
+  it('prints the designer’s changes: margins, a header element and a hidden column reach the PDF', async () => {
+    const customerId = (await session.rest('GET', '/api/customers')).body.data[0].id as number; // the first test's
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Audit de sécurité', 2, 450)] });
+    const pdfOf = async () => new Uint8Array(await (await fetch(`${server.url}/documents/download/${invoice.uuid}`)).arrayBuffer());
+    /** Where the leftmost text of page 1 starts, in points from the left edge. */
+    const leftmost = async (bytes: Uint8Array) => {
+      const pdf = await getDocument({ data: bytes.slice(), disableFontFace: true, verbosity: 0 }).promise;
+      const items = (await (await pdf.getPage(1)).getTextContent()).items.filter((i) => 'str' in i && i.str.trim());
+      return Math.min(...items.map((i) => ('transform' in i ? (i.transform as number[])[4]! : Infinity)));
+    };
+    const before = await pdfOf();
+    expect((await pdfText(before)).join(' ')).toContain('Prix unitaire');
+
+    const template = (await session.rest('GET', '/api/settings?key=document')).body.data;
+    template.margins.first_page.left = 4;
+    template.margins.following_pages.left = 4;
+    template.header.push({ columns: [{ cols: 12, elements: [{ type: 'text', content: 'Merci pour votre confiance' }] }] });
+    template.table.cols = template.table.cols.map((c: { type: string }) => (c.type === 'unit_price' ? { ...c, visible: false } : c));
+    expect((await session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
+
+    const after = await pdfOf();
+    const text = (await pdfText(after)).join(' ');
+    expect(text).toContain('Merci pour votre confiance');
+    expect(text).not.toContain('Prix unitaire');
+    // 1,5 cm ≈ 43 pt by default; 4 cm ≈ 113 pt once the designer moved the margin.
+    expect(await leftmost(before)).toBeLessThan(60);
+    expect(await leftmost(after)).toBeGreaterThan(105);
   });
 });
