@@ -38,7 +38,8 @@ async function copyShareLink(uuid: string) {
 }
 
 /** The "⋮" menu of one list row: open, edit, duplicate, convert, share, delete, as the status machine allows. */
-export function DocumentRowActions({ doc, onDeleted }: { doc: Pick<DocumentListEntry, 'id' | 'type' | 'status' | 'number' | 'uuid'>; onDeleted?: () => void }) {
+/** `opened`: the menu of the document's own page, where opening and editing are already at hand. */
+export function DocumentRowActions({ doc, onDeleted, opened }: { doc: Pick<DocumentListEntry, 'id' | 'type' | 'status' | 'number' | 'uuid'>; onDeleted?: () => void; opened?: boolean }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.documents.list.invalidate(), utils.figures.invalidate()]);
@@ -62,10 +63,10 @@ export function DocumentRowActions({ doc, onDeleted }: { doc: Pick<DocumentListE
   const convertible = CONVERTIBLE_FROM[doc.type].includes(storedStatus(doc.status));
   const name = doc.number ?? 'brouillon';
   const entries: MenuEntry[] = [
-    { value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) },
+    ...(opened ? [] : [{ value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) }]),
     // A refusal lists the missing mentions on the document's Aperçu.
-    ...(doc.status === 'draft' ? [{ value: 'issue', label: 'Émettre', disabled: busy, onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined) }] : []),
-    ...(isEditable(doc) ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
+    ...(doc.status === 'draft' && !opened ? [{ value: 'issue', label: 'Émettre', disabled: busy, onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined) }] : []),
+    ...(isEditable(doc) && !opened ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
     { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
     ...CONVERSIONS[doc.type].map((target) => ({
       value: `convert-${target}`,

@@ -68,7 +68,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
         </Button>
       )}
       <ActionMenu label="Plus d’actions" entries={more} trigger={<Button variant="outline">Plus</Button>} />
-      <DocumentRowActions doc={{ ...doc, status: doc.status }} onDeleted={() => navigate(baseOf(type))} />
+      <DocumentRowActions doc={{ ...doc, status: doc.status }} onDeleted={() => navigate(baseOf(type))} opened />
       <CreditNoteDialog open={dialog === 'credit'} invoice={doc} onClose={() => setDialog(null)} />
       <DepositDialog open={dialog === 'deposit'} source={doc} onClose={() => setDialog(null)} />
     </div>

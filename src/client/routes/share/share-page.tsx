@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { defaultAppSettings, type AppSettings } from '../../../shared/schemas/settings';
@@ -36,6 +36,11 @@ export function SharePage() {
     const record = { ...data.document, origin: null, corrects: null, linked: [], customer_id: null, order_id: null } as unknown as DocumentRecord;
     return renderDocumentOfRecord(record, { settings });
   }, [data, settings]);
+
+  // The tab names the document, as the file it is downloaded as does.
+  useEffect(() => {
+    if (doc) document.title = `${documentTitle(doc)} ${documentNumber(doc)} · ${doc.seller?.name ?? 'Facturier'}`;
+  }, [doc]);
 
   if (print) {
     return doc && data ? <DocumentPages doc={doc} template={data.template} settings={settings} /> : null;

@@ -155,8 +155,8 @@ function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: s
       <label className={styles.field}>
         Nature
         <select className={inputStyle} value={line.kind} onChange={set('kind')} disabled={readOnly}>
-          <option value="service">Service</option>
-          <option value="goods">Bien</option>
+          <option value="service">Prestation de service</option>
+          <option value="goods">Vente de biens</option>
         </select>
       </label>
       <fieldset className={cx(styles.full, css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm', alignItems: 'center' }))}>
