@@ -1,4 +1,6 @@
 import { css } from '../../../../styled-system/css';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 /** The pieces every list screen shares: filter sidebar, panel, table, sortable headers, empty state. */
 export const listStyles = {
@@ -34,5 +36,28 @@ export function SortHeader<K extends string>({ column, label, sortBy, sortOrder,
         {active ? (sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}
       </button>
     </th>
+  );
+}
+
+/**
+ * What a list shows before it has data: a spinner while loading, and after a failure a retry (the snackbar has
+ * already said why). Null once the data is there.
+ */
+export function ListPending({ query, label, failed }: { query: { isPending: boolean; data: unknown; refetch: () => unknown }; label: string; failed: string }) {
+  if (query.isPending) {
+    return (
+      <div className={listStyles.empty} role="status">
+        <Spinner label={label} />
+      </div>
+    );
+  }
+  if (query.data) return null;
+  return (
+    <div className={listStyles.empty}>
+      <p>{failed}</p>
+      <Button variant="outline" onClick={() => query.refetch()}>
+        Réessayer
+      </Button>
+    </div>
   );
 }

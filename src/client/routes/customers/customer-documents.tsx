@@ -7,10 +7,9 @@ import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Button, buttonRecipe } from '../../components/ui/button';
+import { buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
-import { listStyles } from '../../components/ui/list';
+import { ListPending, listStyles } from '../../components/ui/list';
 import { FileIcon } from '../../components/icons';
 import { StatusChip } from '../documents/status-chip';
 import { TYPE_LABELS } from '../documents/document-meta';
@@ -78,17 +77,8 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
         </div>
         {list.data && list.data.total > 0 && newInvoice}
       </div>
-      {list.isPending ? (
-        <div className={styles.empty} role="status">
-          <Spinner label="Chargement des documents" />
-        </div>
-      ) : !list.data ? (
-        <div className={styles.empty}>
-          <p>Les documents n’ont pas pu être chargés.</p>
-          <Button variant="outline" onClick={() => list.refetch()}>
-            Réessayer
-          </Button>
-        </div>
+      {!list.data ? (
+        <ListPending query={list} label="Chargement des documents" failed="Les documents n’ont pas pu être chargés." />
       ) : list.data.total === 0 ? (
         <div className={styles.empty}>
           <FileIcon size={32} />

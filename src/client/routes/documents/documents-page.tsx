@@ -11,8 +11,7 @@ import { useMoney } from '../../lib/use-money';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
-import { listStyles, SortHeader } from '../../components/ui/list';
+import { ListPending, listStyles, SortHeader } from '../../components/ui/list';
 import { FileIcon } from '../../components/icons';
 import { StatusChip } from './status-chip';
 import { baseOf } from './document-meta';
@@ -137,17 +136,8 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
               {EDITOR_TITLES[type]}
             </Link>
           </div>
-          {list.isPending ? (
-            <div className={styles.empty} role="status">
-              <Spinner label={`Chargement des ${many}`} />
-            </div>
-          ) : !list.data ? (
-            <div className={styles.empty}>
-              <p>La liste n’a pas pu être chargée.</p>
-              <Button variant="outline" onClick={() => list.refetch()}>
-                Réessayer
-              </Button>
-            </div>
+          {!list.data ? (
+            <ListPending query={list} label={`Chargement des ${many}`} failed="La liste n’a pas pu être chargée." />
           ) : list.data.total === 0 ? (
             <div className={styles.empty}>
               <FileIcon size={32} />
