@@ -49,7 +49,11 @@ export interface FormState {
 let serial = 0;
 export const newKey = () => `line-${Date.now().toString(36)}-${(serial += 1)}`;
 
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the user's own time zone (toISOString would give yesterday's date in France just after midnight). */
+export const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
 
 export const addDays = (date: string, days: number) => {
   const time = Date.parse(`${date}T00:00:00Z`);
