@@ -102,6 +102,7 @@ const fieldLabels: Record<string, string> = {
   // Documents, payments and their lists.
   date: 'Date',
   sale_date: 'Date de la vente',
+  vat_exemption: 'Exonération de TVA',
   condition: 'Conditions',
   header: 'En-tête',
   footer: 'Pied de page',

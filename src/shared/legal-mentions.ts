@@ -34,6 +34,10 @@ export interface MentionInput {
   items: readonly MentionLine[];
   /** The invoice a credit note corrects. */
   corrects_number?: string | null;
+  /** The legal basis the user gave for lines without VAT. */
+  vat_exemption?: string;
+  /** Deposit invoices take their lines from an estimate or order: their final invoice is the one checked. */
+  kind?: 'standard' | 'deposit';
 }
 
 const COMPANY_FORMS = /^(SARL|SAS|SASU|SA|EURL|SNC|SCA|SCS|SELARL|SELAS|SELAFA|SCOP)\b/i;
@@ -76,6 +80,11 @@ export function missingMentions(input: MentionInput): string[] {
   const taxed = input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
   // VAT shown on an invoice is owed (CGI art. 283-3): under the franchise no line carries any.
   if (org.vat_regime === 'franchise' && taxed) missing.push('des lignes sans TVA : sous la franchise en base (art. 293 B du CGI), retirez la TVA des lignes');
+  // A line without VAT states why (CGI art. 242 nonies A, 13°), unless the cross-border rules already say it.
+  const untaxedLines = input.items.some((i) => i.item.trim() && !(i.taxes ?? []).some((t) => t.rate > 0));
+  if (org.vat_regime === 'normal' && input.kind !== 'deposit' && untaxedLines && !(input.vat_exemption ?? '').trim() && !crossBorderExemption(input)) {
+    missing.push('la raison de l’exonération des lignes sans TVA (champ « Exonération de TVA » du document, ex. « Exonération de TVA, art. 261-4-4° du CGI »)');
+  }
   if (input.type === 'invoice' && !input.maturity) missing.push('la date d’échéance');
   if (input.type === 'credit' && !input.corrects_number) missing.push('la facture que l’avoir corrige');
 
@@ -106,6 +115,7 @@ export function legalMentionTexts(input: MentionInput): string[] {
   else {
     const exemption = crossBorderExemption(input);
     if (exemption) texts.push(exemption);
+    if (input.vat_exemption?.trim()) texts.push(input.vat_exemption.trim());
   }
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {

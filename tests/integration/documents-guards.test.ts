@@ -127,4 +127,18 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     expect((await session.rest('POST', '/api/customers', { name: 'Acme Inc.', currency: 'USD' })).status).toBe(201);
     expect((await session.rest('POST', '/api/documents', { date: '2026-11-02', currency: 'USD' })).status).toBe(201);
   });
+
+  it('asks why a line carries no VAT before issuing, and prints the answer', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const body = { customer_id: customerId, items: [line('Formation professionnelle', 1, 800, 0)] };
+    const doc = await draft(session, body);
+    const refused = await session.rest('POST', `/api/documents/${doc.id}/issue`);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.messages)).toContain('la raison de l’exonération des lignes sans TVA');
+    await session.rest('PUT', `/api/documents/${doc.id}`, { date: '2026-11-02', ...body, vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI' });
+    const answer = await session.rest('POST', `/api/documents/${doc.id}/issue`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.legal_mentions).toContain('Exonération de TVA, art. 261-4-4° du CGI');
+  });
 });

@@ -49,6 +49,7 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     [{ organization: { ...seller, rcs_city: '' } }, 'la ville d’immatriculation au RCS'],
     [{ organization: { ...seller, vat_regime: 'franchise' as const } }, 'retirez la TVA des lignes'],
     [{ customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') }, items: [{ item: 'Conseil', taxes: [] }] }, 'le numéro de TVA intracommunautaire du client'],
+    [{ items: [{ item: 'Formation', taxes: [{ rate: 0 }] }] }, 'la raison de l’exonération des lignes sans TVA'],
   ])('names what is missing: %j → %s', (over, missing) => {
     expect(missingMentions(base(over as Partial<MentionInput>)).some((m) => m.includes(missing))).toBe(true);
   });
@@ -81,5 +82,12 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     expect(operationNature([{ item: 'a', kind: 'goods' }, { item: 'b' }])).toBe('mixed');
     expect(hasDistinctShipping({ address: address('Lyon'), shipping: address('') })).toBe(false);
     expect(hasDistinctShipping({ address: address('Lyon'), shipping: { ...address('Lyon'), line1: '2 quai' } })).toBe(true);
+  });
+
+  it('prints the exemption basis the user gave for lines without VAT, and asks for none on a deposit invoice', () => {
+    const exempt = base({ items: [{ item: 'Formation', kind: 'service', taxes: [] }], vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI' });
+    expect(missingMentions(exempt)).toEqual([]);
+    expect(legalMentionTexts(exempt)).toContain('Exonération de TVA, art. 261-4-4° du CGI');
+    expect(missingMentions(base({ kind: 'deposit', items: [{ item: 'Acompte', taxes: [] }] }))).toEqual([]);
   });
 });

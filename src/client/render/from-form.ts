@@ -22,7 +22,7 @@ export function renderDocumentOfForm(form: FormState, context: { profile?: Selle
   const items = form.items.map((line) => ({ item: line.item, kind: line.kind }));
   const legal_mentions =
     context.profile && context.settings
-      ? legalMentionTexts({ type: form.type, organization: organizationOf(context.profile), settings: context.settings, customer, date: form.date, maturity: form.maturity || null, items })
+      ? legalMentionTexts({ type: form.type, organization: organizationOf(context.profile), settings: context.settings, customer, date: form.date, maturity: form.maturity || null, items, vat_exemption: form.vat_exemption })
       : [];
   return {
     type: form.type,

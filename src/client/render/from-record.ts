@@ -27,6 +27,7 @@ export function renderDocumentOfRecord(record: DocumentRecord, context: { profil
       maturity: record.maturity,
       items: record.items,
       corrects_number: record.corrects?.number ?? null,
+      vat_exemption: record.vat_exemption,
     });
   }
   return {

@@ -182,6 +182,7 @@ export interface DocumentsTable {
   discount_value: string | null;
   shipping_fee: string;
   shipping_details: string;
+  vat_exemption: string;
   additional_info: string;
   deposit_request: string;
   customer_id: number | null;

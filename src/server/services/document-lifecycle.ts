@@ -58,6 +58,8 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
     maturity: row.maturity,
     items: form.items,
     corrects_number: corrects?.number ?? null,
+    vat_exemption: form.vat_exemption,
+    kind: row.kind,
   };
   const missing = missingMentions(mentionInput);
   if (missing.length > 0) fail('BAD_REQUEST', missing.map((m) => `Mention obligatoire manquante : ${m}`));

@@ -77,6 +77,8 @@ export const documentInputSchema = z.object({
   discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').nullable().default(0),
   shipping: decimal('Frais de port', 4).refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs').default(0),
   shipping_details: z.string().max(1000).default(''),
+  /** The legal basis of lines billed without VAT (CGI art. 242 nonies A, 13°), e.g. 'Exonération de TVA, art. 261-4-4° du CGI'. */
+  vat_exemption: z.string().trim().max(300, 'Exonération de TVA : 300 caractères au plus').default(''),
   additional_info: z.array(keyValueSchema).max(20).default([]),
   deposit_request: z.array(depositRequestSchema).max(20).default([]),
   customer_id: z.number().int().positive().nullable().optional(),

@@ -28,6 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_value', 'text')
     .addColumn('shipping_fee', 'text', (c) => c.notNull())
     .addColumn('shipping_details', 'text', (c) => c.notNull())
+    .addColumn('vat_exemption', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('additional_info', 'text', (c) => c.notNull())
     .addColumn('deposit_request', 'text', (c) => c.notNull())
     .addColumn('customer_id', 'integer', (c) => c.references('customers.id'))

@@ -60,6 +60,18 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
           )}
         </label>
       </div>
+      <label className={styles.field}>
+        Exonération de TVA
+        <input
+          className={inputStyle}
+          value={form.vat_exemption}
+          onChange={set('vat_exemption')}
+          readOnly={readOnly}
+          placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
+          aria-invalid={error('vat_exemption') ? true : undefined}
+        />
+        {error('vat_exemption') && <span className={styles.error}>{error('vat_exemption')}</span>}
+      </label>
       <div className={styles.grid}>
         {area('header', 'En-tête')}
         {area('footer', 'Pied de page')}

@@ -38,6 +38,7 @@ export interface FormState {
   discount_value: string;
   shipping: string;
   shipping_details: string;
+  vat_exemption: string;
   additional_info: KeyValue[];
   deposit_request: { description: string; amount: string }[];
   currency: string;
@@ -92,6 +93,7 @@ export const blankForm = (type: DocumentType, defaults: Partial<FormState> = {})
   discount_value: '',
   shipping: '',
   shipping_details: '',
+  vat_exemption: '',
   additional_info: [],
   deposit_request: [],
   currency: 'EUR',
@@ -127,6 +129,7 @@ export function formOfDocument(doc: DocumentForm & { items: (DocumentForm['items
     discount_value: shown(doc.discount_value),
     shipping: shown(doc.shipping),
     shipping_details: doc.shipping_details,
+    vat_exemption: doc.vat_exemption,
     additional_info: doc.additional_info,
     deposit_request: doc.deposit_request.map((d: DepositRequest) => ({ description: d.description, amount: shown(d.amount) })),
     currency: doc.currency,
@@ -174,6 +177,7 @@ export function toDocumentInput(form: FormState): Record<string, unknown> {
     discount_value: amount(form.discount_value, 0),
     shipping: amount(form.shipping, 0),
     shipping_details: form.shipping_details,
+    vat_exemption: form.vat_exemption,
     additional_info: form.additional_info.filter((kv) => kv.key.trim() || kv.value.trim()),
     deposit_request: form.deposit_request.filter((d) => d.description.trim() || d.amount.trim()).map((d) => ({ description: d.description, amount: amount(d.amount, 0) })),
     currency: form.currency,
