@@ -61,6 +61,9 @@ export const CONVERTIBLE_FROM: Record<DocumentType, StoredStatus[]> = {
 /** Invoices and credit notes are legal records once issued (CGI art. 242 nonies A): never deleted, never re-priced. */
 export const isLegalRecord = (type: DocumentType): boolean => type === 'invoice' || type === 'credit';
 
+/** What can still be edited: drafts, and pending documents that are not legal records (the server refuses the rest). */
+export const isEditable = (type: DocumentType, status: string): boolean => status === 'draft' || (!isLegalRecord(type) && status === 'pending');
+
 /** Payments are recorded on issued invoices that are still open or paid. */
 export const PAYABLE_STATUSES: StoredStatus[] = ['unpaid', 'partial', 'paid'];
 

@@ -33,6 +33,16 @@ export const EDITOR_TITLES: Record<ListType, string> = {
   recurring: 'Créer une facture régulière',
 };
 
+/** One document of a type, for labels and menus ("Convertir en facture") and the search index. */
+export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = {
+  invoice: { one: 'Facture', article: 'une facture' },
+  estimate: { one: 'Devis', article: 'un devis' },
+  proforma: { one: 'Proforma', article: 'une proforma' },
+  order: { one: 'Bon de commande', article: 'un bon de commande' },
+  delivery: { one: 'Bon de livraison', article: 'un bon de livraison' },
+  credit: { one: 'Avoir', article: 'un avoir' },
+};
+
 /** SPEC §9 number label. */
 export const NUMBER_LABELS: Record<DocumentType, string> = {
   invoice: 'Facture n°',

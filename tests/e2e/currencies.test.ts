@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
-import { newUser, Session } from '../helpers/clients';
+import { describe, expect, it } from 'vitest';
+import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
 
-let server: TestServer;
-let browser: Browser;
-let session: Session;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  session = new Session(server.url);
-  await session.rest('POST', '/api/auth/register', newUser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('Paramètres → Devises', () => {
   it('enables USD at 1,085, offers it to customers, edits its rate, refuses to remove it while used, then removes it', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    const { context, page } = await suite.loggedIn();
     await page.goto('/settings/currencies');
     await page.getByRole('row', { name: /^EUR Euro/ }).getByText('Taux fixe : 1').waitFor();
     await page.getByText('Aucune autre devise activée').waitFor();
@@ -64,7 +48,7 @@ describe('Paramètres → Devises', () => {
     await rate.press('Enter');
     await page.getByTestId('snackbar').getByText('Mis à jour avec succès').waitFor();
     await page.getByRole('cell', { name: '1 EUR = 1,0923 USD' }).waitFor();
-    expect((await session.rest('GET', '/api/currencies')).body.data[1]).toMatchObject({ code: 'USD', rate: '1.0923' });
+    expect((await suite.session.rest('GET', '/api/currencies')).body.data[1]).toMatchObject({ code: 'USD', rate: '1.0923' });
 
     // The customer form offers the enabled currencies only.
     await page.getByRole('link', { name: 'Clients' }).click();
@@ -78,7 +62,7 @@ describe('Paramètres → Devises', () => {
     await screenshot(page, 'customers-form-currency');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
-    const customer = (await session.rest('GET', '/api/customers')).body.data.find((c: { name: string }) => c.name === 'Acme Inc.');
+    const customer = (await suite.session.rest('GET', '/api/customers')).body.data.find((c: { name: string }) => c.name === 'Acme Inc.');
     expect(customer.currency).toBe('USD');
 
     // Used by a customer: the server's 409 shows; once the customer is archived, it goes.
@@ -87,7 +71,7 @@ describe('Paramètres → Devises', () => {
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
     await page.getByTestId('snackbar').getByText('La devise USD est utilisée par 1 client : changez leur devise d’abord').waitFor();
-    await session.rest('DELETE', `/api/customers/${customer.id}`);
+    await suite.session.rest('DELETE', `/api/customers/${customer.id}`);
     await page.getByRole('button', { name: 'Supprimer USD' }).click();
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByText('Supprimer la devise USD (Dollar des États-Unis) ?').waitFor();

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
-import { newUser, Session } from '../helpers/clients';
+import { describe, expect, it } from 'vitest';
+import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
 
-let server: TestServer;
-let browser: Browser;
-let session: Session;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  session = new Session(server.url);
-  await session.rest('POST', '/api/auth/register', newUser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('Paramètres → Système général', () => {
   it('the currency sample follows the format live; leaving unsaved asks first; saved values survive a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    const { context, page } = await suite.loggedIn();
     await page.goto('/settings');
     await page.waitForURL('**/settings/general');
     const sample = page.getByTestId('currency-sample');
@@ -51,15 +35,14 @@ describe('Paramètres → Système général', () => {
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
     await page.reload();
     expect(await page.getByTestId('currency-sample').textContent()).toBe('$\u00a01,234,567.89');
-    expect((await session.rest('GET', '/api/settings')).body.currency_format).toMatchObject({ currency: 'USD', currency_position: 'before', decimal: '.', thousand: ',' });
+    expect((await suite.session.rest('GET', '/api/settings')).body.currency_format).toMatchObject({ currency: 'USD', currency_position: 'before', decimal: '.', thousand: ',' });
     await page.getByRole('link', { name: 'Articles' }).click();
     await page.waitForURL('**/items'); // nothing unsaved: no question
     await context.close();
   });
 
   it('TVA: adds a rate typed with a comma, refuses a bad one, edits and deletes; Unités: adds and deletes', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    const { context, page } = await suite.loggedIn();
     await page.goto('/settings/taxes');
     await page.getByRole('cell', { name: '5,50%' }).waitFor();
     await page.getByLabel('Nouvel intitulé').fill('TVA 8,5 % (DOM)');
@@ -92,8 +75,7 @@ describe('Paramètres → Système général', () => {
   });
 
   it('Infos de l’entreprise: legal identity with the VAT number computed from the SIRET, franchise, and a logo', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    const { context, page } = await suite.loggedIn();
     await page.goto('/settings/organization');
     await page.getByLabel('Forme juridique').fill('SARL');
     await page.getByLabel('SIRET').fill('552 032 534 00646');
@@ -105,7 +87,7 @@ describe('Paramètres → Système général', () => {
     expect(await page.getByLabel('Option pour le paiement de la taxe d’après les débits').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
-    expect((await session.rest('GET', '/api/organization')).body).toMatchObject({ legal_form: 'SARL', vat_number: 'FR27552032534', vat_regime: 'franchise', vat_on_debits: false });
+    expect((await suite.session.rest('GET', '/api/organization')).body).toMatchObject({ legal_form: 'SARL', vat_number: 'FR27552032534', vat_regime: 'franchise', vat_on_debits: false });
 
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     await page.getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });

@@ -1,26 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { ARTIFACTS, launchBrowser, newPage, screenshot } from '../helpers/browser';
-import { newUser, Session } from '../helpers/clients';
+import { ARTIFACTS, newPage, screenshot, browserSuite } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 
-let server: TestServer;
-let browser: Browser;
-let session: Session;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  session = new Session(server.url);
-  await session.rest('POST', '/api/auth/register', newUser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** The PDF's text, page by page, with runs of white space (including non-breaking ones) made single spaces. */
 async function pdfText(bytes: Uint8Array): Promise<string[]> {
@@ -35,9 +20,9 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
 
 describe('share link and PDF', () => {
   it('shows one issued document to a visitor, and prints the same document to an A4 PDF with selectable text', async () => {
-    const { customerId } = await readyToInvoice(session);
-    const other = await issued(session, { customer_id: customerId, items: [line('Document confidentiel', 1, 10)] });
-    const invoice = await issued(session, {
+    const { customerId } = await readyToInvoice(suite.session);
+    const other = await issued(suite.session, { customer_id: customerId, items: [line('Document confidentiel', 1, 10)] });
+    const invoice = await issued(suite.session, {
       customer_id: customerId,
       discount_type: 'percent',
       discount_value: 5,
@@ -46,19 +31,19 @@ describe('share link and PDF', () => {
     expect(invoice.total).toBe(691.69);
 
     // A visitor without a session sees that document, and nothing of the other one.
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(suite.browser, suite.server.url);
     await page.goto(`/share/${invoice.uuid}`);
     await page.locator('[data-render-ready="true"]').waitFor();
     await page.getByText('F2026-0002').first().waitFor();
     expect(await page.getByText('Document confidentiel').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Télécharger le PDF' }).getAttribute('href')).toBe(`/documents/download/${invoice.uuid}`);
     await screenshot(page, 'share-page');
-    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.viewed_at).toMatch(/^\d{4}-/);
+    expect((await suite.session.rest('GET', `/api/documents/${invoice.id}`)).body.viewed_at).toMatch(/^\d{4}-/);
     await page.goto('/share/00000000-0000-4000-8000-000000000000');
     await page.getByRole('alert').getByText(/introuvable/).waitFor();
     await page.context().close();
 
-    const response = await fetch(`${server.url}/documents/download/${invoice.uuid}`);
+    const response = await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('filename="Facture-F2026-0002.pdf"');
@@ -75,9 +60,9 @@ describe('share link and PDF', () => {
   });
 
   it('prints the designer’s changes: margins, a header element and a hidden column reach the PDF', async () => {
-    const customerId = (await session.rest('GET', '/api/customers')).body.data[0].id as number; // the first test's
-    const invoice = await issued(session, { customer_id: customerId, items: [line('Audit de sécurité', 2, 450)] });
-    const pdfOf = async () => new Uint8Array(await (await fetch(`${server.url}/documents/download/${invoice.uuid}`)).arrayBuffer());
+    const customerId = (await suite.session.rest('GET', '/api/customers')).body.data[0].id as number; // the first test's
+    const invoice = await issued(suite.session, { customer_id: customerId, items: [line('Audit de sécurité', 2, 450)] });
+    const pdfOf = async () => new Uint8Array(await (await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`)).arrayBuffer());
     /** Where the leftmost text of page 1 starts, in points from the left edge. */
     const leftmost = async (bytes: Uint8Array) => {
       const pdf = await getDocument({ data: bytes.slice(), disableFontFace: true, verbosity: 0 }).promise;
@@ -87,12 +72,12 @@ describe('share link and PDF', () => {
     const before = await pdfOf();
     expect((await pdfText(before)).join(' ')).toContain('Prix unitaire');
 
-    const template = (await session.rest('GET', '/api/settings?key=document')).body.data;
+    const template = (await suite.session.rest('GET', '/api/settings?key=document')).body.data;
     template.margins.first_page.left = 4;
     template.margins.following_pages.left = 4;
     template.header.push({ columns: [{ cols: 12, elements: [{ type: 'text', content: 'Merci pour votre confiance' }] }] });
     template.table.cols = template.table.cols.map((c: { type: string }) => (c.type === 'unit_price' ? { ...c, visible: false } : c));
-    expect((await session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
+    expect((await suite.session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
 
     const after = await pdfOf();
     const text = (await pdfText(after)).join(' ');

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { ARTIFACTS, dialogLayerReady, launchBrowser, newPage } from '../helpers/browser';
-import { newUser, Session } from '../helpers/clients';
+import { ARTIFACTS, dialogLayerReady, browserSuite } from '../helpers/browser';
 
-let server: TestServer;
-let browser: Browser;
-let session: Session;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  session = new Session(server.url);
-  await session.rest('POST', '/api/auth/register', newUser());
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 async function open(width = 1600) {
-  const { context, page } = await newPage(browser, server.url, {
+  const { context, page } = await suite.loggedIn({
     width,
     height: 1000,
   });
-  await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
   await page.goto('/settings/document');
   // The first render waits for the fonts and a measuring pass: more than a click's worth of time on a busy machine.
   await preview(page).getByText('Boulangerie Martin').first().waitFor({ timeout: 20_000 });
@@ -123,7 +108,7 @@ describe('Paramètres → Apparence (the template designer)', () => {
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
     await page.getByText('Modifications non enregistrées').waitFor({ state: 'detached' });
 
-    const stored = (await session.rest('GET', '/api/settings?key=document')).body.data;
+    const stored = (await suite.session.rest('GET', '/api/settings?key=document')).body.data;
     expect(stored.margins.first_page.top).toBe(4);
     expect(stored.header[1].columns[0].elements).toEqual([{ type: 'text', content: 'Merci pour votre confiance' }, { type: 'customer' }]);
     expect(stored.table.cols.find((c: { type: string }) => c.type === 'vat').visible).toBe(false);
@@ -186,14 +171,14 @@ describe('Paramètres → Apparence (the template designer)', () => {
 
   it('draws page 1 of the sample invoice in each ready-made template (kept as artifacts to look at)', async () => {
     // Twice the pixels, so the small print of a scaled-down page stays readable in the PNG.
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
       viewport: { width: 1600, height: 1100 },
       deviceScaleFactor: 2,
       locale: 'fr-FR',
       timezoneId: 'Europe/Paris',
     });
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    await context.addCookies([{ name: 'session', value: suite.session.cookie!.split('=')[1]!, url: suite.server.url }]);
     const page = await context.newPage();
     await page.goto('/settings/document');
     const firstPage = page.getByTestId('template-preview').locator('[data-document-page][data-page="1"]');

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
+import { newUser, Session } from './clients';
 
 /** CONTRACT.md: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
 function chromiumExecutable(): string | undefined {
@@ -63,4 +66,37 @@ export async function newPage(browser: Browser, baseURL: string, opts: { width?:
  */
 export async function dialogLayerReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.style.pointerEvents === 'none');
+}
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  /** The registered user's session (REST and tRPC), whose cookie `loggedIn` pages carry. */
+  session: Session;
+  loggedIn(opts?: Parameters<typeof newPage>[2]): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * For a browser test file: a real server on a fresh database, a Chromium and one registered user, set up before the
+ * file's tests and closed after them.
+ */
+export function browserSuite(): BrowserSuite {
+  const suite = {
+    async loggedIn(opts = {}) {
+      const { context, page } = await newPage(suite.browser, suite.server.url, opts);
+      await context.addCookies([{ name: 'session', value: suite.session.cookie!.split('=')[1]!, url: suite.server.url }]);
+      return { context, page };
+    },
+  } as BrowserSuite;
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.browser = await launchBrowser();
+    suite.session = new Session(suite.server.url);
+    await suite.session.rest('POST', '/api/auth/register', newUser());
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

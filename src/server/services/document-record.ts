@@ -1,4 +1,4 @@
-import { computeTotals, type DocumentTotals, type TaxGroup } from '../../shared/totals';
+import { computeTotals, type DocumentTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
 import { toUnits4, unitsToNumber } from '../../shared/fixed';
 import { effectiveStatus, type StoredStatus } from '../../shared/document-status';
@@ -142,7 +142,6 @@ export function listEntry(row: DocumentListRow, today: string) {
     amount_due: fromUnits4(row.amount_due),
   };
 }
-export type DocumentListEntry = ReturnType<typeof listEntry>;
 
 export interface LinkedDocument {
   id: number;
@@ -159,4 +158,3 @@ export const linkedOf = (row: { id: number; type: DocumentType; kind: 'standard'
   total: fromUnits4(row.total),
 });
 
-export type { TaxGroup };

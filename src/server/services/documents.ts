@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection';
-import { documentInputSchema, type DocumentForm, type DocumentType } from '../../shared/schemas/document';
-import { effectiveStatus, isLegalRecord, type StoredStatus } from '../../shared/document-status';
-import { statusLabel } from '../../shared/status';
+import type { DocumentForm, DocumentType } from '../../shared/schemas/document';
+import { effectiveStatus, isEditable, isLegalRecord, type StoredStatus } from '../../shared/document-status';
+import { statusLabel, TYPE_LABELS } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import {
@@ -19,7 +19,6 @@ import type { MentionCustomer } from '../../shared/legal-mentions';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
 
-const TYPE_LABEL: Record<DocumentType, string> = { invoice: 'Facture', estimate: 'Devis', proforma: 'Proforma', order: 'Bon de commande', delivery: 'Bon de livraison', credit: 'Avoir' };
 
 /** French names of the types, for messages ("cette facture", "ce devis"). */
 export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = {
@@ -150,16 +149,16 @@ async function withDefaults(db: Db, organizationId: number, form: DocumentForm, 
   return { ...form, maturity: addDays(form.date, days) };
 }
 
-async function indexDocument(db: Db, organizationId: number, id: number): Promise<void> {
+export async function indexDocument(db: Db, organizationId: number, id: number): Promise<void> {
   const row = await findDocumentRow(db, { organizationId, id });
   if (!row) return removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
   await upsertSearchEntry(db, {
     organizationId,
     kind: 'document',
     refId: id,
-    title: row.number ?? `${statusLabel('draft')} (${TYPE_LABEL[row.type]})`,
-    subtitle: [row.number ? TYPE_LABEL[row.type] : '', row.customer_name].filter(Boolean).join(' · '),
-    body: [row.customer_name, row.date, TYPE_LABEL[row.type]].join(' '),
+    title: row.number ?? `${statusLabel('draft')} (${TYPE_LABELS[row.type].one})`,
+    subtitle: [row.number ? TYPE_LABELS[row.type].one : '', row.customer_name].filter(Boolean).join(' · '),
+    body: [row.customer_name, row.date, TYPE_LABELS[row.type].one].join(' '),
   });
 }
 
@@ -218,11 +217,11 @@ export async function createDocument(db: Db, organizationId: number, input: Docu
 /** Only drafts, and issued documents that are not legal records while still pending, can be edited. */
 function assertEditable(row: DocumentRow): void {
   const name = TYPE_NAMES[row.type];
-  if (row.status === 'draft') return;
+  if (isEditable(row.type, row.status)) return;
   if (isLegalRecord(row.type)) {
     fail('CONFLICT', row.type === 'invoice' ? 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir' : 'Un avoir émis ne se modifie plus');
   }
-  if (row.status !== 'pending') fail('CONFLICT', `${name.the.charAt(0).toUpperCase()}${name.the.slice(1)} est « ${statusLabel(row.status)} » : il ne se modifie plus`);
+  fail('CONFLICT', `${name.the.charAt(0).toUpperCase()}${name.the.slice(1)} est « ${statusLabel(row.status)} » : il ne se modifie plus`);
 }
 
 export async function editDocument(db: Db, organizationId: number, id: number, input: DocumentForm): Promise<DocumentRecord> {
@@ -279,7 +278,3 @@ export async function removeDocument(db: Db, organizationId: number, id: number)
   await removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
 }
 
-/** Parses a stored form again through the shared schema (defaults for fields added since). */
-export const reparseForm = (form: DocumentForm): DocumentForm => documentInputSchema.parse(form);
-
-export { indexDocument };

@@ -12,15 +12,8 @@ export const LIST_TITLES: Record<ListType, string> = {
   recurring: 'Factures régulières',
 };
 
-/** One document of a type, for labels and menus ("Convertir en facture"). */
-export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = {
-  invoice: { one: 'Facture', article: 'une facture' },
-  estimate: { one: 'Devis', article: 'un devis' },
-  proforma: { one: 'Proforma', article: 'une proforma' },
-  order: { one: 'Bon de commande', article: 'un bon de commande' },
-  delivery: { one: 'Bon de livraison', article: 'un bon de livraison' },
-  credit: { one: 'Avoir', article: 'un avoir' },
-};
+/** One document of a type, for labels and menus ("Convertir en facture"): one list for both sides. */
+export { TYPE_LABELS } from '../../../shared/status';
 
 export const baseOf = (type: DocumentType): string => LIST_BASES[type];
 

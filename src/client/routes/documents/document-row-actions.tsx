@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/routers/_app';
-import { CONVERSIONS, CONVERTIBLE_FROM, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
+import { CONVERSIONS, CONVERTIBLE_FROM, isEditable, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
@@ -20,8 +20,6 @@ export const openHref = (doc: Pick<DocumentListEntry, 'id' | 'type' | 'status'>)
 /** Overdue (Exigible) is derived from an unpaid or partly paid invoice: the status machine knows only the stored one. */
 const storedStatus = (status: string): StoredStatus => (status === 'overdue' ? 'unpaid' : (status as StoredStatus));
 
-/** What a person may still change: drafts, and pending documents that are not legal records. */
-export const isEditable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || (doc.status === 'pending' && !isLegalRecord(doc.type));
 
 /** Issued invoices and credit notes are never deleted (CGI art. 242 nonies A); the server answers 409 anyway. */
 export const isDeletable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || !isLegalRecord(doc.type);
@@ -66,7 +64,7 @@ export function DocumentRowActions({ doc, onDeleted, opened }: { doc: Pick<Docum
     ...(opened ? [] : [{ value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) }]),
     // A refusal lists the missing mentions on the document's Aperçu.
     ...(doc.status === 'draft' && !opened ? [{ value: 'issue', label: 'Émettre', disabled: busy, onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined) }] : []),
-    ...(isEditable(doc) && !opened ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
+    ...(isEditable(doc.type, doc.status) && !opened ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
     { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
     ...CONVERSIONS[doc.type].map((target) => ({
       value: `convert-${target}`,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
-import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
+import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isEditable, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
@@ -32,7 +32,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   const status = doc.stored_status as StoredStatus;
   const type = doc.type as DocumentType;
   const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
-  const editable = status === 'draft' || (!isLegalRecord(type) && status === 'pending');
+  const editable = isEditable(type, status);
 
   /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
   const download = () => {

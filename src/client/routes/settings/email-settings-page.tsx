@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { emailSettingsSchema, type EmailSettings } from '../../../shared/schemas/email-settings';
+import { emailSettingsSchema } from '../../../shared/schemas/email-settings';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '../../../shared/email-template';
 import { errorInfo, reportError, trpc } from '../../trpc';
 import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
-import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
+import { useSavedForm } from '../../lib/use-saved-form';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
@@ -20,17 +20,12 @@ export function EmailSettingsPage() {
   const utils = trpc.useUtils();
   const saved = trpc.emailSettings.get.useQuery(undefined, { staleTime: 0 });
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
-  const [form, setForm] = useState<EmailSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [type, setType] = useState<EmailTemplateType>('invoice');
   // An SMTP refusal stays on screen while the address is corrected (the snackbar goes after 5 s).
   const [testError, setTestError] = useState<string | null>(null);
   const current = saved.data ?? null;
-  useEffect(() => {
-    if (current && form === null) setForm(current);
-  }, [current, form]);
-  const dirty = form !== null && current !== null && JSON.stringify(form) !== JSON.stringify(current);
-  useUnsavedGuard(dirty);
+  const { form, setForm, dirty } = useSavedForm(current);
   const save = trpc.emailSettings.update.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);

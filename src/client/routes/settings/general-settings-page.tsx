@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { appSettingsSchema, type AppSettings } from '../../../shared/schemas/settings';
 import { CURRENCY_CATALOGUE } from '../../../shared/currencies';
@@ -6,7 +6,7 @@ import { formatAddress, formatMoney } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
-import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
+import { useSavedForm } from '../../lib/use-saved-form';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
@@ -36,14 +36,9 @@ function Select({ id, text, value, onChange, options }: { id: string; text: stri
 export function GeneralSettingsPage() {
   const utils = trpc.useUtils();
   const saved = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
-  const [form, setForm] = useState<AppSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const current = saved.data && 'currency_format' in saved.data ? (saved.data as AppSettings) : null;
-  useEffect(() => {
-    if (current && form === null) setForm(current);
-  }, [current, form]);
-  const dirty = form !== null && current !== null && JSON.stringify(form) !== JSON.stringify(current);
-  useUnsavedGuard(dirty);
+  const { form, setForm, dirty } = useSavedForm(current);
   const save = trpc.settings.update.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);

@@ -1,11 +1,11 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { LOGO_MAX_BYTES, organizationSettingsSchema, type OrganizationSettings } from '../../../shared/schemas/organization';
 import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
 import { trpc } from '../../trpc';
 import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
-import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
+import { useSavedForm } from '../../lib/use-saved-form';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
@@ -17,14 +17,9 @@ type KeyValueList = 'identifications' | 'additional_info';
 export function OrganizationSettingsPage() {
   const utils = trpc.useUtils();
   const saved = trpc.organization.get.useQuery(undefined, { staleTime: 0 });
-  const [form, setForm] = useState<OrganizationSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const current = saved.data ? (({ logo_url: _, ...profile }) => profile)(saved.data) : null;
-  useEffect(() => {
-    if (current && form === null) setForm(current);
-  }, [current, form]);
-  const dirty = form !== null && current !== null && JSON.stringify(form) !== JSON.stringify(current);
-  useUnsavedGuard(dirty);
+  const { form, setForm, dirty } = useSavedForm(current);
   const save = trpc.organization.update.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);

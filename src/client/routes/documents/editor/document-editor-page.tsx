@@ -5,7 +5,7 @@ import { css } from '../../../../../styled-system/css';
 import { documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
 import { computeTotals } from '../../../../shared/totals';
 import { currencyPrecision } from '../../../../shared/currencies';
-import { isLegalRecord } from '../../../../shared/document-status';
+import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
 import { trpc } from '../../../trpc';
 import { editor, isDirty, markSaved, resetEditor } from '../../../stores/document-editor';
@@ -46,7 +46,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const dirty = isDirty(snap as typeof editor);
   useUnsavedGuard(dirty);
 
-  const editable = !data.doc || data.doc.stored_status === 'draft' || (!isLegalRecord(type) && data.doc.stored_status === 'pending');
+  const editable = !data.doc || isEditable(type, data.doc.stored_status);
   const form = snap.form;
   const totals = useMemo(
     () => (form ? computeTotals({ ...totalsInputOf(form as FormState), deposits: data.doc?.deposits ? [data.doc.deposits] : [], paid: data.doc?.paid ?? 0, precision: currencyPrecision(form.currency) }) : null),
