@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
  * Applied to the server bundle only; if a tRPC upgrade changes the helper, the build says so and changes nothing.
  */
 const HELPER = /function _objectSpread2\(e\) \{\n\tfor \(var r = 1; r < arguments\.length; r\+\+\) \{[\s\S]*?\n\treturn e;\n\}/;
-const NATIVE = 'function _objectSpread2(e) {\n\tfor (var r = 1; r < arguments.length; r++) if (arguments[r] != null) Object.assign(e, arguments[r]);\n\treturn e;\n}';
+const NATIVE =
+  'function _objectSpread2(e) {\n\tfor (var r = 1; r < arguments.length; r++) if (arguments[r] != null) Object.assign(e, arguments[r]);\n\treturn e;\n}';
 
 export function trpcNativeSpread(): Plugin {
   let patched = 0;

@@ -4,11 +4,15 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const panda = spawn(path.join(root, 'node_modules/.bin/panda'), ['--watch', '--silent'], { cwd: root, stdio: 'inherit' });
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', '--exclude', 'src/client/**', 'src/server/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'development' },
-});
+const server = spawn(
+  path.join(root, 'node_modules/.bin/tsx'),
+  ['watch', '--clear-screen=false', '--exclude', 'src/client/**', 'src/server/main.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  },
+);
 // tsx must be stopped with SIGTERM: SIGKILL would orphan its child server (STACK.md).
 const stop = () => {
   server.kill('SIGTERM');

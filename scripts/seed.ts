@@ -38,7 +38,10 @@ export async function loginOrRegister(client: ApiClient) {
 
 /** Whether the organisation already has customers or documents. */
 async function hasData(client: ApiClient): Promise<boolean> {
-  const [customers, documents] = await Promise.all([client.customers.list.query({ per_page: 1 }), client.documents.list.query({ per_page: 1 })]);
+  const [customers, documents] = await Promise.all([
+    client.customers.list.query({ per_page: 1 }),
+    client.documents.list.query({ per_page: 1 }),
+  ]);
   return customers.total + documents.total > 0;
 }
 
@@ -46,7 +49,8 @@ async function main() {
   const { values } = parseArgs({ options: { documents: { type: 'string' }, seed: { type: 'string' } } });
   const documents = Number(values.documents ?? DEFAULT_DOCUMENTS);
   const seed = Number(values.seed ?? DEFAULT_SEED);
-  if (!Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed)) throw new Error('--documents et --seed attendent des nombres entiers');
+  if (!Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed))
+    throw new Error('--documents et --seed attendent des nombres entiers');
   const env = loadEnv();
   let baseUrl = process.env.SEED_URL ?? `http://localhost:${env.port}`;
   let stop: (() => Promise<void>) | undefined;

@@ -44,13 +44,24 @@ export async function benchApi(): Promise<void> {
     const coldStartMs = performance.now() - started;
 
     const { client, cookie: sessionCookie } = createApiClient(base);
-    await client.auth.register.mutate({ first_name: 'Bench', last_name: 'Mark', email: 'bench@exemple.fr', password: 'bench-password', organization: 'Bench SAS' });
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench@exemple.fr',
+      password: 'bench-password',
+      organization: 'Bench SAS',
+    });
     const cookie = sessionCookie()!;
 
-    bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], { env: { ...process.env, BENCH_DB: dbPath }, stdio: ['ignore', 'pipe', 'inherit'] });
+    bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
+      env: { ...process.env, BENCH_DB: dbPath },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const barePort = await waitForLine(bare, /^(\d+)\n/);
 
-    console.log(`\n## API: one authenticated read (current user), ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, 1 user in the database`);
+    console.log(
+      `\n## API: one authenticated read (current user), ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, 1 user in the database`,
+    );
     console.log(`cold start of the built server to listening: ${coldStartMs.toFixed(0)} ms`);
     const rows = [
       await run('bare node:http + better-sqlite3', `http://127.0.0.1:${barePort}/`, cookie),

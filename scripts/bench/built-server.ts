@@ -22,7 +22,15 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   const dbPath = path.join(dir, 'bench.db');
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${dbPath}`, DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${dbPath}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {

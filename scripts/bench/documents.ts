@@ -30,7 +30,13 @@ export async function benchDocuments(): Promise<void> {
   const server = await startBuiltServer();
   try {
     const { client, cookie } = createApiClient(server.url);
-    await client.auth.register.mutate({ first_name: 'Bench', last_name: 'Mark', email: 'bench-documents@exemple.fr', password: 'bench-password', organization: 'Atelier Fontaine SARL' });
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench-documents@exemple.fr',
+      password: 'bench-password',
+      organization: 'Atelier Fontaine SARL',
+    });
     const seeded = await seedOrganisation(client, { documents: DOCUMENTS });
     const headers = { cookie: cookie()! };
 
@@ -41,7 +47,8 @@ export async function benchDocuments(): Promise<void> {
     };
     const rest = (path: string) => get(path) as Promise<{ total: number; data: unknown[] }>;
     // The same procedure on tRPC's wire without the typed client (no batching tick, no superjson decoding).
-    const wire = (procedure: string, input?: unknown) => get(`/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
+    const wire = (procedure: string, input?: unknown) =>
+      get(`/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
     // A customer name fragment that the data holds: the first word of the latest document's customer.
     const latest = await client.documents.list.query({});
     const fragment = (latest.data.find((d) => d.customer_name)?.customer_name ?? 'Martin').split(/\s/)[0]!.slice(0, 6);
@@ -55,10 +62,18 @@ export async function benchDocuments(): Promise<void> {
       ['page=5', { page: 5 }],
     ];
 
-    console.log(`\n## Documents list: ${seeded.documents} documents (${seeded.customers} customers, ${seeded.items} items, ${seeded.payments} payments) in one organisation`);
-    console.log(`seeded through the typed client in ${(seeded.ms.total / 1000).toFixed(1)} s (${seeded.requests} calls); built server cold start ${server.coldStartMs.toFixed(0)} ms`);
-    console.log(`${REQUESTS} sequential requests per cell after ${WARMUP} warm-up, loopback, 10 rows per page, client-side times (JSON parsing included)`);
-    console.log('tRPC client: the typed client (httpBatchLink + superjson) as the SPA uses it; tRPC wire: a plain GET /api/trpc/documents.list?input=…');
+    console.log(
+      `\n## Documents list: ${seeded.documents} documents (${seeded.customers} customers, ${seeded.items} items, ${seeded.payments} payments) in one organisation`,
+    );
+    console.log(
+      `seeded through the typed client in ${(seeded.ms.total / 1000).toFixed(1)} s (${seeded.requests} calls); built server cold start ${server.coldStartMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `${REQUESTS} sequential requests per cell after ${WARMUP} warm-up, loopback, 10 rows per page, client-side times (JSON parsing included)`,
+    );
+    console.log(
+      'tRPC client: the typed client (httpBatchLink + superjson) as the SPA uses it; tRPC wire: a plain GET /api/trpc/documents.list?input=…',
+    );
     console.log('| query | matching | rows | REST median / p95 ms | tRPC client median / p95 ms | tRPC wire median / p95 ms |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [title, filters] of cases) {
@@ -69,7 +84,11 @@ export async function benchDocuments(): Promise<void> {
       const viaWire = await measure(() => wire('documents.list', filters));
       console.log(`| ${title} | ${answer.total} | ${answer.data.length} | ${cell(viaRest)} | ${cell(viaTrpc)} | ${cell(viaWire)} |`);
     }
-    const dashboard = [await measure(() => get('/api/dashboard')), await measure(() => client.figures.dashboard.query()), await measure(() => wire('figures.dashboard'))];
+    const dashboard = [
+      await measure(() => get('/api/dashboard')),
+      await measure(() => client.figures.dashboard.query()),
+      await measure(() => wire('figures.dashboard')),
+    ];
     console.log(`| dashboard (GET /api/dashboard, figures.dashboard) | — | — | ${dashboard.map(cell).join(' | ')} |`);
   } finally {
     await server.stop();

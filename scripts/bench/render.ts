@@ -9,7 +9,15 @@ import { startBuiltServer } from './built-server';
 
 const SIZES = [10, 100, 500];
 const WARM_RUNS = 3;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -18,7 +26,13 @@ async function benchSize(browser: Browser, size: number): Promise<string> {
   const server = await startBuiltServer();
   try {
     const { client } = createApiClient(server.url);
-    await client.auth.register.mutate({ first_name: 'Bench', last_name: 'Mark', email: `bench-render-${size}@exemple.fr`, password: 'bench-password', organization: 'Atelier Fontaine SARL' });
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: `bench-render-${size}@exemple.fr`,
+      password: 'bench-password',
+      organization: 'Atelier Fontaine SARL',
+    });
     await client.organization.update.mutate({
       name: 'Atelier Fontaine',
       legal_form: 'SARL',
@@ -28,7 +42,11 @@ async function benchSize(browser: Browser, size: number): Promise<string> {
       vat_number: 'FR27552032534',
       address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris' },
     });
-    const customer = await client.customers.create.mutate({ name: 'Boulangerie Martin', business_id: '732829320', address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' } });
+    const customer = await client.customers.create.mutate({
+      name: 'Boulangerie Martin',
+      business_id: '732829320',
+      address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' },
+    });
     const items = Array.from({ length: size }, (_, i) => ({
       item: `Prestation ${i + 1}`,
       description: i % 3 === 0 ? 'Intervention sur site, déplacement compris' : '',
@@ -37,7 +55,12 @@ async function benchSize(browser: Browser, size: number): Promise<string> {
       unit_price: 40 + (i % 7) * 12.5,
       taxes: [{ title: 'TVA 20 %', rate: 20 }],
     }));
-    const draft = await client.documents.create.mutate({ type: 'invoice', date: new Date().toISOString().slice(0, 10), customer_id: customer.data.id, items });
+    const draft = await client.documents.create.mutate({
+      type: 'invoice',
+      date: new Date().toISOString().slice(0, 10),
+      customer_id: customer.data.id,
+      items,
+    });
     const { data: invoice } = await client.documents.issue.mutate({ id: draft.data.id });
 
     const download = async () => {
@@ -81,7 +104,9 @@ export async function benchRender(): Promise<void> {
     console.log('| lines | pages | layout in Chromium (ms, median of 3) | PDF cold (ms) | PDF warm (ms, median of 3) | PDF size (KiB) |');
     console.log('|---:|---:|---:|---:|---:|---:|');
     for (const size of SIZES) console.log(await benchSize(browser, size));
-    console.log('Layout: navigation to data-render-ready (fonts loaded, rows measured, pages split). Cold: the first PDF of a fresh server process, which launches its Chromium.');
+    console.log(
+      'Layout: navigation to data-render-ready (fonts loaded, rows measured, pages split). Cold: the first PDF of a fresh server process, which launches its Chromium.',
+    );
   } finally {
     await browser.close();
   }

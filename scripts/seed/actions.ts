@@ -30,8 +30,17 @@ function redated(doc: DocumentRecord, date: string): DocumentInput {
     currency: doc.currency,
     price_mode: doc.price_mode,
     items: doc.items.map((i) => ({
-      code: i.code, sku: i.sku, item: i.item, description: i.description, quantity: i.quantity, unit: i.unit, unit_price: i.unit_price,
-      discount_type: i.discount_type, discount_value: i.discount_value, taxes: i.taxes, kind: i.kind,
+      code: i.code,
+      sku: i.sku,
+      item: i.item,
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      unit_price: i.unit_price,
+      discount_type: i.discount_type,
+      discount_value: i.discount_value,
+      taxes: i.taxes,
+      kind: i.kind,
     })),
   };
 }
@@ -57,7 +66,12 @@ export class DocumentActions {
   }
 
   /** Converts an issued document and dates the new draft `date` (a conversion alone dates it today). */
-  async convert(id: number, type: DocumentType, date: string, opts: { lines?: { id: number; quantity: number }[]; note?: string } = {}): Promise<DocumentRecord> {
+  async convert(
+    id: number,
+    type: DocumentType,
+    date: string,
+    opts: { lines?: { id: number; quantity: number }[]; note?: string } = {},
+  ): Promise<DocumentRecord> {
     this.requests += 2;
     const { data } = await this.client.documents.convert.mutate({ id, type, lines: opts.lines });
     const form = redated(data, date);

@@ -32,34 +32,99 @@ export interface SeedCustomer {
 }
 
 const CITIES: readonly (readonly [string, string, string])[] = [
-  ['Paris', '75011', '01'], ['Lyon', '69002', '04'], ['Marseille', '13001', '04'], ['Toulouse', '31000', '05'], ['Nantes', '44000', '02'],
-  ['Bordeaux', '33000', '05'], ['Lille', '59000', '03'], ['Strasbourg', '67000', '03'], ['Rennes', '35000', '02'], ['Montpellier', '34000', '04'],
-  ['Nice', '06000', '04'], ['Grenoble', '38000', '04'], ['Dijon', '21000', '03'], ['Angers', '49000', '02'], ['Tours', '37000', '02'],
-  ['Clermont-Ferrand', '63000', '04'], ['Reims', '51100', '03'], ['Rouen', '76000', '02'], ['Aix-en-Provence', '13100', '04'], ['Annecy', '74000', '04'],
-  ['Metz', '57000', '03'], ['Caen', '14000', '02'], ['La Rochelle', '17000', '05'], ['Pau', '64000', '05'], ['Brest', '29200', '02'],
+  ['Paris', '75011', '01'],
+  ['Lyon', '69002', '04'],
+  ['Marseille', '13001', '04'],
+  ['Toulouse', '31000', '05'],
+  ['Nantes', '44000', '02'],
+  ['Bordeaux', '33000', '05'],
+  ['Lille', '59000', '03'],
+  ['Strasbourg', '67000', '03'],
+  ['Rennes', '35000', '02'],
+  ['Montpellier', '34000', '04'],
+  ['Nice', '06000', '04'],
+  ['Grenoble', '38000', '04'],
+  ['Dijon', '21000', '03'],
+  ['Angers', '49000', '02'],
+  ['Tours', '37000', '02'],
+  ['Clermont-Ferrand', '63000', '04'],
+  ['Reims', '51100', '03'],
+  ['Rouen', '76000', '02'],
+  ['Aix-en-Provence', '13100', '04'],
+  ['Annecy', '74000', '04'],
+  ['Metz', '57000', '03'],
+  ['Caen', '14000', '02'],
+  ['La Rochelle', '17000', '05'],
+  ['Pau', '64000', '05'],
+  ['Brest', '29200', '02'],
 ];
 const STREETS = [
-  'rue de la République', 'avenue Jean Jaurès', 'boulevard Victor Hugo', 'rue Nationale', 'place du Marché', 'quai de la Fosse',
-  'rue Sainte-Catherine', 'cours Mirabeau', 'avenue de la Libération', 'rue Pasteur', 'rue Gambetta', 'allée des Tilleuls',
-  'impasse des Artisans', 'rue de la Gare', 'chemin des Vignes', 'rue du Moulin', 'rue Thiers', 'boulevard Carnot',
+  'rue de la République',
+  'avenue Jean Jaurès',
+  'boulevard Victor Hugo',
+  'rue Nationale',
+  'place du Marché',
+  'quai de la Fosse',
+  'rue Sainte-Catherine',
+  'cours Mirabeau',
+  'avenue de la Libération',
+  'rue Pasteur',
+  'rue Gambetta',
+  'allée des Tilleuls',
+  'impasse des Artisans',
+  'rue de la Gare',
+  'chemin des Vignes',
+  'rue du Moulin',
+  'rue Thiers',
+  'boulevard Carnot',
 ];
 
 /** [name, legal form, payment days] of the French business customers. */
 const FRENCH_COMPANIES: readonly (readonly [string, string, number])[] = [
-  ['Boulangerie Martin', 'SARL', 30], ['Brasserie du Vieux Port', 'SAS', 30], ['Cabinet Lefèvre Avocats', 'SELARL', 45],
-  ['Domaine des Trois Chênes', 'SCEA', 30], ['Fromagerie Rousseau', 'EURL', 30], ['Hôtel Le Méridional', 'SAS', 45],
-  ['Librairie Les Mots Passants', 'SARL', 30], ['Menuiserie Girard & Fils', 'SARL', 60], ['Optique Bernard', 'SAS', 30],
-  ['Pharmacie du Centre', 'SELAS', 30], ['Studio Pilates Harmonie', 'SASU', 30], ['Garage Dubois Automobiles', 'SARL', 45],
-  ['Clinique Vétérinaire des Alpes', 'SELARL', 30], ['Transports Moreau', 'SAS', 60], ['Cave Le Tastevin', 'EURL', 30],
-  ['Agence Immobilière Laurent', 'SARL', 30], ['Chocolaterie Mercier', 'SAS', 45], ['Théâtre de la Lune', 'Association', 30],
-  ['Restaurant L’Escale', 'SARL', 30], ['Ferme Bio des Prés', 'GAEC', 30], ['Céramiques Blanchard', 'EI', 30],
-  ['Fournier & Associés Expertise', 'SAS', 45], ['Nov’Énergie', 'SAS', 60],
+  ['Boulangerie Martin', 'SARL', 30],
+  ['Brasserie du Vieux Port', 'SAS', 30],
+  ['Cabinet Lefèvre Avocats', 'SELARL', 45],
+  ['Domaine des Trois Chênes', 'SCEA', 30],
+  ['Fromagerie Rousseau', 'EURL', 30],
+  ['Hôtel Le Méridional', 'SAS', 45],
+  ['Librairie Les Mots Passants', 'SARL', 30],
+  ['Menuiserie Girard & Fils', 'SARL', 60],
+  ['Optique Bernard', 'SAS', 30],
+  ['Pharmacie du Centre', 'SELAS', 30],
+  ['Studio Pilates Harmonie', 'SASU', 30],
+  ['Garage Dubois Automobiles', 'SARL', 45],
+  ['Clinique Vétérinaire des Alpes', 'SELARL', 30],
+  ['Transports Moreau', 'SAS', 60],
+  ['Cave Le Tastevin', 'EURL', 30],
+  ['Agence Immobilière Laurent', 'SARL', 30],
+  ['Chocolaterie Mercier', 'SAS', 45],
+  ['Théâtre de la Lune', 'Association', 30],
+  ['Restaurant L’Escale', 'SARL', 30],
+  ['Ferme Bio des Prés', 'GAEC', 30],
+  ['Céramiques Blanchard', 'EI', 30],
+  ['Fournier & Associés Expertise', 'SAS', 45],
+  ['Nov’Énergie', 'SAS', 60],
 ];
 const INDIVIDUALS = ['Julie Petit', 'Marc Lambert', 'Sophie Garnier', 'Thomas Roux'];
-const CONTACTS = ['Camille Durand', 'Nicolas Faure', 'Isabelle Chevalier', 'Antoine Morel', 'Élodie Fontaine', 'Hugo Lemaire', 'Claire Bonnet', 'Julien Perrin'];
+const CONTACTS = [
+  'Camille Durand',
+  'Nicolas Faure',
+  'Isabelle Chevalier',
+  'Antoine Morel',
+  'Élodie Fontaine',
+  'Hugo Lemaire',
+  'Claire Bonnet',
+  'Julien Perrin',
+];
 const ROLES = ['Gérant(e)', 'Directeur(trice) commercial(e)', 'Responsable communication', 'Comptable', 'Assistante de direction'];
 
-const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const digits = (random: Random, count: number) => Array.from({ length: count }, () => random.int(0, 9)).join('');
 const withCheckDigit = (base: string) => {
   for (let d = 0; d <= 9; d++) if (luhnValid(`${base}${d}`)) return `${base}${d}`;
@@ -75,9 +140,15 @@ export function randomSiren(random: Random): string {
 }
 const randomSiret = (random: Random, siren: string) => withCheckDigit(`${siren}${digits(random, 4)}`);
 const spaced = (n: string) => n.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})?$/, (_, a, b, c, nic) => [a, b, c, nic].filter(Boolean).join(' '));
-const phone = (random: Random, area: string) => `${area} ${Array.from({ length: 4 }, () => String(random.int(0, 99)).padStart(2, '0')).join(' ')}`;
+const phone = (random: Random, area: string) =>
+  `${area} ${Array.from({ length: 4 }, () => String(random.int(0, 99)).padStart(2, '0')).join(' ')}`;
 const address = (random: Random, [city, postal_code]: readonly [string, string, string]) => ({
-  line1: `${random.int(1, 120)} ${random.pick(STREETS)}`, line2: '', city, state: '', postal_code, country: 'France',
+  line1: `${random.int(1, 120)} ${random.pick(STREETS)}`,
+  line2: '',
+  city,
+  state: '',
+  postal_code,
+  country: 'France',
 });
 
 /** German VAT key (ISO 7064 MOD 11,10) and Belgian and Luxembourg keys (mod 97, mod 89), so the numbers look real. */
@@ -117,7 +188,9 @@ function customerInputs(random: Random): CustomerInput[] {
       business_id: spaced(random.chance(0.35) ? randomSiret(random, siren) : siren),
       vat_number: form === 'Association' ? '' : frenchVatNumber(siren),
       address: address(random, city),
-      contacts: [{ name: contact, role: random.pick(ROLES), email: `${slug(contact).replace('-', '.')}@${site}.fr`, phone: phone(random, '06') }],
+      contacts: [
+        { name: contact, role: random.pick(ROLES), email: `${slug(contact).replace('-', '.')}@${site}.fr`, phone: phone(random, '06') },
+      ],
       maturity,
     };
   });
@@ -131,12 +204,31 @@ function customerInputs(random: Random): CustomerInput[] {
     maturity: 0,
   }));
   const foreign: CustomerInput[] = [
-    { type: 'company', name: 'Müller Druck GmbH', email: 'info@mueller-druck.de', vat_number: germanVat(random), language: 'de', maturity: 30,
-      address: { line1: 'Oranienstraße 24', postal_code: '10999', city: 'Berlin', country: 'Allemagne' } },
-    { type: 'company', name: 'Atelier Dupuis SRL', email: 'hello@atelier-dupuis.be', vat_number: belgianVat(random), maturity: 30,
-      address: { line1: 'Rue Antoine Dansaert 58', postal_code: '1000', city: 'Bruxelles', country: 'Belgique' } },
-    { type: 'company', name: 'Kremer & Weber Sàrl', email: 'bureau@kremer-weber.lu', vat_number: luxembourgVat(random), maturity: 45,
-      address: { line1: '14 rue du Fossé', postal_code: 'L-1536', city: 'Luxembourg', country: 'Luxembourg' } },
+    {
+      type: 'company',
+      name: 'Müller Druck GmbH',
+      email: 'info@mueller-druck.de',
+      vat_number: germanVat(random),
+      language: 'de',
+      maturity: 30,
+      address: { line1: 'Oranienstraße 24', postal_code: '10999', city: 'Berlin', country: 'Allemagne' },
+    },
+    {
+      type: 'company',
+      name: 'Atelier Dupuis SRL',
+      email: 'hello@atelier-dupuis.be',
+      vat_number: belgianVat(random),
+      maturity: 30,
+      address: { line1: 'Rue Antoine Dansaert 58', postal_code: '1000', city: 'Bruxelles', country: 'Belgique' },
+    },
+    {
+      type: 'company',
+      name: 'Kremer & Weber Sàrl',
+      email: 'bureau@kremer-weber.lu',
+      vat_number: luxembourgVat(random),
+      maturity: 45,
+      address: { line1: '14 rue du Fossé', postal_code: 'L-1536', city: 'Luxembourg', country: 'Luxembourg' },
+    },
   ];
   return [...companies, ...individuals, ...foreign];
 }

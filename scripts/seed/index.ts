@@ -46,7 +46,9 @@ export async function seedOrganisation(client: ApiClient, options: SeedOptions =
     try {
       await step.run();
     } catch (error) {
-      throw new Error(`étape « ${step.label} » du ${step.date} : ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`étape « ${step.label} » du ${step.date} : ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
   const done = performance.now();

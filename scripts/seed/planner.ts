@@ -32,12 +32,20 @@ export interface Ref {
 
 export type Outcome = 'paid' | 'partial' | 'unpaid';
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const cents = (n: number) => Math.round(n * 100);
 
 const SUBJECTS: Record<Theme, string[]> = {
-  studio: ['Refonte de l’identité visuelle', 'Campagne de printemps', 'Communication du lancement', 'Rapport annuel', 'Accompagnement éditorial'],
+  studio: [
+    'Refonte de l’identité visuelle',
+    'Campagne de printemps',
+    'Communication du lancement',
+    'Rapport annuel',
+    'Accompagnement éditorial',
+  ],
   web: ['Nouveau site internet', 'Refonte du site', 'Boutique en ligne', 'Maintenance et hébergement', 'Référencement naturel'],
   print: ['Supports imprimés', 'Signalétique du magasin', 'Objets publicitaires', 'Habillage de vitrine', 'Kit salon'],
   event: ['Soirée clients', 'Séminaire d’équipe', 'Stand au salon régional', 'Inauguration', 'Journée portes ouvertes'],
@@ -92,8 +100,19 @@ export class Planner {
 
   theme(customer: SeedCustomer, themes?: Theme[]): Theme {
     if (themes) return this.random.pick(themes);
-    if (customer.type === 'individual') return this.random.weighted([['print', 3], ['publishing', 3], ['web', 2]] as const);
-    return this.random.weighted([['studio', 4], ['web', 3], ['print', 4], ['event', 3], ['publishing', 1]] as const);
+    if (customer.type === 'individual')
+      return this.random.weighted([
+        ['print', 3],
+        ['publishing', 3],
+        ['web', 2],
+      ] as const);
+    return this.random.weighted([
+      ['studio', 4],
+      ['web', 3],
+      ['print', 4],
+      ['event', 3],
+      ['publishing', 1],
+    ] as const);
   }
 
   private quantity(item: SeedItem, individual: boolean): number {
@@ -121,7 +140,16 @@ export class Planner {
   form(type: DocumentType, customer: SeedCustomer, date: string, opts: { minLines?: number; themes?: Theme[] } = {}): DocumentInput {
     const r = this.random;
     const theme = this.theme(customer, opts.themes);
-    const count = Math.max(opts.minLines ?? 1, r.weighted([[1, 3], [2, 4], [3, 3], [4, 2], [5, 1]] as const));
+    const count = Math.max(
+      opts.minLines ?? 1,
+      r.weighted([
+        [1, 3],
+        [2, 4],
+        [3, 3],
+        [4, 2],
+        [5, 1],
+      ] as const),
+    );
     const themed = this.ctx.items.filter((i) => i.theme === theme);
     const chosen = r.sample(themed, count);
     if (chosen.length > 1 && r.chance(0.15)) chosen[chosen.length - 1] = r.pick(this.ctx.items.filter((i) => !chosen.includes(i)));
@@ -168,18 +196,44 @@ export class Planner {
     const outcome: Outcome =
       forced ??
       (customer.type === 'individual'
-        ? r.weighted([['paid', 85], ['partial', 5], ['unpaid', 10]] as const)
+        ? r.weighted([
+            ['paid', 85],
+            ['partial', 5],
+            ['unpaid', 10],
+          ] as const)
         : dueDate < this.ctx.today
-          ? r.weighted([['paid', 76], ['partial', 10], ['unpaid', 14]] as const)
-          : r.weighted([['paid', 30], ['partial', 10], ['unpaid', 60]] as const));
+          ? r.weighted([
+              ['paid', 76],
+              ['partial', 10],
+              ['unpaid', 14],
+            ] as const)
+          : r.weighted([
+              ['paid', 30],
+              ['partial', 10],
+              ['unpaid', 60],
+            ] as const));
     if (outcome === 'unpaid') return;
     const method: PaymentInput['method'] =
-      customer.type === 'individual' ? r.weighted([['card', 50], ['cash', 20], ['check', 15], ['transfer', 15]] as const) : customer.zone === 'eu' ? 'transfer' : r.weighted([['transfer', 80], ['check', 20]] as const);
+      customer.type === 'individual'
+        ? r.weighted([
+            ['card', 50],
+            ['cash', 20],
+            ['check', 15],
+            ['transfer', 15],
+          ] as const)
+        : customer.zone === 'eu'
+          ? 'transfer'
+          : r.weighted([
+              ['transfer', 80],
+              ['check', 20],
+            ] as const);
     const chequeNumber = String(r.int(1_000_000, 9_999_999));
     const reference = () => (method === 'transfer' ? `VIR SEPA ${ref.doc!.number}` : method === 'check' ? `Chèque n° ${chequeNumber}` : '');
-    const payDay = (from: string) => (customer.type === 'individual' ? this.later(from, 0, 3) : this.later(from, 3, Math.max(5, customer.maturity + 15)));
+    const payDay = (from: string) =>
+      customer.type === 'individual' ? this.later(from, 0, 3) : this.later(from, 3, Math.max(5, customer.maturity + 15));
     const due = () => cents(ref.doc!.amount_due);
-    const record = (amountCents: number, day: string) => this.actions.pay(ref.doc!.id, { date: day, amount: amountCents / 100, method, reference: reference() });
+    const record = (amountCents: number, day: string) =>
+      this.actions.pay(ref.doc!.id, { date: day, amount: amountCents / 100, method, reference: reference() });
 
     if (outcome === 'partial') {
       const share = r.int(20, 70) / 100;

@@ -31,7 +31,17 @@ function quote(p: Planner, type: 'estimate' | 'proforma', forced?: 'pending' | '
   const date = p.dayAgo(0, 364);
   const status =
     forced ??
-    (p.ageOf(date) <= 30 ? p.random.weighted([['pending', 60], ['accepted', 20], ['refused', 20]] as const) : p.random.weighted([['pending', 20], ['accepted', 30], ['refused', 50]] as const));
+    (p.ageOf(date) <= 30
+      ? p.random.weighted([
+          ['pending', 60],
+          ['accepted', 20],
+          ['refused', 20],
+        ] as const)
+      : p.random.weighted([
+          ['pending', 20],
+          ['accepted', 30],
+          ['refused', 50],
+        ] as const));
   const decided = p.later(date, 1, 14);
   const form = p.form(type, customer, date);
   const ref: Ref = {};
@@ -111,7 +121,12 @@ function deposit(p: Planner): void {
     await p.actions.markSent(depositRef.doc.id);
   });
   p.at(depositPaid, 'acompte réglé', () =>
-    p.actions.pay(depositRef.doc!.id, { date: depositPaid, amount: depositRef.doc!.amount_due, method: 'transfer', reference: `VIR SEPA ${depositRef.doc!.number}` }),
+    p.actions.pay(depositRef.doc!.id, {
+      date: depositPaid,
+      amount: depositRef.doc!.amount_due,
+      method: 'transfer',
+      reference: `VIR SEPA ${depositRef.doc!.number}`,
+    }),
   );
   p.at(final, 'facture finale', async () => {
     ref.doc = await p.actions.issue((await p.actions.convert(estimateRef.doc!.id, 'invoice', final)).id);
@@ -127,7 +142,9 @@ function credit(p: Planner, whole: boolean): void {
   const credited = p.later(date, 3, 25);
   const form = p.form('invoice', customer, date, { minLines: whole ? 1 : 2 });
   const lineIndex = p.random.int(0, form.items!.length - 1);
-  const reason = whole ? p.random.pick(['Annulation de la commande', 'Facture émise en double', 'Prestation annulée par le client']) : p.random.pick(['Geste commercial', 'Erreur de quantité', 'Article retourné']);
+  const reason = whole
+    ? p.random.pick(['Annulation de la commande', 'Facture émise en double', 'Prestation annulée par le client'])
+    : p.random.pick(['Geste commercial', 'Erreur de quantité', 'Article retourné']);
   const done = p.random.chance(0.5);
   const ref: Ref = {};
   p.at(date, 'facture', async () => {
@@ -141,7 +158,17 @@ function credit(p: Planner, whole: boolean): void {
     if (done) await p.actions.setStatus(note.id, 'done');
     if (!whole) ref.doc = await p.actions.get(ref.doc!.id);
   });
-  if (!whole) p.settle(ref, credited, customer, p.random.weighted([['paid', 70], ['partial', 10], ['unpaid', 20]] as const));
+  if (!whole)
+    p.settle(
+      ref,
+      credited,
+      customer,
+      p.random.weighted([
+        ['paid', 70],
+        ['partial', 10],
+        ['unpaid', 20],
+      ] as const),
+    );
 }
 
 const SCENARIOS: Record<string, Scenario> = {

@@ -25,7 +25,12 @@ function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.component!;
   let page: ReactNode = <Page />;
   if (route.layout === 'auth') page = <AuthLayout title={route.title}>{page}</AuthLayout>;
-  if (route.layout === 'main') page = <MainLayout title={route.title} subtitle={route.subtitle}>{page}</MainLayout>;
+  if (route.layout === 'main')
+    page = (
+      <MainLayout title={route.title} subtitle={route.subtitle}>
+        {page}
+      </MainLayout>
+    );
   if (route.layout === 'public' && route.path !== '/404') page = <PublicLayout>{page}</PublicLayout>;
   return route.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page;
 }

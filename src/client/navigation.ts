@@ -12,7 +12,12 @@ export interface MenuEntry {
 /** SPEC §2 side menu, in SPEC order. */
 export const MENU: MenuEntry[] = [
   { href: '/', label: "Vue d'ensemble", icon: HomeIcon, matches: [] },
-  { href: '/documents', label: 'Documents', icon: FileIcon, matches: ['/invoices', '/estimates', '/proformas', '/orders', '/deliveries', '/credits', '/recurring'] },
+  {
+    href: '/documents',
+    label: 'Documents',
+    icon: FileIcon,
+    matches: ['/invoices', '/estimates', '/proformas', '/orders', '/deliveries', '/credits', '/recurring'],
+  },
   { href: '/items', label: 'Articles', icon: BoxIcon, matches: [] },
   { href: '/customers', label: 'Clients', icon: UsersIcon, matches: [] },
   { href: '/expenses', label: 'Dépenses', icon: WalletIcon, matches: [] },

@@ -42,8 +42,21 @@ export interface AppRoute {
   redirect?: string;
 }
 
-const auth = (path: string, title: string, component: ComponentType): AppRoute => ({ path, title, layout: 'auth', requiresAuth: false, component });
-const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({ path, title, subtitle, layout: 'main', requiresAuth: true, component });
+const auth = (path: string, title: string, component: ComponentType): AppRoute => ({
+  path,
+  title,
+  layout: 'auth',
+  requiresAuth: false,
+  component,
+});
+const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({
+  path,
+  title,
+  subtitle,
+  layout: 'main',
+  requiresAuth: true,
+  component,
+});
 
 const SALES = 'La gestion des documents de vente';
 
@@ -97,7 +110,9 @@ export const routes: AppRoute[] = [
   main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
   main('/reports', 'Statistiques', upcoming('Les statistiques')),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
-  ...SETTINGS_CHILDREN.map((child) => main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres')),
+  ...SETTINGS_CHILDREN.map((child) =>
+    main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres'),
+  ),
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
   ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
 

@@ -31,10 +31,11 @@ async function developmentClient(): Promise<{ handler: ClientHandler; close: () 
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'spa' });
   return {
-    handler: (req, res) => vite.middlewares(req, res, () => {
-      res.statusCode = 404;
-      res.end();
-    }),
+    handler: (req, res) =>
+      vite.middlewares(req, res, () => {
+        res.statusCode = 404;
+        res.end();
+      }),
     close: () => vite.close(),
   };
 }
@@ -51,7 +52,8 @@ export async function createApp(env: Env): Promise<App> {
     rateLimits: createRateLimits(env.rateLimits),
     buildInfo: createBuildInfo(env.clientDist),
   };
-  const client = env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
+  const client =
+    env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
   const pdf = new PdfRenderer(env.chromiumPath);
   const ownOrigin = () => {
     const { port } = server.address() as AddressInfo;

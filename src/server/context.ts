@@ -25,7 +25,10 @@ export interface Context extends AppDeps {
 }
 
 /** For tests and scripts: a context without HTTP, on a real database. */
-export function createContextInner(deps: AppDeps, opts: { session?: Session | null; ip?: string; setCookie?: (h: string) => void } = {}): Context {
+export function createContextInner(
+  deps: AppDeps,
+  opts: { session?: Session | null; ip?: string; setCookie?: (h: string) => void } = {},
+): Context {
   // Listed rather than spread: built on every request, and spreads showed in the profile (`npm run bench`).
   return {
     db: deps.db,

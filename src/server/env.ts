@@ -6,12 +6,21 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1');
 
 const positiveInt = (fallback: number) =>
-  z.coerce.number({ message: 'attendu : un nombre entier' }).int('attendu : un nombre entier').positive('attendu : un nombre positif').default(fallback);
+  z.coerce
+    .number({ message: 'attendu : un nombre entier' })
+    .int('attendu : un nombre entier')
+    .positive('attendu : un nombre positif')
+    .default(fallback);
 
 /** CONTRACT.md "Environment", plus the rate-limit overrides the README lists. Read once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number({ message: 'attendu : un numéro de port' }).int().min(0).max(65535, 'attendu : un port entre 0 et 65535').default(3000),
+  PORT: z.coerce
+    .number({ message: 'attendu : un numéro de port' })
+    .int()
+    .min(0)
+    .max(65535, 'attendu : un port entre 0 et 65535')
+    .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).default('file:./data/facturier.db'),
   DATA_DIR: z.string().min(1).optional(),

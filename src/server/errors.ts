@@ -141,7 +141,16 @@ const fieldLabels: Record<string, string> = {
 };
 
 /** Labels our schemas' messages already open with, where the key alone would name another field ('shipping'). */
-const OWN_LABELS = new Set([...Object.values(fieldLabels), 'Frais de port', 'Échéance', 'Acompte', 'Taux de taxe', 'Taxe', 'Montant du paiement', 'Date du paiement']);
+const OWN_LABELS = new Set([
+  ...Object.values(fieldLabels),
+  'Frais de port',
+  'Échéance',
+  'Acompte',
+  'Taux de taxe',
+  'Taxe',
+  'Montant du paiement',
+  'Date du paiement',
+]);
 
 interface IssueLike {
   path: PropertyKey[];
@@ -168,7 +177,11 @@ export function validationMessages(issues: IssueLike[]): string[] {
       const label = labelOf(issue.path);
       // 'SIREN/SIRET' is named by a message about either.
       // A message that opens with a field's label of its own ('Frais de port : …') is kept as written.
-      const named = label.toLowerCase().split('/').some((part) => text.toLowerCase().includes(part)) || OWN_LABELS.has(text.split(' : ')[0]!);
+      const named =
+        label
+          .toLowerCase()
+          .split('/')
+          .some((part) => text.toLowerCase().includes(part)) || OWN_LABELS.has(text.split(' : ')[0]!);
       if (!named) text = `${label} : ${text}`;
       // A document line is named by its position, as the editor numbers it ('Ligne 3 — Quantité : …').
       const at = issue.path.findIndex((p) => p === 'items' || p === 'lines');

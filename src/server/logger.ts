@@ -10,7 +10,8 @@ export const logger = {
     if (!silent) process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...event })}\n`);
   },
   error(message: string, error?: unknown) {
-    const detail = error instanceof Error ? { error: error.message, stack: error.stack } : error === undefined ? {} : { error: String(error) };
+    const detail =
+      error instanceof Error ? { error: error.message, stack: error.stack } : error === undefined ? {} : { error: String(error) };
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), level: 'error', message, ...detail })}\n`);
   },
 };

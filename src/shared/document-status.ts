@@ -36,7 +36,8 @@ export const MANUAL_TRANSITIONS: Record<DocumentType, Partial<Record<StoredStatu
   credit: { pending: ['done'], done: ['pending'] },
 };
 
-export const canTransition = (type: DocumentType, from: StoredStatus, to: StoredStatus): boolean => MANUAL_TRANSITIONS[type][from]?.includes(to) ?? false;
+export const canTransition = (type: DocumentType, from: StoredStatus, to: StoredStatus): boolean =>
+  MANUAL_TRANSITIONS[type][from]?.includes(to) ?? false;
 
 /** What each type may be converted into (the documents issue §5); the new document keeps a link to its origin. */
 export const CONVERSIONS: Record<DocumentType, DocumentType[]> = {
@@ -62,14 +63,19 @@ export const CONVERTIBLE_FROM: Record<DocumentType, StoredStatus[]> = {
 export const isLegalRecord = (type: DocumentType): boolean => type === 'invoice' || type === 'credit';
 
 /** What can still be edited: drafts, and pending documents that are not legal records (the server refuses the rest). */
-export const isEditable = (type: DocumentType, status: string): boolean => status === 'draft' || (!isLegalRecord(type) && status === 'pending');
+export const isEditable = (type: DocumentType, status: string): boolean =>
+  status === 'draft' || (!isLegalRecord(type) && status === 'pending');
 
 /** Payments are recorded on issued invoices that are still open or paid. */
 export const PAYABLE_STATUSES: StoredStatus[] = ['unpaid', 'partial', 'paid'];
 
 /** The displayed status: an open invoice past its maturity date is overdue (Exigible). `today` is YYYY-MM-DD. */
-export function effectiveStatus(doc: { type: DocumentType; status: StoredStatus; maturity: string | null }, today: string): StoredStatus | 'overdue' {
-  if (doc.type === 'invoice' && (doc.status === 'unpaid' || doc.status === 'partial') && doc.maturity && doc.maturity < today) return 'overdue';
+export function effectiveStatus(
+  doc: { type: DocumentType; status: StoredStatus; maturity: string | null },
+  today: string,
+): StoredStatus | 'overdue' {
+  if (doc.type === 'invoice' && (doc.status === 'unpaid' || doc.status === 'partial') && doc.maturity && doc.maturity < today)
+    return 'overdue';
   return doc.status;
 }
 

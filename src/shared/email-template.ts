@@ -15,7 +15,17 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateType, string> = {
 };
 
 /** What a template may say in curly braces; anything else in braces is refused on save. */
-export const EMAIL_PLACEHOLDERS = ['document_type', 'document_number', 'customer_name', 'organization_name', 'total', 'amount_due', 'date', 'due_date', 'link'] as const;
+export const EMAIL_PLACEHOLDERS = [
+  'document_type',
+  'document_number',
+  'customer_name',
+  'organization_name',
+  'total',
+  'amount_due',
+  'date',
+  'due_date',
+  'link',
+] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 export type EmailValues = Partial<Record<EmailPlaceholder, string>>;
 
@@ -75,7 +85,10 @@ const SAMPLE_NUMBERS: Record<EmailTemplateType, string> = {
 };
 
 /** Example values for the settings preview and the test mail. */
-export function sampleEmailValues(type: EmailTemplateType, opts: { organizationName: string; link?: string }): Record<EmailPlaceholder, string> {
+export function sampleEmailValues(
+  type: EmailTemplateType,
+  opts: { organizationName: string; link?: string },
+): Record<EmailPlaceholder, string> {
   return {
     document_type: DOCUMENT_TYPE_WORDS[type],
     document_number: SAMPLE_NUMBERS[type],

@@ -47,7 +47,8 @@ const sameAddress = (a: Address, b: Address) =>
   (['line1', 'line2', 'postal_code', 'city', 'country'] as const).every((k) => a[k].trim().toLowerCase() === b[k].trim().toLowerCase());
 
 /** Shipping counts as a separate delivery address only when it is filled and differs from the billing address. */
-export const hasDistinctShipping = (c: Pick<MentionCustomer, 'address' | 'shipping'>) => hasAddress(c.shipping) && !sameAddress(c.address, c.shipping);
+export const hasDistinctShipping = (c: Pick<MentionCustomer, 'address' | 'shipping'>) =>
+  hasAddress(c.shipping) && !sameAddress(c.address, c.shipping);
 
 /** Goods, services or both: the "nature de l'opération" of the 2026 e-invoicing mentions. */
 export function operationNature(items: readonly MentionLine[]): 'goods' | 'services' | 'mixed' {
@@ -55,7 +56,11 @@ export function operationNature(items: readonly MentionLine[]): 'goods' | 'servi
   if (kinds.size > 1) return 'mixed';
   return kinds.has('goods') ? 'goods' : 'services';
 }
-const NATURE_LABELS = { goods: 'Livraison de biens', services: 'Prestation de services', mixed: 'Livraison de biens et prestation de services' } as const;
+const NATURE_LABELS = {
+  goods: 'Livraison de biens',
+  services: 'Prestation de services',
+  mixed: 'Livraison de biens et prestation de services',
+} as const;
 
 /** The French list of what is missing to issue this document; empty when it may be issued. */
 export function missingMentions(input: MentionInput): string[] {
@@ -71,7 +76,8 @@ export function missingMentions(input: MentionInput): string[] {
   if (!hasAddress(org.address)) missing.push('l’adresse de votre entreprise (Paramètres → Infos de l’entreprise)');
   if (!org.siret.trim()) missing.push('le SIREN ou SIRET de votre entreprise (Paramètres → Infos de l’entreprise)');
   if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…) (Paramètres → Infos de l’entreprise)');
-  if (org.vat_regime === 'normal' && !org.vat_number.trim()) missing.push('le numéro de TVA intracommunautaire de votre entreprise (Paramètres → Infos de l’entreprise)');
+  if (org.vat_regime === 'normal' && !org.vat_number.trim())
+    missing.push('le numéro de TVA intracommunautaire de votre entreprise (Paramètres → Infos de l’entreprise)');
   // Companies state their share capital and their RCS registration (C. com. R123-237).
   if (COMPANY_FORMS.test(org.legal_form.trim())) {
     if (!org.capital.trim()) missing.push('le capital social de votre entreprise (Paramètres → Infos de l’entreprise)');
@@ -79,11 +85,20 @@ export function missingMentions(input: MentionInput): string[] {
   }
   const taxed = input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
   // VAT shown on an invoice is owed (CGI art. 283-3): under the franchise no line carries any.
-  if (org.vat_regime === 'franchise' && taxed) missing.push('des lignes sans TVA : sous la franchise en base (art. 293 B du CGI), retirez la TVA des lignes');
+  if (org.vat_regime === 'franchise' && taxed)
+    missing.push('des lignes sans TVA : sous la franchise en base (art. 293 B du CGI), retirez la TVA des lignes');
   // A line without VAT states why (CGI art. 242 nonies A, 13°), unless the cross-border rules already say it.
   const untaxedLines = input.items.some((i) => i.item.trim() && !(i.taxes ?? []).some((t) => t.rate > 0));
-  if (org.vat_regime === 'normal' && input.kind !== 'deposit' && untaxedLines && !(input.vat_exemption ?? '').trim() && !crossBorderExemption(input)) {
-    missing.push('la raison de l’exonération des lignes sans TVA (champ « Exonération de TVA » du document, ex. « Exonération de TVA, art. 261-4-4° du CGI »)');
+  if (
+    org.vat_regime === 'normal' &&
+    input.kind !== 'deposit' &&
+    untaxedLines &&
+    !(input.vat_exemption ?? '').trim() &&
+    !crossBorderExemption(input)
+  ) {
+    missing.push(
+      'la raison de l’exonération des lignes sans TVA (champ « Exonération de TVA » du document, ex. « Exonération de TVA, art. 261-4-4° du CGI »)',
+    );
   }
   if (input.type === 'invoice' && !input.maturity) missing.push('la date d’échéance');
   if (input.type === 'credit' && !input.corrects_number) missing.push('la facture que l’avoir corrige');
@@ -120,9 +135,14 @@ export function legalMentionTexts(input: MentionInput): string[] {
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {
     texts.push(input.settings.escompte.trim() || "Pas d'escompte pour paiement anticipé");
-    texts.push(`En cas de retard de paiement, pénalités au taux annuel de ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`);
+    texts.push(
+      `En cas de retard de paiement, pénalités au taux annuel de ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`,
+    );
     // C. com. D441-5: owed by business customers only.
-    if (business) texts.push(`Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`);
+    if (business)
+      texts.push(
+        `Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`,
+      );
   }
   return texts;
 }
@@ -140,7 +160,34 @@ export function sellerIdentity(org: OrganizationSettings): string[] {
 }
 
 /** Member states' VAT number prefixes (EL is Greece), France left out. */
-const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
+const EU_VAT_PREFIXES = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+]);
 
 /**
  * The legal basis printed when a business customer of another EU member state is invoiced without VAT: reverse charge

@@ -76,7 +76,10 @@ export const toNumber = (value: MoneyInput, precision?: number): number =>
 export function allocate(total: MoneyInput, weights: MoneyInput[], precision: number): Money[] {
   const scale = Math.max(precision, ...weights.map((w) => decimalPlaces(money(w))));
   const units = (v: Money, p: number) => BigInt(v.times(new Big(10).pow(p)).round(0, Big.roundHalfUp).toFixed(0));
-  const shares = allocateUnits(units(round(total, precision), precision), weights.map((w) => units(money(w), scale)));
+  const shares = allocateUnits(
+    units(round(total, precision), precision),
+    weights.map((w) => units(money(w), scale)),
+  );
   const unit = new Big(10).pow(-precision);
   return shares.map((x) => new Big(x.toString()).times(unit));
 }

@@ -45,7 +45,11 @@ export function fillPlaceholders(template: string, ctx: NumberingContext): strin
 }
 
 /** prefix + zero-padded counter + suffix; SPEC's fallback when the type's numbering or the counter is missing. */
-export function formatDocumentNumber(numbering: DocumentNumbering | null | undefined, counter: number | null | undefined, ctx: NumberingContext): string {
+export function formatDocumentNumber(
+  numbering: DocumentNumbering | null | undefined,
+  counter: number | null | undefined,
+  ctx: NumberingContext,
+): string {
   if (!numbering || counter === null || counter === undefined || !Number.isInteger(counter) || counter < 1) return INVALID_DOCUMENT_NUMBER;
   return `${fillPlaceholders(numbering.prefix, ctx)}${pad(counter, numbering.digit_count)}${fillPlaceholders(numbering.suffix, ctx)}`;
 }

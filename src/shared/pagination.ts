@@ -54,7 +54,14 @@ export function paginate(input: PaginationInput): PageLayout[] {
   const closing = input.showSubtotal ? TOTAL_ROW_HEIGHT : 0;
   const pages: PageLayout[] = [];
   const open = () => {
-    const page: PageLayout = { rows: [], hasTotals: false, capacity: pageCapacity(input, pages.length), used: 0, oversized: [], overflow: false };
+    const page: PageLayout = {
+      rows: [],
+      hasTotals: false,
+      capacity: pageCapacity(input, pages.length),
+      used: 0,
+      oversized: [],
+      overflow: false,
+    };
     pages.push(page);
     return page;
   };

@@ -174,10 +174,16 @@ interface IssueLike {
 /** What is wrong, in plain French, without the field's name (the designer shows it beside the field). */
 export function templateIssueText(issue: IssueLike): string {
   const unit = issue.origin === 'string' ? ' caractères' : issue.origin === 'array' ? ' au plus' : '';
-  if (issue.code === 'too_big') return issue.origin === 'array' ? `${String(issue.maximum)} au plus` : `${String(issue.maximum)}${unit} au plus`;
-  if (issue.code === 'too_small') return issue.origin === 'array' ? `${String(issue.minimum)} au moins` : `${String(issue.minimum)}${unit} au moins`;
+  if (issue.code === 'too_big')
+    return issue.origin === 'array' ? `${String(issue.maximum)} au plus` : `${String(issue.maximum)}${unit} au plus`;
+  if (issue.code === 'too_small')
+    return issue.origin === 'array' ? `${String(issue.minimum)} au moins` : `${String(issue.minimum)}${unit} au moins`;
   if (issue.code === 'invalid_type')
-    return issue.expected === 'int' ? 'Un nombre entier est attendu' : issue.expected === 'number' ? 'Un nombre est attendu' : 'Valeur manquante ou invalide';
+    return issue.expected === 'int'
+      ? 'Un nombre entier est attendu'
+      : issue.expected === 'number'
+        ? 'Un nombre est attendu'
+        : 'Valeur manquante ou invalide';
   if (issue.code === 'invalid_value' || issue.code === 'invalid_union') return 'Valeur non reconnue';
   return issue.message; // our own messages (e.g. the colour format) are already French and specific
 }

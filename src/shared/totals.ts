@@ -122,13 +122,24 @@ function readLine(input: TotalsLineInput, p: number): Line {
   // SPEC §5: a line discount applies only when both price and quantity are present.
   const applies = isPresent(input.quantity) && isPresent(input.unit_price);
   const discount = applies ? discountOf(subtotal, input.discount_type, input.discount_value, p) : 0n;
-  const percent = discount !== 0n && input.discount_type === 'percent' ? minUnits(absUnits(toUnits4(input.discount_value)), HUNDRED_PERCENT) : null;
+  const percent =
+    discount !== 0n && input.discount_type === 'percent' ? minUnits(absUnits(toUnits4(input.discount_value)), HUNDRED_PERCENT) : null;
   const taxes = (input.taxes ?? []).map((t) => ({ title: t.title, rate: toUnits4(t.rate) }));
   const bucket = taxes
     .map((t) => `${t.title}\u0000${t.rate}`)
     .sort()
     .join('\u0001');
-  return { quantity, unitPrice, percent, subtotal, discount, net: subtotal - discount, taxes, rateSum: sumUnits(taxes.map((t) => t.rate)), bucket };
+  return {
+    quantity,
+    unitPrice,
+    percent,
+    subtotal,
+    discount,
+    net: subtotal - discount,
+    taxes,
+    rateSum: sumUnits(taxes.map((t) => t.rate)),
+    bucket,
+  };
 }
 
 interface Bucket {
@@ -171,7 +182,10 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
   const buckets = bucketsOf(lines);
   const gross = sumUnits(lines.map((l) => l.net)); // HT in HT mode, TTC in TTC mode
   const docDiscount = discountOf(gross, input.discount_type, input.discount_value, p);
-  const bucketDiscounts = allocateUnits(docDiscount, buckets.map((b) => b.amount));
+  const bucketDiscounts = allocateUnits(
+    docDiscount,
+    buckets.map((b) => b.amount),
+  );
   const groups = new Map<string, Group>();
   const lineHt: bigint[] = lines.map((l) => l.net);
   let subtotal: bigint;
@@ -183,14 +197,20 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
     buckets.forEach((bucket, b) => {
       // HT of the bucket before the document discount, spread over its lines so that they add up exactly.
       const htBefore = excludingTax(bucket.amount, bucket.rateSum);
-      const shares = allocateUnits(htBefore, bucket.lines.map((i) => lines[i]!.net));
+      const shares = allocateUnits(
+        htBefore,
+        bucket.lines.map((i) => lines[i]!.net),
+      );
       bucket.lines.forEach((i, k) => (lineHt[i] = shares[k]!));
       baseBeforeDiscount += htBefore;
 
       const ttc = bucket.amount - bucketDiscounts[b]!;
       const base = excludingTax(ttc, bucket.rateSum);
       baseSum += base;
-      const split = allocateUnits(ttc - base, bucket.taxes.map((t) => t.rate));
+      const split = allocateUnits(
+        ttc - base,
+        bucket.taxes.map((t) => t.rate),
+      );
       bucket.taxes.forEach((t, k) => addToGroup(groups, t.title, t.rate, base, split[k]!));
     });
     subtotal = baseBeforeDiscount;
@@ -217,7 +237,12 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
     lines: lines.map((line, i) => lineTotals(line, lineHt[i]!, ttcMode, p)),
     subtotal: num(subtotal),
     discount: num(discount),
-    taxes: sorted.map((g) => ({ title: g.title, rate: unitsToNumber(g.rate, INPUT_SCALE), taxable_amount: num(g.taxable), amount: num(g.amount) })),
+    taxes: sorted.map((g) => ({
+      title: g.title,
+      rate: unitsToNumber(g.rate, INPUT_SCALE),
+      taxable_amount: num(g.taxable),
+      amount: num(g.amount),
+    })),
     tax: num(tax),
     shipping: num(shipping),
     total: num(total),
@@ -248,7 +273,11 @@ function lineTotals(line: Line, ht: bigint, ttcMode: boolean, p: number): LineTo
   }
   const tax = roundDiv(line.net * line.rateSum, PERCENT_DIVISOR);
   const netPrice =
-    line.discount === 0n ? line.unitPrice : line.percent !== null ? roundDiv(line.unitPrice * (HUNDRED_PERCENT - line.percent), HUNDRED_PERCENT) : perUnit(line.net);
+    line.discount === 0n
+      ? line.unitPrice
+      : line.percent !== null
+        ? roundDiv(line.unitPrice * (HUNDRED_PERCENT - line.percent), HUNDRED_PERCENT)
+        : perUnit(line.net);
   return {
     price: unit(line.unitPrice),
     net_price: unit(netPrice),
@@ -262,5 +291,7 @@ function lineTotals(line: Line, ht: bigint, ttcMode: boolean, p: number): LineTo
 
 /** SPEC §9: a tax rate with two decimals and '%', with the organisation's decimal separator. */
 export function formatTaxRate(rate: MoneyInput, decimalSeparator = ','): string {
-  return `${unitsToNumber(rescale(toUnits4(rate), INPUT_SCALE, 2), 2).toFixed(2).replace('.', decimalSeparator)}%`;
+  return `${unitsToNumber(rescale(toUnits4(rate), INPUT_SCALE, 2), 2)
+    .toFixed(2)
+    .replace('.', decimalSeparator)}%`;
 }

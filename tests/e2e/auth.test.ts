@@ -16,7 +16,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-const camille = { first: 'Camille', last: 'Durand', organization: 'Durand Conseil SARL', email: 'camille.durand@exemple.fr', password: 'motdepasse-solide' };
+const camille = {
+  first: 'Camille',
+  last: 'Durand',
+  organization: 'Durand Conseil SARL',
+  email: 'camille.durand@exemple.fr',
+  password: 'motdepasse-solide',
+};
 
 async function register(page: import('playwright-core').Page, who = camille) {
   await page.goto('/auth/register');
@@ -132,7 +138,12 @@ describe('authentication in a real browser', () => {
     const outbox = path.join(server.dataDir, 'outbox');
     const mail = fs
       .readdirSync(outbox)
-      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((f) =>
+        fs
+          .readFileSync(path.join(outbox, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/password/reset'))!;
     const link = /http:\/\/\S+\/auth\/password\/reset\?token=[a-z2-7]+/.exec(mail)![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
@@ -154,7 +165,12 @@ describe('authentication in a real browser', () => {
     const outbox = path.join(server.dataDir, 'outbox');
     const mail = fs
       .readdirSync(outbox)
-      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((f) =>
+        fs
+          .readFileSync(path.join(outbox, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/verify_email'))!;
     const token = /verify_email\?token=([a-z2-7]+)/.exec(mail)![1];
     await page.goto(`/auth/verify_email?token=${token}`);

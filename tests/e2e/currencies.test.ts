@@ -7,7 +7,10 @@ describe('Paramètres → Devises', () => {
   it('enables USD at 1,085, offers it to customers, edits its rate, refuses to remove it while used, then removes it', async () => {
     const { context, page } = await suite.loggedIn();
     await page.goto('/settings/currencies');
-    await page.getByRole('row', { name: /^EUR Euro/ }).getByText('Taux fixe : 1').waitFor();
+    await page
+      .getByRole('row', { name: /^EUR Euro/ })
+      .getByText('Taux fixe : 1')
+      .waitFor();
     await page.getByText('Aucune autre devise activée').waitFor();
     expect(await page.getByRole('button', { name: 'Supprimer EUR' }).count()).toBe(0); // the base stays
 

@@ -31,9 +31,13 @@ beforeAll(async () => {
   owing = (await readyToInvoice(session)).customerId; // Boulangerie Martin
   fresh = (await session.rest('POST', '/api/customers', { name: 'Café des Arts', maturity: 15, address: { city: 'Nantes' } })).body.data.id;
   const paid = await issued(session, { customer_id: owing, date: lastMonth, items: [line('Audit', 1, 500)] }); // 600 TTC
-  expect((await session.rest('POST', `/api/documents/${paid.id}/payments`, { date: today, amount: 600, method: 'transfer' })).status).toBe(201);
+  expect((await session.rest('POST', `/api/documents/${paid.id}/payments`, { date: today, amount: 600, method: 'transfer' })).status).toBe(
+    201,
+  );
   partialInvoice = await issued(session, { customer_id: owing, date: today, items: [line('Création du logo', 1, 1028.75)] }); // 1 234,50 TTC
-  expect((await session.rest('POST', `/api/documents/${partialInvoice.id}/payments`, { date: today, amount: 234.5, method: 'card' })).status).toBe(201);
+  expect(
+    (await session.rest('POST', `/api/documents/${partialInvoice.id}/payments`, { date: today, amount: 234.5, method: 'card' })).status,
+  ).toBe(201);
   await issued(session, { type: 'estimate', customer_id: owing, date: today, items: [line('Étude', 1, 875)] });
   await draft(session, { customer_id: owing, date: today, items: [line('Pains spéciaux', 1, 10)] });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
   const session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
   cookie = session.cookie!.split('=')[1]!;
-  for (const name of ['Atelier Bleu', 'Boulangerie Martin']) await session.rest('POST', '/api/customers', { name, address: { city: name === 'Atelier Bleu' ? 'Paris' : 'Lyon' } });
+  for (const name of ['Atelier Bleu', 'Boulangerie Martin'])
+    await session.rest('POST', '/api/customers', { name, address: { city: name === 'Atelier Bleu' ? 'Paris' : 'Lyon' } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -109,18 +110,32 @@ describe('customers in the browser', () => {
     const before = Number((await page.getByText(/^\d+ clients?$/).textContent())!.split(' ')[0]);
     await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des clients' });
-    const csv = ['Nom;E-mail;SIREN/SIRET;Ville', 'Société Générale Test;sg@exemple.fr;;Paris', ';vide@exemple.fr;;Lyon', 'Mauvais;pas-une-adresse;;Nice', 'Café de Flore;;;Paris', 'Électricité Dupont;;;Nantes'].join('\r\n');
-    await dialog.getByLabel('Fichier CSV des clients').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    const csv = [
+      'Nom;E-mail;SIREN/SIRET;Ville',
+      'Société Générale Test;sg@exemple.fr;;Paris',
+      ';vide@exemple.fr;;Lyon',
+      'Mauvais;pas-une-adresse;;Nice',
+      'Café de Flore;;;Paris',
+      'Électricité Dupont;;;Nantes',
+    ].join('\r\n');
+    await dialog
+      .getByLabel('Fichier CSV des clients')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
     const report = dialog.getByTestId('import-report');
     await report.getByText('rejetée(s)').waitFor();
     expect(await dialog.getByText('clients.csv (Windows-1252)', { exact: false }).count()).toBe(1);
     await report.getByRole('cell', { name: 'Le nom du client est obligatoire' }).waitFor();
     await report.getByRole('cell', { name: 'Adresse e-mail du client invalide' }).waitFor();
     await screenshot(page, 'customers-import-report');
-    expect((await page.goto('/customers').then(() => page.getByText(/^\d+ clients?$/).textContent()))!.startsWith(String(before))).toBe(true); // nothing written yet
+    expect((await page.goto('/customers').then(() => page.getByText(/^\d+ clients?$/).textContent()))!.startsWith(String(before))).toBe(
+      true,
+    ); // nothing written yet
 
     await page.getByRole('button', { name: 'Importer' }).click();
-    await page.getByRole('dialog', { name: 'Importer des clients' }).getByLabel('Fichier CSV des clients').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    await page
+      .getByRole('dialog', { name: 'Importer des clients' })
+      .getByLabel('Fichier CSV des clients')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
     await page.getByRole('button', { name: 'Importer 3 clients' }).click();
     await page.getByTestId('snackbar').getByText('3 client(s) importé(s)').waitFor();
     await page.getByText(`${before + 3} clients`).waitFor();

@@ -35,7 +35,8 @@ async function open(pathname: string, opts: { logged?: boolean; width?: number }
 }
 
 const ready = (page: Page) => page.locator('[data-document-pages][data-render-ready="true"]').waitFor({ timeout: 20_000 });
-const shot = (page: Page, selector: string, name: string) => page.locator(selector).screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const shot = (page: Page, selector: string, name: string) =>
+  page.locator(selector).screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 
 /** What each rendered page holds, read from the real DOM. */
 function readPages(page: Page) {
@@ -68,16 +69,25 @@ function readPages(page: Page) {
         rows,
         pageNumber: section.querySelector('[data-page-number]')?.textContent ?? '',
         carries: Array.from(section.querySelectorAll('tr[data-carry]')).map((tr) => tr.getBoundingClientRect().height),
-        carryAmounts: Array.from(section.querySelectorAll('tr[data-carry]')).map((tr) => `${(tr as HTMLElement).dataset.carry}:${tr.querySelector('span:last-child')?.textContent}`),
+        carryAmounts: Array.from(section.querySelectorAll('tr[data-carry]')).map(
+          (tr) => `${(tr as HTMLElement).dataset.carry}:${tr.querySelector('span:last-child')?.textContent}`,
+        ),
         fold: section.querySelector('[data-fold-line]') !== null,
       };
     }),
   );
 }
 
-
 const lines120 = Array.from({ length: 120 }, (_, i) =>
-  line(`Prestation ${i + 1}`, (i % 7) + 1, 35 + (i % 11) * 12.5, i % 5 === 0 ? 10 : 20, i % 9 === 0 ? { description: 'Détail de l’intervention : déplacement, main-d’œuvre et fournitures.\nSur site, en présence du client.' } : {}),
+  line(
+    `Prestation ${i + 1}`,
+    (i % 7) + 1,
+    35 + (i % 11) * 12.5,
+    i % 5 === 0 ? 10 : 20,
+    i % 9 === 0
+      ? { description: 'Détail de l’intervention : déplacement, main-d’œuvre et fournitures.\nSur site, en présence du client.' }
+      : {},
+  ),
 );
 let invoiceId: number;
 
@@ -134,7 +144,12 @@ async function checkLayout(page: Page, template: any): Promise<number> {
 
 describe('the document renderer', () => {
   it('shows /preview logged out: the sample invoice with the default template, no redirect', async () => {
-    const visitor = await browser.newContext({ baseURL: server.url, viewport: { width: 900, height: 1300 }, deviceScaleFactor: 2, locale: 'fr-FR' });
+    const visitor = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 900, height: 1300 },
+      deviceScaleFactor: 2,
+      locale: 'fr-FR',
+    });
     const p = await visitor.newPage();
     await p.goto('/preview');
     await ready(p);
@@ -145,7 +160,10 @@ describe('the document renderer', () => {
     expect(await doc.getAttribute('data-pages')).toBe('1');
     // The legal mentions of an invoice to a business customer, and the seller's identity.
     await doc.getByText('Indemnité forfaitaire pour frais de recouvrement', { exact: false }).waitFor();
-    await doc.getByText(/SIRET 55203253400646/).first().waitFor();
+    await doc
+      .getByText(/SIRET 55203253400646/)
+      .first()
+      .waitFor();
     expect(await doc.locator('[data-total="total"] td').textContent()).toMatch(/\d,\d{2}\u00a0€$/);
     await shot(p, '[data-page="1"]', 'render-invoice-page1');
     // A long sample runs over several pages, numbered 'x / n'.
@@ -162,7 +180,14 @@ describe('the document renderer', () => {
   });
 
   it('paginates a 120-line invoice: expected page count, rows under each page capacity, none cut, pages numbered', async () => {
-    const invoice = await issued(session, { type: 'invoice', customer_id: customerId, items: lines120, shipping: 25, discount_type: 'percent', discount_value: 5 });
+    const invoice = await issued(session, {
+      type: 'invoice',
+      customer_id: customerId,
+      items: lines120,
+      shipping: 25,
+      discount_type: 'percent',
+      discount_value: 5,
+    });
     invoiceId = invoice.id;
     const page = await open(`/invoices/${invoice.id}/view`);
     await ready(page);

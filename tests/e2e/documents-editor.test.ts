@@ -17,7 +17,13 @@ beforeAll(async () => {
   cookie = session.cookie!.split('=')[1]!;
   await readyToInvoice(session);
   const taxes = (await session.rest('GET', '/api/taxes')).body.data as { id: number; rate: number }[];
-  await session.rest('POST', '/api/items', { code: 'CONS', name: 'Conseil', unit: 'h', unit_price: 150, tax_ids: [taxes.find((t) => t.rate === 20)!.id] });
+  await session.rest('POST', '/api/items', {
+    code: 'CONS',
+    name: 'Conseil',
+    unit: 'h',
+    unit_price: 150,
+    tax_ids: [taxes.find((t) => t.rate === 20)!.id],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -151,7 +157,10 @@ describe('the document editor in the browser', () => {
 
     const paid = (await session.rest('GET', '/api/documents?type=invoice&status=paid')).body.data[0];
     await page.goto(`/invoices/${paid.id}/edit`);
-    await page.getByRole('note').getByText(/il ne se modifie plus/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/il ne se modifie plus/)
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Enregistrer', exact: true }).count()).toBe(0);
 
     // 'Enregistrer & imprimer' saves, then opens the browser's print of the laid-out pages.
@@ -184,7 +193,10 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Prix unitaire').fill('300');
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
     await dialogLayerReady(page);
-    await page.getByRole('alertdialog').getByText(/ne pourra plus être modifiée/).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/ne pourra plus être modifiée/)
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
     const problems = page.getByRole('alert').filter({ hasText: 'Ce document ne peut pas encore être émis' });
     await problems.getByText(/le SIREN ou SIRET de votre entreprise/).waitFor();

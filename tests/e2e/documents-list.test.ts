@@ -29,12 +29,20 @@ beforeAll(async () => {
   expect((await session.rest('PUT', '/api/settings', { ...settings, currency_format: format })).status).toBe(200);
 
   const { customerId } = await readyToInvoice(session); // Boulangerie Martin
-  const other = (await session.rest('POST', '/api/customers', { name: 'Atelier Bleu', business_id: '443 061 841', address: { line1: '8 rue Oberkampf', postal_code: '75011', city: 'Paris' } })).body.data.id;
+  const other = (
+    await session.rest('POST', '/api/customers', {
+      name: 'Atelier Bleu',
+      business_id: '443 061 841',
+      address: { line1: '8 rue Oberkampf', postal_code: '75011', city: 'Paris' },
+    })
+  ).body.data.id;
   // Numbering is chronological (CGI art. 242 nonies A): the oldest invoice is issued first.
   await issued(session, { customer_id: customerId, date: overdueDate, maturity: daysAgo(10), items: [line('Audit', 1, 500)] }); // 600 TTC, overdue
   const unpaid = await issued(session, { customer_id: customerId, date: today, items: [line('Création du logo', 1, 1028.75)] }); // 1 234,50 TTC
   const paid = await issued(session, { customer_id: other, date: today, items: [line('Maintenance', 2, 150)] }); // 360 TTC
-  expect((await session.rest('POST', `/api/documents/${paid.id}/payments`, { date: today, amount: 360, method: 'transfer' })).status).toBe(201);
+  expect((await session.rest('POST', `/api/documents/${paid.id}/payments`, { date: today, amount: 360, method: 'transfer' })).status).toBe(
+    201,
+  );
   await draft(session, { customer_id: customerId, date: today, items: [line('Brouillon à supprimer', 1, 10)] }); // 12 TTC
   await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Étude', 1, 875)] }); // 1 050 TTC
   shareUuid = unpaid.uuid;
@@ -60,7 +68,8 @@ describe('the documents list in the browser', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.goto('/invoices');
     await page.getByText('4 factures').waitFor();
-    for (const status of ['Impayée', 'Payée', 'Exigible', 'Brouillon']) await rows(page).getByText(status, { exact: true }).first().waitFor();
+    for (const status of ['Impayée', 'Payée', 'Exigible', 'Brouillon'])
+      await rows(page).getByText(status, { exact: true }).first().waitFor();
     expect(await row(page, 'Atelier Bleu').getByRole('cell').nth(4).textContent()).toBe(money(360));
     expect(await row(page, money(1234.5)).count()).toBe(1); // '1 234,50 €': the organisation's format
     expect(await page.getByRole('columnheader', { name: "Date d'échéance" }).count()).toBe(1); // SPEC §9 maturity label
@@ -183,7 +192,9 @@ describe('the documents list in the browser', () => {
     await context.addCookies([{ name: 'session', value: fresh.cookie!.split('=')[1]!, url: server.url }]);
     await page.goto('/invoices');
     await page.getByText('Pas encore de factures').waitFor();
-    expect(await page.getByRole('main').getByRole('link', { name: 'Nouvelle facture' }).first().getAttribute('href')).toBe('/invoices/new/add');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Nouvelle facture' }).first().getAttribute('href')).toBe(
+      '/invoices/new/add',
+    );
     await page.goto('/');
     await page.getByText('Aucun document pour l’instant').waitFor();
     await context.close();

@@ -24,7 +24,12 @@ afterAll(async () => {
 /** The Subject header, its RFC 2047 Q-encoded words decoded. */
 function subjectOf(mail: string): string {
   const raw = mail.match(/^Subject: (.*(?:\n[ \t].*)*)/m)![1]!.replace(/\?=\s+=\?/g, '?==?');
-  return raw.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) => Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+  return raw.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+    Buffer.from(
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
 }
 
 describe('Paramètres → Envoi d’emails', () => {
@@ -36,7 +41,9 @@ describe('Paramètres → Envoi d’emails', () => {
     const preview = page.getByTestId('preview-subject');
     await subject.waitFor();
     expect(await preview.textContent()).toBe('Facture F2025-0042 de Atelier Durand');
-    expect(await page.getByTestId('preview-body').textContent()).toMatch(/^Bonjour Martin & Fils SARL,\n\nVeuillez trouver notre facture F2025-0042 du 15\/03\/2025, d’un montant de 1 250,00 €/);
+    expect(await page.getByTestId('preview-body').textContent()).toMatch(
+      /^Bonjour Martin & Fils SARL,\n\nVeuillez trouver notre facture F2025-0042 du 15\/03\/2025, d’un montant de 1 250,00 €/,
+    );
 
     await subject.fill('Votre facture {document_number} – ');
     expect(await preview.textContent()).toBe('Votre facture F2025-0042 – ');
@@ -68,7 +75,9 @@ describe('Paramètres → Envoi d’emails', () => {
     expect(await subject.inputValue()).toBe('Votre facture {document_number} – {total}');
     expect(await preview.textContent()).toBe('Votre facture F2025-0042 – 1 250,00 €');
     expect(await page.getByLabel('Adresse de réponse').inputValue()).toBe('compta@atelier-durand.fr');
-    expect((await session.rest('GET', '/api/settings/email')).body.templates.invoice.subject).toBe('Votre facture {document_number} – {total}');
+    expect((await session.rest('GET', '/api/settings/email')).body.templates.invoice.subject).toBe(
+      'Votre facture {document_number} – {total}',
+    );
     await screenshot(page, 'settings-email');
 
     // Another type: its own subject and preview.

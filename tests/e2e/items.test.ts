@@ -67,8 +67,14 @@ describe('items in the browser', () => {
     await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
     await page.goto('/items');
     await page.getByRole('button', { name: 'Importer' }).click();
-    const csv = ['Code;Désignation;Unité;Prix unitaire HT;TVA', 'FORF-1;Forfait installation;forfait;99,99;TVA 20 %', 'GAL-1;Gallon;gallon;3;'].join('\r\n');
-    await page.getByLabel('Fichier CSV des articles').setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const csv = [
+      'Code;Désignation;Unité;Prix unitaire HT;TVA',
+      'FORF-1;Forfait installation;forfait;99,99;TVA 20 %',
+      'GAL-1;Gallon;gallon;3;',
+    ].join('\r\n');
+    await page
+      .getByLabel('Fichier CSV des articles')
+      .setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByTestId('import-report').getByRole('cell', { name: 'Unité inconnue : « gallon »' }).waitFor();
     await page.getByRole('button', { name: 'Importer 1 article' }).click();
     await page.getByTestId('snackbar').getByText('1 article(s) importé(s)').waitFor();

@@ -35,7 +35,12 @@ describe('Paramètres → Système général', () => {
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
     await page.reload();
     expect(await page.getByTestId('currency-sample').textContent()).toBe('$\u00a01,234,567.89');
-    expect((await suite.session.rest('GET', '/api/settings')).body.currency_format).toMatchObject({ currency: 'USD', currency_position: 'before', decimal: '.', thousand: ',' });
+    expect((await suite.session.rest('GET', '/api/settings')).body.currency_format).toMatchObject({
+      currency: 'USD',
+      currency_position: 'before',
+      decimal: '.',
+      thousand: ',',
+    });
     await page.getByRole('link', { name: 'Articles' }).click();
     await page.waitForURL('**/items'); // nothing unsaved: no question
     await context.close();
@@ -53,7 +58,10 @@ describe('Paramètres → Système général', () => {
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByRole('cell', { name: '8,50%' }).waitFor();
     await screenshot(page, 'settings-taxes');
-    await page.getByRole('row', { name: /TVA 8,5 % \(DOM\)/ }).getByRole('button', { name: 'Modifier' }).click();
+    await page
+      .getByRole('row', { name: /TVA 8,5 % \(DOM\)/ })
+      .getByRole('button', { name: 'Modifier' })
+      .click();
     await page.getByLabel('Taux', { exact: true }).fill('8,6');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: '8,60%' }).waitFor();
@@ -87,12 +95,19 @@ describe('Paramètres → Système général', () => {
     expect(await page.getByLabel('Option pour le paiement de la taxe d’après les débits').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
-    expect((await suite.session.rest('GET', '/api/organization')).body).toMatchObject({ legal_form: 'SARL', vat_number: 'FR27552032534', vat_regime: 'franchise', vat_on_debits: false });
+    expect((await suite.session.rest('GET', '/api/organization')).body).toMatchObject({
+      legal_form: 'SARL',
+      vat_number: 'FR27552032534',
+      vat_regime: 'franchise',
+      vat_on_debits: false,
+    });
 
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     await page.getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Logo de l’entreprise' }).waitFor();
-    await page.getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+    await page
+      .getByLabel('Logo (PNG, JPEG ou WebP, 1 Mo au plus)')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
     await page.getByTestId('snackbar').getByText('Le logo doit être une image PNG, JPEG ou WebP').waitFor();
     await screenshot(page, 'settings-organization');
     await context.close();

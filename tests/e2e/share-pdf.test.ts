@@ -13,7 +13,12 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/[\s\u00a0\u202f]+/g, ' '));
+    pages.push(
+      content.items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join(' ')
+        .replace(/[\s\u00a0\u202f]+/g, ' '),
+    );
   }
   return pages;
 }
@@ -26,7 +31,11 @@ describe('share link and PDF', () => {
       customer_id: customerId,
       discount_type: 'percent',
       discount_value: 5,
-      items: [line('Conseil', 3, 150, 20, { unit: 'h', discount_type: 'percent', discount_value: 10 }), line('Formation', 2, 87.5, 10), line('Livre', 4, 12.35, 5.5, { discount_type: 'amount', discount_value: 2.4, kind: 'goods' })],
+      items: [
+        line('Conseil', 3, 150, 20, { unit: 'h', discount_type: 'percent', discount_value: 10 }),
+        line('Formation', 2, 87.5, 10),
+        line('Livre', 4, 12.35, 5.5, { discount_type: 'amount', discount_value: 2.4, kind: 'goods' }),
+      ],
     });
     expect(invoice.total).toBe(691.69);
 
@@ -40,7 +49,10 @@ describe('share link and PDF', () => {
     await screenshot(page, 'share-page');
     expect((await suite.session.rest('GET', `/api/documents/${invoice.id}`)).body.viewed_at).toMatch(/^\d{4}-/);
     await page.goto('/share/00000000-0000-4000-8000-000000000000');
-    await page.getByRole('alert').getByText(/introuvable/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/introuvable/)
+      .waitFor();
     await page.context().close();
 
     const response = await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`);
@@ -52,7 +64,21 @@ describe('share link and PDF', () => {
     fs.writeFileSync(path.join(ARTIFACTS, 'share-invoice.pdf'), bytes);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const text = (await pdfText(bytes)).join(' ');
-    for (const expected of ['F2026-0002', 'Boulangerie Martin', 'Conseil', 'Formation', 'Livre', '627,00 €', '31,35 €', '2,46 €', '16,63 €', '76,95 €', '691,69 €', 'SIRET 55203253400646', 'Pas d\'escompte pour paiement anticipé']) {
+    for (const expected of [
+      'F2026-0002',
+      'Boulangerie Martin',
+      'Conseil',
+      'Formation',
+      'Livre',
+      '627,00 €',
+      '31,35 €',
+      '2,46 €',
+      '16,63 €',
+      '76,95 €',
+      '691,69 €',
+      'SIRET 55203253400646',
+      "Pas d'escompte pour paiement anticipé",
+    ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('Document confidentiel');

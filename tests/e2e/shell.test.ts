@@ -30,7 +30,8 @@ async function loggedIn(opts: { width?: number; height?: number; theme?: 'light'
   await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
   if (opts.theme === 'dark') {
     await context.addInitScript(() => {
-      if (!localStorage.getItem('facturier.display')) localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' }));
+      if (!localStorage.getItem('facturier.display'))
+        localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' }));
     });
   }
   return { context, page };
@@ -110,13 +111,22 @@ describe('the application shell', () => {
     await panel.getByText('Sombre', { exact: true }).click();
     await panel.getByLabel('Taille du texte').selectOption({ label: '120%' });
     await panel.getByLabel('Police').selectOption('Figtree');
-    const root = () => page.evaluate(() => ({ dark: document.documentElement.classList.contains('dark'), size: document.documentElement.style.fontSize, font: getComputedStyle(document.body).fontFamily }));
+    const root = () =>
+      page.evaluate(() => ({
+        dark: document.documentElement.classList.contains('dark'),
+        size: document.documentElement.style.fontSize,
+        font: getComputedStyle(document.body).fontFamily,
+      }));
     expect(await root()).toMatchObject({ dark: true, size: '17px' });
     expect((await root()).font).toContain('Figtree');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
     expect(await root()).toMatchObject({ dark: true, size: '17px' });
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('facturier.display')!))).toMatchObject({ theme: 'dark', font_size: 17, font_family: 'Figtree' });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('facturier.display')!))).toMatchObject({
+      theme: 'dark',
+      font_size: 17,
+      font_family: 'Figtree',
+    });
     await screenshot(page, 'shell-wide-dark');
     await expectNoSeriousViolations(page, 'customers, wide dark');
 
@@ -159,7 +169,10 @@ describe('the application shell', () => {
     await page.getByTestId('snackbar').getByText('Votre feedback a été envoyé avec succès').waitFor();
 
     const db = new Database(server.dbPath, { readonly: true });
-    const rows = db.prepare('select message, screenshot from feedback order by id').all() as { message: string; screenshot: string | null }[];
+    const rows = db.prepare('select message, screenshot from feedback order by id').all() as {
+      message: string;
+      screenshot: string | null;
+    }[];
     db.close();
     expect(rows.at(-2)).toEqual({ message: 'Le tableau des articles est clair, merci !', screenshot: null });
     expect(rows.at(-1)!.message).toBe('Avec une capture');
@@ -170,7 +183,13 @@ describe('the application shell', () => {
   it('feedback: a failed send says so and keeps the message for another try', async () => {
     const { context, page } = await loggedIn();
     await page.goto('/');
-    await page.route('**/api/trpc/feedback.send**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"x","code":-32603,"data":{"httpStatus":500,"messages":"Erreur interne du serveur"}}}}]' }));
+    await page.route('**/api/trpc/feedback.send**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '[{"error":{"json":{"message":"x","code":-32603,"data":{"httpStatus":500,"messages":"Erreur interne du serveur"}}}}]',
+      }),
+    );
     await page.getByRole('button', { name: 'Paramètre Application' }).click();
     await page.getByRole('button', { name: 'Signaler ou suggérer' }).click();
     await page.getByLabel('Message', { exact: true }).fill('Message à garder');
@@ -185,7 +204,13 @@ describe('the application shell', () => {
   it('the snackbar shows a 500’s message and a network failure', async () => {
     const { context, page } = await loggedIn();
     await page.goto('/');
-    await page.route('**/api/trpc/auth.logout**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"x","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500,"messages":"Erreur interne du serveur"}}}}]' }));
+    await page.route('**/api/trpc/auth.logout**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '[{"error":{"json":{"message":"x","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500,"messages":"Erreur interne du serveur"}}}}]',
+      }),
+    );
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
     const snackbar = page.getByTestId('snackbar');
@@ -218,7 +243,11 @@ describe('the application shell', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
     await page.route('**/api/trpc/system.version**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '[{"result":{"data":{"json":{"version":"1.0.0","build_id":"une-nouvelle-version"}}}}]' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '[{"result":{"data":{"json":{"version":"1.0.0","build_id":"une-nouvelle-version"}}}}]',
+      }),
     );
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const notice = page.getByTestId('update-notice');

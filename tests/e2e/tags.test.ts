@@ -39,7 +39,10 @@ describe('Paramètres → Étiquettes', () => {
     await page.getByRole('checkbox', { name: 'Clients' }).check();
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
-    await page.getByRole('row', { name: /Grand compte/ }).getByText('Clients').waitFor();
+    await page
+      .getByRole('row', { name: /Grand compte/ })
+      .getByText('Clients')
+      .waitFor();
     expect(await page.getByLabel('Nouvelle étiquette').inputValue()).toBe(''); // the form starts over
 
     // Same name, other case: the server's 409 shows by the field.
@@ -93,7 +96,10 @@ describe('Paramètres → Étiquettes', () => {
     await item.getByRole('checkbox', { name: 'Bio local' }).check();
     expect(await item.getByRole('checkbox', { name: 'Grand compte' }).count()).toBe(0);
     await item.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('row', { name: /Pain de campagne/ }).getByText('Bio local').waitFor();
+    await page
+      .getByRole('row', { name: /Pain de campagne/ })
+      .getByText('Bio local')
+      .waitFor();
     await page.getByLabel('Étiquette', { exact: true }).selectOption({ label: 'Bio local' });
     await page.getByText('1 article', { exact: true }).waitFor();
 
@@ -106,7 +112,9 @@ describe('Paramètres → Étiquettes', () => {
     await page.getByRole('row', { name: /Grand compte/ }).waitFor({ state: 'detached' });
     const customers = (await session.rest('GET', '/api/customers')).body;
     expect(customers.total).toBe(2);
-    expect(customers.data.find((c: { name: string }) => c.name === 'Atelier Bleu').tags.map((t: { name: string }) => t.name)).toEqual(['Bio local']);
+    expect(customers.data.find((c: { name: string }) => c.name === 'Atelier Bleu').tags.map((t: { name: string }) => t.name)).toEqual([
+      'Bio local',
+    ]);
     await context.close();
   });
 });

@@ -41,7 +41,10 @@ async function sellerOffset(page: Page): Promise<number> {
 }
 
 const tvaHeader = (page: Page) =>
-  page.getByTestId('template-preview').locator('[data-document-page][data-page="1"]').getByRole('columnheader', { name: 'TVA', exact: true });
+  page
+    .getByTestId('template-preview')
+    .locator('[data-document-page][data-page="1"]')
+    .getByRole('columnheader', { name: 'TVA', exact: true });
 
 describe('Paramètres → Apparence (the template designer)', () => {
   it('margins, a header text and a hidden column show in the live preview, are saved, and survive a reload', async () => {
@@ -74,7 +77,10 @@ describe('Paramètres → Apparence (the template designer)', () => {
     expect(await lastRow.getByTestId('template-element').first().textContent()).toContain('Merci pour votre confiance');
     // Pointer reorder: dragged by its grip onto the customer of row 2, it lands just before it.
     const secondRow = page.getByRole('region', { name: 'Ligne 2, colonne 1' });
-    const grip = lastRow.getByTestId('template-element').filter({ hasText: 'Merci pour votre confiance' }).getByTitle('Glisser pour déplacer');
+    const grip = lastRow
+      .getByTestId('template-element')
+      .filter({ hasText: 'Merci pour votre confiance' })
+      .getByTitle('Glisser pour déplacer');
     await grip.dragTo(secondRow.getByTestId('template-element').filter({ hasText: 'Client' }));
     await expect
       .poll(() => secondRow.getByTestId('template-element').allTextContents())
@@ -194,7 +200,9 @@ describe('Paramètres → Apparence (the template designer)', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Remplacer' }).click();
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await expect.poll(() => firstPage.evaluate((el) => getComputedStyle(el).fontFamily), { timeout: 5000 }).toContain(font);
-      await expect.poll(() => firstPage.evaluate((el) => parseFloat(getComputedStyle(el).paddingTop)), { timeout: 5000 }).toBeCloseTo(top * 37.8, 0);
+      await expect
+        .poll(() => firstPage.evaluate((el) => parseFloat(getComputedStyle(el).paddingTop)), { timeout: 5000 })
+        .toBeCloseTo(top * 37.8, 0);
       await page.waitForFunction(() => document.querySelector('[data-document-pages]')?.getAttribute('data-render-ready') === 'true');
       await page.evaluate(() => document.fonts.ready);
       await firstPage.screenshot({ path: path.join(ARTIFACTS, `template-preset-${id}.png`) });

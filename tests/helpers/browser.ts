@@ -47,7 +47,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-export async function newPage(browser: Browser, baseURL: string, opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },

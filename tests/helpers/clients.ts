@@ -45,7 +45,11 @@ export class Session {
 
   /** The typed client of the SPA and scripts, over HTTP, with this jar's cookie. */
   trpc(opts: { batch?: boolean } = {}) {
-    const link = (opts.batch === false ? httpLink : httpBatchLink)({ url: `${this.baseUrl}/api/trpc`, transformer: superjson, fetch: this.fetch });
+    const link = (opts.batch === false ? httpLink : httpBatchLink)({
+      url: `${this.baseUrl}/api/trpc`,
+      transformer: superjson,
+      fetch: this.fetch,
+    });
     return createTRPCClient<AppRouter>({ links: [link] });
   }
 }

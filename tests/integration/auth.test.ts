@@ -111,7 +111,10 @@ describe('login, current user, logout', () => {
     const rest = await session.rest('GET', '/api/auth');
     expect(rest.status).toBe(401);
     expect(rest.body).toEqual({ messages: 'Veuillez vous connecter' });
-    const error = await session.trpc().auth.me.query().catch((e: unknown) => e);
+    const error = await session
+      .trpc()
+      .auth.me.query()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 401, messages: 'Veuillez vous connecter' });
   });
@@ -129,7 +132,8 @@ describe('login, current user, logout', () => {
   it('locks an address after the configured number of failures with 429, even for the right password', async () => {
     const { user } = await registered(server.url);
     const session = new Session(server.url);
-    for (let i = 0; i < 3; i++) expect((await session.rest('POST', '/api/auth/login', { email: user.email, password: 'mauvais' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await session.rest('POST', '/api/auth/login', { email: user.email, password: 'mauvais' })).status).toBe(401);
     const locked = await session.rest('POST', '/api/auth/login', { email: user.email, password: user.password });
     expect(locked.status).toBe(429);
     expect(locked.body.messages).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.');
@@ -188,8 +192,12 @@ describe('password reset and e-mail verification', () => {
     const again = await browser.rest('POST', '/api/auth/password/reset', { token, password: 'encore-un-autre' });
     expect(again.status).toBe(400);
     expect(again.body.messages).toMatch(/invalide ou a expiré/);
-    expect((await new Session(server.url).rest('POST', '/api/auth/login', { email: user.email, password: user.password })).status).toBe(401);
-    expect((await new Session(server.url).rest('POST', '/api/auth/login', { email: user.email, password: 'nouveau-secret-2026' })).status).toBe(200);
+    expect((await new Session(server.url).rest('POST', '/api/auth/login', { email: user.email, password: user.password })).status).toBe(
+      401,
+    );
+    expect(
+      (await new Session(server.url).rest('POST', '/api/auth/login', { email: user.email, password: 'nouveau-secret-2026' })).status,
+    ).toBe(200);
   });
 
   it('refuses an expired reset token', async () => {

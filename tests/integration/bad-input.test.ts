@@ -14,7 +14,13 @@ afterAll(() => server.close());
 function counts() {
   const db = new Database(server.dbPath, { readonly: true });
   const count = (t: string) => (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n;
-  const result = { users: count('users'), organizations: count('organizations'), memberships: count('memberships'), settings: count('settings'), feedback: count('feedback') };
+  const result = {
+    users: count('users'),
+    organizations: count('organizations'),
+    memberships: count('memberships'),
+    settings: count('settings'),
+    feedback: count('feedback'),
+  };
   db.close();
   return result;
 }
@@ -26,28 +32,146 @@ const valid = () => newUser();
  * CONTRACT.md "Errors": every bad input gets `{ messages }` in French with the right status, the process keeps
  * serving, and nothing is half-written.
  */
-const cases: Array<{ name: string; method: string; path: string; body?: unknown; headers?: Record<string, string>; as?: 'anonymous' | 'user'; status: number; message: RegExp }> = [
-  { name: 'malformed JSON', method: 'POST', path: '/api/auth/register', body: '{"first_name": "Ada",', headers: json, status: 400, message: /JSON valide/ },
-  { name: 'a JSON array instead of an object', method: 'POST', path: '/api/auth/register', body: '[1,2]', headers: json, status: 400, message: /objet|attendu/ },
+const cases: Array<{
+  name: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  as?: 'anonymous' | 'user';
+  status: number;
+  message: RegExp;
+}> = [
+  {
+    name: 'malformed JSON',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: '{"first_name": "Ada",',
+    headers: json,
+    status: 400,
+    message: /JSON valide/,
+  },
+  {
+    name: 'a JSON array instead of an object',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: '[1,2]',
+    headers: json,
+    status: 400,
+    message: /objet|attendu/,
+  },
   { name: 'a JSON string', method: 'POST', path: '/api/auth/login', body: '"bonjour"', headers: json, status: 400, message: /attendu/ },
   { name: 'an empty body', method: 'POST', path: '/api/auth/register', body: '', headers: json, status: 400, message: /attendu/ },
-  { name: 'wrong types', method: 'POST', path: '/api/auth/register', body: { ...valid(), first_name: 42, password: ['x'] }, status: 400, message: /prénom.*mot de passe/i },
+  {
+    name: 'wrong types',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), first_name: 42, password: ['x'] },
+    status: 400,
+    message: /prénom.*mot de passe/i,
+  },
   { name: 'missing fields', method: 'POST', path: '/api/auth/register', body: { email: 'a@b.fr' }, status: 400, message: /prénom/ },
-  { name: 'an invalid e-mail', method: 'POST', path: '/api/auth/register', body: { ...valid(), email: 'pas-une-adresse' }, status: 400, message: /Adresse e-mail invalide/ },
-  { name: 'a short password', method: 'POST', path: '/api/auth/register', body: { ...valid(), password: 'court' }, status: 400, message: /au moins 8 caractères/ },
-  { name: 'a 300-character password', method: 'POST', path: '/api/auth/register', body: { ...valid(), password: 'x'.repeat(300) }, status: 400, message: /256/ },
-  { name: 'an unknown field', method: 'POST', path: '/api/auth/register', body: { ...valid(), is_admin: true }, status: 400, message: /is_admin/ },
-  { name: 'a body over 1 MB', method: 'POST', path: '/api/auth/register', body: { ...valid(), first_name: 'x'.repeat(1_100_000) }, status: 413, message: /trop volumineuse/ },
-  { name: 'a huge body on tRPC', method: 'POST', path: '/api/trpc/auth.login', body: { json: { email: 'a@b.fr', password: 'x'.repeat(1_100_000) } }, status: 413, message: /trop volumineuse/ },
-  { name: 'a forged session cookie', method: 'GET', path: '/api/auth', headers: { cookie: 'session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, status: 401, message: /Veuillez vous connecter/ },
-  { name: 'a cookie that is not even a token', method: 'GET', path: '/api/settings', headers: { cookie: "session=' OR 1=1 --" }, status: 401, message: /Veuillez vous connecter/ },
-  { name: 'a foreign Origin on a POST', method: 'POST', path: '/api/auth/register', body: valid(), headers: { ...json, origin: 'https://pirate.example' }, status: 403, message: /autre site/ },
-  { name: 'a foreign Origin on tRPC', method: 'POST', path: '/api/trpc/auth.register', body: { json: valid() }, headers: { ...json, origin: 'null' }, status: 403, message: /autre site/ },
+  {
+    name: 'an invalid e-mail',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), email: 'pas-une-adresse' },
+    status: 400,
+    message: /Adresse e-mail invalide/,
+  },
+  {
+    name: 'a short password',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), password: 'court' },
+    status: 400,
+    message: /au moins 8 caractères/,
+  },
+  {
+    name: 'a 300-character password',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), password: 'x'.repeat(300) },
+    status: 400,
+    message: /256/,
+  },
+  {
+    name: 'an unknown field',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), is_admin: true },
+    status: 400,
+    message: /is_admin/,
+  },
+  {
+    name: 'a body over 1 MB',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { ...valid(), first_name: 'x'.repeat(1_100_000) },
+    status: 413,
+    message: /trop volumineuse/,
+  },
+  {
+    name: 'a huge body on tRPC',
+    method: 'POST',
+    path: '/api/trpc/auth.login',
+    body: { json: { email: 'a@b.fr', password: 'x'.repeat(1_100_000) } },
+    status: 413,
+    message: /trop volumineuse/,
+  },
+  {
+    name: 'a forged session cookie',
+    method: 'GET',
+    path: '/api/auth',
+    headers: { cookie: 'session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    status: 401,
+    message: /Veuillez vous connecter/,
+  },
+  {
+    name: 'a cookie that is not even a token',
+    method: 'GET',
+    path: '/api/settings',
+    headers: { cookie: "session=' OR 1=1 --" },
+    status: 401,
+    message: /Veuillez vous connecter/,
+  },
+  {
+    name: 'a foreign Origin on a POST',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: valid(),
+    headers: { ...json, origin: 'https://pirate.example' },
+    status: 403,
+    message: /autre site/,
+  },
+  {
+    name: 'a foreign Origin on tRPC',
+    method: 'POST',
+    path: '/api/trpc/auth.register',
+    body: { json: valid() },
+    headers: { ...json, origin: 'null' },
+    status: 403,
+    message: /autre site/,
+  },
   { name: 'an unknown API path', method: 'GET', path: '/api/inconnu', status: 404, message: /introuvable/ },
   { name: 'a wrong method', method: 'DELETE', path: '/api/auth/login', status: 405, message: /Méthode/ },
-  { name: 'an unknown settings key', method: 'GET', path: '/api/settings?key=../../etc', as: 'user', status: 400, message: /Clé de paramètres inconnue/ },
+  {
+    name: 'an unknown settings key',
+    method: 'GET',
+    path: '/api/settings?key=../../etc',
+    as: 'user',
+    status: 400,
+    message: /Clé de paramètres inconnue/,
+  },
   { name: 'an unknown tRPC procedure', method: 'GET', path: '/api/trpc/admin.dropTables', status: 404, message: /introuvable/ },
-  { name: 'malformed tRPC input', method: 'GET', path: '/api/trpc/settings.get?input=%7Bnope', as: 'user', status: 400, message: /JSON valide/ },
+  {
+    name: 'malformed tRPC input',
+    method: 'GET',
+    path: '/api/trpc/settings.get?input=%7Bnope',
+    as: 'user',
+    status: 400,
+    message: /JSON valide/,
+  },
 ];
 
 describe('bad input', () => {
@@ -56,7 +180,9 @@ describe('bad input', () => {
     const session = c.as === 'user' ? loggedIn : new Session(server.url);
     const answer = await session.rest(c.method, c.path, c.body, c.headers);
     expect(answer.status).toBe(c.status);
-    const messages = c.path.startsWith('/api/trpc') ? answer.body?.error?.json?.data?.messages ?? answer.body.messages : answer.body.messages;
+    const messages = c.path.startsWith('/api/trpc')
+      ? (answer.body?.error?.json?.data?.messages ?? answer.body.messages)
+      : answer.body.messages;
     expect(JSON.stringify(messages)).toMatch(c.message);
     expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.ts:\d+|stack/i);
     expect(counts()).toEqual(before);
@@ -73,7 +199,13 @@ describe('bad input', () => {
   });
 
   it('lists one message per offending field, naming it', async () => {
-    const answer = await new Session(server.url).rest('POST', '/api/auth/register', { first_name: '', last_name: '', email: 'x', password: '1', organization: '' });
+    const answer = await new Session(server.url).rest('POST', '/api/auth/register', {
+      first_name: '',
+      last_name: '',
+      email: 'x',
+      password: '1',
+      organization: '',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.messages).toEqual([
       'Le prénom est obligatoire',
@@ -90,7 +222,9 @@ describe('bad input', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const db = new Database(server.dbPath, { readonly: true });
     const { n } = db.prepare('select count(*) as n from users where email = ?').get(user.email) as { n: number };
-    const orphans = db.prepare('select count(*) as n from organizations o where not exists (select 1 from memberships m where m.organization_id = o.id)').get() as { n: number };
+    const orphans = db
+      .prepare('select count(*) as n from organizations o where not exists (select 1 from memberships m where m.organization_id = o.id)')
+      .get() as { n: number };
     db.close();
     expect(n).toBe(1);
     expect(orphans.n).toBe(0);

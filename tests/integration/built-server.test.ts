@@ -17,7 +17,14 @@ describe('the built server process', () => {
     await ensureServerBuild();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-built-'));
     child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: '0', DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}`, DATA_DIR: dir, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}`,
+        DATA_DIR: dir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

@@ -34,7 +34,18 @@ describe('Paramètres → Devises (REST door)', () => {
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
     expect(list.body.data).toEqual([
-      { id: expect.any(Number), code: 'EUR', name: 'Euro', symbol: '€', symbol_native: '€', decimal_digits: 2, rate: '1', rate_date: expect.stringMatching(dayPattern), updated_at: expect.any(String), base: true },
+      {
+        id: expect.any(Number),
+        code: 'EUR',
+        name: 'Euro',
+        symbol: '€',
+        symbol_native: '€',
+        decimal_digits: 2,
+        rate: '1',
+        rate_date: expect.stringMatching(dayPattern),
+        updated_at: expect.any(String),
+        base: true,
+      },
     ]);
   });
 
@@ -42,7 +53,10 @@ describe('Paramètres → Devises (REST door)', () => {
     const { session } = await registered(server.url);
     const added = await session.rest('POST', '/api/currencies', { code: 'usd', rate: '1,085' });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ messages: 'Ajouté avec succès', data: { code: 'USD', name: 'Dollar des États-Unis', symbol_native: '$', decimal_digits: 2, rate: '1.085', base: false } });
+    expect(added.body).toMatchObject({
+      messages: 'Ajouté avec succès',
+      data: { code: 'USD', name: 'Dollar des États-Unis', symbol_native: '$', decimal_digits: 2, rate: '1.085', base: false },
+    });
     expect(added.body.data.rate_date).toMatch(dayPattern);
 
     const jpy = await session.rest('POST', '/api/currencies', { code: 'JPY', rate: 162.35, rate_date: '2026-01-15' });
@@ -51,7 +65,10 @@ describe('Paramètres → Devises (REST door)', () => {
     const id = added.body.data.id;
     const edited = await session.rest('PUT', `/api/currencies/${id}`, { rate: 1.0923, rate_date: '2026-02-01' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ messages: 'Mis à jour avec succès', data: { id, code: 'USD', rate: '1.0923', rate_date: '2026-02-01' } });
+    expect(edited.body).toMatchObject({
+      messages: 'Mis à jour avec succès',
+      data: { id, code: 'USD', rate: '1.0923', rate_date: '2026-02-01' },
+    });
 
     const list = await session.rest('GET', '/api/currencies');
     expect(list.body.total).toBe(3);
@@ -136,7 +153,9 @@ describe('Paramètres → Devises (REST door)', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.messages).toBe('La devise USD est utilisée par 2 clients : changez leur devise d’abord');
     await session.rest('DELETE', `/api/customers/${a.id}`);
-    expect((await session.rest('DELETE', `/api/currencies/${id}`)).body.messages).toBe('La devise USD est utilisée par 1 client : changez leur devise d’abord');
+    expect((await session.rest('DELETE', `/api/currencies/${id}`)).body.messages).toBe(
+      'La devise USD est utilisée par 1 client : changez leur devise d’abord',
+    );
     await session.rest('DELETE', `/api/customers/${b.id}`);
     expect((await session.rest('DELETE', `/api/currencies/${id}`)).status).toBe(200);
   });
@@ -153,7 +172,9 @@ describe('Paramètres → Devises (REST door)', () => {
       expect((await stranger.rest('DELETE', `/api/currencies/${id}`)).status).toBe(404);
     }
     expect((await stranger.rest('GET', '/api/currencies')).body.data.map((c: { id: number }) => c.id)).not.toContain(usd.id);
-    expect((await owner.rest('GET', '/api/currencies')).body.data.find((c: { code: string }) => c.code === 'USD')).toMatchObject({ rate: '1.085' });
+    expect((await owner.rest('GET', '/api/currencies')).body.data.find((c: { code: string }) => c.code === 'USD')).toMatchObject({
+      rate: '1.085',
+    });
     // The stranger may enable USD too: codes are unique per organisation only.
     expect((await stranger.rest('POST', '/api/currencies', { code: 'USD', rate: '1,1' })).status).toBe(201);
   });
@@ -169,7 +190,10 @@ describe('Paramètres → Devises (REST door)', () => {
     await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1,085' });
     await session.rest('POST', '/api/currencies', { code: 'JPY', rate: '162,35' });
     const settings = (await session.rest('GET', '/api/settings')).body;
-    expect((await session.rest('PUT', '/api/settings', { ...settings, currency_format: { ...settings.currency_format, currency: 'USD' } })).status).toBe(200);
+    expect(
+      (await session.rest('PUT', '/api/settings', { ...settings, currency_format: { ...settings.currency_format, currency: 'USD' } }))
+        .status,
+    ).toBe(200);
 
     const list = (await session.rest('GET', '/api/currencies')).body.data as { code: string; rate: string; base: boolean }[];
     expect(list.map(({ code, rate, base }) => ({ code, rate, base }))).toEqual([
@@ -189,7 +213,10 @@ describe('Paramètres → Devises (tRPC door, the same procedures)', () => {
     const { session } = await registered(server.url);
     const client = session.trpc();
     const created = await client.currencies.create.mutate({ code: 'GBP', rate: '0,8412' });
-    expect(created).toMatchObject({ messages: 'Ajouté avec succès', data: { code: 'GBP', rate: '0.8412', base: false, name: 'Livre sterling' } });
+    expect(created).toMatchObject({
+      messages: 'Ajouté avec succès',
+      data: { code: 'GBP', rate: '0.8412', base: false, name: 'Livre sterling' },
+    });
     const updated = await client.currencies.update.mutate({ id: created.data.id, data: { rate: 0.85 } });
     expect(updated).toMatchObject({ messages: 'Mis à jour avec succès', data: { rate: '0.85' } });
     expect((await client.currencies.list.query()).data.map((c) => [c.code, c.rate])).toEqual([
@@ -214,13 +241,27 @@ describe('migration 0006_currencies', () => {
     const now = new Date().toISOString();
     const ids: number[] = [];
     for (const name of ['Ancienne SARL', 'Genève SA', 'Sans réglages']) {
-      const row = await connection.db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      const row = await connection.db
+        .insertInto('organizations')
+        .values({ name, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(row.id);
     }
-    await connection.db.insertInto('settings').values({ organization_id: ids[0]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'EUR' } }), updated_at: now }).execute();
-    await connection.db.insertInto('settings').values({ organization_id: ids[1]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'CHF' } }), updated_at: now }).execute();
+    await connection.db
+      .insertInto('settings')
+      .values({ organization_id: ids[0]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'EUR' } }), updated_at: now })
+      .execute();
+    await connection.db
+      .insertInto('settings')
+      .values({ organization_id: ids[1]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'CHF' } }), updated_at: now })
+      .execute();
     await migrateToLatest(connection.db);
-    const rows = await connection.db.selectFrom('currencies').select(['organization_id', 'code', 'rate']).orderBy('organization_id').execute();
+    const rows = await connection.db
+      .selectFrom('currencies')
+      .select(['organization_id', 'code', 'rate'])
+      .orderBy('organization_id')
+      .execute();
     expect(rows).toEqual([
       { organization_id: ids[0], code: 'EUR', rate: '1' },
       { organization_id: ids[1], code: 'CHF', rate: '1' },

@@ -18,7 +18,8 @@ const FILE = [
   'Atelier Bleu;;atelier@exemple.fr;;Nantes;;',
 ].join('\r\n');
 
-const count = async (session: Awaited<ReturnType<typeof registered>>['session']) => (await session.rest('GET', '/api/customers?archived=include')).body.total;
+const count = async (session: Awaited<ReturnType<typeof registered>>['session']) =>
+  (await session.rest('GET', '/api/customers?archived=include')).body.total;
 
 describe('customers CSV import and export', () => {
   it('a dry run lists every rejected row and why, and writes nothing; the import then creates the valid rows', async () => {
@@ -28,14 +29,21 @@ describe('customers CSV import and export', () => {
     expect(dry.body.data).toMatchObject({ total_rows: 5, valid: 3, created: 0, ignored_columns: ['Couleur préférée'] });
     expect(dry.body.data.rejected).toEqual([
       { line: 4, messages: ['Le nom du client est obligatoire'] },
-      { line: 5, messages: ['SIREN invalide : la clé de contrôle ne correspond pas', 'Délai de paiement : un nombre de jours est attendu'] },
+      {
+        line: 5,
+        messages: ['SIREN invalide : la clé de contrôle ne correspond pas', 'Délai de paiement : un nombre de jours est attendu'],
+      },
     ]);
     expect(await count(session)).toBe(0);
 
     const real = await session.trpc().customers.import.mutate({ csv: FILE, dry_run: false });
     expect(real).toMatchObject({ messages: '3 client(s) importé(s)', data: { created: 3 } });
     const list = (await session.rest('GET', '/api/customers?sort_by=number')).body.data;
-    expect(list.map((c: { number: string; name: string }) => `${c.number} ${c.name}`)).toEqual(['CL-00001 Danone', 'CL-00002 Marie Curie', 'CL-00003 Atelier Bleu']);
+    expect(list.map((c: { number: string; name: string }) => `${c.number} ${c.name}`)).toEqual([
+      'CL-00001 Danone',
+      'CL-00002 Marie Curie',
+      'CL-00003 Atelier Bleu',
+    ]);
     expect(list[0]).toMatchObject({ maturity: 45, business_id: '552032534', address: { city: 'Paris' } });
     expect(list[1].type).toBe('individual');
     expect((await session.rest('GET', '/api/search?q=curie')).body.total).toBe(1);
@@ -45,8 +53,10 @@ describe('customers CSV import and export', () => {
     const { session } = await registered(server.url);
     const lines = ['Nom;E-mail;Ville'];
     for (let i = 1; i <= 10_000; i++) {
-      if (i % 1000 === 0) lines.push(`Client ${i};client${i}@exemple.fr;Paris;en trop`); // a field too many
-      else if (i % 1000 === 500) lines.push(`Soci\uFFFDt\uFFFD ${i};;Lyon`); // Windows-1252 read as UTF-8
+      if (i % 1000 === 0)
+        lines.push(`Client ${i};client${i}@exemple.fr;Paris;en trop`); // a field too many
+      else if (i % 1000 === 500)
+        lines.push(`Soci\uFFFDt\uFFFD ${i};;Lyon`); // Windows-1252 read as UTF-8
       else lines.push(`Client ${i};client${i}@exemple.fr;Paris`);
     }
     const started = performance.now();
@@ -66,7 +76,10 @@ describe('customers CSV import and export', () => {
     const noName = await session.rest('POST', '/api/customers/import', { csv: 'Client;Ville\nA;B', dry_run: false });
     expect(noName.status).toBe(400);
     expect(noName.body.messages).toContain('La colonne « Nom » est introuvable');
-    const tooMany = await session.rest('POST', '/api/customers/import', { csv: ['Nom', ...Array.from({ length: 10_001 }, (_, i) => `C${i}`)].join('\n'), dry_run: false });
+    const tooMany = await session.rest('POST', '/api/customers/import', {
+      csv: ['Nom', ...Array.from({ length: 10_001 }, (_, i) => `C${i}`)].join('\n'),
+      dry_run: false,
+    });
     expect(tooMany.status).toBe(400);
     expect(await count(session)).toBe(0);
   });
@@ -84,6 +97,8 @@ describe('customers CSV import and export', () => {
     const again = await other.rest('POST', '/api/customers/import', { csv: exported.content, dry_run: false });
     expect(again.body.data).toMatchObject({ created: 3, rejected: [] });
     const strip = (list: Record<string, unknown>[]) => list.map(({ id: _i, created_at: _c, updated_at: _u, ...rest }) => rest);
-    expect(strip((await other.rest('GET', '/api/customers?sort_by=number')).body.data)).toEqual(strip((await session.rest('GET', '/api/customers?sort_by=number')).body.data));
+    expect(strip((await other.rest('GET', '/api/customers?sort_by=number')).body.data)).toEqual(
+      strip((await session.rest('GET', '/api/customers?sort_by=number')).body.data),
+    );
   });
 });

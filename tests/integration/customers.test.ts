@@ -25,7 +25,14 @@ describe('customers (REST and tRPC)', () => {
     const first = await session.rest('POST', '/api/customers', danone);
     expect(first.status).toBe(201);
     expect(first.body.messages).toBe('Ajouté avec succès');
-    expect(first.body.data).toMatchObject({ number: 'CL-00001', name: 'Danone', vat_number: 'FR27552032534', business_id: '55203253400646', maturity: 45, deleted_at: null });
+    expect(first.body.data).toMatchObject({
+      number: 'CL-00001',
+      name: 'Danone',
+      vat_number: 'FR27552032534',
+      business_id: '55203253400646',
+      maturity: 45,
+      deleted_at: null,
+    });
     expect(first.body.data.address).toMatchObject({ city: 'Paris', country: 'France' });
 
     const second = await session.trpc().customers.create.mutate({ name: 'Marie Curie', type: 'individual', address: { city: 'Lyon' } });
@@ -41,7 +48,15 @@ describe('customers (REST and tRPC)', () => {
   it('searches by name, number, e-mail and SIREN; filters by type and city; paginates', async () => {
     const { session } = await registered(server.url);
     for (const name of ['Atelier Bleu', 'Boulangerie Martin', 'Café 100%', 'Dupont & Fils']) {
-      const created = await session.rest('POST', '/api/customers', { name, email: `${name.split(' ')[0]!.normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase()}@exemple.fr`, address: { city: name.startsWith('B') ? 'Lyon' : 'Paris' } });
+      const created = await session.rest('POST', '/api/customers', {
+        name,
+        email: `${name
+          .split(' ')[0]!
+          .normalize('NFD')
+          .replace(/[^a-z]/gi, '')
+          .toLowerCase()}@exemple.fr`,
+        address: { city: name.startsWith('B') ? 'Lyon' : 'Paris' },
+      });
       expect(created.status).toBe(201);
     }
     await session.rest('POST', '/api/customers', danone);
@@ -62,7 +77,10 @@ describe('customers (REST and tRPC)', () => {
     const { session } = await registered(server.url);
     const created = (await session.rest('POST', '/api/customers', danone)).body.data;
     const updated = await session.rest('PUT', `/api/customers/${created.id}`, { ...danone, name: 'Danone France', maturity: 30 });
-    expect(updated).toMatchObject({ status: 200, body: { messages: 'Mis à jour avec succès', data: { name: 'Danone France', maturity: 30, number: 'CL-00001' } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { messages: 'Mis à jour avec succès', data: { name: 'Danone France', maturity: 30, number: 'CL-00001' } },
+    });
 
     expect((await session.rest('DELETE', `/api/customers/${created.id}`)).body).toEqual({ messages: 'Supprimé avec succès' });
     expect((await session.rest('GET', '/api/customers')).body.total).toBe(0);

@@ -111,8 +111,16 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
       mutate((t) => (t.table.style.thead.color = 'rouge')),
       ['Tableau › style › en-tête du tableau › couleur : Couleur attendue au format #RRGGBB'],
     ],
-    ['an unknown element type', mutate((t) => t.header[0].columns[0].elements.push({ type: 'video' })), [/En-tête › ligne 1 › colonne 1 › élément 3/]],
-    ['a column width of 13/12', mutate((t) => (t.footer[0].columns[0].cols = 13)), ['Pied de page › ligne 1 › colonne 1 › largeur (sur 12) : 12 au plus']],
+    [
+      'an unknown element type',
+      mutate((t) => t.header[0].columns[0].elements.push({ type: 'video' })),
+      [/En-tête › ligne 1 › colonne 1 › élément 3/],
+    ],
+    [
+      'a column width of 13/12',
+      mutate((t) => (t.footer[0].columns[0].cols = 13)),
+      ['Pied de page › ligne 1 › colonne 1 › largeur (sur 12) : 12 au plus'],
+    ],
     ['a table column over 100 %', mutate((t) => (t.table.cols[1].width = 150)), ['Tableau › colonne 2 › largeur (%) : 100 au plus']],
     [
       'a font size of 4 and an unknown fold position',

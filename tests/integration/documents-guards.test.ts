@@ -16,12 +16,18 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     const doc = await draft(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
-    const answers = await Promise.all([session.rest('POST', `/api/documents/${doc.id}/issue`), session.rest('POST', `/api/documents/${doc.id}/issue`)]);
+    const answers = await Promise.all([
+      session.rest('POST', `/api/documents/${doc.id}/issue`),
+      session.rest('POST', `/api/documents/${doc.id}/issue`),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 200)!.body.data.number).toBe('F2026-0001');
 
     const raced = await draft(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
-    const [removed, issue] = await Promise.all([session.rest('DELETE', `/api/documents/${raced.id}`), session.rest('POST', `/api/documents/${raced.id}/issue`)]);
+    const [removed, issue] = await Promise.all([
+      session.rest('DELETE', `/api/documents/${raced.id}`),
+      session.rest('POST', `/api/documents/${raced.id}/issue`),
+    ]);
     expect([removed.status, issue.status].sort()).toEqual(expect.arrayContaining([200]));
     const next = await issued(session, { customer_id: customerId, items: [line('Suivi', 1, 100)] });
     // Whichever won, the series is gapless: the next number follows the last one issued.
@@ -68,7 +74,7 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     expect(third.deposits).toBe(600);
     // A final invoice is credited for what it bills itself: its total less the deposits.
     const final = (await session.rest('POST', `/api/documents/${third.id}/issue`)).body.data;
-    const credit = (await session.rest('POST', `/api/documents/${final.id}/convert`, { type: 'credit' }));
+    const credit = await session.rest('POST', `/api/documents/${final.id}/convert`, { type: 'credit' });
     expect(credit.status).toBe(409);
   });
 
@@ -83,11 +89,21 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     });
     // 1 000 − 200 = 800; − 50 = 750 HT; 900 TTC.
     expect(invoice.total).toBe(900);
-    const half = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit', lines: [{ id: invoice.items[0].id, quantity: 5 }] })).body.data;
+    const half = (
+      await session.rest('POST', `/api/documents/${invoice.id}/convert`, {
+        type: 'credit',
+        lines: [{ id: invoice.items[0].id, quantity: 5 }],
+      })
+    ).body.data;
     // 500 − 100 = 400; − 25 = 375 HT; 450 TTC: exactly half.
     expect(half.total).toBe(450);
     await session.rest('POST', `/api/documents/${half.id}/issue`);
-    const rest = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit', lines: [{ id: invoice.items[0].id, quantity: 5 }] })).body.data;
+    const rest = (
+      await session.rest('POST', `/api/documents/${invoice.id}/convert`, {
+        type: 'credit',
+        lines: [{ id: invoice.items[0].id, quantity: 5 }],
+      })
+    ).body.data;
     await session.rest('POST', `/api/documents/${rest.id}/issue`);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ status: 'canceled', amount_due: 0 });
   });
@@ -105,9 +121,19 @@ describe('documents: what concurrency and odd inputs must never break', () => {
   it('keeps the sale date when it differs from the issue date, and gives a credit note no due date nor terms', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    const same = await draft(session, { customer_id: customerId, sale_date: '2026-11-02', condition: 'Virement à 30 jours', items: [line('Audit', 1, 100)] });
+    const same = await draft(session, {
+      customer_id: customerId,
+      sale_date: '2026-11-02',
+      condition: 'Virement à 30 jours',
+      items: [line('Audit', 1, 100)],
+    });
     expect(same.sale_date).toBeNull();
-    const invoice = await issued(session, { customer_id: customerId, sale_date: '2026-10-28', condition: 'Virement à 30 jours', items: [line('Audit', 1, 100)] });
+    const invoice = await issued(session, {
+      customer_id: customerId,
+      sale_date: '2026-10-28',
+      condition: 'Virement à 30 jours',
+      items: [line('Audit', 1, 100)],
+    });
     expect(invoice.sale_date).toBe('2026-10-28');
     expect((await session.rest('GET', `/api/share/${invoice.uuid}`)).body.document.sale_date).toBe('2026-10-28');
     const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
@@ -136,7 +162,11 @@ describe('documents: what concurrency and odd inputs must never break', () => {
     const refused = await session.rest('POST', `/api/documents/${doc.id}/issue`);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body.messages)).toContain('la raison de l’exonération des lignes sans TVA');
-    await session.rest('PUT', `/api/documents/${doc.id}`, { date: '2026-11-02', ...body, vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI' });
+    await session.rest('PUT', `/api/documents/${doc.id}`, {
+      date: '2026-11-02',
+      ...body,
+      vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI',
+    });
     const answer = await session.rest('POST', `/api/documents/${doc.id}/issue`);
     expect(answer.status).toBe(200);
     expect(answer.body.data.legal_mentions).toContain('Exonération de TVA, art. 261-4-4° du CGI');

@@ -35,7 +35,16 @@ describe('documents: drafts, totals, issue, delete (REST and tRPC)', () => {
     expect(created.body.messages).toBe('Ajouté avec succès');
     const doc = created.body.data;
     // 405 + 175 + 47 = 627; −5 % = −31,35 spread 20,25 / 8,75 / 2,35; VAT 76,95 + 16,63 + 2,46 = 96,04.
-    expect(doc).toMatchObject({ status: 'draft', number: null, subtotal: 627, discount: 31.35, tax: 96.04, total: 691.69, amount_due: 691.69, maturity: '2026-12-02' });
+    expect(doc).toMatchObject({
+      status: 'draft',
+      number: null,
+      subtotal: 627,
+      discount: 31.35,
+      tax: 96.04,
+      total: 691.69,
+      amount_due: 691.69,
+      maturity: '2026-12-02',
+    });
     expect(doc.taxes).toEqual([
       { title: 'TVA 5,5 %', rate: 5.5, taxable_amount: 44.65, amount: 2.46 },
       { title: 'TVA 10 %', rate: 10, taxable_amount: 166.25, amount: 16.63 },
@@ -66,11 +75,20 @@ describe('documents: drafts, totals, issue, delete (REST and tRPC)', () => {
     const issue = await session.rest('POST', `/api/documents/${first.id}/issue`);
     expect(issue.status).toBe(200);
     expect(issue.body.data).toMatchObject({ number: 'F2026-0001', status: 'unpaid', amount_due: 1200 });
-    expect(issue.body.data.legal_mentions).toEqual(expect.arrayContaining(["Pas d'escompte pour paiement anticipé", 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40,00 €']));
+    expect(issue.body.data.legal_mentions).toEqual(
+      expect.arrayContaining([
+        "Pas d'escompte pour paiement anticipé",
+        'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40,00 €',
+      ]),
+    );
     expect(issue.body.data.organization.identity).toEqual(expect.arrayContaining(['SIRET 55203253400646', 'RCS Paris']));
     expect((await session.rest('POST', `/api/documents/${first.id}/issue`)).status).toBe(409);
 
-    const edit = await session.rest('PUT', `/api/documents/${first.id}`, { date: '2026-11-02', customer_id: customerId, items: [line('Audit', 1, 1)] });
+    const edit = await session.rest('PUT', `/api/documents/${first.id}`, {
+      date: '2026-11-02',
+      customer_id: customerId,
+      items: [line('Audit', 1, 1)],
+    });
     expect(edit.status).toBe(409);
     expect(edit.body.messages).toMatch(/avoir/);
     const remove = await session.rest('DELETE', `/api/documents/${first.id}`);
@@ -89,7 +107,11 @@ describe('documents: drafts, totals, issue, delete (REST and tRPC)', () => {
     const { customerId } = await readyToInvoice(session);
     const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
     const customer = (await session.rest('GET', `/api/customers/${customerId}`)).body;
-    await session.rest('PUT', `/api/customers/${customerId}`, { ...customer, name: 'Boulangerie Martin & Fils', address: { ...customer.address, city: 'Villeurbanne' } });
+    await session.rest('PUT', `/api/customers/${customerId}`, {
+      ...customer,
+      name: 'Boulangerie Martin & Fils',
+      address: { ...customer.address, city: 'Villeurbanne' },
+    });
     const again = (await session.rest('GET', `/api/documents/${invoice.id}`)).body;
     expect(again.customer).toMatchObject({ name: 'Boulangerie Martin', address: { city: 'Lyon' } });
   });
@@ -101,8 +123,19 @@ describe('documents: drafts, totals, issue, delete (REST and tRPC)', () => {
     const answer = await session.rest('POST', `/api/documents/${doc.id}/issue`);
     expect(answer.status).toBe(400);
     const messages: string[] = answer.body.messages;
-    for (const missing of ['la désignation de chaque ligne', 'l’adresse de votre entreprise', 'le SIREN ou SIRET de votre entreprise', 'la forme juridique', 'le numéro de TVA intracommunautaire', 'l’adresse de facturation du client', 'le SIREN du client']) {
-      expect(messages.some((m) => m.includes(missing)), missing).toBe(true);
+    for (const missing of [
+      'la désignation de chaque ligne',
+      'l’adresse de votre entreprise',
+      'le SIREN ou SIRET de votre entreprise',
+      'la forme juridique',
+      'le numéro de TVA intracommunautaire',
+      'l’adresse de facturation du client',
+      'le SIREN du client',
+    ]) {
+      expect(
+        messages.some((m) => m.includes(missing)),
+        missing,
+      ).toBe(true);
     }
     expect((await session.rest('GET', `/api/documents/${doc.id}`)).body).toMatchObject({ status: 'draft', number: null });
   });
@@ -150,20 +183,36 @@ describe('documents: status machine and payments', () => {
   it('records a partial then a full payment; refuses an overpayment; status follows; overdue is derived', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    const invoice = await issued(session, { customer_id: customerId, date: '2026-01-05', maturity: '2026-02-04', items: [line('Audit', 1, 1000)] });
+    const invoice = await issued(session, {
+      customer_id: customerId,
+      date: '2026-01-05',
+      maturity: '2026-02-04',
+      items: [line('Audit', 1, 1000)],
+    });
     expect(invoice.status).toBe('overdue');
     expect((await session.rest('GET', '/api/documents?type=invoice&status=overdue')).body.total).toBe(1);
 
-    const partial = await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-02-10', amount: 200, method: 'transfer', reference: 'VIR-1' });
+    const partial = await session.rest('POST', `/api/documents/${invoice.id}/payments`, {
+      date: '2026-02-10',
+      amount: 200,
+      method: 'transfer',
+      reference: 'VIR-1',
+    });
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ messages: 'Ajouté avec succès', data: { amount: 200, method: 'transfer' } });
-    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ stored_status: 'partial', paid: 200, amount_due: 1000 });
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({
+      stored_status: 'partial',
+      paid: 200,
+      amount_due: 1000,
+    });
 
     const over = await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-02-11', amount: 1000.01 });
     expect(over.status).toBe(409);
     expect(over.body.messages).toBe('Le paiement dépasse le reste à payer (1000,00\u00a0€)');
 
-    const rest = await session.trpc().documents.recordPayment.mutate({ id: invoice.id, data: { date: '2026-02-12', amount: 1000, method: 'check' } });
+    const rest = await session
+      .trpc()
+      .documents.recordPayment.mutate({ id: invoice.id, data: { date: '2026-02-12', amount: 1000, method: 'check' } });
     expect(rest.data.amount).toBe(1000);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ status: 'paid', amount_due: 0 });
     const list = await session.rest('GET', `/api/documents/${invoice.id}/payments`);
@@ -172,7 +221,11 @@ describe('documents: status machine and payments', () => {
     const removed = await session.rest('DELETE', `/api/documents/${invoice.id}/payments/${partial.body.data.id}`);
     expect(removed.body.messages).toBe('Supprimé avec succès');
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ stored_status: 'partial', amount_due: 200 });
-    const edited = await session.rest('PUT', `/api/documents/${invoice.id}/payments/${rest.data.id}`, { date: '2026-02-12', amount: 1200, method: 'card' });
+    const edited = await session.rest('PUT', `/api/documents/${invoice.id}/payments/${rest.data.id}`, {
+      date: '2026-02-12',
+      amount: 1200,
+      method: 'card',
+    });
     expect(edited.status).toBe(200);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ status: 'paid' });
 
@@ -223,20 +276,36 @@ describe('documents: conversions, credit notes, deposits', () => {
     const invoice = await issued(session, { customer_id: customerId, items: [line('Chaises', 10, 50), line('Table', 1, 300)] });
     expect(invoice.total).toBe(960);
     const chairs = invoice.items[0].id;
-    const partial = await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit', lines: [{ id: chairs, quantity: 2 }] });
+    const partial = await session.rest('POST', `/api/documents/${invoice.id}/convert`, {
+      type: 'credit',
+      lines: [{ id: chairs, quantity: 2 }],
+    });
     expect(partial.status).toBe(201);
     expect(partial.body.data).toMatchObject({ type: 'credit', total: 120, corrects: { id: invoice.id, number: 'F2026-0001' } });
     expect(partial.body.data.terms).toContain('Avoir sur la facture n° F2026-0001');
-    const tooMany = await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit', lines: [{ id: chairs, quantity: 11 }] });
+    const tooMany = await session.rest('POST', `/api/documents/${invoice.id}/convert`, {
+      type: 'credit',
+      lines: [{ id: chairs, quantity: 11 }],
+    });
     expect(tooMany.status).toBe(400);
 
     const credit = await session.rest('POST', `/api/documents/${partial.body.data.id}/issue`);
     expect(credit.body.data).toMatchObject({ number: 'AV2026-0001', status: 'pending' });
     expect(credit.body.data.legal_mentions).toContain('Avoir se rapportant à la facture n° F2026-0001');
-    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ status: 'unpaid', credited: 120, amount_due: 840 });
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({
+      status: 'unpaid',
+      credited: 120,
+      amount_due: 840,
+    });
 
     expect((await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).status).toBe(409);
-    const rest = await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit', lines: [{ id: chairs, quantity: 8 }, { id: invoice.items[1].id, quantity: 1 }] });
+    const rest = await session.rest('POST', `/api/documents/${invoice.id}/convert`, {
+      type: 'credit',
+      lines: [
+        { id: chairs, quantity: 8 },
+        { id: invoice.items[1].id, quantity: 1 },
+      ],
+    });
     await session.rest('POST', `/api/documents/${rest.body.data.id}/issue`);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ status: 'canceled', amount_due: 0 });
     expect((await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-20', amount: 1 })).status).toBe(409);
@@ -245,7 +314,11 @@ describe('documents: conversions, credit notes, deposits', () => {
   it('bills a 30 % deposit on an estimate in the invoice series, then deducts it from the final invoice', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    const estimate = await issued(session, { type: 'estimate', customer_id: customerId, items: [line('Pose', 1, 1000, 20), line('Fournitures', 1, 500, 5.5, { kind: 'goods' })] });
+    const estimate = await issued(session, {
+      type: 'estimate',
+      customer_id: customerId,
+      items: [line('Pose', 1, 1000, 20), line('Fournitures', 1, 500, 5.5, { kind: 'goods' })],
+    });
     expect(estimate.total).toBe(1727.5);
     const deposit = await session.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 });
     expect(deposit.status).toBe(201);
@@ -259,7 +332,9 @@ describe('documents: conversions, credit notes, deposits', () => {
 
     const final = await session.rest('POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' });
     expect(final.body.data).toMatchObject({ total: 1727.5, deposits: 518.25, amount_due: 1209.25 });
-    expect(final.body.data.deposit_invoices).toEqual([{ id: deposit.body.data.id, number: 'F2026-0001', date: expect.any(String), total: 518.25 }]);
+    expect(final.body.data.deposit_invoices).toEqual([
+      { id: deposit.body.data.id, number: 'F2026-0001', date: expect.any(String), total: 518.25 },
+    ]);
     const issuedFinal = await session.rest('POST', `/api/documents/${final.body.data.id}/issue`);
     expect(issuedFinal.body.data).toMatchObject({ number: 'F2026-0002', amount_due: 1209.25 });
   });
@@ -269,7 +344,13 @@ describe('documents: the list', () => {
   it('filters by type, status, search, period, amounts and customer; sorts; paginates', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    const other = (await session.rest('POST', '/api/customers', { name: 'Café du Port', type: 'individual', address: { line1: '1 quai', postal_code: '13002', city: 'Marseille' } })).body.data.id;
+    const other = (
+      await session.rest('POST', '/api/customers', {
+        name: 'Café du Port',
+        type: 'individual',
+        address: { line1: '1 quai', postal_code: '13002', city: 'Marseille' },
+      })
+    ).body.data.id;
     await issued(session, { customer_id: customerId, date: '2026-11-03', items: [line('A', 1, 100)] }); // 120
     await issued(session, { customer_id: other, date: '2026-11-04', items: [line('B', 2, 100)] }); // 240
     await draft(session, { customer_id: other, date: '2025-06-01', items: [line('C', 1, 50)] }); // 60

@@ -27,7 +27,11 @@ beforeAll(async () => {
       let data = '';
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
-        received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
@@ -43,7 +47,9 @@ afterAll(async () => {
 
 const storedRow = (organizationId: number) => {
   const db = new Database(server.dbPath, { readonly: true });
-  const row = db.prepare("select value from settings where organization_id = ? and key = 'email'").get(organizationId) as { value: string } | undefined;
+  const row = db.prepare("select value from settings where organization_id = ? and key = 'email'").get(organizationId) as
+    | { value: string }
+    | undefined;
   db.close();
   return row ? JSON.parse(row.value) : undefined;
 };
@@ -51,7 +57,10 @@ const storedRow = (organizationId: number) => {
 const outboxMails = () => {
   const dir = path.join(server.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).sort().map((f) => ({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => ({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
 };
 
 /** Quoted-printable and encoded-word folding undone enough to read a mail's French text. */
@@ -99,7 +108,12 @@ describe('PUT /api/settings/email and emailSettings.update', () => {
 
   it('fills template types left out with their defaults', async () => {
     const { session } = await registered(server.url);
-    const answer = await session.rest('PUT', '/api/settings/email', { sender_name: 'X', reply_to: '', smtp_url: '', templates: { invoice: { subject: 'Facture', body: 'Bonjour' } } });
+    const answer = await session.rest('PUT', '/api/settings/email', {
+      sender_name: 'X',
+      reply_to: '',
+      smtp_url: '',
+      templates: { invoice: { subject: 'Facture', body: 'Bonjour' } },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.templates.invoice).toEqual({ subject: 'Facture', body: 'Bonjour' });
     expect(answer.body.data.templates.credit).toEqual(DEFAULT_EMAIL_TEMPLATES.credit);
@@ -110,10 +124,22 @@ describe('PUT /api/settings/email and emailSettings.update', () => {
     ['an http:// SMTP URL', { smtp_url: 'http://smtp.exemple.fr' }, /^Serveur SMTP : l’adresse doit commencer par smtp:\/\/ ou smtps:\/\//],
     ['an SMTP URL that is not one', { smtp_url: 'pas une adresse' }, /^Serveur SMTP : adresse invalide/],
     ['an SMTP URL with options in its query', { smtp_url: 'smtp://h.fr?sendmail=true&path=/bin/sh' }, /^Serveur SMTP : pas de paramètres/],
-    ['an unknown placeholder in a subject', { templates: { invoice: { subject: 'Facture {numero}', body: 'Bonjour' } } }, /^Objet \(Facture\) : variable inconnue \{numero\}/],
-    ['unknown placeholders in a body', { templates: { reminder: { subject: 'Rappel', body: '{montant} dû le {echeance}' } } }, /^Message \(Relance de paiement\) : variables inconnues \{montant\}, \{echeance\}/],
+    [
+      'an unknown placeholder in a subject',
+      { templates: { invoice: { subject: 'Facture {numero}', body: 'Bonjour' } } },
+      /^Objet \(Facture\) : variable inconnue \{numero\}/,
+    ],
+    [
+      'unknown placeholders in a body',
+      { templates: { reminder: { subject: 'Rappel', body: '{montant} dû le {echeance}' } } },
+      /^Message \(Relance de paiement\) : variables inconnues \{montant\}, \{echeance\}/,
+    ],
     ['an empty subject', { templates: { estimate: { subject: '  ', body: 'Bonjour' } } }, /^Objet \(Devis\) : ne peut pas être vide/],
-    ['a subject on two lines', { templates: { credit: { subject: 'Avoir\nBcc: x@y.fr', body: 'Bonjour' } } }, /^Objet \(Avoir\) : une seule ligne/],
+    [
+      'a subject on two lines',
+      { templates: { credit: { subject: 'Avoir\nBcc: x@y.fr', body: 'Bonjour' } } },
+      /^Objet \(Avoir\) : une seule ligne/,
+    ],
     ['an unknown template type', { templates: { facture: { subject: 'x', body: 'y' } } }, /^Modèles d’e-mail : .*facture/],
     ['an unknown field', { signature: 'x' }, /signature/],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_label, patch, message) => {
@@ -127,7 +153,10 @@ describe('PUT /api/settings/email and emailSettings.update', () => {
 
   it('refuses the same on the tRPC door', async () => {
     const { session } = await registered(server.url);
-    const error = await session.trpc().emailSettings.update.mutate({ ...defaultEmailSettings(), reply_to: 'x' }).catch((e: unknown) => e);
+    const error = await session
+      .trpc()
+      .emailSettings.update.mutate({ ...defaultEmailSettings(), reply_to: 'x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 400, messages: expect.stringMatching(/^Adresse de réponse/) });
   });
@@ -147,7 +176,11 @@ describe('the SMTP password', () => {
     expect(storedRow(profile.organization.id).smtp_url).toBe(url);
 
     // The page sends back what it read: the password stays, and the mail still logs in with it.
-    const again = await session.rest('PUT', '/api/settings/email', { ...read.body, sender_name: 'Durand Conseil (compta)', reply_to: 'compta@durand-conseil.fr' });
+    const again = await session.rest('PUT', '/api/settings/email', {
+      ...read.body,
+      sender_name: 'Durand Conseil (compta)',
+      reply_to: 'compta@durand-conseil.fr',
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.smtp_url).toBe(masked);
     expect(storedRow(profile.organization.id).smtp_url).toBe(url);
@@ -169,7 +202,10 @@ describe('the SMTP password', () => {
 
   it('refuses the mask when no password is stored', async () => {
     const { session } = await registered(server.url);
-    const answer = await session.rest('PUT', '/api/settings/email', { ...defaultEmailSettings(), smtp_url: 'smtp://jean:********@smtp.exemple.fr' });
+    const answer = await session.rest('PUT', '/api/settings/email', {
+      ...defaultEmailSettings(),
+      smtp_url: 'smtp://jean:********@smtp.exemple.fr',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.messages).toMatch(/^Serveur SMTP : aucun mot de passe n’est enregistré/);
   });
@@ -178,7 +214,11 @@ describe('the SMTP password', () => {
 describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
   it('without any SMTP server, writes the test mail to the outbox as .eml, to the user, from the sender name', async () => {
     const { session, profile } = await registered(server.url);
-    await session.rest('PUT', '/api/settings/email', { ...defaultEmailSettings(), sender_name: 'Atelier Durand', reply_to: 'contact@atelier-durand.fr' });
+    await session.rest('PUT', '/api/settings/email', {
+      ...defaultEmailSettings(),
+      sender_name: 'Atelier Durand',
+      reply_to: 'contact@atelier-durand.fr',
+    });
     const before = outboxMails().length;
     const answer = await session.rest('POST', '/api/settings/email/test');
     expect(answer).toMatchObject({ status: 200, body: { messages: `E-mail de test envoyé à ${profile.email}` } });
@@ -197,10 +237,15 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
 
   it('answers 502 with a French message when the SMTP server refuses, and keeps serving', async () => {
     const { session } = await registered(server.url);
-    await session.rest('PUT', '/api/settings/email', { ...defaultEmailSettings(), smtp_url: `smtp://jean%40exemple.fr:mauvais@127.0.0.1:${smtpPort}` });
+    await session.rest('PUT', '/api/settings/email', {
+      ...defaultEmailSettings(),
+      smtp_url: `smtp://jean%40exemple.fr:mauvais@127.0.0.1:${smtpPort}`,
+    });
     const refused = await session.rest('POST', '/api/settings/email/test');
     expect(refused.status).toBe(502);
-    expect(refused.body.messages).toBe('Le serveur SMTP 127.0.0.1 a refusé l’identifiant ou le mot de passe : vérifiez-les dans l’adresse du serveur SMTP');
+    expect(refused.body.messages).toBe(
+      'Le serveur SMTP 127.0.0.1 a refusé l’identifiant ou le mot de passe : vérifiez-les dans l’adresse du serveur SMTP',
+    );
 
     const closed = await new Promise<number>((resolve) => {
       const probe = new SMTPServer({});
@@ -214,7 +259,10 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
     expect(unreachable.status).toBe(502);
     expect(unreachable.body.messages).toMatch(/^Le serveur SMTP 127\.0\.0\.1 ne répond pas : vérifiez son nom, le port/);
 
-    const error = await session.trpc().emailSettings.sendTest.mutate().catch((e: unknown) => e);
+    const error = await session
+      .trpc()
+      .emailSettings.sendTest.mutate()
+      .catch((e: unknown) => e);
     expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 502 });
     expect((await session.rest('GET', '/api/settings/email')).status).toBe(200);
   });

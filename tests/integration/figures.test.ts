@@ -21,7 +21,10 @@ describe('figures: Vue d’ensemble and the customer page', () => {
     await draft(session, { customer_id: customerId, date: today, items: [line('Brouillon', 1, 9999)] });
     await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Devis', 1, 7777)] });
     await session.rest('POST', `/api/documents/${recent.id}/payments`, { date: today, amount: 40 });
-    const credit = await session.rest('POST', `/api/documents/${recent.id}/convert`, { type: 'credit', lines: [{ id: recent.items[0].id, quantity: 1 }] });
+    const credit = await session.rest('POST', `/api/documents/${recent.id}/convert`, {
+      type: 'credit',
+      lines: [{ id: recent.items[0].id, quantity: 1 }],
+    });
     await session.rest('POST', `/api/documents/${credit.body.data.id}/issue`);
 
     const figures = (await session.rest('GET', '/api/dashboard')).body;

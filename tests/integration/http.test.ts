@@ -14,7 +14,10 @@ describe('static SPA with history fallback', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
     server = await startTestServer({ env: { CLIENT_DIST: dist } });
   });
@@ -23,13 +26,16 @@ describe('static SPA with history fallback', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/auth/login', '/invoices/12/edit', '/share/0b5e4c9e-6a43-4a0e-9a43-2f1d6f3c1b11', '/page/inconnue'])('serves index.html on %s', async (p) => {
-    const r = await fetch(`${server.url}${p}`);
-    expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toContain('text/html');
-    expect(r.headers.get('cache-control')).toBe('no-cache');
-    expect(await r.text()).toContain('<div id="root">');
-  });
+  it.each(['/', '/auth/login', '/invoices/12/edit', '/share/0b5e4c9e-6a43-4a0e-9a43-2f1d6f3c1b11', '/page/inconnue'])(
+    'serves index.html on %s',
+    async (p) => {
+      const r = await fetch(`${server.url}${p}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toContain('text/html');
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      expect(await r.text()).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets immutable and gzipped', async () => {
     const r = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
@@ -80,7 +86,10 @@ describe('environment', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ port: 3000, host: '127.0.0.1', appUrl: 'http://localhost:3000', sessionSecure: false, smtpUrl: undefined });
     expect(env.databasePath).toBe(path.resolve('data/facturier.db'));
-    expect(loadEnv({ APP_URL: 'https://factures.exemple.fr/' })).toMatchObject({ appUrl: 'https://factures.exemple.fr', sessionSecure: true });
+    expect(loadEnv({ APP_URL: 'https://factures.exemple.fr/' })).toMatchObject({
+      appUrl: 'https://factures.exemple.fr',
+      sessionSecure: true,
+    });
   });
 
   it('the process exits 1 with the message instead of starting half-configured', () => {
@@ -103,7 +112,13 @@ describe('graceful shutdown', () => {
     const body = JSON.stringify({ message: 'envoyé pendant l’arrêt', screenshot: null });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/api/feedback', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: session.cookie } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/feedback',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: session.cookie },
+        },
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));

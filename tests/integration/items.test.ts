@@ -17,10 +17,29 @@ async function withTaxes() {
 describe('items (REST and tRPC)', () => {
   it('creates, lists, searches, sorts by price, updates, archives and restores', async () => {
     const { session, tva20, tva55 } = await withTaxes();
-    const conseil = await session.rest('POST', '/api/items', { code: 'CONS-J', name: 'Journée de conseil', unit: 'jour', unit_price: 650, kind: 'service', tax_ids: [tva20] });
+    const conseil = await session.rest('POST', '/api/items', {
+      code: 'CONS-J',
+      name: 'Journée de conseil',
+      unit: 'jour',
+      unit_price: 650,
+      kind: 'service',
+      tax_ids: [tva20],
+    });
     expect(conseil.status).toBe(201);
-    expect(conseil.body).toMatchObject({ messages: 'Ajouté avec succès', data: { code: 'CONS-J', unit_price: 650, active: true, tax_ids: [tva20], deleted_at: null } });
-    await session.trpc().items.create.mutate({ code: 'LIV-1', name: 'Livre « Compter juste »', unit: 'u', unit_price: 24.9, kind: 'goods', tax_ids: [tva55] });
+    expect(conseil.body).toMatchObject({
+      messages: 'Ajouté avec succès',
+      data: { code: 'CONS-J', unit_price: 650, active: true, tax_ids: [tva20], deleted_at: null },
+    });
+    await session
+      .trpc()
+      .items.create.mutate({
+        code: 'LIV-1',
+        name: 'Livre « Compter juste »',
+        unit: 'u',
+        unit_price: 24.9,
+        kind: 'goods',
+        tax_ids: [tva55],
+      });
     await session.rest('POST', '/api/items', { name: 'Forfait installation', unit: 'forfait', unit_price: 99.99 });
 
     const byPrice = (await session.rest('GET', '/api/items?sort_by=unit_price&sort_order=desc')).body;
@@ -30,7 +49,14 @@ describe('items (REST and tRPC)', () => {
     expect((await session.rest('GET', '/api/items?kind=goods')).body.total).toBe(1);
 
     const id = conseil.body.data.id;
-    const updated = await session.rest('PUT', `/api/items/${id}`, { code: 'CONS-J', name: 'Journée de conseil', unit: 'jour', unit_price: 700, tax_ids: [tva20], active: false });
+    const updated = await session.rest('PUT', `/api/items/${id}`, {
+      code: 'CONS-J',
+      name: 'Journée de conseil',
+      unit: 'jour',
+      unit_price: 700,
+      tax_ids: [tva20],
+      active: false,
+    });
     expect(updated.body.data).toMatchObject({ unit_price: 700, active: false });
     expect((await session.rest('GET', '/api/items?active=active')).body.total).toBe(2);
     expect((await session.rest('DELETE', `/api/items/${id}`)).body.messages).toBe('Supprimé avec succès');
@@ -150,7 +176,13 @@ describe('items CSV import and export', () => {
 
     const real = await session.rest('POST', '/api/items/import', { csv: FILE, dry_run: false });
     expect(real.body).toMatchObject({ messages: '3 article(s) importé(s)', data: { created: 3 } });
-    const items = (await session.rest('GET', '/api/items?sort_by=code')).body.data as { code: string; unit_price: number; tax_ids: number[]; active: boolean; kind: string }[];
+    const items = (await session.rest('GET', '/api/items?sort_by=code')).body.data as {
+      code: string;
+      unit_price: number;
+      tax_ids: number[];
+      active: boolean;
+      kind: string;
+    }[];
     expect(items.map((i) => [i.code, i.unit_price, i.tax_ids, i.active, i.kind])).toEqual([
       ['CONS-J', 650, [tva20], true, 'service'],
       ['KIT', 120, [tva20, tva55], false, 'goods'],

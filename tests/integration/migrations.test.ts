@@ -9,7 +9,15 @@ describe('migrations', () => {
   it('apply in order on a fresh file, and again as a no-op', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
     const connection = openDatabase(path.join(dir, 'db.sqlite'));
-    expect(await migrateToLatest(connection.db)).toEqual(['0001_init', '0002_reference_data', '0003_items', '0004_search', '0005_tags', '0006_currencies', '0007_documents']);
+    expect(await migrateToLatest(connection.db)).toEqual([
+      '0001_init',
+      '0002_reference_data',
+      '0003_items',
+      '0004_search',
+      '0005_tags',
+      '0006_currencies',
+      '0007_documents',
+    ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });

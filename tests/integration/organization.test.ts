@@ -31,7 +31,10 @@ describe('Paramètres → Infos de l’entreprise (GET/PUT /api/organization)', 
 
     const saved = await session.rest('PUT', '/api/organization', identity);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ messages: 'Mise à jour avec succès', data: { name: 'Atelier Fontaine', vat_number: 'FR27552032534', vat_on_debits: true } });
+    expect(saved.body).toMatchObject({
+      messages: 'Mise à jour avec succès',
+      data: { name: 'Atelier Fontaine', vat_number: 'FR27552032534', vat_on_debits: true },
+    });
     expect((await session.rest('GET', '/api/auth')).body.organization.name).toBe('Atelier Fontaine');
     expect((await session.trpc().organization.get.query()).identifications).toEqual([{ key: 'APE', value: '7022Z' }]);
   });

@@ -15,7 +15,11 @@ const titles = (body: { data: { title: string }[] }) => body.data.map((r) => r.t
 describe('global search (GET /api/search)', () => {
   it('finds customers and items by prefix, number, e-mail, SIREN and code, accents folded', async () => {
     const { session } = await registered(server.url);
-    await session.rest('POST', '/api/customers', { name: 'Clément Électricité', email: 'contact@clement-elec.fr', business_id: '552032534' });
+    await session.rest('POST', '/api/customers', {
+      name: 'Clément Électricité',
+      email: 'contact@clement-elec.fr',
+      business_id: '552032534',
+    });
     await session.rest('POST', '/api/customers', { name: 'Boulangerie Martin', address: { city: 'Lyon' } });
     await session.rest('POST', '/api/items', { code: 'ELEC-01', name: 'Installation électrique', unit_price: 450 });
     const search = async (q: string) => (await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`)).body;
@@ -60,8 +64,12 @@ describe('global search (GET /api/search)', () => {
     const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
     const estimate = await draft(session, { type: 'estimate', customer_id: customerId, items: [line('Devis', 1, 100)] });
     const found = (await session.rest('GET', `/api/search?q=${encodeURIComponent(invoice.number)}`)).body.data;
-    expect(found).toEqual([{ kind: 'document', id: invoice.id, title: invoice.number, subtitle: 'Facture · Boulangerie Martin', document_type: 'invoice' }]);
-    const byCustomer = (await session.rest('GET', '/api/search?q=boulangerie')).body.data.filter((r: { kind: string }) => r.kind === 'document');
+    expect(found).toEqual([
+      { kind: 'document', id: invoice.id, title: invoice.number, subtitle: 'Facture · Boulangerie Martin', document_type: 'invoice' },
+    ]);
+    const byCustomer = (await session.rest('GET', '/api/search?q=boulangerie')).body.data.filter(
+      (r: { kind: string }) => r.kind === 'document',
+    );
     expect(byCustomer.map((r: { id: number }) => r.id).sort()).toEqual([invoice.id, estimate.id].sort());
     await session.rest('DELETE', `/api/documents/${estimate.id}`);
     expect((await session.rest('GET', '/api/search?q=devis')).body.total).toBe(0);

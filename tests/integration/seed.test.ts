@@ -45,7 +45,10 @@ describe('seed: a French organisation’s year through the typed client', () => 
     // CGI art. 242 nonies A: one chronological series per type, 1..n without gaps.
     for (const type of DOCUMENT_TYPES) {
       const numbered = docs.filter((d) => d.type === type && d.number).sort((a, b) => counterOf(a.number!) - counterOf(b.number!));
-      expect(numbered.map((d) => counterOf(d.number!)), type).toEqual(numbered.map((_, i) => i + 1));
+      expect(
+        numbered.map((d) => counterOf(d.number!)),
+        type,
+      ).toEqual(numbered.map((_, i) => i + 1));
       const dates = numbered.map((d) => d.date);
       expect(dates, type).toEqual([...dates].sort());
     }
@@ -56,7 +59,15 @@ describe('seed: a French organisation’s year through the typed client', () => 
       expect(invoice.amount_due, invoice.number!).toBeGreaterThanOrEqual(0);
     }
     const statuses = new Set(docs.map((d) => `${d.type}:${d.status}`));
-    for (const expected of ['invoice:paid', 'invoice:overdue', 'invoice:canceled', 'invoice:draft', 'estimate:converted', 'estimate:pending', 'estimate:refused']) {
+    for (const expected of [
+      'invoice:paid',
+      'invoice:overdue',
+      'invoice:canceled',
+      'invoice:draft',
+      'estimate:converted',
+      'estimate:pending',
+      'estimate:refused',
+    ]) {
       expect(statuses).toContain(expected);
     }
     expect(invoices.some((d) => d.kind === 'deposit' && d.status === 'paid')).toBe(true);

@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 // A real 1×1 PNG.
-const PNG_1x1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('settings (GET/PUT /api/settings)', () => {
   it('answers the SPEC defaults to a new organisation', async () => {
@@ -88,7 +87,12 @@ describe('feedback (POST /api/feedback)', () => {
     const answer = await session.rest('POST', '/api/feedback', { message: 'Le bouton Enregistrer est trop loin', screenshot: null });
     expect(answer).toMatchObject({ status: 200, body: { messages: 'Votre feedback a été envoyé avec succès' } });
     const row = rows().at(-1);
-    expect(row).toMatchObject({ user_id: profile.id, organization_id: profile.organization.id, message: 'Le bouton Enregistrer est trop loin', screenshot: null });
+    expect(row).toMatchObject({
+      user_id: profile.id,
+      organization_id: profile.organization.id,
+      message: 'Le bouton Enregistrer est trop loin',
+      screenshot: null,
+    });
     expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
   });
 
@@ -104,8 +108,18 @@ describe('feedback (POST /api/feedback)', () => {
     ['no message at all', { screenshot: null }, 400, 'Veuillez entrer un message'],
     ['a JPEG instead of a PNG', { message: 'x', screenshot: 'data:image/jpeg;base64,/9j/4AAQSkZJRg==' }, 400, /PNG/],
     ['a PNG data URL that is not a PNG', { message: 'x', screenshot: 'data:image/png;base64,PHN2Zz48L3N2Zz4=' }, 400, /PNG/],
-    ['a screenshot over the size cap', { message: 'x', screenshot: `data:image/png;base64,iVBORw0KGgo${'A'.repeat(8_500_000)}` }, 400, /8 Mo/],
-    ['a body over 10 MB', { message: 'x', screenshot: `data:image/png;base64,iVBORw0KGgo${'A'.repeat(10_600_000)}` }, 413, /trop volumineuse/],
+    [
+      'a screenshot over the size cap',
+      { message: 'x', screenshot: `data:image/png;base64,iVBORw0KGgo${'A'.repeat(8_500_000)}` },
+      400,
+      /8 Mo/,
+    ],
+    [
+      'a body over 10 MB',
+      { message: 'x', screenshot: `data:image/png;base64,iVBORw0KGgo${'A'.repeat(10_600_000)}` },
+      413,
+      /trop volumineuse/,
+    ],
   ])('refuses %s (%i) and stores nothing', async (_label, body, status, message) => {
     const { session } = await registered(server.url);
     const before = rows().length;

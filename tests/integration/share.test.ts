@@ -30,7 +30,19 @@ describe('public share link and download', () => {
     expect(answer.body.template.numbering.invoice.prefix).toBe('F{year}-');
     expect(answer.body.settings.currency_format.currency).toBe('EUR');
     // Nothing else of the organisation: no links to its other documents, no ids of its records.
-    for (const hidden of ['id', 'linked', 'origin', 'corrects', 'customer_id', 'order_id', 'viewed_at', 'sent_at', 'stored_status', 'created_at']) expect(answer.body.document).not.toHaveProperty(hidden);
+    for (const hidden of [
+      'id',
+      'linked',
+      'origin',
+      'corrects',
+      'customer_id',
+      'order_id',
+      'viewed_at',
+      'sent_at',
+      'stored_status',
+      'created_at',
+    ])
+      expect(answer.body.document).not.toHaveProperty(hidden);
     expect(answer.body.document.customer).not.toHaveProperty('id');
     expect(answer.body.document.items[0]).not.toHaveProperty('id');
     // The estimate is named only where the invoice's own terms quote it.

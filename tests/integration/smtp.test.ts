@@ -18,14 +18,20 @@ describe('mail over SMTP', () => {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString()));
         stream.on('end', () => {
-          received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Facturier <factures@exemple.fr>', APP_URL: 'https://factures.exemple.fr' } });
+    server = await startTestServer({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Facturier <factures@exemple.fr>', APP_URL: 'https://factures.exemple.fr' },
+    });
   });
   afterAll(async () => {
     await server.close();

@@ -15,7 +15,10 @@ describe('tags (REST and tRPC)', () => {
 
     const vip = await session.rest('POST', '/api/tags', { name: 'VIP', color: 'red', scopes: ['customer'] });
     expect(vip.status).toBe(201);
-    expect(vip.body).toEqual({ messages: 'Ajouté avec succès', data: { id: expect.any(Number), name: 'VIP', color: 'red', scopes: ['customer'], usage: { customer: 0, item: 0, document: 0 } } });
+    expect(vip.body).toEqual({
+      messages: 'Ajouté avec succès',
+      data: { id: expect.any(Number), name: 'VIP', color: 'red', scopes: ['customer'], usage: { customer: 0, item: 0, document: 0 } },
+    });
     const promo = await session.trpc().tags.create.mutate({ name: 'Promo' });
     expect(promo.data).toMatchObject({ color: 'gray', scopes: ['customer', 'item', 'document'] }); // defaults
 
@@ -25,10 +28,19 @@ describe('tags (REST and tRPC)', () => {
     expect((await session.rest('GET', '/api/tags?scope=item')).body.data.map((t: { name: string }) => t.name)).toEqual(['Promo']);
     expect((await session.trpc().tags.list.query({ scope: 'customer' })).total).toBe(2);
 
-    const renamed = await session.rest('PUT', `/api/tags/${vip.body.data.id}`, { name: 'Grand compte', color: 'purple', scopes: ['item', 'customer'] });
+    const renamed = await session.rest('PUT', `/api/tags/${vip.body.data.id}`, {
+      name: 'Grand compte',
+      color: 'purple',
+      scopes: ['item', 'customer'],
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ messages: 'Mis à jour avec succès', data: { name: 'Grand compte', color: 'purple', scopes: ['customer', 'item'] } });
-    const viaTrpc = await session.trpc().tags.update.mutate({ id: promo.data.id, data: { name: 'Promo', color: 'green', scopes: ['item'] } });
+    expect(renamed.body).toMatchObject({
+      messages: 'Mis à jour avec succès',
+      data: { name: 'Grand compte', color: 'purple', scopes: ['customer', 'item'] },
+    });
+    const viaTrpc = await session
+      .trpc()
+      .tags.update.mutate({ id: promo.data.id, data: { name: 'Promo', color: 'green', scopes: ['item'] } });
     expect(viaTrpc.data.color).toBe('green');
 
     expect((await session.rest('DELETE', `/api/tags/${vip.body.data.id}`)).body).toEqual({ messages: 'Supprimé avec succès' });
@@ -39,7 +51,10 @@ describe('tags (REST and tRPC)', () => {
   it('refuses a duplicate name in any case with 409, and bad input with French messages naming the field', async () => {
     const { session } = await registered(server.url);
     await session.rest('POST', '/api/tags', { name: 'École' });
-    expect(await session.rest('POST', '/api/tags', { name: '  école ' })).toMatchObject({ status: 409, body: { messages: 'L’étiquette « École » existe déjà' } });
+    expect(await session.rest('POST', '/api/tags', { name: '  école ' })).toMatchObject({
+      status: 409,
+      body: { messages: 'L’étiquette « École » existe déjà' },
+    });
     const other = (await session.rest('POST', '/api/tags', { name: 'Lycée' })).body.data;
     expect((await session.rest('PUT', `/api/tags/${other.id}`, { name: 'ÉCOLE' })).status).toBe(409);
     expect((await session.rest('PUT', `/api/tags/${other.id}`, { name: 'lycée', color: 'blue' })).status).toBe(200); // its own name, recased
@@ -87,9 +102,13 @@ describe('tags (REST and tRPC)', () => {
 
     const scope = await session.rest('POST', '/api/items', { name: 'Pain', unit_price: 2, tag_ids: [vip.id] });
     expect(scope.status).toBe(400);
-    expect(scope.body.messages).toBe('Étiquettes : « VIP » ne s’applique pas aux articles. Changez sa portée dans Paramètres → Étiquettes.');
+    expect(scope.body.messages).toBe(
+      'Étiquettes : « VIP » ne s’applique pas aux articles. Changez sa portée dans Paramètres → Étiquettes.',
+    );
     expect((await session.rest('GET', '/api/items?archived=include')).body.total).toBe(0);
-    expect((await session.rest('POST', '/api/items', { name: 'Pain', unit_price: 2, tag_ids: ['x'] })).body.messages).toContain('Étiquettes');
+    expect((await session.rest('POST', '/api/items', { name: 'Pain', unit_price: 2, tag_ids: ['x'] })).body.messages).toContain(
+      'Étiquettes',
+    );
     const pain = (await session.rest('POST', '/api/items', { name: 'Pain bio', unit_price: 2, tag_ids: [bio.id] })).body.data;
     expect(pain.tags).toEqual([{ id: bio.id, name: 'Bio', color: 'green' }]);
     await session.rest('POST', '/api/items', { name: 'Croissant', unit_price: 1 });
@@ -112,7 +131,9 @@ describe('tags (REST and tRPC)', () => {
 
     // Narrowing a scope takes the tag off the kinds it no longer covers.
     await session.rest('PUT', `/api/tags/${bio.id}`, { name: 'Bio', color: 'green', scopes: ['item'] });
-    expect((await session.rest('GET', `/api/customers/${created.body.data.id}`)).body.tags.map((t: { name: string }) => t.name)).toEqual(['VIP']);
+    expect((await session.rest('GET', `/api/customers/${created.body.data.id}`)).body.tags.map((t: { name: string }) => t.name)).toEqual([
+      'VIP',
+    ]);
     expect(await names(`/api/items?tag=${bio.id}`)).toEqual(['Pain bio']);
 
     // Deleting a tag in use removes its assignments; the records stay.

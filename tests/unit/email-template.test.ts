@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_TYPES, renderEmailTemplate, sampleEmailValues, unknownPlaceholders, type EmailValues } from '../../src/shared/email-template';
+import {
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_TYPES,
+  renderEmailTemplate,
+  sampleEmailValues,
+  unknownPlaceholders,
+  type EmailValues,
+} from '../../src/shared/email-template';
 import { DEFAULT_EMAIL_TEMPLATES, defaultEmailSettings, emailSettingsSchema, smtpUrlError } from '../../src/shared/schemas/email-settings';
 
 z.config(z.locales.fr());
@@ -39,7 +46,9 @@ describe('renderEmailTemplate', () => {
   });
 
   it('inserts values as they are, never expanding a placeholder found inside one', () => {
-    expect(renderEmailTemplate('Client : {customer_name}', { customer_name: '{link} $& $1', link: 'secret' })).toBe('Client : {link} $& $1');
+    expect(renderEmailTemplate('Client : {customer_name}', { customer_name: '{link} $& $1', link: 'secret' })).toBe(
+      'Client : {link} $& $1',
+    );
   });
 
   const braceless = fc.string().filter((s) => !s.includes('{') && !s.includes('}'));
@@ -49,7 +58,10 @@ describe('renderEmailTemplate', () => {
   const segment = fc.oneof(
     braceless.map((text) => ({ kind: 'text' as const, text })),
     placeholder.map((name) => ({ kind: 'known' as const, name })),
-    fc.stringMatching(/^[a-z_]{1,12}$/).filter((n) => !(EMAIL_PLACEHOLDERS as readonly string[]).includes(n)).map((name) => ({ kind: 'unknown' as const, name })),
+    fc
+      .stringMatching(/^[a-z_]{1,12}$/)
+      .filter((n) => !(EMAIL_PLACEHOLDERS as readonly string[]).includes(n))
+      .map((name) => ({ kind: 'unknown' as const, name })),
   );
 
   it('property: no known placeholder survives rendering, and the result is the segments with their values', () => {
@@ -69,7 +81,10 @@ describe('renderEmailTemplate', () => {
   });
 
   it('property: a template of known placeholders and plain text has no unknown placeholder', () => {
-    const known = fc.oneof(braceless, placeholder.map((p) => `{${p}}`));
+    const known = fc.oneof(
+      braceless,
+      placeholder.map((p) => `{${p}}`),
+    );
     fc.assert(fc.property(fc.array(known), (parts) => unknownPlaceholders(parts.join('')).length === 0));
   });
 });
@@ -104,7 +119,10 @@ describe('email settings schema', () => {
   it('names the field, the type and the placeholder when one is unknown', () => {
     const result = emailSettingsSchema.safeParse({ templates: { estimate: { subject: 'Devis {numero}', body: 'Bonjour' } } });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ path: ['templates', 'estimate', 'subject'], message: expect.stringMatching(/^Objet \(Devis\) : variable inconnue \{numero\}/) });
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['templates', 'estimate', 'subject'],
+      message: expect.stringMatching(/^Objet \(Devis\) : variable inconnue \{numero\}/),
+    });
   });
 
   it.each([

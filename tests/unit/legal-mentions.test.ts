@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { crossBorderExemption, hasDistinctShipping, legalMentionTexts, missingMentions, operationNature, sellerIdentity, type MentionInput } from '../../src/shared/legal-mentions';
+import {
+  crossBorderExemption,
+  hasDistinctShipping,
+  legalMentionTexts,
+  missingMentions,
+  operationNature,
+  sellerIdentity,
+  type MentionInput,
+} from '../../src/shared/legal-mentions';
 import { organizationSettingsSchema } from '../../src/shared/schemas/organization';
 import { defaultAppSettings } from '../../src/shared/schemas/settings';
 
-const address = (city: string, country = 'France') => ({ line1: '1 rue de la Paix', line2: '', postal_code: '75002', city, state: '', country });
+const address = (city: string, country = 'France') => ({
+  line1: '1 rue de la Paix',
+  line2: '',
+  postal_code: '75002',
+  city,
+  state: '',
+  country,
+});
 const seller = organizationSettingsSchema.parse({
   name: 'Atelier Fontaine',
   legal_form: 'SARL',
@@ -13,7 +28,14 @@ const seller = organizationSettingsSchema.parse({
   vat_number: 'FR27552032534',
   address: address('Paris'),
 });
-const customer = { type: 'company' as const, name: 'Boulangerie Martin', business_id: '732829320', vat_number: '', address: address('Lyon'), shipping: address('') };
+const customer = {
+  type: 'company' as const,
+  name: 'Boulangerie Martin',
+  business_id: '732829320',
+  vat_number: '',
+  address: address('Lyon'),
+  shipping: address(''),
+};
 const base = (over: Partial<MentionInput> = {}): MentionInput => ({
   type: 'invoice',
   organization: seller,
@@ -34,7 +56,13 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
       'En cas de retard de paiement, pénalités au taux annuel de 12,00 % (C. com. L441-10)',
       'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40,00 €',
     ]);
-    expect(sellerIdentity(seller)).toEqual(['Atelier Fontaine SARL', 'Capital de 10 000 €', 'SIRET 55203253400646', 'RCS Paris', 'TVA intracommunautaire FR27552032534']);
+    expect(sellerIdentity(seller)).toEqual([
+      'Atelier Fontaine SARL',
+      'Capital de 10 000 €',
+      'SIRET 55203253400646',
+      'RCS Paris',
+      'TVA intracommunautaire FR27552032534',
+    ]);
   });
 
   it.each([
@@ -48,7 +76,10 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     [{ organization: { ...seller, capital: '' } }, 'le capital social'],
     [{ organization: { ...seller, rcs_city: '' } }, 'la ville d’immatriculation au RCS'],
     [{ organization: { ...seller, vat_regime: 'franchise' as const } }, 'retirez la TVA des lignes'],
-    [{ customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') }, items: [{ item: 'Conseil', taxes: [] }] }, 'le numéro de TVA intracommunautaire du client'],
+    [
+      { customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') }, items: [{ item: 'Conseil', taxes: [] }] },
+      'le numéro de TVA intracommunautaire du client',
+    ],
     [{ items: [{ item: 'Formation', taxes: [{ rate: 0 }] }] }, 'la raison de l’exonération des lignes sans TVA'],
   ])('names what is missing: %j → %s', (over, missing) => {
     expect(missingMentions(base(over as Partial<MentionInput>)).some((m) => m.includes(missing))).toBe(true);
@@ -67,8 +98,12 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
 
   it('names the legal basis of an EU business sale without VAT: reverse charge for services, exemption for goods', () => {
     const german = { ...customer, business_id: '', vat_number: 'DE123456789', address: address('Berlin', 'Allemagne') };
-    expect(crossBorderExemption({ customer: german, items: [{ item: 'Conseil', kind: 'service', taxes: [] }] })).toMatch(/^Autoliquidation/);
-    expect(crossBorderExemption({ customer: german, items: [{ item: 'Machine', kind: 'goods', taxes: [{ rate: 0 }] }] })).toMatch(/262 ter I/);
+    expect(crossBorderExemption({ customer: german, items: [{ item: 'Conseil', kind: 'service', taxes: [] }] })).toMatch(
+      /^Autoliquidation/,
+    );
+    expect(crossBorderExemption({ customer: german, items: [{ item: 'Machine', kind: 'goods', taxes: [{ rate: 0 }] }] })).toMatch(
+      /262 ter I/,
+    );
     expect(crossBorderExemption({ customer: german, items: [{ item: 'Conseil', kind: 'service', taxes: [{ rate: 20 }] }] })).toBeNull();
     expect(crossBorderExemption({ customer: { ...german, type: 'individual' }, items: [{ item: 'Conseil', taxes: [] }] })).toBeNull();
     expect(crossBorderExemption({ customer, items: [{ item: 'Conseil', taxes: [] }] })).toBeNull();
@@ -85,7 +120,10 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
   });
 
   it('prints the exemption basis the user gave for lines without VAT, and asks for none on a deposit invoice', () => {
-    const exempt = base({ items: [{ item: 'Formation', kind: 'service', taxes: [] }], vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI' });
+    const exempt = base({
+      items: [{ item: 'Formation', kind: 'service', taxes: [] }],
+      vat_exemption: 'Exonération de TVA, art. 261-4-4° du CGI',
+    });
     expect(missingMentions(exempt)).toEqual([]);
     expect(legalMentionTexts(exempt)).toContain('Exonération de TVA, art. 261-4-4° du CGI');
     expect(missingMentions(base({ kind: 'deposit', items: [{ item: 'Acompte', taxes: [] }] }))).toEqual([]);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, formatCustomerNumber, formatDocumentNumber, INVALID_CUSTOMER_NUMBER, INVALID_DOCUMENT_NUMBER } from '../../src/shared/numbering';
+import {
+  fillPlaceholders,
+  formatCustomerNumber,
+  formatDocumentNumber,
+  INVALID_CUSTOMER_NUMBER,
+  INVALID_DOCUMENT_NUMBER,
+} from '../../src/shared/numbering';
 import { formatAddress, formatDateLong, formatDateShort, formatMoney } from '../../src/shared/format';
 import { commaToDot, numericOnly, parseTime } from '../../src/shared/input';
 import { CURRENCY_CATALOGUE, currencyPrecision, findCurrency } from '../../src/shared/currencies';
@@ -91,14 +97,21 @@ describe('dates in French', () => {
 
 describe('address template', () => {
   it('fills the default template and drops empty lines', () => {
-    expect(formatAddress(DEFAULT_ADDRESS_FORMAT, { line1: '12 rue de la Paix', line2: '', postal_code: '75002', city: 'Paris', country: 'France' })).toEqual([
-      '12 rue de la Paix',
-      '75002 Paris',
-      'France',
-    ]);
+    expect(
+      formatAddress(DEFAULT_ADDRESS_FORMAT, {
+        line1: '12 rue de la Paix',
+        line2: '',
+        postal_code: '75002',
+        city: 'Paris',
+        country: 'France',
+      }),
+    ).toEqual(['12 rue de la Paix', '75002 Paris', 'France']);
   });
   it('follows a custom template', () => {
-    expect(formatAddress('{city} ({postal_code})\n{line1}', { line1: '1 place Bellecour', postal_code: '69002', city: 'Lyon' })).toEqual(['Lyon (69002)', '1 place Bellecour']);
+    expect(formatAddress('{city} ({postal_code})\n{line1}', { line1: '1 place Bellecour', postal_code: '69002', city: 'Lyon' })).toEqual([
+      'Lyon (69002)',
+      '1 place Bellecour',
+    ]);
     expect(formatAddress(DEFAULT_ADDRESS_FORMAT, null)).toEqual([]);
   });
 });

@@ -47,7 +47,15 @@ describe('worked examples', () => {
   it('an empty table still has a page with the totals', () => {
     expect(paginate({ ...base, rows: [] })).toMatchObject([{ rows: [], hasTotals: true, overflow: false }]);
     // The counterexample fast-check found: no row, totals taller than page 1's room. Nothing to move: flagged.
-    const crowded = paginate({ ...base, rows: [], header: 362, footer: 146, tableHeader: 3, totals: 285, margins: { first: { top: 3, bottom: 3 }, following: { top: 0, bottom: 0 } } });
+    const crowded = paginate({
+      ...base,
+      rows: [],
+      header: 362,
+      footer: 146,
+      tableHeader: 3,
+      totals: 285,
+      margins: { first: { top: 3, bottom: 3 }, following: { top: 0, bottom: 0 } },
+    });
     expect(crowded).toMatchObject([{ rows: [], hasTotals: true, overflow: true }]);
   });
 });

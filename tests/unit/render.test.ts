@@ -26,7 +26,17 @@ describe('styleToCss: SPEC §3 style properties in one pure mapping', () => {
   it('sets nothing for an absent style, empty colours or "default" choices', () => {
     expect(styleToCss(undefined)).toEqual({});
     expect(styleToCss({})).toEqual({});
-    expect(styleToCss({ color: '', background_color: '', text_transform: 'default', font_size: 'default', font_weight: 'default', font_style: 'default', border_top: { style: 'default', width: 2, color: '#000' } })).toEqual({});
+    expect(
+      styleToCss({
+        color: '',
+        background_color: '',
+        text_transform: 'default',
+        font_size: 'default',
+        font_weight: 'default',
+        font_style: 'default',
+        border_top: { style: 'default', width: 2, color: '#000' },
+      }),
+    ).toEqual({});
   });
 
   it('maps every property', () => {
@@ -91,8 +101,15 @@ describe('labels and formats (SPEC §9)', () => {
     expect(f.quantity(1.5)).toBe('1,5');
     expect(f.quantity(0.125)).toBe('0,125');
     expect(f.rate(5.5)).toBe('5,50%');
-    expect(f.address({ line1: '3 place du Marché', postal_code: '69002', city: 'Lyon', country: 'France' })).toEqual(['3 place du Marché', '69002 Lyon']);
-    expect(f.address({ line1: 'Rue Neuve 1', postal_code: '1000', city: 'Bruxelles', country: 'Belgique' })).toEqual(['Rue Neuve 1', '1000 Bruxelles', 'Belgique']);
+    expect(f.address({ line1: '3 place du Marché', postal_code: '69002', city: 'Lyon', country: 'France' })).toEqual([
+      '3 place du Marché',
+      '69002 Lyon',
+    ]);
+    expect(f.address({ line1: 'Rue Neuve 1', postal_code: '1000', city: 'Bruxelles', country: 'Belgique' })).toEqual([
+      'Rue Neuve 1',
+      '1000 Bruxelles',
+      'Belgique',
+    ]);
   });
 });
 
@@ -100,14 +117,29 @@ describe('the sample document', () => {
   it('has totals consistent with the shared computeTotals, lines included', () => {
     const doc = sampleDocument();
     const again = computeTotals({
-      items: doc.lines.map((l) => ({ quantity: l.quantity, unit_price: l.price, discount_type: l.discount_type, discount_value: l.discount_value, taxes: l.taxes })),
+      items: doc.lines.map((l) => ({
+        quantity: l.quantity,
+        unit_price: l.price,
+        discount_type: l.discount_type,
+        discount_value: l.discount_value,
+        taxes: l.taxes,
+      })),
       discount_type: doc.totals.discount_type,
       discount_value: doc.totals.discount_value,
       shipping: doc.totals.shipping,
       deposits: doc.totals.deposit_invoices.map((d) => d.total),
       paid: doc.totals.paid,
     });
-    expect(doc.totals).toMatchObject({ subtotal: again.subtotal, discount: again.discount, taxes: again.taxes, tax: again.tax, shipping: again.shipping, total: again.total, paid: again.paid, amount_due: again.amount_due });
+    expect(doc.totals).toMatchObject({
+      subtotal: again.subtotal,
+      discount: again.discount,
+      taxes: again.taxes,
+      tax: again.tax,
+      shipping: again.shipping,
+      total: again.total,
+      paid: again.paid,
+      amount_due: again.amount_due,
+    });
     expect(toNumber(add(...doc.lines.map((l) => l.total)))).toBe(doc.totals.subtotal);
     expect(doc.lines.map((l) => l.total)).toEqual(again.lines.map((l) => l.gross_total));
     expect(doc.totals.total).toBe(toNumber(add(doc.totals.subtotal, -doc.totals.discount, doc.totals.tax, doc.totals.shipping)));
@@ -118,7 +150,13 @@ describe('the sample document', () => {
     const doc = sampleDocument();
     expect(doc.legal_mentions).toContain("Pas d'escompte pour paiement anticipé");
     expect(doc.legal_mentions.some((m) => m.includes('40,00 €'))).toBe(true);
-    expect(doc.seller.identity).toEqual(['Atelier Fontaine SARL', 'Capital de 10 000 €', 'SIRET 55203253400646', 'RCS Paris', 'TVA intracommunautaire FR27552032534']);
+    expect(doc.seller.identity).toEqual([
+      'Atelier Fontaine SARL',
+      'Capital de 10 000 €',
+      'SIRET 55203253400646',
+      'RCS Paris',
+      'TVA intracommunautaire FR27552032534',
+    ]);
     const long = sampleDocument({ lineCount: 60 });
     expect(long.lines).toHaveLength(60);
     expect(long.lines.map((l) => l.position)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
@@ -132,7 +170,15 @@ describe('totalRows: the totals block per the template flags', () => {
 
   it('lists subtotal, each tax group, shipping, total, each deposit and what is due', () => {
     const rows = totalRows(sampleDocument(), flags, f);
-    expect(rows.map((r) => r.key)).toEqual(['subtotal', 'tax-TVA 10 %-10', 'tax-TVA 20 %-20', 'shipping', 'total', 'deposit-F2026-0038', 'due']);
+    expect(rows.map((r) => r.key)).toEqual([
+      'subtotal',
+      'tax-TVA 10 %-10',
+      'tax-TVA 20 %-20',
+      'shipping',
+      'total',
+      'deposit-F2026-0038',
+      'due',
+    ]);
     expect(rows.find((r) => r.key === 'tax-TVA 20 %-20')!.label).toBe(`TVA 20,00% sur ${nbsp('5405,00 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
     expect(rows.find((r) => r.key === 'deposit-F2026-0038')!.value).toBe(`−${nbsp('1500,00 €')}`);
@@ -154,7 +200,16 @@ describe('totalRows: the totals block per the template flags', () => {
       'Déjà réglé',
       'Net à payer',
     ]);
-    const none = { subtotal: false, discount: false, taxes: false, shipping: false, total: false, deposits: false, paid: false, due: false };
+    const none = {
+      subtotal: false,
+      discount: false,
+      taxes: false,
+      shipping: false,
+      total: false,
+      deposits: false,
+      paid: false,
+      due: false,
+    };
     expect(totalRows(doc, none, f).map((r) => r.key)).toEqual(['credited']);
     expect(totalRows({ ...doc, type: 'delivery' }, flags, f)).toEqual([]);
   });
@@ -179,9 +234,44 @@ const record = (over: Partial<DocumentRecord> = {}): DocumentRecord =>
     deposit_request: [],
     discount_type: 'percent',
     discount_value: 0,
-    organization: { name: 'Atelier Fontaine', legal_form: 'SARL', siret: '55203253400646', address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris' }, identity: ['Atelier Fontaine SARL', 'SIRET 55203253400646'], logo_url: '/uploads/logos/x.png' },
-    customer: { name: 'Boulangerie Martin', number: 'CL-00001', type: 'company', business_id: '732829320', address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' } },
-    items: [{ id: 1, code: null, sku: null, item: 'Conseil', description: '', quantity: 3, unit: 'h', unit_price: 150, discount_type: 'percent', discount_value: 10, taxes: [{ title: 'TVA 20 %', rate: 20 }], kind: 'service', price: 150, net_price: 135, subtotal: 450, discount: 45, gross_total: 405, tax: 81, total: 486 }],
+    organization: {
+      name: 'Atelier Fontaine',
+      legal_form: 'SARL',
+      siret: '55203253400646',
+      address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris' },
+      identity: ['Atelier Fontaine SARL', 'SIRET 55203253400646'],
+      logo_url: '/uploads/logos/x.png',
+    },
+    customer: {
+      name: 'Boulangerie Martin',
+      number: 'CL-00001',
+      type: 'company',
+      business_id: '732829320',
+      address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' },
+    },
+    items: [
+      {
+        id: 1,
+        code: null,
+        sku: null,
+        item: 'Conseil',
+        description: '',
+        quantity: 3,
+        unit: 'h',
+        unit_price: 150,
+        discount_type: 'percent',
+        discount_value: 10,
+        taxes: [{ title: 'TVA 20 %', rate: 20 }],
+        kind: 'service',
+        price: 150,
+        net_price: 135,
+        subtotal: 450,
+        discount: 45,
+        gross_total: 405,
+        tax: 81,
+        total: 486,
+      },
+    ],
     subtotal: 405,
     discount: 0,
     taxes: [{ title: 'TVA 20 %', rate: 20, taxable_amount: 405, amount: 81 }],
@@ -201,17 +291,53 @@ const record = (over: Partial<DocumentRecord> = {}): DocumentRecord =>
 describe('renderDocumentOfRecord', () => {
   it('shows an issued document as issued: snapshots, fixed mentions, the server’s amounts', () => {
     const doc = renderDocumentOfRecord(record(), { profile: { name: 'Autre nom' }, settings });
-    expect(doc.seller).toMatchObject({ name: 'Atelier Fontaine', identity: ['Atelier Fontaine SARL', 'SIRET 55203253400646'], logo_url: '/uploads/logos/x.png' });
+    expect(doc.seller).toMatchObject({
+      name: 'Atelier Fontaine',
+      identity: ['Atelier Fontaine SARL', 'SIRET 55203253400646'],
+      logo_url: '/uploads/logos/x.png',
+    });
     expect(doc.customer).toMatchObject({ name: 'Boulangerie Martin', number: 'CL-00001', shipping: { line1: '' } });
-    expect(doc.lines).toEqual([{ position: 1, code: '', sku: '', item: 'Conseil', description: '', quantity: 3, unit: 'h', price: 150, discount_type: 'percent', discount_value: 10, discount: 45, taxes: [{ title: 'TVA 20 %', rate: 20 }], total: 405 }]);
-    expect(doc.totals).toMatchObject({ subtotal: 405, total: 486, credited: 36, paid: 50, amount_due: 300, deposit_invoices: [{ number: 'F2026-0003', date: '2026-10-01', total: 100 }] });
+    expect(doc.lines).toEqual([
+      {
+        position: 1,
+        code: '',
+        sku: '',
+        item: 'Conseil',
+        description: '',
+        quantity: 3,
+        unit: 'h',
+        price: 150,
+        discount_type: 'percent',
+        discount_value: 10,
+        discount: 45,
+        taxes: [{ title: 'TVA 20 %', rate: 20 }],
+        total: 405,
+      },
+    ]);
+    expect(doc.totals).toMatchObject({
+      subtotal: 405,
+      total: 486,
+      credited: 36,
+      paid: 50,
+      amount_due: 300,
+      deposit_invoices: [{ number: 'F2026-0003', date: '2026-10-01', total: 100 }],
+    });
     expect(doc.legal_mentions).toEqual(['Nature de l’opération : Prestation de services']);
     expect(doc.terms).toContain('Avoir sur la facture n° F2026-0001');
   });
 
   it('shows a draft with today’s profile and the mentions it will get', () => {
-    const profile = { name: 'Atelier Fontaine', legal_form: 'SARL', siret: '55203253400646', address: { line1: '12 rue des Lilas', line2: '', postal_code: '75011', city: 'Paris', state: '', country: 'France' }, logo_url: null };
-    const doc = renderDocumentOfRecord(record({ number: null, organization: null, legal_mentions: [] } as Partial<DocumentRecord>), { profile, settings });
+    const profile = {
+      name: 'Atelier Fontaine',
+      legal_form: 'SARL',
+      siret: '55203253400646',
+      address: { line1: '12 rue des Lilas', line2: '', postal_code: '75011', city: 'Paris', state: '', country: 'France' },
+      logo_url: null,
+    };
+    const doc = renderDocumentOfRecord(record({ number: null, organization: null, legal_mentions: [] } as Partial<DocumentRecord>), {
+      profile,
+      settings,
+    });
     expect(doc.number).toBeNull();
     expect(doc.seller?.identity).toEqual(['Atelier Fontaine SARL', 'SIRET 55203253400646']);
     expect(doc.legal_mentions).toContain("Pas d'escompte pour paiement anticipé");
@@ -226,9 +352,31 @@ describe('renderDocumentOfForm', () => {
       customer_id: 1,
       discount_value: '5',
       shipping: '10,5',
-      items: [blankLine({ item: 'Conseil', quantity: '3', unit: 'h', unit_price: '150', discount_value: '10', taxes: [{ title: 'TVA 20 %', rate: 20 }] }), blankLine({ item: 'Livre', quantity: '4', unit_price: '12,35', discount_type: 'amount', discount_value: '2,4', taxes: [{ title: 'TVA 5,5 %', rate: 5.5 }] }), blankLine({ item: 'Brouillon', quantity: '', unit_price: 'abc' })],
+      items: [
+        blankLine({
+          item: 'Conseil',
+          quantity: '3',
+          unit: 'h',
+          unit_price: '150',
+          discount_value: '10',
+          taxes: [{ title: 'TVA 20 %', rate: 20 }],
+        }),
+        blankLine({
+          item: 'Livre',
+          quantity: '4',
+          unit_price: '12,35',
+          discount_type: 'amount',
+          discount_value: '2,4',
+          taxes: [{ title: 'TVA 5,5 %', rate: 5.5 }],
+        }),
+        blankLine({ item: 'Brouillon', quantity: '', unit_price: 'abc' }),
+      ],
     });
-    const doc = renderDocumentOfForm(form, { profile: { name: 'Atelier Fontaine', legal_form: 'EI' }, customer: { name: 'Boulangerie Martin', type: 'company' }, settings });
+    const doc = renderDocumentOfForm(form, {
+      profile: { name: 'Atelier Fontaine', legal_form: 'EI' },
+      customer: { name: 'Boulangerie Martin', type: 'company' },
+      settings,
+    });
     const expected = computeTotals({
       items: [
         { quantity: 3, unit_price: 150, discount_type: 'percent', discount_value: 10, taxes: [{ title: 'TVA 20 %', rate: 20 }] },
@@ -240,7 +388,14 @@ describe('renderDocumentOfForm', () => {
       shipping: 10.5,
     });
     expect(doc.number).toBeNull();
-    expect(doc.totals).toMatchObject({ subtotal: expected.subtotal, discount: expected.discount, taxes: expected.taxes, total: expected.total, amount_due: expected.total, discount_value: 5 });
+    expect(doc.totals).toMatchObject({
+      subtotal: expected.subtotal,
+      discount: expected.discount,
+      taxes: expected.taxes,
+      total: expected.total,
+      amount_due: expected.total,
+      discount_value: 5,
+    });
     expect(doc.lines.map((l) => [l.quantity, l.price, l.discount, l.total])).toEqual([
       [3, 150, 45, 405],
       [4, 12.35, 2.4, 47],
@@ -253,7 +408,13 @@ describe('renderDocumentOfForm', () => {
 });
 
 describe('pages: fitting a previous layout, carried subtotals', () => {
-  const pages = paginate({ rows: [100, 100, 100, 100, 100], header: 300, footer: 50, totals: 100, margins: { first: { top: 1, bottom: 1 }, following: { top: 1, bottom: 1 } } });
+  const pages = paginate({
+    rows: [100, 100, 100, 100, 100],
+    header: 300,
+    footer: 50,
+    totals: 100,
+    margins: { first: { top: 1, bottom: 1 }, following: { top: 1, bottom: 1 } },
+  });
 
   it('drops lines gone and puts new ones on the last page', () => {
     expect(fitPages(pages, 5).flatMap((p) => p.rows)).toEqual([0, 1, 2, 3, 4]);
@@ -266,7 +427,11 @@ describe('pages: fitting a previous layout, carried subtotals', () => {
   it('carries the running HT amount from page to page, exactly', () => {
     const doc = sampleDocument({ lineCount: 5 });
     doc.lines = doc.lines.map((l, i) => ({ ...l, total: [0.1, 0.2, 0.3, 0.4, 0.5][i]! }));
-    const split = [{ ...pages[0]!, rows: [0, 1] }, { ...pages[0]!, rows: [2, 3] }, { ...pages[0]!, rows: [4] }];
+    const split = [
+      { ...pages[0]!, rows: [0, 1] },
+      { ...pages[0]!, rows: [2, 3] },
+      { ...pages[0]!, rows: [4] },
+    ];
     expect(carriedAmounts(doc, split)).toEqual([
       { before: 0, after: 0.3 },
       { before: 0.3, after: 1 },
@@ -280,7 +445,14 @@ describe('table columns, document info and empty elements', () => {
     const cols = shownColumns(defaultDocumentTemplate().table);
     expect(cols.map((c) => c.type)).toEqual(['position', 'description', 'quantity_unit', 'unit_price', 'vat', 'total_price']);
     expect(cols.reduce((s, c) => s + c.share, 0)).toBeCloseTo(100, 6);
-    const custom = documentTemplateSchema.parse({ table: { cols: [{ type: 'description', label: 'Article' }, { type: 'total_price', label: 'Montant', width: 25 }] } });
+    const custom = documentTemplateSchema.parse({
+      table: {
+        cols: [
+          { type: 'description', label: 'Article' },
+          { type: 'total_price', label: 'Montant', width: 25 },
+        ],
+      },
+    });
     expect(shownColumns(custom.table).map((c) => Math.round(c.share))).toEqual([62, 38]);
   });
 
@@ -312,12 +484,18 @@ describe('table columns, document info and empty elements', () => {
       ['Total TTC', f.money(doc.totals.total)],
     ]);
     const delivery = renderContextOf(sampleDocument({ type: 'delivery' }), defaultDocumentTemplate(), settings);
-    expect(documentInfoEntries({ type: 'document_info', layout: 2, display: { ...all, customer_id: false } }, delivery).map((e) => e.label)).toEqual(['Livraison n°', 'Date', 'Date de livraison', 'Règlement']);
+    expect(
+      documentInfoEntries({ type: 'document_info', layout: 2, display: { ...all, customer_id: false } }, delivery).map((e) => e.label),
+    ).toEqual(['Livraison n°', 'Date', 'Date de livraison', 'Règlement']);
   });
 
   it('knows an element with nothing to show, so its row leaves no gap', () => {
     const doc = sampleDocument();
-    const ctx = renderContextOf({ ...doc, header: '  ', customer: { ...doc.customer, shipping: doc.customer.address } }, defaultDocumentTemplate(), settings);
+    const ctx = renderContextOf(
+      { ...doc, header: '  ', customer: { ...doc.customer, shipping: doc.customer.address } },
+      defaultDocumentTemplate(),
+      settings,
+    );
     expect(isEmptyElement({ type: 'header_note' }, ctx)).toBe(true);
     expect(isEmptyElement({ type: 'footer_note' }, ctx)).toBe(false);
     expect(isEmptyElement({ type: 'shipping' }, ctx)).toBe(true);

@@ -12,7 +12,14 @@ z.config(z.locales.fr());
 
 describe('application settings', () => {
   it('defaults to SPEC §9: EUR, after, space, "," decimal, "" thousand, precision 2', () => {
-    expect(defaultAppSettings().currency_format).toEqual({ currency: 'EUR', currency_position: 'after', use_space: true, decimal: ',', thousand: '', precision: 2 });
+    expect(defaultAppSettings().currency_format).toEqual({
+      currency: 'EUR',
+      currency_position: 'after',
+      use_space: true,
+      decimal: ',',
+      thousand: '',
+      precision: 2,
+    });
     expect(appSettingsSchema.safeParse({ theme: 'sepia' }).success).toBe(false);
   });
 });
@@ -21,8 +28,21 @@ describe('document template', () => {
   const template = defaultDocumentTemplate();
   it('has every SPEC element type and table column type', () => {
     expect(TEMPLATE_ELEMENT_TYPES).toEqual([
-      'document_name', 'logo', 'icon', 'document_info', 'organization', 'customer', 'shipping', 'identifications',
-      'additional_info', 'text', 'document_number', 'page_number', 'separator', 'header_note', 'footer_note',
+      'document_name',
+      'logo',
+      'icon',
+      'document_info',
+      'organization',
+      'customer',
+      'shipping',
+      'identifications',
+      'additional_info',
+      'text',
+      'document_number',
+      'page_number',
+      'separator',
+      'header_note',
+      'footer_note',
     ]);
     expect(template.table.cols.map((c) => c.type)).toContain('total_price');
   });
@@ -52,7 +72,13 @@ describe('document template', () => {
 describe('customer', () => {
   it('accepts a French company with a valid SIRET and VAT number, normalising the VAT number', () => {
     const c = customerInputSchema.parse({ name: 'Danone', business_id: '552 032 534 00646', vat_number: 'fr 27 552032534' });
-    expect(c).toMatchObject({ type: 'company', vat_number: 'FR27552032534', maturity: 30, currency: 'EUR', address: { country: 'France' } });
+    expect(c).toMatchObject({
+      type: 'company',
+      vat_number: 'FR27552032534',
+      maturity: 30,
+      currency: 'EUR',
+      address: { country: 'France' },
+    });
   });
   it.each([
     [{ name: '' }, 'Le nom du client est obligatoire'],
@@ -70,9 +96,23 @@ describe('customer', () => {
 
 describe('document input', () => {
   it('drops computed fields a client sends, and fills SPEC defaults', () => {
-    const d = documentInputSchema.parse({ date: '2026-11-22', total: 999, items: [{ item: 'Conseil', unit_price: 100, total: 5, subtotal: 7 }] });
+    const d = documentInputSchema.parse({
+      date: '2026-11-22',
+      total: 999,
+      items: [{ item: 'Conseil', unit_price: 100, total: 5, subtotal: 7 }],
+    });
     expect(d).not.toHaveProperty('total');
-    expect(d.items[0]).toEqual({ item: 'Conseil', description: '', quantity: 1, unit: 'u', unit_price: 100, discount_type: 'percent', discount_value: 0, taxes: [], kind: 'service' });
+    expect(d.items[0]).toEqual({
+      item: 'Conseil',
+      description: '',
+      quantity: 1,
+      unit: 'u',
+      unit_price: 100,
+      discount_type: 'percent',
+      discount_value: 0,
+      taxes: [],
+      kind: 'service',
+    });
     expect(d).toMatchObject({ type: 'invoice', discount_type: 'percent', currency: 'EUR', price_mode: 'ht' });
   });
   it.each([
@@ -89,11 +129,21 @@ describe('document input', () => {
 describe('list filters', () => {
   it('coerces the query string and applies CONTRACT.md defaults', () => {
     expect(listFiltersSchema.parse({})).toMatchObject({ page: 1, per_page: 10, sort_by: 'date', sort_order: 'desc' });
-    const f = listFiltersSchema.parse({ page: '3', per_page: '25', min_amount: '100.5', max_amount: '', type: 'estimate', period: 'this_quarter' });
+    const f = listFiltersSchema.parse({
+      page: '3',
+      per_page: '25',
+      min_amount: '100.5',
+      max_amount: '',
+      type: 'estimate',
+      period: 'this_quarter',
+    });
     expect(f).toMatchObject({ page: 3, per_page: 25, min_amount: 100.5, max_amount: undefined, type: 'estimate', period: 'this_quarter' });
     expect(pageWindow(f)).toEqual({ offset: 50, limit: 25 });
   });
-  it.each([{ per_page: '1000' }, { page: '0' }, { sort_by: 'password' }, { min_amount: 'beaucoup' }, { type: 'facture' }])('refuses %j', (q) => {
-    expect(listFiltersSchema.safeParse(q).success).toBe(false);
-  });
+  it.each([{ per_page: '1000' }, { page: '0' }, { sort_by: 'password' }, { min_amount: 'beaucoup' }, { type: 'facture' }])(
+    'refuses %j',
+    (q) => {
+      expect(listFiltersSchema.safeParse(q).success).toBe(false);
+    },
+  );
 });

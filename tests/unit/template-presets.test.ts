@@ -72,6 +72,9 @@ describe('template field labels', () => {
     bad.line_height = 5;
     bad.customer_numbering.separator = '----';
     const result = documentTemplateSchema.safeParse(bad);
-    expect(templateIssueMessages(result.error!.issues)).toEqual(['Numérotation des clients › séparateur : 3 caractères au plus', 'Interligne : 3 au plus']);
+    expect(templateIssueMessages(result.error!.issues)).toEqual([
+      'Numérotation des clients › séparateur : 3 caractères au plus',
+      'Interligne : 3 au plus',
+    ]);
   });
 });

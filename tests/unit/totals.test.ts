@@ -56,7 +56,10 @@ describe('worked examples (checked by hand)', () => {
 
   it('TTC mode: three lines of 33,33 € TTC add up to 99,99 € with lines that add up to the document', () => {
     // bucket 99,99 TTC → HT 83,33 (99,99 / 1,2 = 83,325 → half away from zero), VAT 16,66
-    const totals = computeTotals({ price_mode: 'ttc', items: Array.from({ length: 3 }, () => ({ quantity: 1, unit_price: 33.33, taxes: [TVA20] })) });
+    const totals = computeTotals({
+      price_mode: 'ttc',
+      items: Array.from({ length: 3 }, () => ({ quantity: 1, unit_price: 33.33, taxes: [TVA20] })),
+    });
     expect(totals).toMatchObject({ subtotal: 83.33, tax: 16.66, total: 99.99 });
     expect(totals.lines.map((l) => l.gross_total)).toEqual([27.78, 27.78, 27.77]);
     expect(totals.lines.map((l) => l.total)).toEqual([33.33, 33.33, 33.33]);
@@ -64,7 +67,12 @@ describe('worked examples (checked by hand)', () => {
 
   it('TTC mode with a document discount of 10 % on 1 200,00 € TTC: 1 080,00 € due', () => {
     // 1 200 − 120 = 1 080 TTC → HT 900,00, VAT 180,00; HT before discount 1 000,00 → HT discount 100,00
-    const totals = computeTotals({ price_mode: 'ttc', discount_type: 'percent', discount_value: 10, items: [{ quantity: 2, unit_price: 600, taxes: [TVA20] }] });
+    const totals = computeTotals({
+      price_mode: 'ttc',
+      discount_type: 'percent',
+      discount_value: 10,
+      items: [{ quantity: 2, unit_price: 600, taxes: [TVA20] }],
+    });
     expect(totals).toMatchObject({ subtotal: 1000, discount: 100, tax: 180, total: 1080 });
   });
 
@@ -94,7 +102,10 @@ describe('worked examples (checked by hand)', () => {
 
   it('rounds to the currency: JPY has no decimals', () => {
     // 3 × 333,5 = 1000,5 → 1001; TVA 10 % of 1001 = 100,1 → 100
-    const totals = computeTotals({ precision: 0, items: [{ quantity: 3, unit_price: 333.5, taxes: [{ title: 'Consumption tax', rate: 10 }] }] });
+    const totals = computeTotals({
+      precision: 0,
+      items: [{ quantity: 3, unit_price: 333.5, taxes: [{ title: 'Consumption tax', rate: 10 }] }],
+    });
     expect(totals).toMatchObject({ subtotal: 1001, tax: 100, total: 1101 });
   });
 
@@ -152,11 +163,18 @@ describe('properties', () => {
         const t = computeTotals({ ...d, price_mode: 'ht' });
         const afterDiscount = money(t.subtotal).minus(t.discount);
         for (const group of t.taxes) {
-          const lines = d.items.map((item, i) => ({ item, net: t.lines[i]!.gross_total })).filter(({ item }) => item.taxes.some((x) => x.title === group.title && x.rate === group.rate));
+          const lines = d.items
+            .map((item, i) => ({ item, net: t.lines[i]!.gross_total }))
+            .filter(({ item }) => item.taxes.some((x) => x.title === group.title && x.rate === group.rate));
           const base = sum(lines.map((l) => l.net));
           // The discount is spread by share of the subtotal: each base shrinks by at most its share plus a cent.
           const expected = t.subtotal === 0 ? base : base.times(afterDiscount).div(t.subtotal);
-          expect(money(group.taxable_amount).minus(expected).abs().lte(0.01 * d.items.length + 0.01)).toBe(true);
+          expect(
+            money(group.taxable_amount)
+              .minus(expected)
+              .abs()
+              .lte(0.01 * d.items.length + 0.01),
+          ).toBe(true);
         }
       }),
     );
@@ -177,13 +195,21 @@ describe('properties', () => {
     fc.assert(
       fc.property(doc, (d) => {
         const t = computeTotals({ ...d, price_mode: 'ttc', discount_type: null });
-        expect(sum(t.lines.map((l) => l.total)).plus(t.shipping).eq(t.total)).toBe(true);
+        expect(
+          sum(t.lines.map((l) => l.total))
+            .plus(t.shipping)
+            .eq(t.total),
+        ).toBe(true);
       }),
     );
   });
 
   it('handles a 1 000-line document', () => {
-    const items = Array.from({ length: 1000 }, (_, i) => ({ quantity: (i % 7) + 1, unit_price: 9.99 + (i % 13), taxes: [i % 3 ? TVA20 : TVA55] }));
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      quantity: (i % 7) + 1,
+      unit_price: 9.99 + (i % 13),
+      taxes: [i % 3 ? TVA20 : TVA55],
+    }));
     const t = computeTotals({ items, discount_type: 'percent', discount_value: 3 });
     expect(t.lines).toHaveLength(1000);
     expect(money(t.subtotal).minus(t.discount).plus(t.tax).eq(t.total)).toBe(true);

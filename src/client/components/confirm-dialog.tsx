@@ -20,9 +20,7 @@ export function ConfirmDialog() {
           <Button variant="ghost" onClick={() => answerConfirm(false)}>
             {snap.cancelLabel}
           </Button>
-          <Button onClick={() => answerConfirm(true)}>
-            {snap.confirmLabel}
-          </Button>
+          <Button onClick={() => answerConfirm(true)}>{snap.confirmLabel}</Button>
         </>
       }
     >

@@ -15,12 +15,14 @@ const TEXTS: Record<CsvEntity, { title: string; noun: [string, string]; columns:
   customers: {
     title: 'Importer des clients',
     noun: ['client', 'clients'],
-    columns: 'Nom, Type, Raison sociale, E-mail, Téléphone, SIREN/SIRET, N° TVA, Adresse, Code postal, Ville, Pays, Délai de paiement, Devise, Note',
+    columns:
+      'Nom, Type, Raison sociale, E-mail, Téléphone, SIREN/SIRET, N° TVA, Adresse, Code postal, Ville, Pays, Délai de paiement, Devise, Note',
   },
   items: {
     title: 'Importer des articles',
     noun: ['article', 'articles'],
-    columns: 'Code, Désignation, Référence, Description, Unité, Prix unitaire HT, Nature (service ou bien), TVA (« TVA 20 % » ou « 20 », plusieurs séparées par « + »), Actif (oui/non)',
+    columns:
+      'Code, Désignation, Référence, Description, Unité, Prix unitaire HT, Nature (service ou bien), TVA (« TVA 20 % » ou « 20 », plusieurs séparées par « + »), Actif (oui/non)',
   },
 };
 
@@ -81,7 +83,11 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
           <Button variant="ghost" onClick={close}>
             Annuler
           </Button>
-          <Button disabled={!report || report.valid === 0} loading={run.isPending} onClick={() => file && run.mutate({ csv: file.text, dry_run: false })}>
+          <Button
+            disabled={!report || report.valid === 0}
+            loading={run.isPending}
+            onClick={() => file && run.mutate({ csv: file.text, dry_run: false })}
+          >
             {report ? `Importer ${report.valid} ${texts.noun[report.valid > 1 ? 1 : 0]}` : 'Importer'}
           </Button>
         </>
@@ -89,19 +95,29 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', fontSize: 'sm', pb: '2' })}>
         <p className={css({ color: 'fg.muted', lineHeight: '1.5' })}>
-          Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : {texts.columns}. Rien n’est enregistré avant votre confirmation.
+          Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : {texts.columns}. Rien
+          n’est enregistré avant votre confirmation.
         </p>
         <label className={css({ fontWeight: '600', color: 'accent.fg', cursor: 'pointer' })}>
           {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
-          <input type="file" accept=".csv,text/csv" className={css({ srOnly: true })} onChange={pick} aria-label={`Fichier CSV des ${texts.noun[1]}`} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className={css({ srOnly: true })}
+            onChange={pick}
+            aria-label={`Fichier CSV des ${texts.noun[1]}`}
+          />
         </label>
         {check.isPending && <p role="status">Vérification du fichier…</p>}
         {report && (
           <div role="status" data-testid="import-report" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <p>
-              <strong>{report.total_rows}</strong> ligne(s) lue(s) : <strong>{report.valid}</strong> prête(s) à importer, <strong>{report.rejected.length}</strong> rejetée(s).
+              <strong>{report.total_rows}</strong> ligne(s) lue(s) : <strong>{report.valid}</strong> prête(s) à importer,{' '}
+              <strong>{report.rejected.length}</strong> rejetée(s).
             </p>
-            {report.ignored_columns.length > 0 && <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>}
+            {report.ignored_columns.length > 0 && (
+              <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>
+            )}
             {report.rejected.length > 0 && (
               <div className={css({ maxH: '240px', overflowY: 'auto' })}>
                 <table className={listStyles.table}>

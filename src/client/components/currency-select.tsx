@@ -7,7 +7,17 @@ import { inputStyle } from './ui/text-field';
  * The organisation's enabled currencies (Paramètres → Devises) as a select. A value no longer enabled stays
  * listed, marked, so opening an old record never changes its currency silently.
  */
-export function CurrencySelect({ value, onChange, error, label = 'Devise' }: { value: string; onChange: (code: string) => void; error?: string | null; label?: string }) {
+export function CurrencySelect({
+  value,
+  onChange,
+  error,
+  label = 'Devise',
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | null;
+  label?: string;
+}) {
   const id = useId();
   const currencies = trpc.currencies.list.useQuery();
   const enabled = currencies.data?.data ?? [];
@@ -17,7 +27,14 @@ export function CurrencySelect({ value, onChange, error, label = 'Devise' }: { v
       <label htmlFor={id} className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' })}>
         {label}
       </label>
-      <select id={id} className={inputStyle} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
+      <select
+        id={id}
+        className={inputStyle}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-message` : undefined}
+      >
         {!currencies.isSuccess && <option value={value}>{value}</option>}
         {enabled.map((c) => (
           <option key={c.code} value={c.code}>

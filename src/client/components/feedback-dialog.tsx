@@ -33,8 +33,28 @@ const styles = {
     '&[aria-invalid=true]': { borderColor: 'danger' },
   }),
   error: css({ color: 'danger', fontSize: 'xs', mt: '1' }),
-  preview: css({ position: 'relative', mt: '3', borderRadius: 'lg', overflow: 'hidden', borderWidth: '1px', borderColor: 'border.default', '& img': { maxH: '300px', w: 'full', objectFit: 'contain', bg: 'bg.subtle' } }),
-  remove: css({ position: 'absolute', top: '2', right: '2', w: '8', h: '8', borderRadius: 'full', bg: 'rgba(0,0,0,0.6)', color: 'white', display: 'grid', placeItems: 'center', cursor: 'pointer' }),
+  preview: css({
+    position: 'relative',
+    mt: '3',
+    borderRadius: 'lg',
+    overflow: 'hidden',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    '& img': { maxH: '300px', w: 'full', objectFit: 'contain', bg: 'bg.subtle' },
+  }),
+  remove: css({
+    position: 'absolute',
+    top: '2',
+    right: '2',
+    w: '8',
+    h: '8',
+    borderRadius: 'full',
+    bg: 'rgba(0,0,0,0.6)',
+    color: 'white',
+    display: 'grid',
+    placeItems: 'center',
+    cursor: 'pointer',
+  }),
 };
 
 /** SPEC §2/§4/§5/§8 feedback dialog: persistent, 400 px; message required; optional screenshot of the page. */

@@ -2,13 +2,28 @@ import { css } from '../../../styled-system/css';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
 
-const item = css({ display: 'flex', flexDirection: 'column', gap: '1', '& h3': { fontWeight: '700', fontSize: 'sm' }, '& p': { fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' } });
+const item = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  '& h3': { fontWeight: '700', fontSize: 'sm' },
+  '& p': { fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' },
+});
 
 const TOPICS = {
   app: [
-    ['Naviguer', 'Le menu de gauche mène à chaque espace. Sur grand écran, « Replier le menu » le réduit à ses icônes ; survolez-les pour leur nom.'],
-    ['Affichage', 'Le bouton « Paramètre Application » règle le thème (clair, sombre ou celui du système), la taille du texte et la police.'],
-    ['Un problème, une idée ?', 'Dans « Paramètre Application », « Signaler ou suggérer » nous envoie votre message, avec une capture d’écran si vous le souhaitez.'],
+    [
+      'Naviguer',
+      'Le menu de gauche mène à chaque espace. Sur grand écran, « Replier le menu » le réduit à ses icônes ; survolez-les pour leur nom.',
+    ],
+    [
+      'Affichage',
+      'Le bouton « Paramètre Application » règle le thème (clair, sombre ou celui du système), la taille du texte et la police.',
+    ],
+    [
+      'Un problème, une idée ?',
+      'Dans « Paramètre Application », « Signaler ou suggérer » nous envoie votre message, avec une capture d’écran si vous le souhaitez.',
+    ],
   ],
 } as const;
 
@@ -33,11 +48,16 @@ export function HelpDialog({ open, onClose, topic = 'auth' }: { open: boolean; o
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '2' })}>
         <div className={item}>
           <h3>Première visite ?</h3>
-          <p>Choisissez « Inscription » : votre compte et celui de votre entreprise sont créés ensemble, et vous êtes connecté(e) aussitôt.</p>
+          <p>
+            Choisissez « Inscription » : votre compte et celui de votre entreprise sont créés ensemble, et vous êtes connecté(e) aussitôt.
+          </p>
         </div>
         <div className={item}>
           <h3>Mot de passe oublié</h3>
-          <p>Indiquez votre adresse e-mail : vous recevez un lien valable une heure pour en choisir un nouveau. Vos autres sessions sont alors fermées.</p>
+          <p>
+            Indiquez votre adresse e-mail : vous recevez un lien valable une heure pour en choisir un nouveau. Vos autres sessions sont
+            alors fermées.
+          </p>
         </div>
         <div className={item}>
           <h3>Trop de tentatives</h3>

@@ -13,21 +13,87 @@ import { useDebounced } from '../lib/use-debounced';
 
 const styles = {
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
-  positioner: css({ position: 'fixed', inset: '0', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', pt: { base: '4', md: '20' }, px: '4', zIndex: 'modal' }),
+  positioner: css({
+    position: 'fixed',
+    inset: '0',
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'flex-start',
+    pt: { base: '4', md: '20' },
+    px: '4',
+    zIndex: 'modal',
+  }),
   content: css({ w: 'full', maxW: '600px', bg: 'bg.surface', borderRadius: 'card', boxShadow: 'overlay', overflow: 'hidden' }),
-  field: css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', h: '14', borderBottomWidth: '1px', borderColor: 'border.default', color: 'fg.muted' }),
-  input: css({ flex: '1', h: 'full', bg: 'transparent', fontSize: 'md', color: 'fg.default', outline: 'none', _placeholder: { color: 'fg.subtle' } }),
-  esc: css({ fontSize: 'xs', fontWeight: '700', px: '2', py: '1', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' } }),
+  field: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    px: '4',
+    h: '14',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    color: 'fg.muted',
+  }),
+  input: css({
+    flex: '1',
+    h: 'full',
+    bg: 'transparent',
+    fontSize: 'md',
+    color: 'fg.default',
+    outline: 'none',
+    _placeholder: { color: 'fg.subtle' },
+  }),
+  esc: css({
+    fontSize: 'xs',
+    fontWeight: '700',
+    px: '2',
+    py: '1',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'border.strong',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.subtle' },
+  }),
   body: css({ px: '4', py: '8', textAlign: 'center', color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' }),
   results: css({ maxH: '60dvh', overflowY: 'auto', py: '2' }),
-  group: css({ px: '4', pt: '2', pb: '1', fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  result: css({ display: 'flex', alignItems: 'center', gap: '3', px: '4', py: '2.5', fontSize: 'sm', color: 'fg.default', _hover: { bg: 'bg.subtle' }, _focusVisible: { bg: 'accent.subtle', outline: 'none' } }),
+  group: css({
+    px: '4',
+    pt: '2',
+    pb: '1',
+    fontSize: 'xs',
+    fontWeight: '700',
+    textTransform: 'uppercase',
+    letterSpacing: '0.06em',
+    color: 'fg.muted',
+  }),
+  result: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    px: '4',
+    py: '2.5',
+    fontSize: 'sm',
+    color: 'fg.default',
+    _hover: { bg: 'bg.subtle' },
+    _focusVisible: { bg: 'accent.subtle', outline: 'none' },
+  }),
 };
 
 const GROUPS = [
   { kind: 'customer', title: 'Clients', icon: UsersIcon, href: (r: { id: number }) => `/customers/${r.id}` },
-  { kind: 'item', title: 'Articles', icon: BoxIcon, href: (r: { subtitle: string; title: string }) => `/items?search=${encodeURIComponent(r.subtitle || r.title)}` },
-  { kind: 'document', title: 'Documents', icon: FileIcon, href: (r: { id: number; document_type: string | null }) => `${LIST_BASES[(r.document_type ?? 'invoice') as DocumentType]}/${r.id}/view` },
+  {
+    kind: 'item',
+    title: 'Articles',
+    icon: BoxIcon,
+    href: (r: { subtitle: string; title: string }) => `/items?search=${encodeURIComponent(r.subtitle || r.title)}`,
+  },
+  {
+    kind: 'document',
+    title: 'Documents',
+    icon: FileIcon,
+    href: (r: { id: number; document_type: string | null }) => `${LIST_BASES[(r.document_type ?? 'invoice') as DocumentType]}/${r.id}/view`,
+  },
 ] as const;
 
 /** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers, items and documents, as links. */
@@ -48,7 +114,14 @@ export function SearchDialog() {
           <ArkDialog.Content className={styles.content} aria-label="Recherche">
             <div className={styles.field}>
               <SearchIcon />
-              <input className={styles.input} placeholder="Rechercher" aria-label="Rechercher" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+              <input
+                className={styles.input}
+                placeholder="Rechercher"
+                aria-label="Rechercher"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                autoComplete="off"
+              />
               <button type="button" className={styles.esc} onClick={close} aria-label="Fermer la recherche (Échap)">
                 ESC
               </button>
@@ -77,7 +150,11 @@ export function SearchDialog() {
               </div>
             ) : (
               <div className={styles.body} role="status">
-                {results.isFetching || q !== query.trim() ? <Spinner size={18} label="Recherche en cours" /> : <>Aucun client, article ni document ne correspond à « {query.trim()} ».</>}
+                {results.isFetching || q !== query.trim() ? (
+                  <Spinner size={18} label="Recherche en cours" />
+                ) : (
+                  <>Aucun client, article ni document ne correspond à « {query.trim()} ».</>
+                )}
               </div>
             )}
           </ArkDialog.Content>

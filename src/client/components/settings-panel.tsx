@@ -49,11 +49,50 @@ const styles = {
     '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent.default' },
     '& input': { position: 'absolute', opacity: 0, inset: 0, cursor: 'pointer' },
   }),
-  select: css({ h: '10', px: '3', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', color: 'fg.default', fontSize: 'sm' }),
-  footer: css({ mt: 'auto', pt: '3', borderTopWidth: '1px', borderColor: 'border.default', display: 'flex', flexDirection: 'column', gap: '2' }),
+  select: css({
+    h: '10',
+    px: '3',
+    borderRadius: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    bg: 'bg.surface',
+    color: 'fg.default',
+    fontSize: 'sm',
+  }),
+  footer: css({
+    mt: 'auto',
+    pt: '3',
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2',
+  }),
   version: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' }),
-  versionButton: css({ px: '2', py: '0.5', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', fontWeight: '700', fontSize: 'xs', color: 'fg.default', cursor: 'default' }),
-  feedback: css({ display: 'flex', alignItems: 'center', gap: '2', h: '10', px: '2', borderRadius: 'lg', fontSize: 'sm', fontWeight: '600', color: 'accent.fg', cursor: 'pointer', _hover: { bg: 'accent.subtle' } }),
+  versionButton: css({
+    px: '2',
+    py: '0.5',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'border.strong',
+    fontWeight: '700',
+    fontSize: 'xs',
+    color: 'fg.default',
+    cursor: 'default',
+  }),
+  feedback: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    h: '10',
+    px: '2',
+    borderRadius: 'lg',
+    fontSize: 'sm',
+    fontWeight: '600',
+    color: 'accent.fg',
+    cursor: 'pointer',
+    _hover: { bg: 'accent.subtle' },
+  }),
 };
 
 /** SPEC §2 settings side panel: 300 px on the right, 'Paramètre Application'; choices apply live and persist locally. */
@@ -63,14 +102,27 @@ export function SettingsPanel() {
   const sizeId = useId();
   const fontId = useId();
   return (
-    <Dialog open={open} onClose={() => (ui.settingsPanel = false)} title="Paramètre Application" width={300} placement="right" screenshotHidden>
+    <Dialog
+      open={open}
+      onClose={() => (ui.settingsPanel = false)}
+      title="Paramètre Application"
+      width={300}
+      placement="right"
+      screenshotHidden
+    >
       <div className={css({ display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 90px)' })}>
         <fieldset className={styles.section}>
           <legend className={styles.legend}>Thème</legend>
           <div className={styles.segments}>
             {THEMES.map((t) => (
               <label key={t.value} className={styles.segment}>
-                <input type="radio" name="theme" value={t.value} checked={snap.theme_mode === t.value} onChange={() => setThemeMode(t.value)} />
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t.value}
+                  checked={snap.theme_mode === t.value}
+                  onChange={() => setThemeMode(t.value)}
+                />
                 {t.label}
               </label>
             ))}
@@ -80,7 +132,12 @@ export function SettingsPanel() {
           <label htmlFor={sizeId} className={styles.legend}>
             Taille du texte
           </label>
-          <select id={sizeId} className={styles.select} value={snap.font_size} onChange={(e) => (display.font_size = Number(e.target.value))}>
+          <select
+            id={sizeId}
+            className={styles.select}
+            value={snap.font_size}
+            onChange={(e) => (display.font_size = Number(e.target.value))}
+          >
             {TEXT_SIZES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}

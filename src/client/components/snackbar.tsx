@@ -52,7 +52,12 @@ export function Snackbar() {
               <span key={m}>{m}</span>
             ))}
           </div>
-          <button type="button" onClick={closeSnackbar} aria-label="Fermer le message" className={css({ cursor: 'pointer', opacity: 0.85, _hover: { opacity: 1 } })}>
+          <button
+            type="button"
+            onClick={closeSnackbar}
+            aria-label="Fermer le message"
+            className={css({ cursor: 'pointer', opacity: 0.85, _hover: { opacity: 1 } })}
+          >
             <CloseIcon size={18} />
           </button>
         </div>

@@ -22,7 +22,8 @@ export const TAG_PALETTE: Record<TagColor, { label: string; light: string; dark:
   pink: { label: 'Rose', light: '#BE185D', dark: '#FF8CC6' },
 };
 
-export const tagVars = (color: TagColor) => ({ '--tag-light': TAG_PALETTE[color].light, '--tag-dark': TAG_PALETTE[color].dark }) as CSSProperties;
+export const tagVars = (color: TagColor) =>
+  ({ '--tag-light': TAG_PALETTE[color].light, '--tag-dark': TAG_PALETTE[color].dark }) as CSSProperties;
 
 const chip = css({
   '--tag': 'var(--tag-light)',
@@ -80,7 +81,17 @@ const toggle = css({
 });
 
 /** Picks a record's tags among those meant for its kind; each tag toggles like a checkbox. */
-export function TagPicker({ kind, value, onChange, error }: { kind: TagKind; value: number[]; onChange: (ids: number[]) => void; error?: string }) {
+export function TagPicker({
+  kind,
+  value,
+  onChange,
+  error,
+}: {
+  kind: TagKind;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+}) {
   const tags = trpc.tags.list.useQuery({ scope: kind }, { staleTime: 30_000 });
   return (
     <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
@@ -96,7 +107,11 @@ export function TagPicker({ kind, value, onChange, error }: { kind: TagKind; val
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           {tags.data?.data.map((t) => (
             <label key={t.id} className={toggle}>
-              <input type="checkbox" checked={value.includes(t.id)} onChange={(e) => onChange(e.target.checked ? [...value, t.id] : value.filter((id) => id !== t.id))} />
+              <input
+                type="checkbox"
+                checked={value.includes(t.id)}
+                onChange={(e) => onChange(e.target.checked ? [...value, t.id] : value.filter((id) => id !== t.id))}
+              />
               <TagChip name={t.name} color={t.color} />
             </label>
           ))}
@@ -108,7 +123,17 @@ export function TagPicker({ kind, value, onChange, error }: { kind: TagKind; val
 }
 
 /** A list sidebar's tag filter, label included: the tags meant for the list's kind; empty shows every record. */
-export function TagFilter({ kind, id, value, onChange }: { kind: TagKind; id: string; value: string | undefined; onChange: (value: string) => void }) {
+export function TagFilter({
+  kind,
+  id,
+  value,
+  onChange,
+}: {
+  kind: TagKind;
+  id: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
   const tags = trpc.tags.list.useQuery({ scope: kind }, { staleTime: 30_000 });
   if (!tags.data || (tags.data.total === 0 && !value)) return null; // no tags yet: nothing to filter on
   return (

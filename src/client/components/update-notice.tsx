@@ -56,7 +56,22 @@ export function UpdateNotice() {
       role="status"
       data-testid="update-notice"
       data-screenshot-hidden
-      className={css({ position: 'fixed', right: '4', bottom: '4', zIndex: 'toast', maxW: '340px', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', boxShadow: 'overlay', p: '4', display: 'flex', gap: '3', alignItems: 'center' })}
+      className={css({
+        position: 'fixed',
+        right: '4',
+        bottom: '4',
+        zIndex: 'toast',
+        maxW: '340px',
+        bg: 'bg.surface',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'card',
+        boxShadow: 'overlay',
+        p: '4',
+        display: 'flex',
+        gap: '3',
+        alignItems: 'center',
+      })}
     >
       <div className={css({ flex: '1' })}>
         <p className={css({ fontWeight: '700', fontSize: 'sm' })}>Mise à jour logicielle</p>

@@ -51,7 +51,10 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className={css({ minH: '100dvh' })}>
       <SideDrawer wide={wide} />
-      <div style={{ marginLeft: offset }} className={css({ transition: 'margin-left 0.2s', display: 'flex', flexDirection: 'column', minH: '100dvh' })}>
+      <div
+        style={{ marginLeft: offset }}
+        className={css({ transition: 'margin-left 0.2s', display: 'flex', flexDirection: 'column', minH: '100dvh' })}
+      >
         <header className={styles.bar}>
           {!wide && (
             <BarButton

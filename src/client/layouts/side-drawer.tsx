@@ -29,7 +29,16 @@ const styles = {
   }),
   hiddenNarrow: css({ transform: 'translateX(-100%)', boxShadow: 'none' }),
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
-  user: css({ px: '3', py: '4', display: 'flex', alignItems: 'center', gap: '2.5', minH: '16', borderBottomWidth: '1px', borderColor: 'border.default' }),
+  user: css({
+    px: '3',
+    py: '4',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2.5',
+    minH: '16',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+  }),
   userText: css({ minW: '0', lineHeight: '1.3', '& > *': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }),
   list: css({ flex: '1', py: '2', px: '2', display: 'flex', flexDirection: 'column', gap: '0.5', overflowY: 'auto' }),
   item: css({
@@ -75,7 +84,9 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   const initials = me.data ? `${me.data.first_name[0] ?? ''}${me.data.last_name[0] ?? ''}`.toUpperCase() : '';
   return (
     <>
-      {!wide && snap.drawer && <div className={styles.backdrop} onClick={() => (display.drawer = false)} aria-hidden="true" data-screenshot-hidden />}
+      {!wide && snap.drawer && (
+        <div className={styles.backdrop} onClick={() => (display.drawer = false)} aria-hidden="true" data-screenshot-hidden />
+      )}
       <nav
         aria-label="Navigation principale"
         className={cx(styles.nav, !open && styles.hiddenNarrow)}
@@ -89,14 +100,30 @@ export function SideDrawer({ wide }: { wide: boolean }) {
       >
         <div className={styles.user}>
           {rail ? (
-            <span className={css({ w: '8', h: '8', flexShrink: 0, borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg', display: 'grid', placeItems: 'center', fontSize: 'xs', fontWeight: '700' })} title={me.data ? `${me.data.last_name} ${me.data.first_name}` : undefined}>
+            <span
+              className={css({
+                w: '8',
+                h: '8',
+                flexShrink: 0,
+                borderRadius: 'full',
+                bg: 'accent.subtle',
+                color: 'accent.fg',
+                display: 'grid',
+                placeItems: 'center',
+                fontSize: 'xs',
+                fontWeight: '700',
+              })}
+              title={me.data ? `${me.data.last_name} ${me.data.first_name}` : undefined}
+            >
               {initials || <LogoMark size={20} />}
             </span>
           ) : (
             <>
               <LogoMark size={26} />
               <div className={styles.userText}>
-                <div className={css({ fontWeight: '700', fontSize: 'sm' })}>{me.data ? `${me.data.last_name} ${me.data.first_name}` : ''}</div>
+                <div className={css({ fontWeight: '700', fontSize: 'sm' })}>
+                  {me.data ? `${me.data.last_name} ${me.data.first_name}` : ''}
+                </div>
                 <div className={css({ color: 'fg.muted', fontSize: 'xs' })}>{me.data?.email}</div>
               </div>
             </>
@@ -109,7 +136,13 @@ export function SideDrawer({ wide }: { wide: boolean }) {
               <li key={entry.href}>
                 {label(
                   entry.label,
-                  <Link href={entry.href} className={styles.item} aria-current={isActive(entry, location) ? 'page' : undefined} aria-label={rail ? entry.label : undefined} tabIndex={open ? 0 : -1}>
+                  <Link
+                    href={entry.href}
+                    className={styles.item}
+                    aria-current={isActive(entry, location) ? 'page' : undefined}
+                    aria-label={rail ? entry.label : undefined}
+                    tabIndex={open ? 0 : -1}
+                  >
                     <Icon size={20} />
                     {!rail && <span>{entry.label}</span>}
                   </Link>,
@@ -122,14 +155,26 @@ export function SideDrawer({ wide }: { wide: boolean }) {
           {wide &&
             label(
               snap.rail ? 'Déplier le menu' : 'Replier le menu',
-              <button type="button" className={cx(styles.item, styles.action)} onClick={() => (display.rail = !display.rail)} aria-label={snap.rail ? 'Déplier le menu' : 'Replier le menu'} aria-expanded={!snap.rail}>
+              <button
+                type="button"
+                className={cx(styles.item, styles.action)}
+                onClick={() => (display.rail = !display.rail)}
+                aria-label={snap.rail ? 'Déplier le menu' : 'Replier le menu'}
+                aria-expanded={!snap.rail}
+              >
                 {snap.rail ? <ChevronRightIcon /> : <ChevronLeftIcon />}
                 {!rail && <span>Replier le menu</span>}
               </button>,
             )}
           {label(
             'Se déconnecter',
-            <button type="button" className={cx(styles.item, styles.action)} onClick={logoutWithConfirmation} aria-label={rail ? 'Se déconnecter' : undefined} tabIndex={open ? 0 : -1}>
+            <button
+              type="button"
+              className={cx(styles.item, styles.action)}
+              onClick={logoutWithConfirmation}
+              aria-label={rail ? 'Se déconnecter' : undefined}
+              tabIndex={open ? 0 : -1}
+            >
               <LogoutIcon size={20} />
               {!rail && <span>Se déconnecter</span>}
             </button>,

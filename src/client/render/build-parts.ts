@@ -27,7 +27,9 @@ export function sellerOf(source: SellerSource | null | undefined): RenderSeller 
   if (!source) return null;
   // Older snapshots may miss fields added since: the schema fills them with their defaults.
   const parsed = organizationSettingsSchema.safeParse(source);
-  const org: OrganizationSettings = parsed.success ? parsed.data : { ...organizationSettingsSchema.parse({ name: source.name || '—' }), ...source, address: addressOf(source.address) };
+  const org: OrganizationSettings = parsed.success
+    ? parsed.data
+    : { ...organizationSettingsSchema.parse({ name: source.name || '—' }), ...source, address: addressOf(source.address) };
   return {
     name: org.name,
     legal_form: org.legal_form,
@@ -61,5 +63,7 @@ export function customerOf(source: CustomerSource | null | undefined): RenderCus
 /** The organisation settings legalMentionTexts() reads, from a profile. */
 export const organizationOf = (source: SellerSource): OrganizationSettings => {
   const parsed = organizationSettingsSchema.safeParse(source);
-  return parsed.success ? parsed.data : { ...organizationSettingsSchema.parse({ name: source.name || '—' }), ...source, address: addressOf(source.address) };
+  return parsed.success
+    ? parsed.data
+    : { ...organizationSettingsSchema.parse({ name: source.name || '—' }), ...source, address: addressOf(source.address) };
 };

@@ -23,7 +23,19 @@ export interface DocumentPagesProps {
 
 const PAGE_GAP = 24;
 
-function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layout: PageLayout; index: number; count: number; carried: { before: number; after: number } }) {
+function Page({
+  ctx,
+  layout,
+  index,
+  count,
+  carried,
+}: {
+  ctx: RenderContext;
+  layout: PageLayout;
+  index: number;
+  count: number;
+  carried: { before: number; after: number };
+}) {
   const { template, doc } = ctx;
   const position = { page: index + 1, pages: count };
   const last = index === count - 1;
@@ -33,7 +45,18 @@ function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layo
       data-page={index + 1}
       data-capacity={Math.floor(layout.capacity)}
       aria-label={`Page ${index + 1} sur ${count}`}
-      style={{ ...typographyOf(template), ...paddingOf(template, index === 0), width: PAGE_WIDTH, height: PAGE_HEIGHT, boxSizing: 'border-box', position: 'relative', overflow: 'hidden', background: 'white', display: 'flex', flexDirection: 'column' }}
+      style={{
+        ...typographyOf(template),
+        ...paddingOf(template, index === 0),
+        width: PAGE_WIDTH,
+        height: PAGE_HEIGHT,
+        boxSizing: 'border-box',
+        position: 'relative',
+        overflow: 'hidden',
+        background: 'white',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
       data-document-page=""
     >
       <FoldLine template={template} page={index + 1} />
@@ -42,8 +65,14 @@ function Page({ ctx, layout, index, count, carried }: { ctx: RenderContext; layo
         ctx={ctx}
         lines={lines}
         width={contentWidth(template, index === 0)}
-        before={index > 0 && template.table.show_subtotal_previous ? { kind: 'previous', label: 'Report HT de la page précédente', amount: carried.before } : undefined}
-        after={!last && template.table.show_subtotal ? { kind: 'subtotal', label: 'Sous-total HT à reporter', amount: carried.after } : undefined}
+        before={
+          index > 0 && template.table.show_subtotal_previous
+            ? { kind: 'previous', label: 'Report HT de la page précédente', amount: carried.before }
+            : undefined
+        }
+        after={
+          !last && template.table.show_subtotal ? { kind: 'subtotal', label: 'Sous-total HT à reporter', amount: carried.after } : undefined
+        }
       />
       {layout.hasTotals && <TotalsBlock ctx={ctx} />}
       <div style={{ flex: '1 1 auto' }} />
@@ -64,7 +93,20 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefO
     </div>
   );
   return (
-    <div ref={measureRef} aria-hidden="true" data-document-measure="" style={{ ...typographyOf(template), position: 'absolute', left: -20000, top: 0, visibility: 'hidden', pointerEvents: 'none', contain: 'layout style' }}>
+    <div
+      ref={measureRef}
+      aria-hidden="true"
+      data-document-measure=""
+      style={{
+        ...typographyOf(template),
+        position: 'absolute',
+        left: -20000,
+        top: 0,
+        visibility: 'hidden',
+        pointerEvents: 'none',
+        contain: 'layout style',
+      }}
+    >
       {at('header', first, <HeaderArea ctx={ctx} position={{ page: 1, pages: 1 }} />)}
       {at('following', following, <HeaderArea ctx={ctx} position={{ page: 2, pages: 2 }} />)}
       {widths.map((w) => at('footer', w, <FooterArea ctx={ctx} position={{ page: 1, pages: 1 }} />))}
@@ -122,18 +164,51 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated 
         data-document-pages=""
         data-render-ready={done ? 'true' : 'false'}
         data-pages={count || undefined}
-        style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: PAGE_GAP * scale, width: PAGE_WIDTH * scale, margin: '0 auto' }}
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: PAGE_GAP * scale,
+          width: PAGE_WIDTH * scale,
+          margin: '0 auto',
+        }}
       >
         {pages ? (
           pages.map((page, i) => (
-            <div key={i} data-page-box="" style={{ width: PAGE_WIDTH * scale, height: PAGE_HEIGHT * scale, flex: 'none', boxShadow: '0 1px 3px rgba(16,24,40,.12), 0 4px 14px rgba(16,24,40,.08)', background: 'white' }}>
-              <div data-page-scale="" style={{ width: PAGE_WIDTH, height: PAGE_HEIGHT, transform: scale === 1 ? undefined : `scale(${scale})`, transformOrigin: 'top left' }}>
+            <div
+              key={i}
+              data-page-box=""
+              style={{
+                width: PAGE_WIDTH * scale,
+                height: PAGE_HEIGHT * scale,
+                flex: 'none',
+                boxShadow: '0 1px 3px rgba(16,24,40,.12), 0 4px 14px rgba(16,24,40,.08)',
+                background: 'white',
+              }}
+            >
+              <div
+                data-page-scale=""
+                style={{
+                  width: PAGE_WIDTH,
+                  height: PAGE_HEIGHT,
+                  transform: scale === 1 ? undefined : `scale(${scale})`,
+                  transformOrigin: 'top left',
+                }}
+              >
                 <Page ctx={ctx} layout={page} index={i} count={pages.length} carried={carried[i]!} />
               </div>
             </div>
           ))
         ) : (
-          <div data-page-box="" style={{ width: PAGE_WIDTH * scale, height: PAGE_HEIGHT * scale, background: 'white', boxShadow: '0 1px 3px rgba(16,24,40,.12)' }} />
+          <div
+            data-page-box=""
+            style={{
+              width: PAGE_WIDTH * scale,
+              height: PAGE_HEIGHT * scale,
+              background: 'white',
+              boxShadow: '0 1px 3px rgba(16,24,40,.12)',
+            }}
+          />
         )}
       </article>
       <MeasureArea ctx={ctx} measureRef={measureRef} />

@@ -14,7 +14,14 @@ export const LOGO_MAX = { width: 350, height: 150 };
 export const LOGO_PLACEHOLDER_MAX_WIDTH = 100;
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
-const label: CSSProperties = { fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED, marginBottom: '0.35em' };
+const label: CSSProperties = {
+  fontSize: '0.78em',
+  fontWeight: 700,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: MUTED,
+  marginBottom: '0.35em',
+};
 const small: CSSProperties = { fontSize: '0.85em', color: MUTED };
 
 const shippingOf = (c: RenderCustomer | null) => (c && hasDistinctShipping(c) ? c.shipping : null);
@@ -66,7 +73,20 @@ function Monogram({ name, size }: { name: string; size: number }) {
       data-logo-placeholder=""
       role="img"
       aria-label="Logo"
-      style={{ width: side, height: side, maxWidth: LOGO_PLACEHOLDER_MAX_WIDTH, borderRadius: side * 0.22, background: '#1D2939', color: 'white', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: side * 0.38, letterSpacing: '0.02em' }}
+      style={{
+        width: side,
+        height: side,
+        maxWidth: LOGO_PLACEHOLDER_MAX_WIDTH,
+        borderRadius: side * 0.22,
+        background: '#1D2939',
+        color: 'white',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        fontWeight: 700,
+        fontSize: side * 0.38,
+        letterSpacing: '0.02em',
+      }}
     >
       {initials}
     </div>
@@ -76,7 +96,20 @@ function Monogram({ name, size }: { name: string; size: number }) {
 function Logo({ url, size, name }: { url: string; size: number; name: string }) {
   if (!url) return <Monogram name={name} size={size} />;
   const scale = size / 100;
-  return <img src={url} alt={name ? `Logo ${name}` : 'Logo'} style={{ display: 'inline-block', maxWidth: LOGO_MAX.width * scale, maxHeight: LOGO_MAX.height * scale, width: 'auto', height: 'auto', objectFit: 'contain' }} />;
+  return (
+    <img
+      src={url}
+      alt={name ? `Logo ${name}` : 'Logo'}
+      style={{
+        display: 'inline-block',
+        maxWidth: LOGO_MAX.width * scale,
+        maxHeight: LOGO_MAX.height * scale,
+        width: 'auto',
+        height: 'auto',
+        objectFit: 'contain',
+      }}
+    />
+  );
 }
 
 function Customer({ ctx }: { ctx: RenderContext }) {
@@ -112,7 +145,17 @@ function Customer({ ctx }: { ctx: RenderContext }) {
 }
 
 /** One template element (SPEC §3) drawn for a given page. */
-export function ElementView({ element, ctx, position, align = 'left' }: { element: TemplateElement; ctx: RenderContext; position: PagePosition; align?: 'left' | 'center' | 'right' }) {
+export function ElementView({
+  element,
+  ctx,
+  position,
+  align = 'left',
+}: {
+  element: TemplateElement;
+  ctx: RenderContext;
+  position: PagePosition;
+  align?: 'left' | 'center' | 'right';
+}) {
   const { doc, f } = ctx;
   const style = styleToCss(element.style);
   let body: ReactNode = null;
@@ -134,7 +177,14 @@ export function ElementView({ element, ctx, position, align = 'left' }: { elemen
       body = s && (
         <div>
           <div style={{ fontWeight: 700, fontSize: '1.15em' }}>{[s.name, s.legal_form].filter(Boolean).join(' ')}</div>
-          <Lines lines={[...f.address(s.address), [s.phone && `Tél. ${s.phone}`, s.mobile && `Mob. ${s.mobile}`].filter(Boolean).join(' · '), s.email, s.web]} />
+          <Lines
+            lines={[
+              ...f.address(s.address),
+              [s.phone && `Tél. ${s.phone}`, s.mobile && `Mob. ${s.mobile}`].filter(Boolean).join(' · '),
+              s.email,
+              s.web,
+            ]}
+          />
         </div>
       );
       break;
@@ -155,7 +205,11 @@ export function ElementView({ element, ctx, position, align = 'left' }: { elemen
     }
     case 'identifications': {
       const s = doc.seller;
-      body = s && <div style={{ ...small, fontSize: '0.8em' }}>{[...s.identity, ...s.identifications.map((kv) => `${kv.key} ${kv.value}`)].join(' · ')}</div>;
+      body = s && (
+        <div style={{ ...small, fontSize: '0.8em' }}>
+          {[...s.identity, ...s.identifications.map((kv) => `${kv.key} ${kv.value}`)].join(' · ')}
+        </div>
+      );
       break;
     }
     case 'additional_info': {
@@ -192,7 +246,17 @@ export function ElementView({ element, ctx, position, align = 'left' }: { elemen
     case 'separator': {
       const margin = element.align === 'center' ? '0 auto' : element.align === 'right' ? '0 0 0 auto' : '0';
       const line = element.border_style === 'default' ? 'solid' : element.border_style;
-      body = <div role="separator" style={{ width: `${element.el_width}%`, margin, borderTop: `${element.width}px ${line} ${element.color || '#D0D5DD'}`, height: 0 }} />;
+      body = (
+        <div
+          role="separator"
+          style={{
+            width: `${element.el_width}%`,
+            margin,
+            borderTop: `${element.width}px ${line} ${element.color || '#D0D5DD'}`,
+            height: 0,
+          }}
+        />
+      );
       break;
     }
     case 'header_note':

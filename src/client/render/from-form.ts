@@ -16,13 +16,25 @@ const amount = (text: string) => {
  * The editor's unsaved form ({base}/new/view): totals computed live with the shared core, the organisation
  * profile as seller, the chosen customer, and the mentions the document will carry once issued.
  */
-export function renderDocumentOfForm(form: FormState, context: { profile?: SellerSource | null; customer?: CustomerSource | null; settings?: AppSettings | null }): RenderDocument {
+export function renderDocumentOfForm(
+  form: FormState,
+  context: { profile?: SellerSource | null; customer?: CustomerSource | null; settings?: AppSettings | null },
+): RenderDocument {
   const totals = computeTotals({ ...totalsInputOf(form), precision: currencyPrecision(form.currency) });
   const customer = customerOf(context.customer);
   const items = form.items.map((line) => ({ item: line.item, kind: line.kind }));
   const legal_mentions =
     context.profile && context.settings
-      ? legalMentionTexts({ type: form.type, organization: organizationOf(context.profile), settings: context.settings, customer, date: form.date, maturity: form.maturity || null, items, vat_exemption: form.vat_exemption })
+      ? legalMentionTexts({
+          type: form.type,
+          organization: organizationOf(context.profile),
+          settings: context.settings,
+          customer,
+          date: form.date,
+          maturity: form.maturity || null,
+          items,
+          vat_exemption: form.vat_exemption,
+        })
       : [];
   return {
     type: form.type,
@@ -39,7 +51,9 @@ export function renderDocumentOfForm(form: FormState, context: { profile?: Selle
     note: form.note,
     shipping_details: form.shipping_details,
     additional_info: form.additional_info.filter((kv) => kv.key.trim() || kv.value.trim()),
-    deposit_request: form.deposit_request.filter((d) => d.description.trim() || d.amount.trim()).map((d) => ({ description: d.description, amount: amount(d.amount) })),
+    deposit_request: form.deposit_request
+      .filter((d) => d.description.trim() || d.amount.trim())
+      .map((d) => ({ description: d.description, amount: amount(d.amount) })),
     seller: sellerOf(context.profile),
     customer,
     lines: form.items.map((line, i) => ({

@@ -12,7 +12,10 @@ export type DocumentRecord = inferRouterOutputs<AppRouter>['documents']['get'];
  * customer snapshots, the mentions fixed at issue); a draft shows today's organisation profile and the mentions
  * it would get, so its preview is what the customer will receive.
  */
-export function renderDocumentOfRecord(record: DocumentRecord, context: { profile?: SellerSource | null; settings?: AppSettings | null } = {}): RenderDocument {
+export function renderDocumentOfRecord(
+  record: DocumentRecord,
+  context: { profile?: SellerSource | null; settings?: AppSettings | null } = {},
+): RenderDocument {
   const sellerSource = (record.organization as SellerSource | null) ?? context.profile ?? null;
   const customerSource = record.customer as CustomerSource | null;
   const customer = customerOf(customerSource);

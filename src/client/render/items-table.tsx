@@ -3,11 +3,25 @@ import { TOTAL_ROW_HEIGHT } from '../../shared/pagination';
 import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
 import type { RenderLine } from './types';
-import { CELL_PADDING_EM, cellText, discountText, fitColumns, NUMERIC, shownColumns, type ColumnType, type ShownColumn } from './table-columns';
+import {
+  CELL_PADDING_EM,
+  cellText,
+  discountText,
+  fitColumns,
+  NUMERIC,
+  shownColumns,
+  type ColumnType,
+  type ShownColumn,
+} from './table-columns';
 
 const alignOf = (type: ColumnType): CSSProperties['textAlign'] => (NUMERIC.has(type) ? 'right' : type === 'position' ? 'center' : 'left');
 
-const cellBase: CSSProperties = { padding: `0.42em ${CELL_PADDING_EM}em`, verticalAlign: 'top', borderBottom: `1px solid ${RULE}`, overflowWrap: 'anywhere' };
+const cellBase: CSSProperties = {
+  padding: `0.42em ${CELL_PADDING_EM}em`,
+  verticalAlign: 'top',
+  borderBottom: `1px solid ${RULE}`,
+  overflowWrap: 'anywhere',
+};
 const numeric: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 function CellContent({ column, line, ctx }: { column: ShownColumn; line: RenderLine; ctx: RenderContext }) {
@@ -22,8 +36,14 @@ function CellContent({ column, line, ctx }: { column: ShownColumn; line: RenderL
         <>
           {column.show_item !== false && <div style={{ fontWeight: 600 }}>{line.item || '—'}</div>}
           {reference && <div style={{ fontSize: '0.85em', color: MUTED }}>Réf. {reference}</div>}
-          {line.description.trim() && <div style={{ fontSize: '0.9em', color: MUTED, whiteSpace: 'pre-wrap', marginTop: '0.15em', ...styleToCss(column.style) }}>{line.description}</div>}
-          {discountHidden && line.discount !== 0 && <div style={{ fontSize: '0.85em', color: MUTED }}>Remise {discountText(line, ctx.f)} incluse</div>}
+          {line.description.trim() && (
+            <div style={{ fontSize: '0.9em', color: MUTED, whiteSpace: 'pre-wrap', marginTop: '0.15em', ...styleToCss(column.style) }}>
+              {line.description}
+            </div>
+          )}
+          {discountHidden && line.discount !== 0 && (
+            <div style={{ fontSize: '0.85em', color: MUTED }}>Remise {discountText(line, ctx.f)} incluse</div>
+          )}
         </>
       );
     }
@@ -39,10 +59,25 @@ export interface Carry {
   amount: number;
 }
 
-export function ItemsTable({ ctx, lines, width, before, after }: { ctx: RenderContext; lines: readonly RenderLine[]; width: number; before?: Carry; after?: Carry }) {
+export function ItemsTable({
+  ctx,
+  lines,
+  width,
+  before,
+  after,
+}: {
+  ctx: RenderContext;
+  lines: readonly RenderLine[];
+  width: number;
+  before?: Carry;
+  after?: Carry;
+}) {
   const { table } = ctx.template;
   // Widths from every line of the document, not this page's only: all pages share the measured columns.
-  const columns = useMemo(() => fitColumns(shownColumns(table), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3), [table, ctx, width]);
+  const columns = useMemo(
+    () => fitColumns(shownColumns(table), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3),
+    [table, ctx, width],
+  );
   const s = table.style;
   const head = styleToCss(s.thead);
   const odd = styleToCss(s.tbody.odd);
@@ -57,7 +92,23 @@ export function ItemsTable({ ctx, lines, width, before, after }: { ctx: RenderCo
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.type} scope="col" style={mergeCss(cellBase, { textAlign: alignOf(c.type), verticalAlign: 'bottom', fontSize: '0.88em', lineHeight: 1.25, borderBottom: `1px solid #D0D5DD`, overflowWrap: 'normal', hyphens: 'auto' }, head)}>
+            <th
+              key={c.type}
+              scope="col"
+              style={mergeCss(
+                cellBase,
+                {
+                  textAlign: alignOf(c.type),
+                  verticalAlign: 'bottom',
+                  fontSize: '0.88em',
+                  lineHeight: 1.25,
+                  borderBottom: `1px solid #D0D5DD`,
+                  overflowWrap: 'normal',
+                  hyphens: 'auto',
+                },
+                head,
+              )}
+            >
               {c.label}
             </th>
           ))}
@@ -68,7 +119,15 @@ export function ItemsTable({ ctx, lines, width, before, after }: { ctx: RenderCo
         {lines.map((line) => (
           <tr key={line.position} data-line={line.position} style={line.position % 2 === 1 ? odd : even}>
             {columns.map((c) => (
-              <td key={c.type} style={mergeCss(cellBase, { textAlign: alignOf(c.type) }, NUMERIC.has(c.type) ? numeric : undefined, c.type === 'description' ? undefined : styleToCss(c.style))}>
+              <td
+                key={c.type}
+                style={mergeCss(
+                  cellBase,
+                  { textAlign: alignOf(c.type) },
+                  NUMERIC.has(c.type) ? numeric : undefined,
+                  c.type === 'description' ? undefined : styleToCss(c.style),
+                )}
+              >
                 <CellContent column={c} line={line} ctx={ctx} />
               </td>
             ))}
@@ -85,7 +144,18 @@ function CarryRow({ ctx, carry, span }: { ctx: RenderContext; carry: Carry; span
   const style = mergeCss({ fontWeight: 600, background: '#F9FAFB' }, styleToCss(ctx.template.table.style.tfoot));
   return (
     <tr data-carry={carry.kind} style={{ ...style, height: TOTAL_ROW_HEIGHT }}>
-      <td colSpan={span} style={{ ...cellBase, padding: '0 0.6em', height: TOTAL_ROW_HEIGHT, boxSizing: 'border-box', verticalAlign: 'middle', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+      <td
+        colSpan={span}
+        style={{
+          ...cellBase,
+          padding: '0 0.6em',
+          height: TOTAL_ROW_HEIGHT,
+          boxSizing: 'border-box',
+          verticalAlign: 'middle',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+        }}
+      >
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: '2em' }}>
           <span>{carry.label}</span>
           <span style={numeric}>{ctx.f.money(carry.amount)}</span>

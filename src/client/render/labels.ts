@@ -18,7 +18,8 @@ const TITLES: Record<DocumentType, string> = {
 };
 
 /** The document_name element: the type's French name; a deposit invoice says so (CGI art. 289). */
-export const documentTitle = (doc: Pick<RenderDocument, 'type' | 'kind'>): string => (doc.kind === 'deposit' ? 'Facture d’acompte' : TITLES[doc.type]);
+export const documentTitle = (doc: Pick<RenderDocument, 'type' | 'kind'>): string =>
+  doc.kind === 'deposit' ? 'Facture d’acompte' : TITLES[doc.type];
 
 export const documentNumber = (doc: Pick<RenderDocument, 'number'>): string => doc.number ?? DRAFT_NUMBER;
 
@@ -42,6 +43,10 @@ export function formattersOf(settings: AppSettings, currency: string): Formatter
     quantity: (value) => formatDecimal(money(value).round(4), 4, decimal).replace(new RegExp(`\\${decimal}?0+$`), ''),
     rate: (rate) => formatTaxRate(rate, decimal),
     // A French business writes no 'France' under a French address; a foreign one keeps its country.
-    address: (address) => formatAddress(settings.address_format, address && /^\s*(france|fr)\s*$/i.test(address.country ?? '') ? { ...address, country: '' } : address),
+    address: (address) =>
+      formatAddress(
+        settings.address_format,
+        address && /^\s*(france|fr)\s*$/i.test(address.country ?? '') ? { ...address, country: '' } : address,
+      ),
   };
 }

@@ -43,10 +43,15 @@ export function readMeasurements(root: HTMLElement): Measurements {
 /** Waits for every image of the measuring pass (a logo) to load or fail, so its height is known. */
 export function imagesSettled(root: HTMLElement): Promise<void> {
   const pending = (Array.from(root.querySelectorAll('img')) as HTMLImageElement[]).filter((img) => !img.complete);
-  return Promise.all(pending.map((img) => new Promise<void>((resolve) => {
-    img.addEventListener('load', () => resolve(), { once: true });
-    img.addEventListener('error', () => resolve(), { once: true });
-  }))).then(() => undefined);
+  return Promise.all(
+    pending.map(
+      (img) =>
+        new Promise<void>((resolve) => {
+          img.addEventListener('load', () => resolve(), { once: true });
+          img.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
 }
 
 /** Asks for the template's font in the weights the pages use, then waits for every font being loaded. */

@@ -10,12 +10,18 @@ export const PAGE_HEIGHT = 1123;
 const HEADER_GAP = 16;
 const FOOTER_GAP = 14;
 
-export const marginsOf = (template: DocumentTemplate, first: boolean) => (first ? template.margins.first_page : template.margins.following_pages);
+export const marginsOf = (template: DocumentTemplate, first: boolean) =>
+  first ? template.margins.first_page : template.margins.following_pages;
 
 /** Page padding from the template's margins in cm (SPEC §9: 37.8 px a centimetre). */
 export function paddingOf(template: DocumentTemplate, first: boolean): CSSProperties {
   const m = marginsOf(template, first);
-  return { paddingTop: m.top * PX_PER_CM, paddingRight: m.right * PX_PER_CM, paddingBottom: m.bottom * PX_PER_CM, paddingLeft: m.left * PX_PER_CM };
+  return {
+    paddingTop: m.top * PX_PER_CM,
+    paddingRight: m.right * PX_PER_CM,
+    paddingBottom: m.bottom * PX_PER_CM,
+    paddingLeft: m.left * PX_PER_CM,
+  };
 }
 
 /** The width left for content between the side margins. */
@@ -33,7 +39,14 @@ export const fontStack = (family: string) => FAMILIES[family] ?? `"${family.repl
 
 /** The template's font family, size (pt) and line height, on every page and in the measuring pass. */
 export function typographyOf(template: DocumentTemplate): CSSProperties {
-  return { fontFamily: fontStack(template.font_family), fontSize: `${template.font_size}pt`, lineHeight: template.line_height, color: INK, fontKerning: 'normal', textRendering: 'geometricPrecision' };
+  return {
+    fontFamily: fontStack(template.font_family),
+    fontSize: `${template.font_size}pt`,
+    lineHeight: template.line_height,
+    color: INK,
+    fontKerning: 'normal',
+    textRendering: 'geometricPrecision',
+  };
 }
 
 /** Header elements on the first page, `elements_following_pages` on the next ones, with the space under them. */
@@ -60,5 +73,11 @@ export function FooterArea({ ctx, position }: { ctx: RenderContext; position: Pa
 export function FoldLine({ template, page }: { template: DocumentTemplate; page: number }) {
   const fold = template.fold_line;
   if (!fold.status || (fold.only_first_page && page > 1)) return null;
-  return <div data-fold-line="" aria-hidden="true" style={{ position: 'absolute', top: '99mm', [fold.alignment]: '4mm', width: '6mm', borderTop: '0.75px solid #98A2B3' }} />;
+  return (
+    <div
+      data-fold-line=""
+      aria-hidden="true"
+      style={{ position: 'absolute', top: '99mm', [fold.alignment]: '4mm', width: '6mm', borderTop: '0.75px solid #98A2B3' }}
+    />
+  );
 }

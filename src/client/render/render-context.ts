@@ -20,7 +20,9 @@ export interface PagePosition {
 export const elementsOf = (rows: readonly TemplateRow[]) => rows.flatMap((r) => r.columns.flatMap((c) => c.elements));
 
 export function renderContextOf(doc: RenderDocument, template: DocumentTemplate, settings: AppSettings): RenderContext {
-  const placed = new Set([...elementsOf(template.header), ...elementsOf(template.elements_following_pages), ...elementsOf(template.footer)].map((e) => e.type));
+  const placed = new Set(
+    [...elementsOf(template.header), ...elementsOf(template.elements_following_pages), ...elementsOf(template.footer)].map((e) => e.type),
+  );
   return { doc, template, f: formattersOf(settings, doc.currency), placed };
 }
 

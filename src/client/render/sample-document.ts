@@ -34,17 +34,77 @@ const CUSTOMER: RenderCustomer = {
   vat_number: 'FR40732829320',
   email: 'compta@boulangerie-martin.fr',
   address: { line1: '3 place du Marché', line2: '', postal_code: '69002', city: 'Lyon', state: '', country: 'France' },
-  shipping: { line1: '18 quai Saint-Antoine', line2: 'Entrée des livraisons', postal_code: '69002', city: 'Lyon', state: '', country: 'France' },
+  shipping: {
+    line1: '18 quai Saint-Antoine',
+    line2: 'Entrée des livraisons',
+    postal_code: '69002',
+    city: 'Lyon',
+    state: '',
+    country: 'France',
+  },
 };
 
-type SampleLine = Pick<RenderLine, 'code' | 'item' | 'description' | 'quantity' | 'unit' | 'discount_type' | 'discount_value'> & { price: number; rate: number };
+type SampleLine = Pick<RenderLine, 'code' | 'item' | 'description' | 'quantity' | 'unit' | 'discount_type' | 'discount_value'> & {
+  price: number;
+  rate: number;
+};
 
 const LINES: SampleLine[] = [
-  { code: 'IDV-01', item: 'Création de l’identité visuelle', description: 'Logo, palette et typographies, deux allers-retours.', quantity: 1, unit: 'forfait', price: 1800, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'CHT-02', item: 'Charte graphique (24 pages)', description: '', quantity: 1, unit: 'forfait', price: 650, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'SIG-03', item: 'Enseigne de façade', description: 'Caisson lumineux 240 × 60 cm, pose comprise.', quantity: 1, unit: 'u', price: 2350, rate: 20, discount_type: 'percent', discount_value: 10 },
-  { code: 'IMP-04', item: 'Sacs kraft imprimés', description: '', quantity: 2000, unit: 'u', price: 0.42, rate: 20, discount_type: 'percent', discount_value: 0 },
-  { code: 'FOR-05', item: 'Formation à la prise de vue', description: '', quantity: 3, unit: 'h', price: 80, rate: 10, discount_type: 'percent', discount_value: 0 },
+  {
+    code: 'IDV-01',
+    item: 'Création de l’identité visuelle',
+    description: 'Logo, palette et typographies, deux allers-retours.',
+    quantity: 1,
+    unit: 'forfait',
+    price: 1800,
+    rate: 20,
+    discount_type: 'percent',
+    discount_value: 0,
+  },
+  {
+    code: 'CHT-02',
+    item: 'Charte graphique (24 pages)',
+    description: '',
+    quantity: 1,
+    unit: 'forfait',
+    price: 650,
+    rate: 20,
+    discount_type: 'percent',
+    discount_value: 0,
+  },
+  {
+    code: 'SIG-03',
+    item: 'Enseigne de façade',
+    description: 'Caisson lumineux 240 × 60 cm, pose comprise.',
+    quantity: 1,
+    unit: 'u',
+    price: 2350,
+    rate: 20,
+    discount_type: 'percent',
+    discount_value: 10,
+  },
+  {
+    code: 'IMP-04',
+    item: 'Sacs kraft imprimés',
+    description: '',
+    quantity: 2000,
+    unit: 'u',
+    price: 0.42,
+    rate: 20,
+    discount_type: 'percent',
+    discount_value: 0,
+  },
+  {
+    code: 'FOR-05',
+    item: 'Formation à la prise de vue',
+    description: '',
+    quantity: 3,
+    unit: 'h',
+    price: 80,
+    rate: 10,
+    discount_type: 'percent',
+    discount_value: 0,
+  },
 ];
 
 const taxOf = (rate: number) => [{ title: `TVA ${String(rate).replace('.', ',')} %`, rate }];
@@ -62,7 +122,13 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
   const deposits = invoice ? [{ number: 'F2026-0038', date: '2026-02-20', total: 1500 }] : [];
   const paid = 0;
   const totals = computeTotals({
-    items: source.map((l) => ({ quantity: l.quantity, unit_price: l.price, discount_type: l.discount_type, discount_value: l.discount_value, taxes: taxOf(l.rate) })),
+    items: source.map((l) => ({
+      quantity: l.quantity,
+      unit_price: l.price,
+      discount_type: l.discount_type,
+      discount_value: l.discount_value,
+      taxes: taxOf(l.rate),
+    })),
     discount_type: 'percent',
     discount_value: 0,
     shipping: 45,

@@ -6,7 +6,8 @@ type Border = NonNullable<Style['border_top']>;
 
 const box = (b: Box) => `${b.top}px ${b.right}px ${b.bottom}px ${b.left}px`;
 /** 'default' means "inherit what the renderer draws", so it sets nothing. */
-const border = (b: Border): string | undefined => (b.style === 'default' ? undefined : `${b.width}px ${b.style} ${b.color || 'currentColor'}`);
+const border = (b: Border): string | undefined =>
+  b.style === 'default' ? undefined : `${b.width}px ${b.style} ${b.color || 'currentColor'}`;
 
 /**
  * SPEC §3 style properties → CSS, in one place: an absent property, an empty colour or a 'default' choice sets

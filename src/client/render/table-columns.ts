@@ -9,7 +9,17 @@ export interface ShownColumn extends TableColumn {
   share: number;
 }
 
-const DEFAULT_WIDTHS: Record<ColumnType, number> = { position: 6, description: 40, quantity: 10, unit: 8, quantity_unit: 12, unit_price: 14, vat: 9, discount: 9, total_price: 14 };
+const DEFAULT_WIDTHS: Record<ColumnType, number> = {
+  position: 6,
+  description: 40,
+  quantity: 10,
+  unit: 8,
+  quantity_unit: 12,
+  unit_price: 14,
+  vat: 9,
+  discount: 9,
+  total_price: 14,
+};
 export const NUMERIC = new Set<ColumnType>(['quantity', 'quantity_unit', 'unit_price', 'vat', 'discount', 'total_price']);
 export const CELL_PADDING_EM = 0.6;
 
@@ -70,7 +80,13 @@ export function cellText(type: ColumnType, line: RenderLine, f: Formatters): str
  * narrow margins) takes the room from the description first, then from columns with room to spare. Pure, from
  * the document and the width, so the measuring pass and the pages get the same columns.
  */
-export function fitColumns(columns: ShownColumn[], lines: readonly RenderLine[], f: Formatters, width: number, fontPx: number): ShownColumn[] {
+export function fitColumns(
+  columns: ShownColumn[],
+  lines: readonly RenderLine[],
+  f: Formatters,
+  width: number,
+  fontPx: number,
+): ShownColumn[] {
   if (width <= 0 || columns.length === 0) return columns;
   const need = columns.map((c) => {
     if (c.type === 'description') return DESCRIPTION_FLOOR * width;

@@ -7,13 +7,26 @@ import { styleToCss } from './style-css';
 const ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch' } as const;
 
 /** A row shows when one of its elements has something to show (an empty header note leaves no gap). */
-export const visibleRows = (rows: readonly TemplateRow[], ctx: RenderContext) => rows.filter((row) => row.columns.some((col) => col.elements.some((e) => !isEmptyElement(e, ctx))));
+export const visibleRows = (rows: readonly TemplateRow[], ctx: RenderContext) =>
+  rows.filter((row) => row.columns.some((col) => col.elements.some((e) => !isEmptyElement(e, ctx))));
 
 /**
  * Template rows on a 12-column grid (SPEC §3): a row has align (cross axis) and justify (main axis); a column its
  * span, offset, text alignment, own vertical alignment and style. Elements stack within their column.
  */
-export function TemplateBlock({ rows, ctx, position, gap, name }: { rows: readonly TemplateRow[]; ctx: RenderContext; position: PagePosition; gap: string; name: string }) {
+export function TemplateBlock({
+  rows,
+  ctx,
+  position,
+  gap,
+  name,
+}: {
+  rows: readonly TemplateRow[];
+  ctx: RenderContext;
+  position: PagePosition;
+  gap: string;
+  name: string;
+}) {
   const shown = visibleRows(rows, ctx);
   return (
     <div data-block={name} style={{ display: 'flex', flexDirection: 'column', gap }}>

@@ -4,18 +4,31 @@ import { mergeCss, styleToCss } from './style-css';
 import { totalRows, type TotalRow } from './totals-rows';
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
-const heading: CSSProperties = { fontSize: '0.78em', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: MUTED, marginBottom: '0.2em' };
+const heading: CSSProperties = {
+  fontSize: '0.78em',
+  fontWeight: 700,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: MUTED,
+  marginBottom: '0.2em',
+};
 const cell: CSSProperties = { padding: '0.2em 0.6em', fontVariantNumeric: 'tabular-nums' };
 
 /** The totals (template `table.totals` flags), under the last line of the table. */
 function Totals({ ctx, rows }: { ctx: RenderContext; rows: TotalRow[] }) {
   const s = ctx.template.table.style;
   return (
-    <table aria-label="Totaux du document" data-totals="" style={mergeCss({ width: '100%', borderCollapse: 'collapse' }, styleToCss(s.tfoot))}>
+    <table
+      aria-label="Totaux du document"
+      data-totals=""
+      style={mergeCss({ width: '100%', borderCollapse: 'collapse' }, styleToCss(s.tfoot))}
+    >
       <tbody>
         {rows.map((row) => {
           const rule = row.strong ? undefined : `1px solid ${RULE}`;
-          const strong: CSSProperties = row.strong ? mergeCss({ fontWeight: 700, background: '#F2F4F7', borderTop: '1.5px solid #1D2939' }, styleToCss(s.total)) : {};
+          const strong: CSSProperties = row.strong
+            ? mergeCss({ fontWeight: 700, background: '#F2F4F7', borderTop: '1.5px solid #1D2939' }, styleToCss(s.total))
+            : {};
           return (
             <tr key={row.key} data-total={row.key} style={strong}>
               <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 'inherit', borderBottom: rule }}>
@@ -70,8 +83,18 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
       </div>,
     );
   }
-  if (doc.terms.trim()) blocks.push(<div key="terms" style={pre}>{doc.terms}</div>);
-  if (doc.note.trim()) blocks.push(<div key="note" style={pre}>{doc.note}</div>);
+  if (doc.terms.trim())
+    blocks.push(
+      <div key="terms" style={pre}>
+        {doc.terms}
+      </div>,
+    );
+  if (doc.note.trim())
+    blocks.push(
+      <div key="note" style={pre}>
+        {doc.note}
+      </div>,
+    );
   if (blocks.length === 0) return null;
   return <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6em' }}>{blocks}</div>;
 }
@@ -89,7 +112,9 @@ function Mentions({ ctx }: { ctx: RenderContext }) {
   if (doc.legal_mentions.length === 0 && identity.length === 0) return null;
   return (
     <div data-legal-mentions="" style={{ fontSize: '0.78em', color: MUTED, marginTop: '0.9em', lineHeight: 1.38 }}>
-      {doc.legal_mentions.length > 0 && <p style={{ margin: 0 }}>{doc.legal_mentions.map((m) => keepUnits(/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}</p>}
+      {doc.legal_mentions.length > 0 && (
+        <p style={{ margin: 0 }}>{doc.legal_mentions.map((m) => keepUnits(/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}</p>
+      )}
       {identity.length > 0 && <p style={{ margin: 0 }}>{identity.join(' · ')}</p>}
     </div>
   );

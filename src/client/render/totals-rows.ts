@@ -26,7 +26,8 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   const hasDiscount = t.discount !== 0;
   const hasTaxes = t.taxes.length > 0;
 
-  if (flags.subtotal) rows.push({ key: 'subtotal', label: hasDiscount && flags.discount ? 'Sous-total HT' : 'Total HT', value: f.money(t.subtotal) });
+  if (flags.subtotal)
+    rows.push({ key: 'subtotal', label: hasDiscount && flags.discount ? 'Sous-total HT' : 'Total HT', value: f.money(t.subtotal) });
   if (flags.discount && hasDiscount) {
     const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
     rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });
@@ -34,7 +35,11 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   }
   if (flags.taxes) {
     for (const tax of t.taxes) {
-      rows.push({ key: `tax-${tax.title}-${tax.rate}`, label: `${taxName(tax.title)} ${f.rate(tax.rate)} sur ${f.money(tax.taxable_amount)}`, value: f.money(tax.amount) });
+      rows.push({
+        key: `tax-${tax.title}-${tax.rate}`,
+        label: `${taxName(tax.title)} ${f.rate(tax.rate)} sur ${f.money(tax.taxable_amount)}`,
+        value: f.money(tax.amount),
+      });
     }
   }
   if (flags.shipping && t.shipping !== 0) rows.push({ key: 'shipping', label: 'Frais de port', value: f.money(t.shipping) });

@@ -15,12 +15,32 @@ import { MonthlyChart } from './home/monthly-chart';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', boxShadow: 'card', p: { base: '4', md: '5' }, minW: '0' }),
+  card: css({
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    boxShadow: 'card',
+    p: { base: '4', md: '5' },
+    minW: '0',
+  }),
   heading: css({ fontSize: 'md', fontWeight: '700' }),
   headingRow: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3', mb: '3', flexWrap: 'wrap' }),
-  kpis: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, gap: '4' }),
+  kpis: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+    gap: '4',
+  }),
   kpiLabel: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  kpiValue: css({ fontSize: '2xl', fontWeight: '700', fontVariantNumeric: 'tabular-nums', mt: '1', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+  kpiValue: css({
+    fontSize: '2xl',
+    fontWeight: '700',
+    fontVariantNumeric: 'tabular-nums',
+    mt: '1',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  }),
   kpiDetail: css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' }),
   alert: css({ color: 'danger' }),
   alertCard: css({ borderColor: 'danger', bg: 'dangerSubtle' }),
@@ -56,7 +76,9 @@ export function HomePage() {
         <section className={cx(styles.card, listStyles.empty)}>
           <FileIcon size={32} />
           <p className={css({ fontWeight: '600', color: 'fg.default' })}>Aucun document pour l’instant</p>
-          <p className={css({ fontSize: 'sm', maxW: 'md' })}>Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.</p>
+          <p className={css({ fontSize: 'sm', maxW: 'md' })}>
+            Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.
+          </p>
           <Link href="/invoices/new/add" className={buttonRecipe()}>
             Nouvelle facture
           </Link>
@@ -66,8 +88,21 @@ export function HomePage() {
           <div className={styles.kpis}>
             <Kpi testId="kpi-month" label="CA HT ce mois-ci" value={fmt(f.turnover_month)} detail="Factures émises moins avoirs" />
             <Kpi testId="kpi-year" label={`CA HT ${now.getFullYear()}`} value={fmt(f.turnover_year)} detail="Depuis le 1er janvier" />
-            <Kpi testId="kpi-outstanding" label="Encours clients" value={fmt(f.outstanding)} detail={`${plural(f.open_invoices, 'facture', 'factures')} à encaisser`} href="/invoices?status=open" />
-            <Kpi testId="kpi-overdue" label="En retard" value={fmt(f.overdue)} detail={`${plural(f.overdue_count, 'facture exigible', 'factures exigibles')}`} alert={f.overdue_count > 0} href="/invoices?status=overdue" />
+            <Kpi
+              testId="kpi-outstanding"
+              label="Encours clients"
+              value={fmt(f.outstanding)}
+              detail={`${plural(f.open_invoices, 'facture', 'factures')} à encaisser`}
+              href="/invoices?status=open"
+            />
+            <Kpi
+              testId="kpi-overdue"
+              label="En retard"
+              value={fmt(f.overdue)}
+              detail={`${plural(f.overdue_count, 'facture exigible', 'factures exigibles')}`}
+              alert={f.overdue_count > 0}
+              href="/invoices?status=overdue"
+            />
           </div>
           <section className={styles.card} aria-labelledby="chart-title">
             <div className={styles.headingRow}>
@@ -101,7 +136,11 @@ export function HomePage() {
                 </thead>
                 <tbody>
                   {f.latest.map((doc) => (
-                    <tr key={doc.id} className={css({ cursor: 'pointer' })} onClick={(e) => !(e.target as HTMLElement).closest('a') && navigate(openHref(doc))}>
+                    <tr
+                      key={doc.id}
+                      className={css({ cursor: 'pointer' })}
+                      onClick={(e) => !(e.target as HTMLElement).closest('a') && navigate(openHref(doc))}
+                    >
                       <td className={styles.type}>{TYPE_LABELS[doc.type].one}</td>
                       <td className={listStyles.number}>
                         <Link href={openHref(doc)} className={listStyles.link}>
@@ -110,7 +149,9 @@ export function HomePage() {
                       </td>
                       <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
                       <td className={listStyles.number}>{formatDateShort(doc.date)}</td>
-                      <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
+                      <td className={styles.amount}>
+                        {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
+                      </td>
                       <td>
                         <StatusChip status={doc.status} />
                       </td>
@@ -126,7 +167,21 @@ export function HomePage() {
   );
 }
 
-function Kpi({ label, value, detail, alert, href, testId }: { label: string; value: string; detail: string; alert?: boolean; href?: string; testId: string }) {
+function Kpi({
+  label,
+  value,
+  detail,
+  alert,
+  href,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail: string;
+  alert?: boolean;
+  href?: string;
+  testId: string;
+}) {
   const body = (
     <>
       <p className={cx(styles.kpiLabel, alert && styles.alert)}>{label}</p>
@@ -136,7 +191,11 @@ function Kpi({ label, value, detail, alert, href, testId }: { label: string; val
       <p className={styles.kpiDetail}>{detail}</p>
     </>
   );
-  const className = cx(styles.card, alert && styles.alertCard, href && css({ display: 'block', transition: 'border-color 0.15s', _hover: { borderColor: 'accent.default' } }));
+  const className = cx(
+    styles.card,
+    alert && styles.alertCard,
+    href && css({ display: 'block', transition: 'border-color 0.15s', _hover: { borderColor: 'accent.default' } }),
+  );
   return href ? (
     <Link href={href} className={className}>
       {body}

@@ -4,8 +4,31 @@ import { SparkIcon } from '../components/icons';
 /** A route that exists with its title, whose capability is not built yet: it says so, and shows no invented data. */
 export function UpcomingPage({ feature }: { feature: string }) {
   return (
-    <section className={css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '6', md: '10' }, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '3' })}>
-      <span className={css({ w: '12', h: '12', borderRadius: 'full', bg: 'accent.subtle', color: 'accent.fg', display: 'grid', placeItems: 'center' })}>
+    <section
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'card',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        p: { base: '6', md: '10' },
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: '3',
+      })}
+    >
+      <span
+        className={css({
+          w: '12',
+          h: '12',
+          borderRadius: 'full',
+          bg: 'accent.subtle',
+          color: 'accent.fg',
+          display: 'grid',
+          placeItems: 'center',
+        })}
+      >
         <SparkIcon size={24} />
       </span>
       <h2 className={css({ fontSize: 'lg', fontWeight: '700' })}>Bientôt disponible</h2>

@@ -13,7 +13,13 @@ let pending: ((answer: boolean) => void) | undefined;
 
 export function confirm(message: string, opts: { title?: string; confirmLabel?: string; cancelLabel?: string } = {}): Promise<boolean> {
   pending?.(false); // a newer question replaces an unanswered one
-  Object.assign(confirmState, { open: true, message, title: opts.title ?? '', confirmLabel: opts.confirmLabel ?? 'Oui', cancelLabel: opts.cancelLabel ?? 'Annuler' });
+  Object.assign(confirmState, {
+    open: true,
+    message,
+    title: opts.title ?? '',
+    confirmLabel: opts.confirmLabel ?? 'Oui',
+    cancelLabel: opts.cancelLabel ?? 'Annuler',
+  });
   return new Promise((resolve) => {
     pending = resolve;
   });

@@ -16,7 +16,10 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, params: { userId: number; organizationId: number }): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Db,
+  params: { userId: number; organizationId: number },
+): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const now = clock.now();
   const session: Session = {

@@ -12,7 +12,8 @@ export function precompiled<Params extends readonly unknown[], Row>(build: (db: 
     let sql = cache.get(db);
     if (sql === undefined) {
       const compiled = build(db).compile();
-      if (compiled.parameters.length !== arity) throw new Error(`precompiled query expects ${compiled.parameters.length} parameters, declared ${arity}`);
+      if (compiled.parameters.length !== arity)
+        throw new Error(`precompiled query expects ${compiled.parameters.length} parameters, declared ${arity}`);
       sql = compiled.sql;
       cache.set(db, sql);
     }

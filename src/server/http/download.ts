@@ -7,7 +7,14 @@ import { sendError } from './respond';
 
 export const DOWNLOAD_PREFIX = '/documents/download/';
 
-const FILE_NAMES = { invoice: 'Facture', estimate: 'Devis', proforma: 'Proforma', order: 'Bon-de-commande', delivery: 'Bon-de-livraison', credit: 'Avoir' } as const;
+const FILE_NAMES = {
+  invoice: 'Facture',
+  estimate: 'Devis',
+  proforma: 'Proforma',
+  order: 'Bon-de-commande',
+  delivery: 'Bon-de-livraison',
+  credit: 'Avoir',
+} as const;
 
 /** 'Facture-F2026-0042.pdf': the type and the number, with nothing a file system could choke on. */
 export const pdfFileName = (type: keyof typeof FILE_NAMES, kind: string, number: string) =>
@@ -17,7 +24,12 @@ export const CHROMIUM_MISSING =
   'Le PDF ne peut être produit : Chromium est introuvable sur le serveur. Installez-le (Debian : apt-get install -y chromium) ou indiquez son chemin dans CHROMIUM_PATH.';
 
 /** GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server. */
-export async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string, deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string }) {
+export async function serveDownload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string },
+) {
   try {
     let uuid = '';
     try {

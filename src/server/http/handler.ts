@@ -29,7 +29,12 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
     if (logger.enabled()) {
       res.on('finish', () => {
-        logger.info({ method: req.method, path: pathname, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 });
+        logger.info({
+          method: req.method,
+          path: pathname,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        });
       });
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -46,7 +51,8 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
-      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) return await serveDownload(req, res, pathname, { db: deps.db, ...pdf });
+      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD'))
+        return await serveDownload(req, res, pathname, { db: deps.db, ...pdf });
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

@@ -90,7 +90,15 @@ export async function handleTrpc(
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
       input = deserializeInput(isBatch ? (rawInputs as Record<string, unknown> | null | undefined)?.[index] : rawInputs);
-      const data = await callProcedure({ router: appRouter, path: procedurePath, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex: index });
+      const data = await callProcedure({
+        router: appRouter,
+        path: procedurePath,
+        getRawInput: async () => input,
+        ctx,
+        type,
+        signal: undefined,
+        batchIndex: index,
+      });
       return { result: { data } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);

@@ -3,7 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { logger } from '../logger';
 
 /** STACK.md trap 5: the flags that work as root on these machines, and no background traffic. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+];
 const POOL_SIZE = 2;
 const RENDER_TIMEOUT_MS = 30_000;
 
@@ -85,7 +94,10 @@ export class PdfRenderer {
     } catch (error) {
       // A page that failed may be in any state: replace it rather than reuse it, and hand a fresh one to a waiter.
       this.created = Math.max(0, this.created - 1);
-      await page.context().close().catch(() => {});
+      await page
+        .context()
+        .close()
+        .catch(() => {});
       const waiter = this.waiting.shift();
       if (waiter) void this.acquire().then(waiter.resolve, waiter.reject);
       logger.error('PDF rendering failed', error);

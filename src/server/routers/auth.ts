@@ -12,8 +12,14 @@ import {
 import * as auth from '../services/auth';
 
 export const authRouter = router({
-  register: publicProcedure.input(registerInputSchema).output(userSchema).mutation(({ ctx, input }) => auth.register(ctx, input)),
-  login: publicProcedure.input(loginInputSchema).output(userSchema).mutation(({ ctx, input }) => auth.login(ctx, input)),
+  register: publicProcedure
+    .input(registerInputSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => auth.register(ctx, input)),
+  login: publicProcedure
+    .input(loginInputSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: publicProcedure.output(messageAnswerSchema).mutation(async ({ ctx }) => {
     await auth.logout(ctx);
     return { messages: 'Vous êtes déconnecté(e)' };

@@ -15,11 +15,17 @@ export const currenciesRouter = router({
   create: protectedProcedure
     .input(currencyInputSchema)
     .output(written)
-    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createCurrency(ctx.db, ctx.organizationId, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await createCurrency(ctx.db, ctx.organizationId, input),
+    })),
   update: protectedProcedure
     .input(z.object({ id: idSchema, data: currencyRateInputSchema }))
     .output(written)
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editCurrencyRate(ctx.db, ctx.organizationId, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editCurrencyRate(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
   delete: protectedProcedure
     .input(z.object({ id: idSchema }))
     .output(z.object({ messages: z.string() }))

@@ -39,10 +39,17 @@ export const customersRouter = router({
   }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
-    .input(z.object({ csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'), dry_run: z.boolean().default(true) }))
+    .input(
+      z.object({
+        csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
+        dry_run: z.boolean().default(true),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const report = await importCustomers(ctx.db, ctx.organizationId, input.csv, input.dry_run);
-      const messages = input.dry_run ? `${report.valid} client(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)` : `${report.created} client(s) importé(s)`;
+      const messages = input.dry_run
+        ? `${report.valid} client(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)`
+        : `${report.created} client(s) importé(s)`;
       return { messages, data: report };
     }),
   export: protectedProcedure.query(({ ctx }) => exportCustomers(ctx.db, ctx.organizationId)),

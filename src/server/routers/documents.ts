@@ -15,11 +15,17 @@ import { listEntry, todayIso } from '../services/document-record';
 const statusSchema = z.enum(['pending', 'accepted', 'refused', 'done'], { error: 'Statut : pending, accepted, refused ou done' });
 const depositSchema = z
   .object({
-    percent: z.number({ error: 'Acompte : un pourcentage est attendu' }).gt(0, 'Acompte : plus de 0 %').max(100, 'Acompte : 100 % au plus').optional(),
+    percent: z
+      .number({ error: 'Acompte : un pourcentage est attendu' })
+      .gt(0, 'Acompte : plus de 0 %')
+      .max(100, 'Acompte : 100 % au plus')
+      .optional(),
     amount: z.number({ error: 'Acompte : un montant est attendu' }).gt(0, 'Acompte : un montant positif').max(1e12).optional(),
   })
   .refine((d) => (d.percent === undefined) !== (d.amount === undefined), 'Acompte : indiquez un pourcentage ou un montant, pas les deux');
-const creditLinesSchema = z.array(z.object({ id: z.number().int().positive(), quantity: z.number().positive('Quantité à créditer : positive') })).max(2000);
+const creditLinesSchema = z
+  .array(z.object({ id: z.number().int().positive(), quantity: z.number().positive('Quantité à créditer : positive') }))
+  .max(2000);
 
 export const documentsRouter = router({
   list: protectedProcedure.input(listFiltersSchema.optional()).query(async ({ ctx, input }) => {
@@ -45,10 +51,18 @@ export const documentsRouter = router({
     return { total, data: data.map((row) => listEntry(row, today)) };
   }),
   get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure.input(documentInputSchema).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createDocument(ctx.db, ctx.organizationId, input) })),
+  create: protectedProcedure
+    .input(documentInputSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await createDocument(ctx.db, ctx.organizationId, input),
+    })),
   update: protectedProcedure
     .input(z.object({ id: idSchema, data: documentInputSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeDocument(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
@@ -59,22 +73,49 @@ export const documentsRouter = router({
   }),
   setStatus: protectedProcedure
     .input(z.object({ id: idSchema, status: statusSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status) })),
-  markSent: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await markSent(ctx.db, ctx.organizationId, input.id) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status),
+    })),
+  markSent: protectedProcedure
+    .input(z.object({ id: idSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await markSent(ctx.db, ctx.organizationId, input.id),
+    })),
   convert: protectedProcedure
     .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines) })),
-  duplicate: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await duplicateDocument(ctx.db, ctx.organizationId, input.id) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
+    })),
+  duplicate: protectedProcedure
+    .input(z.object({ id: idSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
+    })),
   deposit: protectedProcedure
     .input(z.object({ id: idSchema }).and(depositSchema))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input) })),
-  payments: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input),
+    })),
+  payments: protectedProcedure
+    .input(z.object({ id: idSchema }))
+    .query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
   recordPayment: protectedProcedure
     .input(z.object({ id: idSchema, data: paymentInputSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
   updatePayment: protectedProcedure
     .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data),
+    })),
   deletePayment: protectedProcedure.input(z.object({ id: idSchema, paymentId: idSchema })).mutation(async ({ ctx, input }) => {
     await removePayment(ctx.db, ctx.organizationId, input.id, input.paymentId);
     return { messages: 'Supprimé avec succès' };

@@ -23,22 +23,39 @@ export const itemsRouter = router({
     });
   }),
   get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getItem(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure.input(itemInputSchema).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createItem(ctx.db, ctx.organizationId, input) })),
+  create: protectedProcedure
+    .input(itemInputSchema)
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createItem(ctx.db, ctx.organizationId, input) })),
   update: protectedProcedure
     .input(z.object({ id: idSchema, data: itemInputSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editItem(ctx.db, ctx.organizationId, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editItem(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await archiveItem(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
   }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
-    .input(z.object({ csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'), dry_run: z.boolean().default(true) }))
+    .input(
+      z.object({
+        csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
+        dry_run: z.boolean().default(true),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const report = await importItems(ctx.db, ctx.organizationId, input.csv, input.dry_run);
-      const messages = input.dry_run ? `${report.valid} article(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)` : `${report.created} article(s) importé(s)`;
+      const messages = input.dry_run
+        ? `${report.valid} article(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)`
+        : `${report.created} article(s) importé(s)`;
       return { messages, data: report };
     }),
   export: protectedProcedure.query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
-  restore: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({ messages: 'Restauré avec succès', data: await restoreItem(ctx.db, ctx.organizationId, input.id) })),
+  restore: protectedProcedure
+    .input(z.object({ id: idSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Restauré avec succès',
+      data: await restoreItem(ctx.db, ctx.organizationId, input.id),
+    })),
 });

@@ -9,10 +9,15 @@ export const taxesRouter = router({
     const data = await listTaxes(ctx.db, { organizationId: ctx.organizationId });
     return { total: data.length, data };
   }),
-  create: protectedProcedure.input(taxRateInputSchema).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createTax(ctx.db, ctx.organizationId, input) })),
+  create: protectedProcedure
+    .input(taxRateInputSchema)
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createTax(ctx.db, ctx.organizationId, input) })),
   update: protectedProcedure
     .input(z.object({ id: idSchema, data: taxRateInputSchema }))
-    .mutation(async ({ ctx, input }) => ({ messages: 'Mis à jour avec succès', data: await editTax(ctx.db, ctx.organizationId, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editTax(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeTax(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
@@ -24,7 +29,12 @@ export const unitsRouter = router({
     const data = await listUnits(ctx.db, { organizationId: ctx.organizationId });
     return { total: data.length, data };
   }),
-  create: protectedProcedure.input(unitInputSchema).mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createUnit(ctx.db, ctx.organizationId, input.name) })),
+  create: protectedProcedure
+    .input(unitInputSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await createUnit(ctx.db, ctx.organizationId, input.name),
+    })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeUnit(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };

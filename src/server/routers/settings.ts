@@ -21,7 +21,10 @@ const templateProcedure = protectedProcedure.use(async ({ next }) => {
   const cause = result.ok ? undefined : (result.error.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined);
   if (!result.ok && result.error.code === 'BAD_REQUEST' && Array.isArray(cause?.issues)) {
     const data = cause.issues.filter((issue) => issue.path[0] === 'data');
-    const messages = [...cause.issues.filter((issue) => issue.path[0] !== 'data').map((issue) => issue.message), ...templateIssueMessages(data, ['data'])];
+    const messages = [
+      ...cause.issues.filter((issue) => issue.path[0] !== 'data').map((issue) => issue.message),
+      ...templateIssueMessages(data, ['data']),
+    ];
     throw new AppError('BAD_REQUEST', messages.length === 1 ? messages[0]! : messages);
   }
   return result;

@@ -76,7 +76,9 @@ export async function register(ctx: Context, input: RegisterInput): Promise<User
   const token = await issueEmailToken(ctx, ids.userId, 'verify');
   const link = `${ctx.env.appUrl}/auth/verify_email?token=${token}`;
   // The account exists whether or not the mail leaves: a mail failure is logged, not shown as a failed registration.
-  await ctx.mailer.send(verifyEmailMail({ to: input.email, firstName: input.first_name, link })).catch((e) => logger.error('verify mail failed', e));
+  await ctx.mailer
+    .send(verifyEmailMail({ to: input.email, firstName: input.first_name, link }))
+    .catch((e) => logger.error('verify mail failed', e));
   return profile;
 }
 
@@ -103,7 +105,9 @@ export async function logout(ctx: Context): Promise<void> {
 }
 
 export async function currentUser(ctx: Context): Promise<UserProfile> {
-  const profile = ctx.session ? await getUserProfile(ctx.db, { userId: ctx.session.userId, organizationId: ctx.session.organizationId }) : undefined;
+  const profile = ctx.session
+    ? await getUserProfile(ctx.db, { userId: ctx.session.userId, organizationId: ctx.session.organizationId })
+    : undefined;
   if (!profile) fail('UNAUTHORIZED', 'Veuillez vous connecter');
   return profile!;
 }

@@ -5,7 +5,15 @@ import { RATE_DECIMALS } from '../../shared/exchange';
 import { div, money, round } from '../../shared/money';
 import { fail } from '../errors';
 import { getAppSettings } from './settings';
-import { countCustomersUsingCurrency, deleteCurrency, findCurrencyRow, insertCurrency, listCurrencyRows, rateDayToday as today, updateCurrencyRate } from '../db/queries/currencies';
+import {
+  countCustomersUsingCurrency,
+  deleteCurrency,
+  findCurrencyRow,
+  insertCurrency,
+  listCurrencyRows,
+  rateDayToday as today,
+  updateCurrencyRate,
+} from '../db/queries/currencies';
 
 const NOT_FOUND = 'Devise introuvable';
 
@@ -57,7 +65,8 @@ async function answer(trx: Db, organizationId: number, base: string, id: number)
 /** A customer or a document may only use a currency enabled in Paramètres → Devises (it has a rate there). */
 export async function assertCurrencyEnabled(db: Db, organizationId: number, code: string): Promise<void> {
   const enabled = await listCurrencies(db, organizationId);
-  if (!enabled.some((c) => c.code === code)) fail('BAD_REQUEST', `Devise : ${code} n’est pas activée, ajoutez-la d’abord dans Paramètres → Devises`);
+  if (!enabled.some((c) => c.code === code))
+    fail('BAD_REQUEST', `Devise : ${code} n’est pas activée, ajoutez-la d’abord dans Paramètres → Devises`);
 }
 
 /** The enabled currencies, the base first, then by code. */
@@ -95,9 +104,14 @@ export async function removeCurrency(db: Db, organizationId: number, id: number)
     const base = await syncBase(trx, organizationId);
     const row = await findCurrencyRow(trx, { organizationId, id });
     if (!row) return fail('NOT_FOUND', NOT_FOUND);
-    if (row.code === base) return fail('CONFLICT', `${base} est la devise de référence : elle ne peut pas être retirée (changez-la d’abord dans Système général)`);
+    if (row.code === base)
+      return fail(
+        'CONFLICT',
+        `${base} est la devise de référence : elle ne peut pas être retirée (changez-la d’abord dans Système général)`,
+      );
     const n = await countCustomersUsingCurrency(trx, { organizationId, code: row.code });
-    if (n > 0) return fail('CONFLICT', `La devise ${row.code} est utilisée par ${n} client${n > 1 ? 's' : ''} : changez leur devise d’abord`);
+    if (n > 0)
+      return fail('CONFLICT', `La devise ${row.code} est utilisée par ${n} client${n > 1 ? 's' : ''} : changez leur devise d’abord`);
     await deleteCurrency(trx, { organizationId, id });
   });
 }

@@ -14,7 +14,11 @@ const address = (r: Record<string, unknown>) => r.address as Record<string, stri
 const COLUMNS: CsvColumn<CustomerRecord>[] = [
   { header: 'Numéro', read: (c) => c.number },
   { header: 'Nom', read: (c) => c.name, write: (r, v) => (r.name = v) },
-  { header: 'Type', read: (c) => (c.type === 'company' ? 'entreprise' : 'particulier'), write: (r, v) => (r.type = /^part/i.test(v) ? 'individual' : v === '' || /^ent/i.test(v) ? 'company' : v) },
+  {
+    header: 'Type',
+    read: (c) => (c.type === 'company' ? 'entreprise' : 'particulier'),
+    write: (r, v) => (r.type = /^part/i.test(v) ? 'individual' : v === '' || /^ent/i.test(v) ? 'company' : v),
+  },
   { header: 'Raison sociale', read: (c) => c.legal_name, write: (r, v) => (r.legal_name = v) },
   { header: 'E-mail', read: (c) => c.email, write: (r, v) => (r.email = v) },
   { header: 'Téléphone', read: (c) => c.phone, write: (r, v) => (r.phone = v) },
@@ -36,7 +40,10 @@ const COLUMNS: CsvColumn<CustomerRecord>[] = [
  * numbered from the customer series.
  */
 export async function importCustomers(db: Db, organizationId: number, csv: string, dryRun: boolean): Promise<CsvRowReport> {
-  const table = readCsvTable(csv, COLUMNS as CsvColumn<never>[], customerInputSchema, { required: 'Nom', emptyRaw: () => ({ address: {} }) });
+  const table = readCsvTable(csv, COLUMNS as CsvColumn<never>[], customerInputSchema, {
+    required: 'Nom',
+    emptyRaw: () => ({ address: {} }),
+  });
   if (!dryRun && table.valid.length > 0) {
     const template = await getDocumentTemplate(db, organizationId);
     await db.transaction().execute(async (trx) => {
@@ -49,15 +56,30 @@ export async function importCustomers(db: Db, organizationId: number, csv: strin
           refId: id,
           title: customer.name,
           subtitle: number,
-          body: [customer.legal_name, customer.email, customer.business_id, customer.vat_number, customer.address.city].filter(Boolean).join(' '),
+          body: [customer.legal_name, customer.email, customer.business_id, customer.vat_number, customer.address.city]
+            .filter(Boolean)
+            .join(' '),
         });
       }
     });
   }
-  return { total_rows: table.total, valid: table.valid.length, rejected: table.rejected, ignored_columns: table.ignored, created: dryRun ? 0 : table.valid.length };
+  return {
+    total_rows: table.total,
+    valid: table.valid.length,
+    rejected: table.rejected,
+    ignored_columns: table.ignored,
+    created: dryRun ? 0 : table.valid.length,
+  };
 }
 
 export async function exportCustomers(db: Db, organizationId: number) {
-  const { data } = await listCustomers(db, { organizationId, archived: 'exclude', sortBy: 'number', sortOrder: 'asc', offset: 0, limit: 1_000_000 });
+  const { data } = await listCustomers(db, {
+    organizationId,
+    archived: 'exclude',
+    sortBy: 'number',
+    sortOrder: 'asc',
+    offset: 0,
+    limit: 1_000_000,
+  });
   return csvFile('clients', COLUMNS, data);
 }

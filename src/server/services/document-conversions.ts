@@ -15,7 +15,13 @@ import { formOfRow, fromUnits4, todayIso, totalsOf } from './document-record';
 /** A copy of a document's form as a new draft of `type`: today's date, the maturity recomputed from the customer. */
 function draftFrom(row: DocumentRow, form: DocumentForm, type: DocumentType): DocumentForm {
   const today = todayIso();
-  return { ...form, type, date: today > row.date ? today : row.date, maturity: undefined, items: form.items.map(({ id: _id, ...item }) => item) };
+  return {
+    ...form,
+    type,
+    date: today > row.date ? today : row.date,
+    maturity: undefined,
+    items: form.items.map(({ id: _id, ...item }) => item),
+  };
 }
 
 /** Duplicates any document as a new draft of the same type, with no link (a fresh start). */
@@ -35,14 +41,26 @@ export interface CreditLine {
  * Converts an issued document along CONVERSIONS (shared/document-status.ts): the new draft keeps a link to its origin,
  * and the origin is marked converted. An invoice converts into a credit note, whole or for chosen lines.
  */
-export async function convertDocument(db: Db, organizationId: number, id: number, type: DocumentType, lines?: CreditLine[]): Promise<DocumentRecord> {
+export async function convertDocument(
+  db: Db,
+  organizationId: number,
+  id: number,
+  type: DocumentType,
+  lines?: CreditLine[],
+): Promise<DocumentRecord> {
   const row = await getDocumentRow(db, organizationId, id);
   if (!CONVERSIONS[row.type].includes(type)) {
     fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne se convertit pas en ${TYPE_NAMES[type].a.replace(/^une? /, '')}`);
   }
-  if (row.kind === 'deposit' && type === 'credit' && row.status === 'draft') fail('CONFLICT', 'Émettez la facture d’acompte avant de l’avoir');
+  if (row.kind === 'deposit' && type === 'credit' && row.status === 'draft')
+    fail('CONFLICT', 'Émettez la facture d’acompte avant de l’avoir');
   if (!CONVERTIBLE_FROM[row.type].includes(row.status as StoredStatus)) {
-    fail('CONFLICT', row.status === 'draft' ? `Émettez ${TYPE_NAMES[row.type].the} avant de le convertir : un brouillon n’a pas de numéro` : `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus être converti`);
+    fail(
+      'CONFLICT',
+      row.status === 'draft'
+        ? `Émettez ${TYPE_NAMES[row.type].the} avant de le convertir : un brouillon n’a pas de numéro`
+        : `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus être converti`,
+    );
   }
   const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
   if (type === 'credit') return createCreditNote(db, organizationId, row, form, lines);
@@ -50,7 +68,8 @@ export async function convertDocument(db: Db, organizationId: number, id: number
   const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
   const draft = { ...draftFrom(row, form, type), terms: [form.terms, `Référence : ${reference}`].filter(Boolean).join('\n') };
   const created = await createDocument(db, organizationId, draft, { originId: row.id });
-  if (row.status !== 'converted') await updateDocument(db, { organizationId, id: row.id, changes: { status: 'converted', updated_at: nowIso() } });
+  if (row.status !== 'converted')
+    await updateDocument(db, { organizationId, id: row.id, changes: { status: 'converted', updated_at: nowIso() } });
   return created;
 }
 
@@ -59,9 +78,16 @@ export async function convertDocument(db: Db, organizationId: number, id: number
  * chosen quantities, a line's fixed discount and the document's fixed discount are credited in proportion; shipping
  * is credited with the whole invoice only.
  */
-async function createCreditNote(db: Db, organizationId: number, invoice: DocumentRow, form: DocumentForm, lines?: CreditLine[]): Promise<DocumentRecord> {
+async function createCreditNote(
+  db: Db,
+  organizationId: number,
+  invoice: DocumentRow,
+  form: DocumentForm,
+  lines?: CreditLine[],
+): Promise<DocumentRecord> {
   const precision = currencyPrecision(invoice.currency);
-  const share = (value: number, part: number, whole: number) => (whole === 0 ? 0 : toNumber(money(value).times(part).div(whole), precision));
+  const share = (value: number, part: number, whole: number) =>
+    whole === 0 ? 0 : toNumber(money(value).times(part).div(whole), precision);
   const partial = Boolean(lines && lines.length > 0);
   let items: DocumentItem[] = form.items;
   if (partial) {
@@ -69,14 +95,23 @@ async function createCreditNote(db: Db, organizationId: number, invoice: Documen
       const source = form.items.find((i) => i.id === line.id);
       if (!source) fail('BAD_REQUEST', `Lignes : la ligne ${line.id} n’appartient pas à la facture ${invoice.number}`);
       if (line.quantity <= 0 || line.quantity > source!.quantity) {
-        fail('BAD_REQUEST', `Lignes : la quantité à créditer de « ${source!.item} » est entre 0 et ${formatDecimal(source!.quantity, 2).replace(/,00$/, '')}`);
+        fail(
+          'BAD_REQUEST',
+          `Lignes : la quantité à créditer de « ${source!.item} » est entre 0 et ${formatDecimal(source!.quantity, 2).replace(/,00$/, '')}`,
+        );
       }
-      const discount = source!.discount_type === 'amount' ? share(source!.discount_value, line.quantity, source!.quantity) : source!.discount_value;
+      const discount =
+        source!.discount_type === 'amount' ? share(source!.discount_value, line.quantity, source!.quantity) : source!.discount_value;
       return { ...source!, quantity: line.quantity, discount_value: discount };
     });
   }
   // A credit note has no due date nor payment terms of its own.
-  const base = { ...draftFrom(invoice, { ...form, items }, 'credit'), maturity: null, condition: '', terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}` };
+  const base = {
+    ...draftFrom(invoice, { ...form, items }, 'credit'),
+    maturity: null,
+    condition: '',
+    terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
+  };
   let credit: DocumentForm = { ...base, shipping: partial ? 0 : form.shipping };
   if (partial && form.discount_type === 'amount' && form.discount_value) {
     const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;
@@ -84,7 +119,12 @@ async function createCreditNote(db: Db, organizationId: number, invoice: Documen
     credit = { ...credit, discount_value: share(form.discount_value, part, whole) };
   }
   const totals = totalsOf(credit, [], 0);
-  await assertCreditFits(db, organizationId, { id: invoice.id, number: invoice.number, total: invoice.total, deposits: invoice.deposits }, Math.round(totals.total * 1e4));
+  await assertCreditFits(
+    db,
+    organizationId,
+    { id: invoice.id, number: invoice.number, total: invoice.total, deposits: invoice.deposits },
+    Math.round(totals.total * 1e4),
+  );
   return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
 }
 
@@ -96,24 +136,40 @@ const capitalize = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
  * VAT rate of the origin in proportion (VAT on a deposit follows the rates of what it pays for), typed TTC so the
  * requested amount is exactly what is due. The final invoice converted from the origin deducts it.
  */
-export async function createDepositInvoice(db: Db, organizationId: number, id: number, request: { percent?: number; amount?: number }): Promise<DocumentRecord> {
+export async function createDepositInvoice(
+  db: Db,
+  organizationId: number,
+  id: number,
+  request: { percent?: number; amount?: number },
+): Promise<DocumentRecord> {
   const row = await getDocumentRow(db, organizationId, id);
   if (row.type !== 'estimate' && row.type !== 'order') fail('CONFLICT', 'Une facture d’acompte se fait sur un devis ou un bon de commande');
   if (row.status === 'draft') fail('CONFLICT', `Émettez ${TYPE_NAMES[row.type].the} avant d’en facturer un acompte`);
-  if (!['pending', 'accepted', 'done', 'converted'].includes(row.status)) fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus recevoir d’acompte`);
+  if (!['pending', 'accepted', 'done', 'converted'].includes(row.status))
+    fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus recevoir d’acompte`);
   // Once the final invoice exists, a prepayment is settled on it, not by another deposit invoice.
-  const finals = (await findLinkedDocuments(db, { organizationId, id })).filter((d) => d.type === 'invoice' && d.kind === 'standard' && d.status !== 'canceled');
-  if (finals.length > 0) fail('CONFLICT', `La facture finale existe déjà (${finals[0]!.number ?? 'brouillon'}) : enregistrez le paiement sur elle`);
+  const finals = (await findLinkedDocuments(db, { organizationId, id })).filter(
+    (d) => d.type === 'invoice' && d.kind === 'standard' && d.status !== 'canceled',
+  );
+  if (finals.length > 0)
+    fail('CONFLICT', `La facture finale existe déjà (${finals[0]!.number ?? 'brouillon'}) : enregistrez le paiement sur elle`);
   const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
   const precision = currencyPrecision(row.currency);
   const total = money(fromUnits4(row.total));
   const requested =
-    request.percent !== undefined ? total.times(request.percent).div(100).round(precision, 1) : request.amount !== undefined ? money(request.amount).round(precision, 1) : fail('BAD_REQUEST', 'Acompte : un pourcentage ou un montant est attendu');
+    request.percent !== undefined
+      ? total.times(request.percent).div(100).round(precision, 1)
+      : request.amount !== undefined
+        ? money(request.amount).round(precision, 1)
+        : fail('BAD_REQUEST', 'Acompte : un pourcentage ou un montant est attendu');
   if (requested.lte(0)) fail('BAD_REQUEST', 'Acompte : le montant doit être positif');
   const existing = (await findLinkedDocuments(db, { organizationId, id })).filter((d) => d.kind === 'deposit' && d.status !== 'canceled');
   const already = existing.reduce((s, d) => s.plus(fromUnits4(d.total)), money(0));
   if (already.plus(requested).gt(total)) {
-    fail('CONFLICT', `Les acomptes (${formatDecimal(already.plus(requested), precision)}) dépasseraient le total de ${TYPE_NAMES[row.type].the} (${formatDecimal(total, precision)})`);
+    fail(
+      'CONFLICT',
+      `Les acomptes (${formatDecimal(already.plus(requested), precision)}) dépasseraient le total de ${TYPE_NAMES[row.type].the} (${formatDecimal(total, precision)})`,
+    );
   }
 
   const totals = totalsOf(form, [], 0);
@@ -122,7 +178,11 @@ export async function createDepositInvoice(db: Db, organizationId: number, id: n
   const taxed = groups.reduce((s, g) => s.plus(g.weight), money(0));
   const untaxed = total.minus(taxed);
   if (untaxed.gt(0)) groups.push({ taxes: [], weight: untaxed });
-  const shares = allocate(requested, groups.map((g) => g.weight), precision);
+  const shares = allocate(
+    requested,
+    groups.map((g) => g.weight),
+    precision,
+  );
   const label = request.percent !== undefined ? `Acompte de ${formatDecimal(request.percent, 2).replace(/,00$/, '')} %` : 'Acompte';
   const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
   const items = groups

@@ -22,7 +22,10 @@ import { formOfRow, fromUnits4, todayIso } from './document-record';
 export async function refreshInvoiceBalance(db: Db, organizationId: number, invoiceId: number): Promise<void> {
   const row = await findDocumentRow(db, { organizationId, id: invoiceId });
   if (!row || row.type !== 'invoice' || row.status === 'draft') return;
-  const [paid, credited] = await Promise.all([sumPayments(db, { organizationId, documentId: invoiceId }), sumIssuedCredits(db, { organizationId, invoiceId })]);
+  const [paid, credited] = await Promise.all([
+    sumPayments(db, { organizationId, documentId: invoiceId }),
+    sumIssuedCredits(db, { organizationId, invoiceId }),
+  ]);
   const due = row.total - row.deposits - credited;
   const status: StoredStatus = credited > 0 && credited >= row.total ? 'canceled' : paymentStatus(BigInt(paid), BigInt(due));
   await updateDocument(db, { organizationId, id: invoiceId, changes: { paid, amount_due: due - paid, status, updated_at: nowIso() } });
@@ -38,7 +41,11 @@ const seriesOf = (type: string) => `document:${type}`;
  */
 export async function issueDocument(db: Db, organizationId: number, id: number): Promise<DocumentRecord> {
   const row = await getDocumentRow(db, organizationId, id);
-  if (row.status !== 'draft') fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} est déjà émis${row.type === 'invoice' || row.type === 'proforma' ? 'e' : ''} (n° ${row.number})`);
+  if (row.status !== 'draft')
+    fail(
+      'CONFLICT',
+      `${capitalize(TYPE_NAMES[row.type].the)} est déjà émis${row.type === 'invoice' || row.type === 'proforma' ? 'e' : ''} (n° ${row.number})`,
+    );
   const [items, organization, settings, template, customer, corrects] = await Promise.all([
     findDocumentItems(db, { documentId: id }),
     getOrganizationProfile(db, organizationId),
@@ -62,8 +69,13 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
     kind: row.kind,
   };
   const missing = missingMentions(mentionInput);
-  if (missing.length > 0) fail('BAD_REQUEST', missing.map((m) => `Mention obligatoire manquante : ${m}`));
-  if (isLegalRecord(row.type) && row.date > todayIso()) fail('CONFLICT', 'Date : une facture ou un avoir ne s’émet pas à une date future, la numérotation est chronologique');
+  if (missing.length > 0)
+    fail(
+      'BAD_REQUEST',
+      missing.map((m) => `Mention obligatoire manquante : ${m}`),
+    );
+  if (isLegalRecord(row.type) && row.date > todayIso())
+    fail('CONFLICT', 'Date : une facture ou un avoir ne s’émet pas à une date future, la numérotation est chronologique');
   if (row.type === 'invoice' && row.total < 0) fail('CONFLICT', 'Le total d’une facture ne peut être négatif : établissez plutôt un avoir');
   if (row.type === 'credit' && row.total <= 0) fail('CONFLICT', 'Le total d’un avoir doit être positif');
 
@@ -84,12 +96,30 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
       .limit(1)
       .executeTakeFirst();
     if (latest && latest.date > row.date && (row.type === 'invoice' || row.type === 'credit')) {
-      fail('CONFLICT', `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`);
+      fail(
+        'CONFLICT',
+        `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`,
+      );
     }
     const counter = await nextCounter(trx, { organizationId, name: seriesOf(row.type) });
-    const number = formatDocumentNumber(template.numbering[row.type], counter, { date: row.date, customer_id: customer?.number ?? row.customer_id, currency: row.currency, order: row.order_id });
-    const clash = await trx.selectFrom('documents').select('id').where('organization_id', '=', organizationId).where('type', '=', row.type).where('number', '=', number).executeTakeFirst();
-    if (clash) fail('CONFLICT', `Le numéro ${number} est déjà pris : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`);
+    const number = formatDocumentNumber(template.numbering[row.type], counter, {
+      date: row.date,
+      customer_id: customer?.number ?? row.customer_id,
+      currency: row.currency,
+      order: row.order_id,
+    });
+    const clash = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('type', '=', row.type)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    if (clash)
+      fail(
+        'CONFLICT',
+        `Le numéro ${number} est déjà pris : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
+      );
     await updateDocument(trx, {
       organizationId,
       id,
@@ -98,7 +128,15 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
         number,
         counter,
         status: ISSUED_STATUS[row.type],
-        seller_snapshot: JSON.stringify({ ...organization, identity: sellerIdentity(organization), settings: { late_penalty_rate: settings.late_penalty_rate, recovery_indemnity: settings.recovery_indemnity, escompte: settings.escompte } }),
+        seller_snapshot: JSON.stringify({
+          ...organization,
+          identity: sellerIdentity(organization),
+          settings: {
+            late_penalty_rate: settings.late_penalty_rate,
+            recovery_indemnity: settings.recovery_indemnity,
+            escompte: settings.escompte,
+          },
+        }),
         customer_snapshot: customerSnapshot ? JSON.stringify(customerSnapshot) : null,
         legal_mentions: JSON.stringify(legalMentionTexts(mentionInput)),
         issued_at: nowIso(),
@@ -116,11 +154,20 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
  * A credit note never credits more than what is left of the invoice after the other credit notes. A final invoice's
  * deposits were billed, and are credited, by their own deposit invoices.
  */
-export async function assertCreditFits(db: Db, organizationId: number, invoice: { id: number; number: string | null; total: number; deposits: number }, creditTotal: number, creditId?: number): Promise<void> {
+export async function assertCreditFits(
+  db: Db,
+  organizationId: number,
+  invoice: { id: number; number: string | null; total: number; deposits: number },
+  creditTotal: number,
+  creditId?: number,
+): Promise<void> {
   const already = await sumIssuedCredits(db, { organizationId, invoiceId: invoice.id, exceptId: creditId });
   const left = invoice.total - invoice.deposits - already;
   if (creditTotal > left) {
-    fail('CONFLICT', `L’avoir (${fromUnits4(creditTotal).toFixed(2).replace('.', ',')}) dépasse ce qui reste à créditer sur la facture ${invoice.number} (${fromUnits4(left).toFixed(2).replace('.', ',')})`);
+    fail(
+      'CONFLICT',
+      `L’avoir (${fromUnits4(creditTotal).toFixed(2).replace('.', ',')}) dépasse ce qui reste à créditer sur la facture ${invoice.number} (${fromUnits4(left).toFixed(2).replace('.', ',')})`,
+    );
   }
 }
 

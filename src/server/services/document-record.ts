@@ -48,7 +48,11 @@ export function rowsOfItems(items: DocumentItem[]): NewDocumentItemRow[] {
 }
 
 /** Every total of a document, from its lines, with the shared core: a total sent by a client is never used. */
-export function totalsOf(form: Pick<DocumentForm, 'items' | 'discount_type' | 'discount_value' | 'shipping' | 'price_mode' | 'currency'>, deposits: number[], paid: number): DocumentTotals {
+export function totalsOf(
+  form: Pick<DocumentForm, 'items' | 'discount_type' | 'discount_value' | 'shipping' | 'price_mode' | 'currency'>,
+  deposits: number[],
+  paid: number,
+): DocumentTotals {
   return computeTotals({
     items: form.items,
     discount_type: form.discount_type,
@@ -153,8 +157,15 @@ export interface LinkedDocument {
   total: number;
 }
 
-export const linkedOf = (row: { id: number; type: DocumentType; kind: 'standard' | 'deposit'; status: string; number: string | null; date: string; total: number }): LinkedDocument => ({
+export const linkedOf = (row: {
+  id: number;
+  type: DocumentType;
+  kind: 'standard' | 'deposit';
+  status: string;
+  number: string | null;
+  date: string;
+  total: number;
+}): LinkedDocument => ({
   ...row,
   total: fromUnits4(row.total),
 });
-

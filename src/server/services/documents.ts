@@ -6,8 +6,19 @@ import { statusLabel, TYPE_LABELS } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import {
-  claimDeposits, deleteDocumentRow, findDeductedDeposits, findDocumentItems, findDocumentRow, findDocumentSummary, findLinkedDocuments, findOpenDeposits, insertDocument,
-  replaceDocumentItems, sumIssuedCredits, updateDocument, type DocumentRow,
+  claimDeposits,
+  deleteDocumentRow,
+  findDeductedDeposits,
+  findDocumentItems,
+  findDocumentRow,
+  findDocumentSummary,
+  findLinkedDocuments,
+  findOpenDeposits,
+  insertDocument,
+  replaceDocumentItems,
+  sumIssuedCredits,
+  updateDocument,
+  type DocumentRow,
 } from '../db/queries/documents';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
 import { sumPayments } from '../db/queries/payments';
@@ -18,7 +29,6 @@ import { formColumns, formOfRow, fromUnits4, linkedOf, rowsOfItems, todayIso, to
 import type { MentionCustomer } from '../../shared/legal-mentions';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
-
 
 /** French names of the types, for messages ("cette facture", "ce devis"). */
 export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = {
@@ -37,7 +47,9 @@ export async function getDocumentRow(db: Db, organizationId: number, id: number)
 }
 
 /** The customer fields a document shows (and keeps, once issued). */
-export const customerSnapshotOf = (c: CustomerRecord): MentionCustomer & { id: number; number: string; email: string; legal_name: string } => ({
+export const customerSnapshotOf = (
+  c: CustomerRecord,
+): MentionCustomer & { id: number; number: string; email: string; legal_name: string } => ({
   id: c.id,
   number: c.number,
   type: c.type,
@@ -71,7 +83,8 @@ export const STALE = 'Ce document vient d’être modifié par ailleurs : rechar
 /** Far below where exact integer arithmetic on stored amounts (scale 4) would end. */
 const MAX_TOTAL = 1e11;
 function assertReasonable(totals: { total: number; subtotal: number }): void {
-  if (Math.abs(totals.total) > MAX_TOTAL || Math.abs(totals.subtotal) > MAX_TOTAL) fail('BAD_REQUEST', 'Total : il dépasse 100 milliards, vérifiez les quantités et les prix');
+  if (Math.abs(totals.total) > MAX_TOTAL || Math.abs(totals.subtotal) > MAX_TOTAL)
+    fail('BAD_REQUEST', 'Total : il dépasse 100 milliards, vérifiez les quantités et les prix');
 }
 
 /** The document as the API answers it: the form's fields, each line with its computed amounts, every total, the links. */
@@ -86,7 +99,11 @@ export async function getDocument(db: Db, organizationId: number, id: number) {
     row.type === 'invoice' ? sumIssuedCredits(db, { organizationId, invoiceId: id }) : 0,
   ]);
   const form = formOfRow(row, items);
-  const totals = totalsOf(form, deposits.map((d) => d.total), fromUnits4(row.paid));
+  const totals = totalsOf(
+    form,
+    deposits.map((d) => d.total),
+    fromUnits4(row.paid),
+  );
   const customer = row.customer_snapshot
     ? JSON.parse(row.customer_snapshot)
     : row.customer_id
@@ -142,7 +159,11 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 /** Maturity when the form leaves it out: the customer's payment days, else the organisation's (C. com. L441-10). */
 async function withDefaults(db: Db, organizationId: number, form: DocumentForm, customer: CustomerRecord | null): Promise<DocumentForm> {
   if (form.maturity !== undefined) {
-    if (form.maturity && form.maturity < form.date) fail('BAD_REQUEST', `${form.type === 'estimate' || form.type === 'proforma' ? 'Date de validité' : 'Échéance'} : elle ne peut précéder la date du document`);
+    if (form.maturity && form.maturity < form.date)
+      fail(
+        'BAD_REQUEST',
+        `${form.type === 'estimate' || form.type === 'proforma' ? 'Date de validité' : 'Échéance'} : elle ne peut précéder la date du document`,
+      );
     return form;
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
@@ -172,7 +193,12 @@ interface SaveOptions {
  * A new draft: no number yet (it is taken at issue), totals computed here from the lines. A final invoice made from
  * an estimate or order claims, in the same transaction, the deposit invoices issued on it, and deducts them.
  */
-export async function createDocument(db: Db, organizationId: number, input: DocumentForm, options: SaveOptions = {}): Promise<DocumentRecord> {
+export async function createDocument(
+  db: Db,
+  organizationId: number,
+  input: DocumentForm,
+  options: SaveOptions = {},
+): Promise<DocumentRecord> {
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
@@ -181,8 +207,13 @@ export async function createDocument(db: Db, organizationId: number, input: Docu
   const now = nowIso();
   const id = await db.transaction().execute(async (trx) => {
     const open = await findOpenDeposits(trx, { organizationId, originIds: chain });
-    if (open.some((d) => d.number === null)) fail('CONFLICT', 'Une facture d’acompte en brouillon attend sur ce document : émettez-la ou supprimez-la d’abord');
-    const totals = totalsOf(form, open.map((d) => fromUnits4(d.total)), 0);
+    if (open.some((d) => d.number === null))
+      fail('CONFLICT', 'Une facture d’acompte en brouillon attend sur ce document : émettez-la ou supprimez-la d’abord');
+    const totals = totalsOf(
+      form,
+      open.map((d) => fromUnits4(d.total)),
+      0,
+    );
     assertReasonable(totals);
     const newId = await insertDocument(trx, {
       organization_id: organizationId,
@@ -219,7 +250,12 @@ function assertEditable(row: DocumentRow): void {
   const name = TYPE_NAMES[row.type];
   if (isEditable(row.type, row.status)) return;
   if (isLegalRecord(row.type)) {
-    fail('CONFLICT', row.type === 'invoice' ? 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir' : 'Un avoir émis ne se modifie plus');
+    fail(
+      'CONFLICT',
+      row.type === 'invoice'
+        ? 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir'
+        : 'Un avoir émis ne se modifie plus',
+    );
   }
   fail('CONFLICT', `${name.the.charAt(0).toUpperCase()}${name.the.slice(1)} est « ${statusLabel(row.status)} » : il ne se modifie plus`);
 }
@@ -230,7 +266,8 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
   if (input.type !== row.type) fail('BAD_REQUEST', `Type : ${TYPE_NAMES[row.type].the} ne change pas de type, convertissez-le plutôt`);
   // A credit note stays on the invoice it corrects, a deposit on what it pays for: same customer, currency, price mode.
   if (row.corrects_id || row.kind === 'deposit') {
-    if ((input.customer_id ?? null) !== row.customer_id) fail('BAD_REQUEST', 'Client : il est celui du document d’origine et ne change pas');
+    if ((input.customer_id ?? null) !== row.customer_id)
+      fail('BAD_REQUEST', 'Client : il est celui du document d’origine et ne change pas');
     if (input.currency !== row.currency) fail('BAD_REQUEST', 'Devise : elle est celle du document d’origine et ne change pas');
     if (input.price_mode !== row.price_mode) fail('BAD_REQUEST', 'Prix saisis : ils suivent le document d’origine');
   }
@@ -239,7 +276,11 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
   const form = await withDefaults(db, organizationId, input, customer);
   const deposits = await depositsFor(db, organizationId, row);
   const paid = await sumPayments(db, { organizationId, documentId: id });
-  const totals = totalsOf(form, deposits.map((d) => d.total), fromUnits4(paid));
+  const totals = totalsOf(
+    form,
+    deposits.map((d) => d.total),
+    fromUnits4(paid),
+  );
   assertReasonable(totals);
   await db.transaction().execute(async (trx) => {
     const changed = await updateDocument(trx, {
@@ -266,7 +307,12 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
 export async function removeDocument(db: Db, organizationId: number, id: number): Promise<void> {
   const row = await getDocumentRow(db, organizationId, id);
   if (row.status !== 'draft' && isLegalRecord(row.type)) {
-    fail('CONFLICT', row.type === 'invoice' ? 'Une facture émise ne peut être supprimée (CGI art. 242 nonies A) : annulez-la par un avoir' : 'Un avoir émis ne peut être supprimé');
+    fail(
+      'CONFLICT',
+      row.type === 'invoice'
+        ? 'Une facture émise ne peut être supprimée (CGI art. 242 nonies A) : annulez-la par un avoir'
+        : 'Un avoir émis ne peut être supprimé',
+    );
   }
   const linked = await findLinkedDocuments(db, { organizationId, id });
   if (linked.length > 0) {
@@ -274,7 +320,7 @@ export async function removeDocument(db: Db, organizationId: number, id: number)
     fail('CONFLICT', `D’autres documents en sont issus (${names}) : supprimez-les d’abord`);
   }
   // Only as it was read: an issue that landed meanwhile wins, and the number it took is never lost.
-  if ((await deleteDocumentRow(db, { organizationId, id, expected: { status: row.status, updated_at: row.updated_at } })) === 0) fail('CONFLICT', STALE);
+  if ((await deleteDocumentRow(db, { organizationId, id, expected: { status: row.status, updated_at: row.updated_at } })) === 0)
+    fail('CONFLICT', STALE);
   await removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
 }
-

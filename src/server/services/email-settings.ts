@@ -84,7 +84,10 @@ interface MailDeps {
 
 /** The organisation's mailer and sender: its own SMTP server when set, else the server's (SMTP_URL or outbox). */
 export async function organizationMailer(deps: MailDeps, organizationId: number) {
-  const [settings, organizationName] = await Promise.all([getEmailSettings(deps.db, organizationId), findOrganizationName(deps.db, { organizationId })]);
+  const [settings, organizationName] = await Promise.all([
+    getEmailSettings(deps.db, organizationId),
+    findOrganizationName(deps.db, { organizationId }),
+  ]);
   const from = senderOf(settings, organizationName ?? '', deps.env.mailFrom);
   const mailer = settings.smtp_url ? createMailerForUrl(settings.smtp_url, from) : deps.mailer;
   const host = hostOf(settings.smtp_url || deps.env.smtpUrl || '');

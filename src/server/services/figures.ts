@@ -37,5 +37,11 @@ export async function dashboardFigures(db: Db, organizationId: number) {
 export async function customerFigures(db: Db, organizationId: number, customerId: number) {
   await getCustomer(db, organizationId, customerId);
   const rows = await customerBalances(db, { organizationId, customerId });
-  return rows.map((r) => ({ currency: r.currency, billed: fromUnits4(r.billed), paid: fromUnits4(r.paid), outstanding: fromUnits4(r.outstanding), documents: r.documents }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    billed: fromUnits4(r.billed),
+    paid: fromUnits4(r.paid),
+    outstanding: fromUnits4(r.outstanding),
+    documents: r.documents,
+  }));
 }

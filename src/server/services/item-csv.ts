@@ -20,8 +20,20 @@ function columns(taxes: Tax[]): CsvColumn<ItemRecord>[] {
     { header: 'Description', read: (i) => i.description, write: (r, v) => (r.description = v) },
     { header: 'Unité', read: (i) => i.unit, write: (r, v) => v && (r.unit = v) },
     { header: 'Prix unitaire HT', read: (i) => frenchDecimal(i.unit_price), write: (r, v) => (r.unit_price = frenchNumber(v)) },
-    { header: 'Nature', read: (i) => (i.kind === 'goods' ? 'bien' : 'service'), write: (r, v) => (r.kind = /^bien/i.test(v) ? 'goods' : v === '' || /^serv/i.test(v) ? 'service' : v) },
-    { header: 'TVA', read: (i) => i.tax_ids.map((id) => byId.get(id)?.title ?? '').filter(Boolean).join(TAX_SEPARATOR), write: (r, v) => (r.tax_text = v) },
+    {
+      header: 'Nature',
+      read: (i) => (i.kind === 'goods' ? 'bien' : 'service'),
+      write: (r, v) => (r.kind = /^bien/i.test(v) ? 'goods' : v === '' || /^serv/i.test(v) ? 'service' : v),
+    },
+    {
+      header: 'TVA',
+      read: (i) =>
+        i.tax_ids
+          .map((id) => byId.get(id)?.title ?? '')
+          .filter(Boolean)
+          .join(TAX_SEPARATOR),
+      write: (r, v) => (r.tax_text = v),
+    },
     { header: 'Actif', read: (i) => (i.active ? 'oui' : 'non'), write: (r, v) => (r.active = !/^(non|no|0|faux|false)$/i.test(v)) },
   ];
 }
@@ -73,11 +85,24 @@ export async function importItems(db: Db, organizationId: number, csv: string, d
       for (const { data } of table.valid as { data: Item & { tax_text?: string } }[]) {
         const { tax_text: _, ...item } = data;
         const id = await insertItem(trx, { organizationId, item });
-        await upsertSearchEntry(trx, { organizationId, kind: 'item', refId: id, title: item.name, subtitle: item.code, body: [item.sku, item.description].filter(Boolean).join(' ') });
+        await upsertSearchEntry(trx, {
+          organizationId,
+          kind: 'item',
+          refId: id,
+          title: item.name,
+          subtitle: item.code,
+          body: [item.sku, item.description].filter(Boolean).join(' '),
+        });
       }
     });
   }
-  return { total_rows: table.total, valid: table.valid.length, rejected: table.rejected, ignored_columns: table.ignored, created: dryRun ? 0 : table.valid.length };
+  return {
+    total_rows: table.total,
+    valid: table.valid.length,
+    rejected: table.rejected,
+    ignored_columns: table.ignored,
+    created: dryRun ? 0 : table.valid.length,
+  };
 }
 
 export async function exportItems(db: Db, organizationId: number) {

@@ -11,7 +11,15 @@ import { checkTagIds } from './tags';
 /** Keeps the global search in step with the item (archived items are not offered). */
 async function index(db: Db, organizationId: number, item: ItemRecord): Promise<ItemRecord> {
   if (item.deleted_at) await removeSearchEntry(db, { organizationId, kind: 'item', refId: item.id });
-  else await upsertSearchEntry(db, { organizationId, kind: 'item', refId: item.id, title: item.name, subtitle: item.code, body: [item.sku, item.description].filter(Boolean).join(' ') });
+  else
+    await upsertSearchEntry(db, {
+      organizationId,
+      kind: 'item',
+      refId: item.id,
+      title: item.name,
+      subtitle: item.code,
+      body: [item.sku, item.description].filter(Boolean).join(' '),
+    });
   return item;
 }
 
@@ -30,7 +38,8 @@ async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: 
   if (item.tax_ids.some((id) => !taxes.has(id))) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
   if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
   await checkTagIds(db, organizationId, 'item', item.tag_ids);
-  if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId }))) fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);
+  if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId })))
+    fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);
 }
 
 export async function createItem(db: Db, organizationId: number, item: Item): Promise<ItemRecord> {

@@ -22,7 +22,8 @@ export async function getOrganizationProfile(db: Db, organizationId: number): Pr
     findSettingValue(db, { organizationId, key: LOGO_KEY }),
   ]);
   const stored = raw ? organizationSettingsSchema.safeParse(JSON.parse(raw)) : null;
-  if (stored && !stored.success) logger.error(`stored profile of organization ${organizationId} no longer validates; defaults served`, stored.error);
+  if (stored && !stored.success)
+    logger.error(`stored profile of organization ${organizationId} no longer validates; defaults served`, stored.error);
   const profile = stored?.success ? stored.data : organizationSettingsSchema.parse({ name: name ?? '' });
   return { ...profile, name: name ?? profile.name, logo_url: logo ? `${LOGO_URL_PREFIX}${logo}` : null };
 }

@@ -3,7 +3,15 @@ import type { Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES, type StoredStatus } from '../../shared/document-status';
 import { formatMoney } from '../../shared/format';
 import { fail } from '../errors';
-import { deletePayment, findPayment, insertPayment, listPayments, sumPayments, updatePayment, type PaymentRow } from '../db/queries/payments';
+import {
+  deletePayment,
+  findPayment,
+  insertPayment,
+  listPayments,
+  sumPayments,
+  updatePayment,
+  type PaymentRow,
+} from '../db/queries/payments';
 import { sumIssuedCredits, type DocumentRow } from '../db/queries/documents';
 import { getDocumentRow } from './documents';
 import { refreshInvoiceBalance } from './document-lifecycle';
@@ -18,24 +26,32 @@ async function payableInvoice(db: Db, organizationId: number, documentId: number
   const row = await getDocumentRow(db, organizationId, documentId);
   if (row.type !== 'invoice') fail('CONFLICT', 'Seules les factures reçoivent des paiements');
   if (row.status === 'draft') fail('CONFLICT', 'Émettez la facture avant d’y enregistrer un paiement');
-  if (!PAYABLE_STATUSES.includes(row.status as StoredStatus)) fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
+  if (!PAYABLE_STATUSES.includes(row.status as StoredStatus))
+    fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
   return row;
 }
 
 /** A payment is counted in the currency's units: 33,3333 € cannot be paid (3 × it would leave 0,0001 € due). */
 function storedAmount(invoice: DocumentRow, amount: number): number {
   const precision = currencyPrecision(invoice.currency);
-  if (!Number.isInteger(Math.round(amount * 10 ** precision * 1e6) / 1e6)) fail('BAD_REQUEST', `Montant du paiement : ${precision} décimale${precision > 1 ? 's' : ''} au plus en ${invoice.currency}`);
+  if (!Number.isInteger(Math.round(amount * 10 ** precision * 1e6) / 1e6))
+    fail('BAD_REQUEST', `Montant du paiement : ${precision} décimale${precision > 1 ? 's' : ''} au plus en ${invoice.currency}`);
   return toStoredUnits(amount);
 }
 
 /** No payment takes more than what is left to pay (total − deposits − credit notes − other payments). */
 async function assertFits(db: Db, organizationId: number, invoice: DocumentRow, amount: number, exceptId?: number): Promise<void> {
-  const [others, credited] = await Promise.all([sumPayments(db, { organizationId, documentId: invoice.id, exceptId }), sumIssuedCredits(db, { organizationId, invoiceId: invoice.id })]);
+  const [others, credited] = await Promise.all([
+    sumPayments(db, { organizationId, documentId: invoice.id, exceptId }),
+    sumIssuedCredits(db, { organizationId, invoiceId: invoice.id }),
+  ]);
   const left = invoice.total - invoice.deposits - credited - others;
   if (amount > left) {
     const { currency_format } = await getAppSettings(db, organizationId);
-    fail('CONFLICT', `Le paiement dépasse le reste à payer (${formatMoney(fromUnits4(left), { ...currency_format, currency: invoice.currency }, invoice.currency)})`);
+    fail(
+      'CONFLICT',
+      `Le paiement dépasse le reste à payer (${formatMoney(fromUnits4(left), { ...currency_format, currency: invoice.currency }, invoice.currency)})`,
+    );
   }
 }
 
@@ -58,7 +74,13 @@ export async function recordPayment(db: Db, organizationId: number, documentId: 
   return paymentOf((await findPayment(db, { organizationId, documentId, id }))!);
 }
 
-export async function editPayment(db: Db, organizationId: number, documentId: number, id: number, payment: Payment): Promise<PaymentRecord> {
+export async function editPayment(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  id: number,
+  payment: Payment,
+): Promise<PaymentRecord> {
   const invoice = await payableInvoice(db, organizationId, documentId);
   if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
   const amount = storedAmount(invoice, payment.amount);

@@ -1,7 +1,17 @@
 import type { Db } from '../db/connection';
 import type { TaxRateInput } from '../../shared/schemas/reference';
 import { fail } from '../errors';
-import { countItemsUsing, deleteTax, deleteUnit, findUnit, insertTax, insertUnit, listTaxes, listUnits, updateTax } from '../db/queries/reference';
+import {
+  countItemsUsing,
+  deleteTax,
+  deleteUnit,
+  findUnit,
+  insertTax,
+  insertUnit,
+  listTaxes,
+  listUnits,
+  updateTax,
+} from '../db/queries/reference';
 
 const used = (n: number, what: string) => `${what} est utilisée par ${n} article${n > 1 ? 's' : ''} : changez-les d’abord`;
 
@@ -25,7 +35,8 @@ export async function removeTax(db: Db, organizationId: number, id: number): Pro
 }
 
 export async function createUnit(db: Db, organizationId: number, name: string) {
-  if ((await listUnits(db, { organizationId })).some((u) => u.name.toLowerCase() === name.toLowerCase())) fail('CONFLICT', `L’unité « ${name} » existe déjà`);
+  if ((await listUnits(db, { organizationId })).some((u) => u.name.toLowerCase() === name.toLowerCase()))
+    fail('CONFLICT', `L’unité « ${name} » existe déjà`);
   const id = await insertUnit(db, { organizationId, name });
   return (await listUnits(db, { organizationId })).find((u) => u.id === id)!;
 }

@@ -1,7 +1,16 @@
 import type { Db } from '../db/connection';
 import { TAG_KINDS, type Tag, type TagKind } from '../../shared/schemas/tag';
 import { fail } from '../errors';
-import { deleteTag, findTagByName, findTags, insertTag, listTags, removeTaggingsOfKinds, updateTag, type TagRecord } from '../db/queries/tags';
+import {
+  deleteTag,
+  findTagByName,
+  findTags,
+  insertTag,
+  listTags,
+  removeTaggingsOfKinds,
+  updateTag,
+  type TagRecord,
+} from '../db/queries/tags';
 
 const NOT_FOUND = 'Étiquette introuvable';
 const KIND_LABELS: Record<TagKind, string> = { customer: 'aux clients', item: 'aux articles', document: 'aux documents' };
@@ -47,7 +56,8 @@ export async function checkTagIds(db: Db, organizationId: number, kind: TagKind,
   for (const id of new Set(ids)) {
     const tag = found.get(id);
     if (!tag) problems.push(`Étiquettes : l’étiquette n° ${id} est inconnue. Choisissez parmi celles de Paramètres → Étiquettes.`);
-    else if (!tag.scopes.includes(kind)) problems.push(`Étiquettes : « ${tag.name} » ne s’applique pas ${KIND_LABELS[kind]}. Changez sa portée dans Paramètres → Étiquettes.`);
+    else if (!tag.scopes.includes(kind))
+      problems.push(`Étiquettes : « ${tag.name} » ne s’applique pas ${KIND_LABELS[kind]}. Changez sa portée dans Paramètres → Étiquettes.`);
   }
   if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
 }

@@ -32,14 +32,21 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const loginInputSchema = z
   .object({
     email: emailSchema,
-    password: z.string({ error: 'Le mot de passe est obligatoire' }).min(1, 'Le mot de passe est obligatoire').max(256, 'Le mot de passe ne doit pas dépasser 256 caractères'),
+    password: z
+      .string({ error: 'Le mot de passe est obligatoire' })
+      .min(1, 'Le mot de passe est obligatoire')
+      .max(256, 'Le mot de passe ne doit pas dépasser 256 caractères'),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const forgotPasswordInputSchema = z.object({ email: emailSchema }).strict();
 
-const tokenSchema = z.string({ error: 'Le lien est invalide ou a expiré' }).trim().min(1, 'Le lien est invalide ou a expiré').max(200, 'Le lien est invalide ou a expiré');
+const tokenSchema = z
+  .string({ error: 'Le lien est invalide ou a expiré' })
+  .trim()
+  .min(1, 'Le lien est invalide ou a expiré')
+  .max(200, 'Le lien est invalide ou a expiré');
 
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: newPasswordSchema }).strict();
 export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();

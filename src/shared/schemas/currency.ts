@@ -29,7 +29,10 @@ const rateDateField = () =>
   z
     .string({ error: 'Date du taux : une date AAAA-MM-JJ' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date du taux : une date AAAA-MM-JJ')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date du taux : cette date n’existe pas')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'Date du taux : cette date n’existe pas',
+    )
     .optional();
 
 export const currencyInputSchema = z.object({
@@ -37,7 +40,9 @@ export const currencyInputSchema = z.object({
     .string({ error: 'Code devise : choisissez une devise du catalogue' })
     .trim()
     .toUpperCase()
-    .refine((code) => findCurrency(code) !== undefined, { error: (issue) => `Code devise « ${String(issue.input).trim()} » inconnu du catalogue ISO 4217` }),
+    .refine((code) => findCurrency(code) !== undefined, {
+      error: (issue) => `Code devise « ${String(issue.input).trim()} » inconnu du catalogue ISO 4217`,
+    }),
   /** Units of this currency for 1 unit of the base currency; kept as an exact decimal string. */
   rate: rateField(),
   rate_date: rateDateField(),

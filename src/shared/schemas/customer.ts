@@ -38,15 +38,27 @@ export const customerInputSchema = z
     address: addressSchema.prefault({}),
     shipping: addressSchema.prefault({}),
     contacts: z.array(contactSchema).max(20).default([]),
-    language: z.string().regex(/^[a-z]{2}$/, 'Langue : code à deux lettres (fr, en…)').default('fr'),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres').default('EUR'),
-    maturity: z.number({ error: 'Délai de paiement : un nombre de jours est attendu' }).int('Délai de paiement : un nombre entier de jours').min(0, 'Délai de paiement : 0 jour au moins').max(365, 'Délai de paiement : 365 jours au plus').default(30),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, 'Langue : code à deux lettres (fr, en…)')
+      .default('fr'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')
+      .default('EUR'),
+    maturity: z
+      .number({ error: 'Délai de paiement : un nombre de jours est attendu' })
+      .int('Délai de paiement : un nombre entier de jours')
+      .min(0, 'Délai de paiement : 0 jour au moins')
+      .max(365, 'Délai de paiement : 365 jours au plus')
+      .default(30),
     note: z.string().max(5000).default(''),
     description: z.string().max(5000).default(''),
     tag_ids: tagIdsField(),
   })
   .superRefine((c, ctx) => {
-    if (c.type === 'individual' && c.business_id) ctx.addIssue({ code: 'custom', path: ['business_id'], message: 'Un particulier n’a pas de SIREN/SIRET' });
+    if (c.type === 'individual' && c.business_id)
+      ctx.addIssue({ code: 'custom', path: ['business_id'], message: 'Un particulier n’a pas de SIREN/SIRET' });
   });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type Customer = z.infer<typeof customerInputSchema>;

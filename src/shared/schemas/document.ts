@@ -38,7 +38,9 @@ export const documentItemInputSchema = z.object({
   unit: z.string().trim().max(20).default('u'),
   unit_price: decimal('Prix unitaire', 4).default(0),
   discount_type: discountTypeSchema.default('percent'),
-  discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').default(0),
+  discount_value: decimal('Remise', 4)
+    .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
+    .default(0),
   taxes: z.array(taxLineSchema).max(5, 'Cinq taxes au plus par ligne').default([]),
   /** Goods or service: feeds the e-invoicing "nature of the operation" mention. */
   kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service'),
@@ -74,8 +76,13 @@ export const documentInputSchema = z.object({
   terms: z.string().max(5000).default(''),
   note: z.string().max(5000).default(''),
   discount_type: discountTypeSchema.nullable().default('percent'),
-  discount_value: decimal('Remise', 4).refine((v) => v >= 0, 'Remise : elle ne peut être négative').nullable().default(0),
-  shipping: decimal('Frais de port', 4).refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs').default(0),
+  discount_value: decimal('Remise', 4)
+    .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
+    .nullable()
+    .default(0),
+  shipping: decimal('Frais de port', 4)
+    .refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs')
+    .default(0),
   shipping_details: z.string().max(1000).default(''),
   /** The legal basis of lines billed without VAT (CGI art. 242 nonies A, 13°), e.g. 'Exonération de TVA, art. 261-4-4° du CGI'. */
   vat_exemption: z.string().trim().max(300, 'Exonération de TVA : 300 caractères au plus').default(''),
@@ -83,7 +90,10 @@ export const documentInputSchema = z.object({
   deposit_request: z.array(depositRequestSchema).max(20).default([]),
   customer_id: z.number().int().positive().nullable().optional(),
   order_id: z.number().int().positive().nullable().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres').default('EUR'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')
+    .default('EUR'),
   price_mode: priceModeSchema.default('ht'),
   items: z.array(documentItemInputSchema).max(2000, '2000 lignes au plus par document').default([]),
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_LABELS, EMAIL_TEMPLATE_TYPES, unknownPlaceholders, type EmailTemplateType } from '../email-template';
+import {
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_LABELS,
+  EMAIL_TEMPLATE_TYPES,
+  unknownPlaceholders,
+  type EmailTemplateType,
+} from '../email-template';
 
 /** Stands for a stored SMTP password in every answer; sent back unchanged, it means "keep the stored one". */
 export const SMTP_PASSWORD_MASK = '********';
@@ -110,7 +116,9 @@ export const emailSettingsSchema = z
       .string({ error: 'Serveur SMTP : du texte est attendu' })
       .trim()
       .max(500, 'Serveur SMTP : 500 caractères au plus')
-      .refine((v) => v === '' || smtpUrlError(v) === null, { error: (issue) => `Serveur SMTP : ${smtpUrlError(String(issue.input)) ?? 'adresse invalide'}` })
+      .refine((v) => v === '' || smtpUrlError(v) === null, {
+        error: (issue) => `Serveur SMTP : ${smtpUrlError(String(issue.input)) ?? 'adresse invalide'}`,
+      })
       .default(''),
     templates: z.object(templatesShape).strict().prefault({}),
   })

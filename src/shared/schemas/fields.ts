@@ -7,7 +7,9 @@ export const sirenOrSiretField = () =>
     .string()
     .trim()
     .default('')
-    .refine((v) => v === '' || siretOrSirenError(v) === null, { error: (issue) => siretOrSirenError(String(issue.input)) ?? 'SIREN/SIRET invalide' });
+    .refine((v) => v === '' || siretOrSirenError(v) === null, {
+      error: (issue) => siretOrSirenError(String(issue.input)) ?? 'SIREN/SIRET invalide',
+    });
 
 /** An intra-community VAT number, optional, normalised ('fr 27 552…' → 'FR27552…'); French keys are checked. */
 export const vatNumberField = () =>
@@ -16,4 +18,6 @@ export const vatNumberField = () =>
     .trim()
     .default('')
     .transform((v) => (v ? normalizeVatNumber(v) : ''))
-    .refine((v) => v === '' || vatNumberError(v) === null, { error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide' });
+    .refine((v) => v === '' || vatNumberError(v) === null, {
+      error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide',
+    });

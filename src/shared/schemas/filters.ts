@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { LIST_TYPES } from './document';
 
 /** Query strings carry text: numbers and lists arrive as strings and are coerced here. */
-const optionalNumber = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Un nombre est attendu' }).optional());
+const optionalNumber = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: 'Un nombre est attendu' }).optional(),
+);
 
 export const PERIODS = ['this_month', 'last_month', 'this_quarter', 'this_year', 'last_year', 'custom'] as const;
 export const SORT_FIELDS = ['date', 'number', 'customer', 'total', 'maturity'] as const;

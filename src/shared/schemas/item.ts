@@ -5,7 +5,11 @@ import { tagIdsField, tagFilterField } from './tag';
 export const itemInputSchema = z.object({
   code: z.string().trim().max(40, 'Code : 40 caractères au plus').default(''),
   sku: z.string().trim().max(60, 'Référence : 60 caractères au plus').default(''),
-  name: z.string({ error: 'La désignation est obligatoire' }).trim().min(1, 'La désignation est obligatoire').max(200, 'Désignation : 200 caractères au plus'),
+  name: z
+    .string({ error: 'La désignation est obligatoire' })
+    .trim()
+    .min(1, 'La désignation est obligatoire')
+    .max(200, 'Désignation : 200 caractères au plus'),
   description: z.string().max(5000).default(''),
   unit: z.string().trim().min(1, 'L’unité est obligatoire').max(20).default('u'),
   unit_price: z

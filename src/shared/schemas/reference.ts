@@ -14,7 +14,11 @@ export const DEFAULT_UNITS = ['u', 'h', 'jour', 'kg', 'm', 'm²', 'forfait'] as 
 export const idSchema = z.coerce.number({ error: 'Identifiant invalide' }).int('Identifiant invalide').positive('Identifiant invalide');
 
 export const taxRateInputSchema = z.object({
-  title: z.string({ error: 'L’intitulé de la taxe est obligatoire' }).trim().min(1, 'L’intitulé de la taxe est obligatoire').max(60, 'Intitulé : 60 caractères au plus'),
+  title: z
+    .string({ error: 'L’intitulé de la taxe est obligatoire' })
+    .trim()
+    .min(1, 'L’intitulé de la taxe est obligatoire')
+    .max(60, 'Intitulé : 60 caractères au plus'),
   rate: z
     .number({ error: 'Le taux est un nombre' })
     .min(0, 'Le taux ne peut être négatif')
@@ -24,5 +28,9 @@ export const taxRateInputSchema = z.object({
 export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
 
 export const unitInputSchema = z.object({
-  name: z.string({ error: 'Le nom de l’unité est obligatoire' }).trim().min(1, 'Le nom de l’unité est obligatoire').max(20, 'Unité : 20 caractères au plus'),
+  name: z
+    .string({ error: 'Le nom de l’unité est obligatoire' })
+    .trim()
+    .min(1, 'Le nom de l’unité est obligatoire')
+    .max(20, 'Unité : 20 caractères au plus'),
 });

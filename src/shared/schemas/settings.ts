@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** SPEC §3 application settings: currency_format. Defaults from SPEC §9 (EUR, after, space, ',' decimal, '' thousand, 2). */
 export const currencyFormatSchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Code devise invalide (3 lettres, ex. EUR)').default('EUR'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Code devise invalide (3 lettres, ex. EUR)')
+    .default('EUR'),
   currency_position: z.enum(['before', 'after']).default('after'),
   use_space: z.boolean().default(true),
   decimal: z.string().max(1, 'Le séparateur décimal tient en un caractère').default(','),
@@ -24,11 +27,24 @@ export const appSettingsSchema = z
     address_format: z.string().max(500, "Le format d'adresse est trop long (500 caractères au plus)").default(DEFAULT_ADDRESS_FORMAT),
     theme: themeSettingSchema.default('light'),
     /** Default payment term of new customers and documents, in days (C. com. L441-10: 60 days at most between businesses). */
-    payment_days: z.number({ error: 'Délai de paiement : un nombre de jours' }).int().min(0, 'Délai de paiement : 0 jour au moins').max(365, 'Délai de paiement : 365 jours au plus').default(30),
+    payment_days: z
+      .number({ error: 'Délai de paiement : un nombre de jours' })
+      .int()
+      .min(0, 'Délai de paiement : 0 jour au moins')
+      .max(365, 'Délai de paiement : 365 jours au plus')
+      .default(30),
     /** Late-payment penalty rate, % a year (C. com. L441-10: at least three times the legal interest rate). */
-    late_penalty_rate: z.number({ error: 'Taux de pénalités : un nombre' }).min(0, 'Taux de pénalités : 0 % au moins').max(100, 'Taux de pénalités : 100 % au plus').default(12),
+    late_penalty_rate: z
+      .number({ error: 'Taux de pénalités : un nombre' })
+      .min(0, 'Taux de pénalités : 0 % au moins')
+      .max(100, 'Taux de pénalités : 100 % au plus')
+      .default(12),
     /** Flat recovery indemnity owed by business customers paying late (C. com. D441-5: 40 €). */
-    recovery_indemnity: z.number({ error: 'Indemnité : un montant' }).min(40, 'L’indemnité forfaitaire est de 40 € au moins (C. com. D441-5)').max(10000).default(40),
+    recovery_indemnity: z
+      .number({ error: 'Indemnité : un montant' })
+      .min(40, 'L’indemnité forfaitaire est de 40 € au moins (C. com. D441-5)')
+      .max(10000)
+      .default(40),
     /** Escompte conditions printed on invoices (CGI art. 242 nonies A). */
     escompte: z.string().trim().max(500, 'Escompte : 500 caractères au plus').default("Pas d'escompte pour paiement anticipé"),
   })

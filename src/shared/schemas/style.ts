@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** SPEC §3 option lists for the template designer, with their French labels. */
-export const FONT_SIZE_OPTIONS = [{ value: 'default', label: 'Par défaut' }, ...Array.from({ length: 91 }, (_, i) => ({ value: i + 10, label: `${i + 10} px` }))];
+export const FONT_SIZE_OPTIONS = [
+  { value: 'default', label: 'Par défaut' },
+  ...Array.from({ length: 91 }, (_, i) => ({ value: i + 10, label: `${i + 10} px` })),
+];
 export const BORDER_STYLE_OPTIONS = [
   { value: 'default', label: 'Par défaut' },
   { value: 'solid', label: 'Continu' },

@@ -12,10 +12,16 @@ export const TAG_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', '
 export type TagColor = (typeof TAG_COLORS)[number];
 
 export const tagInputSchema = z.object({
-  name: z.string({ error: 'Le nom de l’étiquette est obligatoire' }).trim().min(1, 'Le nom de l’étiquette est obligatoire').max(40, 'Nom de l’étiquette : 40 caractères au plus'),
+  name: z
+    .string({ error: 'Le nom de l’étiquette est obligatoire' })
+    .trim()
+    .min(1, 'Le nom de l’étiquette est obligatoire')
+    .max(40, 'Nom de l’étiquette : 40 caractères au plus'),
   color: z.enum(TAG_COLORS, { error: `Couleur inconnue : choisissez parmi ${TAG_COLORS.join(', ')}` }).default('gray'),
   scopes: z
-    .array(z.enum(TAG_KINDS, { error: 'Portée : customer, item ou document' }), { error: 'Portée : une liste parmi customer, item, document' })
+    .array(z.enum(TAG_KINDS, { error: 'Portée : customer, item ou document' }), {
+      error: 'Portée : une liste parmi customer, item, document',
+    })
     .min(1, 'Portée : cochez au moins un type de fiche (clients, articles ou documents)')
     .transform((list) => TAG_KINDS.filter((k) => list.includes(k)))
     .default([...TAG_KINDS]),
@@ -28,7 +34,21 @@ export const tagListQuerySchema = z.object({
 });
 
 /** What a tagged record carries in its input: optional, none by default. */
-export const tagIdsField = () => z.array(z.number({ error: 'Étiquettes : une liste d’identifiants est attendue' }).int().positive(), { error: 'Étiquettes : une liste d’identifiants est attendue' }).max(20, 'Vingt étiquettes au plus').default([]);
+export const tagIdsField = () =>
+  z
+    .array(z.number({ error: 'Étiquettes : une liste d’identifiants est attendue' }).int().positive(), {
+      error: 'Étiquettes : une liste d’identifiants est attendue',
+    })
+    .max(20, 'Vingt étiquettes au plus')
+    .default([]);
 
 /** A list's `tag` filter, from a query string where an empty value means no filter. */
-export const tagFilterField = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Étiquette : un identifiant est attendu' }).int().positive('Étiquette : un identifiant est attendu').optional());
+export const tagFilterField = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: 'Étiquette : un identifiant est attendu' })
+      .int()
+      .positive('Étiquette : un identifiant est attendu')
+      .optional(),
+  );

@@ -34,8 +34,19 @@ const displayFlags = z.object({
 export const templateElementSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document_name'), ...base }),
   z.object({ type: z.literal('logo'), url: z.string().max(500).default(''), size: z.number().min(1).max(100).default(100), ...base }),
-  z.object({ type: z.literal('icon'), name: z.string().max(60), size: z.number().min(8).max(200).default(24), color: z.string().max(20).default(''), ...base }),
-  z.object({ type: z.literal('document_info'), layout: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1), display: displayFlags.prefault({}), ...base }),
+  z.object({
+    type: z.literal('icon'),
+    name: z.string().max(60),
+    size: z.number().min(8).max(200).default(24),
+    color: z.string().max(20).default(''),
+    ...base,
+  }),
+  z.object({
+    type: z.literal('document_info'),
+    layout: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    display: displayFlags.prefault({}),
+    ...base,
+  }),
   z.object({ type: z.literal('organization'), ...base }),
   z.object({ type: z.literal('customer'), ...base }),
   z.object({ type: z.literal('shipping'), ...base }),
@@ -74,7 +85,17 @@ export const templateRowSchema = z.object({
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 
-export const TABLE_COLUMN_TYPES = ['position', 'description', 'quantity', 'unit', 'quantity_unit', 'unit_price', 'vat', 'discount', 'total_price'] as const;
+export const TABLE_COLUMN_TYPES = [
+  'position',
+  'description',
+  'quantity',
+  'unit',
+  'quantity_unit',
+  'unit_price',
+  'vat',
+  'discount',
+  'total_price',
+] as const;
 export const tableColumnSchema = z.object({
   type: z.enum(TABLE_COLUMN_TYPES),
   label: z.string().max(60),
@@ -86,7 +107,17 @@ export const tableColumnSchema = z.object({
   style: styleSchema.optional(),
 });
 
-const typeTexts = z.object(Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, z.object({ header: z.string().max(5000).default(''), footer: z.string().max(5000).default('') }).prefault({})])) as Record<(typeof DOCUMENT_TYPES)[number], z.ZodPrefault<z.ZodObject<{ header: z.ZodDefault<z.ZodString>; footer: z.ZodDefault<z.ZodString> }>>>);
+const typeTexts = z.object(
+  Object.fromEntries(
+    DOCUMENT_TYPES.map((t) => [
+      t,
+      z.object({ header: z.string().max(5000).default(''), footer: z.string().max(5000).default('') }).prefault({}),
+    ]),
+  ) as Record<
+    (typeof DOCUMENT_TYPES)[number],
+    z.ZodPrefault<z.ZodObject<{ header: z.ZodDefault<z.ZodString>; footer: z.ZodDefault<z.ZodString> }>>
+  >,
+);
 
 const DEFAULT_PREFIXES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
   invoice: 'F{year}-',
@@ -97,7 +128,10 @@ const DEFAULT_PREFIXES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
   credit: 'AV{year}-',
 };
 const typeNumbering = z.object(
-  Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, numberingSchema.prefault({ prefix: DEFAULT_PREFIXES[t] })])) as Record<(typeof DOCUMENT_TYPES)[number], z.ZodPrefault<typeof numberingSchema>>,
+  Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, numberingSchema.prefault({ prefix: DEFAULT_PREFIXES[t] })])) as Record<
+    (typeof DOCUMENT_TYPES)[number],
+    z.ZodPrefault<typeof numberingSchema>
+  >,
 );
 
 const DEFAULT_COLUMNS: z.input<typeof tableColumnSchema>[] = [
@@ -122,11 +156,23 @@ const DEFAULT_HEADER: z.input<typeof templateRowSchema>[] = [
   { columns: [{ cols: 12, elements: [{ type: 'header_note' }] }] },
 ];
 const DEFAULT_FOLLOWING: z.input<typeof templateRowSchema>[] = [
-  { justify: 'space-between', columns: [{ cols: 6, elements: [{ type: 'document_number' }] }, { cols: 6, text_align: 'right', elements: [{ type: 'page_number' }] }] },
+  {
+    justify: 'space-between',
+    columns: [
+      { cols: 6, elements: [{ type: 'document_number' }] },
+      { cols: 6, text_align: 'right', elements: [{ type: 'page_number' }] },
+    ],
+  },
 ];
 const DEFAULT_FOOTER: z.input<typeof templateRowSchema>[] = [
   { columns: [{ cols: 12, elements: [{ type: 'footer_note' }, { type: 'separator' }] }] },
-  { justify: 'space-between', columns: [{ cols: 10, elements: [{ type: 'identifications' }] }, { cols: 2, text_align: 'right', elements: [{ type: 'page_number' }] }] },
+  {
+    justify: 'space-between',
+    columns: [
+      { cols: 10, elements: [{ type: 'identifications' }] },
+      { cols: 2, text_align: 'right', elements: [{ type: 'page_number' }] },
+    ],
+  },
 ];
 
 /** SPEC §3 document template settings, served on GET /api/settings?key=document. */
@@ -138,7 +184,13 @@ export const documentTemplateSchema = z.object({
   font_family: z.string().max(60).default('Karla'),
   font_size: z.number().min(6).max(24).default(10),
   line_height: z.number().min(1).max(3).default(1.4),
-  fold_line: z.object({ status: z.boolean().default(false), only_first_page: z.boolean().default(true), alignment: z.enum(['left', 'right']).default('left') }).prefault({}),
+  fold_line: z
+    .object({
+      status: z.boolean().default(false),
+      only_first_page: z.boolean().default(true),
+      alignment: z.enum(['left', 'right']).default('left'),
+    })
+    .prefault({}),
   header: z.array(templateRowSchema).max(20).prefault(DEFAULT_HEADER),
   elements_following_pages: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOLLOWING),
   footer: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOOTER),

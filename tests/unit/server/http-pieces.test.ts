@@ -40,7 +40,10 @@ describe('validationMessages', () => {
     [[{ path: ['first_name'], message: 'Le prénom est obligatoire' }], ['Le prénom est obligatoire']],
     [[{ path: ['theme'], message: 'Option invalide' }], ['Thème : Option invalide']],
     [[{ path: ['items', 2, 'quantity'], message: 'Trop petit' }], ['Ligne 3 — Quantité : Trop petit']],
-    [[{ path: ['items', 0, 'unit_price'], message: 'Prix unitaire : un nombre est attendu' }], ['Ligne 1 — Prix unitaire : un nombre est attendu']],
+    [
+      [{ path: ['items', 0, 'unit_price'], message: 'Prix unitaire : un nombre est attendu' }],
+      ['Ligne 1 — Prix unitaire : un nombre est attendu'],
+    ],
     [[{ path: [], message: 'Clé non reconnue : "x"' }], ['Clé non reconnue : "x"']],
     [
       [

@@ -79,7 +79,14 @@ export function ActionMenu({ label, entries, trigger }: { label: string; entries
               'separator' in entry ? (
                 <ArkMenu.Separator key={entry.value} className={styles.separator} />
               ) : (
-                <ArkMenu.Item key={entry.value} value={entry.value} disabled={entry.disabled} onSelect={entry.onSelect} title={entry.hint} className={cx(styles.item, entry.tone === 'danger' && styles.danger)}>
+                <ArkMenu.Item
+                  key={entry.value}
+                  value={entry.value}
+                  disabled={entry.disabled}
+                  onSelect={entry.onSelect}
+                  title={entry.hint}
+                  className={cx(styles.item, entry.tone === 'danger' && styles.danger)}
+                >
                   {entry.label}
                 </ArkMenu.Item>
               ),

@@ -19,7 +19,13 @@ export const buttonRecipe = cva({
   variants: {
     variant: {
       solid: { bg: 'accent.solid', color: 'fg.onAccent', _hover: { _enabled: { bg: 'accent.solidHover' } } },
-      outline: { borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.surface', color: 'fg.default', _hover: { _enabled: { bg: 'bg.subtle' } } },
+      outline: {
+        borderWidth: '1px',
+        borderColor: 'border.strong',
+        bg: 'bg.surface',
+        color: 'fg.default',
+        _hover: { _enabled: { bg: 'bg.subtle' } },
+      },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { _enabled: { bg: 'bg.subtle' } } },
       danger: { bg: 'danger', color: 'white', _hover: { _enabled: { opacity: 0.9 } } },
       link: { bg: 'transparent', color: 'accent.fg', px: '0!', h: 'auto!', _hover: { textDecoration: 'underline' } },
@@ -42,7 +48,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={cx(buttonRecipe({ variant, size, block }), className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={cx(buttonRecipe({ variant, size, block }), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner size={16} />}
       {children}
     </button>

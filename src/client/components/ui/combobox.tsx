@@ -9,7 +9,19 @@ const styles = {
   label: css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' }),
   control: css({ position: 'relative' }),
   input: css({ pr: '9' }),
-  trigger: css({ position: 'absolute', right: '1', top: '1', h: '8', w: '8', display: 'grid', placeItems: 'center', color: 'fg.muted', cursor: 'pointer', borderRadius: 'md', _hover: { bg: 'bg.subtle' } }),
+  trigger: css({
+    position: 'absolute',
+    right: '1',
+    top: '1',
+    h: '8',
+    w: '8',
+    display: 'grid',
+    placeItems: 'center',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    borderRadius: 'md',
+    _hover: { bg: 'bg.subtle' },
+  }),
   content: css({
     bg: 'bg.surface',
     borderWidth: '1px',
@@ -22,7 +34,14 @@ const styles = {
     zIndex: 'tooltip',
     _focusVisible: { outline: 'none' },
   }),
-  item: css({ px: '3', py: '2', borderRadius: 'md', fontSize: 'sm', cursor: 'pointer', '&[data-highlighted]': { bg: 'accent.subtle', color: 'accent.fg' } }),
+  item: css({
+    px: '3',
+    py: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    cursor: 'pointer',
+    '&[data-highlighted]': { bg: 'accent.subtle', color: 'accent.fg' },
+  }),
   empty: css({ px: '3', py: '2', fontSize: 'sm', color: 'fg.muted' }),
   error: css({ fontSize: 'xs', color: 'danger' }),
 };
@@ -33,7 +52,11 @@ export interface ComboboxOption {
 }
 
 /** Lower case without accents, so 'eur' finds 'Euro' and 'e' finds 'États-Unis'. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 interface ComboboxProps {
   label: string;
@@ -52,11 +75,25 @@ interface ComboboxProps {
 }
 
 /** Ark's combobox styled once: a searchable select over a fixed list of options (no free text). */
-export function Combobox({ label, options, value, onChange, placeholder, emptyText = 'Aucun résultat', error, className, onSearch, selectedLabel }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  emptyText = 'Aucun résultat',
+  error,
+  className,
+  onSearch,
+  selectedLabel,
+}: ComboboxProps) {
   const [query, setQuery] = useState('');
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? (v === value ? selectedLabel : undefined) ?? '';
   const [inputValue, setInputValue] = useState(() => labelOf(value));
-  const shown = useMemo(() => (query && !onSearch ? options.filter((o) => fold(o.label).includes(fold(query))) : options), [options, query, onSearch]);
+  const shown = useMemo(
+    () => (query && !onSearch ? options.filter((o) => fold(o.label).includes(fold(query))) : options),
+    [options, query, onSearch],
+  );
   const collection = useMemo(() => createListCollection({ items: shown }), [shown]);
   // A value set from outside (e.g. cleared once the form was sent) shows in the input too.
   const [shownValue, setShownValue] = useState(value);

@@ -5,7 +5,15 @@ import { CloseIcon } from '../icons';
 
 const styles = {
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
-  positioner: css({ position: 'fixed', inset: '0', display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4', zIndex: 'modal' }),
+  positioner: css({
+    position: 'fixed',
+    inset: '0',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    p: '4',
+    zIndex: 'modal',
+  }),
   content: css({
     bg: 'bg.surface',
     color: 'fg.default',
@@ -22,7 +30,16 @@ const styles = {
   title: css({ fontSize: 'lg', fontWeight: '700' }),
   body: css({ px: '5', py: '2', overflowY: 'auto', flex: '1' }),
   footer: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', px: '5', pt: '3', pb: '4' }),
-  close: css({ display: 'grid', placeItems: 'center', w: '8', h: '8', borderRadius: 'full', color: 'fg.muted', cursor: 'pointer', _hover: { bg: 'bg.subtle' } }),
+  close: css({
+    display: 'grid',
+    placeItems: 'center',
+    w: '8',
+    h: '8',
+    borderRadius: 'full',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.subtle' },
+  }),
 };
 
 interface DialogProps {
@@ -50,7 +67,20 @@ const sheet = {
   content: css({ h: '100dvh', maxH: '100dvh', borderRadius: '0', borderTopLeftRadius: 'card', borderBottomLeftRadius: 'card' }),
 };
 
-export function Dialog({ open, onClose, title, children, footer, width = 400, persistent, role = 'dialog', showClose = true, placement = 'center', screenshotHidden, initialFocusEl }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  width = 400,
+  persistent,
+  role = 'dialog',
+  showClose = true,
+  placement = 'center',
+  screenshotHidden,
+  initialFocusEl,
+}: DialogProps) {
   const hidden = screenshotHidden ? { 'data-screenshot-hidden': '' } : {};
   return (
     <ArkDialog.Root
@@ -65,7 +95,10 @@ export function Dialog({ open, onClose, title, children, footer, width = 400, pe
       <Portal>
         <ArkDialog.Backdrop className={styles.backdrop} {...hidden} />
         <ArkDialog.Positioner className={placement === 'right' ? sheet.positioner : styles.positioner} {...hidden}>
-          <ArkDialog.Content className={placement === 'right' ? `${styles.content} ${sheet.content}` : styles.content} style={{ maxWidth: width }}>
+          <ArkDialog.Content
+            className={placement === 'right' ? `${styles.content} ${sheet.content}` : styles.content}
+            style={{ maxWidth: width }}
+          >
             <div className={styles.header}>
               <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
               {showClose && (

@@ -71,7 +71,11 @@ export function Tabs<V extends string>({
     <ArkTabs.Root value={value} onValueChange={(d) => onChange(d.value as V)} lazyMount unmountOnExit>
       <ArkTabs.List aria-label={label} className={styles.list}>
         {items.map((item) => (
-          <ArkTabs.Trigger key={item.value} value={item.value} className={cx(styles.trigger, size === 'sm' && styles.small, item.invalid && styles.invalid)}>
+          <ArkTabs.Trigger
+            key={item.value}
+            value={item.value}
+            className={cx(styles.trigger, size === 'sm' && styles.small, item.invalid && styles.invalid)}
+          >
             {item.label}
             {item.invalid && <span className={css({ srOnly: true })}> (à corriger)</span>}
           </ArkTabs.Trigger>

@@ -30,7 +30,14 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' })}>
         {label}
       </label>
-      <input ref={ref} id={inputId} className={inputStyle} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? messageId : undefined} {...rest} />
+      <input
+        ref={ref}
+        id={inputId}
+        className={inputStyle}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...rest}
+      />
       {error ? (
         <p id={messageId} className={css({ fontSize: 'xs', color: 'danger' })}>
           {error}

@@ -15,7 +15,15 @@ const content = css({
 });
 
 /** Ark's tooltip, styled once: opens on hover and on keyboard focus of its trigger. */
-export function Tooltip({ label, children, placement = 'bottom' }: { label: ReactNode; children: ReactElement; placement?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tooltip({
+  label,
+  children,
+  placement = 'bottom',
+}: {
+  label: ReactNode;
+  children: ReactElement;
+  placement?: 'top' | 'bottom' | 'left' | 'right';
+}) {
   return (
     <ArkTooltip.Root openDelay={250} closeDelay={0} positioning={{ placement }} lazyMount unmountOnExit>
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>

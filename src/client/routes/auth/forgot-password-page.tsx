@@ -38,7 +38,15 @@ export function ForgotPasswordPage() {
   return (
     <form className={s.form} onSubmit={submit} noValidate>
       <p className={s.lead}>Indiquez l’adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
-      <TextField label="Adresse e-mail" type="email" autoComplete="email" autoFocus value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={email}
+        error={error}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Button type="submit" size="lg" block loading={forgot.isPending}>
         Envoyer le lien
       </Button>

@@ -30,8 +30,22 @@ export function LoginPage() {
   return (
     <form className={s.form} onSubmit={submit} noValidate>
       <p className={s.lead}>Connectez-vous pour retrouver vos factures, devis et clients.</p>
-      <TextField label="Adresse e-mail" type="email" autoComplete="email" autoFocus value={values.email} error={errors.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
-      <PasswordField label="Mot de passe" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+      <TextField
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setValues({ ...values, email: e.target.value })}
+      />
+      <PasswordField
+        label="Mot de passe"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setValues({ ...values, password: e.target.value })}
+      />
       <Button type="submit" size="lg" block loading={login.isPending}>
         Se connecter
       </Button>

@@ -16,7 +16,19 @@ export const PasswordField = forwardRef<HTMLInputElement, Props>(function Passwo
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
         aria-pressed={visible}
-        className={css({ position: 'absolute', right: '2', top: '31px', w: '7', h: '7', display: 'grid', placeItems: 'center', color: 'fg.muted', borderRadius: 'md', cursor: 'pointer', _hover: { color: 'fg.default' } })}
+        className={css({
+          position: 'absolute',
+          right: '2',
+          top: '31px',
+          w: '7',
+          h: '7',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'fg.muted',
+          borderRadius: 'md',
+          cursor: 'pointer',
+          _hover: { color: 'fg.default' },
+        })}
       >
         {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
       </button>

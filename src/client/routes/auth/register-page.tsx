@@ -34,11 +34,31 @@ export function RegisterPage() {
     <form className={s.form} onSubmit={submit} noValidate>
       <p className={s.lead}>Créez votre compte et celui de votre entreprise en une minute.</p>
       <div className={s.row}>
-        <TextField label="Prénom" autoComplete="given-name" autoFocus value={values.first_name} error={errors.first_name} onChange={set('first_name')} />
+        <TextField
+          label="Prénom"
+          autoComplete="given-name"
+          autoFocus
+          value={values.first_name}
+          error={errors.first_name}
+          onChange={set('first_name')}
+        />
         <TextField label="Nom" autoComplete="family-name" value={values.last_name} error={errors.last_name} onChange={set('last_name')} />
       </div>
-      <TextField label="Entreprise" autoComplete="organization" value={values.organization} error={errors.organization} onChange={set('organization')} />
-      <TextField label="Adresse e-mail" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
+      <TextField
+        label="Entreprise"
+        autoComplete="organization"
+        value={values.organization}
+        error={errors.organization}
+        onChange={set('organization')}
+      />
+      <TextField
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={set('email')}
+      />
       <PasswordField
         label="Mot de passe"
         autoComplete="new-password"

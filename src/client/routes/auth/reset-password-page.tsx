@@ -50,9 +50,24 @@ export function ResetPasswordPage() {
 
   return (
     <form className={s.form} onSubmit={submit} noValidate>
-      <p className={s.lead}>Choisissez un nouveau mot de passe ({PASSWORD_MIN_LENGTH} caractères au moins). Vos autres sessions seront fermées.</p>
-      <PasswordField label="Nouveau mot de passe" autoComplete="new-password" autoFocus value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
-      <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" value={confirmation} error={errors.confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+      <p className={s.lead}>
+        Choisissez un nouveau mot de passe ({PASSWORD_MIN_LENGTH} caractères au moins). Vos autres sessions seront fermées.
+      </p>
+      <PasswordField
+        label="Nouveau mot de passe"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordField
+        label="Confirmer le mot de passe"
+        autoComplete="new-password"
+        value={confirmation}
+        error={errors.confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+      />
       <Button type="submit" size="lg" block loading={reset.isPending}>
         Enregistrer le mot de passe
       </Button>

@@ -14,14 +14,24 @@ import { CustomerFigures } from './customer-figures';
 import { CustomerDocuments } from './customer-documents';
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
-const dl = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '180px 1fr' }, gap: '2', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { fontWeight: '500', whiteSpace: 'pre-line' } });
+const dl = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '180px 1fr' },
+  gap: '2',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { fontWeight: '500', whiteSpace: 'pre-line' },
+});
 
 /** /customers/{id}: the customer's identity and addresses (edit, archive, restore), what they owe, their documents. */
 export function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const customerId = Number(id);
   const utils = trpc.useUtils();
-  const customer = trpc.customers.get.useQuery({ id: customerId }, { enabled: Number.isInteger(customerId) && customerId > 0, retry: false });
+  const customer = trpc.customers.get.useQuery(
+    { id: customerId },
+    { enabled: Number.isInteger(customerId) && customerId > 0, retry: false },
+  );
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const [editing, setEditing] = useState(false);
   const archive = trpc.customers.delete.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.customers.invalidate()) });
@@ -42,12 +52,22 @@ export function CustomerDetailPage() {
   const template = settings.data && 'address_format' in settings.data ? settings.data.address_format : DEFAULT_ADDRESS_FORMAT;
   const address = formatAddress(template, c.address).join('\n');
   // A shipping address left blank still carries the default country: it is not an address of its own.
-  const shipping = c.shipping.line1 || c.shipping.line2 || c.shipping.city || c.shipping.postal_code ? formatAddress(template, c.shipping).join('\n') : '';
+  const shipping =
+    c.shipping.line1 || c.shipping.line2 || c.shipping.city || c.shipping.postal_code ? formatAddress(template, c.shipping).join('\n') : '';
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <section className={card}>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '3', flexWrap: 'wrap', mb: '4' })}>
+        <div
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'flex-start',
+            gap: '3',
+            flexWrap: 'wrap',
+            mb: '4',
+          })}
+        >
           <div>
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{c.number}</p>
             <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>{c.name}</h2>
@@ -67,7 +87,12 @@ export function CustomerDetailPage() {
                   variant="ghost"
                   loading={archive.isPending}
                   onClick={async () => {
-                    if (await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, { title: 'Archiver le client' })) archive.mutate({ id: c.id });
+                    if (
+                      await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, {
+                        title: 'Archiver le client',
+                      })
+                    )
+                      archive.mutate({ id: c.id });
                   }}
                 >
                   Archiver

@@ -26,14 +26,26 @@ const styles = {
   statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
   // On a phone a five-column table would push the status off-screen: each document becomes two short lines.
   cards: css({ display: 'flex', flexDirection: 'column' }),
-  card: css({ display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: '3', rowGap: '1', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default', fontSize: 'sm' }),
+  card: css({
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    alignItems: 'center',
+    columnGap: '3',
+    rowGap: '1',
+    py: '2.5',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    fontSize: 'sm',
+  }),
   cardMeta: css({ color: 'fg.muted', fontSize: 'xs' }),
   cardEnd: css({ justifySelf: 'end' }),
 };
 
-const numberOf = (doc: Pick<DocumentListEntry, 'status' | 'number'>) => (doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number);
+const numberOf = (doc: Pick<DocumentListEntry, 'status' | 'number'>) =>
+  doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number;
 
-const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) => (doc.kind === 'deposit' ? 'Facture d’acompte' : TYPE_LABELS[doc.type].one);
+const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) =>
+  doc.kind === 'deposit' ? 'Facture d’acompte' : TYPE_LABELS[doc.type].one;
 
 /**
  * The customer's documents of every type, newest first. The page lives in the URL like the lists' filters, so
@@ -84,7 +96,9 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
           <FileIcon size={32} />
           <p className={css({ fontWeight: '600', color: 'fg.default' })}>Aucun document pour ce client</p>
           <p className={css({ fontSize: 'sm', maxW: 'md' })}>
-            {archived ? 'Restaurez ce client pour pouvoir le facturer.' : 'Créez sa première facture : elle apparaîtra ici avec son statut, et les montants ci-dessus se mettront à jour.'}
+            {archived
+              ? 'Restaurez ce client pour pouvoir le facturer.'
+              : 'Créez sa première facture : elle apparaîtra ici avec son statut, et les montants ci-dessus se mettront à jour.'}
           </p>
           {newInvoice}
         </div>
@@ -118,7 +132,17 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
 }
 
 /** From 640 px wide: the five columns, each row opening its document. */
-function DocumentTable({ docs, money, dimmed, onOpen }: { docs: DocumentListEntry[]; money: ReturnType<typeof useMoney>; dimmed: boolean; onOpen: (doc: DocumentListEntry) => void }) {
+function DocumentTable({
+  docs,
+  money,
+  dimmed,
+  onOpen,
+}: {
+  docs: DocumentListEntry[];
+  money: ReturnType<typeof useMoney>;
+  dimmed: boolean;
+  onOpen: (doc: DocumentListEntry) => void;
+}) {
   return (
     <div className={styles.tableWrap}>
       <table className={cx(styles.table, dimmed && css({ opacity: 0.6 }))}>
@@ -149,7 +173,9 @@ function DocumentTable({ docs, money, dimmed, onOpen }: { docs: DocumentListEntr
                 </Link>
               </td>
               <td className={styles.number}>{formatDateShort(doc.date)}</td>
-              <td className={styles.amount}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}</td>
+              <td className={styles.amount}>
+                {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
+              </td>
               <td>
                 <span className={styles.statusCell}>
                   <StatusChip status={doc.status} />

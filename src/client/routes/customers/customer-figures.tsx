@@ -21,7 +21,16 @@ const styles = {
     columnGap: '3',
   }),
   label: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  value: css({ fontSize: { base: 'lg', sm: 'xl' }, fontWeight: '700', fontVariantNumeric: 'tabular-nums', mt: '0.5', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', gridRow: 'span 2' }),
+  value: css({
+    fontSize: { base: 'lg', sm: 'xl' },
+    fontWeight: '700',
+    fontVariantNumeric: 'tabular-nums',
+    mt: '0.5',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    gridRow: 'span 2',
+  }),
   detail: css({ fontSize: 'xs', color: 'fg.muted', mt: '0.5' }),
   owing: css({ borderColor: 'warning', bg: 'warningSubtle' }),
   muted: css({ fontSize: 'sm', color: 'fg.muted' }),
@@ -43,7 +52,11 @@ export function CustomerFigures({ customerId, currency }: { customerId: number; 
   const figures = trpc.figures.customer.useQuery({ id: customerId }, { staleTime: 0 });
   const money = useMoney();
   if (figures.isError) return <p className={styles.muted}>Les montants de ce client n’ont pas pu être chargés.</p>;
-  const rows: Balance[] = figures.data ? (figures.data.total > 0 ? figures.data.data : [{ currency, billed: 0, paid: 0, outstanding: 0, documents: 0 }]) : [];
+  const rows: Balance[] = figures.data
+    ? figures.data.total > 0
+      ? figures.data.data
+      : [{ currency, billed: 0, paid: 0, outstanding: 0, documents: 0 }]
+    : [];
   const several = rows.length > 1;
   return (
     <section className={styles.strip} aria-label="Montants du client" aria-busy={figures.isPending}>
@@ -69,7 +82,9 @@ export function CustomerFigures({ customerId, currency }: { customerId: number; 
             <div className={styles.tile}>
               <p className={styles.label}>Encaissé</p>
               <p className={styles.value}>{money(r.paid, r.currency)}</p>
-              <p className={styles.detail}>{r.billed > 0 ? `${Math.min(100, Math.round((r.paid / r.billed) * 100))} % du facturé` : 'Paiements reçus'}</p>
+              <p className={styles.detail}>
+                {r.billed > 0 ? `${Math.min(100, Math.round((r.paid / r.billed) * 100))} % du facturé` : 'Paiements reçus'}
+              </p>
             </div>
             <div className={cx(styles.tile, r.outstanding > 0 && styles.owing)}>
               <p className={styles.label}>Reste dû</p>

@@ -12,7 +12,12 @@ import { TagPicker } from '../../components/tags';
 import type { CustomerRow } from './types';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
-type Form = Omit<Required<Pick<CustomerInput, 'type' | 'name' | 'legal_name' | 'email' | 'phone' | 'mobile' | 'web' | 'business_id' | 'vat_number' | 'note'>>, never> & {
+type Form = Omit<
+  Required<
+    Pick<CustomerInput, 'type' | 'name' | 'legal_name' | 'email' | 'phone' | 'mobile' | 'web' | 'business_id' | 'vat_number' | 'note'>
+  >,
+  never
+> & {
   address: Address;
   shipping: Address;
   maturity: string;
@@ -21,17 +26,50 @@ type Form = Omit<Required<Pick<CustomerInput, 'type' | 'name' | 'legal_name' | '
 };
 
 const emptyAddress = (): Address => ({ line1: '', line2: '', postal_code: '', city: '', country: 'France', state: '' });
-const blank = (): Form => ({ type: 'company', name: '', legal_name: '', email: '', phone: '', mobile: '', web: '', business_id: '', vat_number: '', note: '', address: emptyAddress(), shipping: emptyAddress(), maturity: '30', currency: 'EUR', tag_ids: [] });
+const blank = (): Form => ({
+  type: 'company',
+  name: '',
+  legal_name: '',
+  email: '',
+  phone: '',
+  mobile: '',
+  web: '',
+  business_id: '',
+  vat_number: '',
+  note: '',
+  address: emptyAddress(),
+  shipping: emptyAddress(),
+  maturity: '30',
+  currency: 'EUR',
+  tag_ids: [],
+});
 
 function fromCustomer(c: CustomerRow): Form {
-  return { ...blank(), ...c, address: { ...emptyAddress(), ...c.address }, shipping: { ...emptyAddress(), ...c.shipping }, maturity: String(c.maturity), currency: c.currency };
+  return {
+    ...blank(),
+    ...c,
+    address: { ...emptyAddress(), ...c.address },
+    shipping: { ...emptyAddress(), ...c.shipping },
+    maturity: String(c.maturity),
+    currency: c.currency,
+  };
 }
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
 
 /** Creates or edits a customer; checked with the server's own schema before sending, so errors show by the field. */
-export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open: boolean; customer: CustomerRow | null; onClose: () => void; onSaved: (c: CustomerRow) => void }) {
+export function CustomerFormDialog({
+  open,
+  customer,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  customer: CustomerRow | null;
+  onClose: () => void;
+  onSaved: (c: CustomerRow) => void;
+}) {
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
@@ -78,9 +116,25 @@ export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open:
 
   const addressFields = (which: 'address' | 'shipping') => (
     <div className={grid}>
-      <TextField className={css({ gridColumn: { sm: 'span 2' } })} label="Adresse" value={form[which].line1} onChange={setAddress(which, 'line1')} error={errors[`${which}.line1`]} />
-      <TextField className={css({ gridColumn: { sm: 'span 2' } })} label="Complément" value={form[which].line2} onChange={setAddress(which, 'line2')} />
-      <TextField label="Code postal" value={form[which].postal_code} onChange={setAddress(which, 'postal_code')} error={errors[`${which}.postal_code`]} />
+      <TextField
+        className={css({ gridColumn: { sm: 'span 2' } })}
+        label="Adresse"
+        value={form[which].line1}
+        onChange={setAddress(which, 'line1')}
+        error={errors[`${which}.line1`]}
+      />
+      <TextField
+        className={css({ gridColumn: { sm: 'span 2' } })}
+        label="Complément"
+        value={form[which].line2}
+        onChange={setAddress(which, 'line2')}
+      />
+      <TextField
+        label="Code postal"
+        value={form[which].postal_code}
+        onChange={setAddress(which, 'postal_code')}
+        error={errors[`${which}.postal_code`]}
+      />
       <TextField label="Ville" value={form[which].city} onChange={setAddress(which, 'city')} />
       <TextField label="Pays" value={form[which].country} onChange={setAddress(which, 'country')} />
     </div>
@@ -114,7 +168,12 @@ export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open:
             ] as const
           ).map(([value, label]) => (
             <label key={value} className={css({ display: 'flex', alignItems: 'center', gap: '2', cursor: 'pointer' })}>
-              <input type="radio" name="customer-type" checked={form.type === value} onChange={() => setForm({ ...form, type: value, ...(value === 'individual' ? { business_id: '', vat_number: '' } : {}) })} />
+              <input
+                type="radio"
+                name="customer-type"
+                checked={form.type === value}
+                onChange={() => setForm({ ...form, type: value, ...(value === 'individual' ? { business_id: '', vat_number: '' } : {}) })}
+              />
               {label}
             </label>
           ))}
@@ -127,10 +186,28 @@ export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open:
         </div>
         {form.type === 'company' && (
           <div className={grid}>
-            <TextField label="SIREN ou SIRET" inputMode="numeric" value={form.business_id} onChange={set('business_id')} error={errors.business_id} />
+            <TextField
+              label="SIREN ou SIRET"
+              inputMode="numeric"
+              value={form.business_id}
+              onChange={set('business_id')}
+              error={errors.business_id}
+            />
             <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
-              <TextField className={css({ flex: '1' })} label="N° de TVA intracommunautaire" value={form.vat_number} onChange={set('vat_number')} error={errors.vat_number} />
-              <Button variant="outline" size="md" disabled={!canComputeVat} onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })} title="Calculer depuis le SIREN">
+              <TextField
+                className={css({ flex: '1' })}
+                label="N° de TVA intracommunautaire"
+                value={form.vat_number}
+                onChange={set('vat_number')}
+                error={errors.vat_number}
+              />
+              <Button
+                variant="outline"
+                size="md"
+                disabled={!canComputeVat}
+                onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
+                title="Calculer depuis le SIREN"
+              >
                 Calculer
               </Button>
             </div>
@@ -146,10 +223,21 @@ export function CustomerFormDialog({ open, customer, onClose, onSaved }: { open:
         </div>
         {addressFields('shipping')}
         <div className={grid}>
-          <TextField label="Délai de paiement (jours)" inputMode="numeric" value={form.maturity} onChange={set('maturity')} error={errors.maturity} />
+          <TextField
+            label="Délai de paiement (jours)"
+            inputMode="numeric"
+            value={form.maturity}
+            onChange={set('maturity')}
+            error={errors.maturity}
+          />
           <CurrencySelect value={form.currency} onChange={(currency) => setForm({ ...form, currency })} error={errors.currency} />
         </div>
-        <TagPicker kind="customer" value={form.tag_ids} onChange={(tag_ids) => (clearError('tag_ids'), setForm({ ...form, tag_ids }))} error={errors.tag_ids} />
+        <TagPicker
+          kind="customer"
+          value={form.tag_ids}
+          onChange={(tag_ids) => (clearError('tag_ids'), setForm({ ...form, tag_ids }))}
+          error={errors.tag_ids}
+        />
         <TextField label="Note interne" value={form.note} onChange={set('note')} />
       </div>
     </Dialog>

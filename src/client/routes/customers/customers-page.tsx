@@ -37,13 +37,30 @@ export function CustomersPage() {
   const tag = Number(query.tag) || undefined;
   const unpaid = query.unpaid === 'true' ? true : undefined;
   const list = trpc.customers.list.useQuery(
-    { search: query.search, type, city: query.city, tag, unpaid, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
+    {
+      search: query.search,
+      type,
+      city: query.city,
+      tag,
+      unpaid,
+      archived,
+      sort_by: sortBy,
+      sort_order: sortOrder,
+      page,
+      per_page: perPage,
+    },
     { placeholderData: (previous) => previous },
   );
   const filtered = Boolean(query.search || type || query.city || tag || unpaid);
 
   const header = (key: SortKey, label: string) => (
-    <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
+    <SortHeader
+      column={key}
+      label={label}
+      sortBy={sortBy}
+      sortOrder={sortOrder}
+      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
+    />
   );
 
   return (
@@ -52,7 +69,14 @@ export function CustomersPage() {
         <label className={styles.label} htmlFor="customer-search">
           Rechercher
         </label>
-        <input id="customer-search" className={inputStyle} type="search" placeholder="Nom, numéro, e-mail, SIREN" defaultValue={query.search} onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })} />
+        <input
+          id="customer-search"
+          className={inputStyle}
+          type="search"
+          placeholder="Nom, numéro, e-mail, SIREN"
+          defaultValue={query.search}
+          onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
+        />
         <label className={styles.label} htmlFor="customer-type">
           Type
         </label>
@@ -64,20 +88,35 @@ export function CustomersPage() {
         <label className={styles.label} htmlFor="customer-city">
           Ville
         </label>
-        <input id="customer-city" className={inputStyle} defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
+        <input
+          id="customer-city"
+          className={inputStyle}
+          defaultValue={query.city}
+          onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })}
+        />
         <TagFilter kind="customer" id="customer-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input type="checkbox" checked={unpaid === true} onChange={(e) => setQuery({ unpaid: e.target.checked ? 'true' : '', page: 1 })} />
+          <input
+            type="checkbox"
+            checked={unpaid === true}
+            onChange={(e) => setQuery({ unpaid: e.target.checked ? 'true' : '', page: 1 })}
+          />
           Avec factures impayées
         </label>
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
+          <input
+            type="checkbox"
+            checked={archived === 'include'}
+            onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })}
+          />
           Afficher les clients archivés
         </label>
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} client${list.data.total > 1 ? 's' : ''}` : ' '}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {list.data ? `${list.data.total} client${list.data.total > 1 ? 's' : ''}` : ' '}
+          </p>
           <div className={css({ display: 'flex', gap: '2' })}>
             <Button variant="outline" onClick={exportCsv} loading={exporting}>
               Exporter
@@ -95,7 +134,11 @@ export function CustomersPage() {
         ) : list.data && list.data.total === 0 ? (
           <div className={styles.empty}>
             <UsersIcon size={32} />
-            <p>{filtered ? 'Aucun client ne correspond à ces filtres.' : 'Aucun client pour l’instant. Ajoutez le premier pour pouvoir le facturer.'}</p>
+            <p>
+              {filtered
+                ? 'Aucun client ne correspond à ces filtres.'
+                : 'Aucun client pour l’instant. Ajoutez le premier pour pouvoir le facturer.'}
+            </p>
             {!filtered && <Button onClick={() => setFormOpen(true)}>Ajouter un client</Button>}
           </div>
         ) : (

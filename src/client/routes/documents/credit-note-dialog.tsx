@@ -70,7 +70,9 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
         </>
       }
     >
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Quantités à créditer, ligne par ligne. L’avoir est créé en brouillon : vérifiez-le puis émettez-le.</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+        Quantités à créditer, ligne par ligne. L’avoir est créé en brouillon : vérifiez-le puis émettez-le.
+      </p>
       <table className={listStyles.table}>
         <thead>
           <tr>
@@ -87,7 +89,14 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
                 {formatDecimal(line.quantity, 2).replace(/,00$/, '')} {line.unit}
               </td>
               <td style={{ width: 120 }}>
-                <input className={inputStyle} inputMode="decimal" aria-label={`Quantité à créditer : ${line.item}`} value={quantities[line.id!] ?? ''} onChange={(e) => setQuantities({ ...quantities, [line.id!]: e.target.value })} placeholder="0" />
+                <input
+                  className={inputStyle}
+                  inputMode="decimal"
+                  aria-label={`Quantité à créditer : ${line.item}`}
+                  value={quantities[line.id!] ?? ''}
+                  onChange={(e) => setQuantities({ ...quantities, [line.id!]: e.target.value })}
+                  placeholder="0"
+                />
               </td>
             </tr>
           ))}

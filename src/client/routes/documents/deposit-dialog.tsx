@@ -10,7 +10,15 @@ import { documentHref } from './document-meta';
 import { parseAmount } from './editor/form-state';
 
 /** A deposit invoice (facture d'acompte, CGI art. 289) on an estimate or order: a percent of its total or an amount TTC. */
-export function DepositDialog({ open, source, onClose }: { open: boolean; source: { id: number; number: string | null }; onClose: () => void }) {
+export function DepositDialog({
+  open,
+  source,
+  onClose,
+}: {
+  open: boolean;
+  source: { id: number; number: string | null };
+  onClose: () => void;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<'percent' | 'amount'>('percent');
@@ -29,7 +37,8 @@ export function DepositDialog({ open, source, onClose }: { open: boolean; source
   });
   function submit() {
     const n = parseAmount(value);
-    if (n === undefined || Number.isNaN(n) || n <= 0) return setError(mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)');
+    if (n === undefined || Number.isNaN(n) || n <= 0)
+      return setError(mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)');
     if (mode === 'percent' && n > 100) return setError('100 % au plus');
     deposit.mutate(mode === 'percent' ? { id: source.id, percent: n } : { id: source.id, amount: n });
   }
@@ -53,13 +62,21 @@ export function DepositDialog({ open, source, onClose }: { open: boolean; source
         <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
           <legend className={css({ fontWeight: '600', mb: '1' })}>Acompte</legend>
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input type="radio" name="deposit-mode" checked={mode === 'percent'} onChange={() => setMode('percent')} /> En pourcentage du total
+            <input type="radio" name="deposit-mode" checked={mode === 'percent'} onChange={() => setMode('percent')} /> En pourcentage du
+            total
           </label>
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
             <input type="radio" name="deposit-mode" checked={mode === 'amount'} onChange={() => setMode('amount')} /> Montant TTC
           </label>
         </fieldset>
-        <TextField label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} error={error} autoFocus />
+        <TextField
+          label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={error}
+          autoFocus
+        />
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           La facture d’acompte reprend les taux de TVA du document au prorata ; elle sera déduite de la facture finale.
         </p>

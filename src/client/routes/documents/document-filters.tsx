@@ -28,7 +28,8 @@ export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amo
 
 export const hasFilters = (query: Record<string, string>) => FILTER_KEYS.some((key) => Boolean(query[key]));
 
-export const asPeriod = (value: string | undefined): Period | undefined => (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : undefined;
+export const asPeriod = (value: string | undefined): Period | undefined =>
+  (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : undefined;
 
 const styles = {
   ...listStyles,
@@ -36,7 +37,9 @@ const styles = {
   field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   small: css({ fontSize: 'xs', color: 'fg.muted' }),
   // The shared combobox labels its field in sentence case; in this panel every label is a small uppercase heading.
-  customer: css({ '& [data-part=label]': { fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' } }),
+  customer: css({
+    '& [data-part=label]': { fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' },
+  }),
 };
 
 type SetQuery = (patch: Record<string, string | number | undefined>) => void;
@@ -54,7 +57,14 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
       <label className={styles.label} htmlFor="document-search">
         Rechercher
       </label>
-      <input id="document-search" className={inputStyle} type="search" placeholder="Numéro, client, montant" defaultValue={query.search} onChange={(e) => set({ search: e.target.value.trim() })} />
+      <input
+        id="document-search"
+        className={inputStyle}
+        type="search"
+        placeholder="Numéro, client, montant"
+        defaultValue={query.search}
+        onChange={(e) => set({ search: e.target.value.trim() })}
+      />
 
       <label className={styles.label} htmlFor="document-status">
         Statut
@@ -71,7 +81,12 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
       <label className={styles.label} htmlFor="document-period">
         Période
       </label>
-      <select id="document-period" className={inputStyle} value={period ?? ''} onChange={(e) => set({ period: e.target.value, ...(e.target.value !== 'custom' && { from: '', to: '' }) })}>
+      <select
+        id="document-period"
+        className={inputStyle}
+        value={period ?? ''}
+        onChange={(e) => set({ period: e.target.value, ...(e.target.value !== 'custom' && { from: '', to: '' }) })}
+      >
         <option value="">Toutes les dates</option>
         {PERIODS.map((p) => (
           <option key={p} value={p}>
@@ -83,11 +98,23 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
         <div className={styles.pair}>
           <label className={styles.field}>
             <span className={styles.small}>Du</span>
-            <input className={inputStyle} type="date" value={query.from ?? ''} max={query.to} onChange={(e) => set({ from: e.target.value })} />
+            <input
+              className={inputStyle}
+              type="date"
+              value={query.from ?? ''}
+              max={query.to}
+              onChange={(e) => set({ from: e.target.value })}
+            />
           </label>
           <label className={styles.field}>
             <span className={styles.small}>Au</span>
-            <input className={inputStyle} type="date" value={query.to ?? ''} min={query.from} onChange={(e) => set({ to: e.target.value })} />
+            <input
+              className={inputStyle}
+              type="date"
+              value={query.to ?? ''}
+              min={query.from}
+              onChange={(e) => set({ to: e.target.value })}
+            />
           </label>
         </div>
       )}
@@ -130,7 +157,10 @@ function CustomerFilter({ value, onChange }: { value: string | undefined; onChan
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const id = Number(value) || undefined;
-  const customers = trpc.customers.list.useQuery({ search: deferred || undefined, archived: 'include', per_page: 20, sort_by: 'name', sort_order: 'asc' }, { placeholderData: (previous) => previous });
+  const customers = trpc.customers.list.useQuery(
+    { search: deferred || undefined, archived: 'include', per_page: 20, sort_by: 'name', sort_order: 'asc' },
+    { placeholderData: (previous) => previous },
+  );
   const chosen = trpc.customers.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), staleTime: 60_000 });
   return (
     <Combobox

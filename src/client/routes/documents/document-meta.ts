@@ -17,7 +17,9 @@ export { TYPE_LABELS } from '../../../shared/status';
 
 export const baseOf = (type: DocumentType): string => LIST_BASES[type];
 
-export const typeOfPath = (path: string): DocumentType | undefined => DOCUMENT_TYPES.find((t) => path === LIST_BASES[t] || path.startsWith(`${LIST_BASES[t]}/`));
+export const typeOfPath = (path: string): DocumentType | undefined =>
+  DOCUMENT_TYPES.find((t) => path === LIST_BASES[t] || path.startsWith(`${LIST_BASES[t]}/`));
 
 /** Where a document opens: drafts and pending documents in the editor, the others in their view. */
-export const documentHref = (doc: { id: number; type: DocumentType }, tab: 'edit' | 'view' | 'payments' = 'edit') => `${baseOf(doc.type)}/${doc.id}/${tab}`;
+export const documentHref = (doc: { id: number; type: DocumentType }, tab: 'edit' | 'view' | 'payments' = 'edit') =>
+  `${baseOf(doc.type)}/${doc.id}/${tab}`;

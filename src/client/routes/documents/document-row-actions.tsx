@@ -15,11 +15,11 @@ export type DocumentListEntry = inferRouterOutputs<AppRouter>['documents']['list
 export const CLIPBOARD_UNAVAILABLE = 'The Clipboard API is not available';
 
 /** Drafts open in the editor, issued documents in their view. */
-export const openHref = (doc: Pick<DocumentListEntry, 'id' | 'type' | 'status'>) => documentHref(doc, doc.status === 'draft' ? 'edit' : 'view');
+export const openHref = (doc: Pick<DocumentListEntry, 'id' | 'type' | 'status'>) =>
+  documentHref(doc, doc.status === 'draft' ? 'edit' : 'view');
 
 /** Overdue (Exigible) is derived from an unpaid or partly paid invoice: the status machine knows only the stored one. */
 const storedStatus = (status: string): StoredStatus => (status === 'overdue' ? 'unpaid' : (status as StoredStatus));
-
 
 /** Issued invoices and credit notes are never deleted (CGI art. 242 nonies A); the server answers 409 anyway. */
 export const isDeletable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || !isLegalRecord(doc.type);
@@ -37,7 +37,15 @@ async function copyShareLink(uuid: string) {
 
 /** The "⋮" menu of one list row: open, edit, duplicate, convert, share, delete, as the status machine allows. */
 /** `opened`: the menu of the document's own page, where opening and editing are already at hand. */
-export function DocumentRowActions({ doc, onDeleted, opened }: { doc: Pick<DocumentListEntry, 'id' | 'type' | 'status' | 'number' | 'uuid'>; onDeleted?: () => void; opened?: boolean }) {
+export function DocumentRowActions({
+  doc,
+  onDeleted,
+  opened,
+}: {
+  doc: Pick<DocumentListEntry, 'id' | 'type' | 'status' | 'number' | 'uuid'>;
+  onDeleted?: () => void;
+  opened?: boolean;
+}) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.documents.list.invalidate(), utils.figures.invalidate()]);
@@ -63,8 +71,19 @@ export function DocumentRowActions({ doc, onDeleted, opened }: { doc: Pick<Docum
   const entries: MenuEntry[] = [
     ...(opened ? [] : [{ value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) }]),
     // A refusal lists the missing mentions on the document's Aperçu.
-    ...(doc.status === 'draft' && !opened ? [{ value: 'issue', label: 'Émettre', disabled: busy, onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined) }] : []),
-    ...(isEditable(doc.type, doc.status) && !opened ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }] : []),
+    ...(doc.status === 'draft' && !opened
+      ? [
+          {
+            value: 'issue',
+            label: 'Émettre',
+            disabled: busy,
+            onSelect: async () => ((await issuing.issue(doc)) === 'refused' ? navigate(documentHref(doc, 'view')) : undefined),
+          },
+        ]
+      : []),
+    ...(isEditable(doc.type, doc.status) && !opened
+      ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }]
+      : []),
     { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
     ...CONVERSIONS[doc.type].map((target) => ({
       value: `convert-${target}`,
@@ -73,7 +92,9 @@ export function DocumentRowActions({ doc, onDeleted, opened }: { doc: Pick<Docum
       hint: convertible ? undefined : doc.status === 'draft' ? 'Émettez d’abord le document' : 'Ce document ne peut plus être converti',
       onSelect: () => convert.mutate({ id: doc.id, type: target }),
     })),
-    ...(doc.status !== 'draft' ? [{ value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) }] : []),
+    ...(doc.status !== 'draft'
+      ? [{ value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) }]
+      : []),
     ...(isDeletable(doc)
       ? [
           { separator: true as const, value: 'sep' },

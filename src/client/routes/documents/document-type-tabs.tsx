@@ -4,7 +4,15 @@ import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/docum
 import { LIST_TITLES, baseOf } from './document-meta';
 
 const styles = {
-  nav: css({ display: 'flex', gap: '1', overflowX: 'auto', borderBottomWidth: '1px', borderColor: 'border.default', mb: '4', scrollbarWidth: 'thin' }),
+  nav: css({
+    display: 'flex',
+    gap: '1',
+    overflowX: 'auto',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    mb: '4',
+    scrollbarWidth: 'thin',
+  }),
   tab: css({
     px: '3',
     py: '2',
@@ -26,7 +34,12 @@ export function DocumentTypeTabs({ current }: { current: DocumentType }) {
   return (
     <nav aria-label="Types de documents" className={styles.nav}>
       {DOCUMENT_TYPES.map((type) => (
-        <Link key={type} href={baseOf(type)} className={cx(styles.tab, type === current && styles.active)} aria-current={type === current ? 'page' : undefined}>
+        <Link
+          key={type}
+          href={baseOf(type)}
+          className={cx(styles.tab, type === current && styles.active)}
+          aria-current={type === current ? 'page' : undefined}
+        >
           {LIST_TITLES[type]}
         </Link>
       ))}

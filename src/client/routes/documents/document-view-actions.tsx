@@ -36,18 +36,27 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
 
   /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
   const download = () => {
-    if (!doc.sent_at) markSent.mutate({ id: doc.id }, { onSuccess: () => showMessage('PDF téléchargé : le document est marqué « Envoyé »', 200) });
+    if (!doc.sent_at)
+      markSent.mutate({ id: doc.id }, { onSuccess: () => showMessage('PDF téléchargé : le document est marqué « Envoyé »', 200) });
     window.location.assign(`/documents/download/${doc.uuid}`);
   };
   const more: MenuEntry[] = [
     { value: 'print', label: 'Imprimer', onSelect: () => window.print() },
     ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
-    ...transitions.map((to) => ({ value: `status-${to}`, label: TRANSITION_LABELS[to] ?? to, onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }) })),
-    ...(status !== 'draft' && !doc.sent_at ? [{ value: 'sent', label: 'Marquer comme envoyé', onSelect: () => markSent.mutate({ id: doc.id }) }] : []),
+    ...transitions.map((to) => ({
+      value: `status-${to}`,
+      label: TRANSITION_LABELS[to] ?? to,
+      onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }),
+    })),
+    ...(status !== 'draft' && !doc.sent_at
+      ? [{ value: 'sent', label: 'Marquer comme envoyé', onSelect: () => markSent.mutate({ id: doc.id }) }]
+      : []),
     ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status)
       ? [{ value: 'deposit', label: 'Facturer un acompte', onSelect: () => setDialog('deposit') }]
       : []),
-    ...(type === 'invoice' && PAYABLE_STATUSES.includes(status) ? [{ value: 'credit', label: 'Établir un avoir partiel', onSelect: () => setDialog('credit') }] : []),
+    ...(type === 'invoice' && PAYABLE_STATUSES.includes(status)
+      ? [{ value: 'credit', label: 'Établir un avoir partiel', onSelect: () => setDialog('credit') }]
+      : []),
   ];
 
   return (

@@ -83,7 +83,11 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
           {doc.sent_at && <StatusChip status="sent" />}
           {doc.origin && (
             <span>
-              Issu de : <Link className={css({ color: 'accent.fg', fontWeight: '600' })} href={documentHref(doc.origin, 'view')}>{`${TYPE_LABELS[doc.origin.type].one} ${doc.origin.number ?? 'brouillon'}`}</Link>
+              Issu de :{' '}
+              <Link
+                className={css({ color: 'accent.fg', fontWeight: '600' })}
+                href={documentHref(doc.origin, 'view')}
+              >{`${TYPE_LABELS[doc.origin.type].one} ${doc.origin.number ?? 'brouillon'}`}</Link>
             </span>
           )}
           {doc.linked.length > 0 && (
@@ -92,7 +96,10 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
               {doc.linked.map((l, i) => (
                 <span key={l.id}>
                   {i > 0 && ', '}
-                  <Link className={css({ color: 'accent.fg', fontWeight: '600' })} href={documentHref(l, l.status === 'draft' ? 'edit' : 'view')}>
+                  <Link
+                    className={css({ color: 'accent.fg', fontWeight: '600' })}
+                    href={documentHref(l, l.status === 'draft' ? 'edit' : 'view')}
+                  >
                     {`${l.kind === 'deposit' ? 'Acompte' : TYPE_LABELS[l.type].one} ${l.number ?? '(brouillon)'}`}
                   </Link>
                 </span>
@@ -102,7 +109,11 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
         </div>
       )}
       {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
-      {!doc && <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>Aperçu du document en cours de création : il n’est pas encore enregistré.</p>}
+      {!doc && (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
+          Aperçu du document en cours de création : il n’est pas encore enregistré.
+        </p>
+      )}
       <div ref={stage} className={css({ w: 'full', overflowX: 'auto', pb: '6' })}>
         <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} onPaginated={onPaginated} />
       </div>

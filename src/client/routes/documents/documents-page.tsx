@@ -106,7 +106,14 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   const [one, many] = NOUNS[type];
 
   const header = (key: SortKey, label: string, align?: 'right') => (
-    <SortHeader column={key} label={label} sortBy={sortBy} sortOrder={sortOrder} align={align} onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })} />
+    <SortHeader
+      column={key}
+      label={label}
+      sortBy={sortBy}
+      sortOrder={sortOrder}
+      align={align}
+      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
+    />
   );
 
   return (
@@ -115,7 +122,12 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
       <div className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {!wide && (
-            <Button variant="outline" aria-expanded={filtersOpen} aria-controls="document-filters" onClick={() => setFiltersOpen((open) => !open)}>
+            <Button
+              variant="outline"
+              aria-expanded={filtersOpen}
+              aria-controls="document-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
               {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
               {activeFilters > 0 && ` (${activeFilters})`}
             </Button>
@@ -178,7 +190,14 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                   </thead>
                   <tbody>
                     {list.data.data.map((doc) => (
-                      <DocumentRow key={doc.id} doc={doc} money={money} withTotal={withTotal} withDue={withDue} onOpen={() => navigate(openHref(doc))} />
+                      <DocumentRow
+                        key={doc.id}
+                        doc={doc}
+                        money={money}
+                        withTotal={withTotal}
+                        withDue={withDue}
+                        onOpen={() => navigate(openHref(doc))}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -192,7 +211,19 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   );
 }
 
-function DocumentRow({ doc, money, withTotal, withDue, onOpen }: { doc: DocumentListEntry; money: ReturnType<typeof useMoney>; withTotal: boolean; withDue: boolean; onOpen: () => void }) {
+function DocumentRow({
+  doc,
+  money,
+  withTotal,
+  withDue,
+  onOpen,
+}: {
+  doc: DocumentListEntry;
+  money: ReturnType<typeof useMoney>;
+  withTotal: boolean;
+  withDue: boolean;
+  onOpen: () => void;
+}) {
   const draft = doc.status === 'draft';
   return (
     <tr
@@ -213,7 +244,11 @@ function DocumentRow({ doc, money, withTotal, withDue, onOpen }: { doc: Document
       <td className={styles.number}>{formatDateShort(doc.date)}</td>
       <td className={styles.number}>{doc.maturity ? formatDateShort(doc.maturity) : <span className={styles.muted}>—</span>}</td>
       {withTotal && <td className={styles.amount}>{money(doc.total, doc.currency)}</td>}
-      {withDue && <td className={cx(styles.amount, (draft || doc.amount_due === 0) && styles.muted)}>{draft ? '—' : money(doc.amount_due, doc.currency)}</td>}
+      {withDue && (
+        <td className={cx(styles.amount, (draft || doc.amount_due === 0) && styles.muted)}>
+          {draft ? '—' : money(doc.amount_due, doc.currency)}
+        </td>
+      )}
       <td>
         <span className={styles.statusCell}>
           <StatusChip status={doc.status} />

@@ -13,7 +13,8 @@ import { TYPE_LABELS } from './document-meta';
 export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
 
 const QUESTIONS: Partial<Record<DocumentType, string>> = {
-  invoice: 'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
+  invoice:
+    'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
   credit: 'L’avoir reçoit son numéro définitif et ne pourra plus être modifié ni supprimé. Émettre maintenant ?',
 };
 
@@ -22,8 +23,10 @@ export function useIssueDocument() {
   const utils = trpc.useUtils();
   const mutation = trpc.documents.issue.useMutation({ meta: { silent: true } });
   async function issue(doc: { id: number; type: DocumentType }): Promise<'issued' | 'canceled' | 'refused'> {
-    const question = QUESTIONS[doc.type] ?? `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
-    if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' }))) return 'canceled';
+    const question =
+      QUESTIONS[doc.type] ?? `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
+    if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' })))
+      return 'canceled';
     try {
       const answer = await mutation.mutateAsync({ id: doc.id });
       issueProblems.messages = [];
@@ -48,7 +51,22 @@ export function IssueProblems({ documentId, customerId }: { documentId: number; 
   const seller = snap.messages.some((m) => m.includes('votre entreprise'));
   const customer = snap.messages.some((m) => m.includes('du client'));
   return (
-    <section role="alert" className={css({ bg: 'dangerSubtle', color: 'fg.default', borderRadius: 'card', borderWidth: '1px', borderColor: 'danger', p: '4', mb: '4', display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
+    <section
+      role="alert"
+      className={css({
+        bg: 'dangerSubtle',
+        color: 'fg.default',
+        borderRadius: 'card',
+        borderWidth: '1px',
+        borderColor: 'danger',
+        p: '4',
+        mb: '4',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2',
+        fontSize: 'sm',
+      })}
+    >
       <p className={css({ fontWeight: '700', color: 'danger' })}>Ce document ne peut pas encore être émis : la loi exige ces mentions.</p>
       <ul className={css({ listStyle: 'disc', pl: '5' })}>
         {snap.messages.map((m) => (

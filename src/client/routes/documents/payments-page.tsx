@@ -20,9 +20,30 @@ type Draft = { id?: number; date: string; amount: string; method: PaymentMethod;
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
 
 const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, gap: '4', alignItems: 'start' }),
-  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '5' }, display: 'flex', flexDirection: 'column', gap: '3', minW: '0' }),
-  summary: css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: '3', '& dt': { fontSize: 'xs', color: 'fg.muted', fontWeight: '700', textTransform: 'uppercase' }, '& dd': { fontSize: 'lg', fontWeight: '700', fontVariantNumeric: 'tabular-nums' } }),
+  layout: css({
+    display: 'grid',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' },
+    gap: '4',
+    alignItems: 'start',
+  }),
+  card: css({
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: { base: '4', md: '5' },
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    minW: '0',
+  }),
+  summary: css({
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))',
+    gap: '3',
+    '& dt': { fontSize: 'xs', color: 'fg.muted', fontWeight: '700', textTransform: 'uppercase' },
+    '& dd': { fontSize: 'lg', fontWeight: '700', fontVariantNumeric: 'tabular-nums' },
+  }),
 };
 
 /** {base}/{id}/payments: the invoice's payments (SPEC §9 methods), what was paid and what is left. */
@@ -78,7 +99,9 @@ export function PaymentsPage() {
     const result = paymentInputSchema.safeParse({ ...draft, amount: amount === undefined ? undefined : amount });
     if (!result.success) {
       const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[String(issue.path[0])] ??= Number.isNaN(amount) && issue.path[0] === 'amount' ? 'Le montant est un nombre (ex. 120,50)' : issue.message;
+      for (const issue of result.error.issues)
+        next[String(issue.path[0])] ??=
+          Number.isNaN(amount) && issue.path[0] === 'amount' ? 'Le montant est un nombre (ex. 120,50)' : issue.message;
       return setErrors(next);
     }
     if (draft.id) update.mutate({ id, paymentId: draft.id, data: result.data });
@@ -108,49 +131,64 @@ export function PaymentsPage() {
               <dd data-testid="amount-due">{money(invoice.amount_due)}</dd>
             </div>
           </dl>
-          {invoice.deposits > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Acomptes déjà facturés : {money(invoice.deposits)}</p>}
+          {invoice.deposits > 0 && (
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Acomptes déjà facturés : {money(invoice.deposits)}</p>
+          )}
           {invoice.credited > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Avoirs : {money(invoice.credited)}</p>}
           {payments.data && payments.data.total === 0 ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
           ) : (
             <div className={listStyles.tableWrap}>
-            <table className={listStyles.table}>
-              <thead>
-                <tr>
-                  <th>Date</th>
-                  <th>Moyen</th>
-                  <th>Référence</th>
-                  <th style={{ textAlign: 'right' }}>Montant</th>
-                  <th aria-label="Actions" />
-                </tr>
-              </thead>
-              <tbody>
-                {payments.data?.data.map((p) => (
-                  <tr key={p.id}>
-                    <td>{formatDateShort(p.date)}</td>
-                    <td>{PAYMENT_METHODS[p.method as PaymentMethod] ?? p.method}</td>
-                    <td>{p.reference || '—'}</td>
-                    <td className={listStyles.number} style={{ textAlign: 'right' }}>
-                      {money(p.amount)}
-                    </td>
-                    <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
-                      <Button size="sm" variant="ghost" onClick={() => setDraft({ id: p.id, date: p.date, amount: String(p.amount).replace('.', ','), method: p.method as PaymentMethod, reference: p.reference, note: p.note })}>
-                        Modifier
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={async () => {
-                          if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id, paymentId: p.id });
-                        }}
-                      >
-                        Supprimer
-                      </Button>
-                    </td>
+              <table className={listStyles.table}>
+                <thead>
+                  <tr>
+                    <th>Date</th>
+                    <th>Moyen</th>
+                    <th>Référence</th>
+                    <th style={{ textAlign: 'right' }}>Montant</th>
+                    <th aria-label="Actions" />
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {payments.data?.data.map((p) => (
+                    <tr key={p.id}>
+                      <td>{formatDateShort(p.date)}</td>
+                      <td>{PAYMENT_METHODS[p.method as PaymentMethod] ?? p.method}</td>
+                      <td>{p.reference || '—'}</td>
+                      <td className={listStyles.number} style={{ textAlign: 'right' }}>
+                        {money(p.amount)}
+                      </td>
+                      <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() =>
+                            setDraft({
+                              id: p.id,
+                              date: p.date,
+                              amount: String(p.amount).replace('.', ','),
+                              method: p.method as PaymentMethod,
+                              reference: p.reference,
+                              note: p.note,
+                            })
+                          }
+                        >
+                          Modifier
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={async () => {
+                            if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id, paymentId: p.id });
+                          }}
+                        >
+                          Supprimer
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           )}
         </section>
@@ -158,15 +196,34 @@ export function PaymentsPage() {
           <h2 className={css({ fontWeight: '700' })}>{draft.id ? 'Modifier le paiement' : 'Enregistrer un paiement'}</h2>
           {!payable ? (
             <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {invoice.stored_status === 'draft' ? 'Émettez la facture avant d’y enregistrer un paiement.' : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
+              {invoice.stored_status === 'draft'
+                ? 'Émettez la facture avant d’y enregistrer un paiement.'
+                : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
             </p>
           ) : (
             <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-              <TextField label="Date" type="date" value={draft.date} error={errors.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} />
-              <TextField label="Montant" inputMode="decimal" value={draft.amount} error={errors.amount} placeholder={String(invoice.amount_due).replace('.', ',')} onChange={(e) => setDraft({ ...draft, amount: e.target.value })} />
+              <TextField
+                label="Date"
+                type="date"
+                value={draft.date}
+                error={errors.date}
+                onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+              />
+              <TextField
+                label="Montant"
+                inputMode="decimal"
+                value={draft.amount}
+                error={errors.amount}
+                placeholder={String(invoice.amount_due).replace('.', ',')}
+                onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
+              />
               <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
                 Moyen de paiement
-                <select className={inputStyle} value={draft.method} onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}>
+                <select
+                  className={inputStyle}
+                  value={draft.method}
+                  onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}
+                >
                   {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
@@ -174,8 +231,18 @@ export function PaymentsPage() {
                   ))}
                 </select>
               </label>
-              <TextField label="Référence" value={draft.reference} error={errors.reference} onChange={(e) => setDraft({ ...draft, reference: e.target.value })} />
-              <TextField label="Note" value={draft.note} error={errors.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+              <TextField
+                label="Référence"
+                value={draft.reference}
+                error={errors.reference}
+                onChange={(e) => setDraft({ ...draft, reference: e.target.value })}
+              />
+              <TextField
+                label="Note"
+                value={draft.note}
+                error={errors.note}
+                onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+              />
               <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
                 {draft.id && (
                   <Button variant="ghost" onClick={() => setDraft(blank())}>

@@ -12,7 +12,16 @@ const TONES: Record<string, string> = {
   blue: css({ color: 'accent.fg', bg: 'accent.subtle' }),
   purple: css({ color: '#6B21A8', bg: '#F3E8FF', _dark: { color: '#D8B4FE', bg: 'rgba(216, 180, 254, 0.14)' } }),
 };
-const chip = css({ display: 'inline-flex', alignItems: 'center', fontSize: 'xs', fontWeight: '700', px: '2', py: '0.5', borderRadius: 'full', whiteSpace: 'nowrap' });
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  fontSize: 'xs',
+  fontWeight: '700',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'full',
+  whiteSpace: 'nowrap',
+});
 
 /** A status with SPEC's label and colour (Payée green, Exigible red…). */
 export function StatusChip({ status, className }: { status: string; className?: string }) {

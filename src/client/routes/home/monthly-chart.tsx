@@ -2,16 +2,51 @@ import { css, cx } from '../../../../styled-system/css';
 
 const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
-const MONTHS = Array.from({ length: 12 }, (_, m) => ({ short: monthName.format(new Date(Date.UTC(2000, m, 1))), long: monthLong.format(new Date(Date.UTC(2000, m, 1))) }));
+const MONTHS = Array.from({ length: 12 }, (_, m) => ({
+  short: monthName.format(new Date(Date.UTC(2000, m, 1))),
+  long: monthLong.format(new Date(Date.UTC(2000, m, 1))),
+}));
 
 const styles = {
-  chart: css({ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: { base: '1', md: '2' }, alignItems: 'end', h: '48', pt: '5' }),
-  column: css({ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'flex-end', h: 'full', gap: '1', minW: '0' }),
+  chart: css({
+    display: 'grid',
+    gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+    gap: { base: '1', md: '2' },
+    alignItems: 'end',
+    h: '48',
+    pt: '5',
+  }),
+  column: css({
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    h: 'full',
+    gap: '1',
+    minW: '0',
+  }),
   value: css({ fontSize: 'xs', color: 'fg.muted', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', hideBelow: 'lg' }),
-  bar: css({ w: 'full', maxW: '12', flexShrink: '0', borderTopRadius: 'md', bg: 'accent.subtle', borderWidth: '1px', borderBottomWidth: '0', borderColor: 'accent.default', transition: 'height 0.3s' }),
+  bar: css({
+    w: 'full',
+    maxW: '12',
+    flexShrink: '0',
+    borderTopRadius: 'md',
+    bg: 'accent.subtle',
+    borderWidth: '1px',
+    borderBottomWidth: '0',
+    borderColor: 'accent.default',
+    transition: 'height 0.3s',
+  }),
   current: css({ bg: 'accent.default' }),
   empty: css({ borderColor: 'border.default', bg: 'bg.subtle' }),
-  labels: css({ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: { base: '1', md: '2' }, borderTopWidth: '1px', borderColor: 'border.default', pt: '1.5' }),
+  labels: css({
+    display: 'grid',
+    gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+    gap: { base: '1', md: '2' },
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    pt: '1.5',
+  }),
   label: css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'center', overflow: 'hidden', textOverflow: 'clip', whiteSpace: 'nowrap' }),
   currentLabel: css({ color: 'fg.default', fontWeight: '700' }),
 };
@@ -20,7 +55,19 @@ const styles = {
  * Twelve months of turnover as plain bars (no chart library). A month that credit notes took below zero is drawn
  * flat; its value stays in the label read by screen readers and in the tooltip.
  */
-export function MonthlyChart({ values, currentMonth, format, year, currency }: { values: number[]; currentMonth: number; format: (amount: number) => string; year: number; currency: string }) {
+export function MonthlyChart({
+  values,
+  currentMonth,
+  format,
+  year,
+  currency,
+}: {
+  values: number[];
+  currentMonth: number;
+  format: (amount: number) => string;
+  year: number;
+  currency: string;
+}) {
   const max = Math.max(...values, 0);
   // Above the bars, '1,3 k€' fits a twelfth of the card; the exact amount is in the tooltip and the aria-label.
   const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', style: 'currency', currency, maximumFractionDigits: 1 });
@@ -33,7 +80,10 @@ export function MonthlyChart({ values, currentMonth, format, year, currency }: {
           return (
             <div key={m} role="listitem" aria-label={text} title={text} className={styles.column}>
               {value !== 0 && <span className={styles.value}>{compact.format(value)}</span>}
-              <div className={cx(styles.bar, m === currentMonth && styles.current, height === 0 && styles.empty)} style={{ height: height ? `${height}%` : '2px' }} />
+              <div
+                className={cx(styles.bar, m === currentMonth && styles.current, height === 0 && styles.empty)}
+                style={{ height: height ? `${height}%` : '2px' }}
+              />
             </div>
           );
         })}

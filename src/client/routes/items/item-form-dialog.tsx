@@ -24,7 +24,18 @@ interface Form {
   tag_ids: number[];
 }
 
-const blank = (): Form => ({ code: '', sku: '', name: '', description: '', unit: 'u', unit_price: '', kind: 'service', active: true, tax_ids: [], tag_ids: [] });
+const blank = (): Form => ({
+  code: '',
+  sku: '',
+  name: '',
+  description: '',
+  unit: 'u',
+  unit_price: '',
+  kind: 'service',
+  active: true,
+  tax_ids: [],
+  tag_ids: [],
+});
 const fromItem = (i: ItemRow): Form => ({ ...i, unit_price: String(i.unit_price).replace('.', ',') });
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
@@ -69,7 +80,11 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
     const result = itemInputSchema.safeParse({ ...form, unit_price: price === '' ? undefined : Number(price) });
     if (!result.success) {
       const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[String(issue.path[0])] ??= price !== '' && Number.isNaN(Number(price)) && issue.path[0] === 'unit_price' ? 'Le prix unitaire est un nombre (ex. 12,50)' : issue.message;
+      for (const issue of result.error.issues)
+        next[String(issue.path[0])] ??=
+          price !== '' && Number.isNaN(Number(price)) && issue.path[0] === 'unit_price'
+            ? 'Le prix unitaire est un nombre (ex. 12,50)'
+            : issue.message;
       setErrors(next);
       return;
     }
@@ -92,7 +107,12 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
               className={css({ mr: 'auto' })}
               loading={archive.isPending}
               onClick={async () => {
-                if (await confirm(`Archiver « ${item.name} » ? Il ne sera plus proposé dans les documents ; vous pourrez le restaurer.`, { title: 'Archiver l’article' })) archive.mutate({ id: item.id });
+                if (
+                  await confirm(`Archiver « ${item.name} » ? Il ne sera plus proposé dans les documents ; vous pourrez le restaurer.`, {
+                    title: 'Archiver l’article',
+                  })
+                )
+                  archive.mutate({ id: item.id });
               }}
             >
               Archiver
@@ -115,7 +135,14 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
         </div>
         <TextField label="Description" value={form.description} onChange={set('description')} />
         <div className={grid}>
-          <TextField label="Prix unitaire HT" inputMode="decimal" value={form.unit_price} onChange={set('unit_price')} error={errors.unit_price} placeholder="0,00" />
+          <TextField
+            label="Prix unitaire HT"
+            inputMode="decimal"
+            value={form.unit_price}
+            onChange={set('unit_price')}
+            error={errors.unit_price}
+            placeholder="0,00"
+          />
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
             <label htmlFor="item-unit" className={label}>
               Unité
@@ -150,7 +177,9 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
               <input
                 type="checkbox"
                 checked={form.tax_ids.includes(t.id)}
-                onChange={(e) => setForm({ ...form, tax_ids: e.target.checked ? [...form.tax_ids, t.id] : form.tax_ids.filter((id) => id !== t.id) })}
+                onChange={(e) =>
+                  setForm({ ...form, tax_ids: e.target.checked ? [...form.tax_ids, t.id] : form.tax_ids.filter((id) => id !== t.id) })
+                }
               />
               {t.title}
             </label>

@@ -32,13 +32,21 @@ export function ItemsPage() {
   const kind = query.kind === 'goods' || query.kind === 'service' ? query.kind : undefined;
   const archived = query.archived === 'include' ? 'include' : 'exclude';
   const tag = Number(query.tag) || undefined;
-  const list = trpc.items.list.useQuery({ search: query.search, kind, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage }, { placeholderData: (p) => p });
+  const list = trpc.items.list.useQuery(
+    { search: query.search, kind, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
+    { placeholderData: (p) => p },
+  );
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const utils = trpc.useUtils();
   const restore = trpc.items.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.items.invalidate()) });
-  const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
-  const taxTitle = (ids: number[]) => ids.map((id) => taxes.data?.data.find((t) => t.id === id)?.title ?? '').filter(Boolean).join(', ');
+  const currencyFormat =
+    settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
+  const taxTitle = (ids: number[]) =>
+    ids
+      .map((id) => taxes.data?.data.find((t) => t.id === id)?.title ?? '')
+      .filter(Boolean)
+      .join(', ');
   const filtered = Boolean(query.search || kind || tag);
   const sort = (sort_by: SortKey, sort_order: 'asc' | 'desc') => setQuery({ sort_by, sort_order, page: 1 });
 
@@ -48,7 +56,14 @@ export function ItemsPage() {
         <label className={styles.label} htmlFor="item-search">
           Rechercher
         </label>
-        <input id="item-search" className={inputStyle} type="search" placeholder="Désignation, code, référence" defaultValue={query.search} onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })} />
+        <input
+          id="item-search"
+          className={inputStyle}
+          type="search"
+          placeholder="Désignation, code, référence"
+          defaultValue={query.search}
+          onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
+        />
         <label className={styles.label} htmlFor="item-kind">
           Nature
         </label>
@@ -59,15 +74,25 @@ export function ItemsPage() {
         </select>
         <TagFilter kind="item" id="item-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input type="checkbox" checked={archived === 'include'} onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })} />
+          <input
+            type="checkbox"
+            checked={archived === 'include'}
+            onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })}
+          />
           Afficher les articles archivés
         </label>
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? `${list.data.total} article${list.data.total > 1 ? 's' : ''}` : ' '}</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {list.data ? `${list.data.total} article${list.data.total > 1 ? 's' : ''}` : ' '}
+          </p>
           <div className={css({ display: 'flex', gap: '2' })}>
-            <Button variant="outline" loading={exporting} onClick={() => (setExporting(true), downloadCsv(() => utils.items.export.fetch()).finally(() => setExporting(false)))}>
+            <Button
+              variant="outline"
+              loading={exporting}
+              onClick={() => (setExporting(true), downloadCsv(() => utils.items.export.fetch()).finally(() => setExporting(false)))}
+            >
               Exporter
             </Button>
             <Button variant="outline" onClick={() => setImportOpen(true)}>
@@ -83,7 +108,11 @@ export function ItemsPage() {
         ) : list.data && list.data.total === 0 ? (
           <div className={styles.empty}>
             <BoxIcon size={32} />
-            <p>{filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour l’instant. Vos prestations et produits se retrouveront ici, prêts à facturer.'}</p>
+            <p>
+              {filtered
+                ? 'Aucun article ne correspond à ces filtres.'
+                : 'Aucun article pour l’instant. Vos prestations et produits se retrouveront ici, prêts à facturer.'}
+            </p>
             {!filtered && <Button onClick={() => setCreating(true)}>Ajouter un article</Button>}
           </div>
         ) : (

@@ -27,7 +27,8 @@ export function PreviewPage() {
   const templateQuery = trpc.settings.get.useQuery({ key: 'document' }, { enabled: logged, meta: { silent: true }, retry: false });
 
   const settings: AppSettings = appSettings.data && 'currency_format' in appSettings.data ? appSettings.data : defaultAppSettings();
-  const template: DocumentTemplate = templateQuery.data && 'data' in templateQuery.data ? templateQuery.data.data : defaultDocumentTemplate();
+  const template: DocumentTemplate =
+    templateQuery.data && 'data' in templateQuery.data ? templateQuery.data.data : defaultDocumentTemplate();
   const doc = useMemo(() => sampleDocument({ type, lineCount: lines }), [type, lines]);
 
   const [stage, scale] = useFitScale(1);

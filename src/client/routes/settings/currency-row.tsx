@@ -11,7 +11,17 @@ import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 
 const actions = css({ textAlign: 'right', whiteSpace: 'nowrap' });
-const baseBadge = css({ fontSize: 'xs', fontWeight: '700', color: 'accent.fg', bg: 'accent.subtle', px: '2', py: '0.5', borderRadius: 'full', ml: '2', whiteSpace: 'nowrap' });
+const baseBadge = css({
+  fontSize: 'xs',
+  fontWeight: '700',
+  color: 'accent.fg',
+  bg: 'accent.subtle',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'full',
+  ml: '2',
+  whiteSpace: 'nowrap',
+});
 
 /** One enabled currency: its rate shown as a bank quote, edited in place (decimal comma welcome), or removed. */
 export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; base: string }) {

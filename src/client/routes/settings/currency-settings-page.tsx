@@ -44,7 +44,9 @@ export function CurrencySettingsPage() {
     const result = currencyInputSchema.safeParse({ code, rate });
     if (!result.success) {
       const next: Errors = {};
-      for (const issue of result.error.issues) next[issue.path[0] as keyof Errors] ??= issue.path[0] === 'code' && code === '' ? 'Choisissez une devise dans la liste' : issue.message;
+      for (const issue of result.error.issues)
+        next[issue.path[0] as keyof Errors] ??=
+          issue.path[0] === 'code' && code === '' ? 'Choisissez une devise dans la liste' : issue.message;
       return setErrors(next);
     }
     setErrors({});
@@ -56,7 +58,8 @@ export function CurrencySettingsPage() {
       <section className={settingsCard}>
         <p className={settingsSection}>Devises activées</p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Les devises dans lesquelles vous pouvez facturer vos clients. Le taux dit combien d’unités de chaque devise valent 1 {base}, votre devise de référence (
+          Les devises dans lesquelles vous pouvez facturer vos clients. Le taux dit combien d’unités de chaque devise valent 1 {base}, votre
+          devise de référence (
           <Link href="/settings/general" className={listStyles.link}>
             Système général
           </Link>
@@ -94,7 +97,11 @@ export function CurrencySettingsPage() {
         )}
 
         <p className={settingsSection}>Ajouter une devise</p>
-        <form onSubmit={add} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr auto' }, gap: '3', alignItems: 'start' })} noValidate>
+        <form
+          onSubmit={add}
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr auto' }, gap: '3', alignItems: 'start' })}
+          noValidate
+        >
           <Combobox
             label="Devise"
             placeholder="Rechercher : USD, dollar, franc…"

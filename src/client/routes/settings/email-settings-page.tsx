@@ -40,7 +40,12 @@ export function EmailSettingsPage() {
     onError: (error) => (reportError(error), setTestError([errorInfo(error).messages].flat().join(' '))),
   });
 
-  if (!form) return <SettingsFrame>{saved.isError ? <p>Les paramètres d’envoi n’ont pas pu être chargés.</p> : <Spinner label="Chargement des paramètres" />}</SettingsFrame>;
+  if (!form)
+    return (
+      <SettingsFrame>
+        {saved.isError ? <p>Les paramètres d’envoi n’ont pas pu être chargés.</p> : <Spinner label="Chargement des paramètres" />}
+      </SettingsFrame>
+    );
   const organizationName = me.data?.organization.name ?? '';
   const set = (key: 'sender_name' | 'reply_to' | 'smtp_url') => (e: { target: { value: string } }) => {
     setErrors(({ [key]: _, ...rest }) => rest);
@@ -68,8 +73,23 @@ export function EmailSettingsPage() {
       <section className={settingsCard}>
         <p className={settingsSection}>Expéditeur</p>
         <div className={settingsGrid}>
-          <TextField label="Nom de l’expéditeur" value={form.sender_name} onChange={set('sender_name')} error={errors.sender_name} placeholder={organizationName} hint="Vide : le nom de votre entreprise" />
-          <TextField label="Adresse de réponse" type="email" value={form.reply_to} onChange={set('reply_to')} error={errors.reply_to} placeholder="contact@exemple.fr" hint="Les réponses de vos clients arrivent à cette adresse" />
+          <TextField
+            label="Nom de l’expéditeur"
+            value={form.sender_name}
+            onChange={set('sender_name')}
+            error={errors.sender_name}
+            placeholder={organizationName}
+            hint="Vide : le nom de votre entreprise"
+          />
+          <TextField
+            label="Adresse de réponse"
+            type="email"
+            value={form.reply_to}
+            onChange={set('reply_to')}
+            error={errors.reply_to}
+            placeholder="contact@exemple.fr"
+            hint="Les réponses de vos clients arrivent à cette adresse"
+          />
         </div>
 
         <p className={settingsSection}>Serveur d’envoi</p>
@@ -87,7 +107,11 @@ export function EmailSettingsPage() {
           <Button variant="outline" onClick={() => sendTest.mutate()} loading={sendTest.isPending} disabled={dirty}>
             Envoyer un e-mail de test
           </Button>
-          <span className={note}>{dirty ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.' : `Le modèle « Facture » sera envoyé à ${me.data?.email ?? 'votre adresse'}.`}</span>
+          <span className={note}>
+            {dirty
+              ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.'
+              : `Le modèle « Facture » sera envoyé à ${me.data?.email ?? 'votre adresse'}.`}
+          </span>
         </div>
         {testError && (
           <p role="alert" className={testFailed}>

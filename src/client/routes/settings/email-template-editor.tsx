@@ -17,7 +17,12 @@ type Template = EmailSettings['templates'][EmailTemplateType];
 type Part = keyof Template;
 
 const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: '5', alignItems: 'start' }),
+  layout: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
+    gap: '5',
+    alignItems: 'start',
+  }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' }),
   label: css({ fontSize: 'sm', fontWeight: '600' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
@@ -37,7 +42,18 @@ const styles = {
     _hover: { borderColor: 'accent.default', bg: 'accent.subtle' },
   }),
   preview: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', overflow: 'hidden', bg: 'bg.surface' }),
-  previewHead: css({ bg: 'bg.subtle', px: '4', py: '3', fontSize: 'sm', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', '& dt': { color: 'fg.muted' }, '& dd': { minW: '0', overflowWrap: 'anywhere' } }),
+  previewHead: css({
+    bg: 'bg.subtle',
+    px: '4',
+    py: '3',
+    fontSize: 'sm',
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: '3',
+    rowGap: '1',
+    '& dt': { color: 'fg.muted' },
+    '& dd': { minW: '0', overflowWrap: 'anywhere' },
+  }),
   previewBody: css({ px: '4', py: '3', fontSize: 'sm', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: '1.6' }),
 };
 
@@ -66,7 +82,10 @@ export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, e
     const part = lastField.current ?? 'body';
     const element = fields[part].current;
     const text = template[part];
-    const [start, end] = lastField.current && element ? [element.selectionStart ?? text.length, element.selectionEnd ?? text.length] : [text.length, text.length];
+    const [start, end] =
+      lastField.current && element
+        ? [element.selectionStart ?? text.length, element.selectionEnd ?? text.length]
+        : [text.length, text.length];
     const token = `{${name}}`;
     onChange(type, { ...template, [part]: text.slice(0, start) + token + text.slice(end) });
     lastField.current = part;
@@ -134,7 +153,14 @@ export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, e
           <span className={styles.label}>Insérer une variable</span>
           <div className={styles.chips} role="group" aria-label="Variables">
             {EMAIL_PLACEHOLDERS.map((name) => (
-              <button key={name} type="button" className={styles.chip} title={EMAIL_PLACEHOLDER_LABELS[name]} onMouseDown={(e) => e.preventDefault()} onClick={() => insert(name)}>
+              <button
+                key={name}
+                type="button"
+                className={styles.chip}
+                title={EMAIL_PLACEHOLDER_LABELS[name]}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => insert(name)}
+              >
                 {`{${name}}`}
               </button>
             ))}

@@ -11,11 +11,38 @@ import { Spinner } from '../../components/ui/spinner';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 
-const SAMPLE_ADDRESS = { line1: '12 rue de la Paix', line2: 'Bâtiment B', postal_code: '75002', city: 'Paris', state: 'Île-de-France', country: 'France' };
+const SAMPLE_ADDRESS = {
+  line1: '12 rue de la Paix',
+  line2: 'Bâtiment B',
+  postal_code: '75002',
+  city: 'Paris',
+  state: 'Île-de-France',
+  country: 'France',
+};
 const label = css({ fontSize: 'sm', fontWeight: '600' });
-const sample = css({ bg: 'bg.subtle', borderRadius: 'lg', px: '3', py: '2', fontVariantNumeric: 'tabular-nums', fontSize: 'sm', whiteSpace: 'pre-line' });
+const sample = css({
+  bg: 'bg.subtle',
+  borderRadius: 'lg',
+  px: '3',
+  py: '2',
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: 'sm',
+  whiteSpace: 'pre-line',
+});
 
-function Select({ id, text, value, onChange, options }: { id: string; text: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+function Select({
+  id,
+  text,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  text: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: [string, string][];
+}) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
       <label htmlFor={id} className={label}>
@@ -48,12 +75,18 @@ export function GeneralSettingsPage() {
   });
   const currencies = useMemo(() => CURRENCY_CATALOGUE.map((c) => [c.code, `${c.code} — ${c.name}`] as [string, string]), []);
 
-  if (!form) return <SettingsFrame>{saved.isError ? <p>Les paramètres n’ont pas pu être chargés.</p> : <Spinner label="Chargement des paramètres" />}</SettingsFrame>;
+  if (!form)
+    return (
+      <SettingsFrame>
+        {saved.isError ? <p>Les paramètres n’ont pas pu être chargés.</p> : <Spinner label="Chargement des paramètres" />}
+      </SettingsFrame>
+    );
   const cf = form.currency_format;
   const setFormat = (patch: Partial<AppSettings['currency_format']>) => setForm({ ...form, currency_format: { ...cf, ...patch } });
   const number = (key: 'payment_days' | 'late_penalty_rate' | 'recovery_indemnity') => ({
     value: Number.isNaN(form[key]) ? '' : String(form[key]),
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value === '' ? Number.NaN : Number(e.target.value.replace(',', '.')) }),
+    onChange: (e: { target: { value: string } }) =>
+      setForm({ ...form, [key]: e.target.value === '' ? Number.NaN : Number(e.target.value.replace(',', '.')) }),
     error: errors[key],
     inputMode: 'decimal' as const,
   });
@@ -62,7 +95,8 @@ export function GeneralSettingsPage() {
     const result = appSettingsSchema.safeParse(form);
     if (!result.success) {
       const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[String(issue.path.at(-1))] ??= Number.isNaN(issue.input as number) ? 'Une valeur est attendue' : issue.message;
+      for (const issue of result.error.issues)
+        next[String(issue.path.at(-1))] ??= Number.isNaN(issue.input as number) ? 'Une valeur est attendue' : issue.message;
       setErrors(next);
       revealFirstError(Object.keys(next).length);
       return;
@@ -77,10 +111,52 @@ export function GeneralSettingsPage() {
         <p className={settingsSection}>Format monétaire</p>
         <div className={settingsGrid}>
           <Select id="currency" text="Devise" value={cf.currency} onChange={(currency) => setFormat({ currency })} options={currencies} />
-          <Select id="currency-position" text="Position du symbole" value={cf.currency_position} onChange={(v) => setFormat({ currency_position: v as 'before' | 'after' })} options={[['after', 'Après le montant'], ['before', 'Avant le montant']]} />
-          <Select id="decimal" text="Séparateur décimal" value={cf.decimal} onChange={(decimal) => setFormat({ decimal })} options={[[',', 'Virgule (,)'], ['.', 'Point (.)']]} />
-          <Select id="thousand" text="Séparateur de milliers" value={cf.thousand} onChange={(thousand) => setFormat({ thousand })} options={[['', 'Aucun'], [' ', 'Espace'], ['.', 'Point (.)'], [',', 'Virgule (,)'], ["'", 'Apostrophe (’)']]} />
-          <Select id="precision" text="Décimales" value={String(cf.precision)} onChange={(v) => setFormat({ precision: Number(v) })} options={[['0', '0'], ['1', '1'], ['2', '2'], ['3', '3'], ['4', '4']]} />
+          <Select
+            id="currency-position"
+            text="Position du symbole"
+            value={cf.currency_position}
+            onChange={(v) => setFormat({ currency_position: v as 'before' | 'after' })}
+            options={[
+              ['after', 'Après le montant'],
+              ['before', 'Avant le montant'],
+            ]}
+          />
+          <Select
+            id="decimal"
+            text="Séparateur décimal"
+            value={cf.decimal}
+            onChange={(decimal) => setFormat({ decimal })}
+            options={[
+              [',', 'Virgule (,)'],
+              ['.', 'Point (.)'],
+            ]}
+          />
+          <Select
+            id="thousand"
+            text="Séparateur de milliers"
+            value={cf.thousand}
+            onChange={(thousand) => setFormat({ thousand })}
+            options={[
+              ['', 'Aucun'],
+              [' ', 'Espace'],
+              ['.', 'Point (.)'],
+              [',', 'Virgule (,)'],
+              ["'", 'Apostrophe (’)'],
+            ]}
+          />
+          <Select
+            id="precision"
+            text="Décimales"
+            value={String(cf.precision)}
+            onChange={(v) => setFormat({ precision: Number(v) })}
+            options={[
+              ['0', '0'],
+              ['1', '1'],
+              ['2', '2'],
+              ['3', '3'],
+              ['4', '4'],
+            ]}
+          />
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', alignSelf: 'end', pb: '2' })}>
             <input type="checkbox" checked={cf.use_space} onChange={(e) => setFormat({ use_space: e.target.checked })} />
             Espace entre le montant et le symbole
@@ -96,7 +172,13 @@ export function GeneralSettingsPage() {
             <label htmlFor="address-format" className={label}>
               Modèle ({'{line1}'}, {'{line2}'}, {'{postal_code}'}, {'{city}'}, {'{state}'}, {'{country}'})
             </label>
-            <textarea id="address-format" rows={5} className={`${inputStyle} ${css({ h: 'auto', py: '2', fontFamily: 'mono' })}`} value={form.address_format} onChange={(e) => setForm({ ...form, address_format: e.target.value })} />
+            <textarea
+              id="address-format"
+              rows={5}
+              className={`${inputStyle} ${css({ h: 'auto', py: '2', fontFamily: 'mono' })}`}
+              value={form.address_format}
+              onChange={(e) => setForm({ ...form, address_format: e.target.value })}
+            />
           </div>
           <div className={sample} data-testid="address-sample">
             {formatAddress(form.address_format, SAMPLE_ADDRESS).join('\n')}
@@ -106,14 +188,37 @@ export function GeneralSettingsPage() {
         <p className={settingsSection}>Facturation</p>
         <div className={settingsGrid}>
           <TextField label="Délai de paiement par défaut (jours)" {...number('payment_days')} />
-          <TextField label="Taux des pénalités de retard (% par an)" {...number('late_penalty_rate')} hint="Au moins trois fois le taux d’intérêt légal (C. com. L441-10)" />
-          <TextField label="Indemnité forfaitaire de recouvrement (€)" {...number('recovery_indemnity')} hint="40 € pour les clients professionnels (C. com. D441-5)" />
-          <TextField label="Conditions d’escompte" value={form.escompte} onChange={(e) => setForm({ ...form, escompte: e.target.value })} error={errors.escompte} />
+          <TextField
+            label="Taux des pénalités de retard (% par an)"
+            {...number('late_penalty_rate')}
+            hint="Au moins trois fois le taux d’intérêt légal (C. com. L441-10)"
+          />
+          <TextField
+            label="Indemnité forfaitaire de recouvrement (€)"
+            {...number('recovery_indemnity')}
+            hint="40 € pour les clients professionnels (C. com. D441-5)"
+          />
+          <TextField
+            label="Conditions d’escompte"
+            value={form.escompte}
+            onChange={(e) => setForm({ ...form, escompte: e.target.value })}
+            error={errors.escompte}
+          />
         </div>
 
         <p className={settingsSection}>Affichage</p>
         <div className={settingsGrid}>
-          <Select id="app-theme" text="Thème par défaut" value={form.theme} onChange={(v) => setForm({ ...form, theme: v as AppSettings['theme'] })} options={[['light', 'Claire'], ['dark', 'Sombre'], ['system', 'Système']]} />
+          <Select
+            id="app-theme"
+            text="Thème par défaut"
+            value={form.theme}
+            onChange={(v) => setForm({ ...form, theme: v as AppSettings['theme'] })}
+            options={[
+              ['light', 'Claire'],
+              ['dark', 'Sombre'],
+              ['system', 'Système'],
+            ]}
+          />
         </div>
 
         <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />

@@ -29,15 +29,21 @@ export function OrganizationSettingsPage() {
       setForm(profile);
     },
   });
-  const upload = trpc.organization.uploadLogo.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()) });
-  const removeLogo = trpc.organization.deleteLogo.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()) });
+  const upload = trpc.organization.uploadLogo.useMutation({
+    onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()),
+  });
+  const removeLogo = trpc.organization.deleteLogo.useMutation({
+    onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()),
+  });
 
-  if (!form) return <SettingsFrame>{saved.isError ? <p>Le profil n’a pas pu être chargé.</p> : <Spinner label="Chargement" />}</SettingsFrame>;
+  if (!form)
+    return <SettingsFrame>{saved.isError ? <p>Le profil n’a pas pu être chargé.</p> : <Spinner label="Chargement" />}</SettingsFrame>;
   const set = (key: keyof OrganizationSettings) => (e: { target: { value: string } }) => {
     setErrors(({ [key]: _, ...rest }) => rest);
     setForm({ ...form, [key]: e.target.value });
   };
-  const setAddress = (key: keyof OrganizationSettings['address']) => (e: { target: { value: string } }) => setForm({ ...form, address: { ...form.address, [key]: e.target.value } });
+  const setAddress = (key: keyof OrganizationSettings['address']) => (e: { target: { value: string } }) =>
+    setForm({ ...form, address: { ...form.address, [key]: e.target.value } });
   const siren = form.siret.replace(/\D/g, '').slice(0, 9);
   const setPair = (list: KeyValueList, index: number, part: 'key' | 'value', value: string) =>
     setForm({ ...form, [list]: form[list].map((pair, i) => (i === index ? { ...pair, [part]: value } : pair)) });
@@ -46,7 +52,8 @@ export function OrganizationSettingsPage() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) return showMessage('Le logo doit être une image PNG, JPEG ou WebP', 400);
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type))
+      return showMessage('Le logo doit être une image PNG, JPEG ou WebP', 400);
     if (file.size > LOGO_MAX_BYTES) return showMessage('Le logo dépasse 1 Mo', 400);
     const dataUrl = await new Promise<string>((resolve, reject) => {
       const reader = new FileReader();
@@ -77,12 +84,21 @@ export function OrganizationSettingsPage() {
         <div key={i} className={css({ display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: '2', alignItems: 'end' })}>
           <TextField label="Libellé" value={pair.key} onChange={(e) => setPair(list, i, 'key', e.target.value)} />
           <TextField label="Valeur" value={pair.value} onChange={(e) => setPair(list, i, 'value', e.target.value)} />
-          <Button variant="ghost" onClick={() => setForm({ ...form, [list]: form[list].filter((_, j) => j !== i) })} aria-label={`Retirer ${pair.key || 'la ligne'}`}>
+          <Button
+            variant="ghost"
+            onClick={() => setForm({ ...form, [list]: form[list].filter((_, j) => j !== i) })}
+            aria-label={`Retirer ${pair.key || 'la ligne'}`}
+          >
             Retirer
           </Button>
         </div>
       ))}
-      <Button variant="outline" size="sm" className={css({ alignSelf: 'flex-start' })} onClick={() => setForm({ ...form, [list]: [...form[list], { key: '', value: '' }] })}>
+      <Button
+        variant="outline"
+        size="sm"
+        className={css({ alignSelf: 'flex-start' })}
+        onClick={() => setForm({ ...form, [list]: [...form[list], { key: '', value: '' }] })}
+      >
         Ajouter une ligne ({example})
       </Button>
     </div>
@@ -93,12 +109,41 @@ export function OrganizationSettingsPage() {
       <section className={settingsCard}>
         <p className={settingsSection}>Logo</p>
         <div className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
-          <div className={css({ w: '40', h: '20', borderRadius: 'lg', borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border.strong', display: 'grid', placeItems: 'center', overflow: 'hidden', bg: 'bg.subtle', fontSize: 'xs', color: 'fg.muted' })}>
-            {saved.data?.logo_url ? <img src={saved.data.logo_url} alt="Logo de l’entreprise" className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })} /> : 'Aucun logo'}
+          <div
+            className={css({
+              w: '40',
+              h: '20',
+              borderRadius: 'lg',
+              borderWidth: '1px',
+              borderStyle: 'dashed',
+              borderColor: 'border.strong',
+              display: 'grid',
+              placeItems: 'center',
+              overflow: 'hidden',
+              bg: 'bg.subtle',
+              fontSize: 'xs',
+              color: 'fg.muted',
+            })}
+          >
+            {saved.data?.logo_url ? (
+              <img
+                src={saved.data.logo_url}
+                alt="Logo de l’entreprise"
+                className={css({ maxW: 'full', maxH: 'full', objectFit: 'contain' })}
+              />
+            ) : (
+              'Aucun logo'
+            )}
           </div>
           <label className={css({ fontSize: 'sm', fontWeight: '600', color: 'accent.fg', cursor: 'pointer' })}>
             {upload.isPending ? 'Envoi…' : saved.data?.logo_url ? 'Changer le logo' : 'Choisir un logo'}
-            <input type="file" accept="image/png,image/jpeg,image/webp" className={css({ srOnly: true })} onChange={pickLogo} aria-label="Logo (PNG, JPEG ou WebP, 1 Mo au plus)" />
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className={css({ srOnly: true })}
+              onChange={pickLogo}
+              aria-label="Logo (PNG, JPEG ou WebP, 1 Mo au plus)"
+            />
           </label>
           {saved.data?.logo_url && (
             <Button variant="ghost" size="sm" onClick={() => removeLogo.mutate()}>
@@ -116,8 +161,18 @@ export function OrganizationSettingsPage() {
           <TextField label="SIRET" inputMode="numeric" value={form.siret} onChange={set('siret')} error={errors.siret} />
           <TextField label="Ville du RCS" placeholder="Paris" value={form.rcs_city} onChange={set('rcs_city')} />
           <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
-            <TextField className={css({ flex: '1' })} label="N° de TVA intracommunautaire" value={form.vat_number} onChange={set('vat_number')} error={errors.vat_number} />
-            <Button variant="outline" disabled={!isValidSiren(siren)} onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}>
+            <TextField
+              className={css({ flex: '1' })}
+              label="N° de TVA intracommunautaire"
+              value={form.vat_number}
+              onChange={set('vat_number')}
+              error={errors.vat_number}
+            />
+            <Button
+              variant="outline"
+              disabled={!isValidSiren(siren)}
+              onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
+            >
               Calculer
             </Button>
           </div>
@@ -125,15 +180,30 @@ export function OrganizationSettingsPage() {
         <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
           <legend className={css({ fontWeight: '600', mb: '1' })}>Régime de TVA</legend>
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input type="radio" name="vat-regime" checked={form.vat_regime === 'normal'} onChange={() => setForm({ ...form, vat_regime: 'normal' })} />
+            <input
+              type="radio"
+              name="vat-regime"
+              checked={form.vat_regime === 'normal'}
+              onChange={() => setForm({ ...form, vat_regime: 'normal' })}
+            />
             Assujetti à la TVA
           </label>
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input type="radio" name="vat-regime" checked={form.vat_regime === 'franchise'} onChange={() => setForm({ ...form, vat_regime: 'franchise', vat_on_debits: false })} />
+            <input
+              type="radio"
+              name="vat-regime"
+              checked={form.vat_regime === 'franchise'}
+              onChange={() => setForm({ ...form, vat_regime: 'franchise', vat_on_debits: false })}
+            />
             Franchise en base de TVA (« TVA non applicable, art. 293 B du CGI »)
           </label>
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center', opacity: form.vat_regime === 'franchise' ? 0.5 : 1 })}>
-            <input type="checkbox" disabled={form.vat_regime === 'franchise'} checked={form.vat_on_debits} onChange={(e) => setForm({ ...form, vat_on_debits: e.target.checked })} />
+            <input
+              type="checkbox"
+              disabled={form.vat_regime === 'franchise'}
+              checked={form.vat_on_debits}
+              onChange={(e) => setForm({ ...form, vat_on_debits: e.target.checked })}
+            />
             Option pour le paiement de la taxe d’après les débits
           </label>
         </fieldset>

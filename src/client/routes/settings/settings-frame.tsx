@@ -6,8 +6,28 @@ import { SETTINGS_CHILDREN } from '../../navigation';
 
 const styles = {
   layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '220px 1fr' }, gap: '5', alignItems: 'start' }),
-  nav: css({ display: 'flex', flexDirection: { base: 'row', lg: 'column' }, gap: '0.5', overflowX: 'auto', bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '2' }),
-  link: css({ px: '3', py: '2', borderRadius: 'lg', fontSize: 'sm', fontWeight: '600', color: 'fg.muted', whiteSpace: 'nowrap', _hover: { bg: 'bg.subtle', color: 'fg.default' }, '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg' } }),
+  nav: css({
+    display: 'flex',
+    flexDirection: { base: 'row', lg: 'column' },
+    gap: '0.5',
+    overflowX: 'auto',
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: '2',
+  }),
+  link: css({
+    px: '3',
+    py: '2',
+    borderRadius: 'lg',
+    fontSize: 'sm',
+    fontWeight: '600',
+    color: 'fg.muted',
+    whiteSpace: 'nowrap',
+    _hover: { bg: 'bg.subtle', color: 'fg.default' },
+    '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg' },
+  }),
 };
 
 /** The settings children of SPEC §2, beside the page being edited. */
@@ -17,7 +37,12 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
     <div className={styles.layout}>
       <nav aria-label="Paramètres" className={styles.nav}>
         {SETTINGS_CHILDREN.map((child) => (
-          <Link key={child.slug} href={`/settings/${child.slug}`} className={styles.link} aria-current={location === `/settings/${child.slug}` ? 'page' : undefined}>
+          <Link
+            key={child.slug}
+            href={`/settings/${child.slug}`}
+            className={styles.link}
+            aria-current={location === `/settings/${child.slug}` ? 'page' : undefined}
+          >
             {child.title}
           </Link>
         ))}
@@ -27,14 +52,50 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export const settingsCard = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' });
-export const settingsSection = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
+export const settingsCard = css({
+  bg: 'bg.surface',
+  borderRadius: 'card',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  p: { base: '4', md: '6' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+});
+export const settingsSection = css({
+  fontSize: 'xs',
+  fontWeight: '700',
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+  color: 'fg.muted',
+  mt: '2',
+});
 export const settingsGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
 
 /** The foot of a settings form: the unsaved flag of SPEC §4, undo, and save. */
-export function SettingsActions({ dirty, saving, onUndo, onSave }: { dirty: boolean; saving: boolean; onUndo: () => void; onSave: () => void }) {
+export function SettingsActions({
+  dirty,
+  saving,
+  onUndo,
+  onSave,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onUndo: () => void;
+  onSave: () => void;
+}) {
   return (
-    <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2', alignItems: 'center', borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
+    <div
+      className={css({
+        display: 'flex',
+        justifyContent: 'flex-end',
+        gap: '2',
+        alignItems: 'center',
+        borderTopWidth: '1px',
+        borderColor: 'border.default',
+        pt: '4',
+      })}
+    >
       {dirty && <span className={css({ fontSize: 'sm', color: 'warning', mr: 'auto' })}>Modifications non enregistrées</span>}
       <Button variant="ghost" disabled={!dirty} onClick={onUndo}>
         Annuler les modifications

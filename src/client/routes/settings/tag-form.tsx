@@ -32,7 +32,16 @@ const swatch = css({
  * Name, colour and scope of a tag, checked with the server's schema before `onSubmit`; used to add a tag and to edit
  * one in place. `error` is the server's answer (a duplicate name), shown with the client's own.
  */
-export function TagForm({ title, initial, submitLabel, pending, error, onSubmit, onCancel, onNameChange }: {
+export function TagForm({
+  title,
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+  onNameChange,
+}: {
   /** The form's accessible name: the add form and an edit form can be on the page together. */
   title: string;
   initial: TagDraft;
@@ -59,14 +68,29 @@ export function TagForm({ title, initial, submitLabel, pending, error, onSubmit,
 
   return (
     <form aria-label={title} onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      <TextField label={onCancel ? 'Nom' : 'Nouvelle étiquette'} placeholder="À relancer" value={draft.name} maxLength={40} error={localError.name ?? error} onChange={(e) => (setLocalError({}), onNameChange?.(), setDraft({ ...draft, name: e.target.value }))} autoFocus={Boolean(onCancel)} className={css({ maxW: '360px' })} />
+      <TextField
+        label={onCancel ? 'Nom' : 'Nouvelle étiquette'}
+        placeholder="À relancer"
+        value={draft.name}
+        maxLength={40}
+        error={localError.name ?? error}
+        onChange={(e) => (setLocalError({}), onNameChange?.(), setDraft({ ...draft, name: e.target.value }))}
+        autoFocus={Boolean(onCancel)}
+        className={css({ maxW: '360px' })}
+      />
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '6' })}>
         <fieldset>
           <legend className={legend}>Couleur</legend>
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
             {TAG_COLORS.map((color) => (
               <label key={color} className={swatch} style={tagVars(color)} title={TAG_PALETTE[color].label}>
-                <input type="radio" name={`${id}-color`} aria-label={TAG_PALETTE[color].label} checked={draft.color === color} onChange={() => setDraft({ ...draft, color })} />
+                <input
+                  type="radio"
+                  name={`${id}-color`}
+                  aria-label={TAG_PALETTE[color].label}
+                  checked={draft.color === color}
+                  onChange={() => setDraft({ ...draft, color })}
+                />
                 <span aria-hidden />
               </label>
             ))}
@@ -80,7 +104,10 @@ export function TagForm({ title, initial, submitLabel, pending, error, onSubmit,
                 <input
                   type="checkbox"
                   checked={draft.scopes.includes(kind)}
-                  onChange={(e) => (setLocalError({}), setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind) }))}
+                  onChange={(e) => (
+                    setLocalError({}),
+                    setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind) })
+                  )}
                 />
                 {SCOPE_LABELS[kind]}
               </label>

@@ -14,7 +14,11 @@ import { blankTag, SCOPE_LABELS, TagForm } from './tag-form';
 
 type TagRow = inferRouterOutputs<AppRouter>['tags']['list']['data'][number];
 
-const NOUNS: Record<TagKind, [string, string]> = { customer: ['client', 'clients'], item: ['article', 'articles'], document: ['document', 'documents'] };
+const NOUNS: Record<TagKind, [string, string]> = {
+  customer: ['client', 'clients'],
+  item: ['article', 'articles'],
+  document: ['document', 'documents'],
+};
 const count = (n: number, kind: TagKind) => `${n} ${NOUNS[kind][n > 1 ? 1 : 0]}`;
 
 /** '3 clients et 1 article': the records carrying the tag, for the kinds listed. */
@@ -40,7 +44,11 @@ export function TagSettingsPage() {
   };
   // A refused name (taken) is shown by its field rather than in the snackbar.
   const silent = { meta: { silent: true } };
-  const create = trpc.tags.create.useMutation({ ...silent, onSuccess: (a) => (refresh(a), setFormKey((k) => k + 1)), onError: (e) => setServerError({ form: 'new', message: messageOf(e) }) });
+  const create = trpc.tags.create.useMutation({
+    ...silent,
+    onSuccess: (a) => (refresh(a), setFormKey((k) => k + 1)),
+    onError: (e) => setServerError({ form: 'new', message: messageOf(e) }),
+  });
   const update = trpc.tags.update.useMutation({ ...silent, onSuccess: (a) => (refresh(a), setEditing(undefined)) });
   const remove = trpc.tags.delete.useMutation({ onSuccess: refresh });
 
@@ -48,7 +56,10 @@ export function TagSettingsPage() {
     const dropped = TAG_KINDS.filter((k) => tag.scopes.includes(k) && !data.scopes.includes(k) && tag.usage[k] > 0);
     if (dropped.length > 0) {
       const kinds = dropped.map((k) => SCOPE_LABELS[k].toLowerCase()).join(' et aux ');
-      const ok = await confirm(`« ${tag.name} » ne s’appliquera plus aux ${kinds} : elle sera retirée des ${usageText(tag.usage, dropped)} qui la portent. Continuer ?`, { title: 'Changer la portée' });
+      const ok = await confirm(
+        `« ${tag.name} » ne s’appliquera plus aux ${kinds} : elle sera retirée des ${usageText(tag.usage, dropped)} qui la portent. Continuer ?`,
+        { title: 'Changer la portée' },
+      );
       if (!ok) return;
     }
     update.mutate({ id: tag.id, data }, { onError: (e) => setServerError({ form: tag.id, message: messageOf(e) }) });
@@ -67,7 +78,9 @@ export function TagSettingsPage() {
     <SettingsFrame>
       <section className={settingsCard}>
         <p className={settingsSection}>Étiquettes</p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Classez vos clients, vos articles et vos documents, puis filtrez les listes par étiquette.</p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          Classez vos clients, vos articles et vos documents, puis filtrez les listes par étiquette.
+        </p>
         {tags.data && list.length === 0 ? (
           <div className={listStyles.empty}>
             <TagChip name="Aucune étiquette" color="gray" />
@@ -109,7 +122,12 @@ export function TagSettingsPage() {
                       <td>{t.scopes.map((k) => SCOPE_LABELS[k]).join(', ')}</td>
                       <td className={css({ color: 'fg.muted' })}>{usageText(t.usage) || 'Aucune fiche'}</td>
                       <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
-                        <Button size="sm" variant="ghost" aria-label={`Modifier ${t.name}`} onClick={() => (setEditing(t.id), setServerError(undefined))}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Modifier ${t.name}`}
+                          onClick={() => (setEditing(t.id), setServerError(undefined))}
+                        >
                           Modifier
                         </Button>
                         <Button size="sm" variant="ghost" aria-label={`Supprimer ${t.name}`} onClick={() => void askDelete(t)}>
@@ -124,7 +142,16 @@ export function TagSettingsPage() {
           </div>
         )}
         <div className={css({ borderTopWidth: '1px', borderColor: 'border.default', pt: '4' })}>
-          <TagForm key={formKey} title="Ajouter une étiquette" initial={blankTag()} submitLabel="Ajouter" pending={create.isPending} error={serverError?.form === 'new' ? serverError.message : undefined} onSubmit={(data) => create.mutate(data)} onNameChange={() => setServerError(undefined)} />
+          <TagForm
+            key={formKey}
+            title="Ajouter une étiquette"
+            initial={blankTag()}
+            submitLabel="Ajouter"
+            pending={create.isPending}
+            error={serverError?.form === 'new' ? serverError.message : undefined}
+            onSubmit={(data) => create.mutate(data)}
+            onNameChange={() => setServerError(undefined)}
+          />
         </div>
       </section>
     </SettingsFrame>

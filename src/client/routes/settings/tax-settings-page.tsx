@@ -58,10 +58,21 @@ export function TaxSettingsPage() {
               editing?.id === t.id ? (
                 <tr key={t.id}>
                   <td>
-                    <input aria-label="Intitulé" className={css({ w: 'full' })} value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
+                    <input
+                      aria-label="Intitulé"
+                      className={css({ w: 'full' })}
+                      value={editing.title}
+                      onChange={(e) => setEditing({ ...editing, title: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input aria-label="Taux" inputMode="decimal" className={css({ w: '20', textAlign: 'right' })} value={editing.rate} onChange={(e) => setEditing({ ...editing, rate: e.target.value })} />
+                    <input
+                      aria-label="Taux"
+                      inputMode="decimal"
+                      className={css({ w: '20', textAlign: 'right' })}
+                      value={editing.rate}
+                      onChange={(e) => setEditing({ ...editing, rate: e.target.value })}
+                    />
                   </td>
                   <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
                     <Button
@@ -87,7 +98,11 @@ export function TaxSettingsPage() {
                     {formatTaxRate(t.rate)}
                   </td>
                   <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
-                    <Button size="sm" variant="ghost" onClick={() => setEditing({ id: t.id, title: t.title, rate: String(t.rate).replace('.', ',') })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditing({ id: t.id, title: t.title, rate: String(t.rate).replace('.', ',') })}
+                    >
                       Modifier
                     </Button>
                     <Button
@@ -106,9 +121,24 @@ export function TaxSettingsPage() {
             )}
           </tbody>
         </table>
-        <form onSubmit={add} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' }, gap: '3', alignItems: 'end' })} noValidate>
-          <TextField label="Nouvel intitulé" placeholder="TVA 8,5 % (DOM)" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-          <TextField label="Taux (%)" inputMode="decimal" placeholder="8,5" value={draft.rate} onChange={(e) => setDraft({ ...draft, rate: e.target.value })} />
+        <form
+          onSubmit={add}
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '2fr 1fr auto' }, gap: '3', alignItems: 'end' })}
+          noValidate
+        >
+          <TextField
+            label="Nouvel intitulé"
+            placeholder="TVA 8,5 % (DOM)"
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+          />
+          <TextField
+            label="Taux (%)"
+            inputMode="decimal"
+            placeholder="8,5"
+            value={draft.rate}
+            onChange={(e) => setDraft({ ...draft, rate: e.target.value })}
+          />
           <Button type="submit" loading={create.isPending}>
             Ajouter
           </Button>

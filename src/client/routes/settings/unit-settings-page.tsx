@@ -35,12 +35,35 @@ export function UnitSettingsPage() {
         <p className={settingsSection}>Unités</p>
         <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
           {units.data?.data.map((u) => (
-            <li key={u.id} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', pl: '3', pr: '1', py: '1', borderRadius: 'full', bg: 'bg.subtle', fontSize: 'sm', fontWeight: '600' })}>
+            <li
+              key={u.id}
+              className={css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: '1',
+                pl: '3',
+                pr: '1',
+                py: '1',
+                borderRadius: 'full',
+                bg: 'bg.subtle',
+                fontSize: 'sm',
+                fontWeight: '600',
+              })}
+            >
               {u.name}
               <button
                 type="button"
                 aria-label={`Supprimer l’unité ${u.name}`}
-                className={css({ w: '6', h: '6', display: 'grid', placeItems: 'center', borderRadius: 'full', cursor: 'pointer', color: 'fg.muted', _hover: { bg: 'bg.muted', color: 'fg.default' } })}
+                className={css({
+                  w: '6',
+                  h: '6',
+                  display: 'grid',
+                  placeItems: 'center',
+                  borderRadius: 'full',
+                  cursor: 'pointer',
+                  color: 'fg.muted',
+                  _hover: { bg: 'bg.muted', color: 'fg.default' },
+                })}
                 onClick={async () => {
                   if (await confirm(`Supprimer l’unité « ${u.name} » ?`, { title: 'Supprimer' })) remove.mutate({ id: u.id });
                 }}
@@ -51,7 +74,14 @@ export function UnitSettingsPage() {
           ))}
         </ul>
         <form onSubmit={add} className={css({ display: 'flex', gap: '3', alignItems: 'flex-end' })} noValidate>
-          <TextField className={css({ flex: '1', maxW: '280px' })} label="Nouvelle unité" placeholder="litre" value={name} error={error} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            className={css({ flex: '1', maxW: '280px' })}
+            label="Nouvelle unité"
+            placeholder="litre"
+            value={name}
+            error={error}
+            onChange={(e) => setName(e.target.value)}
+          />
           <Button type="submit" loading={create.isPending}>
             Ajouter
           </Button>

@@ -13,10 +13,27 @@ import { documentTitle, documentNumber } from '../../render/labels';
 
 const styles = {
   page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5', p: { base: '3', md: '8' } }),
-  bar: css({ w: 'full', maxW: '820px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' }),
+  bar: css({
+    w: 'full',
+    maxW: '820px',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '3',
+    flexWrap: 'wrap',
+  }),
   title: css({ fontWeight: '700', fontSize: 'md' }),
   stage: css({ w: 'full', maxW: '820px' }),
-  message: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '8', textAlign: 'center', maxW: '480px', color: 'fg.muted' }),
+  message: css({
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: '8',
+    textAlign: 'center',
+    maxW: '480px',
+    color: 'fg.muted',
+  }),
 };
 
 /**
@@ -26,14 +43,24 @@ const styles = {
 export function SharePage() {
   const { uuid } = useParams<{ uuid: string }>();
   const print = new URLSearchParams(useSearch()).has('print');
-  const shared = trpc.share.get.useQuery({ uuid, print: print || undefined }, { meta: { silent: true }, retry: false, staleTime: Infinity });
+  const shared = trpc.share.get.useQuery(
+    { uuid, print: print || undefined },
+    { meta: { silent: true }, retry: false, staleTime: Infinity },
+  );
   const [stage, fitScale] = useFitScale(1);
   const data = shared.data;
   const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
   const doc = useMemo(() => {
     if (!data) return null;
     // The public answer leaves out the links to the organisation's other documents: the renderer needs none of them.
-    const record = { ...data.document, origin: null, corrects: null, linked: [], customer_id: null, order_id: null } as unknown as DocumentRecord;
+    const record = {
+      ...data.document,
+      origin: null,
+      corrects: null,
+      linked: [],
+      customer_id: null,
+      order_id: null,
+    } as unknown as DocumentRecord;
     return renderDocumentOfRecord(record, { settings });
   }, [data, settings]);
 
@@ -54,7 +81,9 @@ export function SharePage() {
       ) : !doc || !data ? (
         <div className={styles.message} role="alert">
           <LogoMark size={32} />
-          <p className={css({ mt: '3' })}>Ce document est introuvable : le lien est peut-être incomplet, ou le document n’est plus partagé.</p>
+          <p className={css({ mt: '3' })}>
+            Ce document est introuvable : le lien est peut-être incomplet, ou le document n’est plus partagé.
+          </p>
         </div>
       ) : (
         <>

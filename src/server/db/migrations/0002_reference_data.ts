@@ -67,7 +67,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const { id } of organizations) {
     await db
       .insertInto('taxes')
-      .values(DEFAULT_TAXES.map(([title, rate], position) => ({ organization_id: id, title, rate, position, created_at: now, updated_at: now })))
+      .values(
+        DEFAULT_TAXES.map(([title, rate], position) => ({ organization_id: id, title, rate, position, created_at: now, updated_at: now })),
+      )
       .execute();
     await db
       .insertInto('units')

@@ -19,10 +19,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = new Date().toISOString();
   const organizations = await db.selectFrom('organizations').select('id').execute();
   for (const { id } of organizations) {
-    const setting = await db.selectFrom('settings').select('value').where('organization_id', '=', id).where('key', '=', 'app').executeTakeFirst();
+    const setting = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('organization_id', '=', id)
+      .where('key', '=', 'app')
+      .executeTakeFirst();
     await db
       .insertInto('currencies')
-      .values({ organization_id: id, code: baseCurrencyOf(setting?.value), rate: '1', rate_date: now.slice(0, 10), created_at: now, updated_at: now })
+      .values({
+        organization_id: id,
+        code: baseCurrencyOf(setting?.value),
+        rate: '1',
+        rate_date: now.slice(0, 10),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 }

@@ -12,22 +12,40 @@ export async function listCurrencyRows(db: Db, params: { organizationId: number 
 }
 
 export async function findCurrencyRow(db: Db, params: { organizationId: number; id: number }) {
-  return db.selectFrom('currencies').select(COLUMNS).where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
+  return db
+    .selectFrom('currencies')
+    .select(COLUMNS)
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
 }
 
 /** Inserts the currency unless the organisation already has it; answers the new id, or undefined for a duplicate. */
-export async function insertCurrency(db: Db, params: { organizationId: number; code: string; rate: string; rateDate: string }): Promise<number | undefined> {
+export async function insertCurrency(
+  db: Db,
+  params: { organizationId: number; code: string; rate: string; rateDate: string },
+): Promise<number | undefined> {
   const now = nowIso();
   const row = await db
     .insertInto('currencies')
-    .values({ organization_id: params.organizationId, code: params.code, rate: params.rate, rate_date: params.rateDate, created_at: now, updated_at: now })
+    .values({
+      organization_id: params.organizationId,
+      code: params.code,
+      rate: params.rate,
+      rate_date: params.rateDate,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(['organization_id', 'code']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
 
-export async function updateCurrencyRate(db: Db, params: { organizationId: number; id: number; rate: string; rateDate: string }): Promise<void> {
+export async function updateCurrencyRate(
+  db: Db,
+  params: { organizationId: number; id: number; rate: string; rateDate: string },
+): Promise<void> {
   await db
     .updateTable('currencies')
     .set({ rate: params.rate, rate_date: params.rateDate, updated_at: nowIso() })

@@ -7,8 +7,28 @@ import { containsText } from './like';
 import { refIdsTagged, withTags, type TagChip } from './tags';
 
 const COLUMNS = [
-  'id', 'number', 'type', 'name', 'legal_name', 'email', 'phone', 'mobile', 'web', 'business_id', 'vat_number',
-  'address', 'shipping', 'contacts', 'language', 'currency', 'maturity', 'note', 'description', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'number',
+  'type',
+  'name',
+  'legal_name',
+  'email',
+  'phone',
+  'mobile',
+  'web',
+  'business_id',
+  'vat_number',
+  'address',
+  'shipping',
+  'contacts',
+  'language',
+  'currency',
+  'maturity',
+  'note',
+  'description',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ] as const;
 
 type Row = Pick<Selectable<CustomersTable>, (typeof COLUMNS)[number]>;
@@ -52,7 +72,14 @@ export async function insertCustomer(db: Db, params: { organizationId: number; n
   const now = nowIso();
   const row = await db
     .insertInto('customers')
-    .values({ organization_id: params.organizationId, number: params.number, ...toColumns(params.customer), created_at: now, updated_at: now, deleted_at: null })
+    .values({
+      organization_id: params.organizationId,
+      number: params.number,
+      ...toColumns(params.customer),
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -69,11 +96,19 @@ export async function updateCustomer(db: Db, params: { organizationId: number; i
 }
 
 export async function findCustomer(db: Db, params: { organizationId: number; id: number }): Promise<CustomerRecord | undefined> {
-  const row = await db.selectFrom('customers').select(COLUMNS).where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('customers')
+    .select(COLUMNS)
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
   return row ? (await withTags(db, { organizationId: params.organizationId, kind: 'customer' }, [fromRow(row as Row)]))[0] : undefined;
 }
 
-export async function setCustomerDeletedAt(db: Db, params: { organizationId: number; id: number; deletedAt: string | null }): Promise<boolean> {
+export async function setCustomerDeletedAt(
+  db: Db,
+  params: { organizationId: number; id: number; deletedAt: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable('customers')
     .set({ deleted_at: params.deletedAt, updated_at: nowIso() })
@@ -104,7 +139,8 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   if (params.archived === 'only') query = query.where('deleted_at', 'is not', null);
   if (params.type) query = query.where('type', '=', params.type);
   if (params.city) query = query.where(sql`lower(address_city)`, '=', params.city.toLowerCase());
-  if (params.tagId) query = query.where('id', 'in', refIdsTagged(db, { organizationId: params.organizationId, kind: 'customer', tagId: params.tagId }));
+  if (params.tagId)
+    query = query.where('id', 'in', refIdsTagged(db, { organizationId: params.organizationId, kind: 'customer', tagId: params.tagId }));
   if (params.unpaid !== undefined) {
     const wanted = params.unpaid;
     query = query.where((eb) => {
@@ -142,5 +178,12 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
     .limit(params.limit)
     .offset(params.offset)
     .execute();
-  return { total: Number(total), data: await withTags(db, { organizationId: params.organizationId, kind: 'customer' }, rows.map((r) => fromRow(r as Row))) };
+  return {
+    total: Number(total),
+    data: await withTags(
+      db,
+      { organizationId: params.organizationId, kind: 'customer' },
+      rows.map((r) => fromRow(r as Row)),
+    ),
+  };
 }

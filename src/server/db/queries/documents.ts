@@ -11,12 +11,56 @@ export type NewDocumentItemRow = Omit<Insertable<DocumentItemsTable>, 'id' | 'do
 
 /** The columns a list row answers: no snapshots, no long texts. */
 const LIST_COLUMNS = [
-  'documents.id', 'documents.type', 'documents.kind', 'documents.status', 'documents.number', 'documents.uuid', 'documents.date', 'documents.maturity',
-  'documents.customer_id', 'documents.customer_name', 'documents.currency', 'documents.subtotal', 'documents.tax', 'documents.total',
-  'documents.deposits', 'documents.paid', 'documents.amount_due', 'documents.origin_id', 'documents.corrects_id', 'documents.sent_at',
-  'documents.issued_at', 'documents.created_at', 'documents.updated_at',
+  'documents.id',
+  'documents.type',
+  'documents.kind',
+  'documents.status',
+  'documents.number',
+  'documents.uuid',
+  'documents.date',
+  'documents.maturity',
+  'documents.customer_id',
+  'documents.customer_name',
+  'documents.currency',
+  'documents.subtotal',
+  'documents.tax',
+  'documents.total',
+  'documents.deposits',
+  'documents.paid',
+  'documents.amount_due',
+  'documents.origin_id',
+  'documents.corrects_id',
+  'documents.sent_at',
+  'documents.issued_at',
+  'documents.created_at',
+  'documents.updated_at',
 ] as const;
-export type DocumentListRow = Pick<DocumentRow, 'id' | 'type' | 'kind' | 'status' | 'number' | 'uuid' | 'date' | 'maturity' | 'customer_id' | 'customer_name' | 'currency' | 'subtotal' | 'tax' | 'total' | 'deposits' | 'paid' | 'amount_due' | 'origin_id' | 'corrects_id' | 'sent_at' | 'issued_at' | 'created_at' | 'updated_at'>;
+export type DocumentListRow = Pick<
+  DocumentRow,
+  | 'id'
+  | 'type'
+  | 'kind'
+  | 'status'
+  | 'number'
+  | 'uuid'
+  | 'date'
+  | 'maturity'
+  | 'customer_id'
+  | 'customer_name'
+  | 'currency'
+  | 'subtotal'
+  | 'tax'
+  | 'total'
+  | 'deposits'
+  | 'paid'
+  | 'amount_due'
+  | 'origin_id'
+  | 'corrects_id'
+  | 'sent_at'
+  | 'issued_at'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 export async function insertDocument(db: Db, row: NewDocumentRow): Promise<number> {
   const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
@@ -24,8 +68,15 @@ export async function insertDocument(db: Db, row: NewDocumentRow): Promise<numbe
 }
 
 /** Updates a document; with `expected`, only while it still is as it was read (else nothing changes and 0 is answered). */
-export async function updateDocument(db: Db, params: { organizationId: number; id: number; changes: DocumentChanges; expected?: { status: string; updated_at: string } }): Promise<number> {
-  let query = db.updateTable('documents').set(params.changes).where('organization_id', '=', params.organizationId).where('id', '=', params.id);
+export async function updateDocument(
+  db: Db,
+  params: { organizationId: number; id: number; changes: DocumentChanges; expected?: { status: string; updated_at: string } },
+): Promise<number> {
+  let query = db
+    .updateTable('documents')
+    .set(params.changes)
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id);
   if (params.expected) query = query.where('status', '=', params.expected.status).where('updated_at', '=', params.expected.updated_at);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -37,13 +88,20 @@ export async function replaceDocumentItems(db: Db, params: { documentId: number;
   if (params.items.length === 0) return;
   // SQLite caps bound parameters per statement: insert in chunks.
   for (let start = 0; start < params.items.length; start += 50) {
-    const chunk = params.items.slice(start, start + 50).map((item, k) => ({ ...item, document_id: params.documentId, position: start + k }));
+    const chunk = params.items
+      .slice(start, start + 50)
+      .map((item, k) => ({ ...item, document_id: params.documentId, position: start + k }));
     await db.insertInto('document_items').values(chunk).execute();
   }
 }
 
 export async function findDocumentRow(db: Db, params: { organizationId: number; id: number }): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('organization_id', '=', params.organizationId).where('id', '=', params.id).executeTakeFirst();
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
 }
 
 export async function findDocumentRowByUuid(db: Db, params: { uuid: string }): Promise<DocumentRow | undefined> {
@@ -54,7 +112,10 @@ export async function findDocumentItems(db: Db, params: { documentId: number }):
   return db.selectFrom('document_items').selectAll().where('document_id', '=', params.documentId).orderBy('position').execute();
 }
 
-export async function deleteDocumentRow(db: Db, params: { organizationId: number; id: number; expected: { status: string; updated_at: string } }): Promise<number> {
+export async function deleteDocumentRow(
+  db: Db,
+  params: { organizationId: number; id: number; expected: { status: string; updated_at: string } },
+): Promise<number> {
   const result = await db
     .deleteFrom('documents')
     .where('organization_id', '=', params.organizationId)
@@ -155,14 +216,23 @@ export interface DocumentListParams {
   limit: number;
 }
 
-const SORT_COLUMNS = { date: 'documents.date', number: 'documents.counter', customer: 'documents.customer_name', total: 'documents.total', maturity: 'documents.maturity' } as const;
+const SORT_COLUMNS = {
+  date: 'documents.date',
+  number: 'documents.counter',
+  customer: 'documents.customer_name',
+  total: 'documents.total',
+  maturity: 'documents.maturity',
+} as const;
 
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListRow[] }> {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
-    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']).where('documents.maturity', '<', p.today);
+    query = query
+      .where('documents.type', '=', 'invoice')
+      .where('documents.status', 'in', ['unpaid', 'partial'])
+      .where('documents.maturity', '<', p.today);
   } else if (p.status === 'open') {
     query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']);
   } else if (p.status === 'sent') {

@@ -7,7 +7,14 @@ export async function insertEmailToken(
 ): Promise<void> {
   await db
     .insertInto('email_tokens')
-    .values({ id: params.id, user_id: params.userId, kind: params.kind, expires_at: params.expiresAt, used_at: null, created_at: params.createdAt })
+    .values({
+      id: params.id,
+      user_id: params.userId,
+      kind: params.kind,
+      expires_at: params.expiresAt,
+      used_at: null,
+      created_at: params.createdAt,
+    })
     .execute();
 }
 

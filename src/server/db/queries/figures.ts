@@ -10,7 +10,10 @@ const HT = sql<number>`(subtotal - discount)`;
 /** 1 for a credit note on a deposit invoice: it cancels an advance, which turnover never counted. */
 const creditOfDeposit = sql<number>`(case when type = 'credit' and corrects_id in (select d.id from documents d where d.kind = 'deposit') then 1 else 0 end)`;
 
-export async function sumTurnover(db: Db, params: { organizationId: number; currency: string; from: string; to: string; customerId?: number }): Promise<number> {
+export async function sumTurnover(
+  db: Db,
+  params: { organizationId: number; currency: string; from: string; to: string; customerId?: number },
+): Promise<number> {
   let query = db
     .selectFrom('documents')
     .select(sql<number>`coalesce(sum(case when type = 'credit' then -${HT} else ${HT} end), 0)`.as('ht'))
@@ -62,7 +65,12 @@ export async function sumReceivables(db: Db, params: { organizationId: number; c
     .where('status', 'in', ['unpaid', 'partial']);
   if (params.customerId) query = query.where('customer_id', '=', params.customerId);
   const row = await query.executeTakeFirstOrThrow();
-  return { outstanding: Number(row.outstanding), openCount: Number(row.open_count), overdue: Number(row.overdue), overdueCount: Number(row.overdue_count) };
+  return {
+    outstanding: Number(row.outstanding),
+    openCount: Number(row.open_count),
+    overdue: Number(row.overdue),
+    overdueCount: Number(row.overdue_count),
+  };
 }
 
 /** A customer's invoicing: billed (TTC of issued invoices, less credit notes) and received, in every currency used. */
@@ -72,9 +80,13 @@ export async function customerBalances(db: Db, params: { organizationId: number;
     .select([
       'currency',
       // A final invoice's deposits were billed by their own deposit invoices: counted once.
-      sql<number>`coalesce(sum(case when type = 'invoice' then total - deposits when type = 'credit' then -total else 0 end), 0)`.as('billed'),
+      sql<number>`coalesce(sum(case when type = 'invoice' then total - deposits when type = 'credit' then -total else 0 end), 0)`.as(
+        'billed',
+      ),
       sql<number>`coalesce(sum(case when type = 'invoice' then paid else 0 end), 0)`.as('paid'),
-      sql<number>`coalesce(sum(case when type = 'invoice' and status in ('unpaid', 'partial') then amount_due else 0 end), 0)`.as('outstanding'),
+      sql<number>`coalesce(sum(case when type = 'invoice' and status in ('unpaid', 'partial') then amount_due else 0 end), 0)`.as(
+        'outstanding',
+      ),
       sql<number>`count(*)`.as('documents'),
     ])
     .where('organization_id', '=', params.organizationId)
@@ -83,5 +95,11 @@ export async function customerBalances(db: Db, params: { organizationId: number;
     .where('type', 'in', ['invoice', 'credit'])
     .groupBy('currency')
     .execute();
-  return rows.map((r) => ({ currency: r.currency, billed: Number(r.billed), paid: Number(r.paid), outstanding: Number(r.outstanding), documents: Number(r.documents) }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    billed: Number(r.billed),
+    paid: Number(r.paid),
+    outstanding: Number(r.outstanding),
+    documents: Number(r.documents),
+  }));
 }

@@ -47,7 +47,10 @@ export interface PaymentValues {
   note: string;
 }
 
-export async function insertPayment(db: Db, params: { organizationId: number; documentId: number; values: PaymentValues }): Promise<number> {
+export async function insertPayment(
+  db: Db,
+  params: { organizationId: number; documentId: number; values: PaymentValues },
+): Promise<number> {
   const now = nowIso();
   const row = await db
     .insertInto('payments')
@@ -58,7 +61,12 @@ export async function insertPayment(db: Db, params: { organizationId: number; do
 }
 
 export async function updatePayment(db: Db, params: { organizationId: number; id: number; values: PaymentValues }): Promise<void> {
-  await db.updateTable('payments').set({ ...params.values, updated_at: nowIso() }).where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
+  await db
+    .updateTable('payments')
+    .set({ ...params.values, updated_at: nowIso() })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .execute();
 }
 
 export async function deletePayment(db: Db, params: { organizationId: number; id: number }): Promise<void> {

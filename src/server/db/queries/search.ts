@@ -22,11 +22,15 @@ export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<voi
   const rowid = rowidOf(entry.kind, entry.refId);
   await sql`delete from search_index where rowid = ${rowid}`.execute(db);
   await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
-    values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(db);
+    values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(
+    db,
+  );
 }
 
 export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
-  await sql`delete from search_index where rowid = ${rowidOf(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(db);
+  await sql`delete from search_index where rowid = ${rowidOf(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(
+    db,
+  );
 }
 
 /** Each word typed becomes a quoted prefix term, so no user text is ever read as FTS syntax. */
@@ -51,8 +55,19 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
   const documentIds = rows.filter((r) => r.kind === 'document').map((r) => Number(r.ref_id));
   const types = new Map<number, string>();
   if (documentIds.length > 0) {
-    const found = await db.selectFrom('documents').select(['id', 'type']).where('organization_id', '=', params.organizationId).where('id', 'in', documentIds).execute();
+    const found = await db
+      .selectFrom('documents')
+      .select(['id', 'type'])
+      .where('organization_id', '=', params.organizationId)
+      .where('id', 'in', documentIds)
+      .execute();
     for (const d of found) types.set(d.id, d.type);
   }
-  return rows.map((r) => ({ kind: r.kind, id: Number(r.ref_id), title: r.title, subtitle: r.subtitle, document_type: types.get(Number(r.ref_id)) ?? null }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    id: Number(r.ref_id),
+    title: r.title,
+    subtitle: r.subtitle,
+    document_type: types.get(Number(r.ref_id)) ?? null,
+  }));
 }

@@ -9,7 +9,10 @@ export interface TagChip {
   color: TagColor;
 }
 
-const SCOPE_COLUMNS = { customer: 'for_customers', item: 'for_items', document: 'for_documents' } as const satisfies Record<TagKind, string>;
+const SCOPE_COLUMNS = { customer: 'for_customers', item: 'for_items', document: 'for_documents' } as const satisfies Record<
+  TagKind,
+  string
+>;
 
 /** Unicode lower case, so that uniqueness ignores case beyond ASCII ('École' and 'école' clash). */
 export const tagNameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase('fr');
@@ -55,7 +58,11 @@ export async function listTags(db: Db, params: { organizationId: number; scope?:
 }
 
 export async function findTagByName(db: Db, params: { organizationId: number; name: string; exceptId?: number }) {
-  let query = db.selectFrom('tags').select(['id', 'name']).where('organization_id', '=', params.organizationId).where('name_key', '=', tagNameKey(params.name));
+  let query = db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('organization_id', '=', params.organizationId)
+    .where('name_key', '=', tagNameKey(params.name));
   if (params.exceptId !== undefined) query = query.where('id', '!=', params.exceptId);
   return query.executeTakeFirst();
 }
@@ -89,7 +96,12 @@ export async function deleteTag(db: Db, params: { organizationId: number; id: nu
 /** Takes a tag off every record of the given kinds (when its scope no longer covers them). */
 export async function removeTaggingsOfKinds(db: Db, params: { organizationId: number; tagId: number; kinds: TagKind[] }): Promise<void> {
   if (params.kinds.length === 0) return;
-  await db.deleteFrom('taggings').where('organization_id', '=', params.organizationId).where('tag_id', '=', params.tagId).where('kind', 'in', params.kinds).execute();
+  await db
+    .deleteFrom('taggings')
+    .where('organization_id', '=', params.organizationId)
+    .where('tag_id', '=', params.tagId)
+    .where('kind', 'in', params.kinds)
+    .execute();
 }
 
 /** The organisation's tags among `ids`, with their scopes: what a record's `tag_ids` are checked against. */
@@ -105,25 +117,49 @@ export async function findTags(db: Db, params: { organizationId: number; ids: nu
 }
 
 /** Replaces the record's tags with `tagIds` (already checked). */
-export async function setTaggings(db: Db, params: { organizationId: number; kind: TagKind; refId: number; tagIds: number[] }): Promise<void> {
-  await db.deleteFrom('taggings').where('organization_id', '=', params.organizationId).where('kind', '=', params.kind).where('ref_id', '=', params.refId).execute();
+export async function setTaggings(
+  db: Db,
+  params: { organizationId: number; kind: TagKind; refId: number; tagIds: number[] },
+): Promise<void> {
+  await db
+    .deleteFrom('taggings')
+    .where('organization_id', '=', params.organizationId)
+    .where('kind', '=', params.kind)
+    .where('ref_id', '=', params.refId)
+    .execute();
   if (params.tagIds.length === 0) return;
   await db
     .insertInto('taggings')
-    .values([...new Set(params.tagIds)].map((tagId) => ({ organization_id: params.organizationId, tag_id: tagId, kind: params.kind, ref_id: params.refId })))
+    .values(
+      [...new Set(params.tagIds)].map((tagId) => ({
+        organization_id: params.organizationId,
+        tag_id: tagId,
+        kind: params.kind,
+        ref_id: params.refId,
+      })),
+    )
     .execute();
 }
 
 /** A subquery of the ids of the records of `kind` carrying the tag: a list's `tag` filter. */
 export function refIdsTagged(db: Db, params: { organizationId: number; kind: TagKind; tagId: number }) {
-  return db.selectFrom('taggings').select('ref_id').where('organization_id', '=', params.organizationId).where('kind', '=', params.kind).where('tag_id', '=', params.tagId);
+  return db
+    .selectFrom('taggings')
+    .select('ref_id')
+    .where('organization_id', '=', params.organizationId)
+    .where('kind', '=', params.kind)
+    .where('tag_id', '=', params.tagId);
 }
 
 // Bounded id lists: SQLite caps a statement's parameters, and an export may tag thousands of records.
 const CHUNK = 500;
 
 /** Gives each record its `tag_ids` and `tags` (by name), in one query per 500 records. */
-export async function withTags<T extends { id: number }>(db: Db, params: { organizationId: number; kind: TagKind }, records: T[]): Promise<(T & { tag_ids: number[]; tags: TagChip[] })[]> {
+export async function withTags<T extends { id: number }>(
+  db: Db,
+  params: { organizationId: number; kind: TagKind },
+  records: T[],
+): Promise<(T & { tag_ids: number[]; tags: TagChip[] })[]> {
   const byRecord = new Map<number, TagChip[]>();
   for (let start = 0; start < records.length; start += CHUNK) {
     const ids = records.slice(start, start + CHUNK).map((r) => r.id);

@@ -16,11 +16,7 @@ export interface UserProfile {
 }
 
 export async function findUserCredentials(db: Db, params: { email: string }) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'password_hash'])
-    .where('email', '=', params.email)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', params.email).executeTakeFirst();
 }
 
 export async function emailExists(db: Db, params: { email: string }): Promise<boolean> {
@@ -42,7 +38,10 @@ export async function insertUser(
 }
 
 // Runs on every "who am I" (each page load of the SPA): compiled once.
-const selectUserProfile = precompiled<[userId: number, organizationId: number], Omit<UserProfile, 'organization'> & { organization_id: number; organization_name: string }>(
+const selectUserProfile = precompiled<
+  [userId: number, organizationId: number],
+  Omit<UserProfile, 'organization'> & { organization_id: number; organization_name: string }
+>(
   (db) =>
     db
       .selectFrom('users')
@@ -83,11 +82,7 @@ export async function findDefaultOrganizationId(db: Db, params: { userId: number
 }
 
 export async function updatePasswordHash(db: Db, params: { userId: number; passwordHash: string }): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: params.passwordHash, updated_at: nowIso() })
-    .where('id', '=', params.userId)
-    .execute();
+  await db.updateTable('users').set({ password_hash: params.passwordHash, updated_at: nowIso() }).where('id', '=', params.userId).execute();
 }
 
 export async function markEmailVerified(db: Db, params: { userId: number }): Promise<void> {
@@ -101,9 +96,5 @@ export async function markEmailVerified(db: Db, params: { userId: number }): Pro
 }
 
 export async function getUserContact(db: Db, params: { userId: number }) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name'])
-    .where('id', '=', params.userId)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', params.userId).executeTakeFirst();
 }

@@ -14,11 +14,24 @@ export interface PickedCustomer {
 }
 
 /** The document's customer: searched on the server by name, number, e-mail or SIREN, or created on the spot. */
-export function CustomerPicker({ value, selectedName, onChange, error }: { value: number | null; selectedName?: string; onChange: (customer: PickedCustomer | null) => void; error?: string }) {
+export function CustomerPicker({
+  value,
+  selectedName,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  selectedName?: string;
+  onChange: (customer: PickedCustomer | null) => void;
+  error?: string;
+}) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [creating, setCreating] = useState(false);
-  const customers = trpc.customers.list.useQuery({ search: deferred || undefined, per_page: 20, sort_by: 'name', sort_order: 'asc' }, { placeholderData: (previous) => previous });
+  const customers = trpc.customers.list.useQuery(
+    { search: deferred || undefined, per_page: 20, sort_by: 'name', sort_order: 'asc' },
+    { placeholderData: (previous) => previous },
+  );
   const rows = customers.data?.data ?? [];
   const pick = (c: CustomerRow | (typeof rows)[number]) => onChange({ id: c.id, name: c.name, maturity: c.maturity, currency: c.currency });
   return (

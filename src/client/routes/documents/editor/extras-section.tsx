@@ -29,7 +29,13 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
   const area = (key: TextKey, label: string, placeholder?: string) => (
     <label className={styles.field}>
       {label}
-      <textarea className={cx(inputStyle, styles.area)} value={form[key]} onChange={set(key)} readOnly={readOnly} placeholder={placeholder} />
+      <textarea
+        className={cx(inputStyle, styles.area)}
+        value={form[key]}
+        onChange={set(key)}
+        readOnly={readOnly}
+        placeholder={placeholder}
+      />
     </label>
   );
   const error = (key: string) => snap.errors[key];
@@ -39,7 +45,15 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
         <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
           <label className={styles.field}>
             Remise globale
-            <input className={inputStyle} inputMode="decimal" value={form.discount_value} onChange={set('discount_value')} readOnly={readOnly} placeholder="0" aria-invalid={error('discount_value') ? true : undefined} />
+            <input
+              className={inputStyle}
+              inputMode="decimal"
+              value={form.discount_value}
+              onChange={set('discount_value')}
+              readOnly={readOnly}
+              placeholder="0"
+              aria-invalid={error('discount_value') ? true : undefined}
+            />
             {error('discount_value') && <span className={styles.error}>{error('discount_value')}</span>}
           </label>
           <label className={styles.field}>
@@ -52,11 +66,21 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
         </div>
         <label className={styles.field}>
           Frais de port
-          <input className={inputStyle} inputMode="decimal" value={form.shipping} onChange={set('shipping')} readOnly={readOnly} placeholder="0,00" aria-invalid={error('shipping') ? true : undefined} />
+          <input
+            className={inputStyle}
+            inputMode="decimal"
+            value={form.shipping}
+            onChange={set('shipping')}
+            readOnly={readOnly}
+            placeholder="0,00"
+            aria-invalid={error('shipping') ? true : undefined}
+          />
           {error('shipping') ? (
             <span className={styles.error}>{error('shipping')}</span>
           ) : (
-            <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' })}>Ajoutés au total sans TVA ; des frais refacturés avec TVA se saisissent comme une ligne.</span>
+            <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' })}>
+              Ajoutés au total sans TVA ; des frais refacturés avec TVA se saisissent comme une ligne.
+            </span>
           )}
         </label>
       </div>
@@ -94,10 +118,29 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {list.map((kv, i) => (
           <div key={i} className={styles.pair}>
-            <input className={inputStyle} aria-label={`Intitulé ${i + 1}`} placeholder="Intitulé (ex. Réf. chantier)" value={kv.key} readOnly={readOnly} onChange={(e) => (editor.form!.additional_info[i]!.key = e.target.value)} />
-            <input className={inputStyle} aria-label={`Valeur ${i + 1}`} placeholder="Valeur" value={kv.value} readOnly={readOnly} onChange={(e) => (editor.form!.additional_info[i]!.value = e.target.value)} />
+            <input
+              className={inputStyle}
+              aria-label={`Intitulé ${i + 1}`}
+              placeholder="Intitulé (ex. Réf. chantier)"
+              value={kv.key}
+              readOnly={readOnly}
+              onChange={(e) => (editor.form!.additional_info[i]!.key = e.target.value)}
+            />
+            <input
+              className={inputStyle}
+              aria-label={`Valeur ${i + 1}`}
+              placeholder="Valeur"
+              value={kv.value}
+              readOnly={readOnly}
+              onChange={(e) => (editor.form!.additional_info[i]!.value = e.target.value)}
+            />
             {!readOnly && (
-              <Button variant="ghost" size="icon" aria-label={`Retirer l’information ${i + 1}`} onClick={() => editor.form!.additional_info.splice(i, 1)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Retirer l’information ${i + 1}`}
+                onClick={() => editor.form!.additional_info.splice(i, 1)}
+              >
                 <CloseIcon />
               </Button>
             )}
@@ -121,14 +164,35 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
   return (
     <fieldset>
       <legend className={styles.legend}>Acomptes demandés</legend>
-      <p className={css({ fontSize: 'xs', color: 'fg.muted', mb: '2' })}>Affichés sur le document ; une fois l’acompte reçu, émettez une facture d’acompte depuis le devis ou la commande.</p>
+      <p className={css({ fontSize: 'xs', color: 'fg.muted', mb: '2' })}>
+        Affichés sur le document ; une fois l’acompte reçu, émettez une facture d’acompte depuis le devis ou la commande.
+      </p>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {list.map((d, i) => (
           <div key={i} className={styles.pair}>
-            <input className={inputStyle} aria-label={`Libellé de l’acompte ${i + 1}`} value={d.description} readOnly={readOnly} onChange={(e) => (editor.form!.deposit_request[i]!.description = e.target.value)} />
-            <input className={inputStyle} aria-label={`Montant de l’acompte ${i + 1}`} inputMode="decimal" placeholder="0,00" value={d.amount} readOnly={readOnly} onChange={(e) => (editor.form!.deposit_request[i]!.amount = e.target.value)} />
+            <input
+              className={inputStyle}
+              aria-label={`Libellé de l’acompte ${i + 1}`}
+              value={d.description}
+              readOnly={readOnly}
+              onChange={(e) => (editor.form!.deposit_request[i]!.description = e.target.value)}
+            />
+            <input
+              className={inputStyle}
+              aria-label={`Montant de l’acompte ${i + 1}`}
+              inputMode="decimal"
+              placeholder="0,00"
+              value={d.amount}
+              readOnly={readOnly}
+              onChange={(e) => (editor.form!.deposit_request[i]!.amount = e.target.value)}
+            />
             {!readOnly && (
-              <Button variant="ghost" size="icon" aria-label={`Retirer l’acompte ${i + 1}`} onClick={() => editor.form!.deposit_request.splice(i, 1)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Retirer l’acompte ${i + 1}`}
+                onClick={() => editor.form!.deposit_request.splice(i, 1)}
+              >
                 <CloseIcon />
               </Button>
             )}

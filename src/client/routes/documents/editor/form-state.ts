@@ -179,7 +179,9 @@ export function toDocumentInput(form: FormState): Record<string, unknown> {
     shipping_details: form.shipping_details,
     vat_exemption: form.vat_exemption,
     additional_info: form.additional_info.filter((kv) => kv.key.trim() || kv.value.trim()),
-    deposit_request: form.deposit_request.filter((d) => d.description.trim() || d.amount.trim()).map((d) => ({ description: d.description, amount: amount(d.amount, 0) })),
+    deposit_request: form.deposit_request
+      .filter((d) => d.description.trim() || d.amount.trim())
+      .map((d) => ({ description: d.description, amount: amount(d.amount, 0) })),
     currency: form.currency,
     price_mode: form.price_mode,
     order_id: form.order_id,
@@ -207,7 +209,13 @@ export function totalsInputOf(form: FormState) {
     return v === undefined || Number.isNaN(v) ? undefined : v;
   };
   return {
-    items: form.items.map((i) => ({ quantity: n(i.quantity), unit_price: n(i.unit_price), discount_type: i.discount_type, discount_value: n(i.discount_value), taxes: i.taxes })),
+    items: form.items.map((i) => ({
+      quantity: n(i.quantity),
+      unit_price: n(i.unit_price),
+      discount_type: i.discount_type,
+      discount_value: n(i.discount_value),
+      taxes: i.taxes,
+    })),
     discount_type: form.discount_type,
     discount_value: n(form.discount_value),
     shipping: n(form.shipping),

@@ -13,7 +13,19 @@ const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'rep
  * Customer, dates, currency, payment terms. The maturity follows the date and the customer's payment days until
  * the user sets it by hand.
  */
-export function HeaderFields({ type, maturityLabel, paymentDays, customerName, readOnly }: { type: DocumentType; maturityLabel: string; paymentDays: number; customerName?: string; readOnly?: boolean }) {
+export function HeaderFields({
+  type,
+  maturityLabel,
+  paymentDays,
+  customerName,
+  readOnly,
+}: {
+  type: DocumentType;
+  maturityLabel: string;
+  paymentDays: number;
+  customerName?: string;
+  readOnly?: boolean;
+}) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form;
   if (!form) return null;
@@ -77,34 +89,48 @@ export function HeaderFields({ type, maturityLabel, paymentDays, customerName, r
           <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
             Prix saisis
           </label>
-          <select id="price-mode" className={css({ h: '10', px: '3', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.surface', fontSize: 'sm' })} value={form.price_mode} disabled={readOnly} onChange={(e) => (editor.form!.price_mode = e.target.value as 'ht' | 'ttc')}>
+          <select
+            id="price-mode"
+            className={css({
+              h: '10',
+              px: '3',
+              borderRadius: 'lg',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              bg: 'bg.surface',
+              fontSize: 'sm',
+            })}
+            value={form.price_mode}
+            disabled={readOnly}
+            onChange={(e) => (editor.form!.price_mode = e.target.value as 'ht' | 'ttc')}
+          >
             <option value="ht">Hors taxes (HT)</option>
             <option value="ttc">Toutes taxes comprises (TTC)</option>
           </select>
         </div>
       </div>
       <div className={grid}>
-      <TextField
-        className={css({ gridColumn: { md: 'span 3' } })}
-        label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
-        placeholder="Ex. Virement à 30 jours"
-        value={form.condition}
-        readOnly={readOnly}
-        error={error('condition')}
-        onChange={(e) => (editor.form!.condition = e.target.value)}
-      />
-      <TextField
-        label="Date de la vente"
-        type="date"
-        hint="Si elle diffère de la date du document"
-        value={form.sale_date}
-        readOnly={readOnly}
-        error={error('sale_date')}
-        onChange={(e) => {
-          clearError('sale_date');
-          editor.form!.sale_date = e.target.value;
-        }}
-      />
+        <TextField
+          className={css({ gridColumn: { md: 'span 3' } })}
+          label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
+          placeholder="Ex. Virement à 30 jours"
+          value={form.condition}
+          readOnly={readOnly}
+          error={error('condition')}
+          onChange={(e) => (editor.form!.condition = e.target.value)}
+        />
+        <TextField
+          label="Date de la vente"
+          type="date"
+          hint="Si elle diffère de la date du document"
+          value={form.sale_date}
+          readOnly={readOnly}
+          error={error('sale_date')}
+          onChange={(e) => {
+            clearError('sale_date');
+            editor.form!.sale_date = e.target.value;
+          }}
+        />
       </div>
     </div>
   );

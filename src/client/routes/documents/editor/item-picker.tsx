@@ -15,10 +15,19 @@ export interface PickedItem {
 }
 
 /** Fills a line from the catalogue (active items only); the line stays free to edit afterwards. */
-export function ItemPicker({ onPick, taxes }: { onPick: (item: PickedItem) => void; taxes: { id: number; title: string; rate: number }[] }) {
+export function ItemPicker({
+  onPick,
+  taxes,
+}: {
+  onPick: (item: PickedItem) => void;
+  taxes: { id: number; title: string; rate: number }[];
+}) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
-  const items = trpc.items.list.useQuery({ search: deferred || undefined, active: 'active', per_page: 20, sort_by: 'name', sort_order: 'asc' }, { placeholderData: (previous) => previous });
+  const items = trpc.items.list.useQuery(
+    { search: deferred || undefined, active: 'active', per_page: 20, sort_by: 'name', sort_order: 'asc' },
+    { placeholderData: (previous) => previous },
+  );
   const rows = items.data?.data ?? [];
   return (
     <Combobox

@@ -12,12 +12,34 @@ import { ItemPicker } from './item-picker';
 import { parseAmount, type LineState } from './form-state';
 
 const styles = {
-  panel: css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', bg: 'bg.surface', '&[data-invalid]': { borderColor: 'danger' } }),
+  panel: css({
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'lg',
+    bg: 'bg.surface',
+    '&[data-invalid]': { borderColor: 'danger' },
+  }),
   summary: css({ display: 'grid', gridTemplateColumns: 'auto 1fr auto auto', alignItems: 'center', gap: '3', px: '3', py: '2' }),
-  toggle: css({ display: 'flex', alignItems: 'center', gap: '2', textAlign: 'left', cursor: 'pointer', minW: '0', fontSize: 'sm', fontWeight: '600' }),
+  toggle: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    textAlign: 'left',
+    cursor: 'pointer',
+    minW: '0',
+    fontSize: 'sm',
+    fontWeight: '600',
+  }),
   muted: css({ color: 'fg.muted', fontWeight: '400', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
   amount: css({ fontVariantNumeric: 'tabular-nums', fontWeight: '700', fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' }),
-  body: css({ borderTopWidth: '1px', borderColor: 'border.default', p: '3', display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, 1fr)' }, gap: '3' }),
+  body: css({
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    p: '3',
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, 1fr)' },
+    gap: '3',
+  }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
   error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   wide: css({ gridColumn: { base: '1 / -1', md: 'span 3' } }),
@@ -42,14 +64,24 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      {form.items.length === 0 && <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.</p>}
+      {form.items.length === 0 && (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>
+          Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.
+        </p>
+      )}
       {form.items.map((line, index) => {
         const open = snap.expanded.includes(line.key);
         const invalid = Object.keys(snap.errors).some((path) => path.startsWith(`items.${index}.`));
         return (
           <div key={line.key} className={styles.panel} data-invalid={invalid || undefined} data-line={index}>
             <div className={styles.summary}>
-              <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`${line.key}-body`} onClick={() => toggleLine(line.key)}>
+              <button
+                type="button"
+                className={styles.toggle}
+                aria-expanded={open}
+                aria-controls={`${line.key}-body`}
+                onClick={() => toggleLine(line.key)}
+              >
                 <ChevronRightIcon style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s' }} />
                 <span>{index + 1}.</span>
               </button>
@@ -70,7 +102,17 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
                 </Button>
               )}
             </div>
-            {open && <LineFields id={`${line.key}-body`} index={index} line={line as LineState} units={units} taxes={taxes} readOnly={readOnly} isLast={index === form.items.length - 1} />}
+            {open && (
+              <LineFields
+                id={`${line.key}-body`}
+                index={index}
+                line={line as LineState}
+                units={units}
+                taxes={taxes}
+                readOnly={readOnly}
+                isLast={index === form.items.length - 1}
+              />
+            )}
           </div>
         );
       })}
@@ -91,7 +133,23 @@ export const defaultLine = (taxes: { title: string; rate: number }[], units: { n
   return { taxes: normal ? [{ title: normal.title, rate: normal.rate }] : [], unit: units[0]?.name ?? 'u' };
 };
 
-function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: string; index: number; line: LineState; units: { id: number; name: string }[]; taxes: { id: number; title: string; rate: number }[]; readOnly?: boolean; isLast: boolean }) {
+function LineFields({
+  id,
+  index,
+  line,
+  units,
+  taxes,
+  readOnly,
+  isLast,
+}: {
+  id: string;
+  index: number;
+  line: LineState;
+  units: { id: number; name: string }[];
+  taxes: { id: number; title: string; rate: number }[];
+  readOnly?: boolean;
+  isLast: boolean;
+}) {
   // Synchronous snapshots for inputs (valtio): otherwise the caret jumps to the end while typing.
   const snap = useSnapshot(editor, { sync: true });
   const target = () => editor.form!.items[index]!;
@@ -109,7 +167,14 @@ function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: s
   const input = (field: keyof LineState, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
     <label className={cx(styles.field, className)}>
       {label}
-      <input className={inputStyle} value={String(line[field] ?? '')} onChange={set(field)} readOnly={readOnly} aria-invalid={error(field) ? true : undefined} {...extra} />
+      <input
+        className={inputStyle}
+        value={String(line[field] ?? '')}
+        onChange={set(field)}
+        readOnly={readOnly}
+        aria-invalid={error(field) ? true : undefined}
+        {...extra}
+      />
       {error(field) && <span className={styles.error}>{error(field)}</span>}
     </label>
   );
@@ -120,7 +185,16 @@ function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: s
           <ItemPicker
             taxes={taxes}
             onPick={(item) => {
-              Object.assign(target(), { code: item.code, sku: item.sku, item: item.name, description: item.description, unit: item.unit, unit_price: String(item.unit_price).replace('.', ','), kind: item.kind, taxes: item.taxes });
+              Object.assign(target(), {
+                code: item.code,
+                sku: item.sku,
+                item: item.name,
+                description: item.description,
+                unit: item.unit,
+                unit_price: String(item.unit_price).replace('.', ','),
+                kind: item.kind,
+                taxes: item.taxes,
+              });
             }}
           />
         </div>
@@ -130,7 +204,13 @@ function LineFields({ id, index, line, units, taxes, readOnly, isLast }: { id: s
       {input('sku', 'Référence')}
       <label className={cx(styles.field, styles.full)}>
         Description
-        <textarea className={cx(inputStyle, styles.area)} value={line.description} onChange={set('description')} readOnly={readOnly} rows={2} />
+        <textarea
+          className={cx(inputStyle, styles.area)}
+          value={line.description}
+          onChange={set('description')}
+          readOnly={readOnly}
+          rows={2}
+        />
       </label>
       {input('quantity', 'Quantité', { inputMode: 'decimal' })}
       <label className={styles.field}>

@@ -4,14 +4,41 @@ import type { DocumentTotals } from '../../../../shared/totals';
 import type { CurrencyFormat } from '../../../../shared/schemas/settings';
 
 const styles = {
-  card: css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: '4', display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' }),
-  row: css({ display: 'flex', justifyContent: 'space-between', gap: '3', '& span:last-child': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } }),
+  card: css({
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: '4',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1.5',
+    fontSize: 'sm',
+  }),
+  row: css({
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: '3',
+    '& span:last-child': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  }),
   total: css({ fontWeight: '700', fontSize: 'md', borderTopWidth: '1px', borderColor: 'border.default', pt: '2', mt: '1' }),
   due: css({ fontWeight: '700', color: 'accent.fg' }),
 };
 
 /** Live totals from the shared core, the same code the server runs on save (subtotal, discount, each tax, shipping, total, deposits, due). */
-export function TotalsCard({ totals, currencyFormat, currency, credited = 0, showTotal = true }: { totals: DocumentTotals; currencyFormat: CurrencyFormat; currency: string; credited?: number; showTotal?: boolean }) {
+export function TotalsCard({
+  totals,
+  currencyFormat,
+  currency,
+  credited = 0,
+  showTotal = true,
+}: {
+  totals: DocumentTotals;
+  currencyFormat: CurrencyFormat;
+  currency: string;
+  credited?: number;
+  showTotal?: boolean;
+}) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   const due = totals.amount_due - credited;
   return (

@@ -34,7 +34,10 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
       const texts = templateData.texts[type];
       const c = preset.data;
       const customer = c ? { customer_id: c.id, currency: c.currency, maturity: addDays(today(), c.maturity) } : {};
-      loadEditor(key, blankForm(type, { header: texts.header, footer: texts.footer, currency: appSettings.currency_format.currency, ...customer }));
+      loadEditor(
+        key,
+        blankForm(type, { header: texts.header, footer: texts.footer, currency: appSettings.currency_format.currency, ...customer }),
+      );
     }
   }, [key, id, doc.data, appSettings, templateData, type, presetId, preset.isPending, preset.data]);
 

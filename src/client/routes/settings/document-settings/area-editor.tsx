@@ -71,10 +71,22 @@ export function AreaEditor({ area }: { area: Area }) {
               </Button>
             </div>
             <div className={grid.wide}>
-              <SelectField label="Alignement vertical des colonnes" value={row.align} options={ROW_ALIGN} onChange={(v) => (draft()[area][r]!.align = v)} />
-              <SelectField label="Répartition des colonnes" value={row.justify} options={ROW_JUSTIFY} onChange={(v) => (draft()[area][r]!.justify = v)} />
+              <SelectField
+                label="Alignement vertical des colonnes"
+                value={row.align}
+                options={ROW_ALIGN}
+                onChange={(v) => (draft()[area][r]!.align = v)}
+              />
+              <SelectField
+                label="Répartition des colonnes"
+                value={row.justify}
+                options={ROW_JUSTIFY}
+                onChange={(v) => (draft()[area][r]!.justify = v)}
+              />
             </div>
-            {span > 12 && <p className={styles.warning}>Les colonnes et leurs décalages font {span} douzièmes : la dernière passera à la ligne.</p>}
+            {span > 12 && (
+              <p className={styles.warning}>Les colonnes et leurs décalages font {span} douzièmes : la dernière passera à la ligne.</p>
+            )}
             <div className={styles.columns}>
               {row.columns.map((col, c) => (
                 <ColumnCard key={keyOf(proxies[r]!.columns[c]!)} area={area} row={r} index={c} count={row.columns.length} value={col} />

@@ -29,7 +29,9 @@ const ALIGN = [
   { value: 'center', label: 'Au milieu' },
   { value: 'end', label: 'En bas' },
 ] as const;
-const TYPE_OPTIONS = [...TEMPLATE_ELEMENT_TYPES].map((t) => ({ value: t, label: ELEMENT_LABELS[t] })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+const TYPE_OPTIONS = [...TEMPLATE_ELEMENT_TYPES]
+  .map((t) => ({ value: t, label: ELEMENT_LABELS[t] }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'fr'));
 
 const styles = {
   card: css({
@@ -95,19 +97,36 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
       <div className={styles.head}>
         <span className={css({ flex: '1' })}>Colonne {index + 1}</span>
         <MoveButtons name={name} index={index} count={count} onMove={(to) => move(draft()[area][row]!.columns, index, to)} />
-        <Button size="sm" variant="ghost" aria-label={`Supprimer ${name} de la ligne ${row + 1}`} onClick={() => draft()[area][row]!.columns.splice(index, 1)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Supprimer ${name} de la ligne ${row + 1}`}
+          onClick={() => draft()[area][row]!.columns.splice(index, 1)}
+        >
           ✕
         </Button>
       </div>
       <div className={grid.narrow}>
         <SelectField label="Largeur" value={value.cols} options={SPANS} path={`${path}.cols`} onChange={(v) => (edit().cols = v)} />
-        <SelectField label="Décalage" value={value.offset} options={OFFSETS} path={`${path}.offset`} onChange={(v) => (edit().offset = v)} />
+        <SelectField
+          label="Décalage"
+          value={value.offset}
+          options={OFFSETS}
+          path={`${path}.offset`}
+          onChange={(v) => (edit().offset = v)}
+        />
         <SelectField label="Aligner le texte" value={value.text_align} options={TEXT_ALIGN} onChange={(v) => (edit().text_align = v)} />
         <SelectField label="Aligner verticalement" value={value.align} options={ALIGN} onChange={(v) => (edit().align = v)} />
       </div>
       <ul className={styles.list} aria-label={`Éléments de la ligne ${row + 1}, colonne ${index + 1}`}>
         {value.elements.map((element, i) => (
-          <ElementItem key={keyOf(elements[i]!)} address={{ ...address, index: i }} value={element} count={value.elements.length} target={elements[i]!} />
+          <ElementItem
+            key={keyOf(elements[i]!)}
+            address={{ ...address, index: i }}
+            value={element}
+            count={value.elements.length}
+            target={elements[i]!}
+          />
         ))}
       </ul>
       {dragging && (

@@ -92,7 +92,11 @@ export function DocumentSettingsPage() {
   });
 
   if (!snap.draft || !lastValid.current) {
-    return <SettingsFrame>{saved.isError ? <p>La mise en page n’a pas pu être chargée.</p> : <Spinner label="Chargement de la mise en page" />}</SettingsFrame>;
+    return (
+      <SettingsFrame>
+        {saved.isError ? <p>La mise en page n’a pas pu être chargée.</p> : <Spinner label="Chargement de la mise en page" />}
+      </SettingsFrame>
+    );
   }
 
   function submit() {

@@ -98,10 +98,22 @@ export function ElementItem({ address, value, count, target }: Props) {
           <span className={styles.summary}>{elementSummary(value)}</span>
         </span>
         <MoveButtons name={name} index={address.index} count={count} onMove={(to) => move(column(address).elements, address.index, to)} />
-        <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={optionsId} aria-label={`Options : ${name}`} onClick={() => setOpen(!open)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={open}
+          aria-controls={optionsId}
+          aria-label={`Options : ${name}`}
+          onClick={() => setOpen(!open)}
+        >
           Options
         </Button>
-        <Button size="sm" variant="ghost" aria-label={`Supprimer ${name}`} onClick={() => column(address).elements.splice(address.index, 1)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Supprimer ${name}`}
+          onClick={() => column(address).elements.splice(address.index, 1)}
+        >
           ✕
         </Button>
       </div>

@@ -54,7 +54,15 @@ export function ElementOptions({ value, edit, path }: Props) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {value.type === 'logo' && (
         <div className={grid.medium}>
-          <NumberField label="Taille du logo" unit="%" min={1} max={100} value={value.size} path={`${path}.size`} onChange={(v) => (as('logo').size = v)} />
+          <NumberField
+            label="Taille du logo"
+            unit="%"
+            min={1}
+            max={100}
+            value={value.size}
+            path={`${path}.size`}
+            onChange={(v) => (as('logo').size = v)}
+          />
           <TextInput
             label="Image (vide : logo de l’entreprise)"
             value={value.url}
@@ -66,14 +74,34 @@ export function ElementOptions({ value, edit, path }: Props) {
       )}
       {value.type === 'icon' && (
         <div className={grid.medium}>
-          <SelectField label="Icône" value={value.name} options={iconOptions(value.name)} path={`${path}.name`} onChange={(v) => (as('icon').name = v)} />
-          <NumberField label="Taille de l’icône" unit="px" min={8} max={200} value={value.size} path={`${path}.size`} onChange={(v) => (as('icon').size = v)} />
+          <SelectField
+            label="Icône"
+            value={value.name}
+            options={iconOptions(value.name)}
+            path={`${path}.name`}
+            onChange={(v) => (as('icon').name = v)}
+          />
+          <NumberField
+            label="Taille de l’icône"
+            unit="px"
+            min={8}
+            max={200}
+            value={value.size}
+            path={`${path}.size`}
+            onChange={(v) => (as('icon').size = v)}
+          />
           <ColorField label="Couleur de l’icône" value={value.color} path={`${path}.color`} onChange={(v) => (as('icon').color = v)} />
         </div>
       )}
       {value.type === 'document_info' && (
         <>
-          <SelectField label="Disposition" value={value.layout} options={LAYOUTS} path={`${path}.layout`} onChange={(v) => (as('document_info').layout = v)} />
+          <SelectField
+            label="Disposition"
+            value={value.layout}
+            options={LAYOUTS}
+            path={`${path}.layout`}
+            onChange={(v) => (as('document_info').layout = v)}
+          />
           <fieldset
             className={css({
               display: 'flex',
@@ -122,7 +150,15 @@ export function ElementOptions({ value, edit, path }: Props) {
             path={`${path}.border_style`}
             onChange={(v) => (as('separator').border_style = v)}
           />
-          <NumberField label="Épaisseur" unit="px" min={0} max={10} value={value.width} path={`${path}.width`} onChange={(v) => (as('separator').width = v)} />
+          <NumberField
+            label="Épaisseur"
+            unit="px"
+            min={0}
+            max={10}
+            value={value.width}
+            path={`${path}.width`}
+            onChange={(v) => (as('separator').width = v)}
+          />
           <NumberField
             label="Longueur"
             unit="%"
@@ -132,7 +168,13 @@ export function ElementOptions({ value, edit, path }: Props) {
             path={`${path}.el_width`}
             onChange={(v) => (as('separator').el_width = v)}
           />
-          <SelectField label="Position" value={value.align} options={ALIGN} path={`${path}.align`} onChange={(v) => (as('separator').align = v)} />
+          <SelectField
+            label="Position"
+            value={value.align}
+            options={ALIGN}
+            path={`${path}.align`}
+            onChange={(v) => (as('separator').align = v)}
+          />
           <ColorField label="Couleur du trait" value={value.color} path={`${path}.color`} onChange={(v) => (as('separator').color = v)} />
         </div>
       )}

@@ -45,7 +45,19 @@ const styles = {
 };
 
 /** `context` completes the label for screen readers where the card around the field says it to the eye ('Haut' of which page). */
-function Field({ id, label, context, error, children }: { id: string; label: string; context?: string; error?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  context,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  context?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -232,10 +244,24 @@ export function CheckField({
 
 /** '#abc' → '#aabbcc': the colour picker only takes six digits. */
 const sixDigits = (value: string) =>
-  /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : /^#[0-9a-f]{6}/i.test(value) ? value.slice(0, 7) : '#000000';
+  /^#[0-9a-f]{3}$/i.test(value)
+    ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
+    : /^#[0-9a-f]{6}/i.test(value)
+      ? value.slice(0, 7)
+      : '#000000';
 
 /** A colour as #RRGGBB, typed or picked; empty means 'inherit'. */
-export function ColorField({ label, value, onChange, path }: { label: string; value: string | undefined; onChange: (value: string) => void; path?: string }) {
+export function ColorField({
+  label,
+  value,
+  onChange,
+  path,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  path?: string;
+}) {
   const id = useId();
   const error = useError(path);
   return (

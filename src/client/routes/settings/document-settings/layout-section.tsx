@@ -24,7 +24,9 @@ const FONT_OPTIONS = FONTS.filter((f) => f.value !== 'system-ui').map((f) => ({
 /** Mise en page: margins in cm per first/following page, the text font, and the fold mark for window envelopes. */
 export function LayoutSection() {
   const snap = useSnapshot(designer).draft!;
-  const fonts = FONT_OPTIONS.some((f) => f.value === snap.font_family) ? FONT_OPTIONS : [...FONT_OPTIONS, { value: snap.font_family, label: snap.font_family }];
+  const fonts = FONT_OPTIONS.some((f) => f.value === snap.font_family)
+    ? FONT_OPTIONS
+    : [...FONT_OPTIONS, { value: snap.font_family, label: snap.font_family }];
   return (
     <div className={panel}>
       {PAGES.map(([page, title]) => (
@@ -52,7 +54,13 @@ export function LayoutSection() {
       <section className={subCard} aria-label="Texte">
         <p className={sectionTitle}>Texte</p>
         <div className={grid.medium}>
-          <SelectField label="Police du document" value={snap.font_family} options={fonts} path="font_family" onChange={(v) => (draft().font_family = v)} />
+          <SelectField
+            label="Police du document"
+            value={snap.font_family}
+            options={fonts}
+            path="font_family"
+            onChange={(v) => (draft().font_family = v)}
+          />
           <NumberField
             label="Taille du texte"
             unit="pt"
@@ -63,7 +71,15 @@ export function LayoutSection() {
             path="font_size"
             onChange={(v) => (draft().font_size = v)}
           />
-          <NumberField label="Interligne" step={0.05} min={1} max={3} value={snap.line_height} path="line_height" onChange={(v) => (draft().line_height = v)} />
+          <NumberField
+            label="Interligne"
+            step={0.05}
+            min={1}
+            max={3}
+            value={snap.line_height}
+            path="line_height"
+            onChange={(v) => (draft().line_height = v)}
+          />
         </div>
       </section>
 
@@ -78,7 +94,11 @@ export function LayoutSection() {
             alignItems: 'end',
           })}
         >
-          <CheckField label="Afficher la ligne de pliage" checked={snap.fold_line.status} onChange={(v) => (draft().fold_line.status = v)} />
+          <CheckField
+            label="Afficher la ligne de pliage"
+            checked={snap.fold_line.status}
+            onChange={(v) => (draft().fold_line.status = v)}
+          />
           <CheckField
             label="Sur la première page seulement"
             checked={snap.fold_line.only_first_page}

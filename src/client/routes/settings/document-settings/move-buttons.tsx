@@ -29,7 +29,14 @@ export const dragHandle = css({
 export function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (to: number) => void }) {
   return (
     <div className={css({ display: 'flex', gap: '0.5' })}>
-      <button type="button" className={button} aria-label={`Monter ${name}`} title="Monter" disabled={index === 0} onClick={() => onMove(index - 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-label={`Monter ${name}`}
+        title="Monter"
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
         ↑
       </button>
       <button

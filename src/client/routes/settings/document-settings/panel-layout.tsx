@@ -3,7 +3,12 @@ import { css } from '../../../../../styled-system/css';
 
 /** Field grids: as many fields a line as fit, each at least 100, 140 or 180 px wide. */
 export const grid = {
-  four: css({ display: 'grid', gap: '3', alignItems: 'start', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }),
+  four: css({
+    display: 'grid',
+    gap: '3',
+    alignItems: 'start',
+    gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+  }),
   narrow: css({
     display: 'grid',
     gap: '3',

@@ -33,7 +33,12 @@ export function PresetsStrip() {
       <span className={styles.label}>Partir d’un modèle :</span>
       {TEMPLATE_PRESETS.map((preset) => (
         <Tooltip key={preset.id} label={preset.description}>
-          <Button size="sm" variant="outline" aria-label={`Appliquer le modèle ${preset.label}`} onClick={() => void applyAfterConfirm(preset)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Appliquer le modèle ${preset.label}`}
+            onClick={() => void applyAfterConfirm(preset)}
+          >
             {preset.label}
           </Button>
         </Tooltip>

@@ -133,7 +133,12 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
             onChange={(v) => set('vertical_align', v)}
           />
           <ColorField label="Couleur du texte" value={value.color} path={`${path}.color`} onChange={(v) => set('color', v)} />
-          <ColorField label="Couleur de fond" value={value.background_color} path={`${path}.background_color`} onChange={(v) => set('background_color', v)} />
+          <ColorField
+            label="Couleur de fond"
+            value={value.background_color}
+            path={`${path}.background_color`}
+            onChange={(v) => set('background_color', v)}
+          />
         </div>
       </div>
 
@@ -161,7 +166,12 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
                     path={`${path}.${key}.width`}
                     onChange={(v) => setBorder(key, { width: v })}
                   />
-                  <ColorField label={`${label} : couleur`} value={border.color} path={`${path}.${key}.color`} onChange={(v) => setBorder(key, { color: v })} />
+                  <ColorField
+                    label={`${label} : couleur`}
+                    value={border.color}
+                    path={`${path}.${key}.color`}
+                    onChange={(v) => setBorder(key, { color: v })}
+                  />
                 </>
               )}
             </div>

@@ -69,7 +69,9 @@ export function StylesSection() {
         items={PARTS.map((p) => ({
           value: p.value,
           label: p.label,
-          content: <StyleEditor table value={p.pick(snap.table.style as TableStyle)} edit={() => p.pick(draft().table.style)} path={p.path} />,
+          content: (
+            <StyleEditor table value={p.pick(snap.table.style as TableStyle)} edit={() => p.pick(draft().table.style)} path={p.path} />
+          ),
         }))}
       />
     </div>

@@ -43,7 +43,7 @@ export function TableSection() {
   const [over, setOver] = useState<number | null>(null);
   const missing = TABLE_COLUMN_TYPES.filter((t) => !cols.some((c) => c.type === t));
   const [adding, setAdding] = useState<string>('');
-  const visibleSum = round(cols.filter((c) => c.visible).reduce((sum, c) => sum + (Number.isFinite(c.width) ? c.width ?? 0 : 0), 0));
+  const visibleSum = round(cols.filter((c) => c.visible).reduce((sum, c) => sum + (Number.isFinite(c.width) ? (c.width ?? 0) : 0), 0));
 
   function fitWidths() {
     // Scales the visible columns so they fill the width exactly, keeping their proportions.
@@ -57,7 +57,9 @@ export function TableSection() {
     <div className={panel}>
       <section className={subCard} aria-label="Colonnes du tableau">
         <p className={sectionTitle}>Colonnes</p>
-        <p className={sectionNote}>Glissez une colonne pour la déplacer, ou utilisez Monter / Descendre. Les largeurs sont en % de la largeur du tableau.</p>
+        <p className={sectionNote}>
+          Glissez une colonne pour la déplacer, ou utilisez Monter / Descendre. Les largeurs sont en % de la largeur du tableau.
+        </p>
         <ol
           className={css({
             display: 'flex',
@@ -157,12 +159,24 @@ export function TableSection() {
                         flexWrap: 'wrap',
                       })}
                     >
-                      <CheckField label="Nom de l’article" checked={col.show_item ?? true} onChange={(v) => (draft().table.cols[index]!.show_item = v)} />
-                      <CheckField label="Référence (SKU)" checked={col.show_sku ?? false} onChange={(v) => (draft().table.cols[index]!.show_sku = v)} />
+                      <CheckField
+                        label="Nom de l’article"
+                        checked={col.show_item ?? true}
+                        onChange={(v) => (draft().table.cols[index]!.show_item = v)}
+                      />
+                      <CheckField
+                        label="Référence (SKU)"
+                        checked={col.show_sku ?? false}
+                        onChange={(v) => (draft().table.cols[index]!.show_sku = v)}
+                      />
                     </div>
                   )}
                   <Disclosure summary="Style de la colonne">
-                    <StyleEditor value={col.style} edit={() => (draft().table.cols[index]!.style ??= {})} path={`table.cols.${index}.style`} />
+                    <StyleEditor
+                      value={col.style}
+                      edit={() => (draft().table.cols[index]!.style ??= {})}
+                      path={`table.cols.${index}.style`}
+                    />
                   </Disclosure>
                 </div>
                 <div
@@ -173,7 +187,12 @@ export function TableSection() {
                     alignItems: 'end',
                   })}
                 >
-                  <MoveButtons name={`la colonne ${name}`} index={index} count={cols.length} onMove={(to) => move(draft().table.cols, index, to)} />
+                  <MoveButtons
+                    name={`la colonne ${name}`}
+                    index={index}
+                    count={cols.length}
+                    onMove={(to) => move(draft().table.cols, index, to)}
+                  />
                   <Button
                     size="sm"
                     variant="ghost"
@@ -261,11 +280,20 @@ export function TableSection() {
         <p className={sectionTitle}>Totaux</p>
         <div className={grid.wide}>
           {(Object.keys(TOTALS_LABELS) as (keyof typeof TOTALS_LABELS)[]).map((key) => (
-            <CheckField key={key} label={TOTALS_LABELS[key]} checked={snap.table.totals[key]} onChange={(v) => (draft().table.totals[key] = v)} />
+            <CheckField
+              key={key}
+              label={TOTALS_LABELS[key]}
+              checked={snap.table.totals[key]}
+              onChange={(v) => (draft().table.totals[key] = v)}
+            />
           ))}
         </div>
         <p className={sectionTitle}>Sur plusieurs pages</p>
-        <CheckField label="Sous-total en bas de chaque page" checked={snap.table.show_subtotal} onChange={(v) => (draft().table.show_subtotal = v)} />
+        <CheckField
+          label="Sous-total en bas de chaque page"
+          checked={snap.table.show_subtotal}
+          onChange={(v) => (draft().table.show_subtotal = v)}
+        />
         <CheckField
           label="Report du sous-total en haut de la page suivante"
           checked={snap.table.show_subtotal_previous}

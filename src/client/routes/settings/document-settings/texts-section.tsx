@@ -19,8 +19,8 @@ export function TextsSection() {
   return (
     <div className={panel}>
       <p className={sectionNote}>
-        Ces textes remplissent l’en-tête et le pied de page de chaque nouveau document ; ils restent modifiables dans le document. Ils s’affichent là où la mise
-        en page place les éléments « Texte d’en-tête » et « Texte de pied de page ».
+        Ces textes remplissent l’en-tête et le pied de page de chaque nouveau document ; ils restent modifiables dans le document. Ils
+        s’affichent là où la mise en page place les éléments « Texte d’en-tête » et « Texte de pied de page ».
       </p>
       <SelectField label="Type de document" value={type} options={TYPE_OPTIONS} onChange={setType} />
       <TextAreaField
