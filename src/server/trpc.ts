@@ -3,7 +3,32 @@ import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, messagesOf } from './errors';
 
-const t = initTRPC.context<Context>().create({
+/**
+ * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
+ * document are derived from it, never kept in a table beside the procedures.
+ */
+export interface RestMeta {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The CONTRACT.md path, `{name}` for a path parameter (given to the input under that name). */
+  path: string;
+  /** The success status: 201 for a creation, else 200. */
+  status?: 200 | 201;
+  /**
+   * Where the JSON body of a POST or PUT goes in the input: spread beside the path parameters (default), or under
+   * this key (`{ id, data: body }`). GET reads the query string, spread beside the path parameters.
+   */
+  bodyKey?: string;
+  /** Bytes a body may have, for the procedures that receive a file. */
+  bodyLimit?: number;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+}
+
+export interface ProcedureMeta {
+  rest?: RestMeta;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const messages = messagesOf(error);
