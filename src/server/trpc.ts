@@ -18,6 +18,8 @@ export interface RestMeta {
    * this key (`{ id, data: body }`). GET reads the query string, spread beside the path parameters.
    */
   bodyKey?: string;
+  /** A POST or PUT whose query string goes into the input too, beside the path parameters (`PUT /api/settings?key=`). */
+  query?: boolean;
   /** Bytes a body may have, for the procedures that receive a file. */
   bodyLimit?: number;
   /** One line for the OpenAPI document. */
@@ -28,18 +30,21 @@ export interface ProcedureMeta {
   rest?: RestMeta;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const messages = messagesOf(error);
-    const { stack: _stack, ...data } = shape.data;
-    return {
-      ...shape,
-      message: Array.isArray(messages) ? messages.join('\n') : messages,
-      data: { ...data, messages },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const messages = messagesOf(error);
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        message: Array.isArray(messages) ? messages.join('\n') : messages,
+        data: { ...data, messages },
+      };
+    },
+  });
 
 export const router = t.router;
 export const publicProcedure = t.procedure;

@@ -42,7 +42,7 @@ const edited = (): DocumentTemplate => {
   return template;
 };
 
-describe('document template (PUT /api/settings?key=document, settings.updateDocument)', () => {
+describe('document template (PUT /api/settings?key=document, settings.update with key)', () => {
   it('saves the whole template, answers Mise à jour avec succès with it, and serves it back on both doors', async () => {
     const { session } = await registered(server.url);
     const template = edited();
@@ -60,7 +60,7 @@ describe('document template (PUT /api/settings?key=document, settings.updateDocu
     const { session } = await registered(server.url);
     const before = (await session.rest('GET', '/api/settings')).body;
     const template = applyPreset(defaultDocumentTemplate(), 'moderne');
-    const answer = await session.trpc().settings.updateDocument.mutate({ key: 'document', data: template });
+    const answer = await session.trpc().settings.update.mutate({ key: 'document', data: template });
     expect(answer).toEqual({
       messages: 'Mise à jour avec succès',
       data: template,

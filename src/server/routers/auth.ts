@@ -13,19 +13,30 @@ import * as auth from '../services/auth';
 
 export const authRouter = router({
   register: publicProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/auth/register', status: 201, summary: 'Crée un compte et son entreprise, ouvre la session' },
+    })
     .input(registerInputSchema)
     .output(userSchema)
     .mutation(({ ctx, input }) => auth.register(ctx, input)),
   login: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/login', summary: 'Ouvre une session' } })
     .input(loginInputSchema)
     .output(userSchema)
     .mutation(({ ctx, input }) => auth.login(ctx, input)),
-  logout: publicProcedure.output(messageAnswerSchema).mutation(async ({ ctx }) => {
-    await auth.logout(ctx);
-    return { messages: 'Vous êtes déconnecté(e)' };
-  }),
-  me: publicProcedure.output(userSchema).query(({ ctx }) => auth.currentUser(ctx)),
+  logout: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/logout', summary: 'Ferme la session' } })
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx }) => {
+      await auth.logout(ctx);
+      return { messages: 'Vous êtes déconnecté(e)' };
+    }),
+  me: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/auth', summary: 'L’utilisateur connecté' } })
+    .output(userSchema)
+    .query(({ ctx }) => auth.currentUser(ctx)),
   forgotPassword: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/password/forgot', summary: 'Envoie un lien de réinitialisation' } })
     .input(forgotPasswordInputSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
@@ -33,6 +44,7 @@ export const authRouter = router({
       return { messages: 'Si un compte existe pour cette adresse, un e-mail avec un lien de réinitialisation vient d’être envoyé.' };
     }),
   resetPassword: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/password/reset', summary: 'Change le mot de passe avec le lien reçu' } })
     .input(resetPasswordInputSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
@@ -40,6 +52,7 @@ export const authRouter = router({
       return { messages: 'Votre mot de passe a été modifié' };
     }),
   verifyEmail: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/verify_email', summary: 'Confirme l’adresse e-mail' } })
     .input(verifyEmailInputSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {

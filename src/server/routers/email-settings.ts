@@ -5,8 +5,12 @@ import { getPublicEmailSettings, saveEmailSettings, sendTestEmail } from '../ser
 
 /** Paramètres → Envoi d'emails. The SMTP password never leaves the server: answers carry a mask instead. */
 export const emailSettingsRouter = router({
-  get: protectedProcedure.output(emailSettingsSchema).query(({ ctx }) => getPublicEmailSettings(ctx.db, ctx.organizationId)),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/settings/email', summary: 'Réglages d’envoi des e-mails' } })
+    .output(emailSettingsSchema)
+    .query(({ ctx }) => getPublicEmailSettings(ctx.db, ctx.organizationId)),
   update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/settings/email', summary: 'Enregistre les réglages d’envoi des e-mails' } })
     .input(emailSettingsSchema)
     .output(z.object({ messages: z.string(), data: emailSettingsSchema }))
     .mutation(async ({ ctx, input }) => ({
@@ -14,6 +18,7 @@ export const emailSettingsRouter = router({
       data: await saveEmailSettings(ctx.db, ctx.organizationId, input),
     })),
   sendTest: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
     .output(z.object({ messages: z.string() }))
     .mutation(async ({ ctx }) => ({ messages: await sendTestEmail(ctx, { organizationId: ctx.organizationId, userId: ctx.userId }) })),
 });

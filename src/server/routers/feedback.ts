@@ -1,10 +1,14 @@
 import { protectedProcedure, router } from '../trpc';
 import { feedbackInputSchema } from '../../shared/schemas/feedback';
 import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { FEEDBACK_BODY_LIMIT } from '../http/body';
 import { recordFeedback } from '../services/feedback';
 
 export const feedbackRouter = router({
   send: protectedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/feedback', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Envoie un retour avec capture d’écran' },
+    })
     .input(feedbackInputSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
+import { customerFiguresSchema } from '../../shared/schemas/customer';
+import { dashboardSchema } from '../../shared/schemas/figures';
 import { customerFigures, dashboardFigures } from '../services/figures';
 
 export const figuresRouter = router({
-  dashboard: protectedProcedure.query(({ ctx }) => dashboardFigures(ctx.db, ctx.organizationId)),
-  customer: protectedProcedure.input(z.object({ id: idSchema })).query(async ({ ctx, input }) => {
-    const data = await customerFigures(ctx.db, ctx.organizationId, input.id);
-    return { total: data.length, data };
-  }),
+  dashboard: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/dashboard', summary: 'Chiffres de la vue d’ensemble' } })
+    .output(dashboardSchema)
+    .query(({ ctx }) => dashboardFigures(ctx.db, ctx.organizationId)),
+  customer: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/customers/{id}/figures', summary: 'Facturé, encaissé et dû d’un client, par devise' } })
+    .input(z.object({ id: idSchema }))
+    .output(customerFiguresSchema)
+    .query(async ({ ctx, input }) => {
+      const data = await customerFigures(ctx.db, ctx.organizationId, input.id);
+      return { total: data.length, data };
+    }),
 });

@@ -1,49 +1,70 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
-import { itemInputSchema, itemListQuerySchema } from '../../shared/schemas/item';
+import { itemInputSchema, itemListQuerySchema, itemListSchema, itemSchema, itemWriteSchema } from '../../shared/schemas/item';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
+import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { csvFileSchema, csvImportReportSchema, writeAnswer } from '../../shared/schemas/answers';
+import { FEEDBACK_BODY_LIMIT } from '../http/body';
 import { listItems } from '../db/queries/items';
 import { archiveItem, createItem, editItem, getItem, restoreItem } from '../services/items';
 import { exportItems, importItems } from '../services/item-csv';
 
 export const itemsRouter = router({
-  list: protectedProcedure.input(itemListQuerySchema.optional()).query(({ ctx, input }) => {
-    const q = itemListQuerySchema.parse(input ?? {});
-    return listItems(ctx.db, {
-      organizationId: ctx.organizationId,
-      search: q.search || undefined,
-      kind: q.kind,
-      active: q.active,
-      tagId: q.tag,
-      archived: q.archived,
-      sortBy: q.sort_by,
-      sortOrder: q.sort_order,
-      ...pageWindow(q),
-    });
-  }),
-  get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getItem(ctx.db, ctx.organizationId, input.id)),
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/items', summary: 'Articles, filtrés et paginés' } })
+    .input(itemListQuerySchema.optional())
+    .output(itemListSchema)
+    .query(({ ctx, input }) => {
+      const q = itemListQuerySchema.parse(input ?? {});
+      return listItems(ctx.db, {
+        organizationId: ctx.organizationId,
+        search: q.search || undefined,
+        kind: q.kind,
+        active: q.active,
+        tagId: q.tag,
+        archived: q.archived,
+        sortBy: q.sort_by,
+        sortOrder: q.sort_order,
+        ...pageWindow(q),
+      });
+    }),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/items/{id}', summary: 'Un article' } })
+    .input(z.object({ id: idSchema }))
+    .output(itemSchema)
+    .query(({ ctx, input }) => getItem(ctx.db, ctx.organizationId, input.id)),
   create: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/items', status: 201, summary: 'Crée un article' } })
     .input(itemInputSchema)
+    .output(itemWriteSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createItem(ctx.db, ctx.organizationId, input) })),
   update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/items/{id}', bodyKey: 'data', summary: 'Modifie un article' } })
     .input(z.object({ id: idSchema, data: itemInputSchema }))
+    .output(itemWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await editItem(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
-    await archiveItem(ctx.db, ctx.organizationId, input.id);
-    return { messages: 'Supprimé avec succès' };
-  }),
+  delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/items/{id}', summary: 'Archive un article' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await archiveItem(ctx.db, ctx.organizationId, input.id);
+      return { messages: 'Supprimé avec succès' };
+    }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/items/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des articles (CSV)' } })
     .input(
       z.object({
         csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
         dry_run: z.boolean().default(true),
       }),
     )
+    .output(writeAnswer(csvImportReportSchema))
     .mutation(async ({ ctx, input }) => {
       const report = await importItems(ctx.db, ctx.organizationId, input.csv, input.dry_run);
       const messages = input.dry_run
@@ -51,9 +72,14 @@ export const itemsRouter = router({
         : `${report.created} article(s) importé(s)`;
       return { messages, data: report };
     }),
-  export: protectedProcedure.query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
+  export: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/items/export', summary: 'Exporte les articles (CSV)' } })
+    .output(csvFileSchema)
+    .query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
   restore: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/items/{id}/restore', summary: 'Restaure un article archivé' } })
     .input(z.object({ id: idSchema }))
+    .output(itemWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Restauré avec succès',
       data: await restoreItem(ctx.db, ctx.organizationId, input.id),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswer, writeAnswer } from './answers';
 import { parseRate } from '../exchange';
 import { findCurrency } from '../currencies';
 
@@ -66,3 +67,7 @@ export const enabledCurrencySchema = z.object({
   base: z.boolean(),
 });
 export type EnabledCurrency = z.infer<typeof enabledCurrencySchema>;
+
+// Answers (the procedures' `.output()`).
+export const currencyListSchema = listAnswer(enabledCurrencySchema);
+export const currencyWriteSchema = writeAnswer(enabledCurrencySchema);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { sirenOrSiretField, vatNumberField } from './fields';
 import { tagIdsField } from './tag';
+import { tagChipSchema } from './tag';
+import { listAnswer, writeAnswer } from './answers';
 
 /** SPEC §3 address (billing and shipping alike). */
 export const addressSchema = z.object({
@@ -62,3 +64,49 @@ export const customerInputSchema = z
   });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type Customer = z.infer<typeof customerInputSchema>;
+
+// Answers (the procedures' `.output()`): a stored customer, without the input's trimming and defaults.
+
+const storedAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  type: z.enum(['company', 'individual']),
+  name: z.string(),
+  legal_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  web: z.string(),
+  business_id: z.string(),
+  vat_number: z.string(),
+  address: storedAddressSchema,
+  shipping: storedAddressSchema,
+  contacts: z.array(z.object({ name: z.string(), role: z.string(), email: z.string(), phone: z.string() })),
+  language: z.string(),
+  currency: z.string(),
+  maturity: z.number().int(),
+  note: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  tag_ids: z.array(z.number().int()),
+  tags: z.array(tagChipSchema),
+});
+export type CustomerRecord = z.infer<typeof customerSchema>;
+export const customerListSchema = listAnswer(customerSchema);
+export const customerWriteSchema = writeAnswer(customerSchema);
+
+/** One line of the customer page's figures: what was billed, received and is still due, in one currency. */
+export const customerFiguresSchema = listAnswer(
+  z.object({ currency: z.string(), billed: z.number(), paid: z.number(), outstanding: z.number(), documents: z.number().int() }),
+);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { tagIdsField, tagFilterField } from './tag';
+import { tagChipSchema } from './tag';
+import { listAnswer, writeAnswer } from './answers';
 
 /** A catalogue item (issue 5): what the document editor's picker offers. Prices are excluding tax (HT). */
 export const itemInputSchema = z.object({
@@ -36,3 +38,25 @@ export const itemListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(10),
 });
+
+// Answers (the procedures' `.output()`).
+
+export const itemSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  unit_price: z.number(),
+  kind: z.enum(['goods', 'service']),
+  active: z.boolean(),
+  tax_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  tag_ids: z.array(z.number().int()),
+  tags: z.array(tagChipSchema),
+});
+export const itemListSchema = listAnswer(itemSchema);
+export const itemWriteSchema = writeAnswer(itemSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writeAnswer } from './answers';
 import { addressSchema } from './customer';
 import { keyValueSchema } from './document';
 import { sirenOrSiretField, vatNumberField } from './fields';
@@ -36,3 +37,9 @@ export const logoUploadSchema = z.object({
     .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'Le logo doit être une image PNG, JPEG ou WebP')
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Le logo dépasse 1 Mo'),
 });
+
+// Answers (the procedures' `.output()`).
+
+export const organizationProfileSchema = organizationSettingsSchema.extend({ logo_url: z.string().nullable() });
+export const organizationWriteSchema = writeAnswer(organizationProfileSchema);
+export const logoWriteSchema = writeAnswer(z.object({ logo_url: z.string() }));

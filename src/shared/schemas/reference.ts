@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswer, writeAnswer } from './answers';
 
 /** French VAT rates in force (CGI art. 278 to 281 nonies): normal, intermediate, reduced, super-reduced, exempt. */
 export const FRENCH_TAX_RATES = [
@@ -34,3 +35,12 @@ export const unitInputSchema = z.object({
     .min(1, 'Le nom de l’unité est obligatoire')
     .max(20, 'Unité : 20 caractères au plus'),
 });
+
+// Answers (the procedures' `.output()`).
+
+export const taxSchema = z.object({ id: z.number().int(), title: z.string(), rate: z.number(), position: z.number().int() });
+export const taxListSchema = listAnswer(taxSchema);
+export const taxWriteSchema = writeAnswer(taxSchema);
+export const unitSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
+export const unitListSchema = listAnswer(unitSchema);
+export const unitWriteSchema = writeAnswer(unitSchema);

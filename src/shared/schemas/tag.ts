@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listAnswer, writeAnswer } from './answers';
 
 /** The records a tag can be put on. */
 export const TAG_KINDS = ['customer', 'item', 'document'] as const;
@@ -52,3 +53,19 @@ export const tagFilterField = () =>
       .positive('Étiquette : un identifiant est attendu')
       .optional(),
   );
+
+// Answers (the procedures' `.output()`).
+
+/** A tag as a tagged record carries it. */
+export const tagChipSchema = z.object({ id: z.number().int(), name: z.string(), color: z.enum(TAG_COLORS) });
+
+/** A tag as the tags page lists it, with how many records of each kind carry it. */
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.enum(TAG_COLORS),
+  scopes: z.array(z.enum(TAG_KINDS)),
+  usage: z.object({ customer: z.number().int(), item: z.number().int(), document: z.number().int() }),
+});
+export const tagListSchema = listAnswer(tagSchema);
+export const tagWriteSchema = writeAnswer(tagSchema);

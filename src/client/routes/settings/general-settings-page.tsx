@@ -69,6 +69,8 @@ export function GeneralSettingsPage() {
   const save = trpc.settings.update.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);
+      // The same procedure saves the document template under `key`; without a key it answers the settings.
+      if (!('currency_format' in answer.data)) return;
       utils.settings.get.setData(undefined, answer.data);
       setForm(answer.data);
     },
@@ -102,7 +104,7 @@ export function GeneralSettingsPage() {
       return;
     }
     setErrors({});
-    save.mutate(result.data);
+    save.mutate({ data: result.data });
   }
 
   return (

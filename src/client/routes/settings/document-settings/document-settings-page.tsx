@@ -83,9 +83,11 @@ export function DocumentSettingsPage() {
   const lastValid = useRef<DocumentTemplate | null>(null);
   if (check.valid) lastValid.current = check.valid;
 
-  const save = trpc.settings.updateDocument.useMutation({
+  const save = trpc.settings.update.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);
+      // The same procedure saves the application settings without a key; with `key: 'document'` it answers the template.
+      if ('currency_format' in answer.data) return;
       utils.settings.get.setData({ key: 'document' }, { data: answer.data });
       loadDraft(answer.data);
     },

@@ -1,0 +1,95 @@
+import type { AnyProcedure, AnyRouter } from '@trpc/server/unstable-core-do-not-import';
+import type { ProcedureMeta, RestMeta } from '../trpc';
+
+/** One REST door: a procedure's `meta.rest`, with what the dispatcher and the OpenAPI document need beside it. */
+export interface RestRoute extends RestMeta {
+  /** The procedure's dotted tRPC path (`customers.update`). */
+  procedure: string;
+  type: 'query' | 'mutation';
+  /** Names of the `{name}` path parameters, in order. */
+  params: string[];
+  /** Whether the procedure has an input at all: one without reads no body (a stray body cannot fail it). */
+  takesInput: boolean;
+  /** The input and output parsers (Zod schemas here), for the OpenAPI document. */
+  inputs: unknown[];
+  output: unknown;
+}
+
+function isProcedure(value: unknown): value is AnyProcedure {
+  return (
+    typeof value === 'function' && '_def' in value && typeof value._def === 'object' && value._def !== null && 'procedure' in value._def
+  );
+}
+
+/**
+ * Every procedure that declares a REST path (STYLE.md "One API definition"), read once from the router: tRPC keeps
+ * its procedures in a flat record by dotted path.
+ * `fallback` describes, by procedure path, the doors of procedures that do not declare them yet.
+ */
+export function restRoutesOf(router: AnyRouter, fallback: Record<string, RestMeta> = {}): RestRoute[] {
+  const record: Record<string, unknown> = router._def.procedures;
+  const routes: RestRoute[] = [];
+  for (const [path, procedure] of Object.entries(record)) {
+    if (!isProcedure(procedure)) continue;
+    const def = procedure._def;
+    // The router's `.meta<ProcedureMeta>()` types every procedure's `.meta()`; tRPC's own types forget it per procedure.
+    const rest = (def.meta as ProcedureMeta | undefined)?.rest ?? fallback[path];
+    if (!rest || def.type === 'subscription') continue;
+    routes.push({
+      ...rest,
+      procedure: path,
+      type: def.type,
+      params: [...rest.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
+      takesInput: def.inputs.length > 0,
+      inputs: def.inputs,
+      output: 'output' in def ? def.output : undefined,
+    });
+  }
+  return routes;
+}
+
+interface PatternedPath {
+  pattern: RegExp;
+  names: string[];
+  routes: RestRoute[];
+}
+
+export interface RestMatch {
+  routes: RestRoute[];
+  params: Record<string, string>;
+}
+
+/** Exact paths in a map, parameterised ones as patterns (each `{name}` one path segment); exact paths win. */
+export function compileRestRoutes(routes: RestRoute[]): (pathname: string) => RestMatch | undefined {
+  const exact = new Map<string, RestRoute[]>();
+  const patterned = new Map<string, PatternedPath>();
+  for (const route of routes) {
+    if (route.params.length === 0) {
+      exact.set(route.path, [...(exact.get(route.path) ?? []), route]);
+      continue;
+    }
+    const existing = patterned.get(route.path);
+    if (existing) existing.routes.push(route);
+    else {
+      const source = route.path.replace(/\{(\w+)\}/g, '([^/]+)');
+      patterned.set(route.path, { pattern: new RegExp(`^${source}$`), names: route.params, routes: [route] });
+    }
+  }
+  const candidates = [...patterned.values()];
+  return (pathname) => {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const plain = exact.get(path);
+    if (plain) return { routes: plain, params: {} };
+    for (const candidate of candidates) {
+      const match = candidate.pattern.exec(path);
+      if (match) {
+        const params: Record<string, string> = {};
+        candidate.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(match[i + 1] ?? '');
+        });
+        return { routes: candidate.routes, params };
+      }
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * The shapes CONTRACT.md gives every answer: reads of a list `{ total, data }`, writes `{ messages, data }`,
+ * deletions `{ messages }` (`messageAnswerSchema`, auth.ts). Procedures declare them as `.output()`, so the OpenAPI document says the same.
+ */
+export const writeAnswer = <T extends z.ZodType>(data: T) => z.object({ messages: z.string(), data });
+
+export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), data: z.array(item) });
+
+/** A CSV import's report, for a dry run and for the real one (`created` is 0 on a dry run). */
+export const csvImportReportSchema = z.object({
+  total_rows: z.number().int(),
+  valid: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) })),
+  ignored_columns: z.array(z.string()),
+  created: z.number().int(),
+});
+
+/** A CSV export: the file the browser downloads. */
+export const csvFileSchema = z.object({ filename: z.string(), content: z.string() });

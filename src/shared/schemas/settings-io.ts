@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { appSettingsSchema } from './settings';
+import { documentTemplateSchema } from './template';
+
+/**
+ * `/api/settings` reads and writes two objects at one path: the application settings, or with `key` the object that
+ * key names (SPEC §7; only `document`, the document template, so far). One procedure per verb, so that one REST
+ * path is one procedure and one OpenAPI operation.
+ */
+export const SETTINGS_UNKNOWN_KEY = 'Clé de paramètres inconnue (attendu : document)';
+
+export const settingsQuerySchema = z
+  .object({ key: z.enum(['document'], { error: SETTINGS_UNKNOWN_KEY }).optional() })
+  .strict()
+  .optional();
+
+/** Without key, `{ data }` is the whole settings object; with `key: 'document'`, the whole template. */
+export const settingsWriteSchema = z.discriminatedUnion(
+  'key',
+  [
+    z.object({ key: z.undefined().optional(), data: appSettingsSchema }),
+    z.object({ key: z.literal('document'), data: documentTemplateSchema }),
+  ],
+  { error: SETTINGS_UNKNOWN_KEY },
+);
+
+// Answers (the procedures' `.output()`).
+export const settingsReadSchema = z.union([appSettingsSchema, z.object({ data: documentTemplateSchema }).strict()]);
+/** The object written, as saved: the settings (strict: a template never passes for them) or the template. */
+export const settingsWrittenSchema = z.object({ messages: z.string(), data: z.union([appSettingsSchema, documentTemplateSchema]) });
