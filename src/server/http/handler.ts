@@ -10,6 +10,8 @@ import { LOGO_URL_PREFIX } from '../services/organization';
 import { serveLogo } from './uploads';
 import { DOWNLOAD_PREFIX, serveDownload } from './download';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
+import { OPENAPI_PATH } from '../openapi/document';
+import { serveOpenApi } from '../openapi/serve';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -43,6 +45,11 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         if (isForeignOrigin(req, deps.env.appUrl)) {
           return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
+        }
+        if (pathname.replace(/\/+$/, '') === OPENAPI_PATH) {
+          if (req.method === 'GET' || req.method === 'HEAD') return serveOpenApi(res);
+          res.setHeader('Allow', 'GET');
+          return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
         }
         const makeContext = () => createContext(deps, req, res);
         if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, search, makeContext);

@@ -1,0 +1,103 @@
+import type { RestRoute } from '../http/rest-routes';
+import { jsonSchemaOf, omitProperties, propertiesOf, propertySchema, type JsonSchema } from './json-schema';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** CONTRACT.md "Errors": every error answer, whatever its status. */
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    messages: {
+      description: 'Un message en français par champ à corriger, ou un seul message',
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    },
+  },
+  required: ['messages'],
+};
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Requête invalide (un message par champ, qui le nomme)',
+  '401': 'Non connecté',
+  '403': 'Action non autorisée',
+  '404': 'Introuvable (y compris la fiche d’une autre entreprise)',
+  '409': 'En conflit avec l’état actuel',
+};
+const errorResponses = Object.fromEntries(
+  Object.entries(ERROR_STATUSES).map(([status, description]) => [
+    status,
+    { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  ]),
+);
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+function operation(route: RestRoute) {
+  const input = route.inputs.length === 1 ? jsonSchemaOf(route.inputs[0], 'input') : undefined;
+  const output = jsonSchemaOf(route.output, 'output');
+  const properties = input ? propertiesOf(input) : new Map<string, { schema: JsonSchema; required: boolean }>();
+  const parameters: JsonSchema[] = route.params.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: properties.get(name)?.schema ?? { type: 'string' },
+  }));
+  const readsQuery = route.method === 'GET' || route.query === true;
+  const queryNames = readsQuery ? [...properties.keys()].filter((name) => !route.params.includes(name) && name !== route.bodyKey) : [];
+  for (const name of queryNames) {
+    const property = properties.get(name);
+    parameters.push({ name, in: 'query', required: property?.required ?? false, schema: property?.schema ?? {} });
+  }
+  const hasBody = input !== undefined && (route.method === 'POST' || route.method === 'PUT');
+  const body =
+    hasBody && input
+      ? route.bodyKey
+        ? propertySchema(input, route.bodyKey)
+        : omitProperties(input, [...route.params, ...queryNames])
+      : undefined;
+  const status = String(route.status ?? 200);
+  return {
+    operationId: route.procedure,
+    tags: [route.procedure.split('.')[0] ?? route.procedure],
+    ...(route.summary ? { summary: route.summary } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
+    responses: {
+      [status]: { description: status === '201' ? 'Créé' : 'Succès', content: json(output ?? {}) },
+      ...errorResponses,
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of every REST door, derived from the same procedure metadata as the doors themselves. */
+export function buildOpenApiDocument(routes: RestRoute[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const item = paths[route.path] ?? {};
+    item[route.method.toLowerCase()] = operation(route);
+    paths[route.path] = item;
+  }
+  paths[OPENAPI_PATH] = {
+    get: {
+      operationId: 'openapi',
+      tags: ['system'],
+      summary: 'Ce document',
+      security: [],
+      responses: { '200': { description: 'Document OpenAPI 3.1', content: json({ type: 'object' }) } },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Facturier',
+      version,
+      description:
+        'Les chemins REST de Facturier : JSON en entrée et en sortie, session par cookie `session`. Chaque chemin est aussi une procédure tRPC sur /api/trpc.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }],
+    paths,
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { Session } from '../helpers/clients';
+
+let server: TestServer;
+let document: { openapi: string; paths: Record<string, Record<string, any>> };
+beforeAll(async () => {
+  server = await startTestServer();
+  const answer = await new Session(server.url).rest('GET', '/api/openapi.json');
+  expect(answer.status).toBe(200);
+  document = answer.body;
+});
+afterAll(() => server.close());
+
+/** CONTRACT.md's REST paths the app serves, with their methods; each must be in the document. */
+const SERVED: [string, string[]][] = [
+  ['/api/auth/register', ['post']],
+  ['/api/auth/login', ['post']],
+  ['/api/auth/logout', ['post']],
+  ['/api/auth', ['get']],
+  ['/api/auth/password/forgot', ['post']],
+  ['/api/auth/password/reset', ['post']],
+  ['/api/auth/verify_email', ['post']],
+  ['/api/settings', ['get', 'put']],
+  ['/api/settings/email', ['get', 'put']],
+  ['/api/settings/email/test', ['post']],
+  ['/api/feedback', ['post']],
+  ['/api/version', ['get']],
+  ['/api/customers', ['get', 'post']],
+  ['/api/customers/import', ['post']],
+  ['/api/customers/export', ['get']],
+  ['/api/customers/{id}', ['get', 'put', 'delete']],
+  ['/api/customers/{id}/restore', ['post']],
+  ['/api/customers/{id}/figures', ['get']],
+  ['/api/items', ['get', 'post']],
+  ['/api/items/import', ['post']],
+  ['/api/items/export', ['get']],
+  ['/api/items/{id}', ['get', 'put', 'delete']],
+  ['/api/items/{id}/restore', ['post']],
+  ['/api/dashboard', ['get']],
+  ['/api/search', ['get']],
+  ['/api/organization', ['get', 'put']],
+  ['/api/organization/logo', ['post', 'delete']],
+  ['/api/taxes', ['get', 'post']],
+  ['/api/taxes/{id}', ['put', 'delete']],
+  ['/api/units', ['get', 'post']],
+  ['/api/units/{id}', ['delete']],
+  ['/api/currencies', ['get', 'post']],
+  ['/api/currencies/{id}', ['put', 'delete']],
+  ['/api/tags', ['get', 'post']],
+  ['/api/tags/{id}', ['put', 'delete']],
+  ['/api/openapi.json', ['get']],
+];
+
+/**
+ * The documents and share paths: their procedures live in src/server/routers/documents.ts and share.ts, whose meta
+ * their owner adds (until then src/server/http/rest-pending-meta.ts describes their doors, so they are listed too).
+ */
+const SERVED_BY_DOCUMENTS: [string, string[]][] = [
+  ['/api/documents', ['get', 'post']],
+  ['/api/documents/{id}', ['get', 'put', 'delete']],
+  ['/api/documents/{id}/issue', ['post']],
+  ['/api/documents/{id}/status', ['post']],
+  ['/api/documents/{id}/sent', ['post']],
+  ['/api/documents/{id}/convert', ['post']],
+  ['/api/documents/{id}/duplicate', ['post']],
+  ['/api/documents/{id}/deposit', ['post']],
+  ['/api/documents/{id}/payments', ['get', 'post']],
+  ['/api/documents/{id}/payments/{paymentId}', ['put', 'delete']],
+  ['/api/share/{uuid}', ['get']],
+];
+
+const successOf = (operation: any) => Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document, served without a session', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document as object);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every REST path the app serves, with its methods', () => {
+    for (const [path, methods] of SERVED) expect(Object.keys(document.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+  });
+
+  it('lists the documents and share paths', () => {
+    for (const [path, methods] of SERVED_BY_DOCUMENTS)
+      expect(Object.keys(document.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+  });
+
+  it('names path parameters, query parameters or the body, the answer and the error shape', () => {
+    const get = document.paths['/api/customers/{id}']?.get;
+    expect(get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(successOf(get)?.[1].content['application/json'].schema.properties).toHaveProperty('number');
+    const list = document.paths['/api/customers']?.get;
+    expect(list.parameters.map((p: any) => [p.name, p.in])).toEqual(
+      expect.arrayContaining([
+        ['search', 'query'],
+        ['page', 'query'],
+      ]),
+    );
+    const create = document.paths['/api/customers']?.post;
+    expect(successOf(create)?.[0]).toBe('201');
+    expect(create.requestBody.content['application/json'].schema.required).toContain('name');
+    // PUT /api/customers/{id}: the body is the customer (the input's `data`), the id is in the path.
+    const update = document.paths['/api/customers/{id}']?.put;
+    expect(update.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
+    expect(update.requestBody.content['application/json'].schema.properties).not.toHaveProperty('id');
+    // PUT /api/settings[?key=document]: the key is a query parameter, the body the settings object or the template.
+    const settings = document.paths['/api/settings']?.put;
+    expect(settings.parameters).toEqual([expect.objectContaining({ name: 'key', in: 'query', required: false })]);
+    for (const status of ['400', '401', '403', '404', '409'])
+      expect(create.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('describes the answer of every procedure of the routers that declare `.output()`', () => {
+    for (const [path] of SERVED) {
+      for (const [method, operation] of Object.entries(document.paths[path] ?? {})) {
+        const schema = successOf(operation)?.[1].content['application/json'].schema;
+        expect(Object.keys(schema ?? {}).length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
