@@ -13,12 +13,13 @@ import type { Context } from '../context';
 import { appRouter } from '../routers/_app';
 import { logger } from '../logger';
 import { AppError } from '../errors';
-import { DEFAULT_BODY_LIMIT, FEEDBACK_BODY_LIMIT, readJsonBody, tooLarge } from './body';
+import { DEFAULT_BODY_LIMIT, readJsonBody, tooLarge } from './body';
+import { restRoutes } from './rest';
 import { sendError, sendJson } from './respond';
 
 export const TRPC_PREFIX = '/api/trpc/';
-/** Procedures whose input carries a file: a screenshot, a logo, a CSV. */
-const LARGE_BODY_PROCEDURES = new Set(['feedback.send', 'organization.uploadLogo', 'customers.import', 'items.import']);
+/** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
+const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
 
 function deserializeInput(raw: unknown): unknown {
@@ -49,7 +50,7 @@ export async function handleTrpc(
 ): Promise<void> {
   const path = decodeURIComponent(pathname.slice(TRPC_PREFIX.length));
   const paths = path.split(',');
-  const limit = paths.some((p) => LARGE_BODY_PROCEDURES.has(p)) ? FEEDBACK_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+  const limit = Math.max(DEFAULT_BODY_LIMIT, ...paths.map((p) => BODY_LIMITS.get(p) ?? 0));
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return sendError(res, tooLarge(limit));
 
