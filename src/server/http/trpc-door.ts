@@ -8,12 +8,11 @@ import {
   transformTRPCResponse,
   type TRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { Context } from '../context';
 import { appRouter } from '../routers/_app';
 import { logger } from '../logger';
-import { AppError } from '../errors';
-import { DEFAULT_BODY_LIMIT, readJsonBody, tooLarge } from './body';
+import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
 import { sendError, sendJson } from './respond';
 
@@ -22,12 +21,19 @@ export const TRPC_PREFIX = '/api/trpc/';
 const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
 
-function deserializeInput(raw: unknown): unknown {
-  if (raw === undefined) return undefined;
+/** As tRPC's adapter reads inputs (`getInputs` in its JSON content-type handler): its errors, its messages. */
+function parseInputs(text: string | undefined, isBatch: boolean, calls: number): unknown[] {
   try {
-    return config.transformer.input.deserialize(raw);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'Requête invalide : données illisibles');
+    const inputs: unknown = text === undefined ? undefined : JSON.parse(text);
+    if (inputs === undefined) return [];
+    if (!isBatch) return [config.transformer.input.deserialize(inputs)];
+    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
+      throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
+    const record: Record<string, unknown> = { ...inputs };
+    return Array.from({ length: calls }, (_, i) => (record[i] === undefined ? undefined : config.transformer.input.deserialize(record[i])));
+  } catch (cause) {
+    if (cause instanceof TRPCError) throw cause;
+    throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
   }
 }
 
@@ -70,31 +76,36 @@ export async function handleTrpc(
   const query = new URLSearchParams(search);
   const isBatch = query.get('batch') === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
+  const procedurePaths = isBatch ? paths : [path];
   let ctx: Context | undefined;
-  let rawInputs: unknown;
+  let text: string | undefined;
   let failure: unknown;
   try {
-    if (type === 'query') {
-      const input = query.get('input');
-      rawInputs = input === null ? undefined : JSON.parse(input);
-    } else {
-      rawInputs = await readJsonBody(req, limit);
-    }
+    // A query without `input` has none; a mutation's body is JSON, even empty (which is then a 400, as in tRPC).
+    text = type === 'query' ? query.get('input') || undefined : (await readBody(req, limit)).toString('utf8');
     ctx = await makeContext();
   } catch (cause) {
-    // A bad body or query fails every call of the batch with the same error, as tRPC's adapter does.
-    failure = cause instanceof SyntaxError ? new AppError('PARSE_ERROR', 'Le corps de la requête n’est pas un JSON valide') : cause;
+    failure = cause;
   }
+  // Parsed by the first call that reads its input, as tRPC's adapter does: a procedure without input never sees a bad
+  // body, and one that has an input gets the adapter's 400. tests/integration/trpc-fork-parity.test.ts compares both.
+  let inputs: unknown[] | undefined;
+  const inputAt = (index: number): unknown => {
+    inputs ??= parseInputs(text, isBatch, procedurePaths.length);
+    return inputs[index];
+  };
 
-  const calls = (isBatch ? paths : [path]).map(async (procedurePath, index): Promise<TRPCResponse> => {
+  const calls = procedurePaths.map(async (procedurePath, index): Promise<TRPCResponse> => {
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      input = deserializeInput(isBatch ? (rawInputs as Record<string, unknown> | null | undefined)?.[index] : rawInputs);
       const data = await callProcedure({
         router: appRouter,
         path: procedurePath,
-        getRawInput: async () => input,
+        getRawInput: async () => {
+          input = inputAt(index);
+          return input;
+        },
         ctx,
         type,
         signal: undefined,

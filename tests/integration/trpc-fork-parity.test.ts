@@ -1,0 +1,400 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { appRouter } from '../../src/server/routers/_app';
+import { createContext } from '../../src/server/context';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { Session } from '../helpers/clients';
+import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
+
+/**
+ * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:
+ * the adapter was ~5× slower in `npm run bench -- api`). This test keeps that fork honest: every procedure of the
+ * router, each request sent to the fork and to tRPC's stock adapter, same status and same JSON. The two sides are two
+ * servers with two fresh databases that receive the same requests in the same order, so ids and numbers agree;
+ * timestamps and random uuids are masked. A procedure added without a sample below fails the test.
+ */
+
+type Pair<T> = [fork: T, stock: T];
+interface Call {
+  input: Pair<unknown>;
+  /** Another session than the owner's (logout revokes the one it is sent with). */
+  cookies?: Pair<string | undefined>;
+}
+interface Side {
+  server: TestServer;
+  /** Where /api/trpc is answered: the app itself (the fork) or the stock adapter over the same database. */
+  trpcUrl: string;
+  owner: Session;
+}
+
+let fork: Side;
+let stock: Side;
+let stockServer: http.Server;
+
+const OWNER = { first_name: 'Camille', last_name: 'Durand', password: 'motdepasse-solide', organization: 'Durand Conseil SARL' };
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+async function side(server: TestServer, trpcUrl: string): Promise<Side> {
+  const owner = new Session(server.url);
+  const answer = await owner.rest('POST', '/api/auth/register', { ...OWNER, email: 'parite@exemple.fr' });
+  expect(answer.status).toBe(201);
+  return { server, trpcUrl, owner };
+}
+
+beforeAll(async () => {
+  const forkServer = await startTestServer();
+  const stockApp = await startTestServer();
+  const handler = createHTTPHandler({
+    router: appRouter,
+    basePath: '/api/trpc/',
+    createContext: ({ req, res }) => createContext(stockApp.app.deps, req, res),
+  });
+  stockServer = http.createServer(handler);
+  await new Promise<void>((resolve) => stockServer.listen(0, '127.0.0.1', resolve));
+  const { port } = stockServer.address() as AddressInfo;
+  fork = await side(forkServer, `${forkServer.url}/api/trpc`);
+  stock = await side(stockApp, `http://127.0.0.1:${port}/api/trpc`);
+});
+afterAll(async () => {
+  await new Promise((resolve) => stockServer.close(resolve));
+  await fork.server.close();
+  await stock.server.close();
+});
+
+/** What differs between two databases fed the same requests: instants and random uuids. */
+function masked(body: string): unknown {
+  const text = body
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<instant>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+type Kind = 'query' | 'mutation';
+const kindOf = (procedure: string): Kind => {
+  const record: Record<string, unknown> = appRouter._def.procedures;
+  const found = record[procedure];
+  const def = typeof found === 'function' && '_def' in found ? (found._def as { type?: string }) : undefined;
+  return def?.type === 'mutation' ? 'mutation' : 'query';
+};
+
+/** One request in the typed client's wire format (superjson), single or batched. */
+async function send(
+  s: Side,
+  procedures: string[],
+  inputs: unknown[],
+  opts: { cookie?: string | null; method?: 'GET' | 'POST' } = {},
+): Promise<{ status: number; body: unknown }> {
+  const batch = procedures.length > 1;
+  const method = opts.method ?? (kindOf(procedures[0] ?? '') === 'mutation' ? 'POST' : 'GET');
+  const serialized = inputs.map((input) => (input === undefined ? undefined : superjson.serialize(input)));
+  const payload = batch ? Object.fromEntries(serialized.map((v, i) => [i, v])) : serialized[0];
+  const params = new URLSearchParams();
+  if (batch) params.set('batch', '1');
+  if (method === 'GET' && payload !== undefined) params.set('input', JSON.stringify(payload));
+  const query = params.size > 0 ? `?${params}` : '';
+  const cookie = opts.cookie === null ? undefined : (opts.cookie ?? s.owner.cookie);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(`${s.trpcUrl}/${procedures.join(',')}${query}`, {
+    method,
+    headers,
+    body: method === 'POST' && payload !== undefined ? JSON.stringify(payload) : undefined,
+  });
+  return { status: response.status, body: masked(await response.text()) };
+}
+
+/** The same REST request on both sides (fixtures); both must answer alike, and the fork's answer is returned. */
+async function same(method: string, url: string, body?: unknown): Promise<any> {
+  const a = await fork.owner.rest(method, url, body);
+  const b = await stock.owner.rest(method, url, body);
+  expect(a.status, `${method} ${url}: ${JSON.stringify(a.body)}`).toBeLessThan(300);
+  expect(masked(JSON.stringify(b.body))).toEqual(masked(JSON.stringify(a.body)));
+  return a.body;
+}
+/** A fixture that differs by side (a uuid, a token): one value each. */
+async function each<T>(make: (s: Side) => Promise<T>): Promise<Pair<T>> {
+  return [await make(fork), await make(stock)];
+}
+const both = <T>(value: T): Pair<T> => [value, value];
+
+let emails = 0;
+async function newUserOnBoth(): Promise<string> {
+  emails += 1;
+  const email = `membre${emails}@exemple.fr`;
+  await each((s) => new Session(s.server.url).rest('POST', '/api/auth/register', { ...OWNER, email }));
+  return email;
+}
+function mailedToken(s: Side, email: string, route: string): string {
+  const outbox = path.join(s.server.dataDir, 'outbox');
+  const mails = fs
+    .readdirSync(outbox)
+    .sort()
+    .map((f) =>
+      fs
+        .readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((m) => m.includes(`To: ${email}`) && m.includes(route));
+  const match = mails.at(-1)?.match(new RegExp(`${route}\\?token=([a-z2-7]+)`));
+  if (!match?.[1]) throw new Error(`no ${route} mail to ${email}`);
+  return match[1];
+}
+
+const customerId = async () => (await same('POST', '/api/customers', businessCustomer)).data.id as number;
+const itemId = async () => (await same('POST', '/api/items', { name: 'Conseil', unit_price: 100 })).data.id as number;
+const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
+async function documentId(type = 'invoice', issue = false): Promise<number> {
+  await same('PUT', '/api/organization', sellerIdentity);
+  const customer = await customerId();
+  const created = await same('POST', '/api/documents', {
+    type,
+    date: '2026-11-02',
+    customer_id: customer,
+    items: [line('Conseil', 2, 100)],
+  });
+  if (issue) await same('POST', `/api/documents/${created.data.id}/issue`);
+  return created.data.id;
+}
+async function paymentOf(): Promise<{ id: number; paymentId: number }> {
+  const id = await documentId('invoice', true);
+  const payment = await same('POST', `/api/documents/${id}/payments`, { date: '2026-11-05', amount: 10 });
+  return { id, paymentId: payment.data.id };
+}
+
+/** A valid input of every procedure, with the records it needs created first on both sides. */
+const samples: Record<string, () => Promise<Call>> = {
+  'auth.register': async () => ({ input: both({ ...OWNER, email: `nouveau${++emails}@exemple.fr` }) }),
+  'auth.login': async () => ({ input: both({ email: 'parite@exemple.fr', password: OWNER.password }) }),
+  'auth.logout': async () => {
+    const email = await newUserOnBoth();
+    const cookies = await each(async (s) => {
+      const session = new Session(s.server.url);
+      await session.rest('POST', '/api/auth/login', { email, password: OWNER.password });
+      return session.cookie;
+    });
+    return { input: both(undefined), cookies };
+  },
+  'auth.me': async () => ({ input: both(undefined) }),
+  'auth.forgotPassword': async () => ({ input: both({ email: 'parite@exemple.fr' }) }),
+  'auth.resetPassword': async () => {
+    const email = await newUserOnBoth();
+    await same('POST', '/api/auth/password/forgot', { email });
+    return { input: await each(async (s) => ({ token: mailedToken(s, email, '/auth/password/reset'), password: 'nouveau-secret-2026' })) };
+  },
+  'auth.verifyEmail': async () => {
+    const email = await newUserOnBoth();
+    return { input: await each(async (s) => ({ token: mailedToken(s, email, '/auth/verify_email') })) };
+  },
+  'settings.get': async () => ({ input: both({ key: 'document' }) }),
+  'settings.update': async () => ({ input: both({ data: { theme: 'dark' } }) }),
+  'feedback.send': async () => ({ input: both({ message: 'Tout va bien', screenshot: PNG }) }),
+  'system.version': async () => ({ input: both(undefined) }),
+  'customers.list': async () => {
+    await customerId();
+    return { input: both({ search: 'Martin' }) };
+  },
+  'customers.get': async () => ({ input: both({ id: await customerId() }) }),
+  'customers.create': async () => ({ input: both(businessCustomer) }),
+  'customers.update': async () => ({
+    input: both({ id: await customerId(), data: { ...businessCustomer, name: 'Boulangerie Martin & fils' } }),
+  }),
+  'customers.delete': async () => ({ input: both({ id: await customerId() }) }),
+  'customers.import': async () => ({ input: both({ csv: 'Nom;E-mail\nDupont;dupont@exemple.fr\n;x', dry_run: true }) }),
+  'customers.export': async () => ({ input: both(undefined) }),
+  'customers.restore': async () => {
+    const id = await customerId();
+    await same('DELETE', `/api/customers/${id}`);
+    return { input: both({ id }) };
+  },
+  'items.list': async () => {
+    await itemId();
+    return { input: both(undefined) };
+  },
+  'items.get': async () => ({ input: both({ id: await itemId() }) }),
+  'items.create': async () => ({ input: both({ name: 'Formation', unit_price: 450, kind: 'service' }) }),
+  'items.update': async () => ({ input: both({ id: await itemId(), data: { name: 'Conseil senior', unit_price: 120 } }) }),
+  'items.delete': async () => ({ input: both({ id: await itemId() }) }),
+  'items.import': async () => ({ input: both({ csv: 'Désignation;Prix unitaire HT\nAudit;300', dry_run: true }) }),
+  'items.export': async () => ({ input: both(undefined) }),
+  'items.restore': async () => {
+    const id = await itemId();
+    await same('DELETE', `/api/items/${id}`);
+    return { input: both({ id }) };
+  },
+  'organization.get': async () => ({ input: both(undefined) }),
+  'organization.update': async () => ({ input: both(sellerIdentity) }),
+  'organization.uploadLogo': async () => ({ input: both({ data_url: PNG }) }),
+  'organization.deleteLogo': async () => ({ input: both(undefined) }),
+  'search.query': async () => {
+    await customerId();
+    return { input: both({ q: 'Martin' }) };
+  },
+  'documents.list': async () => {
+    await documentId();
+    return { input: both({ type: 'invoice' }) };
+  },
+  'documents.get': async () => ({ input: both({ id: await documentId() }) }),
+  'documents.create': async () => {
+    await same('PUT', '/api/organization', sellerIdentity);
+    const customer = await customerId();
+    return { input: both({ type: 'invoice', date: '2026-11-02', customer_id: customer, items: [line('Conseil', 2, 100)] }) };
+  },
+  'documents.update': async () => {
+    const id = await documentId();
+    return { input: both({ id, data: { type: 'invoice', date: '2026-11-03', items: [line('Conseil', 3, 100)] } }) };
+  },
+  'documents.delete': async () => ({ input: both({ id: await documentId() }) }),
+  'documents.issue': async () => ({ input: both({ id: await documentId() }) }),
+  'documents.setStatus': async () => ({ input: both({ id: await documentId('estimate', true), status: 'accepted' }) }),
+  'documents.markSent': async () => ({ input: both({ id: await documentId('invoice', true) }) }),
+  'documents.convert': async () => ({ input: both({ id: await documentId('estimate', true), type: 'invoice' }) }),
+  'documents.duplicate': async () => ({ input: both({ id: await documentId() }) }),
+  'documents.deposit': async () => ({ input: both({ id: await documentId('estimate', true), percent: 30 }) }),
+  'documents.payments': async () => ({ input: both({ id: (await paymentOf()).id }) }),
+  'documents.recordPayment': async () => ({
+    input: both({ id: await documentId('invoice', true), data: { date: '2026-11-05', amount: 20, method: 'card' } }),
+  }),
+  'documents.updatePayment': async () => ({ input: both({ ...(await paymentOf()), data: { date: '2026-11-06', amount: 15 } }) }),
+  'documents.deletePayment': async () => ({ input: both(await paymentOf()) }),
+  'figures.dashboard': async () => {
+    await documentId('invoice', true);
+    return { input: both(undefined) };
+  },
+  'figures.customer': async () => {
+    const id = await documentId('invoice', true);
+    const document = await same('GET', `/api/documents/${id}`);
+    return { input: both({ id: document.customer_id }) };
+  },
+  'share.get': async () => {
+    const id = await documentId('invoice', true);
+    return { input: await each(async (s) => ({ uuid: (await s.owner.rest('GET', `/api/documents/${id}`)).body.uuid })) };
+  },
+  'taxes.list': async () => ({ input: both(undefined) }),
+  'taxes.create': async () => ({ input: both({ title: 'TVA 8,5 %', rate: 8.5 }) }),
+  'taxes.update': async () => {
+    const created = await same('POST', '/api/taxes', { title: 'TVA 13 %', rate: 13 });
+    return { input: both({ id: created.data.id, data: { title: 'TVA 13 % (DOM)', rate: 13 } }) };
+  },
+  'taxes.delete': async () => {
+    const created = await same('POST', '/api/taxes', { title: 'TVA 1,05 %', rate: 1.05 });
+    return { input: both({ id: created.data.id }) };
+  },
+  'units.list': async () => ({ input: both(undefined) }),
+  'units.create': async () => ({ input: both({ name: `lot${++emails}` }) }),
+  'units.delete': async () => {
+    const created = await same('POST', '/api/units', { name: `colis${++emails}` });
+    return { input: both({ id: created.data.id }) };
+  },
+  'emailSettings.get': async () => ({ input: both(undefined) }),
+  'emailSettings.update': async () => ({ input: both(await same('GET', '/api/settings/email')) }),
+  'emailSettings.sendTest': async () => ({ input: both(undefined) }),
+  'currencies.list': async () => ({ input: both(undefined) }),
+  'currencies.create': async () => ({ input: both({ code: 'CHF', rate: '0.94' }) }),
+  'currencies.update': async () => {
+    const created = await same('POST', '/api/currencies', { code: 'USD', rate: '1.08' });
+    return { input: both({ id: created.data.id, data: { rate: '1.1' } }) };
+  },
+  'currencies.delete': async () => {
+    const created = await same('POST', '/api/currencies', { code: 'GBP', rate: '0.86' });
+    return { input: both({ id: created.data.id }) };
+  },
+  'tags.list': async () => {
+    await tagId();
+    return { input: both({ scope: 'customer' }) };
+  },
+  'tags.create': async () => ({ input: both({ name: 'Prioritaire', color: 'red' }) }),
+  'tags.update': async () => ({ input: both({ id: await tagId(), data: { name: `Renommée ${++emails}`, color: 'blue' } }) }),
+  'tags.delete': async () => ({ input: both({ id: await tagId() }) }),
+};
+
+/** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */
+const procedures = Object.keys(appRouter._def.procedures as Record<string, unknown>).filter((p) => p.includes('.'));
+
+async function compare(procedure: string, call: Call) {
+  const a = await send(fork, [procedure], [call.input[0]], { cookie: call.cookies ? (call.cookies[0] ?? null) : undefined });
+  const b = await send(stock, [procedure], [call.input[1]], { cookie: call.cookies ? (call.cookies[1] ?? null) : undefined });
+  expect(b.status, `${procedure}: stock adapter`).toBe(a.status);
+  expect(b.body).toEqual(a.body);
+  return a;
+}
+
+describe('the /api/trpc fork answers as tRPC’s stock adapter', () => {
+  it('enumerates the procedures from the router', () => {
+    expect(procedures.length).toBeGreaterThan(60);
+  });
+
+  it.each(procedures)('%s: a success', async (procedure) => {
+    const sample = samples[procedure];
+    if (!sample) throw new Error(`${procedure} has no success sample in tests/integration/trpc-fork-parity.test.ts: add one`);
+    const answer = await compare(procedure, await sample());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
+  it.each(procedures)('%s: bad input, and no session', async (procedure) => {
+    // Logout would end the owner's session that the next tests use: it gets sessions of its own.
+    const cookies = procedure === 'auth.logout' ? (await samples['auth.logout']?.())?.cookies : undefined;
+    await compare(procedure, { input: both(42), cookies });
+    await compare(procedure, { input: both({ id: 'x', data: [], key: 1, q: 7, email: 3 }), cookies });
+    await compare(procedure, { input: both(undefined), cookies: [undefined, undefined] });
+  });
+
+  it('a procedure that does not exist, and a body that is not JSON', async () => {
+    for (const procedure of ['nope.nothing', 'auth.login', 'auth.logout', 'customers.create']) {
+      const requests = [fork, stock].map((s) =>
+        fetch(`${s.trpcUrl}/${procedure}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: procedure === 'auth.logout' ? '' : (s.owner.cookie ?? '') },
+          body: '{"json": nope',
+        }),
+      );
+      const [a, b] = await Promise.all(requests.map(async (r) => (await r).text().then(masked)));
+      expect(b).toEqual(a);
+    }
+    const a = await send(fork, ['nope.nothing'], [undefined]);
+    const b = await send(stock, ['nope.nothing'], [undefined]);
+    expect([b.status, b.body]).toEqual([a.status, a.body]);
+  });
+
+  it('a query sent as a mutation, and the reverse: the one known difference, kept on purpose', async () => {
+    // The fork answers 404 (tests/integration/trpc-door.test.ts: no such procedure for that method); tRPC's adapter
+    // answers 405. Pinned both ways, so that a change on either side is seen.
+    for (const [procedure, method] of [
+      ['auth.me', 'POST'],
+      ['auth.logout', 'GET'],
+    ] as const) {
+      const a = await send(fork, [procedure], [undefined], { method, cookie: null });
+      const b = await send(stock, [procedure], [undefined], { method, cookie: null });
+      expect(a.status).toBe(404);
+      expect(b.status).toBe(405);
+    }
+  });
+
+  it('batches of queries and of mutations, successes and errors together', async () => {
+    const id = await customerId();
+    const queries = ['auth.me', 'settings.get', 'customers.get', 'customers.get', 'tags.list'];
+    const queryInputs = [undefined, { key: 'document' }, { id }, { id: 999999 }, { scope: 'nope' }];
+    const a = await send(fork, queries, queryInputs);
+    const b = await send(stock, queries, queryInputs);
+    expect(a.status).toBe(207);
+    expect([b.status, b.body]).toEqual([a.status, a.body]);
+    const mutations = ['tags.create', 'units.create', 'taxes.create'];
+    const mutationInputs = [{ name: 'Lot groupé' }, { name: 'palette' }, { title: '', rate: -1 }];
+    const c = await send(fork, mutations, mutationInputs);
+    const d = await send(stock, mutations, mutationInputs);
+    expect([d.status, d.body]).toEqual([c.status, c.body]);
+    const ok = await send(fork, ['auth.me', 'system.version'], [undefined, undefined]);
+    const okStock = await send(stock, ['auth.me', 'system.version'], [undefined, undefined]);
+    expect(ok.status).toBe(200);
+    expect([okStock.status, okStock.body]).toEqual([ok.status, ok.body]);
+  });
+});
