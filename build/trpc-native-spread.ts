@@ -11,19 +11,32 @@ const HELPER = /function _objectSpread2\(e\) \{\n\tfor \(var r = 1; r < argument
 const NATIVE =
   'function _objectSpread2(e) {\n\tfor (var r = 1; r < arguments.length; r++) if (arguments[r] != null) Object.assign(e, arguments[r]);\n\treturn e;\n}';
 
+/**
+ * The patch itself, apart from Vite: `undefined` when the code has no helper, `changed` when the helper is there but
+ * not in the shape this patch knows (a tRPC upgrade; tests/unit/trpc-native-spread.test.ts runs it on the installed
+ * files).
+ */
+export function patchObjectSpread(code: string): { code: string } | 'changed' | undefined {
+  if (!code.includes('function _objectSpread2(e)')) return undefined;
+  if (!HELPER.test(code)) return 'changed';
+  return { code: code.replace(HELPER, NATIVE) };
+}
+
 export function trpcNativeSpread(): Plugin {
   let patched = 0;
   return {
     name: 'facturier:trpc-native-spread',
     apply: 'build',
     transform(code, id) {
-      if (!id.includes('/@trpc/server/dist/') || !code.includes('function _objectSpread2(e)')) return null;
-      if (!HELPER.test(code)) {
+      if (!id.includes('/@trpc/server/dist/')) return null;
+      const result = patchObjectSpread(code);
+      if (result === undefined) return null;
+      if (result === 'changed') {
         this.warn(`${id}: tRPC's _objectSpread2 helper changed shape; the native-spread patch was not applied`);
         return null;
       }
       patched += 1;
-      return { code: code.replace(HELPER, NATIVE), map: null };
+      return { code: result.code, map: null };
     },
     buildEnd() {
       if (this.environment?.config.build.ssr && patched === 0) this.warn('tRPC native-spread patch: no helper found to patch');
