@@ -119,6 +119,7 @@ export async function handleTrpc(
     }
   });
   const responses = await Promise.all(calls);
-  const untransformed = isBatch ? responses : responses[0]!;
+  const [single] = responses;
+  const untransformed = isBatch || !single ? responses : single;
   sendJson(res, getHTTPStatusCode(untransformed), transformTRPCResponse(config, untransformed));
 }
