@@ -13,9 +13,10 @@ export class AppError extends TRPCError {
   }
 }
 
-export const fail = (code: TRPC_ERROR_CODE_KEY, messages: string | string[]): never => {
+/** A function declaration (not an arrow) so that `if (!row) fail(…)` narrows `row` for the code after it. */
+export function fail(code: TRPC_ERROR_CODE_KEY, messages: string | string[]): never {
   throw new AppError(code, messages);
-};
+}
 
 export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur';
 

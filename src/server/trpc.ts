@@ -28,18 +28,21 @@ export interface ProcedureMeta {
   rest?: RestMeta;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const messages = messagesOf(error);
-    const { stack: _stack, ...data } = shape.data;
-    return {
-      ...shape,
-      message: Array.isArray(messages) ? messages.join('\n') : messages,
-      data: { ...data, messages },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const messages = messagesOf(error);
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        message: Array.isArray(messages) ? messages.join('\n') : messages,
+        data: { ...data, messages },
+      };
+    },
+  });
 
 export const router = t.router;
 export const publicProcedure = t.procedure;

@@ -51,18 +51,14 @@ export const documentsRouter = router({
     return { total, data: data.map((row) => listEntry(row, today)) };
   }),
   get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure
-    .input(documentInputSchema)
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Ajouté avec succès',
-      data: await createDocument(ctx.db, ctx.organizationId, input),
-    })),
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, data: documentInputSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data),
-    })),
+  create: protectedProcedure.input(documentInputSchema).mutation(async ({ ctx, input }) => ({
+    messages: 'Ajouté avec succès',
+    data: await createDocument(ctx.db, ctx.organizationId, input),
+  })),
+  update: protectedProcedure.input(z.object({ id: idSchema, data: documentInputSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data),
+  })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeDocument(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
@@ -71,45 +67,35 @@ export const documentsRouter = router({
     const data = await issueDocument(ctx.db, ctx.organizationId, input.id);
     return { messages: `Document émis sous le n° ${data.number}`, data };
   }),
-  setStatus: protectedProcedure
-    .input(z.object({ id: idSchema, status: statusSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status),
-    })),
-  markSent: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await markSent(ctx.db, ctx.organizationId, input.id),
-    })),
+  setStatus: protectedProcedure.input(z.object({ id: idSchema, status: statusSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status),
+  })),
+  markSent: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await markSent(ctx.db, ctx.organizationId, input.id),
+  })),
   convert: protectedProcedure
     .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
     })),
-  duplicate: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Ajouté avec succès',
-      data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
-    })),
-  deposit: protectedProcedure
-    .input(z.object({ id: idSchema }).and(depositSchema))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Ajouté avec succès',
-      data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input),
-    })),
+  duplicate: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Ajouté avec succès',
+    data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
+  })),
+  deposit: protectedProcedure.input(z.object({ id: idSchema }).and(depositSchema)).mutation(async ({ ctx, input }) => ({
+    messages: 'Ajouté avec succès',
+    data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input),
+  })),
   payments: protectedProcedure
     .input(z.object({ id: idSchema }))
     .query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
-  recordPayment: protectedProcedure
-    .input(z.object({ id: idSchema, data: paymentInputSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Ajouté avec succès',
-      data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data),
-    })),
+  recordPayment: protectedProcedure.input(z.object({ id: idSchema, data: paymentInputSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Ajouté avec succès',
+    data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data),
+  })),
   updatePayment: protectedProcedure
     .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
     .mutation(async ({ ctx, input }) => ({

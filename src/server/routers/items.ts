@@ -26,12 +26,10 @@ export const itemsRouter = router({
   create: protectedProcedure
     .input(itemInputSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createItem(ctx.db, ctx.organizationId, input) })),
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, data: itemInputSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await editItem(ctx.db, ctx.organizationId, input.id, input.data),
-    })),
+  update: protectedProcedure.input(z.object({ id: idSchema, data: itemInputSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await editItem(ctx.db, ctx.organizationId, input.id, input.data),
+  })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await archiveItem(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
@@ -52,10 +50,8 @@ export const itemsRouter = router({
       return { messages, data: report };
     }),
   export: protectedProcedure.query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
-  restore: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Restauré avec succès',
-      data: await restoreItem(ctx.db, ctx.organizationId, input.id),
-    })),
+  restore: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Restauré avec succès',
+    data: await restoreItem(ctx.db, ctx.organizationId, input.id),
+  })),
 });

@@ -12,12 +12,10 @@ export const taxesRouter = router({
   create: protectedProcedure
     .input(taxRateInputSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createTax(ctx.db, ctx.organizationId, input) })),
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, data: taxRateInputSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await editTax(ctx.db, ctx.organizationId, input.id, input.data),
-    })),
+  update: protectedProcedure.input(z.object({ id: idSchema, data: taxRateInputSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await editTax(ctx.db, ctx.organizationId, input.id, input.data),
+  })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeTax(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };
@@ -29,12 +27,10 @@ export const unitsRouter = router({
     const data = await listUnits(ctx.db, { organizationId: ctx.organizationId });
     return { total: data.length, data };
   }),
-  create: protectedProcedure
-    .input(unitInputSchema)
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Ajouté avec succès',
-      data: await createUnit(ctx.db, ctx.organizationId, input.name),
-    })),
+  create: protectedProcedure.input(unitInputSchema).mutation(async ({ ctx, input }) => ({
+    messages: 'Ajouté avec succès',
+    data: await createUnit(ctx.db, ctx.organizationId, input.name),
+  })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeUnit(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };

@@ -14,12 +14,10 @@ export const tagsRouter = router({
   create: protectedProcedure
     .input(tagInputSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createTag(ctx.db, ctx.organizationId, input) })),
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, data: tagInputSchema }))
-    .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await editTag(ctx.db, ctx.organizationId, input.id, input.data),
-    })),
+  update: protectedProcedure.input(z.object({ id: idSchema, data: tagInputSchema })).mutation(async ({ ctx, input }) => ({
+    messages: 'Mis à jour avec succès',
+    data: await editTag(ctx.db, ctx.organizationId, input.id, input.data),
+  })),
   delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
     await removeTag(ctx.db, ctx.organizationId, input.id);
     return { messages: 'Supprimé avec succès' };

@@ -14,6 +14,7 @@ import {
   rateDayToday as today,
   updateCurrencyRate,
 } from '../db/queries/currencies';
+import { defined } from '../../shared/defined';
 
 const NOT_FOUND = 'Devise introuvable';
 
@@ -59,7 +60,7 @@ async function syncBase(trx: Db, organizationId: number): Promise<string> {
 }
 
 async function answer(trx: Db, organizationId: number, base: string, id: number): Promise<EnabledCurrency> {
-  return enrich((await findCurrencyRow(trx, { organizationId, id }))!, base);
+  return enrich(defined(await findCurrencyRow(trx, { organizationId, id })), base);
 }
 
 /** A customer or a document may only use a currency enabled in Paramètres → Devises (it has a rate there). */

@@ -5,6 +5,7 @@ import { listDocuments } from '../db/queries/documents';
 import { getAppSettings } from './settings';
 import { fromUnits4, listEntry, todayIso } from './document-record';
 import { getCustomer } from './customers';
+import { defined } from '../../shared/defined';
 
 /** Vue d'ensemble: turnover this month and year, receivables, overdue, the latest documents, in the base currency. */
 export async function dashboardFigures(db: Db, organizationId: number) {
@@ -14,8 +15,8 @@ export async function dashboardFigures(db: Db, organizationId: number) {
   const month = periodRange('this_month', today);
   const year = periodRange('this_year', today);
   const [monthHt, yearHt, months, receivables, latest] = await Promise.all([
-    sumTurnover(db, { organizationId, currency, from: month.from!, to: month.to! }),
-    sumTurnover(db, { organizationId, currency, from: year.from!, to: year.to! }),
+    sumTurnover(db, { organizationId, currency, from: defined(month.from, 'month.from'), to: defined(month.to, 'month.to') }),
+    sumTurnover(db, { organizationId, currency, from: defined(year.from, 'year.from'), to: defined(year.to, 'year.to') }),
     monthlyTurnover(db, { organizationId, currency, year: Number(today.slice(0, 4)) }),
     sumReceivables(db, { organizationId, currency, today }),
     listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),

@@ -235,7 +235,10 @@ export function CustomerFormDialog({
         <TagPicker
           kind="customer"
           value={form.tag_ids}
-          onChange={(tag_ids) => (clearError('tag_ids'), setForm({ ...form, tag_ids }))}
+          onChange={(tag_ids) => {
+            clearError('tag_ids');
+            return setForm({ ...form, tag_ids });
+          }}
           error={errors.tag_ids}
         />
         <TextField label="Note interne" value={form.note} onChange={set('note')} />

@@ -51,11 +51,12 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   // A new item starts with the normal VAT rate, as most lines carry it: set in the same reset as the blank form,
   // once the rates are known (two separate effects raced, and a later opening lost the rate).
   const normalRate = taxes.data?.data.find((t) => t.rate === 20)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on opening only; late rates are the next effect's
   useEffect(() => {
     if (!open) return;
     setForm(item ? fromItem(item) : { ...blank(), tax_ids: normalRate ? [normalRate] : [] });
     setErrors({});
-  }, [open, item]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, item]);
   // Rates that arrive after the opening fill a new item that has none yet, without touching what was typed.
   useEffect(() => {
     if (open && !item && normalRate) setForm((f) => (f.tax_ids.length ? f : { ...f, tax_ids: [normalRate] }));

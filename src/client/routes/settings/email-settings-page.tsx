@@ -37,7 +37,10 @@ export function EmailSettingsPage() {
     meta: { silent: true },
     onMutate: () => setTestError(null),
     onSuccess: (answer) => showMessage(answer.messages, 200),
-    onError: (error) => (reportError(error), setTestError([errorInfo(error).messages].flat().join(' '))),
+    onError: (error) => {
+      reportError(error);
+      return setTestError([errorInfo(error).messages].flat().join(' '));
+    },
   });
 
   if (!form)
@@ -134,7 +137,15 @@ export function EmailSettingsPage() {
           replyTo={form.reply_to}
         />
 
-        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
+        <SettingsActions
+          dirty={dirty}
+          saving={save.isPending}
+          onUndo={() => {
+            setForm(current);
+            return setErrors({});
+          }}
+          onSave={submit}
+        />
       </section>
     </SettingsFrame>
   );

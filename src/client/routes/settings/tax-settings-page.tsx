@@ -30,8 +30,18 @@ export function TaxSettingsPage() {
     showMessage(answer.messages, 200);
     void utils.taxes.invalidate();
   };
-  const create = trpc.taxes.create.useMutation({ onSuccess: (a) => (refresh(a), setDraft({ title: '', rate: '' })) });
-  const update = trpc.taxes.update.useMutation({ onSuccess: (a) => (refresh(a), setEditing(undefined)) });
+  const create = trpc.taxes.create.useMutation({
+    onSuccess: (a) => {
+      refresh(a);
+      return setDraft({ title: '', rate: '' });
+    },
+  });
+  const update = trpc.taxes.update.useMutation({
+    onSuccess: (a) => {
+      refresh(a);
+      return setEditing(undefined);
+    },
+  });
   const remove = trpc.taxes.delete.useMutation({ onSuccess: refresh });
 
   function add(event: FormEvent) {
