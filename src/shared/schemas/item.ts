@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tagIdsField, tagFilterField } from './tag';
+import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 /** A catalogue item (issue 5): what the document editor's picker offers. Prices are excluding tax (HT). */
 export const itemInputSchema = z.object({
@@ -16,7 +17,7 @@ export const itemInputSchema = z.object({
     .number({ error: 'Le prix unitaire est un nombre' })
     .min(0, 'Le prix unitaire ne peut être négatif')
     .max(1e12, 'Prix unitaire trop grand')
-    .refine((n) => Number.isInteger(Math.round(n * 1e4 * 1e6) / 1e6), 'Prix unitaire : 4 décimales au plus'),
+    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Prix unitaire : 4 décimales au plus'),
   kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service'),
   active: z.boolean().default(true),
   tax_ids: z.array(z.number().int().positive()).max(5, 'Cinq taxes au plus').default([]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../status';
+import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 
@@ -11,7 +12,7 @@ export const paymentInputSchema = z.object({
     .refine(Number.isFinite, 'Montant du paiement : un nombre fini est attendu')
     .refine((n) => n > 0, 'Le montant du paiement doit être positif')
     .refine((n) => n <= 1e12, 'Montant du paiement : valeur trop grande')
-    .refine((n) => Number.isInteger(Math.round(n * 1e4 * 1e6) / 1e6), 'Montant du paiement : 4 décimales au plus'),
+    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Montant du paiement : 4 décimales au plus'),
   method: z.enum(METHODS, { error: 'Moyen de paiement : virement, chèque, carte ou espèces' }).default('transfer'),
   reference: z.string().trim().max(120, 'Référence : 120 caractères au plus').default(''),
   note: z.string().max(2000, 'Note : 2000 caractères au plus').default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 /** French VAT rates in force (CGI art. 278 to 281 nonies): normal, intermediate, reduced, super-reduced, exempt. */
 export const FRENCH_TAX_RATES = [
@@ -23,7 +24,7 @@ export const taxRateInputSchema = z.object({
     .number({ error: 'Le taux est un nombre' })
     .min(0, 'Le taux ne peut être négatif')
     .max(100, 'Le taux ne peut dépasser 100 %')
-    .refine((n) => Number.isInteger(Math.round(n * 1e4 * 1e6) / 1e6), 'Taux : 4 décimales au plus'),
+    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Taux : 4 décimales au plus'),
 });
 export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
 
