@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const AMOUNT =
   '(?:amount|amounts|total|totals|price|paid|billed|subtotal|tax|due|amount_due|deposits?|outstanding|turnover|credited|shipping|discount|balance)';
 
-export const FLOAT_MONEY_PATTERNS = [
+const FLOAT_MONEY_PATTERNS = [
   { name: 'scales by a power-of-ten literal (× 1e4, ÷ 1e4)', pattern: /[*/]\s*1e\d+\b|\b1e\d+\s*[*/]/ },
   { name: 'scales by 10 ** decimals', pattern: /[*/]\s*\(?\s*10\s*\*\*/ },
   { name: 'rounds to hundredths in floats (* 100) / 100', pattern: /\*\s*100\s*\)\s*\/\s*100\b/ },
@@ -80,7 +80,7 @@ function sourceFiles(dir: string): string[] {
 /** Code lines only: comments may describe the arithmetic they avoid. */
 const isComment = (line: string) => /^\s*(\/\/|\/\*|\*)/.test(line);
 
-export function floatMoneyFindings(file: string, text: string): string[] {
+function floatMoneyFindings(file: string, text: string): string[] {
   const findings: string[] = [];
   text.split('\n').forEach((line, i) => {
     if (isComment(line)) return;
