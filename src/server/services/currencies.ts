@@ -2,7 +2,7 @@ import type { Db } from '../db/connection';
 import type { CurrencyInput, CurrencyRateInput, EnabledCurrency } from '../../shared/schemas/currency';
 import { findCurrency } from '../../shared/currencies';
 import { RATE_DECIMALS } from '../../shared/exchange';
-import { div, money, round } from '../../shared/money';
+import { div, money, round, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
 import { getAppSettings } from './settings';
 import {
@@ -52,7 +52,7 @@ async function syncBase(trx: Db, organizationId: number): Promise<string> {
     const oldRate = current.rate;
     for (const row of rows) {
       const restated = row.id === current.id ? money(1) : round(div(row.rate, oldRate), RATE_DECIMALS);
-      const rate = restated.gt(0) ? restated.toFixed() : money(10).pow(-RATE_DECIMALS).toFixed();
+      const rate = restated.gt(0) ? toDecimalString(restated) : toDecimalString(money(10).pow(-RATE_DECIMALS));
       await updateCurrencyRate(trx, { organizationId, id: row.id, rate, rateDate: row.rate_date });
     }
   }

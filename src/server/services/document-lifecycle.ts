@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
 import { legalMentionTexts, missingMentions, sellerIdentity } from '../../shared/legal-mentions';
 import { formatDocumentNumber } from '../../shared/numbering';
@@ -44,7 +45,7 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
   if (row.status !== 'draft')
     fail(
       'CONFLICT',
-      `${capitalize(TYPE_NAMES[row.type].the)} est déjà émis${row.type === 'invoice' || row.type === 'proforma' ? 'e' : ''} (n° ${row.number})`,
+      `${capitalize(TYPE_NAMES[row.type].the)} est déjà émis${DOCUMENT_TYPE_TABLE[row.type].feminine ? 'e' : ''} (n° ${row.number})`,
     );
   const [items, organization, settings, template, customer, corrects] = await Promise.all([
     findDocumentItems(db, { documentId: id }),

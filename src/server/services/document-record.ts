@@ -1,6 +1,6 @@
 import { computeTotals, type DocumentTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
-import { toUnits4, unitsToNumber } from '../../shared/fixed';
+import { toUnits4, unitsToNumber } from '../../shared/money';
 import { effectiveStatus, type StoredStatus } from '../../shared/document-status';
 import type { DocumentForm, DocumentItem, DocumentType, KeyValue, DepositRequest, TaxLine } from '../../shared/schemas/document';
 import type { DocumentItemRow, DocumentListRow, DocumentRow, NewDocumentItemRow } from '../db/queries/documents';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { byType, DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { Db } from '../db/connection';
 import type { DocumentForm, DocumentType } from '../../shared/schemas/document';
 import { effectiveStatus, isEditable, isLegalRecord, type StoredStatus } from '../../shared/document-status';
@@ -30,15 +31,8 @@ import type { MentionCustomer } from '../../shared/legal-mentions';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
 
-/** French names of the types, for messages ("cette facture", "ce devis"). */
-export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = {
-  invoice: { the: 'cette facture', a: 'une facture' },
-  estimate: { the: 'ce devis', a: 'un devis' },
-  proforma: { the: 'cette proforma', a: 'une proforma' },
-  order: { the: 'ce bon de commande', a: 'un bon de commande' },
-  delivery: { the: 'ce bon de livraison', a: 'un bon de livraison' },
-  credit: { the: 'cet avoir', a: 'un avoir' },
-};
+/** French names of the types, for messages ("cette facture", "ce devis"): read off the one table. */
+export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = byType((t) => ({ the: t.the, a: t.article }));
 
 export async function getDocumentRow(db: Db, organizationId: number, id: number): Promise<DocumentRow> {
   const row = await findDocumentRow(db, { organizationId, id });
@@ -160,10 +154,7 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 async function withDefaults(db: Db, organizationId: number, form: DocumentForm, customer: CustomerRecord | null): Promise<DocumentForm> {
   if (form.maturity !== undefined) {
     if (form.maturity && form.maturity < form.date)
-      fail(
-        'BAD_REQUEST',
-        `${form.type === 'estimate' || form.type === 'proforma' ? 'Date de validité' : 'Échéance'} : elle ne peut précéder la date du document`,
-      );
+      fail('BAD_REQUEST', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);
     return form;
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;

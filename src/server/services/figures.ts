@@ -3,7 +3,8 @@ import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
 import { listDocuments } from '../db/queries/documents';
 import { getAppSettings } from './settings';
-import { fromUnits4, listEntry, todayIso } from './document-record';
+import { listEntry, todayIso } from './document-record';
+import { fromStoredUnits } from '../../shared/money';
 import { getCustomer } from './customers';
 import { defined } from '../../shared/defined';
 
@@ -23,12 +24,12 @@ export async function dashboardFigures(db: Db, organizationId: number) {
   ]);
   return {
     currency,
-    turnover_month: fromUnits4(monthHt),
-    turnover_year: fromUnits4(yearHt),
-    monthly: months.map(fromUnits4),
-    outstanding: fromUnits4(receivables.outstanding),
+    turnover_month: fromStoredUnits(monthHt),
+    turnover_year: fromStoredUnits(yearHt),
+    monthly: months.map(fromStoredUnits),
+    outstanding: fromStoredUnits(receivables.outstanding),
     open_invoices: receivables.openCount,
-    overdue: fromUnits4(receivables.overdue),
+    overdue: fromStoredUnits(receivables.overdue),
     overdue_count: receivables.overdueCount,
     latest: latest.data.map((row) => listEntry(row, today)),
   };
@@ -40,9 +41,9 @@ export async function customerFigures(db: Db, organizationId: number, customerId
   const rows = await customerBalances(db, { organizationId, customerId });
   return rows.map((r) => ({
     currency: r.currency,
-    billed: fromUnits4(r.billed),
-    paid: fromUnits4(r.paid),
-    outstanding: fromUnits4(r.outstanding),
+    billed: fromStoredUnits(r.billed),
+    paid: fromStoredUnits(r.paid),
+    outstanding: fromStoredUnits(r.outstanding),
     documents: r.documents,
   }));
 }

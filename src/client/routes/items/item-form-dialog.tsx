@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { itemInputSchema } from '../../../shared/schemas/item';
-import { commaToDot } from '../../../shared/input';
+import { parseAmount } from '../../../shared/money';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -77,13 +77,13 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   };
 
   function submit() {
-    const price = commaToDot(form.unit_price.replace(/\s/g, ''));
-    const result = itemInputSchema.safeParse({ ...form, unit_price: price === '' ? undefined : Number(price) });
+    const price = parseAmount(form.unit_price);
+    const result = itemInputSchema.safeParse({ ...form, unit_price: price });
     if (!result.success) {
       const next: Record<string, string> = {};
       for (const issue of result.error.issues)
         next[String(issue.path[0])] ??=
-          price !== '' && Number.isNaN(Number(price)) && issue.path[0] === 'unit_price'
+          price !== undefined && Number.isNaN(price) && issue.path[0] === 'unit_price'
             ? 'Le prix unitaire est un nombre (ex. 12,50)'
             : issue.message;
       setErrors(next);

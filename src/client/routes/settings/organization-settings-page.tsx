@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 type KeyValueList = 'identifications' | 'additional_info';
 
@@ -73,8 +74,7 @@ export function OrganizationSettingsPage() {
   function submit() {
     const result = organizationSettingsSchema.safeParse(form);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
+      const next = fieldMessages(result.error.issues, 1);
       setErrors(next);
       revealFirstError(Object.keys(next).length);
       return;

@@ -1,4 +1,5 @@
 import { useSnapshot } from 'valtio';
+import { DOCUMENT_TYPE_TABLE } from '../../../../shared/document-types';
 import { css } from '../../../../../styled-system/css';
 import type { DocumentType } from '../../../../shared/schemas/document';
 import { clearError, editor } from '../../../stores/document-editor';
@@ -112,7 +113,7 @@ export function HeaderFields({
       <div className={grid}>
         <TextField
           className={css({ gridColumn: { md: 'span 3' } })}
-          label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
+          label={DOCUMENT_TYPE_TABLE[type].conditionsLabel}
           placeholder="Ex. Virement à 30 jours"
           value={form.condition}
           readOnly={readOnly}
