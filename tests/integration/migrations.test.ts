@@ -17,6 +17,7 @@ describe('migrations', () => {
       '0005_tags',
       '0006_currencies',
       '0007_documents',
+      '0008_line_amounts',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

@@ -1,9 +1,9 @@
 import type { Db } from '../db/connection';
 import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
-import { listDocuments } from '../db/queries/documents';
+import { fromUnits4, listDocuments } from '../db/queries/documents';
 import { getAppSettings } from './settings';
-import { fromUnits4, listEntry, todayIso } from './document-record';
+import { todayIso } from './document-record';
 import { getCustomer } from './customers';
 
 /** Vue d'ensemble: turnover this month and year, receivables, overdue, the latest documents, in the base currency. */
@@ -29,7 +29,7 @@ export async function dashboardFigures(db: Db, organizationId: number) {
     open_invoices: receivables.openCount,
     overdue: fromUnits4(receivables.overdue),
     overdue_count: receivables.overdueCount,
-    latest: latest.data.map((row) => listEntry(row, today)),
+    latest: latest.data,
   };
 }
 

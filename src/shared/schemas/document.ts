@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMoneyLike, money, toNumber } from '../money';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
@@ -10,13 +11,36 @@ export type ListType = (typeof LIST_TYPES)[number];
 export const discountTypeSchema = z.enum(['percent', 'amount'], { error: 'Type de remise : percent ou amount' });
 export type DiscountType = z.infer<typeof discountTypeSchema>;
 
-/** A JSON number with at most `decimals` decimals, finite and within `limit` in absolute value. */
+/**
+ * An amount or quantity: a JSON number, or a string as people type it ('12,5', '1 234,50'), read exactly by the
+ * shared decimal parser (money.ts) and answered as a JSON number; at most `decimals` decimals, within `limit`.
+ * An empty string is nothing typed yet: 0. The editor keeps what was typed, the server gets the number.
+ */
 const decimal = (label: string, decimals: number, limit = 1e12) =>
   z
-    .number({ error: `${label} : un nombre est attendu` })
-    .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
-    .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
-    .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), `${label} : ${decimals} décimales au plus`);
+    .union([z.number(), z.string()], { error: `${label} : un nombre est attendu` })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (!isMoneyLike(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} : un nombre est attendu` });
+        return z.NEVER;
+      }
+      return toNumber(money(v));
+    })
+    .pipe(
+      z
+        .number({ error: `${label} : un nombre est attendu` })
+        .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
+        .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
+        .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), `${label} : ${decimals} décimales au plus`),
+    );
+
+/** Rows the form leaves blank are not kept (the editor shows empty rows to fill in). */
+const withoutBlankRows = <T extends z.ZodType>(row: T, keep: (r: z.output<T>) => boolean, max: number) =>
+  z
+    .array(row)
+    .max(max)
+    .transform((rows) => rows.filter(keep));
 
 export const taxLineSchema = z.object({
   title: z.string({ error: 'Taxe : un intitulé est attendu' }).trim().min(1, 'Taxe : un intitulé est attendu').max(60),
@@ -30,6 +54,8 @@ export type TaxLine = z.infer<typeof taxLineSchema>;
  */
 export const documentItemInputSchema = z.object({
   id: z.number().int().positive().optional(),
+  /** Client-only: the editor's stable key for a line's panel. Never stored nor answered. */
+  key: z.string().max(64).optional(),
   code: z.string().max(60).optional().nullable(),
   sku: z.string().max(60).optional().nullable(),
   item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default(''),
@@ -86,8 +112,8 @@ export const documentInputSchema = z.object({
   shipping_details: z.string().max(1000).default(''),
   /** The legal basis of lines billed without VAT (CGI art. 242 nonies A, 13°), e.g. 'Exonération de TVA, art. 261-4-4° du CGI'. */
   vat_exemption: z.string().trim().max(300, 'Exonération de TVA : 300 caractères au plus').default(''),
-  additional_info: z.array(keyValueSchema).max(20).default([]),
-  deposit_request: z.array(depositRequestSchema).max(20).default([]),
+  additional_info: withoutBlankRows(keyValueSchema, (kv) => Boolean(kv.key || kv.value), 20).default([]),
+  deposit_request: withoutBlankRows(depositRequestSchema, (d) => Boolean(d.description) || d.amount !== 0, 20).default([]),
   customer_id: z.number().int().positive().nullable().optional(),
   order_id: z.number().int().positive().nullable().optional(),
   currency: z
