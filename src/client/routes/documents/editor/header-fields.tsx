@@ -40,7 +40,7 @@ export function HeaderFields({
         </p>
       ) : (
         <CustomerPicker
-          value={form.customer_id}
+          value={form.customer_id ?? null}
           selectedName={customerName}
           error={error('customer_id')}
           onChange={(customer) => {
@@ -50,7 +50,7 @@ export function HeaderFields({
             if (!customer) return;
             // The customer's payment days and currency apply to a document they start.
             f.maturity = addDays(f.date, customer.maturity);
-            if (f.items.length === 0) f.currency = customer.currency;
+            if ((f.items ?? []).length === 0) f.currency = customer.currency;
           }}
         />
       )}
@@ -77,13 +77,14 @@ export function HeaderFields({
           error={error('maturity')}
           onChange={(e) => {
             clearError('maturity');
-            editor.form!.maturity = e.target.value;
+            // Emptied: the server takes the customer's payment days again.
+            editor.form!.maturity = e.target.value || undefined;
           }}
         />
         {readOnly ? (
-          <TextField label="Devise" value={form.currency} readOnly />
+          <TextField label="Devise" value={form.currency ?? 'EUR'} readOnly />
         ) : (
-          <CurrencySelect value={form.currency} onChange={(code) => (editor.form!.currency = code)} error={error('currency')} />
+          <CurrencySelect value={form.currency ?? 'EUR'} onChange={(code) => (editor.form!.currency = code)} error={error('currency')} />
         )}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
@@ -123,12 +124,12 @@ export function HeaderFields({
           label="Date de la vente"
           type="date"
           hint="Si elle diffère de la date du document"
-          value={form.sale_date}
+          value={form.sale_date ?? ''}
           readOnly={readOnly}
           error={error('sale_date')}
           onChange={(e) => {
             clearError('sale_date');
-            editor.form!.sale_date = e.target.value;
+            editor.form!.sale_date = e.target.value || null;
           }}
         />
       </div>
