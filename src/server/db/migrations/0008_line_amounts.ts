@@ -2,15 +2,13 @@ import type { Kysely } from 'kysely';
 import { computeTotals } from '../../../shared/totals';
 import { currencyPrecision } from '../../../shared/currencies';
 
-// Kysely<any>: a migration describes the database as it was at its time.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 /**
  * Each line keeps its computed amounts (price, net_price, subtotal, discount, gross_total, tax, total: JSON in major
  * units), written with the document's totals at each save: a document is read back, never recomputed, and an issued
  * one shows exactly what was issued. Lines saved before this migration get their amounts computed once, here, from
  * their stored inputs with the same shared core that computed their document's stored totals.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a migration describes the database as it was at its time.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('document_items').addColumn('amounts', 'text').execute();
   const documents = await db

@@ -4,11 +4,19 @@ import { clearError, editor } from '../../../stores/document-editor';
 import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { CloseIcon } from '../../../components/icons';
-import { shownAmount, type DocumentDraft } from './form-state';
+import { draft, shownAmount, type DocumentDraft } from './form-state';
 
 /** The form's two lists, made on first use (the schema defaults them to empty). */
-const additionalInfo = () => (editor.form ? (editor.form.additional_info ??= []) : []);
-const depositRequest = () => (editor.form ? (editor.form.deposit_request ??= []) : []);
+function additionalInfo() {
+  const form = draft();
+  form.additional_info ??= [];
+  return form.additional_info;
+}
+function depositRequest() {
+  const form = draft();
+  form.deposit_request ??= [];
+  return form.deposit_request;
+}
 
 const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),

@@ -2,6 +2,7 @@ import { commaToDot } from '../../../../shared/input';
 import { isMoneyLike, money, toNumber } from '../../../../shared/money';
 import { documentInputSchema, type DocumentInput, type DocumentItemInput, type DocumentType } from '../../../../shared/schemas/document';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
+import { editor } from '../../../stores/document-editor';
 
 /**
  * The editor's form is the document input schema's own input type (STYLE.md "One path for a document"): amounts
@@ -12,7 +13,10 @@ export type DocumentDraft = DocumentInput;
 export type LineDraft = DocumentItemInput;
 
 let serial = 0;
-export const newKey = () => `line-${Date.now().toString(36)}-${(serial += 1)}`;
+export const newKey = () => {
+  serial += 1;
+  return `line-${Date.now().toString(36)}-${serial}`;
+};
 
 /** Today in the user's own time zone (toISOString would give yesterday's date in France just after midnight). */
 export const today = () => {
@@ -65,6 +69,12 @@ export const blankForm = (type: DocumentType, defaults: Partial<DocumentDraft> =
   items: [],
   ...defaults,
 });
+
+/** The form being edited, in a handler that only runs while one is loaded. */
+export function draft(): DocumentDraft {
+  if (!editor.form) throw new Error('Aucun document en cours de saisie');
+  return editor.form;
+}
 
 /** A saved document back into the form: its input fields, picked by the input schema itself, each line given a key. */
 export function draftOf(doc: DocumentAnswer): DocumentDraft {
