@@ -54,19 +54,6 @@ const ALLOWED: { file: string; pattern: PatternName; reason: string }[] = [
       reason: 'a list total is a count of rows (pages = ⌈total ÷ per page⌉), not an amount',
     })),
   ),
-  // TEMPORARY — fixed by the document model branch (issue 11): these files belong to it and still compute on
-  // floats. The lead removes this block when merging that branch; the test must then pass without it.
-  ...[
-    'src/server/db/queries/documents.ts', // Math.round(minAmount * 1e4): amount filters to stored units
-    'src/server/services/payments.ts', // decimals check via Math.round(amount * 10 ** precision * 1e6)
-    'src/server/services/document-lifecycle.ts', // fromUnits4(…).toFixed(2) in the credit-note message
-    'src/server/services/document-conversions.ts', // Math.round(totals.total * 1e4)
-    'src/shared/schemas/document.ts', // decimals check via Math.round(n * 10 ** decimals * 1e6)
-    'src/client/render/totals-rows.ts', // t.subtotal - t.discount
-    'src/client/routes/documents/editor/totals-card.tsx', // totals.amount_due - credited, subtotal - discount
-  ].flatMap((file) =>
-    FLOAT_MONEY_PATTERNS.map((p) => ({ file, pattern: p.name, reason: 'TEMPORARY: fixed by the document model branch' })),
-  ),
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -3,7 +3,7 @@ import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
 import { listDocuments } from '../db/queries/documents';
 import { getAppSettings } from './settings';
-import { listEntry, todayIso } from './document-record';
+import { todayIso } from './document-record';
 import { fromStoredUnits } from '../../shared/money';
 import { getCustomer } from './customers';
 import { defined } from '../../shared/defined';
@@ -31,7 +31,7 @@ export async function dashboardFigures(db: Db, organizationId: number) {
     open_invoices: receivables.openCount,
     overdue: fromStoredUnits(receivables.overdue),
     overdue_count: receivables.overdueCount,
-    latest: latest.data.map((row) => listEntry(row, today)),
+    latest: latest.data,
   };
 }
 

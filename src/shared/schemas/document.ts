@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
@@ -10,13 +11,36 @@ export type ListType = (typeof LIST_TYPES)[number];
 export const discountTypeSchema = z.enum(['percent', 'amount'], { error: 'Type de remise : percent ou amount' });
 export type DiscountType = z.infer<typeof discountTypeSchema>;
 
-/** A JSON number with at most `decimals` decimals, finite and within `limit` in absolute value. */
+/**
+ * An amount or quantity: a JSON number, or a string as people type it ('12,5', '1 234,50'), read exactly by the
+ * shared decimal parser (money.ts) and answered as a JSON number; at most `decimals` decimals, within `limit`.
+ * An empty string is nothing typed yet: 0. The editor keeps what was typed, the server gets the number.
+ */
 const decimal = (label: string, decimals: number, limit = 1e12) =>
   z
-    .number({ error: `${label} : un nombre est attendu` })
-    .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
-    .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
-    .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), `${label} : ${decimals} décimales au plus`);
+    .union([z.number(), z.string()], { error: `${label} : un nombre est attendu` })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (!isMoneyLike(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} : un nombre est attendu` });
+        return z.NEVER;
+      }
+      return toNumber(money(v));
+    })
+    .pipe(
+      z
+        .number({ error: `${label} : un nombre est attendu` })
+        .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
+        .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
+        .refine((n) => hasAtMostDecimals(n, decimals), `${label} : ${decimals} décimales au plus`),
+    );
+
+/** Rows the form leaves blank are not kept (the editor shows empty rows to fill in). */
+const withoutBlankRows = <T extends z.ZodType>(row: T, keep: (r: z.output<T>) => boolean, max: number) =>
+  z
+    .array(row)
+    .max(max)
+    .transform((rows) => rows.filter(keep));
 
 export const taxLineSchema = z
   .object({
@@ -39,6 +63,8 @@ export type TaxLine = z.infer<typeof taxLineSchema>;
  */
 export const documentItemInputSchema = z.object({
   id: z.number().int().positive().optional().meta({ label: 'Identifiant' }),
+  /** Client-only: the editor's stable key for a line's panel. Never stored nor answered. */
+  key: z.string().max(64).optional(),
   code: z.string().max(60).optional().nullable().meta({ label: 'Code' }),
   sku: z.string().max(60).optional().nullable().meta({ label: 'Référence' }),
   item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default('').meta({ label: 'Désignation' }),
@@ -112,8 +138,12 @@ export const documentInputSchema = z.object({
     .max(300, 'Exonération de TVA : 300 caractères au plus')
     .default('')
     .meta({ label: 'Exonération de TVA' }),
-  additional_info: z.array(keyValueSchema).max(20).default([]).meta({ label: 'Informations complémentaires' }),
-  deposit_request: z.array(depositRequestSchema).max(20).default([]).meta({ label: 'Acomptes demandés' }),
+  additional_info: withoutBlankRows(keyValueSchema, (kv) => Boolean(kv.key || kv.value), 20)
+    .default([])
+    .meta({ label: 'Informations complémentaires' }),
+  deposit_request: withoutBlankRows(depositRequestSchema, (d) => Boolean(d.description) || d.amount !== 0, 20)
+    .default([])
+    .meta({ label: 'Acomptes demandés' }),
   customer_id: z.number().int().positive().nullable().optional().meta({ label: 'Client' }),
   order_id: z.number().int().positive().nullable().optional().meta({ label: 'Commande' }),
   currency: z

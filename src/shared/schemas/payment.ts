@@ -23,3 +23,16 @@ export const paymentInputSchema = z.object({
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export type Payment = z.infer<typeof paymentInputSchema>;
+
+/** A payment as answered. */
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.string(),
+  reference: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
