@@ -55,7 +55,9 @@ export async function ensureServerBuild() {
   return true;
 }
 
+// Run directly: both builds, or only one with `--client` / `--server` (npm test builds the client beside its other checks).
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  await ensureClientBuild();
-  await ensureServerBuild();
+  const only = process.argv[2];
+  if (only !== '--server') await ensureClientBuild();
+  if (only !== '--client') await ensureServerBuild();
 }

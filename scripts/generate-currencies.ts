@@ -1,6 +1,7 @@
 // Writes src/shared/currency-catalogue.ts from ICU's data (through Intl) for the active ISO 4217 currencies.
 // Run again after a Node upgrade if ICU's names or symbols should be refreshed: `npx tsx scripts/generate-currencies.ts`.
 import fs from 'node:fs';
+import { defined } from '../src/shared/defined';
 
 /** Active ISO 4217 currencies (funds, metals and testing codes left out). */
 const CODES = `AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF
@@ -20,9 +21,9 @@ const rows = CODES.map((code) => {
   const symbolFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code, currencyDisplay: 'symbol' });
   const narrowFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
   const pluralFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code, currencyDisplay: 'name' });
-  const symbol = symbolFormat.formatToParts(1).find((p) => p.type === 'currency')!.value;
-  const symbolNative = narrowFormat.formatToParts(1).find((p) => p.type === 'currency')!.value;
-  const plural = pluralFormat.formatToParts(2).find((p) => p.type === 'currency')!.value;
+  const symbol = defined(symbolFormat.formatToParts(1).find((p) => p.type === 'currency')).value;
+  const symbolNative = defined(narrowFormat.formatToParts(1).find((p) => p.type === 'currency')).value;
+  const plural = defined(pluralFormat.formatToParts(2).find((p) => p.type === 'currency')).value;
   const decimals = symbolFormat.resolvedOptions().maximumFractionDigits ?? 2;
   return {
     code,

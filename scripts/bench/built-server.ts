@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ensureServerBuild } from '../build-if-stale.mjs';
+import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,7 +54,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    defined(child.stdout, 'child.stdout').on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) resolve(match[1] ?? match[0]);

@@ -4,6 +4,7 @@ import { createApiClient } from '../api-client';
 import { seedOrganisation } from '../seed/index';
 import type { ListFilters } from '../../src/shared/schemas/filters';
 import { startBuiltServer } from './built-server';
+import { defined } from '../../src/shared/defined';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
@@ -21,7 +22,10 @@ async function measure(call: () => Promise<unknown>): Promise<{ median: number; 
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! };
+  return {
+    median: defined(times[Math.floor(times.length / 2)], 'times[Math.floor(times.length / 2)]'),
+    p95: defined(times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]),
+  };
 }
 
 const cell = (t: { median: number; p95: number }) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
@@ -38,7 +42,7 @@ export async function benchDocuments(): Promise<void> {
       organization: 'Atelier Fontaine SARL',
     });
     const seeded = await seedOrganisation(client, { documents: DOCUMENTS });
-    const headers = { cookie: cookie()! };
+    const headers = { cookie: defined(cookie(), 'cookie()') };
 
     const get = async (path: string) => {
       const response = await fetch(`${server.url}${path}`, { headers });
@@ -51,7 +55,7 @@ export async function benchDocuments(): Promise<void> {
       get(`/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`);
     // A customer name fragment that the data holds: the first word of the latest document's customer.
     const latest = await client.documents.list.query({});
-    const fragment = (latest.data.find((d) => d.customer_name)?.customer_name ?? 'Martin').split(/\s/)[0]!.slice(0, 6);
+    const fragment = defined((latest.data.find((d) => d.customer_name)?.customer_name ?? 'Martin').split(/\s/)[0]).slice(0, 6);
     const cases: [string, Filters][] = [
       ['default first page', {}],
       ['type=invoice&status=overdue', { type: 'invoice', status: 'overdue' }],

@@ -6,6 +6,7 @@ import { createApiClient } from '../api-client';
 import { ensureClientBuild } from '../build-if-stale.mjs';
 import { findChromium } from '../../src/server/pdf/pdf-renderer';
 import { startBuiltServer } from './built-server';
+import { defined } from '../../src/shared/defined';
 
 const SIZES = [10, 100, 500];
 const WARM_RUNS = 3;
@@ -19,7 +20,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => defined([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
 
 /** One server per size, so that each size has its own cold PDF (the process's first: Chromium launched by it). */
 async function benchSize(browser: Browser, size: number): Promise<string> {

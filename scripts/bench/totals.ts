@@ -1,4 +1,5 @@
 import { computeTotals, type TotalsInput } from '../../src/shared/totals';
+import { defined } from '../../src/shared/defined';
 
 function invoice(lines: number, mode: 'ht' | 'ttc'): TotalsInput {
   const rates = [20, 10, 5.5, 2.1];
@@ -12,14 +13,14 @@ function invoice(lines: number, mode: 'ht' | 'ttc'): TotalsInput {
       unit_price: 12.34 + (i % 17) * 3.21,
       discount_type: i % 4 === 0 ? ('percent' as const) : ('amount' as const),
       discount_value: i % 4 === 0 ? 5 : 1,
-      taxes: [{ title: 'TVA', rate: rates[i % rates.length]! }],
+      taxes: [{ title: 'TVA', rate: defined(rates[i % rates.length], 'rates[i % rates.length]') }],
     })),
   };
 }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return defined(sorted[Math.floor(sorted.length / 2)], 'sorted[Math.floor(sorted.length / 2)]');
 }
 
 /** Totals of a document computed by the shared core (server on every save, client on every keystroke). */
@@ -37,7 +38,7 @@ export async function benchTotals(): Promise<void> {
         computeTotals(doc);
         times.push(performance.now() - start);
       }
-      const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)]!;
+      const p95 = defined([...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)]);
       console.log(`| ${lines} | ${mode.toUpperCase()} | ${median(times).toFixed(3)} | ${p95.toFixed(3)} |`);
     }
   }

@@ -5,6 +5,7 @@ import { frenchVatNumber, luhnValid } from '../../src/shared/identifiers';
 import type { CustomerInput } from '../../src/shared/schemas/customer';
 import type { OrganizationSettings } from '../../src/shared/schemas/organization';
 import type { Random } from './random';
+import { defined } from '../../src/shared/defined';
 
 /** The seller: every mention a French invoice needs (CGI art. 242 nonies A), as tests/helpers/documents.ts has it. */
 export const SELLER_IDENTITY: Partial<OrganizationSettings> & Pick<OrganizationSettings, 'name'> = {
@@ -173,7 +174,7 @@ const luxembourgVat = (random: Random) => {
 function customerInputs(random: Random): CustomerInput[] {
   const cities = random.sample(CITIES, CITIES.length);
   const companies: CustomerInput[] = FRENCH_COMPANIES.map(([name, form, maturity], i) => {
-    const city = cities[i % cities.length]!;
+    const city = defined(cities[i % cities.length], 'cities[i % cities.length]');
     const siren = randomSiren(random);
     const site = slug(name);
     const contact = random.pick(CONTACTS);
@@ -199,7 +200,7 @@ function customerInputs(random: Random): CustomerInput[] {
     name,
     email: `${slug(name).replace('-', '.')}@exemple.fr`,
     mobile: phone(random, random.pick(['06', '07'])),
-    address: address(random, cities[(FRENCH_COMPANIES.length + i) % cities.length]!),
+    address: address(random, defined(cities[(FRENCH_COMPANIES.length + i) % cities.length])),
     // C. com. L441-10 aside, consumers pay on receipt.
     maturity: 0,
   }));
@@ -242,9 +243,10 @@ export async function seedCustomers(client: ApiClient, random: Random): Promise<
   return created.map(({ data }, i) => ({
     id: data.id,
     name: data.name,
-    type: inputs[i]!.type ?? 'company',
-    zone: inputs[i]!.address?.country === 'France' || inputs[i]!.type === 'individual' ? 'fr' : 'eu',
-    maturity: inputs[i]!.maturity ?? 30,
-    weight: weights[i]!,
+    type: defined(inputs[i], 'inputs[i]').type ?? 'company',
+    zone:
+      defined(inputs[i], 'inputs[i]').address?.country === 'France' || defined(inputs[i], 'inputs[i]').type === 'individual' ? 'fr' : 'eu',
+    maturity: defined(inputs[i], 'inputs[i]').maturity ?? 30,
+    weight: defined(weights[i], 'weights[i]'),
   }));
 }

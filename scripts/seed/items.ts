@@ -3,6 +3,7 @@
 // shows; 2,1 % press publications and the first performances of a new show).
 import type { ApiClient } from '../api-client';
 import type { Random } from './random';
+import { defined } from '../../src/shared/defined';
 
 export type Unit = 'h' | 'jour' | 'forfait' | 'u' | 'kg' | 'm²';
 
@@ -116,6 +117,8 @@ export async function seedItems(client: ApiClient, random: Random, taxes: TaxRat
   }));
   const created = await Promise.all(inputs.map((input) => client.items.create.mutate(input)));
   return CATALOGUE.flatMap(([code, name, unit, unit_price, kind, rate, theme], i) =>
-    inputs[i]!.active ? [{ id: created[i]!.data.id, code, name, unit, unit_price, kind, rate, theme }] : [],
+    defined(inputs[i], 'inputs[i]').active
+      ? [{ id: defined(created[i], 'created[i]').data.id, code, name, unit, unit_price, kind, rate, theme }]
+      : [],
   );
 }

@@ -7,6 +7,7 @@ import type { DocumentActions, DocumentRecord } from './actions';
 import type { SeedCustomer } from './customers';
 import type { SeedItem, TaxRates, Theme } from './items';
 import type { Random } from './random';
+import { defined } from '../../src/shared/defined';
 
 export interface PlanContext {
   random: Random;
@@ -85,6 +86,7 @@ export class Planner {
   private workday(date: string): string {
     const day = new Date(`${date}T00:00:00Z`).getUTCDay();
     const moved = day === 6 ? addDays(date, 2) : day === 0 ? addDays(date, 1) : date;
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text (string order is date order)
     return moved > this.ctx.today ? this.ctx.today : moved;
   }
 
@@ -228,12 +230,13 @@ export class Planner {
               ['check', 20],
             ] as const);
     const chequeNumber = String(r.int(1_000_000, 9_999_999));
-    const reference = () => (method === 'transfer' ? `VIR SEPA ${ref.doc!.number}` : method === 'check' ? `Chèque n° ${chequeNumber}` : '');
+    const reference = () =>
+      method === 'transfer' ? `VIR SEPA ${defined(ref.doc, 'ref.doc').number}` : method === 'check' ? `Chèque n° ${chequeNumber}` : '';
     const payDay = (from: string) =>
       customer.type === 'individual' ? this.later(from, 0, 3) : this.later(from, 3, Math.max(5, customer.maturity + 15));
-    const due = () => cents(ref.doc!.amount_due);
+    const due = () => cents(defined(ref.doc, 'ref.doc').amount_due);
     const record = (amountCents: number, day: string) =>
-      this.actions.pay(ref.doc!.id, { date: day, amount: amountCents / 100, method, reference: reference() });
+      this.actions.pay(defined(ref.doc, 'ref.doc').id, { date: day, amount: amountCents / 100, method, reference: reference() });
 
     if (outcome === 'partial') {
       const share = r.int(20, 70) / 100;

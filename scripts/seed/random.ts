@@ -1,3 +1,4 @@
+import { defined } from '../../src/shared/defined';
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same demo data, run after run. */
 export interface Random {
   /** A float in [0, 1). */
@@ -26,7 +27,7 @@ export function createRandom(seed: number): Random {
     next,
     int,
     chance: (probability) => next() < probability,
-    pick: (values) => values[int(0, values.length - 1)]!,
+    pick: (values) => defined(values[int(0, values.length - 1)], 'values[int(0, values.length - 1)]'),
     weighted(entries) {
       const sum = entries.reduce((s, [, w]) => s + w, 0);
       let r = next() * sum;
@@ -34,13 +35,13 @@ export function createRandom(seed: number): Random {
         r -= weight;
         if (r < 0) return value;
       }
-      return entries[entries.length - 1]![0];
+      return defined(entries[entries.length - 1], 'entries[entries.length - 1]')[0];
     },
     sample(values, count) {
       const copy = [...values];
       for (let i = copy.length - 1; i > 0; i--) {
         const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+        [copy[i], copy[j]] = [defined(copy[j], 'copy[j]'), defined(copy[i], 'copy[i]')];
       }
       return copy.slice(0, Math.min(count, copy.length));
     },

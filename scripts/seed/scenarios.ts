@@ -1,6 +1,7 @@
 // The stories the seeded documents tell, each a few dated steps: invoices paid or not, estimates accepted, refused
 // or converted, orders delivered then invoiced, deposits before a final invoice, credit notes whole or partial.
 import { Planner, type Outcome, type PlanContext, type Ref } from './planner';
+import { defined } from '../../src/shared/defined';
 
 type Scenario = { size: number; weight: number; plan: (p: Planner) => void };
 
@@ -49,7 +50,7 @@ function quote(p: Planner, type: 'estimate' | 'proforma', forced?: 'pending' | '
     ref.doc = await p.actions.issued(form);
     await p.actions.markSent(ref.doc.id);
   });
-  if (status !== 'pending') p.at(decided, `${type} ${status}`, () => p.actions.setStatus(ref.doc!.id, status));
+  if (status !== 'pending') p.at(decided, `${type} ${status}`, () => p.actions.setStatus(defined(ref.doc, 'ref.doc').id, status));
 }
 
 /** An estimate or proforma, accepted (or not marked so), converted into an invoice. */
@@ -66,9 +67,9 @@ function quoteToInvoice(p: Planner, type: 'estimate' | 'proforma'): void {
     quoteRef.doc = await p.actions.issued(form);
     await p.actions.markSent(quoteRef.doc.id);
   });
-  if (markAccepted) p.at(accepted, `${type} accepté`, () => p.actions.setStatus(quoteRef.doc!.id, 'accepted'));
+  if (markAccepted) p.at(accepted, `${type} accepté`, () => p.actions.setStatus(defined(quoteRef.doc, 'quoteRef.doc').id, 'accepted'));
   p.at(invoiced, `${type} → facture`, async () => {
-    ref.doc = await p.actions.issue((await p.actions.convert(quoteRef.doc!.id, 'invoice', invoiced)).id);
+    ref.doc = await p.actions.issue((await p.actions.convert(defined(quoteRef.doc, 'quoteRef.doc').id, 'invoice', invoiced)).id);
   });
   p.settle(ref, invoiced, customer);
 }
@@ -83,15 +84,19 @@ function order(p: Planner, delivered: boolean): void {
   const orderRef: Ref = {};
   const deliveryRef: Ref = {};
   const ref: Ref = {};
-  p.at(date, 'bon de commande', async () => void (orderRef.doc = await p.actions.issued(form)));
+  p.at(date, 'bon de commande', async () => {
+    orderRef.doc = await p.actions.issued(form);
+  });
   if (delivered) {
     p.at(deliveredOn, 'bon de livraison', async () => {
-      deliveryRef.doc = await p.actions.issue((await p.actions.convert(orderRef.doc!.id, 'delivery', deliveredOn)).id);
+      deliveryRef.doc = await p.actions.issue(
+        (await p.actions.convert(defined(orderRef.doc, 'orderRef.doc').id, 'delivery', deliveredOn)).id,
+      );
       await p.actions.setStatus(deliveryRef.doc.id, 'done');
     });
   }
   p.at(invoiced, 'commande → facture', async () => {
-    const origin = delivered ? deliveryRef.doc! : orderRef.doc!;
+    const origin = delivered ? defined(deliveryRef.doc, 'deliveryRef.doc') : defined(orderRef.doc, 'orderRef.doc');
     ref.doc = await p.actions.issue((await p.actions.convert(origin.id, 'invoice', invoiced)).id);
     await p.actions.markSent(ref.doc.id);
   });
@@ -115,21 +120,23 @@ function deposit(p: Planner): void {
     estimateRef.doc = await p.actions.issued(form);
     await p.actions.markSent(estimateRef.doc.id);
   });
-  p.at(accepted, 'devis accepté', () => p.actions.setStatus(estimateRef.doc!.id, 'accepted'));
+  p.at(accepted, 'devis accepté', () => p.actions.setStatus(defined(estimateRef.doc, 'estimateRef.doc').id, 'accepted'));
   p.at(depositOn, 'facture d’acompte', async () => {
-    depositRef.doc = await p.actions.issue((await p.actions.deposit(estimateRef.doc!.id, percent, depositOn)).id);
+    depositRef.doc = await p.actions.issue(
+      (await p.actions.deposit(defined(estimateRef.doc, 'estimateRef.doc').id, percent, depositOn)).id,
+    );
     await p.actions.markSent(depositRef.doc.id);
   });
   p.at(depositPaid, 'acompte réglé', () =>
-    p.actions.pay(depositRef.doc!.id, {
+    p.actions.pay(defined(depositRef.doc, 'depositRef.doc').id, {
       date: depositPaid,
-      amount: depositRef.doc!.amount_due,
+      amount: defined(depositRef.doc, 'depositRef.doc').amount_due,
       method: 'transfer',
-      reference: `VIR SEPA ${depositRef.doc!.number}`,
+      reference: `VIR SEPA ${defined(depositRef.doc, 'depositRef.doc').number}`,
     }),
   );
   p.at(final, 'facture finale', async () => {
-    ref.doc = await p.actions.issue((await p.actions.convert(estimateRef.doc!.id, 'invoice', final)).id);
+    ref.doc = await p.actions.issue((await p.actions.convert(defined(estimateRef.doc, 'estimateRef.doc').id, 'invoice', final)).id);
     await p.actions.markSent(ref.doc.id);
   });
   p.settle(ref, final, customer);
@@ -141,7 +148,7 @@ function credit(p: Planner, whole: boolean): void {
   const date = p.dayAgo(15, 364);
   const credited = p.later(date, 3, 25);
   const form = p.form('invoice', customer, date, { minLines: whole ? 1 : 2 });
-  const lineIndex = p.random.int(0, form.items!.length - 1);
+  const lineIndex = p.random.int(0, defined(form.items, 'form.items').length - 1);
   const reason = whole
     ? p.random.pick(['Annulation de la commande', 'Facture émise en double', 'Prestation annulée par le client'])
     : p.random.pick(['Geste commercial', 'Erreur de quantité', 'Article retourné']);
@@ -152,11 +159,15 @@ function credit(p: Planner, whole: boolean): void {
     await p.actions.markSent(ref.doc.id);
   });
   p.at(credited, whole ? 'avoir total' : 'avoir partiel', async () => {
-    const line = ref.doc!.items[lineIndex]!;
-    const lines = whole ? undefined : [{ id: line.id!, quantity: line.quantity >= 2 ? Math.floor(line.quantity / 2) : line.quantity }];
-    const note = await p.actions.issue((await p.actions.convert(ref.doc!.id, 'credit', credited, { lines, note: `Motif : ${reason}` })).id);
+    const line = defined(defined(ref.doc, 'ref.doc').items[lineIndex]);
+    const lines = whole
+      ? undefined
+      : [{ id: defined(line.id, 'line.id'), quantity: line.quantity >= 2 ? Math.floor(line.quantity / 2) : line.quantity }];
+    const note = await p.actions.issue(
+      (await p.actions.convert(defined(ref.doc, 'ref.doc').id, 'credit', credited, { lines, note: `Motif : ${reason}` })).id,
+    );
     if (done) await p.actions.setStatus(note.id, 'done');
-    if (!whole) ref.doc = await p.actions.get(ref.doc!.id);
+    if (!whole) ref.doc = await p.actions.get(defined(ref.doc, 'ref.doc').id);
   });
   if (!whole)
     p.settle(
@@ -192,13 +203,13 @@ const GUARANTEED: { size: number; plan: (p: Planner) => void }[] = [
   { size: 1, plan: (p) => invoice(p, { outcome: 'partial', old: true }) },
   { size: 1, plan: (p) => quote(p, 'estimate', 'pending') },
   { size: 1, plan: (p) => quote(p, 'estimate', 'refused') },
-  SCENARIOS.estimateToInvoice!,
-  SCENARIOS.orderDelivered!,
-  SCENARIOS.deposit!,
-  SCENARIOS.creditWhole!,
-  SCENARIOS.creditPartial!,
-  SCENARIOS.proformaToInvoice!,
-  SCENARIOS.draft!,
+  defined(SCENARIOS.estimateToInvoice, 'SCENARIOS.estimateToInvoice'),
+  defined(SCENARIOS.orderDelivered, 'SCENARIOS.orderDelivered'),
+  defined(SCENARIOS.deposit, 'SCENARIOS.deposit'),
+  defined(SCENARIOS.creditWhole, 'SCENARIOS.creditWhole'),
+  defined(SCENARIOS.creditPartial, 'SCENARIOS.creditPartial'),
+  defined(SCENARIOS.proformaToInvoice, 'SCENARIOS.proformaToInvoice'),
+  defined(SCENARIOS.draft, 'SCENARIOS.draft'),
 ];
 
 /** Plans exactly `count` documents; the steps come back in the order they must run. */

@@ -18,11 +18,12 @@ import { FeedbackDialog } from './components/feedback-dialog';
 import { SearchDialog } from './components/search-dialog';
 import { UpdateNotice } from './components/update-notice';
 import { HelpDialog } from './components/help-dialog';
+import { defined } from '../shared/defined';
 
 function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
-  const Page = route.component!;
+  const Page = defined(route.component, 'route.component');
   let page: ReactNode = <Page />;
   if (route.layout === 'auth') page = <AuthLayout title={route.title}>{page}</AuthLayout>;
   if (route.layout === 'main')

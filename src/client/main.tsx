@@ -11,11 +11,12 @@ import '@fontsource/figtree/400.css';
 import '@fontsource/figtree/700.css';
 import './index.css';
 import { App } from './app';
+import { defined } from '../shared/defined';
 
 // The same French messages as the server for the shared schemas' built-in checks.
 z.config(z.locales.fr());
 
-createRoot(document.getElementById('root')!).render(
+createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,10 +1,10 @@
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, type Env } from './env';
 import { createApp } from './app';
 import { logger } from './logger';
 
 /** The process: env → database (migrated) → HTTP; SIGTERM/SIGINT finish in-flight requests and close the database. */
 async function main() {
-  let env;
+  let env: Env;
   try {
     env = loadEnv();
   } catch (error) {

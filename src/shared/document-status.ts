@@ -1,4 +1,7 @@
 import type { DocumentType } from './schemas/document';
+import { byType, DOCUMENT_TYPE_TABLE, type StoredStatus } from './document-types';
+
+export type { StoredStatus } from './document-types';
 
 /**
  * The status machine of each document type, enforced by the server and read by the screens to offer only the
@@ -14,53 +17,25 @@ import type { DocumentType } from './schemas/document';
  * | order, delivery     | pending  | pending ⇄ done; pending/done → converted by a conversion         |
  * | credit              | pending  | pending ⇄ done (refunded or set against an invoice)              |
  */
-export type StoredStatus = 'draft' | 'unpaid' | 'partial' | 'paid' | 'canceled' | 'pending' | 'accepted' | 'refused' | 'converted' | 'done';
 
+// The per-type facts below are read off the one table (document-types.ts).
 /** The status a document takes when it is issued (leaves draft). */
-export const ISSUED_STATUS: Record<DocumentType, StoredStatus> = {
-  invoice: 'unpaid',
-  estimate: 'pending',
-  proforma: 'pending',
-  order: 'pending',
-  delivery: 'pending',
-  credit: 'pending',
-};
+export const ISSUED_STATUS: Record<DocumentType, StoredStatus> = byType((t) => t.issuedStatus);
 
 /** Transitions a person asks for by hand (POST /api/documents/{id}/status). Payments and conversions move the rest. */
-export const MANUAL_TRANSITIONS: Record<DocumentType, Partial<Record<StoredStatus, StoredStatus[]>>> = {
-  invoice: {},
-  estimate: { pending: ['accepted', 'refused'], accepted: ['pending'], refused: ['pending'] },
-  proforma: { pending: ['accepted', 'refused'], accepted: ['pending'], refused: ['pending'] },
-  order: { pending: ['done'], done: ['pending'] },
-  delivery: { pending: ['done'], done: ['pending'] },
-  credit: { pending: ['done'], done: ['pending'] },
-};
+export const MANUAL_TRANSITIONS: Record<DocumentType, Partial<Record<StoredStatus, StoredStatus[]>>> = byType((t) => t.manualTransitions);
 
 export const canTransition = (type: DocumentType, from: StoredStatus, to: StoredStatus): boolean =>
   MANUAL_TRANSITIONS[type][from]?.includes(to) ?? false;
 
 /** What each type may be converted into (the documents issue §5); the new document keeps a link to its origin. */
-export const CONVERSIONS: Record<DocumentType, DocumentType[]> = {
-  estimate: ['invoice', 'order', 'proforma'],
-  proforma: ['invoice'],
-  order: ['delivery', 'invoice'],
-  delivery: ['invoice'],
-  invoice: ['credit'],
-  credit: [],
-};
+export const CONVERSIONS: Record<DocumentType, DocumentType[]> = byType((t) => t.conversions);
 
 /** Statuses from which a document may be converted (an issued one that is still live). */
-export const CONVERTIBLE_FROM: Record<DocumentType, StoredStatus[]> = {
-  estimate: ['pending', 'accepted', 'converted'],
-  proforma: ['pending', 'accepted', 'converted'],
-  order: ['pending', 'done', 'converted'],
-  delivery: ['pending', 'done', 'converted'],
-  invoice: ['unpaid', 'partial', 'paid'],
-  credit: [],
-};
+export const CONVERTIBLE_FROM: Record<DocumentType, StoredStatus[]> = byType((t) => t.convertibleFrom);
 
 /** Invoices and credit notes are legal records once issued (CGI art. 242 nonies A): never deleted, never re-priced. */
-export const isLegalRecord = (type: DocumentType): boolean => type === 'invoice' || type === 'credit';
+export const isLegalRecord = (type: DocumentType): boolean => DOCUMENT_TYPE_TABLE[type].legalRecord;
 
 /** What can still be edited: drafts, and pending documents that are not legal records (the server refuses the rest). */
 export const isEditable = (type: DocumentType, status: string): boolean =>

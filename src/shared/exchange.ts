@@ -1,5 +1,4 @@
-import { money, type Money, type MoneyInput } from './money';
-import { pow10, roundDiv } from './fixed';
+import { money, pow10, roundDiv, toDecimalString, type Money, type MoneyInput } from './money';
 import { currencyPrecision } from './currencies';
 
 /** Exchange rates are typed by hand from a bank or ECB quote: 6 decimals are more than any quote gives. */
@@ -21,7 +20,7 @@ export function parseRate(value: unknown): { rate: string } | { error: string } 
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return notNumber;
-    text = money(value).toFixed();
+    text = toDecimalString(value);
   } else if (typeof value === 'string') {
     text = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
   } else return notNumber;
@@ -29,14 +28,14 @@ export function parseRate(value: unknown): { rate: string } | { error: string } 
   const rate = money(text);
   if (rate.lte(0)) return { error: 'Le taux de change doit être supérieur à 0' };
   if (rate.gt(RATE_MAX)) return { error: 'Le taux de change ne peut dépasser 1 000 000 000' };
-  const normalized = rate.toFixed(); // big.js drops trailing zeros: '1.0850' → '1.085'
+  const normalized = toDecimalString(rate); // big.js drops trailing zeros: '1.0850' → '1.085'
   if ((normalized.split('.')[1] ?? '').length > RATE_DECIMALS) return { error: `Taux de change : ${RATE_DECIMALS} décimales au plus` };
   return { rate: normalized };
 }
 
 /** Exact integer units of a decimal at `scale` decimals (scale ≥ its own decimals). */
 function toUnits(value: Money, scale: number): bigint {
-  return BigInt(value.times(money(pow10(scale).toString())).toFixed(0));
+  return BigInt(toDecimalString(value.times(money(pow10(scale).toString())), 0));
 }
 
 /**
@@ -57,9 +56,9 @@ export function convertAmount(amount: MoneyInput, from: RatedCurrency, to: Rated
 
 /** '1.085' → '1,0850': at least 4 decimals, as banks quote, and every stored decimal beyond. */
 export function formatRate(rate: MoneyInput): string {
-  const text = money(rate).toFixed();
+  const text = toDecimalString(rate);
   const decimals = Math.max(4, (text.split('.')[1] ?? '').length);
-  return money(rate).toFixed(decimals).replace('.', ',');
+  return toDecimalString(rate, decimals).replace('.', ',');
 }
 
 /** '1 EUR = 1,0850 USD'. */

@@ -1,5 +1,5 @@
 import type { CurrencyFormat } from './schemas/settings';
-import { round, money, type MoneyInput } from './money';
+import { round, toDecimalString, type MoneyInput } from './money';
 import { findCurrency } from './currencies';
 
 /**
@@ -11,8 +11,8 @@ export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currency
   const symbol = findCurrency(code)?.symbol_native ?? code;
   const value = round(amount, format.precision);
   const negative = value.lt(0);
-  const [intPart, decPart] = value.abs().toFixed(format.precision).split('.');
-  const grouped = format.thousand ? intPart!.replace(/\B(?=(\d{3})+(?!\d))/g, format.thousand) : intPart!;
+  const [intPart = '0', decPart] = toDecimalString(value.abs(), format.precision).split('.');
+  const grouped = format.thousand ? intPart.replace(/\B(?=(\d{3})+(?!\d))/g, format.thousand) : intPart;
   const number = decPart ? `${grouped}${format.decimal}${decPart}` : grouped;
   const space = format.use_space ? '\u00a0' : '';
   const body = format.currency_position === 'before' ? `${symbol}${space}${number}` : `${number}${space}${symbol}`;
@@ -21,7 +21,7 @@ export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currency
 
 /** A plain decimal with the organisation's separators (quantities, rates). */
 export function formatDecimal(value: MoneyInput, decimals: number, decimalSeparator = ','): string {
-  return money(value).toFixed(decimals).replace('.', decimalSeparator);
+  return toDecimalString(value, decimals).replace('.', decimalSeparator);
 }
 
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -1,9 +1,12 @@
 import BigConstructor, { type Big as BigValue } from 'big.js';
-import { allocateUnits } from './fixed';
+import { allocateUnits, decimalTextToUnits, INPUT_SCALE, pow10, unitsToNumber } from './money-units';
 
 /**
- * Decimal money. Every amount of business code is a `Money` (big.js); JS numbers only at the edges (JSON in and
- * out). A private Big constructor keeps our settings from leaking into other users of big.js.
+ * The money engine's one public module. Two exact representations, no float arithmetic on an amount anywhere:
+ * - `Money` (big.js decimals) for business code; JS numbers only at the edges (JSON in and out);
+ * - BigInt units of 10^-scale (money-units.ts, re-exported here) for the hot loops of the totals and for the
+ *   database, which stores every amount as an integer count of 10^-4 (`toStoredUnits` / `fromStoredUnits`).
+ * A private Big constructor keeps our settings from leaking into other users of big.js.
  */
 const Big = BigConstructor();
 Big.DP = 20; // division precision, far beyond any currency
@@ -71,11 +74,11 @@ export const toNumber = (value: MoneyInput, precision?: number): number =>
 
 /**
  * Splits `total` (rounded to `precision`) across `weights` so the shares add up to it exactly (largest remainder,
- * in integer units of the currency: see fixed.ts).
+ * in integer units of the currency: see allocateUnits).
  */
 export function allocate(total: MoneyInput, weights: MoneyInput[], precision: number): Money[] {
   const scale = Math.max(precision, ...weights.map((w) => decimalPlaces(money(w))));
-  const units = (v: Money, p: number) => BigInt(v.times(new Big(10).pow(p)).round(0, Big.roundHalfUp).toFixed(0));
+  const units = (v: Money, p: number) => decimalTextToUnits(v.toFixed(), p);
   const shares = allocateUnits(
     units(round(total, precision), precision),
     weights.map((w) => units(money(w), scale)),
@@ -86,3 +89,58 @@ export function allocate(total: MoneyInput, weights: MoneyInput[], precision: nu
 
 /** Decimal places of a Big value, read off its digits. */
 export const decimalPlaces = (v: Money): number => Math.max(0, v.c.length - v.e - 1);
+
+/** Exact decimal text, no exponent: `decimals` fixed digits (rounded half away from zero) or every digit it has. */
+export const toDecimalString = (value: MoneyInput, decimals?: number): string =>
+  decimals === undefined ? money(value).toFixed() : money(value).toFixed(decimals, Big.roundHalfUp);
+
+/** A typed value as units of 10^-4, rounded half away from zero past the 4th decimal. */
+export function toUnits4(value: MoneyInput | null | undefined): bigint {
+  if (value === null || value === undefined || value === '') return 0n;
+  if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15) {
+    if (Number.isInteger(value)) return BigInt(value) * pow10(INPUT_SCALE);
+    // Shortest round-trip decimal of the double, then exact decimal rounding: 1.005 stays 1.005.
+    const text = String(value);
+    return decimalTextToUnits(/e/i.test(text) ? money(value).toFixed() : text, INPUT_SCALE); // 1e-7 prints in exponent form
+  }
+  return decimalTextToUnits(money(value).toFixed(), INPUT_SCALE);
+}
+
+/** An amount (JSON number, typed text or Money) to the integer the database stores: units of 10^-4. */
+export const toStoredUnits = (value: MoneyInput | null | undefined): number => Number(toUnits4(value));
+
+/** A stored integer of 10^-4 units back to the JSON number it stands for (null reads as 0). */
+export const fromStoredUnits = (stored: number | bigint | null | undefined): number => unitsToNumber(BigInt(stored ?? 0), INPUT_SCALE);
+
+/**
+ * A number typed the French way ('1 234,5', '-3', '12.50') to a JSON number; undefined when empty, NaN when it is
+ * not a number (the schema then says so). The text is checked, then read once: no arithmetic on the double.
+ */
+export function parseAmount(text: string): number | undefined {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(/,/g, '.');
+  if (cleaned === '') return undefined;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/**
+ * Whether a JSON number has at most `decimals` decimals. Float noise past the 6th decimal of the last unit is
+ * tolerated (a JavaScript client's 0.1 + 0.2 is 0.3), as the schemas always did; the check itself is decimal.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scaled = money(value)
+    .times(new Big(pow10(decimals).toString()))
+    .round(6, Big.roundHalfUp);
+  return scaled.eq(scaled.round(0, Big.roundHalfUp));
+}
+
+export {
+  absUnits,
+  allocateUnits,
+  INPUT_SCALE,
+  pow10,
+  rescale,
+  roundDiv,
+  unitsToDecimalText,
+  unitsToNumber,
+} from './money-units';

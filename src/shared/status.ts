@@ -1,4 +1,5 @@
 import type { DocumentType, ListType } from './schemas/document';
+import { byType, DOCUMENT_TYPE_TABLE, LIST_TABLE } from './document-types';
 
 /** SPEC §4 status display map, plus the estimate/order outcomes of the documents issue. */
 export const STATUSES = {
@@ -22,46 +23,23 @@ export type StatusCode = keyof typeof STATUSES;
 
 export const statusLabel = (code: string): string => (STATUSES as Record<string, { label: string }>)[code]?.label ?? code;
 
+// Per-type labels, read off the one table (document-types.ts); these names stay for their many readers.
 /** SPEC §2 editor title by type. */
-export const EDITOR_TITLES: Record<ListType, string> = {
-  invoice: 'Nouvelle facture',
-  estimate: 'Nouveau devis',
-  proforma: 'Créer une proforma',
-  order: 'Créer un bon de commande',
-  delivery: 'Créer un bon de livraison',
-  credit: 'Créer un avoir',
-  recurring: 'Créer une facture régulière',
-};
+export const EDITOR_TITLES: Record<ListType, string> = Object.fromEntries(
+  Object.entries(LIST_TABLE).map(([type, info]) => [type, info.editorTitle]),
+) as Record<ListType, string>;
 
 /** One document of a type, for labels and menus ("Convertir en facture") and the search index. */
-export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = {
-  invoice: { one: 'Facture', article: 'une facture' },
-  estimate: { one: 'Devis', article: 'un devis' },
-  proforma: { one: 'Proforma', article: 'une proforma' },
-  order: { one: 'Bon de commande', article: 'un bon de commande' },
-  delivery: { one: 'Bon de livraison', article: 'un bon de livraison' },
-  credit: { one: 'Avoir', article: 'un avoir' },
-};
+export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = byType((t) => ({ one: t.one, article: t.article }));
 
 /** SPEC §9 number label. */
-export const NUMBER_LABELS: Record<DocumentType, string> = {
-  invoice: 'Facture n°',
-  estimate: 'Devis n°',
-  proforma: 'Pro forma n°',
-  order: 'Commande n°',
-  delivery: 'Livraison n°',
-  credit: 'Crédit n°',
-};
+export const NUMBER_LABELS: Record<DocumentType, string> = byType((t) => t.numberLabel);
 
 /** SPEC §9 maturity label. */
-export function maturityLabel(type: DocumentType): string {
-  if (type === 'estimate' || type === 'proforma') return "Valide jusqu'au";
-  if (type === 'delivery' || type === 'order') return 'Date de livraison';
-  return "Date d'échéance";
-}
+export const maturityLabel = (type: DocumentType): string => DOCUMENT_TYPE_TABLE[type].maturityLabel;
 
 /** SPEC §9: the total amount is shown for these types only (not on delivery notes). */
-export const showsTotal = (type: DocumentType): boolean => type !== 'delivery';
+export const showsTotal = (type: DocumentType): boolean => DOCUMENT_TYPE_TABLE[type].showsTotal;
 
 /** SPEC §9 payment methods. */
 export const PAYMENT_METHODS = {
@@ -73,12 +51,6 @@ export const PAYMENT_METHODS = {
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 
 /** SPEC §2 list bases. */
-export const LIST_BASES: Record<ListType, string> = {
-  invoice: '/invoices',
-  estimate: '/estimates',
-  proforma: '/proformas',
-  order: '/orders',
-  delivery: '/deliveries',
-  credit: '/credits',
-  recurring: '/recurring',
-};
+export const LIST_BASES: Record<ListType, string> = Object.fromEntries(
+  Object.entries(LIST_TABLE).map(([type, info]) => [type, info.base]),
+) as Record<ListType, string>;

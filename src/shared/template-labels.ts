@@ -1,17 +1,11 @@
 // French names for the document template (SPEC §3): the designer's labels, and validation messages that say which
 // field to fix, the same on the server (400 answers) and in the designer.
 import type { DocumentType } from './schemas/document';
+import { byType } from './document-types';
 import type { TemplateElement } from './schemas/template';
 import type { TABLE_COLUMN_TYPES } from './schemas/template';
 
-export const TEMPLATE_TYPE_LABELS: Record<DocumentType, string> = {
-  invoice: 'Facture',
-  estimate: 'Devis',
-  proforma: 'Pro forma',
-  order: 'Bon de commande',
-  delivery: 'Bon de livraison',
-  credit: 'Avoir',
-};
+export const TEMPLATE_TYPE_LABELS: Record<DocumentType, string> = byType((t) => t.templateLabel);
 
 export const ELEMENT_LABELS: Record<TemplateElement['type'], string> = {
   document_name: 'Nom du document',

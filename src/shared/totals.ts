@@ -17,13 +17,23 @@
  * | doc  | amount due = total − Σ deposits − paid                                                                                |
  *
  * Every rounding is half away from zero to the currency's precision, on exact values: the arithmetic runs on
- * integer units (fixed.ts), as a 1 000-line document must total in a few milliseconds (`npm run bench`).
+ * integer units (money.ts's BigInt units), as a 1 000-line document must total in a few milliseconds (`npm run bench`).
  * Groups are keyed by title and rate, sorted by rate ascending. In TTC mode each bucket's HT + VAT equals the typed
  * TTC exactly, so 500 € typed is 500 € due. A line's `tax` and `total` are informative; the document's tax is the
  * sum of the rate groups. Unit prices (price, net_price) are shown with 4 decimals.
  */
-import type { MoneyInput } from './money';
-import { absUnits, allocateUnits, INPUT_SCALE, pow10, rescale, roundDiv, toUnits4, unitsToNumber } from './fixed';
+import {
+  absUnits,
+  allocateUnits,
+  INPUT_SCALE,
+  type MoneyInput,
+  pow10,
+  rescale,
+  roundDiv,
+  toUnits4,
+  unitsToDecimalText,
+  unitsToNumber,
+} from './money';
 
 export interface TotalsLineInput {
   quantity?: MoneyInput | null;
@@ -291,7 +301,5 @@ function lineTotals(line: Line, ht: bigint, ttcMode: boolean, p: number): LineTo
 
 /** SPEC §9: a tax rate with two decimals and '%', with the organisation's decimal separator. */
 export function formatTaxRate(rate: MoneyInput, decimalSeparator = ','): string {
-  return `${unitsToNumber(rescale(toUnits4(rate), INPUT_SCALE, 2), 2)
-    .toFixed(2)
-    .replace('.', decimalSeparator)}%`;
+  return `${unitsToDecimalText(rescale(toUnits4(rate), INPUT_SCALE, 2), 2).replace('.', decimalSeparator)}%`;
 }

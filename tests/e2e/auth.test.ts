@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -136,16 +137,18 @@ describe('authentication in a real browser', () => {
     await page.getByText(/un e-mail avec un lien de réinitialisation/).waitFor();
 
     const outbox = path.join(server.dataDir, 'outbox');
-    const mail = fs
-      .readdirSync(outbox)
-      .map((f) =>
-        fs
-          .readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/password/reset'))!;
-    const link = /http:\/\/\S+\/auth\/password\/reset\?token=[a-z2-7]+/.exec(mail)![0];
+    const mail = defined(
+      fs
+        .readdirSync(outbox)
+        .map((f) =>
+          fs
+            .readFileSync(path.join(outbox, f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/password/reset')),
+    );
+    const link = defined(/http:\/\/\S+\/auth\/password\/reset\?token=[a-z2-7]+/.exec(mail))[0];
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole('heading', { name: 'Créer un nouveau mot de passe' }).waitFor();
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('un-nouveau-secret');
@@ -163,16 +166,18 @@ describe('authentication in a real browser', () => {
   it('the verification link activates the account', async () => {
     const { page, context } = await newPage(browser, server.url);
     const outbox = path.join(server.dataDir, 'outbox');
-    const mail = fs
-      .readdirSync(outbox)
-      .map((f) =>
-        fs
-          .readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/verify_email'))!;
-    const token = /verify_email\?token=([a-z2-7]+)/.exec(mail)![1];
+    const mail = defined(
+      fs
+        .readdirSync(outbox)
+        .map((f) =>
+          fs
+            .readFileSync(path.join(outbox, f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .find((m) => m.includes(`To: ${camille.email}`) && m.includes('/auth/verify_email')),
+    );
+    const token = defined(/verify_email\?token=([a-z2-7]+)/.exec(mail))[1];
     await page.goto(`/auth/verify_email?token=${token}`);
     await page.getByRole('heading', { name: 'Activation votre compte' }).waitFor();
     await page.getByText('Votre compte est activé').waitFor();

@@ -6,6 +6,7 @@ import { newUser, Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { formatMoney } from '../../src/shared/format';
 import type { CurrencyFormat } from '../../src/shared/schemas/settings';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   // Thousands grouped with a space: the page must follow the organisation's currency_format ('1 234,50 €').
   const settings = (await session.rest('GET', '/api/settings')).body;
   format = { ...settings.currency_format, thousand: ' ' };
@@ -125,7 +126,7 @@ describe('a customer’s documents and figures in the browser', () => {
     await documents.getByText('4 documents').waitFor();
     // Two lines per document instead of a table: the status stays on screen, nothing scrolls sideways.
     const status = await documents.getByText('Partiellement').boundingBox();
-    expect(status!.x + status!.width).toBeLessThanOrEqual(390);
+    expect(defined(status, 'status').x + defined(status, 'status').width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'customer-documents-phone');
     await documents.getByRole('link', { name: partialInvoice.number }).click();

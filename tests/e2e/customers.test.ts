@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   for (const name of ['Atelier Bleu', 'Boulangerie Martin'])
     await session.rest('POST', '/api/customers', { name, address: { city: name === 'Atelier Bleu' ? 'Paris' : 'Lyon' } });
 });
@@ -107,7 +108,7 @@ describe('customers in the browser', () => {
     const { context, page } = await newPage(browser, server.url);
     await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
     await page.goto('/customers');
-    const before = Number((await page.getByText(/^\d+ clients?$/).textContent())!.split(' ')[0]);
+    const before = Number(defined(await page.getByText(/^\d+ clients?$/).textContent()).split(' ')[0]);
     await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des clients' });
     const csv = [
@@ -127,9 +128,9 @@ describe('customers in the browser', () => {
     await report.getByRole('cell', { name: 'Le nom du client est obligatoire' }).waitFor();
     await report.getByRole('cell', { name: 'Adresse e-mail du client invalide' }).waitFor();
     await screenshot(page, 'customers-import-report');
-    expect((await page.goto('/customers').then(() => page.getByText(/^\d+ clients?$/).textContent()))!.startsWith(String(before))).toBe(
-      true,
-    ); // nothing written yet
+    expect(
+      defined(await page.goto('/customers').then(() => page.getByText(/^\d+ clients?$/).textContent())).startsWith(String(before)),
+    ).toBe(true); // nothing written yet
 
     await page.getByRole('button', { name: 'Importer' }).click();
     await page

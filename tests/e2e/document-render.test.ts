@@ -8,6 +8,7 @@ import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { paginate, PAGE_CONTENT_LIMIT, PX_PER_CM, TOTAL_ROW_HEIGHT } from '../../src/shared/pagination';
 import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   ({ customerId } = await readyToInvoice(session));
 });
 afterAll(async () => {
@@ -114,18 +115,18 @@ async function checkLayout(page: Page, template: any): Promise<number> {
     expect(content + p.paddingTop + p.paddingBottom).toBeLessThanOrEqual(PAGE_CONTENT_LIMIT + 1);
     for (const h of p.carries) expect(Math.abs(h - TOTAL_ROW_HEIGHT)).toBeLessThanOrEqual(1);
   }
-  expect(pages.at(-1)!.totals).toBeGreaterThan(0);
-  expect(pages.at(-1)!.totalsBottom).toBeLessThanOrEqual(pages.at(-1)!.footerTop + 0.5);
+  expect(defined(pages.at(-1), 'pages.at(-1)').totals).toBeGreaterThan(0);
+  expect(defined(pages.at(-1), 'pages.at(-1)').totalsBottom).toBeLessThanOrEqual(defined(pages.at(-1), 'pages.at(-1)').footerTop + 0.5);
   expect(pages.map((p) => p.pageNumber)).toEqual(pages.map((_, i) => `Page ${i + 1} / ${count}`));
 
   const heights = new Map(pages.flatMap((p) => p.rows.map((r) => [r.line, r.height] as const)));
   const expected = paginate({
-    rows: Array.from({ length: 120 }, (_, i) => heights.get(i + 1)!),
-    header: pages[0]!.header,
+    rows: Array.from({ length: 120 }, (_, i) => defined(heights.get(i + 1), 'heights.get(i + 1)')),
+    header: defined(pages[0], 'pages[0]').header,
     followingHeader: pages[1]?.header ?? 0,
     footer: Math.max(...pages.map((p) => p.footer)),
     tableHeader: Math.max(...pages.map((p) => p.thead)),
-    totals: pages.at(-1)!.totals,
+    totals: defined(pages.at(-1), 'pages.at(-1)').totals,
     margins: { first: template.margins.first_page, following: template.margins.following_pages },
     showSubtotal: template.table.show_subtotal,
     showSubtotalPrevious: template.table.show_subtotal_previous,
@@ -134,9 +135,11 @@ async function checkLayout(page: Page, template: any): Promise<number> {
   // Pages are filled: the next page's first line would not have fitted on the page before (the last page may
   // instead have taken the last line along with the totals).
   for (let i = 0; i + 2 < pages.length; i++) {
-    const used = pages[i]!.rows.reduce((s, r) => s + r.height, 0);
+    const used = defined(pages[i], 'pages[i]').rows.reduce((s, r) => s + r.height, 0);
     const closing = template.table.show_subtotal ? TOTAL_ROW_HEIGHT : 0;
-    expect(used + pages[i + 1]!.rows[0]!.height).toBeGreaterThan(pages[i]!.capacity - closing - 0.5);
+    expect(used + defined(defined(pages[i + 1], 'pages[i + 1]').rows[0]).height).toBeGreaterThan(
+      defined(pages[i], 'pages[i]').capacity - closing - 0.5,
+    );
   }
   expect(PX_PER_CM).toBe(37.8);
   return count;
@@ -216,7 +219,7 @@ describe('the document renderer', () => {
     template.table.show_subtotal_previous = true;
     template.margins.following_pages = { top: 2.5, bottom: 2, left: 2.5, right: 2.5 };
     template.fold_line = { status: true, only_first_page: true, alignment: 'left' };
-    const info = template.header[0]!.columns[1]!.elements[1]!;
+    const info = defined(defined(defined(template.header[0], 'template.header[0]').columns[1]).elements[1]);
     if (info.type === 'document_info') info.layout = 2;
     expect((await session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
     const page = await open(`/invoices/${invoiceId}/view`);
@@ -224,13 +227,15 @@ describe('the document renderer', () => {
     const count = await checkLayout(page, template);
     const pages = await readPages(page);
     expect(pages.map((p) => p.fold)).toEqual(pages.map((_, i) => i === 0));
-    pages.forEach((p, i) => expect(p.paddingTop).toBeCloseTo((i === 0 ? 1.5 : 2.5) * PX_PER_CM, 1));
+    pages.forEach((p, i) => {
+      expect(p.paddingTop).toBeCloseTo((i === 0 ? 1.5 : 2.5) * PX_PER_CM, 1);
+    });
     // Each page but the last closes with its running subtotal; the next one opens with the same amount.
     for (let i = 0; i + 1 < count; i++) {
-      const closing = pages[i]!.carryAmounts.find((c) => c.startsWith('subtotal:'))!.split(':')[1];
-      expect(pages[i + 1]!.carryAmounts[0]).toBe(`previous:${closing}`);
+      const closing = defined(defined(pages[i], 'pages[i]').carryAmounts.find((c) => c.startsWith('subtotal:'))).split(':')[1];
+      expect(defined(pages[i + 1], 'pages[i + 1]').carryAmounts[0]).toBe(`previous:${closing}`);
     }
-    expect(pages.at(-1)!.carryAmounts.filter((c) => c.startsWith('subtotal:'))).toEqual([]);
+    expect(defined(pages.at(-1), 'pages.at(-1)').carryAmounts.filter((c) => c.startsWith('subtotal:'))).toEqual([]);
     await page.locator('[data-page="1"] [data-layout="2"]').waitFor();
     await page.addStyleTag({ content: 'header { display: none !important; }' });
     await shot(page, '[data-page="2"]', 'render-invoice-subtotals-page2');

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   await readyToInvoice(session);
   const taxes = (await session.rest('GET', '/api/taxes')).body.data as { id: number; rate: number }[];
   await session.rest('POST', '/api/items', {
@@ -22,7 +23,12 @@ beforeAll(async () => {
     name: 'Conseil',
     unit: 'h',
     unit_price: 150,
-    tax_ids: [taxes.find((t) => t.rate === 20)!.id],
+    tax_ids: [
+      defined(
+        taxes.find((t) => t.rate === 20),
+        'taxes.find((t) => t.rate === 20)',
+      ).id,
+    ],
   });
 });
 afterAll(async () => {
@@ -166,7 +172,9 @@ describe('the document editor in the browser', () => {
     // 'Enregistrer & imprimer' saves, then opens the browser's print of the laid-out pages.
     await page.addInitScript(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
     });
     await page.goto(`/invoices/${invoice.id}/edit`);
     await page.getByLabel('Note').fill('Imprimée');
@@ -184,7 +192,9 @@ describe('the document editor in the browser', () => {
     await newcomer.rest('POST', '/api/auth/register', newUser());
     const customer = (await newcomer.rest('POST', '/api/customers', { name: 'Client Pressé' })).body.data;
     const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: newcomer.cookie!.split('=')[1]!, url: server.url }]);
+    await context.addCookies([
+      { name: 'session', value: defined(defined(newcomer.cookie, 'newcomer.cookie').split('=')[1]), url: server.url },
+    ]);
     await page.goto('/invoices/new/add');
     await page.getByRole('combobox', { name: 'Client' }).fill('Press');
     await page.getByRole('option', { name: /Client Pressé/ }).click();

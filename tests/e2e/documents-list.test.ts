@@ -6,6 +6,7 @@ import { newUser, Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { formatMoney } from '../../src/shared/format';
 import type { CurrencyFormat } from '../../src/shared/schemas/settings';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   // The organisation groups thousands with a space: amounts read '1 234,50 €'.
   const settings = (await session.rest('GET', '/api/settings')).body;
   format = { ...settings.currency_format, thousand: ' ' };
@@ -189,7 +190,7 @@ describe('the documents list in the browser', () => {
     const fresh = new Session(server.url);
     await fresh.rest('POST', '/api/auth/register', newUser());
     const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: fresh.cookie!.split('=')[1]!, url: server.url }]);
+    await context.addCookies([{ name: 'session', value: defined(defined(fresh.cookie, 'fresh.cookie').split('=')[1]), url: server.url }]);
     await page.goto('/invoices');
     await page.getByText('Pas encore de factures').waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Nouvelle facture' }).first().getAttribute('href')).toBe(

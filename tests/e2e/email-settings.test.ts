@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 /** The Subject header, its RFC 2047 Q-encoded words decoded. */
 function subjectOf(mail: string): string {
-  const raw = mail.match(/^Subject: (.*(?:\n[ \t].*)*)/m)![1]!.replace(/\?=\s+=\?/g, '?==?');
+  const raw = defined(defined(mail.match(/^Subject: (.*(?:\n[ \t].*)*)/m))[1]).replace(/\?=\s+=\?/g, '?==?');
   return raw.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
     Buffer.from(
       q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
@@ -35,7 +36,9 @@ function subjectOf(mail: string): string {
 describe('Paramètres → Envoi d’emails', () => {
   it('the preview follows the subject live, a chip inserts at the cursor, errors show under their field, saved values survive a reload, and a test mail goes out', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await context.addCookies([{ name: 'session', value: session.cookie!.split('=')[1]!, url: server.url }]);
+    await context.addCookies([
+      { name: 'session', value: defined(defined(session.cookie, 'session.cookie').split('=')[1]), url: server.url },
+    ]);
     await page.goto('/settings/email');
     const subject = page.getByLabel('Objet', { exact: true });
     const preview = page.getByTestId('preview-subject');
@@ -90,7 +93,7 @@ describe('Paramètres → Envoi d’emails', () => {
     await page.getByTestId('snackbar').getByText(`E-mail de test envoyé à ${user.email}`).waitFor();
     const outbox = path.join(server.dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-    const test = mails.find((m) => m.includes('Reply-To: compta@atelier-durand.fr'))!;
+    const test = defined(mails.find((m) => m.includes('Reply-To: compta@atelier-durand.fr')));
     expect(subjectOf(test)).toBe('[Test] Votre facture F2025-0042 – 1 250,00 €');
     expect(test).toMatch(/^From: "Camille, Atelier Durand" <no-reply@facturier\.local>$/m);
     await context.close();

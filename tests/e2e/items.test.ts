@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   await session.rest('POST', '/api/items', { code: 'LIV-1', name: 'Livre « Compter juste »', unit: 'u', unit_price: 24.9, kind: 'goods' });
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ARTIFACTS, newPage, screenshot, browserSuite } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
 
 const suite = browserSuite();
 
@@ -93,7 +94,9 @@ describe('share link and PDF', () => {
     const leftmost = async (bytes: Uint8Array) => {
       const pdf = await getDocument({ data: bytes.slice(), disableFontFace: true, verbosity: 0 }).promise;
       const items = (await (await pdf.getPage(1)).getTextContent()).items.filter((i) => 'str' in i && i.str.trim());
-      return Math.min(...items.map((i) => ('transform' in i ? (i.transform as number[])[4]! : Infinity)));
+      return Math.min(
+        ...items.map((i) => ('transform' in i ? defined((i.transform as number[])[4], '(i.transform as number[])[4]') : Infinity)),
+      );
     };
     const before = await pdfOf();
     expect((await pdfText(before)).join(' ')).toContain('Prix unitaire');

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const session = new Session(server.url);
   user = newUser({ first_name: 'Claire', last_name: 'Fontaine', organization: 'Atelier Fontaine SARL' });
   await session.rest('POST', '/api/auth/register', user);
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -175,8 +176,8 @@ describe('the application shell', () => {
     }[];
     db.close();
     expect(rows.at(-2)).toEqual({ message: 'Le tableau des articles est clair, merci !', screenshot: null });
-    expect(rows.at(-1)!.message).toBe('Avec une capture');
-    expect(rows.at(-1)!.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(defined(rows.at(-1), 'rows.at(-1)').message).toBe('Avec une capture');
+    expect(defined(rows.at(-1), 'rows.at(-1)').screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     await context.close();
   });
 
@@ -270,7 +271,7 @@ describe('the application shell', () => {
       ['/expenses/recurring', 'Dépenses répétitifs'],
       ['/recurring/new/add', 'Créer une facture régulière'],
     ]) {
-      await page.goto(path!);
+      await page.goto(defined(path, 'path'));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Bientôt disponible').waitFor();
     }
@@ -282,7 +283,7 @@ describe('the application shell', () => {
       ['/credits/new/add', 'Créer un avoir'],
       ['/estimates/new/add', 'Nouveau devis'],
     ]) {
-      await page.goto(path!);
+      await page.goto(defined(path, 'path'));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await page.getByText('Bientôt disponible').count()).toBe(0);
     }

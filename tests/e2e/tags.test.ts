@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 let browser: Browser;
@@ -13,7 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   session = new Session(server.url);
   await session.rest('POST', '/api/auth/register', newUser());
-  cookie = session.cookie!.split('=')[1]!;
+  cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   for (const name of ['Atelier Bleu', 'Boulangerie Martin']) await session.rest('POST', '/api/customers', { name });
   await session.rest('POST', '/api/items', { name: 'Pain de campagne', unit_price: 3.2 });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { ARTIFACTS, dialogLayerReady, browserSuite } from '../helpers/browser';
+import { defined } from '../../src/shared/defined';
 
 const suite = browserSuite();
 
@@ -27,8 +28,7 @@ async function sellerOffset(page: Page): Promise<number> {
   return page.getByTestId('template-preview').evaluate((stage) => {
     const page = stage.querySelector('[data-document-page][data-page="1"]') as HTMLElement;
     const walker = document.createTreeWalker(page, NodeFilter.SHOW_TEXT);
-    let node: Node | null;
-    while ((node = walker.nextNode())) {
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.textContent?.includes('Atelier Fontaine')) {
         const range = document.createRange();
         range.selectNodeContents(node);
@@ -184,7 +184,9 @@ describe('Paramètres → Apparence (the template designer)', () => {
       locale: 'fr-FR',
       timezoneId: 'Europe/Paris',
     });
-    await context.addCookies([{ name: 'session', value: suite.session.cookie!.split('=')[1]!, url: suite.server.url }]);
+    await context.addCookies([
+      { name: 'session', value: defined(defined(suite.session.cookie, 'suite.session.cookie').split('=')[1]), url: suite.server.url },
+    ]);
     const page = await context.newPage();
     await page.goto('/settings/document');
     const firstPage = page.getByTestId('template-preview').locator('[data-document-page][data-page="1"]');

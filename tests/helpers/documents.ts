@@ -1,4 +1,6 @@
 import type { Session } from './clients';
+import type { Caller } from './caller';
+import type { DocumentInput } from '../../src/shared/schemas/document';
 
 /** A seller whose invoices carry every mention French law asks for. */
 export const sellerIdentity = {
@@ -47,3 +49,18 @@ export async function issued(session: Session, body: Record<string, unknown>) {
   if (answer.status !== 200) throw new Error(`issue: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
+
+/** The same steps in process, through createCaller (tests/helpers/caller.ts). */
+export const inProcess = {
+  async readyToInvoice(caller: Caller): Promise<{ customerId: number }> {
+    await caller.organization.update(sellerIdentity);
+    return { customerId: (await caller.customers.create(businessCustomer)).data.id };
+  },
+  async draft(caller: Caller, input: Omit<DocumentInput, 'date'> & { date?: string }) {
+    return (await caller.documents.create({ ...input, date: input.date ?? '2026-11-02' })).data;
+  },
+  async issued(caller: Caller, input: Omit<DocumentInput, 'date'> & { date?: string }) {
+    const created = await inProcess.draft(caller, input);
+    return (await caller.documents.issue({ id: created.id })).data;
+  },
+};

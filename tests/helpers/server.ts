@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadEnv } from '../../src/server/env';
+import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, type App } from '../../src/server/app';
 
 export interface TestServer {
@@ -12,8 +12,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server, in this process, on an ephemeral port with a fresh SQLite file in a temporary folder. */
-export async function startTestServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+/** A fresh SQLite file in a temporary folder, and the environment that points the app at it. */
+export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir: string; dbPath: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-test-'));
   const dbPath = path.join(dataDir, 'test.db');
   const env = loadEnv({
@@ -23,8 +23,14 @@ export async function startTestServer(opts: { env?: Record<string, string> } = {
     DATABASE_URL: `file:${dbPath}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    ...opts.env,
+    ...extra,
   });
+  return { env, dataDir, dbPath };
+}
+
+/** The real server, in this process, on an ephemeral port with a fresh SQLite file in a temporary folder. */
+export async function startTestServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const { env, dataDir, dbPath } = testEnv(opts.env);
   const app = await createApp(env);
   const url = await app.listen();
   return {

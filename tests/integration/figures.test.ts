@@ -1,33 +1,41 @@
+import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { registered } from '../helpers/clients';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { startTestApp, type TestApp } from '../helpers/caller';
+import { inProcess, line } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
 
-let server: TestServer;
+// Figures are service logic: called in process (createCaller, real SQLite); their REST doors are tested with the others.
+let app: TestApp;
 beforeAll(async () => {
-  server = await startTestServer();
+  app = await startTestApp();
 });
-afterAll(() => server.close());
+afterAll(() => app.close());
 
 const today = new Date().toISOString().slice(0, 10);
 const longAgo = `${Number(today.slice(0, 4)) - 1}-01-15`;
 
 describe('figures: Vue d’ensemble and the customer page', () => {
   it('sums turnover, receivables and overdue amounts from issued documents only', async () => {
-    const { session } = await registered(server.url);
-    const { customerId } = await readyToInvoice(session);
-    const old = await issued(session, { customer_id: customerId, date: longAgo, maturity: longAgo, items: [line('Ancien', 1, 500)] }); // 600 TTC, overdue
-    const recent = await issued(session, { customer_id: customerId, date: today, items: [line('Récent', 2, 100)] }); // 200 HT, 240 TTC
-    await draft(session, { customer_id: customerId, date: today, items: [line('Brouillon', 1, 9999)] });
-    await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Devis', 1, 7777)] });
-    await session.rest('POST', `/api/documents/${recent.id}/payments`, { date: today, amount: 40 });
-    const credit = await session.rest('POST', `/api/documents/${recent.id}/convert`, {
+    const { caller } = await app.signUp();
+    const { customerId } = await inProcess.readyToInvoice(caller);
+    const old = await inProcess.issued(caller, {
+      customer_id: customerId,
+      date: longAgo,
+      maturity: longAgo,
+      items: [line('Ancien', 1, 500)],
+    }); // 600 TTC, overdue
+    const recent = await inProcess.issued(caller, { customer_id: customerId, date: today, items: [line('Récent', 2, 100)] }); // 200 HT, 240 TTC
+    await inProcess.draft(caller, { customer_id: customerId, date: today, items: [line('Brouillon', 1, 9999)] });
+    await inProcess.issued(caller, { type: 'estimate', customer_id: customerId, date: today, items: [line('Devis', 1, 7777)] });
+    await caller.documents.recordPayment({ id: recent.id, data: { date: today, amount: 40 } });
+    const credit = await caller.documents.convert({
+      id: recent.id,
       type: 'credit',
-      lines: [{ id: recent.items[0].id, quantity: 1 }],
+      lines: [{ id: defined(recent.items[0]?.id), quantity: 1 }],
     });
-    await session.rest('POST', `/api/documents/${credit.body.data.id}/issue`);
+    await caller.documents.issue({ id: credit.data.id });
 
-    const figures = (await session.rest('GET', '/api/dashboard')).body;
+    const figures = await caller.figures.dashboard();
     expect(figures).toMatchObject({
       currency: 'EUR',
       turnover_month: 100, // 200 HT invoiced − 100 HT credited
@@ -40,9 +48,9 @@ describe('figures: Vue d’ensemble and the customer page', () => {
     expect(figures.monthly).toHaveLength(12);
     expect(figures.latest.map((d: { id: number }) => d.id)).toContain(old.id);
 
-    const customer = (await session.rest('GET', `/api/customers/${customerId}/figures`)).body;
+    const customer = await caller.figures.customer({ id: customerId });
     expect(customer.data).toEqual([{ currency: 'EUR', billed: 720, paid: 40, outstanding: 680, documents: 3 }]);
-    const stranger = (await registered(server.url)).session;
-    expect((await stranger.rest('GET', `/api/customers/${customerId}/figures`)).status).toBe(404);
+    const stranger = (await app.signUp()).caller;
+    await expect(stranger.figures.customer({ id: customerId })).rejects.toMatchObject({ code: 'NOT_FOUND' } satisfies Partial<TRPCError>);
   });
 });

@@ -30,16 +30,14 @@ describe('items (REST and tRPC)', () => {
       messages: 'Ajouté avec succès',
       data: { code: 'CONS-J', unit_price: 650, active: true, tax_ids: [tva20], deleted_at: null },
     });
-    await session
-      .trpc()
-      .items.create.mutate({
-        code: 'LIV-1',
-        name: 'Livre « Compter juste »',
-        unit: 'u',
-        unit_price: 24.9,
-        kind: 'goods',
-        tax_ids: [tva55],
-      });
+    await session.trpc().items.create.mutate({
+      code: 'LIV-1',
+      name: 'Livre « Compter juste »',
+      unit: 'u',
+      unit_price: 24.9,
+      kind: 'goods',
+      tax_ids: [tva55],
+    });
     await session.rest('POST', '/api/items', { name: 'Forfait installation', unit: 'forfait', unit_price: 99.99 });
 
     const byPrice = (await session.rest('GET', '/api/items?sort_by=unit_price&sort_order=desc')).body;

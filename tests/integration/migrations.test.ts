@@ -17,6 +17,7 @@ describe('migrations', () => {
       '0005_tags',
       '0006_currencies',
       '0007_documents',
+      '0008_line_amounts',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
@@ -33,6 +34,101 @@ describe('migrations', () => {
     const rates = await connection.db.selectFrom('taxes').select(['rate']).orderBy('position').execute();
     expect(rates.map((r) => r.rate)).toEqual(['20', '10', '5.5', '2.1', '0']);
     expect(await connection.db.selectFrom('units').select('name').execute()).toHaveLength(7);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  it('0008 gives lines saved before it their amounts, so a document issued before it still displays', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0007_documents');
+    const now = new Date().toISOString();
+    const org = await connection.db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const doc = await connection.db
+      .insertInto('documents')
+      .values({
+        organization_id: org.id,
+        type: 'invoice',
+        kind: 'standard',
+        status: 'unpaid',
+        number: 'F-0001',
+        counter: 1,
+        uuid: '00000000-0000-4000-8000-000000000001',
+        date: '2026-01-05',
+        maturity: null,
+        sale_date: null,
+        condition: '',
+        header: '',
+        footer: '',
+        terms: '',
+        note: '',
+        discount_type: 'percent',
+        discount_value: '0',
+        shipping_fee: '0',
+        shipping_details: '',
+        vat_exemption: '',
+        additional_info: '[]',
+        deposit_request: '[]',
+        customer_id: null,
+        customer_name: '',
+        order_id: null,
+        currency: 'EUR',
+        price_mode: 'ht',
+        origin_id: null,
+        corrects_id: null,
+        deducted_by_id: null,
+        seller_snapshot: null,
+        customer_snapshot: null,
+        legal_mentions: '[]',
+        tax_groups: '[]',
+        subtotal: 4050000,
+        discount: 0,
+        tax: 810000,
+        shipping: 0,
+        total: 4860000,
+        deposits: 0,
+        paid: 0,
+        amount_due: 4860000,
+        issued_at: now,
+        sent_at: null,
+        viewed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await connection.db
+      .insertInto('document_items')
+      .values({
+        document_id: doc.id,
+        position: 0,
+        code: '',
+        sku: '',
+        item: 'Conseil',
+        description: '',
+        quantity: '3',
+        unit: 'h',
+        unit_price: '150',
+        discount_type: 'percent',
+        discount_value: '10',
+        taxes: JSON.stringify([{ title: 'TVA 20 %', rate: 20 }]),
+        kind: 'service',
+      })
+      .execute();
+    await migrateToLatest(connection.db);
+    const line = await connection.db.selectFrom('document_items').select('amounts').executeTakeFirstOrThrow();
+    expect(JSON.parse(line.amounts ?? 'null')).toEqual({
+      price: 150,
+      net_price: 135,
+      subtotal: 450,
+      discount: 45,
+      gross_total: 405,
+      tax: 81,
+      total: 486,
+    });
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateUnits, rescale, roundDiv, toUnits4, unitsToNumber } from '../../src/shared/fixed';
+import {
+  allocateUnits,
+  fromStoredUnits,
+  hasAtMostDecimals,
+  parseAmount,
+  rescale,
+  roundDiv,
+  toDecimalString,
+  toStoredUnits,
+  toUnits4,
+  unitsToDecimalText,
+  unitsToNumber,
+} from '../../src/shared/money';
 
 describe('fixed-point units', () => {
   it.each([
@@ -49,5 +61,42 @@ describe('fixed-point units', () => {
     expect(allocateUnits(-5n, [1n, 1n])).toEqual([-3n, -2n]);
     expect(allocateUnits(7n, [0n, 0n])).toEqual([7n, 0n]);
     expect(allocateUnits(7n, [])).toEqual([]);
+  });
+});
+
+describe('money edges', () => {
+  it('stores amounts as 10^-4 integers and reads them back', () => {
+    expect(toStoredUnits(12.5)).toBe(125000);
+    expect(toStoredUnits('1 234,5678')).toBe(12345678);
+    expect(toStoredUnits(null)).toBe(0);
+    expect(fromStoredUnits(125000)).toBe(12.5);
+    expect(fromStoredUnits(-1)).toBe(-0.0001);
+    expect(fromStoredUnits(null)).toBe(0);
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => toStoredUnits(fromStoredUnits(n)) === n));
+  });
+
+  it('parses a typed amount the French way', () => {
+    expect(parseAmount('1 234,5')).toBe(1234.5);
+    expect(parseAmount(' 12.50 ')).toBe(12.5);
+    expect(parseAmount('')).toBeUndefined();
+    expect(parseAmount('12,5,3')).toBeNaN();
+    expect(parseAmount('abc')).toBeNaN();
+  });
+
+  it('checks decimals without float arithmetic, tolerating float noise', () => {
+    expect(hasAtMostDecimals(12.3456, 4)).toBe(true);
+    expect(hasAtMostDecimals(12.34567, 4)).toBe(false);
+    expect(hasAtMostDecimals(0.1 + 0.2, 4)).toBe(true);
+    expect(hasAtMostDecimals(1.005, 2)).toBe(false);
+    expect(hasAtMostDecimals(Number.POSITIVE_INFINITY, 4)).toBe(false);
+  });
+
+  it('writes exact decimal text', () => {
+    expect(unitsToDecimalText(12345n, 2)).toBe('123.45');
+    expect(unitsToDecimalText(-5n, 2)).toBe('-0.05');
+    expect(unitsToDecimalText(7n, 0)).toBe('7');
+    expect(toDecimalString('1.005', 2)).toBe('1.01');
+    expect(toDecimalString(-1.005, 2)).toBe('-1.01');
+    expect(toDecimalString('1.0850')).toBe('1.085');
   });
 });

@@ -8,7 +8,6 @@ import type { dashboardSchema } from '../../src/shared/schemas/figures';
 import type { searchResultsSchema } from '../../src/shared/schemas/search';
 import type { organizationProfileSchema } from '../../src/shared/schemas/organization';
 import type { csvFileSchema, csvImportReportSchema } from '../../src/shared/schemas/answers';
-import type { documentListEntrySchema } from '../../src/shared/schemas/document-list';
 import type { enabledCurrencySchema } from '../../src/shared/schemas/currency';
 import type { getCustomer } from '../../src/server/services/customers';
 import type { getItem } from '../../src/server/services/items';
@@ -19,7 +18,6 @@ import type { searchEntries } from '../../src/server/db/queries/search';
 import type { getOrganizationProfile } from '../../src/server/services/organization';
 import type { CsvRowReport } from '../../src/server/services/csv-table';
 import type { exportCustomers } from '../../src/server/services/customer-csv';
-import type { listEntry } from '../../src/server/services/document-record';
 import type { listCurrencies } from '../../src/server/services/currencies';
 
 /**
@@ -49,7 +47,6 @@ const checks: true[] = [
   true satisfies Covers<Answer<typeof getOrganizationProfile>, typeof organizationProfileSchema>,
   true satisfies Covers<CsvRowReport, typeof csvImportReportSchema>,
   true satisfies Covers<Answer<typeof exportCustomers>, typeof csvFileSchema>,
-  true satisfies Covers<ReturnType<typeof listEntry>, typeof documentListEntrySchema>,
   true satisfies Covers<Answer<typeof listCurrencies>[number], typeof enabledCurrencySchema>,
 ];
 

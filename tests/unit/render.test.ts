@@ -3,8 +3,8 @@ import { styleToCss, mergeCss } from '../../src/client/render/style-css';
 import { DRAFT_NUMBER, documentNumber, documentTitle, formattersOf } from '../../src/client/render/labels';
 import { totalRows } from '../../src/client/render/totals-rows';
 import { sampleDocument } from '../../src/client/render/sample-document';
-import { renderDocumentOfRecord, type DocumentRecord } from '../../src/client/render/from-record';
-import { renderDocumentOfForm } from '../../src/client/render/from-form';
+import { toRenderDocument } from '../../src/client/render/to-render-document';
+import type { DocumentAnswer as DocumentRecord } from '../../src/shared/schemas/document-model';
 import { carriedAmounts, fitPages } from '../../src/client/render/page-flow';
 import { fitColumns, shownColumns, textEm } from '../../src/client/render/table-columns';
 import { documentInfoEntries } from '../../src/client/render/document-info';
@@ -288,9 +288,9 @@ const record = (over: Partial<DocumentRecord> = {}): DocumentRecord =>
     ...over,
   }) as unknown as DocumentRecord;
 
-describe('renderDocumentOfRecord', () => {
+describe('toRenderDocument: a saved document', () => {
   it('shows an issued document as issued: snapshots, fixed mentions, the server’s amounts', () => {
-    const doc = renderDocumentOfRecord(record(), { profile: { name: 'Autre nom' }, settings });
+    const doc = toRenderDocument({ document: record() }, { profile: { name: 'Autre nom' }, settings });
     expect(doc.seller).toMatchObject({
       name: 'Atelier Fontaine',
       identity: ['Atelier Fontaine SARL', 'SIRET 55203253400646'],
@@ -334,10 +334,13 @@ describe('renderDocumentOfRecord', () => {
       address: { line1: '12 rue des Lilas', line2: '', postal_code: '75011', city: 'Paris', state: '', country: 'France' },
       logo_url: null,
     };
-    const doc = renderDocumentOfRecord(record({ number: null, organization: null, legal_mentions: [] } as Partial<DocumentRecord>), {
-      profile,
-      settings,
-    });
+    const doc = toRenderDocument(
+      { document: record({ number: null, organization: null, legal_mentions: [] } as Partial<DocumentRecord>) },
+      {
+        profile,
+        settings,
+      },
+    );
     expect(doc.number).toBeNull();
     expect(doc.seller?.identity).toEqual(['Atelier Fontaine SARL', 'SIRET 55203253400646']);
     expect(doc.legal_mentions).toContain("Pas d'escompte pour paiement anticipé");
@@ -345,7 +348,7 @@ describe('renderDocumentOfRecord', () => {
   });
 });
 
-describe('renderDocumentOfForm', () => {
+describe('toRenderDocument: the editor’s unsaved form', () => {
   it('computes the unsaved form’s totals with the shared core, typed amounts the French way', () => {
     const form = blankForm('invoice', {
       date: '2026-11-02',
@@ -372,11 +375,14 @@ describe('renderDocumentOfForm', () => {
         blankLine({ item: 'Brouillon', quantity: '', unit_price: 'abc' }),
       ],
     });
-    const doc = renderDocumentOfForm(form, {
-      profile: { name: 'Atelier Fontaine', legal_form: 'EI' },
-      customer: { name: 'Boulangerie Martin', type: 'company' },
-      settings,
-    });
+    const doc = toRenderDocument(
+      { form },
+      {
+        profile: { name: 'Atelier Fontaine', legal_form: 'EI' },
+        customer: { name: 'Boulangerie Martin', type: 'company' },
+        settings,
+      },
+    );
     const expected = computeTotals({
       items: [
         { quantity: 3, unit_price: 150, discount_type: 'percent', discount_value: 10, taxes: [{ title: 'TVA 20 %', rate: 20 }] },

@@ -68,6 +68,7 @@ export function FeedbackDialog() {
   const send = trpc.feedback.send.useMutation({ meta: { silent: true } });
 
   // Auto-grow: the field is as tall as its text (4 rows at least).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text and the opening are what change the height to measure
   useEffect(() => {
     const el = textarea.current;
     if (!el) return;

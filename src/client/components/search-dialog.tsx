@@ -135,6 +135,7 @@ export function SearchDialog() {
                   if (rows.length === 0) return null;
                   const Icon = group.icon;
                   return (
+                    // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (which <fieldset> is for)
                     <div key={group.kind} role="group" aria-label={group.title}>
                       <p className={styles.group}>{group.title}</p>
                       {rows.map((r) => (

@@ -36,6 +36,7 @@ const box = cva({
 /** SPEC §2/§8: the page-level snackbar; its messages are announced to screen readers. */
 export function Snackbar() {
   const snap = useSnapshot(snackbar);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (serial) restarts the timer
   useEffect(() => {
     if (!snap.open) return;
     const timer = setTimeout(closeSnackbar, SNACKBAR_TIMEOUT_MS);

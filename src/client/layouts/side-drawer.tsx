@@ -68,6 +68,7 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   const open = wide || snap.drawer;
 
   // A temporary drawer closes once the user has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of location is the event
   useEffect(() => {
     if (!wide) display.drawer = false;
   }, [location, wide]);

@@ -4,7 +4,9 @@ export const SCREENSHOT_WAIT_MS = 500;
 export async function capturePage(): Promise<string | null> {
   const hidden = [...document.querySelectorAll<HTMLElement>('[data-screenshot-hidden]')];
   const previous = hidden.map((el) => el.style.visibility);
-  hidden.forEach((el) => (el.style.visibility = 'hidden'));
+  hidden.forEach((el) => {
+    el.style.visibility = 'hidden';
+  });
   try {
     await new Promise((resolve) => setTimeout(resolve, SCREENSHOT_WAIT_MS));
     const { default: html2canvas } = await import('html2canvas-pro'); // loaded on first capture only
@@ -14,6 +16,8 @@ export async function capturePage(): Promise<string | null> {
     console.error('capture d’écran impossible', error); // SPEC §8: a capture failure is only logged
     return null;
   } finally {
-    hidden.forEach((el, i) => (el.style.visibility = previous[i] ?? ''));
+    hidden.forEach((el, i) => {
+      el.style.visibility = previous[i] ?? '';
+    });
   }
 }

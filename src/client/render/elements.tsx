@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { hasDistinctShipping } from '../../shared/legal-mentions';
 import type { TemplateElement } from '../../shared/schemas/template';
 import { DocumentIcon } from './document-icons';
@@ -119,7 +120,7 @@ function Customer({ ctx }: { ctx: RenderContext }) {
   const shipping = !ctx.placed.has('shipping') ? shippingOf(c) : null;
   const billing = (
     <div>
-      <div style={label}>{doc.type === 'delivery' ? 'Destinataire' : 'Client'}</div>
+      <div style={label}>{DOCUMENT_TYPE_TABLE[doc.type].recipientLabel}</div>
       <div style={{ fontWeight: 700, fontSize: '1.1em' }}>{c.name}</div>
       <Lines
         lines={[

@@ -2,24 +2,15 @@ import { formatAddress, formatDateLong, formatDateShort, formatDecimal, formatMo
 import { formatTaxRate } from '../../shared/totals';
 import { money } from '../../shared/money';
 import type { AppSettings } from '../../shared/schemas/settings';
-import type { DocumentType } from '../../shared/schemas/document';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { RenderDocument } from './types';
 
 /** What a draft shows where its number will be: the number is taken at issue (CGI art. 242 nonies A, no gaps). */
 export const DRAFT_NUMBER = 'Brouillon (numéroté à l’émission)';
 
-const TITLES: Record<DocumentType, string> = {
-  invoice: 'Facture',
-  estimate: 'Devis',
-  proforma: 'Facture pro forma',
-  order: 'Bon de commande',
-  delivery: 'Bon de livraison',
-  credit: 'Avoir',
-};
-
 /** The document_name element: the type's French name; a deposit invoice says so (CGI art. 289). */
 export const documentTitle = (doc: Pick<RenderDocument, 'type' | 'kind'>): string =>
-  doc.kind === 'deposit' ? 'Facture d’acompte' : TITLES[doc.type];
+  doc.kind === 'deposit' ? 'Facture d’acompte' : DOCUMENT_TYPE_TABLE[doc.type].title;
 
 export const documentNumber = (doc: Pick<RenderDocument, 'number'>): string => doc.number ?? DRAFT_NUMBER;
 

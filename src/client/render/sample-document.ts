@@ -3,6 +3,7 @@ import { legalMentionTexts, sellerIdentity } from '../../shared/legal-mentions';
 import { defaultAppSettings } from '../../shared/schemas/settings';
 import { organizationSettingsSchema, type OrganizationSettings } from '../../shared/schemas/organization';
 import type { DocumentType } from '../../shared/schemas/document';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { RenderCustomer, RenderDocument, RenderLine, RenderSeller } from './types';
 
 /** The sample always has a seller and a customer. */
@@ -155,7 +156,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
   return {
     type,
     kind: 'standard',
-    number: SAMPLE_NUMBERS[type],
+    number: DOCUMENT_TYPE_TABLE[type].sampleNumber,
     date: '2026-03-12',
     maturity: '2026-04-11',
     sale_date: null,
@@ -197,12 +198,3 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
     }),
   };
 }
-
-const SAMPLE_NUMBERS: Record<DocumentType, string> = {
-  invoice: 'F2026-0042',
-  estimate: 'D2026-0017',
-  proforma: 'PF2026-0005',
-  order: 'BC2026-0009',
-  delivery: 'BL2026-0011',
-  credit: 'AV2026-0003',
-};

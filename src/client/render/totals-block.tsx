@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
 import { totalRows, type TotalRow } from './totals-rows';
@@ -66,7 +67,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
   if (doc.condition.trim()) {
     blocks.push(
       <div key="condition">
-        <div style={heading}>{doc.type === 'invoice' || doc.type === 'credit' ? 'Conditions de paiement' : 'Conditions'}</div>
+        <div style={heading}>{DOCUMENT_TYPE_TABLE[doc.type].conditionsLabel}</div>
         <div style={pre}>{doc.condition.trim()}</div>
       </div>,
     );

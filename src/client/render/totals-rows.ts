@@ -1,4 +1,5 @@
 import { showsTotal } from '../../shared/status';
+import { sub, toNumber } from '../../shared/money';
 import type { DocumentTemplate } from '../../shared/schemas/template';
 import type { Formatters } from './labels';
 import type { RenderDocument } from './types';
@@ -31,7 +32,7 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   if (flags.discount && hasDiscount) {
     const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
     rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });
-    if (flags.subtotal) rows.push({ key: 'net', label: 'Total HT après remise', value: f.money(t.subtotal - t.discount) });
+    if (flags.subtotal) rows.push({ key: 'net', label: 'Total HT après remise', value: f.money(toNumber(sub(t.subtotal, t.discount))) });
   }
   if (flags.taxes) {
     for (const tax of t.taxes) {

@@ -1,5 +1,5 @@
 import { proxy, snapshot } from 'valtio';
-import { blankLine, type FormState, type LineState } from '../routes/documents/editor/form-state';
+import { blankLine, newKey, type DocumentDraft, type LineDraft } from '../routes/documents/editor/form-state';
 
 /**
  * The document being edited. It lives outside the editor's components so that {base}/new/add and {base}/new/view
@@ -8,16 +8,16 @@ import { blankLine, type FormState, type LineState } from '../routes/documents/e
 export const editor = proxy({
   /** Which document the form holds: 'invoice:new' or 'invoice:42'. */
   key: '',
-  form: null as FormState | null,
+  form: null as DocumentDraft | null,
   /** The form as loaded or last saved, to know whether there are unsaved changes. */
   saved: '',
   expanded: [] as string[],
   errors: {} as Record<string, string>,
 });
 
-const fingerprint = (form: FormState | null) => JSON.stringify(form, (k, v) => (k === 'key' ? undefined : v));
+const fingerprint = (form: DocumentDraft | null) => JSON.stringify(form, (k, v) => (k === 'key' ? undefined : v));
 
-export function loadEditor(key: string, form: FormState) {
+export function loadEditor(key: string, form: DocumentDraft) {
   editor.key = key;
   editor.form = form;
   editor.saved = fingerprint(form);
@@ -34,22 +34,24 @@ export function resetEditor() {
 }
 
 export const markSaved = () => {
-  editor.saved = fingerprint(snapshot(editor).form as FormState);
+  editor.saved = fingerprint(snapshot(editor).form as DocumentDraft);
 };
 
-export const isDirty = (state: { form: FormState | null; saved: string }) => state.form !== null && fingerprint(state.form) !== state.saved;
+export const isDirty = (state: { form: DocumentDraft | null; saved: string }) =>
+  state.form !== null && fingerprint(state.form) !== state.saved;
 
 /** SPEC §2: adding a row appends a blank item and expands it. */
-export function addLine(defaults: Partial<LineState> = {}): string {
-  const line = blankLine(defaults);
-  editor.form?.items.push(line);
-  editor.expanded = [line.key];
-  return line.key;
+export function addLine(defaults: Partial<LineDraft> = {}): string {
+  const key = newKey();
+  const line = blankLine({ ...defaults, key });
+  if (editor.form) editor.form.items = [...(editor.form.items ?? []), line];
+  editor.expanded = [key];
+  return key;
 }
 
 export function removeLine(key: string) {
   if (!editor.form) return;
-  editor.form.items = editor.form.items.filter((l) => l.key !== key);
+  editor.form.items = (editor.form.items ?? []).filter((l) => l.key !== key);
   editor.expanded = editor.expanded.filter((k) => k !== key);
 }
 

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_search';
 import * as m0005 from './migrations/0005_tags';
 import * as m0006 from './migrations/0006_currencies';
 import * as m0007 from './migrations/0007_documents';
+import * as m0008 from './migrations/0008_line_amounts';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_tags': m0005,
   '0006_currencies': m0006,
   '0007_documents': m0007,
+  '0008_line_amounts': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -225,8 +225,11 @@ export interface DocumentItemsTable {
   unit_price: string;
   discount_type: string;
   discount_value: string;
+  /** JSON: the tax lines [{ title, rate }]; parsed in queries/documents.ts only. */
   taxes: string;
   kind: string;
+  /** JSON: the line's amounts computed at the last write (migration 0008); parsed in queries/documents.ts only. */
+  amounts: string | null;
 }
 
 export interface PaymentsTable {

@@ -24,16 +24,15 @@ function isProcedure(value: unknown): value is AnyProcedure {
 /**
  * Every procedure that declares a REST path (STYLE.md "One API definition"), read once from the router: tRPC keeps
  * its procedures in a flat record by dotted path.
- * `fallback` describes, by procedure path, the doors of procedures that do not declare them yet.
  */
-export function restRoutesOf(router: AnyRouter, fallback: Record<string, RestMeta> = {}): RestRoute[] {
+export function restRoutesOf(router: AnyRouter): RestRoute[] {
   const record: Record<string, unknown> = router._def.procedures;
   const routes: RestRoute[] = [];
   for (const [path, procedure] of Object.entries(record)) {
     if (!isProcedure(procedure)) continue;
     const def = procedure._def;
     // The router's `.meta<ProcedureMeta>()` types every procedure's `.meta()`; tRPC's own types forget it per procedure.
-    const rest = (def.meta as ProcedureMeta | undefined)?.rest ?? fallback[path];
+    const rest = (def.meta as ProcedureMeta | undefined)?.rest;
     if (!rest || def.type === 'subscription') continue;
     routes.push({
       ...rest,

@@ -5,7 +5,6 @@ import { appRouter } from '../routers/_app';
 import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { sendError, sendJson } from './respond';
-import { PENDING_REST_META } from './rest-pending-meta';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
 /**
@@ -13,7 +12,7 @@ import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from 
  * doors are read from the procedures' `meta.rest` once, at start: the procedure validates input and shapes output;
  * its metadata only says where the input comes from.
  */
-export const restRoutes = restRoutesOf(appRouter, PENDING_REST_META);
+export const restRoutes = restRoutesOf(appRouter);
 export const findRestRoutes = compileRestRoutes(restRoutes);
 
 function queryInput(search: string): Record<string, string> | undefined {

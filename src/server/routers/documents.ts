@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
 import { documentInputSchema, documentTypeSchema } from '../../shared/schemas/document';
 import { listFiltersSchema, pageWindow } from '../../shared/schemas/filters';
-import { paymentInputSchema } from '../../shared/schemas/payment';
+import { paymentInputSchema, paymentSchema } from '../../shared/schemas/payment';
+import { documentListSchema, documentSchema, documentWriteSchema } from '../../shared/schemas/document-model';
 import { idSchema } from '../../shared/schemas/reference';
 import { periodRange } from '../../shared/periods';
 import { listDocuments } from '../db/queries/documents';
@@ -10,7 +11,7 @@ import { createDocument, editDocument, getDocument, removeDocument } from '../se
 import { changeStatus, issueDocument, markSent } from '../services/document-lifecycle';
 import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';
 import { editPayment, getPayments, recordPayment, removePayment } from '../services/payments';
-import { listEntry, todayIso } from '../services/document-record';
+import { todayIso } from '../services/document-record';
 
 const statusSchema = z.enum(['pending', 'accepted', 'refused', 'done'], { error: 'Statut : pending, accepted, refused ou done' });
 const depositSchema = z
@@ -27,97 +28,139 @@ const creditLinesSchema = z
   .array(z.object({ id: z.number().int().positive(), quantity: z.number().positive('Quantité à créditer : positive') }))
   .max(2000);
 
+const messagesSchema = z.object({ messages: z.string() });
+const paymentWriteSchema = z.object({ messages: z.string(), data: paymentSchema });
+
 export const documentsRouter = router({
-  list: protectedProcedure.input(listFiltersSchema.optional()).query(async ({ ctx, input }) => {
-    const f = listFiltersSchema.parse(input ?? {});
-    // Recurring invoices are a list type of their own, not stored yet: none to list.
-    if (f.type === 'recurring') return { total: 0, data: [] };
-    const today = todayIso();
-    const range = f.period ? periodRange(f.period, today, { from: f.from, to: f.to }) : { from: f.from, to: f.to };
-    const { total, data } = await listDocuments(ctx.db, {
-      organizationId: ctx.organizationId,
-      type: f.type,
-      status: f.status || undefined,
-      search: f.search || undefined,
-      ...range,
-      minAmount: f.min_amount,
-      maxAmount: f.max_amount,
-      customerId: f.customer,
-      today,
-      sortBy: f.sort_by,
-      sortOrder: f.sort_order,
-      ...pageWindow(f),
-    });
-    return { total, data: data.map((row) => listEntry(row, today)) };
-  }),
-  get: protectedProcedure.input(z.object({ id: idSchema })).query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents' } })
+    .input(listFiltersSchema.optional())
+    .output(documentListSchema)
+    .query(async ({ ctx, input }) => {
+      const f = listFiltersSchema.parse(input ?? {});
+      // Recurring invoices are a list type of their own, not stored yet: none to list.
+      if (f.type === 'recurring') return { total: 0, data: [] };
+      const today = todayIso();
+      const range = f.period ? periodRange(f.period, today, { from: f.from, to: f.to }) : { from: f.from, to: f.to };
+      return listDocuments(ctx.db, {
+        organizationId: ctx.organizationId,
+        type: f.type,
+        status: f.status || undefined,
+        search: f.search || undefined,
+        ...range,
+        minAmount: f.min_amount,
+        maxAmount: f.max_amount,
+        customerId: f.customer,
+        today,
+        sortBy: f.sort_by,
+        sortOrder: f.sort_order,
+        ...pageWindow(f),
+      });
+    }),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}' } })
+    .input(z.object({ id: idSchema }))
+    .output(documentSchema)
+    .query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
   create: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents', status: 201 } })
     .input(documentInputSchema)
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await createDocument(ctx.db, ctx.organizationId, input),
     })),
   update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/documents/{id}', bodyKey: 'data' } })
     .input(z.object({ id: idSchema, data: documentInputSchema }))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
-    await removeDocument(ctx.db, ctx.organizationId, input.id);
-    return { messages: 'Supprimé avec succès' };
-  }),
-  issue: protectedProcedure.input(z.object({ id: idSchema })).mutation(async ({ ctx, input }) => {
-    const data = await issueDocument(ctx.db, ctx.organizationId, input.id);
-    return { messages: `Document émis sous le n° ${data.number}`, data };
-  }),
+  delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/documents/{id}' } })
+    .input(z.object({ id: idSchema }))
+    .output(messagesSchema)
+    .mutation(async ({ ctx, input }) => {
+      await removeDocument(ctx.db, ctx.organizationId, input.id);
+      return { messages: 'Supprimé avec succès' };
+    }),
+  issue: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/issue' } })
+    .input(z.object({ id: idSchema }))
+    .output(documentWriteSchema)
+    .mutation(async ({ ctx, input }) => {
+      const data = await issueDocument(ctx.db, ctx.organizationId, input.id);
+      return { messages: `Document émis sous le n° ${data.number}`, data };
+    }),
   setStatus: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/status' } })
     .input(z.object({ id: idSchema, status: statusSchema }))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status),
     })),
   markSent: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/sent' } })
     .input(z.object({ id: idSchema }))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await markSent(ctx.db, ctx.organizationId, input.id),
     })),
   convert: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/convert', status: 201 } })
     .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
     })),
   duplicate: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
     .input(z.object({ id: idSchema }))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
     })),
   deposit: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/deposit', status: 201 } })
     .input(z.object({ id: idSchema }).and(depositSchema))
+    .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input),
     })),
   payments: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}/payments' } })
     .input(z.object({ id: idSchema }))
+    .output(z.object({ total: z.number().int(), data: z.array(paymentSchema) }))
     .query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
   recordPayment: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/payments', status: 201, bodyKey: 'data' } })
     .input(z.object({ id: idSchema, data: paymentInputSchema }))
+    .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data),
     })),
   updatePayment: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/documents/{id}/payments/{paymentId}', bodyKey: 'data' } })
     .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
+    .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await editPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data),
     })),
-  deletePayment: protectedProcedure.input(z.object({ id: idSchema, paymentId: idSchema })).mutation(async ({ ctx, input }) => {
-    await removePayment(ctx.db, ctx.organizationId, input.id, input.paymentId);
-    return { messages: 'Supprimé avec succès' };
-  }),
+  deletePayment: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/documents/{id}/payments/{paymentId}' } })
+    .input(z.object({ id: idSchema, paymentId: idSchema }))
+    .output(messagesSchema)
+    .mutation(async ({ ctx, input }) => {
+      await removePayment(ctx.db, ctx.organizationId, input.id, input.paymentId);
+      return { messages: 'Supprimé avec succès' };
+    }),
 });

@@ -24,6 +24,7 @@ import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { initializeSettings } from './settings';
 import { insertDefaultReferenceData } from '../db/queries/reference';
 import type { EmailTokenKind } from '../db/schema';
+import { defined } from '../../shared/defined';
 
 const HOUR = 60 * 60 * 1000;
 const TOKEN_LIFETIME: Record<EmailTokenKind, number> = { verify: 48 * HOUR, reset: HOUR };
@@ -33,7 +34,7 @@ async function startSession(ctx: Context, userId: number, organizationId: number
   ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.env.sessionSecure));
   const profile = await getUserProfile(ctx.db, { userId, organizationId });
   if (!profile) fail('INTERNAL_SERVER_ERROR', 'Erreur interne du serveur');
-  return profile!;
+  return profile;
 }
 
 async function issueEmailToken(ctx: Context, userId: number, kind: EmailTokenKind): Promise<string> {
@@ -96,7 +97,7 @@ export async function login(ctx: Context, input: LoginInput): Promise<UserProfil
     fail('UNAUTHORIZED', 'Adresse e-mail ou mot de passe incorrect');
   }
   loginFailuresByEmail.reset(input.email);
-  return startSession(ctx, credentials!.id, organizationId!);
+  return startSession(ctx, defined(credentials, 'credentials').id, defined(organizationId, 'organizationId'));
 }
 
 export async function logout(ctx: Context): Promise<void> {
@@ -109,7 +110,7 @@ export async function currentUser(ctx: Context): Promise<UserProfile> {
     ? await getUserProfile(ctx.db, { userId: ctx.session.userId, organizationId: ctx.session.organizationId })
     : undefined;
   if (!profile) fail('UNAUTHORIZED', 'Veuillez vous connecter');
-  return profile!;
+  return profile;
 }
 
 /** Always the same answer, whether the address has an account or not (no account enumeration). */
@@ -133,7 +134,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   const found = await findUsableEmailToken(ctx.db, { id: hashToken(input.token), kind: 'reset', now });
   if (!found) fail('BAD_REQUEST', 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.');
   const passwordHash = await hashPassword(input.password);
-  const userId = found!.user_id;
+  const userId = found.user_id;
   await ctx.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, { userId, passwordHash });
     await spendEmailTokens(trx, { userId, kind: 'reset', now });
@@ -149,7 +150,7 @@ export async function verifyEmail(ctx: Context, token: string): Promise<void> {
   const found = await findUsableEmailToken(ctx.db, { id: hashToken(token), kind: 'verify', now });
   if (!found) fail('BAD_REQUEST', 'Ce lien d’activation est invalide ou a expiré.');
   await ctx.db.transaction().execute(async (trx) => {
-    await markEmailVerified(trx, { userId: found!.user_id });
-    await spendEmailTokens(trx, { userId: found!.user_id, kind: 'verify', now });
+    await markEmailVerified(trx, { userId: found.user_id });
+    await spendEmailTokens(trx, { userId: found.user_id, kind: 'verify', now });
   });
 }

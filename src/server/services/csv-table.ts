@@ -42,7 +42,9 @@ export function readCsvTable<S extends z.ZodType>(
   const rejected: CsvRowReport['rejected'] = [];
   for (const { line, cells } of rows) {
     const raw = opts.emptyRaw();
-    found.forEach((column, i) => column?.write?.(raw, (cells[i] ?? '').trim()));
+    found.forEach((column, i) => {
+      column?.write?.(raw, (cells[i] ?? '').trim());
+    });
     const problems: string[] = [];
     if (cells.length > header.length) problems.push(`${cells.length} champs pour ${header.length} colonnes : un point-virgule en trop ?`);
     if (cells.some((c) => c.includes('\uFFFD'))) problems.push('Caractères illisibles : enregistrez le fichier en UTF-8');

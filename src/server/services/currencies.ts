@@ -2,7 +2,7 @@ import type { Db } from '../db/connection';
 import type { CurrencyInput, CurrencyRateInput, EnabledCurrency } from '../../shared/schemas/currency';
 import { findCurrency } from '../../shared/currencies';
 import { RATE_DECIMALS } from '../../shared/exchange';
-import { div, money, round } from '../../shared/money';
+import { div, money, round, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
 import { getAppSettings } from './settings';
 import {
@@ -14,6 +14,7 @@ import {
   rateDayToday as today,
   updateCurrencyRate,
 } from '../db/queries/currencies';
+import { defined } from '../../shared/defined';
 
 const NOT_FOUND = 'Devise introuvable';
 
@@ -51,7 +52,7 @@ async function syncBase(trx: Db, organizationId: number): Promise<string> {
     const oldRate = current.rate;
     for (const row of rows) {
       const restated = row.id === current.id ? money(1) : round(div(row.rate, oldRate), RATE_DECIMALS);
-      const rate = restated.gt(0) ? restated.toFixed() : money(10).pow(-RATE_DECIMALS).toFixed();
+      const rate = restated.gt(0) ? toDecimalString(restated) : toDecimalString(money(10).pow(-RATE_DECIMALS));
       await updateCurrencyRate(trx, { organizationId, id: row.id, rate, rateDate: row.rate_date });
     }
   }
@@ -59,7 +60,7 @@ async function syncBase(trx: Db, organizationId: number): Promise<string> {
 }
 
 async function answer(trx: Db, organizationId: number, base: string, id: number): Promise<EnabledCurrency> {
-  return enrich((await findCurrencyRow(trx, { organizationId, id }))!, base);
+  return enrich(defined(await findCurrencyRow(trx, { organizationId, id })), base);
 }
 
 /** A customer or a document may only use a currency enabled in Paramètres → Devises (it has a rate there). */

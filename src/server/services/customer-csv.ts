@@ -29,9 +29,21 @@ const COLUMNS: CsvColumn<CustomerRecord>[] = [
   { header: 'Complément', read: (c) => c.address.line2, write: (r, v) => (address(r).line2 = v) },
   { header: 'Code postal', read: (c) => c.address.postal_code, write: (r, v) => (address(r).postal_code = v) },
   { header: 'Ville', read: (c) => c.address.city, write: (r, v) => (address(r).city = v) },
-  { header: 'Pays', read: (c) => c.address.country, write: (r, v) => v && (address(r).country = v) },
+  {
+    header: 'Pays',
+    read: (c) => c.address.country,
+    write: (r, v) => {
+      if (v) address(r).country = v;
+    },
+  },
   { header: 'Délai de paiement', read: (c) => String(c.maturity), write: (r, v) => (r.maturity = frenchNumber(v)) },
-  { header: 'Devise', read: (c) => c.currency, write: (r, v) => v && (r.currency = v.toUpperCase()) },
+  {
+    header: 'Devise',
+    read: (c) => c.currency,
+    write: (r, v) => {
+      if (v) r.currency = v.toUpperCase();
+    },
+  },
   { header: 'Note', read: (c) => c.note, write: (r, v) => (r.note = v) },
 ];
 

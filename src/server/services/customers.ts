@@ -29,7 +29,7 @@ const NOT_FOUND = 'Client introuvable';
 export async function getCustomer(db: Db, organizationId: number, id: number): Promise<CustomerRecord> {
   const customer = await findCustomer(db, { organizationId, id });
   if (!customer) fail('NOT_FOUND', NOT_FOUND); // another organisation's id answers the same: never reveal it exists
-  return customer!;
+  return customer;
 }
 
 /** The number comes from the organisation's customer series and its numbering settings, in the insert's transaction. */

@@ -1,34 +1,37 @@
 import type { Db } from '../db/connection';
-import { CONVERSIONS, CONVERTIBLE_FROM, type StoredStatus } from '../../shared/document-status';
+import { CONVERSIONS, CONVERTIBLE_FROM } from '../../shared/document-status';
 import { allocate, money, toNumber } from '../../shared/money';
 import { currencyPrecision } from '../../shared/currencies';
 import { formatDateShort, formatDecimal } from '../../shared/format';
 import { NUMBER_LABELS } from '../../shared/status';
-import type { DocumentForm, DocumentItem, DocumentType } from '../../shared/schemas/document';
+import { documentInputSchema, type DocumentForm, type DocumentItem, type DocumentType } from '../../shared/schemas/document';
+import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
-import { findDocumentItems, findLinkedDocuments, updateDocument, type DocumentRow } from '../db/queries/documents';
-import { createDocument, getDocumentRow, TYPE_NAMES, type DocumentRecord } from './documents';
+import { findLinkedDocuments, updateDocument } from '../db/queries/documents';
+import { createDocument, getStoredDocument, TYPE_NAMES } from './documents';
 import { assertCreditFits } from './document-lifecycle';
-import { formOfRow, fromUnits4, todayIso, totalsOf } from './document-record';
+import { todayIso, totalsOf } from './document-record';
+
+/** The form a stored document was saved from: its input fields, picked by the input schema itself. */
+const formOf = (doc: StoredDocument): DocumentForm => documentInputSchema.parse(doc);
 
 /** A copy of a document's form as a new draft of `type`: today's date, the maturity recomputed from the customer. */
-function draftFrom(row: DocumentRow, form: DocumentForm, type: DocumentType): DocumentForm {
+function draftFrom(doc: StoredDocument, form: DocumentForm, type: DocumentType): DocumentForm {
   const today = todayIso();
   return {
     ...form,
     type,
-    date: today > row.date ? today : row.date,
+    date: today > doc.date ? today : doc.date,
     maturity: undefined,
     items: form.items.map(({ id: _id, ...item }) => item),
   };
 }
 
 /** Duplicates any document as a new draft of the same type, with no link (a fresh start). */
-export async function duplicateDocument(db: Db, organizationId: number, id: number): Promise<DocumentRecord> {
-  const row = await getDocumentRow(db, organizationId, id);
-  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
-  return createDocument(db, organizationId, draftFrom(row, form, row.type), { kind: row.kind });
+export async function duplicateDocument(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
+  const doc = await getStoredDocument(db, organizationId, id);
+  return createDocument(db, organizationId, draftFrom(doc, formOf(doc), doc.type), { kind: doc.kind });
 }
 
 export interface CreditLine {
@@ -47,14 +50,14 @@ export async function convertDocument(
   id: number,
   type: DocumentType,
   lines?: CreditLine[],
-): Promise<DocumentRecord> {
-  const row = await getDocumentRow(db, organizationId, id);
+): Promise<DocumentAnswer> {
+  const row = await getStoredDocument(db, organizationId, id);
   if (!CONVERSIONS[row.type].includes(type)) {
     fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne se convertit pas en ${TYPE_NAMES[type].a.replace(/^une? /, '')}`);
   }
   if (row.kind === 'deposit' && type === 'credit' && row.status === 'draft')
     fail('CONFLICT', 'Émettez la facture d’acompte avant de l’avoir');
-  if (!CONVERTIBLE_FROM[row.type].includes(row.status as StoredStatus)) {
+  if (!CONVERTIBLE_FROM[row.type].includes(row.status)) {
     fail(
       'CONFLICT',
       row.status === 'draft'
@@ -62,7 +65,7 @@ export async function convertDocument(
         : `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus être converti`,
     );
   }
-  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
+  const form = formOf(row);
   if (type === 'credit') return createCreditNote(db, organizationId, row, form, lines);
 
   const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
@@ -81,28 +84,28 @@ export async function convertDocument(
 async function createCreditNote(
   db: Db,
   organizationId: number,
-  invoice: DocumentRow,
+  invoice: StoredDocument,
   form: DocumentForm,
   lines?: CreditLine[],
-): Promise<DocumentRecord> {
+): Promise<DocumentAnswer> {
   const precision = currencyPrecision(invoice.currency);
   const share = (value: number, part: number, whole: number) =>
     whole === 0 ? 0 : toNumber(money(value).times(part).div(whole), precision);
   const partial = Boolean(lines && lines.length > 0);
   let items: DocumentItem[] = form.items;
-  if (partial) {
-    items = lines!.map((line) => {
+  if (lines && lines.length > 0) {
+    items = lines.map((line) => {
       const source = form.items.find((i) => i.id === line.id);
-      if (!source) fail('BAD_REQUEST', `Lignes : la ligne ${line.id} n’appartient pas à la facture ${invoice.number}`);
-      if (line.quantity <= 0 || line.quantity > source!.quantity) {
+      if (!source) return fail('BAD_REQUEST', `Lignes : la ligne ${line.id} n’appartient pas à la facture ${invoice.number}`);
+      if (line.quantity <= 0 || money(line.quantity).gt(money(source.quantity))) {
         fail(
           'BAD_REQUEST',
-          `Lignes : la quantité à créditer de « ${source!.item} » est entre 0 et ${formatDecimal(source!.quantity, 2).replace(/,00$/, '')}`,
+          `Lignes : la quantité à créditer de « ${source.item} » est entre 0 et ${formatDecimal(source.quantity, 2).replace(/,00$/, '')}`,
         );
       }
       const discount =
-        source!.discount_type === 'amount' ? share(source!.discount_value, line.quantity, source!.quantity) : source!.discount_value;
-      return { ...source!, quantity: line.quantity, discount_value: discount };
+        source.discount_type === 'amount' ? share(source.discount_value, line.quantity, source.quantity) : source.discount_value;
+      return { ...source, quantity: line.quantity, discount_value: discount };
     });
   }
   // A credit note has no due date nor payment terms of its own.
@@ -118,13 +121,8 @@ async function createCreditNote(
     const part = totalsOf({ ...credit, discount_value: 0 }, [], 0).subtotal;
     credit = { ...credit, discount_value: share(form.discount_value, part, whole) };
   }
-  const totals = totalsOf(credit, [], 0);
-  await assertCreditFits(
-    db,
-    organizationId,
-    { id: invoice.id, number: invoice.number, total: invoice.total, deposits: invoice.deposits },
-    Math.round(totals.total * 1e4),
-  );
+  // Checked here for a clear answer now; checked again, in the issuing transaction, when the credit note is issued.
+  await assertCreditFits(db, organizationId, invoice, totalsOf(credit, [], 0).total);
   return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
 }
 
@@ -141,8 +139,8 @@ export async function createDepositInvoice(
   organizationId: number,
   id: number,
   request: { percent?: number; amount?: number },
-): Promise<DocumentRecord> {
-  const row = await getDocumentRow(db, organizationId, id);
+): Promise<DocumentAnswer> {
+  const row = await getStoredDocument(db, organizationId, id);
   if (row.type !== 'estimate' && row.type !== 'order') fail('CONFLICT', 'Une facture d’acompte se fait sur un devis ou un bon de commande');
   if (row.status === 'draft') fail('CONFLICT', `Émettez ${TYPE_NAMES[row.type].the} avant d’en facturer un acompte`);
   if (!['pending', 'accepted', 'done', 'converted'].includes(row.status))
@@ -152,10 +150,10 @@ export async function createDepositInvoice(
     (d) => d.type === 'invoice' && d.kind === 'standard' && d.status !== 'canceled',
   );
   if (finals.length > 0)
-    fail('CONFLICT', `La facture finale existe déjà (${finals[0]!.number ?? 'brouillon'}) : enregistrez le paiement sur elle`);
-  const form = formOfRow(row, await findDocumentItems(db, { documentId: id }));
+    fail('CONFLICT', `La facture finale existe déjà (${finals[0]?.number ?? 'brouillon'}) : enregistrez le paiement sur elle`);
+  const form = formOf(row);
   const precision = currencyPrecision(row.currency);
-  const total = money(fromUnits4(row.total));
+  const total = money(row.totals.total);
   const requested =
     request.percent !== undefined
       ? total.times(request.percent).div(100).round(precision, 1)
@@ -164,7 +162,7 @@ export async function createDepositInvoice(
         : fail('BAD_REQUEST', 'Acompte : un pourcentage ou un montant est attendu');
   if (requested.lte(0)) fail('BAD_REQUEST', 'Acompte : le montant doit être positif');
   const existing = (await findLinkedDocuments(db, { organizationId, id })).filter((d) => d.kind === 'deposit' && d.status !== 'canceled');
-  const already = existing.reduce((s, d) => s.plus(fromUnits4(d.total)), money(0));
+  const already = existing.reduce((s, d) => s.plus(d.total), money(0));
   if (already.plus(requested).gt(total)) {
     fail(
       'CONFLICT',
@@ -172,7 +170,8 @@ export async function createDepositInvoice(
     );
   }
 
-  const totals = totalsOf(form, [], 0);
+  // The origin's stored tax groups: what its deposits follow, as they were computed at its last save.
+  const totals = row.totals;
   // Weights: each VAT group's amount including tax; what carries no tax (untaxed lines, shipping) is one more share.
   const groups = totals.taxes.map((g) => ({ taxes: [{ title: g.title, rate: g.rate }], weight: money(g.taxable_amount).plus(g.amount) }));
   const taxed = groups.reduce((s, g) => s.plus(g.weight), money(0));
@@ -188,10 +187,10 @@ export async function createDepositInvoice(
   const items = groups
     .map((g, k) => ({
       item: `${label} sur ${reference.charAt(0).toLowerCase()}${reference.slice(1)}`,
-      description: g.taxes.length ? `Part soumise à ${g.taxes[0]!.title}` : 'Part non soumise à la TVA',
+      description: g.taxes[0] ? `Part soumise à ${g.taxes[0].title}` : 'Part non soumise à la TVA',
       quantity: 1,
       unit: 'forfait',
-      unit_price: toNumber(shares[k]!, precision),
+      unit_price: toNumber(shares[k] ?? 0, precision),
       discount_type: 'percent' as const,
       discount_value: 0,
       taxes: g.taxes,

@@ -3,8 +3,10 @@ import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
 import { listDocuments } from '../db/queries/documents';
 import { getAppSettings } from './settings';
-import { fromUnits4, listEntry, todayIso } from './document-record';
+import { todayIso } from './document-record';
+import { fromStoredUnits } from '../../shared/money';
 import { getCustomer } from './customers';
+import { defined } from '../../shared/defined';
 
 /** Vue d'ensemble: turnover this month and year, receivables, overdue, the latest documents, in the base currency. */
 export async function dashboardFigures(db: Db, organizationId: number) {
@@ -14,22 +16,22 @@ export async function dashboardFigures(db: Db, organizationId: number) {
   const month = periodRange('this_month', today);
   const year = periodRange('this_year', today);
   const [monthHt, yearHt, months, receivables, latest] = await Promise.all([
-    sumTurnover(db, { organizationId, currency, from: month.from!, to: month.to! }),
-    sumTurnover(db, { organizationId, currency, from: year.from!, to: year.to! }),
+    sumTurnover(db, { organizationId, currency, from: defined(month.from, 'month.from'), to: defined(month.to, 'month.to') }),
+    sumTurnover(db, { organizationId, currency, from: defined(year.from, 'year.from'), to: defined(year.to, 'year.to') }),
     monthlyTurnover(db, { organizationId, currency, year: Number(today.slice(0, 4)) }),
     sumReceivables(db, { organizationId, currency, today }),
     listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),
   ]);
   return {
     currency,
-    turnover_month: fromUnits4(monthHt),
-    turnover_year: fromUnits4(yearHt),
-    monthly: months.map(fromUnits4),
-    outstanding: fromUnits4(receivables.outstanding),
+    turnover_month: fromStoredUnits(monthHt),
+    turnover_year: fromStoredUnits(yearHt),
+    monthly: months.map(fromStoredUnits),
+    outstanding: fromStoredUnits(receivables.outstanding),
     open_invoices: receivables.openCount,
-    overdue: fromUnits4(receivables.overdue),
+    overdue: fromStoredUnits(receivables.overdue),
     overdue_count: receivables.overdueCount,
-    latest: latest.data.map((row) => listEntry(row, today)),
+    latest: latest.data,
   };
 }
 
@@ -39,9 +41,9 @@ export async function customerFigures(db: Db, organizationId: number, customerId
   const rows = await customerBalances(db, { organizationId, customerId });
   return rows.map((r) => ({
     currency: r.currency,
-    billed: fromUnits4(r.billed),
-    paid: fromUnits4(r.paid),
-    outstanding: fromUnits4(r.outstanding),
+    billed: fromStoredUnits(r.billed),
+    paid: fromStoredUnits(r.paid),
+    outstanding: fromStoredUnits(r.outstanding),
     documents: r.documents,
   }));
 }

@@ -18,7 +18,13 @@ function columns(taxes: Tax[]): CsvColumn<ItemRecord>[] {
     { header: 'Désignation', read: (i) => i.name, write: (r, v) => (r.name = v) },
     { header: 'Référence', read: (i) => i.sku, write: (r, v) => (r.sku = v) },
     { header: 'Description', read: (i) => i.description, write: (r, v) => (r.description = v) },
-    { header: 'Unité', read: (i) => i.unit, write: (r, v) => v && (r.unit = v) },
+    {
+      header: 'Unité',
+      read: (i) => i.unit,
+      write: (r, v) => {
+        if (v) r.unit = v;
+      },
+    },
     { header: 'Prix unitaire HT', read: (i) => frenchDecimal(i.unit_price), write: (r, v) => (r.unit_price = frenchNumber(v)) },
     {
       header: 'Nature',

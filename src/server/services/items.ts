@@ -7,6 +7,7 @@ import { listTaxes, listUnits } from '../db/queries/reference';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { setTaggings } from '../db/queries/tags';
 import { checkTagIds } from './tags';
+import { defined } from '../../shared/defined';
 
 /** Keeps the global search in step with the item (archived items are not offered). */
 async function index(db: Db, organizationId: number, item: ItemRecord): Promise<ItemRecord> {
@@ -26,7 +27,7 @@ async function index(db: Db, organizationId: number, item: ItemRecord): Promise<
 export async function getItem(db: Db, organizationId: number, id: number): Promise<ItemRecord> {
   const item = await findItem(db, { organizationId, id });
   if (!item) fail('NOT_FOUND', 'Article introuvable');
-  return item!;
+  return item;
 }
 
 /** The unit and taxes must be the organisation's own; the code, when given, unique among its live items. */
@@ -36,7 +37,7 @@ async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: 
   if (!units.some((u) => u.name === item.unit)) problems.push(`Unité inconnue : « ${item.unit} ». Ajoutez-la dans Paramètres → Unités.`);
   const taxes = new Set((await listTaxes(db, { organizationId })).map((t) => t.id));
   if (item.tax_ids.some((id) => !taxes.has(id))) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
-  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
+  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? defined(problems[0], 'problems[0]') : problems);
   await checkTagIds(db, organizationId, 'item', item.tag_ids);
   if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId })))
     fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);

@@ -12,17 +12,18 @@ import {
   listUnits,
   updateTax,
 } from '../db/queries/reference';
+import { defined } from '../../shared/defined';
 
 const used = (n: number, what: string) => `${what} est utilisée par ${n} article${n > 1 ? 's' : ''} : changez-les d’abord`;
 
 export async function createTax(db: Db, organizationId: number, input: TaxRateInput) {
   const id = await insertTax(db, { organizationId, ...input });
-  return (await listTaxes(db, { organizationId })).find((t) => t.id === id)!;
+  return defined((await listTaxes(db, { organizationId })).find((t) => t.id === id));
 }
 
 export async function editTax(db: Db, organizationId: number, id: number, input: TaxRateInput) {
   if (!(await updateTax(db, { organizationId, id, ...input }))) fail('NOT_FOUND', 'Taux de TVA introuvable');
-  return (await listTaxes(db, { organizationId })).find((t) => t.id === id)!;
+  return defined((await listTaxes(db, { organizationId })).find((t) => t.id === id));
 }
 
 /** A rate still set on live items stays: documents already issued keep their own copy of it anyway. */
@@ -38,13 +39,13 @@ export async function createUnit(db: Db, organizationId: number, name: string) {
   if ((await listUnits(db, { organizationId })).some((u) => u.name.toLowerCase() === name.toLowerCase()))
     fail('CONFLICT', `L’unité « ${name} » existe déjà`);
   const id = await insertUnit(db, { organizationId, name });
-  return (await listUnits(db, { organizationId })).find((u) => u.id === id)!;
+  return defined((await listUnits(db, { organizationId })).find((u) => u.id === id));
 }
 
 export async function removeUnit(db: Db, organizationId: number, id: number): Promise<void> {
   const unit = await findUnit(db, { organizationId, id });
   if (!unit) fail('NOT_FOUND', 'Unité introuvable');
-  const n = await countItemsUsing(db, { organizationId, unit: unit!.name });
+  const n = await countItemsUsing(db, { organizationId, unit: unit.name });
   if (n > 0) fail('CONFLICT', used(n, 'Cette unité'));
   await deleteUnit(db, { organizationId, id });
 }

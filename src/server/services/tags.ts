@@ -11,6 +11,7 @@ import {
   updateTag,
   type TagRecord,
 } from '../db/queries/tags';
+import { defined } from '../../shared/defined';
 
 const NOT_FOUND = 'Étiquette introuvable';
 const KIND_LABELS: Record<TagKind, string> = { customer: 'aux clients', item: 'aux articles', document: 'aux documents' };
@@ -18,7 +19,7 @@ const KIND_LABELS: Record<TagKind, string> = { customer: 'aux clients', item: 'a
 async function getTag(db: Db, organizationId: number, id: number): Promise<TagRecord> {
   const [tag] = await listTags(db, { organizationId, id });
   if (!tag) fail('NOT_FOUND', NOT_FOUND); // another organisation's id answers the same: never reveal it exists
-  return tag!;
+  return tag;
 }
 
 async function checkName(db: Db, organizationId: number, name: string, exceptId?: number): Promise<void> {
@@ -59,5 +60,5 @@ export async function checkTagIds(db: Db, organizationId: number, kind: TagKind,
     else if (!tag.scopes.includes(kind))
       problems.push(`Étiquettes : « ${tag.name} » ne s’applique pas ${KIND_LABELS[kind]}. Changez sa portée dans Paramètres → Étiquettes.`);
   }
-  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? problems[0]! : problems);
+  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? defined(problems[0], 'problems[0]') : problems);
 }

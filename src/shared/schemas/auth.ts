@@ -20,22 +20,27 @@ export const newPasswordSchema = z
 
 export const registerInputSchema = z
   .object({
-    first_name: requiredText(100, 'Le prénom est obligatoire', 'Le prénom ne doit pas dépasser 100 caractères'),
-    last_name: requiredText(100, 'Le nom est obligatoire', 'Le nom ne doit pas dépasser 100 caractères'),
-    email: emailSchema,
-    password: newPasswordSchema,
-    organization: requiredText(200, 'Le nom de l’entreprise est obligatoire', 'Le nom de l’entreprise ne doit pas dépasser 200 caractères'),
+    first_name: requiredText(100, 'Le prénom est obligatoire', 'Le prénom ne doit pas dépasser 100 caractères').meta({ label: 'Prénom' }),
+    last_name: requiredText(100, 'Le nom est obligatoire', 'Le nom ne doit pas dépasser 100 caractères').meta({ label: 'Nom' }),
+    email: emailSchema.meta({ label: 'E-mail' }),
+    password: newPasswordSchema.meta({ label: 'Mot de passe' }),
+    organization: requiredText(
+      200,
+      'Le nom de l’entreprise est obligatoire',
+      'Le nom de l’entreprise ne doit pas dépasser 200 caractères',
+    ).meta({ label: 'Entreprise' }),
   })
   .strict();
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const loginInputSchema = z
   .object({
-    email: emailSchema,
+    email: emailSchema.meta({ label: 'E-mail' }),
     password: z
       .string({ error: 'Le mot de passe est obligatoire' })
       .min(1, 'Le mot de passe est obligatoire')
-      .max(256, 'Le mot de passe ne doit pas dépasser 256 caractères'),
+      .max(256, 'Le mot de passe ne doit pas dépasser 256 caractères')
+      .meta({ label: 'Mot de passe' }),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -46,7 +51,8 @@ const tokenSchema = z
   .string({ error: 'Le lien est invalide ou a expiré' })
   .trim()
   .min(1, 'Le lien est invalide ou a expiré')
-  .max(200, 'Le lien est invalide ou a expiré');
+  .max(200, 'Le lien est invalide ou a expiré')
+  .meta({ label: 'Lien' });
 
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: newPasswordSchema }).strict();
 export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
@@ -55,14 +61,14 @@ export const membershipRoleSchema = z.enum(['owner', 'admin', 'member']);
 
 /** The user object of every auth answer (CONTRACT.md): never a password hash. */
 export const userSchema = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  id: z.number().int().meta({ label: 'Identifiant' }),
+  first_name: z.string().meta({ label: 'Prénom' }),
+  last_name: z.string().meta({ label: 'Nom' }),
+  email: z.string().meta({ label: 'E-mail' }),
   email_verified_at: z.string().nullable(),
   created_at: z.string(),
   role: membershipRoleSchema,
-  organization: z.object({ id: z.number().int(), name: z.string() }),
+  organization: z.object({ id: z.number().int(), name: z.string() }).meta({ label: 'Entreprise' }),
 });
 export type User = z.infer<typeof userSchema>;
 

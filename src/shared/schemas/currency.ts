@@ -5,8 +5,11 @@ import { findCurrency } from '../currencies';
 
 /** SPEC §3 currency catalogue entry. */
 export const currencySchema = z.object({
-  code: z.string().regex(/^[A-Z]{3}$/),
-  name: z.string().min(1),
+  code: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .meta({ label: 'Code' }),
+  name: z.string().min(1).meta({ label: 'Nom' }),
   symbol: z.string().min(1),
   symbol_native: z.string().min(1),
   decimal_digits: z.number().int().min(0).max(4),
@@ -43,9 +46,10 @@ export const currencyInputSchema = z.object({
     .toUpperCase()
     .refine((code) => findCurrency(code) !== undefined, {
       error: (issue) => `Code devise « ${String(issue.input).trim()} » inconnu du catalogue ISO 4217`,
-    }),
+    })
+    .meta({ label: 'Code' }),
   /** Units of this currency for 1 unit of the base currency; kept as an exact decimal string. */
-  rate: rateField(),
+  rate: rateField().meta({ label: 'Taux' }),
   rate_date: rateDateField(),
 });
 export type CurrencyInput = z.infer<typeof currencyInputSchema>;
@@ -55,13 +59,13 @@ export type CurrencyRateInput = z.infer<typeof currencyRateInputSchema>;
 
 /** One enabled currency as the API answers it: the stored rate, enriched from the catalogue. */
 export const enabledCurrencySchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  id: z.number().meta({ label: 'Identifiant' }),
+  code: z.string().meta({ label: 'Code' }),
+  name: z.string().meta({ label: 'Nom' }),
   symbol: z.string(),
   symbol_native: z.string(),
   decimal_digits: z.number(),
-  rate: z.string(),
+  rate: z.string().meta({ label: 'Taux' }),
   rate_date: z.string(),
   updated_at: z.string(),
   base: z.boolean(),

@@ -6,20 +6,23 @@ import { listAnswer, writeAnswer } from './answers';
 
 /** SPEC §3 address (billing and shipping alike). */
 export const addressSchema = z.object({
-  line1: z.string().trim().max(200).default(''),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().max(100).default(''),
-  state: z.string().trim().max(100).default(''),
-  postal_code: z.string().trim().max(20).default(''),
-  country: z.string().trim().max(100).default('France'),
+  line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
+  line2: z.string().trim().max(200).default('').meta({ label: 'Complément d’adresse' }),
+  city: z.string().trim().max(100).default('').meta({ label: 'Ville' }),
+  state: z.string().trim().max(100).default('').meta({ label: 'Région' }),
+  postal_code: z.string().trim().max(20).default('').meta({ label: 'Code postal' }),
+  country: z.string().trim().max(100).default('France').meta({ label: 'Pays' }),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Contact : le nom est obligatoire').max(120),
+  name: z.string().trim().min(1, 'Contact : le nom est obligatoire').max(120).meta({ label: 'Nom' }),
   role: z.string().trim().max(120).default(''),
-  email: z.union([z.literal(''), z.email('Contact : adresse e-mail invalide')]).default(''),
-  phone: z.string().trim().max(40).default(''),
+  email: z
+    .union([z.literal(''), z.email('Contact : adresse e-mail invalide')])
+    .default('')
+    .meta({ label: 'E-mail' }),
+  phone: z.string().trim().max(40).default('').meta({ label: 'Téléphone' }),
 });
 
 /**
@@ -28,35 +31,49 @@ export const contactSchema = z.object({
  */
 export const customerInputSchema = z
   .object({
-    type: z.enum(['company', 'individual'], { error: 'Type de client : entreprise ou particulier' }).default('company'),
-    name: z.string({ error: 'Le nom du client est obligatoire' }).trim().min(1, 'Le nom du client est obligatoire').max(200),
-    legal_name: z.string().trim().max(200).default(''),
-    email: z.union([z.literal(''), z.email('Adresse e-mail du client invalide')]).default(''),
-    phone: z.string().trim().max(40).default(''),
-    mobile: z.string().trim().max(40).default(''),
-    web: z.string().trim().max(200).default(''),
-    business_id: sirenOrSiretField(),
-    vat_number: vatNumberField(),
-    address: addressSchema.prefault({}),
-    shipping: addressSchema.prefault({}),
-    contacts: z.array(contactSchema).max(20).default([]),
+    type: z
+      .enum(['company', 'individual'], { error: 'Type de client : entreprise ou particulier' })
+      .default('company')
+      .meta({ label: 'Type' }),
+    name: z
+      .string({ error: 'Le nom du client est obligatoire' })
+      .trim()
+      .min(1, 'Le nom du client est obligatoire')
+      .max(200)
+      .meta({ label: 'Nom' }),
+    legal_name: z.string().trim().max(200).default('').meta({ label: 'Raison sociale' }),
+    email: z
+      .union([z.literal(''), z.email('Adresse e-mail du client invalide')])
+      .default('')
+      .meta({ label: 'E-mail' }),
+    phone: z.string().trim().max(40).default('').meta({ label: 'Téléphone' }),
+    mobile: z.string().trim().max(40).default('').meta({ label: 'Mobile' }),
+    web: z.string().trim().max(200).default('').meta({ label: 'Site web' }),
+    business_id: sirenOrSiretField().meta({ label: 'SIREN/SIRET' }),
+    vat_number: vatNumberField().meta({ label: 'Numéro de TVA' }),
+    address: addressSchema.prefault({}).meta({ label: 'Adresse' }),
+    shipping: addressSchema.prefault({}).meta({ label: 'Adresse de livraison' }),
+    contacts: z.array(contactSchema).max(20).default([]).meta({ label: 'Contacts' }),
     language: z
       .string()
       .regex(/^[a-z]{2}$/, 'Langue : code à deux lettres (fr, en…)')
-      .default('fr'),
+      .default('fr')
+      .meta({ label: 'Langue' }),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')
-      .default('EUR'),
+      .default('EUR')
+      .meta({ label: 'Devise' }),
     maturity: z
       .number({ error: 'Délai de paiement : un nombre de jours est attendu' })
       .int('Délai de paiement : un nombre entier de jours')
       .min(0, 'Délai de paiement : 0 jour au moins')
       .max(365, 'Délai de paiement : 365 jours au plus')
-      .default(30),
-    note: z.string().max(5000).default(''),
-    description: z.string().max(5000).default(''),
-    tag_ids: tagIdsField(),
+      .default(30)
+      .meta({ label: 'Délai de paiement' }),
+    note: z.string().max(5000).default('').meta({ label: 'Note' }),
+    description: z.string().max(5000).default('').meta({ label: 'Description' }),
+    tag_ids: tagIdsField().meta({ label: 'Étiquettes' }),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'individual' && c.business_id)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
@@ -10,18 +11,50 @@ export type ListType = (typeof LIST_TYPES)[number];
 export const discountTypeSchema = z.enum(['percent', 'amount'], { error: 'Type de remise : percent ou amount' });
 export type DiscountType = z.infer<typeof discountTypeSchema>;
 
-/** A JSON number with at most `decimals` decimals, finite and within `limit` in absolute value. */
+/**
+ * An amount or quantity: a JSON number, or a string as people type it ('12,5', '1 234,50'), read exactly by the
+ * shared decimal parser (money.ts) and answered as a JSON number; at most `decimals` decimals, within `limit`.
+ * An empty string is nothing typed yet: 0. The editor keeps what was typed, the server gets the number.
+ */
 const decimal = (label: string, decimals: number, limit = 1e12) =>
   z
-    .number({ error: `${label} : un nombre est attendu` })
-    .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
-    .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
-    .refine((n) => Number.isInteger(Math.round(n * 10 ** decimals * 1e6) / 1e6), `${label} : ${decimals} décimales au plus`);
+    .union([z.number(), z.string()], { error: `${label} : un nombre est attendu` })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (!isMoneyLike(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} : un nombre est attendu` });
+        return z.NEVER;
+      }
+      return toNumber(money(v));
+    })
+    .pipe(
+      z
+        .number({ error: `${label} : un nombre est attendu` })
+        .refine(Number.isFinite, `${label} : un nombre fini est attendu`)
+        .refine((n) => Math.abs(n) <= limit, `${label} : valeur trop grande`)
+        .refine((n) => hasAtMostDecimals(n, decimals), `${label} : ${decimals} décimales au plus`),
+    );
 
-export const taxLineSchema = z.object({
-  title: z.string({ error: 'Taxe : un intitulé est attendu' }).trim().min(1, 'Taxe : un intitulé est attendu').max(60),
-  rate: decimal('Taux de taxe', 4, 100).refine((r) => r >= 0, 'Taux de taxe : il ne peut être négatif'),
-});
+/** Rows the form leaves blank are not kept (the editor shows empty rows to fill in). */
+const withoutBlankRows = <T extends z.ZodType>(row: T, keep: (r: z.output<T>) => boolean, max: number) =>
+  z
+    .array(row)
+    .max(max)
+    .transform((rows) => rows.filter(keep));
+
+export const taxLineSchema = z
+  .object({
+    title: z
+      .string({ error: 'Taxe : un intitulé est attendu' })
+      .trim()
+      .min(1, 'Taxe : un intitulé est attendu')
+      .max(60)
+      .meta({ label: 'Intitulé' }),
+    rate: decimal('Taux de taxe', 4, 100)
+      .refine((r) => r >= 0, 'Taux de taxe : il ne peut être négatif')
+      .meta({ label: 'Taux de taxe' }),
+  })
+  .meta({ label: 'Taxe' });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
 /**
@@ -29,32 +62,40 @@ export type TaxLine = z.infer<typeof taxLineSchema>;
  * discount, subtotal, gross_total, tax, total) are not part of it: unknown keys are dropped, never trusted.
  */
 export const documentItemInputSchema = z.object({
-  id: z.number().int().positive().optional(),
-  code: z.string().max(60).optional().nullable(),
-  sku: z.string().max(60).optional().nullable(),
-  item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default(''),
-  description: z.string().max(5000, 'Description : 5000 caractères au plus').default(''),
-  quantity: decimal('Quantité', 4, 1e9).default(1),
-  unit: z.string().trim().max(20).default('u'),
-  unit_price: decimal('Prix unitaire', 4).default(0),
-  discount_type: discountTypeSchema.default('percent'),
+  id: z.number().int().positive().optional().meta({ label: 'Identifiant' }),
+  /** Client-only: the editor's stable key for a line's panel. Never stored nor answered. */
+  key: z.string().max(64).optional(),
+  code: z.string().max(60).optional().nullable().meta({ label: 'Code' }),
+  sku: z.string().max(60).optional().nullable().meta({ label: 'Référence' }),
+  item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default('').meta({ label: 'Désignation' }),
+  description: z.string().max(5000, 'Description : 5000 caractères au plus').default('').meta({ label: 'Description' }),
+  quantity: decimal('Quantité', 4, 1e9).default(1).meta({ label: 'Quantité' }),
+  unit: z.string().trim().max(20).default('u').meta({ label: 'Unité' }),
+  unit_price: decimal('Prix unitaire', 4).default(0).meta({ label: 'Prix unitaire' }),
+  discount_type: discountTypeSchema.default('percent').meta({ label: 'Type de remise' }),
   discount_value: decimal('Remise', 4)
     .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
-    .default(0),
-  taxes: z.array(taxLineSchema).max(5, 'Cinq taxes au plus par ligne').default([]),
+    .default(0)
+    .meta({ label: 'Remise' }),
+  taxes: z.array(taxLineSchema).max(5, 'Cinq taxes au plus par ligne').default([]).meta({ label: 'Taxes' }),
   /** Goods or service: feeds the e-invoicing "nature of the operation" mention. */
-  kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service'),
+  kind: z.enum(['goods', 'service'], { error: 'Nature : bien (goods) ou service' }).default('service').meta({ label: 'Nature' }),
 });
 export type DocumentItemInput = z.input<typeof documentItemInputSchema>;
 export type DocumentItem = z.infer<typeof documentItemInputSchema>;
 
 export const depositRequestSchema = z.object({
-  description: z.string().trim().max(200).default('Acompte'),
-  amount: decimal('Acompte', 4).refine((v) => v >= 0, 'Acompte : il ne peut être négatif'),
+  description: z.string().trim().max(200).default('Acompte').meta({ label: 'Description' }),
+  amount: decimal('Acompte', 4)
+    .refine((v) => v >= 0, 'Acompte : il ne peut être négatif')
+    .meta({ label: 'Montant' }),
 });
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
 
-export const keyValueSchema = z.object({ key: z.string().trim().max(100), value: z.string().trim().max(500) });
+export const keyValueSchema = z.object({
+  key: z.string().trim().max(100).meta({ label: 'Clé' }),
+  value: z.string().trim().max(500).meta({ label: 'Valeur' }),
+});
 export type KeyValue = z.infer<typeof keyValueSchema>;
 
 /** Prices typed excluding tax (HT, the default) or including it (TTC: the typed amounts are what the customer pays). */
@@ -65,37 +106,53 @@ const isoDate = z.iso.date({ error: 'Date attendue au format AAAA-MM-JJ' });
 
 /** The document form (SPEC §3), as sent to POST/PUT /api/documents. Totals are computed, never taken from here. */
 export const documentInputSchema = z.object({
-  type: documentTypeSchema.default('invoice'),
-  date: isoDate,
-  maturity: z.iso.date({ error: 'Échéance : date attendue au format AAAA-MM-JJ' }).nullable().optional(),
+  type: documentTypeSchema.default('invoice').meta({ label: 'Type' }),
+  date: isoDate.meta({ label: 'Date' }),
+  maturity: z.iso.date({ error: 'Échéance : date attendue au format AAAA-MM-JJ' }).nullable().optional().meta({ label: 'Échéance' }),
   /** Date of the sale or of the service when it differs from the issue date (CGI art. 242 nonies A, 7°). */
-  sale_date: z.iso.date({ error: 'Date de la vente : date attendue au format AAAA-MM-JJ' }).nullable().optional(),
-  condition: z.string().max(500).default(''),
-  header: z.string().max(5000).default(''),
-  footer: z.string().max(5000).default(''),
-  terms: z.string().max(5000).default(''),
-  note: z.string().max(5000).default(''),
-  discount_type: discountTypeSchema.nullable().default('percent'),
+  sale_date: z.iso
+    .date({ error: 'Date de la vente : date attendue au format AAAA-MM-JJ' })
+    .nullable()
+    .optional()
+    .meta({ label: 'Date de la vente' }),
+  condition: z.string().max(500).default('').meta({ label: 'Conditions' }),
+  header: z.string().max(5000).default('').meta({ label: 'En-tête' }),
+  footer: z.string().max(5000).default('').meta({ label: 'Pied de page' }),
+  terms: z.string().max(5000).default('').meta({ label: 'Conditions' }),
+  note: z.string().max(5000).default('').meta({ label: 'Note' }),
+  discount_type: discountTypeSchema.nullable().default('percent').meta({ label: 'Type de remise' }),
   discount_value: decimal('Remise', 4)
     .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
     .nullable()
-    .default(0),
+    .default(0)
+    .meta({ label: 'Remise' }),
   shipping: decimal('Frais de port', 4)
     .refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs')
-    .default(0),
-  shipping_details: z.string().max(1000).default(''),
+    .default(0)
+    .meta({ label: 'Frais de port' }),
+  shipping_details: z.string().max(1000).default('').meta({ label: 'Détails de livraison' }),
   /** The legal basis of lines billed without VAT (CGI art. 242 nonies A, 13°), e.g. 'Exonération de TVA, art. 261-4-4° du CGI'. */
-  vat_exemption: z.string().trim().max(300, 'Exonération de TVA : 300 caractères au plus').default(''),
-  additional_info: z.array(keyValueSchema).max(20).default([]),
-  deposit_request: z.array(depositRequestSchema).max(20).default([]),
-  customer_id: z.number().int().positive().nullable().optional(),
-  order_id: z.number().int().positive().nullable().optional(),
+  vat_exemption: z
+    .string()
+    .trim()
+    .max(300, 'Exonération de TVA : 300 caractères au plus')
+    .default('')
+    .meta({ label: 'Exonération de TVA' }),
+  additional_info: withoutBlankRows(keyValueSchema, (kv) => Boolean(kv.key || kv.value), 20)
+    .default([])
+    .meta({ label: 'Informations complémentaires' }),
+  deposit_request: withoutBlankRows(depositRequestSchema, (d) => Boolean(d.description) || d.amount !== 0, 20)
+    .default([])
+    .meta({ label: 'Acomptes demandés' }),
+  customer_id: z.number().int().positive().nullable().optional().meta({ label: 'Client' }),
+  order_id: z.number().int().positive().nullable().optional().meta({ label: 'Commande' }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')
-    .default('EUR'),
-  price_mode: priceModeSchema.default('ht'),
-  items: z.array(documentItemInputSchema).max(2000, '2000 lignes au plus par document').default([]),
+    .default('EUR')
+    .meta({ label: 'Devise' }),
+  price_mode: priceModeSchema.default('ht').meta({ label: 'Prix saisis' }),
+  items: z.array(documentItemInputSchema).max(2000, '2000 lignes au plus par document').default([]).meta({ label: 'Lignes' }),
 });
 export type DocumentInput = z.input<typeof documentInputSchema>;
 export type DocumentForm = z.infer<typeof documentInputSchema>;

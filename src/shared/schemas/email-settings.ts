@@ -81,8 +81,8 @@ function emailTemplateSchema(type: EmailTemplateType) {
   const defaults = DEFAULT_EMAIL_TEMPLATES[type];
   return z
     .object({
-      subject: templateText(`Objet (${label})`, { max: 200, singleLine: true }).default(defaults.subject),
-      body: templateText(`Message (${label})`, { max: 5000, singleLine: false }).default(defaults.body),
+      subject: templateText(`Objet (${label})`, { max: 200, singleLine: true }).default(defaults.subject).meta({ label: 'Objet' }),
+      body: templateText(`Message (${label})`, { max: 5000, singleLine: false }).default(defaults.body).meta({ label: 'Message' }),
     })
     .strict()
     .prefault({});
@@ -104,13 +104,15 @@ export const emailSettingsSchema = z
       .trim()
       .max(100, 'Nom de l’expéditeur : 100 caractères au plus')
       .refine((v) => !/[\r\n]/.test(v), 'Nom de l’expéditeur : une seule ligne')
-      .default(''),
+      .default('')
+      .meta({ label: 'Nom de l’expéditeur' }),
     reply_to: z
       .string({ error: 'Adresse de réponse : du texte est attendu' })
       .trim()
       .max(254, 'Adresse de réponse : 254 caractères au plus')
       .refine((v) => v === '' || z.email().safeParse(v).success, 'Adresse de réponse : adresse e-mail invalide (ex. contact@exemple.fr)')
-      .default(''),
+      .default('')
+      .meta({ label: 'Adresse de réponse' }),
     /** The organisation's own SMTP server; empty = the server's SMTP_URL, or the .eml outbox without one. */
     smtp_url: z
       .string({ error: 'Serveur SMTP : du texte est attendu' })
@@ -119,8 +121,9 @@ export const emailSettingsSchema = z
       .refine((v) => v === '' || smtpUrlError(v) === null, {
         error: (issue) => `Serveur SMTP : ${smtpUrlError(String(issue.input)) ?? 'adresse invalide'}`,
       })
-      .default(''),
-    templates: z.object(templatesShape).strict().prefault({}),
+      .default('')
+      .meta({ label: 'Serveur SMTP' }),
+    templates: z.object(templatesShape).strict().prefault({}).meta({ label: 'Modèles d’e-mail' }),
   })
   .strict();
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;

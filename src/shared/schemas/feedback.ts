@@ -20,8 +20,8 @@ export const feedbackScreenshotSchema = z
 /** SPEC §3 feedback payload; SPEC §5: the message is required, no length limit, the screenshot optional. */
 export const feedbackInputSchema = z
   .object({
-    message: z.string({ error: 'Veuillez entrer un message' }).trim().min(1, 'Veuillez entrer un message'),
-    screenshot: feedbackScreenshotSchema.nullable().default(null),
+    message: z.string({ error: 'Veuillez entrer un message' }).trim().min(1, 'Veuillez entrer un message').meta({ label: 'Message' }),
+    screenshot: feedbackScreenshotSchema.nullable().default(null).meta({ label: 'Capture d’écran' }),
   })
   .strict();
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;

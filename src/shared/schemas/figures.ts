@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentListEntrySchema } from './document-list';
+import { documentListEntrySchema } from './document-model';
 
 /** Vue d'ensemble's figures, in the organisation's base currency. */
 export const dashboardSchema = z.object({

@@ -12,20 +12,20 @@ export const SORT_FIELDS = ['date', 'number', 'customer', 'total', 'maturity'] a
 
 /** SPEC §3 list filters; CONTRACT.md defaults per_page 10, page 1. */
 export const listFiltersSchema = z.object({
-  status: z.string().max(30).optional(),
-  search: z.string().trim().max(200).optional(),
-  period: z.enum(PERIODS, { error: 'Période inconnue' }).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  status: z.string().max(30).optional().meta({ label: 'Statut' }),
+  search: z.string().trim().max(200).optional().meta({ label: 'Recherche' }),
+  period: z.enum(PERIODS, { error: 'Période inconnue' }).optional().meta({ label: 'Période' }),
+  from: z.iso.date().optional().meta({ label: 'Du' }),
+  to: z.iso.date().optional().meta({ label: 'Au' }),
   action: z.string().max(30).optional(),
-  page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1),
-  per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(10),
-  sort_by: z.enum(SORT_FIELDS, { error: 'Tri inconnu' }).default('date'),
-  sort_order: z.enum(['asc', 'desc'], { error: 'Ordre de tri : asc ou desc' }).default('desc'),
-  min_amount: optionalNumber,
-  max_amount: optionalNumber,
+  page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1).meta({ label: 'Page' }),
+  per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(10).meta({ label: 'Lignes par page' }),
+  sort_by: z.enum(SORT_FIELDS, { error: 'Tri inconnu' }).default('date').meta({ label: 'Tri' }),
+  sort_order: z.enum(['asc', 'desc'], { error: 'Ordre de tri : asc ou desc' }).default('desc').meta({ label: 'Ordre de tri' }),
+  min_amount: optionalNumber.meta({ label: 'Montant minimum' }),
+  max_amount: optionalNumber.meta({ label: 'Montant maximum' }),
   customer: z.coerce.number().int().positive().optional(),
-  type: z.enum(LIST_TYPES, { error: 'Type de document inconnu' }).optional(),
+  type: z.enum(LIST_TYPES, { error: 'Type de document inconnu' }).optional().meta({ label: 'Type' }),
 });
 export type ListFilters = z.infer<typeof listFiltersSchema>;
 

@@ -9,23 +9,34 @@ import { sirenOrSiretField, vatNumberField } from './fields';
  * C. com. L441-9): legal form, share capital, SIREN/SIRET, RCS city, VAT number, VAT regime.
  */
 export const organizationSettingsSchema = z.object({
-  name: z.string({ error: 'Le nom de l’entreprise est obligatoire' }).trim().min(1, 'Le nom de l’entreprise est obligatoire').max(200),
-  legal_form: z.string().trim().max(60).default(''),
-  capital: z.string().trim().max(40).default(''),
-  siret: sirenOrSiretField(),
-  rcs_city: z.string().trim().max(100).default(''),
-  vat_number: vatNumberField(),
+  name: z
+    .string({ error: 'Le nom de l’entreprise est obligatoire' })
+    .trim()
+    .min(1, 'Le nom de l’entreprise est obligatoire')
+    .max(200)
+    .meta({ label: 'Nom' }),
+  legal_form: z.string().trim().max(60).default('').meta({ label: 'Forme juridique' }),
+  capital: z.string().trim().max(40).default('').meta({ label: 'Capital' }),
+  siret: sirenOrSiretField().meta({ label: 'SIRET' }),
+  rcs_city: z.string().trim().max(100).default('').meta({ label: 'Ville du RCS' }),
+  vat_number: vatNumberField().meta({ label: 'Numéro de TVA' }),
   /** 'franchise': franchise en base, invoices say "TVA non applicable, art. 293 B du CGI". */
-  vat_regime: z.enum(['normal', 'franchise'], { error: 'Régime de TVA : normal ou franchise' }).default('normal'),
+  vat_regime: z
+    .enum(['normal', 'franchise'], { error: 'Régime de TVA : normal ou franchise' })
+    .default('normal')
+    .meta({ label: 'Régime de TVA' }),
   /** The "option pour le paiement de la taxe d'après les débits", printed on invoices when chosen. */
   vat_on_debits: z.boolean().default(false),
-  phone: z.string().trim().max(40).default(''),
-  mobile: z.string().trim().max(40).default(''),
-  email: z.union([z.literal(''), z.email('Adresse e-mail invalide')]).default(''),
-  web: z.string().trim().max(200).default(''),
-  address: addressSchema.prefault({}),
+  phone: z.string().trim().max(40).default('').meta({ label: 'Téléphone' }),
+  mobile: z.string().trim().max(40).default('').meta({ label: 'Mobile' }),
+  email: z
+    .union([z.literal(''), z.email('Adresse e-mail invalide')])
+    .default('')
+    .meta({ label: 'E-mail' }),
+  web: z.string().trim().max(200).default('').meta({ label: 'Site web' }),
+  address: addressSchema.prefault({}).meta({ label: 'Adresse' }),
   identifications: z.array(keyValueSchema).max(20).default([]),
-  additional_info: z.array(keyValueSchema).max(20).default([]),
+  additional_info: z.array(keyValueSchema).max(20).default([]).meta({ label: 'Informations complémentaires' }),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -35,7 +46,8 @@ export const logoUploadSchema = z.object({
   data_url: z
     .string({ error: 'Le logo est une image PNG, JPEG ou WebP' })
     .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'Le logo doit être une image PNG, JPEG ou WebP')
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Le logo dépasse 1 Mo'),
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Le logo dépasse 1 Mo')
+    .meta({ label: 'Logo' }),
 });
 
 // Answers (the procedures' `.output()`).

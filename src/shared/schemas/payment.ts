@@ -1,20 +1,38 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../status';
+import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 
 /** A payment received on an invoice (SPEC §9 methods). The amount is positive, in major units, 2 decimals at most. */
 export const paymentInputSchema = z.object({
-  date: z.iso.date({ error: 'Date du paiement attendue au format AAAA-MM-JJ' }),
+  date: z.iso.date({ error: 'Date du paiement attendue au format AAAA-MM-JJ' }).meta({ label: 'Date du paiement' }),
   amount: z
     .number({ error: 'Montant du paiement : un nombre est attendu' })
     .refine(Number.isFinite, 'Montant du paiement : un nombre fini est attendu')
     .refine((n) => n > 0, 'Le montant du paiement doit être positif')
     .refine((n) => n <= 1e12, 'Montant du paiement : valeur trop grande')
-    .refine((n) => Number.isInteger(Math.round(n * 1e4 * 1e6) / 1e6), 'Montant du paiement : 4 décimales au plus'),
-  method: z.enum(METHODS, { error: 'Moyen de paiement : virement, chèque, carte ou espèces' }).default('transfer'),
-  reference: z.string().trim().max(120, 'Référence : 120 caractères au plus').default(''),
-  note: z.string().max(2000, 'Note : 2000 caractères au plus').default(''),
+    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Montant du paiement : 4 décimales au plus')
+    .meta({ label: 'Montant du paiement' }),
+  method: z
+    .enum(METHODS, { error: 'Moyen de paiement : virement, chèque, carte ou espèces' })
+    .default('transfer')
+    .meta({ label: 'Moyen de paiement' }),
+  reference: z.string().trim().max(120, 'Référence : 120 caractères au plus').default('').meta({ label: 'Référence' }),
+  note: z.string().max(2000, 'Note : 2000 caractères au plus').default('').meta({ label: 'Note' }),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export type Payment = z.infer<typeof paymentInputSchema>;
+
+/** A payment as answered. */
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.string(),
+  reference: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

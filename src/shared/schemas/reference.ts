@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listAnswer, writeAnswer } from './answers';
+import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 /** French VAT rates in force (CGI art. 278 to 281 nonies): normal, intermediate, reduced, super-reduced, exempt. */
 export const FRENCH_TAX_RATES = [
@@ -19,12 +20,14 @@ export const taxRateInputSchema = z.object({
     .string({ error: 'L’intitulé de la taxe est obligatoire' })
     .trim()
     .min(1, 'L’intitulé de la taxe est obligatoire')
-    .max(60, 'Intitulé : 60 caractères au plus'),
+    .max(60, 'Intitulé : 60 caractères au plus')
+    .meta({ label: 'Intitulé' }),
   rate: z
     .number({ error: 'Le taux est un nombre' })
     .min(0, 'Le taux ne peut être négatif')
     .max(100, 'Le taux ne peut dépasser 100 %')
-    .refine((n) => Number.isInteger(Math.round(n * 1e4 * 1e6) / 1e6), 'Taux : 4 décimales au plus'),
+    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Taux : 4 décimales au plus')
+    .meta({ label: 'Taux' }),
 });
 export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
 
@@ -33,7 +36,8 @@ export const unitInputSchema = z.object({
     .string({ error: 'Le nom de l’unité est obligatoire' })
     .trim()
     .min(1, 'Le nom de l’unité est obligatoire')
-    .max(20, 'Unité : 20 caractères au plus'),
+    .max(20, 'Unité : 20 caractères au plus')
+    .meta({ label: 'Nom' }),
 });
 
 // Answers (the procedures' `.output()`).

@@ -5,7 +5,8 @@ export const currencyFormatSchema = z.object({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'Code devise invalide (3 lettres, ex. EUR)')
-    .default('EUR'),
+    .default('EUR')
+    .meta({ label: 'Devise' }),
   currency_position: z.enum(['before', 'after']).default('after'),
   use_space: z.boolean().default(true),
   decimal: z.string().max(1, 'Le séparateur décimal tient en un caractère').default(','),
@@ -23,30 +24,42 @@ export type ThemeSetting = z.infer<typeof themeSettingSchema>;
 /** The server-side application settings of one organisation (SPEC §3). `strict` so an unknown field is refused, not silently kept. */
 export const appSettingsSchema = z
   .object({
-    currency_format: currencyFormatSchema.prefault({}),
-    address_format: z.string().max(500, "Le format d'adresse est trop long (500 caractères au plus)").default(DEFAULT_ADDRESS_FORMAT),
-    theme: themeSettingSchema.default('light'),
+    currency_format: currencyFormatSchema.prefault({}).meta({ label: 'Format monétaire' }),
+    address_format: z
+      .string()
+      .max(500, "Le format d'adresse est trop long (500 caractères au plus)")
+      .default(DEFAULT_ADDRESS_FORMAT)
+      .meta({ label: 'Format d’adresse' }),
+    theme: themeSettingSchema.default('light').meta({ label: 'Thème' }),
     /** Default payment term of new customers and documents, in days (C. com. L441-10: 60 days at most between businesses). */
     payment_days: z
       .number({ error: 'Délai de paiement : un nombre de jours' })
       .int()
       .min(0, 'Délai de paiement : 0 jour au moins')
       .max(365, 'Délai de paiement : 365 jours au plus')
-      .default(30),
+      .default(30)
+      .meta({ label: 'Délai de paiement' }),
     /** Late-payment penalty rate, % a year (C. com. L441-10: at least three times the legal interest rate). */
     late_penalty_rate: z
       .number({ error: 'Taux de pénalités : un nombre' })
       .min(0, 'Taux de pénalités : 0 % au moins')
       .max(100, 'Taux de pénalités : 100 % au plus')
-      .default(12),
+      .default(12)
+      .meta({ label: 'Taux de pénalités' }),
     /** Flat recovery indemnity owed by business customers paying late (C. com. D441-5: 40 €). */
     recovery_indemnity: z
       .number({ error: 'Indemnité : un montant' })
       .min(40, 'L’indemnité forfaitaire est de 40 € au moins (C. com. D441-5)')
       .max(10000)
-      .default(40),
+      .default(40)
+      .meta({ label: 'Indemnité de recouvrement' }),
     /** Escompte conditions printed on invoices (CGI art. 242 nonies A). */
-    escompte: z.string().trim().max(500, 'Escompte : 500 caractères au plus').default("Pas d'escompte pour paiement anticipé"),
+    escompte: z
+      .string()
+      .trim()
+      .max(500, 'Escompte : 500 caractères au plus')
+      .default("Pas d'escompte pour paiement anticipé")
+      .meta({ label: 'Escompte' }),
   })
   .strict();
 export type AppSettings = z.infer<typeof appSettingsSchema>;

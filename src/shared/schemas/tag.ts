@@ -17,21 +17,26 @@ export const tagInputSchema = z.object({
     .string({ error: 'Le nom de l’étiquette est obligatoire' })
     .trim()
     .min(1, 'Le nom de l’étiquette est obligatoire')
-    .max(40, 'Nom de l’étiquette : 40 caractères au plus'),
-  color: z.enum(TAG_COLORS, { error: `Couleur inconnue : choisissez parmi ${TAG_COLORS.join(', ')}` }).default('gray'),
+    .max(40, 'Nom de l’étiquette : 40 caractères au plus')
+    .meta({ label: 'Nom' }),
+  color: z
+    .enum(TAG_COLORS, { error: `Couleur inconnue : choisissez parmi ${TAG_COLORS.join(', ')}` })
+    .default('gray')
+    .meta({ label: 'Couleur' }),
   scopes: z
     .array(z.enum(TAG_KINDS, { error: 'Portée : customer, item ou document' }), {
       error: 'Portée : une liste parmi customer, item, document',
     })
     .min(1, 'Portée : cochez au moins un type de fiche (clients, articles ou documents)')
     .transform((list) => TAG_KINDS.filter((k) => list.includes(k)))
-    .default([...TAG_KINDS]),
+    .default([...TAG_KINDS])
+    .meta({ label: 'Portée' }),
 });
 export type TagInput = z.input<typeof tagInputSchema>;
 export type Tag = z.infer<typeof tagInputSchema>;
 
 export const tagListQuerySchema = z.object({
-  scope: z.enum(TAG_KINDS, { error: 'Portée : customer, item ou document' }).optional(),
+  scope: z.enum(TAG_KINDS, { error: 'Portée : customer, item ou document' }).optional().meta({ label: 'Portée' }),
 });
 
 /** What a tagged record carries in its input: optional, none by default. */

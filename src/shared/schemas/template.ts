@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from './document';
+import { DOCUMENT_TYPE_TABLE } from '../document-types';
 import { styleSchema } from './style';
 
 const numberingSchema = z.object({
@@ -119,16 +120,8 @@ const typeTexts = z.object(
   >,
 );
 
-const DEFAULT_PREFIXES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
-  invoice: 'F{year}-',
-  estimate: 'D{year}-',
-  proforma: 'PF{year}-',
-  order: 'BC{year}-',
-  delivery: 'BL{year}-',
-  credit: 'AV{year}-',
-};
 const typeNumbering = z.object(
-  Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, numberingSchema.prefault({ prefix: DEFAULT_PREFIXES[t] })])) as Record<
+  Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, numberingSchema.prefault({ prefix: DOCUMENT_TYPE_TABLE[t].numberPrefix })])) as Record<
     (typeof DOCUMENT_TYPES)[number],
     z.ZodPrefault<typeof numberingSchema>
   >,

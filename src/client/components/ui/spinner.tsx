@@ -11,5 +11,10 @@ const spin = css({
 });
 
 export function Spinner({ size = 20, label }: { size?: number; label?: string }) {
-  return <span className={spin} style={{ width: size, height: size }} role={label ? 'status' : undefined} aria-label={label} />;
+  const style = { width: size, height: size };
+  return label ? (
+    <span className={spin} style={style} role="status" aria-label={label} />
+  ) : (
+    <span className={spin} style={style} aria-hidden="true" />
+  );
 }

@@ -34,8 +34,18 @@ export function CustomerDetailPage() {
   );
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const [editing, setEditing] = useState(false);
-  const archive = trpc.customers.delete.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.customers.invalidate()) });
-  const restore = trpc.customers.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.customers.invalidate()) });
+  const archive = trpc.customers.delete.useMutation({
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      return utils.customers.invalidate();
+    },
+  });
+  const restore = trpc.customers.restore.useMutation({
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      return utils.customers.invalidate();
+    },
+  });
 
   if (customer.isError) {
     return (

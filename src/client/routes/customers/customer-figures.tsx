@@ -1,6 +1,7 @@
 import { css, cx } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
+import { div, min, mul, round, toNumber } from '../../../shared/money';
 
 const styles = {
   strip: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
@@ -48,6 +49,9 @@ interface Balance {
  * Facturé, Encaissé, Reste dû for one customer, one row per currency billed (amounts in two currencies are never
  * added). A customer not yet invoiced shows zeros in their own currency rather than an empty space.
  */
+/** What was paid as a whole percentage of what was billed, capped at 100 (decimal, no float division). */
+const paidShare = (paid: number, billed: number): number => toNumber(min(100, round(div(mul(paid, 100), billed), 0)));
+
 export function CustomerFigures({ customerId, currency }: { customerId: number; currency: string }) {
   const figures = trpc.figures.customer.useQuery({ id: customerId }, { staleTime: 0 });
   const money = useMoney();
@@ -82,9 +86,7 @@ export function CustomerFigures({ customerId, currency }: { customerId: number; 
             <div className={styles.tile}>
               <p className={styles.label}>Encaissé</p>
               <p className={styles.value}>{money(r.paid, r.currency)}</p>
-              <p className={styles.detail}>
-                {r.billed > 0 ? `${Math.min(100, Math.round((r.paid / r.billed) * 100))} % du facturé` : 'Paiements reçus'}
-              </p>
+              <p className={styles.detail}>{r.billed > 0 ? `${paidShare(r.paid, r.billed)} % du facturé` : 'Paiements reçus'}</p>
             </div>
             <div className={cx(styles.tile, r.outstanding > 0 && styles.owing)}>
               <p className={styles.label}>Reste dû</p>

@@ -10,6 +10,7 @@ import { CurrencySelect } from '../../components/currency-select';
 import { TextField } from '../../components/ui/text-field';
 import { TagPicker } from '../../components/tags';
 import type { CustomerRow } from './types';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
 type Form = Omit<
@@ -104,9 +105,7 @@ export function CustomerFormDialog({
   function submit() {
     const result = customerInputSchema.safeParse({ ...form, maturity: form.maturity === '' ? undefined : Number(form.maturity) });
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[issue.path.join('.')] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldMessages(result.error.issues));
       return;
     }
     setErrors({});
@@ -235,7 +234,10 @@ export function CustomerFormDialog({
         <TagPicker
           kind="customer"
           value={form.tag_ids}
-          onChange={(tag_ids) => (clearError('tag_ids'), setForm({ ...form, tag_ids }))}
+          onChange={(tag_ids) => {
+            clearError('tag_ids');
+            return setForm({ ...form, tag_ids });
+          }}
           error={errors.tag_ids}
         />
         <TextField label="Note interne" value={form.note} onChange={set('note')} />

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import { byType, DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { PERIODS } from '../../../shared/schemas/filters';
@@ -14,14 +15,7 @@ import { listStyles } from '../../components/ui/list';
  * The statuses a list of each type can hold; invoices add the derived Exigible (overdue), Envoyé (sent) and
  * 'À encaisser' (open: unpaid or partly paid, overdue included).
  */
-export const STATUS_FILTERS: Record<DocumentType, string[]> = {
-  invoice: ['draft', 'open', 'unpaid', 'partial', 'paid', 'overdue', 'sent', 'canceled'],
-  estimate: ['draft', 'pending', 'accepted', 'refused', 'converted'],
-  proforma: ['draft', 'pending', 'accepted', 'refused', 'converted'],
-  order: ['draft', 'pending', 'done', 'converted'],
-  delivery: ['draft', 'pending', 'done', 'converted'],
-  credit: ['draft', 'pending', 'done'],
-};
+export const STATUS_FILTERS: Record<DocumentType, string[]> = byType((t) => t.statusFilters);
 
 /** The URL keys that narrow the list (sorting and paging do not count as filters). */
 export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amount', 'max_amount', 'customer'] as const;
@@ -51,7 +45,7 @@ type SetQuery = (patch: Record<string, string | number | undefined>) => void;
 export function DocumentFilters({ type, query, setQuery }: { type: DocumentType; query: Record<string, string>; setQuery: SetQuery }) {
   const set = (patch: Record<string, string | undefined>) => setQuery({ ...patch, page: 1 });
   const period = asPeriod(query.period);
-  const amountLabel = type === 'delivery' ? null : 'Montant TTC';
+  const amountLabel = DOCUMENT_TYPE_TABLE[type].showsTotal ? 'Montant TTC' : null;
   return (
     <aside id="document-filters" className={styles.sidebar} aria-label="Filtres">
       <label className={styles.label} htmlFor="document-search">

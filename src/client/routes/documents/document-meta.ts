@@ -1,16 +1,11 @@
 import { DOCUMENT_TYPES, type DocumentType, type ListType } from '../../../shared/schemas/document';
 import { LIST_BASES } from '../../../shared/status';
+import { LIST_TABLE } from '../../../shared/document-types';
 
 /** SPEC §2 list titles, one per base. */
-export const LIST_TITLES: Record<ListType, string> = {
-  invoice: 'Factures',
-  estimate: 'Devis',
-  proforma: 'Proformas',
-  order: 'Bons de commande',
-  delivery: 'Bons de livraison',
-  credit: 'Avoirs',
-  recurring: 'Factures régulières',
-};
+export const LIST_TITLES: Record<ListType, string> = Object.fromEntries(
+  Object.entries(LIST_TABLE).map(([type, info]) => [type, info.listTitle]),
+) as Record<ListType, string>;
 
 /** One document of a type, for labels and menus ("Convertir en facture"): one list for both sides. */
 export { TYPE_LABELS } from '../../../shared/status';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
@@ -39,7 +40,7 @@ export function DocumentTabs({
   const tabs = [
     { key: 'edit', label: id ? 'Modifier' : 'Créer', href: id ? `${base}/${id}/edit` : `${base}/new/add` },
     { key: 'view', label: 'Aperçu', href: id ? `${base}/${id}/view` : `${base}/new/view` },
-    ...(type === 'invoice' && id ? [{ key: 'payments', label: 'Paiements', href: `${base}/${id}/payments` }] : []),
+    ...(DOCUMENT_TYPE_TABLE[type].receivesPayments && id ? [{ key: 'payments', label: 'Paiements', href: `${base}/${id}/payments` }] : []),
   ];
   return (
     <div className={styles.bar}>

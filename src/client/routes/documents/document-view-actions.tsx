@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isEditable, type StoredStatus } from '../../../shared/document-status';
@@ -54,7 +55,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
     ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status)
       ? [{ value: 'deposit', label: 'Facturer un acompte', onSelect: () => setDialog('deposit') }]
       : []),
-    ...(type === 'invoice' && PAYABLE_STATUSES.includes(status)
+    ...(DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status)
       ? [{ value: 'credit', label: 'Établir un avoir partiel', onSelect: () => setDialog('credit') }]
       : []),
   ];
@@ -71,7 +72,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
           Modifier
         </Button>
       )}
-      {type === 'invoice' && PAYABLE_STATUSES.includes(status) && status !== 'paid' && (
+      {DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status) && status !== 'paid' && (
         <Button variant="outline" onClick={() => navigate(documentHref(doc, 'payments'))}>
           Enregistrer un paiement
         </Button>

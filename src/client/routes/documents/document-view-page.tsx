@@ -8,8 +8,7 @@ import { editor } from '../../stores/document-editor';
 import { Spinner } from '../../components/ui/spinner';
 import { Button } from '../../components/ui/button';
 import { DocumentPages } from '../../render/document-pages';
-import { renderDocumentOfForm } from '../../render/from-form';
-import { renderDocumentOfRecord } from '../../render/from-record';
+import { toRenderDocument } from '../../render/to-render-document';
 import { useFitScale } from '../../render/use-fit-scale';
 import { DocumentTabs } from './document-tabs';
 import { DocumentViewActions } from './document-view-actions';
@@ -17,7 +16,7 @@ import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
-import type { FormState } from './editor/form-state';
+import type { DocumentDraft } from './editor/form-state';
 
 /** SPEC §2 Aperçu: {base}/{id}/view shows the saved document; {base}/new/view the form being created. Both through the one renderer. */
 export function DocumentViewPage({ type }: { type: DocumentType }) {
@@ -28,7 +27,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
   const snap = useSnapshot(editor);
   const profile = trpc.organization.get.useQuery(undefined, { staleTime: 60_000 });
   const template = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 60_000 });
-  const form = snap.form as FormState | null;
+  const form = snap.form as DocumentDraft | null;
   const customer = trpc.customers.get.useQuery({ id: form?.customer_id ?? 0 }, { enabled: !id && Boolean(form?.customer_id) });
   const [stage, scale] = useFitScale(1);
   // 'Enregistrer & imprimer' lands here with ?print=1: the browser's print of these pages once they are laid out.
@@ -44,8 +43,8 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
   const rendered = useMemo(() => {
     if (!data.settings || profile.isPending) return null;
     const context = { profile: profile.data ?? null, settings: data.settings };
-    if (id) return data.doc ? renderDocumentOfRecord(data.doc, context) : null;
-    return form ? renderDocumentOfForm(form, { ...context, customer: customer.data ?? null }) : null;
+    if (id) return data.doc ? toRenderDocument({ document: data.doc }, context) : null;
+    return form ? toRenderDocument({ form }, { ...context, customer: customer.data ?? null }) : null;
   }, [id, data.doc, data.settings, form, profile.isPending, profile.data, customer.data]);
   const templateData = template.data && 'data' in template.data ? template.data.data : undefined;
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
@@ -20,26 +21,6 @@ import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-f
 import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
 
 type SortKey = (typeof SORT_FIELDS)[number];
-
-/** Singular and plural nouns, for the count above the table and the empty state. */
-const NOUNS: Record<DocumentType, [string, string]> = {
-  invoice: ['facture', 'factures'],
-  estimate: ['devis', 'devis'],
-  proforma: ['proforma', 'proformas'],
-  order: ['bon de commande', 'bons de commande'],
-  delivery: ['bon de livraison', 'bons de livraison'],
-  credit: ['avoir', 'avoirs'],
-};
-
-/** The empty list's invitation, in each noun's gender; only invoices have something left to collect. */
-const FIRST_HINT: Record<DocumentType, string> = {
-  invoice: 'Créez la première : elle apparaîtra ici, avec son statut et ce qu’il reste à encaisser.',
-  estimate: 'Créez le premier : il apparaîtra ici avec son statut, prêt à être converti en facture.',
-  proforma: 'Créez la première : elle apparaîtra ici avec son statut.',
-  order: 'Créez le premier : il apparaîtra ici avec son statut.',
-  delivery: 'Créez le premier : il apparaîtra ici avec son statut.',
-  credit: 'Un avoir se crée depuis la facture qu’il corrige (menu de la facture, « Convertir en avoir ») : il apparaîtra ici.',
-};
 
 const styles = {
   ...listStyles,
@@ -101,9 +82,9 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
     setFiltersKey((k) => k + 1);
   };
   const withTotal = showsTotal(type);
-  const withDue = type === 'invoice';
+  const withDue = DOCUMENT_TYPE_TABLE[type].receivesPayments;
   const newHref = `${baseOf(type)}/new/add`;
-  const [one, many] = NOUNS[type];
+  const { noun: one, plural: many } = DOCUMENT_TYPE_TABLE[type];
 
   const header = (key: SortKey, label: string, align?: 'right') => (
     <SortHeader
@@ -163,7 +144,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
               ) : (
                 <>
                   <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
-                  <p className={css({ fontSize: 'sm' })}>{FIRST_HINT[type]}</p>
+                  <p className={css({ fontSize: 'sm' })}>{DOCUMENT_TYPE_TABLE[type].firstHint}</p>
                   <Link href={newHref} className={buttonRecipe()}>
                     {EDITOR_TITLES[type]}
                   </Link>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { proxy, useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
 import { isLegalRecord } from '../../../shared/document-status';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { errorInfo, trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
@@ -12,19 +13,14 @@ import { TYPE_LABELS } from './document-meta';
 /** What the server said was missing the last time a document could not be issued (shown until fixed or dismissed). */
 export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
 
-const QUESTIONS: Partial<Record<DocumentType, string>> = {
-  invoice:
-    'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
-  credit: 'L’avoir reçoit son numéro définitif et ne pourra plus être modifié ni supprimé. Émettre maintenant ?',
-};
-
 /** Issuing asks first (a legal record is final), and keeps a refusal's list of missing mentions on screen. */
 export function useIssueDocument() {
   const utils = trpc.useUtils();
   const mutation = trpc.documents.issue.useMutation({ meta: { silent: true } });
   async function issue(doc: { id: number; type: DocumentType }): Promise<'issued' | 'canceled' | 'refused'> {
     const question =
-      QUESTIONS[doc.type] ?? `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
+      DOCUMENT_TYPE_TABLE[doc.type].issueQuestion ??
+      `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
     if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' })))
       return 'canceled';
     try {

@@ -73,24 +73,25 @@ export function MonthlyChart({
   const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', style: 'currency', currency, maximumFractionDigits: 1 });
   return (
     <figure>
-      <div className={styles.chart} role="list" aria-label={`Chiffre d’affaires HT par mois, ${year}`}>
+      <ol className={styles.chart} aria-label={`Chiffre d’affaires HT par mois, ${year}`}>
         {values.map((value, m) => {
           const height = max > 0 && value > 0 ? Math.max(2, (value / max) * 100) : 0;
-          const text = `${MONTHS[m]!.long} ${year} : ${format(value)}`;
+          const month = MONTHS[m] ?? { long: String(m + 1) };
+          const text = `${month.long} ${year} : ${format(value)}`;
           return (
-            <div key={m} role="listitem" aria-label={text} title={text} className={styles.column}>
+            <li key={month.long} aria-label={text} title={text} className={styles.column}>
               {value !== 0 && <span className={styles.value}>{compact.format(value)}</span>}
               <div
                 className={cx(styles.bar, m === currentMonth && styles.current, height === 0 && styles.empty)}
                 style={{ height: height ? `${height}%` : '2px' }}
               />
-            </div>
+            </li>
           );
         })}
-      </div>
+      </ol>
       <div className={styles.labels} aria-hidden="true">
         {MONTHS.map((month, m) => (
-          <span key={m} className={cx(styles.label, m === currentMonth && styles.currentLabel)}>
+          <span key={month.long} className={cx(styles.label, m === currentMonth && styles.currentLabel)}>
             {month.short}
           </span>
         ))}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { itemInputSchema } from '../../../shared/schemas/item';
-import { commaToDot } from '../../../shared/input';
+import { parseAmount } from '../../../shared/money';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -51,11 +51,12 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   // A new item starts with the normal VAT rate, as most lines carry it: set in the same reset as the blank form,
   // once the rates are known (two separate effects raced, and a later opening lost the rate).
   const normalRate = taxes.data?.data.find((t) => t.rate === 20)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on opening only; late rates are the next effect's
   useEffect(() => {
     if (!open) return;
     setForm(item ? fromItem(item) : { ...blank(), tax_ids: normalRate ? [normalRate] : [] });
     setErrors({});
-  }, [open, item]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, item]);
   // Rates that arrive after the opening fill a new item that has none yet, without touching what was typed.
   useEffect(() => {
     if (open && !item && normalRate) setForm((f) => (f.tax_ids.length ? f : { ...f, tax_ids: [normalRate] }));
@@ -76,13 +77,13 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   };
 
   function submit() {
-    const price = commaToDot(form.unit_price.replace(/\s/g, ''));
-    const result = itemInputSchema.safeParse({ ...form, unit_price: price === '' ? undefined : Number(price) });
+    const price = parseAmount(form.unit_price);
+    const result = itemInputSchema.safeParse({ ...form, unit_price: price });
     if (!result.success) {
       const next: Record<string, string> = {};
       for (const issue of result.error.issues)
         next[String(issue.path[0])] ??=
-          price !== '' && Number.isNaN(Number(price)) && issue.path[0] === 'unit_price'
+          price !== undefined && Number.isNaN(price) && issue.path[0] === 'unit_price'
             ? 'Le prix unitaire est un nombre (ex. 12,50)'
             : issue.message;
       setErrors(next);

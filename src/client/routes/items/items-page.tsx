@@ -39,7 +39,12 @@ export function ItemsPage() {
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const utils = trpc.useUtils();
-  const restore = trpc.items.restore.useMutation({ onSuccess: (a) => (showMessage(a.messages, 200), utils.items.invalidate()) });
+  const restore = trpc.items.restore.useMutation({
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      return utils.items.invalidate();
+    },
+  });
   const currencyFormat =
     settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
   const taxTitle = (ids: number[]) =>
@@ -91,7 +96,10 @@ export function ItemsPage() {
             <Button
               variant="outline"
               loading={exporting}
-              onClick={() => (setExporting(true), downloadCsv(() => utils.items.export.fetch()).finally(() => setExporting(false)))}
+              onClick={() => {
+                setExporting(true);
+                return downloadCsv(() => utils.items.export.fetch()).finally(() => setExporting(false));
+              }}
             >
               Exporter
             </Button>
@@ -165,7 +173,14 @@ export function ItemsPage() {
           </>
         )}
       </section>
-      <ItemFormDialog open={creating || editing !== null} item={editing} onClose={() => (setCreating(false), setEditing(null))} />
+      <ItemFormDialog
+        open={creating || editing !== null}
+        item={editing}
+        onClose={() => {
+          setCreating(false);
+          return setEditing(null);
+        }}
+      />
       <CsvImportDialog entity="items" open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );

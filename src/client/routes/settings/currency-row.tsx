@@ -32,7 +32,12 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
     showMessage(answer.messages, 200);
     void utils.currencies.invalidate();
   };
-  const update = trpc.currencies.update.useMutation({ onSuccess: (a) => (done(a), setDraft(undefined)) });
+  const update = trpc.currencies.update.useMutation({
+    onSuccess: (a) => {
+      done(a);
+      return setDraft(undefined);
+    },
+  });
   const remove = trpc.currencies.delete.useMutation({ onSuccess: done });
 
   function save() {
@@ -41,7 +46,10 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
     setError(undefined);
     update.mutate({ id: c.id, data: { rate: result.data.rate } });
   }
-  const cancel = () => (setDraft(undefined), setError(undefined));
+  const cancel = () => {
+    setDraft(undefined);
+    return setError(undefined);
+  };
 
   return (
     <tr>
@@ -63,10 +71,14 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
                 aria-label={`Taux de change ${c.code}`}
                 aria-invalid={error ? true : undefined}
                 inputMode="decimal"
+                // biome-ignore lint/a11y/noAutofocus: the field opens on the user's own « Modifier » click, where typing goes next
                 autoFocus
                 className={`${inputStyle} ${css({ w: '28', h: '8', textAlign: 'right' })}`}
                 value={draft}
-                onChange={(e) => (setDraft(e.target.value), setError(undefined))}
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  return setError(undefined);
+                }}
                 onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? cancel() : undefined)}
               />
               <span>{c.code}</span>

@@ -107,7 +107,10 @@ export function CurrencySettingsPage() {
             placeholder="Rechercher : USD, dollar, franc…"
             options={choices}
             value={code}
-            onChange={(value) => (setCode(value), setErrors(({ code: _, ...rest }) => rest))}
+            onChange={(value) => {
+              setCode(value);
+              return setErrors(({ code: _, ...rest }) => rest);
+            }}
             emptyText="Aucune devise du catalogue ne correspond"
             error={errors.code}
           />
@@ -116,7 +119,10 @@ export function CurrencySettingsPage() {
             inputMode="decimal"
             placeholder="1,0850"
             value={rate}
-            onChange={(e) => (setRate(e.target.value), setErrors(({ rate: _, ...rest }) => rest))}
+            onChange={(e) => {
+              setRate(e.target.value);
+              return setErrors(({ rate: _, ...rest }) => rest);
+            }}
             error={errors.rate}
           />
           <Button type="submit" loading={create.isPending} className={css({ mt: { md: '7' } })}>

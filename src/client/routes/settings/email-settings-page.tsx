@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { EmailTemplateEditor } from './email-template-editor';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 const note = css({ fontSize: 'sm', color: 'fg.muted' });
 const testFailed = css({ fontSize: 'sm', px: '3', py: '2', borderRadius: 'lg', color: 'danger', bg: 'dangerSubtle' });
@@ -37,7 +38,10 @@ export function EmailSettingsPage() {
     meta: { silent: true },
     onMutate: () => setTestError(null),
     onSuccess: (answer) => showMessage(answer.messages, 200),
-    onError: (error) => (reportError(error), setTestError([errorInfo(error).messages].flat().join(' '))),
+    onError: (error) => {
+      reportError(error);
+      return setTestError([errorInfo(error).messages].flat().join(' '));
+    },
   });
 
   if (!form)
@@ -55,8 +59,7 @@ export function EmailSettingsPage() {
   function submit() {
     const result = emailSettingsSchema.safeParse(form);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[issue.path.join('.')] ??= issue.message;
+      const next = fieldMessages(result.error.issues);
       setErrors(next);
       // Show the first template in error, which may not be the one on screen.
       const wrong = EMAIL_TEMPLATE_TYPES.find((t) => next[`templates.${t}.subject`] || next[`templates.${t}.body`]);
@@ -134,7 +137,15 @@ export function EmailSettingsPage() {
           replyTo={form.reply_to}
         />
 
-        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
+        <SettingsActions
+          dirty={dirty}
+          saving={save.isPending}
+          onUndo={() => {
+            setForm(current);
+            return setErrors({});
+          }}
+          onSave={submit}
+        />
       </section>
     </SettingsFrame>
   );

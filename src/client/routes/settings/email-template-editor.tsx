@@ -151,6 +151,7 @@ export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, e
         </div>
         <div className={styles.field}>
           <span className={styles.label}>Insérer une variable</span>
+          {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons that insert text, not form fields (which <fieldset> is for) */}
           <div className={styles.chips} role="group" aria-label="Variables">
             {EMAIL_PLACEHOLDERS.map((name) => (
               <button

@@ -223,7 +223,15 @@ export function GeneralSettingsPage() {
           />
         </div>
 
-        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
+        <SettingsActions
+          dirty={dirty}
+          saving={save.isPending}
+          onUndo={() => {
+            setForm(current);
+            return setErrors({});
+          }}
+          onSave={submit}
+        />
       </section>
     </SettingsFrame>
   );

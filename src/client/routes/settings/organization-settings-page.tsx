@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 type KeyValueList = 'identifications' | 'additional_info';
 
@@ -30,10 +31,16 @@ export function OrganizationSettingsPage() {
     },
   });
   const upload = trpc.organization.uploadLogo.useMutation({
-    onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()),
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      return utils.organization.get.invalidate();
+    },
   });
   const removeLogo = trpc.organization.deleteLogo.useMutation({
-    onSuccess: (a) => (showMessage(a.messages, 200), utils.organization.get.invalidate()),
+    onSuccess: (a) => {
+      showMessage(a.messages, 200);
+      return utils.organization.get.invalidate();
+    },
   });
 
   if (!form)
@@ -67,8 +74,7 @@ export function OrganizationSettingsPage() {
   function submit() {
     const result = organizationSettingsSchema.safeParse(form);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
+      const next = fieldMessages(result.error.issues, 1);
       setErrors(next);
       revealFirstError(Object.keys(next).length);
       return;
@@ -81,6 +87,7 @@ export function OrganizationSettingsPage() {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
       <p className={settingsSection}>{title}</p>
       {form[list].map((pair, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are only added at the end or removed with their inputs, so the index is their identity
         <div key={i} className={css({ display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: '2', alignItems: 'end' })}>
           <TextField label="Libellé" value={pair.key} onChange={(e) => setPair(list, i, 'key', e.target.value)} />
           <TextField label="Valeur" value={pair.value} onChange={(e) => setPair(list, i, 'value', e.target.value)} />
@@ -222,7 +229,15 @@ export function OrganizationSettingsPage() {
         {pairs('identifications', 'Identifiants', 'ex. APE 7022Z')}
         {pairs('additional_info', 'Informations complémentaires', 'ex. IBAN')}
 
-        <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => (setForm(current), setErrors({}))} onSave={submit} />
+        <SettingsActions
+          dirty={dirty}
+          saving={save.isPending}
+          onUndo={() => {
+            setForm(current);
+            return setErrors({});
+          }}
+          onSave={submit}
+        />
       </section>
     </SettingsFrame>
   );

@@ -74,7 +74,11 @@ export function TagForm({
         value={draft.name}
         maxLength={40}
         error={localError.name ?? error}
-        onChange={(e) => (setLocalError({}), onNameChange?.(), setDraft({ ...draft, name: e.target.value }))}
+        onChange={(e) => {
+          setLocalError({});
+          onNameChange?.();
+          return setDraft({ ...draft, name: e.target.value });
+        }}
         autoFocus={Boolean(onCancel)}
         className={css({ maxW: '360px' })}
       />
@@ -104,10 +108,13 @@ export function TagForm({
                 <input
                   type="checkbox"
                   checked={draft.scopes.includes(kind)}
-                  onChange={(e) => (
-                    setLocalError({}),
-                    setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind) })
-                  )}
+                  onChange={(e) => {
+                    setLocalError({});
+                    return setDraft({
+                      ...draft,
+                      scopes: e.target.checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind),
+                    });
+                  }}
                 />
                 {SCOPE_LABELS[kind]}
               </label>

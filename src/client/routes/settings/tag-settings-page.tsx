@@ -46,10 +46,19 @@ export function TagSettingsPage() {
   const silent = { meta: { silent: true } };
   const create = trpc.tags.create.useMutation({
     ...silent,
-    onSuccess: (a) => (refresh(a), setFormKey((k) => k + 1)),
+    onSuccess: (a) => {
+      refresh(a);
+      return setFormKey((k) => k + 1);
+    },
     onError: (e) => setServerError({ form: 'new', message: messageOf(e) }),
   });
-  const update = trpc.tags.update.useMutation({ ...silent, onSuccess: (a) => (refresh(a), setEditing(undefined)) });
+  const update = trpc.tags.update.useMutation({
+    ...silent,
+    onSuccess: (a) => {
+      refresh(a);
+      return setEditing(undefined);
+    },
+  });
   const remove = trpc.tags.delete.useMutation({ onSuccess: refresh });
 
   async function save(tag: TagRow, data: Tag) {
@@ -109,7 +118,10 @@ export function TagSettingsPage() {
                           pending={update.isPending}
                           error={serverError?.form === t.id ? serverError.message : undefined}
                           onSubmit={(data) => void save(t, data)}
-                          onCancel={() => (setEditing(undefined), setServerError(undefined))}
+                          onCancel={() => {
+                            setEditing(undefined);
+                            return setServerError(undefined);
+                          }}
                           onNameChange={() => setServerError(undefined)}
                         />
                       </td>
@@ -126,7 +138,10 @@ export function TagSettingsPage() {
                           size="sm"
                           variant="ghost"
                           aria-label={`Modifier ${t.name}`}
-                          onClick={() => (setEditing(t.id), setServerError(undefined))}
+                          onClick={() => {
+                            setEditing(t.id);
+                            return setServerError(undefined);
+                          }}
                         >
                           Modifier
                         </Button>

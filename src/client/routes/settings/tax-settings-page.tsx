@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { taxRateInputSchema } from '../../../shared/schemas/reference';
-import { commaToDot } from '../../../shared/input';
+import { parseAmount } from '../../../shared/money';
 import { formatTaxRate } from '../../../shared/totals';
 import { trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
@@ -15,8 +15,8 @@ type Draft = { title: string; rate: string };
 
 /** Checks a draft with the server's schema; the rate is typed the French way ('5,5'). */
 function parseDraft(draft: Draft) {
-  const rate = commaToDot(draft.rate.trim());
-  return taxRateInputSchema.safeParse({ title: draft.title, rate: rate === '' || Number.isNaN(Number(rate)) ? undefined : Number(rate) });
+  const rate = parseAmount(draft.rate);
+  return taxRateInputSchema.safeParse({ title: draft.title, rate: rate === undefined || Number.isNaN(rate) ? undefined : rate });
 }
 
 /** Paramètres → TVA: the organisation's tax rates (French rates from the start), add, edit, delete. */
@@ -30,8 +30,18 @@ export function TaxSettingsPage() {
     showMessage(answer.messages, 200);
     void utils.taxes.invalidate();
   };
-  const create = trpc.taxes.create.useMutation({ onSuccess: (a) => (refresh(a), setDraft({ title: '', rate: '' })) });
-  const update = trpc.taxes.update.useMutation({ onSuccess: (a) => (refresh(a), setEditing(undefined)) });
+  const create = trpc.taxes.create.useMutation({
+    onSuccess: (a) => {
+      refresh(a);
+      return setDraft({ title: '', rate: '' });
+    },
+  });
+  const update = trpc.taxes.update.useMutation({
+    onSuccess: (a) => {
+      refresh(a);
+      return setEditing(undefined);
+    },
+  });
   const remove = trpc.taxes.delete.useMutation({ onSuccess: refresh });
 
   function add(event: FormEvent) {

@@ -19,7 +19,12 @@ export function UnitSettingsPage() {
     showMessage(answer.messages, 200);
     void utils.units.invalidate();
   };
-  const create = trpc.units.create.useMutation({ onSuccess: (a) => (refresh(a), setName('')) });
+  const create = trpc.units.create.useMutation({
+    onSuccess: (a) => {
+      refresh(a);
+      return setName('');
+    },
+  });
   const remove = trpc.units.delete.useMutation({ onSuccess: refresh });
 
   function add(event: FormEvent) {

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { LogoMark } from '../../components/icons';
 import { buttonRecipe } from '../../components/ui/button';
 import { DocumentPages } from '../../render/document-pages';
-import { renderDocumentOfRecord, type DocumentRecord } from '../../render/from-record';
+import { toRenderDocument } from '../../render/to-render-document';
 import { useFitScale } from '../../render/use-fit-scale';
 import { documentTitle, documentNumber } from '../../render/labels';
 
@@ -50,19 +50,8 @@ export function SharePage() {
   const [stage, fitScale] = useFitScale(1);
   const data = shared.data;
   const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
-  const doc = useMemo(() => {
-    if (!data) return null;
-    // The public answer leaves out the links to the organisation's other documents: the renderer needs none of them.
-    const record = {
-      ...data.document,
-      origin: null,
-      corrects: null,
-      linked: [],
-      customer_id: null,
-      order_id: null,
-    } as unknown as DocumentRecord;
-    return renderDocumentOfRecord(record, { settings });
-  }, [data, settings]);
+  // The issued document as it was issued: parties, lines, totals and mentions stored at issue, never recomputed.
+  const doc = useMemo(() => (data ? toRenderDocument({ document: data.document }, { settings }) : null), [data, settings]);
 
   // The tab names the document, as the file it is downloaded as does.
   useEffect(() => {

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 import { withId } from './helpers';
 
-// Migrations take Kysely<any>: they describe the database as it was at their time, not today's types.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+// Migrations take MigrationDb: they describe the database as it was at their time, not today's types.
+export async function up(db: MigrationDb): Promise<void> {
   await withId(db.schema.createTable('organizations'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -68,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['feedback', 'settings', 'email_tokens', 'sessions', 'memberships', 'users', 'organizations']) {
     await db.schema.dropTable(table).execute();
   }

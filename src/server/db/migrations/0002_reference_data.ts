@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 import { withId } from './helpers';
 
-// Kysely<any>: a migration describes the database as it was at its time.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+// MigrationDb: a migration describes the database as it was at its time.
+export async function up(db: MigrationDb): Promise<void> {
   // One row per organisation and series; incremented inside the transaction that uses the number, never reset.
   await db.schema
     .createTable('counters')
@@ -88,6 +88,6 @@ const DEFAULT_TAXES: [string, string][] = [
 ];
 const DEFAULT_UNIT_NAMES = ['u', 'h', 'jour', 'kg', 'm', 'm²', 'forfait'];
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['customers', 'units', 'taxes', 'counters']) await db.schema.dropTable(table).execute();
 }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 import { withId } from './helpers';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await withId(db.schema.createTable('items'))
     .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('code', 'text', (c) => c.notNull())
@@ -24,6 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('items_org_code_idx').on('items').columns(['organization_id', 'code']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('items').execute();
 }

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 // SQLite FTS5 with diacritics folded ('clément' finds 'Clement'). The services keep it up to date (not triggers),
 // so the PostgreSQL backend mirrors it with a tsvector column written by the same service calls.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`create virtual table search_index using fts5(
     organization_id unindexed, kind unindexed, ref_id unindexed, title, subtitle, body,
     tokenize = "unicode61 remove_diacritics 2"
@@ -17,6 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     from items where deleted_at is null`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop table search_index`.execute(db);
 }

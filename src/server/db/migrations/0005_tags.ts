@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 import { withId } from './helpers';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await withId(db.schema.createTable('tags'))
     .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -36,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('taggings_org_kind_ref_idx').on('taggings').columns(['organization_id', 'kind', 'ref_id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('taggings').execute();
   await db.schema.dropTable('tags').execute();
 }

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+
 import { withId } from './helpers';
 
-// Kysely<any>: a migration describes the database as it was at its time.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+// MigrationDb: a migration describes the database as it was at its time.
+export async function up(db: MigrationDb): Promise<void> {
   await withId(db.schema.createTable('currencies'))
     .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('code', 'text', (c) => c.notNull())
@@ -40,15 +40,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /** Frozen reading of the settings JSON of the time: currency_format.currency, EUR when absent or unreadable. */
-function baseCurrencyOf(value: string | undefined): string {
+function baseCurrencyOf(value: unknown): string {
   try {
-    const code = (JSON.parse(value ?? '{}') as { currency_format?: { currency?: unknown } }).currency_format?.currency;
+    const code = (JSON.parse(typeof value === 'string' ? value : '{}') as { currency_format?: { currency?: unknown } }).currency_format
+      ?.currency;
     return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : 'EUR';
   } catch {
     return 'EUR';
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('currencies').execute();
 }

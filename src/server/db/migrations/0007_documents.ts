@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { MigrationDb } from './helpers';
+import { sql } from 'kysely';
 import { withId } from './helpers';
 
-// Kysely<any>: a migration describes the database as it was at its time.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export async function up(db: Kysely<any>): Promise<void> {
+// MigrationDb: a migration describes the database as it was at its time.
+export async function up(db: MigrationDb): Promise<void> {
   // Amounts are INTEGER ten-thousandths of the currency unit (scale 4): exact, sortable and summable in SQL;
   // the API turns them back into JSON numbers in major units.
   await withId(db.schema.createTable('documents'))

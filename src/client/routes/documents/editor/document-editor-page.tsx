@@ -19,7 +19,7 @@ import { CloseIcon } from '../../../components/icons';
 import { baseOf } from '../document-meta';
 import { DocumentTabs } from '../document-tabs';
 import { useIssueDocument } from '../issue';
-import { errorsByPath, toDocumentInput, totalsInputOf, type FormState } from './form-state';
+import { errorsByPath, totalsInputOf, type DocumentDraft } from './form-state';
 import { useEditorData } from './use-editor-data';
 import { HeaderFields } from './header-fields';
 import { LinePanels } from './line-panels';
@@ -61,10 +61,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     () =>
       form
         ? computeTotals({
-            ...totalsInputOf(form as FormState),
+            ...totalsInputOf(form as DocumentDraft),
             deposits: data.doc?.deposits ? [data.doc.deposits] : [],
             paid: data.doc?.paid ?? 0,
-            precision: currencyPrecision(form.currency),
+            precision: currencyPrecision(form.currency ?? 'EUR'),
           })
         : null,
     [form, data.doc?.deposits, data.doc?.paid],
@@ -86,11 +86,12 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const saving = create.isPending || update.isPending || issuing.isPending;
 
   async function save(after?: (docId: number) => void) {
-    if (!editor.form || saving) return;
-    const parsed = documentInputSchema.safeParse(toDocumentInput(editor.form));
+    const form = editor.form;
+    if (!form || saving) return;
+    const parsed = documentInputSchema.safeParse(form);
     if (!parsed.success) {
       editor.errors = errorsByPath(parsed.error.issues);
-      const lineKeys = parsed.error.issues.filter((i) => i.path[0] === 'items').map((i) => editor.form!.items[Number(i.path[1])]?.key);
+      const lineKeys = parsed.error.issues.filter((i) => i.path[0] === 'items').map((i) => form.items?.[Number(i.path[1])]?.key);
       editor.expanded = [...new Set([...editor.expanded, ...lineKeys.filter((k): k is string => Boolean(k))])];
       showMessage(parsed.error.issues.map((i) => i.message).slice(0, 3), 400);
       return;
@@ -220,7 +221,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             <h2 className={styles.heading}>Lignes</h2>
             <LinePanels
               currencyFormat={data.settings.currency_format}
-              currency={form.currency}
+              currency={form.currency ?? 'EUR'}
               units={data.units}
               taxes={data.taxes}
               lines={totals.lines}
@@ -235,7 +236,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
           <TotalsCard
             totals={totals}
             currencyFormat={data.settings.currency_format}
-            currency={form.currency}
+            currency={form.currency ?? 'EUR'}
             credited={data.doc?.credited ?? 0}
             showTotal={showsTotal(type)}
           />

@@ -4,7 +4,19 @@ import { clearError, editor } from '../../../stores/document-editor';
 import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { CloseIcon } from '../../../components/icons';
-import type { FormState } from './form-state';
+import { draft, shownAmount, type DocumentDraft } from './form-state';
+
+/** The form's two lists, made on first use (the schema defaults them to empty). */
+function additionalInfo() {
+  const form = draft();
+  form.additional_info ??= [];
+  return form.additional_info;
+}
+function depositRequest() {
+  const form = draft();
+  form.deposit_request ??= [];
+  return form.deposit_request;
+}
 
 const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
@@ -20,9 +32,9 @@ type TextKey = 'header' | 'footer' | 'terms' | 'note' | 'condition' | 'shipping_
 /** The document's discount, shipping, texts (prefilled from the template per type) and its two lists. */
 export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
   const snap = useSnapshot(editor, { sync: true });
-  const form = snap.form as FormState | null;
+  const form = snap.form as DocumentDraft | null;
   if (!form) return null;
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) => {
+  const set = (key: keyof DocumentDraft & string) => (event: { target: { value: string } }) => {
     clearError(key);
     (editor.form as unknown as Record<string, unknown>)[key] = event.target.value;
   };
@@ -48,7 +60,7 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
             <input
               className={inputStyle}
               inputMode="decimal"
-              value={form.discount_value}
+              value={shownAmount(form.discount_value, true)}
               onChange={set('discount_value')}
               readOnly={readOnly}
               placeholder="0"
@@ -58,7 +70,7 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
           </label>
           <label className={styles.field}>
             Type
-            <select className={inputStyle} value={form.discount_type} onChange={set('discount_type')} disabled={readOnly}>
+            <select className={inputStyle} value={form.discount_type ?? 'percent'} onChange={set('discount_type')} disabled={readOnly}>
               <option value="percent">%</option>
               <option value="amount">Montant</option>
             </select>
@@ -69,7 +81,7 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
           <input
             className={inputStyle}
             inputMode="decimal"
-            value={form.shipping}
+            value={shownAmount(form.shipping, true)}
             onChange={set('shipping')}
             readOnly={readOnly}
             placeholder="0,00"
@@ -124,7 +136,10 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
               placeholder="Intitulé (ex. Réf. chantier)"
               value={kv.key}
               readOnly={readOnly}
-              onChange={(e) => (editor.form!.additional_info[i]!.key = e.target.value)}
+              onChange={(e) => {
+                const row = additionalInfo()[i];
+                if (row) row.key = e.target.value;
+              }}
             />
             <input
               className={inputStyle}
@@ -132,14 +147,17 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
               placeholder="Valeur"
               value={kv.value}
               readOnly={readOnly}
-              onChange={(e) => (editor.form!.additional_info[i]!.value = e.target.value)}
+              onChange={(e) => {
+                const row = additionalInfo()[i];
+                if (row) row.value = e.target.value;
+              }}
             />
             {!readOnly && (
               <Button
                 variant="ghost"
                 size="icon"
                 aria-label={`Retirer l’information ${i + 1}`}
-                onClick={() => editor.form!.additional_info.splice(i, 1)}
+                onClick={() => additionalInfo().splice(i, 1)}
               >
                 <CloseIcon />
               </Button>
@@ -148,7 +166,7 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
         ))}
         {!readOnly && (
           <div>
-            <Button variant="ghost" size="sm" onClick={() => editor.form!.additional_info.push({ key: '', value: '' })}>
+            <Button variant="ghost" size="sm" onClick={() => additionalInfo().push({ key: '', value: '' })}>
               Ajouter une information
             </Button>
           </div>
@@ -175,24 +193,25 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
               aria-label={`Libellé de l’acompte ${i + 1}`}
               value={d.description}
               readOnly={readOnly}
-              onChange={(e) => (editor.form!.deposit_request[i]!.description = e.target.value)}
+              onChange={(e) => {
+                const row = depositRequest()[i];
+                if (row) row.description = e.target.value;
+              }}
             />
             <input
               className={inputStyle}
               aria-label={`Montant de l’acompte ${i + 1}`}
               inputMode="decimal"
               placeholder="0,00"
-              value={d.amount}
+              value={shownAmount(d.amount, true)}
               readOnly={readOnly}
-              onChange={(e) => (editor.form!.deposit_request[i]!.amount = e.target.value)}
+              onChange={(e) => {
+                const row = depositRequest()[i];
+                if (row) row.amount = e.target.value;
+              }}
             />
             {!readOnly && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Retirer l’acompte ${i + 1}`}
-                onClick={() => editor.form!.deposit_request.splice(i, 1)}
-              >
+              <Button variant="ghost" size="icon" aria-label={`Retirer l’acompte ${i + 1}`} onClick={() => depositRequest().splice(i, 1)}>
                 <CloseIcon />
               </Button>
             )}
@@ -200,7 +219,7 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
         ))}
         {!readOnly && (
           <div>
-            <Button variant="ghost" size="sm" onClick={() => editor.form!.deposit_request.push({ description: 'Acompte', amount: '' })}>
+            <Button variant="ghost" size="sm" onClick={() => depositRequest().push({ description: 'Acompte', amount: '' })}>
               Ajouter un acompte demandé
             </Button>
           </div>

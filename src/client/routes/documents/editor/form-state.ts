@@ -1,54 +1,22 @@
 import { commaToDot } from '../../../../shared/input';
-import type { DepositRequest, DiscountType, DocumentForm, DocumentType, KeyValue, TaxLine } from '../../../../shared/schemas/document';
+import { isMoneyLike, money, toNumber } from '../../../../shared/money';
+import { documentInputSchema, type DocumentInput, type DocumentItemInput, type DocumentType } from '../../../../shared/schemas/document';
+import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
+import { editor } from '../../../stores/document-editor';
 
 /**
- * The editor's form as typed: amounts stay strings so '12,5' can be typed the French way, and each line has a
- * stable key for its panel. `toDocumentInput` turns it into what the server's schema takes.
+ * The editor's form is the document input schema's own input type (STYLE.md "One path for a document"): amounts
+ * stay as typed ('12,5'), the schema reads them on save, and each line carries the schema's client-only `key` for
+ * its panel. There is no other shape of a document in the editor.
  */
-export interface LineState {
-  key: string;
-  id?: number;
-  code: string;
-  sku: string;
-  item: string;
-  description: string;
-  quantity: string;
-  unit: string;
-  unit_price: string;
-  discount_type: DiscountType;
-  discount_value: string;
-  taxes: TaxLine[];
-  kind: 'goods' | 'service';
-}
-
-export interface FormState {
-  type: DocumentType;
-  customer_id: number | null;
-  date: string;
-  /** '' until set: the server then takes the customer's payment days. */
-  maturity: string;
-  /** '' when the sale or service is on the document's date. */
-  sale_date: string;
-  condition: string;
-  header: string;
-  footer: string;
-  terms: string;
-  note: string;
-  discount_type: DiscountType;
-  discount_value: string;
-  shipping: string;
-  shipping_details: string;
-  vat_exemption: string;
-  additional_info: KeyValue[];
-  deposit_request: { description: string; amount: string }[];
-  currency: string;
-  price_mode: 'ht' | 'ttc';
-  order_id: number | null;
-  items: LineState[];
-}
+export type DocumentDraft = DocumentInput;
+export type LineDraft = DocumentItemInput;
 
 let serial = 0;
-export const newKey = () => `line-${Date.now().toString(36)}-${(serial += 1)}`;
+export const newKey = () => {
+  serial += 1;
+  return `line-${Date.now().toString(36)}-${serial}`;
+};
 
 /** Today in the user's own time zone (toISOString would give yesterday's date in France just after midnight). */
 export const today = () => {
@@ -61,7 +29,7 @@ export const addDays = (date: string, days: number) => {
   return Number.isNaN(time) ? '' : new Date(time + days * 86_400_000).toISOString().slice(0, 10);
 };
 
-export const blankLine = (defaults: Partial<LineState> = {}): LineState => ({
+export const blankLine = (defaults: Partial<LineDraft> = {}): LineDraft => ({
   key: newKey(),
   code: '',
   sku: '',
@@ -78,12 +46,11 @@ export const blankLine = (defaults: Partial<LineState> = {}): LineState => ({
 });
 
 /** SPEC §4: without an id the form resets to these defaults (type, today's dates, percent discount, no lines). */
-export const blankForm = (type: DocumentType, defaults: Partial<FormState> = {}): FormState => ({
+export const blankForm = (type: DocumentType, defaults: Partial<DocumentDraft> = {}): DocumentDraft => ({
   type,
   customer_id: null,
   date: today(),
-  maturity: '',
-  sale_date: '',
+  sale_date: null,
   condition: '',
   header: '',
   footer: '',
@@ -103,6 +70,36 @@ export const blankForm = (type: DocumentType, defaults: Partial<FormState> = {})
   ...defaults,
 });
 
+/** The form being edited, in a handler that only runs while one is loaded. */
+export function draft(): DocumentDraft {
+  if (!editor.form) throw new Error('Aucun document en cours de saisie');
+  return editor.form;
+}
+
+/** A saved document back into the form: its input fields, picked by the input schema itself, each line given a key. */
+export function draftOf(doc: DocumentAnswer): DocumentDraft {
+  const form = documentInputSchema.parse(doc);
+  return { ...form, items: form.items.map((line) => ({ ...line, key: newKey() })) };
+}
+
+/** An amount as the form shows it: what was typed, or a loaded number the French way ('12,5'); 0 as empty where asked. */
+export const shownAmount = (value: number | string | null | undefined, zeroAsEmpty = false): string =>
+  value === null || value === undefined || (zeroAsEmpty && value === 0)
+    ? ''
+    : typeof value === 'number'
+      ? String(value).replace('.', ',')
+      : value;
+
+/** A typed amount the shared decimal parser reads, else nothing (counts as nothing in live totals until it is fixed). */
+export const typedAmount = (value: number | string | null | undefined): number | string | undefined =>
+  value === null || value === undefined || value === '' || !isMoneyLike(value) ? undefined : value;
+
+/** A typed amount as a number (exact decimal reading), 0 while it is empty or not a number yet. */
+export const typedNumber = (value: number | string | null | undefined): number => {
+  const typed = typedAmount(value);
+  return typed === undefined ? 0 : toNumber(money(typed));
+};
+
 /** A number typed the French way ('1 234,5'), or undefined when empty; NaN when it is not a number. */
 export function parseAmount(text: string): number | undefined {
   const cleaned = commaToDot(text.replace(/[\s\u00a0\u202f]/g, ''));
@@ -110,115 +107,19 @@ export function parseAmount(text: string): number | undefined {
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-const shown = (n: number | null | undefined) => (n === null || n === undefined || n === 0 ? '' : String(n).replace('.', ','));
-
-/** A saved document back into the form (the editor loads it when it has an id). */
-export function formOfDocument(doc: DocumentForm & { items: (DocumentForm['items'][number] & { id?: number })[] }): FormState {
+/** The live totals' input: whatever does not parse counts as nothing until it is fixed. */
+export function totalsInputOf(form: DocumentDraft) {
   return {
-    type: doc.type,
-    customer_id: doc.customer_id ?? null,
-    date: doc.date,
-    maturity: doc.maturity ?? '',
-    sale_date: doc.sale_date ?? '',
-    condition: doc.condition,
-    header: doc.header,
-    footer: doc.footer,
-    terms: doc.terms,
-    note: doc.note,
-    discount_type: doc.discount_type ?? 'percent',
-    discount_value: shown(doc.discount_value),
-    shipping: shown(doc.shipping),
-    shipping_details: doc.shipping_details,
-    vat_exemption: doc.vat_exemption,
-    additional_info: doc.additional_info,
-    deposit_request: doc.deposit_request.map((d: DepositRequest) => ({ description: d.description, amount: shown(d.amount) })),
-    currency: doc.currency,
-    price_mode: doc.price_mode,
-    order_id: doc.order_id ?? null,
-    items: doc.items.map((i) => ({
-      key: newKey(),
-      id: i.id,
-      code: i.code ?? '',
-      sku: i.sku ?? '',
-      item: i.item,
-      description: i.description,
-      quantity: String(i.quantity).replace('.', ','),
-      unit: i.unit,
-      unit_price: String(i.unit_price).replace('.', ','),
+    items: (form.items ?? []).map((i) => ({
+      quantity: typedAmount(i.quantity),
+      unit_price: typedAmount(i.unit_price),
       discount_type: i.discount_type,
-      discount_value: shown(i.discount_value),
-      taxes: i.taxes,
-      kind: i.kind,
-    })),
-  };
-}
-
-/**
- * What the form sends. Typed amounts that are not numbers stay strings, so the shared schema answers with its
- * French message for that field ('Prix unitaire : un nombre est attendu').
- */
-export function toDocumentInput(form: FormState): Record<string, unknown> {
-  const amount = (text: string, fallback: number) => {
-    const n = parseAmount(text);
-    return n === undefined ? fallback : Number.isNaN(n) ? text : n;
-  };
-  return {
-    type: form.type,
-    customer_id: form.customer_id,
-    date: form.date,
-    ...(form.maturity ? { maturity: form.maturity } : {}),
-    sale_date: form.sale_date || null,
-    condition: form.condition,
-    header: form.header,
-    footer: form.footer,
-    terms: form.terms,
-    note: form.note,
-    discount_type: form.discount_type,
-    discount_value: amount(form.discount_value, 0),
-    shipping: amount(form.shipping, 0),
-    shipping_details: form.shipping_details,
-    vat_exemption: form.vat_exemption,
-    additional_info: form.additional_info.filter((kv) => kv.key.trim() || kv.value.trim()),
-    deposit_request: form.deposit_request
-      .filter((d) => d.description.trim() || d.amount.trim())
-      .map((d) => ({ description: d.description, amount: amount(d.amount, 0) })),
-    currency: form.currency,
-    price_mode: form.price_mode,
-    order_id: form.order_id,
-    items: form.items.map((i) => ({
-      ...(i.id ? { id: i.id } : {}),
-      code: i.code || null,
-      sku: i.sku || null,
-      item: i.item,
-      description: i.description,
-      quantity: amount(i.quantity, 0),
-      unit: i.unit,
-      unit_price: amount(i.unit_price, 0),
-      discount_type: i.discount_type,
-      discount_value: amount(i.discount_value, 0),
-      taxes: i.taxes,
-      kind: i.kind,
-    })),
-  };
-}
-
-/** Numbers for the live totals: whatever does not parse counts as nothing until it is fixed. */
-export function totalsInputOf(form: FormState) {
-  const n = (text: string) => {
-    const v = parseAmount(text);
-    return v === undefined || Number.isNaN(v) ? undefined : v;
-  };
-  return {
-    items: form.items.map((i) => ({
-      quantity: n(i.quantity),
-      unit_price: n(i.unit_price),
-      discount_type: i.discount_type,
-      discount_value: n(i.discount_value),
+      discount_value: typedAmount(i.discount_value),
       taxes: i.taxes,
     })),
     discount_type: form.discount_type,
-    discount_value: n(form.discount_value),
-    shipping: n(form.shipping),
+    discount_value: typedAmount(form.discount_value),
+    shipping: typedAmount(form.shipping),
     price_mode: form.price_mode,
   };
 }

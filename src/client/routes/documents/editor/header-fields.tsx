@@ -1,11 +1,12 @@
 import { useSnapshot } from 'valtio';
+import { DOCUMENT_TYPE_TABLE } from '../../../../shared/document-types';
 import { css } from '../../../../../styled-system/css';
 import type { DocumentType } from '../../../../shared/schemas/document';
 import { clearError, editor } from '../../../stores/document-editor';
 import { TextField } from '../../../components/ui/text-field';
 import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
-import { addDays } from './form-state';
+import { addDays, draft } from './form-state';
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' });
 
@@ -40,17 +41,17 @@ export function HeaderFields({
         </p>
       ) : (
         <CustomerPicker
-          value={form.customer_id}
+          value={form.customer_id ?? null}
           selectedName={customerName}
           error={error('customer_id')}
           onChange={(customer) => {
             clearError('customer_id');
-            const f = editor.form!;
+            const f = draft();
             f.customer_id = customer?.id ?? null;
             if (!customer) return;
             // The customer's payment days and currency apply to a document they start.
             f.maturity = addDays(f.date, customer.maturity);
-            if (f.items.length === 0) f.currency = customer.currency;
+            if ((f.items ?? []).length === 0) f.currency = customer.currency;
           }}
         />
       )}
@@ -63,7 +64,7 @@ export function HeaderFields({
           error={error('date')}
           onChange={(e) => {
             clearError('date');
-            const f = editor.form!;
+            const f = draft();
             const term = f.maturity && f.date ? days(f.maturity, f.date) : paymentDays;
             f.date = e.target.value;
             if (e.target.value) f.maturity = addDays(e.target.value, term);
@@ -77,13 +78,14 @@ export function HeaderFields({
           error={error('maturity')}
           onChange={(e) => {
             clearError('maturity');
-            editor.form!.maturity = e.target.value;
+            // Emptied: the server takes the customer's payment days again.
+            draft().maturity = e.target.value || undefined;
           }}
         />
         {readOnly ? (
-          <TextField label="Devise" value={form.currency} readOnly />
+          <TextField label="Devise" value={form.currency ?? 'EUR'} readOnly />
         ) : (
-          <CurrencySelect value={form.currency} onChange={(code) => (editor.form!.currency = code)} error={error('currency')} />
+          <CurrencySelect value={form.currency ?? 'EUR'} onChange={(code) => (draft().currency = code)} error={error('currency')} />
         )}
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
@@ -102,7 +104,7 @@ export function HeaderFields({
             })}
             value={form.price_mode}
             disabled={readOnly}
-            onChange={(e) => (editor.form!.price_mode = e.target.value as 'ht' | 'ttc')}
+            onChange={(e) => (draft().price_mode = e.target.value as 'ht' | 'ttc')}
           >
             <option value="ht">Hors taxes (HT)</option>
             <option value="ttc">Toutes taxes comprises (TTC)</option>
@@ -112,23 +114,23 @@ export function HeaderFields({
       <div className={grid}>
         <TextField
           className={css({ gridColumn: { md: 'span 3' } })}
-          label={type === 'invoice' || type === 'credit' ? 'Conditions de paiement' : 'Conditions'}
+          label={DOCUMENT_TYPE_TABLE[type].conditionsLabel}
           placeholder="Ex. Virement à 30 jours"
           value={form.condition}
           readOnly={readOnly}
           error={error('condition')}
-          onChange={(e) => (editor.form!.condition = e.target.value)}
+          onChange={(e) => (draft().condition = e.target.value)}
         />
         <TextField
           label="Date de la vente"
           type="date"
           hint="Si elle diffère de la date du document"
-          value={form.sale_date}
+          value={form.sale_date ?? ''}
           readOnly={readOnly}
           error={error('sale_date')}
           onChange={(e) => {
             clearError('sale_date');
-            editor.form!.sale_date = e.target.value;
+            draft().sale_date = e.target.value || null;
           }}
         />
       </div>

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { ItemPicker } from './item-picker';
-import { parseAmount, type LineState } from './form-state';
+import { shownAmount, typedNumber, type LineDraft } from './form-state';
 
 const styles = {
   panel: css({
@@ -64,29 +64,31 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-      {form.items.length === 0 && (
+      {(form.items ?? []).length === 0 && (
         <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>
           Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.
         </p>
       )}
-      {form.items.map((line, index) => {
-        const open = snap.expanded.includes(line.key);
+      {(form.items ?? []).map((line, index) => {
+        // The schema's client-only key (every line the editor makes or loads has one).
+        const key = line.key ?? `line-${index}`;
+        const open = snap.expanded.includes(key);
         const invalid = Object.keys(snap.errors).some((path) => path.startsWith(`items.${index}.`));
         return (
-          <div key={line.key} className={styles.panel} data-invalid={invalid || undefined} data-line={index}>
+          <div key={key} className={styles.panel} data-invalid={invalid || undefined} data-line={index}>
             <div className={styles.summary}>
               <button
                 type="button"
                 className={styles.toggle}
                 aria-expanded={open}
-                aria-controls={`${line.key}-body`}
-                onClick={() => toggleLine(line.key)}
+                aria-controls={`${key}-body`}
+                onClick={() => toggleLine(key)}
               >
                 <ChevronRightIcon style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 0.15s' }} />
                 <span>{index + 1}.</span>
               </button>
-              <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(line.key)} tabIndex={-1}>
-                {line.item || 'Nouvelle ligne'} · {line.quantity || '0'} {line.unit} × {money(parseAmount(line.unit_price) || 0)}
+              <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(key)} tabIndex={-1}>
+                {line.item || 'Nouvelle ligne'} · {shownAmount(line.quantity) || '0'} {line.unit} × {money(typedNumber(line.unit_price))}
               </button>
               <span className={styles.amount}>{money(lines[index]?.gross_total ?? 0)}</span>
               {!readOnly && (
@@ -95,7 +97,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
                   size="icon"
                   aria-label={`Supprimer la ligne ${index + 1}`}
                   onClick={async () => {
-                    if (await confirm('Voulez-vous vraiment supprimer ?')) removeLine(line.key);
+                    if (await confirm('Voulez-vous vraiment supprimer ?')) removeLine(key);
                   }}
                 >
                   <CloseIcon />
@@ -104,13 +106,13 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
             </div>
             {open && (
               <LineFields
-                id={`${line.key}-body`}
+                id={`${key}-body`}
                 index={index}
-                line={line as LineState}
+                line={line as LineDraft}
                 units={units}
                 taxes={taxes}
                 readOnly={readOnly}
-                isLast={index === form.items.length - 1}
+                isLast={index === (form.items ?? []).length - 1}
               />
             )}
           </div>
@@ -133,6 +135,10 @@ export const defaultLine = (taxes: { title: string; rate: number }[], units: { n
   return { taxes: normal ? [{ title: normal.title, rate: normal.rate }] : [], unit: units[0]?.name ?? 'u' };
 };
 
+/** The line's typed fields; a discount of 0 shows as empty, as the form leaves it. */
+type TextField = 'item' | 'code' | 'sku' | 'quantity' | 'unit_price' | 'discount_value';
+const ZERO_AS_EMPTY: ReadonlySet<TextField> = new Set(['discount_value']);
+
 function LineFields({
   id,
   index,
@@ -144,7 +150,7 @@ function LineFields({
 }: {
   id: string;
   index: number;
-  line: LineState;
+  line: LineDraft;
   units: { id: number; name: string }[];
   taxes: { id: number; title: string; rate: number }[];
   readOnly?: boolean;
@@ -152,9 +158,13 @@ function LineFields({
 }) {
   // Synchronous snapshots for inputs (valtio): otherwise the caret jumps to the end while typing.
   const snap = useSnapshot(editor, { sync: true });
-  const target = () => editor.form!.items[index]!;
+  const target = (): LineDraft => {
+    const line = editor.form?.items?.[index];
+    if (!line) throw new Error(`Ligne ${index + 1} introuvable`);
+    return line;
+  };
   const error = (field: string) => snap.errors[`items.${index}.${field}`];
-  const set = (field: keyof LineState) => (event: { target: { value: string } }) => {
+  const set = (field: keyof LineDraft & string) => (event: { target: { value: string } }) => {
     clearError(`items.${index}.${field}`);
     (target() as unknown as Record<string, unknown>)[field] = event.target.value;
   };
@@ -164,12 +174,12 @@ function LineFields({
     event.preventDefault();
     addLine(defaultLine(taxes, units));
   };
-  const input = (field: keyof LineState, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
+  const input = (field: TextField, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
     <label className={cx(styles.field, className)}>
       {label}
       <input
         className={inputStyle}
-        value={String(line[field] ?? '')}
+        value={shownAmount(line[field], ZERO_AS_EMPTY.has(field))}
         onChange={set(field)}
         readOnly={readOnly}
         aria-invalid={error(field) ? true : undefined}
@@ -242,7 +252,7 @@ function LineFields({
       <fieldset className={cx(styles.full, css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm', alignItems: 'center' }))}>
         <legend className={css({ fontWeight: '600', mb: '1' })}>Taxes</legend>
         {taxes.map((t) => {
-          const checked = line.taxes.some((x) => x.title === t.title && x.rate === t.rate);
+          const checked = (line.taxes ?? []).some((x) => x.title === t.title && x.rate === t.rate);
           return (
             <label key={t.id} className={css({ display: 'flex', gap: '1.5', alignItems: 'center', cursor: 'pointer' })}>
               <input
@@ -250,7 +260,7 @@ function LineFields({
                 checked={checked}
                 disabled={readOnly}
                 onChange={(e) => {
-                  const current = target().taxes.filter((x) => !(x.title === t.title && x.rate === t.rate));
+                  const current = (target().taxes ?? []).filter((x) => !(x.title === t.title && x.rate === t.rate));
                   target().taxes = e.target.checked ? [...current, { title: t.title, rate: t.rate }] : current;
                 }}
               />

@@ -1,5 +1,6 @@
 import { css } from '../../../../../styled-system/css';
 import { formatMoney } from '../../../../shared/format';
+import { sub, toNumber } from '../../../../shared/money';
 import type { DocumentTotals } from '../../../../shared/totals';
 import type { CurrencyFormat } from '../../../../shared/schemas/settings';
 
@@ -40,7 +41,7 @@ export function TotalsCard({
   showTotal?: boolean;
 }) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
-  const due = totals.amount_due - credited;
+  const due = toNumber(sub(totals.amount_due, credited));
   return (
     <section className={styles.card} aria-label="Totaux">
       <div className={styles.row}>
@@ -56,7 +57,7 @@ export function TotalsCard({
       {totals.discount !== 0 && (
         <div className={styles.row}>
           <span>Total HT</span>
-          <span data-total="net">{money(totals.subtotal - totals.discount)}</span>
+          <span data-total="net">{money(toNumber(sub(totals.subtotal, totals.discount)))}</span>
         </div>
       )}
       {totals.taxes.map((t) => (

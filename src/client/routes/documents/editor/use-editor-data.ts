@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { trpc } from '../../../trpc';
 import type { DocumentType } from '../../../../shared/schemas/document';
 import { editor, loadEditor } from '../../../stores/document-editor';
-import { addDays, blankForm, formOfDocument, today } from './form-state';
+import { addDays, blankForm, draftOf, today } from './form-state';
 
 /**
  * What the editor, the preview and the payments tab need: the document (when it has an id), the organisation's
@@ -29,7 +29,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
 
   useEffect(() => {
     if (editor.key === key) return;
-    if (id && doc.data) loadEditor(key, formOfDocument(doc.data));
+    if (id && doc.data) loadEditor(key, draftOf(doc.data));
     if (!id && appSettings && templateData && !(presetId > 0 && preset.isPending)) {
       const texts = templateData.texts[type];
       const c = preset.data;

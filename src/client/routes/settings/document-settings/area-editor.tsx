@@ -6,6 +6,7 @@ import { designer, draft, keyOf, move, newColumn, newRow, type Area } from './de
 import { SelectField } from './fields';
 import { grid, sectionNote } from './panel-layout';
 import { MoveButtons } from './move-buttons';
+import { defined } from '../../../../shared/defined';
 
 const ROW_ALIGN = [
   { value: 'start', label: 'En haut' },
@@ -51,7 +52,7 @@ const styles = {
 
 /** The rows of one area (header, following pages or footer), each a row of columns on a 12-column grid. */
 export function AreaEditor({ area }: { area: Area }) {
-  const rows = useSnapshot(designer).draft![area];
+  const rows = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft')[area];
   const proxies = draft()[area];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -62,7 +63,7 @@ export function AreaEditor({ area }: { area: Area }) {
       {rows.map((row, r) => {
         const span = row.columns.reduce((sum, c) => sum + c.cols + c.offset, 0);
         return (
-          <section key={keyOf(proxies[r]!)} className={styles.row} aria-label={`Ligne ${r + 1}`}>
+          <section key={keyOf(defined(proxies[r], 'proxies[r]'))} className={styles.row} aria-label={`Ligne ${r + 1}`}>
             <div className={styles.rowHead}>
               <span className={styles.rowTitle}>Ligne {r + 1}</span>
               <MoveButtons name={`la ligne ${r + 1}`} index={r} count={rows.length} onMove={(to) => move(draft()[area], r, to)} />
@@ -75,13 +76,13 @@ export function AreaEditor({ area }: { area: Area }) {
                 label="Alignement vertical des colonnes"
                 value={row.align}
                 options={ROW_ALIGN}
-                onChange={(v) => (draft()[area][r]!.align = v)}
+                onChange={(v) => (defined(draft()[area][r], 'draft()[area][r]').align = v)}
               />
               <SelectField
                 label="Répartition des colonnes"
                 value={row.justify}
                 options={ROW_JUSTIFY}
-                onChange={(v) => (draft()[area][r]!.justify = v)}
+                onChange={(v) => (defined(draft()[area][r], 'draft()[area][r]').justify = v)}
               />
             </div>
             {span > 12 && (
@@ -89,7 +90,14 @@ export function AreaEditor({ area }: { area: Area }) {
             )}
             <div className={styles.columns}>
               {row.columns.map((col, c) => (
-                <ColumnCard key={keyOf(proxies[r]!.columns[c]!)} area={area} row={r} index={c} count={row.columns.length} value={col} />
+                <ColumnCard
+                  key={keyOf(defined(defined(proxies[r], 'proxies[r]').columns[c]))}
+                  area={area}
+                  row={r}
+                  index={c}
+                  count={row.columns.length}
+                  value={col}
+                />
               ))}
             </div>
             <div>
@@ -99,7 +107,7 @@ export function AreaEditor({ area }: { area: Area }) {
                 disabled={row.columns.length >= 12}
                 onClick={() => {
                   const free = Math.max(1, 12 - span);
-                  draft()[area][r]!.columns.push(newColumn(Math.min(free, 12)));
+                  defined(draft()[area][r], 'draft()[area][r]').columns.push(newColumn(Math.min(free, 12)));
                 }}
               >
                 Ajouter une colonne

@@ -10,6 +10,7 @@ import { SelectField } from './fields';
 import { grid, Disclosure } from './panel-layout';
 import { MoveButtons } from './move-buttons';
 import { StyleEditor } from './style-editor';
+import { defined } from '../../../../shared/defined';
 
 const SPANS = Array.from({ length: 12 }, (_, i) => ({
   value: i + 1,
@@ -96,12 +97,17 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
     <section className={styles.card} aria-label={`Ligne ${row + 1}, colonne ${index + 1}`}>
       <div className={styles.head}>
         <span className={css({ flex: '1' })}>Colonne {index + 1}</span>
-        <MoveButtons name={name} index={index} count={count} onMove={(to) => move(draft()[area][row]!.columns, index, to)} />
+        <MoveButtons
+          name={name}
+          index={index}
+          count={count}
+          onMove={(to) => move(defined(draft()[area][row], 'draft()[area][row]').columns, index, to)}
+        />
         <Button
           size="sm"
           variant="ghost"
           aria-label={`Supprimer ${name} de la ligne ${row + 1}`}
-          onClick={() => draft()[area][row]!.columns.splice(index, 1)}
+          onClick={() => defined(draft()[area][row], 'draft()[area][row]').columns.splice(index, 1)}
         >
           ✕
         </Button>
@@ -121,18 +127,22 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
       <ul className={styles.list} aria-label={`Éléments de la ligne ${row + 1}, colonne ${index + 1}`}>
         {value.elements.map((element, i) => (
           <ElementItem
-            key={keyOf(elements[i]!)}
+            key={keyOf(defined(elements[i], 'elements[i]'))}
             address={{ ...address, index: i }}
             value={element}
             count={value.elements.length}
-            target={elements[i]!}
+            target={defined(elements[i], 'elements[i]')}
           />
         ))}
       </ul>
       {dragging && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the mouse; the move buttons do the same by keyboard
         <div
           className={cx(styles.drop, over && styles.dropOver)}
-          onDragOver={(e) => (e.preventDefault(), setOver(true))}
+          onDragOver={(e) => {
+            e.preventDefault();
+            return setOver(true);
+          }}
           onDragLeave={() => setOver(false)}
           onDrop={(e) => {
             e.preventDefault();
@@ -160,7 +170,7 @@ export function ColumnCard({ area, row, index, count, value }: Props) {
             const element = newElement(type);
             edit().elements.push(element);
             // The proxy valtio made of it, so the new item opens its options.
-            justAdded.add(edit().elements.at(-1)!);
+            justAdded.add(defined(edit().elements.at(-1), 'edit().elements.at(-1)'));
           }}
         >
           Ajouter

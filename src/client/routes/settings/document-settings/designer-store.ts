@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { DocumentTemplate, TemplateElement, TemplateRow } from '../../../../shared/schemas/template';
+import { defined } from '../../../../shared/defined';
 
 export type Area = 'header' | 'elements_following_pages' | 'footer';
 export type Column = TemplateRow['columns'][number];
@@ -31,13 +32,14 @@ export interface ElementAddress {
   index: number;
 }
 
-export const column = (a: Pick<ElementAddress, 'area' | 'row' | 'column'>): Column => draft()[a.area][a.row]!.columns[a.column]!;
+export const column = (a: Pick<ElementAddress, 'area' | 'row' | 'column'>): Column =>
+  defined(defined(draft()[a.area][a.row], 'draft()[a.area][a.row]').columns[a.column]);
 
 /** Moves `list[from]` to `to` (clamped); the designer's 'Monter' / 'Descendre' and table column order. */
 export function move<T>(list: T[], from: number, to: number) {
   if (to < 0 || to >= list.length || from === to) return;
   const [item] = list.splice(from, 1);
-  list.splice(to, 0, item!);
+  list.splice(to, 0, defined(item, 'item'));
 }
 
 /**
@@ -111,7 +113,11 @@ let nextKey = 0;
  */
 export function keyOf(object: object): string {
   let key = keys.get(object);
-  if (!key) keys.set(object, (key = `k${(nextKey += 1)}`));
+  if (!key) {
+    nextKey += 1;
+    key = `k${nextKey}`;
+    keys.set(object, key);
+  }
   return key;
 }
 

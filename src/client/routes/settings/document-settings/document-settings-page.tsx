@@ -19,6 +19,7 @@ import { StylesSection } from './styles-section';
 import { TableSection } from './table-section';
 import { TextsSection } from './texts-section';
 import { checkDraft, type SectionId } from './validation';
+import { defined } from '../../../../shared/defined';
 
 const styles = {
   // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
@@ -73,6 +74,7 @@ export function DocumentSettingsPage() {
     loadDraft(null);
     return () => loadDraft(null);
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read from the store; its reset (snap.draft) reloads it
   useEffect(() => {
     if (current && !designer.draft) loadDraft(current);
   }, [current, snap.draft]);
@@ -104,7 +106,7 @@ export function DocumentSettingsPage() {
   function submit() {
     if (!check.valid) {
       showMessage(check.messages, 400);
-      if (!check.sections.has(section)) setSection(SECTIONS.find((s) => check.sections.has(s.value))!.value);
+      if (!check.sections.has(section)) setSection(defined(SECTIONS.find((s) => check.sections.has(s.value))).value);
       return;
     }
     save.mutate({ key: 'document', data: check.valid });

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { column, designer, justAdded, move, moveElement, type ElementAddress } from './designer-store';
 import { ElementOptions, elementSummary } from './element-options';
 import { dragHandle, MoveButtons } from './move-buttons';
+import { defined } from '../../../../shared/defined';
 
 const styles = {
   item: css({
@@ -119,7 +120,11 @@ export function ElementItem({ address, value, count, target }: Props) {
       </div>
       {open && (
         <div id={optionsId} className={styles.options}>
-          <ElementOptions value={value} edit={() => column(address).elements[address.index]!} path={path} />
+          <ElementOptions
+            value={value}
+            edit={() => defined(column(address).elements[address.index], 'column(address).elements[address.index]')}
+            path={path}
+          />
         </div>
       )}
     </li>

@@ -4,6 +4,7 @@ import { FONTS } from '../../../components/settings-panel';
 import { designer, draft } from './designer-store';
 import { CheckField, NumberField, SelectField } from './fields';
 import { grid, panel, sectionNote, sectionTitle, subCard } from './panel-layout';
+import { defined } from '../../../../shared/defined';
 
 const SIDES = [
   ['top', 'Haut'],
@@ -23,7 +24,7 @@ const FONT_OPTIONS = FONTS.filter((f) => f.value !== 'system-ui').map((f) => ({
 
 /** Mise en page: margins in cm per first/following page, the text font, and the fold mark for window envelopes. */
 export function LayoutSection() {
-  const snap = useSnapshot(designer).draft!;
+  const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const fonts = FONT_OPTIONS.some((f) => f.value === snap.font_family)
     ? FONT_OPTIONS
     : [...FONT_OPTIONS, { value: snap.font_family, label: snap.font_family }];

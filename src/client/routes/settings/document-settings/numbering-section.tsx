@@ -7,6 +7,7 @@ import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { designer, draft } from './designer-store';
 import { NumberField, TextInput } from './fields';
 import { panel, sectionNote, sectionTitle, subCard } from './panel-layout';
+import { defined } from '../../../../shared/defined';
 
 const PLACEHOLDER_HINTS: Record<(typeof NUMBERING_PLACEHOLDERS)[number], string> = {
   year: 'année (2026)',
@@ -71,7 +72,7 @@ const chip = css({
 
 /** Numérotation: prefix, suffix and digits per document type, and the customer numbers, each with a live sample. */
 export function NumberingSection() {
-  const snap = useSnapshot(designer).draft!;
+  const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const ctx = sampleContext();
   return (
     <div className={panel}>

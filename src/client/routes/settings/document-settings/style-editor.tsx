@@ -69,13 +69,15 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
   }
   function setBox(key: 'margin' | 'padding', side: keyof Box, n: number) {
     const style = edit();
-    const box = (style[key] ??= { top: 0, right: 0, bottom: 0, left: 0 });
+    style[key] ??= { top: 0, right: 0, bottom: 0, left: 0 };
+    const box = style[key];
     box[side] = n;
     if (Object.values(box).every((v) => v === 0)) delete style[key];
   }
   function setBorder(key: (typeof BORDERS)[number][0], patch: Partial<Border>) {
     const style = edit();
-    const border = (style[key] ??= { style: 'solid', width: 1, color: '' });
+    style[key] ??= { style: 'solid', width: 1, color: '' };
+    const border = style[key];
     Object.assign(border, patch);
     if (border.style === 'default') delete style[key];
   }

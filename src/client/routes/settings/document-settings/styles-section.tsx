@@ -6,6 +6,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { designer, draft } from './designer-store';
 import { panel, sectionNote } from './panel-layout';
 import { StyleEditor } from './style-editor';
+import { defined } from '../../../../shared/defined';
 
 type TableStyle = DocumentTemplate['table']['style'];
 type Part = 'general' | 'thead' | 'odd' | 'even' | 'total' | 'tfoot';
@@ -56,7 +57,7 @@ const PARTS: {
 
 /** Styles: the table's general, head, odd and even rows, total and foot, with SPEC §3's option lists. */
 export function StylesSection() {
-  const snap = useSnapshot(designer).draft!;
+  const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const [part, setPart] = useState<Part>('thead');
   return (
     <div className={panel}>

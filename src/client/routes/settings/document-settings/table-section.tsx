@@ -9,6 +9,7 @@ import { CheckField, NumberField, SelectField, TextInput } from './fields';
 import { grid, panel, sectionNote, sectionTitle, subCard, Disclosure } from './panel-layout';
 import { MoveButtons, dragHandle } from './move-buttons';
 import { StyleEditor } from './style-editor';
+import { defined } from '../../../../shared/defined';
 
 const styles = {
   item: css({
@@ -37,7 +38,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Tableau: which columns show, in which order, how wide and under which heading; the totals and subtotals. */
 export function TableSection() {
-  const snap = useSnapshot(designer).draft!;
+  const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const cols = snap.table.cols;
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -49,8 +50,14 @@ export function TableSection() {
     // Scales the visible columns so they fill the width exactly, keeping their proportions.
     const visible = draft().table.cols.filter((c) => c.visible);
     const total = visible.reduce((sum, c) => sum + (c.width ?? 0), 0);
-    if (total <= 0) visible.forEach((c) => (c.width = round(100 / visible.length)));
-    else visible.forEach((c) => (c.width = round(((c.width ?? 0) * 100) / total)));
+    if (total <= 0)
+      visible.forEach((c) => {
+        c.width = round(100 / visible.length);
+      });
+    else
+      visible.forEach((c) => {
+        c.width = round(((c.width ?? 0) * 100) / total);
+      });
   }
 
   return (
@@ -96,7 +103,10 @@ export function TableSection() {
                     e.dataTransfer.setData('text/plain', col.type);
                     setDragged(index);
                   }}
-                  onDragEnd={() => (setDragged(null), setOver(null))}
+                  onDragEnd={() => {
+                    setDragged(null);
+                    return setOver(null);
+                  }}
                 >
                   ⠿
                 </span>
@@ -129,7 +139,7 @@ export function TableSection() {
                         type="checkbox"
                         aria-label={`Afficher la colonne ${name}`}
                         checked={col.visible}
-                        onChange={(e) => (draft().table.cols[index]!.visible = e.target.checked)}
+                        onChange={(e) => (defined(draft().table.cols[index], 'draft().table.cols[index]').visible = e.target.checked)}
                       />
                       Visible
                     </label>
@@ -139,7 +149,7 @@ export function TableSection() {
                       label={`Intitulé (${TABLE_COLUMN_LABELS[col.type]})`}
                       value={col.label}
                       path={`table.cols.${index}.label`}
-                      onChange={(v) => (draft().table.cols[index]!.label = v)}
+                      onChange={(v) => (defined(draft().table.cols[index], 'draft().table.cols[index]').label = v)}
                     />
                     <NumberField
                       label={`Largeur (${TABLE_COLUMN_LABELS[col.type]})`}
@@ -148,7 +158,7 @@ export function TableSection() {
                       max={100}
                       value={col.width}
                       path={`table.cols.${index}.width`}
-                      onChange={(v) => (draft().table.cols[index]!.width = v)}
+                      onChange={(v) => (defined(draft().table.cols[index], 'draft().table.cols[index]').width = v)}
                     />
                   </div>
                   {col.type === 'description' && (
@@ -162,19 +172,19 @@ export function TableSection() {
                       <CheckField
                         label="Nom de l’article"
                         checked={col.show_item ?? true}
-                        onChange={(v) => (draft().table.cols[index]!.show_item = v)}
+                        onChange={(v) => (defined(draft().table.cols[index], 'draft().table.cols[index]').show_item = v)}
                       />
                       <CheckField
                         label="Référence (SKU)"
                         checked={col.show_sku ?? false}
-                        onChange={(v) => (draft().table.cols[index]!.show_sku = v)}
+                        onChange={(v) => (defined(draft().table.cols[index], 'draft().table.cols[index]').show_sku = v)}
                       />
                     </div>
                   )}
                   <Disclosure summary="Style de la colonne">
                     <StyleEditor
                       value={col.style}
-                      edit={() => (draft().table.cols[index]!.style ??= {})}
+                      edit={() => (defined(draft().table.cols[index], 'draft().table.cols[index]').style ??= {})}
                       path={`table.cols.${index}.style`}
                     />
                   </Disclosure>

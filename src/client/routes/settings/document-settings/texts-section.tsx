@@ -5,6 +5,7 @@ import { TEMPLATE_TYPE_LABELS } from '../../../../shared/template-labels';
 import { designer, draft } from './designer-store';
 import { SelectField, TextAreaField } from './fields';
 import { panel, sectionNote } from './panel-layout';
+import { defined } from '../../../../shared/defined';
 
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({
   value: t,
@@ -13,7 +14,7 @@ const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({
 
 /** Textes prédéfinis: what a new document of each type starts with above and below its lines. */
 export function TextsSection() {
-  const snap = useSnapshot(designer).draft!;
+  const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const [type, setType] = useState<DocumentType>('invoice');
   const texts = snap.texts[type];
   return (

@@ -1,6 +1,7 @@
-import { money, type MoneyInput } from './money';
-
 /**
+ * Internal to the money engine: import these through `./money`, the one public module. This file imports nothing,
+ * so money.ts can build on it without a cycle.
+ *
  * Exact fixed-point arithmetic on native BigInt, for the hot loops of the totals: an amount is an integer count
  * of 10^-scale units. Inputs carry at most 4 decimals (the document schema says so), so every product, sum and
  * rounding below is exact; divisions round half away from zero on the exact rational, never on a truncation.
@@ -8,6 +9,7 @@ import { money, type MoneyInput } from './money';
 const POW10: bigint[] = Array.from({ length: 24 }, (_, i) => 10n ** BigInt(i));
 export const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 
+/** Decimals kept for a typed amount, quantity or rate, and the scale of every amount stored in the database. */
 export const INPUT_SCALE = 4;
 
 /** n / d rounded half away from zero (d > 0). */
@@ -20,25 +22,24 @@ export function roundDiv(n: bigint, d: bigint): bigint {
   return q;
 }
 
-/** A typed value as units of 10^-4, rounded half away from zero past the 4th decimal. */
-export function toUnits4(value: MoneyInput | null | undefined): bigint {
-  if (value === null || value === undefined || value === '') return 0n;
-  if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e15) {
-    if (Number.isInteger(value)) return BigInt(value) * POW10[INPUT_SCALE]!;
-    // Shortest round-trip decimal of the double, then exact decimal rounding: 1.005 stays 1.005.
-    const text = String(value);
-    return fromDecimalString(/e/i.test(text) ? money(value).toFixed() : text); // 1e-7 prints in exponent form
-  }
-  return fromDecimalString(money(value).toFixed());
+/** A plain decimal text ('-12.34567', no exponent) as units of 10^-scale, rounded half away from zero past it. */
+export function decimalTextToUnits(text: string, scale: number): bigint {
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative || text.startsWith('+') ? text.slice(1) : text).split('.');
+  const kept = BigInt((int || '0') + frac.slice(0, scale).padEnd(scale, '0'));
+  const next = frac.charAt(scale); // '' past the end: nothing to round
+  const rounded = next !== '' && next >= '5' ? kept + 1n : kept;
+  return negative ? -rounded : rounded;
 }
 
-function fromDecimalString(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
-  const kept = BigInt(int + frac.slice(0, INPUT_SCALE).padEnd(INPUT_SCALE, '0'));
-  const rest = frac.slice(INPUT_SCALE);
-  const roundedUp = rest !== '' && rest[0]! >= '5' ? kept + 1n : kept;
-  return negative ? -roundedUp : roundedUp;
+/** Units at `scale` as exact decimal text with exactly `scale` decimals: (12345n, 2) → '123.45'. */
+export function unitsToDecimalText(value: bigint, scale: number): string {
+  const digits = absUnits(value)
+    .toString()
+    .padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const text = scale > 0 ? `${int}.${digits.slice(digits.length - scale)}` : int;
+  return value < 0n ? `-${text}` : text;
 }
 
 /** Changes the scale of a value, rounding half away from zero when it loses digits. */
@@ -47,7 +48,10 @@ export function rescale(value: bigint, from: number, to: number): bigint {
   return roundDiv(value, pow10(from - to));
 }
 
-/** Units at `scale` to a JSON number: exact integer over a power of ten, the same double as parsing the decimal. */
+/**
+ * Units at `scale` to a JSON number at the edge: an exact integer over an exact power of ten gives the correctly
+ * rounded double, the same one as parsing the decimal text.
+ */
 export function unitsToNumber(value: bigint, scale: number): number {
   return Number(value) / Number(pow10(scale));
 }
@@ -70,7 +74,10 @@ export function allocateUnits(total: bigint, weights: readonly bigint[]): bigint
       const order = ws
         .map((w, i) => ({ i, remainder: (magnitude * w) % weightSum }))
         .sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.i - b.i));
-      for (let k = 0; leftover > 0n; k = (k + 1) % order.length, leftover -= 1n) shares[order[k]!.i]! += 1n;
+      for (let k = 0; leftover > 0n; k = (k + 1) % order.length, leftover -= 1n) {
+        const at = order[k]?.i ?? 0;
+        shares[at] = (shares[at] ?? 0n) + 1n;
+      }
     }
   }
   return total < 0n ? shares.map((x) => -x) : shares;

@@ -1,0 +1,64 @@
+// `npm test`: typecheck, lint, unit, integration, then end-to-end in Chromium; exits non-zero on any failure.
+// The machines have 2 cores and the checks do not depend on each other: the typecheck, the lint and the client build
+// the browser tests need run in one lane while Vitest runs the unit and integration tests in the other. Each lane's
+// output is printed whole when it ends, so the log reads in order. The browser tests run last, alone.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Runs one command; resolves to its exit code and its output (captured, or streamed with `live`). */
+function run(command, args, { live = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    let output = '';
+    const take = (chunk) => {
+      if (live) process.stdout.write(chunk);
+      else output += chunk;
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (error) => resolve({ code: 1, output: `${output}\n${error.message}\n` }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Steps one after the other, stopping at the first failure; each step's output printed under its title. */
+async function lane(steps) {
+  const log = [];
+  for (const [title, command, args] of steps) {
+    const started = performance.now();
+    const { code, output } = await run(command, args);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    log.push(`\n== ${title} (${seconds} s${code === 0 ? '' : `, code ${code}`})\n${output}`);
+    if (code !== 0) return { ok: false, log: log.join('') };
+  }
+  return { ok: true, log: log.join('') };
+}
+
+const started = performance.now();
+const lanes = await Promise.all([
+  lane([
+    ['typecheck', bin('panda'), ['codegen', '--silent']],
+    ['typecheck', bin('tsc'), ['--noEmit']],
+    ['format (biome format)', bin('biome'), ['format', '.']],
+    ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
+  ]).then((result) => {
+    process.stdout.write(result.log);
+    return result;
+  }),
+  lane([['unit and integration tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']]]).then((result) => {
+    process.stdout.write(result.log);
+    return result;
+  }),
+]);
+if (lanes.some((l) => !l.ok)) {
+  console.error('\nnpm test: échec (voir ci-dessus)');
+  process.exit(1);
+}
+
+console.log('\n== end-to-end tests (Chromium)');
+const e2e = await run(bin('vitest'), ['run', '--project', 'e2e'], { live: true });
+console.log(`\n== npm test: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exit(e2e.code);

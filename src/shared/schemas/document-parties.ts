@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { addressSchema } from './customer';
+import { keyValueSchema } from './document';
+
+/**
+ * The parties as a document keeps them once issued (CGI art. 242 nonies A: the invoice shows who sold to whom at
+ * that date; editing the customer or the profile later never rewrites it). Lenient on purpose: a snapshot taken
+ * years ago must still display, so every field a later version added has a default.
+ */
+const text = z.string().default('');
+const pairs = z.array(keyValueSchema).default([]);
+
+/** The seller: the organisation profile at issue, its legal identity line and the payment settings printed. */
+export const sellerPartySchema = z.object({
+  name: z.string(),
+  legal_form: text,
+  capital: text,
+  siret: text,
+  rcs_city: text,
+  vat_number: text,
+  vat_regime: z.enum(['normal', 'franchise']).default('normal'),
+  vat_on_debits: z.boolean().default(false),
+  phone: text,
+  mobile: text,
+  email: text,
+  web: text,
+  address: addressSchema.prefault({}),
+  identifications: pairs,
+  additional_info: pairs,
+  logo_url: z.string().nullable().default(null),
+  /** The legal identity lines (shared/legal-mentions sellerIdentity), as printed. */
+  identity: z.array(z.string()).optional(),
+  /** The late-payment terms printed with the mentions (C. com. L441-10, D441-5). */
+  settings: z
+    .object({
+      late_penalty_rate: z.number(),
+      recovery_indemnity: z.number(),
+      escompte: z.string(),
+    })
+    .optional(),
+});
+export type SellerParty = z.infer<typeof sellerPartySchema>;
+
+/** The customer: what the document shows of them (id and e-mail stay private on the public page). */
+export const customerPartySchema = z.object({
+  id: z.number().int().optional(),
+  number: text,
+  type: z.enum(['company', 'individual']).default('company'),
+  name: z.string(),
+  legal_name: text,
+  email: z.string().optional(),
+  business_id: text,
+  vat_number: text,
+  address: addressSchema.prefault({}),
+  shipping: addressSchema.prefault({}),
+});
+export type CustomerParty = z.infer<typeof customerPartySchema>;
