@@ -1,3 +1,4 @@
+import { defined } from './defined';
 /**
  * CSV as French spreadsheets write it: ';' between fields (',' is accepted when a file uses it), fields quoted
  * with '"' when they hold a separator, a quote or a line break, CRLF or LF lines, an optional UTF-8 BOM.
@@ -26,7 +27,7 @@ export function parseCsv(text: string): ParsedCsv {
   let line = 1;
   let recordLine = 1;
   for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
+    const c = defined(source[i], 'source[i]');
     if (quoted) {
       if (c === '"') {
         if (source[i + 1] === '"') {
@@ -65,7 +66,7 @@ const cell = (value: string) => (needsQuotes.test(value) ? `"${value.replace(/"/
 
 /** A CSV Excel opens correctly in France: BOM, ';', CRLF. */
 export function toCsv(header: string[], rows: string[][]): string {
-  return BOM + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+  return `${BOM}${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 
 /** Header names compared without case, accents or punctuation: 'E-mail', 'email' and 'EMAIL' are one column. */

@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPES } from './schemas/document';
+import { defined } from './defined';
 
 /** The mail templates of Paramètres → Envoi d'emails: one per document type, plus payment reminders. */
 export const EMAIL_TEMPLATE_TYPES = [...DOCUMENT_TYPES, 'reminder'] as const;
@@ -50,7 +51,7 @@ const BRACED = /\{([^{}]*)\}/g;
 /** The distinct `{…}` of a template that are not placeholders, as written (e.g. `{montant}`). */
 export function unknownPlaceholders(template: string): string[] {
   const found = new Set<string>();
-  for (const match of template.matchAll(BRACED)) if (!isPlaceholder(match[1]!)) found.add(match[0]);
+  for (const match of template.matchAll(BRACED)) if (!isPlaceholder(defined(match[1], 'match[1]'))) found.add(match[0]);
   return [...found];
 }
 

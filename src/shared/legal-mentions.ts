@@ -196,7 +196,7 @@ const EU_VAT_PREFIXES = new Set([
  */
 export function crossBorderExemption(input: Pick<MentionInput, 'customer' | 'items'>): string | null {
   const c = input.customer;
-  if (!c || c.type !== 'company') return null;
+  if (c?.type !== 'company') return null;
   const prefix = c.vat_number.replace(/\s/g, '').slice(0, 2).toUpperCase();
   if (!EU_VAT_PREFIXES.has(prefix)) return null;
   if (input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0))) return null;

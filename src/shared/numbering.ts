@@ -1,3 +1,4 @@
+import { defined } from './defined';
 // Document and customer numbers (SPEC §9). Pure: the counter itself is the server's, incremented in the
 // transaction that issues the document (CGI art. 242 nonies A: one chronological series without gaps).
 
@@ -31,7 +32,9 @@ const pad = (n: number, width: number) => String(n).padStart(Math.max(0, Math.mi
 /** Replaces {year} {month} {day} {quarter} {customer_id} {currency} {order}; unknown braces stay as typed. */
 export function fillPlaceholders(template: string, ctx: NumberingContext): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(ctx.date);
-  const [year, month, day] = match ? [match[1]!, match[2]!, match[3]!] : ['', '', ''];
+  const [year, month, day] = match
+    ? [defined(match[1], 'match[1]'), defined(match[2], 'match[2]'), defined(match[3], 'match[3]')]
+    : ['', '', ''];
   const values: Record<string, string> = {
     year,
     month,
@@ -41,7 +44,7 @@ export function fillPlaceholders(template: string, ctx: NumberingContext): strin
     currency: ctx.currency ?? '',
     order: ctx.order === null || ctx.order === undefined ? '' : String(ctx.order),
   };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name]! : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? defined(values[name], 'values[name]') : whole));
 }
 
 /** prefix + zero-padded counter + suffix; SPEC's fallback when the type's numbering or the counter is missing. */

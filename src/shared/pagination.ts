@@ -1,3 +1,4 @@
+import { defined } from './defined';
 /**
  * Splitting a document's table rows into A4 pages (SPEC §9). The renderer measures real heights in the browser;
  * this decides. A page holds up to 1022 px of content, less its margins (37.8 px per cm), its header elements
@@ -82,12 +83,12 @@ export function paginate(input: PaginationInput): PageLayout[] {
 
   if (page.used + input.totals > page.capacity && page.rows.length > 1) {
     // Totals do not fit after the last row: the last row moves with them, so they are never alone on a page.
-    const moved = page.rows.pop()!;
-    page.used -= input.rows[moved]!;
+    const moved = defined(page.rows.pop(), 'page.rows.pop()');
+    page.used -= defined(input.rows[moved], 'input.rows[moved]');
     page.oversized = page.oversized.filter((r) => r !== moved);
     page = open();
     page.rows.push(moved);
-    page.used += input.rows[moved]!;
+    page.used += defined(input.rows[moved], 'input.rows[moved]');
   }
   page.hasTotals = true;
   page.used += input.totals;

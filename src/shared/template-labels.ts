@@ -132,7 +132,7 @@ const SEGMENTS: Record<string, string> = {
 /** 'Marges › première page › haut', 'En-tête › ligne 1 › colonne 2 › élément 1 › taille'. */
 export function templateFieldLabel(path: readonly PropertyKey[]): string {
   const parts: string[] = [];
-  path.forEach((raw, i) => {
+  for (const [i, raw] of path.entries()) {
     const segment = String(raw);
     const parent = i > 0 ? String(path[i - 1]) : '';
     if (/^\d+$/.test(segment)) {
@@ -140,17 +140,29 @@ export function templateFieldLabel(path: readonly PropertyKey[]): string {
       if (parent === 'columns' || parent === 'cols') parts.push(`colonne ${n}`);
       else if (parent === 'elements') parts.push(`élément ${n}`);
       else parts.push(`ligne ${n}`);
-      return;
+      continue;
     }
     const next = i + 1 < path.length ? String(path[i + 1]) : '';
     // 'colonne 2' says it already: no 'colonnes › colonne 2'.
-    if ((segment === 'columns' || segment === 'elements' || segment === 'cols') && /^\d+$/.test(next)) return;
-    if (parent === 'texts' || parent === 'numbering') return parts.push(TEMPLATE_TYPE_LABELS[segment as DocumentType] ?? segment);
-    if (segment === 'cols') return parts.push(parent === 'table' ? 'colonnes' : 'largeur (sur 12)');
-    if (segment === 'width') return parts.push(path.includes('cols') && !/^border_/.test(parent) ? 'largeur (%)' : 'épaisseur');
-    if (path[0] === 'texts' && i === 2) return parts.push(segment === 'header' ? 'en-tête' : 'pied de page');
+    if ((segment === 'columns' || segment === 'elements' || segment === 'cols') && /^\d+$/.test(next)) continue;
+    if (parent === 'texts' || parent === 'numbering') {
+      parts.push(TEMPLATE_TYPE_LABELS[segment as DocumentType] ?? segment);
+      continue;
+    }
+    if (segment === 'cols') {
+      parts.push(parent === 'table' ? 'colonnes' : 'largeur (sur 12)');
+      continue;
+    }
+    if (segment === 'width') {
+      parts.push(path.includes('cols') && !/^border_/.test(parent) ? 'largeur (%)' : 'épaisseur');
+      continue;
+    }
+    if (path[0] === 'texts' && i === 2) {
+      parts.push(segment === 'header' ? 'en-tête' : 'pied de page');
+      continue;
+    }
     parts.push(SEGMENTS[segment] ?? segment);
-  });
+  }
   const text = parts.join(' › ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

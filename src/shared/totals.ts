@@ -34,6 +34,7 @@ import {
   unitsToDecimalText,
   unitsToNumber,
 } from './money';
+import { defined } from './defined';
 
 export interface TotalsLineInput {
   quantity?: MoneyInput | null;
@@ -209,25 +210,29 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
       const htBefore = excludingTax(bucket.amount, bucket.rateSum);
       const shares = allocateUnits(
         htBefore,
-        bucket.lines.map((i) => lines[i]!.net),
+        bucket.lines.map((i) => defined(lines[i], 'lines[i]').net),
       );
-      bucket.lines.forEach((i, k) => (lineHt[i] = shares[k]!));
+      bucket.lines.forEach((i, k) => {
+        lineHt[i] = defined(shares[k], 'shares[k]');
+      });
       baseBeforeDiscount += htBefore;
 
-      const ttc = bucket.amount - bucketDiscounts[b]!;
+      const ttc = bucket.amount - defined(bucketDiscounts[b], 'bucketDiscounts[b]');
       const base = excludingTax(ttc, bucket.rateSum);
       baseSum += base;
       const split = allocateUnits(
         ttc - base,
         bucket.taxes.map((t) => t.rate),
       );
-      bucket.taxes.forEach((t, k) => addToGroup(groups, t.title, t.rate, base, split[k]!));
+      bucket.taxes.forEach((t, k) => {
+        addToGroup(groups, t.title, t.rate, base, defined(split[k], 'split[k]'));
+      });
     });
     subtotal = baseBeforeDiscount;
     discount = baseBeforeDiscount - baseSum;
   } else {
     buckets.forEach((bucket, b) => {
-      const base = bucket.amount - bucketDiscounts[b]!;
+      const base = bucket.amount - defined(bucketDiscounts[b], 'bucketDiscounts[b]');
       for (const t of bucket.taxes) addToGroup(groups, t.title, t.rate, base, 0n);
     });
     for (const group of groups.values()) group.amount = roundDiv(group.taxable * group.rate, PERCENT_DIVISOR);
@@ -244,7 +249,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
   const paid = rescale(toUnits4(input.paid), INPUT_SCALE, p);
 
   return {
-    lines: lines.map((line, i) => lineTotals(line, lineHt[i]!, ttcMode, p)),
+    lines: lines.map((line, i) => lineTotals(line, defined(lineHt[i], 'lineHt[i]'), ttcMode, p)),
     subtotal: num(subtotal),
     discount: num(discount),
     taxes: sorted.map((g) => ({

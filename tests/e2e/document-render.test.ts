@@ -7,7 +7,7 @@ import { ARTIFACTS, launchBrowser, newPage } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { paginate, PAGE_CONTENT_LIMIT, PX_PER_CM, TOTAL_ROW_HEIGHT } from '../../src/shared/pagination';
-import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
+import { defaultDocumentTemplate, type DocumentTemplate } from '../../src/shared/schemas/template';
 import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
@@ -97,7 +97,7 @@ let invoiceId: number;
  * its capacity and the whole within SPEC §9's 1022 px, pages filled, numbered 'x / n', and as many as the shared
  * paginate() gives for the heights the pages really have.
  */
-async function checkLayout(page: Page, template: any): Promise<number> {
+async function checkLayout(page: Page, template: DocumentTemplate): Promise<number> {
   const article = page.getByRole('article', { name: 'Aperçu du document' });
   const count = Number(await article.getAttribute('data-pages'));
   const pages = await readPages(page);

@@ -123,7 +123,7 @@ describe('the application shell', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
     expect(await root()).toMatchObject({ dark: true, size: '17px' });
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('facturier.display')!))).toMatchObject({
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('facturier.display') ?? 'null'))).toMatchObject({
       theme: 'dark',
       font_size: 17,
       font_family: 'Figtree',

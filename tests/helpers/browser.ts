@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { newUser, Session } from './clients';
+import { defined } from '../../src/shared/defined';
 
 /** CONTRACT.md: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
 function chromiumExecutable(): string | undefined {
@@ -88,7 +89,9 @@ export function browserSuite(): BrowserSuite {
   const suite = {
     async loggedIn(opts = {}) {
       const { context, page } = await newPage(suite.browser, suite.server.url, opts);
-      await context.addCookies([{ name: 'session', value: suite.session.cookie!.split('=')[1]!, url: suite.server.url }]);
+      await context.addCookies([
+        { name: 'session', value: defined(defined(suite.session.cookie, 'suite.session.cookie').split('=')[1]), url: suite.server.url },
+      ]);
       return { context, page };
     },
   } as BrowserSuite;

@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../../src/server/routers/_app';
+import { defined } from '../../src/shared/defined';
 
 /** One browser-like cookie jar shared by the REST door and the typed tRPC client. */
 export class Session {
@@ -11,7 +12,7 @@ export class Session {
   absorb(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');
-      const [name, value] = pair!.split('=');
+      const [name, value] = defined(pair, 'pair').split('=');
       if (name !== 'session') continue;
       this.cookie = value ? `session=${value}` : undefined;
     }
@@ -40,6 +41,7 @@ export class Session {
     } catch {
       /* not JSON: keep the text */
     }
+    // biome-ignore lint/suspicious/noExplicitAny: a REST answer is plain JSON, checked by the tests' expect() rather than by types
     return { status: response.status, body: json as any, headers: response.headers };
   }
 

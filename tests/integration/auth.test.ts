@@ -3,9 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../src/server/routers/_app';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, registered, Session } from '../helpers/clients';
 import { clock } from '../../src/server/clock';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,7 +34,7 @@ function unfoldQuotedPrintable(mail: string): string {
 function tokenIn(mail: string, route: string): string {
   const match = mail.match(new RegExp(`${route}\\?token=([a-z2-7]+)`));
   if (!match) throw new Error(`no ${route} link in mail`);
-  return match[1]!;
+  return defined(match[1], 'match[1]');
 }
 
 describe('register (POST /api/auth/register)', () => {
@@ -44,7 +46,7 @@ describe('register (POST /api/auth/register)', () => {
     expect(answer.body).toMatchObject({ first_name: 'Camille', last_name: 'Durand', email: 'jeanne.martin@exemple.fr', role: 'owner' });
     expect(answer.body.organization.name).toBe('Durand Conseil SARL');
     expect(JSON.stringify(answer.body)).not.toMatch(/password|argon/);
-    const cookie = answer.headers.getSetCookie()[0]!;
+    const cookie = defined(answer.headers.getSetCookie()[0], 'answer.headers.getSetCookie()[0]');
     expect(cookie).toMatch(/^session=[a-z2-7]{52};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
@@ -60,11 +62,11 @@ describe('register (POST /api/auth/register)', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     const membership = db.prepare('select role from memberships where user_id = ?').get(row.id) as { role: string };
     expect(membership.role).toBe('owner');
-    const token = session.cookie!.split('=')[1]!;
+    const token = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
     const stored = db.prepare('select id from sessions where user_id = ?').all(row.id) as { id: string }[];
     expect(stored).toHaveLength(1);
-    expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored[0]!.id).not.toContain(token);
+    expect(defined(stored[0], 'stored[0]').id).toMatch(/^[0-9a-f]{64}$/);
+    expect(defined(stored[0], 'stored[0]').id).not.toContain(token);
     db.close();
   });
 
@@ -116,12 +118,12 @@ describe('login, current user, logout', () => {
       .auth.me.query()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 401, messages: 'Veuillez vous connecter' });
+    expect((error as TRPCClientError<AppRouter>).data).toMatchObject({ httpStatus: 401, messages: 'Veuillez vous connecter' });
   });
 
   it('logout clears the cookie and revokes the session server-side', async () => {
     const { session } = await registered(server.url);
-    const stolen = session.cookie!;
+    const stolen = defined(session.cookie, 'session.cookie');
     const answer = await session.rest('POST', '/api/auth/logout');
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie()[0]).toMatch(/^session=; .*Max-Age=0/);
@@ -181,7 +183,7 @@ describe('password reset and e-mail verification', () => {
     const { session: oldDevice, user } = await registered(server.url);
     const browser = new Session(server.url);
     await browser.rest('POST', '/api/auth/password/forgot', { email: user.email });
-    const token = tokenIn(mailsTo(user.email).find((m) => m.includes('reset'))!, '/auth/password/reset');
+    const token = tokenIn(defined(mailsTo(user.email).find((m) => m.includes('reset'))), '/auth/password/reset');
 
     const reset = await browser.rest('POST', '/api/auth/password/reset', { token, password: 'nouveau-secret-2026' });
     expect(reset.status).toBe(200);
@@ -204,7 +206,7 @@ describe('password reset and e-mail verification', () => {
     const { user } = await registered(server.url);
     const browser = new Session(server.url);
     await browser.rest('POST', '/api/auth/password/forgot', { email: user.email });
-    const token = tokenIn(mailsTo(user.email).find((m) => m.includes('reset'))!, '/auth/password/reset');
+    const token = tokenIn(defined(mailsTo(user.email).find((m) => m.includes('reset'))), '/auth/password/reset');
     clock.now = () => new Date(Date.now() + 2 * 3_600_000);
     expect((await browser.rest('POST', '/api/auth/password/reset', { token, password: 'nouveau-secret-2026' })).status).toBe(400);
   });
@@ -212,7 +214,7 @@ describe('password reset and e-mail verification', () => {
   it('verifies the address with the link mailed at registration', async () => {
     const { session, user } = await registered(server.url);
     expect((await session.rest('GET', '/api/auth')).body.email_verified_at).toBeNull();
-    const token = tokenIn(mailsTo(user.email).find((m) => m.includes('verify_email'))!, '/auth/verify_email');
+    const token = tokenIn(defined(mailsTo(user.email).find((m) => m.includes('verify_email'))), '/auth/verify_email');
     const answer = await new Session(server.url).rest('POST', '/api/auth/verify_email', { token });
     expect(answer).toMatchObject({ status: 200, body: { messages: 'Votre compte est activé' } });
     expect((await session.rest('GET', '/api/auth')).body.email_verified_at).toMatch(/^\d{4}-\d\d-\d\dT/);

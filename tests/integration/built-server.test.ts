@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, Session } from '../helpers/clients';
 import { ensureServerBuild } from '../../scripts/build-if-stale.mjs';
+import { defined } from '../../src/shared/defined';
 
 /** What `npm start` runs: the Vite-bundled server (with the tRPC build patch), started by plain node. */
 describe('the built server process', () => {
@@ -27,14 +28,14 @@ describe('the built server process', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    defined(child.stdout, 'child.stdout').on('data', (c: Buffer) => (output += c.toString()));
+    defined(child.stderr, 'child.stderr').on('data', (c: Buffer) => (output += c.toString()));
     url = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /écoute sur (http:\/\/\S+)/.exec(output);
         if (match) {
           clearInterval(timer);
-          resolve(match[1]!);
+          resolve(defined(match[1], 'match[1]'));
         }
       }, 20);
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
@@ -56,8 +57,8 @@ describe('the built server process', () => {
     expect(error).toMatchObject({ status: 400, body: { messages: 'Le corps de la requête n’est pas un JSON valide' } });
 
     const logLine = output.split('\n').find((l) => l.includes('"path":"/api/auth"'));
-    expect(JSON.parse(logLine!)).toMatchObject({ method: 'GET', path: '/api/auth', status: 200 });
-    expect(JSON.parse(logLine!).ms).toBeTypeOf('number');
+    expect(JSON.parse(defined(logLine, 'logLine'))).toMatchObject({ method: 'GET', path: '/api/auth', status: 200 });
+    expect(JSON.parse(defined(logLine, 'logLine')).ms).toBeTypeOf('number');
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { openDatabase } from '../../src/server/db/connection';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -250,11 +251,21 @@ describe('migration 0006_currencies', () => {
     }
     await connection.db
       .insertInto('settings')
-      .values({ organization_id: ids[0]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'EUR' } }), updated_at: now })
+      .values({
+        organization_id: defined(ids[0], 'ids[0]'),
+        key: 'app',
+        value: JSON.stringify({ currency_format: { currency: 'EUR' } }),
+        updated_at: now,
+      })
       .execute();
     await connection.db
       .insertInto('settings')
-      .values({ organization_id: ids[1]!, key: 'app', value: JSON.stringify({ currency_format: { currency: 'CHF' } }), updated_at: now })
+      .values({
+        organization_id: defined(ids[1], 'ids[1]'),
+        key: 'app',
+        value: JSON.stringify({ currency_format: { currency: 'CHF' } }),
+        updated_at: now,
+      })
       .execute();
     await migrateToLatest(connection.db);
     const rows = await connection.db

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,8 +51,7 @@ describe('customers (REST and tRPC)', () => {
     for (const name of ['Atelier Bleu', 'Boulangerie Martin', 'Café 100%', 'Dupont & Fils']) {
       const created = await session.rest('POST', '/api/customers', {
         name,
-        email: `${name
-          .split(' ')[0]!
+        email: `${defined(name.split(' ')[0])
           .normalize('NFD')
           .replace(/[^a-z]/gi, '')
           .toLowerCase()}@exemple.fr`,

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { defaultDocumentTemplate, type DocumentTemplate } from '../../src/shared/schemas/template';
 import { TEMPLATE_PRESETS, applyPreset } from '../../src/shared/template-presets';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ const edited = (): DocumentTemplate => {
       },
     ],
   });
-  template.table.cols.find((c) => c.type === 'vat')!.visible = false;
+  defined(template.table.cols.find((c) => c.type === 'vat')).visible = false;
   template.table.style.thead = {
     background_color: '#112233',
     color: '#FFFFFF',
@@ -94,8 +95,10 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(edited());
   });
 
-  const mutate = (change: (t: any) => void) => {
-    const template: any = defaultDocumentTemplate();
+  // biome-ignore lint/suspicious/noExplicitAny: deliberately not a DocumentTemplate — what a faulty client may send
+  type Faulty = any;
+  const mutate = (change: (t: Faulty) => void) => {
+    const template: Faulty = defaultDocumentTemplate();
     change(template);
     return template;
   };
@@ -124,7 +127,10 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
     ['a table column over 100 %', mutate((t) => (t.table.cols[1].width = 150)), ['Tableau › colonne 2 › largeur (%) : 100 au plus']],
     [
       'a font size of 4 and an unknown fold position',
-      mutate((t) => ((t.font_size = 4), (t.fold_line.alignment = 'top'))),
+      mutate((t) => {
+        t.font_size = 4;
+        t.fold_line.alignment = 'top';
+      }),
       ['Taille de police : 6 au moins', 'Ligne de pliage › position : Valeur non reconnue'],
     ],
   ])('refuses %s with 400, a French message naming the field, and saves nothing', async (_label, body, expected) => {
@@ -133,7 +139,9 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
     expect(answer.status).toBe(400);
     const messages = [answer.body.messages].flat();
     expect(messages).toHaveLength(expected.length);
-    expected.forEach((m, i) => expect(messages[i]).toMatch(m));
+    expected.forEach((m, i) => {
+      expect(messages[i]).toMatch(m);
+    });
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
   });
 

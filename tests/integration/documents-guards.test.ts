@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,7 +22,12 @@ describe('documents: what concurrency and odd inputs must never break', () => {
       session.rest('POST', `/api/documents/${doc.id}/issue`),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.status === 200)!.body.data.number).toBe('F2026-0001');
+    expect(
+      defined(
+        answers.find((a) => a.status === 200),
+        'answers.find((a) => a.status === 200)',
+      ).body.data.number,
+    ).toBe('F2026-0001');
 
     const raced = await draft(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
     const [removed, issue] = await Promise.all([

@@ -5,9 +5,11 @@ import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../src/server/routers/_app';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { DEFAULT_EMAIL_TEMPLATES, defaultEmailSettings } from '../../src/shared/schemas/email-settings';
+import { defined } from '../../src/shared/defined';
 
 /** A real SMTP server on loopback that only lets jean@exemple.fr / s3cret in, and keeps what it receives. */
 const received: { from: string; to: string[]; data: string }[] = [];
@@ -28,7 +30,7 @@ beforeAll(async () => {
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
         received.push({
-          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          from: String(session.envelope.mailFrom ? session.envelope.mailFrom.address : false),
           to: session.envelope.rcptTo.map((r) => r.address),
           data,
         });
@@ -158,7 +160,10 @@ describe('PUT /api/settings/email and emailSettings.update', () => {
       .emailSettings.update.mutate({ ...defaultEmailSettings(), reply_to: 'x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 400, messages: expect.stringMatching(/^Adresse de réponse/) });
+    expect((error as TRPCClientError<AppRouter>).data).toMatchObject({
+      httpStatus: 400,
+      messages: expect.stringMatching(/^Adresse de réponse/),
+    });
   });
 });
 
@@ -187,7 +192,7 @@ describe('the SMTP password', () => {
 
     const test = await session.rest('POST', '/api/settings/email/test');
     expect(test).toMatchObject({ status: 200, body: { messages: `E-mail de test envoyé à ${profile.email}` } });
-    const mail = received.find((m) => m.to.includes(profile.email))!;
+    const mail = defined(received.find((m) => m.to.includes(profile.email)));
     expect(mail.from).toBe('jean@exemple.fr'); // the login of the organisation's own server
     expect(mail.data).toMatch(/^From: "Durand Conseil \(compta\)" <jean@exemple\.fr>/m);
     expect(mail.data).toMatch(/^Reply-To: compta@durand-conseil\.fr/m);
@@ -224,7 +229,7 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
     expect(answer).toMatchObject({ status: 200, body: { messages: `E-mail de test envoyé à ${profile.email}` } });
     const mails = outboxMails();
     expect(mails).toHaveLength(before + 1);
-    const mail = mails.find((m) => m.text.includes(`To: ${profile.email}`) && m.text.includes('Subject: [Test]'))!;
+    const mail = defined(mails.find((m) => m.text.includes(`To: ${profile.email}`) && m.text.includes('Subject: [Test]')));
     expect(mail.name).toMatch(/\.eml$/);
     expect(mail.text).toMatch(/^From: Atelier Durand <no-reply@facturier\.local>/m);
     expect(mail.text).toMatch(/^Reply-To: contact@atelier-durand\.fr/m);
@@ -263,7 +268,7 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
       .trpc()
       .emailSettings.sendTest.mutate()
       .catch((e: unknown) => e);
-    expect((error as TRPCClientError<any>).data).toMatchObject({ httpStatus: 502 });
+    expect((error as TRPCClientError<AppRouter>).data).toMatchObject({ httpStatus: 502 });
     expect((await session.rest('GET', '/api/settings/email')).status).toBe(200);
   });
 });

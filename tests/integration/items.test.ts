@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,17 @@ afterAll(() => server.close());
 async function withTaxes() {
   const r = await registered(server.url);
   const taxes = (await r.session.rest('GET', '/api/taxes')).body.data as { id: number; rate: number }[];
-  return { ...r, tva20: taxes.find((t) => t.rate === 20)!.id, tva55: taxes.find((t) => t.rate === 5.5)!.id };
+  return {
+    ...r,
+    tva20: defined(
+      taxes.find((t) => t.rate === 20),
+      'taxes.find((t) => t.rate === 20)',
+    ).id,
+    tva55: defined(
+      taxes.find((t) => t.rate === 5.5),
+      'taxes.find((t) => t.rate === 5.5)',
+    ).id,
+  };
 }
 
 describe('items (REST and tRPC)', () => {
@@ -117,9 +128,15 @@ describe('tax rates and units (Paramètres → TVA, Unités)', () => {
     const taxInUse = await session.rest('DELETE', `/api/taxes/${tva20}`);
     expect(taxInUse).toMatchObject({ status: 409, body: { messages: 'Cette TVA est utilisée par 1 article : changez-les d’abord' } });
     const units = (await session.rest('GET', '/api/units')).body.data as { id: number; name: string }[];
-    const hour = units.find((u) => u.name === 'h')!;
+    const hour = defined(
+      units.find((u) => u.name === 'h'),
+      'units.find((u) => u.name === ’h’)',
+    );
     expect((await session.rest('DELETE', `/api/units/${hour.id}`)).status).toBe(409);
-    const kg = units.find((u) => u.name === 'kg')!;
+    const kg = defined(
+      units.find((u) => u.name === 'kg'),
+      'units.find((u) => u.name === ’kg’)',
+    );
     expect((await session.rest('DELETE', `/api/units/${kg.id}`)).status).toBe(200);
     expect((await session.rest('POST', '/api/units', { name: 'litre' })).status).toBe(201);
     expect((await session.rest('POST', '/api/units', { name: 'Litre' })).body.messages).toBe('L’unité « Litre » existe déjà');

@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient } from '../../scripts/api-client';
 import { seedOrganisation } from '../../scripts/seed/index';
 import { addDays } from '../../scripts/seed/planner';
 import { DOCUMENT_TYPES } from '../../src/shared/schemas/document';
+import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ async function allDocuments(client: ApiClient) {
   }
 }
 
-const counterOf = (number: string) => Number(/(\d+)$/.exec(number)![1]);
+const counterOf = (number: string) => Number(defined(/(\d+)$/.exec(number), 'a number ending in digits')[1]);
 
 describe('seed: a French organisation’s year through the typed client', () => {
   it('creates every document type, numbered without gaps in date order, with payments that fit', async () => {
@@ -44,9 +45,11 @@ describe('seed: a French organisation’s year through the typed client', () => 
 
     // CGI art. 242 nonies A: one chronological series per type, 1..n without gaps.
     for (const type of DOCUMENT_TYPES) {
-      const numbered = docs.filter((d) => d.type === type && d.number).sort((a, b) => counterOf(a.number!) - counterOf(b.number!));
+      const numbered = docs
+        .filter((d) => d.type === type && d.number)
+        .sort((a, b) => counterOf(defined(a.number, 'a.number')) - counterOf(defined(b.number, 'b.number')));
       expect(
-        numbered.map((d) => counterOf(d.number!)),
+        numbered.map((d) => counterOf(defined(d.number, 'd.number'))),
         type,
       ).toEqual(numbered.map((_, i) => i + 1));
       const dates = numbered.map((d) => d.date);
@@ -55,8 +58,8 @@ describe('seed: a French organisation’s year through the typed client', () => 
 
     const invoices = docs.filter((d) => d.type === 'invoice' && d.number);
     for (const invoice of invoices) {
-      expect(invoice.paid, invoice.number!).toBeLessThanOrEqual(invoice.total);
-      expect(invoice.amount_due, invoice.number!).toBeGreaterThanOrEqual(0);
+      expect(invoice.paid, defined(invoice.number, 'invoice.number')).toBeLessThanOrEqual(invoice.total);
+      expect(invoice.amount_due, defined(invoice.number, 'invoice.number')).toBeGreaterThanOrEqual(0);
     }
     const statuses = new Set(docs.map((d) => `${d.type}:${d.status}`));
     for (const expected of [

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { defined } from '../../src/shared/defined';
 import { registered, Session } from '../helpers/clients';
 import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
 
@@ -61,7 +62,11 @@ describe('settings (GET/PUT /api/settings)', () => {
   ])('refuses %s with 400 and changes nothing', async (_label, patch, message) => {
     const { session } = await registered(server.url);
     const before = (await session.rest('GET', '/api/settings')).body;
-    const body = { ...before, ...patch, currency_format: { ...before.currency_format, ...(patch as any).currency_format } };
+    const body = {
+      ...before,
+      ...patch,
+      currency_format: { ...before.currency_format, ...('currency_format' in patch ? patch.currency_format : {}) },
+    };
     const answer = await session.rest('PUT', '/api/settings', body);
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body.messages)).toMatch(message);
@@ -77,7 +82,11 @@ describe('settings (GET/PUT /api/settings)', () => {
 describe('feedback (POST /api/feedback)', () => {
   const rows = () => {
     const db = new Database(server.dbPath, { readonly: true });
-    const all = db.prepare('select user_id, organization_id, message, screenshot, created_at from feedback order by id').all() as any[];
+    const all = db
+      .prepare<[], { user_id: number; organization_id: number; message: string; screenshot: string | null; created_at: string }>(
+        'select user_id, organization_id, message, screenshot, created_at from feedback order by id',
+      )
+      .all();
     db.close();
     return all;
   };
@@ -86,7 +95,7 @@ describe('feedback (POST /api/feedback)', () => {
     const { session, profile } = await registered(server.url);
     const answer = await session.rest('POST', '/api/feedback', { message: 'Le bouton Enregistrer est trop loin', screenshot: null });
     expect(answer).toMatchObject({ status: 200, body: { messages: 'Votre feedback a été envoyé avec succès' } });
-    const row = rows().at(-1);
+    const row = defined(rows().at(-1), 'the feedback row');
     expect(row).toMatchObject({
       user_id: profile.id,
       organization_id: profile.organization.id,

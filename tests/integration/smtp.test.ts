@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, Session } from '../helpers/clients';
+import { defined } from '../../src/shared/defined';
 
 /** With SMTP_URL set, mail really leaves through SMTP: here to a real SMTP server on loopback. */
 describe('mail over SMTP', () => {
@@ -19,7 +20,7 @@ describe('mail over SMTP', () => {
         stream.on('data', (c: Buffer) => (data += c.toString()));
         stream.on('end', () => {
           received.push({
-            from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+            from: String(session.envelope.mailFrom ? session.envelope.mailFrom.address : false),
             to: session.envelope.rcptTo.map((r) => r.address),
             data,
           });
@@ -45,7 +46,7 @@ describe('mail over SMTP', () => {
     await session.rest('POST', '/api/auth/password/forgot', { email: user.email });
     const mine = received.filter((m) => m.to.includes(user.email));
     expect(mine).toHaveLength(2);
-    expect(mine[0]!.from).toBe('factures@exemple.fr');
+    expect(defined(mine[0], 'mine[0]').from).toBe('factures@exemple.fr');
     const unfolded = mine.map((m) => m.data.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
     expect(unfolded[0]).toMatch(/https:\/\/factures\.exemple\.fr\/auth\/verify_email\?token=[a-z2-7]{52}/);
     expect(unfolded[1]).toMatch(/https:\/\/factures\.exemple\.fr\/auth\/password\/reset\?token=[a-z2-7]{52}/);

@@ -10,6 +10,7 @@ import {
   type EmailValues,
 } from '../../src/shared/email-template';
 import { DEFAULT_EMAIL_TEMPLATES, defaultEmailSettings, emailSettingsSchema, smtpUrlError } from '../../src/shared/schemas/email-settings';
+import { defined } from '../../src/shared/defined';
 
 z.config(z.locales.fr());
 
@@ -69,7 +70,9 @@ describe('renderEmailTemplate', () => {
       fc.property(fc.array(segment, { maxLength: 20 }), anyValues, (segments, vals) => {
         const template = segments.map((s) => (s.kind === 'text' ? s.text : `{${s.name}}`)).join('');
         const rendered = renderEmailTemplate(template, vals);
-        const expected = segments.map((s) => (s.kind === 'text' ? s.text : s.kind === 'known' ? vals[s.name]! : `{${s.name}}`)).join('');
+        const expected = segments
+          .map((s) => (s.kind === 'text' ? s.text : s.kind === 'known' ? defined(vals[s.name], 'vals[s.name]') : `{${s.name}}`))
+          .join('');
         expect(rendered).toBe(expected);
         for (const p of EMAIL_PLACEHOLDERS) expect(rendered).not.toContain(`{${p}}`);
       }),
@@ -119,7 +122,7 @@ describe('email settings schema', () => {
   it('names the field, the type and the placeholder when one is unknown', () => {
     const result = emailSettingsSchema.safeParse({ templates: { estimate: { subject: 'Devis {numero}', body: 'Bonjour' } } });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({
+    expect(defined(result.error, 'result.error').issues[0]).toMatchObject({
       path: ['templates', 'estimate', 'subject'],
       message: expect.stringMatching(/^Objet \(Devis\) : variable inconnue \{numero\}/),
     });

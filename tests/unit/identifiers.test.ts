@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { frenchVatNumber, isValidSiren, isValidSiret, luhnValid, siretOrSirenError, vatNumberError } from '../../src/shared/identifiers';
+import { defined } from '../../src/shared/defined';
 
 // Public SIRENs of well-known companies (annuaire-entreprises.data.gouv.fr).
 const companies = [
@@ -77,7 +78,7 @@ describe('intra-community VAT numbers', () => {
       fc.property(fc.integer({ min: 0, max: 99_999_999 }), (n) => {
         // Complete 8 random digits with the Luhn digit that makes a valid SIREN.
         const body = String(n).padStart(8, '0');
-        const check = [...'0123456789'].find((d) => luhnValid(body + d))!;
+        const check = defined([...'0123456789'].find((d) => luhnValid(body + d)));
         const siren = body + check;
         expect(isValidSiren(siren)).toBe(true);
         expect(vatNumberError(frenchVatNumber(siren))).toBeNull();

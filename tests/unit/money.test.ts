@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { add, allocate, money, round, sum, toNumber } from '../../src/shared/money';
+import { defined } from '../../src/shared/defined';
 
 describe('money', () => {
   it('adds without binary drift', () => {
@@ -52,7 +53,7 @@ describe('money', () => {
           const weightSum = weights.reduce((a, b) => a + b, 0);
           if (weightSum > 0) {
             shares.forEach((share, i) => {
-              const exact = total.times(weights[i]!).div(weightSum);
+              const exact = total.times(defined(weights[i], 'weights[i]')).div(weightSum);
               expect(share.minus(exact).abs().lte(0.01)).toBe(true);
             });
           }

@@ -13,6 +13,7 @@ import { CURRENCY_CATALOGUE, currencyPrecision, findCurrency } from '../../src/s
 import { currencySchema } from '../../src/shared/schemas/currency';
 import { defaultAppSettings, DEFAULT_ADDRESS_FORMAT } from '../../src/shared/schemas/settings';
 import { EDITOR_TITLES, maturityLabel, NUMBER_LABELS, PAYMENT_METHODS, showsTotal, STATUSES } from '../../src/shared/status';
+import { defined } from '../../src/shared/defined';
 
 const ctx = { date: '2026-11-22', customer_id: 42, currency: 'EUR', order: 'BC-7' };
 
@@ -182,7 +183,7 @@ describe('currency catalogue', () => {
     ['XOF', 'F\u202fCFA', 0],
     ['XPF', 'FCFP', 0],
   ])('%s: native symbol %s, %i decimals', (code, symbol, decimals) => {
-    const currency = findCurrency(code)!;
+    const currency = defined(findCurrency(code), 'findCurrency(code)');
     expect(currency.symbol_native.replace(/\s/g, ' ')).toBe(symbol.replace(/\s/g, ' '));
     expect(currencyPrecision(code)).toBe(decimals);
   });

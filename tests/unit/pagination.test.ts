@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageCapacity, paginate, PX_PER_CM, type PaginationInput } from '../../src/shared/pagination';
+import { defined } from '../../src/shared/defined';
 
 const margins = { first: { top: 1, bottom: 1 }, following: { top: 1, bottom: 1 } };
 const base = { header: 300, followingHeader: 60, footer: 80, tableHeader: 30, totals: 160, margins };
@@ -26,7 +27,7 @@ describe('worked examples', () => {
     const counts = pages.map((p) => p.rows.length);
     expect(counts[0]).toBe(20);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(120);
-    expect(pages.at(-1)!.hasTotals).toBe(true);
+    expect(defined(pages.at(-1), 'pages.at(-1)').hasTotals).toBe(true);
     for (const p of pages) expect(p.used).toBeLessThanOrEqual(p.capacity);
   });
 
@@ -40,7 +41,7 @@ describe('worked examples', () => {
   it('gives a row taller than a page its own page and flags it', () => {
     const pages = paginate({ ...base, rows: [30, 2000, 30] });
     expect(pages.map((p) => p.rows)).toEqual([[0], [1], [2]]);
-    expect(pages[1]!.oversized).toEqual([1]);
+    expect(defined(pages[1], 'pages[1]').oversized).toEqual([1]);
     expect(pages.map((p) => p.overflow)).toEqual([false, true, false]);
   });
 
@@ -82,8 +83,8 @@ describe('properties', () => {
         const pages = paginate(i);
         expect(pages.flatMap((p) => p.rows)).toEqual(i.rows.map((_, k) => k));
         expect(pages.filter((p) => p.hasTotals)).toHaveLength(1);
-        expect(pages.at(-1)!.hasTotals).toBe(true);
-        if (i.rows.length > 0) expect(pages.at(-1)!.rows.length).toBeGreaterThan(0);
+        expect(defined(pages.at(-1), 'pages.at(-1)').hasTotals).toBe(true);
+        if (i.rows.length > 0) expect(defined(pages.at(-1), 'pages.at(-1)').rows.length).toBeGreaterThan(0);
         pages.forEach((p) => {
           if (!p.overflow) expect(p.used).toBeLessThanOrEqual(p.capacity + 1e-9);
           // Overflow only where it cannot be avoided: a flagged row, or totals with no row at all.

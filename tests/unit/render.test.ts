@@ -17,6 +17,7 @@ import { defaultAppSettings } from '../../src/shared/schemas/settings';
 import { defaultDocumentTemplate, documentTemplateSchema } from '../../src/shared/schemas/template';
 import { styleSchema } from '../../src/shared/schemas/style';
 import { blankForm, blankLine } from '../../src/client/routes/documents/editor/form-state';
+import { defined } from '../../src/shared/defined';
 
 const settings = defaultAppSettings();
 const f = formattersOf(settings, 'EUR');
@@ -179,9 +180,9 @@ describe('totalRows: the totals block per the template flags', () => {
       'deposit-F2026-0038',
       'due',
     ]);
-    expect(rows.find((r) => r.key === 'tax-TVA 20 %-20')!.label).toBe(`TVA 20,00% sur ${nbsp('5405,00 €')}`);
+    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00% sur ${nbsp('5405,00 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
-    expect(rows.find((r) => r.key === 'deposit-F2026-0038')!.value).toBe(`−${nbsp('1500,00 €')}`);
+    expect(defined(rows.find((r) => r.key === 'deposit-F2026-0038')).value).toBe(`−${nbsp('1500,00 €')}`);
   });
 
   it('shows a discount with the net amount, credit notes and payments, and honours each flag', () => {
@@ -426,17 +427,17 @@ describe('pages: fitting a previous layout, carried subtotals', () => {
     expect(fitPages(pages, 5).flatMap((p) => p.rows)).toEqual([0, 1, 2, 3, 4]);
     expect(fitPages(pages, 3).flatMap((p) => p.rows)).toEqual([0, 1, 2]);
     const grown = fitPages(pages, 7);
-    expect(grown.at(-1)!.rows.slice(-2)).toEqual([5, 6]);
+    expect(defined(grown.at(-1), 'grown.at(-1)').rows.slice(-2)).toEqual([5, 6]);
     expect(grown.flatMap((p) => p.rows)).toHaveLength(7);
   });
 
   it('carries the running HT amount from page to page, exactly', () => {
     const doc = sampleDocument({ lineCount: 5 });
-    doc.lines = doc.lines.map((l, i) => ({ ...l, total: [0.1, 0.2, 0.3, 0.4, 0.5][i]! }));
+    doc.lines = doc.lines.map((l, i) => ({ ...l, total: defined([0.1, 0.2, 0.3, 0.4, 0.5][i], '[0.1, 0.2, 0.3, 0.4, 0.5][i]') }));
     const split = [
-      { ...pages[0]!, rows: [0, 1] },
-      { ...pages[0]!, rows: [2, 3] },
-      { ...pages[0]!, rows: [4] },
+      { ...defined(pages[0], 'pages[0]'), rows: [0, 1] },
+      { ...defined(pages[0], 'pages[0]'), rows: [2, 3] },
+      { ...defined(pages[0], 'pages[0]'), rows: [4] },
     ];
     expect(carriedAmounts(doc, split)).toEqual([
       { before: 0, after: 0.3 },
@@ -468,10 +469,16 @@ describe('table columns, document info and empty elements', () => {
     expect(fitColumns(cols, doc.lines, f, 1000, 13.33)).toEqual(cols);
     const big = doc.lines.map((l) => ({ ...l, total: 1234567.89, price: 98765.43 }));
     const fitted = fitColumns(cols, big, f, 560, 13.33);
-    const px = (type: string) => (fitted.find((c) => c.type === type)!.share / 100) * 560;
+    const px = (type: string) =>
+      (defined(
+        fitted.find((c) => c.type === type),
+        'fitted.find((c) => c.type === type)',
+      ).share /
+        100) *
+      560;
     expect(px('total_price')).toBeGreaterThanOrEqual((textEm(f.money(1234567.89)) + 1.2) * 13.33 - 0.01);
     expect(px('unit_price')).toBeGreaterThanOrEqual((textEm(f.money(98765.43)) + 1.2) * 13.33 - 0.01);
-    expect(px('description')).toBeLessThan((cols.find((c) => c.type === 'description')!.share / 100) * 560);
+    expect(px('description')).toBeLessThan((defined(cols.find((c) => c.type === 'description')).share / 100) * 560);
     expect(px('description')).toBeGreaterThanOrEqual(0.25 * 560 - 0.01);
     expect(fitted.reduce((s, c) => s + c.share, 0)).toBeCloseTo(100, 6);
   });

@@ -7,6 +7,7 @@ import { documentInputSchema } from '../../src/shared/schemas/document';
 import { appSettingsSchema, defaultAppSettings } from '../../src/shared/schemas/settings';
 import { FONT_SIZE_OPTIONS, FONT_WEIGHT_OPTIONS } from '../../src/shared/schemas/style';
 import { formatDocumentNumber } from '../../src/shared/numbering';
+import { defined } from '../../src/shared/defined';
 
 z.config(z.locales.fr());
 
@@ -90,7 +91,7 @@ describe('customer', () => {
   ])('refuses %j: %s', (input, message) => {
     const result = customerInputSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.message)).toContain(message);
+    expect(defined(result.error, 'result.error').issues.map((i) => i.message)).toContain(message);
   });
 });
 
@@ -122,7 +123,7 @@ describe('document input', () => {
     [{ date: '2026-11-22', items: [{ taxes: [{ title: 'TVA', rate: -20 }] }] }, 'Taux de taxe : il ne peut être négatif'],
     [{ date: '2026-11-22', shipping: -1 }, 'Frais de port : ils ne peuvent être négatifs'],
   ])('refuses %j: %s', (input, message) => {
-    expect(documentInputSchema.safeParse(input).error!.issues.map((i) => i.message)).toContain(message);
+    expect(defined(documentInputSchema.safeParse(input).error).issues.map((i) => i.message)).toContain(message);
   });
 });
 

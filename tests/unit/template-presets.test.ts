@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defaultDocumentTemplate, documentTemplateSchema } from '../../src/shared/schemas/template';
 import { applyPreset, TEMPLATE_PRESETS } from '../../src/shared/template-presets';
 import { templateFieldLabel, templateIssueMessages } from '../../src/shared/template-labels';
+import { defined } from '../../src/shared/defined';
 
 z.config(z.locales.fr());
 
@@ -12,11 +13,11 @@ describe('ready-made document templates', () => {
   });
 
   it.each(TEMPLATE_PRESETS.map((p) => [p.label, p.id] as const))('%s validates as a document template, strictly', (_label, id) => {
-    const preset = TEMPLATE_PRESETS.find((p) => p.id === id)!;
+    const preset = defined(TEMPLATE_PRESETS.find((p) => p.id === id));
     const result = documentTemplateSchema.safeParse(preset.layout);
     expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
     // Nothing in the preset is silently dropped by the schema (a misspelt option would be).
-    const parsed = result.data!;
+    const parsed = defined(result.data, 'result.data');
     for (const key of Object.keys(preset.layout) as (keyof typeof preset.layout)[]) expect(parsed).toHaveProperty(key);
     expect(JSON.stringify(parsed.header)).toContain('"type"');
   });
@@ -68,11 +69,10 @@ describe('template field labels', () => {
     );
   });
   it('turn Zod issues into one French message per field', () => {
-    const bad: any = defaultDocumentTemplate();
-    bad.line_height = 5;
-    bad.customer_numbering.separator = '----';
+    const template = defaultDocumentTemplate();
+    const bad = { ...template, line_height: 5, customer_numbering: { ...template.customer_numbering, separator: '----' } };
     const result = documentTemplateSchema.safeParse(bad);
-    expect(templateIssueMessages(result.error!.issues)).toEqual([
+    expect(templateIssueMessages(defined(result.error, 'result.error').issues)).toEqual([
       'Numérotation des clients › séparateur : 3 caractères au plus',
       'Interligne : 3 au plus',
     ]);

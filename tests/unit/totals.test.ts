@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeTotals, formatTaxRate, type TotalsInput } from '../../src/shared/totals';
 import { money, sum } from '../../src/shared/money';
+import { defined } from '../../src/shared/defined';
 
 const TVA20 = { title: 'TVA', rate: 20 };
 const TVA55 = { title: 'TVA', rate: 5.5 };
@@ -83,7 +84,7 @@ describe('worked examples (checked by hand)', () => {
       ['TVA', 20, 20],
     ]);
     expect(totals.total).toBe(121);
-    expect(totals.lines[0]!.tax).toBe(21);
+    expect(defined(totals.lines[0], 'totals.lines[0]').tax).toBe(21);
   });
 
   it.each<[string, Partial<TotalsInput>, number]>([
@@ -164,7 +165,7 @@ describe('properties', () => {
         const afterDiscount = money(t.subtotal).minus(t.discount);
         for (const group of t.taxes) {
           const lines = d.items
-            .map((item, i) => ({ item, net: t.lines[i]!.gross_total }))
+            .map((item, i) => ({ item, net: defined(t.lines[i], 't.lines[i]').gross_total }))
             .filter(({ item }) => item.taxes.some((x) => x.title === group.title && x.rate === group.rate));
           const base = sum(lines.map((l) => l.net));
           // The discount is spread by share of the subtotal: each base shrinks by at most its share plus a cent.
@@ -186,7 +187,9 @@ describe('properties', () => {
         const t = computeTotals(d);
         expect(t.total).toBeGreaterThanOrEqual(0);
         expect(t.discount).toBeLessThanOrEqual(t.subtotal);
-        t.lines.forEach((l) => expect(l.gross_total).toBeGreaterThanOrEqual(0));
+        t.lines.forEach((l) => {
+          expect(l.gross_total).toBeGreaterThanOrEqual(0);
+        });
       }),
     );
   });

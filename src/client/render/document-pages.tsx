@@ -11,6 +11,7 @@ import { renderContextOf, type RenderContext } from './render-context';
 import { TotalsBlock } from './totals-block';
 import { carriedAmounts, fitPages } from './page-flow';
 import type { RenderDocument } from './types';
+import { defined } from '../../shared/defined';
 
 export interface DocumentPagesProps {
   doc: RenderDocument;
@@ -39,7 +40,7 @@ function Page({
   const { template, doc } = ctx;
   const position = { page: index + 1, pages: count };
   const last = index === count - 1;
-  const lines = layout.rows.map((r) => doc.lines[r]!).filter(Boolean);
+  const lines = layout.rows.map((r) => defined(doc.lines[r], 'doc.lines[r]')).filter(Boolean);
   return (
     <section
       data-page={index + 1}
@@ -195,7 +196,7 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated 
                   transformOrigin: 'top left',
                 }}
               >
-                <Page ctx={ctx} layout={page} index={i} count={pages.length} carried={carried[i]!} />
+                <Page ctx={ctx} layout={page} index={i} count={pages.length} carried={defined(carried[i], 'carried[i]')} />
               </div>
             </div>
           ))

@@ -9,6 +9,7 @@ import { MUTED, type PagePosition, type RenderContext } from './render-context';
 import { styleToCss } from './style-css';
 import type { RenderCustomer } from './types';
 import { NUMBER_LABELS } from '../../shared/status';
+import { defined } from '../../shared/defined';
 
 /** SPEC §9: a logo fits 350 × 150 px at 100 %; without one, a placeholder at most 100 px wide. */
 export const LOGO_MAX = { width: 350, height: 150 };
@@ -66,7 +67,7 @@ function Monogram({ name, size }: { name: string; size: number }) {
       .split(/[\s'’-]+/)
       .filter((w) => /^\p{L}/u.test(w))
       .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
+      .map((w) => defined(w[0], 'w[0]').toUpperCase())
       .join('') || '•';
   const side = Math.max(20, Math.round((LOGO_PLACEHOLDER_MAX_WIDTH * 0.48 * size) / 100));
   return (

@@ -1,3 +1,4 @@
+import { defined } from '../../shared/defined';
 /**
  * Reading real heights from the offscreen measuring pass (SPEC §9: page-break measurement is local). Rows are
  * measured from one top to the next, so collapsed borders are counted once, as on the page.
@@ -20,7 +21,7 @@ function rowHeights(table: Element | null): number[] {
   const tbody = table.querySelector('tbody');
   const bottom = tbody ? tbody.getBoundingClientRect().bottom : 0;
   const tops = rows.map((r) => r.getBoundingClientRect().top);
-  return tops.map((top, i) => (i + 1 < tops.length ? tops[i + 1]! : bottom) - top);
+  return tops.map((top, i) => (i + 1 < tops.length ? defined(tops[i + 1], 'tops[i + 1]') : bottom) - top);
 }
 
 /** Several widths may be measured (first and following pages' margins differ): the tallest counts. */

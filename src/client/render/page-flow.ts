@@ -1,13 +1,14 @@
 import { add, toNumber, ZERO, type Money } from '../../shared/money';
 import type { PageLayout } from '../../shared/pagination';
 import type { RenderDocument } from './types';
+import { defined } from '../../shared/defined';
 
 /** A layout made for another number of lines: lines gone are dropped, new ones go to the last page. */
 export function fitPages(pages: PageLayout[], lineCount: number): PageLayout[] {
   const kept = pages.map((p) => ({ ...p, rows: p.rows.filter((r) => r < lineCount) }));
   const placed = kept.reduce((n, p) => n + p.rows.length, 0);
   if (placed === lineCount) return kept;
-  const last = kept.at(-1)!;
+  const last = defined(kept.at(-1), 'kept.at(-1)');
   const known = new Set(kept.flatMap((p) => p.rows));
   last.rows = [...last.rows, ...Array.from({ length: lineCount }, (_, i) => i).filter((i) => !known.has(i))];
   return kept;

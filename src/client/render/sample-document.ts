@@ -5,6 +5,7 @@ import { organizationSettingsSchema, type OrganizationSettings } from '../../sha
 import type { DocumentType } from '../../shared/schemas/document';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { RenderCustomer, RenderDocument, RenderLine, RenderSeller } from './types';
+import { defined } from '../../shared/defined';
 
 /** The sample always has a seller and a customer. */
 export type SampleDocument = RenderDocument & { seller: RenderSeller; customer: RenderCustomer };
@@ -118,7 +119,7 @@ const taxOf = (rate: number) => [{ title: `TVA ${String(rate).replace('.', ',')}
 export function sampleDocument(options: { type?: DocumentType; lineCount?: number } = {}): SampleDocument {
   const type = options.type ?? 'invoice';
   const count = options.lineCount ?? LINES.length;
-  const source = Array.from({ length: count }, (_, i) => LINES[i % LINES.length]!);
+  const source = Array.from({ length: count }, (_, i) => defined(LINES[i % LINES.length], 'LINES[i % LINES.length]'));
   const invoice = type === 'invoice';
   const deposits = invoice ? [{ number: 'F2026-0038', date: '2026-02-20', total: 1500 }] : [];
   const paid = 0;
@@ -145,12 +146,12 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
     description: l.description,
     quantity: l.quantity,
     unit: l.unit,
-    price: totals.lines[i]!.price,
+    price: defined(totals.lines[i], 'totals.lines[i]').price,
     discount_type: l.discount_type,
     discount_value: l.discount_value,
-    discount: totals.lines[i]!.discount,
+    discount: defined(totals.lines[i], 'totals.lines[i]').discount,
     taxes: taxOf(l.rate),
-    total: totals.lines[i]!.gross_total,
+    total: defined(totals.lines[i], 'totals.lines[i]').gross_total,
   }));
   const settings = defaultAppSettings();
   return {

@@ -1,6 +1,7 @@
 import type { DocumentTemplate } from '../../shared/schemas/template';
 import type { Formatters } from './labels';
 import type { RenderLine } from './types';
+import { defined } from '../../shared/defined';
 
 type TableColumn = DocumentTemplate['table']['cols'][number];
 export type ColumnType = TableColumn['type'];
@@ -43,7 +44,7 @@ export function shownColumns(table: DocumentTemplate['table']): ShownColumn[] {
   const cols = table.cols.filter((c) => c.visible);
   const widths = cols.map((c) => (c.width && c.width > 0 ? c.width : DEFAULT_WIDTHS[c.type]));
   const sum = widths.reduce((a, b) => a + b, 0) || 1;
-  return cols.map((c, i) => ({ ...c, share: (widths[i]! / sum) * 100 }));
+  return cols.map((c, i) => ({ ...c, share: (defined(widths[i], 'widths[i]') / sum) * 100 }));
 }
 
 export function discountText(line: RenderLine, f: Formatters): string {
@@ -98,25 +99,30 @@ export function fitColumns(
   const px = columns.map((c) => (c.share / 100) * width);
   let deficit = 0;
   const grown = px.map((p, i) => {
-    if (need[i]! <= p) return p;
-    deficit += need[i]! - p;
-    return need[i]!;
+    if (defined(need[i], 'need[i]') <= p) return p;
+    deficit += defined(need[i], 'need[i]') - p;
+    return defined(need[i], 'need[i]');
   });
   if (deficit === 0) return columns;
   const description = columns.findIndex((c) => c.type === 'description');
   if (description >= 0) {
-    const take = Math.min(deficit, Math.max(0, grown[description]! - need[description]!));
-    grown[description]! -= take;
+    const take = Math.min(
+      deficit,
+      Math.max(0, defined(grown[description], 'grown[description]') - defined(need[description], 'need[description]')),
+    );
+    grown[description] = defined(grown[description], 'grown[description]') - take;
     deficit -= take;
   }
   if (deficit > 0) {
-    const slack = grown.map((p, i) => (i === description ? 0 : Math.max(0, p - need[i]!)));
+    const slack = grown.map((p, i) => (i === description ? 0 : Math.max(0, p - defined(need[i], 'need[i]'))));
     const total = slack.reduce((a, b) => a + b, 0);
     if (total > 0) {
       const ratio = Math.min(1, deficit / total);
-      slack.forEach((s, i) => (grown[i]! -= s * ratio));
+      slack.forEach((s, i) => {
+        grown[i] = defined(grown[i], 'grown[i]') - s * ratio;
+      });
     }
   }
   const sum = grown.reduce((a, b) => a + b, 0);
-  return columns.map((c, i) => ({ ...c, share: (grown[i]! / sum) * 100 }));
+  return columns.map((c, i) => ({ ...c, share: (defined(grown[i], 'grown[i]') / sum) * 100 }));
 }

@@ -25,7 +25,7 @@ import { todayIso } from './document-record';
  */
 export async function refreshInvoiceBalance(db: Db, organizationId: number, invoiceId: number): Promise<void> {
   const invoice = await findDocument(db, { organizationId, id: invoiceId });
-  if (!invoice || invoice.type !== 'invoice' || invoice.status === 'draft') return;
+  if (invoice?.type !== 'invoice' || invoice.status === 'draft') return;
   const [paidUnits, credited] = await Promise.all([
     sumPayments(db, { organizationId, documentId: invoiceId }),
     sumIssuedCredits(db, { organizationId, invoiceId }),
@@ -93,7 +93,7 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
   await db.transaction().execute(async (trx) => {
     // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits.
     const fresh = await findDocument(trx, { organizationId, id });
-    if (!fresh || fresh.status !== 'draft' || fresh.updated_at !== doc.updated_at) fail('CONFLICT', STALE);
+    if (fresh?.status !== 'draft' || fresh.updated_at !== doc.updated_at) fail('CONFLICT', STALE);
     if (doc.type === 'credit' && corrects) await assertCreditFits(trx, organizationId, corrects, doc.totals.total, doc.id);
     if (doc.kind === 'deposit' && doc.origin_id) await assertDepositFits(trx, organizationId, doc.origin_id, doc.id);
     // Chronological numbering: an invoice may not be dated before the last one issued in its series.

@@ -10,6 +10,7 @@ import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { documentHref } from './document-meta';
 import { parseAmount } from './editor/form-state';
+import { defined } from '../../../shared/defined';
 
 interface Invoice {
   id: number;
@@ -41,13 +42,13 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
   function submit() {
     const lines = [];
     for (const line of invoice.items) {
-      const text = quantities[line.id!] ?? '';
+      const text = quantities[defined(line.id, 'line.id')] ?? '';
       if (!text.trim()) continue;
       const quantity = parseAmount(text);
       if (quantity === undefined || Number.isNaN(quantity) || quantity <= 0 || quantity > line.quantity) {
         return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
       }
-      lines.push({ id: line.id!, quantity });
+      lines.push({ id: defined(line.id, 'line.id'), quantity });
     }
     if (lines.length === 0) return setError('Indiquez la quantité à créditer d’au moins une ligne');
     convert.mutate({ id: invoice.id, type: 'credit', lines });
@@ -93,8 +94,8 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
                   className={inputStyle}
                   inputMode="decimal"
                   aria-label={`Quantité à créditer : ${line.item}`}
-                  value={quantities[line.id!] ?? ''}
-                  onChange={(e) => setQuantities({ ...quantities, [line.id!]: e.target.value })}
+                  value={quantities[defined(line.id, 'line.id')] ?? ''}
+                  onChange={(e) => setQuantities({ ...quantities, [defined(line.id, 'line.id')]: e.target.value })}
                   placeholder="0"
                 />
               </td>

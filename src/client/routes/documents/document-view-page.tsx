@@ -17,6 +17,7 @@ import { StatusChip } from './status-chip';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
 import type { DocumentDraft } from './editor/form-state';
+import { defined } from '../../../shared/defined';
 
 /** SPEC §2 Aperçu: {base}/{id}/view shows the saved document; {base}/new/view the form being created. Both through the one renderer. */
 export function DocumentViewPage({ type }: { type: DocumentType }) {
@@ -114,7 +115,13 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
         </p>
       )}
       <div ref={stage} className={css({ w: 'full', overflowX: 'auto', pb: '6' })}>
-        <DocumentPages doc={rendered!} template={templateData!} settings={data.settings!} scale={scale} onPaginated={onPaginated} />
+        <DocumentPages
+          doc={defined(rendered, 'rendered')}
+          template={defined(templateData, 'templateData')}
+          settings={defined(data.settings, 'data.settings')}
+          scale={scale}
+          onPaginated={onPaginated}
+        />
       </div>
     </div>
   );
