@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createApiClient } from '../api-client';
 import { ensureServerBuild } from '../build-if-stale.mjs';
+import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
@@ -13,7 +14,7 @@ const CONNECTIONS = 16;
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) resolve(match[1] ?? match[0]);
@@ -51,7 +52,7 @@ export async function benchApi(): Promise<void> {
       password: 'bench-password',
       organization: 'Bench SAS',
     });
-    const cookie = sessionCookie()!;
+    const cookie = defined(sessionCookie(), 'the session cookie');
 
     bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
       env: { ...process.env, BENCH_DB: dbPath },
@@ -68,7 +69,7 @@ export async function benchApi(): Promise<void> {
       await run('REST  GET /api/auth', `${base}/api/auth`, cookie),
       await run('tRPC  GET /api/trpc/auth.me', `${base}/api/trpc/auth.me`, cookie),
     ];
-    const bareRps = rows[0]!.rps;
+    const bareRps = defined(rows[0], 'the bare handler row').rps;
     console.log('| door | req/s | p50 ms | p99 ms | ratio to bare |');
     console.log('|---|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.title} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bareRps).toFixed(2)} |`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../src/server/routers/_app';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { DEMO_OWNER, loginOrRegister } from '../../scripts/seed';
@@ -23,7 +24,7 @@ describe('the /api/trpc door speaks tRPC’s wire format', () => {
     expect(me.status).toBe('fulfilled');
     expect(settings.status === 'fulfilled' && settings.value).toMatchObject({ theme: 'light' });
     expect(bad.status).toBe('rejected');
-    const error = (bad as PromiseRejectedResult).reason as TRPCClientError<any>;
+    const error = (bad as PromiseRejectedResult).reason as TRPCClientError<AppRouter>;
     expect(error.data).toMatchObject({ httpStatus: 400, code: 'BAD_REQUEST' });
     expect(error.message).toContain('Clé de paramètres inconnue');
   });

@@ -78,7 +78,8 @@ export function createStaticHandler(root: string) {
       const entry = load(file);
       if (entry) {
         const immutable = relative.startsWith(`assets${path.sep}`);
-        return send(req, res, entry, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        send(req, res, entry, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return;
       }
     }
     if (path.extname(relative) !== '' && relative !== 'index.html') {
