@@ -8,8 +8,30 @@ import { currencyPrecision } from '../../../shared/currencies';
  * one shows exactly what was issued. Lines saved before this migration get their amounts computed once, here, from
  * their stored inputs with the same shared core that computed their document's stored totals.
  */
-// biome-ignore lint/suspicious/noExplicitAny: a migration describes the database as it was at its time.
-export async function up(db: Kysely<any>): Promise<void> {
+/** The columns this migration reads, as migration 0007 made them (never today's table types). */
+interface TablesAt0007 {
+  documents: {
+    id: number;
+    discount_type: 'percent' | 'amount' | null;
+    discount_value: string | null;
+    shipping_fee: string;
+    price_mode: 'ht' | 'ttc';
+    currency: string;
+  };
+  document_items: {
+    id: number;
+    document_id: number;
+    position: number;
+    quantity: string;
+    unit_price: string;
+    discount_type: 'percent' | 'amount';
+    discount_value: string;
+    taxes: string;
+    amounts: string | null;
+  };
+}
+
+export async function up(db: Kysely<TablesAt0007>): Promise<void> {
   await db.schema.alterTable('document_items').addColumn('amounts', 'text').execute();
   const documents = await db
     .selectFrom('documents')
