@@ -33,6 +33,7 @@ const styles = {
   muted: css({ color: 'fg.muted', fontWeight: '400', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
   amount: css({ fontVariantNumeric: 'tabular-nums', fontWeight: '700', fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' }),
   body: css({
+    minW: '0',
     borderTopWidth: '1px',
     borderColor: 'border.default',
     p: '3',
@@ -189,7 +190,8 @@ function LineFields({
     </label>
   );
   return (
-    <div id={id} className={styles.body} onKeyDown={onKeyDown}>
+    // The line's fields as one group: Enter typed in any of them bubbles here.
+    <fieldset id={id} className={styles.body} onKeyDown={onKeyDown}>
       {!readOnly && (
         <div className={styles.full}>
           <ItemPicker
@@ -270,6 +272,6 @@ function LineFields({
         })}
         {error('taxes') && <span className={styles.error}>{error('taxes')}</span>}
       </fieldset>
-    </div>
+    </fieldset>
   );
 }
