@@ -203,7 +203,8 @@ function LineFields({
                 item: item.name,
                 description: item.description,
                 unit: item.unit,
-                unit_price: String(item.unit_price).replace('.', ','),
+                // The catalogue's number as is, like a loaded line's: the field shows it the French way.
+                unit_price: item.unit_price,
                 kind: item.kind,
                 taxes: item.taxes,
               });
