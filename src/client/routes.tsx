@@ -23,8 +23,7 @@ import { TagSettingsPage } from './routes/settings/tag-settings-page';
 import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
 import { LIST_TITLES } from './routes/documents/document-meta';
-import { DOCUMENT_LIST_PAGES } from './routes/documents/documents-page';
-import { DOCUMENT_EDITOR_PAGES, DOCUMENT_VIEW_PAGES, PaymentsPage } from './routes/documents/document-pages';
+import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
 import { SharePage } from './routes/share/share-page';
 
@@ -84,12 +83,12 @@ function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
   const list = LIST_TITLES[type];
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? upcoming(SALES) : DOCUMENT_EDITOR_PAGES[type], list),
-    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DOCUMENT_VIEW_PAGES[type], list),
-    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? upcoming(SALES) : DOCUMENT_EDITOR_PAGES[type], list),
-    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DOCUMENT_VIEW_PAGES[type], list),
+    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? upcoming(SALES) : DocumentEditorRoute, list),
+    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DocumentViewRoute, list),
+    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? upcoming(SALES) : DocumentEditorRoute, list),
+    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DocumentViewRoute, list),
     main(`${base}/:id/payments`, 'Paiements', type === 'recurring' ? upcoming('Le suivi des paiements') : PaymentsPage, list),
-    main(base, list, type === 'recurring' ? upcoming(SALES) : DOCUMENT_LIST_PAGES[type]),
+    main(base, list, type === 'recurring' ? upcoming(SALES) : DocumentListRoute),
   ];
 }
 

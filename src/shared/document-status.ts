@@ -1,7 +1,21 @@
 import type { DocumentType } from './schemas/document';
-import { byType, DOCUMENT_TYPE_TABLE, type StoredStatus } from './document-types';
+import { byType, DOCUMENT_TYPE_TABLE } from './document-types';
 
-export type { StoredStatus } from './document-types';
+/** Every status a document is stored with: the one list, read by the schemas and by the rows' mapping. */
+export const STORED_STATUSES = [
+  'draft',
+  'unpaid',
+  'partial',
+  'paid',
+  'canceled',
+  'pending',
+  'accepted',
+  'refused',
+  'converted',
+  'done',
+] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
+export const isStoredStatus = (status: string): status is StoredStatus => (STORED_STATUSES as readonly string[]).includes(status);
 
 /**
  * The status machine of each document type, enforced by the server and read by the screens to offer only the

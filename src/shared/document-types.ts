@@ -1,7 +1,5 @@
+import type { StoredStatus } from './document-status';
 import type { DocumentType, ListType } from './schemas/document';
-
-/** The statuses a document of a type is stored with (see document-status.ts for the machine). */
-export type StoredStatus = 'draft' | 'unpaid' | 'partial' | 'paid' | 'canceled' | 'pending' | 'accepted' | 'refused' | 'converted' | 'done';
 
 /** Everything that depends on a document's type, for the server and the screens alike. */
 export interface DocumentTypeInfo {
@@ -43,6 +41,8 @@ export interface DocumentTypeInfo {
   showsTotal: boolean;
   /** Invoices and credit notes are legal records once issued (CGI art. 242 nonies A): never deleted, never re-priced. */
   legalRecord: boolean;
+  /** Why an issued legal record is neither edited nor deleted, with the way out; null for the other types. */
+  issuedRefusals: { edit: string; remove: string } | null;
   /** Only invoices receive payments (and owe what is left). */
   receivesPayments: boolean;
   /** The status a document takes when it is issued (leaves draft). */
@@ -91,6 +91,10 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'F2026-0042',
     showsTotal: true,
     legalRecord: true,
+    issuedRefusals: {
+      edit: 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir',
+      remove: 'Une facture émise ne peut être supprimée (CGI art. 242 nonies A) : annulez-la par un avoir',
+    },
     receivesPayments: true,
     issuedStatus: 'unpaid',
     manualTransitions: {},
@@ -123,6 +127,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'D2026-0017',
     showsTotal: true,
     legalRecord: false,
+    issuedRefusals: null,
     receivesPayments: false,
     issuedStatus: 'pending',
     manualTransitions: QUOTE_TRANSITIONS,
@@ -154,6 +159,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'PF2026-0005',
     showsTotal: true,
     legalRecord: false,
+    issuedRefusals: null,
     receivesPayments: false,
     issuedStatus: 'pending',
     manualTransitions: QUOTE_TRANSITIONS,
@@ -185,6 +191,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'BC2026-0009',
     showsTotal: true,
     legalRecord: false,
+    issuedRefusals: null,
     receivesPayments: false,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,
@@ -216,6 +223,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'BL2026-0011',
     showsTotal: false,
     legalRecord: false,
+    issuedRefusals: null,
     receivesPayments: false,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,
@@ -247,6 +255,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'AV2026-0003',
     showsTotal: true,
     legalRecord: true,
+    issuedRefusals: { edit: 'Un avoir émis ne se modifie plus', remove: 'Un avoir émis ne peut être supprimé' },
     receivesPayments: false,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,

@@ -68,3 +68,6 @@ export function formatAddress(template: string, address: AddressParts | null | u
     )
     .filter((line) => line !== '');
 }
+
+/** 'cette facture' → 'Cette facture', at the start of a message. */
+export const capitalize = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -124,6 +124,7 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefO
 export function DocumentPages({ doc, template, settings, scale = 1, onPaginated }: DocumentPagesProps) {
   // Callers may rebuild equal objects on each render: only a real change lays the pages out again.
   const key = JSON.stringify([doc, template, settings]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content on purpose (the JSON key stands for doc, template and settings)
   const snapshot = useMemo<Snapshot>(() => ({ doc, template, settings }), [key]);
   const measureRef = useRef<HTMLDivElement>(null);
   const { layout, ready } = usePageLayout(snapshot, measureRef);
@@ -177,6 +178,7 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated 
         {pages ? (
           pages.map((page, i) => (
             <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a page is its position (page 1, 2…): the layout only appends or drops pages at the end
               key={i}
               data-page-box=""
               style={{

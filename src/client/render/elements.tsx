@@ -55,6 +55,7 @@ function Lines({ lines }: { lines: (string | null | undefined | false)[] }) {
   return (
     <>
       {lines.filter(Boolean).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: printed address lines, no state; two lines may read the same
         <div key={i}>{line}</div>
       ))}
     </>
@@ -219,6 +220,7 @@ export function ElementView({
       body = pairs.length > 0 && (
         <div>
           {pairs.map((kv, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: printed pairs without ids or state; their order is the content
             <div key={i}>
               <span style={{ color: MUTED }}>{kv.key} : </span>
               {kv.value}
@@ -249,11 +251,11 @@ export function ElementView({
       const margin = element.align === 'center' ? '0 auto' : element.align === 'right' ? '0 0 0 auto' : '0';
       const line = element.border_style === 'default' ? 'solid' : element.border_style;
       body = (
-        <div
-          role="separator"
+        <hr
           style={{
             width: `${element.el_width}%`,
             margin,
+            border: 'none',
             borderTop: `${element.width}px ${line} ${element.color || '#D0D5DD'}`,
             height: 0,
           }}

@@ -31,6 +31,7 @@ export function TemplateBlock({
   return (
     <div data-block={name} style={{ display: 'flex', flexDirection: 'column', gap }}>
       {shown.map((row, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: template rows have no id; their place in the grid is their identity
         <div key={r} data-row="" style={{ display: 'flex', alignItems: ALIGN[row.align], justifyContent: row.justify, width: '100%' }}>
           {row.columns.map((col, c) => {
             const style: CSSProperties = {
@@ -47,8 +48,10 @@ export function TemplateBlock({
               ...styleToCss(col.style),
             };
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: template columns have no id; their place in the row is their identity
               <div key={c} data-col="" style={style}>
                 {col.elements.map((element, e) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: template elements have no id; their place in the column is their identity
                   <ElementView key={e} element={element} ctx={ctx} position={position} align={col.text_align} />
                 ))}
               </div>

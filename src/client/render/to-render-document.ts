@@ -23,7 +23,9 @@ export interface RenderContext {
 }
 
 /** A document as stored or issued, or the form seen the same way: the one shape the render model is built from. */
-type Viewed = Omit<SharedDocumentView, 'customer' | 'organization'> & {
+type Viewed = Omit<SharedDocumentView, 'customer' | 'organization' | 'items'> & {
+  /** The typed unit price is not drawn (the table shows the computed `price`): the form's lines go without it. */
+  items: Omit<SharedDocumentView['items'][number], 'unit_price'>[];
   customer: CustomerSource | null;
   organization: SellerSource | null;
   corrects?: { number: string | null } | null;
@@ -139,7 +141,6 @@ function viewOfForm(form: DocumentDraft, customer: CustomerSource | null): Viewe
       description: line.description ?? '',
       quantity: amountOf(line.quantity),
       unit: line.unit ?? 'u',
-      unit_price: amountOf(line.unit_price),
       discount_type: line.discount_type ?? 'percent',
       discount_value: amountOf(line.discount_value),
       taxes: (line.taxes ?? []).map((t) => ({ title: t.title, rate: amountOf(t.rate) })),

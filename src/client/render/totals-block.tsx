@@ -57,6 +57,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
       <div key="deposits">
         <div style={heading}>Acompte demandé</div>
         {doc.deposit_request.map((d, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: printed requests without ids or state; their order is the content
           <div key={i}>
             {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
           </div>
@@ -76,6 +77,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
     blocks.push(
       <div key="info" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0 1em' }}>
         {pairs.map((kv, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: printed pairs without ids or state; their order is the content
           <div key={i} style={{ display: 'contents' }}>
             <span style={{ color: MUTED }}>{kv.key}</span>
             <span style={{ overflowWrap: 'anywhere' }}>{kv.value}</span>

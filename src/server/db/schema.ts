@@ -225,10 +225,10 @@ export interface DocumentItemsTable {
   unit_price: string;
   discount_type: string;
   discount_value: string;
-  /** JSON: the tax lines [{ title, rate }]; parsed in queries/documents.ts only. */
+  /** JSON: the tax lines [{ title, rate }]; parsed in queries/document-mapping.ts only. */
   taxes: string;
   kind: string;
-  /** JSON: the line's amounts computed at the last write (migration 0008); parsed in queries/documents.ts only. */
+  /** JSON: the line's amounts computed at the last write (migration 0008); parsed in queries/document-mapping.ts only. */
   amounts: string | null;
 }
 

@@ -6,7 +6,7 @@ import { paymentInputSchema, paymentSchema } from '../../shared/schemas/payment'
 import { documentListSchema, documentSchema, documentWriteSchema } from '../../shared/schemas/document-model';
 import { idSchema } from '../../shared/schemas/reference';
 import { periodRange } from '../../shared/periods';
-import { listDocuments } from '../db/queries/documents';
+import { listDocuments } from '../db/queries/document-lists';
 import { createDocument, editDocument, getDocument, removeDocument } from '../services/documents';
 import { changeStatus, issueDocument, markSent } from '../services/document-lifecycle';
 import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';

@@ -2,14 +2,16 @@ import type { Db } from '../db/connection';
 import { CONVERSIONS, CONVERTIBLE_FROM } from '../../shared/document-status';
 import { allocate, money, toNumber } from '../../shared/money';
 import { currencyPrecision } from '../../shared/currencies';
-import { formatDateShort, formatDecimal } from '../../shared/format';
+import { capitalize, formatDateShort, formatDecimal } from '../../shared/format';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { NUMBER_LABELS } from '../../shared/status';
 import { documentInputSchema, type DocumentForm, type DocumentItem, type DocumentType } from '../../shared/schemas/document';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
-import { findLinkedDocuments, updateDocument } from '../db/queries/documents';
-import { createDocument, getStoredDocument, TYPE_NAMES } from './documents';
+import { updateDocument } from '../db/queries/documents';
+import { findLinkedDocuments } from '../db/queries/document-lists';
+import { createDocument, getStoredDocument } from './documents';
 import { assertCreditFits } from './document-lifecycle';
 import { todayIso, totalsOf } from './document-record';
 
@@ -54,7 +56,7 @@ export async function convertDocument(
 ): Promise<DocumentAnswer> {
   const row = await getStoredDocument(db, organizationId, id);
   if (!CONVERSIONS[row.type].includes(type)) {
-    fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne se convertit pas en ${TYPE_NAMES[type].a.replace(/^une? /, '')}`);
+    fail('CONFLICT', `${capitalize(DOCUMENT_TYPE_TABLE[row.type].the)} ne se convertit pas en ${DOCUMENT_TYPE_TABLE[type].noun}`);
   }
   if (row.kind === 'deposit' && type === 'credit' && row.status === 'draft')
     fail('CONFLICT', 'Émettez la facture d’acompte avant de l’avoir');
@@ -62,8 +64,8 @@ export async function convertDocument(
     fail(
       'CONFLICT',
       row.status === 'draft'
-        ? `Émettez ${TYPE_NAMES[row.type].the} avant de le convertir : un brouillon n’a pas de numéro`
-        : `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus être converti`,
+        ? `Émettez ${DOCUMENT_TYPE_TABLE[row.type].the} avant de le convertir : un brouillon n’a pas de numéro`
+        : `${capitalize(DOCUMENT_TYPE_TABLE[row.type].the)} ne peut plus être converti`,
     );
   }
   const form = formOf(row);
@@ -127,8 +129,6 @@ async function createCreditNote(
   return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
 }
 
-const capitalize = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
-
 /**
  * A deposit invoice (facture d'acompte, CGI art. 289: due as soon as a prepayment is received) on an issued estimate
  * or order, for a percent or an amount including tax. It is an invoice of its own series' numbering, with one line per
@@ -143,9 +143,9 @@ export async function createDepositInvoice(
 ): Promise<DocumentAnswer> {
   const row = await getStoredDocument(db, organizationId, id);
   if (row.type !== 'estimate' && row.type !== 'order') fail('CONFLICT', 'Une facture d’acompte se fait sur un devis ou un bon de commande');
-  if (row.status === 'draft') fail('CONFLICT', `Émettez ${TYPE_NAMES[row.type].the} avant d’en facturer un acompte`);
+  if (row.status === 'draft') fail('CONFLICT', `Émettez ${DOCUMENT_TYPE_TABLE[row.type].the} avant d’en facturer un acompte`);
   if (!['pending', 'accepted', 'done', 'converted'].includes(row.status))
-    fail('CONFLICT', `${capitalize(TYPE_NAMES[row.type].the)} ne peut plus recevoir d’acompte`);
+    fail('CONFLICT', `${capitalize(DOCUMENT_TYPE_TABLE[row.type].the)} ne peut plus recevoir d’acompte`);
   // Once the final invoice exists, a prepayment is settled on it, not by another deposit invoice.
   const finals = (await findLinkedDocuments(db, { organizationId, id })).filter(
     (d) => d.type === 'invoice' && d.kind === 'standard' && d.status !== 'canceled',
@@ -167,7 +167,7 @@ export async function createDepositInvoice(
   if (already.plus(requested).gt(total)) {
     fail(
       'CONFLICT',
-      `Les acomptes (${formatDecimal(already.plus(requested), precision)}) dépasseraient le total de ${TYPE_NAMES[row.type].the} (${formatDecimal(total, precision)})`,
+      `Les acomptes (${formatDecimal(already.plus(requested), precision)}) dépasseraient le total de ${DOCUMENT_TYPE_TABLE[row.type].the} (${formatDecimal(total, precision)})`,
     );
   }
 

@@ -3,12 +3,13 @@ import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
 import { legalMentionTexts, missingMentions, sellerIdentity } from '../../shared/legal-mentions';
 import { formatDocumentNumber } from '../../shared/numbering';
-import { formatDateShort } from '../../shared/format';
+import { capitalize, formatDateShort } from '../../shared/format';
 import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
-import { findDocument, findLatestNumbered, numberTaken, sumDeposits, sumIssuedCredits, updateDocument } from '../db/queries/documents';
+import { findDocument, findLatestNumbered, numberTaken, updateDocument } from '../db/queries/documents';
+import { sumDeposits, sumIssuedCredits } from '../db/queries/document-lists';
 import { toUnits4, unitsToNumber } from '../../shared/money';
 import { formatDecimal } from '../../shared/format';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
@@ -16,7 +17,8 @@ import { sumPayments } from '../db/queries/payments';
 import { findCustomer } from '../db/queries/customers';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
-import { customerSnapshotOf, getDocument, getStoredDocument, indexDocument, STALE, TYPE_NAMES } from './documents';
+import { getDocument, getStoredDocument, indexDocument, STALE } from './documents';
+import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
 
 /**
@@ -56,7 +58,7 @@ export async function issueDocument(db: Db, organizationId: number, id: number):
   if (doc.status !== 'draft')
     fail(
       'CONFLICT',
-      `${capitalize(TYPE_NAMES[doc.type].the)} est déjà émis${DOCUMENT_TYPE_TABLE[doc.type].feminine ? 'e' : ''} (n° ${doc.number})`,
+      `${capitalize(DOCUMENT_TYPE_TABLE[doc.type].the)} est déjà émis${DOCUMENT_TYPE_TABLE[doc.type].feminine ? 'e' : ''} (n° ${doc.number})`,
     );
   const [organization, settings, template, customer, corrects] = await Promise.all([
     getOrganizationProfile(db, organizationId),
@@ -177,13 +179,14 @@ async function assertDepositFits(db: Db, organizationId: number, originId: numbe
     fail('CONFLICT', `Les acomptes dépasseraient le total du document d’origine (${origin.number})`);
 }
 
-const capitalize = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
-
 /** A status asked for by hand, along MANUAL_TRANSITIONS (shared/document-status.ts); anything else is a 409. */
 export async function changeStatus(db: Db, organizationId: number, id: number, to: StoredStatus): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
   if (!canTransition(doc.type, doc.status, to)) {
-    fail('CONFLICT', `Passage impossible de « ${statusLabel(doc.status)} » à « ${statusLabel(to)} » pour ${TYPE_NAMES[doc.type].a}`);
+    fail(
+      'CONFLICT',
+      `Passage impossible de « ${statusLabel(doc.status)} » à « ${statusLabel(to)} » pour ${DOCUMENT_TYPE_TABLE[doc.type].article}`,
+    );
   }
   await updateDocument(db, { organizationId, id, changes: { status: to, updated_at: nowIso() } });
   return getDocument(db, organizationId, id);

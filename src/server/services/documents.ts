@@ -1,39 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { byType, DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { Db } from '../db/connection';
-import type { DocumentForm, DocumentType } from '../../shared/schemas/document';
+import type { DocumentForm } from '../../shared/schemas/document';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
-import type { CustomerParty } from '../../shared/schemas/document-parties';
-import { effectiveStatus, isEditable, isLegalRecord } from '../../shared/document-status';
+import { effectiveStatus, isEditable } from '../../shared/document-status';
 import { statusLabel, TYPE_LABELS } from '../../shared/status';
+import { capitalize } from '../../shared/format';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
+import { deleteDocumentRow, findDocument, insertDocument, updateDocument } from '../db/queries/documents';
 import {
   claimDeposits,
-  deleteDocumentRow,
   findDeductedDeposits,
-  findDocument,
   findDocumentSummary,
   findLinkedDocuments,
   findOpenDeposits,
-  insertDocument,
   sumIssuedCredits,
-  updateDocument,
-  type DocumentContent,
-} from '../db/queries/documents';
-import { findCustomer, type CustomerRecord } from '../db/queries/customers';
+} from '../db/queries/document-lists';
+import type { DocumentContent } from '../db/queries/document-mapping';
+import { findCustomer } from '../db/queries/customers';
 import { fromStoredUnits } from '../../shared/money';
 import { sumPayments } from '../db/queries/payments';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
-import { getAppSettings } from './settings';
 import { assertCurrencyEnabled } from './currencies';
 import { todayIso, totalsOf } from './document-record';
-import type { MentionCustomer } from '../../shared/legal-mentions';
+import { checkCustomer, customerSnapshotOf, withDefaults } from './document-defaults';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
-
-/** French names of the types, for messages ("cette facture", "ce devis"): read off the one table. */
-export const TYPE_NAMES: Record<DocumentType, { the: string; a: string }> = byType((t) => ({ the: t.the, a: t.article }));
 
 /** A stored document of this organisation, or a 404 (another organisation's id answers the same). */
 export async function getStoredDocument(db: Db, organizationId: number, id: number): Promise<StoredDocument> {
@@ -41,20 +34,6 @@ export async function getStoredDocument(db: Db, organizationId: number, id: numb
   if (!doc) return fail('NOT_FOUND', DOCUMENT_NOT_FOUND);
   return doc;
 }
-
-/** The customer fields a document shows (and keeps, once issued). */
-export const customerSnapshotOf = (c: CustomerRecord): CustomerParty & MentionCustomer => ({
-  id: c.id,
-  number: c.number,
-  type: c.type,
-  name: c.name,
-  legal_name: c.legal_name,
-  email: c.email,
-  business_id: c.business_id,
-  vat_number: c.vat_number,
-  address: c.address,
-  shipping: c.shipping,
-});
 
 /** The document a conversion starts from, and that one's own origin, and so on (estimate → order → invoice). */
 export async function originChain(db: Db, organizationId: number, originId: number | null): Promise<number[]> {
@@ -139,28 +118,6 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
 }
 export type DocumentRecord = DocumentAnswer;
 
-/** A live customer of this organisation, or a 400 naming the field. */
-async function checkCustomer(db: Db, organizationId: number, customerId: number | null | undefined): Promise<CustomerRecord | null> {
-  if (!customerId) return null;
-  const customer = await findCustomer(db, { organizationId, id: customerId });
-  if (!customer) return fail('BAD_REQUEST', 'Client : introuvable');
-  if (customer.deleted_at) fail('BAD_REQUEST', 'Client : ce client est archivé, restaurez-le pour lui établir un document');
-  return customer;
-}
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Maturity when the form leaves it out: the customer's payment days, else the organisation's (C. com. L441-10). */
-async function withDefaults(db: Db, organizationId: number, form: DocumentForm, customer: CustomerRecord | null): Promise<DocumentForm> {
-  if (form.maturity !== undefined) {
-    if (form.maturity && form.maturity < form.date)
-      fail('BAD_REQUEST', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);
-    return form;
-  }
-  const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
-  return { ...form, maturity: addDays(form.date, days) };
-}
-
 export async function indexDocument(db: Db, organizationId: number, id: number): Promise<void> {
   const row = await findDocumentSummary(db, { organizationId, id });
   if (!row) return removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
@@ -234,23 +191,17 @@ export async function createDocument(
 
 /** Only drafts, and issued documents that are not legal records while still pending, can be edited. */
 function assertEditable(doc: StoredDocument): void {
-  const name = TYPE_NAMES[doc.type];
   if (isEditable(doc.type, doc.status)) return;
-  if (isLegalRecord(doc.type)) {
-    fail(
-      'CONFLICT',
-      doc.type === 'invoice'
-        ? 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir'
-        : 'Un avoir émis ne se modifie plus',
-    );
-  }
-  fail('CONFLICT', `${name.the.charAt(0).toUpperCase()}${name.the.slice(1)} est « ${statusLabel(doc.status)} » : il ne se modifie plus`);
+  const info = DOCUMENT_TYPE_TABLE[doc.type];
+  if (info.issuedRefusals) fail('CONFLICT', info.issuedRefusals.edit);
+  fail('CONFLICT', `${capitalize(info.the)} est « ${statusLabel(doc.status)} » : il ne se modifie plus`);
 }
 
 export async function editDocument(db: Db, organizationId: number, id: number, input: DocumentForm): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
   assertEditable(doc);
-  if (input.type !== doc.type) fail('BAD_REQUEST', `Type : ${TYPE_NAMES[doc.type].the} ne change pas de type, convertissez-le plutôt`);
+  if (input.type !== doc.type)
+    fail('BAD_REQUEST', `Type : ${DOCUMENT_TYPE_TABLE[doc.type].the} ne change pas de type, convertissez-le plutôt`);
   // A credit note stays on the invoice it corrects, a deposit on what it pays for: same customer, currency, price mode.
   if (doc.corrects_id || doc.kind === 'deposit') {
     if ((input.customer_id ?? null) !== doc.customer_id)
@@ -290,14 +241,8 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
 /** Drafts go; issued invoices and credit notes stay forever (corrected by a credit note); others go unless linked. */
 export async function removeDocument(db: Db, organizationId: number, id: number): Promise<void> {
   const doc = await getStoredDocument(db, organizationId, id);
-  if (doc.status !== 'draft' && isLegalRecord(doc.type)) {
-    fail(
-      'CONFLICT',
-      doc.type === 'invoice'
-        ? 'Une facture émise ne peut être supprimée (CGI art. 242 nonies A) : annulez-la par un avoir'
-        : 'Un avoir émis ne peut être supprimé',
-    );
-  }
+  const refusals = DOCUMENT_TYPE_TABLE[doc.type].issuedRefusals;
+  if (doc.status !== 'draft' && refusals) fail('CONFLICT', refusals.remove);
   const linked = await findLinkedDocuments(db, { organizationId, id });
   if (linked.length > 0) {
     const names = linked.map((l) => l.number ?? 'brouillon').join(', ');

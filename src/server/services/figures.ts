@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
-import { listDocuments } from '../db/queries/documents';
+import { listDocuments } from '../db/queries/document-lists';
 import { getAppSettings } from './settings';
 import { todayIso } from './document-record';
 import { fromStoredUnits } from '../../shared/money';

@@ -14,7 +14,7 @@ import {
   updatePayment,
   type PaymentRow,
 } from '../db/queries/payments';
-import { sumIssuedCredits } from '../db/queries/documents';
+import { sumIssuedCredits } from '../db/queries/document-lists';
 import { fromStoredUnits, toStoredUnits } from '../../shared/money';
 import { getStoredDocument } from './documents';
 import { refreshInvoiceBalance } from './document-lifecycle';

@@ -1,7 +1,8 @@
 import type { Db } from '../db/connection';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
-import { findDocumentByUuid, sumIssuedCredits, updateDocument } from '../db/queries/documents';
+import { findDocumentByUuid, updateDocument } from '../db/queries/documents';
+import { sumIssuedCredits } from '../db/queries/document-lists';
 import { sharedDocumentSchema, type SharedDocumentView, type StoredDocument } from '../../shared/schemas/document-model';
 import { depositsFor } from './documents';
 import { getAppSettings, getDocumentTemplate } from './settings';

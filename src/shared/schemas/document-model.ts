@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredStatus } from '../document-status';
+import { STORED_STATUSES } from '../document-status';
 import { depositRequestSchema, documentInputSchema, documentItemInputSchema, documentTypeSchema, keyValueSchema } from './document';
 import { customerPartySchema, sellerPartySchema } from './document-parties';
 
@@ -9,26 +9,14 @@ import { customerPartySchema, sellerPartySchema } from './document-parties';
  * | stage    | schema                 | built in                                                         |
  * |----------|------------------------|------------------------------------------------------------------|
  * | typed    | documentInputSchema    | the editor (its state is the schema's input type)                |
- * | stored   | storedDocumentSchema   | server/db/queries/documents.ts, the one row ↔ domain mapping     |
+ * | stored   | storedDocumentSchema   | server/db/queries/document-mapping.ts, the one row ↔ domain map  |
  * | answered | documentSchema         | server/services/documents.ts answerOf (stored + links + balance) |
- * | listed   | documentListEntrySchema| server/db/queries/documents.ts listDocuments                     |
+ * | listed   | documentListEntrySchema| server/db/queries/document-lists.ts listDocuments                |
  * | issued   | issuedDocumentSchema   | the columns frozen at issue, read by the public page and the PDF |
  *
  * Amounts are JSON numbers in major units, computed once per write by shared/totals.ts and read back.
  */
 
-const STORED_STATUSES = [
-  'draft',
-  'unpaid',
-  'partial',
-  'paid',
-  'canceled',
-  'pending',
-  'accepted',
-  'refused',
-  'converted',
-  'done',
-] as const satisfies readonly StoredStatus[];
 export const storedStatusSchema = z.enum(STORED_STATUSES);
 /** What the screens show: `overdue` is derived when read, never stored. */
 export const shownStatusSchema = z.enum([...STORED_STATUSES, 'overdue']);

@@ -14,15 +14,16 @@ export type DiscountType = z.infer<typeof discountTypeSchema>;
 /**
  * An amount or quantity: a JSON number, or a string as people type it ('12,5', '1 234,50'), read exactly by the
  * shared decimal parser (money.ts) and answered as a JSON number; at most `decimals` decimals, within `limit`.
- * An empty string is nothing typed yet: 0. The editor keeps what was typed, the server gets the number.
+ * An empty string is nothing typed yet: 0. The editor and the dialogs keep what was typed, the server gets the
+ * number. `invalid` words the answer to a text that is not a number (default: "<label> : un nombre est attendu").
  */
-const decimal = (label: string, decimals: number, limit = 1e12) =>
+export const decimalSchema = (label: string, decimals: number, limit = 1e12, invalid = `${label} : un nombre est attendu`) =>
   z
     .union([z.number(), z.string()], { error: `${label} : un nombre est attendu` })
     .transform((v, ctx) => {
       if (typeof v === 'number') return v;
       if (!isMoneyLike(v)) {
-        ctx.addIssue({ code: 'custom', message: `${label} : un nombre est attendu` });
+        ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
       }
       return toNumber(money(v));
@@ -50,7 +51,7 @@ export const taxLineSchema = z
       .min(1, 'Taxe : un intitulé est attendu')
       .max(60)
       .meta({ label: 'Intitulé' }),
-    rate: decimal('Taux de taxe', 4, 100)
+    rate: decimalSchema('Taux de taxe', 4, 100)
       .refine((r) => r >= 0, 'Taux de taxe : il ne peut être négatif')
       .meta({ label: 'Taux de taxe' }),
   })
@@ -69,11 +70,11 @@ export const documentItemInputSchema = z.object({
   sku: z.string().max(60).optional().nullable().meta({ label: 'Référence' }),
   item: z.string().trim().max(200, 'Désignation : 200 caractères au plus').default('').meta({ label: 'Désignation' }),
   description: z.string().max(5000, 'Description : 5000 caractères au plus').default('').meta({ label: 'Description' }),
-  quantity: decimal('Quantité', 4, 1e9).default(1).meta({ label: 'Quantité' }),
+  quantity: decimalSchema('Quantité', 4, 1e9).default(1).meta({ label: 'Quantité' }),
   unit: z.string().trim().max(20).default('u').meta({ label: 'Unité' }),
-  unit_price: decimal('Prix unitaire', 4).default(0).meta({ label: 'Prix unitaire' }),
+  unit_price: decimalSchema('Prix unitaire', 4).default(0).meta({ label: 'Prix unitaire' }),
   discount_type: discountTypeSchema.default('percent').meta({ label: 'Type de remise' }),
-  discount_value: decimal('Remise', 4)
+  discount_value: decimalSchema('Remise', 4)
     .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
     .default(0)
     .meta({ label: 'Remise' }),
@@ -86,7 +87,7 @@ export type DocumentItem = z.infer<typeof documentItemInputSchema>;
 
 export const depositRequestSchema = z.object({
   description: z.string().trim().max(200).default('Acompte').meta({ label: 'Description' }),
-  amount: decimal('Acompte', 4)
+  amount: decimalSchema('Acompte', 4)
     .refine((v) => v >= 0, 'Acompte : il ne peut être négatif')
     .meta({ label: 'Montant' }),
 });
@@ -121,12 +122,12 @@ export const documentInputSchema = z.object({
   terms: z.string().max(5000).default('').meta({ label: 'Conditions' }),
   note: z.string().max(5000).default('').meta({ label: 'Note' }),
   discount_type: discountTypeSchema.nullable().default('percent').meta({ label: 'Type de remise' }),
-  discount_value: decimal('Remise', 4)
+  discount_value: decimalSchema('Remise', 4)
     .refine((v) => v >= 0, 'Remise : elle ne peut être négative')
     .nullable()
     .default(0)
     .meta({ label: 'Remise' }),
-  shipping: decimal('Frais de port', 4)
+  shipping: decimalSchema('Frais de port', 4)
     .refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs')
     .default(0)
     .meta({ label: 'Frais de port' }),

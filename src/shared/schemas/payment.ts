@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../status';
-import { hasAtMostDecimals, INPUT_SCALE } from '../money';
+import { INPUT_SCALE } from '../money';
+import { decimalSchema } from './document';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 
-/** A payment received on an invoice (SPEC §9 methods). The amount is positive, in major units, 2 decimals at most. */
+/** A payment received on an invoice (SPEC §9 methods). The amount is positive, in major units (the currency's decimals are checked by the service). */
 export const paymentInputSchema = z.object({
   date: z.iso.date({ error: 'Date du paiement attendue au format AAAA-MM-JJ' }).meta({ label: 'Date du paiement' }),
-  amount: z
-    .number({ error: 'Montant du paiement : un nombre est attendu' })
-    .refine(Number.isFinite, 'Montant du paiement : un nombre fini est attendu')
+  // Typed ('120,50') or a JSON number, read by the one decimal rule: finite, within 1e12, 4 decimals at most.
+  amount: decimalSchema('Montant du paiement', INPUT_SCALE, 1e12, 'Le montant est un nombre (ex. 120,50)')
     .refine((n) => n > 0, 'Le montant du paiement doit être positif')
-    .refine((n) => n <= 1e12, 'Montant du paiement : valeur trop grande')
-    .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Montant du paiement : 4 décimales au plus')
     .meta({ label: 'Montant du paiement' }),
   method: z
     .enum(METHODS, { error: 'Moyen de paiement : virement, chèque, carte ou espèces' })

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { documentHref } from './document-meta';
-import { parseAmount } from './editor/form-state';
+import { decimalSchema } from '../../../shared/schemas/document';
 import { defined } from '../../../shared/defined';
 
 interface Invoice {
@@ -44,11 +44,13 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
     for (const line of invoice.items) {
       const text = quantities[defined(line.id, 'line.id')] ?? '';
       if (!text.trim()) continue;
-      const quantity = parseAmount(text);
-      if (quantity === undefined || Number.isNaN(quantity) || quantity <= 0 || quantity > line.quantity) {
+      // The shared decimal rule reads what was typed ('1,5'); any refusal names the line and what it accepts.
+      const quantity = decimalSchema('Quantité à créditer', 4, 1e9)
+        .refine((q) => q > 0 && q <= line.quantity)
+        .safeParse(text);
+      if (!quantity.success)
         return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
-      }
-      lines.push({ id: defined(line.id, 'line.id'), quantity });
+      lines.push({ id: defined(line.id, 'line.id'), quantity: quantity.data });
     }
     if (lines.length === 0) return setError('Indiquez la quantité à créditer d’au moins une ligne');
     convert.mutate({ id: invoice.id, type: 'credit', lines });

@@ -7,7 +7,15 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { documentHref } from './document-meta';
-import { parseAmount } from './editor/form-state';
+import { decimalSchema } from '../../../shared/schemas/document';
+
+/** What is typed, read by the shared decimal rule: a positive percent (100 at most) or a positive amount TTC. */
+function typedDepositSchema(mode: 'percent' | 'amount') {
+  const positive = mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)';
+  return decimalSchema('Acompte', 4, 1e12, positive)
+    .refine((n) => n > 0, positive)
+    .refine((n) => mode === 'amount' || n <= 100, '100 % au plus');
+}
 
 /** A deposit invoice (facture d'acompte, CGI art. 289) on an estimate or order: a percent of its total or an amount TTC. */
 export function DepositDialog({
@@ -36,11 +44,9 @@ export function DepositDialog({
     },
   });
   function submit() {
-    const n = parseAmount(value);
-    if (n === undefined || Number.isNaN(n) || n <= 0)
-      return setError(mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)');
-    if (mode === 'percent' && n > 100) return setError('100 % au plus');
-    deposit.mutate(mode === 'percent' ? { id: source.id, percent: n } : { id: source.id, amount: n });
+    const typed = typedDepositSchema(mode).safeParse(value);
+    if (!typed.success) return setError(typed.error.issues[0]?.message);
+    deposit.mutate(mode === 'percent' ? { id: source.id, percent: typed.data } : { id: source.id, amount: typed.data });
   }
   return (
     <Dialog

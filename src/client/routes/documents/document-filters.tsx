@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { byType, DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { PERIODS } from '../../../shared/schemas/filters';
@@ -10,12 +10,6 @@ import { trpc } from '../../trpc';
 import { Combobox } from '../../components/ui/combobox';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
-
-/**
- * The statuses a list of each type can hold; invoices add the derived Exigible (overdue), Envoyé (sent) and
- * 'À encaisser' (open: unpaid or partly paid, overdue included).
- */
-export const STATUS_FILTERS: Record<DocumentType, string[]> = byType((t) => t.statusFilters);
 
 /** The URL keys that narrow the list (sorting and paging do not count as filters). */
 export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amount', 'max_amount', 'customer'] as const;
@@ -65,7 +59,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
       </label>
       <select id="document-status" className={inputStyle} value={query.status ?? ''} onChange={(e) => set({ status: e.target.value })}>
         <option value="">Tous</option>
-        {STATUS_FILTERS[type].map((status) => (
+        {DOCUMENT_TYPE_TABLE[type].statusFilters.map((status) => (
           <option key={status} value={status}>
             {statusLabel(status)}
           </option>

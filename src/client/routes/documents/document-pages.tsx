@@ -1,12 +1,25 @@
-import type { ComponentType } from 'react';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/document';
+import { useLocation } from 'wouter';
+import type { DocumentType } from '../../../shared/schemas/document';
+import { defined } from '../../../shared/defined';
 import { DocumentEditorPage } from './editor/document-editor-page';
 import { DocumentViewPage } from './document-view-page';
+import { DocumentsPage } from './documents-page';
+import { typeOfPath } from './document-meta';
 
-/** One route component per type for the editor and the preview (routes.tsx maps each base to them). */
-const perType = (Page: ComponentType<{ type: DocumentType }>) =>
-  Object.fromEntries(DOCUMENT_TYPES.map((type) => [type, () => <Page type={type} />])) as unknown as Record<DocumentType, ComponentType>;
+/** The type the route names (/invoices/…, /estimates/…): routes.tsx mounts these pages under a type's base only. */
+function useRouteType(): DocumentType {
+  const [path] = useLocation();
+  return defined(typeOfPath(path), `the document type of ${path}`);
+}
 
-export const DOCUMENT_EDITOR_PAGES = perType(DocumentEditorPage);
-export const DOCUMENT_VIEW_PAGES = perType(DocumentViewPage);
+/** One route component per page for every type (the routes are keyed by path, so a type change remounts the page). */
+export function DocumentListRoute() {
+  return <DocumentsPage type={useRouteType()} />;
+}
+export function DocumentEditorRoute() {
+  return <DocumentEditorPage type={useRouteType()} />;
+}
+export function DocumentViewRoute() {
+  return <DocumentViewPage type={useRouteType()} />;
+}
 export { PaymentsPage } from './payments-page';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
@@ -242,18 +242,3 @@ function DocumentRow({
     </tr>
   );
 }
-
-/** One page component per type, created once so the router keeps a stable component per route. */
-const listPage = (type: DocumentType): ComponentType =>
-  function DocumentListPage() {
-    return <DocumentsPage type={type} />;
-  };
-
-export const DOCUMENT_LIST_PAGES: Record<DocumentType, ComponentType> = {
-  invoice: listPage('invoice'),
-  estimate: listPage('estimate'),
-  proforma: listPage('proforma'),
-  order: listPage('order'),
-  delivery: listPage('delivery'),
-  credit: listPage('credit'),
-};

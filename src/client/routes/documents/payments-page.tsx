@@ -14,7 +14,7 @@ import { listStyles } from '../../components/ui/list';
 import { Spinner } from '../../components/ui/spinner';
 import { DocumentTabs } from './document-tabs';
 import { StatusChip } from './status-chip';
-import { parseAmount, today } from './editor/form-state';
+import { today } from './editor/form-state';
 
 type Draft = { id?: number; date: string; amount: string; method: PaymentMethod; reference: string; note: string };
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
@@ -95,13 +95,11 @@ export function PaymentsPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const amount = parseAmount(draft.amount);
-    const result = paymentInputSchema.safeParse({ ...draft, amount: amount === undefined ? undefined : amount });
+    // The typed amount goes through the payment schema itself ('120,50' reads as 120.5); empty is nothing typed.
+    const result = paymentInputSchema.safeParse({ ...draft, amount: draft.amount.trim() === '' ? undefined : draft.amount });
     if (!result.success) {
       const next: Record<string, string> = {};
-      for (const issue of result.error.issues)
-        next[String(issue.path[0])] ??=
-          Number.isNaN(amount) && issue.path[0] === 'amount' ? 'Le montant est un nombre (ex. 120,50)' : issue.message;
+      for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
       return setErrors(next);
     }
     if (draft.id) update.mutate({ id, paymentId: draft.id, data: result.data });

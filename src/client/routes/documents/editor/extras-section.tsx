@@ -129,6 +129,7 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
       <legend className={styles.legend}>Informations complémentaires</legend>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {list.map((kv, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows without ids, only appended or removed with their controlled inputs (values come from the store)
           <div key={i} className={styles.pair}>
             <input
               className={inputStyle}
@@ -187,6 +188,7 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
       </p>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         {list.map((d, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows without ids, only appended or removed with their controlled inputs (values come from the store)
           <div key={i} className={styles.pair}>
             <input
               className={inputStyle}

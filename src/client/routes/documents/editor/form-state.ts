@@ -1,4 +1,3 @@
-import { commaToDot } from '../../../../shared/input';
 import { isMoneyLike, money, toNumber } from '../../../../shared/money';
 import { documentInputSchema, type DocumentInput, type DocumentItemInput, type DocumentType } from '../../../../shared/schemas/document';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
@@ -99,13 +98,6 @@ export const typedNumber = (value: number | string | null | undefined): number =
   const typed = typedAmount(value);
   return typed === undefined ? 0 : toNumber(money(typed));
 };
-
-/** A number typed the French way ('1 234,5'), or undefined when empty; NaN when it is not a number. */
-export function parseAmount(text: string): number | undefined {
-  const cleaned = commaToDot(text.replace(/[\s\u00a0\u202f]/g, ''));
-  if (cleaned === '') return undefined;
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
 
 /** The live totals' input: whatever does not parse counts as nothing until it is fixed. */
 export function totalsInputOf(form: DocumentDraft) {

@@ -33,6 +33,7 @@ const styles = {
   muted: css({ color: 'fg.muted', fontWeight: '400', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
   amount: css({ fontVariantNumeric: 'tabular-nums', fontWeight: '700', fontSize: 'sm', textAlign: 'right', whiteSpace: 'nowrap' }),
   body: css({
+    minW: '0',
     borderTopWidth: '1px',
     borderColor: 'border.default',
     p: '3',
@@ -189,7 +190,8 @@ function LineFields({
     </label>
   );
   return (
-    <div id={id} className={styles.body} onKeyDown={onKeyDown}>
+    // The line's fields as one group: Enter typed in any of them bubbles here.
+    <fieldset id={id} className={styles.body} onKeyDown={onKeyDown}>
       {!readOnly && (
         <div className={styles.full}>
           <ItemPicker
@@ -201,7 +203,8 @@ function LineFields({
                 item: item.name,
                 description: item.description,
                 unit: item.unit,
-                unit_price: String(item.unit_price).replace('.', ','),
+                // The catalogue's number as is, like a loaded line's: the field shows it the French way.
+                unit_price: item.unit_price,
                 kind: item.kind,
                 taxes: item.taxes,
               });
@@ -270,6 +273,6 @@ function LineFields({
         })}
         {error('taxes') && <span className={styles.error}>{error('taxes')}</span>}
       </fieldset>
-    </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,226 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+import type { DocumentsTable } from '../schema';
+import { containsText } from './like';
+import { storedStatus } from './document-mapping';
+import { fromStoredUnits, isMoneyLike, toStoredUnits, toUnits4 } from '../../../shared/money';
+import { effectiveStatus } from '../../../shared/document-status';
+import type { DocumentListEntry } from '../../../shared/schemas/document-model';
+
+/** Documents read by the many: the list, the summaries of linked documents, deposits and credit notes and their sums. */
+
+/** The total of the deposit invoices drawn on an origin, issued or this one, not canceled (major units). */
+export async function sumDeposits(db: Db, params: { organizationId: number; originId: number; includingId: number }): Promise<number> {
+  const issued = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.val(0)).as('sum'))
+    .where('organization_id', '=', params.organizationId)
+    .where('origin_id', '=', params.originId)
+    .where('kind', '=', 'deposit')
+    .where((eb) => eb.or([eb('number', 'is not', null), eb('id', '=', params.includingId)]))
+    .where('status', '!=', 'canceled')
+    .executeTakeFirstOrThrow();
+  return fromStoredUnits(Number(issued.sum));
+}
+
+/** The columns a list entry answers: no snapshots, no long texts. */
+const LIST_COLUMNS = [
+  'documents.id',
+  'documents.type',
+  'documents.kind',
+  'documents.status',
+  'documents.number',
+  'documents.uuid',
+  'documents.date',
+  'documents.maturity',
+  'documents.customer_id',
+  'documents.customer_name',
+  'documents.currency',
+  'documents.subtotal',
+  'documents.tax',
+  'documents.total',
+  'documents.deposits',
+  'documents.paid',
+  'documents.amount_due',
+  'documents.origin_id',
+  'documents.corrects_id',
+  'documents.sent_at',
+  'documents.issued_at',
+  'documents.created_at',
+  'documents.updated_at',
+] as const;
+const SUMMARY_COLUMNS = [
+  'id',
+  'type',
+  'kind',
+  'status',
+  'number',
+  'date',
+  'total',
+  'currency',
+  'origin_id',
+  'corrects_id',
+  'customer_name',
+] as const;
+const summaryOf = <T extends { total: number }>(row: T): T => ({ ...row, total: fromStoredUnits(row.total) });
+
+/** Documents made from this one (conversions, deposits, credit notes), for the links shown on both sides. */
+export async function findLinkedDocuments(db: Db, params: { organizationId: number; id: number }) {
+  const rows = await db
+    .selectFrom('documents')
+    .select(SUMMARY_COLUMNS)
+    .where('organization_id', '=', params.organizationId)
+    .where((eb) => eb.or([eb('origin_id', '=', params.id), eb('corrects_id', '=', params.id)]))
+    .orderBy('id')
+    .execute();
+  return rows.map(summaryOf);
+}
+
+export async function findDocumentSummary(db: Db, params: { organizationId: number; id: number }) {
+  const row = await db
+    .selectFrom('documents')
+    .select(SUMMARY_COLUMNS)
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+  return row && summaryOf(row);
+}
+
+/** The deposit invoices a final invoice deducts (each deposit is deducted by one final invoice only). */
+export async function findDeductedDeposits(db: Db, params: { organizationId: number; invoiceId: number }) {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'number', 'date', 'total'])
+    .where('organization_id', '=', params.organizationId)
+    .where('deducted_by_id', '=', params.invoiceId)
+    .where('kind', '=', 'deposit')
+    .orderBy('id')
+    .execute();
+  return rows.map(summaryOf);
+}
+
+/** Deposit invoices drawn on these documents: issued and not yet deducted by a final invoice, and drafts. */
+export async function findOpenDeposits(db: Db, params: { organizationId: number; originIds: number[] }) {
+  if (params.originIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'number', 'date', 'total', 'status'])
+    .where('organization_id', '=', params.organizationId)
+    .where('origin_id', 'in', params.originIds)
+    .where('kind', '=', 'deposit')
+    .where('deducted_by_id', 'is', null)
+    .where('status', '!=', 'canceled')
+    .orderBy('id')
+    .execute();
+  return rows.map(summaryOf);
+}
+
+/** Marks deposits as deducted by a final invoice, in the caller's transaction. */
+export async function claimDeposits(db: Db, params: { organizationId: number; depositIds: number[]; invoiceId: number }): Promise<void> {
+  if (params.depositIds.length === 0) return;
+  await db
+    .updateTable('documents')
+    .set({ deducted_by_id: params.invoiceId })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', 'in', params.depositIds)
+    .where('deducted_by_id', 'is', null)
+    .execute();
+}
+
+/** The total of issued credit notes that correct an invoice, in major units. */
+export async function sumIssuedCredits(db: Db, params: { organizationId: number; invoiceId: number; exceptId?: number }): Promise<number> {
+  let query = db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('sum'))
+    .where('organization_id', '=', params.organizationId)
+    .where('corrects_id', '=', params.invoiceId)
+    .where('type', '=', 'credit')
+    .where('number', 'is not', null);
+  if (params.exceptId) query = query.where('id', '!=', params.exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return fromStoredUnits(Number(row.sum));
+}
+
+export interface DocumentListParams {
+  organizationId: number;
+  type?: DocumentsTable['type'];
+  status?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  customerId?: number;
+  today: string;
+  sortBy: 'date' | 'number' | 'customer' | 'total' | 'maturity';
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORT_COLUMNS = {
+  date: 'documents.date',
+  number: 'documents.counter',
+  customer: 'documents.customer_name',
+  total: 'documents.total',
+  maturity: 'documents.maturity',
+} as const;
+
+/** An amount typed in a search box ('1 234,50') in stored units, or null when the text is not one. */
+const searchedAmount = (search: string): number | null => (isMoneyLike(search) ? Number(toUnits4(search)) : null);
+
+/** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
+export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
+  let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
+  if (p.type) query = query.where('documents.type', '=', p.type);
+  if (p.status === 'overdue') {
+    query = query
+      .where('documents.type', '=', 'invoice')
+      .where('documents.status', 'in', ['unpaid', 'partial'])
+      .where('documents.maturity', '<', p.today);
+  } else if (p.status === 'open') {
+    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']);
+  } else if (p.status === 'sent') {
+    query = query.where('documents.sent_at', 'is not', null);
+  } else if (p.status === 'unpaid' || p.status === 'partial') {
+    // Overdue invoices are still unpaid: they are listed with them.
+    query = query.where('documents.status', '=', p.status);
+  } else if (p.status) {
+    query = query.where('documents.status', '=', p.status);
+  }
+  if (p.from) query = query.where('documents.date', '>=', p.from);
+  if (p.to) query = query.where('documents.date', '<=', p.to);
+  if (p.minAmount !== undefined) query = query.where('documents.total', '>=', toStoredUnits(p.minAmount));
+  if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', toStoredUnits(p.maxAmount));
+  if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
+  if (p.search) {
+    const search = p.search;
+    const amount = searchedAmount(search);
+    query = query.where((eb) =>
+      eb.or([
+        containsText('documents.number', search),
+        containsText('documents.customer_name', search),
+        ...(amount !== null ? [eb('documents.total', '=', amount)] : []),
+      ]),
+    );
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let rows = query.select(LIST_COLUMNS);
+  // Drafts have no number: they sort after (or before) the numbered ones by creation.
+  rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
+  if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
+  const data = await rows.orderBy('documents.id', p.sortOrder).limit(p.limit).offset(p.offset).execute();
+  return {
+    total: Number(total),
+    data: data.map((row) => ({
+      ...row,
+      status: effectiveStatus({ type: row.type, status: storedStatus(row.status), maturity: row.maturity }, p.today),
+      subtotal: fromStoredUnits(row.subtotal),
+      tax: fromStoredUnits(row.tax),
+      total: fromStoredUnits(row.total),
+      deposits: fromStoredUnits(row.deposits),
+      paid: fromStoredUnits(row.paid),
+      amount_due: fromStoredUnits(row.amount_due),
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../db/connection';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
+import type { DocumentForm } from '../../shared/schemas/document';
+import type { CustomerParty } from '../../shared/schemas/document-parties';
+import type { MentionCustomer } from '../../shared/legal-mentions';
+import { fail } from '../errors';
+import { findCustomer, type CustomerRecord } from '../db/queries/customers';
+import { getAppSettings } from './settings';
+
+/** What a document takes from its customer: the fields it shows, and its maturity when the form leaves it out. */
+
+/** The customer fields a document shows (and keeps, once issued). */
+export const customerSnapshotOf = (c: CustomerRecord): CustomerParty & MentionCustomer => ({
+  id: c.id,
+  number: c.number,
+  type: c.type,
+  name: c.name,
+  legal_name: c.legal_name,
+  email: c.email,
+  business_id: c.business_id,
+  vat_number: c.vat_number,
+  address: c.address,
+  shipping: c.shipping,
+});
+
+/** A live customer of this organisation, or a 400 naming the field. */
+export async function checkCustomer(db: Db, organizationId: number, customerId: number | null | undefined): Promise<CustomerRecord | null> {
+  if (!customerId) return null;
+  const customer = await findCustomer(db, { organizationId, id: customerId });
+  if (!customer) return fail('BAD_REQUEST', 'Client : introuvable');
+  if (customer.deleted_at) fail('BAD_REQUEST', 'Client : ce client est archivé, restaurez-le pour lui établir un document');
+  return customer;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Maturity when the form leaves it out: the customer's payment days, else the organisation's (C. com. L441-10). */
+export async function withDefaults(
+  db: Db,
+  organizationId: number,
+  form: DocumentForm,
+  customer: CustomerRecord | null,
+): Promise<DocumentForm> {
+  if (form.maturity !== undefined) {
+    if (form.maturity && form.maturity < form.date)
+      fail('BAD_REQUEST', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);
+    return form;
+  }
+  const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
+  return { ...form, maturity: addDays(form.date, days) };
+}
