@@ -4,21 +4,9 @@ import { AppError } from '../errors';
 import { findSharedRow } from '../services/share';
 import { ChromiumMissingError, type PdfRenderer } from '../pdf/pdf-renderer';
 import { sendError } from './respond';
+import { pdfFileName } from '../../shared/document-types';
 
 export const DOWNLOAD_PREFIX = '/documents/download/';
-
-const FILE_NAMES = {
-  invoice: 'Facture',
-  estimate: 'Devis',
-  proforma: 'Proforma',
-  order: 'Bon-de-commande',
-  delivery: 'Bon-de-livraison',
-  credit: 'Avoir',
-} as const;
-
-/** 'Facture-F2026-0042.pdf': the type and the number, with nothing a file system could choke on. */
-export const pdfFileName = (type: keyof typeof FILE_NAMES, kind: string, number: string) =>
-  `${kind === 'deposit' ? 'Facture-acompte' : FILE_NAMES[type]}-${number.replace(/[^\w.-]+/g, '-')}.pdf`;
 
 export const CHROMIUM_MISSING =
   'Le PDF ne peut être produit : Chromium est introuvable sur le serveur. Installez-le (Debian : apt-get install -y chromium) ou indiquez son chemin dans CHROMIUM_PATH.';
