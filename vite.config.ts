@@ -42,7 +42,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file has its own server, SQLite file and browser: two at a time keep both cores busy while one waits on
+          // the page (measured: the suite in 131 s instead of 193 s on a loaded machine).
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
