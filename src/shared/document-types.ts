@@ -7,6 +7,8 @@ export interface DocumentTypeInfo {
   one: string;
   /** Lower-case singular and plural nouns: the count above a list, its empty state. */
   noun: string;
+  /** The name a mail gives the document mid-sentence, for {document_type} ('votre facture proforma'). */
+  mailNoun: string;
   plural: string;
   /** 'une facture', 'cette facture': for messages. */
   article: string;
@@ -72,6 +74,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   invoice: {
     one: 'Facture',
     noun: 'facture',
+    mailNoun: 'facture',
     plural: 'factures',
     article: 'une facture',
     the: 'cette facture',
@@ -108,6 +111,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   estimate: {
     one: 'Devis',
     noun: 'devis',
+    mailNoun: 'devis',
     plural: 'devis',
     article: 'un devis',
     the: 'ce devis',
@@ -140,6 +144,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   proforma: {
     one: 'Proforma',
     noun: 'proforma',
+    mailNoun: 'facture proforma',
     plural: 'proformas',
     article: 'une proforma',
     the: 'cette proforma',
@@ -172,6 +177,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   order: {
     one: 'Bon de commande',
     noun: 'bon de commande',
+    mailNoun: 'bon de commande',
     plural: 'bons de commande',
     article: 'un bon de commande',
     the: 'ce bon de commande',
@@ -204,6 +210,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   delivery: {
     one: 'Bon de livraison',
     noun: 'bon de livraison',
+    mailNoun: 'bon de livraison',
     plural: 'bons de livraison',
     article: 'un bon de livraison',
     the: 'ce bon de livraison',
@@ -236,6 +243,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
   credit: {
     one: 'Avoir',
     noun: 'avoir',
+    mailNoun: 'avoir',
     plural: 'avoirs',
     article: 'un avoir',
     the: 'cet avoir',

@@ -1,17 +1,13 @@
 import { DOCUMENT_TYPES } from './schemas/document';
 import { defined } from './defined';
+import { byType, DOCUMENT_TYPE_TABLE } from './document-types';
 
 /** The mail templates of Paramètres → Envoi d'emails: one per document type, plus payment reminders. */
 export const EMAIL_TEMPLATE_TYPES = [...DOCUMENT_TYPES, 'reminder'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateType, string> = {
-  invoice: 'Facture',
-  estimate: 'Devis',
-  proforma: 'Proforma',
-  order: 'Bon de commande',
-  delivery: 'Bon de livraison',
-  credit: 'Avoir',
+  ...byType((t) => t.one),
   reminder: 'Relance de paiement',
 };
 
@@ -66,15 +62,11 @@ export function renderEmailTemplate(template: string, values: EmailValues): stri
 
 /** Mid-sentence names of each type, for {document_type}. */
 export const DOCUMENT_TYPE_WORDS: Record<EmailTemplateType, string> = {
-  invoice: 'facture',
-  estimate: 'devis',
-  proforma: 'facture proforma',
-  order: 'bon de commande',
-  delivery: 'bon de livraison',
-  credit: 'avoir',
-  reminder: 'facture',
+  ...byType((t) => t.mailNoun),
+  reminder: DOCUMENT_TYPE_TABLE.invoice.mailNoun,
 };
 
+/** Numbers of the sample mail, a 2025 invoice like its dates and amounts below (not the types' sample numbers). */
 const SAMPLE_NUMBERS: Record<EmailTemplateType, string> = {
   invoice: 'F2025-0042',
   estimate: 'D2025-0017',
