@@ -259,3 +259,8 @@ export function fieldMessages(issues: readonly IssueLike[], depth = Number.POSIT
   }
   return out;
 }
+
+/** A small form's one message (one field, or one line of fields): the first field's. */
+export function firstMessage(issues: readonly IssueLike[]): string | undefined {
+  return Object.values(fieldMessages(issues))[0];
+}

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { TagPicker } from '../../components/tags';
 import type { ItemRow } from './types';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 interface Form {
   code: string;
@@ -80,13 +81,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
     const price = parseAmount(form.unit_price);
     const result = itemInputSchema.safeParse({ ...form, unit_price: price });
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues)
-        next[String(issue.path[0])] ??=
-          price !== undefined && Number.isNaN(price) && issue.path[0] === 'unit_price'
-            ? 'Le prix unitaire est un nombre (ex. 12,50)'
-            : issue.message;
-      setErrors(next);
+      setErrors(fieldMessages(result.error.issues, 1));
       return;
     }
     if (item) update.mutate({ id: item.id, data: result.data });
