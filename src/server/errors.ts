@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { sharedFieldLabels } from '../shared/schemas/labels';
-import { type IssueLike, validationMessages as formatIssues } from '../shared/validation-messages';
+import { type IssueDetail, validationMessages as formatIssues } from '../shared/validation-messages';
 
 /**
  * An error whose French message(s) we wrote for the user. Anything else that reaches the client is replaced by
@@ -35,23 +36,24 @@ const defaultMessages: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'Type de contenu non pris en charge (JSON attendu)',
 };
 
-function isZodErrorLike(cause: unknown): cause is { issues: IssueLike[] } {
+function isZodErrorLike(cause: unknown): cause is { issues: IssueDetail[] } {
   return typeof cause === 'object' && cause !== null && Array.isArray((cause as { issues?: unknown }).issues);
 }
 
 /**
- * One message per offending field, named by the label its shared schema carries (the shared formatter). The
- * error reaching here no longer says which schema was parsed, so labels are looked up by the field's key.
+ * One message per offending field, named by the label the schema that refused it carries along the issue's path
+ * (the shared formatter). Without that schema, labels are looked up by the field's key.
  */
-export function validationMessages(issues: readonly IssueLike[]): string[] {
+export function validationMessages(issues: readonly IssueDetail[], schema?: z.core.$ZodType): string[] {
   const { byKey, all } = sharedFieldLabels();
-  return formatIssues(issues, byKey, all);
+  return formatIssues(issues, schema ?? byKey, all);
 }
 
-export function messagesOf(error: TRPCError): string | string[] {
+/** The French message(s) of an error; `input` is the schema of the procedure whose input was refused, if known. */
+export function messagesOf(error: TRPCError, input?: z.core.$ZodType): string | string[] {
   if (error instanceof AppError) return error.messages;
   if (error.code === 'BAD_REQUEST' && isZodErrorLike(error.cause)) {
-    const list = validationMessages(error.cause.issues);
+    const list = validationMessages(error.cause.issues, input);
     return list.length === 1 ? (list[0] ?? defaultMessages.BAD_REQUEST ?? INTERNAL_ERROR_MESSAGE) : list;
   }
   if (error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError) return defaultMessages.PARSE_ERROR ?? INTERNAL_ERROR_MESSAGE; // tRPC's `input=` query

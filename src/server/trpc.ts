@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, messagesOf } from './errors';
+import { inputSchemaOf } from './input-schemas';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -35,8 +36,8 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
-    errorFormatter({ shape, error }) {
-      const messages = messagesOf(error);
+    errorFormatter({ shape, error, path }) {
+      const messages = messagesOf(error, inputSchemaOf(path));
       const { stack: _stack, ...data } = shape.data;
       return {
         ...shape,

@@ -62,16 +62,117 @@ const ownLabel = (schema: z.core.$ZodType): string | undefined =>
     .map(labelOf)
     .find((l) => l !== undefined);
 
+/** A schema's own metadata, or its wrappers' (the first layer that has the key wins). */
+function metaOf(schema: z.core.$ZodType, key: string): unknown {
+  for (const layer of layers(schema)) {
+    const value = z.globalRegistry.get(layer)?.[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The schemas met walking `path` from `root`, root first, as far as the schema knows the path (a union follows the
+ * first option that knows it furthest).
+ */
+function trailAt(root: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType[] {
+  let trails: z.core.$ZodType[][] = [[root]];
+  for (const segment of path) {
+    const next = trails.flatMap((trail) => {
+      const last = trail[trail.length - 1];
+      return last ? children(last, segment).map((child) => [...trail, child]) : [];
+    });
+    if (next.length === 0) break;
+    trails = next;
+  }
+  return trails[0] ?? [root];
+}
+
+/**
+ * A field named by its whole path ('Marges › première page › haut'), from the schema that asks for it
+ * (`.meta({ pathLabels: true })`, e.g. the document template, whose `top` may be a margin's or a padding's):
+ * the labels along the path, an item of a list as '<itemLabel> n' ('colonne 2', standing for the list's own label
+ * 'colonnes') or, when the list names no item, 'ligne n' after the list's label. A segment the schema does not
+ * label keeps its key.
+ */
+function pathLabel(trail: readonly z.core.$ZodType[], path: readonly PropertyKey[], from: number): string {
+  const parts: string[] = [];
+  for (let i = from; i < path.length; i++) {
+    const segment = path[i];
+    const parent = trail[i];
+    const node = trail[i + 1];
+    if (typeof segment === 'number') {
+      const item = parent ? metaOf(parent, 'itemLabel') : undefined;
+      parts.push(`${typeof item === 'string' ? item : 'ligne'} ${segment + 1}`);
+      continue;
+    }
+    if (node && typeof path[i + 1] === 'number' && typeof metaOf(node, 'itemLabel') === 'string') continue;
+    parts.push((node && ownLabel(node)) ?? String(segment));
+  }
+  const text = parts.join(' › ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Where the path form starts: after the last schema along the trail that asks for it, if any. */
+function pathFormStart(trail: readonly z.core.$ZodType[]): number | undefined {
+  let start: number | undefined;
+  trail.forEach((node, i) => {
+    if (metaOf(node, 'pathLabels') === true) start = i;
+  });
+  return start;
+}
+
 /** The label of the field an issue path points at: the last named segment's schema, found by walking from `root`. */
 export function fieldLabelAt(root: z.core.$ZodType, path: readonly PropertyKey[]): string | undefined {
-  let nodes: z.core.$ZodType[] = [root];
+  return nameAt(root, path).label;
+}
+
+interface FieldName {
+  label: string | undefined;
+  /** Named by its whole path (the schema asked for it): the message says what is wrong in a few words. */
+  pathForm: boolean;
+}
+
+function nameAt(root: z.core.$ZodType, path: readonly PropertyKey[]): FieldName {
+  const trail = trailAt(root, path);
+  const start = pathFormStart(trail);
+  if (start !== undefined) return { label: pathLabel(trail, path, start) || undefined, pathForm: true };
   let label: string | undefined;
-  for (const segment of path) {
-    nodes = nodes.flatMap((node) => children(node, segment));
-    if (nodes.length === 0) return label;
-    if (typeof segment !== 'number') label = nodes.map(ownLabel).find((l) => l !== undefined);
+  for (const [i, segment] of path.entries()) {
+    const node = trail[i + 1];
+    if (!node) break;
+    if (typeof segment !== 'number') label = ownLabel(node);
   }
-  return label;
+  return { label, pathForm: false };
+}
+
+/** The issue fields the short texts read; Zod's issues have them. */
+export interface IssueDetail extends IssueLike {
+  code?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  origin?: string;
+  expected?: string;
+}
+
+/** What is wrong, in a few French words, without the field's name ('10 au plus'): beside the field, or after its path. */
+export function shortIssueText(issue: IssueDetail): string {
+  const unit = issue.origin === 'string' ? ' caractères' : '';
+  if (issue.code === 'too_big') return `${String(issue.maximum)}${unit} au plus`;
+  if (issue.code === 'too_small') return `${String(issue.minimum)}${unit} au moins`;
+  if (issue.code === 'invalid_type')
+    return issue.expected === 'int'
+      ? 'Un nombre entier est attendu'
+      : issue.expected === 'number'
+        ? 'Un nombre est attendu'
+        : 'Valeur manquante ou invalide';
+  if (issue.code === 'invalid_value' || issue.code === 'invalid_union') return 'Valeur non reconnue';
+  return issue.message; // our own messages (e.g. the colour format) are already French and specific
+}
+
+/** The short text of the issue at a schema that names its fields by path, else the issue's own message. */
+export function fieldIssueText(root: z.core.$ZodType, issue: IssueDetail): string {
+  return nameAt(root, issue.path).pathForm ? shortIssueText(issue) : issue.message;
 }
 
 /** Every label a schema tree carries, by the key of its field (the first one met wins), and all of them. */
@@ -103,30 +204,39 @@ export function labelsByKey(roots: readonly z.core.$ZodType[]): { byKey: Map<str
 /** Where labels come from: the schema that was parsed, or (when the caller no longer has it) the labels by key. */
 export type LabelSource = z.core.$ZodType | ReadonlyMap<string, string>;
 
-function labelFor(source: LabelSource, path: readonly PropertyKey[]): string | undefined {
-  if ('_zod' in source) return fieldLabelAt(source, path);
+function nameFor(source: LabelSource, path: readonly PropertyKey[]): FieldName {
+  if ('_zod' in source) return nameAt(source, path);
   const last = [...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p));
-  return typeof last === 'string' ? source.get(last) : undefined;
+  return { label: typeof last === 'string' ? source.get(last) : undefined, pathForm: false };
 }
+
+/** A field the schema does not label is named by its path; the `data` of `{ id, data }` and `{ key, data }` inputs is the body the user wrote. */
+const pathName = (path: readonly PropertyKey[]): string => (path[0] === 'data' ? path.slice(1) : path).map(String).join('.');
 
 /**
  * One French message per offending field; a message that does not already name its field is prefixed with the
  * field's label ('Thème : Option invalide'), and a document line is named by its position as the editor numbers it
  * ('Ligne 3 — Quantité : …'). `known` lists the labels a message may open with to name its field itself
- * ('Frais de port : …').
+ * ('Frais de port : …'). A schema that names its fields by path (the document template) gets the path and a short
+ * text: 'Marges › première page › haut : 10 au plus'.
  */
-export function validationMessages(issues: readonly IssueLike[], source: LabelSource, known: ReadonlySet<string> = new Set()): string[] {
+export function validationMessages(issues: readonly IssueDetail[], source: LabelSource, known: ReadonlySet<string> = new Set()): string[] {
   const seen = new Set<string>();
   for (const issue of issues) {
     let text = issue.message;
-    if (issue.path.length > 0) {
-      const label = labelFor(source, issue.path) ?? issue.path.map(String).join('.');
+    const name = nameFor(source, issue.path);
+    if (name.pathForm) {
+      text = name.label ? `${name.label} : ${shortIssueText(issue)}` : shortIssueText(issue);
+    } else if (issue.path.length > 0) {
+      const label = name.label ?? pathName(issue.path);
       // 'SIREN/SIRET' is named by a message about either.
       const named =
+        label === '' ||
         label
           .toLowerCase()
           .split('/')
-          .some((part) => text.toLowerCase().includes(part)) || known.has(text.split(' : ')[0] ?? '');
+          .some((part) => text.toLowerCase().includes(part)) ||
+        known.has(text.split(' : ')[0] ?? '');
       if (!named) text = `${label} : ${text}`;
       const at = issue.path.findIndex((p) => p === 'items' || p === 'lines');
       const line = issue.path[at + 1];
@@ -148,4 +258,9 @@ export function fieldMessages(issues: readonly IssueLike[], depth = Number.POSIT
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/** A small form's one message (one field, or one line of fields): the first field's. */
+export function firstMessage(issues: readonly IssueLike[]): string | undefined {
+  return Object.values(fieldMessages(issues))[0];
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { messagesOf } from '../errors';
+import { inputSchemaOf } from '../input-schemas';
 import { logger } from '../logger';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -15,12 +16,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(payload);
 }
 
-/** CONTRACT.md "Errors": JSON `{ messages }` with the HTTP status; a 500 says only `Erreur interne du serveur`. */
-export function sendError(res: ServerResponse, cause: unknown): void {
+/**
+ * CONTRACT.md "Errors": JSON `{ messages }` with the HTTP status; a 500 says only `Erreur interne du serveur`.
+ * `procedure` is the tRPC path that refused the input, if any: its schema names the invalid fields, as tRPC's
+ * error formatter does for /api/trpc.
+ */
+export function sendError(res: ServerResponse, cause: unknown, procedure?: string): void {
   const error = getTRPCErrorFromUnknown(cause);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) logger.error('request failed', error.cause ?? error);
-  sendJson(res, status, { messages: messagesOf(error) });
+  sendJson(res, status, { messages: messagesOf(error, inputSchemaOf(procedure)) });
 }
 
 export function sendMessage(res: ServerResponse, status: number, messages: string): void {

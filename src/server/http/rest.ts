@@ -64,6 +64,6 @@ export async function handleRest(
     });
     sendJson(res, route.status ?? 200, answer);
   } catch (error) {
-    sendError(res, error);
+    sendError(res, error, route.procedure);
   }
 }

@@ -1,3 +1,4 @@
+import { registerInputSchemas } from '../input-schemas';
 import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
@@ -33,6 +34,9 @@ export const appRouter = router({
   currencies: currenciesRouter,
   tags: tagsRouter,
 });
+
+// The error formatter names invalid fields by walking the procedure's own input schema.
+registerInputSchemas(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

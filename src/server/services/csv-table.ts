@@ -49,7 +49,7 @@ export function readCsvTable<S extends z.ZodType>(
     if (cells.length > header.length) problems.push(`${cells.length} champs pour ${header.length} colonnes : un point-virgule en trop ?`);
     if (cells.some((c) => c.includes('\uFFFD'))) problems.push('Caractères illisibles : enregistrez le fichier en UTF-8');
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) problems.push(...validationMessages(parsed.error.issues));
+    if (!parsed.success) problems.push(...validationMessages(parsed.error.issues, schema));
     else problems.push(...(opts.check?.(parsed.data) ?? []));
     if (problems.length || !parsed.success) rejected.push({ line, messages: problems });
     else valid.push({ line, data: parsed.data });

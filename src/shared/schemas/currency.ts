@@ -45,7 +45,10 @@ export const currencyInputSchema = z.object({
     .trim()
     .toUpperCase()
     .refine((code) => findCurrency(code) !== undefined, {
-      error: (issue) => `Code devise « ${String(issue.input).trim()} » inconnu du catalogue ISO 4217`,
+      error: (issue) =>
+        String(issue.input).trim() === ''
+          ? 'Choisissez une devise dans la liste'
+          : `Code devise « ${String(issue.input).trim()} » inconnu du catalogue ISO 4217`,
     })
     .meta({ label: 'Code' }),
   /** Units of this currency for 1 unit of the base currency; kept as an exact decimal string. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { normalizeVatNumber, siretOrSirenError, vatNumberError } from '../identifiers';
 
+/**
+ * The message of a number field that did not get a number: `whenNaN` for what a form typed but could not read (an
+ * empty or non-numeric field reaches the schema as NaN; JSON never sends one), else `message`.
+ */
+export const numberError =
+  (message: string, whenNaN = 'Une valeur est attendue') =>
+  (issue: { input?: unknown }): string =>
+    Number.isNaN(issue.input) ? whenNaN : message;
+
 /** A SIREN or SIRET as typed ('552 032 534'), optional; the message says what is wrong (length or key). */
 export const sirenOrSiretField = () =>
   z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tagIdsField, tagFilterField } from './tag';
 import { tagChipSchema } from './tag';
 import { listAnswer, writeAnswer } from './answers';
+import { numberError } from './fields';
 import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
 /** A catalogue item (issue 5): what the document editor's picker offers. Prices are excluding tax (HT). */
@@ -17,7 +18,7 @@ export const itemInputSchema = z.object({
   description: z.string().max(5000).default('').meta({ label: 'Description' }),
   unit: z.string().trim().min(1, 'L’unité est obligatoire').max(20).default('u').meta({ label: 'Unité' }),
   unit_price: z
-    .number({ error: 'Le prix unitaire est un nombre' })
+    .number({ error: numberError('Le prix unitaire est un nombre', 'Le prix unitaire est un nombre (ex. 12,50)') })
     .min(0, 'Le prix unitaire ne peut être négatif')
     .max(1e12, 'Prix unitaire trop grand')
     .refine((n) => hasAtMostDecimals(n, INPUT_SCALE), 'Prix unitaire : 4 décimales au plus')

@@ -9,8 +9,10 @@ import { documentTemplateSchema } from './template';
  */
 export const SETTINGS_UNKNOWN_KEY = 'Clé de paramètres inconnue (attendu : document)';
 
+const KEY_LABEL = 'Clé de paramètres';
+
 export const settingsQuerySchema = z
-  .object({ key: z.enum(['document'], { error: SETTINGS_UNKNOWN_KEY }).optional() })
+  .object({ key: z.enum(['document'], { error: SETTINGS_UNKNOWN_KEY }).optional().meta({ label: KEY_LABEL }) })
   .strict()
   .optional();
 
@@ -18,8 +20,8 @@ export const settingsQuerySchema = z
 export const settingsWriteSchema = z.discriminatedUnion(
   'key',
   [
-    z.object({ key: z.undefined().optional(), data: appSettingsSchema }),
-    z.object({ key: z.literal('document'), data: documentTemplateSchema }),
+    z.object({ key: z.undefined().optional().meta({ label: KEY_LABEL }), data: appSettingsSchema }),
+    z.object({ key: z.literal('document').meta({ label: KEY_LABEL }), data: documentTemplateSchema }),
   ],
   { error: SETTINGS_UNKNOWN_KEY },
 );

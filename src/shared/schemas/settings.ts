@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberError } from './fields';
 
 /** SPEC §3 application settings: currency_format. Defaults from SPEC §9 (EUR, after, space, ',' decimal, '' thousand, 2). */
 export const currencyFormatSchema = z.object({
@@ -33,7 +34,7 @@ export const appSettingsSchema = z
     theme: themeSettingSchema.default('light').meta({ label: 'Thème' }),
     /** Default payment term of new customers and documents, in days (C. com. L441-10: 60 days at most between businesses). */
     payment_days: z
-      .number({ error: 'Délai de paiement : un nombre de jours' })
+      .number({ error: numberError('Délai de paiement : un nombre de jours') })
       .int()
       .min(0, 'Délai de paiement : 0 jour au moins')
       .max(365, 'Délai de paiement : 365 jours au plus')
@@ -41,14 +42,14 @@ export const appSettingsSchema = z
       .meta({ label: 'Délai de paiement' }),
     /** Late-payment penalty rate, % a year (C. com. L441-10: at least three times the legal interest rate). */
     late_penalty_rate: z
-      .number({ error: 'Taux de pénalités : un nombre' })
+      .number({ error: numberError('Taux de pénalités : un nombre') })
       .min(0, 'Taux de pénalités : 0 % au moins')
       .max(100, 'Taux de pénalités : 100 % au plus')
       .default(12)
       .meta({ label: 'Taux de pénalités' }),
     /** Flat recovery indemnity owed by business customers paying late (C. com. D441-5: 40 €). */
     recovery_indemnity: z
-      .number({ error: 'Indemnité : un montant' })
+      .number({ error: numberError('Indemnité : un montant') })
       .min(40, 'L’indemnité forfaitaire est de 40 € au moins (C. com. D441-5)')
       .max(10000)
       .default(40)

@@ -35,32 +35,37 @@ export const FONT_WEIGHT_OPTIONS = [
 
 const colorSchema = z.string().regex(/^(#[0-9a-fA-F]{3,8}|)$/, 'Couleur attendue au format #RRGGBB');
 const px = z.number().min(0).max(200);
-export const boxSchema = z.object({ top: px.default(0), right: px.default(0), bottom: px.default(0), left: px.default(0) });
+export const boxSchema = z.object({
+  top: px.default(0).meta({ label: 'haut' }),
+  right: px.default(0).meta({ label: 'droite' }),
+  bottom: px.default(0).meta({ label: 'bas' }),
+  left: px.default(0).meta({ label: 'gauche' }),
+});
 export const borderSchema = z.object({
-  style: z.enum(['default', 'solid', 'dotted', 'dashed']).default('default'),
-  width: z.number().min(0).max(10).default(1),
-  color: colorSchema.default(''),
+  style: z.enum(['default', 'solid', 'dotted', 'dashed']).default('default').meta({ label: 'style' }),
+  width: z.number().min(0).max(10).default(1).meta({ label: 'épaisseur' }),
+  color: colorSchema.default('').meta({ label: 'couleur' }),
 });
 
 /** SPEC §3 style properties; every one optional: an absent property inherits. */
 export const styleSchema = z
   .object({
-    border_collapse: z.enum(['collapse', 'separate']),
-    border_spacing: z.number().min(0).max(20),
-    margin: boxSchema,
-    padding: boxSchema,
-    border_top: borderSchema,
-    border_right: borderSchema,
-    border_bottom: borderSchema,
-    border_left: borderSchema,
-    vertical_align: z.enum(['top', 'middle', 'bottom']),
-    color: colorSchema,
-    background_color: colorSchema,
-    text_align: z.enum(['left', 'center', 'right', 'justify']),
-    text_transform: z.enum(['default', 'uppercase', 'lowercase']),
-    font_size: z.union([z.literal('default'), z.number().int().min(10).max(100)]),
-    font_weight: z.enum(['default', '100', '200', '300', '400', '500', '600', '700', '800', '900']),
-    font_style: z.enum(['default', 'italic']),
+    border_collapse: z.enum(['collapse', 'separate']).meta({ label: 'fusion des bordures' }),
+    border_spacing: z.number().min(0).max(20).meta({ label: 'espacement des bordures' }),
+    margin: boxSchema.meta({ label: 'marge extérieure' }),
+    padding: boxSchema.meta({ label: 'marge intérieure' }),
+    border_top: borderSchema.meta({ label: 'bordure haute' }),
+    border_right: borderSchema.meta({ label: 'bordure droite' }),
+    border_bottom: borderSchema.meta({ label: 'bordure basse' }),
+    border_left: borderSchema.meta({ label: 'bordure gauche' }),
+    vertical_align: z.enum(['top', 'middle', 'bottom']).meta({ label: 'alignement vertical' }),
+    color: colorSchema.meta({ label: 'couleur' }),
+    background_color: colorSchema.meta({ label: 'couleur de fond' }),
+    text_align: z.enum(['left', 'center', 'right', 'justify']).meta({ label: 'alignement du texte' }),
+    text_transform: z.enum(['default', 'uppercase', 'lowercase']).meta({ label: 'casse' }),
+    font_size: z.union([z.literal('default'), z.number().int().min(10).max(100)]).meta({ label: 'taille de police' }),
+    font_weight: z.enum(['default', '100', '200', '300', '400', '500', '600', '700', '800', '900']).meta({ label: 'graisse' }),
+    font_style: z.enum(['default', 'italic']).meta({ label: 'style de police' }),
   })
   .partial();
 export type Style = z.infer<typeof styleSchema>;

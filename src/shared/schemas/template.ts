@@ -3,25 +3,29 @@ import { DOCUMENT_TYPES } from './document';
 import { DOCUMENT_TYPE_TABLE } from '../document-types';
 import { styleSchema } from './style';
 
+// Labels are the segments of a path ('Marges › première page › haut', see validation-messages.ts): lower case
+// but for the top-level fields.
 const numberingSchema = z.object({
-  prefix: z.string().max(40).default(''),
-  suffix: z.string().max(40).default(''),
-  digit_count: z.number().int().min(0).max(12).default(4),
+  prefix: z.string().max(40).default('').meta({ label: 'préfixe' }),
+  suffix: z.string().max(40).default('').meta({ label: 'suffixe' }),
+  digit_count: z.number().int().min(0).max(12).default(4).meta({ label: 'nombre de chiffres' }),
 });
 const customerNumberingSchema = z.object({
-  prefix: z.string().max(20).default('CL'),
-  separator: z.string().max(3).default('-'),
-  digit_count: z.number().int().min(0).max(12).default(5),
+  prefix: z.string().max(20).default('CL').meta({ label: 'préfixe' }),
+  separator: z.string().max(3).default('-').meta({ label: 'séparateur' }),
+  digit_count: z.number().int().min(0).max(12).default(5).meta({ label: 'nombre de chiffres' }),
 });
 
+const margin = z.number().min(0).max(10).default(1.5);
 const marginsSchema = z.object({
-  top: z.number().min(0).max(10).default(1.5),
-  bottom: z.number().min(0).max(10).default(1.5),
-  left: z.number().min(0).max(10).default(1.5),
-  right: z.number().min(0).max(10).default(1.5),
+  top: margin.meta({ label: 'haut' }),
+  bottom: margin.meta({ label: 'bas' }),
+  left: margin.meta({ label: 'gauche' }),
+  right: margin.meta({ label: 'droite' }),
 });
 
-const base = { style: styleSchema.optional() };
+const base = { style: styleSchema.optional().meta({ label: 'style' }) };
+const elementType = <T extends string>(type: T) => z.literal(type).meta({ label: 'type' });
 const displayFlags = z.object({
   document_number: z.boolean().default(true),
   date: z.boolean().default(true),
@@ -33,56 +37,64 @@ const displayFlags = z.object({
 
 /** SPEC §3 template element types, each with its options. */
 export const templateElementSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('document_name'), ...base }),
-  z.object({ type: z.literal('logo'), url: z.string().max(500).default(''), size: z.number().min(1).max(100).default(100), ...base }),
+  z.object({ type: elementType('document_name'), ...base }),
   z.object({
-    type: z.literal('icon'),
-    name: z.string().max(60),
-    size: z.number().min(8).max(200).default(24),
-    color: z.string().max(20).default(''),
+    type: elementType('logo'),
+    url: z.string().max(500).default('').meta({ label: 'adresse de l’image' }),
+    size: z.number().min(1).max(100).default(100).meta({ label: 'taille' }),
     ...base,
   }),
   z.object({
-    type: z.literal('document_info'),
-    layout: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
-    display: displayFlags.prefault({}),
+    type: elementType('icon'),
+    name: z.string().max(60).meta({ label: 'nom' }),
+    size: z.number().min(8).max(200).default(24).meta({ label: 'taille' }),
+    color: z.string().max(20).default('').meta({ label: 'couleur' }),
     ...base,
   }),
-  z.object({ type: z.literal('organization'), ...base }),
-  z.object({ type: z.literal('customer'), ...base }),
-  z.object({ type: z.literal('shipping'), ...base }),
-  z.object({ type: z.literal('identifications'), ...base }),
-  z.object({ type: z.literal('additional_info'), ...base }),
-  z.object({ type: z.literal('text'), content: z.string().max(5000).default(''), ...base }),
-  z.object({ type: z.literal('document_number'), ...base }),
-  z.object({ type: z.literal('page_number'), ...base }),
   z.object({
-    type: z.literal('separator'),
-    border_style: z.enum(['default', 'solid', 'dotted', 'dashed']).default('solid'),
-    color: z.string().max(20).default('#D0D5DD'),
-    width: z.number().min(0).max(10).default(1),
-    el_width: z.number().min(1).max(100).default(100),
-    align: z.enum(['left', 'center', 'right']).default('center'),
+    type: elementType('document_info'),
+    layout: z
+      .union([z.literal(1), z.literal(2), z.literal(3)])
+      .default(1)
+      .meta({ label: 'disposition' }),
+    display: displayFlags.prefault({}).meta({ label: 'affichage' }),
     ...base,
   }),
-  z.object({ type: z.literal('header_note'), ...base }),
-  z.object({ type: z.literal('footer_note'), ...base }),
+  z.object({ type: elementType('organization'), ...base }),
+  z.object({ type: elementType('customer'), ...base }),
+  z.object({ type: elementType('shipping'), ...base }),
+  z.object({ type: elementType('identifications'), ...base }),
+  z.object({ type: elementType('additional_info'), ...base }),
+  z.object({ type: elementType('text'), content: z.string().max(5000).default('').meta({ label: 'texte' }), ...base }),
+  z.object({ type: elementType('document_number'), ...base }),
+  z.object({ type: elementType('page_number'), ...base }),
+  z.object({
+    type: elementType('separator'),
+    border_style: z.enum(['default', 'solid', 'dotted', 'dashed']).default('solid').meta({ label: 'style de bordure' }),
+    color: z.string().max(20).default('#D0D5DD').meta({ label: 'couleur' }),
+    width: z.number().min(0).max(10).default(1).meta({ label: 'épaisseur' }),
+    el_width: z.number().min(1).max(100).default(100).meta({ label: 'longueur' }),
+    align: z.enum(['left', 'center', 'right']).default('center').meta({ label: 'alignement' }),
+    ...base,
+  }),
+  z.object({ type: elementType('header_note'), ...base }),
+  z.object({ type: elementType('footer_note'), ...base }),
 ]);
 export type TemplateElement = z.infer<typeof templateElementSchema>;
 export const TEMPLATE_ELEMENT_TYPES = templateElementSchema.options.map((o) => o.shape.type.value);
 
 export const templateColumnSchema = z.object({
-  cols: z.number().int().min(1).max(12).default(12),
-  offset: z.number().int().min(0).max(11).default(0),
-  text_align: z.enum(['left', 'center', 'right']).default('left'),
-  align: z.enum(['start', 'center', 'end']).default('start'),
-  style: styleSchema.optional(),
-  elements: z.array(templateElementSchema).max(20).default([]),
+  cols: z.number().int().min(1).max(12).default(12).meta({ label: 'largeur (sur 12)' }),
+  offset: z.number().int().min(0).max(11).default(0).meta({ label: 'décalage' }),
+  text_align: z.enum(['left', 'center', 'right']).default('left').meta({ label: 'alignement du texte' }),
+  align: z.enum(['start', 'center', 'end']).default('start').meta({ label: 'alignement' }),
+  style: styleSchema.optional().meta({ label: 'style' }),
+  elements: z.array(templateElementSchema).max(20).default([]).meta({ label: 'éléments', itemLabel: 'élément' }),
 });
 export const templateRowSchema = z.object({
-  align: z.enum(['start', 'center', 'end', 'stretch']).default('start'),
-  justify: z.enum(['start', 'center', 'end', 'space-between', 'space-around']).default('start'),
-  columns: z.array(templateColumnSchema).max(12).default([]),
+  align: z.enum(['start', 'center', 'end', 'stretch']).default('start').meta({ label: 'alignement' }),
+  justify: z.enum(['start', 'center', 'end', 'space-between', 'space-around']).default('start').meta({ label: 'répartition' }),
+  columns: z.array(templateColumnSchema).max(12).default([]).meta({ label: 'colonnes', itemLabel: 'colonne' }),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 
@@ -98,21 +110,27 @@ export const TABLE_COLUMN_TYPES = [
   'total_price',
 ] as const;
 export const tableColumnSchema = z.object({
-  type: z.enum(TABLE_COLUMN_TYPES),
-  label: z.string().max(60),
-  visible: z.boolean().default(true),
+  type: z.enum(TABLE_COLUMN_TYPES).meta({ label: 'type' }),
+  label: z.string().max(60).meta({ label: 'intitulé' }),
+  visible: z.boolean().default(true).meta({ label: 'visible' }),
   /** Share of the table width, in percent. */
-  width: z.number().min(0).max(100).optional(),
-  show_item: z.boolean().optional(),
-  show_sku: z.boolean().optional(),
-  style: styleSchema.optional(),
+  width: z.number().min(0).max(100).optional().meta({ label: 'largeur (%)' }),
+  show_item: z.boolean().optional().meta({ label: 'nom de l’article' }),
+  show_sku: z.boolean().optional().meta({ label: 'référence' }),
+  style: styleSchema.optional().meta({ label: 'style' }),
 });
 
 const typeTexts = z.object(
   Object.fromEntries(
     DOCUMENT_TYPES.map((t) => [
       t,
-      z.object({ header: z.string().max(5000).default(''), footer: z.string().max(5000).default('') }).prefault({}),
+      z
+        .object({
+          header: z.string().max(5000).default('').meta({ label: 'en-tête' }),
+          footer: z.string().max(5000).default('').meta({ label: 'pied de page' }),
+        })
+        .prefault({})
+        .meta({ label: DOCUMENT_TYPE_TABLE[t].templateLabel }),
     ]),
   ) as Record<
     (typeof DOCUMENT_TYPES)[number],
@@ -121,10 +139,12 @@ const typeTexts = z.object(
 );
 
 const typeNumbering = z.object(
-  Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, numberingSchema.prefault({ prefix: DOCUMENT_TYPE_TABLE[t].numberPrefix })])) as Record<
-    (typeof DOCUMENT_TYPES)[number],
-    z.ZodPrefault<typeof numberingSchema>
-  >,
+  Object.fromEntries(
+    DOCUMENT_TYPES.map((t) => [
+      t,
+      numberingSchema.prefault({ prefix: DOCUMENT_TYPE_TABLE[t].numberPrefix }).meta({ label: DOCUMENT_TYPE_TABLE[t].templateLabel }),
+    ]),
+  ) as Record<(typeof DOCUMENT_TYPES)[number], z.ZodPrefault<typeof numberingSchema>>,
 );
 
 const DEFAULT_COLUMNS: z.input<typeof tableColumnSchema>[] = [
@@ -169,53 +189,72 @@ const DEFAULT_FOOTER: z.input<typeof templateRowSchema>[] = [
 ];
 
 /** SPEC §3 document template settings, served on GET /api/settings?key=document. */
-export const documentTemplateSchema = z.object({
-  numbering: typeNumbering.prefault({}),
-  customer_numbering: customerNumberingSchema.prefault({}),
-  texts: typeTexts.prefault({}),
-  margins: z.object({ first_page: marginsSchema.prefault({}), following_pages: marginsSchema.prefault({}) }).prefault({}),
-  font_family: z.string().max(60).default('Karla'),
-  font_size: z.number().min(6).max(24).default(10),
-  line_height: z.number().min(1).max(3).default(1.4),
-  fold_line: z
-    .object({
-      status: z.boolean().default(false),
-      only_first_page: z.boolean().default(true),
-      alignment: z.enum(['left', 'right']).default('left'),
-    })
-    .prefault({}),
-  header: z.array(templateRowSchema).max(20).prefault(DEFAULT_HEADER),
-  elements_following_pages: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOLLOWING),
-  footer: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOOTER),
-  table: z
-    .object({
-      cols: z.array(tableColumnSchema).max(12).prefault(DEFAULT_COLUMNS),
-      style: z
-        .object({
-          general: styleSchema.default({}),
-          thead: styleSchema.default({ background_color: '#F0F2F5', font_weight: '700' }),
-          tbody: z.object({ odd: styleSchema.default({}), even: styleSchema.default({ background_color: '#FAFAFB' }) }).prefault({}),
-          total: styleSchema.default({ font_weight: '700' }),
-          tfoot: styleSchema.default({}),
-        })
-        .prefault({}),
-      totals: z
-        .object({
-          subtotal: z.boolean().default(true),
-          discount: z.boolean().default(true),
-          taxes: z.boolean().default(true),
-          shipping: z.boolean().default(true),
-          total: z.boolean().default(true),
-          deposits: z.boolean().default(true),
-          paid: z.boolean().default(true),
-          due: z.boolean().default(true),
-        })
-        .prefault({}),
-      show_subtotal: z.boolean().default(false),
-      show_subtotal_previous: z.boolean().default(false),
-    })
-    .prefault({}),
-});
+export const documentTemplateSchema = z
+  .object({
+    numbering: typeNumbering.prefault({}).meta({ label: 'Numérotation' }),
+    customer_numbering: customerNumberingSchema.prefault({}).meta({ label: 'Numérotation des clients' }),
+    texts: typeTexts.prefault({}).meta({ label: 'Textes prédéfinis' }),
+    margins: z
+      .object({
+        first_page: marginsSchema.prefault({}).meta({ label: 'première page' }),
+        following_pages: marginsSchema.prefault({}).meta({ label: 'pages suivantes' }),
+      })
+      .prefault({})
+      .meta({ label: 'Marges' }),
+    font_family: z.string().max(60).default('Karla').meta({ label: 'Police' }),
+    font_size: z.number().min(6).max(24).default(10).meta({ label: 'Taille de police' }),
+    line_height: z.number().min(1).max(3).default(1.4).meta({ label: 'Interligne' }),
+    fold_line: z
+      .object({
+        status: z.boolean().default(false).meta({ label: 'affichée' }),
+        only_first_page: z.boolean().default(true).meta({ label: 'première page seulement' }),
+        alignment: z.enum(['left', 'right']).default('left').meta({ label: 'position' }),
+      })
+      .prefault({})
+      .meta({ label: 'Ligne de pliage' }),
+    header: z.array(templateRowSchema).max(20).prefault(DEFAULT_HEADER).meta({ label: 'En-tête' }),
+    elements_following_pages: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOLLOWING).meta({ label: 'Pages suivantes' }),
+    footer: z.array(templateRowSchema).max(20).prefault(DEFAULT_FOOTER).meta({ label: 'Pied de page' }),
+    table: z
+      .object({
+        cols: z.array(tableColumnSchema).max(12).prefault(DEFAULT_COLUMNS).meta({ label: 'colonnes', itemLabel: 'colonne' }),
+        style: z
+          .object({
+            general: styleSchema.default({}).meta({ label: 'général' }),
+            thead: styleSchema.default({ background_color: '#F0F2F5', font_weight: '700' }).meta({ label: 'en-tête du tableau' }),
+            tbody: z
+              .object({
+                odd: styleSchema.default({}).meta({ label: 'impaires' }),
+                even: styleSchema.default({ background_color: '#FAFAFB' }).meta({ label: 'paires' }),
+              })
+              .prefault({})
+              .meta({ label: 'lignes' }),
+            total: styleSchema.default({ font_weight: '700' }).meta({ label: 'total' }),
+            tfoot: styleSchema.default({}).meta({ label: 'pied du tableau' }),
+          })
+          .prefault({})
+          .meta({ label: 'style' }),
+        totals: z
+          .object({
+            subtotal: z.boolean().default(true),
+            discount: z.boolean().default(true),
+            taxes: z.boolean().default(true),
+            shipping: z.boolean().default(true),
+            total: z.boolean().default(true).meta({ label: 'total' }),
+            deposits: z.boolean().default(true),
+            paid: z.boolean().default(true),
+            due: z.boolean().default(true),
+          })
+          .prefault({})
+          .meta({ label: 'totaux' }),
+        show_subtotal: z.boolean().default(false).meta({ label: 'sous-total en bas de page' }),
+        show_subtotal_previous: z.boolean().default(false).meta({ label: 'report du sous-total' }),
+      })
+      .prefault({})
+      .meta({ label: 'Tableau' }),
+  })
+  // A template's fields are named by their whole path: a `top` may be a margin's or a padding's.
+  .meta({ pathLabels: true });
 export type DocumentTemplate = z.infer<typeof documentTemplateSchema>;
 
 export const defaultDocumentTemplate = (): DocumentTemplate => documentTemplateSchema.parse({});

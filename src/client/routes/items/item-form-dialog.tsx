@@ -10,6 +10,8 @@ import { Button } from '../../components/ui/button';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { TagPicker } from '../../components/tags';
 import type { ItemRow } from './types';
+import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages';
+import { defined } from '../../../shared/defined';
 
 interface Form {
   code: string;
@@ -40,6 +42,9 @@ const fromItem = (i: ItemRow): Form => ({ ...i, unit_price: String(i.unit_price)
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const label = css({ fontSize: 'sm', fontWeight: '600' });
+
+/** A field named as the schema names it (one label per field, on the schema). */
+const labelOf = (key: 'code' | 'description') => defined(fieldLabelAt(itemInputSchema, [key]), `label of ${key}`);
 
 /** Creates or edits a catalogue item, checked with the server's schema before sending. */
 export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: ItemRow | null; onClose: () => void }) {
@@ -80,13 +85,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
     const price = parseAmount(form.unit_price);
     const result = itemInputSchema.safeParse({ ...form, unit_price: price });
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues)
-        next[String(issue.path[0])] ??=
-          price !== undefined && Number.isNaN(price) && issue.path[0] === 'unit_price'
-            ? 'Le prix unitaire est un nombre (ex. 12,50)'
-            : issue.message;
-      setErrors(next);
+      setErrors(fieldMessages(result.error.issues, 1));
       return;
     }
     if (item) update.mutate({ id: item.id, data: result.data });
@@ -131,10 +130,10 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         <TextField label="Désignation" value={form.name} onChange={set('name')} error={errors.name} autoFocus />
         <div className={grid}>
-          <TextField label="Code" value={form.code} onChange={set('code')} error={errors.code} />
+          <TextField label={labelOf('code')} value={form.code} onChange={set('code')} error={errors.code} />
           <TextField label="Référence (SKU)" value={form.sku} onChange={set('sku')} />
         </div>
-        <TextField label="Description" value={form.description} onChange={set('description')} />
+        <TextField label={labelOf('description')} value={form.description} onChange={set('description')} />
         <div className={grid}>
           <TextField
             label="Prix unitaire HT"

@@ -9,6 +9,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 const actions = css({ textAlign: 'right', whiteSpace: 'nowrap' });
 const baseBadge = css({
@@ -42,7 +43,7 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
 
   function save() {
     const result = currencyRateInputSchema.safeParse({ rate: draft });
-    if (!result.success) return setError(result.error.issues[0]?.message);
+    if (!result.success) return setError(fieldMessages(result.error.issues, 1).rate);
     setError(undefined);
     update.mutate({ id: c.id, data: { rate: result.data.rate } });
   }

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { listStyles } from '../../components/ui/list';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { CurrencyRow } from './currency-row';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 type Errors = Partial<Record<'code' | 'rate', string>>;
 
@@ -42,13 +43,7 @@ export function CurrencySettingsPage() {
   function add(event: FormEvent) {
     event.preventDefault();
     const result = currencyInputSchema.safeParse({ code, rate });
-    if (!result.success) {
-      const next: Errors = {};
-      for (const issue of result.error.issues)
-        next[issue.path[0] as keyof Errors] ??=
-          issue.path[0] === 'code' && code === '' ? 'Choisissez une devise dans la liste' : issue.message;
-      return setErrors(next);
-    }
+    if (!result.success) return setErrors(fieldMessages(result.error.issues, 1));
     setErrors({});
     create.mutate({ code: result.data.code, rate: result.data.rate });
   }

@@ -10,6 +10,7 @@ import { useSavedForm } from '../../lib/use-saved-form';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { fieldMessages } from '../../../shared/validation-messages';
 
 const SAMPLE_ADDRESS = {
   line1: '12 rue de la Paix',
@@ -96,9 +97,7 @@ export function GeneralSettingsPage() {
   function submit() {
     const result = appSettingsSchema.safeParse(form);
     if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const issue of result.error.issues)
-        next[String(issue.path.at(-1))] ??= Number.isNaN(issue.input as number) ? 'Une valeur est attendue' : issue.message;
+      const next = fieldMessages(result.error.issues, 1);
       setErrors(next);
       revealFirstError(Object.keys(next).length);
       return;

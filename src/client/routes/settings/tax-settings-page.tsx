@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+import { firstMessage } from '../../../shared/validation-messages';
 
 type Draft = { title: string; rate: string };
 
@@ -47,7 +48,7 @@ export function TaxSettingsPage() {
   function add(event: FormEvent) {
     event.preventDefault();
     const result = parseDraft(draft);
-    setError(result.success ? undefined : result.error.issues[0]?.message);
+    setError(result.success ? undefined : firstMessage(result.error.issues));
     if (result.success) create.mutate(result.data);
   }
 
@@ -90,7 +91,7 @@ export function TaxSettingsPage() {
                       loading={update.isPending}
                       onClick={() => {
                         const result = parseDraft(editing);
-                        if (!result.success) return showMessage(result.error.issues[0]?.message ?? 'Taux invalide', 400);
+                        if (!result.success) return showMessage(firstMessage(result.error.issues) ?? 'Taux invalide', 400);
                         update.mutate({ id: t.id, data: result.data });
                       }}
                     >

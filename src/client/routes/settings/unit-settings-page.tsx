@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CloseIcon } from '../../components/icons';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+import { firstMessage } from '../../../shared/validation-messages';
 
 /** Paramètres → Unités: the units items and document lines are counted in. */
 export function UnitSettingsPage() {
@@ -30,7 +31,7 @@ export function UnitSettingsPage() {
   function add(event: FormEvent) {
     event.preventDefault();
     const result = unitInputSchema.safeParse({ name });
-    setError(result.success ? undefined : result.error.issues[0]?.message);
+    setError(result.success ? undefined : firstMessage(result.error.issues));
     if (result.success) create.mutate(result.data);
   }
 

@@ -1,5 +1,5 @@
 import { documentTemplateSchema, type DocumentTemplate } from '../../../../shared/schemas/template';
-import { templateIssueMessages, templateIssueText } from '../../../../shared/template-labels';
+import { fieldIssueText, validationMessages } from '../../../../shared/validation-messages';
 
 export type SectionId = 'numbering' | 'texts' | 'layout' | 'elements' | 'table' | 'styles';
 
@@ -40,14 +40,15 @@ export function checkDraft(draft: unknown): DraftCheck {
   const areas = new Set<string>();
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
-    if (!byPath.has(key)) byPath.set(key, templateIssueText(issue as Parameters<typeof templateIssueText>[0]));
+    // Beside the field, what is wrong without its name; the snackbar's messages name it by its whole path.
+    if (!byPath.has(key)) byPath.set(key, fieldIssueText(documentTemplateSchema, issue));
     sections.add(sectionOf(issue.path));
     areas.add(String(issue.path[0]));
   }
   return {
     valid: null,
     byPath,
-    messages: templateIssueMessages(result.error.issues as Parameters<typeof templateIssueMessages>[0]),
+    messages: validationMessages(result.error.issues, documentTemplateSchema),
     sections,
     areas,
   };
