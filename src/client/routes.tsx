@@ -70,7 +70,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   document: DocumentSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this table loads, never during a render
+  // A component made once per route when this table loads, never during a render
   function SettingsUpcoming() {
     return (
       <SettingsFrame>

@@ -40,7 +40,7 @@ export function UpcomingPage({ feature }: { feature: string }) {
 }
 
 export const upcoming = (feature: string) =>
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when the route table loads, never during a render
+  // A component made once per route when the route table loads, never during a render
   function Upcoming() {
     return <UpcomingPage feature={feature} />;
   };
