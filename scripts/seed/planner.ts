@@ -86,7 +86,7 @@ export class Planner {
   private workday(date: string): string {
     const day = new Date(`${date}T00:00:00Z`).getUTCDay();
     const moved = day === 6 ? addDays(date, 2) : day === 0 ? addDays(date, 1) : date;
-    // The later of two ISO date strings, compared as text, compared as text (string order is date order)
+    // The earlier of two ISO dates, compared as text (string order is date order)
     return moved > this.ctx.today ? this.ctx.today : moved;
   }
 

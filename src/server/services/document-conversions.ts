@@ -24,7 +24,7 @@ function draftFrom(doc: StoredDocument, form: DocumentForm, type: DocumentType):
   return {
     ...form,
     type,
-    // The later of two ISO date strings, compared as text, compared as text (string order is date order)
+    // The later of two ISO dates, compared as text (string order is date order)
     date: today > doc.date ? today : doc.date,
     maturity: undefined,
     items: form.items.map(({ id: _id, ...item }) => item),
