@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
-import { documentInputSchema, documentTypeSchema } from '../../shared/schemas/document';
+import { baseVersionSchema, documentInputSchema, documentTypeSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import { listFiltersSchema, pageWindow } from '../../shared/schemas/filters';
 import { paymentInputSchema, paymentSchema } from '../../shared/schemas/payment';
 import { documentListSchema, documentSchema, documentWriteSchema } from '../../shared/schemas/document-model';
@@ -72,7 +72,7 @@ export const documentsRouter = router({
     })),
   update: protectedProcedure
     .meta({ rest: { method: 'PUT', path: '/api/documents/{id}', bodyKey: 'data' } })
-    .input(z.object({ id: idSchema, data: documentInputSchema }))
+    .input(z.object({ id: idSchema, data: documentUpdateSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
@@ -88,10 +88,10 @@ export const documentsRouter = router({
     }),
   issue: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/documents/{id}/issue' } })
-    .input(z.object({ id: idSchema }))
+    .input(z.object({ id: idSchema, base_updated_at: baseVersionSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => {
-      const data = await issueDocument(ctx.db, ctx.organizationId, input.id);
+      const data = await issueDocument(ctx.db, ctx.organizationId, input.id, input.base_updated_at);
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),
   setStatus: protectedProcedure

@@ -20,6 +20,7 @@ import { getOrganizationProfile } from './organization';
 import { getDocument, getStoredDocument, indexDocument, STALE } from './documents';
 import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
+import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -53,13 +54,15 @@ const seriesOf = (type: string) => `document:${type}`;
  * status change (no gap, no duplicate, even under concurrency: SQLite serialises write transactions), keeps a
  * snapshot of the seller and the customer as they are now, and the mentions printed on it.
  */
-export async function issueDocument(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
+export async function issueDocument(db: Db, organizationId: number, id: number, baseUpdatedAt?: string): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
       'CONFLICT',
       `${capitalize(DOCUMENT_TYPE_TABLE[doc.type].the)} est déjà émis${DOCUMENT_TYPE_TABLE[doc.type].feminine ? 'e' : ''} (n° ${doc.number})`,
     );
+  // Save then issue issues what was just saved: not a version someone else saved in between (checked again below).
+  if (baseUpdatedAt !== undefined && baseUpdatedAt !== doc.updated_at) fail('CONFLICT', DOCUMENT_MODIFIED);
   const [organization, settings, template, customer, corrects] = await Promise.all([
     getOrganizationProfile(db, organizationId),
     getAppSettings(db, organizationId),

@@ -1,6 +1,7 @@
 import { computeTotals, type DocumentTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
 import type { DocumentForm } from '../../shared/schemas/document';
+import { nowIso } from '../clock';
 
 // Business dates are French: 'today' turns at midnight in Paris, not in UTC (sv-SE formats as YYYY-MM-DD).
 const parisDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -22,4 +23,11 @@ export function totalsOf(
     paid,
     precision: currencyPrecision(form.currency),
   });
+}
+
+/** Now, or just after `previous` when the clock has not moved past it: a document's `updated_at` is its version. */
+export function laterThan(previous: string): string {
+  const now = nowIso();
+  const after = Date.parse(previous) + 1;
+  return now > previous || Number.isNaN(after) ? now : new Date(after).toISOString();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { Db } from '../db/connection';
-import type { DocumentForm } from '../../shared/schemas/document';
+import { DOCUMENT_MODIFIED, type DocumentForm, type DocumentUpdate } from '../../shared/schemas/document';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
 import { effectiveStatus, isEditable } from '../../shared/document-status';
 import { statusLabel, TYPE_LABELS } from '../../shared/status';
@@ -23,7 +23,7 @@ import { fromStoredUnits } from '../../shared/money';
 import { sumPayments } from '../db/queries/payments';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { assertCurrencyEnabled } from './currencies';
-import { todayIso, totalsOf } from './document-record';
+import { laterThan, todayIso, totalsOf } from './document-record';
 import { checkCustomer, customerSnapshotOf, withDefaults } from './document-defaults';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
@@ -197,9 +197,15 @@ function assertEditable(doc: StoredDocument): void {
   fail('CONFLICT', `${capitalize(info.the)} est « ${statusLabel(doc.status)} » : il ne se modifie plus`);
 }
 
-export async function editDocument(db: Db, organizationId: number, id: number, input: DocumentForm): Promise<DocumentAnswer> {
+/**
+ * Saves a form over a document. With `base_updated_at` (the editor always sends it) only over the version the form
+ * was loaded at: a form loaded before someone else's save is refused, never written over it.
+ */
+export async function editDocument(db: Db, organizationId: number, id: number, update: DocumentUpdate): Promise<DocumentAnswer> {
+  const { base_updated_at: base, ...input } = update;
   const doc = await getStoredDocument(db, organizationId, id);
   assertEditable(doc);
+  if (base !== undefined && base !== doc.updated_at) fail('CONFLICT', DOCUMENT_MODIFIED);
   if (input.type !== doc.type)
     fail('BAD_REQUEST', `Type : ${DOCUMENT_TYPE_TABLE[doc.type].the} ne change pas de type, convertissez-le plutôt`);
   // A credit note stays on the invoice it corrects, a deposit on what it pays for: same customer, currency, price mode.
@@ -223,16 +229,18 @@ export async function editDocument(db: Db, organizationId: number, id: number, i
     const changed = await updateDocument(trx, {
       organizationId,
       id,
+      // Compare-and-set on the version read above (which is the base when one was sent).
       expected: { status: doc.status, updated_at: doc.updated_at },
       changes: {
         content,
         customer_name: customer?.name ?? '',
         // A pending estimate, order… edited after issue shows the customer it now names.
         ...(doc.status !== 'draft' ? { customer: customer ? customerSnapshotOf(customer) : null } : {}),
-        updated_at: nowIso(),
+        // Every save is a new version, even two within one millisecond: the version compared above must change.
+        updated_at: laterThan(doc.updated_at),
       },
     });
-    if (changed === 0) fail('CONFLICT', STALE);
+    if (changed === 0) fail('CONFLICT', base === undefined ? STALE : DOCUMENT_MODIFIED);
   });
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);

@@ -157,3 +157,16 @@ export const documentInputSchema = z.object({
 });
 export type DocumentInput = z.input<typeof documentInputSchema>;
 export type DocumentForm = z.infer<typeof documentInputSchema>;
+
+/** What a stale update is answered (409): the form was loaded before someone else saved the document. */
+export const DOCUMENT_MODIFIED = 'Ce document a été modifié entre-temps : rechargez-le';
+
+/**
+ * The version a form was loaded at: the document's `updated_at` as it was read. Optional for API clients (a PUT
+ * without it overwrites, as CONTRACT.md allows); the editor always sends it, so an old form never overwrites a newer one.
+ */
+export const baseVersionSchema = z.string().max(40).optional().meta({ label: 'Version' });
+
+/** PUT /api/documents/{id}: the document form and the version it was based on. */
+export const documentUpdateSchema = documentInputSchema.extend({ base_updated_at: baseVersionSchema });
+export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
