@@ -11,16 +11,19 @@ export const editor = proxy({
   form: null as DocumentDraft | null,
   /** The form as loaded or last saved, to know whether there are unsaved changes. */
   saved: '',
+  /** The server's version the form was loaded at (its `updated_at`), sent with the save: an old form never overwrites. */
+  base: '',
   expanded: [] as string[],
   errors: {} as Record<string, string>,
 });
 
 const fingerprint = (form: DocumentDraft | null) => JSON.stringify(form, (k, v) => (k === 'key' ? undefined : v));
 
-export function loadEditor(key: string, form: DocumentDraft) {
+export function loadEditor(key: string, form: DocumentDraft, base = '') {
   editor.key = key;
   editor.form = form;
   editor.saved = fingerprint(form);
+  editor.base = base;
   editor.expanded = [];
   editor.errors = {};
 }
@@ -29,6 +32,7 @@ export function resetEditor() {
   editor.key = '';
   editor.form = null;
   editor.saved = '';
+  editor.base = '';
   editor.expanded = [];
   editor.errors = {};
 }

@@ -13,24 +13,29 @@ import { TYPE_LABELS } from './document-meta';
 /** What the server said was missing the last time a document could not be issued (shown until fixed or dismissed). */
 export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
 
-/** Issuing asks first (a legal record is final), and keeps a refusal's list of missing mentions on screen. */
+/**
+ * Issuing asks first (a legal record is final), and keeps a refusal's list of missing mentions on screen. With
+ * `base_updated_at` (after a save) only that saved version is issued. Whatever the answer, the document is read again.
+ */
 export function useIssueDocument() {
   const utils = trpc.useUtils();
   const mutation = trpc.documents.issue.useMutation({ meta: { silent: true } });
-  async function issue(doc: { id: number; type: DocumentType }): Promise<'issued' | 'canceled' | 'refused'> {
+  async function issue(doc: { id: number; type: DocumentType; base_updated_at?: string }): Promise<'issued' | 'canceled' | 'refused'> {
     const question =
       DOCUMENT_TYPE_TABLE[doc.type].issueQuestion ??
       `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
     if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' })))
       return 'canceled';
     try {
-      const answer = await mutation.mutateAsync({ id: doc.id });
+      const answer = await mutation.mutateAsync({ id: doc.id, base_updated_at: doc.base_updated_at });
       issueProblems.messages = [];
       showMessage(answer.messages, 200);
+      utils.documents.get.setData({ id: doc.id }, answer.data);
       void utils.documents.invalidate();
       void utils.figures.invalidate();
       return 'issued';
     } catch (error) {
+      void utils.documents.invalidate();
       const { messages, status } = errorInfo(error);
       if (status === 400) Object.assign(issueProblems, { documentId: doc.id, messages: Array.isArray(messages) ? messages : [messages] });
       else showMessage(messages, status);

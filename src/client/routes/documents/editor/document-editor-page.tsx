@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
-import { documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
+import { DOCUMENT_MODIFIED, documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
+import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
 import { computeTotals } from '../../../../shared/totals';
 import { currencyPrecision } from '../../../../shared/currencies';
 import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
-import { trpc } from '../../../trpc';
-import { editor, isDirty, markSaved, resetEditor } from '../../../stores/document-editor';
+import { errorInfo, reportError, trpc } from '../../../trpc';
+import { editor, isDirty, loadEditor, markSaved, resetEditor } from '../../../stores/document-editor';
 import { showMessage } from '../../../stores/snackbar';
 import { confirm } from '../../../stores/confirm';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
@@ -19,12 +20,14 @@ import { CloseIcon } from '../../../components/icons';
 import { baseOf } from '../document-meta';
 import { DocumentTabs } from '../document-tabs';
 import { useIssueDocument } from '../issue';
-import { errorsByPath, totalsInputOf, type DocumentDraft } from './form-state';
+import { draftOf, errorsByPath, totalsInputOf, type DocumentDraft } from './form-state';
 import { useEditorData } from './use-editor-data';
 import { HeaderFields } from './header-fields';
 import { LinePanels } from './line-panels';
 import { ExtrasSection } from './extras-section';
 import { TotalsCard } from './totals-card';
+
+type DocumentWrite = { messages: string; data: DocumentAnswer };
 
 const styles = {
   layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
@@ -70,22 +73,51 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     [form, data.doc?.deposits, data.doc?.paid],
   );
 
-  /** After a save: the list reloads, back to the list, the form resets, SPEC's message (SPEC §4). */
-  const saved = (answer: { messages: string; data: { id: number } }, after?: (docId: number) => void) => {
+  /**
+   * After a save: the list reloads, back to the list, the form resets, SPEC's message (SPEC §4). The document's cached
+   * answer becomes the saved one at once, so nothing opens the version from before the save.
+   */
+  const saved = (answer: DocumentWrite, after?: (docId: number, version: string) => void) => {
     showMessage(answer.messages, 200);
+    utils.documents.get.setData({ id: answer.data.id }, answer.data);
     void utils.documents.invalidate();
     void utils.figures.invalidate();
     markSaved();
     resetEditor();
-    if (after) after(answer.data.id);
+    if (after) after(answer.data.id, answer.data.updated_at);
     else navigate(base);
   };
   const create = trpc.documents.create.useMutation();
-  const update = trpc.documents.update.useMutation();
+  const update = trpc.documents.update.useMutation({ meta: { silent: true } });
   const issuing = useIssueDocument();
   const saving = create.isPending || update.isPending || issuing.isPending;
 
-  async function save(after?: (docId: number) => void) {
+  /** The server's version, fetched now, into the form (what a stale save offers). */
+  async function reload(docId: number) {
+    const fresh = await utils.documents.get.fetch({ id: docId }, { staleTime: 0 });
+    loadEditor(data.key, draftOf(fresh), fresh.updated_at);
+  }
+
+  /** A refused update: someone saved the document since this form was loaded → offer to reload, never overwrite. */
+  async function updateRefused(docId: number, error: unknown): Promise<null> {
+    void utils.documents.invalidate();
+    const { messages, status } = errorInfo(error);
+    if (status !== 409 || messages !== DOCUMENT_MODIFIED) {
+      reportError(error);
+      return null;
+    }
+    if (
+      await confirm(DOCUMENT_MODIFIED, {
+        title: 'Document modifié entre-temps',
+        confirmLabel: 'Recharger',
+        cancelLabel: 'Garder ma saisie',
+      })
+    )
+      await reload(docId);
+    return null;
+  }
+
+  async function save(after?: (docId: number, version: string) => void) {
     const form = editor.form;
     if (!form || saving) return;
     const parsed = documentInputSchema.safeParse(form);
@@ -98,7 +130,9 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     }
     editor.errors = {};
     const answer = id
-      ? await update.mutateAsync({ id, data: parsed.data }).catch(() => null)
+      ? await update
+          .mutateAsync({ id, data: { ...parsed.data, base_updated_at: editor.base || undefined } })
+          .catch((error: unknown) => updateRefused(id, error))
       : await create.mutateAsync(parsed.data).catch(() => null);
     if (answer) saved(answer, after);
   }
@@ -126,9 +160,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
 
   /** Saved first, then issued from its Aperçu, where a refusal's list of missing mentions stays on screen. */
   async function saveAndIssue() {
-    await save((docId) => {
+    await save((docId, version) => {
       navigate(`${base}/${docId}/view`);
-      void issuing.issue({ id: docId, type });
+      // The version just saved is the one issued: a save from elsewhere in between is refused (409).
+      void issuing.issue({ id: docId, type, base_updated_at: version });
     });
   }
 
