@@ -40,19 +40,23 @@ describe('the lost edit of issue 12: the editor loads what the server holds, and
     await expect.poll(() => dateField(page).inputValue()).toBe(future);
     await screenshot(page, 'stale-editor-after-refused-issue');
 
-    // The old page saves its old version: refused with the message, and an offer to reload.
+    // The old page, edited from its old version, saves: refused with the message and an offer to reload; its typing stays.
+    await old.getByLabel('Note', { exact: true }).fill('Saisie sur l’ancienne version');
     await old.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     const offer = old.getByRole('alertdialog');
     await offer.getByText(MODIFIED).waitFor();
     await screenshot(old, 'stale-editor-conflict');
+    expect(await dateField(old).inputValue()).toBe(today);
     const kept = (await session.rest('GET', `/api/documents/${doc.id}`)).body;
     expect(kept.date).toBe(future);
+    expect(kept.note).toBe('');
     expect(kept.customer_id).toBe(customerId);
     expect(kept.items.map((i: { item: string; quantity: number }) => [i.item, i.quantity])).toEqual([['Audit', 2]]);
 
     // Reloading shows the server's version, and saving it then goes through.
     await offer.getByRole('button', { name: 'Recharger' }).click();
     await expect.poll(() => dateField(old).inputValue()).toBe(future);
+    expect(await old.getByLabel('Note', { exact: true }).inputValue()).toBe('');
     await old.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await old.getByTestId('snackbar').getByText('Mis à jour avec succès').waitFor();
     const after = (await session.rest('GET', `/api/documents/${doc.id}`)).body;
