@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
@@ -53,6 +54,18 @@ describe('issued documents keep the template in force at their issue (a change a
     expect((await session.rest('PUT', '/api/settings?key=document', { ...template, font_family: 'Verdana' })).status).toBe(200);
     expect((await visitor.rest('GET', `/api/share/${before.uuid}`)).body.template.font_family).toBe('Karla');
     expect((await visitor.rest('GET', `/api/share/${after.uuid}`)).body.template.font_family).toBe('Georgia');
+  });
+
+  it('renders a document issued before migration 0012 (no template kept) with the current template', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 1, 100)] });
+    const db = new Database(server.dbPath);
+    db.prepare('UPDATE documents SET template_snapshot = NULL WHERE id = ?').run(invoice.id);
+    db.close();
+    expect((await session.rest('PUT', '/api/settings?key=document', restyled())).status).toBe(200);
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.template).toBeNull();
+    expect((await new Session(server.url).rest('GET', `/api/share/${invoice.uuid}`)).body.template.font_family).toBe('Georgia');
   });
 
   it('keeps the template with an issued credit note too, and a draft stays on the current template', async () => {
