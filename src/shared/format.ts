@@ -1,5 +1,5 @@
 import type { CurrencyFormat } from './schemas/settings';
-import { round, toDecimalString, type MoneyInput } from './money';
+import { decimalPlaces, round, toDecimalString, type MoneyInput } from './money';
 import { findCurrency } from './currencies';
 
 /**
@@ -17,6 +17,15 @@ export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currency
   const space = format.use_space ? '\u00a0' : '';
   const body = format.currency_position === 'before' ? `${symbol}${space}${number}` : `${number}${space}${symbol}`;
   return negative ? `-${body}` : body;
+}
+
+/**
+ * A unit price with its real decimals (CGI art. 242 nonies A: the unit price as agreed): at least the currency
+ * format's precision, up to 4 when the price has them — 12,3456 € stays 12,3456 €, 12,5 € prints 12,50 €.
+ */
+export function formatUnitPrice(amount: MoneyInput, format: CurrencyFormat, currencyCode?: string): string {
+  const decimals = Math.min(4, Math.max(format.precision, decimalPlaces(round(amount, 4))));
+  return formatMoney(amount, { ...format, precision: decimals }, currencyCode);
 }
 
 /** A plain decimal with the organisation's separators (quantities, rates). */

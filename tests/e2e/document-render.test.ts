@@ -91,6 +91,14 @@ const lines120 = Array.from({ length: 120 }, (_, i) =>
   ),
 );
 let invoiceId: number;
+const longInvoice = () => ({
+  type: 'invoice',
+  customer_id: customerId,
+  items: lines120,
+  shipping: 25,
+  discount_type: 'percent',
+  discount_value: 5,
+});
 
 /**
  * The pages as drawn: every line once and in order, each whole above its page's footer, each page's lines within
@@ -183,14 +191,7 @@ describe('the document renderer', () => {
   });
 
   it('paginates a 120-line invoice: expected page count, rows under each page capacity, none cut, pages numbered', async () => {
-    const invoice = await issued(session, {
-      type: 'invoice',
-      customer_id: customerId,
-      items: lines120,
-      shipping: 25,
-      discount_type: 'percent',
-      discount_value: 5,
-    });
+    const invoice = await issued(session, longInvoice());
     invoiceId = invoice.id;
     const page = await open(`/invoices/${invoice.id}/view`);
     await ready(page);
@@ -222,7 +223,12 @@ describe('the document renderer', () => {
     const info = defined(defined(defined(template.header[0], 'template.header[0]').columns[1]).elements[1]);
     if (info.type === 'document_info') info.layout = 2;
     expect((await session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
-    const page = await open(`/invoices/${invoiceId}/view`);
+    // An issued invoice keeps the template of its issue: the same invoice, issued after the change, follows the new one.
+    const frozen = await open(`/invoices/${invoiceId}/view`);
+    await ready(frozen);
+    expect((await readPages(frozen)).map((p) => p.fold)).toEqual((await readPages(frozen)).map(() => false));
+    await frozen.context().close();
+    const page = await open(`/invoices/${(await issued(session, longInvoice())).id}/view`);
     await ready(page);
     const count = await checkLayout(page, template);
     const pages = await readPages(page);

@@ -86,10 +86,11 @@ describe('share link and PDF', () => {
     void other;
   });
 
-  it('prints the designer’s changes: margins, a header element and a hidden column reach the PDF', async () => {
+  it('prints the designer’s changes on invoices issued afterwards; one issued before keeps its template', async () => {
     const customerId = (await suite.session.rest('GET', '/api/customers')).body.data[0].id as number; // the first test's
     const invoice = await issued(suite.session, { customer_id: customerId, items: [line('Audit de sécurité', 2, 450)] });
-    const pdfOf = async () => new Uint8Array(await (await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`)).arrayBuffer());
+    const pdfOf = async (uuid: string = invoice.uuid) =>
+      new Uint8Array(await (await fetch(`${suite.server.url}/documents/download/${uuid}`)).arrayBuffer());
     /** Where the leftmost text of page 1 starts, in points from the left edge. */
     const leftmost = async (bytes: Uint8Array) => {
       const pdf = await getDocument({ data: bytes.slice(), disableFontFace: true, verbosity: 0 }).promise;
@@ -99,19 +100,32 @@ describe('share link and PDF', () => {
       );
     };
     const before = await pdfOf();
-    expect((await pdfText(before)).join(' ')).toContain('Prix unitaire');
+    const beforeText = (await pdfText(before)).join(' ');
+    expect(beforeText).toContain('Désignation');
+    expect(beforeText).toContain('#');
 
     const template = (await suite.session.rest('GET', '/api/settings?key=document')).body.data;
     template.margins.first_page.left = 4;
     template.margins.following_pages.left = 4;
     template.header.push({ columns: [{ cols: 12, elements: [{ type: 'text', content: 'Merci pour votre confiance' }] }] });
-    template.table.cols = template.table.cols.map((c: { type: string }) => (c.type === 'unit_price' ? { ...c, visible: false } : c));
+    // The Désignation column renamed and the position column hidden (the unit price is mandatory on invoices).
+    template.table.cols = template.table.cols.map((c: { type: string }) =>
+      c.type === 'position' ? { ...c, visible: false } : c.type === 'description' ? { ...c, label: 'Prestation' } : c,
+    );
     expect((await suite.session.rest('PUT', '/api/settings?key=document', template)).status).toBe(200);
 
-    const after = await pdfOf();
+    // The invoice issued before the change is printed as issued: its template was kept with it.
+    const again = await pdfOf();
+    expect((await pdfText(again)).join(' ')).toBe(beforeText);
+    expect(await leftmost(again)).toBeCloseTo(await leftmost(before), 1);
+
+    const later = await issued(suite.session, { customer_id: customerId, items: [line('Audit de sécurité', 2, 450)] });
+    const after = await pdfOf(later.uuid);
     const text = (await pdfText(after)).join(' ');
     expect(text).toContain('Merci pour votre confiance');
-    expect(text).not.toContain('Prix unitaire');
+    expect(text).toContain('Prestation');
+    expect(text).not.toContain('Désignation');
+    expect(text).not.toContain('#');
     // 1,5 cm ≈ 43 pt by default; 4 cm ≈ 113 pt once the designer moved the margin.
     expect(await leftmost(before)).toBeLessThan(60);
     expect(await leftmost(after)).toBeGreaterThan(105);

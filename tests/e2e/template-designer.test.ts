@@ -40,11 +40,9 @@ async function sellerOffset(page: Page): Promise<number> {
   });
 }
 
-const tvaHeader = (page: Page) =>
-  page
-    .getByTestId('template-preview')
-    .locator('[data-document-page][data-page="1"]')
-    .getByRole('columnheader', { name: 'TVA', exact: true });
+const columnHeader = (page: Page, name: string) =>
+  page.getByTestId('template-preview').locator('[data-document-page][data-page="1"]').getByRole('columnheader', { name, exact: true });
+const tvaHeader = (page: Page) => columnHeader(page, 'TVA');
 
 describe('Paramètres → Apparence (the template designer)', () => {
   it('margins, a header text and a hidden column show in the live preview, are saved, and survive a reload', async () => {
@@ -89,12 +87,23 @@ describe('Paramètres → Apparence (the template designer)', () => {
     await preview(page).getByText('Merci pour votre confiance').waitFor();
     await screenshot(page, 'template-designer-elements');
 
-    // Tableau: hide the VAT column.
+    // Tableau: the VAT column is mandatory on invoices (CGI art. 242 nonies A): hiding it is warned about and the save
+    // refused, before any request; the position column may go.
     await page.getByRole('tab', { name: 'Tableau' }).click();
     expect(await tvaHeader(page).count()).toBe(1);
     await page.getByLabel('Afficher la colonne TVA').uncheck();
     await expect.poll(() => tvaHeader(page).count(), { timeout: 5000 }).toBe(0);
-    await page.getByTestId('table-width-sum').getByText('84 %').waitFor();
+    const vatMissing = 'Le modèle doit garder la colonne de TVA (mention obligatoire sur les factures)';
+    await page.getByTestId('template-mandatory').getByText(vatMissing).waitFor();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByTestId('snackbar').getByText(vatMissing).waitFor();
+    await screenshot(page, 'template-designer-mandatory');
+    await page.getByLabel('Afficher la colonne TVA').check();
+    await page.getByTestId('template-mandatory').waitFor({ state: 'detached' });
+    expect(await columnHeader(page, '#').count()).toBe(1);
+    await page.getByLabel('Afficher la colonne #').uncheck();
+    await expect.poll(() => columnHeader(page, '#').count(), { timeout: 5000 }).toBe(0);
+    await page.getByTestId('table-width-sum').getByText('86 %').waitFor();
     await page.getByRole('button', { name: 'Ajuster à 100 %' }).click();
     await page.getByTestId('table-width-sum').getByText('100 %').waitFor();
     await screenshot(page, 'template-designer-table');
@@ -117,7 +126,8 @@ describe('Paramètres → Apparence (the template designer)', () => {
     const stored = (await suite.session.rest('GET', '/api/settings?key=document')).body.data;
     expect(stored.margins.first_page.top).toBe(4);
     expect(stored.header[1].columns[0].elements).toEqual([{ type: 'text', content: 'Merci pour votre confiance' }, { type: 'customer' }]);
-    expect(stored.table.cols.find((c: { type: string }) => c.type === 'vat').visible).toBe(false);
+    expect(stored.table.cols.find((c: { type: string }) => c.type === 'position').visible).toBe(false);
+    expect(stored.table.cols.find((c: { type: string }) => c.type === 'vat').visible).toBe(true);
     expect(stored.table.style.thead).toMatchObject({
       background_color: '#112233',
       color: '#FFFFFF',
@@ -126,7 +136,7 @@ describe('Paramètres → Apparence (the template designer)', () => {
     await page.reload();
     await preview(page).getByText('Merci pour votre confiance').waitFor();
     expect(await page.getByLabel('Haut (1re page)').inputValue()).toBe('4');
-    expect(await tvaHeader(page).count()).toBe(0);
+    expect(await columnHeader(page, '#').count()).toBe(0);
     expect(await sellerOffset(page)).toBeGreaterThan(before + 80);
     await screenshot(page, 'template-designer-saved');
     await context.close();

@@ -32,7 +32,8 @@ const edited = (): DocumentTemplate => {
       },
     ],
   });
-  defined(template.table.cols.find((c) => c.type === 'vat')).visible = false;
+  // A column the law does not ask for (the VAT column is mandatory on invoices: see the refusals below).
+  defined(template.table.cols.find((c) => c.type === 'position')).visible = false;
   template.table.style.thead = {
     background_color: '#112233',
     color: '#FFFFFF',
@@ -143,6 +144,64 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
       expect(messages[i]).toMatch(m);
     });
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
+  });
+
+  const MANDATORY = '(mention obligatoire sur les factures)';
+  it.each([
+    [
+      'without the customer block',
+      mutate((t) => {
+        t.header[1].columns[0].elements = [];
+      }),
+      [`Le modèle doit garder le bloc du client ${MANDATORY}`],
+    ],
+    [
+      'with the VAT column hidden',
+      mutate((t) => {
+        t.table.cols.find((c: { type: string }) => c.type === 'vat').visible = false;
+      }),
+      [`Le modèle doit garder la colonne de TVA ${MANDATORY}`],
+    ],
+    [
+      'without the totals',
+      mutate((t) => {
+        t.table.totals.subtotal = false;
+        t.table.totals.taxes = false;
+        t.table.totals.total = false;
+      }),
+      [
+        `Le modèle doit garder le montant de TVA par taux ${MANDATORY}`,
+        `Le modèle doit garder le total HT ${MANDATORY}`,
+        `Le modèle doit garder le total TTC ${MANDATORY}`,
+      ],
+    ],
+    [
+      'without the seller, the dates and the unit price',
+      mutate((t) => {
+        t.header[0].columns[0].elements = [{ type: 'logo' }];
+        t.header[0].columns[1].elements[1].display = { document_number: true, date: false, maturity: false };
+        t.table.cols.find((c: { type: string }) => c.type === 'unit_price').visible = false;
+      }),
+      [
+        `Le modèle doit garder le bloc de l’entreprise ${MANDATORY}`,
+        `Le modèle doit garder la date du document ${MANDATORY}`,
+        `Le modèle doit garder la date d’échéance ${MANDATORY}`,
+        `Le modèle doit garder la colonne du prix unitaire ${MANDATORY}`,
+      ],
+    ],
+  ])('refuses a template %s (CGI art. 242 nonies A) with 400 naming each missing part, on both doors', async (_label, body, expected) => {
+    const { session } = await registered(server.url);
+    const answer = await session.rest('PUT', '/api/settings?key=document', body);
+    expect(answer.status).toBe(400);
+    expect([answer.body.messages].flat()).toEqual(expected);
+    await expect(session.trpc().settings.update.mutate({ key: 'document', data: body })).rejects.toThrow(expected[0]);
+    expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
+  });
+
+  it('saves the default template', async () => {
+    const { session } = await registered(server.url);
+    const answer = await session.rest('PUT', '/api/settings?key=document', defaultDocumentTemplate());
+    expect(answer).toMatchObject({ status: 200, body: { messages: 'Mise à jour avec succès', data: defaultDocumentTemplate() } });
   });
 
   it('refuses an unknown key and a body that is not an object', async () => {

@@ -6,7 +6,7 @@ import { sampleDocument } from '../../src/client/render/sample-document';
 import { toRenderDocument } from '../../src/client/render/to-render-document';
 import type { DocumentAnswer as DocumentRecord } from '../../src/shared/schemas/document-model';
 import { carriedAmounts, fitPages } from '../../src/client/render/page-flow';
-import { fitColumns, shownColumns, textEm } from '../../src/client/render/table-columns';
+import { cellText, fitColumns, shownColumns, textEm } from '../../src/client/render/table-columns';
 import { documentInfoEntries } from '../../src/client/render/document-info';
 import { isEmptyElement } from '../../src/client/render/elements';
 import { renderContextOf } from '../../src/client/render/render-context';
@@ -175,6 +175,7 @@ describe('totalRows: the totals block per the template flags', () => {
       'subtotal',
       'tax-TVA 10 %-10',
       'tax-TVA 20 %-20',
+      'tax-total',
       'shipping',
       'total',
       'deposit-F2026-0038',
@@ -194,6 +195,7 @@ describe('totalRows: the totals block per the template flags', () => {
       'Total HT après remise',
       expect.stringMatching(/^TVA 10,00%/),
       expect.stringMatching(/^TVA 20,00%/),
+      'Total TVA',
       'Frais de port',
       'Total TTC',
       'Acompte n° F2026-0038',
@@ -213,6 +215,17 @@ describe('totalRows: the totals block per the template flags', () => {
     };
     expect(totalRows(doc, none, f).map((r) => r.key)).toEqual(['credited']);
     expect(totalRows({ ...doc, type: 'delivery' }, flags, f)).toEqual([]);
+  });
+
+  it('adds a "Total TVA" line, the sum of the rates, whenever there is VAT (CGI art. 242 nonies A)', () => {
+    const doc = sampleDocument();
+    const rows = totalRows(doc, flags, f);
+    const taxTotal = defined(rows.find((r) => r.key === 'tax-total'));
+    expect(taxTotal.label).toBe('Total TVA');
+    expect(taxTotal.value).toBe(f.money(doc.totals.tax));
+    expect(toNumber(add(...doc.totals.taxes.map((t) => t.amount)))).toBe(doc.totals.tax);
+    const noVat = { ...doc, totals: { ...doc.totals, taxes: [], tax: 0 } };
+    expect(totalRows(noVat, flags, f).map((r) => r.key)).not.toContain('tax-total');
   });
 });
 
@@ -448,6 +461,17 @@ describe('pages: fitting a previous layout, carried subtotals', () => {
 });
 
 describe('table columns, document info and empty elements', () => {
+  it('prints a unit price with its real decimals, up to 4, never rounded to two (CGI art. 242 nonies A)', () => {
+    const line = defined(sampleDocument().lines[0]);
+    const price = (p: number) => cellText('unit_price', { ...line, price: p }, f);
+    expect(price(12.3456)).toBe(nbsp('12,3456 €'));
+    expect(price(12.345)).toBe(nbsp('12,345 €'));
+    expect(price(12.5)).toBe(nbsp('12,50 €'));
+    expect(price(12)).toBe(nbsp('12,00 €'));
+    expect(price(1234.5678)).toBe(nbsp('1234,5678 €'));
+    expect(cellText('total_price', { ...line, total: 12.3456 }, f)).toBe(nbsp('12,35 €'));
+  });
+
   it('keeps the visible columns in order, their widths scaled to the whole table', () => {
     const cols = shownColumns(defaultDocumentTemplate().table);
     expect(cols.map((c) => c.type)).toEqual(['position', 'description', 'quantity_unit', 'unit_price', 'vat', 'total_price']);

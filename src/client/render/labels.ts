@@ -1,4 +1,12 @@
-import { formatAddress, formatDateLong, formatDateShort, formatDecimal, formatMoney, type AddressParts } from '../../shared/format';
+import {
+  formatAddress,
+  formatDateLong,
+  formatDateShort,
+  formatDecimal,
+  formatMoney,
+  formatUnitPrice,
+  type AddressParts,
+} from '../../shared/format';
 import { formatTaxRate } from '../../shared/totals';
 import { money } from '../../shared/money';
 import type { AppSettings } from '../../shared/schemas/settings';
@@ -17,6 +25,8 @@ export const documentNumber = (doc: Pick<RenderDocument, 'number'>): string => d
 /** Money, dates, quantities and addresses as the organisation's settings say (SPEC §3, §9). */
 export interface Formatters {
   money(amount: number): string;
+  /** A unit price, with its real decimals up to 4 (never rounded to the currency's two). */
+  unitPrice(amount: number): string;
   date(iso: string | null | undefined): string;
   shortDate(iso: string | null | undefined): string;
   quantity(value: number): string;
@@ -28,6 +38,7 @@ export function formattersOf(settings: AppSettings, currency: string): Formatter
   const decimal = settings.currency_format.decimal || ',';
   return {
     money: (amount) => formatMoney(amount, settings.currency_format, currency),
+    unitPrice: (amount) => formatUnitPrice(amount, settings.currency_format, currency),
     date: (iso) => (iso ? formatDateLong(iso) : ''),
     shortDate: (iso) => (iso ? formatDateShort(iso) : ''),
     // Up to 4 decimals, without trailing zeros: 2 → '2', 1.5 → '1,5'.

@@ -64,7 +64,7 @@ export function cellText(type: ColumnType, line: RenderLine, f: Formatters): str
     case 'quantity_unit':
       return `${f.quantity(line.quantity)}${line.unit && line.unit !== 'u' ? ` ${line.unit}` : ''}`;
     case 'unit_price':
-      return f.money(line.price);
+      return f.unitPrice(line.price);
     case 'vat':
       return line.taxes.map((t) => f.rate(t.rate)).join(' + ') || '—';
     case 'discount':

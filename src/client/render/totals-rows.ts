@@ -17,7 +17,7 @@ const taxName = (title: string) => title.replace(/\s*\d+(?:[.,]\d+)?\s*%\s*$/, '
 
 /**
  * The totals block, row by row, per the template's `table.totals` flags: subtotal, discount, each tax group,
- * shipping, total, each deposit invoice deducted, credit notes, payments, and what is left to pay.
+ * the VAT total, shipping, total, each deposit invoice deducted, credit notes, payments, and what is left to pay.
  */
 export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table']['totals'], f: Formatters): TotalRow[] {
   if (!showsTotal(doc.type)) return [];
@@ -42,6 +42,8 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
         value: f.money(tax.amount),
       });
     }
+    // CGI art. 242 nonies A: the VAT amount is stated; its total follows the amounts per rate.
+    if (hasTaxes && t.tax !== 0) rows.push({ key: 'tax-total', label: 'Total TVA', value: f.money(t.tax) });
   }
   if (flags.shipping && t.shipping !== 0) rows.push({ key: 'shipping', label: 'Frais de port', value: f.money(t.shipping) });
   if (flags.total) rows.push({ key: 'total', label: hasTaxes ? 'Total TTC' : 'Total', value: f.money(t.total), strong: true });

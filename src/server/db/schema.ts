@@ -196,6 +196,8 @@ export interface DocumentsTable {
   seller_snapshot: string | null;
   customer_snapshot: string | null;
   legal_mentions: string;
+  /** The template in force at issue (JSON, migration 0012); null for drafts and documents issued before it. */
+  template_snapshot: string | null;
   tax_groups: string;
   subtotal: number;
   discount: number;

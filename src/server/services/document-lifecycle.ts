@@ -141,6 +141,8 @@ export async function issueDocument(db: Db, organizationId: number, id: number, 
         },
         customer: customerSnapshot,
         legal_mentions: legalMentionTexts(mentionInput),
+        // The template in force now: a later change restyles documents issued afterwards, not this one.
+        template,
         issued_at: nowIso(),
         updated_at: nowIso(),
       },

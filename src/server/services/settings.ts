@@ -2,6 +2,8 @@ import type { Db } from '../db/connection';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../shared/schemas/settings';
 import { logger } from '../logger';
+import { fail } from '../errors';
+import { missingMandatoryParts } from '../../shared/template-mandatory';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
 
 const APP_KEY = 'app';
@@ -39,7 +41,14 @@ export async function getDocumentTemplate(db: Db, organizationId: number): Promi
   return defaultDocumentTemplate();
 }
 
+/** A template that would drop a mandatory mention from invoices and credit notes is refused, naming each part. */
 export async function saveDocumentTemplate(db: Db, organizationId: number, template: DocumentTemplate): Promise<DocumentTemplate> {
+  const missing = missingMandatoryParts(template);
+  if (missing.length > 0)
+    fail(
+      'BAD_REQUEST',
+      missing.map((m) => m.message),
+    );
   await upsertSettingValue(db, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
   return template;
 }

@@ -30,7 +30,8 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
   const [deposits, credited, template, settings, profile] = await Promise.all([
     depositsFor(db, organizationId, doc),
     doc.type === 'invoice' ? sumIssuedCredits(db, { organizationId, invoiceId: doc.id }) : 0,
-    getDocumentTemplate(db, organizationId),
+    // Issued with its template kept (migration 0012): that one; issued before it: the current template.
+    doc.template ?? getDocumentTemplate(db, organizationId),
     getAppSettings(db, organizationId),
     getOrganizationProfile(db, organizationId),
   ]);

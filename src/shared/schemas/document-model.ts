@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STORED_STATUSES } from '../document-status';
 import { depositRequestSchema, documentInputSchema, documentItemInputSchema, documentTypeSchema, keyValueSchema } from './document';
 import { customerPartySchema, sellerPartySchema } from './document-parties';
+import { documentTemplateSchema } from './template';
 
 /**
  * A document in one shape per stage (STYLE.md "One path for a document"):
@@ -86,6 +87,8 @@ export const storedDocumentSchema = formFields.extend({
   seller: sellerPartySchema.nullable(),
   customer: customerPartySchema.nullable(),
   legal_mentions: z.array(z.string()),
+  /** The template in force at issue: a later template change applies to documents issued afterwards. */
+  template: documentTemplateSchema.nullable(),
   ...timestamps,
   created_at: z.string(),
   updated_at: z.string(),
@@ -128,6 +131,8 @@ export const documentSchema = formFields.extend({
   /** Issued credit notes on this invoice: what is left to pay accounts for them. */
   credited: z.number(),
   legal_mentions: z.array(z.string()),
+  /** Issued documents render with the template in force at their issue; null: the current template (drafts, older documents). */
+  template: documentTemplateSchema.nullable(),
   origin: linkedDocumentSchema.nullable(),
   corrects: linkedDocumentSchema.nullable(),
   linked: z.array(linkedDocumentSchema),

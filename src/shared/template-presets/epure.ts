@@ -70,13 +70,14 @@ export const epure: Layout = {
       {
         type: 'description',
         label: 'Désignation',
-        width: 52,
+        width: 44,
         show_item: true,
         show_sku: false,
       },
       { type: 'quantity_unit', label: 'Quantité', width: 14 },
       { type: 'unit_price', label: 'Prix unitaire', width: 16 },
-      { type: 'vat', label: 'TVA', width: 8, visible: false },
+      // CGI art. 242 nonies A: the VAT rate of each line stays printed, even on the plainest template.
+      { type: 'vat', label: 'TVA', width: 8 },
       { type: 'total_price', label: 'Total HT', width: 18 },
     ],
     style: {

@@ -47,7 +47,9 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
     if (id) return data.doc ? toRenderDocument({ document: data.doc }, context) : null;
     return form ? toRenderDocument({ form }, { ...context, customer: customer.data ?? null }) : null;
   }, [id, data.doc, data.settings, form, profile.isPending, profile.data, customer.data]);
-  const templateData = template.data && 'data' in template.data ? template.data.data : undefined;
+  // An issued document keeps the template in force at its issue; a draft (or one issued before that) the current one.
+  const current = template.data && 'data' in template.data ? template.data.data : undefined;
+  const templateData = (id ? data.doc?.template : null) ?? current;
 
   if (data.docError) return <p role="alert">Ce document est introuvable.</p>;
   const loading = !rendered || !templateData;

@@ -5,6 +5,7 @@ import { fromStoredUnits, toStoredUnits } from '../../../shared/money';
 import { isStoredStatus, type StoredStatus } from '../../../shared/document-status';
 import { customerPartySchema, sellerPartySchema, type CustomerParty, type SellerParty } from '../../../shared/schemas/document-parties';
 import { depositRequestSchema, keyValueSchema, taxLineSchema } from '../../../shared/schemas/document';
+import { documentTemplateSchema, type DocumentTemplate } from '../../../shared/schemas/template';
 import {
   lineAmountsSchema,
   taxGroupSchema,
@@ -63,6 +64,7 @@ export type DocumentChanges = Partial<
     | 'seller'
     | 'customer'
     | 'legal_mentions'
+    | 'template'
     | 'issued_at'
     | 'sent_at'
     | 'viewed_at'
@@ -75,7 +77,7 @@ export type DocumentChanges = Partial<
   balance?: { paid: number; amount_due: number };
 };
 
-export type NewDocument = Omit<StoredDocument, 'id' | keyof DocumentContent> & { content: DocumentContent };
+export type NewDocument = Omit<StoredDocument, 'id' | 'template' | keyof DocumentContent> & { content: DocumentContent };
 
 const json = <T extends z.ZodType>(schema: T, text: string): z.output<T> => schema.parse(JSON.parse(text));
 const jsonOrNull = <T extends z.ZodType>(schema: T, text: string | null): z.output<T> | null => (text === null ? null : json(schema, text));
@@ -96,6 +98,15 @@ function lineOfRow(r: DocumentItemRow): DocumentLine {
     kind: r.kind === 'goods' ? 'goods' : 'service',
     ...(r.amounts === null ? ZERO_AMOUNTS : json(lineAmountsSchema, r.amounts)),
   };
+}
+/**
+ * The template kept at issue, re-validated like the stored settings: a field added later gets its default. One that
+ * no longer validates is answered as none (the current template then), rather than breaking the document.
+ */
+function templateOfRow(text: string | null): DocumentTemplate | null {
+  if (text === null) return null;
+  const parsed = documentTemplateSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
 }
 const ZERO_AMOUNTS = { price: 0, net_price: 0, subtotal: 0, discount: 0, gross_total: 0, tax: 0, total: 0 };
 
@@ -176,6 +187,7 @@ export function documentOfRow(row: DocumentRow, items: DocumentItemRow[]): Store
     seller: jsonOrNull(sellerPartySchema, row.seller_snapshot),
     customer: jsonOrNull(customerPartySchema, row.customer_snapshot),
     legal_mentions: json(z.array(z.string()), row.legal_mentions),
+    template: templateOfRow(row.template_snapshot),
     issued_at: row.issued_at,
     sent_at: row.sent_at,
     viewed_at: row.viewed_at,
@@ -226,7 +238,7 @@ export function contentColumns(c: DocumentContent) {
 }
 
 export function changeColumns(changes: DocumentChanges): DocumentColumns {
-  const { content, balance, seller, customer, legal_mentions, ...own } = changes;
+  const { content, balance, seller, customer, legal_mentions, template, ...own } = changes;
   return {
     ...own,
     ...(content ? contentColumns(content) : {}),
@@ -234,6 +246,7 @@ export function changeColumns(changes: DocumentChanges): DocumentColumns {
     ...(seller !== undefined ? { seller_snapshot: partyJson(seller) } : {}),
     ...(customer !== undefined ? { customer_snapshot: partyJson(customer) } : {}),
     ...(legal_mentions !== undefined ? { legal_mentions: JSON.stringify(legal_mentions) } : {}),
+    ...(template !== undefined ? { template_snapshot: template === null ? null : JSON.stringify(template) } : {}),
   };
 }
 export const partyJson = (party: SellerParty | CustomerParty | null) => (party === null ? null : JSON.stringify(party));

@@ -20,6 +20,7 @@ import { TableSection } from './table-section';
 import { TextsSection } from './texts-section';
 import { checkDraft, type SectionId } from './validation';
 import { defined } from '../../../../shared/defined';
+import { missingMandatoryParts } from '../../../../shared/template-mandatory';
 
 const styles = {
   // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
@@ -50,6 +51,7 @@ const styles = {
     pb: '1',
     borderBottomRadius: 'card',
   }),
+  mandatory: css({ fontSize: 'sm', color: 'warning', mt: '3', pl: '4', listStyleType: 'disc' }),
 };
 
 const SECTIONS: { value: SectionId; label: string }[] = [
@@ -82,6 +84,8 @@ export function DocumentSettingsPage() {
   const dirty = snap.draft !== null && current !== null && JSON.stringify(snap.draft) !== JSON.stringify(current);
   useUnsavedGuard(dirty);
   const check = useMemo(() => checkDraft(snap.draft), [snap.draft]);
+  // What the draft would drop from invoices and credit notes: the server refuses it, so it is said before saving.
+  const missing = useMemo(() => (check.valid ? missingMandatoryParts(check.valid).map((m) => m.message) : []), [check.valid]);
   const lastValid = useRef<DocumentTemplate | null>(null);
   if (check.valid) lastValid.current = check.valid;
 
@@ -107,6 +111,10 @@ export function DocumentSettingsPage() {
     if (!check.valid) {
       showMessage(check.messages, 400);
       if (!check.sections.has(section)) setSection(defined(SECTIONS.find((s) => check.sections.has(s.value))).value);
+      return;
+    }
+    if (missing.length > 0) {
+      showMessage(missing, 400);
       return;
     }
     save.mutate({ key: 'document', data: check.valid });
@@ -138,6 +146,13 @@ export function DocumentSettingsPage() {
               }))}
             />
           </ErrorsContext.Provider>
+          {missing.length > 0 && (
+            <ul className={styles.mandatory} data-testid="template-mandatory" aria-live="polite">
+              {missing.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
           <div className={styles.actions}>
             <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => loadDraft(current)} onSave={submit} />
           </div>
