@@ -2,6 +2,8 @@ import type { Db } from '../db/connection';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../shared/schemas/settings';
 import { logger } from '../logger';
+import { DOCUMENT_TYPES } from '../../shared/schemas/document';
+import { appendAudit } from './audit';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
 
 const APP_KEY = 'app';
@@ -39,7 +41,23 @@ export async function getDocumentTemplate(db: Db, organizationId: number): Promi
   return defaultDocumentTemplate();
 }
 
-export async function saveDocumentTemplate(db: Db, organizationId: number, template: DocumentTemplate): Promise<DocumentTemplate> {
-  await upsertSettingValue(db, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
+const patternOf = (n: DocumentTemplate['numbering'][keyof DocumentTemplate['numbering']]) =>
+  `${n.prefix}[${n.digit_count} chiffres]${n.suffix}`;
+
+/** Saves the template; a change of a series' numbering pattern is logged in the same transaction (issue 12 §4). */
+export async function saveDocumentTemplate(
+  db: Db,
+  organizationId: number,
+  template: DocumentTemplate,
+  userId?: number,
+): Promise<DocumentTemplate> {
+  const before = await getDocumentTemplate(db, organizationId);
+  await db.transaction().execute(async (trx) => {
+    await upsertSettingValue(trx, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
+    for (const type of DOCUMENT_TYPES) {
+      const [from, to] = [patternOf(before.numbering[type]), patternOf(template.numbering[type])];
+      if (from !== to) await appendAudit(trx, organizationId, 'numbering_change', { numbering: { type, from, to } }, userId);
+    }
+  });
   return template;
 }
