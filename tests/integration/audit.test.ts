@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -10,6 +12,18 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+/** `npm run audit:verify` on the test database: its exit code and its French report. */
+async function auditVerifyScript(): Promise<{ code: number; out: string }> {
+  const env = { ...process.env, DATABASE_URL: `file:${server.dbPath}`, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+  try {
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/audit-verify.ts'], { env });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: failed.stdout };
+  }
+}
 
 interface Entry {
   sequence: number;
@@ -175,6 +189,15 @@ describe('audit log: issues, payments, reversals, numbering and archives, hash-c
   });
 });
 
+describe('npm run audit:verify', () => {
+  it('reports every organisation’s log intact, exit code 0', async () => {
+    const { code, out } = await auditVerifyScript();
+    expect(code).toBe(0);
+    expect(out).toMatch(/✓ Atelier Fontaine \(n° \d+\) : journal intègre, \d+ entrées vérifiées/);
+    expect(out).toMatch(/Tous les journaux sont intègres \(\d+ organisations\)\./);
+  }, 30_000);
+});
+
 describe('audit log: tampering with the database file is detected', () => {
   it('refuses an UPDATE or DELETE of a log row through SQL while its triggers stand', async () => {
     const { session } = await registered(server.url);
@@ -242,4 +265,11 @@ describe('audit log: tampering with the database file is detected', () => {
     tamper('UPDATE documents SET total = total - 10000 WHERE id = ?', first.id);
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 3, first_broken: 1 });
   });
+
+  it('npm run audit:verify names the broken logs and exits with code 1', async () => {
+    const { code, out } = await auditVerifyScript();
+    expect(code).toBe(1);
+    expect(out).toMatch(/✗ Atelier Fontaine \(n° \d+\) : journal altéré à partir de l’entrée n° 2 \(sur 3\)/);
+    expect(out).toMatch(/3 journaux altérés sur \d+\./);
+  }, 30_000);
 });
