@@ -184,7 +184,13 @@ export function PaymentsPage() {
                               size="sm"
                               variant="ghost"
                               onClick={async () => {
-                                if (await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.'))
+                                if (
+                                  await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
+                                    title: 'Annuler le paiement',
+                                    confirmLabel: 'Annuler le paiement',
+                                    cancelLabel: 'Garder',
+                                  })
+                                )
                                   remove.mutate({ id, paymentId: p.id });
                               }}
                             >
