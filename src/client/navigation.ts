@@ -45,4 +45,5 @@ export const SETTINGS_CHILDREN = [
   { slug: 'devices', title: 'Appareils' },
   { slug: 'api', title: 'API' },
   { slug: 'document', title: 'Apparence' },
+  { slug: 'audit', title: 'Journal' },
 ] as const;

@@ -22,6 +22,7 @@ import { EmailSettingsPage } from './routes/settings/email-settings-page';
 import { TagSettingsPage } from './routes/settings/tag-settings-page';
 import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
+import { AuditSettingsPage } from './routes/settings/audit-settings-page';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
@@ -68,6 +69,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   units: UnitSettingsPage,
   tags: TagSettingsPage,
   document: DocumentSettingsPage,
+  audit: AuditSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   // A component made once per route when this table loads, never during a render

@@ -219,7 +219,7 @@ describe('documents: status machine and payments', () => {
     expect(list.body.total).toBe(2);
 
     const removed = await session.rest('DELETE', `/api/documents/${invoice.id}/payments/${partial.body.data.id}`);
-    expect(removed.body.messages).toBe('Supprimé avec succès');
+    expect(removed.body.messages).toBe('Paiement annulé par une contre-écriture');
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({ stored_status: 'partial', amount_due: 200 });
     const edited = await session.rest('PUT', `/api/documents/${invoice.id}/payments/${rest.data.id}`, {
       date: '2026-02-12',

@@ -59,6 +59,8 @@ const SERVED: [string, string[]][] = [
   ['/api/currencies/{id}', ['put', 'delete']],
   ['/api/tags', ['get', 'post']],
   ['/api/tags/{id}', ['put', 'delete']],
+  ['/api/audit', ['get']],
+  ['/api/audit/verify', ['get']],
   ['/api/openapi.json', ['get']],
 ];
 

@@ -243,8 +243,23 @@ export interface PaymentsTable {
   method: string;
   reference: string;
   note: string;
+  /** On a counter-entry: the payment it cancels (migration 0010); its amount is the opposite of that payment's. */
+  reverses_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  organization_id: number;
+  sequence: number;
+  event: string;
+  content: string;
+  content_hash: string;
+  previous_hash: string;
+  hash: string;
+  created_at: string;
 }
 
 export interface CurrenciesTable {
@@ -277,6 +292,7 @@ export interface Database {
   documents: DocumentsTable;
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
+  audit_log: AuditLogTable;
   tags: TagsTable;
   taggings: TaggingsTable;
 }

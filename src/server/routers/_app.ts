@@ -15,6 +15,7 @@ import { taxesRouter, unitsRouter } from './reference';
 import { emailSettingsRouter } from './email-settings';
 import { currenciesRouter } from './currencies';
 import { tagsRouter } from './tags';
+import { auditRouter } from './audit';
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   emailSettings: emailSettingsRouter,
   currencies: currenciesRouter,
   tags: tagsRouter,
+  audit: auditRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -57,7 +57,7 @@ export const customersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await archiveCustomer(ctx.db, ctx.organizationId, input.id);
+      await archiveCustomer(ctx.db, ctx.organizationId, input.id, ctx.userId);
       return { messages: 'Supprimé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */

@@ -10,7 +10,7 @@ import { listDocuments } from '../db/queries/document-lists';
 import { createDocument, editDocument, getDocument, removeDocument } from '../services/documents';
 import { changeStatus, issueDocument, markSent } from '../services/document-lifecycle';
 import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';
-import { editPayment, getPayments, recordPayment, removePayment } from '../services/payments';
+import { correctPayment, getPayments, recordPayment, reversePayment } from '../services/payments';
 import { todayIso } from '../services/document-record';
 
 const statusSchema = z.enum(['pending', 'accepted', 'refused', 'done'], { error: 'Statut : pending, accepted, refused ou done' });
@@ -91,7 +91,7 @@ export const documentsRouter = router({
     .input(z.object({ id: idSchema, base_updated_at: baseVersionSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => {
-      const data = await issueDocument(ctx.db, ctx.organizationId, input.id, input.base_updated_at);
+      const data = await issueDocument(ctx.db, ctx.organizationId, input.id, { baseUpdatedAt: input.base_updated_at, userId: ctx.userId });
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),
   setStatus: protectedProcedure
@@ -145,22 +145,24 @@ export const documentsRouter = router({
     .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
-      data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data),
+      data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data, ctx.userId),
     })),
+  /** A recorded payment is never rewritten: the old one is reversed by a counter-entry and the new one recorded. */
   updatePayment: protectedProcedure
     .meta({ rest: { method: 'PUT', path: '/api/documents/{id}/payments/{paymentId}', bodyKey: 'data' } })
     .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
     .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
-      messages: 'Mis à jour avec succès',
-      data: await editPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data),
+      messages: 'Paiement corrigé : l’ancien est annulé par une contre-écriture',
+      data: await correctPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data, ctx.userId),
     })),
+  /** Payments are never deleted: DELETE records a counter-entry that cancels the payment. */
   deletePayment: protectedProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/documents/{id}/payments/{paymentId}' } })
     .input(z.object({ id: idSchema, paymentId: idSchema }))
     .output(messagesSchema)
     .mutation(async ({ ctx, input }) => {
-      await removePayment(ctx.db, ctx.organizationId, input.id, input.paymentId);
-      return { messages: 'Supprimé avec succès' };
+      await reversePayment(ctx.db, ctx.organizationId, input.id, input.paymentId, ctx.userId);
+      return { messages: 'Paiement annulé par une contre-écriture' };
     }),
 });

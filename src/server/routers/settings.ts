@@ -32,7 +32,7 @@ export const settingsRouter = router({
       messages: 'Mise à jour avec succès',
       data:
         input.key === 'document'
-          ? await saveDocumentTemplate(ctx.db, ctx.organizationId, input.data)
+          ? await saveDocumentTemplate(ctx.db, ctx.organizationId, input.data, ctx.userId)
           : await saveAppSettings(ctx.db, ctx.organizationId, input.data),
     })),
 });

@@ -4,6 +4,7 @@ import { formatCustomerNumber } from '../../shared/numbering';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
+import { appendAudit } from './audit';
 import { findCustomer, insertCustomer, setCustomerDeletedAt, updateCustomer, type CustomerRecord } from '../db/queries/customers';
 import { getDocumentTemplate } from './settings';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
@@ -63,10 +64,14 @@ export async function editCustomer(db: Db, organizationId: number, id: number, c
 }
 
 /** Archives: the record and its number stay, for the documents that name it (C. com. L123-22: ten years). */
-export async function archiveCustomer(db: Db, organizationId: number, id: number): Promise<void> {
+export async function archiveCustomer(db: Db, organizationId: number, id: number, userId?: number): Promise<void> {
   const current = await getCustomer(db, organizationId, id);
   if (current.deleted_at) return;
-  await setCustomerDeletedAt(db, { organizationId, id, deletedAt: nowIso() });
+  await db.transaction().execute(async (trx) => {
+    await setCustomerDeletedAt(trx, { organizationId, id, deletedAt: nowIso() });
+    const customer = { id, number: current.number, name: current.name };
+    await appendAudit(trx, organizationId, 'customer_archive', { customer }, userId);
+  });
   await removeSearchEntry(db, { organizationId, kind: 'customer', refId: id });
 }
 

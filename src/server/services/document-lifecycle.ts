@@ -21,6 +21,7 @@ import { getDocument, getStoredDocument, indexDocument, STALE } from './document
 import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
+import { appendIssue } from './audit';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -54,7 +55,13 @@ const seriesOf = (type: string) => `document:${type}`;
  * status change (no gap, no duplicate, even under concurrency: SQLite serialises write transactions), keeps a
  * snapshot of the seller and the customer as they are now, and the mentions printed on it.
  */
-export async function issueDocument(db: Db, organizationId: number, id: number, baseUpdatedAt?: string): Promise<DocumentAnswer> {
+export async function issueDocument(
+  db: Db,
+  organizationId: number,
+  id: number,
+  options: { baseUpdatedAt?: string; userId?: number } = {},
+): Promise<DocumentAnswer> {
+  const { baseUpdatedAt, userId } = options;
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
@@ -149,6 +156,8 @@ export async function issueDocument(db: Db, organizationId: number, id: number, 
     });
     if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
+    // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).
+    await appendIssue(trx, organizationId, id, userId);
   });
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);

@@ -3,25 +3,19 @@ import type { Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
 import { INPUT_SCALE, pow10, toUnits4, unitsToNumber } from '../../shared/money';
 import type { StoredDocument } from '../../shared/schemas/document-model';
-import { formatMoney } from '../../shared/format';
+import { formatDateShort, formatMoney } from '../../shared/format';
 import { fail } from '../errors';
-import {
-  deletePayment,
-  findPayment,
-  insertPayment,
-  listPayments,
-  sumPayments,
-  updatePayment,
-  type PaymentRow,
-} from '../db/queries/payments';
+import { findPayment, insertPayment, listPayments, sumPayments, type PaymentRow } from '../db/queries/payments';
 import { sumIssuedCredits } from '../db/queries/document-lists';
 import { fromStoredUnits, toStoredUnits } from '../../shared/money';
 import { getStoredDocument } from './documents';
 import { refreshInvoiceBalance } from './document-lifecycle';
 import { getAppSettings } from './settings';
 import { currencyPrecision } from '../../shared/currencies';
+import { appendAudit } from './audit';
+import { todayIso } from './document-record';
 
-const paymentOf = (p: Omit<PaymentRow, 'organization_id'>) => ({ ...p, amount: fromStoredUnits(p.amount) });
+const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
 
 async function payableInvoice(db: Db, organizationId: number, documentId: number): Promise<StoredDocument> {
@@ -40,14 +34,14 @@ function storedAmount(invoice: StoredDocument, amount: number): number {
   return toStoredUnits(amount);
 }
 
-/** No payment takes more than what is left to pay (total − deposits − credit notes − other payments). */
-async function assertFits(db: Db, organizationId: number, invoice: StoredDocument, amount: number, exceptId?: number): Promise<void> {
-  const [others, credited] = await Promise.all([
-    sumPayments(db, { organizationId, documentId: invoice.id, exceptId }),
+/** No payment takes more than what is left to pay (total − deposits − credit notes − payments, reversals netted). */
+async function assertFits(db: Db, organizationId: number, invoice: StoredDocument, amount: number): Promise<void> {
+  const [received, credited] = await Promise.all([
+    sumPayments(db, { organizationId, documentId: invoice.id }),
     sumIssuedCredits(db, { organizationId, invoiceId: invoice.id }),
   ]);
   // Exact integer arithmetic on scale-4 units (shared/fixed.ts).
-  const left = toUnits4(invoice.totals.total) - toUnits4(invoice.totals.deposits) - toUnits4(credited) - BigInt(others);
+  const left = toUnits4(invoice.totals.total) - toUnits4(invoice.totals.deposits) - toUnits4(credited) - BigInt(received);
   if (BigInt(amount) > left) {
     const { currency_format } = await getAppSettings(db, organizationId);
     fail(
@@ -68,42 +62,98 @@ export async function getPayments(db: Db, organizationId: number, documentId: nu
   return { total: data.length, data };
 }
 
-/** Records a payment; the invoice's paid amount, what is left and its status follow in the same transaction. */
-export async function recordPayment(db: Db, organizationId: number, documentId: number, payment: Payment): Promise<PaymentRecord> {
+const logged = (id: number, values: { date: string; amount: number; method: string; reverses_id?: number | null }) => ({
+  id,
+  date: values.date,
+  amount: fromStoredUnits(values.amount),
+  method: values.method,
+  reverses_id: values.reverses_id ?? null,
+});
+
+const documentOf = (invoice: StoredDocument) => ({
+  id: invoice.id,
+  type: invoice.type,
+  number: invoice.number,
+  total: invoice.totals.total,
+  currency: invoice.currency,
+});
+
+/** Inserts a payment and its log entry; the caller's transaction refreshes the balance. */
+async function insertLogged(
+  db: Db,
+  organizationId: number,
+  invoice: StoredDocument,
+  values: Payment & { amount: number },
+  userId?: number,
+) {
+  await assertFits(db, organizationId, invoice, values.amount);
+  const id = await insertPayment(db, { organizationId, documentId: invoice.id, values });
+  await appendAudit(db, organizationId, 'payment', { document: documentOf(invoice), payment: logged(id, values) }, userId);
+  return id;
+}
+
+/** Records a payment; the invoice's paid amount, what is left, its status and the log follow in the same transaction. */
+export async function recordPayment(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  payment: Payment,
+  userId?: number,
+): Promise<PaymentRecord> {
   const invoice = await payableInvoice(db, organizationId, documentId);
   const amount = storedAmount(invoice, payment.amount);
   const id = await db.transaction().execute(async (trx) => {
-    await assertFits(trx, organizationId, invoice, amount);
-    const newId = await insertPayment(trx, { organizationId, documentId, values: { ...payment, amount } });
+    const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
     await refreshInvoiceBalance(trx, organizationId, documentId);
     return newId;
   });
   return paymentOf(await foundPayment(db, organizationId, documentId, id));
 }
 
-export async function editPayment(
+/**
+ * Cancels a payment by a counter-entry of the opposite amount, dated today: a recorded payment is never rewritten nor
+ * deleted (C. com. L123-22, accounting records are kept unaltered). Runs in the caller's transaction.
+ */
+async function reverseIn(db: Db, organizationId: number, invoice: StoredDocument, id: number, userId?: number): Promise<void> {
+  const payment = await foundPayment(db, organizationId, invoice.id, id);
+  if (payment.reverses_id !== null) fail('CONFLICT', 'Une contre-écriture ne s’annule pas : enregistrez un nouveau paiement');
+  if (payment.reversed_by_id !== null) fail('CONFLICT', 'Ce paiement est déjà annulé par une contre-écriture');
+  const values = {
+    date: todayIso(),
+    amount: -payment.amount,
+    method: payment.method,
+    reference: payment.reference,
+    note: `Annulation du paiement du ${formatDateShort(payment.date)}`,
+    reverses_id: payment.id,
+  };
+  const reversalId = await insertPayment(db, { organizationId, documentId: invoice.id, values });
+  await appendAudit(db, organizationId, 'payment_reversal', { document: documentOf(invoice), payment: logged(reversalId, values) }, userId);
+}
+
+export async function reversePayment(db: Db, organizationId: number, documentId: number, id: number, userId?: number): Promise<void> {
+  const invoice = await getStoredDocument(db, organizationId, documentId);
+  await db.transaction().execute(async (trx) => {
+    await reverseIn(trx, organizationId, invoice, id, userId);
+    await refreshInvoiceBalance(trx, organizationId, documentId);
+  });
+}
+
+/** Correcting a payment = reversing it and recording the right one, together: the answer is the new payment. */
+export async function correctPayment(
   db: Db,
   organizationId: number,
   documentId: number,
   id: number,
   payment: Payment,
+  userId?: number,
 ): Promise<PaymentRecord> {
   const invoice = await payableInvoice(db, organizationId, documentId);
-  if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
   const amount = storedAmount(invoice, payment.amount);
-  await db.transaction().execute(async (trx) => {
-    await assertFits(trx, organizationId, invoice, amount, id);
-    await updatePayment(trx, { organizationId, id, values: { ...payment, amount } });
+  const newId = await db.transaction().execute(async (trx) => {
+    await reverseIn(trx, organizationId, invoice, id, userId);
+    const created = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
     await refreshInvoiceBalance(trx, organizationId, documentId);
+    return created;
   });
-  return paymentOf(await foundPayment(db, organizationId, documentId, id));
-}
-
-export async function removePayment(db: Db, organizationId: number, documentId: number, id: number): Promise<void> {
-  await getStoredDocument(db, organizationId, documentId);
-  if (!(await findPayment(db, { organizationId, documentId, id }))) fail('NOT_FOUND', 'Paiement introuvable');
-  await db.transaction().execute(async (trx) => {
-    await deletePayment(trx, { organizationId, id });
-    await refreshInvoiceBalance(trx, organizationId, documentId);
-  });
+  return paymentOf(await foundPayment(db, organizationId, documentId, newId));
 }

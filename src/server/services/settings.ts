@@ -4,6 +4,8 @@ import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../s
 import { logger } from '../logger';
 import { fail } from '../errors';
 import { missingMandatoryParts } from '../../shared/template-mandatory';
+import { DOCUMENT_TYPES } from '../../shared/schemas/document';
+import { appendAudit } from './audit';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
 
 const APP_KEY = 'app';
@@ -41,14 +43,32 @@ export async function getDocumentTemplate(db: Db, organizationId: number): Promi
   return defaultDocumentTemplate();
 }
 
-/** A template that would drop a mandatory mention from invoices and credit notes is refused, naming each part. */
-export async function saveDocumentTemplate(db: Db, organizationId: number, template: DocumentTemplate): Promise<DocumentTemplate> {
+const patternOf = (n: DocumentTemplate['numbering'][keyof DocumentTemplate['numbering']]) =>
+  `${n.prefix}[${n.digit_count} chiffres]${n.suffix}`;
+
+/**
+ * Saves the template. One that would drop a mandatory mention from invoices and credit notes is refused, naming each
+ * part; a change of a series' numbering pattern is logged in the same transaction (issue 12 §4).
+ */
+export async function saveDocumentTemplate(
+  db: Db,
+  organizationId: number,
+  template: DocumentTemplate,
+  userId?: number,
+): Promise<DocumentTemplate> {
   const missing = missingMandatoryParts(template);
   if (missing.length > 0)
     fail(
       'BAD_REQUEST',
       missing.map((m) => m.message),
     );
-  await upsertSettingValue(db, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
+  const before = await getDocumentTemplate(db, organizationId);
+  await db.transaction().execute(async (trx) => {
+    await upsertSettingValue(trx, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
+    for (const type of DOCUMENT_TYPES) {
+      const [from, to] = [patternOf(before.numbering[type]), patternOf(template.numbering[type])];
+      if (from !== to) await appendAudit(trx, organizationId, 'numbering_change', { numbering: { type, from, to } }, userId);
+    }
+  });
   return template;
 }

@@ -31,6 +31,10 @@ export const paymentSchema = z.object({
   method: z.string(),
   reference: z.string(),
   note: z.string(),
+  /** On a counter-entry (negative amount): the payment it cancels. */
+  reverses_id: z.number().int().nullable(),
+  /** On a cancelled payment: its counter-entry. */
+  reversed_by_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -157,31 +157,47 @@ export function PaymentsPage() {
                         {money(p.amount)}
                       </td>
                       <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() =>
-                            setDraft({
-                              id: p.id,
-                              date: p.date,
-                              amount: String(p.amount).replace('.', ','),
-                              method: p.method as PaymentMethod,
-                              reference: p.reference,
-                              note: p.note,
-                            })
-                          }
-                        >
-                          Modifier
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={async () => {
-                            if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id, paymentId: p.id });
-                          }}
-                        >
-                          Supprimer
-                        </Button>
+                        {/* A recorded payment is never rewritten: a counter-entry cancels it, and stays listed. */}
+                        {p.reverses_id !== null ? (
+                          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Contre-écriture</span>
+                        ) : p.reversed_by_id !== null ? (
+                          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Annulé</span>
+                        ) : (
+                          <>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() =>
+                                setDraft({
+                                  id: p.id,
+                                  date: p.date,
+                                  amount: String(p.amount).replace('.', ','),
+                                  method: p.method as PaymentMethod,
+                                  reference: p.reference,
+                                  note: p.note,
+                                })
+                              }
+                            >
+                              Modifier
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={async () => {
+                                if (
+                                  await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
+                                    title: 'Annuler le paiement',
+                                    confirmLabel: 'Annuler le paiement',
+                                    cancelLabel: 'Garder',
+                                  })
+                                )
+                                  remove.mutate({ id, paymentId: p.id });
+                              }}
+                            >
+                              Annuler
+                            </Button>
+                          </>
+                        )}
                       </td>
                     </tr>
                   ))}

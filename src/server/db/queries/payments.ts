@@ -1,41 +1,52 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../connection';
-import type { PaymentsTable } from '../schema';
 import { nowIso } from '../../clock';
 
-export type PaymentRow = Selectable<PaymentsTable>;
-const COLUMNS = ['id', 'document_id', 'date', 'amount', 'method', 'reference', 'note', 'created_at', 'updated_at'] as const;
+/** A payment row as answered: `reversed_by_id` names the counter-entry that cancelled it, if any (derived, never stored). */
+const selectPayments = (db: Db, organizationId: number) =>
+  db
+    .selectFrom('payments as p')
+    .leftJoin('payments as r', 'r.reverses_id', 'p.id')
+    .select([
+      'p.id',
+      'p.document_id',
+      'p.date',
+      'p.amount',
+      'p.method',
+      'p.reference',
+      'p.note',
+      'p.reverses_id',
+      'r.id as reversed_by_id',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .where('p.organization_id', '=', organizationId);
+
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
 
 export async function listPayments(db: Db, params: { organizationId: number; documentId: number }) {
-  return db
-    .selectFrom('payments')
-    .select(COLUMNS)
-    .where('organization_id', '=', params.organizationId)
-    .where('document_id', '=', params.documentId)
-    .orderBy('date')
-    .orderBy('id')
+  return selectPayments(db, params.organizationId)
+    .where('p.document_id', '=', params.documentId)
+    .orderBy('p.date')
+    .orderBy('p.id')
     .execute();
 }
 
 export async function findPayment(db: Db, params: { organizationId: number; documentId: number; id: number }) {
-  return db
-    .selectFrom('payments')
-    .select(COLUMNS)
-    .where('organization_id', '=', params.organizationId)
-    .where('document_id', '=', params.documentId)
-    .where('id', '=', params.id)
+  return selectPayments(db, params.organizationId)
+    .where('p.document_id', '=', params.documentId)
+    .where('p.id', '=', params.id)
     .executeTakeFirst();
 }
 
-/** Total received on a document (scale 4), optionally leaving one payment out (the one being edited). */
-export async function sumPayments(db: Db, params: { organizationId: number; documentId: number; exceptId?: number }): Promise<number> {
-  let query = db
+/** Total received on a document (scale 4): counter-entries are negative, so a reversed payment counts for nothing. */
+export async function sumPayments(db: Db, params: { organizationId: number; documentId: number }): Promise<number> {
+  const row = await db
     .selectFrom('payments')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('sum'))
     .where('organization_id', '=', params.organizationId)
-    .where('document_id', '=', params.documentId);
-  if (params.exceptId) query = query.where('id', '!=', params.exceptId);
-  const row = await query.executeTakeFirstOrThrow();
+    .where('document_id', '=', params.documentId)
+    .executeTakeFirstOrThrow();
   return Number(row.sum);
 }
 
@@ -45,8 +56,10 @@ export interface PaymentValues {
   method: string;
   reference: string;
   note: string;
+  reverses_id?: number | null;
 }
 
+/** Payments are only ever inserted: a recorded payment is never rewritten nor deleted (issue 12 §4). */
 export async function insertPayment(
   db: Db,
   params: { organizationId: number; documentId: number; values: PaymentValues },
@@ -58,17 +71,4 @@ export async function insertPayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function updatePayment(db: Db, params: { organizationId: number; id: number; values: PaymentValues }): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ ...params.values, updated_at: nowIso() })
-    .where('organization_id', '=', params.organizationId)
-    .where('id', '=', params.id)
-    .execute();
-}
-
-export async function deletePayment(db: Db, params: { organizationId: number; id: number }): Promise<void> {
-  await db.deleteFrom('payments').where('organization_id', '=', params.organizationId).where('id', '=', params.id).execute();
 }

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** What the log records (issue 12 §4). Credit notes are issues of documents of type 'credit'. */
+export const AUDIT_EVENTS = {
+  issue: 'Émission',
+  payment: 'Paiement',
+  payment_reversal: 'Annulation de paiement',
+  numbering_change: 'Changement de numérotation',
+  customer_archive: 'Client archivé',
+} as const;
+export type AuditEvent = keyof typeof AUDIT_EVENTS;
+const EVENTS = Object.keys(AUDIT_EVENTS) as [AuditEvent, ...AuditEvent[]];
+
+/**
+ * One entry's content, the JSON text that is hashed. `document` names what was issued or paid; `legal_hash` (on an
+ * issue) is the SHA-256 of the issued document's legal content as stored, recomputed by verify from the rows.
+ */
+export const auditContentSchema = z.object({
+  event: z.enum(EVENTS),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  document: z
+    .object({ id: z.number().int(), type: z.string(), number: z.string().nullable(), total: z.number(), currency: z.string() })
+    .optional(),
+  legal_hash: z.string().optional(),
+  payment: z
+    .object({ id: z.number().int(), date: z.string(), amount: z.number(), method: z.string(), reverses_id: z.number().int().nullable() })
+    .optional(),
+  numbering: z.object({ type: z.string(), from: z.string(), to: z.string() }).optional(),
+  customer: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).optional(),
+});
+export type AuditContent = z.infer<typeof auditContentSchema>;
+
+export const auditEntrySchema = z.object({
+  sequence: z.number().int(),
+  event: z.enum(EVENTS),
+  content: auditContentSchema,
+  content_hash: z.string(),
+  previous_hash: z.string(),
+  hash: z.string(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1).meta({ label: 'Page' }),
+    per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(20).meta({ label: 'Lignes par page' }),
+  })
+  .default({ page: 1, per_page: 20 });
+
+export const auditPageSchema = z.object({ total: z.number().int(), data: z.array(auditEntrySchema) });
+
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  /** The sequence number of the first entry whose hash, link or issued document no longer matches. */
+  first_broken: z.number().int().optional(),
+});
+export type AuditVerification = z.infer<typeof auditVerifySchema>;

@@ -1,0 +1,53 @@
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+
+const suite = browserSuite();
+
+describe('Paramètres → Journal, and a payment cancelled by a counter-entry', () => {
+  it('cancels a payment by a counter-entry, lists the log and verifies it, then names the entry altered in the file', async () => {
+    const { customerId } = await readyToInvoice(suite.session);
+    const invoice = await issued(suite.session, { customer_id: customerId, items: [line('Audit', 1, 1000)] });
+    const payment = await suite.session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-10', amount: 300 });
+    expect(payment.status).toBe(201);
+
+    const { context, page } = await suite.loggedIn();
+    await page.goto(`/invoices/${invoice.id}/payments`);
+    await page.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await dialogLayerReady(page);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.').waitFor();
+    await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
+    await page.getByTestId('snackbar').getByText('Paiement annulé par une contre-écriture').waitFor();
+    await page.getByText('Contre-écriture', { exact: true }).waitFor();
+    await page.getByText('Annulé', { exact: true }).waitFor();
+    expect(await page.getByTestId('amount-due').textContent()).toBe('1200,00\u00a0€');
+    await screenshot(page, 'payments-reversed');
+
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Journal' }).click();
+    await page.waitForURL('**/settings/audit');
+    await page.getByRole('heading', { level: 1, name: 'Journal' }).waitFor();
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(0).innerText()).toMatch(
+      /3\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+Annulation de paiement\s+Facture F2026-0001\s+-300,00\s€\s+Camille Durand/,
+    );
+    expect(await rows.nth(1).innerText()).toMatch(/Paiement\s+Facture F2026-0001\s+300,00\s€/);
+    expect(await rows.nth(2).innerText()).toMatch(/Émission\s+Facture F2026-0001\s+1200,00\s€/);
+    await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
+    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre : 3 entrées vérifiées');
+    await screenshot(page, 'settings-audit');
+
+    // Someone with the database file lowers the issued invoice's total: verify names its issue entry.
+    const handle = new SQLite(suite.server.dbPath);
+    handle.prepare('UPDATE documents SET total = 10000 WHERE id = ?').run(invoice.id);
+    handle.close();
+    await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
+    await page.getByText('Journal altéré à partir de l’entrée n° 1').waitFor();
+    await screenshot(page, 'settings-audit-altered');
+    await context.close();
+  });
+});
