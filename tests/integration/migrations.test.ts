@@ -18,6 +18,7 @@ describe('migrations', () => {
       '0006_currencies',
       '0007_documents',
       '0008_line_amounts',
+      '0009_idempotency',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
