@@ -13,6 +13,7 @@ import { showMessage } from '../../../stores/snackbar';
 import { confirm } from '../../../stores/confirm';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
 import { Button } from '../../../components/ui/button';
+import { useActionGuard } from '../../../lib/use-action-guard';
 import { ActionMenu } from '../../../components/ui/action-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { CloseIcon } from '../../../components/icons';
@@ -85,7 +86,11 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const issuing = useIssueDocument();
   const saving = create.isPending || update.isPending || issuing.isPending;
 
-  async function save(after?: (docId: number) => void) {
+  // A second click (or Ctrl+S) before the disabled button renders is ignored: one save per action (issue 12).
+  const guard = useActionGuard();
+  const save = (after?: (docId: number) => void) => guard(() => saveNow(after));
+
+  async function saveNow(after?: (docId: number) => void) {
     const form = editor.form;
     if (!form || saving) return;
     const parsed = documentInputSchema.safeParse(form);
@@ -171,7 +176,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       <ActionMenu
         label="Autres façons d’enregistrer"
         trigger={
-          <Button variant="outline" aria-label="Autres façons d’enregistrer">
+          <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
             ▾
           </Button>
         }
