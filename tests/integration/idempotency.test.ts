@@ -166,4 +166,16 @@ describe('Idempotency-Key on POST (issue 12: nothing doubled)', () => {
     expect(later.body.data.id).not.toBe(a.body.data.id);
     expect(await documentCount(alice.session)).toBe(2);
   });
+
+  it('is documented in /api/openapi.json as an optional header of every POST operation', async () => {
+    const response = await fetch(`${server.url}/api/openapi.json`);
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>;
+    };
+    const posts = Object.values(doc.paths).flatMap((item) => (item.post ? [item.post] : []));
+    expect(posts.length).toBeGreaterThan(10);
+    for (const post of posts)
+      expect(post.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(doc.paths['/api/documents/{id}']?.put?.parameters?.some((p) => p.name === 'Idempotency-Key')).toBe(false);
+  });
 });
