@@ -1,4 +1,6 @@
-import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/react-query';
+import type { Operation, TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import { navigate } from 'wouter/use-browser-location';
@@ -54,16 +56,89 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** A random key: crypto.getRandomValues works on plain http too (randomUUID needs a secure context). */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Issue 12, "nothing doubled": one Idempotency-Key per user action (src/server/http/idempotency.ts applies a repeated
+ * POST once). An action is one `mutate(variables)`: TanStack Query's retries call the link again with the same
+ * variables object, so the key is remembered per object. A second identical mutation sent while the first is still in
+ * flight (a double click that got past the disabled button) is the same action: it reuses the first one's key, and the
+ * server answers it with the first answer instead of creating twice.
+ */
+const keysByInput = new WeakMap<object, string>();
+const inFlight = new Map<string, { key: string; calls: number }>();
+
+function idempotencyKeyFor(op: Operation): { key: string; done: () => void } {
+  const remembered = typeof op.input === 'object' && op.input !== null ? keysByInput.get(op.input) : undefined;
+  const signature = `${op.path}\n${JSON.stringify(op.input) ?? ''}`;
+  const flying = inFlight.get(signature);
+  const key = remembered ?? flying?.key ?? randomKey();
+  if (typeof op.input === 'object' && op.input !== null) keysByInput.set(op.input, key);
+  const entry = flying?.key === key ? flying : { key, calls: 0 };
+  entry.calls += 1;
+  inFlight.set(signature, entry);
+  let released = false;
+  return {
+    key,
+    done: () => {
+      if (released) return;
+      released = true;
+      entry.calls -= 1;
+      if (entry.calls === 0 && inFlight.get(signature) === entry) inFlight.delete(signature);
+    },
+  };
+}
+
+/** Gives each mutation its action's key (in `op.context`), held "in flight" until its answer or failure comes back. */
+const idempotencyLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      if (op.type !== 'mutation') return next(op).subscribe(observer);
+      const { key, done } = idempotencyKeyFor(op);
+      const subscription = next({ ...op, context: { ...op.context, idempotencyKey: key } }).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          done();
+          observer.error(error);
+        },
+        complete: () => {
+          done();
+          observer.complete();
+        },
+      });
+      return () => {
+        done();
+        subscription.unsubscribe();
+      };
+    });
+
+const fetchWithTimeout = (input: RequestInfo | URL, init?: RequestInit) => {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  return fetch(input, { ...init, credentials: 'same-origin', signal });
+};
+
 export const trpcClient = trpc.createClient({
   links: [
-    httpBatchLink({
-      url: '/api/trpc',
-      transformer: superjson,
-      fetch: (input, init) => {
-        const timeout = AbortSignal.timeout(TIMEOUT_MS);
-        const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-        return fetch(input, { ...init, credentials: 'same-origin', signal });
-      },
+    idempotencyLink,
+    splitLink({
+      condition: (op) => op.type === 'mutation',
+      // Each mutation alone, so that its request carries its own action's key.
+      true: httpLink({
+        url: '/api/trpc',
+        transformer: superjson,
+        fetch: fetchWithTimeout,
+        headers: ({ op }) => {
+          const key = op.context.idempotencyKey;
+          return typeof key === 'string' ? { 'Idempotency-Key': key } : {};
+        },
+      }),
+      false: httpBatchLink({ url: '/api/trpc', transformer: superjson, fetch: fetchWithTimeout }),
     }),
   ],
 });

@@ -18,6 +18,7 @@ describe('migrations', () => {
       '0006_currencies',
       '0007_documents',
       '0008_line_amounts',
+      '0009_idempotency',
       '0010_audit_log',
       '0012_template_snapshot',
     ]);

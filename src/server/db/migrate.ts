@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_tags';
 import * as m0006 from './migrations/0006_currencies';
 import * as m0007 from './migrations/0007_documents';
 import * as m0008 from './migrations/0008_line_amounts';
+import * as m0009 from './migrations/0009_idempotency';
 import * as m0010 from './migrations/0010_audit_log';
 import * as m0012 from './migrations/0012_template_snapshot';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0006_currencies': m0006,
   '0007_documents': m0007,
   '0008_line_amounts': m0008,
+  '0009_idempotency': m0009,
   '0010_audit_log': m0010,
   '0012_template_snapshot': m0012,
 };

@@ -262,6 +262,19 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Migration 0009: the first answer to a POST sent with an Idempotency-Key (src/server/http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  organization_id: number;
+  user_id: number;
+  key: string;
+  procedure: string;
+  request_hash: string;
+  /** Null while the first request is still running. */
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface CurrenciesTable {
   id: Generated<number>;
   organization_id: number;
@@ -295,6 +308,7 @@ export interface Database {
   audit_log: AuditLogTable;
   tags: TagsTable;
   taggings: TaggingsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

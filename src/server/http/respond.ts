@@ -6,7 +6,11 @@ import { inputSchemaOf } from '../input-schemas';
 import { logger } from '../logger';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+/** An answer already serialized (a stored idempotent answer is sent again byte for byte). */
+export function sendJsonText(res: ServerResponse, status: number, payload: string): void {
   // One writeHead with every header: cheaper than a setHeader each on the hot path; Set-Cookie set earlier is kept.
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -22,10 +26,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
  * error formatter does for /api/trpc.
  */
 export function sendError(res: ServerResponse, cause: unknown, procedure?: string): void {
+  const { status, body } = errorAnswer(cause, procedure);
+  sendJsonText(res, status, body);
+}
+
+/** The error answer of `sendError`, as status and JSON text (an idempotent request stores it). */
+export function errorAnswer(cause: unknown, procedure?: string): { status: number; body: string } {
   const error = getTRPCErrorFromUnknown(cause);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) logger.error('request failed', error.cause ?? error);
-  sendJson(res, status, { messages: messagesOf(error, inputSchemaOf(procedure)) });
+  return { status, body: JSON.stringify({ messages: messagesOf(error, inputSchemaOf(procedure)) }) };
 }
 
 export function sendMessage(res: ServerResponse, status: number, messages: string): void {

@@ -4,7 +4,8 @@ import type { Context } from '../context';
 import { appRouter } from '../routers/_app';
 import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
-import { sendError, sendJson } from './respond';
+import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
+import { errorAnswer, sendError, sendJsonText } from './respond';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
 /**
@@ -51,18 +52,39 @@ export async function handleRest(
   }
   try {
     const input = await inputOf(route, req, params, search);
+    const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const ctx = await makeContext();
-    // In-process, as createCaller does, without its per-call proxy.
-    const answer = await callProcedure({
-      router: appRouter,
-      path: route.procedure,
-      getRawInput: async () => input,
-      ctx,
-      type: route.type,
-      signal: undefined,
-      batchIndex: 0,
-    });
-    sendJson(res, route.status ?? 200, answer);
+    const run = async (): Promise<StoredHttpAnswer> => {
+      try {
+        // In-process, as createCaller does, without its per-call proxy.
+        const answer = await callProcedure({
+          router: appRouter,
+          path: route.procedure,
+          getRawInput: async () => input,
+          ctx,
+          type: route.type,
+          signal: undefined,
+          batchIndex: 0,
+        });
+        return { status: route.status ?? 200, body: JSON.stringify(answer) };
+      } catch (error) {
+        return errorAnswer(error, route.procedure);
+      }
+    };
+    // Issue 12: a repeated POST with the same Idempotency-Key gets the first answer again (http/idempotency.ts).
+    const { session } = ctx;
+    const answer =
+      key && session
+        ? await runIdempotent(
+            ctx.db,
+            {
+              scope: { organizationId: session.organizationId, userId: session.userId, key, procedure: `rest:${route.procedure}` },
+              requestHash: requestHash(input),
+            },
+            run,
+          )
+        : await run();
+    sendJsonText(res, answer.status, answer.body);
   } catch (error) {
     sendError(res, error, route.procedure);
   }

@@ -14,7 +14,8 @@ import { appRouter } from '../routers/_app';
 import { logger } from '../logger';
 import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
-import { sendError, sendJson } from './respond';
+import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
+import { sendError, sendJsonText } from './respond';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
@@ -79,10 +80,12 @@ export async function handleTrpc(
   const procedurePaths = isBatch ? paths : [path];
   let ctx: Context | undefined;
   let text: string | undefined;
+  let key: string | undefined;
   let failure: unknown;
   try {
     // A query without `input` has none; a mutation's body is JSON, even empty (which is then a 400, as in tRPC).
     text = type === 'query' ? query.get('input') || undefined : (await readBody(req, limit)).toString('utf8');
+    key = type === 'mutation' ? idempotencyKeyOf(req) : undefined;
     ctx = await makeContext();
   } catch (cause) {
     failure = cause;
@@ -95,7 +98,13 @@ export async function handleTrpc(
     return inputs[index];
   };
 
-  const calls = procedurePaths.map(async (procedurePath, index): Promise<TRPCResponse> => {
+  /** One call's answer, in the wire format (transformed) with the status it alone would have. */
+  const answerOf = (response: TRPCResponse): StoredHttpAnswer => ({
+    status: getHTTPStatusCode(response),
+    body: JSON.stringify(transformTRPCResponse(config, response)),
+  });
+
+  const callOnce = async (procedurePath: string, index: number): Promise<StoredHttpAnswer> => {
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
@@ -111,15 +120,45 @@ export async function handleTrpc(
         signal: undefined,
         batchIndex: index,
       });
-      return { result: { data } };
+      return answerOf({ result: { data } });
     } catch (cause) {
-      const error = getTRPCErrorFromUnknown(cause);
-      logInternal(error, procedurePath);
-      return { error: getErrorShape({ config, error, type, path: procedurePath, input, ctx }) };
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx }));
+    }
+  };
+
+  const calls = procedurePaths.map(async (procedurePath, index): Promise<StoredHttpAnswer> => {
+    const session = ctx?.session;
+    if (!key || !ctx || !session) return callOnce(procedurePath, index);
+    let hash: string;
+    try {
+      hash = requestHash(inputAt(index));
+    } catch {
+      return callOnce(procedurePath, index); // an unreadable input: the call answers its own 400, nothing to repeat
+    }
+    // Issue 12: a repeated mutation with the same Idempotency-Key gets the first answer again (http/idempotency.ts);
+    // in a batch, the one header covers each call under its procedure and index.
+    const procedure = isBatch ? `trpc:${procedurePath}#${index}` : `trpc:${procedurePath}`;
+    const scope = { organizationId: session.organizationId, userId: session.userId, key, procedure };
+    try {
+      return await runIdempotent(ctx.db, { scope, requestHash: hash }, () => callOnce(procedurePath, index));
+    } catch (cause) {
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx }));
     }
   });
-  const responses = await Promise.all(calls);
-  const [single] = responses;
-  const untransformed = isBatch || !single ? responses : single;
-  sendJson(res, getHTTPStatusCode(untransformed), transformTRPCResponse(config, untransformed));
+  const answers = await Promise.all(calls);
+  const statuses = new Set(answers.map((a) => a.status));
+  const [single] = answers;
+  // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
+  const status = !isBatch && single ? single.status : statuses.size === 1 ? (single?.status ?? 200) : 207;
+  const body = !isBatch && single ? single.body : `[${answers.map((a) => a.body).join(',')}]`;
+  sendJsonText(res, status, body);
+}
+
+function errorResponse(
+  cause: unknown,
+  { path, type, input, ctx }: { path: string; type: 'query' | 'mutation'; input: unknown; ctx: Context | undefined },
+): TRPCResponse {
+  const error = getTRPCErrorFromUnknown(cause);
+  logInternal(error, path);
+  return { error: getErrorShape({ config, error, type, path, input, ctx }) };
 }

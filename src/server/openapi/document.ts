@@ -28,6 +28,15 @@ const errorResponses = Object.fromEntries(
   ]),
 );
 
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Une clé par action (1 à 255 caractères visibles) : une requête répétée avec la même clé dans les 24 h reçoit la première réponse et ne crée rien de plus ; la même clé avec un autre contenu est refusée (422).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 function operation(route: RestRoute) {
@@ -46,6 +55,8 @@ function operation(route: RestRoute) {
     const property = properties.get(name);
     parameters.push({ name, in: 'query', required: property?.required ?? false, schema: property?.schema ?? {} });
   }
+  // Issue 12: every POST honours an optional Idempotency-Key (src/server/http/idempotency.ts).
+  if (route.method === 'POST') parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const hasBody = input !== undefined && (route.method === 'POST' || route.method === 'PUT');
   const body =
     hasBody && input

@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { customerInputSchema, type CustomerInput } from '../../../shared/schemas/customer';
 import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
@@ -88,6 +89,8 @@ export function CustomerFormDialog({
   };
   const create = trpc.customers.create.useMutation({ onSuccess: done });
   const update = trpc.customers.update.useMutation({ onSuccess: done });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   // Editing a field clears its error: the message was about the old value.
   const clearError = (key: string) => errors[key] && setErrors(({ [key]: _, ...rest }) => rest);
@@ -109,8 +112,8 @@ export function CustomerFormDialog({
       return;
     }
     setErrors({});
-    if (customer) update.mutate({ id: customer.id, data: result.data });
-    else create.mutate(result.data);
+    if (customer) void guard(() => update.mutateAsync({ id: customer.id, data: result.data }));
+    else void guard(() => create.mutateAsync(result.data));
   }
 
   const addressFields = (which: 'address' | 'shipping') => (

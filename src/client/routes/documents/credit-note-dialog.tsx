@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { formatDecimal } from '../../../shared/format';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
@@ -38,9 +39,11 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
       navigate(documentHref(answer.data, 'edit'));
     },
   });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   function submit() {
-    const lines = [];
+    const lines: { id: number; quantity: number }[] = [];
     for (const line of invoice.items) {
       const text = quantities[defined(line.id, 'line.id')] ?? '';
       if (!text.trim()) continue;
@@ -53,7 +56,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
       lines.push({ id: defined(line.id, 'line.id'), quantity: quantity.data });
     }
     if (lines.length === 0) return setError('Indiquez la quantité à créditer d’au moins une ligne');
-    convert.mutate({ id: invoice.id, type: 'credit', lines });
+    void guard(() => convert.mutateAsync({ id: invoice.id, type: 'credit', lines }));
   }
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
@@ -43,10 +44,14 @@ export function DepositDialog({
       navigate(documentHref(answer.data, 'edit'));
     },
   });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
   function submit() {
     const typed = typedDepositSchema(mode).safeParse(value);
     if (!typed.success) return setError(typed.error.issues[0]?.message);
-    deposit.mutate(mode === 'percent' ? { id: source.id, percent: typed.data } : { id: source.id, amount: typed.data });
+    void guard(() =>
+      deposit.mutateAsync(mode === 'percent' ? { id: source.id, percent: typed.data } : { id: source.id, amount: typed.data }),
+    );
   }
   return (
     <Dialog

@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/status';
 import { PAYABLE_STATUSES, type StoredStatus } from '../../../shared/document-status';
 import { formatDateShort, formatMoney } from '../../../shared/format';
 import { errorInfo, trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Button } from '../../components/ui/button';
@@ -71,6 +72,8 @@ export function PaymentsPage() {
   const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh, onError: amountError });
   const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh, onError: amountError });
   const remove = trpc.documents.deletePayment.useMutation({ onSuccess: refresh });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : undefined;
   if (doc.error) return <p role="alert">Ce document est introuvable.</p>;
@@ -102,8 +105,8 @@ export function PaymentsPage() {
       for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
       return setErrors(next);
     }
-    if (draft.id) update.mutate({ id, paymentId: draft.id, data: result.data });
-    else record.mutate({ id, data: result.data });
+    if (draft.id) void guard(() => update.mutateAsync({ id, paymentId: draft.id, data: result.data }));
+    else void guard(() => record.mutateAsync({ id, data: result.data }));
   }
 
   return (

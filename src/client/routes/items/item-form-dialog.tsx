@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { itemInputSchema } from '../../../shared/schemas/item';
 import { parseAmount } from '../../../shared/money';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Dialog } from '../../components/ui/dialog';
@@ -75,6 +76,8 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   const create = trpc.items.create.useMutation({ onSuccess: done });
   const update = trpc.items.update.useMutation({ onSuccess: done });
   const archive = trpc.items.delete.useMutation({ onSuccess: done });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   const set = (key: keyof Form) => (e: { target: { value: string } }) => {
     setErrors(({ [key]: _, ...rest }) => rest);
@@ -88,8 +91,8 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
       setErrors(fieldMessages(result.error.issues, 1));
       return;
     }
-    if (item) update.mutate({ id: item.id, data: result.data });
-    else create.mutate(result.data);
+    if (item) void guard(() => update.mutateAsync({ id: item.id, data: result.data }));
+    else void guard(() => create.mutateAsync(result.data));
   }
 
   return (

@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css';
 import { currencyInputSchema } from '../../../shared/schemas/currency';
 import { CURRENCY_CATALOGUE } from '../../../shared/currencies';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Combobox } from '../../components/ui/combobox';
@@ -31,6 +32,8 @@ export function CurrencySettingsPage() {
       setRate('');
     },
   });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   const list = useMemo(() => currencies.data?.data ?? [], [currencies.data]);
   const base = list.find((c) => c.base)?.code ?? 'EUR';
@@ -45,7 +48,7 @@ export function CurrencySettingsPage() {
     const result = currencyInputSchema.safeParse({ code, rate });
     if (!result.success) return setErrors(fieldMessages(result.error.issues, 1));
     setErrors({});
-    create.mutate({ code: result.data.code, rate: result.data.rate });
+    void guard(() => create.mutateAsync({ code: result.data.code, rate: result.data.rate }));
   }
 
   return (

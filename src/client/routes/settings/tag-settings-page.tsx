@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css';
 import type { AppRouter } from '../../../server/routers/_app';
 import { TAG_KINDS, type Tag, type TagKind } from '../../../shared/schemas/tag';
 import { errorInfo, trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -60,6 +61,8 @@ export function TagSettingsPage() {
     },
   });
   const remove = trpc.tags.delete.useMutation({ onSuccess: refresh });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   async function save(tag: TagRow, data: Tag) {
     const dropped = TAG_KINDS.filter((k) => tag.scopes.includes(k) && !data.scopes.includes(k) && tag.usage[k] > 0);
@@ -164,7 +167,7 @@ export function TagSettingsPage() {
             submitLabel="Ajouter"
             pending={create.isPending}
             error={serverError?.form === 'new' ? serverError.message : undefined}
-            onSubmit={(data) => create.mutate(data)}
+            onSubmit={(data) => void guard(() => create.mutateAsync(data))}
             onNameChange={() => setServerError(undefined)}
           />
         </div>

@@ -4,6 +4,7 @@ import { taxRateInputSchema } from '../../../shared/schemas/reference';
 import { parseAmount } from '../../../shared/money';
 import { formatTaxRate } from '../../../shared/totals';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -44,12 +45,14 @@ export function TaxSettingsPage() {
     },
   });
   const remove = trpc.taxes.delete.useMutation({ onSuccess: refresh });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   function add(event: FormEvent) {
     event.preventDefault();
     const result = parseDraft(draft);
     setError(result.success ? undefined : firstMessage(result.error.issues));
-    if (result.success) create.mutate(result.data);
+    if (result.success) void guard(() => create.mutateAsync(result.data));
   }
 
   return (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { unitInputSchema } from '../../../shared/schemas/reference';
 import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -27,12 +28,14 @@ export function UnitSettingsPage() {
     },
   });
   const remove = trpc.units.delete.useMutation({ onSuccess: refresh });
+  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  const guard = useActionGuard();
 
   function add(event: FormEvent) {
     event.preventDefault();
     const result = unitInputSchema.safeParse({ name });
     setError(result.success ? undefined : firstMessage(result.error.issues));
-    if (result.success) create.mutate(result.data);
+    if (result.success) void guard(() => create.mutateAsync(result.data));
   }
 
   return (

@@ -14,6 +14,7 @@ import { showMessage } from '../../../stores/snackbar';
 import { confirm } from '../../../stores/confirm';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
 import { Button } from '../../../components/ui/button';
+import { useActionGuard } from '../../../lib/use-action-guard';
 import { ActionMenu } from '../../../components/ui/action-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { CloseIcon } from '../../../components/icons';
@@ -117,7 +118,11 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     return null;
   }
 
-  async function save(after?: (docId: number, version: string) => void) {
+  // A second click (or Ctrl+S) before the disabled button renders is ignored: one save per action (issue 12).
+  const guard = useActionGuard();
+  const save = (after?: (docId: number, version: string) => void) => guard(() => saveNow(after));
+
+  async function saveNow(after?: (docId: number, version: string) => void) {
     const form = editor.form;
     if (!form || saving) return;
     const parsed = documentInputSchema.safeParse(form);
@@ -206,7 +211,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       <ActionMenu
         label="Autres façons d’enregistrer"
         trigger={
-          <Button variant="outline" aria-label="Autres façons d’enregistrer">
+          <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
             ▾
           </Button>
         }
