@@ -209,7 +209,8 @@ describe('the application shell', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: '[{"error":{"json":{"message":"x","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500,"messages":"Erreur interne du serveur"}}}}]',
+        // Mutations go one per request (each with its Idempotency-Key): tRPC's unbatched answer shape.
+        body: '{"error":{"json":{"message":"x","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500,"messages":"Erreur interne du serveur"}}}}',
       }),
     );
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
