@@ -21,6 +21,7 @@ describe('migrations', () => {
       '0009_idempotency',
       '0010_audit_log',
       '0012_template_snapshot',
+      '0013_pdf_archive',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

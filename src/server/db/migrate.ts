@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_line_amounts';
 import * as m0009 from './migrations/0009_idempotency';
 import * as m0010 from './migrations/0010_audit_log';
 import * as m0012 from './migrations/0012_template_snapshot';
+import * as m0013 from './migrations/0013_pdf_archive';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_idempotency': m0009,
   '0010_audit_log': m0010,
   '0012_template_snapshot': m0012,
+  '0013_pdf_archive': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -198,6 +198,10 @@ export interface DocumentsTable {
   legal_mentions: string;
   /** The template in force at issue (JSON, migration 0012); null for drafts and documents issued before it. */
   template_snapshot: string | null;
+  /** The kept PDF of an issued invoice or credit note (migration 0013): relative to the data directory; null until rendered. */
+  pdf_path: string | null;
+  pdf_sha256: string | null;
+  pdf_size: number | null;
   tax_groups: string;
   subtotal: number;
   discount: number;

@@ -5,18 +5,22 @@ import { findSharedRow } from '../services/share';
 import { ChromiumMissingError, type PdfRenderer } from '../pdf/pdf-renderer';
 import { sendError } from './respond';
 import { pdfFileName } from '../../shared/document-types';
+import { archivedPdf, isArchived } from '../services/pdf-archive';
 
 export const DOWNLOAD_PREFIX = '/documents/download/';
 
 export const CHROMIUM_MISSING =
   'Le PDF ne peut être produit : Chromium est introuvable sur le serveur. Installez-le (Debian : apt-get install -y chromium) ou indiquez son chemin dans CHROMIUM_PATH.';
 
-/** GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server. */
+/**
+ * GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server; for an
+ * issued invoice or credit note, the one printed at its first download and kept under the data directory.
+ */
 export async function serveDownload(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string },
+  deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string; dataDir: string },
 ) {
   try {
     let uuid = '';
@@ -26,9 +30,13 @@ export async function serveDownload(
       // A malformed escape is just another link that names no document.
     }
     const row = await findSharedRow(deps.db, uuid);
-    if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
-    const origin = deps.ownOrigin();
-    const pdf = await deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+    const render = () => {
+      if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
+      const origin = deps.ownOrigin();
+      return deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+    };
+    // An issued invoice or credit note: the PDF kept at its first download, byte for byte (issue 12 §1).
+    const pdf = isArchived(row) ? await archivedPdf(deps.db, deps.dataDir, row, render) : await render();
     const name = pdfFileName(row.type, row.kind, row.number ?? 'brouillon');
     res.writeHead(200, {
       'Content-Type': 'application/pdf',

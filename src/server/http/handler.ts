@@ -59,7 +59,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       }
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD'))
-        return await serveDownload(req, res, pathname, { db: deps.db, ...pdf });
+        return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/connection';
+import { findPdfArchive, recordPdfArchive, type PdfArchiveRow } from '../db/queries/pdf-archives';
+import { isLegalRecord } from '../../shared/document-status';
+import type { StoredDocument } from '../../shared/schemas/document-model';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+
+export const ARCHIVE_ALTERED =
+  'Le PDF conservé de ce document ne correspond plus à son empreinte enregistrée : il a été modifié ou endommagé. Il n’est pas servi ; contactez l’administrateur du serveur.';
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Issue 12 §1: an issued invoice or credit note is printed once, and that PDF is the one every download serves. */
+export const isArchived = (doc: Pick<StoredDocument, 'type' | 'status'>): boolean => isLegalRecord(doc.type) && doc.status !== 'draft';
+
+/** Where a document's PDF is kept, relative to the data directory (so the directory can move with its database). */
+export const archivePath = (doc: Pick<StoredDocument, 'organization_id' | 'uuid'>): string =>
+  path.join('archive', String(doc.organization_id), `${doc.uuid}.pdf`);
+
+/** Per-document queue: two first downloads racing never render and keep two different PDFs. */
+const locks = new Map<number, Promise<unknown>>();
+
+async function serialized<T>(documentId: number, work: () => Promise<T>): Promise<T> {
+  const previous = locks.get(documentId) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(work);
+  locks.set(documentId, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(documentId) === current) locks.delete(documentId);
+  }
+}
+
+/** The kept file, read and checked against its stored SHA-256: a mismatch is refused, never served. */
+async function readArchive(dataDir: string, doc: StoredDocument, archive: PdfArchiveRow): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(path.join(dataDir, archive.pdf_path));
+  } catch (error) {
+    logger.error(`Archived PDF unreadable: document ${doc.id}, ${archive.pdf_path}`, error);
+    throw new AppError('INTERNAL_SERVER_ERROR', ARCHIVE_ALTERED);
+  }
+  const actual = sha256(bytes);
+  if (actual !== archive.pdf_sha256 || bytes.length !== archive.pdf_size) {
+    logger.error(
+      `Archived PDF altered: document ${doc.id}, ${archive.pdf_path}, expected ${archive.pdf_sha256} (${archive.pdf_size} bytes), found ${actual} (${bytes.length} bytes)`,
+    );
+    throw new AppError('INTERNAL_SERVER_ERROR', ARCHIVE_ALTERED);
+  }
+  return bytes;
+}
+
+/** Writes beside the final name then renames: a crash leaves no half-written archive under the kept name. */
+async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${randomUUID()}.tmp`;
+  try {
+    const handle = await fs.open(temp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The PDF of an issued invoice or credit note: the kept one, checked; on the first download, `render()` prints it,
+ * it is written under the data directory and its SHA-256 recorded. The check of the row is repeated inside the
+ * per-document lock, so a download that waited serves what the first one kept.
+ */
+export async function archivedPdf(db: Db, dataDir: string, doc: StoredDocument, render: () => Promise<Buffer>): Promise<Buffer> {
+  const ids = { organizationId: doc.organization_id, documentId: doc.id };
+  const kept = await findPdfArchive(db, ids);
+  if (kept) return readArchive(dataDir, doc, kept);
+  return serialized(doc.id, async () => {
+    const again = await findPdfArchive(db, ids);
+    if (again) return readArchive(dataDir, doc, again);
+    const bytes = await render();
+    const archive = { pdf_path: archivePath(doc), pdf_sha256: sha256(bytes), pdf_size: bytes.length };
+    await writeAtomically(path.join(dataDir, archive.pdf_path), bytes);
+    if (!(await recordPdfArchive(db, { ...ids, archive }))) {
+      // Another process recorded one first: that one is the record, and this rendering is not served.
+      const recorded = await findPdfArchive(db, ids);
+      if (recorded) return readArchive(dataDir, doc, recorded);
+    }
+    return bytes;
+  });
+}
