@@ -328,16 +328,30 @@ describe('toRenderDocument: a saved document', () => {
         total: 405,
       },
     ]);
+    // Issue 12: payments (50) and credit notes (36) received after issue stay outside the document; its net to pay
+    // is the issued one, total minus the deposits deducted at issue.
     expect(doc.totals).toMatchObject({
       subtotal: 405,
       total: 486,
-      credited: 36,
-      paid: 50,
-      amount_due: 300,
+      credited: 0,
+      paid: 0,
+      amount_due: 386,
       deposit_invoices: [{ number: 'F2026-0003', date: '2026-10-01', total: 100 }],
     });
     expect(doc.legal_mentions).toEqual(['Nature de l’opération : Prestation de services']);
     expect(doc.terms).toContain('Avoir sur la facture n° F2026-0001');
+  });
+
+  it('renders an issued invoice with payments and credit notes exactly as before them: no Déjà réglé, no Avoirs', () => {
+    const flags = defaultDocumentTemplate().table.totals;
+    const before = toRenderDocument({ document: record({ paid: 0, credited: 0, amount_due: 386 }) }, { settings });
+    const after = toRenderDocument({ document: record() }, { settings });
+    const rows = totalRows(after, flags, f);
+    expect(rows).toEqual(totalRows(before, flags, f));
+    expect(rows.map((r) => r.label)).not.toContain('Déjà réglé');
+    expect(rows.map((r) => r.label)).not.toContain('Avoirs');
+    expect(defined(rows.find((r) => r.key === 'due')).value).toBe(f.money(386));
+    expect(after.totals).toEqual(before.totals);
   });
 
   it('shows a draft with today’s profile and the mentions it will get', () => {

@@ -1,5 +1,6 @@
 import { computeTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
+import { sub, sum, toNumber } from '../../shared/money';
 import { legalMentionTexts } from '../../shared/legal-mentions';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentAnswer, SharedDocumentView } from '../../shared/schemas/document-model';
@@ -33,7 +34,7 @@ type Viewed = Omit<SharedDocumentView, 'customer' | 'organization' | 'items'> & 
 
 /**
  * The render model, built here only. Amounts are read as stored — an issued document shows what it was issued
- * with, never recomputed; the unsaved form is the one source computed here, with the shared core. A document not
+ * with, never recomputed, and nothing received after issue (payments, credit notes) enters it; the unsaved form is the one source computed here, with the shared core. A document not
  * issued yet shows today's profile and the mentions it would get, so its preview is what the customer will receive.
  */
 export function toRenderDocument(source: RenderSource, context: RenderContext = {}): RenderDocument {
@@ -97,9 +98,11 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
       shipping: doc.shipping,
       total: doc.total,
       deposit_invoices: doc.deposit_invoices.map((d) => ({ number: d.number, date: d.date, total: d.total })),
-      credited: doc.credited,
-      paid: doc.paid,
-      amount_due: doc.amount_due,
+      // CGI art. 242 nonies A: a document is what was issued. Payments and credit notes received after issue are
+      // shown beside it (balance card), never inside it; only the deposits deducted at issue lower its net.
+      credited: 0,
+      paid: 0,
+      amount_due: toNumber(sub(doc.total, sum(doc.deposit_invoices.map((d) => d.total)))),
     },
     legal_mentions,
   };

@@ -14,6 +14,7 @@ import { DocumentTabs } from './document-tabs';
 import { DocumentViewActions } from './document-view-actions';
 import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
+import { BalanceCard } from './balance-card';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
 import type { DocumentDraft } from './editor/form-state';
@@ -111,6 +112,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
         </div>
       )}
       {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
+      {doc && <BalanceCard balance={doc} settings={defined(data.settings, 'data.settings')} />}
       {!doc && (
         <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
           Aperçu du document en cours de création : il n’est pas encore enregistré.

@@ -10,6 +10,7 @@ import { DocumentPages } from '../../render/document-pages';
 import { toRenderDocument } from '../../render/to-render-document';
 import { useFitScale } from '../../render/use-fit-scale';
 import { documentTitle, documentNumber } from '../../render/labels';
+import { BalanceCard } from '../documents/balance-card';
 
 const styles = {
   page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5', p: { base: '3', md: '8' } }),
@@ -84,6 +85,7 @@ export function SharePage() {
               Télécharger le PDF
             </a>
           </header>
+          <BalanceCard balance={data.document} settings={settings} />
           <div ref={stage} className={styles.stage}>
             <DocumentPages doc={doc} template={data.template} settings={settings} scale={fitScale} />
           </div>
