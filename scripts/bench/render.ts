@@ -7,18 +7,10 @@ import { ensureClientBuild } from '../build-if-stale.mjs';
 import { findChromium } from '../../src/server/pdf/pdf-renderer';
 import { startBuiltServer } from './built-server';
 import { defined } from '../../src/shared/defined';
+import { CHROMIUM_FLAGS } from '../../src/server/pdf/pdf-renderer';
 
 const SIZES = [10, 100, 500];
 const WARM_RUNS = 3;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const median = (values: number[]) => defined([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
 
@@ -99,7 +91,7 @@ export async function benchRender(): Promise<void> {
     return;
   }
   await ensureClientBuild();
-  const browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
   try {
     console.log('\n## Rendering and PDF (A4, default template, built server on loopback, one invoice per size)');
     console.log('| lines | pages | layout in Chromium (ms, median of 3) | PDF cold (ms) | PDF warm (ms, median of 3) | PDF size (KiB) |');

@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
+import { proceduresOf } from './procedures';
 
 /**
  * Each procedure's input schema by its dotted path, so that the error formatter (trpc.ts, which the routers import)
@@ -10,11 +11,8 @@ const inputSchemas = new Map<string, z.core.$ZodType>();
 const isSchema = (parser: unknown): parser is z.core.$ZodType => parser instanceof z.core.$ZodType;
 
 export function registerInputSchemas(router: AnyRouter): void {
-  const record: Record<string, unknown> = router._def.procedures;
-  for (const [path, procedure] of Object.entries(record)) {
-    const def: unknown = typeof procedure === 'function' && '_def' in procedure ? procedure._def : undefined;
-    if (typeof def !== 'object' || def === null || !('inputs' in def) || !Array.isArray(def.inputs)) continue;
-    const schemas = def.inputs.filter(isSchema);
+  for (const { path, procedure } of proceduresOf(router)) {
+    const schemas = procedure._def.inputs.filter(isSchema);
     // Chained `.input()`s are merged by tRPC: their intersection is what the procedure parses.
     const [first, ...rest] = schemas;
     if (first)

@@ -6,6 +6,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { appRouter } from '../../src/server/routers/_app';
+import { proceduresOf } from '../../src/server/procedures';
 import { createContext } from '../../src/server/context';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
@@ -81,12 +82,8 @@ function masked(body: string): unknown {
 }
 
 type Kind = 'query' | 'mutation';
-const kindOf = (procedure: string): Kind => {
-  const record: Record<string, unknown> = appRouter._def.procedures;
-  const found = record[procedure];
-  const def = typeof found === 'function' && '_def' in found ? (found._def as { type?: string }) : undefined;
-  return def?.type === 'mutation' ? 'mutation' : 'query';
-};
+const kindOf = (procedure: string): Kind =>
+  proceduresOf(appRouter).find((p) => p.path === procedure)?.procedure._def.type === 'mutation' ? 'mutation' : 'query';
 
 /** One request in the typed client's wire format (superjson), single or batched. */
 async function send(

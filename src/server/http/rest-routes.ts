@@ -1,4 +1,5 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyRouter } from '@trpc/server/unstable-core-do-not-import';
+import { proceduresOf } from '../procedures';
 import type { ProcedureMeta, RestMeta } from '../trpc';
 
 /** One REST door: a procedure's `meta.rest`, with what the dispatcher and the OpenAPI document need beside it. */
@@ -15,21 +16,13 @@ export interface RestRoute extends RestMeta {
   output: unknown;
 }
 
-function isProcedure(value: unknown): value is AnyProcedure {
-  return (
-    typeof value === 'function' && '_def' in value && typeof value._def === 'object' && value._def !== null && 'procedure' in value._def
-  );
-}
-
 /**
  * Every procedure that declares a REST path (STYLE.md "One API definition"), read once from the router: tRPC keeps
  * its procedures in a flat record by dotted path.
  */
 export function restRoutesOf(router: AnyRouter): RestRoute[] {
-  const record: Record<string, unknown> = router._def.procedures;
   const routes: RestRoute[] = [];
-  for (const [path, procedure] of Object.entries(record)) {
-    if (!isProcedure(procedure)) continue;
+  for (const { path, procedure } of proceduresOf(router)) {
     const def = procedure._def;
     // The router's `.meta<ProcedureMeta>()` types every procedure's `.meta()`; tRPC's own types forget it per procedure.
     const rest = (def.meta as ProcedureMeta | undefined)?.rest;

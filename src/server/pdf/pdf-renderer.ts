@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { logger } from '../logger';
 
-/** STACK.md trap 5: the flags that work as root on these machines, and no background traffic. */
-const CHROMIUM_ARGS = [
+/** STACK.md trap 5: the flags that work as root on these machines, and no background traffic (tests and benches too). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -11,8 +11,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--font-render-hinting=none',
 ];
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--font-render-hinting=none'];
 const POOL_SIZE = 2;
 const RENDER_TIMEOUT_MS = 30_000;
 
