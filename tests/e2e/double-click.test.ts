@@ -38,6 +38,49 @@ describe('a double click records once (issue 12: nothing doubled)', () => {
     expect(sent[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('double-clicking Enregistrer on a new devis creates one estimate', async () => {
+    const { session } = suite;
+    await readyToInvoice(session); // a customer of that name again: the first one offered is taken
+    const { page } = await suite.loggedIn({ height: 1000 });
+    const sent = watchMutations(page, 'documents.create');
+    await page.goto('/estimates/new/add');
+    await page.getByRole('combobox', { name: 'Client' }).fill('Boul');
+    await page
+      .getByRole('option', { name: /Boulangerie Martin/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+    await page.getByLabel('Désignation').fill('Rénovation de la vitrine');
+    await page.getByLabel('Quantité').fill('1');
+    await page.getByLabel('Prix unitaire').fill('2400');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).dblclick();
+    await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
+    await page.waitForURL('**/estimates');
+    const list = (await session.rest('GET', '/api/documents?type=estimate')).body;
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ type: 'estimate', status: 'draft' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('double-clicking Enregistrer on a new catalogue item creates one item', async () => {
+    const { session } = suite;
+    const before = (await session.rest('GET', '/api/items')).body.total as number;
+    const { page } = await suite.loggedIn({ height: 1000 });
+    const sent = watchMutations(page, 'items.create');
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Nouvel article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel article' });
+    await dialog.getByLabel('Désignation').fill('Forfait déplacement');
+    await dialog.getByLabel('Prix unitaire HT').fill('45');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).dblclick();
+    await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const items = (await session.rest('GET', '/api/items?search=déplacement')).body;
+    expect(items.data.filter((i: { name: string }) => i.name === 'Forfait déplacement')).toHaveLength(1);
+    expect((await session.rest('GET', '/api/items')).body.total).toBe(before + 1);
+    expect(sent).toHaveLength(1);
+  });
+
   it('double-clicking the payment form’s Enregistrer records one payment and the balance is right', async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);
