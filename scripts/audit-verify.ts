@@ -1,5 +1,5 @@
 // `npm run audit:verify`: for an operator, verifies the hash-chained log of every organisation of DATABASE_URL
-// (hashes, links, issued documents) and prints a French report; exit code 1 when a log is broken.
+// (hashes, links, issued documents, kept PDFs under DATA_DIR) and prints a French report; exit code 1 when a log is broken.
 import { loadEnv } from '../src/server/env';
 import { openDatabase } from '../src/server/db/connection';
 import { listLoggedOrganizations } from '../src/server/db/queries/audit';
@@ -11,7 +11,7 @@ let broken = 0;
 try {
   const organizations = await listLoggedOrganizations(connection.db);
   for (const organization of organizations) {
-    const result = await verifyAudit(connection.db, organization.id);
+    const result = await verifyAudit(connection.db, organization.id, env.dataDir);
     const name = `${organization.name} (n° ${organization.id})`;
     if (result.ok)
       console.log(

@@ -56,7 +56,8 @@ async function main() {
   let stop: (() => Promise<void>) | undefined;
   if (!(await reachable(baseUrl))) {
     const { createApp } = await import('../src/server/app');
-    const app = await createApp({ ...env, port: 0, logLevel: 'silent' });
+    // Demo data, issued by the hundred: their PDFs are kept at their first download rather than all printed now.
+    const app = await createApp({ ...env, port: 0, logLevel: 'silent' }, { archiveOnIssue: false });
     baseUrl = await app.listen();
     stop = () => app.close();
     console.log(`Aucun serveur sur ${process.env.SEED_URL ?? `http://localhost:${env.port}`} : serveur temporaire sur ${env.databasePath}`);

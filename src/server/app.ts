@@ -12,6 +12,8 @@ import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
 import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
+import { renderDocumentPdf } from './pdf/document-pdf';
+import { IssueArchiver } from './services/issue-archive';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -40,25 +42,38 @@ async function developmentClient(): Promise<{ handler: ClientHandler; close: () 
   };
 }
 
-export async function createApp(env: Env): Promise<App> {
+export interface AppOptions {
+  /**
+   * Keep the PDF of each invoice and credit note at its issue (issue 12 §1): always in production. Tests that do not
+   * exercise it turn it off, as it starts a Chromium per server; their first download keeps the PDF instead.
+   */
+  archiveOnIssue?: boolean;
+}
+
+export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 
+  const pdf = new PdfRenderer(env.chromiumPath);
+  const ownOrigin = () => {
+    const { port } = server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  };
   const deps: AppDeps = {
     db: connection.db,
     env,
     mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir }),
     rateLimits: createRateLimits(env.rateLimits),
     buildInfo: createBuildInfo(env.clientDist),
+    issueArchiver: new IssueArchiver({
+      db: connection.db,
+      dataDir: env.dataDir,
+      render: options.archiveOnIssue === false ? undefined : (uuid) => renderDocumentPdf({ pdf, ownOrigin }, uuid),
+    }),
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
-  const pdf = new PdfRenderer(env.chromiumPath);
-  const ownOrigin = () => {
-    const { port } = server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
-  };
   const server = http.createServer(createRequestHandler(deps, client.handler, { pdf, ownOrigin }));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
@@ -79,6 +94,8 @@ export async function createApp(env: Env): Promise<App> {
       }),
     close() {
       closing ??= (async () => {
+        // The PDFs being kept print pages of this server: they finish before it stops serving them.
+        await deps.issueArchiver.settled();
         if (server.listening) {
           // close() resolves once every in-flight request has been answered; idle keep-alive sockets go at once.
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,6 +7,7 @@ import type { Session } from './auth/sessions';
 import { validateSessionToken } from './auth/sessions';
 import { readCookie, sessionCookie } from './http/cookies';
 import type { BuildInfo } from './build-info';
+import type { IssueArchiver } from './services/issue-archive';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   rateLimits: RateLimits;
   buildInfo: BuildInfo;
+  /** Keeps the PDF of a document just issued, after its transaction (services/issue-archive.ts). */
+  issueArchiver: IssueArchiver;
 }
 
 export interface Context extends AppDeps {
@@ -36,6 +39,7 @@ export function createContextInner(
     mailer: deps.mailer,
     rateLimits: deps.rateLimits,
     buildInfo: deps.buildInfo,
+    issueArchiver: deps.issueArchiver,
     session: opts.session ?? null,
     ip: opts.ip ?? '127.0.0.1',
     setCookie: opts.setCookie ?? (() => {}),

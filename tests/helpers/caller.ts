@@ -24,7 +24,7 @@ export interface TestApp {
  */
 export async function startTestApp(): Promise<TestApp> {
   const { env, dataDir } = testEnv();
-  const app = await createApp(env); // never listens: no port, no socket
+  const app = await createApp(env, { archiveOnIssue: false }); // never listens: no port, no socket, no page to print
   const deps = app.deps;
   return {
     deps,

@@ -28,10 +28,14 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
   return { env, dataDir, dbPath };
 }
 
-/** The real server, in this process, on an ephemeral port with a fresh SQLite file in a temporary folder. */
-export async function startTestServer(opts: { env?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * The real server, in this process, on an ephemeral port with a fresh SQLite file in a temporary folder. It keeps
+ * the PDF of an issued invoice at its first download, unless `archiveOnIssue` asks for the production behaviour
+ * (kept at issue): printing every invoice the tests issue would cost each file a Chromium and seconds per issue.
+ */
+export async function startTestServer(opts: { env?: Record<string, string>; archiveOnIssue?: boolean } = {}): Promise<TestServer> {
   const { env, dataDir, dbPath } = testEnv(opts.env);
-  const app = await createApp(env);
+  const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false });
   const url = await app.listen();
   return {
     url,

@@ -22,6 +22,7 @@ describe('migrations', () => {
       '0010_audit_log',
       '0012_template_snapshot',
       '0013_pdf_archive',
+      '0017_audit_backfill',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

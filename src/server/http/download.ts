@@ -2,25 +2,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { findSharedRow } from '../services/share';
-import { ChromiumMissingError, type PdfRenderer } from '../pdf/pdf-renderer';
+import { ChromiumMissingError } from '../pdf/pdf-renderer';
+import { CHROMIUM_MISSING, renderDocumentPdf, type PdfDeps } from '../pdf/document-pdf';
 import { sendError } from './respond';
 import { pdfFileName } from '../../shared/document-types';
 import { archivedPdf, isArchived } from '../services/pdf-archive';
 
 export const DOWNLOAD_PREFIX = '/documents/download/';
 
-export const CHROMIUM_MISSING =
-  'Le PDF ne peut être produit : Chromium est introuvable sur le serveur. Installez-le (Debian : apt-get install -y chromium) ou indiquez son chemin dans CHROMIUM_PATH.';
-
 /**
  * GET /documents/download/{uuid}: the document's PDF, printed by Chromium from its public page on this server; for an
- * issued invoice or credit note, the one printed at its first download and kept under the data directory.
+ * issued invoice or credit note, the one kept under the data directory at its issue (or, when that failed, at its
+ * first download).
  */
 export async function serveDownload(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  deps: { db: Db; pdf: PdfRenderer; ownOrigin: () => string; dataDir: string },
+  deps: PdfDeps & { db: Db; dataDir: string },
 ) {
   try {
     let uuid = '';
@@ -30,12 +29,8 @@ export async function serveDownload(
       // A malformed escape is just another link that names no document.
     }
     const row = await findSharedRow(deps.db, uuid);
-    const render = () => {
-      if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
-      const origin = deps.ownOrigin();
-      return deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
-    };
-    // An issued invoice or credit note: the PDF kept at its first download, byte for byte (issue 12 §1).
+    const render = () => renderDocumentPdf(deps, uuid);
+    // An issued invoice or credit note: the PDF kept at its issue, byte for byte (issue 12 §1).
     const pdf = isArchived(row) ? await archivedPdf(deps.db, deps.dataDir, row, render) : await render();
     const name = pdfFileName(row.type, row.kind, row.number ?? 'brouillon');
     res.writeHead(200, {

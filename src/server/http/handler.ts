@@ -9,19 +9,13 @@ import { sendError } from './respond';
 import { LOGO_URL_PREFIX } from '../services/organization';
 import { serveLogo } from './uploads';
 import { DOWNLOAD_PREFIX, serveDownload } from './download';
-import type { PdfRenderer } from '../pdf/pdf-renderer';
+import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
-export interface PdfDeps {
-  pdf: PdfRenderer;
-  /** This server's own address, where Chromium opens the pages it prints. */
-  ownOrigin: () => string;
-}
-
 export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();

@@ -10,7 +10,9 @@ export const auditRouter = router({
     .output(auditPageSchema)
     .query(({ ctx, input }) => getAuditPage(ctx.db, ctx.organizationId, input)),
   verify: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/audit/verify', summary: 'Vérifie les empreintes et le chaînage du journal' } })
+    .meta({
+      rest: { method: 'GET', path: '/api/audit/verify', summary: 'Vérifie les empreintes et le chaînage du journal, et les PDF conservés' },
+    })
     .output(auditVerifySchema)
-    .query(({ ctx }) => verifyAudit(ctx.db, ctx.organizationId)),
+    .query(({ ctx }) => verifyAudit(ctx.db, ctx.organizationId, ctx.env.dataDir)),
 });

@@ -92,6 +92,7 @@ export const documentsRouter = router({
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => {
       const data = await issueDocument(ctx.db, ctx.organizationId, input.id, { baseUpdatedAt: input.base_updated_at, userId: ctx.userId });
+      ctx.issueArchiver.afterIssue(ctx.organizationId, data.id, ctx.userId);
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),
   setStatus: protectedProcedure

@@ -11,7 +11,9 @@ import {
 } from '../../shared/schemas/audit';
 import { countEntries, findLastEntry, findLegalContent, insertEntry, listChain, listEntries, type AuditRow } from '../db/queries/audit';
 import { getUserContact } from '../db/queries/users';
+import { findPdfArchive } from '../db/queries/pdf-archives';
 import { fail } from '../errors';
+import { archiveIntact } from './archive-file';
 
 /** The link of an organisation's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -69,7 +71,13 @@ export async function appendAudit(
 }
 
 /** The issue of a document (credit notes included), with the hash of what was issued, read in the issuing transaction. */
-export async function appendIssue(db: Db, organizationId: number, documentId: number, userId?: number): Promise<void> {
+export async function appendIssue(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  userId?: number,
+  marks: Pick<AuditContent, 'backfilled'> = {},
+): Promise<void> {
   const content = await findLegalContent(db, { organizationId, documentId });
   if (!content) fail('NOT_FOUND', 'Document introuvable');
   const { document } = content;
@@ -86,6 +94,7 @@ export async function appendIssue(db: Db, organizationId: number, documentId: nu
         currency: String(document.currency),
       },
       legal_hash: sha256(JSON.stringify(content)),
+      ...marks,
     },
     userId,
   );
@@ -116,8 +125,17 @@ export async function getAuditPage(db: Db, organizationId: number, page: { page:
   return { total, data: rows.map(entryOf) };
 }
 
-/** Why an entry is broken, or undefined when its hashes, its link and (for an issue) its document still match. */
-async function brokenReason(db: Db, organizationId: number, row: AuditRow, expected: { sequence: number; previous: string }) {
+/**
+ * Why an entry is broken, or undefined when its hashes, its link, (for an issue) its document and (for an archive)
+ * the kept PDF, as recorded on the document and as found on disk, still match.
+ */
+async function brokenReason(
+  db: Db,
+  organizationId: number,
+  row: AuditRow,
+  expected: { sequence: number; previous: string },
+  dataDir: string,
+) {
   if (row.sequence !== expected.sequence) return 'sequence';
   if (row.previous_hash !== expected.previous) return 'link';
   if (sha256(row.content) !== row.content_hash) return 'content';
@@ -130,15 +148,25 @@ async function brokenReason(db: Db, organizationId: number, row: AuditRow, expec
     if (!document || !legal_hash) return 'content';
     if ((await legalHash(db, organizationId, document.id)) !== legal_hash) return 'document';
   }
+  if (row.event === 'archive') {
+    const { document, pdf } = content.data;
+    if (!document || !pdf) return 'content';
+    const kept = await findPdfArchive(db, { organizationId, documentId: document.id });
+    if (kept?.pdf_path !== pdf.path || kept.pdf_sha256 !== pdf.sha256 || kept.pdf_size !== pdf.size) return 'archive';
+    if (!(await archiveIntact(dataDir, kept))) return 'file';
+  }
   return undefined;
 }
 
-/** Recomputes every hash and link of the organisation's chain, and every issued document's legal hash. */
-export async function verifyAudit(db: Db, organizationId: number): Promise<AuditVerification> {
+/**
+ * Recomputes every hash and link of the organisation's chain, every issued document's legal hash, and the SHA-256 of
+ * every kept PDF under `dataDir` (a file altered or gone breaks its archive entry).
+ */
+export async function verifyAudit(db: Db, organizationId: number, dataDir: string): Promise<AuditVerification> {
   const chain = await listChain(db, { organizationId });
   let previous = GENESIS_HASH;
   for (const [index, row] of chain.entries()) {
-    if (await brokenReason(db, organizationId, row, { sequence: index + 1, previous }))
+    if (await brokenReason(db, organizationId, row, { sequence: index + 1, previous }, dataDir))
       return { ok: false, entries: chain.length, first_broken: row.sequence };
     previous = row.hash;
   }

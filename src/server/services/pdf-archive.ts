@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/connection';
@@ -7,11 +7,11 @@ import { isLegalRecord } from '../../shared/document-status';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { appendAudit } from './audit';
+import { fileSha256 as sha256 } from './archive-file';
 
 export const ARCHIVE_ALTERED =
   'Le PDF conservé de ce document ne correspond plus à son empreinte enregistrée : il a été modifié ou endommagé. Il n’est pas servi ; contactez l’administrateur du serveur.';
-
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Issue 12 §1: an issued invoice or credit note is printed once, and that PDF is the one every download serves. */
 export const isArchived = (doc: Pick<StoredDocument, 'type' | 'status'>): boolean => isLegalRecord(doc.type) && doc.status !== 'draft';
@@ -73,11 +73,18 @@ async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
 }
 
 /**
- * The PDF of an issued invoice or credit note: the kept one, checked; on the first download, `render()` prints it,
- * it is written under the data directory and its SHA-256 recorded. The check of the row is repeated inside the
- * per-document lock, so a download that waited serves what the first one kept.
+ * The PDF of an issued invoice or credit note: the kept one, checked; else (at issue, or at the first download when
+ * that failed) `render()` prints it, it is written under the data directory, and its SHA-256 is recorded on the row
+ * and in the log together. The check of the row is repeated inside the per-document lock, so a download that waited
+ * serves what the first one kept.
  */
-export async function archivedPdf(db: Db, dataDir: string, doc: StoredDocument, render: () => Promise<Buffer>): Promise<Buffer> {
+export async function archivedPdf(
+  db: Db,
+  dataDir: string,
+  doc: StoredDocument,
+  render: () => Promise<Buffer>,
+  userId?: number,
+): Promise<Buffer> {
   const ids = { organizationId: doc.organization_id, documentId: doc.id };
   const kept = await findPdfArchive(db, ids);
   if (kept) return readArchive(dataDir, doc, kept);
@@ -87,11 +94,26 @@ export async function archivedPdf(db: Db, dataDir: string, doc: StoredDocument, 
     const bytes = await render();
     const archive = { pdf_path: archivePath(doc), pdf_sha256: sha256(bytes), pdf_size: bytes.length };
     await writeAtomically(path.join(dataDir, archive.pdf_path), bytes);
-    if (!(await recordPdfArchive(db, { ...ids, archive }))) {
+    const recorded = await db.transaction().execute(async (trx) => {
+      if (!(await recordPdfArchive(trx, { ...ids, archive }))) return false;
+      await appendAudit(trx, doc.organization_id, 'archive', { document: documentOf(doc), pdf: archiveContent(archive) }, userId);
+      return true;
+    });
+    if (!recorded) {
       // Another process recorded one first: that one is the record, and this rendering is not served.
-      const recorded = await findPdfArchive(db, ids);
-      if (recorded) return readArchive(dataDir, doc, recorded);
+      const first = await findPdfArchive(db, ids);
+      if (first) return readArchive(dataDir, doc, first);
     }
     return bytes;
   });
 }
+
+/** What an archive entry says of the document and of its kept PDF (also written by migration 0017). */
+export const documentOf = (doc: Pick<StoredDocument, 'id' | 'type' | 'number' | 'currency'> & { totals: { total: number } }) => ({
+  id: doc.id,
+  type: doc.type,
+  number: doc.number,
+  total: doc.totals.total,
+  currency: doc.currency,
+});
+export const archiveContent = (archive: PdfArchiveRow) => ({ path: archive.pdf_path, sha256: archive.pdf_sha256, size: archive.pdf_size });

@@ -7,6 +7,7 @@ export const AUDIT_EVENTS = {
   payment_reversal: 'Annulation de paiement',
   numbering_change: 'Changement de numérotation',
   customer_archive: 'Client archivé',
+  archive: 'Archivage du PDF',
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 const EVENTS = Object.keys(AUDIT_EVENTS) as [AuditEvent, ...AuditEvent[]];
@@ -28,6 +29,10 @@ export const auditContentSchema = z.object({
     .optional(),
   numbering: z.object({ type: z.string(), from: z.string(), to: z.string() }).optional(),
   customer: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).optional(),
+  /** On an archive: the kept PDF of `document`, where it lies under the data directory and its SHA-256, checked by verify. */
+  pdf: z.object({ path: z.string(), sha256: z.string(), size: z.number().int() }).optional(),
+  /** Written by migration 0017 for what happened before the log (or the archive entries) existed, not at the time. */
+  backfilled: z.literal(true).optional(),
 });
 export type AuditContent = z.infer<typeof auditContentSchema>;
 

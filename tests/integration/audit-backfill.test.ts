@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Connection } from '../../src/server/db/connection';
+import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import * as backfill from '../../src/server/db/migrations/0017_audit_backfill';
+import { legalHash, verifyAudit } from '../../src/server/services/audit';
+
+let dir: string;
+let connection: Connection;
+afterEach(async () => {
+  await connection?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A document row as the application wrote it before the log existed (migration 0007's columns). */
+async function oldDocument(
+  organizationId: number,
+  values: { number: string | null; status: string; issued_at: string | null; uuid: string },
+) {
+  const now = '2026-01-02T08:00:00.000Z';
+  const doc = await connection.db
+    .insertInto('documents')
+    .values({
+      organization_id: organizationId,
+      type: 'invoice',
+      kind: 'standard',
+      status: values.status,
+      number: values.number,
+      counter: values.number ? Number(values.number.slice(-4)) : null,
+      uuid: values.uuid,
+      date: '2026-01-02',
+      maturity: null,
+      sale_date: null,
+      condition: '',
+      header: '',
+      footer: '',
+      terms: '',
+      note: '',
+      discount_type: 'percent',
+      discount_value: '0',
+      shipping_fee: '0',
+      shipping_details: '',
+      vat_exemption: '',
+      additional_info: '[]',
+      deposit_request: '[]',
+      customer_id: null,
+      customer_name: 'Boulangerie Martin',
+      order_id: null,
+      currency: 'EUR',
+      price_mode: 'ht',
+      origin_id: null,
+      corrects_id: null,
+      deducted_by_id: null,
+      seller_snapshot: null,
+      customer_snapshot: null,
+      legal_mentions: '[]',
+      tax_groups: '[]',
+      subtotal: 1000000,
+      discount: 0,
+      tax: 200000,
+      shipping: 0,
+      total: 1200000,
+      deposits: 0,
+      paid: 0,
+      amount_due: 1200000,
+      issued_at: values.issued_at,
+      sent_at: null,
+      viewed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await connection.db
+    .insertInto('document_items')
+    .values({
+      document_id: doc.id,
+      position: 0,
+      code: '',
+      sku: '',
+      item: 'Conseil',
+      description: '',
+      quantity: '1',
+      unit: 'h',
+      unit_price: '100',
+      discount_type: 'percent',
+      discount_value: '0',
+      taxes: JSON.stringify([{ title: 'TVA 20 %', rate: 20 }]),
+      kind: 'service',
+    })
+    .execute();
+  return doc.id;
+}
+
+const entries = (organizationId: number) =>
+  connection.db
+    .selectFrom('audit_log')
+    .select(['sequence', 'event', 'content'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('sequence')
+    .execute();
+
+describe('migration 0017: the log gains the documents issued, and the PDFs kept, before it recorded them', () => {
+  it('appends one issue entry per issued document in issue order and one archive entry per kept PDF, once; verify covers them', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-backfill-'));
+    connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0007_documents');
+    const now = new Date().toISOString();
+    const org = await connection.db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Issued second but created first: the log follows the order of issue, not of creation.
+    const later = await oldDocument(org.id, {
+      number: 'F-0002',
+      status: 'unpaid',
+      issued_at: '2026-01-05T10:00:00.000Z',
+      uuid: '00000000-0000-4000-8000-000000000002',
+    });
+    const earlier = await oldDocument(org.id, {
+      number: 'F-0001',
+      status: 'paid',
+      issued_at: '2026-01-04T09:00:00.000Z',
+      uuid: '00000000-0000-4000-8000-000000000001',
+    });
+    await oldDocument(org.id, { number: null, status: 'draft', issued_at: null, uuid: '00000000-0000-4000-8000-000000000003' });
+
+    // F-0002's PDF was kept at a download before archives were logged (0013).
+    await createMigrator(connection.db).migrateTo('0013_pdf_archive');
+    const pdf = Buffer.from('%PDF-1.7 facture F-0002');
+    const pdfPath = path.join('archive', String(org.id), '00000000-0000-4000-8000-000000000002.pdf');
+    fs.mkdirSync(path.join(dir, path.dirname(pdfPath)), { recursive: true });
+    fs.writeFileSync(path.join(dir, pdfPath), pdf);
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    await connection.db
+      .updateTable('documents')
+      .set({ pdf_path: pdfPath, pdf_sha256: sha256, pdf_size: pdf.length })
+      .where('id', '=', later)
+      .execute();
+
+    expect(await migrateToLatest(connection.db)).toContain('0017_audit_backfill');
+    const log = await entries(org.id);
+    expect(log.map((e) => [e.sequence, e.event])).toEqual([
+      [1, 'issue'],
+      [2, 'issue'],
+      [3, 'archive'],
+    ]);
+    const [first, second, archive] = log.map((e) => JSON.parse(e.content));
+    expect(first).toMatchObject({
+      event: 'issue',
+      user: null,
+      backfilled: true,
+      document: { id: earlier, type: 'invoice', number: 'F-0001', total: 120, currency: 'EUR' },
+      legal_hash: await legalHash(connection.db, org.id, earlier),
+    });
+    expect(second).toMatchObject({ backfilled: true, document: { id: later, number: 'F-0002' } });
+    expect(archive).toMatchObject({
+      event: 'archive',
+      backfilled: true,
+      document: { id: later, number: 'F-0002' },
+      pdf: { path: pdfPath, sha256, size: pdf.length },
+    });
+    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: true, entries: 3 });
+
+    // Run again (as after a crash before it was recorded as applied): nothing is logged twice.
+    await backfill.up(connection.db as never);
+    expect(await entries(org.id)).toHaveLength(3);
+
+    // Covered from now on: the kept file altered, then the issued document itself.
+    fs.writeFileSync(path.join(dir, pdfPath), Buffer.from('%PDF-1.7 facture F-0002, modifiée'));
+    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: false, entries: 3, first_broken: 3 });
+    await connection.db.updateTable('documents').set({ total: 100 }).where('id', '=', later).execute();
+    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: false, entries: 3, first_broken: 2 });
+  });
+});

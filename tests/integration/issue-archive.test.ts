@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered } from '../helpers/clients';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+import { logger } from '../../src/server/logger';
+import { CHROMIUM_MISSING } from '../../src/server/pdf/document-pdf';
+
+let server: TestServer;
+beforeAll(async () => {
+  // Keeps PDFs at issue, as in production, on a machine where Chromium cannot be found.
+  server = await startTestServer({ archiveOnIssue: true, env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+});
+afterAll(() => server.close());
+
+describe('keeping the PDF at issue', () => {
+  it('an issue stands when its PDF cannot be printed: the failure is logged, nothing is kept, the first download will try again', async () => {
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      const { session } = await registered(server.url);
+      const { customerId } = await readyToInvoice(session);
+      const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 1, 800)] });
+      expect(invoice).toMatchObject({ number: 'F2026-0001', status: 'unpaid' });
+      await server.app.deps.issueArchiver.settled();
+
+      expect(errors).toHaveBeenCalledWith(`PDF not kept at issue (the first download will keep it): document ${invoice.id}`, expect.anything());
+      const row = await server.app.connection.db
+        .selectFrom('documents')
+        .select(['number', 'pdf_path', 'pdf_sha256'])
+        .where('id', '=', invoice.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ number: 'F2026-0001', pdf_path: null, pdf_sha256: null });
+      const log = (await session.rest('GET', '/api/audit')).body.data as { event: string }[];
+      expect(log.map((e) => e.event)).toEqual(['issue']);
+      expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 1 });
+
+      // The download is where it is tried again; without Chromium it says what to install.
+      const download = await fetch(`${server.url}/documents/download/${invoice.uuid}`);
+      expect(download.status).toBe(503);
+      expect((await download.json()).messages).toBe(CHROMIUM_MISSING);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
