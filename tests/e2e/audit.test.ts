@@ -1,7 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
+import { dialogLayerReady, newPage, screenshot, browserSuite } from '../helpers/browser';
+import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
+import * as backfill from '../../src/server/db/migrations/0017_audit_backfill';
 
 const suite = browserSuite();
 
@@ -48,6 +51,43 @@ describe('Paramètres → Journal, and a payment cancelled by a counter-entry', 
     await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
     await page.getByText('Journal altéré à partir de l’entrée n° 1').waitFor();
     await screenshot(page, 'settings-audit-altered');
+    await context.close();
+  });
+
+  it('lists the archive of a PDF, and marks as such the entries written afterwards for a document issued before the log', async () => {
+    const { session } = await registered(suite.server.url); // an organisation, and a log, of its own
+    const { customerId } = await readyToInvoice(session);
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 1000)] });
+    // Its PDF is kept at its first download here (the test server does not print at issue).
+    expect((await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`)).status).toBe(200);
+    // A copy of it as a document issued before the log existed, then the migration that logs such documents.
+    const handle = new SQLite(suite.server.dbPath);
+    try {
+      const columns = (handle.prepare('PRAGMA table_info(documents)').all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((name) => !['id', 'uuid', 'number', 'pdf_path', 'pdf_sha256', 'pdf_size'].includes(name));
+      handle
+        .prepare(
+          `INSERT INTO documents (uuid, number, ${columns.join(', ')}) SELECT '00000000-0000-4000-8000-0000000000aa', 'ANC-0001', ${columns.join(', ')} FROM documents WHERE id = ?`,
+        )
+        .run(invoice.id);
+    } finally {
+      handle.close();
+    }
+    await backfill.up(suite.server.app.connection.db as never);
+
+    const { context, page } = await newPage(suite.browser, suite.server.url);
+    await context.addCookies([{ name: 'session', value: defined(defined(session.cookie, 'cookie').split('=')[1]), url: suite.server.url }]);
+    await page.goto('/settings/audit');
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(0).innerText()).toMatch(/3\s+.*Émission \(reprise\)\s+Facture ANC-0001\s+1200,00\s€\s+—/);
+    expect(await rows.nth(1).innerText()).toMatch(/2\s+.*Archivage du PDF\s+Facture F2026-0001\s+1200,00\s€\s+—/);
+    expect(await rows.nth(2).innerText()).toMatch(/1\s+.*Émission\s+Facture F2026-0001/);
+    await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
+    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre : 3 entrées vérifiées');
+    await screenshot(page, 'settings-audit-archive');
     await context.close();
   });
 });

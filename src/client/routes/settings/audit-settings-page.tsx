@@ -21,6 +21,8 @@ function subjectOf(content: AuditEntry['content']): string {
   return '—';
 }
 
+const BACKFILLED_TITLE = 'Inscrite à la mise en place du journal, pour ce qui s’est passé avant lui : sa date est celle de l’inscription';
+
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export function verificationText(result: AuditVerification): string {
@@ -49,8 +51,9 @@ export function AuditSettingsPage() {
       <section className={settingsCard}>
         <p className={settingsSection}>Journal</p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Chaque émission de document, paiement, annulation de paiement, changement de numérotation et archivage de client est inscrit ici,
-          sans retour possible : chaque entrée porte l’empreinte SHA-256 de son contenu et de l’entrée précédente.
+          Chaque émission de document, paiement, annulation de paiement, changement de numérotation, archivage de client et archivage du PDF
+          d’une facture ou d’un avoir est inscrit ici, sans retour possible : chaque entrée porte l’empreinte SHA-256 de son contenu et de
+          l’entrée précédente. La vérification contrôle aussi que chaque PDF conservé n’a pas changé.
         </p>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <Button onClick={() => void verify.refetch()} disabled={verify.isFetching}>
@@ -86,7 +89,15 @@ export function AuditSettingsPage() {
                   <tr key={e.sequence}>
                     <td className={listStyles.number}>{e.sequence}</td>
                     <td>{dateTime.format(new Date(e.created_at))}</td>
-                    <td>{AUDIT_EVENTS[e.event]}</td>
+                    <td>
+                      {AUDIT_EVENTS[e.event]}
+                      {e.content.backfilled && (
+                        <span className={css({ color: 'fg.muted' })} title={BACKFILLED_TITLE}>
+                          {' '}
+                          (reprise)
+                        </span>
+                      )}
+                    </td>
                     <td>{subjectOf(e.content)}</td>
                     <td className={listStyles.number} style={{ textAlign: 'right' }}>
                       {amountOf(e.content)}
