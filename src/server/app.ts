@@ -104,6 +104,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
           await stopped;
           clearTimeout(force);
         }
+        await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
         await pdf.close();
         await client.close();
         await connection.close();

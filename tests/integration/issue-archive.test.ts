@@ -22,7 +22,10 @@ describe('keeping the PDF at issue', () => {
       expect(invoice).toMatchObject({ number: 'F2026-0001', status: 'unpaid' });
       await server.app.deps.issueArchiver.settled();
 
-      expect(errors).toHaveBeenCalledWith(`PDF not kept at issue (the first download will keep it): document ${invoice.id}`, expect.anything());
+      expect(errors).toHaveBeenCalledWith(
+        `PDF not kept at issue (the first download will keep it): document ${invoice.id}`,
+        expect.anything(),
+      );
       const row = await server.app.connection.db
         .selectFrom('documents')
         .select(['number', 'pdf_path', 'pdf_sha256'])
