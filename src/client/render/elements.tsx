@@ -132,6 +132,13 @@ function Customer({ ctx }: { ctx: RenderContext }) {
           c.vat_number && `TVA ${c.vat_number}`,
         ]}
       />
+      {/* C. com. L441-9: the buyer's purchase-order number, when there is one. */}
+      {doc.purchase_order && (
+        <div data-purchase-order="" style={{ marginTop: '0.35em' }}>
+          <span style={{ color: MUTED }}>Votre commande n° </span>
+          {doc.purchase_order}
+        </div>
+      )}
     </div>
   );
   if (!shipping) return billing;
