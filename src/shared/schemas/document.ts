@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
-import { addressSchema, type Address } from './customer';
+import type { Address } from './customer';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
@@ -108,12 +108,31 @@ const isoDate = z.iso.date({ error: 'Date attendue au format AAAA-MM-JJ' });
 
 const DELIVERY = 'Adresse de livraison';
 const blankAddress = (a: Address) => !(a.line1 || a.line2 || a.postal_code || a.city || a.state);
+/** One line of a delivery address: the customer address's shape (customer.ts), its messages naming the delivery. */
+const deliveryLine = (what: string, max: number, label: string, fallback = '') =>
+  z
+    .string({ error: `${DELIVERY} (${what}) : un texte est attendu` })
+    .trim()
+    .max(max, `${DELIVERY} (${what}) : ${max} caractères au plus`)
+    .default(fallback)
+    .meta({ label });
 
 /**
  * Where this document's goods or services go, when not to the billing address (C. com. L441-9; a 2026 e-invoicing
  * mention when it differs). Null: the billing address. Left blank it is none; started, it is complete enough to print.
  */
-export const deliveryAddressSchema = addressSchema
+export const deliveryAddressSchema = z
+  .object(
+    {
+      line1: deliveryLine('adresse', 200, 'Adresse'),
+      line2: deliveryLine('complément', 200, 'Complément d’adresse'),
+      city: deliveryLine('ville', 100, 'Ville'),
+      state: deliveryLine('région', 100, 'Région'),
+      postal_code: deliveryLine('code postal', 20, 'Code postal'),
+      country: deliveryLine('pays', 100, 'Pays', 'France'),
+    },
+    { error: `${DELIVERY} : une adresse est attendue (line1, postal_code, city, country), ou null pour l’adresse de facturation` },
+  )
   .superRefine((a, ctx) => {
     if (blankAddress(a)) return;
     const need = (key: 'line1' | 'postal_code' | 'city', what: string) => {
