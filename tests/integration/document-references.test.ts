@@ -51,12 +51,10 @@ describe('purchase-order number and delivery address of a document (C. com. L441
     expect(cleared.body.data).toMatchObject({ purchase_order: '', delivery_address: null });
     expect(cleared.body.data.customer.shipping).toMatchObject({ line1: '', city: '' });
 
-    const updated = await session
-      .trpc()
-      .documents.update.mutate({
-        id: created.id,
-        data: { date: '2026-11-02', customer_id: customerId, purchase_order: 'PO 88', delivery_address: quai },
-      });
+    const updated = await session.trpc().documents.update.mutate({
+      id: created.id,
+      data: { date: '2026-11-02', customer_id: customerId, purchase_order: 'PO 88', delivery_address: quai },
+    });
     expect(updated.data).toMatchObject({ purchase_order: 'PO 88', delivery_address: quai });
     expect((await session.rest('GET', `/api/documents/${created.id}`)).body.delivery_address).toEqual({ ...quai, state: '' });
   });

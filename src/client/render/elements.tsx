@@ -136,7 +136,8 @@ function Customer({ ctx }: { ctx: RenderContext }) {
       {doc.purchase_order && (
         <div data-purchase-order="" style={{ marginTop: '0.35em' }}>
           <span style={{ color: MUTED }}>Votre commande n° </span>
-          {doc.purchase_order}
+          {/* Kept whole on its line when it fits: a number cut in two reads as two. */}
+          <span style={{ display: 'inline-block', overflowWrap: 'anywhere' }}>{doc.purchase_order}</span>
         </div>
       )}
     </div>
