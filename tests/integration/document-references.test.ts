@@ -212,3 +212,18 @@ describe('a deposit invoice takes the operation nature of the estimate or order 
     expect(issuedDeposit.body.data.legal_mentions).toContain(`Nature de l’opération : ${label}`);
   });
 });
+
+describe('the OpenAPI document describes the new fields (it comes from the schemas)', () => {
+  it('names purchase_order and delivery_address on the document form and answer, rm_registration on the organisation', async () => {
+    const { session } = await registered(server.url);
+    const spec = (await session.rest('GET', '/api/openapi.json')).body;
+    const json = (op: { requestBody?: unknown; responses?: unknown }, at: 'request' | 'response') =>
+      JSON.stringify(at === 'request' ? op.requestBody : op.responses);
+    for (const at of ['request', 'response'] as const) {
+      expect(json(spec.paths['/api/documents'].post, at)).toContain('"purchase_order"');
+      expect(json(spec.paths['/api/documents'].post, at)).toContain('"delivery_address"');
+      expect(json(spec.paths['/api/organization'].put, at)).toContain('"rm_registration"');
+    }
+    expect(json(spec.paths['/api/documents/{id}'].get, 'response')).toContain('"operation_nature"');
+  });
+});
