@@ -2,6 +2,7 @@ import type { OrganizationSettings } from './schemas/organization';
 import type { AppSettings } from './schemas/settings';
 import type { Address } from './schemas/customer';
 import type { DocumentType } from './schemas/document';
+import type { OperationNature } from './schemas/document-model';
 import { formatDecimal } from './format';
 
 /**
@@ -38,6 +39,8 @@ export interface MentionInput {
   vat_exemption?: string;
   /** Deposit invoices take their lines from an estimate or order: their final invoice is the one checked. */
   kind?: 'standard' | 'deposit';
+  /** The nature when the lines do not tell it: a deposit invoice's is its origin's (see documentNature on the server). */
+  nature?: OperationNature;
 }
 
 const COMPANY_FORMS = /^(SARL|SAS|SASU|SA|EURL|SNC|SCA|SCS|SELARL|SELAS|SELAFA|SCOP)\b/i;
@@ -46,16 +49,24 @@ const hasAddress = (a: Address) => Boolean(a.line1.trim() && a.postal_code.trim(
 const sameAddress = (a: Address, b: Address) =>
   (['line1', 'line2', 'postal_code', 'city', 'country'] as const).every((k) => a[k].trim().toLowerCase() === b[k].trim().toLowerCase());
 
-/** Shipping counts as a separate delivery address only when it is filled and differs from the billing address. */
+/**
+ * A delivery address is printed only when it is filled and differs from the billing address. `shipping` is the
+ * document's own delivery address, as the document's customer party carries it (shared/schemas/document-parties.ts).
+ */
 export const hasDistinctShipping = (c: Pick<MentionCustomer, 'address' | 'shipping'>) =>
   hasAddress(c.shipping) && !sameAddress(c.address, c.shipping);
 
+/** The delivery address a document starts with: its customer's shipping address when that differs from their billing one. */
+export const defaultDeliveryAddress = (c: Pick<MentionCustomer, 'address' | 'shipping'> | null | undefined): Address | null =>
+  c && hasDistinctShipping(c) ? c.shipping : null;
+
 /** Goods, services or both: the "nature de l'opération" of the 2026 e-invoicing mentions. */
-export function operationNature(items: readonly MentionLine[]): 'goods' | 'services' | 'mixed' {
+export function operationNature(items: readonly MentionLine[]): OperationNature {
   const kinds = new Set(items.map((i) => i.kind ?? 'service'));
   if (kinds.size > 1) return 'mixed';
   return kinds.has('goods') ? 'goods' : 'services';
 }
+const natureOf = (input: Pick<MentionInput, 'items' | 'nature'>) => input.nature ?? operationNature(input.items);
 const NATURE_LABELS = {
   goods: 'Livraison de biens',
   services: 'Prestation de services',
@@ -78,10 +89,14 @@ export function missingMentions(input: MentionInput): string[] {
   if (!org.legal_form.trim()) missing.push('la forme juridique de votre entreprise (EI, SARL, SAS…) (Paramètres → Infos de l’entreprise)');
   if (org.vat_regime === 'normal' && !org.vat_number.trim())
     missing.push('le numéro de TVA intracommunautaire de votre entreprise (Paramètres → Infos de l’entreprise)');
-  // Companies state their share capital and their RCS registration (C. com. R123-237).
+  // Companies state their share capital and their registration (C. com. R123-237): at the RCS, or at the RM for an
+  // artisan company (some are at both).
   if (COMPANY_FORMS.test(org.legal_form.trim())) {
     if (!org.capital.trim()) missing.push('le capital social de votre entreprise (Paramètres → Infos de l’entreprise)');
-    if (!org.rcs_city.trim()) missing.push('la ville d’immatriculation au RCS de votre entreprise (Paramètres → Infos de l’entreprise)');
+    if (!org.rcs_city.trim() && !org.rm_registration.trim())
+      missing.push(
+        'l’immatriculation de votre entreprise : la ville du RCS, ou le RM pour un artisan (Paramètres → Infos de l’entreprise)',
+      );
   }
   const taxed = input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
   // VAT shown on an invoice is owed (CGI art. 283-3): under the franchise no line carries any.
@@ -125,7 +140,7 @@ export function legalMentionTexts(input: MentionInput): string[] {
   const texts: string[] = [];
   const business = input.customer?.type === 'company';
   if (input.type === 'credit' && input.corrects_number) texts.push(`Avoir se rapportant à la facture n° ${input.corrects_number}`);
-  texts.push(`Nature de l’opération : ${NATURE_LABELS[operationNature(input.items)]}`);
+  texts.push(`Nature de l’opération : ${NATURE_LABELS[natureOf(input)]}`);
   if (org.vat_regime === 'franchise') texts.push('TVA non applicable, art. 293 B du CGI');
   else {
     const exemption = crossBorderExemption(input);
@@ -147,7 +162,7 @@ export function legalMentionTexts(input: MentionInput): string[] {
   return texts;
 }
 
-/** The seller's identity line: name, legal form, capital, SIREN/SIRET, RCS, VAT number. */
+/** The seller's identity line: name, legal form, capital, SIREN/SIRET, RCS and/or RM, VAT number. */
 export function sellerIdentity(org: OrganizationSettings): string[] {
   const lines = [[org.name, org.legal_form].filter(Boolean).join(' ')];
   // A bare amount ('5000') is in euros: say so.
@@ -155,6 +170,9 @@ export function sellerIdentity(org: OrganizationSettings): string[] {
   const siren = org.siret.replace(/\D/g, '');
   if (siren) lines.push(`${siren.length === 14 ? 'SIRET' : 'SIREN'} ${siren}`);
   if (org.rcs_city.trim()) lines.push(`RCS ${org.rcs_city.trim()}`);
+  // Répertoire des métiers (artisans): typed as the chamber gives it, 'RM' added when left out.
+  const rm = org.rm_registration.trim();
+  if (rm) lines.push(/^RM\b/i.test(rm) ? rm : `RM ${rm}`);
   if (org.vat_number.trim()) lines.push(`TVA intracommunautaire ${org.vat_number.trim()}`);
   return lines;
 }
@@ -194,13 +212,13 @@ const EU_VAT_PREFIXES = new Set([
  * for services (CGI art. 283-2, directive 2006/112/CE art. 196), exempt intra-community supply for goods (CGI art.
  * 262 ter I). Only when no line carries VAT: a French rate on the invoice means the seller charged it.
  */
-export function crossBorderExemption(input: Pick<MentionInput, 'customer' | 'items'>): string | null {
+export function crossBorderExemption(input: Pick<MentionInput, 'customer' | 'items' | 'nature'>): string | null {
   const c = input.customer;
   if (c?.type !== 'company') return null;
   const prefix = c.vat_number.replace(/\s/g, '').slice(0, 2).toUpperCase();
   if (!EU_VAT_PREFIXES.has(prefix)) return null;
   if (input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0))) return null;
-  const nature = operationNature(input.items);
+  const nature = natureOf(input);
   if (nature === 'goods') return 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)';
   if (nature === 'services') return 'Autoliquidation : TVA due par le preneur (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE)';
   return 'Exonération de TVA, art. 262 ter I du CGI, pour les biens ; autoliquidation par le preneur, art. 283-2 du CGI, pour les services';

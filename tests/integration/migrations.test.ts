@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import type { Insertable } from 'kysely';
+import type { DocumentsTable } from '../../src/server/db/schema';
 
 describe('migrations', () => {
   it('apply in order on a fresh file, and again as a no-op', async () => {
@@ -22,6 +24,7 @@ describe('migrations', () => {
       '0010_audit_log',
       '0012_template_snapshot',
       '0013_pdf_archive',
+      '0015_document_references',
       '0017_audit_backfill',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
@@ -52,59 +55,7 @@ describe('migrations', () => {
       .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const doc = await connection.db
-      .insertInto('documents')
-      .values({
-        organization_id: org.id,
-        type: 'invoice',
-        kind: 'standard',
-        status: 'unpaid',
-        number: 'F-0001',
-        counter: 1,
-        uuid: '00000000-0000-4000-8000-000000000001',
-        date: '2026-01-05',
-        maturity: null,
-        sale_date: null,
-        condition: '',
-        header: '',
-        footer: '',
-        terms: '',
-        note: '',
-        discount_type: 'percent',
-        discount_value: '0',
-        shipping_fee: '0',
-        shipping_details: '',
-        vat_exemption: '',
-        additional_info: '[]',
-        deposit_request: '[]',
-        customer_id: null,
-        customer_name: '',
-        order_id: null,
-        currency: 'EUR',
-        price_mode: 'ht',
-        origin_id: null,
-        corrects_id: null,
-        deducted_by_id: null,
-        seller_snapshot: null,
-        customer_snapshot: null,
-        legal_mentions: '[]',
-        tax_groups: '[]',
-        subtotal: 4050000,
-        discount: 0,
-        tax: 810000,
-        shipping: 0,
-        total: 4860000,
-        deposits: 0,
-        paid: 0,
-        amount_due: 4860000,
-        issued_at: now,
-        sent_at: null,
-        viewed_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const doc = await connection.db.insertInto('documents').values(legacyDocument(org.id, now)).returning('id').executeTakeFirstOrThrow();
     await connection.db
       .insertInto('document_items')
       .values({
@@ -137,4 +88,128 @@ describe('migrations', () => {
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('0015 gives documents saved before it the delivery address they printed: the snapshot’s, else the customer’s', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0013_pdf_archive');
+    const now = new Date().toISOString();
+    const db = connection.db;
+    const org = await db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const billing = { line1: '3 place du Marché', line2: '', city: 'Lyon', state: '', postal_code: '69002', country: 'France' };
+    const quai = { ...billing, line1: '18 quai Saint-Antoine' };
+    const customer = (number: string, shipping: typeof billing) =>
+      db
+        .insertInto('customers')
+        .values({
+          organization_id: org.id,
+          number,
+          type: 'company',
+          name: `Client ${number}`,
+          legal_name: '',
+          email: '',
+          phone: '',
+          mobile: '',
+          web: '',
+          business_id: '',
+          vat_number: '',
+          address: JSON.stringify(billing),
+          address_city: 'Lyon',
+          shipping: JSON.stringify(shipping),
+          contacts: '[]',
+          language: 'fr',
+          currency: 'EUR',
+          maturity: 30,
+          note: '',
+          description: '',
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const elsewhere = await customer('CL-1', quai);
+    const same = await customer('CL-2', billing);
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const draftRow = { status: 'draft', number: null, counter: null, issued_at: null };
+    const snapshot = (shipping: typeof billing) => JSON.stringify({ name: 'Client', address: billing, shipping });
+    const rows = [
+      legacyDocument(org.id, now, { ...draftRow, uuid: uuid(1), customer_id: elsewhere.id }),
+      legacyDocument(org.id, now, { ...draftRow, uuid: uuid(2), customer_id: same.id }),
+      // Issued: what its snapshot printed, even if the customer moved since.
+      legacyDocument(org.id, now, { uuid: uuid(3), customer_id: same.id, customer_snapshot: snapshot(quai) }),
+      legacyDocument(org.id, now, { uuid: uuid(4), number: 'F-0002', customer_id: elsewhere.id, customer_snapshot: snapshot(billing) }),
+    ];
+    for (const row of rows) await db.insertInto('documents').values(row).execute();
+
+    await migrateToLatest(db);
+    const after = await db.selectFrom('documents').select(['uuid', 'delivery_address', 'purchase_order']).orderBy('uuid').execute();
+    expect(after.map((d) => (d.delivery_address ? JSON.parse(d.delivery_address).line1 : null))).toEqual([
+      '18 quai Saint-Antoine',
+      null,
+      '18 quai Saint-Antoine',
+      null,
+    ]);
+    expect(after.map((d) => d.purchase_order)).toEqual(['', '', '', '']);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
+
+/** A document row as migration 0007 made them (issued, no customer), for the migrations that rework documents. */
+function legacyDocument(organizationId: number, now: string, over: Partial<Insertable<DocumentsTable>> = {}): Insertable<DocumentsTable> {
+  return {
+    organization_id: organizationId,
+    type: 'invoice',
+    kind: 'standard',
+    status: 'unpaid',
+    number: 'F-0001',
+    counter: 1,
+    uuid: '00000000-0000-4000-8000-000000000001',
+    date: '2026-01-05',
+    maturity: null,
+    sale_date: null,
+    condition: '',
+    header: '',
+    footer: '',
+    terms: '',
+    note: '',
+    discount_type: 'percent',
+    discount_value: '0',
+    shipping_fee: '0',
+    shipping_details: '',
+    vat_exemption: '',
+    additional_info: '[]',
+    deposit_request: '[]',
+    customer_id: null,
+    customer_name: '',
+    order_id: null,
+    currency: 'EUR',
+    price_mode: 'ht',
+    origin_id: null,
+    corrects_id: null,
+    deducted_by_id: null,
+    seller_snapshot: null,
+    customer_snapshot: null,
+    legal_mentions: '[]',
+    tax_groups: '[]',
+    subtotal: 4050000,
+    discount: 0,
+    tax: 810000,
+    shipping: 0,
+    total: 4860000,
+    deposits: 0,
+    paid: 0,
+    amount_due: 4860000,
+    issued_at: now,
+    sent_at: null,
+    viewed_at: null,
+    created_at: now,
+    updated_at: now,
+    ...over,
+  };
+}

@@ -74,7 +74,7 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     [{ organization: { ...seller, vat_number: '' } }, 'le numéro de TVA intracommunautaire de votre entreprise'],
     [{ type: 'credit' as const, corrects_number: null }, 'la facture que l’avoir corrige'],
     [{ organization: { ...seller, capital: '' } }, 'le capital social'],
-    [{ organization: { ...seller, rcs_city: '' } }, 'la ville d’immatriculation au RCS'],
+    [{ organization: { ...seller, rcs_city: '' } }, 'la ville du RCS, ou le RM pour un artisan'],
     [{ organization: { ...seller, vat_regime: 'franchise' as const } }, 'retirez la TVA des lignes'],
     [
       { customer: { ...customer, business_id: '', address: address('Berlin', 'Allemagne') }, items: [{ item: 'Conseil', taxes: [] }] },

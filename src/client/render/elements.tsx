@@ -132,6 +132,14 @@ function Customer({ ctx }: { ctx: RenderContext }) {
           c.vat_number && `TVA ${c.vat_number}`,
         ]}
       />
+      {/* C. com. L441-9: the buyer's purchase-order number, when there is one. */}
+      {doc.purchase_order && (
+        <div data-purchase-order="" style={{ marginTop: '0.35em' }}>
+          <span style={{ color: MUTED }}>Votre commande n° </span>
+          {/* Kept whole on its line when it fits: a number cut in two reads as two. */}
+          <span style={{ display: 'inline-block', overflowWrap: 'anywhere' }}>{doc.purchase_order}</span>
+        </div>
+      )}
     </div>
   );
   if (!shipping) return billing;

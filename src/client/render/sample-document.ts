@@ -168,6 +168,7 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
     terms: '',
     note: '',
     shipping_details: '',
+    purchase_order: '',
     additional_info: [{ key: 'Bon de commande', value: 'BC-2026-117' }],
     deposit_request: [],
     seller: { ...SELLER, identity: sellerIdentity(SELLER), logo_url: null },

@@ -3,6 +3,7 @@ import { currencyPrecision } from '../../shared/currencies';
 import { sub, sum, toNumber } from '../../shared/money';
 import { legalMentionTexts } from '../../shared/legal-mentions';
 import type { AppSettings } from '../../shared/schemas/settings';
+import { addressSchema } from '../../shared/schemas/customer';
 import type { DocumentAnswer, SharedDocumentView } from '../../shared/schemas/document-model';
 import { totalsInputOf, typedNumber as amountOf, type DocumentDraft } from '../routes/documents/editor/form-state';
 import { customerOf, organizationOf, sellerOf, type CustomerSource, type SellerSource } from './build-parts';
@@ -53,6 +54,8 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
       items: doc.items,
       corrects_number: ('corrects' in doc && doc.corrects?.number) || null,
       vat_exemption: doc.vat_exemption,
+      // A deposit invoice's nature is its origin's, which the server answers (its own lines only say "Acompte").
+      nature: 'document' in source && 'operation_nature' in source.document ? source.document.operation_nature : undefined,
     });
   }
   return {
@@ -69,6 +72,7 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
     terms: doc.terms,
     note: doc.note,
     shipping_details: doc.shipping_details,
+    purchase_order: doc.purchase_order,
     additional_info: doc.additional_info,
     deposit_request: doc.deposit_request,
     seller: sellerOf(sellerSource),
@@ -130,13 +134,16 @@ function viewOfForm(form: DocumentDraft, customer: CustomerSource | null): Viewe
     discount_type: form.discount_type ?? null,
     discount_value: amountOf(form.discount_value),
     shipping_details: form.shipping_details ?? '',
+    purchase_order: (form.purchase_order ?? '').trim(),
+    delivery_address: form.delivery_address ? addressSchema.parse(form.delivery_address) : null,
     vat_exemption: form.vat_exemption ?? '',
     additional_info: (form.additional_info ?? []).filter((kv) => kv.key.trim() || kv.value.trim()),
     deposit_request: (form.deposit_request ?? [])
       .filter((d) => (d.description ?? '').trim() || String(d.amount).trim())
       .map((d) => ({ description: d.description ?? '', amount: amountOf(d.amount) })),
     organization: null,
-    customer,
+    // As the server shows it: the document's own delivery address stands in the customer's shipping address's place.
+    customer: customer && { ...customer, shipping: form.delivery_address ?? null },
     items: (form.items ?? []).map((line, i) => ({
       code: line.code ?? '',
       sku: line.sku ?? '',

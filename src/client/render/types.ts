@@ -32,6 +32,7 @@ export interface RenderCustomer {
   vat_number: string;
   email: string;
   address: Address;
+  /** The document's delivery address (blank: the billing address); printed when it differs from `address`. */
   shipping: Address;
 }
 
@@ -88,6 +89,8 @@ export interface RenderDocument {
   terms: string;
   note: string;
   shipping_details: string;
+  /** The customer's purchase-order number, '' when none (C. com. L441-9). */
+  purchase_order: string;
   additional_info: KeyValue[];
   deposit_request: { description: string; amount: number }[];
   seller: RenderSeller | null;

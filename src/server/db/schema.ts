@@ -188,6 +188,10 @@ export interface DocumentsTable {
   customer_id: number | null;
   customer_name: string;
   order_id: number | null;
+  /** The customer's purchase-order number, '' when none (migration 0015). */
+  purchase_order: Generated<string>;
+  /** The document's own delivery address (JSON), null when it is the billing address (migration 0015). */
+  delivery_address: string | null;
   currency: string;
   price_mode: string;
   origin_id: number | null;

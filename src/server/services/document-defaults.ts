@@ -2,15 +2,20 @@ import type { Db } from '../db/connection';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { DocumentForm } from '../../shared/schemas/document';
 import type { CustomerParty } from '../../shared/schemas/document-parties';
-import type { MentionCustomer } from '../../shared/legal-mentions';
+import { defaultDeliveryAddress, type MentionCustomer } from '../../shared/legal-mentions';
+import { addressSchema, type Address } from '../../shared/schemas/customer';
 import { fail } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
 import { getAppSettings } from './settings';
 
-/** What a document takes from its customer: the fields it shows, and its maturity when the form leaves it out. */
+/** What a document takes from its customer: the fields it shows, its maturity and delivery address when the form leaves them out. */
 
-/** The customer fields a document shows (and keeps, once issued). */
-export const customerSnapshotOf = (c: CustomerRecord): CustomerParty & MentionCustomer => ({
+/**
+ * The customer as a document shows them (and keeps, once issued): their fields, and as `shipping` the document's own
+ * delivery address (blank: delivered at the billing address). Frozen at issue with the seller, so the address an
+ * invoice was sent with is part of what was issued.
+ */
+export const customerSnapshotOf = (c: CustomerRecord, delivery: Address | null): CustomerParty & MentionCustomer => ({
   id: c.id,
   number: c.number,
   type: c.type,
@@ -20,7 +25,7 @@ export const customerSnapshotOf = (c: CustomerRecord): CustomerParty & MentionCu
   business_id: c.business_id,
   vat_number: c.vat_number,
   address: c.address,
-  shipping: c.shipping,
+  shipping: delivery ?? addressSchema.parse({}),
 });
 
 /** A live customer of this organisation, or a 400 naming the field. */
@@ -34,13 +39,20 @@ export async function checkCustomer(db: Db, organizationId: number, customerId: 
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Maturity when the form leaves it out: the customer's payment days, else the organisation's (C. com. L441-10). */
+/**
+ * What the form leaves out, from the customer: the maturity from their payment days, else the organisation's (C. com.
+ * L441-10); the delivery address from theirs (null, sent on purpose, means the billing address).
+ */
 export async function withDefaults(
   db: Db,
   organizationId: number,
-  form: DocumentForm,
+  input: DocumentForm,
   customer: CustomerRecord | null,
 ): Promise<DocumentForm> {
+  const form = {
+    ...input,
+    delivery_address: input.delivery_address === undefined ? defaultDeliveryAddress(customer) : input.delivery_address,
+  };
   if (form.maturity !== undefined) {
     if (form.maturity && form.maturity < form.date)
       fail('BAD_REQUEST', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);

@@ -17,7 +17,7 @@ import { sumPayments } from '../db/queries/payments';
 import { findCustomer } from '../db/queries/customers';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
-import { getDocument, getStoredDocument, indexDocument, STALE } from './documents';
+import { documentNature, getDocument, getStoredDocument, indexDocument, STALE } from './documents';
 import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
@@ -70,14 +70,16 @@ export async function issueDocument(
     );
   // Save then issue issues what was just saved: not a version someone else saved in between (checked again below).
   if (baseUpdatedAt !== undefined && baseUpdatedAt !== doc.updated_at) fail('CONFLICT', DOCUMENT_MODIFIED);
-  const [organization, settings, template, customer, corrects] = await Promise.all([
+  const [organization, settings, template, customer, corrects, nature] = await Promise.all([
     getOrganizationProfile(db, organizationId),
     getAppSettings(db, organizationId),
     getDocumentTemplate(db, organizationId),
     doc.customer_id ? findCustomer(db, { organizationId, id: doc.customer_id }) : undefined,
     doc.corrects_id ? findDocument(db, { organizationId, id: doc.corrects_id }) : undefined,
+    documentNature(db, organizationId, doc),
   ]);
-  const customerSnapshot = customer ? customerSnapshotOf(customer) : null;
+  // The delivery address is frozen with the customer: what the invoice was sent with.
+  const customerSnapshot = customer ? customerSnapshotOf(customer, doc.delivery_address) : null;
   const mentionInput = {
     type: doc.type,
     organization,
@@ -89,6 +91,7 @@ export async function issueDocument(
     corrects_number: corrects?.number ?? null,
     vat_exemption: doc.vat_exemption,
     kind: doc.kind,
+    nature,
   };
   const missing = missingMentions(mentionInput);
   if (missing.length > 0)

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { Db } from '../db/connection';
 import { DOCUMENT_MODIFIED, type DocumentForm, type DocumentUpdate } from '../../shared/schemas/document';
-import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
+import type { DocumentAnswer, OperationNature, StoredDocument } from '../../shared/schemas/document-model';
+import { operationNature } from '../../shared/legal-mentions';
 import { effectiveStatus, isEditable } from '../../shared/document-status';
 import { statusLabel, TYPE_LABELS } from '../../shared/status';
 import { capitalize } from '../../shared/format';
@@ -71,15 +72,29 @@ export function contentOf(form: DocumentForm, deposits: number[], paid: number):
     sale_date: fields.sale_date ?? null,
     customer_id: fields.customer_id ?? null,
     order_id: fields.order_id ?? null,
+    delivery_address: fields.delivery_address ?? null,
     items: items.map(({ key: _key, ...item }, i) => ({ ...item, ...(lines[i] ?? NO_AMOUNTS) })),
     totals,
   };
 }
 
+/**
+ * Goods, services or both: what the lines sell. A deposit invoice's lines only say "Acompte": its nature is that of
+ * the estimate or order it is paid on (CGI art. 242 nonies A, 2026 mention "nature de l'opération").
+ */
+export async function documentNature(
+  db: Db,
+  organizationId: number,
+  doc: Pick<StoredDocument, 'kind' | 'origin_id' | 'items'>,
+): Promise<OperationNature> {
+  const origin = doc.kind === 'deposit' && doc.origin_id ? await findDocument(db, { organizationId, id: doc.origin_id }) : undefined;
+  return operationNature(origin?.items ?? doc.items);
+}
+
 /** The document as the API answers it: the stored document, its displayed status, what is left to pay, the links. */
 export async function getDocument(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
-  const [linked, origin, corrects, deposits, credited, customer] = await Promise.all([
+  const [linked, origin, corrects, deposits, credited, customer, nature] = await Promise.all([
     findLinkedDocuments(db, { organizationId, id }),
     doc.origin_id ? findDocumentSummary(db, { organizationId, id: doc.origin_id }) : undefined,
     doc.corrects_id ? findDocumentSummary(db, { organizationId, id: doc.corrects_id }) : undefined,
@@ -87,7 +102,10 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
     doc.type === 'invoice' ? sumIssuedCredits(db, { organizationId, invoiceId: id }) : 0,
     // A draft shows its customer as they are today; an issued document, as they were at issue.
     doc.customer ??
-      (doc.customer_id ? findCustomer(db, { organizationId, id: doc.customer_id }).then((c) => (c ? customerSnapshotOf(c) : null)) : null),
+      (doc.customer_id
+        ? findCustomer(db, { organizationId, id: doc.customer_id }).then((c) => (c ? customerSnapshotOf(c, doc.delivery_address) : null))
+        : null),
+    documentNature(db, organizationId, doc),
   ]);
   const {
     organization_id: _org,
@@ -111,6 +129,7 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
     deposit_invoices: deposits,
     // Issued credit notes on this invoice: what is left to pay accounts for them (see refreshInvoiceBalance).
     credited,
+    operation_nature: nature,
     origin: origin ?? null,
     corrects: corrects ?? null,
     linked,
@@ -235,7 +254,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
         content,
         customer_name: customer?.name ?? '',
         // A pending estimate, order… edited after issue shows the customer it now names.
-        ...(doc.status !== 'draft' ? { customer: customer ? customerSnapshotOf(customer) : null } : {}),
+        ...(doc.status !== 'draft' ? { customer: customer ? customerSnapshotOf(customer, content.delivery_address) : null } : {}),
         // Every save is a new version, even two within one millisecond: the version compared above must change.
         updated_at: laterThan(doc.updated_at),
       },

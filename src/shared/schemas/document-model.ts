@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STORED_STATUSES } from '../document-status';
 import { depositRequestSchema, documentInputSchema, documentItemInputSchema, documentTypeSchema, keyValueSchema } from './document';
 import { customerPartySchema, sellerPartySchema } from './document-parties';
+import { addressSchema } from './customer';
 import { documentTemplateSchema } from './template';
 
 /**
@@ -22,6 +23,8 @@ export const storedStatusSchema = z.enum(STORED_STATUSES);
 /** What the screens show: `overdue` is derived when read, never stored. */
 export const shownStatusSchema = z.enum([...STORED_STATUSES, 'overdue']);
 export const documentKindSchema = z.enum(['standard', 'deposit']);
+export const operationNatureSchema = z.enum(['goods', 'services', 'mixed']);
+export type OperationNature = z.infer<typeof operationNatureSchema>;
 
 /** A line's amounts (shared/totals.ts LineTotals): computed at each write, stored with the line. */
 export const lineAmountsSchema = z.object({
@@ -62,6 +65,8 @@ const formFields = documentInputSchema.omit({ items: true, additional_info: true
   sale_date: z.string().nullable(),
   customer_id: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
+  purchase_order: z.string(),
+  delivery_address: addressSchema.nullable(),
   additional_info: z.array(keyValueSchema),
   deposit_request: z.array(depositRequestSchema),
 });
@@ -131,6 +136,11 @@ export const documentSchema = formFields.extend({
   /** Issued credit notes on this invoice: what is left to pay accounts for them. */
   credited: z.number(),
   legal_mentions: z.array(z.string()),
+  /**
+   * Goods, services or both (the 2026 "nature de l'opération" mention): from the lines, or for a deposit invoice from
+   * the lines of the estimate or order it is paid on (its own lines only say "Acompte").
+   */
+  operation_nature: operationNatureSchema,
   /** Issued documents render with the template in force at their issue; null: the current template (drafts, older documents). */
   template: documentTemplateSchema.nullable(),
   origin: linkedDocumentSchema.nullable(),

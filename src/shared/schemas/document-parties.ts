@@ -17,6 +17,7 @@ export const sellerPartySchema = z.object({
   capital: text,
   siret: text,
   rcs_city: text,
+  rm_registration: text,
   vat_number: text,
   vat_regime: z.enum(['normal', 'franchise']).default('normal'),
   vat_on_debits: z.boolean().default(false),
@@ -52,6 +53,11 @@ export const customerPartySchema = z.object({
   business_id: text,
   vat_number: text,
   address: addressSchema.prefault({}),
+  /**
+   * Where this document delivers: the document's own delivery address (its `delivery_address`), blank when it is the
+   * billing address. Documents issued before that field kept the customer's shipping address here, which is what they
+   * printed.
+   */
   shipping: addressSchema.prefault({}),
 });
 export type CustomerParty = z.infer<typeof customerPartySchema>;

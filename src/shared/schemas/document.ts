@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
+import type { Address } from './customer';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
@@ -105,6 +106,45 @@ export type PriceMode = z.infer<typeof priceModeSchema>;
 
 const isoDate = z.iso.date({ error: 'Date attendue au format AAAA-MM-JJ' });
 
+const DELIVERY = 'Adresse de livraison';
+const blankAddress = (a: Address) => !(a.line1 || a.line2 || a.postal_code || a.city || a.state);
+/** One line of a delivery address: the customer address's shape (customer.ts), its messages naming the delivery. */
+const deliveryLine = (what: string, max: number, label: string, fallback = '') =>
+  z
+    .string({ error: `${DELIVERY} (${what}) : un texte est attendu` })
+    .trim()
+    .max(max, `${DELIVERY} (${what}) : ${max} caractères au plus`)
+    .default(fallback)
+    .meta({ label });
+
+/**
+ * Where this document's goods or services go, when not to the billing address (C. com. L441-9; a 2026 e-invoicing
+ * mention when it differs). Null: the billing address. Left blank it is none; started, it is complete enough to print.
+ */
+export const deliveryAddressSchema = z
+  .object(
+    {
+      line1: deliveryLine('adresse', 200, 'Adresse'),
+      line2: deliveryLine('complément', 200, 'Complément d’adresse'),
+      city: deliveryLine('ville', 100, 'Ville'),
+      state: deliveryLine('région', 100, 'Région'),
+      postal_code: deliveryLine('code postal', 20, 'Code postal'),
+      country: deliveryLine('pays', 100, 'Pays', 'France'),
+    },
+    { error: `${DELIVERY} : une adresse est attendue (line1, postal_code, city, country), ou null pour l’adresse de facturation` },
+  )
+  .superRefine((a, ctx) => {
+    if (blankAddress(a)) return;
+    const need = (key: 'line1' | 'postal_code' | 'city', what: string) => {
+      if (!a[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${DELIVERY} : ${what}` });
+    };
+    need('line1', 'l’adresse (rue) est attendue');
+    need('postal_code', 'le code postal est attendu');
+    need('city', 'la ville est attendue');
+  })
+  .transform((a): Address | null => (blankAddress(a) ? null : a))
+  .meta({ label: DELIVERY });
+
 /** The document form (SPEC §3), as sent to POST/PUT /api/documents. Totals are computed, never taken from here. */
 export const documentInputSchema = z.object({
   type: documentTypeSchema.default('invoice').meta({ label: 'Type' }),
@@ -147,6 +187,15 @@ export const documentInputSchema = z.object({
     .meta({ label: 'Acomptes demandés' }),
   customer_id: z.number().int().positive().nullable().optional().meta({ label: 'Client' }),
   order_id: z.number().int().positive().nullable().optional().meta({ label: 'Commande' }),
+  /** The customer's purchase-order number, printed when set (C. com. L441-9). */
+  purchase_order: z
+    .string({ error: 'N° de bon de commande : un texte est attendu' })
+    .trim()
+    .max(60, 'N° de bon de commande : 60 caractères au plus')
+    .default('')
+    .meta({ label: 'N° de bon de commande' }),
+  /** Left out: the customer's delivery address when it differs from their billing address; null: the billing address. */
+  delivery_address: deliveryAddressSchema.nullable().optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')

@@ -6,7 +6,7 @@ import { sirenOrSiretField, vatNumberField } from './fields';
 
 /**
  * SPEC §3 organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A,
- * C. com. L441-9): legal form, share capital, SIREN/SIRET, RCS city, VAT number, VAT regime.
+ * C. com. L441-9): legal form, share capital, SIREN/SIRET, RCS city or RM registration, VAT number, VAT regime.
  */
 export const organizationSettingsSchema = z.object({
   name: z
@@ -19,6 +19,13 @@ export const organizationSettingsSchema = z.object({
   capital: z.string().trim().max(40).default('').meta({ label: 'Capital' }),
   siret: sirenOrSiretField().meta({ label: 'SIRET' }),
   rcs_city: z.string().trim().max(100).default('').meta({ label: 'Ville du RCS' }),
+  /** Répertoire des métiers, for artisans (e.g. 'RM 123 456 789 Paris'): beside or instead of the RCS. */
+  rm_registration: z
+    .string({ error: 'Immatriculation au RM : un texte est attendu' })
+    .trim()
+    .max(100, 'Immatriculation au RM : 100 caractères au plus')
+    .default('')
+    .meta({ label: 'Immatriculation au RM' }),
   vat_number: vatNumberField().meta({ label: 'Numéro de TVA' }),
   /** 'franchise': franchise en base, invoices say "TVA non applicable, art. 293 B du CGI". */
   vat_regime: z

@@ -167,6 +167,14 @@ export function OrganizationSettingsPage() {
           <TextField label="Capital social" placeholder="10 000 €" value={form.capital} onChange={set('capital')} />
           <TextField label="SIRET" inputMode="numeric" value={form.siret} onChange={set('siret')} error={errors.siret} />
           <TextField label="Ville du RCS" placeholder="Paris" value={form.rcs_city} onChange={set('rcs_city')} />
+          <TextField
+            label="Immatriculation au RM"
+            placeholder="RM 123 456 789 Paris"
+            hint="Artisans : Répertoire des métiers, à la place ou en plus du RCS"
+            value={form.rm_registration}
+            onChange={set('rm_registration')}
+            error={errors.rm_registration}
+          />
           <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
             <TextField
               className={css({ flex: '1' })}

@@ -104,6 +104,11 @@ const LEGAL_DOCUMENT_COLUMNS = [
   'deposits',
   'issued_at',
 ] as const;
+/**
+ * Columns added to the legal content after the log began: hashed only when they carry a value, so that an entry
+ * written before them still verifies. (A document's delivery address is hashed within its customer snapshot.)
+ */
+const LATER_LEGAL_COLUMNS = ['purchase_order'] as const;
 const LEGAL_LINE_COLUMNS = [
   'position',
   'code',
@@ -123,7 +128,7 @@ const LEGAL_LINE_COLUMNS = [
 export async function findLegalContent(db: Db, params: { organizationId: number; documentId: number }) {
   const document = await db
     .selectFrom('documents')
-    .select(LEGAL_DOCUMENT_COLUMNS)
+    .select([...LEGAL_DOCUMENT_COLUMNS, ...LATER_LEGAL_COLUMNS])
     .where('organization_id', '=', params.organizationId)
     .where('id', '=', params.documentId)
     .executeTakeFirst();
@@ -137,5 +142,9 @@ export async function findLegalContent(db: Db, params: { organizationId: number;
     .execute();
   // Named key by key so the JSON that is hashed never depends on the driver's column order.
   const pick = <K extends string>(keys: readonly K[], row: Record<K, unknown>) => Object.fromEntries(keys.map((k) => [k, row[k]]));
-  return { document: pick(LEGAL_DOCUMENT_COLUMNS, document), lines: lines.map((l) => pick(LEGAL_LINE_COLUMNS, l)) };
+  const later = LATER_LEGAL_COLUMNS.filter((k) => document[k] !== '' && document[k] !== null);
+  return {
+    document: { ...pick(LEGAL_DOCUMENT_COLUMNS, document), ...pick(later, document) },
+    lines: lines.map((l) => pick(LEGAL_LINE_COLUMNS, l)),
+  };
 }

@@ -5,6 +5,7 @@ import { fromStoredUnits, toStoredUnits } from '../../../shared/money';
 import { isStoredStatus, type StoredStatus } from '../../../shared/document-status';
 import { customerPartySchema, sellerPartySchema, type CustomerParty, type SellerParty } from '../../../shared/schemas/document-parties';
 import { depositRequestSchema, keyValueSchema, taxLineSchema } from '../../../shared/schemas/document';
+import { addressSchema } from '../../../shared/schemas/customer';
 import { documentTemplateSchema, type DocumentTemplate } from '../../../shared/schemas/template';
 import {
   lineAmountsSchema,
@@ -46,6 +47,8 @@ const FORM_KEYS = [
   'deposit_request',
   'customer_id',
   'order_id',
+  'purchase_order',
+  'delivery_address',
   'currency',
   'price_mode',
 ] as const satisfies readonly (keyof StoredDocument)[];
@@ -176,6 +179,8 @@ export function documentOfRow(row: DocumentRow, items: DocumentItemRow[]): Store
     deposit_request: json(z.array(depositRequestSchema), row.deposit_request),
     customer_id: row.customer_id,
     order_id: row.order_id,
+    purchase_order: row.purchase_order,
+    delivery_address: jsonOrNull(addressSchema, row.delivery_address),
     currency: row.currency,
     price_mode: row.price_mode === 'ttc' ? 'ttc' : 'ht',
     items: items.map(lineOfRow),
@@ -223,6 +228,8 @@ export function contentColumns(c: DocumentContent) {
     deposit_request: JSON.stringify(c.deposit_request),
     customer_id: c.customer_id,
     order_id: c.order_id,
+    purchase_order: c.purchase_order,
+    delivery_address: c.delivery_address === null ? null : JSON.stringify(c.delivery_address),
     currency: c.currency,
     price_mode: c.price_mode,
     tax_groups: JSON.stringify(t.taxes),

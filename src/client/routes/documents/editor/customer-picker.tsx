@@ -5,12 +5,15 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Button } from '../../../components/ui/button';
 import { CustomerFormDialog } from '../../customers/customer-form-dialog';
 import type { CustomerRow } from '../../customers/types';
+import type { Address } from '../../../../shared/schemas/customer';
 
 export interface PickedCustomer {
   id: number;
   name: string;
   maturity: number;
   currency: string;
+  address: Address;
+  shipping: Address;
 }
 
 /** The document's customer: searched on the server by name, number, e-mail or SIREN, or created on the spot. */
@@ -33,7 +36,8 @@ export function CustomerPicker({
     { placeholderData: (previous) => previous },
   );
   const rows = customers.data?.data ?? [];
-  const pick = (c: CustomerRow | (typeof rows)[number]) => onChange({ id: c.id, name: c.name, maturity: c.maturity, currency: c.currency });
+  const pick = (c: CustomerRow | (typeof rows)[number]) =>
+    onChange({ id: c.id, name: c.name, maturity: c.maturity, currency: c.currency, address: c.address, shipping: c.shipping });
   return (
     <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
       <Combobox

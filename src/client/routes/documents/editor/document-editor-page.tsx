@@ -26,6 +26,7 @@ import { useEditorData } from './use-editor-data';
 import { HeaderFields } from './header-fields';
 import { LinePanels } from './line-panels';
 import { ExtrasSection } from './extras-section';
+import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
 
 type DocumentWrite = { messages: string; data: DocumentAnswer };
@@ -256,6 +257,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               customerName={data.customerName}
               readOnly={!editable}
             />
+          </section>
+          <section className={styles.card} aria-label="Commande et livraison">
+            <h2 className={styles.heading}>Commande et livraison</h2>
+            <DeliveryFields readOnly={!editable} />
           </section>
           <section className={styles.card} aria-label="Lignes">
             <h2 className={styles.heading}>Lignes</h2>

@@ -65,6 +65,8 @@ export const blankForm = (type: DocumentType, defaults: Partial<DocumentDraft> =
   currency: 'EUR',
   price_mode: 'ht',
   order_id: null,
+  purchase_order: '',
+  delivery_address: null,
   items: [],
   ...defaults,
 });

@@ -6,6 +6,7 @@ import { clearError, editor } from '../../../stores/document-editor';
 import { TextField } from '../../../components/ui/text-field';
 import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
+import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
 import { addDays, draft } from './form-state';
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' });
@@ -48,6 +49,8 @@ export function HeaderFields({
             clearError('customer_id');
             const f = draft();
             f.customer_id = customer?.id ?? null;
+            // Delivered where this customer's shipping address says, when it is not their billing address.
+            f.delivery_address = defaultDeliveryAddress(customer);
             if (!customer) return;
             // The customer's payment days and currency apply to a document they start.
             f.maturity = addDays(f.date, customer.maturity);

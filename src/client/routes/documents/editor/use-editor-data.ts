@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 import { trpc } from '../../../trpc';
 import type { DocumentType } from '../../../../shared/schemas/document';
 import { editor, isDirty, loadEditor } from '../../../stores/document-editor';
+import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
 import { addDays, blankForm, draftOf, today } from './form-state';
 
 /**
@@ -41,7 +42,9 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
     if (appSettings && templateData && !(presetId > 0 && preset.isPending)) {
       const texts = templateData.texts[type];
       const c = preset.data;
-      const customer = c ? { customer_id: c.id, currency: c.currency, maturity: addDays(today(), c.maturity) } : {};
+      const customer = c
+        ? { customer_id: c.id, currency: c.currency, maturity: addDays(today(), c.maturity), delivery_address: defaultDeliveryAddress(c) }
+        : {};
       loadEditor(
         key,
         blankForm(type, { header: texts.header, footer: texts.footer, currency: appSettings.currency_format.currency, ...customer }),
