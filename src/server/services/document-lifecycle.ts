@@ -8,7 +8,7 @@ import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
-import { findDocument, findLatestNumbered, numberTaken, updateDocument } from '../db/queries/documents';
+import { findDocument, findLatestNumbered, findNumberHolder, updateDocument } from '../db/queries/documents';
 import { sumDeposits, sumIssuedCredits } from '../db/queries/document-lists';
 import { toUnits4, unitsToNumber } from '../../shared/money';
 import { formatDecimal } from '../../shared/format';
@@ -123,10 +123,12 @@ export async function issueDocument(
       currency: doc.currency,
       order: doc.order_id,
     });
-    if (await numberTaken(trx, { organizationId, type: doc.type, number }))
+    // Unique across every type of the organisation, not only within the series (CGI art. 242 nonies A).
+    const holder = await findNumberHolder(trx, { organizationId, number });
+    if (holder)
       fail(
         'CONFLICT',
-        `Le numéro ${number} est déjà pris : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
+        `Le numéro ${number} est déjà pris par ${DOCUMENT_TYPE_TABLE[holder.type].article} : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
       );
     // Frozen from now on: the parties and the mentions as printed (the lines and totals were stored at the last save).
     await updateDocument(trx, {
