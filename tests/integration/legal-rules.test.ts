@@ -120,3 +120,91 @@ describe('late-penalty rate floor (C. com. L441-10 II: three times the legal int
     expect((await session.rest('PUT', '/api/settings', settings)).status).toBe(200);
   });
 });
+
+describe('B2B payment terms (C. com. L441-10): past 60 days, issuing needs a confirmation', () => {
+  it('refuses to issue a business invoice due past 60 days without the confirmation, then issues it with it', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const long = await draft(session, { customer_id: customerId, maturity: '2027-01-10', items: [line('Conseil', 1, 100)] });
+    const refused = await session.rest('POST', `/api/documents/${long.id}/issue`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.messages).toBe(
+      'Délai de paiement supérieur à 60 jours (C. com. L441-10) : échéance au 10/01/2027, après le 01/01/2027 ; admis seulement si « 45 jours fin de mois » (au plus le 14/01/2027) est expressément convenu au contrat. Confirmez pour émettre.',
+    );
+    expect((await session.rest('GET', `/api/documents/${long.id}`)).body.status).toBe('draft');
+    const confirmed = await session.rest('POST', `/api/documents/${long.id}/issue`, { confirm_payment_terms: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.number).toMatch(/^F\d{4}-0001$/);
+  });
+
+  it('says when the term is past both caps, on the tRPC door too', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const over = await draft(session, { customer_id: customerId, maturity: '2027-01-15', items: [line('Conseil', 1, 100)] });
+    await expect(session.trpc().documents.issue.mutate({ id: over.id })).rejects.toThrow(
+      'Délai de paiement supérieur à 60 jours (C. com. L441-10) : échéance au 15/01/2027, au-delà des plafonds légaux entre entreprises (60 jours : 01/01/2027 ; 45 jours fin de mois : 14/01/2027). Confirmez pour émettre.',
+    );
+    expect((await session.trpc().documents.issue.mutate({ id: over.id, confirm_payment_terms: true })).data.status).toBe('unpaid');
+  });
+
+  it('asks nothing for 60 days exactly, nor for an individual customer', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const sixty = await draft(session, { customer_id: customerId, maturity: '2027-01-01', items: [line('Conseil', 1, 100)] });
+    expect((await session.rest('POST', `/api/documents/${sixty.id}/issue`)).status).toBe(200);
+    const person = await session.rest('POST', '/api/customers', {
+      type: 'individual',
+      name: 'Jeanne Petit',
+      address: { line1: '5 rue Haute', postal_code: '33000', city: 'Bordeaux' },
+      maturity: 90,
+    });
+    expect(person.status).toBe(201);
+    const consumer = await draft(session, { customer_id: person.body.data.id, maturity: '2027-02-15', items: [line('Conseil', 1, 100)] });
+    expect((await session.rest('POST', `/api/documents/${consumer.id}/issue`)).status).toBe(200);
+  });
+});
+
+describe('exports and non-EU business customers (CGI art. 259-1, 262 I)', () => {
+  it('accepts a Swiss customer’s tax id, asks no EU VAT number and prints the 259-1 basis on a services invoice without VAT', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const swiss = await session.rest('POST', '/api/customers', {
+      name: 'Chocolats Genève SA',
+      vat_number: 'CHE-123.456.789 TVA',
+      address: { line1: 'Rue du Rhône 1', postal_code: '1204', city: 'Genève', country: 'Suisse' },
+    });
+    expect(swiss.status).toBe(201);
+    expect(swiss.body.data.vat_number).toBe('CHE-123.456.789 TVA');
+    const invoice = await issued(session, { customer_id: swiss.body.data.id, items: [line('Conseil', 2, 500, 0)] });
+    expect(invoice.legal_mentions).toContain('Autoliquidation : TVA due par le preneur établi hors de France (art. 259-1 du CGI)');
+    // Without any tax id, a business outside the EU is still invoiced: no EU VAT number is demanded of it.
+    const bare = await session.rest('POST', '/api/customers', {
+      name: 'Maple Goods Inc.',
+      address: { line1: '1 King St', postal_code: 'M5H', city: 'Toronto', country: 'Canada' },
+    });
+    const goods = await issued(session, { customer_id: bare.body.data.id, items: [line('Machine', 1, 900, 0, { kind: 'goods' })] });
+    expect(goods.legal_mentions).toContain('Exonération de TVA, art. 262 I du CGI (exportation hors de l’Union européenne)');
+  });
+
+  it('still refuses an invalid EU VAT number for an EU customer, and demands it for an untaxed sale to an EU business', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const refused = await session.rest('POST', '/api/customers', {
+      name: 'Berliner GmbH',
+      vat_number: 'CHE-123.456.789',
+      address: { line1: 'Hauptstr. 1', postal_code: '10115', city: 'Berlin', country: 'Allemagne' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages).toBe('Numéro de TVA intracommunautaire invalide : il commence par le code pays (FR, DE, BE…)');
+    const german = await session.rest('POST', '/api/customers', {
+      name: 'Berliner GmbH',
+      address: { line1: 'Hauptstr. 1', postal_code: '10115', city: 'Berlin', country: 'Allemagne' },
+    });
+    const doc = await draft(session, { customer_id: german.body.data.id, items: [line('Conseil', 1, 100, 0)] });
+    const missing = await session.rest('POST', `/api/documents/${doc.id}/issue`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.messages).toContain(
+      'Mention obligatoire manquante : le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise d’un autre État de l’UE)',
+    );
+  });
+});

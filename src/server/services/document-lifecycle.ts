@@ -3,6 +3,7 @@ import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
 import { legalMentionTexts, missingMentions, sellerIdentity } from '../../shared/legal-mentions';
 import { formatDocumentNumber } from '../../shared/numbering';
+import { longPaymentTermWarning } from '../../shared/payment-terms';
 import { capitalize, formatDateShort } from '../../shared/format';
 import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
@@ -59,9 +60,9 @@ export async function issueDocument(
   db: Db,
   organizationId: number,
   id: number,
-  options: { baseUpdatedAt?: string; userId?: number } = {},
+  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean } = {},
 ): Promise<DocumentAnswer> {
-  const { baseUpdatedAt, userId } = options;
+  const { baseUpdatedAt, userId, confirmPaymentTerms } = options;
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
@@ -96,6 +97,12 @@ export async function issueDocument(
       'BAD_REQUEST',
       missing.map((m) => `Mention obligatoire manquante : ${m}`),
     );
+  // C. com. L441-10: a business customer's term past 60 days is issued only once the user confirmed it was agreed.
+  const longTerm =
+    doc.type === 'invoice'
+      ? longPaymentTermWarning({ date: doc.date, maturity: doc.maturity, customerType: customerSnapshot?.type })
+      : null;
+  if (longTerm && !confirmPaymentTerms) fail('CONFLICT', `${longTerm}. Confirmez pour émettre.`);
   if (isLegalRecord(doc.type) && doc.date > todayIso())
     fail('CONFLICT', 'Date : une facture ou un avoir ne s’émet pas à une date future, la numérotation est chronologique');
   if (doc.type === 'invoice' && doc.totals.total < 0)
