@@ -12,27 +12,27 @@ export interface VatExemptionBasis {
 export const VAT_EXEMPTION_BASES: readonly VatExemptionBasis[] = [
   {
     id: 'services_outside_france',
-    label: 'Services à une entreprise établie hors de France — art. 259-1 du CGI (autoliquidation)',
+    label: 'Services à une entreprise établie hors de France (art. 259-1 du CGI, autoliquidation)',
     text: 'Autoliquidation : TVA due par le preneur établi hors de France (art. 259-1 du CGI)',
   },
   {
     id: 'services_eu',
-    label: 'Services à une entreprise d’un autre État de l’UE — art. 283-2 du CGI (autoliquidation)',
+    label: 'Services à une entreprise d’un autre État de l’UE (art. 283-2 du CGI, autoliquidation)',
     text: 'Autoliquidation : TVA due par le preneur (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE)',
   },
   {
     id: 'export',
-    label: 'Exportation de biens hors de l’UE — art. 262 I du CGI',
+    label: 'Exportation de biens hors de l’UE (art. 262 I du CGI)',
     text: 'Exonération de TVA, art. 262 I du CGI (exportation hors de l’Union européenne)',
   },
   {
     id: 'intra_eu_goods',
-    label: 'Livraison intracommunautaire de biens — art. 262 ter I du CGI',
+    label: 'Livraison intracommunautaire de biens (art. 262 ter I du CGI)',
     text: 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)',
   },
   {
     id: 'training',
-    label: 'Formation professionnelle continue — art. 261-4-4° du CGI',
+    label: 'Formation professionnelle continue (art. 261-4-4° du CGI)',
     text: 'Exonération de TVA, art. 261-4-4° du CGI (formation professionnelle continue)',
   },
 ];

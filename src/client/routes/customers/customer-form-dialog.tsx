@@ -209,15 +209,17 @@ export function CustomerFormDialog({
                 onChange={set('vat_number')}
                 error={errors.vat_number}
               />
-              <Button
-                variant="outline"
-                size="md"
-                disabled={!canComputeVat}
-                onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
-                title="Calculer depuis le SIREN"
-              >
-                Calculer
-              </Button>
+              {!outsideEu && (
+                <Button
+                  variant="outline"
+                  size="md"
+                  disabled={!canComputeVat}
+                  onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
+                  title="Calculer depuis le SIREN"
+                >
+                  Calculer
+                </Button>
+              )}
             </div>
           </div>
         )}

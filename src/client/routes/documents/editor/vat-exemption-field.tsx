@@ -7,7 +7,7 @@ import { draft } from './form-state';
 
 const styles = {
   field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
-  row: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.3fr)' }, gap: '2' }),
+  row: css({ display: 'flex', flexDirection: 'column', gap: '2' }),
   error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' }),
 };
