@@ -1,5 +1,5 @@
 import { formatDecimal } from './format';
-import { money, mul } from './money';
+import { money, mul, toDecimalString } from './money';
 
 /**
  * The legal interest rate "pour tous les autres cas" (creditors other than individuals acting outside their
@@ -56,7 +56,7 @@ export interface PenaltyFloor {
 /** C. com. L441-10 II: the lowest late-penalty rate an invoice between businesses may state on `date`. */
 export function latePenaltyFloor(date: string): PenaltyFloor {
   const rateInForce = legalInterestRateOn(date);
-  return { floor: mul(rateInForce.rate, 3).toFixed(2), rateInForce };
+  return { floor: toDecimalString(mul(rateInForce.rate, 3), 2), rateInForce };
 }
 
 /** '7,86 % (1er semestre 2026)', or past the table's end '7,86 % (dernier taux publié connu : 1er semestre 2026)'. */
