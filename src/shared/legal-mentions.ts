@@ -4,6 +4,8 @@ import type { Address } from './schemas/customer';
 import type { DocumentType } from './schemas/document';
 import type { OperationNature } from './schemas/document-model';
 import { formatDecimal } from './format';
+import { countryZone, euVatCountry, type CountryZone } from './eu-countries';
+import { exemptionText } from './vat-exemptions';
 
 /**
  * What French law asks of an invoice or credit note (CGI art. 242 nonies A, annexe II; C. com. L441-9) and of the
@@ -44,7 +46,6 @@ export interface MentionInput {
 }
 
 const COMPANY_FORMS = /^(SARL|SAS|SASU|SA|EURL|SNC|SCA|SCS|SELARL|SELAS|SELAFA|SCOP)\b/i;
-const isFrench = (country: string) => ['', 'france', 'fr'].includes(country.trim().toLowerCase());
 const hasAddress = (a: Address) => Boolean(a.line1.trim() && a.postal_code.trim() && a.city.trim());
 const sameAddress = (a: Address, b: Address) =>
   (['line1', 'line2', 'postal_code', 'city', 'country'] as const).every((k) => a[k].trim().toLowerCase() === b[k].trim().toLowerCase());
@@ -123,11 +124,13 @@ export function missingMentions(input: MentionInput): string[] {
     if (!c.name.trim()) missing.push('le nom du client');
     if (!hasAddress(c.address)) missing.push('l’adresse de facturation du client (fiche client)');
     // 2026 reform: the SIREN of a French business customer is a mandatory mention.
-    if (c.type === 'company' && isFrench(c.address.country) && !c.business_id.trim()) missing.push('le SIREN du client (fiche client)');
-    // A sale without VAT to a foreign business rests on its VAT number (reverse charge, intra-community supply).
+    if (c.type === 'company' && countryZone(c.address.country) === 'france' && !c.business_id.trim())
+      missing.push('le SIREN du client (fiche client)');
+    // A sale without VAT to a business of another member state rests on its VAT number (reverse charge,
+    // intra-community supply). Outside the EU there is no such number to ask for: a local tax id is optional.
     const untaxed = input.items.length > 0 && !input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0));
-    if (org.vat_regime === 'normal' && c.type === 'company' && !isFrench(c.address.country) && untaxed && !c.vat_number.trim()) {
-      missing.push('le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise étrangère)');
+    if (org.vat_regime === 'normal' && c.type === 'company' && customerZone(c) === 'eu' && untaxed && !hasOtherEuVatNumber(c)) {
+      missing.push('le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise d’un autre État de l’UE)');
     }
   }
   return missing;
@@ -145,7 +148,9 @@ export function legalMentionTexts(input: MentionInput): string[] {
   else {
     const exemption = crossBorderExemption(input);
     if (exemption) texts.push(exemption);
-    if (input.vat_exemption?.trim()) texts.push(input.vat_exemption.trim());
+    // The same basis chosen in the editor is printed once.
+    const chosen = input.vat_exemption?.trim();
+    if (chosen && chosen !== exemption) texts.push(chosen);
   }
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {
@@ -177,49 +182,46 @@ export function sellerIdentity(org: OrganizationSettings): string[] {
   return lines;
 }
 
-/** Member states' VAT number prefixes (EL is Greece), France left out. */
-const EU_VAT_PREFIXES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-]);
+/**
+ * Where the customer is established, for VAT. A VAT number of another member state places a customer whose country
+ * was left at its default (France) in that state.
+ */
+export function customerZone(c: Pick<MentionCustomer, 'address' | 'vat_number'>): CountryZone {
+  const zone = countryZone(c.address.country);
+  const vatCountry = euVatCountry(c.vat_number);
+  return zone === 'france' && vatCountry && vatCountry.code !== 'FR' ? 'eu' : zone;
+}
+
+/** Whether the customer holds the VAT number of another member state (the condition of the EU exemptions). */
+const hasOtherEuVatNumber = (c: Pick<MentionCustomer, 'vat_number'>) => {
+  const vatCountry = euVatCountry(c.vat_number);
+  return vatCountry !== undefined && vatCountry.code !== 'FR';
+};
 
 /**
- * The legal basis printed when a business customer of another EU member state is invoiced without VAT: reverse charge
- * for services (CGI art. 283-2, directive 2006/112/CE art. 196), exempt intra-community supply for goods (CGI art.
- * 262 ter I). Only when no line carries VAT: a French rate on the invoice means the seller charged it.
+ * The legal basis printed when no line carries VAT because the customer is abroad (a French rate on the invoice
+ * means the seller charged it: nothing then):
+ * - a business of another member state, with its VAT number: exempt intra-community supply of goods (CGI art. 262
+ *   ter I), reverse charge for services (CGI art. 283-2, directive 2006/112/CE art. 196);
+ * - outside the EU: goods leave the EU as an export (CGI art. 262 I), whoever buys them; services to a business are
+ *   supplied where it is established (CGI art. 259-1), the customer pays the VAT there. Services to an individual
+ *   outside the EU are not covered here: the user states their basis.
  */
 export function crossBorderExemption(input: Pick<MentionInput, 'customer' | 'items' | 'nature'>): string | null {
   const c = input.customer;
-  if (c?.type !== 'company') return null;
-  const prefix = c.vat_number.replace(/\s/g, '').slice(0, 2).toUpperCase();
-  if (!EU_VAT_PREFIXES.has(prefix)) return null;
+  if (!c) return null;
   if (input.items.some((i) => (i.taxes ?? []).some((t) => t.rate > 0))) return null;
   const nature = natureOf(input);
-  if (nature === 'goods') return 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)';
-  if (nature === 'services') return 'Autoliquidation : TVA due par le preneur (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE)';
-  return 'Exonération de TVA, art. 262 ter I du CGI, pour les biens ; autoliquidation par le preneur, art. 283-2 du CGI, pour les services';
+  const zone = customerZone(c);
+  const business = c.type === 'company';
+  if (zone === 'eu' && business && hasOtherEuVatNumber(c)) {
+    if (nature === 'goods') return exemptionText('intra_eu_goods');
+    if (nature === 'services') return exemptionText('services_eu');
+    return 'Exonération de TVA, art. 262 ter I du CGI, pour les biens ; autoliquidation par le preneur, art. 283-2 du CGI, pour les services';
+  }
+  if (zone !== 'outside_eu') return null;
+  if (nature === 'goods') return exemptionText('export');
+  if (!business) return null;
+  if (nature === 'services') return exemptionText('services_outside_france');
+  return 'Exonération de TVA, art. 262 I du CGI, pour les biens exportés ; autoliquidation par le preneur établi hors de France, art. 259-1 du CGI, pour les services';
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
 
 describe('migrations', () => {
@@ -25,6 +25,7 @@ describe('migrations', () => {
       '0012_template_snapshot',
       '0013_pdf_archive',
       '0015_document_references',
+      '0016_unique_numbers',
       '0017_audit_backfill',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
@@ -155,6 +156,49 @@ describe('migrations', () => {
       null,
     ]);
     expect(after.map((d) => d.purchase_order)).toEqual(['', '', '', '']);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0016 makes a number unique across all types of an organisation, keeping a legacy duplicate as it is', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0013_pdf_archive');
+    const now = new Date().toISOString();
+    const orgs = await connection.db
+      .insertInto('organizations')
+      .values([
+        { name: 'Ancienne SARL', created_at: now, updated_at: now },
+        { name: 'Autre SAS', created_at: now, updated_at: now },
+      ])
+      .returning('id')
+      .execute();
+    const [org, other] = orgs.map((o) => o.id);
+    let serial = 0;
+    // The columns without a default, as 0013 left the table.
+    const insert = (organizationId: number | undefined, type: string, number: string) => {
+      serial += 1;
+      return sql`INSERT INTO documents (organization_id, type, status, number, counter, uuid, date, condition, header, footer, terms,
+        note, shipping_fee, shipping_details, additional_info, deposit_request, customer_name, currency, price_mode, tax_groups,
+        subtotal, discount, tax, shipping, total, deposits, paid, amount_due, created_at, updated_at)
+        VALUES (${organizationId}, ${type}, 'pending', ${number}, 1, ${`uuid-${serial}`}, '2026-01-05', '', '', '', '', '', '0', '',
+        '[]', '[]', '', 'EUR', 'ht', '[]', 0, 0, 0, 0, 0, 0, 0, 0, ${now}, ${now})`.execute(connection.db);
+    };
+    await insert(org, 'invoice', 'A-0001');
+    await insert(org, 'credit', 'A-0001');
+    await migrateToLatest(connection.db);
+    const kept = await connection.db.selectFrom('documents').select(['type', 'number']).orderBy('id').execute();
+    expect(kept).toEqual([
+      { type: 'invoice', number: 'A-0001' },
+      { type: 'credit', number: 'A-0001' },
+    ]);
+    // A third holder of the legacy number, or a number taken by another type, is refused by the database itself.
+    await expect(insert(org, 'estimate', 'A-0001')).rejects.toThrow(/UNIQUE constraint failed/);
+    await insert(org, 'invoice', 'B-0001');
+    await expect(insert(org, 'order', 'B-0001')).rejects.toThrow(/UNIQUE constraint failed/);
+    // Another organisation may use the same number; drafts have none.
+    await insert(other, 'invoice', 'B-0001');
+    await insert(org, 'invoice', 'C-0001');
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

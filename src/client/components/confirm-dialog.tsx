@@ -12,7 +12,7 @@ export function ConfirmDialog() {
       open={snap.open}
       onClose={() => answerConfirm(false)}
       title={snap.title || 'Confirmation'}
-      width={300}
+      width={snap.width}
       role="alertdialog"
       showClose={false}
       footer={
@@ -24,7 +24,7 @@ export function ConfirmDialog() {
         </>
       }
     >
-      <p className={css({ fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5' })}>{snap.message}</p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', lineHeight: '1.5', whiteSpace: 'pre-line' })}>{snap.message}</p>
     </Dialog>
   );
 }

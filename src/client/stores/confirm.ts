@@ -7,11 +7,16 @@ export const confirmState = proxy({
   title: '',
   confirmLabel: 'Oui',
   cancelLabel: 'Annuler',
+  /** SPEC's 300 px unless a longer question needs more room. */
+  width: 300,
 });
 
 let pending: ((answer: boolean) => void) | undefined;
 
-export function confirm(message: string, opts: { title?: string; confirmLabel?: string; cancelLabel?: string } = {}): Promise<boolean> {
+export function confirm(
+  message: string,
+  opts: { title?: string; confirmLabel?: string; cancelLabel?: string; width?: number } = {},
+): Promise<boolean> {
   pending?.(false); // a newer question replaces an unanswered one
   Object.assign(confirmState, {
     open: true,
@@ -19,6 +24,7 @@ export function confirm(message: string, opts: { title?: string; confirmLabel?: 
     title: opts.title ?? '',
     confirmLabel: opts.confirmLabel ?? 'Oui',
     cancelLabel: opts.cancelLabel ?? 'Annuler',
+    width: opts.width ?? 300,
   });
   return new Promise((resolve) => {
     pending = resolve;

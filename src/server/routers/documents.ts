@@ -88,10 +88,21 @@ export const documentsRouter = router({
     }),
   issue: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/documents/{id}/issue' } })
-    .input(z.object({ id: idSchema, base_updated_at: baseVersionSchema }))
+    .input(
+      z.object({
+        id: idSchema,
+        base_updated_at: baseVersionSchema,
+        /** C. com. L441-10: a business customer's term past 60 days was agreed; without it such an invoice answers 409. */
+        confirm_payment_terms: z.boolean().optional().meta({ label: 'Délai de paiement confirmé' }),
+      }),
+    )
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => {
-      const data = await issueDocument(ctx.db, ctx.organizationId, input.id, { baseUpdatedAt: input.base_updated_at, userId: ctx.userId });
+      const data = await issueDocument(ctx.db, ctx.organizationId, input.id, {
+        baseUpdatedAt: input.base_updated_at,
+        userId: ctx.userId,
+        confirmPaymentTerms: input.confirm_payment_terms,
+      });
       ctx.issueArchiver.afterIssue(ctx.organizationId, data.id, ctx.userId);
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),

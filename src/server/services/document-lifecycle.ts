@@ -3,12 +3,13 @@ import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
 import { legalMentionTexts, missingMentions, sellerIdentity } from '../../shared/legal-mentions';
 import { formatDocumentNumber } from '../../shared/numbering';
+import { longPaymentTermWarning } from '../../shared/payment-terms';
 import { capitalize, formatDateShort } from '../../shared/format';
 import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
-import { findDocument, findLatestNumbered, numberTaken, updateDocument } from '../db/queries/documents';
+import { findDocument, findLatestNumbered, findNumberHolder, updateDocument } from '../db/queries/documents';
 import { sumDeposits, sumIssuedCredits } from '../db/queries/document-lists';
 import { toUnits4, unitsToNumber } from '../../shared/money';
 import { formatDecimal } from '../../shared/format';
@@ -59,9 +60,9 @@ export async function issueDocument(
   db: Db,
   organizationId: number,
   id: number,
-  options: { baseUpdatedAt?: string; userId?: number } = {},
+  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean } = {},
 ): Promise<DocumentAnswer> {
-  const { baseUpdatedAt, userId } = options;
+  const { baseUpdatedAt, userId, confirmPaymentTerms } = options;
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
@@ -99,6 +100,12 @@ export async function issueDocument(
       'BAD_REQUEST',
       missing.map((m) => `Mention obligatoire manquante : ${m}`),
     );
+  // C. com. L441-10: a business customer's term past 60 days is issued only once the user confirmed it was agreed.
+  const longTerm =
+    doc.type === 'invoice'
+      ? longPaymentTermWarning({ date: doc.date, maturity: doc.maturity, customerType: customerSnapshot?.type })
+      : null;
+  if (longTerm && !confirmPaymentTerms) fail('CONFLICT', `${longTerm}. Confirmez pour émettre.`);
   if (isLegalRecord(doc.type) && doc.date > todayIso())
     fail('CONFLICT', 'Date : une facture ou un avoir ne s’émet pas à une date future, la numérotation est chronologique');
   if (doc.type === 'invoice' && doc.totals.total < 0)
@@ -126,10 +133,12 @@ export async function issueDocument(
       currency: doc.currency,
       order: doc.order_id,
     });
-    if (await numberTaken(trx, { organizationId, type: doc.type, number }))
+    // Unique across every type of the organisation, not only within the series (CGI art. 242 nonies A).
+    const holder = await findNumberHolder(trx, { organizationId, number });
+    if (holder)
       fail(
         'CONFLICT',
-        `Le numéro ${number} est déjà pris : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
+        `Le numéro ${number} est déjà pris par ${DOCUMENT_TYPE_TABLE[holder.type].article} : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
       );
     // Frozen from now on: the parties and the mentions as printed (the lines and totals were stored at the last save).
     await updateDocument(trx, {

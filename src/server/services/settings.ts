@@ -2,8 +2,12 @@ import type { Db } from '../db/connection';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { appSettingsSchema, defaultAppSettings, type AppSettings } from '../../shared/schemas/settings';
 import { logger } from '../logger';
+import { clock } from '../clock';
+import { latePenaltyRateError } from '../../shared/legal-interest-rate';
+import { todayIso } from './document-record';
 import { fail } from '../errors';
 import { missingMandatoryParts } from '../../shared/template-mandatory';
+import { numberingCollisions } from '../../shared/numbering-collisions';
 import { DOCUMENT_TYPES } from '../../shared/schemas/document';
 import { appendAudit } from './audit';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
@@ -28,7 +32,10 @@ export async function getAppSettings(db: Db, organizationId: number): Promise<Ap
   return defaultAppSettings();
 }
 
+/** C. com. L441-10 II: the late-penalty rate is refused under three times the legal interest rate in force today. */
 export async function saveAppSettings(db: Db, organizationId: number, settings: AppSettings): Promise<AppSettings> {
+  const tooLow = latePenaltyRateError(settings.late_penalty_rate, todayIso(clock.now()));
+  if (tooLow) fail('BAD_REQUEST', tooLow);
   await upsertSettingValue(db, { organizationId, key: APP_KEY, value: JSON.stringify(settings) });
   return settings;
 }
@@ -48,7 +55,9 @@ const patternOf = (n: DocumentTemplate['numbering'][keyof DocumentTemplate['numb
 
 /**
  * Saves the template. One that would drop a mandatory mention from invoices and credit notes is refused, naming each
- * part; a change of a series' numbering pattern is logged in the same transaction (issue 12 §4).
+ * part, and so is a numbering under which two types' series could produce the same number (CGI art. 242 nonies A). A
+ * change of a series' numbering pattern is logged in the same transaction (issue 12 §4): this is the one path that
+ * writes the template, so every change is logged.
  */
 export async function saveDocumentTemplate(
   db: Db,
@@ -56,14 +65,15 @@ export async function saveDocumentTemplate(
   template: DocumentTemplate,
   userId?: number,
 ): Promise<DocumentTemplate> {
-  const missing = missingMandatoryParts(template);
-  if (missing.length > 0)
+  const refusals = [...missingMandatoryParts(template), ...numberingCollisions(template.numbering)];
+  if (refusals.length > 0)
     fail(
       'BAD_REQUEST',
-      missing.map((m) => m.message),
+      refusals.map((m) => m.message),
     );
-  const before = await getDocumentTemplate(db, organizationId);
   await db.transaction().execute(async (trx) => {
+    // Read in the writing transaction: two saves in a row each log their own change, never a stale one.
+    const before = await getDocumentTemplate(trx, organizationId);
     await upsertSettingValue(trx, { organizationId, key: DOCUMENT_KEY, value: JSON.stringify(template) });
     for (const type of DOCUMENT_TYPES) {
       const [from, to] = [patternOf(before.numbering[type]), patternOf(template.numbering[type])];

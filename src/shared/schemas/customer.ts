@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sirenOrSiretField, vatNumberField } from './fields';
+import { sirenOrSiretField, taxIdError, taxIdField } from './fields';
 import { tagIdsField } from './tag';
 import { tagChipSchema } from './tag';
 import { listAnswer, writeAnswer } from './answers';
@@ -50,7 +50,7 @@ export const customerInputSchema = z
     mobile: z.string().trim().max(40).default('').meta({ label: 'Mobile' }),
     web: z.string().trim().max(200).default('').meta({ label: 'Site web' }),
     business_id: sirenOrSiretField().meta({ label: 'SIREN/SIRET' }),
-    vat_number: vatNumberField().meta({ label: 'Numéro de TVA' }),
+    vat_number: taxIdField().meta({ label: 'Numéro de TVA' }),
     address: addressSchema.prefault({}).meta({ label: 'Adresse' }),
     shipping: addressSchema.prefault({}).meta({ label: 'Adresse de livraison' }),
     contacts: z.array(contactSchema).max(20).default([]).meta({ label: 'Contacts' }),
@@ -78,6 +78,9 @@ export const customerInputSchema = z
   .superRefine((c, ctx) => {
     if (c.type === 'individual' && c.business_id)
       ctx.addIssue({ code: 'custom', path: ['business_id'], message: 'Un particulier n’a pas de SIREN/SIRET' });
+    // An EU VAT number in France and the EU; outside it, the country's own tax id.
+    const taxId = taxIdError(c.vat_number, c.address.country);
+    if (taxId) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: taxId });
   });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type Customer = z.infer<typeof customerInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeVatNumber, siretOrSirenError, vatNumberError } from '../identifiers';
+import { countryZone, euVatCountry } from '../eu-countries';
 
 /**
  * The message of a number field that did not get a number: `whenNaN` for what a form typed but could not read (an
@@ -30,3 +31,28 @@ export const vatNumberField = () =>
     .refine((v) => v === '' || vatNumberError(v) === null, {
       error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide',
     });
+
+/**
+ * A customer's VAT number or, outside the EU, its local tax id ('CHE-123.456.789 TVA', an EIN…), optional. A number
+ * that starts with a member state's prefix is normalised like an EU VAT number; any other is kept as typed. Which
+ * format is required depends on the customer's country: see `taxIdError`.
+ */
+export const taxIdField = () =>
+  z
+    .string()
+    .trim()
+    .max(40, 'Numéro de TVA ou identifiant fiscal : 40 caractères au plus')
+    .default('')
+    .transform((v) => (euVatCountry(v) ? normalizeVatNumber(v) : v));
+
+/**
+ * Null when the tax id suits a customer established in `country`: in France or another member state, a valid EU VAT
+ * number; outside the EU, any national tax id (CGI art. 259-1, 262 I: no EU VAT number exists there).
+ */
+export function taxIdError(taxId: string, country: string): string | null {
+  if (!taxId) return null;
+  if (countryZone(country) !== 'outside_eu') return vatNumberError(taxId);
+  return /^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u.test(taxId)
+    ? null
+    : 'Identifiant fiscal : lettres, chiffres, espaces, points, tirets et barres obliques seulement';
+}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { customerInputSchema, type CustomerInput } from '../../../shared/schemas/customer';
 import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
+import { countryZone } from '../../../shared/eu-countries';
+import { longDefaultTermWarning } from '../../../shared/payment-terms';
 import { trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
@@ -104,6 +106,9 @@ export function CustomerFormDialog({
   };
   const siren = form.business_id.replace(/\D/g, '').slice(0, 9);
   const canComputeVat = form.type === 'company' && isValidSiren(siren) && form.address.country.trim().toLowerCase() === 'france';
+  // Outside the EU a customer has no intra-community VAT number: its own country's tax id is accepted instead.
+  const outsideEu = countryZone(form.address.country) === 'outside_eu';
+  const longTerm = longDefaultTermWarning(Number(form.maturity), form.type);
 
   function submit() {
     const result = customerInputSchema.safeParse({ ...form, maturity: form.maturity === '' ? undefined : Number(form.maturity) });
@@ -198,20 +203,23 @@ export function CustomerFormDialog({
             <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
               <TextField
                 className={css({ flex: '1' })}
-                label="N° de TVA intracommunautaire"
+                label={outsideEu ? 'N° de TVA ou identifiant fiscal' : 'N° de TVA intracommunautaire'}
+                hint={outsideEu ? 'Client hors UE : l’identifiant fiscal de son pays (facultatif)' : undefined}
                 value={form.vat_number}
                 onChange={set('vat_number')}
                 error={errors.vat_number}
               />
-              <Button
-                variant="outline"
-                size="md"
-                disabled={!canComputeVat}
-                onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
-                title="Calculer depuis le SIREN"
-              >
-                Calculer
-              </Button>
+              {!outsideEu && (
+                <Button
+                  variant="outline"
+                  size="md"
+                  disabled={!canComputeVat}
+                  onClick={() => setForm({ ...form, vat_number: frenchVatNumber(siren) })}
+                  title="Calculer depuis le SIREN"
+                >
+                  Calculer
+                </Button>
+              )}
             </div>
           </div>
         )}
@@ -231,6 +239,13 @@ export function CustomerFormDialog({
             value={form.maturity}
             onChange={set('maturity')}
             error={errors.maturity}
+            hint={
+              longTerm && (
+                <span className={css({ color: 'warning', fontWeight: '600' })} data-testid="customer-term-warning">
+                  {longTerm}
+                </span>
+              )
+            }
           />
           <CurrencySelect value={form.currency} onChange={(currency) => setForm({ ...form, currency })} error={errors.currency} />
         </div>

@@ -9,6 +9,7 @@ import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { TYPE_LABELS } from './document-meta';
+import { LONG_PAYMENT_TERM } from '../../../shared/payment-terms';
 
 /** What the server said was missing the last time a document could not be issued (shown until fixed or dismissed). */
 export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
@@ -27,7 +28,22 @@ export function useIssueDocument() {
     if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' })))
       return 'canceled';
     try {
-      const answer = await mutation.mutateAsync({ id: doc.id, base_updated_at: doc.base_updated_at });
+      const answer = await mutation.mutateAsync({ id: doc.id, base_updated_at: doc.base_updated_at }).catch(async (error: unknown) => {
+        // C. com. L441-10: a term past 60 days for a business is issued only once the user says it was agreed.
+        const longTerm = longTermRefusal(error);
+        if (!longTerm) throw error;
+        const confirmed = await confirm(longTerm, {
+          title: 'Délai de paiement',
+          confirmLabel: 'Confirmer et émettre',
+          width: 440,
+        });
+        if (!confirmed) return null;
+        return mutation.mutateAsync({ id: doc.id, base_updated_at: doc.base_updated_at, confirm_payment_terms: true });
+      });
+      if (!answer) {
+        void utils.documents.invalidate();
+        return 'canceled';
+      }
       issueProblems.messages = [];
       showMessage(answer.messages, 200);
       utils.documents.get.setData({ id: doc.id }, answer.data);
@@ -43,6 +59,14 @@ export function useIssueDocument() {
     }
   }
   return { issue, isPending: mutation.isPending };
+}
+
+/** The server's refusal of a long payment term (409), as the question to ask; null for any other error. */
+function longTermRefusal(error: unknown): string | null {
+  const { messages, status } = errorInfo(error);
+  const text = Array.isArray(messages) ? messages.join(' ') : messages;
+  if (status !== 409 || !text.startsWith(LONG_PAYMENT_TERM)) return null;
+  return `${text.replace(/\. Confirmez pour émettre\.$/, '')}.\n\nLe délai a-t-il été convenu avec le client ? Émettre quand même ?`;
 }
 
 /** The refusal's list, with where to fix each kind of mention. */

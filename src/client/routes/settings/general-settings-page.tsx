@@ -3,6 +3,8 @@ import { css } from '../../../../styled-system/css';
 import { appSettingsSchema, type AppSettings } from '../../../shared/schemas/settings';
 import { CURRENCY_CATALOGUE } from '../../../shared/currencies';
 import { formatAddress, formatMoney } from '../../../shared/format';
+import { latePenaltyFloorText, latePenaltyRateError } from '../../../shared/legal-interest-rate';
+import { today } from '../documents/editor/form-state';
 import { trpc } from '../../trpc';
 import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
@@ -102,6 +104,13 @@ export function GeneralSettingsPage() {
       revealFirstError(Object.keys(next).length);
       return;
     }
+    // The server refuses it too (C. com. L441-10): said beside the field before sending.
+    const tooLow = latePenaltyRateError(result.data.late_penalty_rate, today());
+    if (tooLow) {
+      setErrors({ late_penalty_rate: tooLow });
+      revealFirstError(1);
+      return;
+    }
     setErrors({});
     save.mutate({ data: result.data });
   }
@@ -192,7 +201,7 @@ export function GeneralSettingsPage() {
           <TextField
             label="Taux des pénalités de retard (% par an)"
             {...number('late_penalty_rate')}
-            hint="Au moins trois fois le taux d’intérêt légal (C. com. L441-10)"
+            hint={`Au moins 3 × le taux d’intérêt légal (C. com. L441-10), soit ${latePenaltyFloorText(today())}`}
           />
           <TextField
             label="Indemnité forfaitaire de recouvrement (€)"

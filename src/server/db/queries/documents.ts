@@ -97,15 +97,14 @@ export async function findLatestNumbered(db: Db, params: { organizationId: numbe
     .executeTakeFirst();
 }
 
-export async function numberTaken(db: Db, params: { organizationId: number; type: DocumentsTable['type']; number: string }) {
-  const clash = await db
+/** The document of any type that already holds a number in the organisation (CGI art. 242 nonies A: numbers are unique). */
+export async function findNumberHolder(db: Db, params: { organizationId: number; number: string }) {
+  return db
     .selectFrom('documents')
-    .select('id')
+    .select(['id', 'type'])
     .where('organization_id', '=', params.organizationId)
-    .where('type', '=', params.type)
     .where('number', '=', params.number)
     .executeTakeFirst();
-  return clash !== undefined;
 }
 
 export async function deleteDocumentRow(

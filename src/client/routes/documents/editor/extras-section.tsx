@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { CloseIcon } from '../../../components/icons';
 import { draft, shownAmount, type DocumentDraft } from './form-state';
+import { VatExemptionField } from './vat-exemption-field';
 
 /** The form's two lists, made on first use (the schema defaults them to empty). */
 function additionalInfo() {
@@ -96,18 +97,7 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
           )}
         </label>
       </div>
-      <label className={styles.field}>
-        Exonération de TVA
-        <input
-          className={inputStyle}
-          value={form.vat_exemption}
-          onChange={set('vat_exemption')}
-          readOnly={readOnly}
-          placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
-          aria-invalid={error('vat_exemption') ? true : undefined}
-        />
-        {error('vat_exemption') && <span className={styles.error}>{error('vat_exemption')}</span>}
-      </label>
+      <VatExemptionField readOnly={readOnly} />
       <div className={styles.grid}>
         {area('header', 'En-tête')}
         {area('footer', 'Pied de page')}

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
 import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
+import { PaymentTermWarning } from './payment-term-warning';
 import { addDays, draft } from './form-state';
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' });
@@ -114,6 +115,7 @@ export function HeaderFields({
           </select>
         </div>
       </div>
+      {type === 'invoice' && !readOnly && <PaymentTermWarning paymentDays={paymentDays} />}
       <div className={grid}>
         <TextField
           className={css({ gridColumn: { md: 'span 3' } })}

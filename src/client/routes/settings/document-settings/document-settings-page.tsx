@@ -21,6 +21,7 @@ import { TextsSection } from './texts-section';
 import { checkDraft, type SectionId } from './validation';
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
+import { numberingCollisions } from '../../../../shared/numbering-collisions';
 
 const styles = {
   // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
@@ -86,6 +87,8 @@ export function DocumentSettingsPage() {
   const check = useMemo(() => checkDraft(snap.draft), [snap.draft]);
   // What the draft would drop from invoices and credit notes: the server refuses it, so it is said before saving.
   const missing = useMemo(() => (check.valid ? missingMandatoryParts(check.valid).map((m) => m.message) : []), [check.valid]);
+  // Two series that could give the same number: refused too (CGI art. 242 nonies A), said in the Numérotation tab.
+  const collisions = useMemo(() => (check.valid ? numberingCollisions(check.valid.numbering).map((c) => c.message) : []), [check.valid]);
   const lastValid = useRef<DocumentTemplate | null>(null);
   if (check.valid) lastValid.current = check.valid;
 
@@ -113,15 +116,16 @@ export function DocumentSettingsPage() {
       if (!check.sections.has(section)) setSection(defined(SECTIONS.find((s) => check.sections.has(s.value))).value);
       return;
     }
-    if (missing.length > 0) {
-      showMessage(missing, 400);
+    if (missing.length > 0 || collisions.length > 0) {
+      showMessage([...missing, ...collisions], 400);
+      if (collisions.length > 0) setSection('numbering');
       return;
     }
     save.mutate({ key: 'document', data: check.valid });
   }
 
   const content: Record<SectionId, React.ReactNode> = {
-    numbering: <NumberingSection />,
+    numbering: <NumberingSection collisions={collisions} />,
     texts: <TextsSection />,
     layout: <LayoutSection />,
     elements: <ElementsSection invalidAreas={check.areas} />,
@@ -141,7 +145,7 @@ export function DocumentSettingsPage() {
               onChange={setSection}
               items={SECTIONS.map((s) => ({
                 ...s,
-                invalid: check.sections.has(s.value),
+                invalid: check.sections.has(s.value) || (s.value === 'numbering' && collisions.length > 0),
                 content: content[s.value],
               }))}
             />

@@ -70,8 +70,22 @@ const chip = css({
   py: '0.5',
 });
 
-/** Numérotation: prefix, suffix and digits per document type, and the customer numbers, each with a live sample. */
-export function NumberingSection() {
+const collisionList = css({
+  fontSize: 'sm',
+  color: 'danger',
+  bg: 'dangerSubtle',
+  borderRadius: 'md',
+  px: '3',
+  py: '2',
+  pl: '7',
+  listStyleType: 'disc',
+});
+
+/**
+ * Numérotation: prefix, suffix and digits per document type, and the customer numbers, each with a live sample; above
+ * them, the pairs of series that could give the same number (refused on save).
+ */
+export function NumberingSection({ collisions = [] }: { collisions?: readonly string[] }) {
   const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const ctx = sampleContext();
   return (
@@ -85,6 +99,13 @@ export function NumberingSection() {
           </span>
         ))}
       </p>
+      {collisions.length > 0 && (
+        <ul className={collisionList} role="alert" data-testid="numbering-collisions">
+          {collisions.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
       {DOCUMENT_TYPES.map((type) => {
         const n = snap.numbering[type];
         const label = TEMPLATE_TYPE_LABELS[type];
