@@ -27,6 +27,7 @@ function sale(overrides: Partial<SaleDocument>): SaleDocument {
     number: 'F2026-0001',
     date: '2026-03-10',
     validDate: '2026-03-10',
+    recordedAt: '2026-03-10T09:00:00.000Z',
     customer,
     total: 0,
     shipping: 0,
@@ -150,7 +151,15 @@ describe('bank entry (BQ)', () => {
     ['a reversal swaps the sides', -500, ['512 C 50000', '411/CL-00001 D 50000']],
   ])('%s', (_label, amount, expected) => {
     const entry = paymentEntry(
-      { invoiceNumber: 'F2026-0001', date: '2026-04-01', validDate: '2026-04-01', customer, amount, method: 'transfer' },
+      {
+        invoiceNumber: 'F2026-0001',
+        date: '2026-04-01',
+        validDate: '2026-04-01',
+        recordedAt: '2026-04-01T10:00:00.000Z',
+        customer,
+        amount,
+        method: 'transfer',
+      },
       accounts,
       EUR,
     );
@@ -264,7 +273,15 @@ describe('FEC text', () => {
   );
   const earlier = saleEntry(sale({ total: 12, taxes: [{ rate: 20, amount: 2 }], lines: [{ kind: 'service', net: 10 }] }), accounts, EUR);
   const payment = paymentEntry(
-    { invoiceNumber: 'F2026-0001', date: '2026-03-10', validDate: '2026-03-11', customer, amount: 12, method: 'card' },
+    {
+      invoiceNumber: 'F2026-0001',
+      date: '2026-03-10',
+      validDate: '2026-03-11',
+      recordedAt: '2026-03-11T08:00:00.000Z',
+      customer,
+      amount: 12,
+      method: 'card',
+    },
     accounts,
     EUR,
   );
@@ -320,9 +337,9 @@ describe('FEC text', () => {
 });
 
 describe('ISO-8859-15', () => {
-  it('encodes French text, œ and € on one byte each; anything else becomes ?', () => {
+  it('encodes French text, œ and € on one byte each; typographic quotes and dashes plainly; anything else becomes ?', () => {
     expect([...encodeLatin9('é€œŒ')]).toEqual([0xe9, 0xa4, 0xbd, 0xbc]);
     expect(encodeLatin9('Café ✓ ¤').toString('latin1')).toBe('Café ? ?');
-    expect(new TextDecoder('iso-8859-15').decode(encodeLatin9('Société Générale — 12,50 €'))).toBe('Société Générale ? 12,50 €');
+    expect(new TextDecoder('iso-8859-15').decode(encodeLatin9('L’Atelier — « 12,50\u202f€ »'))).toBe("L'Atelier - « 12,50 € »");
   });
 });

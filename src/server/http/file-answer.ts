@@ -6,14 +6,30 @@ export type FileCharset = 'utf-8' | 'iso-8859-15';
 /** ISO-8859-15 puts these 8 characters where ISO-8859-1 (Node's 'latin1') has ¤ ¦ ¨ ´ ¸ ¼ ½ ¾. */
 const LATIN9_SPECIALS: Record<string, number> = { '€': 0xa4, Š: 0xa6, š: 0xa8, Ž: 0xb4, ž: 0xb8, Œ: 0xbc, œ: 0xbd, Ÿ: 0xbe };
 const LATIN1_ONLY = new Set([0xa4, 0xa6, 0xa8, 0xb4, 0xb8, 0xbc, 0xbd, 0xbe]);
+/** Typography Latin-9 lacks, written as its plain equivalent rather than lost ('L’Atelier' → "L'Atelier"). */
+const PLAIN: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '–': '-',
+  '—': '-',
+  '‑': '-',
+  '…': '...',
+  '\u202f': ' ',
+  '\u2009': ' ',
+};
 
 /**
  * Text to ISO-8859-15 (Latin-9: French letters, œ and €), one of the encodings LPF art. A47 A-1 accepts for the FEC;
- * a character outside it becomes '?', so the file never carries bytes an administration tool would misread.
+ * typographic quotes and dashes become their plain forms, any other character outside it '?', so the file never
+ * carries bytes an administration tool would misread.
  */
 export function encodeLatin9(text: string): Buffer {
   const bytes: number[] = [];
-  for (const char of text) {
+  for (const char of [...text].map((c) => PLAIN[c] ?? c).join('')) {
     const code = char.codePointAt(0) ?? 0x3f;
     const special = LATIN9_SPECIALS[char];
     if (special !== undefined) bytes.push(special);

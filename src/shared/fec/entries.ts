@@ -44,6 +44,8 @@ export interface FecEntry {
   pieceDate: string;
   /** YYYY-MM-DD: when the entry became final (issue date, payment record date). */
   validDate: string;
+  /** ISO timestamp of that moment: orders the entries of one day as they happened. */
+  recordedAt: string;
   lines: FecLine[];
 }
 
@@ -59,6 +61,7 @@ export interface SaleDocument {
   number: string;
   date: string;
   validDate: string;
+  recordedAt: string;
   customer: { number: string; name: string };
   total: number;
   shipping: number;
@@ -72,6 +75,7 @@ export interface PaymentRecord {
   invoiceNumber: string;
   date: string;
   validDate: string;
+  recordedAt: string;
   customer: { number: string; name: string };
   /** Negative for a reversal (counter-entry). */
   amount: number;
@@ -163,7 +167,7 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   const p = conversion.sourcePrecision;
   const units = (n: number) => rescale(toUnits4(n), INPUT_SCALE, p);
   const aux = { number: doc.customer.number, label: doc.customer.name };
-  const what = doc.type === 'credit' ? 'Avoir' : doc.deposit ? 'Facture d’acompte' : 'Facture';
+  const what = doc.type === 'credit' ? 'Avoir' : doc.deposit ? "Facture d'acompte" : 'Facture';
   const label = `${what} ${doc.number} ${doc.customer.name}`;
   const customer = (amount: bigint, text = label): Draft => ({
     account: accounts.customers,
@@ -222,7 +226,15 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
     ];
     lines.push(...balancedLines(reversal, [customer(depositTotal, text)], conversion));
   }
-  return { journal: 'VT', date: doc.date, pieceRef: doc.number, pieceDate: doc.date, validDate: doc.validDate, lines };
+  return {
+    journal: 'VT',
+    date: doc.date,
+    pieceRef: doc.number,
+    pieceDate: doc.date,
+    validDate: doc.validDate,
+    recordedAt: doc.recordedAt,
+    lines,
+  };
 }
 
 /** One bank-journal entry (BQ) for a recorded payment or its reversal. */
@@ -250,6 +262,7 @@ export function paymentEntry(payment: PaymentRecord, accounts: AccountingSetting
     pieceRef: payment.invoiceNumber,
     pieceDate: payment.date,
     validDate: payment.validDate,
+    recordedAt: payment.recordedAt,
     lines,
   };
 }

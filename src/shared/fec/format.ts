@@ -35,12 +35,13 @@ const field = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
 
 const JOURNAL_ORDER: Record<FecJournal, number> = { VT: 0, BQ: 1 };
 
-/** Entries in the order of their dates, sales before bank on a day, then by piece; numbered per journal in that order. */
+/** Entries in the order of their dates, sales before bank on a day, then as they were recorded; numbered per journal in that order. */
 export function sortEntries(entries: FecEntry[]): FecEntry[] {
   return [...entries].sort(
     (a, b) =>
       a.date.localeCompare(b.date) ||
       JOURNAL_ORDER[a.journal] - JOURNAL_ORDER[b.journal] ||
+      a.recordedAt.localeCompare(b.recordedAt) ||
       a.pieceRef.localeCompare(b.pieceRef, 'fr', { numeric: true }),
   );
 }

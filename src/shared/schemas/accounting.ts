@@ -31,7 +31,10 @@ export const FEC_YEAR_MIN = 2000;
 export const FEC_YEAR_MAX = 2100;
 const YEAR_ERROR = `Année : un nombre entier entre ${FEC_YEAR_MIN} et ${FEC_YEAR_MAX} est attendu (ex. 2026)`;
 
-/** `GET /api/exports/fec?year=`: the calendar year whose entries are exported (a query string gives text). */
+/**
+ * `GET /api/exports/fec?year=`: the calendar year whose entries are exported (a query string gives text). Without
+ * any query the door passes no input at all: the year is then named as missing, like a wrong one.
+ */
 export const fecQuerySchema = z
   .object({
     year: z.coerce
@@ -41,4 +44,5 @@ export const fecQuerySchema = z
       .max(FEC_YEAR_MAX, YEAR_ERROR)
       .meta({ label: 'Année' }),
   })
-  .strict();
+  .strict()
+  .prefault({ year: undefined });
