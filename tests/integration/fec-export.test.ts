@@ -191,6 +191,26 @@ describe('GET /api/exports/fec', () => {
     expect(theirs.response.headers.get('content-disposition')).toContain('filename="732829320FEC');
   });
 
+  it('books a document in another currency in euros at its rate, its own amount in Montantdevise and Idevise', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    expect((await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1.085' })).status).toBe(201);
+    const invoice = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      currency: 'USD',
+      items: [line('Consulting', 1, 1000, 20)],
+    });
+    expect(invoice).toMatchObject({ currency: 'USD', total: 1200 });
+    const { rows } = await fec(session, `?year=${year}`);
+    // 1 200 USD / 1.085 = 1 105,99 €; 1 000 USD = 921,66 €; 200 USD = 184,33 €: the entry still balances to the cent.
+    expect(rows.map((r) => [r.CompteNum, r.Debit, r.Credit, r.Montantdevise, r.Idevise])).toEqual([
+      ['411', '1105,99', '0,00', '1200,00', 'USD'],
+      ['706', '0,00', '921,66', '1000,00', 'USD'],
+      ['44571', '0,00', '184,33', '200,00', 'USD'],
+    ]);
+  });
+
   it('the tRPC door answers the same file as { filename, content }', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
