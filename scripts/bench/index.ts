@@ -2,6 +2,7 @@
 // `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
 import { benchDocuments } from './documents';
+import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
 
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: benchApi,
   documents: benchDocuments,
   render: benchRender,
+  einvoice: benchEinvoice,
 };
 
 const only = process.argv[2];

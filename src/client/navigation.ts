@@ -45,5 +45,6 @@ export const SETTINGS_CHILDREN = [
   { slug: 'devices', title: 'Appareils' },
   { slug: 'api', title: 'API' },
   { slug: 'document', title: 'Apparence' },
+  { slug: 'accounting', title: 'Comptabilité' },
   { slug: 'audit', title: 'Journal' },
 ] as const;

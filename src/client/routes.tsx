@@ -23,6 +23,7 @@ import { TagSettingsPage } from './routes/settings/tag-settings-page';
 import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
 import { SettingsFrame } from './routes/settings/settings-frame';
 import { AuditSettingsPage } from './routes/settings/audit-settings-page';
+import { AccountingSettingsPage } from './routes/settings/accounting-settings-page';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
@@ -69,6 +70,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   units: UnitSettingsPage,
   tags: TagSettingsPage,
   document: DocumentSettingsPage,
+  accounting: AccountingSettingsPage,
   audit: AuditSettingsPage,
 };
 const settingsUpcoming = (title: string) =>

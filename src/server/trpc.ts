@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
+import type { FileCharset } from './http/file-answer';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -25,6 +26,11 @@ export interface RestMeta {
   bodyLimit?: number;
   /** One line for the OpenAPI document. */
   summary?: string;
+  /**
+   * A GET whose answer is a file: the procedure's `{ filename, content }` is sent as the body, in this type and
+   * charset, as an attachment of that name (the tRPC door still answers the object).
+   */
+  file?: { contentType: string; charset: FileCharset };
 }
 
 export interface ProcedureMeta {

@@ -61,6 +61,7 @@ const SERVED: [string, string[]][] = [
   ['/api/tags/{id}', ['put', 'delete']],
   ['/api/audit', ['get']],
   ['/api/audit/verify', ['get']],
+  ['/api/exports/accounts', ['get', 'put']],
   ['/api/openapi.json', ['get']],
 ];
 
@@ -124,6 +125,13 @@ describe('GET /api/openapi.json', () => {
     expect(settings?.parameters).toEqual([expect.objectContaining({ name: 'key', in: 'query', required: false })]);
     for (const status of ['400', '401', '403', '404', '409'])
       expect(create?.responses[status]?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('describes a file answer by its type: the FEC is ISO-8859-15 text, with the year as a required query parameter', () => {
+    const fec = document.paths['/api/exports/fec']?.get;
+    expect(fec?.parameters).toEqual([expect.objectContaining({ name: 'year', in: 'query', required: true })]);
+    expect(successOf(fec ?? { responses: {} })?.[1].content).toEqual({ 'text/plain; charset=iso-8859-15': { schema: { type: 'string' } } });
+    expect(fec?.responses['400']?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   it('describes the answer of every procedure of the routers that declare `.output()`', () => {

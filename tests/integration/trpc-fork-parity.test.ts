@@ -324,6 +324,12 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ page: 1 }) };
   },
   'audit.verify': async () => ({ input: both(undefined) }),
+  'exports.fec': async () => {
+    await paymentOf();
+    return { input: both({ year: 2026 }) };
+  },
+  'exports.accounts': async () => ({ input: both(undefined) }),
+  'exports.saveAccounts': async () => ({ input: both({ ...(await same('GET', '/api/exports/accounts')), services: '706100' }) }),
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

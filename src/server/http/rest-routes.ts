@@ -27,6 +27,8 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
     // The router's `.meta<ProcedureMeta>()` types every procedure's `.meta()`; tRPC's own types forget it per procedure.
     const rest = (def.meta as ProcedureMeta | undefined)?.rest;
     if (!rest || def.type === 'subscription') continue;
+    // A file answer is never stored for an Idempotency-Key replay: only a read may send one.
+    if (rest.file && rest.method !== 'GET') throw new Error(`${path}: meta.rest.file is for GET paths only`);
     routes.push({
       ...rest,
       procedure: path,

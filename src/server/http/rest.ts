@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { errorAnswer, sendError, sendJsonText } from './respond';
+import { sendFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
 /**
@@ -38,6 +39,26 @@ async function inputOf(route: RestRoute, req: IncomingMessage, params: Record<st
   return { ...query, ...(isRecord(body) ? body : {}), ...params };
 }
 
+/** A file answer (`meta.rest.file`, GET only): sent as the file, never stored for idempotency. */
+async function sendFileAnswer(
+  route: RestRoute,
+  file: NonNullable<RestRoute['file']>,
+  res: ServerResponse,
+  input: unknown,
+  makeContext: () => Promise<Context>,
+): Promise<void> {
+  const answer = await callProcedure({
+    router: appRouter,
+    path: route.procedure,
+    getRawInput: async () => input,
+    ctx: await makeContext(),
+    type: route.type,
+    signal: undefined,
+    batchIndex: 0,
+  });
+  sendFile(res, file, answer);
+}
+
 export async function handleRest(
   { routes: candidates, params }: RestMatch,
   req: IncomingMessage,
@@ -52,6 +73,7 @@ export async function handleRest(
   }
   try {
     const input = await inputOf(route, req, params, search);
+    if (route.file) return await sendFileAnswer(route, route.file, res, input, makeContext);
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const ctx = await makeContext();
     const run = async (): Promise<StoredHttpAnswer> => {

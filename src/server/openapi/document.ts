@@ -72,7 +72,12 @@ function operation(route: RestRoute) {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
     responses: {
-      [status]: { description: status === '201' ? 'Créé' : 'Succès', content: json(output ?? {}) },
+      [status]: route.file
+        ? {
+            description: 'Le fichier, en pièce jointe (Content-Disposition donne son nom)',
+            content: { [`${route.file.contentType}; charset=${route.file.charset}`]: { schema: { type: 'string' } } },
+          }
+        : { description: status === '201' ? 'Créé' : 'Succès', content: json(output ?? {}) },
       ...errorResponses,
     },
   };

@@ -16,6 +16,7 @@ import { emailSettingsRouter } from './email-settings';
 import { currenciesRouter } from './currencies';
 import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
+import { exportsRouter } from './exports';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   currencies: currenciesRouter,
   tags: tagsRouter,
   audit: auditRouter,
+  exports: exportsRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

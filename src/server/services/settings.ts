@@ -11,9 +11,11 @@ import { numberingCollisions } from '../../shared/numbering-collisions';
 import { DOCUMENT_TYPES } from '../../shared/schemas/document';
 import { appendAudit } from './audit';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
+import { accountingSettingsSchema, defaultAccountingSettings, type AccountingSettings } from '../../shared/schemas/accounting';
 
 const APP_KEY = 'app';
 const DOCUMENT_KEY = 'document';
+const ACCOUNTING_KEY = 'accounting';
 
 export async function initializeSettings(db: Db, organizationId: number): Promise<void> {
   await upsertSettingValue(db, { organizationId, key: APP_KEY, value: JSON.stringify(defaultAppSettings()) });
@@ -81,4 +83,19 @@ export async function saveDocumentTemplate(
     }
   });
   return template;
+}
+
+/** The accounts the FEC books to (Paramètres → Comptabilité), the Plan comptable général's until the organisation saves its own. */
+export async function getAccountingSettings(db: Db, organizationId: number): Promise<AccountingSettings> {
+  const raw = await findSettingValue(db, { organizationId, key: ACCOUNTING_KEY });
+  if (raw === undefined) return defaultAccountingSettings();
+  const parsed = accountingSettingsSchema.safeParse(JSON.parse(raw));
+  if (parsed.success) return parsed.data;
+  logger.error(`stored accounting settings of organization ${organizationId} no longer validate; defaults served`, parsed.error);
+  return defaultAccountingSettings();
+}
+
+export async function saveAccountingSettings(db: Db, organizationId: number, settings: AccountingSettings): Promise<AccountingSettings> {
+  await upsertSettingValue(db, { organizationId, key: ACCOUNTING_KEY, value: JSON.stringify(settings) });
+  return settings;
 }

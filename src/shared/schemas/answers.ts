@@ -19,3 +19,6 @@ export const csvImportReportSchema = z.object({
 
 /** A CSV export: the file the browser downloads. */
 export const csvFileSchema = z.object({ filename: z.string(), content: z.string() });
+
+/** A text file a REST door with `meta.rest.file` sends as the file itself (a tRPC caller gets the object). */
+export const textFileSchema = z.object({ filename: z.string(), content: z.string() });

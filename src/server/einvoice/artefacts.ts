@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The two EN 16931 syntaxes: UN/CEFACT CII D16B (Factur-X's) and OASIS UBL 2.1. */
+export type EinvoiceSyntax = 'cii' | 'ubl';
+
+type RootElement = { namespace: string; name: string };
+
+export type SyntaxArtefacts = {
+  label: string;
+  /** The XML Schema to pass first, relative to the artefacts folder; the official artefacts ship none for UBL. */
+  xsd: string | null;
+  /** The schematron compiled to XSLT 2.0 (the source of the SEF). */
+  xslt: string;
+  /** The XSLT compiled by xslt3 into a SaxonJS export file (`npm run einvoice:sef`). */
+  sef: string;
+  /** The document elements the rules apply to: the schematron passes silently on any other root. */
+  roots: RootElement[];
+};
+
+export const syntaxArtefacts: Record<EinvoiceSyntax, SyntaxArtefacts> = {
+  cii: {
+    label: 'CII',
+    xsd: 'cii/schema/CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd',
+    xslt: 'cii/xslt/EN16931-CII-validation.xslt',
+    sef: 'sef/cii.sef.json',
+    roots: [{ namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100', name: 'CrossIndustryInvoice' }],
+  },
+  ubl: {
+    label: 'UBL',
+    xsd: null,
+    xslt: 'ubl/xslt/EN16931-UBL-validation.xslt',
+    sef: 'sef/ubl.sef.json',
+    roots: [
+      { namespace: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', name: 'Invoice' },
+      { namespace: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2', name: 'CreditNote' },
+    ],
+  },
+};
+
+/**
+ * The project root, found from this module's own place so that the same code works from src/server/einvoice
+ * (tests, tsx) and from the bundled dist/server/main.js, whatever the working directory.
+ */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Racine du projet introuvable (package.json) pour les artefacts EN 16931');
+    dir = parent;
+  }
+  return dir;
+}
+
+/** The official EN 16931 validation artefacts shipped with the product (see artefacts/README.md). */
+export const artefactsDir = path.join(projectRoot(), 'src', 'server', 'einvoice', 'artefacts');
+
+export function artefactPath(relative: string): string {
+  return path.join(artefactsDir, relative);
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../db/connection';
+import { clock } from '../clock';
+import { fail } from '../errors';
+import { listDeductedDeposits, listIssuedSales, listPaymentsOfPeriod } from '../db/queries/fec';
+import { currencyPrecision } from '../../shared/currencies';
+import { convertAmount } from '../../shared/exchange';
+import { INPUT_SCALE, rescale, toUnits4, unitsToDecimalText } from '../../shared/money';
+import type { StoredDocument } from '../../shared/schemas/document-model';
+import { type Conversion, type FecEntry, paymentEntry, type SaleDocument, saleEntry, sameCurrency } from '../../shared/fec/entries';
+import { fecFileName, fecText } from '../../shared/fec/format';
+import { getAccountingSettings, getAppSettings } from './settings';
+import { getOrganizationProfile } from './organization';
+import { listCurrencies } from './currencies';
+
+const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayOf = (iso: string | null, fallback: string) => (iso ? parisDay.format(new Date(iso)) : fallback);
+
+/** A customer's auxiliary account: its customer number, kept on the document at issue. */
+function customerOf(doc: StoredDocument) {
+  return { number: doc.customer?.number || 'DIVERS', name: doc.customer?.name || doc.customer_name || 'Client divers' };
+}
+
+function saleDocument(doc: StoredDocument, deposits: StoredDocument[]): SaleDocument {
+  const taxes = (d: StoredDocument) => d.totals.taxes.map((t) => ({ rate: t.rate, amount: t.amount }));
+  return {
+    type: doc.type === 'credit' ? 'credit' : 'invoice',
+    deposit: doc.kind === 'deposit',
+    number: doc.number ?? '',
+    date: doc.date,
+    validDate: dayOf(doc.issued_at, doc.date),
+    recordedAt: doc.issued_at ?? doc.date,
+    customer: customerOf(doc),
+    total: doc.totals.total,
+    shipping: doc.totals.shipping,
+    taxes: taxes(doc),
+    lines: doc.items.map((l) => ({ kind: l.kind, net: l.gross_total })),
+    deductions: deposits.map((d) => ({ number: d.number ?? '', total: d.totals.total, taxes: taxes(d) })),
+  };
+}
+
+/**
+ * How the amounts of each currency reach the accounting currency (the base currency of Paramètres → Devises): the
+ * base as is, another at its rate in Paramètres → Devises, its own amount kept in Montantdevise/Idevise.
+ */
+async function conversions(db: Db, organizationId: number, base: string) {
+  const precision = currencyPrecision(base);
+  const rates = new Map((await listCurrencies(db, organizationId)).map((c) => [c.code, c.rate]));
+  return (currency: string): Conversion => {
+    if (currency === base) return sameCurrency(precision);
+    const rate = rates.get(currency);
+    if (rate === undefined)
+      fail('CONFLICT', `Devise ${currency} : aucun taux de change vers ${base}, ajoutez-la dans Paramètres → Devises pour exporter le FEC`);
+    const sourcePrecision = currencyPrecision(currency);
+    return {
+      precision,
+      currency,
+      sourcePrecision,
+      convert: (units) => {
+        const converted = convertAmount(unitsToDecimalText(units, sourcePrecision), { code: currency, rate }, { code: base, rate: '1' });
+        return rescale(toUnits4(converted), INPUT_SCALE, precision);
+      },
+    };
+  };
+}
+
+/**
+ * The FEC of a calendar year (LPF art. L47 A, A47 A-1): the sales journal of the invoices and credit notes issued with
+ * a date in that year, and the bank journal of the payments dated in it. Named after the SIREN: refused without one.
+ */
+export async function exportFec(db: Db, organizationId: number, year: number): Promise<{ filename: string; content: string }> {
+  const profile = await getOrganizationProfile(db, organizationId);
+  const siren = profile.siret.replace(/\D/g, '').slice(0, 9);
+  if (siren.length !== 9)
+    fail('CONFLICT', 'Renseignez le SIREN ou le SIRET de l’entreprise (Paramètres → Infos de l’entreprise) : le FEC porte son nom');
+  const [accounts, settings] = await Promise.all([getAccountingSettings(db, organizationId), getAppSettings(db, organizationId)]);
+  const base = settings.currency_format.currency;
+  const conversionOf = await conversions(db, organizationId, base);
+  const period = { organizationId, from: `${year}-01-01`, to: `${year}-12-31` };
+
+  const sales = await listIssuedSales(db, period);
+  const deposits = await listDeductedDeposits(db, {
+    organizationId,
+    invoiceIds: sales.filter((d) => d.type === 'invoice').map((d) => d.id),
+  });
+  const entries: FecEntry[] = sales.map((doc) =>
+    saleEntry(
+      saleDocument(
+        doc,
+        deposits.filter((d) => d.deducted_by_id === doc.id),
+      ),
+      accounts,
+      conversionOf(doc.currency),
+    ),
+  );
+  for (const payment of await listPaymentsOfPeriod(db, period)) {
+    const record = {
+      invoiceNumber: payment.number,
+      date: payment.date,
+      validDate: dayOf(payment.created_at, payment.date),
+      recordedAt: payment.created_at,
+      customer: { number: payment.customer.number || 'DIVERS', name: payment.customer.name || 'Client divers' },
+      amount: payment.amount,
+      method: payment.method,
+    };
+    entries.push(paymentEntry(record, accounts, conversionOf(payment.currency)));
+  }
+  return { filename: fecFileName(siren, parisDay.format(clock.now())), content: fecText(entries, currencyPrecision(base)) };
+}

@@ -1,0 +1,270 @@
+/**
+ * Accounting entries of the FEC (LPF art. A47 A-1) built from issued documents and recorded payments, in integer
+ * units of the accounting currency (money.ts): every entry balances exactly, debits = credits, by construction.
+ *
+ * | piece                 | debit                                  | credit                                                  |
+ * |-----------------------|----------------------------------------|---------------------------------------------------------|
+ * | invoice (VT)          | 411 customer: total                    | 706 services / 707 goods: net of discount, by line      |
+ * |                       |                                        | nature; 708 shipping; 44571 VAT, one line per rate      |
+ * | deposit invoice (VT)  | 411: total                             | 4191 deposits received: total − VAT; 44571 per rate     |
+ * | deposits deducted on  | 4191: deposit − its VAT; 44571 per rate| 411: deposit total (its VAT was booked on the deposit   |
+ * | a final invoice (VT)  | of the deposit                         | invoice: this takes it back out, so it counts once)     |
+ * | credit note (VT)      | the invoice's credits, reversed        | 411: total                                              |
+ * | payment (BQ)          | 512 bank                               | 411 customer (a reversal swaps the sides)               |
+ *
+ * Revenue is what is left of the total once VAT and shipping are booked, spread over natures by the lines' net
+ * amounts (largest remainder): so the entry balances even where a document's discount or rounding was spread.
+ */
+import { allocateUnits, INPUT_SCALE, rescale, toUnits4 } from '../money';
+import type { AccountingSettings } from '../schemas/accounting';
+import { formatTaxRate } from '../totals';
+
+export type FecJournal = 'VT' | 'BQ';
+
+export const JOURNAL_LABELS: Record<FecJournal, string> = { VT: 'Ventes', BQ: 'Banque' };
+
+export interface FecLine {
+  account: string;
+  accountLabel: string;
+  /** The customer's auxiliary account, on 411 lines only. */
+  aux: { number: string; label: string } | null;
+  label: string;
+  /** Units of the accounting currency (10^-precision); one of debit and credit is 0, neither is negative. */
+  debit: bigint;
+  credit: bigint;
+  /** The amount in the document's currency when it is not the accounting one (Montantdevise, Idevise). */
+  foreign: { units: bigint; precision: number; currency: string } | null;
+}
+
+export interface FecEntry {
+  journal: FecJournal;
+  /** YYYY-MM-DD: the piece's date (invoice date, payment date). */
+  date: string;
+  pieceRef: string;
+  pieceDate: string;
+  /** YYYY-MM-DD: when the entry became final (issue date, payment record date). */
+  validDate: string;
+  /** ISO timestamp of that moment: orders the entries of one day as they happened. */
+  recordedAt: string;
+  lines: FecLine[];
+}
+
+export interface TaxAmount {
+  rate: number;
+  amount: number;
+}
+
+/** A document as the FEC needs it: amounts in major units of its own currency, as stored. */
+export interface SaleDocument {
+  type: 'invoice' | 'credit';
+  deposit: boolean;
+  number: string;
+  date: string;
+  validDate: string;
+  recordedAt: string;
+  customer: { number: string; name: string };
+  total: number;
+  shipping: number;
+  taxes: TaxAmount[];
+  lines: { kind: 'goods' | 'service'; net: number }[];
+  /** Deposit invoices deducted by this (final) invoice. */
+  deductions: { number: string; total: number; taxes: TaxAmount[] }[];
+}
+
+export interface PaymentRecord {
+  invoiceNumber: string;
+  date: string;
+  validDate: string;
+  recordedAt: string;
+  customer: { number: string; name: string };
+  /** Negative for a reversal (counter-entry). */
+  amount: number;
+  method: string;
+}
+
+/**
+ * From the document's currency to the accounting one: `precision` is the accounting currency's decimals; `convert`
+ * turns a major-units amount of the document's currency into units of it (identity scaling for the same currency).
+ */
+export interface Conversion {
+  precision: number;
+  currency: string | null;
+  sourcePrecision: number;
+  convert: (units: bigint) => bigint;
+}
+
+export const sameCurrency = (precision: number): Conversion => ({
+  precision,
+  currency: null,
+  sourcePrecision: precision,
+  convert: (units) => units,
+});
+
+type Draft = { account: string; accountLabel: string; aux: FecLine['aux']; label: string; amount: bigint; source: bigint | null };
+
+/** A signed amount to the debit (positive) or credit side; a negative one moves to the other side. */
+function toLine(draft: Draft, side: 'debit' | 'credit', conversion: Conversion, converted: bigint): FecLine {
+  const amount = side === 'debit' ? converted : -converted;
+  const foreign =
+    conversion.currency === null || draft.source === null
+      ? null
+      : { units: draft.source < 0n ? -draft.source : draft.source, precision: conversion.sourcePrecision, currency: conversion.currency };
+  return {
+    account: draft.account,
+    accountLabel: draft.accountLabel,
+    aux: draft.aux,
+    label: draft.label,
+    debit: amount > 0n ? amount : 0n,
+    credit: amount < 0n ? -amount : 0n,
+    foreign,
+  };
+}
+
+/**
+ * Debit drafts and credit drafts (signed amounts in the document's units, whose sums are equal) to balanced lines
+ * in the accounting currency. Each amount is converted on its own; a conversion's rounding gap goes to the largest
+ * debit, so the entry balances exactly. Zero lines are dropped.
+ */
+function balancedLines(debits: Draft[], credits: Draft[], conversion: Conversion): FecLine[] {
+  const convertedDebits = debits.map((d) => conversion.convert(d.amount));
+  const convertedCredits = credits.map((c) => conversion.convert(c.amount));
+  const gap = convertedCredits.reduce((a, b) => a + b, 0n) - convertedDebits.reduce((a, b) => a + b, 0n);
+  if (gap !== 0n && convertedDebits.length > 0) {
+    const magnitude = (v: bigint) => (v < 0n ? -v : v);
+    let largest = 0;
+    convertedDebits.forEach((v, i) => {
+      if (magnitude(v) > magnitude(convertedDebits[largest] ?? 0n)) largest = i;
+    });
+    convertedDebits[largest] = (convertedDebits[largest] ?? 0n) + gap;
+  }
+  return [
+    ...debits.map((d, i) => toLine(d, 'debit', conversion, convertedDebits[i] ?? 0n)),
+    ...credits.map((c, i) => toLine(c, 'credit', conversion, convertedCredits[i] ?? 0n)),
+  ].filter((l) => l.debit !== 0n || l.credit !== 0n);
+}
+
+const rateLabel = (rate: number) => `TVA collectée ${formatTaxRate(rate).replace('%', ' %')}`;
+
+/** VAT amounts merged by rate (two taxes of one rate are one account line), in the document's units. */
+function vatByRate(taxes: TaxAmount[], units: (n: number) => bigint): Map<number, bigint> {
+  const byRate = new Map<number, bigint>();
+  for (const t of taxes) byRate.set(t.rate, (byRate.get(t.rate) ?? 0n) + units(t.amount));
+  return new Map([...byRate].sort(([a], [b]) => a - b));
+}
+
+/**
+ * Revenue over natures in proportion to their net amounts. With a negative nature (a rebate line) proportions mean
+ * nothing: each nature keeps its own net and only the difference (a document discount) is spread by magnitude.
+ */
+function spread(revenue: bigint, weights: bigint[]): bigint[] {
+  if (weights.every((w) => w >= 0n) || weights.every((w) => w <= 0n)) return allocateUnits(revenue, weights);
+  const rest = allocateUnits(revenue - weights.reduce((a, b) => a + b, 0n), weights);
+  return weights.map((w, i) => w + (rest[i] ?? 0n));
+}
+
+/** One sales-journal entry (VT) for an issued invoice, deposit invoice or credit note. */
+export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conversion: Conversion): FecEntry {
+  const p = conversion.sourcePrecision;
+  const units = (n: number) => rescale(toUnits4(n), INPUT_SCALE, p);
+  const aux = { number: doc.customer.number, label: doc.customer.name };
+  const what = doc.type === 'credit' ? 'Avoir' : doc.deposit ? "Facture d'acompte" : 'Facture';
+  const label = `${what} ${doc.number} ${doc.customer.name}`;
+  const customer = (amount: bigint, text = label): Draft => ({
+    account: accounts.customers,
+    accountLabel: 'Clients',
+    aux,
+    label: text,
+    amount,
+    source: amount,
+  });
+  const plain = (account: string, accountLabel: string, amount: bigint, text = label): Draft => ({
+    account,
+    accountLabel,
+    aux: null,
+    label: text,
+    amount,
+    source: amount,
+  });
+
+  const total = units(doc.total);
+  const vat = vatByRate(doc.taxes, units);
+  const shipping = units(doc.shipping);
+  const vatSum = [...vat.values()].reduce((a, b) => a + b, 0n);
+  const revenue = total - vatSum - shipping;
+  const revenueDrafts: Draft[] = [];
+  if (doc.deposit) revenueDrafts.push(plain(accounts.deposits, 'Clients - avances et acomptes reçus', revenue));
+  else {
+    const natures = [
+      { kind: 'service' as const, account: accounts.services, name: 'Prestations de services' },
+      { kind: 'goods' as const, account: accounts.goods, name: 'Ventes de marchandises' },
+    ];
+    const weights = natures.map((n) => doc.lines.filter((l) => l.kind === n.kind).reduce((a, l) => a + units(l.net), 0n));
+    const shares = spread(revenue, weights);
+    natures.forEach((n, i) => {
+      revenueDrafts.push(plain(n.account, n.name, shares[i] ?? 0n));
+    });
+  }
+  const credits = [
+    ...revenueDrafts,
+    plain(accounts.shipping, 'Ports et frais accessoires facturés', shipping),
+    ...[...vat].map(([rate, amount]) => plain(accounts.vat, rateLabel(rate), amount)),
+  ];
+  let debits = [customer(total)];
+  let creditsOut = credits;
+  if (doc.type === 'credit') [debits, creditsOut] = [credits, debits];
+  const lines = balancedLines(debits, creditsOut, conversion);
+
+  // Deposits deducted: their VAT was collected on the deposit invoice, so it comes back out here, once per deposit.
+  for (const deduction of doc.deductions) {
+    const text = `Acompte ${deduction.number} déduit`;
+    const depositVat = vatByRate(deduction.taxes, units);
+    const depositTotal = units(deduction.total);
+    const depositVatSum = [...depositVat.values()].reduce((a, b) => a + b, 0n);
+    const reversal = [
+      plain(accounts.deposits, 'Clients - avances et acomptes reçus', depositTotal - depositVatSum, text),
+      ...[...depositVat].map(([rate, amount]) => plain(accounts.vat, rateLabel(rate), amount, text)),
+    ];
+    lines.push(...balancedLines(reversal, [customer(depositTotal, text)], conversion));
+  }
+  return {
+    journal: 'VT',
+    date: doc.date,
+    pieceRef: doc.number,
+    pieceDate: doc.date,
+    validDate: doc.validDate,
+    recordedAt: doc.recordedAt,
+    lines,
+  };
+}
+
+/** One bank-journal entry (BQ) for a recorded payment or its reversal. */
+export function paymentEntry(payment: PaymentRecord, accounts: AccountingSettings, conversion: Conversion): FecEntry {
+  const amount = rescale(toUnits4(payment.amount), INPUT_SCALE, conversion.sourcePrecision);
+  const what = payment.amount < 0 ? 'Annulation du règlement' : 'Règlement';
+  const label = `${what} ${payment.invoiceNumber} ${payment.customer.name}`;
+  const lines = balancedLines(
+    [{ account: accounts.bank, accountLabel: 'Banque', aux: null, label, amount, source: amount }],
+    [
+      {
+        account: accounts.customers,
+        accountLabel: 'Clients',
+        aux: { number: payment.customer.number, label: payment.customer.name },
+        label,
+        amount,
+        source: amount,
+      },
+    ],
+    conversion,
+  );
+  return {
+    journal: 'BQ',
+    date: payment.date,
+    pieceRef: payment.invoiceNumber,
+    pieceDate: payment.date,
+    validDate: payment.validDate,
+    recordedAt: payment.recordedAt,
+    lines,
+  };
+}
+
+export const entryBalance = (entry: FecEntry): bigint => entry.lines.reduce((a, l) => a + l.debit - l.credit, 0n);
