@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_idempotency';
 import * as m0010 from './migrations/0010_audit_log';
 import * as m0012 from './migrations/0012_template_snapshot';
 import * as m0013 from './migrations/0013_pdf_archive';
+import * as m0014 from './migrations/0014_shipping_tax';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010_audit_log': m0010,
   '0012_template_snapshot': m0012,
   '0013_pdf_archive': m0013,
+  '0014_shipping_tax': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

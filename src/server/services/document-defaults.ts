@@ -5,7 +5,9 @@ import type { CustomerParty } from '../../shared/schemas/document-parties';
 import type { MentionCustomer } from '../../shared/legal-mentions';
 import { fail } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
+import { documentTaxProblems, offersVat, type TaxRules } from '../../shared/vat';
 import { getAppSettings } from './settings';
+import { getOrganizationProfile } from './organization';
 
 /** What a document takes from its customer: the fields it shows, and its maturity when the form leaves it out. */
 
@@ -48,4 +50,22 @@ export async function withDefaults(
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
   return { ...form, maturity: addDays(form.date, days) };
+}
+
+/** The organisation's VAT rules today: its regime (Paramètres → Infos de l’entreprise) and its taxes-per-line setting. */
+export async function taxRulesOf(db: Db, organizationId: number): Promise<TaxRules> {
+  const [profile, settings] = await Promise.all([getOrganizationProfile(db, organizationId), getAppSettings(db, organizationId)]);
+  return { vat: offersVat(profile), multiple: settings.multiple_taxes_per_line };
+}
+
+/**
+ * Refuses lines whose taxes break the rules (400 naming each line): VAT under the franchise en base, several taxes on a
+ * line without the opt-in. A document that `mirrors` another (a credit note) keeps its taxes and is not checked.
+ */
+export async function checkTaxRules(db: Db, organizationId: number, form: DocumentForm, opts: { mirrors: boolean }): Promise<TaxRules> {
+  const rules = await taxRulesOf(db, organizationId);
+  if (opts.mirrors) return rules;
+  const problems = documentTaxProblems(form, rules);
+  if (problems.length > 0) fail('BAD_REQUEST', problems);
+  return rules;
 }

@@ -123,7 +123,7 @@ const LEGAL_LINE_COLUMNS = [
 export async function findLegalContent(db: Db, params: { organizationId: number; documentId: number }) {
   const document = await db
     .selectFrom('documents')
-    .select(LEGAL_DOCUMENT_COLUMNS)
+    .select([...LEGAL_DOCUMENT_COLUMNS, 'shipping_tax'])
     .where('organization_id', '=', params.organizationId)
     .where('id', '=', params.documentId)
     .executeTakeFirst();
@@ -137,5 +137,8 @@ export async function findLegalContent(db: Db, params: { organizationId: number;
     .execute();
   // Named key by key so the JSON that is hashed never depends on the driver's column order.
   const pick = <K extends string>(keys: readonly K[], row: Record<K, unknown>) => Object.fromEntries(keys.map((k) => [k, row[k]]));
-  return { document: pick(LEGAL_DOCUMENT_COLUMNS, document), lines: lines.map((l) => pick(LEGAL_LINE_COLUMNS, l)) };
+  // The shipping rate (migration 0014) is hashed once a document has one: entries of documents issued before it keep
+  // the hash they were logged with.
+  const shipping: Record<string, unknown> = document.shipping_tax === null ? {} : { shipping_tax: document.shipping_tax };
+  return { document: { ...pick(LEGAL_DOCUMENT_COLUMNS, document), ...shipping }, lines: lines.map((l) => pick(LEGAL_LINE_COLUMNS, l)) };
 }
