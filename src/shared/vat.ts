@@ -61,7 +61,11 @@ export function taxProblem(who: string, taxes: readonly TaxRate[], rules: TaxRul
 
 /** Every problem of a document's lines and shipping rate, one French message each (empty when it may be saved). */
 export function documentTaxProblems(
-  form: { items: readonly { item?: string | null; taxes?: readonly TaxRate[] | null }[]; shipping_tax?: TaxRate | null; shipping_tax_auto?: boolean | null },
+  form: {
+    items: readonly { item?: string | null; taxes?: readonly TaxRate[] | null }[];
+    shipping_tax?: TaxRate | null;
+    shipping_tax_auto?: boolean | null;
+  },
   rules: TaxRules,
 ): string[] {
   const problems = form.items.map((line, i) => taxProblem(lineName(i, line.item), line.taxes ?? [], rules));

@@ -148,7 +148,15 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
         ],
         shipping: 20,
       },
-      { taxes: [[5.5, 320, 17.6], [20, 100, 20]], tax: 37.6, total: 457.6, shipping_tax: TVA55 },
+      {
+        taxes: [
+          [5.5, 320, 17.6],
+          [20, 100, 20],
+        ],
+        tax: 37.6,
+        total: 457.6,
+        shipping_tax: TVA55,
+      },
     ],
     [
       // equal bases: the higher rate; 20 % on 110 → 22,00, 5,5 % on 100 → 5,50; total 200 + 10 + 27,50 = 237,50
@@ -160,7 +168,15 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
         ],
         shipping: 10,
       },
-      { taxes: [[5.5, 100, 5.5], [20, 110, 22]], tax: 27.5, total: 237.5, shipping_tax: TVA20 },
+      {
+        taxes: [
+          [5.5, 100, 5.5],
+          [20, 110, 22],
+        ],
+        tax: 27.5,
+        total: 237.5,
+        shipping_tax: TVA20,
+      },
     ],
     [
       // untaxed lines carry 1 000,00 against 10,00 at 20 %: shipping follows them, without VAT; total 1 010 + 50 + 2 = 1 062
@@ -178,7 +194,15 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
       // a rate chosen for shipping: 10 % on 10 → 1,00 in its own group; total 100 + 10 + 21 = 131
       'a chosen rate makes its own group',
       { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 10, shipping_tax: TVA10 },
-      { taxes: [[10, 10, 1], [20, 100, 20]], tax: 21, total: 131, shipping_tax: TVA10 },
+      {
+        taxes: [
+          [10, 10, 1],
+          [20, 100, 20],
+        ],
+        tax: 21,
+        total: 131,
+        shipping_tax: TVA10,
+      },
     ],
     [
       // none chosen (franchise, or the user's choice): 100 + 10 + 20 = 130
@@ -215,11 +239,7 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
       { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 0, shipping_tax: TVA10 },
       { taxes: [[20, 100, 20]], tax: 20, total: 120, shipping_tax: TVA10 },
     ],
-    [
-      'shipping alone, without lines, has no main rate',
-      { items: [], shipping: 10 },
-      { taxes: [], tax: 0, total: 10, shipping_tax: null },
-    ],
+    ['shipping alone, without lines, has no main rate', { items: [], shipping: 10 }, { taxes: [], tax: 0, total: 10, shipping_tax: null }],
   ])('%s', (_label, input, expected) => {
     const t = computeTotals(input);
     expect(t.taxes.map((g) => [g.rate, g.taxable_amount, g.amount])).toEqual(expected.taxes);
@@ -298,7 +318,10 @@ describe('properties', () => {
       discount_value: cents(20_000),
       taxes: rate.map((r) => [{ title: 'TVA', rate: r }]),
     });
-    const shippingTax = fc.option(rate.map((r) => ({ title: 'TVA', rate: r })), { nil: undefined });
+    const shippingTax = fc.option(
+      rate.map((r) => ({ title: 'TVA', rate: r })),
+      { nil: undefined },
+    );
     fc.assert(
       fc.property(doc, fc.array(oneTax, { maxLength: 25 }), shippingTax, (d, items, chosen) => {
         const t = computeTotals({ ...d, items, shipping_tax: chosen });

@@ -72,7 +72,9 @@ function Page({
             : undefined
         }
         after={
-          !last && template.table.show_subtotal ? { kind: 'subtotal', label: `Sous-total${ctx.doc.vat ? ' HT' : ''} à reporter`, amount: carried.after } : undefined
+          !last && template.table.show_subtotal
+            ? { kind: 'subtotal', label: `Sous-total${ctx.doc.vat ? ' HT' : ''} à reporter`, amount: carried.after }
+            : undefined
         }
       />
       {layout.hasTotals && <TotalsBlock ctx={ctx} />}

@@ -30,7 +30,11 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   const ht = doc.vat ? ' HT' : '';
 
   if (flags.subtotal)
-    rows.push({ key: 'subtotal', label: hasDiscount && flags.discount ? `Sous-total${ht}` : doc.vat ? 'Total HT' : 'Sous-total', value: f.money(t.subtotal) });
+    rows.push({
+      key: 'subtotal',
+      label: hasDiscount && flags.discount ? `Sous-total${ht}` : doc.vat ? 'Total HT' : 'Sous-total',
+      value: f.money(t.subtotal),
+    });
   if (flags.discount && hasDiscount) {
     const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
     rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });

@@ -119,7 +119,12 @@ async function createCreditNote(
     terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
   };
   // Shipping is credited at the rate the invoice applied to it, not at today's main rate.
-  let credit: DocumentForm = { ...base, shipping: partial ? 0 : form.shipping, shipping_tax: invoice.shipping_tax, shipping_tax_auto: false };
+  let credit: DocumentForm = {
+    ...base,
+    shipping: partial ? 0 : form.shipping,
+    shipping_tax: invoice.shipping_tax,
+    shipping_tax_auto: false,
+  };
   if (partial && form.discount_type === 'amount' && form.discount_value) {
     const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;
     const part = totalsOf({ ...credit, discount_value: 0 }, [], 0).subtotal;

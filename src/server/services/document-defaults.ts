@@ -5,9 +5,9 @@ import type { CustomerParty } from '../../shared/schemas/document-parties';
 import type { MentionCustomer } from '../../shared/legal-mentions';
 import { fail } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
-import { documentTaxProblems, offersVat, type TaxRules } from '../../shared/vat';
+import { documentTaxProblems, type TaxRules } from '../../shared/vat';
 import { getAppSettings } from './settings';
-import { getOrganizationProfile } from './organization';
+import { taxRulesOf } from './tax-rules';
 
 /** What a document takes from its customer: the fields it shows, and its maturity when the form leaves it out. */
 
@@ -50,12 +50,6 @@ export async function withDefaults(
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
   return { ...form, maturity: addDays(form.date, days) };
-}
-
-/** The organisation's VAT rules today: its regime (Paramètres → Infos de l’entreprise) and its taxes-per-line setting. */
-export async function taxRulesOf(db: Db, organizationId: number): Promise<TaxRules> {
-  const [profile, settings] = await Promise.all([getOrganizationProfile(db, organizationId), getAppSettings(db, organizationId)]);
-  return { vat: offersVat(profile), multiple: settings.multiple_taxes_per_line };
 }
 
 /**

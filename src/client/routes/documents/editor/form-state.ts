@@ -114,7 +114,10 @@ export function totalsInputOf(form: DocumentDraft, vat: boolean) {
     discount_value: typedAmount(form.discount_value),
     shipping: typedAmount(form.shipping),
     shipping_tax: shippingTaxInput(
-      { shipping_tax: form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : form.shipping_tax, shipping_tax_auto: form.shipping_tax_auto },
+      {
+        shipping_tax: form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : form.shipping_tax,
+        shipping_tax_auto: form.shipping_tax_auto,
+      },
       vat,
     ),
     price_mode: form.price_mode,
