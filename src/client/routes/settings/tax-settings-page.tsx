@@ -12,6 +12,8 @@ import { TextField } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { firstMessage } from '../../../shared/validation-messages';
+import { FRANCHISE_MENTION } from '../../../shared/vat';
+import { useTaxRules } from '../../lib/use-tax-rules';
 
 type Draft = { title: string; rate: string };
 
@@ -64,6 +66,7 @@ function TaxesPerLine() {
 export function TaxSettingsPage() {
   const utils = trpc.useUtils();
   const taxes = trpc.taxes.list.useQuery();
+  const rules = useTaxRules();
   const [draft, setDraft] = useState<Draft>({ title: '', rate: '' });
   const [editing, setEditing] = useState<{ id: number } & Draft>();
   const [error, setError] = useState<string>();
@@ -98,6 +101,12 @@ export function TaxSettingsPage() {
     <SettingsFrame>
       <section className={settingsCard}>
         <p className={settingsSection}>Taux de TVA</p>
+        {rules.ready && !rules.vat && (
+          <p role="note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Votre entreprise relève de la franchise en base (Paramètres → Infos de l’entreprise) : les documents et les articles ne
+            proposent aucun taux et portent la mention « {FRANCHISE_MENTION} ».
+          </p>
+        )}
         <table className={listStyles.table}>
           <thead>
             <tr>

@@ -255,6 +255,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               paymentDays={data.settings.payment_days}
               customerName={data.customerName}
               readOnly={!editable}
+              vat={data.rules.vat}
             />
           </section>
           <section className={styles.card} aria-label="Lignes">

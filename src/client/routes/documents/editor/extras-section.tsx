@@ -145,25 +145,28 @@ export function ExtrasSection({
               <span className={styles.error}>{error('shipping')}</span>
             ) : (
               <span className={styles.hint}>
-                {vat ? 'Hors taxe, même en prix TTC : leur TVA s’ajoute au taux choisi (CGI art. 267).' : FRANCHISE_MENTION}
+                {vat ? 'Hors taxe, même en prix TTC ; TVA au taux choisi (CGI art. 267).' : FRANCHISE_MENTION}
               </span>
             )}
           </label>
           {vat && <ShippingTax taxes={taxes} mainRate={mainRate} readOnly={readOnly} />}
         </div>
       </div>
-      <label className={styles.field}>
-        Exonération de TVA
-        <input
-          className={inputStyle}
-          value={form.vat_exemption}
-          onChange={set('vat_exemption')}
-          readOnly={readOnly}
-          placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
-          aria-invalid={error('vat_exemption') ? true : undefined}
-        />
-        {error('vat_exemption') && <span className={styles.error}>{error('vat_exemption')}</span>}
-      </label>
+      {/* Under the franchise the one legal basis is art. 293 B, printed on its own. */}
+      {vat && (
+        <label className={styles.field}>
+          Exonération de TVA
+          <input
+            className={inputStyle}
+            value={form.vat_exemption}
+            onChange={set('vat_exemption')}
+            readOnly={readOnly}
+            placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
+            aria-invalid={error('vat_exemption') ? true : undefined}
+          />
+          {error('vat_exemption') && <span className={styles.error}>{error('vat_exemption')}</span>}
+        </label>
+      )}
       <div className={styles.grid}>
         {area('header', 'En-tête')}
         {area('footer', 'Pied de page')}
