@@ -67,7 +67,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Quantité').fill('2');
     await page.getByLabel('Prix unitaire').fill('87,5');
     // One rate per line (issue 12 §6): choosing 10 % replaces the default 20 %.
-    await page.getByRole('radio', { name: 'TVA 10 %', exact: true }).check();
+    await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 10 %', { exact: true }).click();
 
     // Line 3: a fixed discount, at 5,5 %; Enter in the last row adds a row, removing it asks first.
     await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
@@ -76,7 +76,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Prix unitaire').fill('12,35');
     await page.getByLabel('Type de remise').selectOption('amount');
     await page.getByLabel('Remise', { exact: true }).fill('2,4');
-    await page.getByRole('radio', { name: 'TVA 5,5 %', exact: true }).check();
+    await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 5,5 %', { exact: true }).click();
     await page.getByLabel('Prix unitaire').press('Enter');
     await page.getByRole('button', { name: 'Supprimer la ligne 4' }).click();
     await dialogLayerReady(page);
