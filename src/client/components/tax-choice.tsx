@@ -42,6 +42,7 @@ export function TaxChoice({
     const charged = value.some((t) => t.rate > 0);
     return (
       <div>
+        <p className={styles.legend}>{label}</p>
         <p className={styles.note} data-franchise="">
           {FRANCHISE_MENTION}
         </p>

@@ -144,7 +144,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
         <TextField label={labelOf('description')} value={form.description} onChange={set('description')} />
         <div className={grid}>
           <TextField
-            label="Prix unitaire HT"
+            label={rules.vat ? 'Prix unitaire HT' : 'Prix unitaire'}
             inputMode="decimal"
             value={form.unit_price}
             onChange={set('unit_price')}
