@@ -6,6 +6,7 @@ import type { OperationNature } from './schemas/document-model';
 import { formatDecimal } from './format';
 import { countryZone, euVatCountry, type CountryZone } from './eu-countries';
 import { exemptionText } from './vat-exemptions';
+import { FRANCHISE_MENTION, offersVat } from './vat';
 
 /**
  * What French law asks of an invoice or credit note (CGI art. 242 nonies A, annexe II; C. com. L441-9) and of the
@@ -144,7 +145,7 @@ export function legalMentionTexts(input: MentionInput): string[] {
   const business = input.customer?.type === 'company';
   if (input.type === 'credit' && input.corrects_number) texts.push(`Avoir se rapportant à la facture n° ${input.corrects_number}`);
   texts.push(`Nature de l’opération : ${NATURE_LABELS[natureOf(input)]}`);
-  if (org.vat_regime === 'franchise') texts.push('TVA non applicable, art. 293 B du CGI');
+  if (!offersVat(org)) texts.push(FRANCHISE_MENTION);
   else {
     const exemption = crossBorderExemption(input);
     if (exemption) texts.push(exemption);

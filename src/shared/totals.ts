@@ -11,16 +11,22 @@
  * | doc  | discount: percent of subtotal or amount, capped at it, zero   | same rule on the TTC total, spread over buckets by  |
  * |      | unless both type and value; spread over buckets by their base | their TTC (largest remainder: shares add up exactly)|
  * |      | (largest remainder), so taxes are "adjusted by the discount"  |                                                     |
- * | tax  | per rate: taxable = Σ adjusted bases; amount = round(taxable  | per bucket: HT = round(TTC ÷ (1 + Σrates/100)),     |
- * |      | × rate / 100) — VAT on the sum of bases, not line by line     | VAT = TTC − HT (split by rate, largest remainder)   |
- * | doc  | total = subtotal − discount + tax + shipping (shipping untaxed, SPEC §9)                                            |
+ * | ship | shipping is typed excluding tax in both modes (an EN 16931 document-level charge, BT-99, is an amount     |
+ * |      | without VAT), never discounted; its rate is `shipping_tax`, or when left out the document's main rate:   |
+ * |      | the rate whose lines carry the largest base (ties: the higher rate; untaxed lines count as "none")       |
+ * | tax  | per rate: taxable = Σ adjusted bases + shipping at that rate; | per bucket: HT = round(TTC ÷ (1 + Σrates/100)),     |
+ * |      | amount = round(taxable × rate / 100) — VAT on the sum of      | VAT = TTC − HT (split by rate, largest remainder);  |
+ * |      | bases (shipping included, CGI art. 267), not line by line     | shipping at a rate adds round(shipping × rate / 100)|
+ * |      |                                                               | to that rate's group, and its amount to taxable     |
+ * | doc  | total = subtotal − discount + shipping + tax (tax includes the VAT on shipping: CGI art. 267, CONTRACT.md)        |
  * | doc  | amount due = total − Σ deposits − paid                                                                                |
  *
  * Every rounding is half away from zero to the currency's precision, on exact values: the arithmetic runs on
  * integer units (money.ts's BigInt units), as a 1 000-line document must total in a few milliseconds (`npm run bench`).
  * Groups are keyed by title and rate, sorted by rate ascending. In TTC mode each bucket's HT + VAT equals the typed
- * TTC exactly, so 500 € typed is 500 € due. A line's `tax` and `total` are informative; the document's tax is the
- * sum of the rate groups. Unit prices (price, net_price) are shown with 4 decimals.
+ * TTC exactly, so 500 € typed is 500 € due (plus shipping and its VAT). A line's `tax` and `total` are informative;
+ * the document's tax is the sum of the rate groups. Unit prices (price, net_price) are shown with 4 decimals. The
+ * rate applied to shipping is answered as `shipping_tax` (null: none), so the document can keep it.
  */
 import {
   absUnits,
@@ -48,7 +54,10 @@ export interface TotalsInput {
   items: ReadonlyArray<TotalsLineInput>;
   discount_type?: 'percent' | 'amount' | null;
   discount_value?: MoneyInput | null;
+  /** Excluding tax, in both price modes. */
   shipping?: MoneyInput | null;
+  /** The VAT rate of shipping: a rate, null for none, left out for the document's main rate. */
+  shipping_tax?: { title: string; rate: MoneyInput } | null;
   price_mode?: 'ht' | 'ttc';
   /** Deposit invoices already issued (TTC), deducted from the amount due. */
   deposits?: ReadonlyArray<MoneyInput>;
@@ -85,7 +94,10 @@ export interface DocumentTotals {
   discount: number;
   taxes: TaxGroup[];
   tax: number;
+  /** Shipping excluding tax; its VAT is in the group of `shipping_tax`. */
   shipping: number;
+  /** The rate applied to shipping (the one given, or the main rate), null when shipping carries no VAT. */
+  shipping_tax: { title: string; rate: number } | null;
   total: number;
   deposits: number;
   paid: number;
@@ -186,6 +198,45 @@ function addToGroup(groups: Map<string, Group>, title: string, rate: bigint, tax
   groups.set(key, group);
 }
 
+type Rate = { title: string; rate: bigint };
+
+/**
+ * The document's main rate: the rate whose lines carry the largest base (a line with several taxes counts for each),
+ * untaxed lines counting as "none". Ties go to the higher rate. Shipping follows it, as an accessory follows the
+ * principal supply (CGI art. 267).
+ */
+function mainRate(lines: Line[]): Rate | null {
+  const bases = new Map<string, { tax: Rate | null; base: bigint }>();
+  for (const line of lines) {
+    for (const tax of line.taxes.length > 0 ? line.taxes : [null]) {
+      const key = tax ? `${tax.title}\u0000${tax.rate}` : '';
+      const entry = bases.get(key) ?? { tax, base: 0n };
+      entry.base += line.net;
+      bases.set(key, entry);
+    }
+  }
+  let best: { tax: Rate | null; base: bigint } | null = null;
+  for (const entry of bases.values()) {
+    const base = absUnits(entry.base);
+    const rate = entry.tax?.rate ?? -1n;
+    const bestBase = best ? absUnits(best.base) : -1n;
+    if (!best || base > bestBase || (base === bestBase && rate > (best.tax?.rate ?? -1n))) best = entry;
+  }
+  return best?.tax ?? null;
+}
+
+/** The document's main rate (the rate carrying the largest base), for the editor to name what shipping follows. */
+export function documentMainRate(items: ReadonlyArray<TotalsLineInput>, precision = 2): { title: string; rate: number } | null {
+  const p = Math.min(Math.max(precision, 0), INPUT_SCALE);
+  const main = mainRate(items.map((item) => readLine(item, p)));
+  return main ? { title: main.title, rate: unitsToNumber(main.rate, INPUT_SCALE) } : null;
+}
+
+function shippingRate(input: TotalsInput['shipping_tax'], lines: Line[]): Rate | null {
+  if (input === undefined) return mainRate(lines);
+  return input === null ? null : { title: input.title, rate: toUnits4(input.rate) };
+}
+
 export function computeTotals(input: TotalsInput): DocumentTotals {
   const p = Math.min(Math.max(input.precision ?? 2, 0), INPUT_SCALE);
   const ttcMode = input.price_mode === 'ttc';
@@ -197,6 +248,8 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
     docDiscount,
     buckets.map((b) => b.amount),
   );
+  const shipping = rescale(toUnits4(input.shipping), INPUT_SCALE, p);
+  const shippingTax = shippingRate(input.shipping_tax, lines);
   const groups = new Map<string, Group>();
   const lineHt: bigint[] = lines.map((l) => l.net);
   let subtotal: bigint;
@@ -228,6 +281,9 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
         addToGroup(groups, t.title, t.rate, base, defined(split[k], 'split[k]'));
       });
     });
+    // Shipping is typed excluding tax in both modes: its VAT joins its rate's group.
+    if (shippingTax && shipping !== 0n)
+      addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, roundDiv(shipping * shippingTax.rate, PERCENT_DIVISOR));
     subtotal = baseBeforeDiscount;
     discount = baseBeforeDiscount - baseSum;
   } else {
@@ -235,6 +291,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
       const base = bucket.amount - defined(bucketDiscounts[b], 'bucketDiscounts[b]');
       for (const t of bucket.taxes) addToGroup(groups, t.title, t.rate, base, 0n);
     });
+    if (shippingTax && shipping !== 0n) addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, 0n);
     for (const group of groups.values()) group.amount = roundDiv(group.taxable * group.rate, PERCENT_DIVISOR);
     subtotal = gross;
     discount = docDiscount;
@@ -243,7 +300,6 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
   const num = (v: bigint) => unitsToNumber(v, p);
   const sorted = [...groups.values()].sort((a, b) => (a.rate < b.rate ? -1 : a.rate > b.rate ? 1 : a.title.localeCompare(b.title)));
   const tax = sumUnits(sorted.map((g) => g.amount));
-  const shipping = rescale(toUnits4(input.shipping), INPUT_SCALE, p);
   const total = subtotal - discount + tax + shipping;
   const deposits = sumUnits((input.deposits ?? []).map((d) => rescale(toUnits4(d), INPUT_SCALE, p)));
   const paid = rescale(toUnits4(input.paid), INPUT_SCALE, p);
@@ -260,6 +316,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
     })),
     tax: num(tax),
     shipping: num(shipping),
+    shipping_tax: shippingTax ? { title: shippingTax.title, rate: unitsToNumber(shippingTax.rate, INPUT_SCALE) } : null,
     total: num(total),
     deposits: num(deposits),
     paid: num(paid),

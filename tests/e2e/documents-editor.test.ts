@@ -66,8 +66,8 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Désignation').fill('Formation');
     await page.getByLabel('Quantité').fill('2');
     await page.getByLabel('Prix unitaire').fill('87,5');
-    await page.getByLabel('TVA 20 %').uncheck();
-    await page.getByLabel('TVA 10 %').check();
+    // One rate per line (issue 12 §6): choosing 10 % replaces the default 20 %.
+    await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 10 %', { exact: true }).click();
 
     // Line 3: a fixed discount, at 5,5 %; Enter in the last row adds a row, removing it asks first.
     await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
@@ -76,8 +76,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Prix unitaire').fill('12,35');
     await page.getByLabel('Type de remise').selectOption('amount');
     await page.getByLabel('Remise', { exact: true }).fill('2,4');
-    await page.getByLabel('TVA 20 %').uncheck();
-    await page.getByLabel('TVA 5,5 %').check();
+    await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 5,5 %', { exact: true }).click();
     await page.getByLabel('Prix unitaire').press('Enter');
     await page.getByRole('button', { name: 'Supprimer la ligne 4' }).click();
     await dialogLayerReady(page);

@@ -9,8 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function withTaxes() {
+/** Several taxes on one item need the organisation's opt-in (Paramètres → TVA, issue 12 §6); the KIT row has two. */
+async function withTaxes(severalPerLine = false) {
   const r = await registered(server.url);
+  if (severalPerLine) {
+    const settings = (await r.session.rest('GET', '/api/settings')).body;
+    await r.session.rest('PUT', '/api/settings', { ...settings, multiple_taxes_per_line: true });
+  }
   const taxes = (await r.session.rest('GET', '/api/taxes')).body.data as { id: number; rate: number }[];
   return {
     ...r,
@@ -177,7 +182,7 @@ describe('items CSV import and export', () => {
   ].join('\r\n');
 
   it('reports every bad row (unit, rate, duplicate code, price), imports the rest, and exports what imports back', async () => {
-    const { session, tva20, tva55 } = await withTaxes();
+    const { session, tva20, tva55 } = await withTaxes(true);
     await session.rest('POST', '/api/items', { code: 'X9', name: 'Déjà là', unit_price: 1 });
     const dry = await session.rest('POST', '/api/items/import', { csv: FILE, dry_run: true });
     expect(dry.body.data).toMatchObject({ total_rows: 7, valid: 3, created: 0 });
@@ -208,7 +213,7 @@ describe('items CSV import and export', () => {
     const exported = (await session.rest('GET', '/api/items/export')).body;
     expect(exported.filename).toMatch(/^articles-/);
     expect(exported.content).toContain('KIT;Kit de démarrage;;;u;120;bien;TVA 20 % + TVA 5,5 %;non');
-    const { session: other } = await withTaxes();
+    const { session: other } = await withTaxes(true);
     const again = await other.rest('POST', '/api/items/import', { csv: exported.content, dry_run: false });
     expect(again.body.data).toMatchObject({ created: 4, rejected: [] });
   });

@@ -24,6 +24,7 @@ describe('migrations', () => {
       '0010_audit_log',
       '0012_template_snapshot',
       '0013_pdf_archive',
+      '0014_shipping_tax',
       '0015_document_references',
       '0016_unique_numbers',
       '0017_audit_backfill',
@@ -86,6 +87,84 @@ describe('migrations', () => {
       tax: 81,
       total: 486,
     });
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0014 keeps the untaxed shipping of documents issued before it; drafts follow the main rate from their next save', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0013_pdf_archive');
+    const now = new Date().toISOString();
+    const org = await connection.db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (status: string, n: number) => ({
+      organization_id: org.id,
+      type: 'invoice' as const,
+      kind: 'standard' as const,
+      status,
+      number: status === 'draft' ? null : `F-000${n}`,
+      counter: status === 'draft' ? null : n,
+      uuid: `00000000-0000-4000-8000-00000000000${n}`,
+      date: '2026-01-05',
+      maturity: null,
+      sale_date: null,
+      condition: '',
+      header: '',
+      footer: '',
+      terms: '',
+      note: '',
+      discount_type: 'percent',
+      discount_value: '0',
+      shipping_fee: '10',
+      shipping_details: '',
+      vat_exemption: '',
+      additional_info: '[]',
+      deposit_request: '[]',
+      customer_id: null,
+      customer_name: '',
+      order_id: null,
+      currency: 'EUR',
+      price_mode: 'ht',
+      origin_id: null,
+      corrects_id: null,
+      deducted_by_id: null,
+      seller_snapshot: null,
+      customer_snapshot: null,
+      legal_mentions: '[]',
+      tax_groups: JSON.stringify([{ title: 'TVA 20 %', rate: 20, taxable_amount: 100, amount: 20 }]),
+      subtotal: 1000000,
+      discount: 0,
+      tax: 200000,
+      shipping: 100000,
+      total: 1300000,
+      deposits: 0,
+      paid: 0,
+      amount_due: 1300000,
+      issued_at: status === 'draft' ? null : now,
+      sent_at: null,
+      viewed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await connection.db
+      .insertInto('documents')
+      .values([row('unpaid', 1), row('draft', 2)])
+      .execute();
+    await migrateToLatest(connection.db);
+    const docs = await connection.db
+      .selectFrom('documents')
+      .select(['status', 'shipping_tax', 'shipping_tax_auto', 'tax', 'total'])
+      .orderBy('id')
+      .execute();
+    // Stored totals untouched: 100 + 10 untaxed shipping + 20 of VAT, as issued.
+    expect(docs).toEqual([
+      { status: 'unpaid', shipping_tax: null, shipping_tax_auto: 0, tax: 200000, total: 1300000 },
+      { status: 'draft', shipping_tax: null, shipping_tax_auto: 1, tax: 200000, total: 1300000 },
+    ]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -169,19 +169,20 @@ describe('the sample document', () => {
 describe('totalRows: the totals block per the template flags', () => {
   const flags = defaultDocumentTemplate().table.totals;
 
-  it('lists subtotal, each tax group, shipping, total, each deposit and what is due', () => {
+  it('lists subtotal, shipping, each tax group (shipping in its base), total, each deposit and what is due', () => {
     const rows = totalRows(sampleDocument(), flags, f);
     expect(rows.map((r) => r.key)).toEqual([
       'subtotal',
+      'shipping',
       'tax-TVA 10 %-10',
       'tax-TVA 20 %-20',
       'tax-total',
-      'shipping',
       'total',
       'deposit-F2026-0038',
       'due',
     ]);
-    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00% sur ${nbsp('5405,00 €')}`);
+    // The lines at 20 % (5 405,00) and the 45,00 of shipping, which follows the main rate (CGI art. 267).
+    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00% sur ${nbsp('5450,00 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
     expect(defined(rows.find((r) => r.key === 'deposit-F2026-0038')).value).toBe(`−${nbsp('1500,00 €')}`);
   });
@@ -193,10 +194,10 @@ describe('totalRows: the totals block per the template flags', () => {
       'Sous-total HT',
       'Remise 5 %',
       'Total HT après remise',
+      'Frais de port HT',
       expect.stringMatching(/^TVA 10,00%/),
       expect.stringMatching(/^TVA 20,00%/),
       'Total TVA',
-      'Frais de port',
       'Total TTC',
       'Acompte n° F2026-0038',
       'Avoirs',
@@ -438,6 +439,39 @@ describe('toRenderDocument: the editor’s unsaved form', () => {
     expect(doc.seller?.identity).toEqual(['Atelier Fontaine EI']);
     expect(doc.customer?.name).toBe('Boulangerie Martin');
     expect(doc.legal_mentions.some((m) => m.startsWith('Indemnité forfaitaire'))).toBe(true);
+  });
+});
+
+describe('franchise en base (CGI art. 293 B): nothing speaks of VAT', () => {
+  const franchise = { name: 'Atelier Fontaine', legal_form: 'EI', vat_regime: 'franchise' as const };
+  const form = blankForm('invoice', {
+    date: '2026-11-02',
+    shipping: '10',
+    items: [blankLine({ item: 'Conseil', quantity: '2', unit_price: '150', taxes: [] })],
+  });
+  const doc = toRenderDocument({ form }, { profile: franchise, customer: { name: 'Boulangerie Martin' }, settings });
+
+  it('the form under the franchise: no VAT on shipping, no VAT column, no VAT rows, no HT/TTC wording', () => {
+    expect(doc.vat).toBe(false);
+    expect(doc.totals).toMatchObject({ subtotal: 300, shipping: 10, tax: 0, taxes: [], total: 310 });
+    const flags = defaultDocumentTemplate().table.totals;
+    expect(totalRows(doc, flags, f).map((r) => r.label)).toEqual(['Sous-total', 'Frais de port', 'Total']);
+    expect(shownColumns(defaultDocumentTemplate().table, doc.vat).map((c) => c.type)).not.toContain('vat');
+    expect(doc.legal_mentions).toContain('TVA non applicable, art. 293 B du CGI');
+  });
+
+  it('a normal seller keeps the VAT column, and shipping in the VAT base', () => {
+    const taxed = blankForm('invoice', {
+      date: '2026-11-02',
+      shipping: '10',
+      items: [blankLine({ item: 'Conseil', quantity: '2', unit_price: '150', taxes: [{ title: 'TVA 20 %', rate: 20 }] })],
+    });
+    const normal = toRenderDocument({ form: taxed }, { profile: { ...franchise, vat_regime: 'normal' }, settings });
+    expect(normal.vat).toBe(true);
+    // 300 + 10 at 20 % = 62; total 372
+    expect(normal.totals).toMatchObject({ tax: 62, total: 372 });
+    expect(normal.totals.taxes).toEqual([{ title: 'TVA 20 %', rate: 20, taxable_amount: 310, amount: 62 }]);
+    expect(shownColumns(defaultDocumentTemplate().table, normal.vat).map((c) => c.type)).toContain('vat');
   });
 });
 

@@ -13,8 +13,9 @@ describe('worked examples (checked by hand)', () => {
     // B: 2,5 h × 80,00            = 200,00                     TVA 20 %
     // C: 1 × 45,50 − 5,50 €       = 40,00                      TVA 5,5 %
     // subtotal 564,00; document discount 5 % = 28,20, spread 524 : 40 → 26,20 (20 %) and 2,00 (5,5 %)
-    // TVA 20 % on 497,80 = 99,56; TVA 5,5 % on 38,00 = 2,09; tax 101,65
-    // total = 564,00 − 28,20 + 101,65 + 15,00 shipping = 652,45; due after a 100 € deposit and 200 € paid = 352,45
+    // shipping 15,00 follows the main rate (20 %: 497,80 of base against 38,00), undiscounted (CGI art. 267)
+    // TVA 20 % on 497,80 + 15,00 = 512,80 → 102,56; TVA 5,5 % on 38,00 = 2,09; tax 104,65
+    // total = 564,00 − 28,20 + 104,65 + 15,00 shipping = 655,45; due after a 100 € deposit and 200 € paid = 355,45
     const totals = computeTotals({
       items: [
         { quantity: 3, unit_price: 120, discount_type: 'percent', discount_value: 10, taxes: [TVA20] },
@@ -36,9 +37,10 @@ describe('worked examples (checked by hand)', () => {
     expect(totals.discount).toBe(28.2);
     expect(totals.taxes).toEqual([
       { title: 'TVA', rate: 5.5, taxable_amount: 38, amount: 2.09 },
-      { title: 'TVA', rate: 20, taxable_amount: 497.8, amount: 99.56 },
+      { title: 'TVA', rate: 20, taxable_amount: 512.8, amount: 102.56 },
     ]);
-    expect(totals).toMatchObject({ tax: 101.65, shipping: 15, total: 652.45, deposits: 100, paid: 200, amount_due: 352.45 });
+    expect(totals).toMatchObject({ tax: 104.65, shipping: 15, total: 655.45, deposits: 100, paid: 200, amount_due: 355.45 });
+    expect(totals.shipping_tax).toEqual(TVA20);
   });
 
   it('computes VAT per rate on the sum of bases, not line by line (EN 16931)', () => {
@@ -120,6 +122,132 @@ describe('worked examples (checked by hand)', () => {
   });
 });
 
+type ShippingCase = [
+  label: string,
+  input: TotalsInput,
+  expected: { taxes: [number, number, number][]; tax: number; total: number; shipping_tax: { title: string; rate: number } | null },
+];
+const TVA10 = { title: 'TVA', rate: 10 };
+
+describe('shipping is part of the taxable base (CGI art. 267)', () => {
+  // Each case checked by hand; taxes as [rate, taxable amount, VAT].
+  it.each<ShippingCase>([
+    [
+      // 100,00 + 10,00 at 20 % = 110,00 → 22,00; total 100 + 10 + 22 = 132,00
+      'shipping takes the main rate by default',
+      { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 10 },
+      { taxes: [[20, 110, 22]], tax: 22, total: 132, shipping_tax: TVA20 },
+    ],
+    [
+      // main rate 5,5 % (base 300 > 100): 320,00 → 17,60; 20 % on 100 → 20,00; total 400 + 20 + 37,60 = 457,60
+      'the main rate is the one carrying the largest base',
+      {
+        items: [
+          { quantity: 1, unit_price: 100, taxes: [TVA20] },
+          { quantity: 3, unit_price: 100, taxes: [TVA55] },
+        ],
+        shipping: 20,
+      },
+      {
+        taxes: [
+          [5.5, 320, 17.6],
+          [20, 100, 20],
+        ],
+        tax: 37.6,
+        total: 457.6,
+        shipping_tax: TVA55,
+      },
+    ],
+    [
+      // equal bases: the higher rate; 20 % on 110 → 22,00, 5,5 % on 100 → 5,50; total 200 + 10 + 27,50 = 237,50
+      'a tie goes to the higher rate',
+      {
+        items: [
+          { quantity: 1, unit_price: 100, taxes: [TVA55] },
+          { quantity: 1, unit_price: 100, taxes: [TVA20] },
+        ],
+        shipping: 10,
+      },
+      {
+        taxes: [
+          [5.5, 100, 5.5],
+          [20, 110, 22],
+        ],
+        tax: 27.5,
+        total: 237.5,
+        shipping_tax: TVA20,
+      },
+    ],
+    [
+      // untaxed lines carry 1 000,00 against 10,00 at 20 %: shipping follows them, without VAT; total 1 010 + 50 + 2 = 1 062
+      'when untaxed lines carry the largest base, shipping carries no VAT',
+      {
+        items: [
+          { quantity: 1, unit_price: 1000, taxes: [] },
+          { quantity: 1, unit_price: 10, taxes: [TVA20] },
+        ],
+        shipping: 50,
+      },
+      { taxes: [[20, 10, 2]], tax: 2, total: 1062, shipping_tax: null },
+    ],
+    [
+      // a rate chosen for shipping: 10 % on 10 → 1,00 in its own group; total 100 + 10 + 21 = 131
+      'a chosen rate makes its own group',
+      { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 10, shipping_tax: TVA10 },
+      {
+        taxes: [
+          [10, 10, 1],
+          [20, 100, 20],
+        ],
+        tax: 21,
+        total: 131,
+        shipping_tax: TVA10,
+      },
+    ],
+    [
+      // none chosen (franchise, or the user's choice): 100 + 10 + 20 = 130
+      'null: shipping without VAT',
+      { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 10, shipping_tax: null },
+      { taxes: [[20, 100, 20]], tax: 20, total: 130, shipping_tax: null },
+    ],
+    [
+      // the 10 % discount applies to the lines only: (100 − 10) + 10 = 100 at 20 % → 20; total 100 − 10 + 10 + 20 = 120
+      'the document discount does not reduce shipping',
+      { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], discount_type: 'percent', discount_value: 10, shipping: 10 },
+      { taxes: [[20, 100, 20]], tax: 20, total: 120, shipping_tax: TVA20 },
+    ],
+    [
+      // VAT on the sum of bases: 0,02 + 0,02 = 0,04 × 20 % = 0,008 → 0,01 (each alone would round to 0,00)
+      'VAT on the sum of the lines and shipping, not each apart',
+      { items: [{ quantity: 1, unit_price: 0.02, taxes: [TVA20] }], shipping: 0.02 },
+      { taxes: [[20, 0.04, 0.01]], tax: 0.01, total: 0.05, shipping_tax: TVA20 },
+    ],
+    [
+      // TTC: the line's 120,00 TTC is HT 100 + VAT 20; shipping 10,00 HT adds 2,00; total 100 + 10 + 22 = 132
+      'TTC mode: shipping is typed excluding tax and its VAT is added',
+      { price_mode: 'ttc', items: [{ quantity: 1, unit_price: 120, taxes: [TVA20] }], shipping: 10 },
+      { taxes: [[20, 110, 22]], tax: 22, total: 132, shipping_tax: TVA20 },
+    ],
+    [
+      // TTC, rounding: 9,99 × 5,5 % = 0,54945 → 0,55; line 105,50 TTC → 100 + 5,50; total 100 + 9,99 + 6,05 = 116,04
+      'TTC mode: the VAT of shipping is rounded on its own amount',
+      { price_mode: 'ttc', items: [{ quantity: 1, unit_price: 105.5, taxes: [TVA55] }], shipping: 9.99 },
+      { taxes: [[5.5, 109.99, 6.05]], tax: 6.05, total: 116.04, shipping_tax: TVA55 },
+    ],
+    [
+      'no shipping: no group is made for it, the rate is still resolved',
+      { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 0, shipping_tax: TVA10 },
+      { taxes: [[20, 100, 20]], tax: 20, total: 120, shipping_tax: TVA10 },
+    ],
+    ['shipping alone, without lines, has no main rate', { items: [], shipping: 10 }, { taxes: [], tax: 0, total: 10, shipping_tax: null }],
+  ])('%s', (_label, input, expected) => {
+    const t = computeTotals(input);
+    expect(t.taxes.map((g) => [g.rate, g.taxable_amount, g.amount])).toEqual(expected.taxes);
+    expect(t).toMatchObject({ tax: expected.tax, total: expected.total, shipping_tax: expected.shipping_tax });
+    expect(money(t.subtotal).minus(t.discount).plus(t.shipping).plus(t.tax).eq(t.total)).toBe(true);
+  });
+});
+
 const rate = fc.constantFrom(0, 2.1, 5.5, 10, 20);
 const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => n / 100);
 const line = fc.record({
@@ -161,7 +289,8 @@ describe('properties', () => {
   it('grouping taxes never loses a base: each group’s taxable amount is the discounted sum of its lines', () => {
     fc.assert(
       fc.property(doc, (d) => {
-        const t = computeTotals({ ...d, price_mode: 'ht' });
+        // Shipping aside (its own property above): only the lines' bases.
+        const t = computeTotals({ ...d, price_mode: 'ht', shipping_tax: null });
         const afterDiscount = money(t.subtotal).minus(t.discount);
         for (const group of t.taxes) {
           const lines = d.items
@@ -177,6 +306,38 @@ describe('properties', () => {
               .lte(0.01 * d.items.length + 0.01),
           ).toBe(true);
         }
+      }),
+    );
+  });
+
+  it('with one tax per line, the groups’ taxable amounts add up to the net base plus the taxed shipping', () => {
+    const oneTax = fc.record({
+      quantity: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+      unit_price: cents(1_000_000),
+      discount_type: fc.constantFrom('percent' as const, 'amount' as const, null),
+      discount_value: cents(20_000),
+      taxes: rate.map((r) => [{ title: 'TVA', rate: r }]),
+    });
+    const shippingTax = fc.option(
+      rate.map((r) => ({ title: 'TVA', rate: r })),
+      { nil: undefined },
+    );
+    fc.assert(
+      fc.property(doc, fc.array(oneTax, { maxLength: 25 }), shippingTax, (d, items, chosen) => {
+        const t = computeTotals({ ...d, items, shipping_tax: chosen });
+        const taxedShipping = t.shipping_tax ? t.shipping : 0;
+        const taxable = sum(t.taxes.map((g) => g.taxable_amount));
+        expect(taxable.eq(money(t.subtotal).minus(t.discount).plus(taxedShipping))).toBe(true);
+        expect(money(t.subtotal).minus(t.discount).plus(t.shipping).plus(t.tax).eq(t.total)).toBe(true);
+      }),
+    );
+  });
+
+  it('in HT mode each group’s VAT is its rate on its taxable amount, shipping included', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        const t = computeTotals({ ...d, price_mode: 'ht' });
+        for (const g of t.taxes) expect(money(g.taxable_amount).times(g.rate).div(100).round(2, 1).eq(g.amount)).toBe(true);
       }),
     );
   });
@@ -198,9 +359,12 @@ describe('properties', () => {
     fc.assert(
       fc.property(doc, (d) => {
         const t = computeTotals({ ...d, price_mode: 'ttc', discount_type: null });
+        // Shipping is excluding tax: what is due is the typed lines, shipping and the VAT on shipping.
+        const shippingVat = t.shipping_tax ? money(t.shipping).times(t.shipping_tax.rate).div(100).round(2, 1) : money(0);
         expect(
           sum(t.lines.map((l) => l.total))
             .plus(t.shipping)
+            .plus(shippingVat)
             .eq(t.total),
         ).toBe(true);
       }),

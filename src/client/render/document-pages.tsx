@@ -68,11 +68,13 @@ function Page({
         width={contentWidth(template, index === 0)}
         before={
           index > 0 && template.table.show_subtotal_previous
-            ? { kind: 'previous', label: 'Report HT de la page précédente', amount: carried.before }
+            ? { kind: 'previous', label: `Report${ctx.doc.vat ? ' HT' : ''} de la page précédente`, amount: carried.before }
             : undefined
         }
         after={
-          !last && template.table.show_subtotal ? { kind: 'subtotal', label: 'Sous-total HT à reporter', amount: carried.after } : undefined
+          !last && template.table.show_subtotal
+            ? { kind: 'subtotal', label: `Sous-total${ctx.doc.vat ? ' HT' : ''} à reporter`, amount: carried.after }
+            : undefined
         }
       />
       {layout.hasTotals && <TotalsBlock ctx={ctx} />}

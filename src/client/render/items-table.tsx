@@ -75,7 +75,7 @@ export function ItemsTable({
   const { table } = ctx.template;
   // Widths from every line of the document, not this page's only: all pages share the measured columns.
   const columns = useMemo(
-    () => fitColumns(shownColumns(table), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3),
+    () => fitColumns(shownColumns(table, ctx.doc.vat), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3),
     [table, ctx, width],
   );
   const s = table.style;

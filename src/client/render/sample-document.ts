@@ -1,3 +1,4 @@
+import { offersVat } from '../../shared/vat';
 import { computeTotals } from '../../shared/totals';
 import { legalMentionTexts, sellerIdentity } from '../../shared/legal-mentions';
 import { defaultAppSettings } from '../../shared/schemas/settings';
@@ -198,5 +199,6 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
       items: source.map((l) => ({ item: l.item, kind: l.code.startsWith('IMP') || l.code.startsWith('SIG') ? 'goods' : 'service' })),
       corrects_number: type === 'credit' ? 'F2026-0041' : null,
     }),
+    vat: offersVat(SELLER),
   };
 }

@@ -39,9 +39,15 @@ export function textEm(text: string): number {
 /** The description keeps at least this share of the table when amounts need more room. */
 const DESCRIPTION_FLOOR = 0.25;
 
-/** The visible columns, in the template's order, with their widths (a column without one gets its type's default). */
-export function shownColumns(table: DocumentTemplate['table']): ShownColumn[] {
-  const cols = table.cols.filter((c) => c.visible);
+/**
+ * The visible columns, in the template's order, with their widths (a column without one gets its type's default).
+ * Without VAT (franchise en base) there is no VAT column, and no header says HT or TTC.
+ */
+export function shownColumns(table: DocumentTemplate['table'], vat = true): ShownColumn[] {
+  // Without VAT, a header says 'Prix unitaire', not 'Prix unitaire HT'.
+  const cols = table.cols
+    .filter((c) => c.visible && (vat || c.type !== 'vat'))
+    .map((c) => (vat ? c : { ...c, label: c.label.replace(/\s+(HT|TTC)$/i, '') }));
   const widths = cols.map((c) => (c.width && c.width > 0 ? c.width : DEFAULT_WIDTHS[c.type]));
   const sum = widths.reduce((a, b) => a + b, 0) || 1;
   return cols.map((c, i) => ({ ...c, share: (defined(widths[i], 'widths[i]') / sum) * 100 }));

@@ -2,6 +2,7 @@ import { computeTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
 import { sub, sum, toNumber } from '../../shared/money';
 import { legalMentionTexts } from '../../shared/legal-mentions';
+import { followsMainRate, offersVat } from '../../shared/vat';
 import type { AppSettings } from '../../shared/schemas/settings';
 import { addressSchema } from '../../shared/schemas/customer';
 import type { DocumentAnswer, SharedDocumentView } from '../../shared/schemas/document-model';
@@ -39,7 +40,7 @@ type Viewed = Omit<SharedDocumentView, 'customer' | 'organization' | 'items'> & 
  * issued yet shows today's profile and the mentions it would get, so its preview is what the customer will receive.
  */
 export function toRenderDocument(source: RenderSource, context: RenderContext = {}): RenderDocument {
-  const doc = 'form' in source ? viewOfForm(source.form, context.customer ?? null) : source.document;
+  const doc = 'form' in source ? viewOfForm(source.form, context.customer ?? null, offersVat(context.profile)) : source.document;
   const sellerSource = doc.organization ?? context.profile ?? null;
   const customer = customerOf(doc.customer);
   let legal_mentions = doc.legal_mentions;
@@ -109,12 +110,17 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
       amount_due: toNumber(sub(doc.total, sum(doc.deposit_invoices.map((d) => d.total)))),
     },
     legal_mentions,
+    // Under the franchise nothing speaks of VAT; an amount of VAT that is there (a draft saved before) is never hidden.
+    vat: offersVat(sellerSource) || doc.tax !== 0,
   };
 }
 
 /** The unsaved form seen as a document: its totals computed live with the shared core, as the server will on save. */
-function viewOfForm(form: DocumentDraft, customer: CustomerSource | null): Viewed {
-  const { lines, ...totals } = computeTotals({ ...totalsInputOf(form), precision: currencyPrecision(form.currency ?? 'EUR') });
+function viewOfForm(form: DocumentDraft, customer: CustomerSource | null, vat: boolean): Viewed {
+  const { lines, shipping_tax, ...totals } = computeTotals({
+    ...totalsInputOf(form, vat),
+    precision: currencyPrecision(form.currency ?? 'EUR'),
+  });
   const date = form.date;
   const maturity = form.maturity || null;
   return {
@@ -133,6 +139,8 @@ function viewOfForm(form: DocumentDraft, customer: CustomerSource | null): Viewe
     note: form.note ?? '',
     discount_type: form.discount_type ?? null,
     discount_value: amountOf(form.discount_value),
+    shipping_tax,
+    shipping_tax_auto: followsMainRate(form),
     shipping_details: form.shipping_details ?? '',
     purchase_order: (form.purchase_order ?? '').trim(),
     delivery_address: form.delivery_address ? addressSchema.parse(form.delivery_address) : null,

@@ -16,8 +16,8 @@ export interface TotalRow {
 const taxName = (title: string) => title.replace(/\s*\d+(?:[.,]\d+)?\s*%\s*$/, '').trim() || 'TVA';
 
 /**
- * The totals block, row by row, per the template's `table.totals` flags: subtotal, discount, each tax group,
- * the VAT total, shipping, total, each deposit invoice deducted, credit notes, payments, and what is left to pay.
+ * The totals block, row by row, per the template's `table.totals` flags: subtotal, discount, shipping, each tax
+ * group, the VAT total, total, each deposit invoice deducted, credit notes, payments, and what is left to pay.
  */
 export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table']['totals'], f: Formatters): TotalRow[] {
   if (!showsTotal(doc.type)) return [];
@@ -25,16 +25,24 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   const rows: TotalRow[] = [];
   const minus = (amount: number) => `−${f.money(amount)}`;
   const hasDiscount = t.discount !== 0;
-  const hasTaxes = t.taxes.length > 0;
+  // Under the franchise en base (doc.vat false) no row speaks of VAT, HT or TTC (CGI art. 293 B).
+  const hasTaxes = doc.vat && t.taxes.length > 0;
+  const ht = doc.vat ? ' HT' : '';
 
   if (flags.subtotal)
-    rows.push({ key: 'subtotal', label: hasDiscount && flags.discount ? 'Sous-total HT' : 'Total HT', value: f.money(t.subtotal) });
+    rows.push({
+      key: 'subtotal',
+      label: hasDiscount && flags.discount ? `Sous-total${ht}` : doc.vat ? 'Total HT' : 'Sous-total',
+      value: f.money(t.subtotal),
+    });
   if (flags.discount && hasDiscount) {
     const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
     rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });
-    if (flags.subtotal) rows.push({ key: 'net', label: 'Total HT après remise', value: f.money(toNumber(sub(t.subtotal, t.discount))) });
+    if (flags.subtotal) rows.push({ key: 'net', label: `Total${ht} après remise`, value: f.money(toNumber(sub(t.subtotal, t.discount))) });
   }
-  if (flags.taxes) {
+  // Shipping before the VAT rows: it is part of their base (CGI art. 267).
+  if (flags.shipping && t.shipping !== 0) rows.push({ key: 'shipping', label: `Frais de port${ht}`, value: f.money(t.shipping) });
+  if (flags.taxes && doc.vat) {
     for (const tax of t.taxes) {
       rows.push({
         key: `tax-${tax.title}-${tax.rate}`,
@@ -45,7 +53,6 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
     // CGI art. 242 nonies A: the VAT amount is stated; its total follows the amounts per rate.
     if (hasTaxes && t.tax !== 0) rows.push({ key: 'tax-total', label: 'Total TVA', value: f.money(t.tax) });
   }
-  if (flags.shipping && t.shipping !== 0) rows.push({ key: 'shipping', label: 'Frais de port', value: f.money(t.shipping) });
   if (flags.total) rows.push({ key: 'total', label: hasTaxes ? 'Total TTC' : 'Total', value: f.money(t.total), strong: true });
 
   const deducted = t.deposit_invoices.length > 0 || t.credited !== 0 || t.paid !== 0;

@@ -99,4 +99,9 @@ export interface RenderDocument {
   totals: RenderTotals;
   /** The mentions the law asks for (set at issue; computed for drafts and the sample). */
   legal_mentions: string[];
+  /**
+   * Whether the document speaks of VAT: false under the franchise en base (CGI art. 293 B), where it shows no VAT
+   * column, no VAT rows and no HT/TTC wording, only the mention "TVA non applicable, art. 293 B du CGI".
+   */
+  vat: boolean;
 }

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_idempotency';
 import * as m0010 from './migrations/0010_audit_log';
 import * as m0012 from './migrations/0012_template_snapshot';
 import * as m0013 from './migrations/0013_pdf_archive';
+import * as m0014 from './migrations/0014_shipping_tax';
 import * as m0015 from './migrations/0015_document_references';
 import * as m0016 from './migrations/0016_unique_numbers';
 import * as m0017 from './migrations/0017_audit_backfill';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0010_audit_log': m0010,
   '0012_template_snapshot': m0012,
   '0013_pdf_archive': m0013,
+  '0014_shipping_tax': m0014,
   '0015_document_references': m0015,
   '0016_unique_numbers': m0016,
   '0017_audit_backfill': m0017,

@@ -181,6 +181,10 @@ export interface DocumentsTable {
   discount_type: string | null;
   discount_value: string | null;
   shipping_fee: string;
+  /** The VAT rate applied to shipping (JSON { title, rate }, migration 0014); null: none. */
+  shipping_tax: string | null;
+  /** 1 when the shipping rate follows the main rate of the lines (migration 0014). */
+  shipping_tax_auto: Generated<number>;
   shipping_details: string;
   vat_exemption: string;
   additional_info: string;

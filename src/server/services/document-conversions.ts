@@ -118,7 +118,13 @@ async function createCreditNote(
     condition: '',
     terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
   };
-  let credit: DocumentForm = { ...base, shipping: partial ? 0 : form.shipping };
+  // Shipping is credited at the rate the invoice applied to it, not at today's main rate.
+  let credit: DocumentForm = {
+    ...base,
+    shipping: partial ? 0 : form.shipping,
+    shipping_tax: invoice.shipping_tax,
+    shipping_tax_auto: false,
+  };
   if (partial && form.discount_type === 'amount' && form.discount_value) {
     const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;
     const part = totalsOf({ ...credit, discount_value: 0 }, [], 0).subtotal;
@@ -173,7 +179,8 @@ export async function createDepositInvoice(
 
   // The origin's stored tax groups: what its deposits follow, as they were computed at its last save.
   const totals = row.totals;
-  // Weights: each VAT group's amount including tax; what carries no tax (untaxed lines, shipping) is one more share.
+  // Weights: each VAT group's amount including tax (shipping at a rate is in its group); what carries no tax (untaxed
+  // lines, untaxed shipping) is one more share.
   const groups = totals.taxes.map((g) => ({ taxes: [{ title: g.title, rate: g.rate }], weight: money(g.taxable_amount).plus(g.amount) }));
   const taxed = groups.reduce((s, g) => s.plus(g.weight), money(0));
   const untaxed = total.minus(taxed);
@@ -204,6 +211,8 @@ export async function createDepositInvoice(
     discount_type: 'percent',
     discount_value: 0,
     shipping: 0,
+    shipping_tax: null,
+    shipping_tax_auto: false,
     shipping_details: '',
     price_mode: 'ttc',
     deposit_request: [],

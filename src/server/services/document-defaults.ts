@@ -6,7 +6,9 @@ import { defaultDeliveryAddress, type MentionCustomer } from '../../shared/legal
 import { addressSchema, type Address } from '../../shared/schemas/customer';
 import { fail } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
+import { documentTaxProblems, type TaxRules } from '../../shared/vat';
 import { getAppSettings } from './settings';
+import { taxRulesOf } from './tax-rules';
 
 /** What a document takes from its customer: the fields it shows, its maturity and delivery address when the form leaves them out. */
 
@@ -60,4 +62,16 @@ export async function withDefaults(
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;
   return { ...form, maturity: addDays(form.date, days) };
+}
+
+/**
+ * Refuses lines whose taxes break the rules (400 naming each line): VAT under the franchise en base, several taxes on a
+ * line without the opt-in. A document that `mirrors` another (a credit note) keeps its taxes and is not checked.
+ */
+export async function checkTaxRules(db: Db, organizationId: number, form: DocumentForm, opts: { mirrors: boolean }): Promise<TaxRules> {
+  const rules = await taxRulesOf(db, organizationId);
+  if (opts.mirrors) return rules;
+  const problems = documentTaxProblems(form, rules);
+  if (problems.length > 0) fail('BAD_REQUEST', problems);
+  return rules;
 }

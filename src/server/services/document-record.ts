@@ -1,23 +1,32 @@
 import { computeTotals, type DocumentTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
 import type { DocumentForm } from '../../shared/schemas/document';
+import { shippingTaxInput } from '../../shared/vat';
 import { nowIso } from '../clock';
 
 // Business dates are French: 'today' turns at midnight in Paris, not in UTC (sv-SE formats as YYYY-MM-DD).
 const parisDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 export const todayIso = (now = new Date()): string => parisDate.format(now);
 
-/** Every total of a document, from its lines, with the shared core: a total sent by a client is never used. */
+/**
+ * Every total of a document, from its lines, with the shared core: a total sent by a client is never used. `vat` is
+ * false under the franchise en base: shipping then carries no VAT.
+ */
 export function totalsOf(
-  form: Pick<DocumentForm, 'items' | 'discount_type' | 'discount_value' | 'shipping' | 'price_mode' | 'currency'>,
+  form: Pick<
+    DocumentForm,
+    'items' | 'discount_type' | 'discount_value' | 'shipping' | 'shipping_tax' | 'shipping_tax_auto' | 'price_mode' | 'currency'
+  >,
   deposits: number[],
   paid: number,
+  vat = true,
 ): DocumentTotals {
   return computeTotals({
     items: form.items,
     discount_type: form.discount_type,
     discount_value: form.discount_value,
     shipping: form.shipping,
+    shipping_tax: shippingTaxInput(form, vat),
     price_mode: form.price_mode,
     deposits,
     paid,

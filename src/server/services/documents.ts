@@ -25,7 +25,8 @@ import { sumPayments } from '../db/queries/payments';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { assertCurrencyEnabled } from './currencies';
 import { laterThan, todayIso, totalsOf } from './document-record';
-import { checkCustomer, customerSnapshotOf, withDefaults } from './document-defaults';
+import { checkCustomer, checkTaxRules, customerSnapshotOf, withDefaults } from './document-defaults';
+import { followsMainRate } from '../../shared/vat';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
 
@@ -61,8 +62,8 @@ const NO_AMOUNTS = { price: 0, net_price: 0, subtotal: 0, discount: 0, gross_tot
  * What a save writes: the form's fields, each line with its amounts, every total. The one computation of a write
  * (shared/totals.ts): what is stored here is what every later read answers.
  */
-export function contentOf(form: DocumentForm, deposits: number[], paid: number): DocumentContent {
-  const { lines, ...totals } = totalsOf(form, deposits, paid);
+export function contentOf(form: DocumentForm, deposits: number[], paid: number, vat: boolean): DocumentContent {
+  const { lines, shipping_tax, ...totals } = totalsOf(form, deposits, paid, vat);
   if (Math.abs(totals.total) > MAX_TOTAL || Math.abs(totals.subtotal) > MAX_TOTAL)
     fail('BAD_REQUEST', 'Total : il dépasse 100 milliards, vérifiez les quantités et les prix');
   const { items, ...fields } = form;
@@ -73,6 +74,9 @@ export function contentOf(form: DocumentForm, deposits: number[], paid: number):
     customer_id: fields.customer_id ?? null,
     order_id: fields.order_id ?? null,
     delivery_address: fields.delivery_address ?? null,
+    // The rate applied, kept with the document (EN 16931: shipping as a charge with its VAT category).
+    shipping_tax,
+    shipping_tax_auto: followsMainRate(fields),
     items: items.map(({ key: _key, ...item }, i) => ({ ...item, ...(lines[i] ?? NO_AMOUNTS) })),
     totals,
   };
@@ -169,6 +173,8 @@ export async function createDocument(
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
+  // A credit note mirrors the taxes of the invoice it corrects, whatever the rules are today.
+  const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(options.correctsId) });
   const kind = options.kind ?? 'standard';
   const chain = form.type === 'invoice' && kind === 'standard' ? await originChain(db, organizationId, options.originId ?? null) : [];
   const now = nowIso();
@@ -182,6 +188,7 @@ export async function createDocument(
         form,
         open.map((d) => d.total),
         0,
+        rules.vat,
       ),
       kind,
       status: 'draft',
@@ -237,12 +244,14 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   if (input.currency !== doc.currency) await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
+  const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(doc.corrects_id) });
   const deposits = await depositsFor(db, organizationId, doc);
   const paid = await sumPayments(db, { organizationId, documentId: id });
   const content = contentOf(
     form,
     deposits.map((d) => d.total),
     fromStoredUnits(paid),
+    rules.vat,
   );
   await db.transaction().execute(async (trx) => {
     const changed = await updateDocument(trx, {

@@ -1,3 +1,5 @@
+import { taxProblem } from '../../shared/vat';
+import { taxRulesOf } from './tax-rules';
 import type { Db } from '../db/connection';
 import { itemInputSchema, type Item } from '../../shared/schemas/item';
 import { frenchDecimal, frenchNumber } from '../../shared/csv';
@@ -58,10 +60,11 @@ function findTax(taxes: Tax[], text: string): Tax | null {
  * codes already taken, in the base or earlier in the file). Valid rows are created together, or none.
  */
 export async function importItems(db: Db, organizationId: number, csv: string, dryRun: boolean): Promise<CsvRowReport> {
-  const [taxes, units, existing] = await Promise.all([
+  const [taxes, units, existing, rules] = await Promise.all([
     listTaxes(db, { organizationId }),
     listUnits(db, { organizationId }),
     listItems(db, { organizationId, archived: 'exclude', active: 'all', sortBy: 'code', sortOrder: 'asc', offset: 0, limit: 1_000_000 }),
+    taxRulesOf(db, organizationId),
   ]);
   const unitNames = new Set(units.map((u) => u.name));
   const codes = new Set(existing.data.map((i) => i.code.toLowerCase()).filter(Boolean));
@@ -73,13 +76,16 @@ export async function importItems(db: Db, organizationId: number, csv: string, d
       const problems: string[] = [];
       if (!unitNames.has(item.unit)) problems.push(`Unité inconnue : « ${item.unit} »`);
       const cell = String((item as { tax_text?: string }).tax_text ?? '');
-      const ids: number[] = [];
+      const found: Tax[] = [];
       for (const part of cell.split(TAX_SEPARATOR).filter((p) => p.trim() !== '')) {
         const tax = findTax(taxes, part);
-        if (tax) ids.push(tax.id);
+        if (tax) found.push(tax);
         else problems.push(`TVA inconnue : « ${part.trim()} »`);
       }
-      item.tax_ids = ids;
+      item.tax_ids = found.map((t) => t.id);
+      // The same VAT rules as the item form: one rate unless several are allowed, none under the franchise.
+      const rule = taxProblem('TVA', found, rules, 'article');
+      if (rule) problems.push(rule);
       const code = item.code.toLowerCase();
       if (code && codes.has(code)) problems.push(`Le code article « ${item.code} » est déjà utilisé`);
       else if (code && problems.length === 0) codes.add(code); // a later row with the same code is refused too

@@ -8,6 +8,10 @@ import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { setTaggings } from '../db/queries/tags';
 import { checkTagIds } from './tags';
 import { defined } from '../../shared/defined';
+import { taxProblem } from '../../shared/vat';
+import { taxRulesOf } from './tax-rules';
+
+const isDefined = <T>(v: T | undefined): v is T => v !== undefined;
 
 /** Keeps the global search in step with the item (archived items are not offered). */
 async function index(db: Db, organizationId: number, item: ItemRecord): Promise<ItemRecord> {
@@ -30,13 +34,21 @@ export async function getItem(db: Db, organizationId: number, id: number): Promi
   return item;
 }
 
-/** The unit and taxes must be the organisation's own; the code, when given, unique among its live items. */
+/**
+ * The unit and taxes must be the organisation's own, and follow its VAT rules (one rate unless several are allowed, none
+ * under the franchise en base); the code, when given, unique among its live items.
+ */
 async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: number): Promise<void> {
   const problems: string[] = [];
   const units = await listUnits(db, { organizationId });
   if (!units.some((u) => u.name === item.unit)) problems.push(`Unité inconnue : « ${item.unit} ». Ajoutez-la dans Paramètres → Unités.`);
-  const taxes = new Set((await listTaxes(db, { organizationId })).map((t) => t.id));
-  if (item.tax_ids.some((id) => !taxes.has(id))) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
+  const taxes = await listTaxes(db, { organizationId });
+  const chosen = item.tax_ids.map((id) => taxes.find((t) => t.id === id));
+  if (chosen.some((t) => !t)) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
+  else {
+    const problem = taxProblem(`Article « ${item.name} »`, chosen.filter(isDefined), await taxRulesOf(db, organizationId), 'article');
+    if (problem) problems.push(problem);
+  }
   if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? defined(problems[0], 'problems[0]') : problems);
   await checkTagIds(db, organizationId, 'item', item.tag_ids);
   if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId })))

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { STORED_STATUSES } from '../document-status';
-import { depositRequestSchema, documentInputSchema, documentItemInputSchema, documentTypeSchema, keyValueSchema } from './document';
+import {
+  depositRequestSchema,
+  documentInputSchema,
+  documentItemInputSchema,
+  documentTypeSchema,
+  keyValueSchema,
+  taxLineSchema,
+} from './document';
 import { customerPartySchema, sellerPartySchema } from './document-parties';
 import { addressSchema } from './customer';
 import { documentTemplateSchema } from './template';
@@ -61,6 +68,9 @@ export type StoredTotals = z.infer<typeof documentTotalsSchema>;
 
 /** The form's own fields as they come back: numbers, nulls where nothing was set. */
 const formFields = documentInputSchema.omit({ items: true, additional_info: true, deposit_request: true }).extend({
+  /** The rate applied to shipping at the last save (null: none), and whether it follows the main rate of the lines. */
+  shipping_tax: taxLineSchema.nullable(),
+  shipping_tax_auto: z.boolean(),
   maturity: z.string().nullable(),
   sale_date: z.string().nullable(),
   customer_id: z.number().int().nullable(),

@@ -171,6 +171,12 @@ export const documentInputSchema = z.object({
     .refine((v) => v >= 0, 'Frais de port : ils ne peuvent être négatifs')
     .default(0)
     .meta({ label: 'Frais de port' }),
+  /**
+   * The VAT rate of shipping (CGI art. 267: shipping is part of the taxable base): a rate, or null for none. With
+   * `shipping_tax_auto` (the default when no rate is given) the document's main rate, resolved at each save.
+   */
+  shipping_tax: taxLineSchema.nullable().optional().meta({ label: 'TVA des frais de port' }),
+  shipping_tax_auto: z.boolean({ error: 'TVA des frais de port : true ou false' }).optional().meta({ label: 'TVA des frais de port' }),
   shipping_details: z.string().max(1000).default('').meta({ label: 'Détails de livraison' }),
   /** The legal basis of lines billed without VAT (CGI art. 242 nonies A, 13°), e.g. 'Exonération de TVA, art. 261-4-4° du CGI'. */
   vat_exemption: z

@@ -10,6 +10,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { TagPicker } from '../../components/tags';
+import { TaxChoice } from '../../components/tax-choice';
+import { useTaxRules } from '../../lib/use-tax-rules';
+import { defaultRate, sameRate } from '../../../shared/vat';
 import type { ItemRow } from './types';
 import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages';
 import { defined } from '../../../shared/defined';
@@ -54,15 +57,17 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   const utils = trpc.useUtils();
   const units = trpc.units.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const taxes = trpc.taxes.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
-  // A new item starts with the normal VAT rate, as most lines carry it: set in the same reset as the blank form,
-  // once the rates are known (two separate effects raced, and a later opening lost the rate).
-  const normalRate = taxes.data?.data.find((t) => t.rate === 20)?.id;
+  const rules = useTaxRules(open);
+  // A new item starts with the normal VAT rate, as most lines carry it (none under the franchise en base): set in the
+  // same reset as the blank form, once the rates are known (two separate effects raced, and a later opening lost the rate).
+  const rates = taxes.data?.data ?? [];
+  const normalRate = rules.ready ? defaultRate(rates, rules.vat)?.id : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets on opening only; late rates are the next effect's
   useEffect(() => {
     if (!open) return;
     setForm(item ? fromItem(item) : { ...blank(), tax_ids: normalRate ? [normalRate] : [] });
     setErrors({});
-  }, [open, item]);
+  }, [open, item, rules.ready]);
   // Rates that arrive after the opening fill a new item that has none yet, without touching what was typed.
   useEffect(() => {
     if (open && !item && normalRate) setForm((f) => (f.tax_ids.length ? f : { ...f, tax_ids: [normalRate] }));
@@ -139,7 +144,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
         <TextField label={labelOf('description')} value={form.description} onChange={set('description')} />
         <div className={grid}>
           <TextField
-            label="Prix unitaire HT"
+            label={rules.vat ? 'Prix unitaire HT' : 'Prix unitaire'}
             inputMode="decimal"
             value={form.unit_price}
             onChange={set('unit_price')}
@@ -173,21 +178,18 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
             </label>
           ))}
         </fieldset>
-        <fieldset className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm' })}>
-          <legend className={label}>TVA par défaut</legend>
-          {taxes.data?.data.map((t) => (
-            <label key={t.id} className={css({ display: 'flex', gap: '2', alignItems: 'center', cursor: 'pointer' })}>
-              <input
-                type="checkbox"
-                checked={form.tax_ids.includes(t.id)}
-                onChange={(e) =>
-                  setForm({ ...form, tax_ids: e.target.checked ? [...form.tax_ids, t.id] : form.tax_ids.filter((id) => id !== t.id) })
-                }
-              />
-              {t.title}
-            </label>
-          ))}
-        </fieldset>
+        <TaxChoice
+          label="TVA par défaut"
+          name="item-tax"
+          rates={rates}
+          value={rates.filter((t) => form.tax_ids.includes(t.id))}
+          onChange={(next) => {
+            setErrors(({ tax_ids: _, ...rest }) => rest);
+            setForm({ ...form, tax_ids: rates.filter((t) => next.some((n) => sameRate(n, t))).map((t) => t.id) });
+          }}
+          rules={rules}
+          error={errors.tax_ids}
+        />
         <TagPicker kind="item" value={form.tag_ids} onChange={(tag_ids) => setForm({ ...form, tag_ids })} error={errors.tag_ids} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
           <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />

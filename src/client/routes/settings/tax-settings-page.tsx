@@ -12,6 +12,8 @@ import { TextField } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { firstMessage } from '../../../shared/validation-messages';
+import { FRANCHISE_MENTION } from '../../../shared/vat';
+import { useTaxRules } from '../../lib/use-tax-rules';
 
 type Draft = { title: string; rate: string };
 
@@ -21,10 +23,50 @@ function parseDraft(draft: Draft) {
   return taxRateInputSchema.safeParse({ title: draft.title, rate: rate === undefined || Number.isNaN(rate) ? undefined : rate });
 }
 
+/**
+ * One VAT rate per line and per catalogue item (a radio choice), unless the organisation opts in to several (a VAT
+ * and a local tax, for instance): then the line offers checkboxes. The server enforces the same setting.
+ */
+function TaxesPerLine() {
+  const utils = trpc.useUtils();
+  const saved = trpc.settings.get.useQuery(undefined, { staleTime: 0 });
+  const current = saved.data && 'currency_format' in saved.data ? saved.data : null;
+  const save = trpc.settings.update.useMutation({
+    onSuccess: (answer) => {
+      showMessage(answer.messages, 200);
+      if ('currency_format' in answer.data) utils.settings.get.setData(undefined, answer.data);
+    },
+  });
+  if (!current) return null;
+  return (
+    <section className={settingsCard}>
+      <p className={settingsSection}>Taxes par ligne</p>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer' })}>
+        <input
+          type="checkbox"
+          className={css({ mt: '0.5' })}
+          checked={current.multiple_taxes_per_line}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ data: { ...current, multiple_taxes_per_line: e.target.checked } })}
+        />
+        <span>
+          <strong>Autoriser plusieurs taxes par ligne</strong>
+          <br />
+          <span className={css({ color: 'fg.muted' })}>
+            Désactivé : chaque ligne et chaque article porte un seul taux de TVA, ou aucun. À activer seulement si vous facturez une taxe en
+            plus de la TVA.
+          </span>
+        </span>
+      </label>
+    </section>
+  );
+}
+
 /** Paramètres → TVA: the organisation's tax rates (French rates from the start), add, edit, delete. */
 export function TaxSettingsPage() {
   const utils = trpc.useUtils();
   const taxes = trpc.taxes.list.useQuery();
+  const rules = useTaxRules();
   const [draft, setDraft] = useState<Draft>({ title: '', rate: '' });
   const [editing, setEditing] = useState<{ id: number } & Draft>();
   const [error, setError] = useState<string>();
@@ -59,6 +101,12 @@ export function TaxSettingsPage() {
     <SettingsFrame>
       <section className={settingsCard}>
         <p className={settingsSection}>Taux de TVA</p>
+        {rules.ready && !rules.vat && (
+          <p role="note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Votre entreprise relève de la franchise en base (Paramètres → Infos de l’entreprise) : les documents et les articles ne
+            proposent aucun taux et portent la mention « {FRANCHISE_MENTION} ».
+          </p>
+        )}
         <table className={listStyles.table}>
           <thead>
             <tr>
@@ -163,6 +211,7 @@ export function TaxSettingsPage() {
           </p>
         )}
       </section>
+      <TaxesPerLine />
     </SettingsFrame>
   );
 }

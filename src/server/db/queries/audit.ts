@@ -108,7 +108,7 @@ const LEGAL_DOCUMENT_COLUMNS = [
  * Columns added to the legal content after the log began: hashed only when they carry a value, so that an entry
  * written before them still verifies. (A document's delivery address is hashed within its customer snapshot.)
  */
-const LATER_LEGAL_COLUMNS = ['purchase_order'] as const;
+const LATER_LEGAL_COLUMNS = ['purchase_order', 'shipping_tax'] as const;
 const LEGAL_LINE_COLUMNS = [
   'position',
   'code',

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { DOCUMENT_MODIFIED, documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
-import { computeTotals } from '../../../../shared/totals';
+import { computeTotals, documentMainRate } from '../../../../shared/totals';
 import { currencyPrecision } from '../../../../shared/currencies';
 import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
@@ -66,13 +66,13 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     () =>
       form
         ? computeTotals({
-            ...totalsInputOf(form as DocumentDraft),
+            ...totalsInputOf(form as DocumentDraft, data.rules.vat),
             deposits: data.doc?.deposits ? [data.doc.deposits] : [],
             paid: data.doc?.paid ?? 0,
             precision: currencyPrecision(form.currency ?? 'EUR'),
           })
         : null,
-    [form, data.doc?.deposits, data.doc?.paid],
+    [form, data.doc?.deposits, data.doc?.paid, data.rules.vat],
   );
 
   /**
@@ -256,6 +256,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               paymentDays={data.settings.payment_days}
               customerName={data.customerName}
               readOnly={!editable}
+              vat={data.rules.vat}
             />
           </section>
           <section className={styles.card} aria-label="Commande et livraison">
@@ -269,12 +270,18 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               currency={form.currency ?? 'EUR'}
               units={data.units}
               taxes={data.taxes}
+              rules={data.rules}
               lines={totals.lines}
               readOnly={!editable}
             />
           </section>
           <section className={styles.card} aria-label="Remise, frais et textes">
-            <ExtrasSection readOnly={!editable} />
+            <ExtrasSection
+              readOnly={!editable}
+              taxes={data.taxes}
+              vat={data.rules.vat}
+              mainRate={documentMainRate(totalsInputOf(form as DocumentDraft, data.rules.vat).items)}
+            />
           </section>
         </div>
         <aside className={styles.aside}>
@@ -284,6 +291,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             currency={form.currency ?? 'EUR'}
             credited={data.doc?.credited ?? 0}
             showTotal={showsTotal(type)}
+            vat={data.rules.vat || totals.tax !== 0}
           />
         </aside>
       </div>

@@ -4,8 +4,9 @@ import { clearError, editor } from '../../../stores/document-editor';
 import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { CloseIcon } from '../../../components/icons';
-import { draft, shownAmount, type DocumentDraft } from './form-state';
+import { draft, shownAmount, typedNumber, type DocumentDraft } from './form-state';
 import { VatExemptionField } from './vat-exemption-field';
+import { FRANCHISE_MENTION, followsMainRate, sameRate, type TaxRate } from '../../../../shared/vat';
 
 /** The form's two lists, made on first use (the schema defaults them to empty). */
 function additionalInfo() {
@@ -26,12 +27,64 @@ const styles = {
   error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '2', alignItems: 'center' }),
   legend: css({ fontSize: 'sm', fontWeight: '600', mb: '1' }),
+  hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' }),
 };
+
+const MAIN = 'main';
+const NONE = 'none';
+const keyOf = (t: TaxRate) => `${t.title}\u0000${t.rate}`;
+
+/** The VAT rate of shipping (CGI art. 267): the main rate of the lines by default, another rate, or none. */
+function ShippingTax({ taxes, mainRate, readOnly }: { taxes: readonly TaxRate[]; mainRate: TaxRate | null; readOnly?: boolean }) {
+  const snap = useSnapshot(editor, { sync: true });
+  const form = snap.form as DocumentDraft | null;
+  if (!form) return null;
+  const chosen = form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : null;
+  const options = chosen && !taxes.some((t) => sameRate(t, chosen)) ? [...taxes, chosen] : taxes;
+  const value = followsMainRate(form) ? MAIN : chosen ? keyOf(chosen) : NONE;
+  return (
+    <label className={styles.field}>
+      TVA des frais de port
+      <select
+        className={inputStyle}
+        value={value}
+        disabled={readOnly}
+        onChange={(event) => {
+          const target = draft();
+          const rate = options.find((t) => keyOf(t) === event.target.value);
+          target.shipping_tax_auto = event.target.value === MAIN;
+          target.shipping_tax = event.target.value === MAIN ? undefined : rate ? { title: rate.title, rate: rate.rate } : null;
+        }}
+      >
+        <option value={MAIN}>Taux principal des lignes ({mainRate ? mainRate.title : 'sans TVA'})</option>
+        {options.map((t) => (
+          <option key={keyOf(t)} value={keyOf(t)}>
+            {t.title}
+          </option>
+        ))}
+        <option value={NONE}>Aucune TVA</option>
+      </select>
+    </label>
+  );
+}
 
 type TextKey = 'header' | 'footer' | 'terms' | 'note' | 'condition' | 'shipping_details';
 
 /** The document's discount, shipping, texts (prefilled from the template per type) and its two lists. */
-export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
+export function ExtrasSection({
+  readOnly,
+  taxes,
+  vat,
+  mainRate,
+}: {
+  readOnly?: boolean;
+  /** The organisation's rates, offered for shipping. */
+  taxes: readonly TaxRate[];
+  /** False under the franchise en base: shipping carries no VAT and no rate is offered. */
+  vat: boolean;
+  /** What shipping follows by default: the rate carrying the largest base of the lines. */
+  mainRate: TaxRate | null;
+}) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form as DocumentDraft | null;
   if (!form) return null;
@@ -77,27 +130,31 @@ export function ExtrasSection({ readOnly }: { readOnly?: boolean }) {
             </select>
           </label>
         </div>
-        <label className={styles.field}>
-          Frais de port
-          <input
-            className={inputStyle}
-            inputMode="decimal"
-            value={shownAmount(form.shipping, true)}
-            onChange={set('shipping')}
-            readOnly={readOnly}
-            placeholder="0,00"
-            aria-invalid={error('shipping') ? true : undefined}
-          />
-          {error('shipping') ? (
-            <span className={styles.error}>{error('shipping')}</span>
-          ) : (
-            <span className={css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' })}>
-              Ajoutés au total sans TVA ; des frais refacturés avec TVA se saisissent comme une ligne.
-            </span>
-          )}
-        </label>
+        <div className={css({ display: 'grid', gridTemplateColumns: vat ? '1fr 1fr' : '1fr', gap: '2', alignItems: 'start' })}>
+          <label className={styles.field}>
+            {vat ? 'Frais de port HT' : 'Frais de port'}
+            <input
+              className={inputStyle}
+              inputMode="decimal"
+              value={shownAmount(form.shipping, true)}
+              onChange={set('shipping')}
+              readOnly={readOnly}
+              placeholder="0,00"
+              aria-invalid={error('shipping') ? true : undefined}
+            />
+            {error('shipping') ? (
+              <span className={styles.error}>{error('shipping')}</span>
+            ) : (
+              <span className={styles.hint}>
+                {vat ? 'Hors taxe, même en prix TTC ; TVA au taux choisi (CGI art. 267).' : FRANCHISE_MENTION}
+              </span>
+            )}
+          </label>
+          {vat && <ShippingTax taxes={taxes} mainRate={mainRate} readOnly={readOnly} />}
+        </div>
       </div>
-      <VatExemptionField readOnly={readOnly} />
+      {/* Under the franchise the one legal basis is art. 293 B, printed on its own. */}
+      {vat && <VatExemptionField readOnly={readOnly} />}
       <div className={styles.grid}>
         {area('header', 'En-tête')}
         {area('footer', 'Pied de page')}

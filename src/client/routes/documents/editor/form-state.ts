@@ -2,6 +2,7 @@ import { isMoneyLike, money, toNumber } from '../../../../shared/money';
 import { documentInputSchema, type DocumentInput, type DocumentItemInput, type DocumentType } from '../../../../shared/schemas/document';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
 import { editor } from '../../../stores/document-editor';
+import { shippingTaxInput } from '../../../../shared/vat';
 
 /**
  * The editor's form is the document input schema's own input type (STYLE.md "One path for a document"): amounts
@@ -101,8 +102,8 @@ export const typedNumber = (value: number | string | null | undefined): number =
   return typed === undefined ? 0 : toNumber(money(typed));
 };
 
-/** The live totals' input: whatever does not parse counts as nothing until it is fixed. */
-export function totalsInputOf(form: DocumentDraft) {
+/** The live totals' input: whatever does not parse counts as nothing until it is fixed. `vat`: false under the franchise. */
+export function totalsInputOf(form: DocumentDraft, vat: boolean) {
   return {
     items: (form.items ?? []).map((i) => ({
       quantity: typedAmount(i.quantity),
@@ -114,6 +115,13 @@ export function totalsInputOf(form: DocumentDraft) {
     discount_type: form.discount_type,
     discount_value: typedAmount(form.discount_value),
     shipping: typedAmount(form.shipping),
+    shipping_tax: shippingTaxInput(
+      {
+        shipping_tax: form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : form.shipping_tax,
+        shipping_tax_auto: form.shipping_tax_auto,
+      },
+      vat,
+    ),
     price_mode: form.price_mode,
   };
 }

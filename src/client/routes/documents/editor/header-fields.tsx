@@ -22,12 +22,15 @@ export function HeaderFields({
   paymentDays,
   customerName,
   readOnly,
+  vat = true,
 }: {
   type: DocumentType;
   maturityLabel: string;
   paymentDays: number;
   customerName?: string;
   readOnly?: boolean;
+  /** False under the franchise en base: prices are neither HT nor TTC, so no price mode is offered. */
+  vat?: boolean;
 }) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form;
@@ -91,7 +94,7 @@ export function HeaderFields({
         ) : (
           <CurrencySelect value={form.currency ?? 'EUR'} onChange={(code) => (draft().currency = code)} error={error('currency')} />
         )}
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+        <div className={css({ display: vat ? 'flex' : 'none', flexDirection: 'column', gap: '1.5' })}>
           <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
             Prix saisis
           </label>

@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { inputStyle } from '../../../components/ui/text-field';
 import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { ItemPicker } from './item-picker';
+import { TaxChoice } from '../../../components/tax-choice';
+import { defaultRate, type TaxRules } from '../../../../shared/vat';
 import { shownAmount, typedNumber, type LineDraft } from './form-state';
 
 const styles = {
@@ -53,12 +55,13 @@ interface Props {
   currency: string;
   units: { id: number; name: string }[];
   taxes: { id: number; title: string; rate: number }[];
+  rules: TaxRules;
   lines: LineTotals[];
   readOnly?: boolean;
 }
 
 /** SPEC §2: items are rows in expandable panels; adding expands the new row; removing asks first. */
-export function LinePanels({ currencyFormat, currency, units, taxes, lines, readOnly }: Props) {
+export function LinePanels({ currencyFormat, currency, units, taxes, rules, lines, readOnly }: Props) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form;
   if (!form) return null;
@@ -112,6 +115,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
                 line={line as LineDraft}
                 units={units}
                 taxes={taxes}
+                rules={rules}
                 readOnly={readOnly}
                 isLast={index === (form.items ?? []).length - 1}
               />
@@ -121,7 +125,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
       })}
       {!readOnly && (
         <div>
-          <Button variant="outline" onClick={() => addLine(defaultLine(taxes, units))}>
+          <Button variant="outline" onClick={() => addLine(defaultLine(taxes, units, rules.vat))}>
             Ajouter une ligne
           </Button>
         </div>
@@ -130,9 +134,9 @@ export function LinePanels({ currencyFormat, currency, units, taxes, lines, read
   );
 }
 
-/** A new line carries the normal rate and the first unit, as most lines do. */
-export const defaultLine = (taxes: { title: string; rate: number }[], units: { name: string }[]) => {
-  const normal = taxes.find((t) => t.rate === 20);
+/** A new line carries the normal rate (none under the franchise en base) and the first unit, as most lines do. */
+export const defaultLine = (taxes: { title: string; rate: number }[], units: { name: string }[], vat: boolean) => {
+  const normal = defaultRate(taxes, vat);
   return { taxes: normal ? [{ title: normal.title, rate: normal.rate }] : [], unit: units[0]?.name ?? 'u' };
 };
 
@@ -146,6 +150,7 @@ function LineFields({
   line,
   units,
   taxes,
+  rules,
   readOnly,
   isLast,
 }: {
@@ -154,6 +159,7 @@ function LineFields({
   line: LineDraft;
   units: { id: number; name: string }[];
   taxes: { id: number; title: string; rate: number }[];
+  rules: TaxRules;
   readOnly?: boolean;
   isLast: boolean;
 }) {
@@ -173,7 +179,7 @@ function LineFields({
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== 'Enter' || !isLast || readOnly || (event.target as HTMLElement).tagName === 'TEXTAREA') return;
     event.preventDefault();
-    addLine(defaultLine(taxes, units));
+    addLine(defaultLine(taxes, units, rules.vat));
   };
   const input = (field: TextField, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
     <label className={cx(styles.field, className)}>
@@ -206,7 +212,8 @@ function LineFields({
                 // The catalogue's number as is, like a loaded line's: the field shows it the French way.
                 unit_price: item.unit_price,
                 kind: item.kind,
-                taxes: item.taxes,
+                // Under the franchise en base a catalogue rate is not carried over (CGI art. 293 B).
+                taxes: rules.vat ? item.taxes : [],
               });
             }}
           />
@@ -252,27 +259,21 @@ function LineFields({
           <option value="goods">Vente de biens</option>
         </select>
       </label>
-      <fieldset className={cx(styles.full, css({ display: 'flex', gap: '3', flexWrap: 'wrap', fontSize: 'sm', alignItems: 'center' }))}>
-        <legend className={css({ fontWeight: '600', mb: '1' })}>Taxes</legend>
-        {taxes.map((t) => {
-          const checked = (line.taxes ?? []).some((x) => x.title === t.title && x.rate === t.rate);
-          return (
-            <label key={t.id} className={css({ display: 'flex', gap: '1.5', alignItems: 'center', cursor: 'pointer' })}>
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={readOnly}
-                onChange={(e) => {
-                  const current = (target().taxes ?? []).filter((x) => !(x.title === t.title && x.rate === t.rate));
-                  target().taxes = e.target.checked ? [...current, { title: t.title, rate: t.rate }] : current;
-                }}
-              />
-              {t.title}
-            </label>
-          );
-        })}
-        {error('taxes') && <span className={styles.error}>{error('taxes')}</span>}
-      </fieldset>
+      <div className={styles.full}>
+        <TaxChoice
+          label="TVA"
+          name={`${id}-tax`}
+          rates={taxes}
+          value={(line.taxes ?? []).map((t) => ({ title: t.title, rate: typedNumber(t.rate) }))}
+          onChange={(next) => {
+            clearError(`items.${index}.taxes`);
+            target().taxes = next;
+          }}
+          rules={rules}
+          readOnly={readOnly}
+          error={error('taxes')}
+        />
+      </div>
     </fieldset>
   );
 }

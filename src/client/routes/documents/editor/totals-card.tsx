@@ -33,19 +33,22 @@ export function TotalsCard({
   currency,
   credited = 0,
   showTotal = true,
+  vat = true,
 }: {
   totals: DocumentTotals;
   currencyFormat: CurrencyFormat;
   currency: string;
   credited?: number;
   showTotal?: boolean;
+  /** False under the franchise en base: no VAT rows, no HT/TTC wording. */
+  vat?: boolean;
 }) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   const due = toNumber(sub(totals.amount_due, credited));
   return (
     <section className={styles.card} aria-label="Totaux">
       <div className={styles.row}>
-        <span>Sous-total HT</span>
+        <span>{vat ? 'Sous-total HT' : 'Sous-total'}</span>
         <span data-total="subtotal">{money(totals.subtotal)}</span>
       </div>
       {totals.discount !== 0 && (
@@ -56,11 +59,18 @@ export function TotalsCard({
       )}
       {totals.discount !== 0 && (
         <div className={styles.row}>
-          <span>Total HT</span>
+          <span>{vat ? 'Total HT' : 'Total après remise'}</span>
           <span data-total="net">{money(toNumber(sub(totals.subtotal, totals.discount)))}</span>
         </div>
       )}
-      {totals.taxes.map((t) => (
+      {/* Shipping before the VAT rows: it is part of their base (CGI art. 267). */}
+      {totals.shipping !== 0 && (
+        <div className={styles.row}>
+          <span>{vat ? 'Frais de port HT' : 'Frais de port'}</span>
+          <span data-total="shipping">{money(totals.shipping)}</span>
+        </div>
+      )}
+      {(vat ? totals.taxes : []).map((t) => (
         <div key={`${t.title}-${t.rate}`} className={styles.row}>
           <span>
             {t.title} <span className={css({ color: 'fg.muted' })}>sur {money(t.taxable_amount)}</span>
@@ -68,15 +78,15 @@ export function TotalsCard({
           <span data-total={`tax-${t.rate}`}>{money(t.amount)}</span>
         </div>
       ))}
-      {totals.shipping !== 0 && (
+      {vat && totals.tax !== 0 && (
         <div className={styles.row}>
-          <span>Frais de port</span>
-          <span data-total="shipping">{money(totals.shipping)}</span>
+          <span>Total TVA</span>
+          <span data-total="tax">{money(totals.tax)}</span>
         </div>
       )}
       {showTotal && (
         <div className={`${styles.row} ${styles.total}`}>
-          <span>Total TTC</span>
+          <span>{vat ? 'Total TTC' : 'Total'}</span>
           <span data-total="total">{money(totals.total)}</span>
         </div>
       )}

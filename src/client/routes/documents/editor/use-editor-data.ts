@@ -6,6 +6,7 @@ import type { DocumentType } from '../../../../shared/schemas/document';
 import { editor, isDirty, loadEditor } from '../../../stores/document-editor';
 import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
 import { addDays, blankForm, draftOf, today } from './form-state';
+import { useTaxRules } from '../../../lib/use-tax-rules';
 
 /**
  * What the editor, the preview and the payments tab need: the document (when it has an id), the organisation's
@@ -18,6 +19,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
   const template = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 60_000 });
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const units = trpc.units.list.useQuery(undefined, { staleTime: 60_000 });
+  const rules = useTaxRules();
   // Fetched again on every opening: a cached answer may predate the last save (issue 12, "lost edit").
   const doc = trpc.documents.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), refetchOnMount: 'always' });
   const fresh = doc.isFetchedAfterMount && !doc.isFetching ? doc.data : undefined;
@@ -54,7 +56,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
 
   return {
     key,
-    ready: snap.key === key && snap.form !== null && (!id || doc.isFetchedAfterMount),
+    ready: snap.key === key && snap.form !== null && (!id || doc.isFetchedAfterMount) && rules.ready,
     doc: doc.data,
     /** The customer's name to show in the picker before any document exists. */
     customerName: doc.data?.customer?.name ?? preset.data?.name,
@@ -62,5 +64,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
     settings: appSettings,
     taxes: taxes.data?.data ?? [],
     units: units.data?.data ?? [],
+    /** VAT regime and taxes per line: what the line and shipping choices offer. */
+    rules: { vat: rules.vat, multiple: rules.multiple },
   };
 }
