@@ -193,6 +193,10 @@ export function customerZone(c: Pick<MentionCustomer, 'address' | 'vat_number'>)
   return zone === 'france' && vatCountry && vatCountry.code !== 'FR' ? 'eu' : zone;
 }
 
+/** How a customer's tax number is introduced on a document: outside the EU it is their country's own tax id. */
+export const taxIdLabel = (c: Pick<MentionCustomer, 'address' | 'vat_number'>) =>
+  customerZone(c) === 'outside_eu' ? 'Identifiant fiscal' : 'TVA';
+
 /** Whether the customer holds the VAT number of another member state (the condition of the EU exemptions). */
 const hasOtherEuVatNumber = (c: Pick<MentionCustomer, 'vat_number'>) => {
   const vatCountry = euVatCountry(c.vat_number);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryZone, euCountryOf, euVatCountry, EU_COUNTRIES } from '../../src/shared/eu-countries';
-import { crossBorderExemption, legalMentionTexts, missingMentions, type MentionInput } from '../../src/shared/legal-mentions';
+import { crossBorderExemption, legalMentionTexts, missingMentions, taxIdLabel, type MentionInput } from '../../src/shared/legal-mentions';
 import { customerInputSchema } from '../../src/shared/schemas/customer';
 import { organizationSettingsSchema } from '../../src/shared/schemas/organization';
 import { defaultAppSettings } from '../../src/shared/schemas/settings';
@@ -188,5 +188,17 @@ describe('exemption bases (one shared list for the editor and the rules)', () =>
     expect(exemptionChoice(exemptionText('export'))).toBe('export');
     expect(exemptionChoice('Exonération de TVA, art. 261 D du CGI')).toBe('other');
     expect(exemptionChoice('  ')).toBe('');
+  });
+});
+
+describe('the customer’s tax number on the document', () => {
+  it.each([
+    ['France', 'FR40732829320', 'TVA'],
+    ['Allemagne', 'DE123456789', 'TVA'],
+    ['', 'BE0123456789', 'TVA'],
+    ['Suisse', 'CHE-123.456.789 MWST', 'Identifiant fiscal'],
+    ['Canada', '123456789RT0001', 'Identifiant fiscal'],
+  ])('%s, %s → « %s »', (country, vat_number, label) => {
+    expect(taxIdLabel({ address: address('Ville', country), vat_number })).toBe(label);
   });
 });

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
-import { hasDistinctShipping } from '../../shared/legal-mentions';
+import { hasDistinctShipping, taxIdLabel } from '../../shared/legal-mentions';
 import type { TemplateElement } from '../../shared/schemas/template';
 import { DocumentIcon } from './document-icons';
 import { DocumentInfo } from './document-info';
@@ -129,7 +129,7 @@ function Customer({ ctx }: { ctx: RenderContext }) {
           c.legal_name && c.legal_name !== c.name && c.legal_name,
           ...f.address(c.address),
           c.business_id && `${c.business_id.replace(/\D/g, '').length === 14 ? 'SIRET' : 'SIREN'} ${c.business_id}`,
-          c.vat_number && `TVA ${c.vat_number}`,
+          c.vat_number && `${taxIdLabel(c)} ${c.vat_number}`,
         ]}
       />
       {/* C. com. L441-9: the buyer's purchase-order number, when there is one. */}
