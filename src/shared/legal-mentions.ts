@@ -155,7 +155,7 @@ function einvoiceMissing(input: MentionInput): string[] {
       `un pays reconnu pour votre entreprise (« ${org.address.country.trim()} » : écrivez-le en toutes lettres, ex. France, ou son code ISO FR) (Paramètres → Infos de l’entreprise)`,
     );
   const c = input.customer;
-  if (c && c.address.country.trim() && !countryCode(c.address.country))
+  if (c?.address.country.trim() && !countryCode(c.address.country))
     missing.push(
       `un pays reconnu pour le client (« ${c.address.country.trim()} » : écrivez-le en toutes lettres, ex. Belgique, ou son code ISO BE) (fiche client)`,
     );
@@ -210,14 +210,9 @@ export function legalMentionTexts(input: MentionInput): string[] {
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {
     texts.push(input.settings.escompte.trim() || NO_ESCOMPTE);
-    texts.push(
-      `${PENALTIES} ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`,
-    );
+    texts.push(`${PENALTIES} ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`);
     // C. com. D441-5: owed by business customers only.
-    if (business)
-      texts.push(
-        `${INDEMNITY} en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`,
-      );
+    if (business) texts.push(`${INDEMNITY} en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`);
   }
   return texts;
 }

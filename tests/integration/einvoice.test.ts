@@ -89,7 +89,9 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     // The stored totals, as stored: the grand total and the VAT of each rate.
     expect(cii).toContain(`<ram:GrandTotalAmount>${doc.total.toFixed(2)}</ram:GrandTotalAmount>`);
     for (const t of doc.taxes) expect(cii).toContain(`<ram:CalculatedAmount>${t.amount.toFixed(2)}</ram:CalculatedAmount>`);
-    expect(ubl).toContain('<cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>');
+    expect(ubl).toContain(
+      '<cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>',
+    );
     expect(ubl).toContain('<cbc:Note>#PMT#En cas de retard');
   });
 
@@ -238,6 +240,21 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(JSON.stringify(badFormat.body)).toContain('Format : cii');
     const { session: other } = await registered(server.url);
     expect((await other.rest('GET', `/api/documents/${invoice.id}/einvoice?format=cii`)).status).toBe(404);
+  });
+
+  it('refuses to issue for a customer whose country it cannot write as an ISO code, naming it in French', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const customerId = await customer(session, {
+      name: 'Nulle Part SARL',
+      address: { line1: '1 rue Imaginaire', postal_code: '00000', city: 'Ys', country: 'Atlantide' },
+    });
+    const created = await draft(session, { customer_id: customerId, date: today, items: [line('Pose', 1, 100)] });
+    const answer = await session.rest('POST', `/api/documents/${created.id}/issue`);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(
+      'Mention obligatoire manquante : un pays reconnu pour le client (« Atlantide » : écrivez-le en toutes lettres, ex. Belgique, ou son code ISO BE) (fiche client)',
+    );
   });
 
   it('reports the cost of generation and validation per invoice (warm)', () => {

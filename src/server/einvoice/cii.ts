@@ -159,9 +159,7 @@ export function toCii(inv: EnInvoice): string {
         ]),
         // The schema wants the delivery element even when empty: written by hand.
         `<ram:ApplicableHeaderTradeDelivery>${[
-          delivery?.address
-            ? el('ram:ShipToTradeParty', [text('ram:Name', delivery.name), address(delivery.address)])
-            : '',
+          delivery?.address ? el('ram:ShipToTradeParty', [text('ram:Name', delivery.name), address(delivery.address)]) : '',
           delivery?.date ? el('ram:ActualDeliverySupplyChainEvent', date102('ram:OccurrenceDateTime', delivery.date)) : '',
         ].join('')}</ram:ApplicableHeaderTradeDelivery>`,
         settlement,

@@ -212,8 +212,7 @@ export function bankAccount(pairs: readonly { key: string; value: string }[]): {
  */
 function untaxedTreatment(doc: StoredDocument, nature: OperationNature): (kind: 'goods' | 'service') => VatTreatment {
   const franchise = doc.seller?.vat_regime === 'franchise';
-  if (franchise)
-    return () => ({ category: 'E', rate: 0n, exemptionCode: 'VATEX-FR-FRANCHISE', exemptionReason: FRANCHISE_MENTION });
+  if (franchise) return () => ({ category: 'E', rate: 0n, exemptionCode: 'VATEX-FR-FRANCHISE', exemptionReason: FRANCHISE_MENTION });
   const customer = doc.customer;
   const crossBorder = customer ? crossBorderExemption({ customer, items: doc.items, nature }) : null;
   if (customer && crossBorder) {
@@ -387,7 +386,8 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     const vat = gross.get(key)?.vat;
     if (vat && amount !== 0n) allowancesCharges.push({ charge: false, amount, reason: 'Remise', reasonCode: '95', vat });
   }
-  if (shipping !== 0n) allowancesCharges.push({ charge: true, amount: shipping, reason: 'Frais de port', reasonCode: 'FC', vat: shippingVat });
+  if (shipping !== 0n)
+    allowancesCharges.push({ charge: true, amount: shipping, reason: 'Frais de port', reasonCode: 'FC', vat: shippingVat });
 
   const totals = doc.totals;
   const total = u(totals.total);
@@ -399,7 +399,14 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
   const delivery =
     distinct || intraEu || deliveryDate
       ? {
-          ...(distinct || intraEu ? { name: customer?.name, address: enAddress(distinct && customer ? customer.shipping : (customer?.address ?? doc.seller?.address ?? ({} as Address))) } : {}),
+          ...(distinct || intraEu
+            ? {
+                name: customer?.name,
+                address: enAddress(
+                  distinct && customer ? customer.shipping : (customer?.address ?? doc.seller?.address ?? ({} as Address)),
+                ),
+              }
+            : {}),
           ...(deliveryDate ? { date: deliveryDate } : {}),
         }
       : undefined;
@@ -425,7 +432,9 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     ...(paymentTerms ? { paymentTerms } : {}),
     lines,
     allowancesCharges,
-    breakdown: [...groups.values()].sort((a, b) => (a.vat.category === b.vat.category ? (a.vat.rate < b.vat.rate ? -1 : 1) : a.vat.category < b.vat.category ? -1 : 1)),
+    breakdown: [...groups.values()].sort((a, b) =>
+      a.vat.category === b.vat.category ? (a.vat.rate < b.vat.rate ? -1 : 1) : a.vat.category < b.vat.category ? -1 : 1,
+    ),
     totals: {
       lines: sum(lines.map((l) => l.net)),
       allowances: discount,

@@ -22,9 +22,11 @@ export async function assertValidEinvoice(xml: string, number: string): Promise<
   const fatal = result.asserts.filter((a) => a.flag === 'fatal');
   logger.error(
     `EN 16931 validation refused the issue of ${number}`,
-    [summary, ...fatal.map((a) => `${a.rule} ${a.message} (${a.location})`), ...result.problems.map((p) => `${p.line}:${p.column} ${p.message}`)].join(
-      '\n',
-    ),
+    [
+      summary,
+      ...fatal.map((a) => `${a.rule} ${a.message} (${a.location})`),
+      ...result.problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    ].join('\n'),
   );
   fail(
     'CONFLICT',

@@ -126,7 +126,11 @@ export function toUbl(inv: EnInvoice): string {
       el('cac:TaxTotal', [
         money('cbc:TaxAmount', t.tax),
         inv.breakdown.map((b) =>
-          el('cac:TaxSubtotal', [money('cbc:TaxableAmount', b.taxable), money('cbc:TaxAmount', b.amount), category('cac:TaxCategory', b.vat, true)]),
+          el('cac:TaxSubtotal', [
+            money('cbc:TaxableAmount', b.taxable),
+            money('cbc:TaxAmount', b.amount),
+            category('cac:TaxCategory', b.vat, true),
+          ]),
         ),
       ]),
       inv.taxCurrency

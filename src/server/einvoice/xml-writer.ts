@@ -6,11 +6,16 @@ import { INPUT_SCALE, rescale, unitsToDecimalText } from '../../shared/money';
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-// Characters XML 1.0 cannot carry at all (C0 controls other than tab, newline, carriage return; lone surrogates).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: those are the characters removed
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Whether XML 1.0 can carry a code point: not the C0 controls other than tab, newline and carriage return, nor U+FFFE/U+FFFF, nor a lone surrogate. */
+const allowed = (code: number) =>
+  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code < 0xd800) || (code > 0xdfff && code < 0xfffe) || code > 0xffff;
 
-export const escapeXml = (text: string) => text.replace(FORBIDDEN, '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** Text as XML character data: what XML cannot carry is dropped, the five special characters escaped. */
+export const escapeXml = (text: string) =>
+  Array.from(text)
+    .filter((c) => allowed(c.codePointAt(0) ?? 0))
+    .join('')
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 type Content = string | false | null | undefined | readonly Content[];
 const flatten = (content: Content): string =>

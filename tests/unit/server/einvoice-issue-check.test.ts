@@ -25,7 +25,16 @@ function model(): EnInvoice {
     lines: [{ id: '1', name: 'Pose', quantity: 20000n, unitCode: 'C62', price: 1000000n, allowance: 0n, net: 20000n, vat }],
     allowancesCharges: [],
     breakdown: [{ vat, taxable: 20000n, amount: 4000n }],
-    totals: { lines: 20000n, allowances: 0n, charges: 0n, taxExclusive: 20000n, tax: 4000n, taxInclusive: 24000n, prepaid: 0n, payable: 24000n },
+    totals: {
+      lines: 20000n,
+      allowances: 0n,
+      charges: 0n,
+      taxExclusive: 20000n,
+      tax: 4000n,
+      taxInclusive: 24000n,
+      prepaid: 0n,
+      payable: 24000n,
+    },
   };
 }
 
