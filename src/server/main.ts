@@ -1,6 +1,7 @@
 import { EnvError, loadEnv, type Env } from './env';
 import { createApp } from './app';
 import { logger } from './logger';
+import { warmEinvoiceValidator } from './einvoice/issue-check';
 
 /** The process: env → database (migrated) → HTTP; SIGTERM/SIGINT finish in-flight requests and close the database. */
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
   const app = await createApp(env);
   const url = await app.listen();
   process.stdout.write(`Facturier écoute sur ${url} (public : ${env.appUrl}) — prêt en ${Math.round(performance.now() - started)} ms\n`);
+  // After listening: the server answers at once, the validator every issue runs is ready about a second later.
+  warmEinvoiceValidator();
 
   const shutdown = (signal: string) => {
     process.stdout.write(`${signal} reçu : arrêt propre…\n`);

@@ -42,7 +42,7 @@ export const EU_COUNTRIES: readonly EuCountry[] = [
 ];
 
 /** 'Pays-Bas ' → 'pays bas': case, accents, hyphens and extra spaces do not matter. */
-const normalizeName = (text: string) =>
+export const normalizeCountryName = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -52,11 +52,11 @@ const normalizeName = (text: string) =>
     .trim();
 
 const BY_NAME = new Map<string, EuCountry>(
-  EU_COUNTRIES.flatMap((c) => [c.code, ...c.names].map((name) => [normalizeName(name), c] as const)),
+  EU_COUNTRIES.flatMap((c) => [c.code, ...c.names].map((name) => [normalizeCountryName(name), c] as const)),
 );
 
 /** The member state a free-text country names; undefined for any other country (or an unrecognised spelling). */
-export const euCountryOf = (country: string): EuCountry | undefined => BY_NAME.get(normalizeName(country));
+export const euCountryOf = (country: string): EuCountry | undefined => BY_NAME.get(normalizeCountryName(country));
 
 /** Where a customer is established, for VAT: France (the default of an empty country), another member state, or outside the EU. */
 export type CountryZone = 'france' | 'eu' | 'outside_eu';

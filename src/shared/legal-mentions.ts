@@ -5,6 +5,7 @@ import type { DocumentType } from './schemas/document';
 import type { OperationNature } from './schemas/document-model';
 import { formatDecimal } from './format';
 import { countryZone, euVatCountry, type CountryZone } from './eu-countries';
+import { countryCode } from './countries';
 import { exemptionText } from './vat-exemptions';
 import { FRANCHISE_MENTION, offersVat } from './vat';
 
@@ -45,6 +46,10 @@ export interface MentionInput {
   /** The nature when the lines do not tell it: a deposit invoice's is its origin's (see documentNature on the server). */
   nature?: OperationNature;
 }
+
+const NO_ESCOMPTE = "Pas d'escompte pour paiement anticipé";
+const PENALTIES = 'En cas de retard de paiement, pénalités au taux annuel de';
+const INDEMNITY = 'Indemnité forfaitaire pour frais de recouvrement';
 
 const COMPANY_FORMS = /^(SARL|SAS|SASU|SA|EURL|SNC|SCA|SCS|SELARL|SELAS|SELAFA|SCOP)\b/i;
 const hasAddress = (a: Address) => Boolean(a.line1.trim() && a.postal_code.trim() && a.city.trim());
@@ -134,7 +139,56 @@ export function missingMentions(input: MentionInput): string[] {
       missing.push('le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise d’un autre État de l’UE)');
     }
   }
+  if (input.type === 'invoice' || input.type === 'credit') missing.push(...einvoiceMissing(input));
   return missing;
+}
+
+/**
+ * What an EN 16931 invoice needs beyond the printed mentions (the XML is generated and validated at issue): countries
+ * it can write as ISO codes, one VAT rate per line, and the customer's identifier under reverse charge (BR-AE-02).
+ */
+function einvoiceMissing(input: MentionInput): string[] {
+  const missing: string[] = [];
+  const org = input.organization;
+  if (org.address.country.trim() && !countryCode(org.address.country))
+    missing.push(
+      `un pays reconnu pour votre entreprise (« ${org.address.country.trim()} » : écrivez-le en toutes lettres, ex. France, ou son code ISO FR) (Paramètres → Infos de l’entreprise)`,
+    );
+  const c = input.customer;
+  if (c?.address.country.trim() && !countryCode(c.address.country))
+    missing.push(
+      `un pays reconnu pour le client (« ${c.address.country.trim()} » : écrivez-le en toutes lettres, ex. Belgique, ou son code ISO BE) (fiche client)`,
+    );
+  if (c && hasDistinctShipping(c) && c.shipping.country.trim() && !countryCode(c.shipping.country))
+    missing.push(`un pays reconnu pour l’adresse de livraison (« ${c.shipping.country.trim()} » : ex. Belgique, ou son code ISO BE)`);
+  if (input.items.some((i) => i.item.trim() && (i.taxes ?? []).length > 1))
+    missing.push('une seule TVA par ligne : la facture électronique (EN 16931) ne porte qu’un taux par ligne');
+  // Reverse charge outside the EU (CGI art. 259-1): EN 16931 names the customer by its VAT or registration number.
+  if (
+    c &&
+    offersVat(org) &&
+    c.type === 'company' &&
+    customerZone(c) === 'outside_eu' &&
+    natureOf(input) !== 'goods' &&
+    crossBorderExemption(input) &&
+    !c.vat_number.trim() &&
+    !c.business_id.trim()
+  )
+    missing.push(
+      'le numéro de TVA ou d’immatriculation du client (autoliquidation hors de France : la facture électronique EN 16931 l’exige) (fiche client)',
+    );
+  return missing;
+}
+
+/**
+ * The EN 16931 note subject (UNTDID 4451) of a printed mention, for the notes French rules look for: PMT the
+ * late-payment penalties, PMD the recovery indemnity, AAB the escompte; undefined for the others.
+ */
+export function mentionSubject(text: string, escompte?: string): 'PMT' | 'PMD' | 'AAB' | undefined {
+  if (text.startsWith(PENALTIES)) return 'PMT';
+  if (text.startsWith(INDEMNITY)) return 'PMD';
+  if (text === NO_ESCOMPTE || (escompte?.trim() && text === escompte.trim())) return 'AAB';
+  return undefined;
 }
 
 /** The mentions printed at the foot of an issued invoice or credit note, in French, in a stable order. */
@@ -155,15 +209,10 @@ export function legalMentionTexts(input: MentionInput): string[] {
   }
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {
-    texts.push(input.settings.escompte.trim() || "Pas d'escompte pour paiement anticipé");
-    texts.push(
-      `En cas de retard de paiement, pénalités au taux annuel de ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`,
-    );
+    texts.push(input.settings.escompte.trim() || NO_ESCOMPTE);
+    texts.push(`${PENALTIES} ${formatDecimal(input.settings.late_penalty_rate, 2)} % (C. com. L441-10)`);
     // C. com. D441-5: owed by business customers only.
-    if (business)
-      texts.push(
-        `Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`,
-      );
+    if (business) texts.push(`${INDEMNITY} en cas de retard de paiement : ${formatDecimal(input.settings.recovery_indemnity, 2)} €`);
   }
   return texts;
 }

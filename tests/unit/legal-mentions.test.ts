@@ -129,3 +129,36 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     expect(missingMentions(base({ kind: 'deposit', items: [{ item: 'Acompte', taxes: [] }] }))).toEqual([]);
   });
 });
+
+describe('what an EN 16931 invoice needs beyond the printed mentions (issue 13)', () => {
+  it('asks for a country it can write as an ISO code, for the company, the customer and the delivery address', () => {
+    expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Genève', 'Suisse') } }))).toEqual([]);
+    expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Boston', 'USA') } }))).toEqual([]);
+    expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Gand', 'BE') } }))).toEqual([]);
+    expect(missingMentions(base({ customer: { ...customer, address: address('Atlantis', 'Atlantide') } }))).toEqual([
+      'un pays reconnu pour le client (« Atlantide » : écrivez-le en toutes lettres, ex. Belgique, ou son code ISO BE) (fiche client)',
+    ]);
+    expect(missingMentions(base({ organization: { ...seller, address: address('Paris', 'Fr4nce') } }))).toEqual([
+      'un pays reconnu pour votre entreprise (« Fr4nce » : écrivez-le en toutes lettres, ex. France, ou son code ISO FR) (Paramètres → Infos de l’entreprise)',
+    ]);
+    expect(missingMentions(base({ customer: { ...customer, shipping: address('Nulle part', 'Utopie') } }))).toEqual([
+      'un pays reconnu pour l’adresse de livraison (« Utopie » : ex. Belgique, ou son code ISO BE)',
+    ]);
+    // Not asked of documents that are not invoices or credit notes.
+    expect(missingMentions(base({ type: 'estimate', customer: { ...customer, address: address('Atlantis', 'Atlantide') } }))).toEqual([]);
+  });
+
+  it('asks for one VAT rate a line, and for the identifier of a business outside the EU under reverse charge', () => {
+    expect(missingMentions(base({ items: [{ item: 'Audit', taxes: [{ rate: 20 }, { rate: 1 }] }] }))).toEqual([
+      'une seule TVA par ligne : la facture électronique (EN 16931) ne porte qu’un taux par ligne',
+    ]);
+    const untaxed = [{ item: 'Audit', kind: 'service' as const, taxes: [] }];
+    const swiss = { ...customer, business_id: '', vat_number: '', address: address('Genève', 'Suisse') };
+    expect(missingMentions(base({ customer: swiss, items: untaxed }))).toEqual([
+      'le numéro de TVA ou d’immatriculation du client (autoliquidation hors de France : la facture électronique EN 16931 l’exige) (fiche client)',
+    ]);
+    expect(missingMentions(base({ customer: { ...swiss, business_id: 'CHE-123.456.789' }, items: untaxed }))).toEqual([]);
+    // Goods leaving the EU are an export (category G): no customer identifier needed.
+    expect(missingMentions(base({ customer: swiss, items: [{ item: 'Pendule', kind: 'goods', taxes: [] }] }))).toEqual([]);
+  });
+});

@@ -12,6 +12,13 @@ import { changeStatus, issueDocument, markSent } from '../services/document-life
 import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';
 import { correctPayment, getPayments, recordPayment, reversePayment } from '../services/payments';
 import { todayIso } from '../services/document-record';
+import { textFileSchema } from '../../shared/schemas/answers';
+import { einvoiceFile } from '../einvoice/generate';
+
+const einvoiceFormatSchema = z
+  .enum(['cii', 'ubl'], { error: 'Format : cii (UN/CEFACT CII, celui de Factur-X) ou ubl (UBL 2.1)' })
+  .default('cii')
+  .meta({ label: 'Format' });
 
 const statusSchema = z.enum(['pending', 'accepted', 'refused', 'done'], { error: 'Statut : pending, accepted, refused ou done' });
 const depositSchema = z
@@ -62,6 +69,19 @@ export const documentsRouter = router({
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
+  /** Issue 13: the issued invoice or credit note as EN 16931 XML (CII D16B or UBL 2.1); the REST door sends the file. */
+  einvoice: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/documents/{id}/einvoice',
+        file: { contentType: 'application/xml', charset: 'utf-8' },
+        summary: 'Facture électronique EN 16931 (CII ou UBL) d’une facture ou d’un avoir émis',
+      },
+    })
+    .input(z.object({ id: idSchema, format: einvoiceFormatSchema }))
+    .output(textFileSchema)
+    .query(({ ctx, input }) => einvoiceFile(ctx.db, ctx.organizationId, input.id, input.format)),
   create: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/documents', status: 201 } })
     .input(documentInputSchema)

@@ -23,6 +23,7 @@ import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 import { appendIssue } from './audit';
+import { assertIssuedEinvoiceValid } from '../einvoice/issue-check';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -166,6 +167,8 @@ export async function issueDocument(
         updated_at: nowIso(),
       },
     });
+    // Issue 13 §4: what was just written must make a valid EN 16931 invoice, or nothing of it commits.
+    if (isLegalRecord(doc.type)) await assertIssuedEinvoiceValid(trx, organizationId, id, number);
     if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).

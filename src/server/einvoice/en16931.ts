@@ -1,0 +1,450 @@
+import type { OperationNature, StoredDocument } from '../../shared/schemas/document-model';
+import type { Address } from '../../shared/schemas/customer';
+import { countryCode } from '../../shared/countries';
+import { crossBorderExemption, customerZone, hasDistinctShipping, mentionSubject } from '../../shared/legal-mentions';
+import { exemptionChoice, exemptionText } from '../../shared/vat-exemptions';
+import { FRANCHISE_MENTION } from '../../shared/vat';
+import { allocateUnits, INPUT_SCALE, rescale, toUnits4 } from '../../shared/money';
+import { formatDateShort } from '../../shared/format';
+
+/**
+ * An issued invoice or credit note as EN 16931 sees it (the semantic model, business terms BT-/BG-), neutral of the
+ * syntax: cii.ts and ubl.ts only write it out. Built from what was stored at issue (the parties' snapshots, the lines'
+ * amounts, the tax groups, the mentions), never recomputed: the XML says what the PDF says. Amounts are integer units
+ * of the currency (10^-precision); rates and quantities integer units of 10^-4.
+ */
+
+export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O';
+
+export interface VatTreatment {
+  category: VatCategory;
+  /** Units of 10^-4 percent (20 % = 200000n). */
+  rate: bigint;
+  /** BT-121 (VATEX code list), for the exempt categories. */
+  exemptionCode?: string;
+  /** BT-120. */
+  exemptionReason?: string;
+}
+
+export interface EnAddress {
+  line1: string;
+  line2: string;
+  postalCode: string;
+  city: string;
+  subdivision: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface EnParty {
+  name: string;
+  tradingName?: string;
+  /** BT-30 / BT-47: the SIREN under scheme 0002, or a foreign registration number without scheme. */
+  legalId?: { id: string; scheme?: '0002' };
+  /** BT-31 / BT-48. */
+  vatNumber?: string;
+  /** BT-32: the seller's tax registration (the SIREN of a business under the franchise, which has no VAT number). */
+  taxRegistration?: string;
+  address: EnAddress;
+  email?: string;
+}
+
+export interface EnLine {
+  id: string;
+  name: string;
+  description?: string;
+  sellerId?: string;
+  /** Units of 10^-4. Negative for a line that takes something off (its price stays positive: BR-27). */
+  quantity: bigint;
+  /** UN/ECE recommendation 20. */
+  unitCode: string;
+  /** BT-146, units of 10^-4, before the line discount. */
+  price: bigint;
+  /** BG-27 line allowance (the line discount), currency units. */
+  allowance: bigint;
+  /** BT-131, currency units: the stored excluding-tax amount of the line. */
+  net: bigint;
+  vat: VatTreatment;
+}
+
+export interface EnAllowanceCharge {
+  charge: boolean;
+  amount: bigint;
+  reason: string;
+  /** UNTDID 5189 (allowances) or 7161 (charges). */
+  reasonCode: string;
+  vat: VatTreatment;
+}
+
+export interface EnVatBreakdown {
+  vat: VatTreatment;
+  taxable: bigint;
+  amount: bigint;
+}
+
+export interface EnNote {
+  /** UNTDID 4451: PMT penalties, PMD indemnity, AAB escompte, REG legal identity, TXD tax, AAI general. */
+  subject?: string;
+  text: string;
+}
+
+export interface EnInvoice {
+  /** 380 invoice, 381 credit note, 386 deposit invoice. */
+  typeCode: '380' | '381' | '386';
+  number: string;
+  issueDate: string;
+  dueDate?: string;
+  currency: string;
+  /** The currency's decimals: amounts are units of 10^-precision. */
+  precision: number;
+  notes: EnNote[];
+  purchaseOrder?: string;
+  /** BT-25/BT-26: the invoice a credit note corrects. */
+  preceding?: { number: string; date: string };
+  seller: EnParty;
+  buyer: EnParty;
+  /** BG-13: where the goods or services go, when it is not the billing address (and always for an intra-EU supply). */
+  delivery?: { name?: string; address?: EnAddress; date?: string };
+  /** BG-16: a credit transfer to the seller's IBAN, when the organisation gave one. */
+  payment?: { iban: string; bic?: string; reference: string };
+  paymentTerms?: string;
+  lines: EnLine[];
+  allowancesCharges: EnAllowanceCharge[];
+  breakdown: EnVatBreakdown[];
+  totals: {
+    lines: bigint;
+    allowances: bigint;
+    charges: bigint;
+    taxExclusive: bigint;
+    tax: bigint;
+    taxInclusive: bigint;
+    /** BT-113: the deposit invoices a final invoice deducts (their VAT was invoiced by them). */
+    prepaid: bigint;
+    payable: bigint;
+  };
+  /** BT-6 / BT-111: the VAT total in the accounting currency, for an invoice in a foreign currency (directive art. 230). */
+  taxCurrency?: { code: string; taxTotal: bigint; precision: number };
+}
+
+/** What the document alone does not hold: read by generate.ts, passed in so that this stays pure. */
+export interface EnContext {
+  nature: OperationNature;
+  precision: number;
+  /** The invoice a credit note corrects. */
+  corrects?: { number: string; date: string } | null;
+  /** The deposit invoices a final invoice deducts (TTC). */
+  deposits?: readonly { number: string | null; date: string; total: number }[];
+  /** The VAT total converted to the accounting currency, when the document is in another one. */
+  taxCurrency?: { code: string; taxTotal: bigint; precision: number } | null;
+}
+
+/** A stored amount (JSON number, major units) as integer units of the currency. */
+const unitsOf = (value: number, precision: number) => rescale(toUnits4(value), INPUT_SCALE, precision);
+const sum = (values: Iterable<bigint>) => {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+};
+
+/** UN/ECE recommendation 20 codes for the units people type; anything else is a unit (C62). */
+const UNIT_CODES: Record<string, string> = {
+  u: 'C62',
+  unite: 'C62',
+  pce: 'C62',
+  piece: 'C62',
+  h: 'HUR',
+  heure: 'HUR',
+  heures: 'HUR',
+  j: 'DAY',
+  jour: 'DAY',
+  jours: 'DAY',
+  semaine: 'WEE',
+  mois: 'MON',
+  an: 'ANN',
+  forfait: 'LS',
+  kg: 'KGM',
+  g: 'GRM',
+  t: 'TNE',
+  m: 'MTR',
+  km: 'KMT',
+  m2: 'MTK',
+  'm²': 'MTK',
+  m3: 'MTQ',
+  'm³': 'MTQ',
+  l: 'LTR',
+};
+export const unitCode = (unit: string) =>
+  UNIT_CODES[
+    unit
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase()
+  ] ?? 'C62';
+
+function enAddress(a: Address): EnAddress {
+  return {
+    line1: a.line1.trim(),
+    line2: a.line2.trim(),
+    postalCode: a.postal_code.trim(),
+    city: a.city.trim(),
+    subdivision: a.state.trim(),
+    // missingMentions refuses to issue with a country it cannot name: 'FR' is the empty country's.
+    country: countryCode(a.country) ?? 'FR',
+  };
+}
+
+const digits = (text: string) => text.replace(/\D/g, '');
+const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+/** The IBAN (and BIC) the organisation printed among its identifications or additional information, if any. */
+export function bankAccount(pairs: readonly { key: string; value: string }[]): { iban: string; bic?: string } | undefined {
+  const find = (re: RegExp) => pairs.find((p) => re.test(p.key.trim()) && p.value.trim())?.value;
+  const iban = find(/^iban\b/i);
+  if (!iban || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact(iban))) return undefined;
+  const bic = find(/^(bic|swift)\b/i);
+  return { iban: compact(iban), ...(bic && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(compact(bic)) ? { bic: compact(bic) } : {}) };
+}
+
+/**
+ * The VAT treatment of the lines without VAT, by the same rules as the printed mentions (legal-mentions.ts): the
+ * franchise, the cross-border exemptions (intra-EU supply K, reverse charge AE, export G), or the basis the user gave.
+ */
+function untaxedTreatment(doc: StoredDocument, nature: OperationNature): (kind: 'goods' | 'service') => VatTreatment {
+  const franchise = doc.seller?.vat_regime === 'franchise';
+  if (franchise) return () => ({ category: 'E', rate: 0n, exemptionCode: 'VATEX-FR-FRANCHISE', exemptionReason: FRANCHISE_MENTION });
+  const customer = doc.customer;
+  const crossBorder = customer ? crossBorderExemption({ customer, items: doc.items, nature }) : null;
+  if (customer && crossBorder) {
+    const zone = customerZone(customer);
+    // A deposit's lines say "Acompte": its origin's nature decides, unless both kinds are sold.
+    const kindOf = (kind: 'goods' | 'service') => (nature === 'mixed' ? kind : nature === 'goods' ? 'goods' : 'service');
+    return (kind) => {
+      const goods = kindOf(kind) === 'goods';
+      if (zone === 'eu')
+        return goods
+          ? { category: 'K', rate: 0n, exemptionCode: 'VATEX-EU-IC', exemptionReason: exemptionText('intra_eu_goods') }
+          : { category: 'AE', rate: 0n, exemptionCode: 'VATEX-EU-AE', exemptionReason: exemptionText('services_eu') };
+      return goods
+        ? { category: 'G', rate: 0n, exemptionCode: 'VATEX-EU-G', exemptionReason: exemptionText('export') }
+        : { category: 'AE', rate: 0n, exemptionCode: 'VATEX-EU-AE', exemptionReason: exemptionText('services_outside_france') };
+    };
+  }
+  const text = doc.vat_exemption.trim();
+  // A deposit invoice may be issued without a basis (its final invoice states it): the exemption still needs a reason.
+  const reason = text || 'Exonération de TVA';
+  const code = exemptionChoice(text) === 'training' ? 'VATEX-FR-CGI261-4' : undefined;
+  return () => ({ category: 'E', rate: 0n, exemptionReason: reason, ...(code ? { exemptionCode: code } : {}) });
+}
+
+const vatKey = (v: VatTreatment) => `${v.category}:${v.rate}`;
+
+/** The mentions, as EN 16931 notes: the late-payment terms under the subjects BR-FR rules look for. */
+function notesOf(doc: StoredDocument, deposits: EnContext['deposits']): EnNote[] {
+  const notes: EnNote[] = [];
+  const identity = doc.seller?.identity ?? [];
+  if (identity.length > 0) notes.push({ subject: 'REG', text: identity.join(' – ') });
+  for (const text of doc.legal_mentions) {
+    const subject = mentionSubject(text, doc.seller?.settings?.escompte);
+    notes.push(subject ? { subject, text } : { text });
+  }
+  if (deposits && deposits.length > 0) {
+    const list = deposits.map((d) => `n° ${d.number ?? ''} du ${formatDateShort(d.date)}`).join(', ');
+    notes.push({ text: `Acomptes déduits : ${deposits.length > 1 ? 'factures' : 'facture'} ${list}` });
+  }
+  if (doc.note.trim()) notes.push({ subject: 'AAI', text: doc.note.trim() });
+  return notes;
+}
+
+function sellerOf(doc: StoredDocument): EnParty {
+  const seller = doc.seller;
+  if (!seller) throw new Error(`Document ${doc.id} : émis sans l’identité du vendeur`);
+  const siren = digits(seller.siret).slice(0, 9);
+  const vat = compact(seller.vat_number);
+  return {
+    name: seller.name,
+    ...(siren ? { legalId: { id: siren, scheme: '0002' as const } } : {}),
+    ...(vat ? { vatNumber: vat } : siren ? { taxRegistration: siren } : {}),
+    address: enAddress(seller.address),
+    ...(seller.email.trim() ? { email: seller.email.trim() } : {}),
+  };
+}
+
+function buyerOf(doc: StoredDocument): EnParty {
+  const c = doc.customer;
+  if (!c) throw new Error(`Document ${doc.id} : émis sans client`);
+  const address = enAddress(c.address);
+  const id = c.business_id.trim();
+  const siren = digits(id);
+  const legalId =
+    address.country === 'FR' && (siren.length === 9 || siren.length === 14)
+      ? { id: siren.slice(0, 9), scheme: '0002' as const }
+      : id
+        ? { id }
+        : undefined;
+  const legalName = c.legal_name.trim();
+  const vat = compact(c.vat_number);
+  return {
+    name: legalName || c.name,
+    ...(legalName && legalName !== c.name ? { tradingName: c.name } : {}),
+    ...(legalId ? { legalId } : {}),
+    ...(vat ? { vatNumber: vat } : {}),
+    address,
+    ...(c.email?.trim() ? { email: c.email.trim() } : {}),
+  };
+}
+
+/** EN 16931 from an issued invoice or credit note. Throws on a draft or on another type: nothing to say for them. */
+export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
+  if (doc.type !== 'invoice' && doc.type !== 'credit') throw new Error(`Document ${doc.id} : ni facture ni avoir`);
+  if (!doc.number) throw new Error(`Document ${doc.id} : brouillon sans numéro`);
+  const p = ctx.precision;
+  const u = (value: number) => unitsOf(value, p);
+  const untaxed = untaxedTreatment(doc, ctx.nature);
+
+  const lines: EnLine[] = doc.items.map((item, i) => {
+    const tax = item.taxes[0];
+    const vat: VatTreatment = tax && tax.rate > 0 ? { category: 'S', rate: toUnits4(tax.rate) } : untaxed(item.kind);
+    const net = u(item.gross_total);
+    const allowance = u(item.discount);
+    const quantity = toUnits4(item.quantity);
+    const price = toUnits4(item.price);
+    // BR-27: a price is never negative; a line that takes something off has a negative quantity instead.
+    const flip = price < 0n;
+    return {
+      id: String(i + 1),
+      name: item.item,
+      ...(item.description.trim() ? { description: item.description.trim() } : {}),
+      ...(item.sku?.trim() || item.code?.trim() ? { sellerId: (item.sku?.trim() || item.code?.trim()) as string } : {}),
+      quantity: flip ? -quantity : quantity,
+      unitCode: unitCode(item.unit),
+      price: flip ? -price : price,
+      allowance,
+      net,
+      vat,
+    };
+  });
+
+  // The VAT groups as stored (one per rate: titles of the same rate are one EN 16931 group).
+  const groups = new Map<string, EnVatBreakdown>();
+  const group = (vat: VatTreatment) => {
+    const key = vatKey(vat);
+    let g = groups.get(key);
+    if (!g) {
+      g = { vat, taxable: 0n, amount: 0n };
+      groups.set(key, g);
+    }
+    return g;
+  };
+  for (const t of doc.totals.taxes) {
+    if (t.rate <= 0) continue;
+    const g = group({ category: 'S', rate: toUnits4(t.rate) });
+    g.taxable += u(t.taxable_amount);
+    g.amount += u(t.amount);
+  }
+
+  // Shipping (BT-99 charge, always excluding tax): at its stored rate, or with the untaxed lines' treatment.
+  const shipping = u(doc.totals.shipping);
+  const shippingVat: VatTreatment =
+    doc.shipping_tax && doc.shipping_tax.rate > 0
+      ? { category: 'S', rate: toUnits4(doc.shipping_tax.rate) }
+      : untaxed(doc.items.some((i) => i.kind === 'goods') ? 'goods' : 'service');
+
+  // Before the document discount, per VAT treatment: the lines, and shipping.
+  const gross = new Map<string, { vat: VatTreatment; amount: bigint }>();
+  const addGross = (vat: VatTreatment, amount: bigint) => {
+    const entry = gross.get(vatKey(vat)) ?? { vat, amount: 0n };
+    entry.amount += amount;
+    gross.set(vatKey(vat), entry);
+  };
+  for (const line of lines) addGross(line.vat, line.net);
+  if (shipping !== 0n) addGross(shippingVat, shipping);
+
+  // The document discount, per treatment, as totals.ts spread it: for a taxed rate, what the stored base lacks;
+  // the rest goes to the untaxed treatments, in proportion to their lines (one bucket in totals.ts).
+  const discount = u(doc.totals.discount);
+  const allowances = new Map<string, bigint>();
+  for (const [key, entry] of gross) {
+    if (entry.vat.category !== 'S') continue;
+    allowances.set(key, entry.amount - (groups.get(key)?.taxable ?? 0n));
+  }
+  const untaxedKeys = [...gross.keys()].filter((k) => gross.get(k)?.vat.category !== 'S');
+  const untaxedDiscount = discount - sum(allowances.values());
+  const lineWeights = untaxedKeys.map((k) => sum(lines.filter((l) => vatKey(l.vat) === k).map((l) => l.net)));
+  const shares = untaxedKeys.length > 0 ? allocateUnits(untaxedDiscount, lineWeights) : [];
+  untaxedKeys.forEach((key, i) => {
+    const entry = gross.get(key);
+    if (!entry) return;
+    const share = shares[i] ?? 0n;
+    allowances.set(key, share);
+    const g = group(entry.vat);
+    g.taxable += entry.amount - share;
+  });
+
+  const allowancesCharges: EnAllowanceCharge[] = [];
+  for (const [key, amount] of allowances) {
+    const vat = gross.get(key)?.vat;
+    if (vat && amount !== 0n) allowancesCharges.push({ charge: false, amount, reason: 'Remise', reasonCode: '95', vat });
+  }
+  if (shipping !== 0n)
+    allowancesCharges.push({ charge: true, amount: shipping, reason: 'Frais de port', reasonCode: 'FC', vat: shippingVat });
+
+  const totals = doc.totals;
+  const total = u(totals.total);
+  const prepaid = doc.type === 'invoice' ? u(totals.deposits) : 0n;
+  const customer = doc.customer;
+  const intraEu = lines.some((l) => l.vat.category === 'K');
+  const distinct = customer ? hasDistinctShipping(customer) : false;
+  const deliveryDate = doc.sale_date ?? (intraEu ? doc.date : undefined);
+  const delivery =
+    distinct || intraEu || deliveryDate
+      ? {
+          ...(distinct || intraEu
+            ? {
+                name: customer?.name,
+                address: enAddress(
+                  distinct && customer ? customer.shipping : (customer?.address ?? doc.seller?.address ?? ({} as Address)),
+                ),
+              }
+            : {}),
+          ...(deliveryDate ? { date: deliveryDate } : {}),
+        }
+      : undefined;
+  const account = doc.seller ? bankAccount([...doc.seller.identifications, ...doc.seller.additional_info]) : undefined;
+  const terms = [doc.condition.trim(), doc.terms.trim()].filter(Boolean).join(' – ');
+  const creditTerms = doc.type === 'credit' && ctx.corrects ? `Avoir sur la facture n° ${ctx.corrects.number}` : '';
+  const paymentTerms = terms || creditTerms || (doc.maturity ? `Paiement au plus tard le ${formatDateShort(doc.maturity)}` : '');
+
+  return {
+    typeCode: doc.type === 'credit' ? '381' : doc.kind === 'deposit' ? '386' : '380',
+    number: doc.number,
+    issueDate: doc.date,
+    ...(doc.maturity && doc.type === 'invoice' ? { dueDate: doc.maturity } : {}),
+    currency: doc.currency,
+    precision: p,
+    notes: notesOf(doc, ctx.deposits),
+    ...(doc.purchase_order.trim() ? { purchaseOrder: doc.purchase_order.trim() } : {}),
+    ...(doc.type === 'credit' && ctx.corrects ? { preceding: ctx.corrects } : {}),
+    seller: sellerOf(doc),
+    buyer: buyerOf(doc),
+    ...(delivery ? { delivery } : {}),
+    ...(account ? { payment: { ...account, reference: doc.number } } : {}),
+    ...(paymentTerms ? { paymentTerms } : {}),
+    lines,
+    allowancesCharges,
+    breakdown: [...groups.values()].sort((a, b) =>
+      a.vat.category === b.vat.category ? (a.vat.rate < b.vat.rate ? -1 : 1) : a.vat.category < b.vat.category ? -1 : 1,
+    ),
+    totals: {
+      lines: sum(lines.map((l) => l.net)),
+      allowances: discount,
+      charges: shipping,
+      taxExclusive: u(totals.subtotal) - discount + shipping,
+      tax: sum([...groups.values()].map((g) => g.amount)),
+      taxInclusive: total,
+      prepaid,
+      payable: total - prepaid,
+    },
+    ...(ctx.taxCurrency ? { taxCurrency: ctx.taxCurrency } : {}),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/connection';
+import { fail } from '../errors';
+import { logger } from '../logger';
+import { buildEinvoiceXml } from './generate';
+import { validateEinvoice, validationSummary } from './validate';
+
+/**
+ * Issue 13 §4: an invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
+ * CII schema and the EN 16931 rules. Run inside the issuing transaction, after the number and the snapshots are
+ * written and before they commit: a refusal rolls everything back, the number included. It should never refuse
+ * valid data; when it does, the rule ids are logged and named to the user.
+ */
+export async function assertIssuedEinvoiceValid(db: Db, organizationId: number, documentId: number, number: string): Promise<void> {
+  await assertValidEinvoice(await buildEinvoiceXml(db, organizationId, documentId, 'cii'), number);
+}
+
+/** Refuses (409, in French, with the rule ids) an XML that is not EN 16931; logs why. */
+export async function assertValidEinvoice(xml: string, number: string): Promise<void> {
+  const result = await validateEinvoice(xml, 'cii');
+  if (result.ok) return;
+  const summary = validationSummary(result);
+  const fatal = result.asserts.filter((a) => a.flag === 'fatal');
+  logger.error(
+    `EN 16931 validation refused the issue of ${number}`,
+    [
+      summary,
+      ...fatal.map((a) => `${a.rule} ${a.message} (${a.location})`),
+      ...result.problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    ].join('\n'),
+  );
+  fail(
+    'CONFLICT',
+    `Émission refusée : la facture électronique (CII EN 16931) de ce document ne serait pas conforme. ${summary}. Vérifiez le document ; si tout y est juste, signalez-le (le détail est dans le journal du serveur).`,
+  );
+}
+
+/**
+ * Loads the validator (SaxonJS, the CII SEF, the XSD) in the background, so that the first issue of the process does
+ * not wait about a second for it inside its transaction. The skeleton is refused, which is all it has to do.
+ */
+export function warmEinvoiceValidator(): void {
+  const skeleton =
+    '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"></rsm:CrossIndustryInvoice>';
+  const started = performance.now();
+  void validateEinvoice(skeleton, 'cii').then(
+    () => logger.info({ event: 'einvoice_validator_warm', ms: Math.round(performance.now() - started) }),
+    (error) => logger.error('EN 16931 validator could not be warmed (the first issue will load it)', error),
+  );
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, type Session } from '../helpers/clients';
+import { businessCustomer, draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
+import { validateEinvoice, validationSummary } from '../../src/server/einvoice/validate';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// Converted documents (credit notes, deposits, final invoices) are dated the day they are made: every document is.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+async function einvoice(session: Session, id: number, format: string) {
+  const response = await session.fetch(`${session.baseUrl}/api/documents/${id}/einvoice?format=${format}`);
+  return { response, text: await response.text() };
+}
+
+const timings: { name: string; format: string; generate: number; validate: number }[] = [];
+
+/** Both syntaxes of an issued document: answered as XML, and valid (no fatal assert), with the warnings printed. */
+async function expectValid(session: Session, name: string, id: number) {
+  const xmls: Record<string, string> = {};
+  for (const format of ['cii', 'ubl'] as const) {
+    const started = performance.now();
+    const { response, text } = await einvoice(session, id, format);
+    const generated = performance.now();
+    expect(response.status, text).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const result = await validateEinvoice(text, format);
+    const validated = performance.now();
+    timings.push({ name, format, generate: generated - started, validate: validated - generated });
+    const fatal = result.asserts.filter((a) => a.flag === 'fatal');
+    expect(
+      { ok: result.ok, summary: validationSummary(result), fatal: fatal.map((a) => `${a.rule} ${a.message}`) },
+      `${name} ${format}\n${text}`,
+    ).toEqual({ ok: true, summary: expect.any(String), fatal: [] });
+    const warnings = result.asserts.filter((a) => a.flag === 'warning');
+    console.info(`${name} ${format}: ${warnings.length} warning(s) ${warnings.map((w) => w.rule).join(' ')}`);
+    xmls[format] = text;
+  }
+  return xmls as { cii: string; ubl: string };
+}
+
+async function customer(session: Session, body: Record<string, unknown>): Promise<number> {
+  const answer = await session.rest('POST', '/api/customers', body);
+  if (answer.status !== 201) throw new Error(`customer: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data.id;
+}
+
+describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 rules in CII and UBL', () => {
+  it('mixed rates, line and document discounts, shipping at 20 %, purchase order, delivery address, IBAN', async () => {
+    const { session } = await registered(server.url);
+    await session.rest('PUT', '/api/organization', {
+      ...sellerIdentity,
+      additional_info: [
+        { key: 'IBAN', value: 'FR76 3000 6000 0112 3456 7890 189' },
+        { key: 'BIC', value: 'AGRIFRPP' },
+      ],
+    });
+    const customerId = await customer(session, businessCustomer);
+    const doc = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      purchase_order: 'BC-2026-17',
+      delivery_address: { line1: '8 rue du Four', postal_code: '69003', city: 'Lyon', country: 'France' },
+      items: [
+        line('Pose', 2, 450, 20, { discount_type: 'percent', discount_value: 10 }),
+        line('Fournitures', 3, 49.99, 5.5, { kind: 'goods', unit: 'kg' }),
+        line('Conseil', 1.5, 80, 10, { discount_type: 'amount', discount_value: 12.5, unit: 'h' }),
+      ],
+      shipping: 25,
+      shipping_tax: { title: 'TVA 20 %', rate: 20 },
+      discount_type: 'percent',
+      discount_value: 7,
+    });
+    const { cii, ubl } = await expectValid(session, 'mixed', doc.id);
+    expect(cii).toContain('<ram:TypeCode>380</ram:TypeCode>');
+    expect(cii).toContain('<ram:ID schemeID="0002">552032534</ram:ID>');
+    expect(cii).toContain('<ram:ID schemeID="0002">732829320</ram:ID>');
+    expect(cii).toContain('<ram:IBANID>FR7630006000011234567890189</ram:IBANID>');
+    expect(cii).toContain('<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>BC-2026-17</ram:IssuerAssignedID>');
+    expect(cii).toContain('<ram:ShipToTradeParty>');
+    expect(cii).toMatch(/<ram:SubjectCode>PMT<\/ram:SubjectCode>/);
+    expect(cii).toMatch(/<ram:SubjectCode>PMD<\/ram:SubjectCode>/);
+    expect(cii).toMatch(/<ram:SubjectCode>AAB<\/ram:SubjectCode>/);
+    // The stored totals, as stored: the grand total and the VAT of each rate.
+    expect(cii).toContain(`<ram:GrandTotalAmount>${doc.total.toFixed(2)}</ram:GrandTotalAmount>`);
+    for (const t of doc.taxes) expect(cii).toContain(`<ram:CalculatedAmount>${t.amount.toFixed(2)}</ram:CalculatedAmount>`);
+    expect(ubl).toContain(
+      '<cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>',
+    );
+    expect(ubl).toContain('<cbc:Note>#PMT#En cas de retard');
+  });
+
+  it('a deposit invoice (386), its final invoice deducting it as prepaid (BT-113), and a credit note (381, BT-25)', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const estimate = await issued(session, {
+      type: 'estimate',
+      customer_id: customerId,
+      date: today,
+      items: [line('Cuisine', 1, 1000, 20, { kind: 'goods' }), line('Pose', 1, 400, 10)],
+    });
+    const deposit = (await session.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 })).body.data;
+    const issuedDeposit = (await session.rest('POST', `/api/documents/${deposit.id}/issue`)).body.data;
+    const { cii: depositXml } = await expectValid(session, 'deposit', issuedDeposit.id);
+    expect(depositXml).toContain('<ram:TypeCode>386</ram:TypeCode>');
+
+    const final = (await session.rest('POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' })).body.data;
+    const issuedFinal = (await session.rest('POST', `/api/documents/${final.id}/issue`)).body.data;
+    expect(issuedFinal.deposits).toBe(issuedDeposit.total);
+    const { cii: finalXml, ubl: finalUbl } = await expectValid(session, 'final', issuedFinal.id);
+    expect(finalXml).toContain(`<ram:TotalPrepaidAmount>${issuedDeposit.total.toFixed(2)}</ram:TotalPrepaidAmount>`);
+    expect(finalXml).toContain(`<ram:DuePayableAmount>${(issuedFinal.total - issuedDeposit.total).toFixed(2)}</ram:DuePayableAmount>`);
+    // The final invoice's VAT is the whole sale's; the deposit's own VAT is not taken off it a second time.
+    expect(finalXml).toContain(`<ram:TaxTotalAmount currencyID="EUR">${issuedFinal.tax.toFixed(2)}</ram:TaxTotalAmount>`);
+    expect(finalXml).toContain(`Acomptes déduits : facture n° ${issuedDeposit.number}`);
+    expect(finalUbl).toContain(`<cbc:PrepaidAmount currencyID="EUR">${issuedDeposit.total.toFixed(2)}</cbc:PrepaidAmount>`);
+
+    const invoice = await issued(session, { customer_id: customerId, date: today, items: [line('Audit', 1, 600, 20)] });
+    const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
+    const issuedCredit = (await session.rest('POST', `/api/documents/${credit.id}/issue`)).body.data;
+    const { cii, ubl } = await expectValid(session, 'credit', issuedCredit.id);
+    expect(cii).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(cii).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+    expect(ubl).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(ubl).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
+  });
+
+  it('a franchise 293 B organisation without VAT number: category E, VATEX-FR-FRANCHISE, the SIREN as tax registration', async () => {
+    const { session } = await registered(server.url);
+    const { vat_number: _vat, legal_form: _form, capital: _capital, ...rest } = sellerIdentity;
+    await session.rest('PUT', '/api/organization', { ...rest, legal_form: 'EI', vat_regime: 'franchise' });
+    const customerId = await customer(session, { ...businessCustomer, type: 'individual', business_id: '' });
+    const doc = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      items: [{ item: 'Cours de piano', quantity: 4, unit_price: 35, unit: 'h', taxes: [] }],
+      shipping: 10,
+    });
+    const { cii, ubl } = await expectValid(session, 'franchise', doc.id);
+    expect(cii).toContain('<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+    expect(cii).toContain('<ram:ExemptionReason>TVA non applicable, art. 293 B du CGI</ram:ExemptionReason>');
+    expect(cii).toContain('<ram:ID schemeID="FC">552032534</ram:ID>');
+    expect(ubl).toContain('<cbc:TaxExemptionReasonCode>VATEX-FR-FRANCHISE</cbc:TaxExemptionReasonCode>');
+  });
+
+  it('cross-border: reverse charge on services to an EU business (AE), intra-EU goods (K), export outside the EU (G)', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const german = await customer(session, {
+      name: 'Müller & Söhne GmbH',
+      vat_number: 'DE123456789',
+      address: { line1: 'Hauptstraße 5', postal_code: '10115', city: 'Berlin', country: 'Allemagne' },
+    });
+    const services = await issued(session, {
+      customer_id: german,
+      date: today,
+      items: [{ item: 'Développement <API> & "tests"', quantity: 10, unit_price: 650, unit: 'j', taxes: [] }],
+    });
+    const { cii: ae } = await expectValid(session, 'reverse charge', services.id);
+    expect(ae).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
+    expect(ae).toContain('<ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>');
+    expect(ae).toContain('Développement &lt;API&gt; &amp; &quot;tests&quot;');
+
+    const goods = await issued(session, {
+      customer_id: german,
+      date: today,
+      items: [{ item: 'Fauteuil', quantity: 2, unit_price: 890, kind: 'goods', taxes: [] }],
+      shipping: 60,
+      shipping_tax: null,
+    });
+    const { cii: k } = await expectValid(session, 'intra-EU goods', goods.id);
+    expect(k).toContain('<ram:CategoryCode>K</ram:CategoryCode>');
+    expect(k).toContain('<ram:CountryID>DE</ram:CountryID>');
+
+    const swiss = await customer(session, {
+      name: 'Horlogerie Favre SA',
+      address: { line1: 'Rue du Rhône 40', postal_code: '1204', city: 'Genève', country: 'Suisse' },
+    });
+    const exported = await issued(session, {
+      customer_id: swiss,
+      date: today,
+      vat_exemption: '',
+      items: [{ item: 'Pendule', quantity: 1, unit_price: 2400, kind: 'goods', taxes: [] }],
+    });
+    const { cii: g, ubl } = await expectValid(session, 'export', exported.id);
+    expect(g).toContain('<ram:CategoryCode>G</ram:CategoryCode>');
+    expect(ubl).toContain('<cbc:IdentificationCode>CH</cbc:IdentificationCode>');
+  });
+
+  it('prices typed including tax (TTC) with a document discount: line nets are the stored HT amounts', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const doc = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      price_mode: 'ttc',
+      items: [line('Formation', 3, 99.99, 20), line('Livre', 7, 12.35, 5.5, { kind: 'goods' }), line('Repas', 2, 17.9, 10)],
+      discount_type: 'amount',
+      discount_value: 13.33,
+      shipping: 9.9,
+    });
+    const { cii } = await expectValid(session, 'ttc', doc.id);
+    for (const item of doc.items) expect(cii).toContain(`<ram:LineTotalAmount>${item.gross_total.toFixed(2)}</ram:LineTotalAmount>`);
+    expect(cii).toContain(`<ram:GrandTotalAmount>${doc.total.toFixed(2)}</ram:GrandTotalAmount>`);
+  });
+
+  it('a USD invoice: amounts in USD, the VAT total also in EUR (BT-6, BT-111)', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    expect((await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1,085' })).status).toBe(201);
+    const customerId = await customer(session, { ...businessCustomer, currency: 'USD' });
+    const doc = await issued(session, { customer_id: customerId, currency: 'USD', date: today, items: [line('Design', 3, 333.33, 20)] });
+    const { cii, ubl } = await expectValid(session, 'usd', doc.id);
+    expect(cii).toContain('<ram:TaxCurrencyCode>EUR</ram:TaxCurrencyCode><ram:InvoiceCurrencyCode>USD</ram:InvoiceCurrencyCode>');
+    // 200.00 USD of VAT at 1 EUR = 1.085 USD: 184.33 EUR.
+    expect(doc.tax).toBe(200);
+    expect(cii).toContain('<ram:TaxTotalAmount currencyID="EUR">184.33</ram:TaxTotalAmount>');
+    expect(ubl).toContain('<cbc:TaxAmount currencyID="EUR">184.33</cbc:TaxAmount>');
+  });
+
+  it('refuses drafts and other types (409), another organisation’s document (404), an unknown format (400)', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const pending = await draft(session, { customer_id: customerId, date: today, items: [line('Pose', 1, 100)] });
+    const draftAnswer = await session.rest('GET', `/api/documents/${pending.id}/einvoice?format=cii`);
+    expect(draftAnswer.status).toBe(409);
+    expect(JSON.stringify(draftAnswer.body)).toContain('émettez d’abord le document');
+    const estimate = await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Pose', 1, 100)] });
+    const estimateAnswer = await session.rest('GET', `/api/documents/${estimate.id}/einvoice?format=ubl`);
+    expect(estimateAnswer.status).toBe(409);
+    expect(JSON.stringify(estimateAnswer.body)).toContain('seules les factures et les avoirs');
+    const invoice = await issued(session, { customer_id: customerId, date: today, items: [line('Pose', 1, 100)] });
+    const badFormat = await session.rest('GET', `/api/documents/${invoice.id}/einvoice?format=pdf`);
+    expect(badFormat.status).toBe(400);
+    expect(JSON.stringify(badFormat.body)).toContain('Format : cii');
+    const { session: other } = await registered(server.url);
+    expect((await other.rest('GET', `/api/documents/${invoice.id}/einvoice?format=cii`)).status).toBe(404);
+  });
+
+  it('refuses to issue for a customer whose country it cannot write as an ISO code, naming it in French', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const customerId = await customer(session, {
+      name: 'Nulle Part SARL',
+      address: { line1: '1 rue Imaginaire', postal_code: '00000', city: 'Ys', country: 'Atlantide' },
+    });
+    const created = await draft(session, { customer_id: customerId, date: today, items: [line('Pose', 1, 100)] });
+    const answer = await session.rest('POST', `/api/documents/${created.id}/issue`);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(
+      'Mention obligatoire manquante : un pays reconnu pour le client (« Atlantide » : écrivez-le en toutes lettres, ex. Belgique, ou son code ISO BE) (fiche client)',
+    );
+  });
+
+  it('reports the cost of generation and validation per invoice (warm)', () => {
+    // The first validation of each syntax loads its SEF: the warm cost is the median of the others.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    for (const format of ['cii', 'ubl']) {
+      const rows = timings.filter((t) => t.format === format).slice(1);
+      expect(rows.length).toBeGreaterThan(5);
+      console.info(
+        `${format}: generate (HTTP round trip) median ${median(rows.map((r) => r.generate)).toFixed(1)} ms, validate median ${median(rows.map((r) => r.validate)).toFixed(1)} ms over ${rows.length}`,
+      );
+    }
+  });
+});
