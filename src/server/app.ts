@@ -12,7 +12,7 @@ import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
 import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
-import { renderDocumentPdf } from './pdf/document-pdf';
+import { type EinvoiceXmlProvider, renderKeptPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
@@ -48,6 +48,11 @@ export interface AppOptions {
    * exercise it turn it off, as it starts a Chromium per server; their first download keeps the PDF instead.
    */
   archiveOnIssue?: boolean;
+  /**
+   * The CII of an issued invoice or credit note (issue 13 §3): set, the PDF kept for each is a Factur-X PDF/A-3
+   * carrying it; unset, the printed PDF is kept as it is. PDFs already kept stay as they were (frozen).
+   */
+  einvoiceXml?: EinvoiceXmlProvider;
 }
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
@@ -60,6 +65,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     const { port } = server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;
   };
+  const pdfDeps = { pdf, ownOrigin, einvoiceXml: options.einvoiceXml };
   const deps: AppDeps = {
     db: connection.db,
     env,
@@ -69,12 +75,12 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     issueArchiver: new IssueArchiver({
       db: connection.db,
       dataDir: env.dataDir,
-      render: options.archiveOnIssue === false ? undefined : (uuid) => renderDocumentPdf({ pdf, ownOrigin }, uuid),
+      render: options.archiveOnIssue === false ? undefined : (doc) => renderKeptPdf(pdfDeps, doc),
     }),
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
-  const server = http.createServer(createRequestHandler(deps, client.handler, { pdf, ownOrigin }));
+  const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Env, loadEnv } from '../../src/server/env';
-import { createApp, type App } from '../../src/server/app';
+import { createApp, type App, type AppOptions } from '../../src/server/app';
 
 export interface TestServer {
   url: string;
@@ -33,9 +33,11 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
  * the PDF of an issued invoice at its first download, unless `archiveOnIssue` asks for the production behaviour
  * (kept at issue): printing every invoice the tests issue would cost each file a Chromium and seconds per issue.
  */
-export async function startTestServer(opts: { env?: Record<string, string>; archiveOnIssue?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { env?: Record<string, string>; archiveOnIssue?: boolean; einvoiceXml?: AppOptions['einvoiceXml'] } = {},
+): Promise<TestServer> {
   const { env, dataDir, dbPath } = testEnv(opts.env);
-  const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false });
+  const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false, einvoiceXml: opts.einvoiceXml });
   const url = await app.listen();
   return {
     url,

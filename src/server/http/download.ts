@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { findSharedRow } from '../services/share';
 import { ChromiumMissingError } from '../pdf/pdf-renderer';
-import { CHROMIUM_MISSING, renderDocumentPdf, type PdfDeps } from '../pdf/document-pdf';
+import { CHROMIUM_MISSING, renderDocumentPdf, renderKeptPdf, type PdfDeps } from '../pdf/document-pdf';
 import { sendError } from './respond';
 import { pdfFileName } from '../../shared/document-types';
 import { archivedPdf, isArchived } from '../services/pdf-archive';
@@ -29,9 +29,11 @@ export async function serveDownload(
       // A malformed escape is just another link that names no document.
     }
     const row = await findSharedRow(deps.db, uuid);
-    const render = () => renderDocumentPdf(deps, uuid);
-    // An issued invoice or credit note: the PDF kept at its issue, byte for byte (issue 12 §1).
-    const pdf = isArchived(row) ? await archivedPdf(deps.db, deps.dataDir, row, render) : await render();
+    // An issued invoice or credit note: the PDF kept at its issue, byte for byte (issue 12 §1), Factur-X when the
+    // server gives e-invoices (issue 13 §3).
+    const pdf = isArchived(row)
+      ? await archivedPdf(deps.db, deps.dataDir, row, () => renderKeptPdf(deps, row))
+      : await renderDocumentPdf(deps, uuid);
     const name = pdfFileName(row.type, row.kind, row.number ?? 'brouillon');
     res.writeHead(200, {
       'Content-Type': 'application/pdf',

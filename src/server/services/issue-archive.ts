@@ -1,3 +1,4 @@
+import type { StoredDocument } from '../../shared/schemas/document-model';
 import type { Db } from '../db/connection';
 import { findDocument } from '../db/queries/documents';
 import { logger } from '../logger';
@@ -13,7 +14,7 @@ export class IssueArchiver {
   private readonly running = new Set<Promise<void>>();
 
   /** `render` undefined: nothing is kept at issue (tests that do not exercise it; the first download then keeps it). */
-  constructor(private readonly deps: { db: Db; dataDir: string; render?: (uuid: string) => Promise<Buffer> }) {}
+  constructor(private readonly deps: { db: Db; dataDir: string; render?: (doc: StoredDocument) => Promise<Buffer> }) {}
 
   /** Starts keeping the PDF of a document just issued; returns at once. */
   afterIssue(organizationId: number, documentId: number, userId?: number): void {
@@ -23,11 +24,11 @@ export class IssueArchiver {
     this.running.add(job);
   }
 
-  private async keep(organizationId: number, documentId: number, render: (uuid: string) => Promise<Buffer>, userId?: number) {
+  private async keep(organizationId: number, documentId: number, render: (doc: StoredDocument) => Promise<Buffer>, userId?: number) {
     try {
       const doc = await findDocument(this.deps.db, { organizationId, id: documentId });
       if (!doc || !isArchived(doc)) return;
-      await archivedPdf(this.deps.db, this.deps.dataDir, doc, () => render(doc.uuid), userId);
+      await archivedPdf(this.deps.db, this.deps.dataDir, doc, () => render(doc), userId);
     } catch (error) {
       logger.error(`PDF not kept at issue (the first download will keep it): document ${documentId}`, error);
     }
