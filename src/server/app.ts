@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { Env } from './env';
@@ -14,6 +15,9 @@ import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { renderDocumentPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
+import { archivedPdf } from './services/pdf-archive';
+import { FolderPlatform } from './einvoice/folder-platform';
+import type { XmlProvider } from './einvoice/platform';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -48,6 +52,12 @@ export interface AppOptions {
    * exercise it turn it off, as it starts a Chromium per server; their first download keeps the PDF instead.
    */
   archiveOnIssue?: boolean;
+  /**
+   * The EN 16931 XML sent to the platform with the Factur-X PDF: `buildEinvoiceXml(db, organizationId, id, 'cii')`
+   * (einvoice/generate.ts) once it is merged. Without it, "Déposer sur la plateforme" answers that the XML is not
+   * available yet.
+   */
+  einvoiceXml?: XmlProvider;
 }
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
@@ -71,6 +81,12 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       dataDir: env.dataDir,
       render: options.archiveOnIssue === false ? undefined : (uuid) => renderDocumentPdf({ pdf, ownOrigin }, uuid),
     }),
+    einvoice: {
+      // The folder outbox under the data directory, until an approved platform's connector replaces it (README).
+      connector: new FolderPlatform(path.join(env.dataDir, 'platform')),
+      xml: options.einvoiceXml,
+      pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderDocumentPdf({ pdf, ownOrigin }, doc.uuid)),
+    },
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
