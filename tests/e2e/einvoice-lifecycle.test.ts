@@ -24,6 +24,8 @@ describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () 
     await card.getByRole('heading', { name: 'Cycle de vie (facture électronique)' }).waitFor();
     expect(await entries(card)).toEqual(['02/11/2026 | Déposée | Saisie manuelle', '12/11/2026 | Encaissée | Automatique']);
     expect(await page.locator('[data-document-pages] [data-testid="lifecycle-card"]').count()).toBe(0);
+    // Deposited and cashed: neither a second deposit nor a refusal is offered.
+    expect(await card.getByRole('button').count()).toBe(0);
     await screenshot(page, 'lifecycle-cashed');
 
     const open = await issued(suite.session, { customer_id: customerId, items: [line('Audit', 1, 500)] });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { LIFECYCLE_SOURCES } from '../../../shared/einvoice-lifecycle';
+import { LIFECYCLE_SOURCES, lifecycleConflict, lifecycleState } from '../../../shared/einvoice-lifecycle';
 import { formatDateShort } from '../../../shared/format';
 import type { LifecycleEntry } from '../../../shared/schemas/einvoice-lifecycle';
 import { trpc } from '../../trpc';
@@ -50,7 +50,7 @@ function Entry({ entry }: { entry: LifecycleEntry }) {
  * the statuses the platform reported or the user declared, the transmission, and the two things one does from here —
  * deposit it on the platform, declare the customer's refusal.
  */
-export function LifecycleCard({ documentId }: { documentId: number }) {
+export function LifecycleCard({ documentId, type }: { documentId: number; type: 'invoice' | 'credit' }) {
   const utils = trpc.useUtils();
   const lifecycle = trpc.einvoice.lifecycle.useQuery({ id: documentId });
   const [refusing, setRefusing] = useState(false);
@@ -69,22 +69,27 @@ export function LifecycleCard({ documentId }: { documentId: number }) {
   });
   if (!lifecycle.data) return null;
   const { data: entries, submission } = lifecycle.data;
-  const closed = entries.some((e) => e.status === 'rejected' || e.status === 'refused');
+  // Only what the shared rules allow is offered (the server applies the same ones).
+  const state = lifecycleState(entries);
+  const canSend = !submission && lifecycleConflict(state, 'deposited', type) === null;
+  const canRefuse = lifecycleConflict(state, 'refused', type) === null;
 
   return (
     <section aria-label="Cycle de vie" data-testid="lifecycle-card" data-print-hidden className={styles.card}>
       <div className={styles.head}>
         <h2 className={styles.title}>Cycle de vie (facture électronique)</h2>
-        {!closed && (
+        {(canSend || canRefuse) && (
           <div className={css({ display: 'flex', gap: '2' })}>
-            {!submission && (
+            {canSend && (
               <Button size="sm" variant="outline" loading={send.isPending} onClick={() => send.mutate({ id: documentId })}>
                 Déposer sur la plateforme
               </Button>
             )}
-            <Button size="sm" variant="ghost" onClick={() => setRefusing((v) => !v)}>
-              Déclarer un refus du client
-            </Button>
+            {canRefuse && (
+              <Button size="sm" variant="ghost" onClick={() => setRefusing((v) => !v)}>
+                Déclarer un refus du client
+              </Button>
+            )}
           </div>
         )}
       </div>
