@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { Env } from './env';
@@ -14,6 +15,9 @@ import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { type EinvoiceXmlProvider, renderKeptPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
+import { archivedPdf } from './services/pdf-archive';
+import { FolderPlatform } from './einvoice/folder-platform';
+import { buildEinvoiceXml } from './einvoice/generate';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -49,10 +53,11 @@ export interface AppOptions {
    */
   archiveOnIssue?: boolean;
   /**
-   * The CII of an issued invoice or credit note (issue 13 §3): set, the PDF kept for each is a Factur-X PDF/A-3
-   * carrying it; unset, the printed PDF is kept as it is. PDFs already kept stay as they were (frozen).
+   * The EN 16931 CII of an issued invoice or credit note (issue 13 §3, §6). By default `buildEinvoiceXml`: the PDF kept
+   * for each is a Factur-X PDF/A-3 carrying it, and the platform outbox sends it. `null` (tests only): the printed PDF
+   * is kept as it is and nothing can be sent. PDFs already kept stay as they were (frozen).
    */
-  einvoiceXml?: EinvoiceXmlProvider;
+  einvoiceXml?: EinvoiceXmlProvider | null;
 }
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
@@ -65,7 +70,11 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     const { port } = server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;
   };
-  const pdfDeps = { pdf, ownOrigin, einvoiceXml: options.einvoiceXml };
+  const einvoiceXml =
+    options.einvoiceXml === null
+      ? undefined
+      : (options.einvoiceXml ?? ((organizationId: number, documentId: number) => buildEinvoiceXml(connection.db, organizationId, documentId, 'cii')));
+  const pdfDeps = { pdf, ownOrigin, einvoiceXml };
   const deps: AppDeps = {
     db: connection.db,
     env,
@@ -77,6 +86,12 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       dataDir: env.dataDir,
       render: options.archiveOnIssue === false ? undefined : (doc) => renderKeptPdf(pdfDeps, doc),
     }),
+    einvoice: {
+      // The folder outbox under the data directory, until an approved platform's connector replaces it (README).
+      connector: new FolderPlatform(path.join(env.dataDir, 'platform')),
+      xml: einvoiceXml,
+      pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc)),
+    },
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };

@@ -8,6 +8,7 @@ import { validateSessionToken } from './auth/sessions';
 import { readCookie, sessionCookie } from './http/cookies';
 import type { BuildInfo } from './build-info';
 import type { IssueArchiver } from './services/issue-archive';
+import type { EinvoiceDeps } from './services/einvoice-send';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   buildInfo: BuildInfo;
   /** Keeps the PDF of a document just issued, after its transaction (services/issue-archive.ts). */
   issueArchiver: IssueArchiver;
+  /** The approved platform's connector and what sending to it needs (issue 13 §6, services/einvoice-send.ts). */
+  einvoice: EinvoiceDeps;
 }
 
 export interface Context extends AppDeps {
@@ -40,6 +43,7 @@ export function createContextInner(
     rateLimits: deps.rateLimits,
     buildInfo: deps.buildInfo,
     issueArchiver: deps.issueArchiver,
+    einvoice: deps.einvoice,
     session: opts.session ?? null,
     ip: opts.ip ?? '127.0.0.1',
     setCookie: opts.setCookie ?? (() => {}),

@@ -274,6 +274,35 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Lifecycle statuses of the e-invoicing reform (migration 0019, services/einvoice-lifecycle.ts); append-only. */
+export interface EinvoiceStatusesTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  status: string;
+  code: number | null;
+  date: string;
+  reason: Generated<string>;
+  source: string;
+  /** On an Encaissée: scale-4 units, like every stored amount. */
+  amount: number | null;
+  platform_update_id: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** The one transmission of a document to the approved platform (migration 0019). */
+export interface EinvoiceSubmissionsTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  platform: string;
+  reference: string;
+  format: string;
+  xml_attached: number;
+  sent_at: string;
+}
+
 /** Migration 0009: the first answer to a POST sent with an Idempotency-Key (src/server/http/idempotency.ts). */
 export interface IdempotencyKeysTable {
   organization_id: number;
@@ -318,6 +347,8 @@ export interface Database {
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
   audit_log: AuditLogTable;
+  einvoice_statuses: EinvoiceStatusesTable;
+  einvoice_submissions: EinvoiceSubmissionsTable;
   tags: TagsTable;
   taggings: TaggingsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -24,6 +24,7 @@ import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 import { appendIssue } from './audit';
 import { assertIssuedEinvoiceValid } from '../einvoice/issue-check';
+import { syncCashedStatus } from './einvoice-lifecycle';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -47,6 +48,8 @@ export async function refreshInvoiceBalance(db: Db, organizationId: number, invo
     id: invoiceId,
     changes: { balance: { paid: unitsToNumber(paid, 4), amount_due: unitsToNumber(due - paid, 4) }, status, updated_at: nowIso() },
   });
+  // Issue 13 §6: Encaissée follows the payments (recorded when fully paid, withdrawn when a reversal undoes it).
+  await syncCashedStatus(db, organizationId, invoiceId, { status, paidUnits });
 }
 
 /** The series a document is numbered in: one per type; deposit invoices share the invoices' (CGI art. 242 nonies A). */

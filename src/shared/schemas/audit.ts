@@ -8,6 +8,8 @@ export const AUDIT_EVENTS = {
   numbering_change: 'Changement de numérotation',
   customer_archive: 'Client archivé',
   archive: 'Archivage du PDF',
+  einvoice_send: 'Dépôt sur la plateforme',
+  einvoice_status: 'Statut de facture électronique',
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 const EVENTS = Object.keys(AUDIT_EVENTS) as [AuditEvent, ...AuditEvent[]];
@@ -31,6 +33,14 @@ export const auditContentSchema = z.object({
   customer: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).optional(),
   /** On an archive: the kept PDF of `document`, where it lies under the data directory and its SHA-256, checked by verify. */
   pdf: z.object({ path: z.string(), sha256: z.string(), size: z.number().int() }).optional(),
+  /** On an einvoice_status: the lifecycle status recorded (issue 13 §6). */
+  lifecycle: z
+    .object({ status: z.string(), code: z.number().int().nullable(), date: z.string(), source: z.string(), reason: z.string() })
+    .optional(),
+  /** On an einvoice_send: where it went, its reference, and the SHA-256 of each file transmitted. */
+  submission: z
+    .object({ platform: z.string(), reference: z.string(), files: z.array(z.object({ name: z.string(), sha256: z.string() })) })
+    .optional(),
   /** Written by migration 0017 for what happened before the log (or the archive entries) existed, not at the time. */
   backfilled: z.literal(true).optional(),
 });

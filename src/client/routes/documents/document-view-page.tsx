@@ -15,6 +15,7 @@ import { DocumentViewActions } from './document-view-actions';
 import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
 import { BalanceCard } from './balance-card';
+import { LifecycleCard } from './lifecycle-card';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
 import type { DocumentDraft } from './editor/form-state';
@@ -113,6 +114,9 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
       )}
       {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
       {doc && <BalanceCard balance={doc} settings={defined(data.settings, 'data.settings')} />}
+      {doc && (doc.type === 'invoice' || doc.type === 'credit') && doc.stored_status !== 'draft' && (
+        <LifecycleCard documentId={doc.id} type={doc.type} />
+      )}
       {!doc && (
         <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
           Aperçu du document en cours de création : il n’est pas encore enregistré.

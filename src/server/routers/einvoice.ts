@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import { idSchema } from '../../shared/schemas/reference';
+import { writeAnswer } from '../../shared/schemas/answers';
+import { lifecycleAnswerSchema, lifecycleInputSchema } from '../../shared/schemas/einvoice-lifecycle';
+import { fail } from '../errors';
+import { getLifecycle, recordManualStatus } from '../services/einvoice-lifecycle';
+import { pollPlatform, sendToPlatform } from '../services/einvoice-send';
+
+const sirenSchema = z
+  .string({ error: 'SIREN : 9 chiffres attendus' })
+  .transform((s) => s.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{9}$/, 'SIREN : 9 chiffres attendus'))
+  .meta({ label: 'SIREN' });
+
+/** Issue 13 §6: the reform's lifecycle statuses of issued invoices and credit notes, and the approved platform. */
+export const einvoiceRouter = router({
+  lifecycle: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}/lifecycle', summary: 'Cycle de vie (facture électronique) d’un document' } })
+    .input(z.object({ id: idSchema }))
+    .output(lifecycleAnswerSchema)
+    .query(({ ctx, input }) => getLifecycle(ctx.db, ctx.organizationId, input.id)),
+  recordStatus: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/documents/{id}/lifecycle',
+        status: 201,
+        bodyKey: 'data',
+        summary: 'Déclare un statut (ex. refusée)',
+      },
+    })
+    .input(z.object({ id: idSchema, data: lifecycleInputSchema }))
+    .output(writeAnswer(lifecycleAnswerSchema))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Statut enregistré',
+      data: await recordManualStatus(ctx.db, ctx.organizationId, input.id, input.data, ctx.userId),
+    })),
+  send: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/einvoice/send', summary: 'Dépose la facture sur la plateforme agréée' } })
+    .input(z.object({ id: idSchema }))
+    .output(writeAnswer(lifecycleAnswerSchema))
+    .mutation(({ ctx, input }) => sendToPlatform(ctx.db, ctx.einvoice, ctx.organizationId, input.id, ctx.userId)),
+  poll: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/einvoice/poll', summary: 'Relève les statuts de la plateforme' } })
+    .output(writeAnswer(z.object({ recorded: z.number().int(), refused: z.number().int() })))
+    .mutation(async ({ ctx }) => {
+      const data = await pollPlatform(ctx.db, ctx.einvoice.connector, ctx.organizationId);
+      return { messages: `${data.recorded} statut${data.recorded > 1 ? 's' : ''} relevé${data.recorded > 1 ? 's' : ''}`, data };
+    }),
+  directory: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/einvoice/directory/{siren}', summary: 'Annuaire : où un SIREN reçoit ses factures' } })
+    .input(z.object({ siren: sirenSchema }))
+    .output(z.object({ siren: z.string(), name: z.string(), platform: z.string(), routing_id: z.string() }))
+    .query(async ({ ctx, input }) => {
+      const entry = await ctx.einvoice.connector.lookupDirectory({ organizationId: ctx.organizationId }, input.siren);
+      return entry ?? fail('NOT_FOUND', `Le SIREN ${input.siren} n’est pas inscrit à l’annuaire de la facturation électronique`);
+    }),
+});
