@@ -28,6 +28,8 @@ describe('migrations', () => {
       '0015_document_references',
       '0016_unique_numbers',
       '0017_audit_backfill',
+      '0020_expenses',
+      '0021_recurring_expenses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
