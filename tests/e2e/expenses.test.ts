@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, screenshot } from '../helpers/browser';
+
+const suite = browserSuite();
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe('expenses in the browser', () => {
+  it('empty state, create with VAT computed, filter in the URL, attach a receipt and view it inline', async () => {
+    const { page, context } = await suite.loggedIn();
+    await page.goto('/expenses');
+    await page.getByText('Pas encore de dépenses').waitFor();
+    await screenshot(page, 'expenses-empty');
+
+    for (const [date, supplier, category, amount] of [
+      ['2026-01-12', 'Orange', 'telecom', 39.99],
+      ['2026-01-20', 'Boulangerie Paul', 'repas', 18.7],
+    ] as const)
+      await suite.session.rest('POST', '/api/expenses', { date, supplier, category, amount, vat: [], status: 'paid' });
+
+    await page.reload();
+    await page.getByText('2 dépenses').waitFor();
+    await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
+    await dialog.getByLabel('Date').fill('2026-02-03');
+    await dialog.getByLabel('Fournisseur', { exact: true }).fill('TotalEnergies');
+    await dialog.getByLabel('Catégorie').selectOption('deplacements');
+    await dialog.getByLabel('Libellé').fill('Plein du Kangoo');
+    await dialog.getByLabel('Montant TTC (EUR)').fill('-5');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText('Montant TTC : il doit être positif').waitFor();
+    await dialog.getByLabel('Montant TTC (EUR)').fill('84,60');
+    await dialog.getByRole('button', { name: 'Calculer' }).click();
+    expect(await dialog.getByLabel('Montant de TVA').inputValue()).toBe('14,10');
+    await dialog.getByLabel('Joindre un justificatif').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByText('ticket.png — joint à l’enregistrement').waitFor();
+    await screenshot(page, 'expenses-form');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
+    await page.getByText('3 dépenses').waitFor();
+    await page.getByTestId('expense-sums').getByText('143,29').waitFor();
+    await screenshot(page, 'expenses-list');
+
+    await page.getByLabel('Catégorie').selectOption('deplacements');
+    await page.getByText('1 dépense', { exact: true }).waitFor();
+    expect(page.url()).toContain('category=deplacements');
+    await page.getByTestId('expense-sums').getByText('84,60').waitFor();
+    await page.reload();
+    await page.getByText('1 dépense', { exact: true }).waitFor();
+
+    // The receipt opens inline, in its real type.
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Voir' }).click()]);
+    const response = await popup.waitForEvent('load').then(() => popup.evaluate(() => document.contentType));
+    expect(response).toBe('image/png');
+    await popup.close();
+
+    await page.getByRole('button', { name: 'TotalEnergies' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier la dépense' });
+    await edit.getByRole('link', { name: 'Voir le justificatif' }).waitFor();
+    await edit.getByRole('img', { name: 'Aperçu du justificatif' }).waitFor();
+    await screenshot(page, 'expenses-edit-receipt');
+  });
+});
