@@ -14,6 +14,8 @@ import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { renderDocumentPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
+import { Scheduler } from './scheduler/scheduler';
+import { JOBS } from './scheduler/jobs';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -22,6 +24,8 @@ export interface App {
   deps: AppDeps;
   connection: Connection;
   server: http.Server;
+  /** The timed work (recurring expenses…); started with the app unless `options.scheduler` is false. */
+  scheduler: Scheduler;
   /** Listens on env.port (0 = ephemeral) and resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful: stops accepting, lets in-flight requests finish (10 s at most), then closes the database. */
@@ -48,6 +52,10 @@ export interface AppOptions {
    * exercise it turn it off, as it starts a Chromium per server; their first download keeps the PDF instead.
    */
   archiveOnIssue?: boolean;
+  /** Run the scheduler in this process (default: yes, except under NODE_ENV=test where tests drive it). */
+  scheduler?: boolean;
+  /** The scheduler's clock, for tests. */
+  now?: () => Date;
 }
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
@@ -77,12 +85,15 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const server = http.createServer(createRequestHandler(deps, client.handler, { pdf, ownOrigin }));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
+  const scheduler = new Scheduler(connection.db, JOBS, options.now);
+  if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
 
   let closing: Promise<void> | undefined;
   return {
     deps,
     connection,
     server,
+    scheduler,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -104,6 +115,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
           await stopped;
           clearTimeout(force);
         }
+        await scheduler.stop();
         await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
         await pdf.close();
         await client.close();

@@ -165,6 +165,8 @@ const expenseBody = {
   status: 'paid',
 };
 const expenseId = async () => (await same('POST', '/api/expenses', expenseBody)).data.id as number;
+const recurringBody = { supplier: 'OVH', category: 'logiciels', amount: 12, frequency: 'monthly', start_date: '2026-01-15' };
+const recurringId = async () => (await same('POST', '/api/recurring-expenses', recurringBody)).data.id as number;
 const tinyPdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
 const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
 async function documentId(type = 'invoice', issue = false): Promise<number> {
@@ -364,6 +366,13 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ id }) };
   },
   'expenses.removeReceipt': async () => ({ input: both({ id: await expenseId() }) }),
+  'recurringExpenses.list': async () => ({ input: both(undefined) }),
+  'recurringExpenses.jobs': async () => ({ input: both(undefined) }),
+  'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),
+  'recurringExpenses.create': async () => ({ input: both(recurringBody) }),
+  'recurringExpenses.update': async () => ({ input: both({ id: await recurringId(), data: { ...recurringBody, amount: 90 } }) }),
+  'recurringExpenses.pause': async () => ({ input: both({ id: await recurringId(), paused: true }) }),
+  'recurringExpenses.delete': async () => ({ input: both({ id: await recurringId() }) }),
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

@@ -363,6 +363,7 @@ export interface RecurringExpensesTable {
   start_date: string;
   end_date: string | null;
   paused: number;
+  generated_until: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -18,6 +18,7 @@ import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
 import { exportsRouter } from './exports';
 import { expensesRouter } from './expenses';
+import { recurringExpensesRouter } from './recurring-expenses';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   audit: auditRouter,
   exports: exportsRouter,
   expenses: expensesRouter,
+  recurringExpenses: recurringExpensesRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -5,6 +5,7 @@ import { PERIODS } from './filters';
 import { decimalSchema } from './document';
 import { sirenOrSiretField, vatNumberField } from './fields';
 import { listAnswer, writeAnswer } from './answers';
+import { FREQUENCIES } from '../recurrence';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 export const EXPENSE_STATUSES = ['paid', 'unpaid'] as const;
@@ -219,3 +220,49 @@ export const expenseFiguresSchema = z.object({
   ),
   deductible: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
 });
+
+// Recurring expenses (issue 14 §2).
+
+export const recurringExpenseInputSchema = z
+  .object({
+    ...expenseBaseShape,
+    frequency: z
+      .enum(FREQUENCIES, { error: 'Fréquence : weekly, monthly, quarterly ou yearly' })
+      .default('monthly')
+      .meta({ label: 'Fréquence' }),
+    start_date: isoDate('Date de début'),
+    end_date: optionalDate('Date de fin'),
+    paused: z.boolean({ error: 'En pause : oui ou non' }).default(false).meta({ label: 'En pause' }),
+  })
+  .superRefine((r, ctx) => {
+    checkVat(r, ctx);
+    if (r.end_date && r.end_date < r.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Date de fin : elle précède la date de début' });
+  });
+export type RecurringExpenseInput = z.input<typeof recurringExpenseInputSchema>;
+export type RecurringExpense = z.infer<typeof recurringExpenseInputSchema>;
+
+export const recurringExpenseSchema = z.object({
+  id: z.number().int(),
+  supplier: z.string(),
+  category: z.string(),
+  category_label: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  vat: z.array(z.object({ rate: z.number(), amount: z.number(), deductible: z.boolean() })),
+  currency: z.string(),
+  payment_method: z.string(),
+  note: z.string(),
+  frequency: z.enum(FREQUENCIES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  paused: z.boolean(),
+  generated_until: z.string().nullable(),
+  /** The next occurrence to be made (null once the end date is passed). */
+  next_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RecurringExpenseRecord = z.infer<typeof recurringExpenseSchema>;
+export const recurringExpenseListSchema = listAnswer(recurringExpenseSchema);
+export const recurringExpenseWriteSchema = writeAnswer(recurringExpenseSchema);

@@ -20,6 +20,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('start_date', 'text', (c) => c.notNull())
     .addColumn('end_date', 'text')
     .addColumn('paused', 'integer', (c) => c.notNull().defaultTo(0))
+    // The last occurrence made into an expense: a deleted expense is not made again.
+    .addColumn('generated_until', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
