@@ -50,7 +50,8 @@ describe('expenses in the browser', () => {
 
     // The receipt opens inline, in its real type.
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Voir' }).click()]);
-    const response = await popup.waitForEvent('load').then(() => popup.evaluate(() => document.contentType));
+    await popup.waitForLoadState();
+    const response = await popup.evaluate(() => document.contentType);
     expect(response).toBe('image/png');
     await popup.close();
 
@@ -59,5 +60,33 @@ describe('expenses in the browser', () => {
     await edit.getByRole('link', { name: 'Voir le justificatif' }).waitFor();
     await edit.getByRole('img', { name: 'Aperçu du justificatif' }).waitFor();
     await screenshot(page, 'expenses-edit-receipt');
+  });
+
+  it('recurring expenses: create one, see its next date, pause and resume', async () => {
+    const { page } = await suite.loggedIn();
+    await page.goto('/expenses/recurring');
+    await page.getByText('Pas encore de dépenses répétitives').waitFor();
+    await page.getByRole('button', { name: 'Nouvelle dépense répétitive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense répétitive' });
+    await dialog.getByLabel('Fournisseur').fill('SCI du Port');
+    await dialog.getByLabel('Catégorie').selectOption('loyer');
+    await dialog.getByLabel('Montant TTC').fill('douze');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText('Montant TTC : un nombre est attendu (ex. 120,50)').waitFor();
+    await dialog.getByLabel('Montant TTC').fill('1200');
+    await dialog.getByLabel('dont TVA à 20 %').fill('200');
+    await dialog.getByLabel('Date de début').fill('2031-01-31');
+    await dialog.getByLabel('Date de fin (facultative)').fill('2030-12-31');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText('Date de fin : elle précède la date de début').waitFor();
+    await dialog.getByLabel('Date de fin (facultative)').fill('');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('cell', { name: '31/01/2031' }).waitFor();
+    await page.getByRole('cell', { name: 'Chaque mois' }).waitFor();
+    await page.getByRole('button', { name: 'Mettre en pause' }).click();
+    await page.getByRole('cell', { name: 'En pause' }).waitFor();
+    await screenshot(page, 'expenses-recurring');
+    await page.getByRole('button', { name: 'Reprendre' }).click();
+    await page.getByRole('cell', { name: 'Active' }).waitFor();
   });
 });
