@@ -13,6 +13,8 @@ import { upcoming, UpcomingPage } from './routes/upcoming-page';
 import { CustomersPage } from './routes/customers/customers-page';
 import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
+import { ExpensesPage } from './routes/expenses/expenses-page';
+import { RecurringExpensesPage } from './routes/expenses/recurring-expenses-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
 import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
 import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
@@ -109,8 +111,8 @@ export const routes: AppRoute[] = [
   main('/customers', 'Clients', CustomersPage),
   main('/customers/:id', 'Clients', CustomerDetailPage),
   main('/items', 'Articles', ItemsPage),
-  main('/expenses/recurring', 'Dépenses répétitifs', upcoming('Le suivi des dépenses répétitives')),
-  main('/expenses', 'Dépenses', upcoming('Le suivi des dépenses')),
+  main('/expenses/recurring', 'Dépenses répétitifs', RecurringExpensesPage),
+  main('/expenses', 'Dépenses', ExpensesPage),
   main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
   main('/reports', 'Statistiques', upcoming('Les statistiques')),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },

@@ -18,6 +18,8 @@ import { IssueArchiver } from './services/issue-archive';
 import { archivedPdf } from './services/pdf-archive';
 import { FolderPlatform } from './einvoice/folder-platform';
 import { buildEinvoiceXml } from './einvoice/generate';
+import { Scheduler } from './scheduler/scheduler';
+import { JOBS } from './scheduler/jobs';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -26,6 +28,8 @@ export interface App {
   deps: AppDeps;
   connection: Connection;
   server: http.Server;
+  /** The timed work (recurring expenses…); started with the app unless `options.scheduler` is false. */
+  scheduler: Scheduler;
   /** Listens on env.port (0 = ephemeral) and resolves to the base URL. */
   listen(): Promise<string>;
   /** Graceful: stops accepting, lets in-flight requests finish (10 s at most), then closes the database. */
@@ -58,6 +62,10 @@ export interface AppOptions {
    * is kept as it is and nothing can be sent. PDFs already kept stay as they were (frozen).
    */
   einvoiceXml?: EinvoiceXmlProvider | null;
+  /** Run the scheduler in this process (default: yes, except under NODE_ENV=test where tests drive it). */
+  scheduler?: boolean;
+  /** The scheduler's clock, for tests. */
+  now?: () => Date;
 }
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
@@ -98,12 +106,15 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
+  const scheduler = new Scheduler(connection.db, JOBS, options.now);
+  if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
 
   let closing: Promise<void> | undefined;
   return {
     deps,
     connection,
     server,
+    scheduler,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -125,6 +136,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
           await stopped;
           clearTimeout(force);
         }
+        await scheduler.stop();
         await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
         await pdf.close();
         await client.close();

@@ -28,9 +28,10 @@ export interface RestMeta {
   summary?: string;
   /**
    * A GET whose answer is a file: the procedure's `{ filename, content }` is sent as the body, in this type and
-   * charset, as an attachment of that name (the tRPC door still answers the object).
+   * charset, as an attachment of that name (the tRPC door still answers the object). `{ inline: true }`: the
+   * procedure's `{ filename, content_type, content_base64 }` is sent as those bytes, to be shown in the browser.
    */
-  file?: { contentType: string; charset: FileCharset };
+  file?: { contentType: string; charset: FileCharset } | { inline: true };
 }
 
 export interface ProcedureMeta {

@@ -29,7 +29,7 @@ let url: string;
 let session: Session;
 
 async function start(einvoiceXml?: (organizationId: number, documentId: number) => Promise<string>) {
-  app = await createApp(env, { archiveOnIssue: true, einvoiceXml });
+  app = await createApp(env, { archiveOnIssue: true, einvoiceXml: einvoiceXml ?? null });
   url = await app.listen();
 }
 

@@ -277,10 +277,10 @@ describe('the folder outbox (platform connector)', () => {
   });
 });
 
-describe('without an XML provider', () => {
+describe('with the XML provider turned off (einvoiceXml: null)', () => {
   it('sending is refused with a French message and writes nothing', async () => {
     const made = testEnv();
-    const bare = await createApp(made.env, { archiveOnIssue: false });
+    const bare = await createApp(made.env, { archiveOnIssue: false, einvoiceXml: null });
     const bareUrl = await bare.listen();
     try {
       const { session } = await registered(bareUrl);
@@ -288,7 +288,7 @@ describe('without an XML provider', () => {
       const answer = await session.rest('POST', `/api/documents/${invoice.id}/einvoice/send`);
       expect(answer).toMatchObject({
         status: 409,
-        body: { messages: 'Le XML Factur-X n’est pas encore disponible : le dépôt sur la plateforme attend sa génération (EN 16931)' },
+        body: { messages: 'Ce serveur ne produit pas le XML Factur-X (EN 16931) : le dépôt sur la plateforme est impossible' },
       });
       expect(fs.existsSync(path.join(made.dataDir, 'platform'))).toBe(false);
     } finally {

@@ -29,6 +29,8 @@ describe('migrations', () => {
       '0016_unique_numbers',
       '0017_audit_backfill',
       '0019_einvoice_lifecycle',
+      '0020_expenses',
+      '0021_recurring_expenses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

@@ -156,6 +156,18 @@ function mailedToken(s: Side, email: string, route: string): string {
 
 const customerId = async () => (await same('POST', '/api/customers', businessCustomer)).data.id as number;
 const itemId = async () => (await same('POST', '/api/items', { name: 'Conseil', unit_price: 100 })).data.id as number;
+const expenseBody = {
+  date: '2026-03-02',
+  supplier: 'Boulangerie Paul',
+  category: 'repas',
+  amount: 22,
+  vat: [{ rate: 10, amount: 2 }],
+  status: 'paid',
+};
+const expenseId = async () => (await same('POST', '/api/expenses', expenseBody)).data.id as number;
+const recurringBody = { supplier: 'OVH', category: 'logiciels', amount: 12, frequency: 'monthly', start_date: '2026-01-15' };
+const recurringId = async () => (await same('POST', '/api/recurring-expenses', recurringBody)).data.id as number;
+const tinyPdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
 const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
 async function documentId(type = 'invoice', issue = false): Promise<number> {
   await same('PUT', '/api/organization', sellerIdentity);
@@ -330,6 +342,37 @@ const samples: Record<string, () => Promise<Call>> = {
   },
   'exports.accounts': async () => ({ input: both(undefined) }),
   'exports.saveAccounts': async () => ({ input: both({ ...(await same('GET', '/api/exports/accounts')), services: '706100' }) }),
+  'expenses.list': async () => {
+    await expenseId();
+    return { input: both({ status: 'paid' }) };
+  },
+  'expenses.export': async () => ({ input: both({ category: 'repas' }) }),
+  'expenses.figures': async () => ({ input: both({ from: '2026-01-01', to: '2026-12-31' }) }),
+  'expenses.suppliers': async () => ({ input: both({ search: 'bou' }) }),
+  'expenses.categories': async () => ({ input: both(undefined) }),
+  'expenses.saveCategory': async () => ({ input: both({ label: 'Véhicule', account: '615500' }) }),
+  'expenses.deleteCategory': async () => {
+    await same('POST', '/api/expenses/categories', { code: 'a_supprimer', label: 'À supprimer', account: '658000' });
+    return { input: both({ code: 'a_supprimer' }) };
+  },
+  'expenses.get': async () => ({ input: both({ id: await expenseId() }) }),
+  'expenses.create': async () => ({ input: both(expenseBody) }),
+  'expenses.update': async () => ({ input: both({ id: await expenseId(), data: { ...expenseBody, status: 'unpaid' } }) }),
+  'expenses.delete': async () => ({ input: both({ id: await expenseId() }) }),
+  'expenses.attachReceipt': async () => ({ input: both({ id: await expenseId(), filename: 'ticket.pdf', data_url: tinyPdf }) }),
+  'expenses.receipt': async () => {
+    const id = await expenseId();
+    await same('POST', `/api/expenses/${id}/receipt`, { filename: 'ticket.pdf', data_url: tinyPdf });
+    return { input: both({ id }) };
+  },
+  'expenses.removeReceipt': async () => ({ input: both({ id: await expenseId() }) }),
+  'recurringExpenses.list': async () => ({ input: both(undefined) }),
+  'recurringExpenses.jobs': async () => ({ input: both(undefined) }),
+  'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),
+  'recurringExpenses.create': async () => ({ input: both(recurringBody) }),
+  'recurringExpenses.update': async () => ({ input: both({ id: await recurringId(), data: { ...recurringBody, amount: 90 } }) }),
+  'recurringExpenses.pause': async () => ({ input: both({ id: await recurringId(), paused: true }) }),
+  'recurringExpenses.delete': async () => ({ input: both({ id: await recurringId() }) }),
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

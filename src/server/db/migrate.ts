@@ -17,6 +17,8 @@ import * as m0015 from './migrations/0015_document_references';
 import * as m0016 from './migrations/0016_unique_numbers';
 import * as m0017 from './migrations/0017_audit_backfill';
 import * as m0019 from './migrations/0019_einvoice_lifecycle';
+import * as m0020 from './migrations/0020_expenses';
+import * as m0021 from './migrations/0021_recurring_expenses';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '0016_unique_numbers': m0016,
   '0017_audit_backfill': m0017,
   '0019_einvoice_lifecycle': m0019,
+  '0020_expenses': m0020,
+  '0021_recurring_expenses': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -329,6 +329,85 @@ export interface CurrenciesTable {
   updated_at: string;
 }
 
+/** Migration 0020: an organisation's expense categories, each booked to a plan comptable account. */
+export interface ExpenseCategoriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  code: string;
+  label: string;
+  account: string;
+  position: number;
+}
+
+/** Migration 0020: an expense. Amounts in units of 10^-4; `vat` is JSON `[{ rate, amount, deductible }]` (amounts in units). */
+export interface ExpensesTable {
+  id: Generated<number>;
+  organization_id: number;
+  date: string;
+  supplier: string;
+  supplier_siren: string;
+  supplier_vat_number: string;
+  category: string;
+  label: string;
+  amount: number;
+  vat: string;
+  vat_total: number;
+  deductible_vat: number;
+  currency: string;
+  payment_method: string;
+  status: string;
+  paid_at: string | null;
+  due_date: string | null;
+  invoice_number: string;
+  note: string;
+  tags: string;
+  /** Relative to the data directory; the type is the one read from the file's bytes. */
+  receipt_path: string | null;
+  receipt_name: string | null;
+  receipt_type: string | null;
+  receipt_size: number | null;
+  source: string;
+  /** SHA-256 of an imported e-invoice file (unique per organisation). */
+  source_sha256: string | null;
+  recurring_id: number | null;
+  /** The occurrence a recurring expense generated (unique with recurring_id). */
+  occurrence_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0021: a recurring expense; `paused` is 0 or 1. */
+export interface RecurringExpensesTable {
+  id: Generated<number>;
+  organization_id: number;
+  supplier: string;
+  category: string;
+  label: string;
+  amount: number;
+  vat: string;
+  currency: string;
+  payment_method: string;
+  note: string;
+  frequency: string;
+  start_date: string;
+  end_date: string | null;
+  paused: number;
+  generated_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0021: one scheduled job, its lease and its last run. */
+export interface SchedulerJobsTable {
+  name: string;
+  lease_holder: string | null;
+  lease_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_status: string | null;
+  last_message: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -352,6 +431,10 @@ export interface Database {
   tags: TagsTable;
   taggings: TaggingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  expense_categories: ExpenseCategoriesTable;
+  expenses: ExpensesTable;
+  recurring_expenses: RecurringExpensesTable;
+  scheduler_jobs: SchedulerJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

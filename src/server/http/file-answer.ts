@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { textFileSchema } from '../../shared/schemas/answers';
+import { binaryFileSchema, textFileSchema } from '../../shared/schemas/answers';
 
 export type FileCharset = 'utf-8' | 'iso-8859-15';
 
@@ -49,6 +49,24 @@ export function sendFile(res: ServerResponse, file: { contentType: string; chars
     'Content-Length': body.length,
     'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+/**
+ * A procedure's `{ filename, content_type, content_base64 }` shown by the browser itself (a receipt): inline, in
+ * the type the server read from its bytes (only PDF and images are ever stored), never sniffed into another.
+ */
+export function sendInlineFile(res: ServerResponse, answer: unknown): void {
+  const { filename, content_type, content_base64 } = binaryFileSchema.parse(answer);
+  const body = Buffer.from(content_base64, 'base64');
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  res.writeHead(200, {
+    'Content-Type': content_type,
+    'Content-Length': body.length,
+    'Content-Disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
   });
   res.end(body);
 }

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { errorAnswer, sendError, sendJsonText } from './respond';
-import { sendFile } from './file-answer';
+import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
 /**
@@ -56,7 +56,8 @@ async function sendFileAnswer(
     signal: undefined,
     batchIndex: 0,
   });
-  sendFile(res, file, answer);
+  if ('inline' in file) sendInlineFile(res, answer);
+  else sendFile(res, file, answer);
 }
 
 export async function handleRest(

@@ -73,10 +73,15 @@ function operation(route: RestRoute) {
     ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
     responses: {
       [status]: route.file
-        ? {
-            description: 'Le fichier, en pièce jointe (Content-Disposition donne son nom)',
-            content: { [`${route.file.contentType}; charset=${route.file.charset}`]: { schema: { type: 'string' } } },
-          }
+        ? 'inline' in route.file
+          ? {
+              description: 'Le fichier lui-même, affiché dans le navigateur (son type dit ce qu’il est)',
+              content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+            }
+          : {
+              description: 'Le fichier, en pièce jointe (Content-Disposition donne son nom)',
+              content: { [`${route.file.contentType}; charset=${route.file.charset}`]: { schema: { type: 'string' } } },
+            }
         : { description: status === '201' ? 'Créé' : 'Succès', content: json(output ?? {}) },
       ...errorResponses,
     },

@@ -18,6 +18,8 @@ import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
 import { exportsRouter } from './exports';
 import { einvoiceRouter } from './einvoice';
+import { expensesRouter } from './expenses';
+import { recurringExpensesRouter } from './recurring-expenses';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +41,8 @@ export const appRouter = router({
   audit: auditRouter,
   exports: exportsRouter,
   einvoice: einvoiceRouter,
+  expenses: expensesRouter,
+  recurringExpenses: recurringExpensesRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -23,7 +23,7 @@ export interface EinvoiceDeps {
   pdf: (doc: StoredDocument) => Promise<Buffer>;
 }
 
-export const XML_UNAVAILABLE = 'Le XML Factur-X n’est pas encore disponible : le dépôt sur la plateforme attend sa génération (EN 16931)';
+export const XML_UNAVAILABLE = 'Ce serveur ne produit pas le XML Factur-X (EN 16931) : le dépôt sur la plateforme est impossible';
 
 /** UNCL 1001 type codes used in France (FRENCH-INVOICING.md). */
 const typeCode = (doc: StoredDocument): number => (doc.type === 'credit' ? 381 : doc.kind === 'deposit' ? 386 : 380);

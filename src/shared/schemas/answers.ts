@@ -22,3 +22,6 @@ export const csvFileSchema = z.object({ filename: z.string(), content: z.string(
 
 /** A text file a REST door with `meta.rest.file` sends as the file itself (a tRPC caller gets the object). */
 export const textFileSchema = z.object({ filename: z.string(), content: z.string() });
+
+/** A binary file a REST door with `meta.rest.file.inline` sends as its bytes (a receipt); tRPC gets the object. */
+export const binaryFileSchema = z.object({ filename: z.string(), content_type: z.string(), content_base64: z.string() });

@@ -1,0 +1,322 @@
+import { useEffect, useId, useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import { expenseInputSchema, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
+import { PAYMENT_METHODS } from '../../../shared/status';
+import { div, mul, add, toDecimalString } from '../../../shared/money';
+import { commaToDot } from '../../../shared/input';
+import { fieldMessages } from '../../../shared/validation-messages';
+import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
+import { showMessage } from '../../stores/snackbar';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { ReceiptField } from './receipt-field';
+
+/** `key` tells React which row is which when one is removed; the schema ignores it. */
+type VatRow = { key: number; rate: string; amount: string; deductible: boolean };
+let rowKeys = 0;
+const vatRow = (rate: string, amount = '', deductible = true): VatRow => ({ key: ++rowKeys, rate, amount, deductible });
+type Form = {
+  date: string;
+  supplier: string;
+  supplier_siren: string;
+  supplier_vat_number: string;
+  category: string;
+  label: string;
+  amount: string;
+  vat: VatRow[];
+  currency: string;
+  payment_method: string;
+  status: 'paid' | 'unpaid';
+  paid_at: string;
+  due_date: string;
+  invoice_number: string;
+  note: string;
+};
+
+const RATES = ['20', '10', '5.5', '2.1', '0'];
+const today = () => new Date().toISOString().slice(0, 10);
+const blank = (): Form => ({
+  date: today(),
+  supplier: '',
+  supplier_siren: '',
+  supplier_vat_number: '',
+  category: '',
+  label: '',
+  amount: '',
+  vat: [vatRow('20')],
+  currency: 'EUR',
+  payment_method: 'card',
+  status: 'paid',
+  paid_at: '',
+  due_date: '',
+  invoice_number: '',
+  note: '',
+});
+const comma = (n: number) => String(n).replace('.', ',');
+const fromExpense = (e: ExpenseRecord): Form => ({
+  ...e,
+  amount: comma(e.amount),
+  vat: e.vat.map((v) => vatRow(String(v.rate), comma(v.amount), v.deductible)),
+  paid_at: e.paid_at ?? '',
+  due_date: e.due_date ?? '',
+});
+
+/** The VAT a TTC amount holds at a rate: TTC × rate ÷ (100 + rate), to the cent. */
+function vatIn(ttc: string, rate: string): string {
+  const amount = Number(commaToDot(ttc));
+  const r = Number(rate);
+  if (!Number.isFinite(amount) || amount <= 0 || !Number.isFinite(r)) return '';
+  return toDecimalString(div(mul(amount, r), add(100, r)), 2).replace('.', ',');
+}
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
+const fieldLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
+const errorText = css({ fontSize: 'xs', color: 'danger' });
+const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+
+/** Creates or edits an expense, checked with the server's schema first; the receipt is attached once it exists. */
+export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; expense: ExpenseRecord | null; onClose: () => void }) {
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const utils = trpc.useUtils();
+  const ids = useId();
+  const categories = trpc.expenses.categories.useQuery(undefined, { staleTime: 60_000, enabled: open });
+  const suppliers = trpc.expenses.suppliers.useQuery({ search: form.supplier || undefined }, { enabled: open, placeholderData: (p) => p });
+  const current = trpc.expenses.get.useQuery(
+    { id: expense?.id ?? 0 },
+    { enabled: open && Boolean(expense), initialData: expense ?? undefined },
+  );
+  useEffect(() => {
+    if (open) {
+      setForm(expense ? fromExpense(expense) : blank());
+      setErrors({});
+      setPendingFile(null);
+    }
+  }, [open, expense]);
+
+  const create = trpc.expenses.create.useMutation();
+  const update = trpc.expenses.update.useMutation();
+  const attach = trpc.expenses.attachReceipt.useMutation();
+  const guard = useActionGuard();
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    setForm({ ...form, [key]: e.target.value });
+  };
+  const setVat = (i: number, patch: Partial<VatRow>) =>
+    setForm({ ...form, vat: form.vat.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
+
+  async function save() {
+    const result = expenseInputSchema.safeParse({
+      ...form,
+      vat: form.vat.filter((v) => v.amount.trim() !== '').map((v) => ({ ...v, rate: commaToDot(v.rate), amount: v.amount })),
+      paid_at: form.status === 'paid' ? form.paid_at || null : null,
+      due_date: form.due_date || null,
+    });
+    if (!result.success) {
+      setErrors(fieldMessages(result.error.issues));
+      return;
+    }
+    setErrors({});
+    const saved = expense ? await update.mutateAsync({ id: expense.id, data: result.data }) : await create.mutateAsync(result.data);
+    if (pendingFile) await attach.mutateAsync({ id: saved.data.id, ...(await readFile(pendingFile)) });
+    showMessage(saved.messages, 200);
+    void utils.expenses.invalidate();
+    onClose();
+  }
+
+  const record = current.data ?? null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={expense ? 'Modifier la dépense' : 'Nouvelle dépense'}
+      width={680}
+      persistent
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending || attach.isPending}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        <div className={grid}>
+          <TextField label="Date" type="date" value={form.date} onChange={set('date')} error={errors.date} />
+          <div className={column}>
+            <TextField
+              label="Fournisseur"
+              list={`${ids}-suppliers`}
+              value={form.supplier}
+              onChange={set('supplier')}
+              error={errors.supplier}
+              autoFocus
+              autoComplete="off"
+            />
+            <datalist id={`${ids}-suppliers`}>
+              {(suppliers.data?.data ?? []).map((s) => (
+                <option key={s.name} value={s.name} />
+              ))}
+            </datalist>
+          </div>
+          <div className={column}>
+            <label className={fieldLabel} htmlFor={`${ids}-category`}>
+              Catégorie
+            </label>
+            <select
+              id={`${ids}-category`}
+              className={inputStyle}
+              value={form.category}
+              onChange={set('category')}
+              aria-invalid={errors.category ? true : undefined}
+            >
+              <option value="">Choisir une catégorie…</option>
+              {(categories.data?.data ?? []).map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label} ({c.account})
+                </option>
+              ))}
+            </select>
+            {errors.category && <span className={errorText}>{errors.category}</span>}
+          </div>
+          <TextField label="Libellé" value={form.label} onChange={set('label')} error={errors.label} />
+          <TextField
+            label={`Montant TTC (${form.currency})`}
+            inputMode="decimal"
+            placeholder="0,00"
+            value={form.amount}
+            onChange={set('amount')}
+            error={errors.amount}
+          />
+          <TextField label="N° de facture" value={form.invoice_number} onChange={set('invoice_number')} />
+        </div>
+
+        <p className={legend}>TVA</p>
+        {form.vat.map((v, i) => (
+          <div key={v.key} className={css({ display: 'grid', gridTemplateColumns: '7rem 1fr auto auto', gap: '2', alignItems: 'end' })}>
+            <div className={column}>
+              <label className={fieldLabel} htmlFor={`${ids}-rate-${i}`}>
+                Taux
+              </label>
+              <select id={`${ids}-rate-${i}`} className={inputStyle} value={v.rate} onChange={(e) => setVat(i, { rate: e.target.value })}>
+                {RATES.map((r) => (
+                  <option key={r} value={r}>
+                    {r.replace('.', ',')} %
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={css({ display: 'flex', gap: '2', alignItems: 'end' })}>
+              <TextField
+                className={css({ flex: '1' })}
+                label="Montant de TVA"
+                inputMode="decimal"
+                placeholder="0,00"
+                value={v.amount}
+                onChange={(e) => setVat(i, { amount: e.target.value })}
+              />
+              <Button
+                variant="outline"
+                size="md"
+                title="Calculer depuis le montant TTC"
+                onClick={() => setVat(i, { amount: vatIn(form.amount, v.rate) })}
+              >
+                Calculer
+              </Button>
+            </div>
+            <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', h: '10' })}>
+              <input type="checkbox" checked={v.deductible} onChange={(e) => setVat(i, { deductible: e.target.checked })} />
+              Déductible
+            </label>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Retirer ce taux"
+              onClick={() => setForm({ ...form, vat: form.vat.filter((_, j) => j !== i) })}
+            >
+              ✕
+            </Button>
+          </div>
+        ))}
+        {errors.vat && <span className={errorText}>{errors.vat}</span>}
+        <div>
+          <Button variant="link" size="sm" onClick={() => setForm({ ...form, vat: [...form.vat, vatRow('10')] })}>
+            + Ajouter un taux
+          </Button>
+        </div>
+
+        <p className={legend}>Paiement</p>
+        <div className={grid}>
+          <div className={column}>
+            <label className={fieldLabel} htmlFor={`${ids}-method`}>
+              Moyen de paiement
+            </label>
+            <select id={`${ids}-method`} className={inputStyle} value={form.payment_method} onChange={set('payment_method')}>
+              {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={column}>
+            <label className={fieldLabel} htmlFor={`${ids}-status`}>
+              Statut
+            </label>
+            <select id={`${ids}-status`} className={inputStyle} value={form.status} onChange={set('status')}>
+              {Object.entries(EXPENSE_STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {form.status === 'paid' ? (
+            <TextField label="Payée le" type="date" value={form.paid_at || form.date} onChange={set('paid_at')} error={errors.paid_at} />
+          ) : (
+            <TextField label="Échéance" type="date" value={form.due_date} onChange={set('due_date')} error={errors.due_date} />
+          )}
+        </div>
+
+        <p className={legend}>Fournisseur (facultatif)</p>
+        <div className={grid}>
+          <TextField
+            label="SIREN ou SIRET"
+            inputMode="numeric"
+            value={form.supplier_siren}
+            onChange={set('supplier_siren')}
+            error={errors.supplier_siren}
+          />
+          <TextField
+            label="N° de TVA"
+            value={form.supplier_vat_number}
+            onChange={set('supplier_vat_number')}
+            error={errors.supplier_vat_number}
+          />
+        </div>
+        <TextField label="Note" value={form.note} onChange={set('note')} />
+
+        <p className={legend}>Justificatif</p>
+        <ReceiptField expense={record} pendingFile={pendingFile} onPick={setPendingFile} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** A file as CONTRACT.md's `{ filename, data_url }`. */
+export function readFile(file: File): Promise<{ filename: string; data_url: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ filename: file.name, data_url: String(reader.result) });
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,235 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+import { EXPENSE_SORT_FIELDS, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
+import { formatDateShort } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { useQueryState } from '../../lib/use-query-state';
+import { useMoney } from '../../lib/use-money';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { Button } from '../../components/ui/button';
+import { Pagination } from '../../components/ui/pagination';
+import { ListPending, listStyles, SortHeader } from '../../components/ui/list';
+import { WalletIcon } from '../../components/icons';
+import { downloadCsv } from '../../components/csv-import-dialog';
+import { asPeriod } from '../documents/document-filters';
+import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expense-filters';
+import { ExpenseFormDialog } from './expense-form-dialog';
+import { receiptUrl } from './receipt-field';
+
+type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
+
+const styles = {
+  ...listStyles,
+  row: css({ cursor: 'pointer' }),
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  muted: css({ color: 'fg.muted' }),
+  chip: css({ display: 'inline-block', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: '600' }),
+  paid: css({ bg: 'successSubtle', color: 'success' }),
+  unpaid: css({ bg: 'warningSubtle', color: 'warning' }),
+  sums: css({
+    display: 'flex',
+    gap: '6',
+    flexWrap: 'wrap',
+    px: '4',
+    py: '3',
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    fontSize: 'sm',
+  }),
+  sumValue: css({ fontWeight: '700', fontVariantNumeric: 'tabular-nums' }),
+  actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
+};
+
+const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
+
+/** Expenses (issue 14): the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
+export function ExpensesPage() {
+  const [query, setQuery] = useQueryState();
+  const [filtersKey, setFiltersKey] = useState(0);
+  const [editing, setEditing] = useState<ExpenseRecord | 'new' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const utils = trpc.useUtils();
+  const money = useMoney();
+  const page = Number(query.page ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 10) || 10;
+  const sortBy: SortKey = (EXPENSE_SORT_FIELDS as readonly string[]).includes(query.sort_by ?? '') ? (query.sort_by as SortKey) : 'date';
+  const sortOrder = query.sort_order === 'asc' ? 'asc' : 'desc';
+  const period = asPeriod(query.period);
+  const filters = {
+    search: query.search || undefined,
+    period,
+    from: period === 'custom' ? query.from || undefined : undefined,
+    to: period === 'custom' ? query.to || undefined : undefined,
+    category: query.category || undefined,
+    supplier: query.supplier || undefined,
+    status: query.status === 'paid' || query.status === 'unpaid' ? query.status : undefined,
+    min_amount: amountOrNothing(query.min_amount),
+    max_amount: amountOrNothing(query.max_amount),
+    sort_by: sortBy,
+    sort_order: sortOrder,
+  } as const;
+  const list = trpc.expenses.list.useQuery({ ...filters, page, per_page: perPage }, { placeholderData: (previous) => previous });
+  const filtered = hasExpenseFilters(query);
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / perPage)) : page;
+  useEffect(() => {
+    if (page > lastPage) setQuery({ page: lastPage > 1 ? lastPage : undefined });
+  }, [page, lastPage, setQuery]);
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const clearFilters = () => {
+    setQuery({ ...Object.fromEntries(EXPENSE_FILTER_KEYS.map((key) => [key, undefined])), page: undefined });
+    setFiltersKey((k) => k + 1);
+  };
+  async function exportCsv() {
+    setExporting(true);
+    await downloadCsv(() => utils.expenses.export.fetch(filters)).finally(() => setExporting(false));
+  }
+
+  const header = (key: SortKey, label: string, align?: 'right') => (
+    <SortHeader
+      column={key}
+      label={label}
+      sortBy={sortBy}
+      sortOrder={sortOrder}
+      align={align}
+      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
+    />
+  );
+
+  return (
+    <div>
+      <div className={styles.layout}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          {!wide && (
+            <Button variant="outline" aria-expanded={filtersOpen} aria-controls="expense-filters" onClick={() => setFiltersOpen((o) => !o)}>
+              {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
+            </Button>
+          )}
+          {(wide || filtersOpen) && <ExpenseFilters key={filtersKey} query={query} setQuery={setQuery} />}
+          {filtered && (
+            <Button variant="ghost" size="sm" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )}
+        </div>
+        <section className={styles.panel} aria-label="Dépenses">
+          <div className={styles.toolbar}>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+              {list.data ? `${list.data.total} dépense${list.data.total > 1 ? 's' : ''}` : ' '}
+            </p>
+            <div className={styles.actions}>
+              <Link
+                href="/expenses/recurring"
+                className={css({ alignSelf: 'center', fontSize: 'sm', color: 'accent.default', fontWeight: '600' })}
+              >
+                Dépenses répétitives
+              </Link>
+              <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
+                Exporter (CSV)
+              </Button>
+              <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+            </div>
+          </div>
+          {!list.data ? (
+            <ListPending query={list} label="Chargement des dépenses" failed="La liste n’a pas pu être chargée." />
+          ) : list.data.total === 0 ? (
+            <div className={styles.empty}>
+              <WalletIcon size={32} />
+              {filtered ? (
+                <>
+                  <p>Aucune dépense ne correspond à ces filtres.</p>
+                  <Button variant="outline" onClick={clearFilters}>
+                    Effacer les filtres
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de dépenses</p>
+                  <p className={css({ fontSize: 'sm' })}>
+                    Saisissez vos achats et frais avec leur justificatif, ou déposez ici la facture électronique d’un fournisseur (Factur-X,
+                    CII ou UBL).
+                  </p>
+                  <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+                </>
+              )}
+            </div>
+          ) : (
+            <>
+              <div className={styles.tableWrap}>
+                <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+                  <thead>
+                    <tr>
+                      {header('date', 'Date')}
+                      {header('supplier', 'Fournisseur')}
+                      {header('category', 'Catégorie')}
+                      <th>Libellé</th>
+                      <th style={{ textAlign: 'right' }}>TVA</th>
+                      {header('amount', 'Montant TTC', 'right')}
+                      <th>Statut</th>
+                      <th>Justificatif</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.data.map((e) => (
+                      <tr
+                        key={e.id}
+                        className={styles.row}
+                        onClick={(event) => {
+                          if ((event.target as HTMLElement).closest('a, button')) return;
+                          setEditing(e);
+                        }}
+                      >
+                        <td className={styles.number}>{formatDateShort(e.date)}</td>
+                        <td>
+                          <button type="button" className={styles.link} onClick={() => setEditing(e)}>
+                            {e.supplier}
+                          </button>
+                        </td>
+                        <td>{e.category_label}</td>
+                        <td className={styles.muted}>{e.label || e.invoice_number || '—'}</td>
+                        <td className={styles.amount}>{money(e.vat_total, e.currency)}</td>
+                        <td className={styles.amount}>{money(e.amount, e.currency)}</td>
+                        <td>
+                          <span className={cx(styles.chip, e.status === 'paid' ? styles.paid : styles.unpaid)}>
+                            {EXPENSE_STATUS_LABELS[e.status]}
+                          </span>
+                        </td>
+                        <td>
+                          {e.receipt ? (
+                            <a className={styles.link} href={receiptUrl(e.id)} target="_blank" rel="noreferrer" title={e.receipt.filename}>
+                              Voir
+                            </a>
+                          ) : (
+                            <span className={styles.muted}>—</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className={styles.sums} data-testid="expense-sums">
+                {list.data.sums.map((s) => (
+                  <span key={s.currency} className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
+                    <span>
+                      Total TTC <span className={styles.sumValue}>{money(s.amount, s.currency)}</span>
+                    </span>
+                    <span>
+                      TVA <span className={styles.sumValue}>{money(s.vat, s.currency)}</span>
+                    </span>
+                    <span>
+                      dont déductible <span className={styles.sumValue}>{money(s.deductible_vat, s.currency)}</span>
+                    </span>
+                  </span>
+                ))}
+              </div>
+              <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
+            </>
+          )}
+        </section>
+      </div>
+      <ExpenseFormDialog open={editing !== null} expense={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { recurringExpenseInputSchema } from '../../../shared/schemas/expense';
+import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from '../../../shared/recurrence';
+import { formatDateShort } from '../../../shared/format';
+import { fieldMessages } from '../../../shared/validation-messages';
+import { trpc } from '../../trpc';
+import { useMoney } from '../../lib/use-money';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { ListPending, listStyles } from '../../components/ui/list';
+import { WalletIcon } from '../../components/icons';
+
+const styles = {
+  ...listStyles,
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  muted: css({ color: 'fg.muted' }),
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' }),
+  fieldLabel: css({ fontSize: 'sm', fontWeight: '600' }),
+  column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+};
+
+/** Dépenses répétitives (issue 14 §2): each with its next date; the scheduler makes the due ones into expenses. */
+export function RecurringExpensesPage() {
+  const money = useMoney();
+  const utils = trpc.useUtils();
+  const list = trpc.recurringExpenses.list.useQuery();
+  const jobs = trpc.recurringExpenses.jobs.useQuery();
+  const [creating, setCreating] = useState(false);
+  const refresh = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.recurringExpenses.invalidate();
+  };
+  const pause = trpc.recurringExpenses.pause.useMutation({ onSuccess: refresh });
+  const remove = trpc.recurringExpenses.delete.useMutation({ onSuccess: refresh });
+  const lastRun = jobs.data?.data.find((j) => j.name === 'recurring-expenses')?.last_finished_at;
+
+  return (
+    <section className={styles.panel} aria-label="Dépenses répétitives">
+      <div className={styles.toolbar}>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {lastRun
+            ? `Dernière génération automatique : ${new Date(lastRun).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}`
+            : 'Pas encore de génération automatique'}
+        </p>
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+          <Link href="/expenses" className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600' })}>
+            Toutes les dépenses
+          </Link>
+          <Button onClick={() => setCreating(true)}>Nouvelle dépense répétitive</Button>
+        </div>
+      </div>
+      {!list.data ? (
+        <ListPending query={list} label="Chargement" failed="La liste n’a pas pu être chargée." />
+      ) : list.data.total === 0 ? (
+        <div className={styles.empty}>
+          <WalletIcon size={32} />
+          <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de dépenses répétitives</p>
+          <p className={css({ fontSize: 'sm' })}>
+            Loyer, abonnements, assurances : saisis une fois, ajoutés à vos dépenses à chaque échéance.
+          </p>
+        </div>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>Fournisseur</th>
+                <th>Catégorie</th>
+                <th>Fréquence</th>
+                <th style={{ textAlign: 'right' }}>Montant TTC</th>
+                <th>Prochaine date</th>
+                <th>État</th>
+                <th>
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    {r.supplier}
+                    {r.label && <span className={styles.muted}> — {r.label}</span>}
+                  </td>
+                  <td>{r.category_label}</td>
+                  <td>{FREQUENCY_LABELS[r.frequency]}</td>
+                  <td className={styles.amount}>{money(r.amount, r.currency)}</td>
+                  <td className={styles.number}>
+                    {r.next_date ? formatDateShort(r.next_date) : <span className={styles.muted}>Terminée</span>}
+                  </td>
+                  <td>{r.paused ? 'En pause' : 'Active'}</td>
+                  <td className={css({ whiteSpace: 'nowrap', textAlign: 'right' })}>
+                    <Button variant="ghost" size="sm" onClick={() => pause.mutate({ id: r.id, paused: !r.paused })}>
+                      {r.paused ? 'Reprendre' : 'Mettre en pause'}
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={() => remove.mutate({ id: r.id })}>
+                      Supprimer
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <RecurringFormDialog open={creating} onClose={() => setCreating(false)} />
+    </section>
+  );
+}
+
+function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ids = useId();
+  const utils = trpc.useUtils();
+  const categories = trpc.expenses.categories.useQuery(undefined, { enabled: open });
+  const blank = {
+    supplier: '',
+    category: '',
+    label: '',
+    amount: '',
+    vat: '',
+    frequency: 'monthly' as Frequency,
+    start_date: '',
+    end_date: '',
+  };
+  const [form, setForm] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = trpc.recurringExpenses.create.useMutation({
+    onSuccess: (answer) => {
+      showMessage(answer.messages, 200);
+      void utils.recurringExpenses.invalidate();
+      setForm(blank);
+      onClose();
+    },
+  });
+  const set = (key: keyof typeof blank) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  function submit() {
+    const result = recurringExpenseInputSchema.safeParse({
+      ...form,
+      vat: form.vat.trim() ? [{ rate: 20, amount: form.vat }] : [],
+      end_date: form.end_date || null,
+    });
+    if (!result.success) return setErrors(fieldMessages(result.error.issues));
+    setErrors({});
+    create.mutate(result.data);
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Nouvelle dépense répétitive"
+      width={600}
+      persistent
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={submit} loading={create.isPending}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.grid}>
+        <TextField label="Fournisseur" value={form.supplier} onChange={set('supplier')} error={errors.supplier} autoFocus />
+        <div className={styles.column}>
+          <label className={styles.fieldLabel} htmlFor={`${ids}-category`}>
+            Catégorie
+          </label>
+          <select id={`${ids}-category`} className={inputStyle} value={form.category} onChange={set('category')}>
+            <option value="">Choisir une catégorie…</option>
+            {(categories.data?.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {errors.category && <span className={css({ fontSize: 'xs', color: 'danger' })}>{errors.category}</span>}
+        </div>
+        <TextField label="Libellé" value={form.label} onChange={set('label')} />
+        <TextField label="Montant TTC" inputMode="decimal" value={form.amount} onChange={set('amount')} error={errors.amount} />
+        <TextField label="dont TVA à 20 %" inputMode="decimal" value={form.vat} onChange={set('vat')} error={errors.vat} />
+        <div className={styles.column}>
+          <label className={styles.fieldLabel} htmlFor={`${ids}-frequency`}>
+            Fréquence
+          </label>
+          <select id={`${ids}-frequency`} className={inputStyle} value={form.frequency} onChange={set('frequency')}>
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="Date de début" type="date" value={form.start_date} onChange={set('start_date')} error={errors.start_date} />
+        <TextField label="Date de fin (facultative)" type="date" value={form.end_date} onChange={set('end_date')} error={errors.end_date} />
+      </div>
+    </Dialog>
+  );
+}

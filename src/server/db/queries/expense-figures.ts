@@ -1,0 +1,61 @@
+import type { Db } from '../connection';
+import { add, div, fromStoredUnits, mul, round, toNumber, ZERO, type Money } from '../../../shared/money';
+
+/**
+ * The figures expenses give the reports (issue 14 §4), by expense date (CONTRACT.md): per month and currency, the
+ * count, TTC, HT, VAT and deductible VAT; and the deductible VAT per rate with its base (the HT the VAT was paid
+ * on, VAT ÷ rate), in euros only — the VAT return is kept in euros.
+ */
+export async function expenseFigures(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const months = await db
+    .selectFrom('expenses')
+    .select((eb) => [
+      eb.fn<string>('substr', ['date', eb.val(1), eb.val(7)]).as('month'),
+      'currency',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('amount').as('amount'),
+      eb.fn.sum<number>('vat_total').as('vat'),
+      eb.fn.sum<number>('deductible_vat').as('deductible_vat'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .groupBy(['month', 'currency'])
+    .orderBy('month')
+    .orderBy('currency')
+    .execute();
+
+  const rows = await db
+    .selectFrom('expenses')
+    .select('vat')
+    .where('organization_id', '=', params.organizationId)
+    .where('currency', '=', 'EUR')
+    .where('deductible_vat', '>', 0)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .execute();
+  const byRate = new Map<number, { base: Money; amount: Money }>();
+  for (const row of rows) {
+    for (const v of JSON.parse(row.vat) as { rate: number; amount: number; deductible: boolean }[]) {
+      if (!v.deductible || v.rate === 0) continue;
+      const amount = fromStoredUnits(v.amount);
+      const entry = byRate.get(v.rate) ?? { base: ZERO, amount: ZERO };
+      byRate.set(v.rate, { base: add(entry.base, round(div(mul(amount, 100), v.rate), 2)), amount: add(entry.amount, amount) });
+    }
+  }
+
+  return {
+    months: months.map((m) => ({
+      month: m.month,
+      currency: m.currency,
+      count: Number(m.count),
+      amount: fromStoredUnits(Number(m.amount)),
+      net: fromStoredUnits(Number(m.amount) - Number(m.vat)),
+      vat: fromStoredUnits(Number(m.vat)),
+      deductible_vat: fromStoredUnits(Number(m.deductible_vat)),
+    })),
+    deductible: [...byRate.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([rate, e]) => ({ rate, base: toNumber(e.base, 2), amount: toNumber(e.amount, 2) })),
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import {
+  expenseCategoryInputSchema,
+  expenseCategorySchema,
+  expenseFiguresSchema,
+  expenseInputSchema,
+  expenseListQuerySchema,
+  expenseListSchema,
+  expenseSchema,
+  expenseWriteSchema,
+  receiptUploadSchema,
+} from '../../shared/schemas/expense';
+import { idSchema } from '../../shared/schemas/reference';
+import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { binaryFileSchema, csvFileSchema, listAnswer, writeAnswer } from '../../shared/schemas/answers';
+import { listExpenses, listSuppliers } from '../db/queries/expenses';
+import { expenseFigures } from '../db/queries/expense-figures';
+import {
+  attachReceiptDataUrl,
+  createExpense,
+  deleteExpense,
+  editExpense,
+  expenseListParams,
+  getCategories,
+  getExpense,
+  readReceipt,
+  removeCategory,
+  removeReceipt,
+  saveCategory,
+} from '../services/expenses';
+import { exportExpenses } from '../services/expense-csv';
+
+/** A 10 MB file in base64 is 13.4 MB; the body may carry more, so that a 20 MB file is answered by name, not cut off. */
+export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
+
+export const expensesRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses', summary: 'Dépenses, filtrées et paginées, avec les totaux du filtre' } })
+    .input(expenseListQuerySchema.optional())
+    .output(expenseListSchema)
+    .query(({ ctx, input }) => listExpenses(ctx.db, expenseListParams(ctx.organizationId, expenseListQuerySchema.parse(input ?? {})))),
+  export: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/export', summary: 'Exporte les dépenses filtrées (CSV)' } })
+    .input(expenseListQuerySchema.optional())
+    .output(csvFileSchema)
+    .query(({ ctx, input }) => exportExpenses(ctx.db, ctx.organizationId, expenseListQuerySchema.parse(input ?? {}))),
+  figures: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/figures', summary: 'Dépenses par mois et TVA déductible par taux' } })
+    .input(
+      z.object({
+        from: z.iso.date({ error: 'Du : date attendue au format AAAA-MM-JJ' }).meta({ label: 'Du' }),
+        to: z.iso.date({ error: 'Au : date attendue au format AAAA-MM-JJ' }).meta({ label: 'Au' }),
+      }),
+    )
+    .output(expenseFiguresSchema)
+    .query(({ ctx, input }) => expenseFigures(ctx.db, { organizationId: ctx.organizationId, ...input })),
+  suppliers: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/suppliers', summary: 'Fournisseurs déjà payés, pour les suggestions' } })
+    .input(z.object({ search: z.string().trim().max(200).optional() }).optional())
+    .output(listAnswer(z.object({ name: z.string(), siren: z.string(), vat_number: z.string() })))
+    .query(async ({ ctx, input }) => {
+      const data = await listSuppliers(ctx.db, { organizationId: ctx.organizationId, search: input?.search || undefined, limit: 20 });
+      return { total: data.length, data };
+    }),
+  categories: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/categories', summary: 'Catégories de dépenses et leurs comptes' } })
+    .output(listAnswer(expenseCategorySchema))
+    .query(async ({ ctx }) => {
+      const data = await getCategories(ctx.db, ctx.organizationId);
+      return { total: data.length, data };
+    }),
+  saveCategory: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/expenses/categories', summary: 'Ajoute ou modifie une catégorie de dépenses' } })
+    .input(expenseCategoryInputSchema)
+    .output(writeAnswer(expenseCategorySchema))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Enregistré avec succès',
+      data: await saveCategory(ctx.db, ctx.organizationId, input),
+    })),
+  deleteCategory: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/expenses/categories/{code}', summary: 'Supprime une catégorie inutilisée' } })
+    .input(z.object({ code: z.string().min(1).max(60) }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await removeCategory(ctx.db, ctx.organizationId, input.code);
+      return { messages: 'Supprimé avec succès' };
+    }),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/{id}', summary: 'Une dépense' } })
+    .input(z.object({ id: idSchema }))
+    .output(expenseSchema)
+    .query(({ ctx, input }) => getExpense(ctx.db, ctx.organizationId, input.id)),
+  create: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/expenses', status: 201, summary: 'Crée une dépense' } })
+    .input(expenseInputSchema)
+    .output(expenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createExpense(ctx.db, ctx.organizationId, input) })),
+  update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/expenses/{id}', bodyKey: 'data', summary: 'Modifie une dépense' } })
+    .input(z.object({ id: idSchema, data: expenseInputSchema }))
+    .output(expenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editExpense(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
+  delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/expenses/{id}', summary: 'Supprime une dépense et son justificatif' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteExpense(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id);
+      return { messages: 'Supprimé avec succès' };
+    }),
+  attachReceipt: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/expenses/{id}/receipt',
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        summary: 'Joint un justificatif (PDF, PNG, JPEG, WebP ; 10 Mo)',
+      },
+    })
+    .input(receiptUploadSchema.extend({ id: idSchema }))
+    .output(expenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Justificatif enregistré',
+      data: await attachReceiptDataUrl(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id, input.filename, input.data_url),
+    })),
+  receipt: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/{id}/receipt', file: { inline: true }, summary: 'Le justificatif, affiché' } })
+    .input(z.object({ id: idSchema }))
+    .output(binaryFileSchema)
+    .query(({ ctx, input }) => readReceipt(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id)),
+  removeReceipt: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/expenses/{id}/receipt', summary: 'Retire le justificatif' } })
+    .input(z.object({ id: idSchema }))
+    .output(expenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Justificatif retiré',
+      data: await removeReceipt(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id),
+    })),
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import {
+  recurringExpenseInputSchema,
+  recurringExpenseListSchema,
+  recurringExpenseSchema,
+  recurringExpenseWriteSchema,
+} from '../../shared/schemas/expense';
+import { idSchema } from '../../shared/schemas/reference';
+import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { listAnswer } from '../../shared/schemas/answers';
+import { listJobRuns } from '../scheduler/lease';
+import {
+  createRecurringExpense,
+  editRecurringExpense,
+  getRecurringExpense,
+  listRecurring,
+  pauseRecurringExpense,
+  removeRecurringExpense,
+} from '../services/recurring-expenses';
+
+export const recurringExpensesRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/recurring-expenses', summary: 'Dépenses répétitives, avec leur prochaine date' } })
+    .output(recurringExpenseListSchema)
+    .query(({ ctx }) => listRecurring(ctx.db, ctx.organizationId)),
+  /** The scheduler's jobs and their last run (issue 15 §5: a visible last-run time). */
+  jobs: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/recurring-expenses/jobs', summary: 'Tâches planifiées et leur dernière exécution' } })
+    .output(
+      listAnswer(
+        z.object({
+          name: z.string(),
+          last_started_at: z.string().nullable(),
+          last_finished_at: z.string().nullable(),
+          last_status: z.string().nullable(),
+          last_message: z.string().nullable(),
+        }),
+      ),
+    )
+    .query(async ({ ctx }) => {
+      const data = await listJobRuns(ctx.db);
+      return { total: data.length, data };
+    }),
+  get: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/recurring-expenses/{id}', summary: 'Une dépense répétitive' } })
+    .input(z.object({ id: idSchema }))
+    .output(recurringExpenseSchema)
+    .query(({ ctx, input }) => getRecurringExpense(ctx.db, ctx.organizationId, input.id)),
+  create: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/recurring-expenses', status: 201, summary: 'Crée une dépense répétitive' } })
+    .input(recurringExpenseInputSchema)
+    .output(recurringExpenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Ajouté avec succès',
+      data: await createRecurringExpense(ctx.db, ctx.organizationId, input),
+    })),
+  update: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/recurring-expenses/{id}', bodyKey: 'data', summary: 'Modifie une dépense répétitive' } })
+    .input(z.object({ id: idSchema, data: recurringExpenseInputSchema }))
+    .output(recurringExpenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mis à jour avec succès',
+      data: await editRecurringExpense(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
+  pause: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/recurring-expenses/{id}/pause', summary: 'Met en pause ou reprend' } })
+    .input(z.object({ id: idSchema, paused: z.boolean({ error: 'En pause : true ou false' }) }))
+    .output(recurringExpenseWriteSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: input.paused ? 'Mise en pause' : 'Reprise',
+      data: await pauseRecurringExpense(ctx.db, ctx.organizationId, input.id, input.paused),
+    })),
+  delete: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/recurring-expenses/{id}', summary: 'Supprime une dépense répétitive' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await removeRecurringExpense(ctx.db, ctx.organizationId, input.id);
+      return { messages: 'Supprimé avec succès' };
+    }),
+});

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { Cron } from 'croner';
+import type { Db } from '../db/connection';
+import { logger } from '../logger';
+import { releaseLease, takeLease } from './lease';
+
+/** One piece of timed work: when it runs (a cron pattern, Europe/Paris) and what it does at `now`. */
+export interface Job {
+  name: string;
+  pattern: string;
+  run(db: Db, now: Date): Promise<string>;
+}
+
+export interface JobResult {
+  job: string;
+  ran: boolean;
+  message: string;
+}
+
+/**
+ * The product's one in-process scheduler (issue 15 §5): croner fires each job on its pattern; every run first takes
+ * the job's lease in the database, so that one process at a time runs it, and records its last run there. The work
+ * itself is idempotent (each job's own unique keys), so a run missed while the server was down is simply caught up
+ * by the next one. `now` is injectable for tests.
+ */
+export class Scheduler {
+  private readonly holder = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  private crons: Cron[] = [];
+  private running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Job[],
+    private readonly now: () => Date = () => new Date(),
+    private readonly leaseMs = 10 * 60_000,
+  ) {}
+
+  start(): void {
+    for (const job of this.jobs) {
+      this.crons.push(
+        new Cron(job.pattern, { timezone: 'Europe/Paris', protect: true }, async () => {
+          await this.track(this.runJob(job));
+        }),
+      );
+    }
+    // What fell due while the server was down is made at start, not at the next tick.
+    void this.track(this.runDue());
+  }
+
+  /** Runs in flight are awaited by stop(), so the database is never closed under one. */
+  private async track<T>(run: Promise<T>): Promise<T> {
+    this.running.add(run);
+    try {
+      return await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const cron of this.crons) cron.stop();
+    this.crons = [];
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Runs every job now (the operator's `npm run jobs:run`, and tests). */
+  async runDue(): Promise<JobResult[]> {
+    const results: JobResult[] = [];
+    for (const job of this.jobs) results.push(await this.runJob(job));
+    return results;
+  }
+
+  private async runJob(job: Job): Promise<JobResult> {
+    if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs })))
+      return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
+    try {
+      const message = await job.run(this.db, this.now());
+      await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'ok', message });
+      return { job: job.name, ran: true, message };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.info({ job: job.name, error: message });
+      await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'error', message });
+      return { job: job.name, ran: true, message };
+    }
+  }
+}

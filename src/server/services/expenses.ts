@@ -1,0 +1,159 @@
+import type { Db } from '../db/connection';
+import type { Expense, ExpenseCategory, ExpenseListQuery, ExpenseRecord } from '../../shared/schemas/expense';
+import { categoryCode } from '../../shared/expense-categories';
+import { periodRange } from '../../shared/periods';
+import { pageWindow } from '../../shared/schemas/filters';
+import { fail } from '../errors';
+import { clock } from '../clock';
+import {
+  deleteExpenseRow,
+  findExpense,
+  findReceiptFile,
+  insertExpense,
+  setReceipt,
+  updateExpense,
+  type ExpenseListParams,
+  type ExpenseOrigin,
+} from '../db/queries/expenses';
+import {
+  categoryInUse,
+  deleteCategory,
+  ensureDefaultCategories,
+  findCategory,
+  listCategories,
+  upsertCategory,
+} from '../db/queries/expense-categories';
+import { checkReceipt, decodeDataUrl, readReceiptFile, removeReceiptFile, writeReceiptFile } from './expense-receipts';
+
+const NOT_FOUND = 'Dépense introuvable';
+/** A category typed freely is added to the list, booked to « autres charges » until the user maps it. */
+const FREE_CATEGORY_ACCOUNT = '658000';
+
+export async function getExpense(db: Db, organizationId: number, id: number): Promise<ExpenseRecord> {
+  const expense = await findExpense(db, { organizationId, id });
+  if (!expense) fail('NOT_FOUND', NOT_FOUND); // another organisation's id answers the same
+  return expense;
+}
+
+export async function getCategories(db: Db, organizationId: number): Promise<ExpenseCategory[]> {
+  await ensureDefaultCategories(db, organizationId);
+  return listCategories(db, organizationId);
+}
+
+/**
+ * CONTRACT.md: `category` is a code of the organisation's list; a label of the list is read as its code, and free
+ * text is added to the list.
+ */
+export async function resolveCategory(db: Db, organizationId: number, text: string): Promise<string> {
+  const categories = await getCategories(db, organizationId);
+  const folded = text.trim().toLowerCase();
+  const known = categories.find((c) => c.code === text.trim() || c.label.toLowerCase() === folded);
+  if (known) return known.code;
+  const code = categoryCode(text);
+  if (!code) fail('BAD_REQUEST', 'Catégorie : un nom avec au moins une lettre ou un chiffre');
+  if (!categories.some((c) => c.code === code))
+    await upsertCategory(db, { organizationId, category: { code, label: text.trim(), account: FREE_CATEGORY_ACCOUNT } });
+  return code;
+}
+
+export async function createExpense(db: Db, organizationId: number, expense: Expense, origin?: ExpenseOrigin): Promise<ExpenseRecord> {
+  const category = await resolveCategory(db, organizationId, expense.category);
+  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, origin });
+  return getExpense(db, organizationId, id);
+}
+
+export async function editExpense(db: Db, organizationId: number, id: number, expense: Expense): Promise<ExpenseRecord> {
+  await getExpense(db, organizationId, id);
+  const category = await resolveCategory(db, organizationId, expense.category);
+  await updateExpense(db, { organizationId, id, expense: { ...expense, category } });
+  return getExpense(db, organizationId, id);
+}
+
+export async function deleteExpense(db: Db, dataDir: string, organizationId: number, id: number): Promise<void> {
+  await getExpense(db, organizationId, id);
+  const file = await findReceiptFile(db, { organizationId, id });
+  await deleteExpenseRow(db, { organizationId, id });
+  removeReceiptFile(dataDir, file?.receipt_path);
+}
+
+/** The list query as the database reads it: the period becomes dates (the documents list's rule). */
+export function expenseListParams(organizationId: number, q: ExpenseListQuery): ExpenseListParams {
+  const today = clock.now().toISOString().slice(0, 10);
+  const range = q.period ? periodRange(q.period, today, { from: q.from, to: q.to }) : { from: q.from, to: q.to };
+  return {
+    organizationId,
+    search: q.search || undefined,
+    from: range.from,
+    to: range.to,
+    category: q.category || undefined,
+    supplier: q.supplier || undefined,
+    status: q.status,
+    minAmount: q.min_amount,
+    maxAmount: q.max_amount,
+    sortBy: q.sort_by,
+    sortOrder: q.sort_order,
+    ...pageWindow(q),
+  };
+}
+
+/** Attaches (or replaces) the receipt: checked first, so a refused file writes nothing. */
+export async function attachReceipt(
+  db: Db,
+  dataDir: string,
+  organizationId: number,
+  id: number,
+  upload: { filename: string; bytes: Buffer; declaredType?: string },
+): Promise<ExpenseRecord> {
+  await getExpense(db, organizationId, id);
+  const type = checkReceipt(upload.filename, upload.bytes, upload.declaredType);
+  const previous = await findReceiptFile(db, { organizationId, id });
+  const stored = writeReceiptFile(dataDir, organizationId, type, upload.bytes);
+  try {
+    await setReceipt(db, { organizationId, id, receipt: { path: stored, name: upload.filename, type, size: upload.bytes.length } });
+  } catch (error) {
+    removeReceiptFile(dataDir, stored);
+    throw error;
+  }
+  if (previous?.receipt_path) removeReceiptFile(dataDir, previous.receipt_path);
+  return getExpense(db, organizationId, id);
+}
+
+export function attachReceiptDataUrl(db: Db, dataDir: string, organizationId: number, id: number, filename: string, dataUrl: string) {
+  const { declaredType, bytes } = decodeDataUrl(dataUrl);
+  return attachReceipt(db, dataDir, organizationId, id, { filename, bytes, declaredType });
+}
+
+export async function removeReceipt(db: Db, dataDir: string, organizationId: number, id: number): Promise<ExpenseRecord> {
+  await getExpense(db, organizationId, id);
+  const previous = await findReceiptFile(db, { organizationId, id });
+  await setReceipt(db, { organizationId, id, receipt: null });
+  removeReceiptFile(dataDir, previous?.receipt_path);
+  return getExpense(db, organizationId, id);
+}
+
+export async function readReceipt(db: Db, dataDir: string, organizationId: number, id: number) {
+  await getExpense(db, organizationId, id);
+  const file = await findReceiptFile(db, { organizationId, id });
+  const bytes = file?.receipt_path ? readReceiptFile(dataDir, file.receipt_path) : null;
+  if (!file?.receipt_path || !bytes) fail('NOT_FOUND', 'Cette dépense n’a pas de justificatif');
+  return {
+    filename: file.receipt_name ?? 'justificatif',
+    content_type: file.receipt_type ?? 'application/octet-stream',
+    content_base64: bytes.toString('base64'),
+  };
+}
+
+export async function saveCategory(db: Db, organizationId: number, input: { code?: string; label: string; account: string }) {
+  await ensureDefaultCategories(db, organizationId);
+  const code = input.code ? input.code : categoryCode(input.label);
+  if (!code) fail('BAD_REQUEST', 'Catégorie : un nom avec au moins une lettre ou un chiffre');
+  await upsertCategory(db, { organizationId, category: { code, label: input.label, account: input.account } });
+  return (await findCategory(db, { organizationId, code })) as ExpenseCategory;
+}
+
+export async function removeCategory(db: Db, organizationId: number, code: string): Promise<void> {
+  if (!(await findCategory(db, { organizationId, code }))) fail('NOT_FOUND', 'Catégorie introuvable');
+  if (await categoryInUse(db, { organizationId, code }))
+    fail('CONFLICT', 'Cette catégorie est utilisée par des dépenses : changez-les de catégorie avant de la supprimer');
+  await deleteCategory(db, { organizationId, code });
+}

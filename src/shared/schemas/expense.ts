@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../status';
+import { add, money } from '../money';
+import { PERIODS } from './filters';
+import { decimalSchema } from './document';
+import { sirenOrSiretField, vatNumberField } from './fields';
+import { listAnswer, writeAnswer } from './answers';
+import { FREQUENCIES } from '../recurrence';
+
+const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
+export const EXPENSE_STATUSES = ['paid', 'unpaid'] as const;
+export const EXPENSE_STATUS_LABELS: Record<(typeof EXPENSE_STATUSES)[number], string> = { paid: 'Payée', unpaid: 'À payer' };
+
+const isoDate = (label: string) => z.iso.date({ error: `${label} : date attendue au format AAAA-MM-JJ` }).meta({ label });
+const optionalDate = (label: string) =>
+  z.preprocess((v) => (v === '' ? null : v), isoDate(label).nullable().optional().default(null)).meta({ label });
+
+/** One VAT rate of an expense: the VAT paid at that rate, and whether it may be deducted (CGI art. 271). */
+export const expenseVatSchema = z.object({
+  rate: decimalSchema('Taux de TVA', 2, 100)
+    .refine((n) => n >= 0, 'Taux de TVA : 0 % au moins')
+    .meta({ label: 'Taux de TVA' }),
+  amount: decimalSchema('Montant de TVA', 2)
+    .refine((n) => n >= 0, 'Montant de TVA : il ne peut pas être négatif')
+    .meta({ label: 'Montant de TVA' }),
+  deductible: z.boolean({ error: 'TVA déductible : oui ou non' }).default(true).meta({ label: 'TVA déductible' }),
+});
+export type ExpenseVat = z.infer<typeof expenseVatSchema>;
+
+/** The fields an expense and a recurring expense share: who was paid, for what, how much (TTC) and its VAT. */
+export const expenseBaseShape = {
+  supplier: z
+    .string({ error: 'Le fournisseur est obligatoire' })
+    .trim()
+    .min(1, 'Le fournisseur est obligatoire')
+    .max(200, 'Fournisseur : 200 caractères au plus')
+    .meta({ label: 'Fournisseur' }),
+  category: z
+    .string({ error: 'La catégorie est obligatoire' })
+    .trim()
+    .min(1, 'La catégorie est obligatoire')
+    .max(100, 'Catégorie : 100 caractères au plus')
+    .meta({ label: 'Catégorie' }),
+  label: z.string().trim().max(300, 'Libellé : 300 caractères au plus').default('').meta({ label: 'Libellé' }),
+  amount: decimalSchema('Montant TTC', 2, 1e10, 'Montant TTC : un nombre est attendu (ex. 120,50)')
+    .refine((n) => n > 0, 'Montant TTC : il doit être positif')
+    .meta({ label: 'Montant TTC' }),
+  vat: z.array(expenseVatSchema).max(10, 'TVA : dix taux au plus').default([]).meta({ label: 'TVA' }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Devise : code ISO de 3 lettres')
+    .default('EUR')
+    .meta({ label: 'Devise' }),
+  payment_method: z
+    .enum(METHODS, { error: 'Moyen de paiement : virement, chèque, carte ou espèces' })
+    .default('transfer')
+    .meta({ label: 'Moyen de paiement' }),
+  note: z.string().max(5000, 'Note : 5000 caractères au plus').default('').meta({ label: 'Note' }),
+};
+
+/** VAT is part of the TTC amount: it cannot exceed it, and a rate appears once. */
+export function checkVat(e: { amount: number; vat: ExpenseVat[] }, ctx: z.RefinementCtx): void {
+  const vatTotal = add(...e.vat.map((v) => v.amount));
+  // A negative amount is already refused by its own field: one message per mistake.
+  if (e.amount > 0 && vatTotal.gt(money(e.amount)))
+    ctx.addIssue({ code: 'custom', path: ['vat'], message: 'TVA : le total de la TVA dépasse le montant TTC' });
+  const rates = e.vat.map((v) => v.rate);
+  if (new Set(rates).size !== rates.length) ctx.addIssue({ code: 'custom', path: ['vat'], message: 'TVA : chaque taux une seule fois' });
+}
+
+/** An expense as the form, the API and the e-invoice import send it (CONTRACT.md "The rest of the product's surface"). */
+export const expenseInputSchema = z
+  .object({
+    date: isoDate('Date'),
+    ...expenseBaseShape,
+    supplier_siren: sirenOrSiretField().meta({ label: 'SIREN du fournisseur' }),
+    supplier_vat_number: vatNumberField().meta({ label: 'N° TVA du fournisseur' }),
+    invoice_number: z.string().trim().max(100, 'N° de facture : 100 caractères au plus').default('').meta({ label: 'N° de facture' }),
+    due_date: optionalDate('Échéance'),
+    status: z.enum(EXPENSE_STATUSES, { error: 'Statut : paid ou unpaid' }).default('unpaid').meta({ label: 'Statut' }),
+    paid_at: optionalDate('Payée le'),
+    tags: z
+      .array(z.string().trim().min(1).max(40, 'Étiquette : 40 caractères au plus'))
+      .max(20, 'Vingt étiquettes au plus')
+      .default([])
+      .meta({ label: 'Étiquettes' }),
+  })
+  .superRefine(checkVat);
+export type ExpenseInput = z.input<typeof expenseInputSchema>;
+export type Expense = z.infer<typeof expenseInputSchema>;
+
+export const EXPENSE_SORT_FIELDS = ['date', 'supplier', 'category', 'amount'] as const;
+
+const optionalAmount = (label: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: `${label} : un nombre est attendu` }).optional());
+
+/** The list's query: the documents list's conventions (period, search, amount, sort, page). */
+export const expenseListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().meta({ label: 'Recherche' }),
+  period: z.enum(PERIODS, { error: 'Période inconnue' }).optional().meta({ label: 'Période' }),
+  from: z.iso.date({ error: 'Du : date attendue au format AAAA-MM-JJ' }).optional().meta({ label: 'Du' }),
+  to: z.iso.date({ error: 'Au : date attendue au format AAAA-MM-JJ' }).optional().meta({ label: 'Au' }),
+  category: z.string().trim().max(100).optional().meta({ label: 'Catégorie' }),
+  supplier: z.string().trim().max(200).optional().meta({ label: 'Fournisseur' }),
+  status: z.enum(EXPENSE_STATUSES, { error: 'Statut : paid ou unpaid' }).optional().meta({ label: 'Statut' }),
+  min_amount: optionalAmount('Montant minimum').meta({ label: 'Montant minimum' }),
+  max_amount: optionalAmount('Montant maximum').meta({ label: 'Montant maximum' }),
+  sort_by: z.enum(EXPENSE_SORT_FIELDS, { error: 'Tri inconnu' }).default('date').meta({ label: 'Tri' }),
+  sort_order: z.enum(['asc', 'desc'], { error: 'Ordre de tri : asc ou desc' }).default('desc').meta({ label: 'Ordre de tri' }),
+  page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1).meta({ label: 'Page' }),
+  per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(10).meta({ label: 'Lignes par page' }),
+});
+export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
+
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+
+/** A receipt as the browser sends it (CONTRACT.md): its name and a data: URL; its real type is read from its bytes. */
+export const receiptUploadSchema = z.object({
+  filename: z
+    .string({ error: 'Justificatif : le nom du fichier est attendu' })
+    .trim()
+    .min(1, 'Justificatif : le nom du fichier est attendu')
+    .max(200)
+    .meta({ label: 'Justificatif' }),
+  data_url: z
+    .string({ error: 'Justificatif : le contenu du fichier est attendu' })
+    .regex(/^data:[^,]*;base64,/, 'Justificatif : contenu attendu en data URL base64')
+    .meta({ label: 'Justificatif' }),
+});
+
+/** A supplier's e-invoice to import (CONTRACT.md `POST /api/expenses/import`). */
+export const expenseImportSchema = z.object({
+  filename: z
+    .string({ error: 'Fichier : le nom du fichier est attendu' })
+    .trim()
+    .min(1, 'Fichier : le nom du fichier est attendu')
+    .max(200)
+    .meta({ label: 'Fichier' }),
+  content_base64: z
+    .string({ error: 'Fichier : le contenu est attendu (base64)' })
+    .min(1, 'Fichier : le fichier est vide')
+    .regex(/^[A-Za-z0-9+/=\s]+$/, 'Fichier : contenu base64 attendu')
+    .meta({ label: 'Fichier' }),
+});
+
+// Answers.
+
+export const expenseReceiptSchema = z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() }).nullable();
+
+export const expenseSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  supplier: z.string(),
+  supplier_siren: z.string(),
+  supplier_vat_number: z.string(),
+  category: z.string(),
+  category_label: z.string(),
+  category_account: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  vat: z.array(z.object({ rate: z.number(), amount: z.number(), deductible: z.boolean() })),
+  vat_total: z.number(),
+  deductible_vat: z.number(),
+  net: z.number(),
+  currency: z.string(),
+  payment_method: z.string(),
+  status: z.enum(EXPENSE_STATUSES),
+  paid_at: z.string().nullable(),
+  due_date: z.string().nullable(),
+  invoice_number: z.string(),
+  note: z.string(),
+  tags: z.array(z.string()),
+  receipt: expenseReceiptSchema,
+  source: z.enum(['manual', 'recurring', 'einvoice']),
+  recurring_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ExpenseRecord = z.infer<typeof expenseSchema>;
+
+/** The sums of the filtered set, one line per currency (amounts are never added across currencies). */
+export const expenseSumsSchema = z.array(
+  z.object({ currency: z.string(), count: z.number().int(), amount: z.number(), vat: z.number(), deductible_vat: z.number() }),
+);
+
+export const expenseListSchema = listAnswer(expenseSchema).extend({ sums: expenseSumsSchema });
+export const expenseWriteSchema = writeAnswer(expenseSchema);
+
+export const expenseCategorySchema = z.object({ code: z.string(), label: z.string(), account: z.string() });
+export type ExpenseCategory = z.infer<typeof expenseCategorySchema>;
+
+export const expenseCategoryInputSchema = z.object({
+  code: z.string().trim().max(60).optional().meta({ label: 'Code' }),
+  label: z
+    .string({ error: 'Le nom de la catégorie est obligatoire' })
+    .trim()
+    .min(1, 'Le nom de la catégorie est obligatoire')
+    .max(100)
+    .meta({ label: 'Catégorie' }),
+  account: z
+    .string({ error: 'Compte : six chiffres de la classe 6 attendus' })
+    .regex(/^6\d{2,7}$/, 'Compte : un compte de charges de la classe 6 (ex. 606400)')
+    .meta({ label: 'Compte' }),
+});
+
+/** The figures the reports read (issue 14 §4): expenses per month and deductible VAT per rate, by expense date. */
+export const expenseFiguresSchema = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      currency: z.string(),
+      count: z.number().int(),
+      amount: z.number(),
+      net: z.number(),
+      vat: z.number(),
+      deductible_vat: z.number(),
+    }),
+  ),
+  deductible: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
+});
+
+// Recurring expenses (issue 14 §2).
+
+export const recurringExpenseInputSchema = z
+  .object({
+    ...expenseBaseShape,
+    frequency: z
+      .enum(FREQUENCIES, { error: 'Fréquence : weekly, monthly, quarterly ou yearly' })
+      .default('monthly')
+      .meta({ label: 'Fréquence' }),
+    start_date: isoDate('Date de début'),
+    end_date: optionalDate('Date de fin'),
+    paused: z.boolean({ error: 'En pause : oui ou non' }).default(false).meta({ label: 'En pause' }),
+  })
+  .superRefine((r, ctx) => {
+    checkVat(r, ctx);
+    if (r.end_date && r.end_date < r.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Date de fin : elle précède la date de début' });
+  });
+export type RecurringExpenseInput = z.input<typeof recurringExpenseInputSchema>;
+export type RecurringExpense = z.infer<typeof recurringExpenseInputSchema>;
+
+export const recurringExpenseSchema = z.object({
+  id: z.number().int(),
+  supplier: z.string(),
+  category: z.string(),
+  category_label: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  vat: z.array(z.object({ rate: z.number(), amount: z.number(), deductible: z.boolean() })),
+  currency: z.string(),
+  payment_method: z.string(),
+  note: z.string(),
+  frequency: z.enum(FREQUENCIES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  paused: z.boolean(),
+  generated_until: z.string().nullable(),
+  /** The next occurrence to be made (null once the end date is passed). */
+  next_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RecurringExpenseRecord = z.infer<typeof recurringExpenseSchema>;
+export const recurringExpenseListSchema = listAnswer(recurringExpenseSchema);
+export const recurringExpenseWriteSchema = writeAnswer(recurringExpenseSchema);
