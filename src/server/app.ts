@@ -71,6 +71,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       dataDir: env.dataDir,
       render: options.archiveOnIssue === false ? undefined : (uuid) => renderDocumentPdf({ pdf, ownOrigin }, uuid),
     }),
+    pdf: { pdf, ownOrigin },
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };

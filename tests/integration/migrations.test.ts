@@ -28,6 +28,7 @@ describe('migrations', () => {
       '0015_document_references',
       '0016_unique_numbers',
       '0017_audit_backfill',
+      '0024_quote_responses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_shipping_tax';
 import * as m0015 from './migrations/0015_document_references';
 import * as m0016 from './migrations/0016_unique_numbers';
 import * as m0017 from './migrations/0017_audit_backfill';
+import * as m0024 from './migrations/0024_quote_responses';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_document_references': m0015,
   '0016_unique_numbers': m0016,
   '0017_audit_backfill': m0017,
+  '0024_quote_responses': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -300,6 +300,21 @@ export interface CurrenciesTable {
   updated_at: string;
 }
 
+/** Migration 0024: an estimate accepted or refused on its public page, with who, when and from where. */
+export interface QuoteResponsesTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  decision: 'accepted' | 'refused';
+  /** The signer's name ('' for a refusal, which asks none). */
+  name: string;
+  /** Why it was refused ('' for an acceptance). */
+  reason: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -321,6 +336,7 @@ export interface Database {
   tags: TagsTable;
   taggings: TaggingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  quote_responses: QuoteResponsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

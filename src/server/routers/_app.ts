@@ -17,6 +17,7 @@ import { currenciesRouter } from './currencies';
 import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
 import { exportsRouter } from './exports';
+import { documentMailRouter } from './document-mail';
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   tags: tagsRouter,
   audit: auditRouter,
   exports: exportsRouter,
+  documentMail: documentMailRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

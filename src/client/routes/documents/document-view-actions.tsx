@@ -35,12 +35,8 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
   const editable = isEditable(type, status);
 
-  /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
-  const download = () => {
-    if (!doc.sent_at)
-      markSent.mutate({ id: doc.id }, { onSuccess: () => showMessage('PDF téléchargé : le document est marqué « Envoyé »', 200) });
-    window.location.assign(`/documents/download/${doc.uuid}`);
-  };
+  /** The PDF the customer gets. Downloading it sends nothing: « Envoyé » comes from the e-mail or from the menu by hand. */
+  const download = () => window.location.assign(`/documents/download/${doc.uuid}`);
   const more: MenuEntry[] = [
     { value: 'print', label: 'Imprimer', onSelect: () => window.print() },
     ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
