@@ -5,7 +5,7 @@ import { sharedDocumentSchema } from '../../shared/schemas/document-model';
 import { documentTemplateSchema } from '../../shared/schemas/template';
 import { appSettingsSchema } from '../../shared/schemas/settings';
 import { acceptQuoteInputSchema, refuseQuoteInputSchema } from '../../shared/schemas/document-mail';
-import { answerQuote } from '../services/quote-response';
+import { answerQuote, getQuoteState } from '../services/quote-response';
 
 const shareUuid = z.string({ error: 'Lien invalide' }).max(64, 'Lien invalide');
 const messagesSchema = z.object({ messages: z.string() });
@@ -30,6 +30,21 @@ export const shareRouter = router({
     )
     // The PDF renderer's own visit (print) is not a customer's view.
     .query(({ ctx, input }) => getSharedDocument(ctx.db, input.uuid.toLowerCase(), { recordView: !input.print })),
+  /** Whether the public page of an estimate offers « Accepter » and « Refuser » (null: not an estimate). */
+  quote: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/share/{uuid}/quote', summary: 'État d’un devis pour sa page publique' } })
+    .input(z.object({ uuid: shareUuid }))
+    .output(
+      z
+        .object({
+          state: z.enum(['pending', 'accepted', 'refused', 'closed']),
+          valid_until: z.string().nullable(),
+          expired: z.boolean(),
+          answered: z.object({ name: z.string(), at: z.string() }).nullable(),
+        })
+        .nullable(),
+    )
+    .query(({ ctx, input }) => getQuoteState(ctx.db, input.uuid.toLowerCase())),
   /** The customer accepts an issued estimate on its public page: name, « Bon pour accord », time, IP and browser kept. */
   accept: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/share/{uuid}/accept', summary: 'Le client accepte un devis en ligne' } })

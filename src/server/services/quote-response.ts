@@ -140,3 +140,29 @@ export async function getQuoteResponse(db: Db, organizationId: number, id: numbe
   const { decision, name, reason, ip, user_agent, created_at } = row;
   return { decision, name, reason, ip, user_agent, created_at };
 }
+
+/**
+ * What the public page of an estimate needs to offer « Accepter » and « Refuser »: its state, its validity date and
+ * whether it passed, and the answer already given (the signer's name and when; the IP and browser stay with the
+ * organisation). Null for any other document type.
+ */
+export async function getQuoteState(db: Db, uuid: string): Promise<QuoteState | null> {
+  const doc = await findSharedRow(db, uuid);
+  if (doc.type !== 'estimate') return null;
+  const last = await findLatestQuoteResponse(db, { organizationId: doc.organization_id, documentId: doc.id });
+  const state = doc.status === 'pending' || doc.status === 'accepted' || doc.status === 'refused' ? doc.status : 'closed';
+  const answered = last && last.decision === state ? { name: last.name, at: last.created_at } : null;
+  return {
+    state,
+    valid_until: doc.maturity,
+    expired: Boolean(doc.maturity && doc.maturity < todayIso(clock.now())),
+    answered,
+  };
+}
+
+export interface QuoteState {
+  state: 'pending' | 'accepted' | 'refused' | 'closed';
+  valid_until: string | null;
+  expired: boolean;
+  answered: { name: string; at: string } | null;
+}

@@ -15,6 +15,7 @@ import { DocumentViewActions } from './document-view-actions';
 import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
 import { BalanceCard } from './balance-card';
+import { QuoteResponseCard } from './quote-response-card';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
 import type { DocumentDraft } from './editor/form-state';
@@ -112,6 +113,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
         </div>
       )}
       {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
+      {doc && <QuoteResponseCard doc={doc} />}
       {doc && <BalanceCard balance={doc} settings={defined(data.settings, 'data.settings')} />}
       {!doc && (
         <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
