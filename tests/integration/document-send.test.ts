@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { startSilentServer, startSmtpServer } from '../helpers/smtp';
-import { recordPdfArchive } from '../../src/server/db/queries/pdf-archives';
-import { archivePath } from '../../src/server/services/pdf-archive';
-import { fileSha256 } from '../../src/server/services/archive-file';
+import { keepPdf } from '../helpers/kept-pdf';
 import { defaultEmailSettings } from '../../src/shared/schemas/email-settings';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -45,29 +40,10 @@ async function customerWithContacts(session: Session): Promise<number> {
   return answer.body.data.id;
 }
 
-/**
- * An issued invoice whose PDF was kept at its issue (as in production, where the issue prints it): the file and its
- * hash written where the archive keeps them. A real PDF, made with pdf-lib, stands for Chromium's rendering.
- */
+/** An issued invoice whose PDF was kept at its issue, as in production. */
 async function invoiceWithKeptPdf(session: Session, customerId: number) {
   const invoice = await issued(session, { customer_id: customerId, maturity: '2026-12-02', items: [line('Conseil', 2, 450)] });
-  const pdf = await PDFDocument.create();
-  pdf.addPage().drawText(`Facture ${invoice.number}`);
-  const bytes = Buffer.from(await pdf.save());
-  const stored = await server.app.connection.db
-    .selectFrom('documents')
-    .select(['organization_id', 'uuid'])
-    .where('id', '=', invoice.id)
-    .executeTakeFirstOrThrow();
-  const relative = archivePath(stored);
-  fs.mkdirSync(path.dirname(path.join(server.dataDir, relative)), { recursive: true });
-  fs.writeFileSync(path.join(server.dataDir, relative), bytes);
-  await recordPdfArchive(server.app.connection.db, {
-    organizationId: stored.organization_id,
-    documentId: invoice.id,
-    archive: { pdf_path: relative, pdf_sha256: fileSha256(bytes), pdf_size: bytes.length },
-  });
-  return { invoice, bytes };
+  return { invoice, bytes: await keepPdf(server, invoice.id) };
 }
 
 const sentAt = async (session: Session, id: number) => (await session.rest('GET', `/api/documents/${id}`)).body.sent_at as string | null;
