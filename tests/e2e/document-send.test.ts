@@ -70,6 +70,42 @@ describe('sending a document by e-mail', () => {
   });
 });
 
+describe('the editor’s « Enregistrer & … » menu', () => {
+  it('« Enregistrer & envoyer par email » saves, then opens the send dialog; « Enregistrer & télécharger » saves, then downloads', {
+    timeout: 60_000,
+  }, async () => {
+    const customerId = await customerAndSmtp();
+    const estimate = await issued(suite.session, {
+      type: 'estimate',
+      customer_id: customerId,
+      maturity: '2026-12-31',
+      items: [line('Étude', 1, 300)],
+    });
+    const { context, page } = await suite.loggedIn();
+    try {
+      await page.goto(`/estimates/${estimate.id}/edit`);
+      await page.getByRole('button', { name: 'Autres façons d’enregistrer' }).click();
+      await page.getByRole('menuitem', { name: 'Enregistrer & envoyer par email' }).click();
+      const dialog = page.getByRole('dialog', { name: `Envoyer ${estimate.number} par e-mail` });
+      await expect.poll(() => dialog.getByLabel('Objet').inputValue()).toBe(`Devis ${estimate.number} de Atelier Fontaine`);
+      expect(page.url()).toMatch(new RegExp(`/estimates/${estimate.id}/view\\?send=1$`));
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.goto(`/estimates/${estimate.id}/edit`);
+      await page.getByRole('button', { name: 'Autres façons d’enregistrer' }).click();
+      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      await page.getByRole('menuitem', { name: 'Enregistrer & télécharger' }).click();
+      const file = await downloading;
+      expect(file.suggestedFilename()).toBe(`Devis-${estimate.number}.pdf`);
+      // Downloading is not sending.
+      expect((await suite.session.rest('GET', `/api/documents/${estimate.id}`)).body.sent_at).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('an estimate accepted online', () => {
   it('is accepted by the customer on its public page and shows as accepted in the app, with the conversion offered', {
     timeout: 60_000,
