@@ -54,7 +54,7 @@ describe('POST /api/share/{uuid}/accept', () => {
     const accepted = await answer(server.url, doc.uuid, 'accept', { name: 'Paul Martin', bon_pour_accord: true });
     expect(accepted).toEqual({
       status: 200,
-      body: { messages: `Devis ${doc.number} accepté. Merci Paul Martin, Atelier Fontaine en est informé.` },
+      body: { messages: `Devis ${doc.number} accepté : merci Paul Martin, votre accord est enregistré et transmis à Atelier Fontaine.` },
     });
     expect(await statusOf(session, doc.id)).toBe('accepted');
     const response = await responseOf(session, doc.id);
@@ -165,7 +165,10 @@ describe('POST /api/share/{uuid}/refuse', () => {
     expect(await statusOf(session, doc.id)).toBe('pending');
 
     const refused = await answer(server.url, doc.uuid, 'refuse', { reason: 'Budget reporté à l’an prochain' });
-    expect(refused).toEqual({ status: 200, body: { messages: `Devis ${doc.number} refusé. Atelier Fontaine en est informé.` } });
+    expect(refused).toEqual({
+      status: 200,
+      body: { messages: `Devis ${doc.number} refusé : votre réponse est enregistrée et transmise à Atelier Fontaine.` },
+    });
     expect(await statusOf(session, doc.id)).toBe('refused');
     expect(await responseOf(session, doc.id)).toMatchObject({
       decision: 'refused',

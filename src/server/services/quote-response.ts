@@ -88,8 +88,8 @@ export async function answerQuote(
   });
   void notifyOrganization(deps, doc, recorded);
   return answer.decision === 'accepted'
-    ? `Devis ${doc.number} accepté. Merci ${answer.name}, ${doc.seller?.name ?? 'votre fournisseur'} en est informé.`
-    : `Devis ${doc.number} refusé. ${doc.seller?.name ?? 'Votre fournisseur'} en est informé.`;
+    ? `Devis ${doc.number} accepté : merci ${answer.name}, votre accord est enregistré et transmis à ${doc.seller?.name ?? 'votre fournisseur'}.`
+    : `Devis ${doc.number} refusé : votre réponse est enregistrée et transmise à ${doc.seller?.name ?? 'votre fournisseur'}.`;
 }
 
 /** Mails the organisation's owners the answer, through its SMTP or the server's; with neither, says so in the log. */
