@@ -81,7 +81,8 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const einvoiceXml =
     options.einvoiceXml === null
       ? undefined
-      : (options.einvoiceXml ?? ((organizationId: number, documentId: number) => buildEinvoiceXml(connection.db, organizationId, documentId, 'cii')));
+      : (options.einvoiceXml ??
+        ((organizationId: number, documentId: number) => buildEinvoiceXml(connection.db, organizationId, documentId, 'cii')));
   const pdfDeps = { pdf, ownOrigin, einvoiceXml };
   const deps: AppDeps = {
     db: connection.db,
@@ -100,6 +101,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       xml: einvoiceXml,
       pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc)),
     },
+    pdf: pdfDeps,
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };

@@ -9,6 +9,7 @@ import { readCookie, sessionCookie } from './http/cookies';
 import type { BuildInfo } from './build-info';
 import type { IssueArchiver } from './services/issue-archive';
 import type { EinvoiceDeps } from './services/einvoice-send';
+import type { PdfDeps } from './pdf/document-pdf';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -21,11 +22,15 @@ export interface AppDeps {
   issueArchiver: IssueArchiver;
   /** The approved platform's connector and what sending to it needs (issue 13 §6, services/einvoice-send.ts). */
   einvoice: EinvoiceDeps;
+  /** Prints a document's public page (the PDF a mail attaches when none is kept). */
+  pdf: PdfDeps;
 }
 
 export interface Context extends AppDeps {
   session: Session | null;
   ip: string;
+  /** The client's User-Agent header ('' when none): recorded with an estimate accepted online. */
+  userAgent: string;
   /** Adds a Set-Cookie header to this request's answer (both doors). */
   setCookie(header: string): void;
 }
@@ -33,7 +38,7 @@ export interface Context extends AppDeps {
 /** For tests and scripts: a context without HTTP, on a real database. */
 export function createContextInner(
   deps: AppDeps,
-  opts: { session?: Session | null; ip?: string; setCookie?: (h: string) => void } = {},
+  opts: { session?: Session | null; ip?: string; userAgent?: string; setCookie?: (h: string) => void } = {},
 ): Context {
   // Listed rather than spread: built on every request, and spreads showed in the profile (`npm run bench`).
   return {
@@ -44,8 +49,10 @@ export function createContextInner(
     buildInfo: deps.buildInfo,
     issueArchiver: deps.issueArchiver,
     einvoice: deps.einvoice,
+    pdf: deps.pdf,
     session: opts.session ?? null,
     ip: opts.ip ?? '127.0.0.1',
+    userAgent: opts.userAgent ?? '',
     setCookie: opts.setCookie ?? (() => {}),
   };
 }
@@ -76,5 +83,6 @@ export async function createContext(deps: AppDeps, req: IncomingMessage, res: Se
       if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
     }
   }
-  return createContextInner(deps, { session, ip: clientIp(req), setCookie });
+  const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
+  return createContextInner(deps, { session, ip: clientIp(req), userAgent, setCookie });
 }

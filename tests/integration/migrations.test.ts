@@ -31,6 +31,7 @@ describe('migrations', () => {
       '0019_einvoice_lifecycle',
       '0020_expenses',
       '0021_recurring_expenses',
+      '0024_quote_responses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

@@ -11,6 +11,7 @@ import { createContext } from '../../src/server/context';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
 import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
+import { keepPdf } from '../helpers/kept-pdf';
 
 /**
  * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:
@@ -154,6 +155,8 @@ function mailedToken(s: Side, email: string, route: string): string {
   return match[1];
 }
 
+/** A document's public uuid, one per side. */
+const shareUuidOf = (id: number) => each(async (s) => ({ uuid: (await s.owner.rest('GET', `/api/documents/${id}`)).body.uuid as string }));
 const customerId = async () => (await same('POST', '/api/customers', businessCustomer)).data.id as number;
 const itemId = async () => (await same('POST', '/api/items', { name: 'Conseil', unit_price: 100 })).data.id as number;
 const expenseBody = {
@@ -295,6 +298,24 @@ const samples: Record<string, () => Promise<Call>> = {
     const id = await documentId('invoice', true);
     return { input: await each(async (s) => ({ uuid: (await s.owner.rest('GET', `/api/documents/${id}`)).body.uuid })) };
   },
+  'share.quote': async () => ({ input: await shareUuidOf(await documentId('estimate', true)) }),
+  'share.accept': async () => ({
+    input: (await shareUuidOf(await documentId('estimate', true))).map((i) => ({
+      ...i,
+      name: 'Paul Martin',
+      bon_pour_accord: true,
+    })) as Pair<unknown>,
+  }),
+  'share.refuse': async () => ({
+    input: (await shareUuidOf(await documentId('estimate', true))).map((i) => ({ ...i, reason: 'Trop cher' })) as Pair<unknown>,
+  }),
+  'documentMail.draft': async () => ({ input: both({ id: await documentId('invoice', true) }) }),
+  'documentMail.send': async () => {
+    const id = await documentId('invoice', true);
+    await each((s) => keepPdf(s.server, id)); // the PDF kept at issue, as in production (no browser build needed)
+    return { input: both({ id, to: 'compta@boulangerie-martin.fr', subject: 'Votre facture' }) };
+  },
+  'documentMail.response': async () => ({ input: both({ id: await documentId('estimate', true) }) }),
   'taxes.list': async () => ({ input: both(undefined) }),
   'taxes.create': async () => ({ input: both({ title: 'TVA 8,5 %', rate: 8.5 }) }),
   'taxes.update': async () => {

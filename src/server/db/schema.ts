@@ -408,6 +408,21 @@ export interface SchedulerJobsTable {
   last_message: string | null;
 }
 
+/** Migration 0024: an estimate accepted or refused on its public page, with who, when and from where. */
+export interface QuoteResponsesTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  decision: 'accepted' | 'refused';
+  /** The signer's name ('' for a refusal, which asks none). */
+  name: string;
+  /** Why it was refused ('' for an acceptance). */
+  reason: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -435,6 +450,7 @@ export interface Database {
   expenses: ExpensesTable;
   recurring_expenses: RecurringExpensesTable;
   scheduler_jobs: SchedulerJobsTable;
+  quote_responses: QuoteResponsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '../db/connection';
 import { AppError } from '../errors';
 import { findSharedRow } from '../services/share';
 import { ChromiumMissingError } from '../pdf/pdf-renderer';
-import { CHROMIUM_MISSING, renderDocumentPdf, renderKeptPdf, type PdfDeps } from '../pdf/document-pdf';
+import { CHROMIUM_MISSING } from '../pdf/document-pdf';
+import { documentPdfFile, type DocumentFileDeps } from '../pdf/document-file';
 import { sendError } from './respond';
 import { pdfFileName } from '../../shared/document-types';
-import { archivedPdf, isArchived } from '../services/pdf-archive';
 
 export const DOWNLOAD_PREFIX = '/documents/download/';
 
@@ -15,12 +14,7 @@ export const DOWNLOAD_PREFIX = '/documents/download/';
  * issued invoice or credit note, the one kept under the data directory at its issue (or, when that failed, at its
  * first download).
  */
-export async function serveDownload(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
-  deps: PdfDeps & { db: Db; dataDir: string },
-) {
+export async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string, deps: DocumentFileDeps) {
   try {
     let uuid = '';
     try {
@@ -29,11 +23,7 @@ export async function serveDownload(
       // A malformed escape is just another link that names no document.
     }
     const row = await findSharedRow(deps.db, uuid);
-    // An issued invoice or credit note: the PDF kept at its issue, byte for byte (issue 12 §1), Factur-X when the
-    // server gives e-invoices (issue 13 §3).
-    const pdf = isArchived(row)
-      ? await archivedPdf(deps.db, deps.dataDir, row, () => renderKeptPdf(deps, row))
-      : await renderDocumentPdf(deps, uuid);
+    const pdf = await documentPdfFile(deps, row);
     const name = pdfFileName(row.type, row.kind, row.number ?? 'brouillon');
     res.writeHead(200, {
       'Content-Type': 'application/pdf',

@@ -5,10 +5,19 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 export type MailAddress = string | { name: string; address: string };
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
-  to: string;
+  /** One address, or several (a document sent to a customer and its contacts). */
+  to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
   /** Defaults to MAIL_FROM. */
   from?: MailAddress;
   replyTo?: string;

@@ -20,6 +20,7 @@ import { exportsRouter } from './exports';
 import { einvoiceRouter } from './einvoice';
 import { expensesRouter } from './expenses';
 import { recurringExpensesRouter } from './recurring-expenses';
+import { documentMailRouter } from './document-mail';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +44,7 @@ export const appRouter = router({
   einvoice: einvoiceRouter,
   expenses: expensesRouter,
   recurringExpenses: recurringExpensesRouter,
+  documentMail: documentMailRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

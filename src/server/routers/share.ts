@@ -4,6 +4,11 @@ import { getSharedDocument } from '../services/share';
 import { sharedDocumentSchema } from '../../shared/schemas/document-model';
 import { documentTemplateSchema } from '../../shared/schemas/template';
 import { appSettingsSchema } from '../../shared/schemas/settings';
+import { acceptQuoteInputSchema, refuseQuoteInputSchema } from '../../shared/schemas/document-mail';
+import { answerQuote, getQuoteState } from '../services/quote-response';
+
+const shareUuid = z.string({ error: 'Lien invalide' }).max(64, 'Lien invalide');
+const messagesSchema = z.object({ messages: z.string() });
 
 export const shareRouter = router({
   /** The public page of one issued document, by its uuid (no session needed). */
@@ -25,4 +30,45 @@ export const shareRouter = router({
     )
     // The PDF renderer's own visit (print) is not a customer's view.
     .query(({ ctx, input }) => getSharedDocument(ctx.db, input.uuid.toLowerCase(), { recordView: !input.print })),
+  /** Whether the public page of an estimate offers « Accepter » and « Refuser » (null: not an estimate). */
+  quote: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/share/{uuid}/quote', summary: 'État d’un devis pour sa page publique' } })
+    .input(z.object({ uuid: shareUuid }))
+    .output(
+      z
+        .object({
+          state: z.enum(['pending', 'accepted', 'refused', 'closed']),
+          valid_until: z.string().nullable(),
+          expired: z.boolean(),
+          answered: z.object({ name: z.string(), at: z.string() }).nullable(),
+        })
+        .nullable(),
+    )
+    .query(({ ctx, input }) => getQuoteState(ctx.db, input.uuid.toLowerCase())),
+  /** The customer accepts an issued estimate on its public page: name, « Bon pour accord », time, IP and browser kept. */
+  accept: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/share/{uuid}/accept', summary: 'Le client accepte un devis en ligne' } })
+    .input(z.object({ uuid: shareUuid }).extend(acceptQuoteInputSchema.shape))
+    .output(messagesSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: await answerQuote(
+        ctx,
+        input.uuid.toLowerCase(),
+        { decision: 'accepted', name: input.name, reason: '' },
+        { ip: ctx.ip, userAgent: ctx.userAgent },
+      ),
+    })),
+  /** The customer refuses it, saying why. */
+  refuse: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/share/{uuid}/refuse', summary: 'Le client refuse un devis en ligne' } })
+    .input(z.object({ uuid: shareUuid }).extend(refuseQuoteInputSchema.shape))
+    .output(messagesSchema)
+    .mutation(async ({ ctx, input }) => ({
+      messages: await answerQuote(
+        ctx,
+        input.uuid.toLowerCase(),
+        { decision: 'refused', name: '', reason: input.reason },
+        { ip: ctx.ip, userAgent: ctx.userAgent },
+      ),
+    })),
 });

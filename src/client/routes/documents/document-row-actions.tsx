@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/routers/_app';
@@ -9,6 +10,7 @@ import { showMessage } from '../../stores/snackbar';
 import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useIssueDocument } from './issue';
+import { SendDocumentDialog } from './send-dialog';
 
 export type DocumentListEntry = inferRouterOutputs<AppRouter>['documents']['list']['data'][number];
 
@@ -65,6 +67,7 @@ export function DocumentRowActions({
   });
 
   const issuing = useIssueDocument();
+  const [sending, setSending] = useState(false);
   const busy = issuing.isPending || duplicate.isPending || convert.isPending || remove.isPending;
   const convertible = CONVERTIBLE_FROM[doc.type].includes(storedStatus(doc.status));
   const name = doc.number ?? 'brouillon';
@@ -93,7 +96,10 @@ export function DocumentRowActions({
       onSelect: () => convert.mutate({ id: doc.id, type: target }),
     })),
     ...(doc.status !== 'draft'
-      ? [{ value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) }]
+      ? [
+          { value: 'send', label: 'Envoyer par e-mail', onSelect: () => setSending(true) },
+          { value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) },
+        ]
       : []),
     ...(isDeletable(doc)
       ? [
@@ -110,5 +116,10 @@ export function DocumentRowActions({
         ]
       : []),
   ];
-  return <ActionMenu label={`Actions ${TYPE_LABELS[doc.type].one.toLowerCase()} ${name}`} entries={entries} />;
+  return (
+    <>
+      <ActionMenu label={`Actions ${TYPE_LABELS[doc.type].one.toLowerCase()} ${name}`} entries={entries} />
+      {sending && <SendDocumentDialog open doc={doc} onClose={() => setSending(false)} />}
+    </>
+  );
 }

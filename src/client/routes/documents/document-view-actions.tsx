@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isEditable, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
@@ -13,6 +13,7 @@ import { DocumentRowActions } from './document-row-actions';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { useIssueDocument } from './issue';
 import { DepositDialog } from './deposit-dialog';
+import { SendDocumentDialog } from './send-dialog';
 import type { useEditorData } from './editor/use-editor-data';
 
 type Doc = NonNullable<ReturnType<typeof useEditorData>['doc']>;
@@ -21,7 +22,9 @@ type Doc = NonNullable<ReturnType<typeof useEditorData>['doc']>;
 export function DocumentViewActions({ doc }: { doc: Doc }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const [dialog, setDialog] = useState<'credit' | 'deposit' | null>(null);
+  // 'Enregistrer & envoyer par email' lands here with ?send=1: the send dialog opens at once.
+  const sendAsked = new URLSearchParams(useSearch()).has('send') && doc.stored_status !== 'draft';
+  const [dialog, setDialog] = useState<'credit' | 'deposit' | 'send' | null>(sendAsked ? 'send' : null);
   const refresh = (answer: { messages: string }) => {
     showMessage(answer.messages, 200);
     void utils.documents.invalidate();
@@ -35,12 +38,8 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
   const editable = isEditable(type, status);
 
-  /** The PDF the customer gets; downloading it for them counts as sending it (Envoyé). */
-  const download = () => {
-    if (!doc.sent_at)
-      markSent.mutate({ id: doc.id }, { onSuccess: () => showMessage('PDF téléchargé : le document est marqué « Envoyé »', 200) });
-    window.location.assign(`/documents/download/${doc.uuid}`);
-  };
+  /** The PDF the customer gets. Downloading it sends nothing: « Envoyé » comes from the e-mail or from the menu by hand. */
+  const download = () => window.location.assign(`/documents/download/${doc.uuid}`);
   const more: MenuEntry[] = [
     { value: 'print', label: 'Imprimer', onSelect: () => window.print() },
     ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
@@ -72,6 +71,11 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
           Modifier
         </Button>
       )}
+      {status !== 'draft' && (
+        <Button variant="outline" onClick={() => setDialog('send')}>
+          Envoyer par e-mail
+        </Button>
+      )}
       {DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status) && status !== 'paid' && (
         <Button variant="outline" onClick={() => navigate(documentHref(doc, 'payments'))}>
           Enregistrer un paiement
@@ -81,6 +85,16 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
       <DocumentRowActions doc={{ ...doc, status: doc.status }} onDeleted={() => navigate(baseOf(type))} opened />
       <CreditNoteDialog open={dialog === 'credit'} invoice={doc} onClose={() => setDialog(null)} />
       <DepositDialog open={dialog === 'deposit'} source={doc} onClose={() => setDialog(null)} />
+      {dialog === 'send' && (
+        <SendDocumentDialog
+          open
+          doc={doc}
+          onClose={() => {
+            setDialog(null);
+            if (sendAsked) navigate(documentHref(doc, 'view'), { replace: true });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { toRenderDocument } from '../../render/to-render-document';
 import { useFitScale } from '../../render/use-fit-scale';
 import { documentTitle, documentNumber } from '../../render/labels';
 import { BalanceCard } from '../documents/balance-card';
+import { QuoteAnswer } from './quote-answer';
 
 const styles = {
   page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5', p: { base: '3', md: '8' } }),
@@ -86,6 +87,9 @@ export function SharePage() {
             </a>
           </header>
           <BalanceCard balance={data.document} settings={settings} />
+          {data.document.type === 'estimate' && (
+            <QuoteAnswer uuid={uuid} seller={data.document.organization?.name ?? 'votre fournisseur'} />
+          )}
           <div ref={stage} className={styles.stage}>
             <DocumentPages doc={doc} template={data.template} settings={settings} scale={fitScale} />
           </div>

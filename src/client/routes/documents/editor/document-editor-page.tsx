@@ -150,6 +150,13 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     else showMessage('Émettez le document pour télécharger son PDF : un brouillon n’a pas encore de numéro.', 409);
   }
 
+  /** The send dialog opens on the Aperçu (?send=1) of an issued document; a draft is issued first, as for its PDF. */
+  function sendAfterSave(docId: number) {
+    if (data.doc && data.doc.stored_status !== 'draft') return navigate(`${base}/${docId}/view?send=1`);
+    navigate(`${base}/${docId}/view`);
+    showMessage('Émettez le document pour l’envoyer par e-mail : un brouillon n’a pas encore de numéro.', 409);
+  }
+
   /** Annuler and close: back to the list, asking first when something is not saved; the form resets. */
   async function leave() {
     if (
@@ -223,8 +230,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)),
           },
           { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
-          // Sending by e-mail comes with the e-mail issue: until then this entry saves, as SPEC §2 says.
-          { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save() },
+          { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save(sendAfterSave) },
         ]}
       />
       <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
