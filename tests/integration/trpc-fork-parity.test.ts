@@ -315,6 +315,26 @@ const samples: Record<string, () => Promise<Call>> = {
     await each((s) => keepPdf(s.server, id)); // the PDF kept at issue, as in production (no browser build needed)
     return { input: both({ id, to: 'compta@boulangerie-martin.fr', subject: 'Votre facture' }) };
   },
+  'documents.einvoice': async () => ({ input: both({ id: await documentId('invoice', true), format: 'cii' }) }),
+  'einvoice.lifecycle': async () => ({ input: both({ id: await documentId('invoice', true) }) }),
+  'einvoice.recordStatus': async () => ({
+    input: both({ id: await documentId('invoice', true), data: { status: 'refused', date: '2026-11-10', reason: 'Prix non conforme' } }),
+  }),
+  'einvoice.send': async () => {
+    const id = await documentId('invoice', true);
+    await each((s) => keepPdf(s.server, id));
+    return { input: both({ id }) };
+  },
+  'einvoice.poll': async () => ({ input: both(undefined) }),
+  'einvoice.directory': async () => {
+    const entry = { siren: '732829320', name: 'Boulangerie Martin', platform: 'PA Exemple', routing_id: '732829320_FACTURES' };
+    await each(async (s) => {
+      const folder = path.join(s.server.dataDir, 'platform', 'directory');
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, '732829320.json'), JSON.stringify(entry));
+    });
+    return { input: both({ siren: '732829320' }) };
+  },
   'documentMail.response': async () => ({ input: both({ id: await documentId('estimate', true) }) }),
   'taxes.list': async () => ({ input: both(undefined) }),
   'taxes.create': async () => ({ input: both({ title: 'TVA 8,5 %', rate: 8.5 }) }),

@@ -86,7 +86,7 @@ describe('cross-border VAT exemptions: France / EU / outside the EU × goods / s
     expect(missingMentions(doc)).toEqual([]);
   });
 
-  it('asks an EU business for its intra-community VAT number, never a business outside the EU', () => {
+  it('asks an EU business for its intra-community VAT number; a business outside the EU for its own tax id only', () => {
     const eu = input('eu', 'service', 'company');
     const euWithout = { ...eu, customer: eu.customer && { ...eu.customer, vat_number: '' } };
     expect(missingMentions(euWithout)).toContain(
@@ -94,7 +94,13 @@ describe('cross-border VAT exemptions: France / EU / outside the EU × goods / s
     );
     const outside = input('outside', 'service', 'company');
     const outsideWithout = { ...outside, customer: outside.customer && { ...outside.customer, vat_number: '' } };
-    expect(missingMentions(outsideWithout)).toEqual([]);
+    // EN 16931 BR-AE-02: reverse charge names the buyer's tax number, whatever its country (not an EU VAT number).
+    expect(missingMentions(outsideWithout)).toEqual([
+      'le numéro de TVA ou d’immatriculation du client (autoliquidation hors de France : la facture électronique EN 16931 l’exige) (fiche client)',
+    ]);
+    expect(
+      missingMentions({ ...outside, customer: outside.customer && { ...outside.customer, vat_number: 'CHE-123.456.789 MWST' } }),
+    ).toEqual([]);
     expect(crossBorderExemption(outsideWithout)).toBe(exemptionText('services_outside_france'));
   });
 

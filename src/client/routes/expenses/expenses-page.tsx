@@ -71,7 +71,8 @@ export function ExpensesPage() {
   } as const;
   const list = trpc.expenses.list.useQuery({ ...filters, page, per_page: perPage }, { placeholderData: (previous) => previous });
   const filtered = hasExpenseFilters(query);
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / perPage)) : page;
+  const count = list.data?.total; // a number of expenses, not an amount
+  const lastPage = count !== undefined ? Math.max(1, Math.ceil(count / perPage)) : page;
   useEffect(() => {
     if (page > lastPage) setQuery({ page: lastPage > 1 ? lastPage : undefined });
   }, [page, lastPage, setQuery]);
