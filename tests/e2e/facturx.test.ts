@@ -200,4 +200,24 @@ describe('Factur-X on the download path and in the archive', () => {
     console.info(`Factur-X step on a Chromium print: median ${times[10]?.toFixed(1)} ms, p95 ${times[18]?.toFixed(1)} ms`);
     expect(times[10]).toBeLessThan(1000);
   });
+
+  it('with the server’s own provider (buildEinvoiceXml, the default): the PDF carries the same CII the API answers, valid', async () => {
+    await app.close();
+    app = await createApp(env, { archiveOnIssue: true });
+    url = await app.listen();
+    const cookie = session.cookie;
+    session = new Session(url);
+    session.cookie = cookie;
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 3, 250)] });
+    await app.deps.issueArchiver.settled();
+    const { status, bytes } = await download(invoice.uuid);
+    expect(status).toBe(200);
+    const embedded = await readFacturX(bytes);
+    const answer = await fetch(`${url}/api/documents/${invoice.id}/einvoice?format=cii`, { headers: { cookie: session.cookie ?? '' } });
+    expect(answer.status).toBe(200);
+    const xml = await answer.text();
+    expect(embedded?.xml).toBe(xml);
+    const validation = await validateEinvoice(xml, 'cii');
+    expect(validation.ok, JSON.stringify(validation)).toBe(true);
+  }, 120_000);
 });
