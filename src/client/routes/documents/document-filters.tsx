@@ -3,13 +3,14 @@ import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { PERIODS } from '../../../shared/schemas/filters';
-import { PERIOD_LABELS, type Period } from '../../../shared/periods';
+import type { Period } from '../../../shared/periods';
 import { statusLabel } from '../../../shared/status';
 import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
 import { Combobox } from '../../components/ui/combobox';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
+import { PeriodFilter } from '../../components/period-filter';
 
 /** The URL keys that narrow the list (sorting and paging do not count as filters). */
 export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amount', 'max_amount', 'customer'] as const;
@@ -66,46 +67,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
         ))}
       </select>
 
-      <label className={styles.label} htmlFor="document-period">
-        Période
-      </label>
-      <select
-        id="document-period"
-        className={inputStyle}
-        value={period ?? ''}
-        onChange={(e) => set({ period: e.target.value, ...(e.target.value !== 'custom' && { from: '', to: '' }) })}
-      >
-        <option value="">Toutes les dates</option>
-        {PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {PERIOD_LABELS[p]}
-          </option>
-        ))}
-      </select>
-      {period === 'custom' && (
-        <div className={styles.pair}>
-          <label className={styles.field}>
-            <span className={styles.small}>Du</span>
-            <input
-              className={inputStyle}
-              type="date"
-              value={query.from ?? ''}
-              max={query.to}
-              onChange={(e) => set({ from: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.small}>Au</span>
-            <input
-              className={inputStyle}
-              type="date"
-              value={query.to ?? ''}
-              min={query.from}
-              onChange={(e) => set({ to: e.target.value })}
-            />
-          </label>
-        </div>
-      )}
+      <PeriodFilter id="document-period" period={period} from={query.from} to={query.to} set={set} />
 
       {amountLabel && (
         <>

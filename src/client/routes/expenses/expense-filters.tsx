@@ -1,12 +1,11 @@
 import { css } from '../../../../styled-system/css';
-import { PERIODS } from '../../../shared/schemas/filters';
 import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/schemas/expense';
-import { PERIOD_LABELS } from '../../../shared/periods';
 import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
 import { inputStyle } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { asPeriod } from '../documents/document-filters';
+import { PeriodFilter } from '../../components/period-filter';
 
 /** The URL keys that narrow the list (sorting and paging do not count as filters). */
 export const EXPENSE_FILTER_KEYS = [
@@ -54,46 +53,7 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
         onChange={(e) => set({ search: e.target.value.trim() })}
       />
 
-      <label className={styles.label} htmlFor="expense-period">
-        Période
-      </label>
-      <select
-        id="expense-period"
-        className={inputStyle}
-        value={period ?? ''}
-        onChange={(e) => set({ period: e.target.value, ...(e.target.value !== 'custom' && { from: '', to: '' }) })}
-      >
-        <option value="">Toutes les dates</option>
-        {PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {PERIOD_LABELS[p]}
-          </option>
-        ))}
-      </select>
-      {period === 'custom' && (
-        <div className={styles.pair}>
-          <label className={styles.field}>
-            <span className={styles.small}>Du</span>
-            <input
-              className={inputStyle}
-              type="date"
-              value={query.from ?? ''}
-              max={query.to}
-              onChange={(e) => set({ from: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.small}>Au</span>
-            <input
-              className={inputStyle}
-              type="date"
-              value={query.to ?? ''}
-              min={query.from}
-              onChange={(e) => set({ to: e.target.value })}
-            />
-          </label>
-        </div>
-      )}
+      <PeriodFilter id="expense-period" period={period} from={query.from} to={query.to} set={set} />
 
       <label className={styles.label} htmlFor="expense-category">
         Catégorie
