@@ -1,7 +1,8 @@
-// `npm run einvoice:sef`: compiles the EN 16931 schematron XSLTs into the SaxonJS export files (SEF) committed
-// under src/server/einvoice/artefacts/sef. Run it after replacing the XSLTs with a new release of the artefacts.
-// Why committed rather than built: each compile takes ~20 s and ~600 MB here, the SEFs weigh 5–7 MB but pack to
-// ~150 KB each in git, and tests and `tsx` runs need them without a build step.
+// Compiles the EN 16931 schematron XSLTs (committed, official) into the SaxonJS export files (SEF) under
+// src/server/einvoice/artefacts/sef. The SEFs are build output (5–7 MB each, ~20 s and ~600 MB per compile), so they
+// are not committed: `npm install` / `npm ci` runs this with --if-stale (postinstall), which compiles only what is
+// missing or was compiled from another XSLT or compiler version (sef/manifest.json records both).
+// `npm run einvoice:sef` recompiles everything.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,10 +14,27 @@ const xslt3 = path.join(root, 'node_modules', '.bin', 'xslt3');
 const xslt3Version = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'xslt3', 'package.json'), 'utf8')) as { version: string })
   .version;
 
-const manifest: Record<string, { xslt: string; xsltSha256: string; sef: string; compiler: string }> = {};
+type ManifestEntry = { xslt: string; xsltSha256: string; sef: string; compiler: string };
+const manifestPath = artefactPath('sef/manifest.json');
+fs.mkdirSync(path.dirname(manifestPath), { recursive: true });
+const ifStale = process.argv.includes('--if-stale');
+const previous: Record<string, ManifestEntry> = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
+const manifest: Record<string, ManifestEntry> = {};
 for (const [syntax, artefacts] of Object.entries(syntaxArtefacts)) {
   const source = artefactPath(artefacts.xslt);
   const target = artefactPath(artefacts.sef);
+  const entry = {
+    xslt: artefacts.xslt,
+    xsltSha256: createHash('sha256').update(fs.readFileSync(source)).digest('hex'),
+    sef: artefacts.sef,
+    compiler: `xslt3 ${xslt3Version}`,
+  };
+  const before = previous[syntax];
+  if (ifStale && fs.existsSync(target) && before?.xsltSha256 === entry.xsltSha256 && before.compiler === entry.compiler) {
+    manifest[syntax] = entry;
+    continue;
+  }
+  console.log(`Compilation de ${artefacts.xslt} (validation EN 16931)…`);
   const temporary = `${target}.tmp`;
   const start = performance.now();
   // -relocate:on: the SEF does not depend on the folder it was compiled in, so it loads from any checkout.
@@ -29,11 +47,8 @@ for (const [syntax, artefacts] of Object.entries(syntaxArtefacts)) {
   fs.renameSync(temporary, target);
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
   console.log(`${artefacts.sef} : ${(fs.statSync(target).size / 1e6).toFixed(1)} Mo en ${seconds} s`);
-  manifest[syntax] = {
-    xslt: artefacts.xslt,
-    xsltSha256: createHash('sha256').update(fs.readFileSync(source)).digest('hex'),
-    sef: artefacts.sef,
-    compiler: `xslt3 ${xslt3Version}`,
-  };
+  manifest[syntax] = entry;
+  // Written after each compile, so an interrupted run keeps what it finished.
+  fs.writeFileSync(manifestPath, `${JSON.stringify({ ...previous, ...manifest }, null, 2)}\n`);
 }
-fs.writeFileSync(artefactPath('sef/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
