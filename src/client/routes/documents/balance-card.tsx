@@ -1,4 +1,5 @@
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
+import { asideCard } from './aside-card';
 import type { AppSettings } from '../../../shared/schemas/settings';
 import { formattersOf } from '../../render/labels';
 
@@ -13,21 +14,14 @@ export interface Balance {
 }
 
 const styles = {
-  card: css({
-    w: 'full',
-    maxW: '820px',
-    bg: 'bg.surface',
-    borderRadius: 'card',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    px: '4',
-    py: '3',
-    mb: '3',
-    display: 'flex',
-    gap: '6',
-    flexWrap: 'wrap',
-    fontSize: 'sm',
-  }),
+  card: cx(
+    asideCard,
+    css({
+      display: 'flex',
+      gap: '6',
+      flexWrap: 'wrap',
+    }),
+  ),
   term: css({ color: 'fg.muted' }),
   value: css({ fontWeight: '600', fontVariantNumeric: 'tabular-nums' }),
 };

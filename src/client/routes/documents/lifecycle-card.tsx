@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
+import { asideCard } from './aside-card';
 import { LIFECYCLE_SOURCES, lifecycleConflict, lifecycleState } from '../../../shared/einvoice-lifecycle';
 import { formatDateShort } from '../../../shared/format';
 import type { LifecycleEntry } from '../../../shared/schemas/einvoice-lifecycle';
@@ -9,18 +10,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 
 const styles = {
-  card: css({
-    w: 'full',
-    maxW: '820px',
-    bg: 'bg.surface',
-    borderRadius: 'card',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    px: '4',
-    py: '3',
-    mb: '3',
-    fontSize: 'sm',
-  }),
+  card: asideCard,
   head: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' }),
   title: css({ fontWeight: '700', fontSize: 'sm' }),
   muted: css({ color: 'fg.muted' }),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
+import { asideCard } from './aside-card';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
@@ -10,22 +11,15 @@ import { DepositDialog } from './deposit-dialog';
 import { documentHref } from './document-meta';
 
 const styles = {
-  card: css({
-    w: 'full',
-    maxW: '820px',
-    bg: 'bg.surface',
-    borderRadius: 'card',
-    borderWidth: '1px',
-    borderLeftWidth: '4px',
-    borderColor: 'border.default',
-    px: '4',
-    py: '3',
-    mb: '3',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2',
-    fontSize: 'sm',
-  }),
+  card: cx(
+    asideCard,
+    css({
+      borderLeftWidth: '4px',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '2',
+    }),
+  ),
   accepted: css({ borderLeftColor: 'success' }),
   refused: css({ borderLeftColor: 'danger' }),
   title: css({ fontWeight: '600' }),
