@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { formatDateShort } from '../../../shared/format';
+import { capitalize, formatDateShort } from '../../../shared/format';
 import { REMINDER_STATUSES, offsetLabel, type ReminderRow } from '../../../shared/schemas/reminders';
 import { reportError, trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
@@ -17,6 +17,8 @@ const styles = {
   failed: css({ color: 'danger', fontSize: 'xs' }),
   heading: css({ fontWeight: '600', fontSize: 'md', mt: '2' }),
 };
+
+const count = (n: number, one: string, many: string) => (n === 0 ? `aucune ${one}` : `${n} ${n > 1 ? many : one}`);
 
 function daysText(days: number): string {
   if (days === 0) return 'Échéance aujourd’hui';
@@ -49,21 +51,23 @@ export function RemindersPanel() {
   const money = useMoney();
   const list = trpc.reminders.list.useQuery();
   const [busy, setBusy] = useState<number[]>([]);
+  const [bulkRunning, setBulkRunning] = useState(false);
   const send = trpc.reminders.send.useMutation({ meta: { silent: true } });
 
-  async function sendMany(ids: number[]) {
+  async function sendMany(ids: number[], bulk: boolean) {
     setBusy(ids);
+    setBulkRunning(bulk);
     let sent = 0;
     for (const id of ids) {
       try {
         const answer = await send.mutateAsync({ documentId: id });
         sent += 1;
-        if (ids.length === 1) showMessage(answer.messages, 201);
+        if (!bulk) showMessage(answer.messages, 201);
       } catch (error) {
         reportError(error); // says why (no address, SMTP refusal…); the next ones are still tried
       }
     }
-    if (ids.length > 1) showMessage(`${sent} relance${sent > 1 ? 's' : ''} envoyée${sent > 1 ? 's' : ''} sur ${ids.length}`, 201);
+    if (bulk) showMessage(`${sent} relance${sent > 1 ? 's' : ''} envoyée${sent > 1 ? 's' : ''} sur ${ids.length}`, 201);
     setBusy([]);
     await Promise.all([utils.reminders.list.invalidate(), utils.documents.list.invalidate()]);
   }
@@ -78,15 +82,25 @@ export function RemindersPanel() {
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
           {rows.length === 0
             ? 'Aucune facture en retard ni relance à envoyer aujourd’hui.'
-            : `${rows.filter((r) => r.days_late > 0).length} facture(s) en retard, ${dueToday.length} relance(s) à envoyer aujourd’hui`}
+            : capitalize(
+                `${count(rows.filter((r) => r.days_late > 0).length, 'facture en retard', 'factures en retard')}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`,
+              )}
         </p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Link href="/settings/reminders" className={cx(css({ fontSize: 'sm', alignSelf: 'center' }), styles.link)}>
             Paramétrer les relances
           </Link>
           {proposed.length > 0 && (
-            <Button onClick={() => void sendMany(proposed.map((r) => r.document_id))} loading={busy.length > 1}>
-              Envoyer les {proposed.length} relances proposées
+            <Button
+              onClick={() =>
+                void sendMany(
+                  proposed.map((r) => r.document_id),
+                  true,
+                )
+              }
+              loading={busy.length > 0 && bulkRunning}
+            >
+              {proposed.length > 1 ? `Envoyer les ${proposed.length} relances proposées` : 'Envoyer la relance proposée'}
             </Button>
           )}
         </div>
@@ -134,8 +148,8 @@ export function RemindersPanel() {
                           size="sm"
                           variant="outline"
                           disabled={!row.customer_email || busy.length > 0}
-                          loading={busy.includes(row.document_id) && busy.length === 1}
-                          onClick={() => void sendMany([row.document_id])}
+                          loading={busy.includes(row.document_id) && !bulkRunning}
+                          onClick={() => void sendMany([row.document_id], false)}
                         >
                           Envoyer la relance
                         </Button>
