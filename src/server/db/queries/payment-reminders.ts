@@ -46,6 +46,8 @@ export async function listRemindersOf(db: Db, params: { organizationId: number; 
 /**
  * Takes the (document, step) row for sending: inserted, or taken back when its last attempt failed. Nothing when
  * the step is sent or being sent by someone else: the UNIQUE key and this one statement decide, whoever runs it.
+ * A row left 'sending' by a process that died mid-send is never taken back: the mail may have left, and a customer
+ * reminded twice is worse than a reminder that waits for the next step.
  */
 export async function claimReminder(
   db: Db,
