@@ -75,6 +75,7 @@ export function RemindersPanel() {
   if (!list.data) return <ListPending query={list} label="Chargement des relances" failed="Les relances n’ont pas pu être chargées." />;
   const rows = list.data.data;
   const dueToday = rows.filter((r) => r.due_step);
+  const lateCount = count(rows.filter((r) => r.days_late > 0).length, 'facture en retard', 'factures en retard');
   const proposed = dueToday.filter((r) => r.due_step?.mode === 'proposed' && r.customer_email);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
@@ -82,9 +83,7 @@ export function RemindersPanel() {
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
           {rows.length === 0
             ? 'Aucune facture en retard ni relance à envoyer aujourd’hui.'
-            : capitalize(
-                `${count(rows.filter((r) => r.days_late > 0).length, 'facture en retard', 'factures en retard')}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`,
-              )}
+            : capitalize(`${lateCount}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`)}
         </p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Link href="/settings/reminders" className={cx(css({ fontSize: 'sm', alignSelf: 'center' }), styles.link)}>
