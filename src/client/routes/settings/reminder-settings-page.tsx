@@ -3,6 +3,7 @@ import { css, cx } from '../../../../styled-system/css';
 import {
   defaultReminderSettings,
   MAX_REMINDER_OFFSET,
+  offsetLabel,
   REMINDER_MODES,
   reminderSettingsSchema,
   type ReminderMode,
@@ -32,6 +33,7 @@ const styles = {
     gap: '3',
   }),
   off: css({ opacity: 0.7 }),
+  legend: css({ fontWeight: '600', fontSize: 'sm', px: '1' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
   label: css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' }),
@@ -78,6 +80,11 @@ function StepEditor({
   };
   return (
     <fieldset className={cx(styles.step, !step.enabled && styles.off)} aria-label={`Relance ${index + 1}`}>
+      <legend className={styles.legend}>
+        {`Relance ${index + 1}`}
+        {Number.isInteger(step.offset_days) && ` · ${offsetLabel(step.offset_days)}`}
+        {!step.enabled && ' · désactivée'}
+      </legend>
       <div className={styles.row}>
         {direction !== 'on' && (
           <TextField
