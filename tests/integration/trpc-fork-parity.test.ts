@@ -407,6 +407,10 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ id }) };
   },
   'expenses.removeReceipt': async () => ({ input: both({ id: await expenseId() }) }),
+  'expenses.importEinvoice': async () => {
+    const xml = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoice/cii/CII_example3.xml'));
+    return { input: both({ filename: 'CII_example3.xml', content_base64: xml.toString('base64') }) };
+  },
   'recurringExpenses.list': async () => ({ input: both(undefined) }),
   'recurringExpenses.jobs': async () => ({ input: both(undefined) }),
   'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),

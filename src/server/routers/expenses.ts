@@ -3,6 +3,7 @@ import { protectedProcedure, router } from '../trpc';
 import {
   expenseCategoryInputSchema,
   expenseCategorySchema,
+  expenseImportSchema,
   expenseFiguresSchema,
   expenseInputSchema,
   expenseListQuerySchema,
@@ -30,6 +31,7 @@ import {
   saveCategory,
 } from '../services/expenses';
 import { exportExpenses } from '../services/expense-csv';
+import { importSupplierInvoice } from '../services/expense-import';
 
 /** A 10 MB file in base64 is 13.4 MB; the body may carry more, so that a 20 MB file is answered by name, not cut off. */
 export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
@@ -85,6 +87,22 @@ export const expensesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await removeCategory(ctx.db, ctx.organizationId, input.code);
       return { messages: 'Supprimé avec succès' };
+    }),
+  importEinvoice: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/expenses/import',
+        status: 201,
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        summary: 'Importe la facture électronique d’un fournisseur (Factur-X/ZUGFeRD, CII ou UBL) en nouvelle dépense',
+      },
+    })
+    .input(expenseImportSchema)
+    .output(expenseWriteSchema.extend({ warnings: z.array(z.string()) }))
+    .mutation(async ({ ctx, input }) => {
+      const { expense, warnings } = await importSupplierInvoice(ctx.db, ctx.env.dataDir, ctx.organizationId, input);
+      return { messages: 'Facture importée : vérifiez la catégorie', data: expense, warnings };
     }),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/{id}', summary: 'Une dépense' } })

@@ -138,7 +138,8 @@ export async function readReceipt(db: Db, dataDir: string, organizationId: numbe
   if (!file?.receipt_path || !bytes) fail('NOT_FOUND', 'Cette dépense n’a pas de justificatif');
   return {
     filename: file.receipt_name ?? 'justificatif',
-    content_type: file.receipt_type ?? 'application/octet-stream',
+    // An imported XML is shown as text: served as XML, a crafted file could run XHTML script on the app's origin.
+    content_type: file.receipt_type === 'application/xml' ? 'text/plain; charset=utf-8' : (file.receipt_type ?? 'application/octet-stream'),
     content_base64: bytes.toString('base64'),
   };
 }
