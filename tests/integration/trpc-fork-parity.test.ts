@@ -396,6 +396,10 @@ const samples: Record<string, () => Promise<Call>> = {
     await same('POST', '/api/expenses/categories', { code: 'a_supprimer', label: 'À supprimer', account: '658000' });
     return { input: both({ code: 'a_supprimer' }) };
   },
+  'expenses.archiveCategory': async () => {
+    await same('POST', '/api/expenses/categories', { code: 'a_archiver', label: 'À archiver', account: '658000' });
+    return { input: both({ code: 'a_archiver', archived: true }) };
+  },
   'expenses.get': async () => ({ input: both({ id: await expenseId() }) }),
   'expenses.create': async () => ({ input: both(expenseBody) }),
   'expenses.update': async () => ({ input: both({ id: await expenseId(), data: { ...expenseBody, status: 'unpaid' } }) }),

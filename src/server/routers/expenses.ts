@@ -18,6 +18,7 @@ import { binaryFileSchema, csvFileSchema, listAnswer, writeAnswer } from '../../
 import { listExpenses, listSuppliers } from '../db/queries/expenses';
 import { expenseFigures } from '../db/queries/expense-figures';
 import {
+  archiveCategory,
   attachReceiptDataUrl,
   createExpense,
   deleteExpense,
@@ -81,13 +82,36 @@ export const expensesRouter = router({
       data: await saveCategory(ctx.db, ctx.organizationId, input),
     })),
   deleteCategory: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/expenses/categories/{code}', summary: 'Supprime une catégorie inutilisée' } })
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/api/expenses/categories/{code}',
+        summary: 'Supprime une catégorie inutilisée ; archive celle qu’utilisent des dépenses',
+      },
+    })
     .input(z.object({ code: z.string().min(1).max(60) }))
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await removeCategory(ctx.db, ctx.organizationId, input.code);
-      return { messages: 'Supprimé avec succès' };
+      const done = await removeCategory(ctx.db, ctx.organizationId, input.code);
+      return {
+        messages: done === 'deleted' ? 'Supprimé avec succès' : 'Catégorie archivée : elle reste sur les dépenses qui l’utilisent',
+      };
     }),
+  archiveCategory: protectedProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/expenses/categories/{code}/archive', summary: 'Archive ou restaure une catégorie de dépenses' },
+    })
+    .input(
+      z.object({
+        code: z.string().min(1).max(60),
+        archived: z.boolean({ error: 'Archivée : oui ou non' }).meta({ label: 'Archivée' }),
+      }),
+    )
+    .output(writeAnswer(expenseCategorySchema))
+    .mutation(async ({ ctx, input }) => ({
+      messages: input.archived ? 'Catégorie archivée' : 'Catégorie restaurée',
+      data: await archiveCategory(ctx.db, ctx.organizationId, input.code, input.archived),
+    })),
   importEinvoice: protectedProcedure
     .meta({
       rest: {

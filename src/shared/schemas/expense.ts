@@ -189,7 +189,13 @@ export const expenseSumsSchema = z.array(
 export const expenseListSchema = listAnswer(expenseSchema).extend({ sums: expenseSumsSchema });
 export const expenseWriteSchema = writeAnswer(expenseSchema);
 
-export const expenseCategorySchema = z.object({ code: z.string(), label: z.string(), account: z.string() });
+export const expenseCategorySchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  account: z.string(),
+  /** Kept for the expenses that use it, out of the pickers. */
+  archived: z.boolean(),
+});
 export type ExpenseCategory = z.infer<typeof expenseCategorySchema>;
 
 export const expenseCategoryInputSchema = z.object({
