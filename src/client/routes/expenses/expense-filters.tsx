@@ -62,7 +62,7 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
         <option value="">Toutes</option>
         {(categories.data?.data ?? []).map((c) => (
           <option key={c.code} value={c.code}>
-            {c.label}
+            {c.archived ? `${c.label} (archivée)` : c.label}
           </option>
         ))}
       </select>

@@ -201,11 +201,14 @@ export function ExpenseFormDialog({
               aria-invalid={errors.category ? true : undefined}
             >
               <option value="">Choisir une catégorie…</option>
-              {(categories.data?.data ?? []).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label} ({c.account})
-                </option>
-              ))}
+              {(categories.data?.data ?? [])
+                // An archived category stays on the expenses that use it, and is offered to no other.
+                .filter((c) => !c.archived || c.code === form.category)
+                .map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label} ({c.account})
+                  </option>
+                ))}
             </select>
             {errors.category && <span className={errorText}>{errors.category}</span>}
           </div>

@@ -184,11 +184,13 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
           </label>
           <select id={`${ids}-category`} className={inputStyle} value={form.category} onChange={set('category')}>
             <option value="">Choisir une catégorie…</option>
-            {(categories.data?.data ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
+            {(categories.data?.data ?? [])
+              .filter((c) => !c.archived || c.code === form.category)
+              .map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
           </select>
           {errors.category && <span className={css({ fontSize: 'xs', color: 'danger' })}>{errors.category}</span>}
         </div>
