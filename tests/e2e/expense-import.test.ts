@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, screenshot } from '../helpers/browser';
+import { registered } from '../helpers/clients';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+import { readFacturX } from '../../src/server/einvoice/facturx-read';
 
 const suite = browserSuite();
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/einvoice');
@@ -72,5 +75,31 @@ describe('supplier e-invoices dropped on /expenses', () => {
     await page.getByRole('alert').getByText('Ce XML n’est pas une facture électronique', { exact: false }).waitFor();
     await screenshot(page, 'expense-import-error');
     await page.getByText('2 dépenses').waitFor();
+  });
+
+  it('a Factur-X PDF issued by Facturier itself (printed by Chromium, downloaded) becomes the buyer’s expense with its PDF as receipt', async () => {
+    const seller = await registered(suite.server.url);
+    const { customerId } = await readyToInvoice(seller.session);
+    const invoice = await issued(seller.session, { customer_id: customerId, maturity: '2026-12-02', items: [line('Conseil', 2, 450)] });
+    const download = await fetch(`${suite.server.url}/documents/download/${invoice.uuid}`);
+    expect(download.status).toBe(200);
+    const pdf = Buffer.from(await download.arrayBuffer());
+    expect((await readFacturX(pdf))?.name).toBe('factur-x.xml');
+
+    const { page } = await suite.loggedIn();
+    await page.goto('/expenses');
+    await page.getByLabel('Importer une facture fournisseur').setInputFiles({
+      name: `Facture-${invoice.number}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    const dialog = page.getByRole('dialog', { name: 'Modifier la dépense' });
+    await dialog.getByTestId('import-notice').getByText('Vérifiez la catégorie').waitFor();
+    expect(await dialog.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('Atelier Fontaine');
+    expect(await dialog.getByLabel('SIREN ou SIRET').inputValue()).toBe('552032534');
+    expect(await dialog.getByLabel('N° de facture').inputValue()).toBe(invoice.number);
+    expect(await dialog.getByLabel('Montant TTC (EUR)').inputValue()).toBe('1080');
+    await dialog.getByRole('link', { name: 'Voir le justificatif' }).waitFor();
+    await screenshot(page, 'expense-import-facturx');
   });
 });
