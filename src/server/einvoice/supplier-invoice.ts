@@ -110,10 +110,11 @@ function readUbl(doc: XmlDocument): SupplierInvoice {
   const companyId =
     read(`${party}/cac:PartyLegalEntity/cbc:CompanyID[${FRENCH_COMPANY}]`) ||
     read(`${party}/cac:PartyIdentification/cbc:ID[${FRENCH_COMPANY}]`);
-  // The breakdown in the invoice's currency: a second TaxTotal may repeat the total in the accounting currency.
-  const subtotals = doc.find(`/*/cac:TaxTotal/cac:TaxSubtotal[cbc:TaxAmount/@currencyID='${currency.replace(/'/g, '')}']`, UBL_NS);
-  const taxes = subtotals.map((_, i) => {
-    const at = `(/*/cac:TaxTotal/cac:TaxSubtotal[cbc:TaxAmount/@currencyID='${currency.replace(/'/g, '')}'])[${i + 1}]`;
+  // The breakdown: EN 16931 puts it in the one TaxTotal in the invoice's currency (a second TaxTotal, in the
+  // accounting currency, carries only its total).
+  const breakdown = '(/*/cac:TaxTotal[cac:TaxSubtotal])[1]/cac:TaxSubtotal';
+  const taxes = doc.find(breakdown, UBL_NS).map((_, i) => {
+    const at = `(${breakdown})[${i + 1}]`;
     return {
       rate: amount('Taux de TVA', read(`${at}/cac:TaxCategory/cbc:Percent`) || '0'),
       amount: amount('Montant de TVA', read(`${at}/cbc:TaxAmount`)),
