@@ -6,7 +6,10 @@ const suite = browserSuite();
 describe('Paramètres → Comptabilité → Catégories de dépenses', () => {
   it('adds a category, renames it and changes its account, archives it (kept on its expense, out of the form), restores it', async () => {
     const { page } = await suite.loggedIn();
-    await page.goto('/settings/accounting');
+    // Reached from the expenses' filters, where the categories are used.
+    await page.goto('/expenses');
+    await page.getByRole('link', { name: 'Gérer les catégories et leurs comptes' }).click();
+    await page.waitForURL('**/settings/accounting');
     const card = page.getByRole('region', { name: 'Catégories de dépenses' });
     await card.getByTestId('category-repas').waitFor();
 
