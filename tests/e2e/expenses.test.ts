@@ -74,7 +74,18 @@ describe('expenses in the browser', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.getByText('Montant TTC : un nombre est attendu (ex. 120,50)').waitFor();
     await dialog.getByLabel('Montant TTC').fill('1200');
-    await dialog.getByLabel('dont TVA à 20 %').fill('200');
+    // The one-off form's VAT rows: the French rates, computed from the TTC (a lease at 20 %, here 10 % to prove the choice).
+    expect(await dialog.getByLabel('Taux', { exact: true }).locator('option').allTextContents()).toEqual([
+      '20 %',
+      '10 %',
+      '5,5 %',
+      '2,1 %',
+      '0 %',
+    ]);
+    await dialog.getByLabel('Taux', { exact: true }).selectOption('10');
+    await dialog.getByRole('button', { name: 'Calculer' }).click();
+    expect(await dialog.getByLabel('Montant de TVA').inputValue()).toBe('109,09');
+    await screenshot(page, 'expenses-recurring-form');
     await dialog.getByLabel('Date de début').fill('2031-01-31');
     await dialog.getByLabel('Date de fin (facultative)').fill('2030-12-31');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -83,6 +94,8 @@ describe('expenses in the browser', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('cell', { name: '31/01/2031' }).waitFor();
     await page.getByRole('cell', { name: 'Chaque mois' }).waitFor();
+    const [recurring] = (await suite.session.rest('GET', '/api/recurring-expenses')).body.data;
+    expect(recurring.vat).toEqual([{ rate: 10, amount: 109.09, deductible: true }]);
     await page.getByRole('button', { name: 'Mettre en pause' }).click();
     await page.getByRole('cell', { name: 'En pause' }).waitFor();
     await screenshot(page, 'expenses-recurring');

@@ -113,10 +113,50 @@ describe('expenses (REST and tRPC)', () => {
     });
     const list = await session.rest('GET', '/api/expenses/categories');
     expect(list.body.data.map((c: { code: string }) => c.code)).toEqual(expect.arrayContaining(['achats', 'repas', 'vehicule_electrique']));
-    expect((await session.rest('DELETE', '/api/expenses/categories/vehicule_electrique')).status).toBe(409);
     expect((await session.rest('POST', '/api/expenses/categories', { label: 'Divers', account: '706000' })).body.messages).toMatch(
       /^Compte :/,
     );
+  });
+
+  it('categories: add, rename and re-map, archive one in use (never deleted), restore it, delete one unused; 404 for another’s', async () => {
+    const { session } = await registered(server.url);
+    const added = await session.rest('POST', '/api/expenses/categories', { label: 'Carburant', account: '606110' });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toEqual({ code: 'carburant', label: 'Carburant', account: '606110', archived: false });
+    const renamed = await session.rest('POST', '/api/expenses/categories', {
+      code: 'carburant',
+      label: 'Carburants et lubrifiants',
+      account: '606120',
+    });
+    expect(renamed.body.data).toEqual({ code: 'carburant', label: 'Carburants et lubrifiants', account: '606120', archived: false });
+    const used = await create(session, { ...fuel, category: 'carburant' });
+
+    // In use: DELETE archives it; the expense keeps its label and account.
+    const removed = await session.rest('DELETE', '/api/expenses/categories/carburant');
+    expect(removed).toMatchObject({ status: 200, body: { messages: 'Catégorie archivée : elle reste sur les dépenses qui l’utilisent' } });
+    const categories = async () =>
+      (await session.rest('GET', '/api/expenses/categories')).body.data as { code: string; archived: boolean }[];
+    expect((await categories()).find((c) => c.code === 'carburant')).toMatchObject({ archived: true });
+    expect((await session.rest('GET', `/api/expenses/${used.id}`)).body).toMatchObject({
+      category: 'carburant',
+      category_label: 'Carburants et lubrifiants',
+      category_account: '606120',
+    });
+    const restored = await session.rest('PUT', '/api/expenses/categories/carburant/archive', { archived: false });
+    expect(restored.body).toMatchObject({ messages: 'Catégorie restaurée', data: { code: 'carburant', archived: false } });
+    expect((await session.rest('PUT', '/api/expenses/categories/carburant/archive', { archived: 'oui' })).body.messages).toContain(
+      'Archivée : oui ou non',
+    );
+
+    // Unused: deleted for good.
+    await session.rest('POST', '/api/expenses/categories', { label: 'Péages', account: '625110' });
+    expect((await session.rest('DELETE', '/api/expenses/categories/peages')).body.messages).toBe('Supprimé avec succès');
+    expect((await categories()).some((c) => c.code === 'peages')).toBe(false);
+    expect((await session.rest('PUT', '/api/expenses/categories/peages/archive', { archived: true })).status).toBe(404);
+
+    const { session: other } = await registered(server.url);
+    expect((await other.rest('PUT', '/api/expenses/categories/carburant/archive', { archived: true })).status).toBe(404);
+    expect((await other.rest('DELETE', '/api/expenses/categories/carburant')).status).toBe(404);
   });
 
   it('filters by period, category, supplier, status, amount and search; sorts; paginates; sums the filtered set', async () => {

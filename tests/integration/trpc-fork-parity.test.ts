@@ -413,6 +413,10 @@ const samples: Record<string, () => Promise<Call>> = {
     await same('POST', '/api/expenses/categories', { code: 'a_supprimer', label: 'À supprimer', account: '658000' });
     return { input: both({ code: 'a_supprimer' }) };
   },
+  'expenses.archiveCategory': async () => {
+    await same('POST', '/api/expenses/categories', { code: 'a_archiver', label: 'À archiver', account: '658000' });
+    return { input: both({ code: 'a_archiver', archived: true }) };
+  },
   'expenses.get': async () => ({ input: both({ id: await expenseId() }) }),
   'expenses.create': async () => ({ input: both(expenseBody) }),
   'expenses.update': async () => ({ input: both({ id: await expenseId(), data: { ...expenseBody, status: 'unpaid' } }) }),
@@ -424,6 +428,10 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ id }) };
   },
   'expenses.removeReceipt': async () => ({ input: both({ id: await expenseId() }) }),
+  'expenses.importEinvoice': async () => {
+    const xml = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoice/cii/CII_example3.xml'));
+    return { input: both({ filename: 'CII_example3.xml', content_base64: xml.toString('base64') }) };
+  },
   'recurringExpenses.list': async () => ({ input: both(undefined) }),
   'recurringExpenses.jobs': async () => ({ input: both(undefined) }),
   'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),

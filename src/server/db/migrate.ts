@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019_einvoice_lifecycle';
 import * as m0020 from './migrations/0020_expenses';
 import * as m0021 from './migrations/0021_recurring_expenses';
 import * as m0024 from './migrations/0024_quote_responses';
+import * as m0025 from './migrations/0025_expense_category_archive';
 import * as m0026 from './migrations/0026_payment_reminders';
 
 /**
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_expenses': m0020,
   '0021_recurring_expenses': m0021,
   '0024_quote_responses': m0024,
+  '0025_expense_category_archive': m0025,
   '0026_payment_reminders': m0026,
 };
 

@@ -337,6 +337,8 @@ export interface ExpenseCategoriesTable {
   label: string;
   account: string;
   position: number;
+  /** Migration 0025: 1 once archived (kept for the expenses that use it, out of the pickers). */
+  archived: Generated<number>;
 }
 
 /** Migration 0020: an expense. Amounts in units of 10^-4; `vat` is JSON `[{ rate, amount, deductible }]` (amounts in units). */

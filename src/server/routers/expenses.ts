@@ -3,6 +3,7 @@ import { protectedProcedure, router } from '../trpc';
 import {
   expenseCategoryInputSchema,
   expenseCategorySchema,
+  expenseImportSchema,
   expenseFiguresSchema,
   expenseInputSchema,
   expenseListQuerySchema,
@@ -17,6 +18,7 @@ import { binaryFileSchema, csvFileSchema, listAnswer, writeAnswer } from '../../
 import { listExpenses, listSuppliers } from '../db/queries/expenses';
 import { expenseFigures } from '../db/queries/expense-figures';
 import {
+  archiveCategory,
   attachReceiptDataUrl,
   createExpense,
   deleteExpense,
@@ -30,6 +32,7 @@ import {
   saveCategory,
 } from '../services/expenses';
 import { exportExpenses } from '../services/expense-csv';
+import { importSupplierInvoice } from '../services/expense-import';
 
 /** A 10 MB file in base64 is 13.4 MB; the body may carry more, so that a 20 MB file is answered by name, not cut off. */
 export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
@@ -79,12 +82,51 @@ export const expensesRouter = router({
       data: await saveCategory(ctx.db, ctx.organizationId, input),
     })),
   deleteCategory: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/expenses/categories/{code}', summary: 'Supprime une catégorie inutilisée' } })
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/api/expenses/categories/{code}',
+        summary: 'Supprime une catégorie inutilisée ; archive celle qu’utilisent des dépenses',
+      },
+    })
     .input(z.object({ code: z.string().min(1).max(60) }))
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await removeCategory(ctx.db, ctx.organizationId, input.code);
-      return { messages: 'Supprimé avec succès' };
+      const done = await removeCategory(ctx.db, ctx.organizationId, input.code);
+      return {
+        messages: done === 'deleted' ? 'Supprimé avec succès' : 'Catégorie archivée : elle reste sur les dépenses qui l’utilisent',
+      };
+    }),
+  archiveCategory: protectedProcedure
+    .meta({
+      rest: { method: 'PUT', path: '/api/expenses/categories/{code}/archive', summary: 'Archive ou restaure une catégorie de dépenses' },
+    })
+    .input(
+      z.object({
+        code: z.string().min(1).max(60),
+        archived: z.boolean({ error: 'Archivée : oui ou non' }).meta({ label: 'Archivée' }),
+      }),
+    )
+    .output(writeAnswer(expenseCategorySchema))
+    .mutation(async ({ ctx, input }) => ({
+      messages: input.archived ? 'Catégorie archivée' : 'Catégorie restaurée',
+      data: await archiveCategory(ctx.db, ctx.organizationId, input.code, input.archived),
+    })),
+  importEinvoice: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/expenses/import',
+        status: 201,
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        summary: 'Importe la facture électronique d’un fournisseur (Factur-X/ZUGFeRD, CII ou UBL) en nouvelle dépense',
+      },
+    })
+    .input(expenseImportSchema)
+    .output(expenseWriteSchema.extend({ warnings: z.array(z.string()) }))
+    .mutation(async ({ ctx, input }) => {
+      const { expense, warnings } = await importSupplierInvoice(ctx.db, ctx.env.dataDir, ctx.organizationId, input);
+      return { messages: 'Facture importée : vérifiez la catégorie', data: expense, warnings };
     }),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/{id}', summary: 'Une dépense' } })

@@ -21,6 +21,7 @@ import {
   ensureDefaultCategories,
   findCategory,
   listCategories,
+  setCategoryArchived,
   upsertCategory,
 } from '../db/queries/expense-categories';
 import { checkReceipt, decodeDataUrl, readReceiptFile, removeReceiptFile, writeReceiptFile } from './expense-receipts';
@@ -138,7 +139,8 @@ export async function readReceipt(db: Db, dataDir: string, organizationId: numbe
   if (!file?.receipt_path || !bytes) fail('NOT_FOUND', 'Cette dépense n’a pas de justificatif');
   return {
     filename: file.receipt_name ?? 'justificatif',
-    content_type: file.receipt_type ?? 'application/octet-stream',
+    // An imported XML is shown as text: served as XML, a crafted file could run XHTML script on the app's origin.
+    content_type: file.receipt_type === 'application/xml' ? 'text/plain; charset=utf-8' : (file.receipt_type ?? 'application/octet-stream'),
     content_base64: bytes.toString('base64'),
   };
 }
@@ -151,9 +153,22 @@ export async function saveCategory(db: Db, organizationId: number, input: { code
   return (await findCategory(db, { organizationId, code })) as ExpenseCategory;
 }
 
-export async function removeCategory(db: Db, organizationId: number, code: string): Promise<void> {
+/**
+ * Deletes a category no expense uses; one in use is archived instead, so that its expenses keep their label and
+ * account. Answers what was done.
+ */
+export async function removeCategory(db: Db, organizationId: number, code: string): Promise<'deleted' | 'archived'> {
   if (!(await findCategory(db, { organizationId, code }))) fail('NOT_FOUND', 'Catégorie introuvable');
-  if (await categoryInUse(db, { organizationId, code }))
-    fail('CONFLICT', 'Cette catégorie est utilisée par des dépenses : changez-les de catégorie avant de la supprimer');
+  if (await categoryInUse(db, { organizationId, code })) {
+    await setCategoryArchived(db, { organizationId, code, archived: true });
+    return 'archived';
+  }
   await deleteCategory(db, { organizationId, code });
+  return 'deleted';
+}
+
+export async function archiveCategory(db: Db, organizationId: number, code: string, archived: boolean): Promise<ExpenseCategory> {
+  if (!(await findCategory(db, { organizationId, code }))) fail('NOT_FOUND', 'Catégorie introuvable');
+  await setCategoryArchived(db, { organizationId, code, archived });
+  return (await findCategory(db, { organizationId, code })) as ExpenseCategory;
 }

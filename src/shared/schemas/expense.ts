@@ -113,7 +113,8 @@ export const expenseListQuerySchema = z.object({
 export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
 
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-export const RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+/** A receipt uploaded by hand is one of the first four; `application/xml` only comes from a supplier's e-invoice import. */
+export const RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'application/xml'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
 /** A receipt as the browser sends it (CONTRACT.md): its name and a data: URL; its real type is read from its bytes. */
@@ -188,7 +189,13 @@ export const expenseSumsSchema = z.array(
 export const expenseListSchema = listAnswer(expenseSchema).extend({ sums: expenseSumsSchema });
 export const expenseWriteSchema = writeAnswer(expenseSchema);
 
-export const expenseCategorySchema = z.object({ code: z.string(), label: z.string(), account: z.string() });
+export const expenseCategorySchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  account: z.string(),
+  /** Kept for the expenses that use it, out of the pickers. */
+  archived: z.boolean(),
+});
 export type ExpenseCategory = z.infer<typeof expenseCategorySchema>;
 
 export const expenseCategoryInputSchema = z.object({

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/schemas/expense';
 import { commaToDot, numericOnly } from '../../../shared/input';
@@ -62,10 +63,13 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
         <option value="">Toutes</option>
         {(categories.data?.data ?? []).map((c) => (
           <option key={c.code} value={c.code}>
-            {c.label}
+            {c.archived ? `${c.label} (archivée)` : c.label}
           </option>
         ))}
       </select>
+      <Link href="/settings/accounting" className={css({ fontSize: 'xs', color: 'accent.default', fontWeight: '600' })}>
+        Gérer les catégories et leurs comptes
+      </Link>
 
       <label className={styles.label} htmlFor="expense-supplier">
         Fournisseur

@@ -2,8 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { expenseInputSchema, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
 import { PAYMENT_METHODS } from '../../../shared/status';
-import { div, mul, add, toDecimalString } from '../../../shared/money';
-import { commaToDot } from '../../../shared/input';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
@@ -12,11 +10,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { TextField, inputStyle } from '../../components/ui/text-field';
 import { ReceiptField } from './receipt-field';
+import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
+import type { ImportedInvoice } from './einvoice-import';
 
-/** `key` tells React which row is which when one is removed; the schema ignores it. */
-type VatRow = { key: number; rate: string; amount: string; deductible: boolean };
-let rowKeys = 0;
-const vatRow = (rate: string, amount = '', deductible = true): VatRow => ({ key: ++rowKeys, rate, amount, deductible });
 type Form = {
   date: string;
   supplier: string;
@@ -35,7 +31,6 @@ type Form = {
   note: string;
 };
 
-const RATES = ['20', '10', '5.5', '2.1', '0'];
 const today = () => new Date().toISOString().slice(0, 10);
 const blank = (): Form => ({
   date: today(),
@@ -63,22 +58,37 @@ const fromExpense = (e: ExpenseRecord): Form => ({
   due_date: e.due_date ?? '',
 });
 
-/** The VAT a TTC amount holds at a rate: TTC × rate ÷ (100 + rate), to the cent. */
-function vatIn(ttc: string, rate: string): string {
-  const amount = Number(commaToDot(ttc));
-  const r = Number(rate);
-  if (!Number.isFinite(amount) || amount <= 0 || !Number.isFinite(r)) return '';
-  return toDecimalString(div(mul(amount, r), add(100, r)), 2).replace('.', ',');
-}
-
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
 const fieldLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
 const errorText = css({ fontSize: 'xs', color: 'danger' });
 const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+const notice = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  p: '3',
+  borderRadius: 'lg',
+  bg: 'warningSubtle',
+  color: 'fg.default',
+  fontSize: 'sm',
+  borderLeftWidth: '4px',
+  borderColor: 'warning',
+});
 
 /** Creates or edits an expense, checked with the server's schema first; the receipt is attached once it exists. */
-export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; expense: ExpenseRecord | null; onClose: () => void }) {
+export function ExpenseFormDialog({
+  open,
+  expense,
+  imported = null,
+  onClose,
+}: {
+  open: boolean;
+  expense: ExpenseRecord | null;
+  /** Set when the expense was just filled from a supplier's e-invoice: its category is the user's to confirm. */
+  imported?: ImportedInvoice | null;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingFile, setPendingFile] = useState<File | null>(null);
@@ -107,13 +117,11 @@ export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; e
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
     setForm({ ...form, [key]: e.target.value });
   };
-  const setVat = (i: number, patch: Partial<VatRow>) =>
-    setForm({ ...form, vat: form.vat.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
 
   async function save() {
     const result = expenseInputSchema.safeParse({
       ...form,
-      vat: form.vat.filter((v) => v.amount.trim() !== '').map((v) => ({ ...v, rate: commaToDot(v.rate), amount: v.amount })),
+      vat: vatInput(form.vat),
       paid_at: form.status === 'paid' ? form.paid_at || null : null,
       due_date: form.due_date || null,
     });
@@ -149,6 +157,20 @@ export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; e
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        {imported && (
+          <div className={notice} role="status" data-testid="import-notice">
+            <strong>Vérifiez la catégorie</strong>
+            <span>
+              Dépense remplie depuis la facture {imported.expense.invoice_number || imported.expense.receipt?.filename} de «{' '}
+              {imported.expense.supplier} » : choisissez sa catégorie, puis enregistrez.
+            </span>
+            {imported.warnings.map((w) => (
+              <span key={w} className={css({ fontSize: 'xs' })}>
+                {w}
+              </span>
+            ))}
+          </div>
+        )}
         <div className={grid}>
           <TextField label="Date" type="date" value={form.date} onChange={set('date')} error={errors.date} />
           <div className={column}>
@@ -158,7 +180,7 @@ export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; e
               value={form.supplier}
               onChange={set('supplier')}
               error={errors.supplier}
-              autoFocus
+              autoFocus={!imported}
               autoComplete="off"
             />
             <datalist id={`${ids}-suppliers`}>
@@ -179,11 +201,14 @@ export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; e
               aria-invalid={errors.category ? true : undefined}
             >
               <option value="">Choisir une catégorie…</option>
-              {(categories.data?.data ?? []).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label} ({c.account})
-                </option>
-              ))}
+              {(categories.data?.data ?? [])
+                // An archived category stays on the expenses that use it, and is offered to no other.
+                .filter((c) => !c.archived || c.code === form.category)
+                .map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label} ({c.account})
+                  </option>
+                ))}
             </select>
             {errors.category && <span className={errorText}>{errors.category}</span>}
           </div>
@@ -200,58 +225,7 @@ export function ExpenseFormDialog({ open, expense, onClose }: { open: boolean; e
         </div>
 
         <p className={legend}>TVA</p>
-        {form.vat.map((v, i) => (
-          <div key={v.key} className={css({ display: 'grid', gridTemplateColumns: '7rem 1fr auto auto', gap: '2', alignItems: 'end' })}>
-            <div className={column}>
-              <label className={fieldLabel} htmlFor={`${ids}-rate-${i}`}>
-                Taux
-              </label>
-              <select id={`${ids}-rate-${i}`} className={inputStyle} value={v.rate} onChange={(e) => setVat(i, { rate: e.target.value })}>
-                {RATES.map((r) => (
-                  <option key={r} value={r}>
-                    {r.replace('.', ',')} %
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={css({ display: 'flex', gap: '2', alignItems: 'end' })}>
-              <TextField
-                className={css({ flex: '1' })}
-                label="Montant de TVA"
-                inputMode="decimal"
-                placeholder="0,00"
-                value={v.amount}
-                onChange={(e) => setVat(i, { amount: e.target.value })}
-              />
-              <Button
-                variant="outline"
-                size="md"
-                title="Calculer depuis le montant TTC"
-                onClick={() => setVat(i, { amount: vatIn(form.amount, v.rate) })}
-              >
-                Calculer
-              </Button>
-            </div>
-            <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', h: '10' })}>
-              <input type="checkbox" checked={v.deductible} onChange={(e) => setVat(i, { deductible: e.target.checked })} />
-              Déductible
-            </label>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label="Retirer ce taux"
-              onClick={() => setForm({ ...form, vat: form.vat.filter((_, j) => j !== i) })}
-            >
-              ✕
-            </Button>
-          </div>
-        ))}
-        {errors.vat && <span className={errorText}>{errors.vat}</span>}
-        <div>
-          <Button variant="link" size="sm" onClick={() => setForm({ ...form, vat: [...form.vat, vatRow('10')] })}>
-            + Ajouter un taux
-          </Button>
-        </div>
+        <VatRowsField rows={form.vat} onChange={(vat) => setForm({ ...form, vat })} ttc={form.amount} error={errors.vat} />
 
         <p className={legend}>Paiement</p>
         <div className={grid}>

@@ -15,6 +15,7 @@ import { downloadCsv } from '../../components/csv-import-dialog';
 import { asPeriod } from '../documents/document-filters';
 import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expense-filters';
 import { ExpenseFormDialog } from './expense-form-dialog';
+import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';
 import { receiptUrl } from './receipt-field';
 
 type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
@@ -48,6 +49,12 @@ export function ExpensesPage() {
   const [query, setQuery] = useQueryState();
   const [filtersKey, setFiltersKey] = useState(0);
   const [editing, setEditing] = useState<ExpenseRecord | 'new' | null>(null);
+  // An imported invoice opens for its category to be confirmed, with what the import could not take.
+  const [imported, setImported] = useState<ImportedInvoice | null>(null);
+  const einvoice = useEinvoiceImport((result) => {
+    setImported(result);
+    setEditing(result.expense);
+  });
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
   const money = useMoney();
@@ -114,123 +121,140 @@ export function ExpensesPage() {
             </Button>
           )}
         </div>
-        <section className={styles.panel} aria-label="Dépenses">
-          <div className={styles.toolbar}>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-              {list.data ? `${list.data.total} dépense${list.data.total > 1 ? 's' : ''}` : ' '}
-            </p>
-            <div className={styles.actions}>
-              <Link
-                href="/expenses/recurring"
-                className={css({ alignSelf: 'center', fontSize: 'sm', color: 'accent.default', fontWeight: '600' })}
-              >
-                Dépenses répétitives
-              </Link>
-              <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
-                Exporter (CSV)
-              </Button>
-              <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+        <EinvoiceDropZone onFile={einvoice.importFile} pending={einvoice.pending} pendingName={einvoice.pendingName} error={einvoice.error}>
+          <section className={styles.panel} aria-label="Dépenses">
+            <div className={styles.toolbar}>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+                {list.data ? `${list.data.total} dépense${list.data.total > 1 ? 's' : ''}` : ' '}
+              </p>
+              <div className={styles.actions}>
+                <Link
+                  href="/expenses/recurring"
+                  className={css({ alignSelf: 'center', fontSize: 'sm', color: 'accent.default', fontWeight: '600' })}
+                >
+                  Dépenses répétitives
+                </Link>
+                <EinvoiceImportButton onFile={einvoice.importFile} pending={einvoice.pending} />
+                <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
+                  Exporter (CSV)
+                </Button>
+                <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+              </div>
             </div>
-          </div>
-          {!list.data ? (
-            <ListPending query={list} label="Chargement des dépenses" failed="La liste n’a pas pu être chargée." />
-          ) : list.data.total === 0 ? (
-            <div className={styles.empty}>
-              <WalletIcon size={32} />
-              {filtered ? (
-                <>
-                  <p>Aucune dépense ne correspond à ces filtres.</p>
-                  <Button variant="outline" onClick={clearFilters}>
-                    Effacer les filtres
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de dépenses</p>
-                  <p className={css({ fontSize: 'sm' })}>
-                    Saisissez vos achats et frais avec leur justificatif, ou déposez ici la facture électronique d’un fournisseur (Factur-X,
-                    CII ou UBL).
-                  </p>
-                  <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
-                </>
-              )}
-            </div>
-          ) : (
-            <>
-              <div className={styles.tableWrap}>
-                <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-                  <thead>
-                    <tr>
-                      {header('date', 'Date')}
-                      {header('supplier', 'Fournisseur')}
-                      {header('category', 'Catégorie')}
-                      <th>Libellé</th>
-                      <th style={{ textAlign: 'right' }}>TVA</th>
-                      {header('amount', 'Montant TTC', 'right')}
-                      <th>Statut</th>
-                      <th>Justificatif</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.data.map((e) => (
-                      <tr
-                        key={e.id}
-                        className={styles.row}
-                        onClick={(event) => {
-                          if ((event.target as HTMLElement).closest('a, button')) return;
-                          setEditing(e);
-                        }}
-                      >
-                        <td className={styles.number}>{formatDateShort(e.date)}</td>
-                        <td>
-                          <button type="button" className={styles.link} onClick={() => setEditing(e)}>
-                            {e.supplier}
-                          </button>
-                        </td>
-                        <td>{e.category_label}</td>
-                        <td className={styles.muted}>{e.label || e.invoice_number || '—'}</td>
-                        <td className={styles.amount}>{money(e.vat_total, e.currency)}</td>
-                        <td className={styles.amount}>{money(e.amount, e.currency)}</td>
-                        <td>
-                          <span className={cx(styles.chip, e.status === 'paid' ? styles.paid : styles.unpaid)}>
-                            {EXPENSE_STATUS_LABELS[e.status]}
-                          </span>
-                        </td>
-                        <td>
-                          {e.receipt ? (
-                            <a className={styles.link} href={receiptUrl(e.id)} target="_blank" rel="noreferrer" title={e.receipt.filename}>
-                              Voir
-                            </a>
-                          ) : (
-                            <span className={styles.muted}>—</span>
-                          )}
-                        </td>
+            {!list.data ? (
+              <ListPending query={list} label="Chargement des dépenses" failed="La liste n’a pas pu être chargée." />
+            ) : list.data.total === 0 ? (
+              <div className={styles.empty}>
+                <WalletIcon size={32} />
+                {filtered ? (
+                  <>
+                    <p>Aucune dépense ne correspond à ces filtres.</p>
+                    <Button variant="outline" onClick={clearFilters}>
+                      Effacer les filtres
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de dépenses</p>
+                    <p className={css({ fontSize: 'sm' })}>
+                      Saisissez vos achats et frais avec leur justificatif, ou déposez ici la facture électronique d’un fournisseur
+                      (Factur-X, CII ou UBL) : la dépense est remplie pour vous.
+                    </p>
+                    <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+                  </>
+                )}
+              </div>
+            ) : (
+              <>
+                <div className={styles.tableWrap}>
+                  <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+                    <thead>
+                      <tr>
+                        {header('date', 'Date')}
+                        {header('supplier', 'Fournisseur')}
+                        {header('category', 'Catégorie')}
+                        <th>Libellé</th>
+                        <th style={{ textAlign: 'right' }}>TVA</th>
+                        {header('amount', 'Montant TTC', 'right')}
+                        <th>Statut</th>
+                        <th>Justificatif</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <div className={styles.sums} data-testid="expense-sums">
-                {list.data.sums.map((s) => (
-                  <span key={s.currency} className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
-                    <span>
-                      Total TTC <span className={styles.sumValue}>{money(s.amount, s.currency)}</span>
+                    </thead>
+                    <tbody>
+                      {list.data.data.map((e) => (
+                        <tr
+                          key={e.id}
+                          className={styles.row}
+                          onClick={(event) => {
+                            if ((event.target as HTMLElement).closest('a, button')) return;
+                            setEditing(e);
+                          }}
+                        >
+                          <td className={styles.number}>{formatDateShort(e.date)}</td>
+                          <td>
+                            <button type="button" className={styles.link} onClick={() => setEditing(e)}>
+                              {e.supplier}
+                            </button>
+                          </td>
+                          <td>{e.category_label}</td>
+                          <td className={styles.muted}>{e.label || e.invoice_number || '—'}</td>
+                          <td className={styles.amount}>{money(e.vat_total, e.currency)}</td>
+                          <td className={styles.amount}>{money(e.amount, e.currency)}</td>
+                          <td>
+                            <span className={cx(styles.chip, e.status === 'paid' ? styles.paid : styles.unpaid)}>
+                              {EXPENSE_STATUS_LABELS[e.status]}
+                            </span>
+                          </td>
+                          <td>
+                            {e.receipt ? (
+                              <a
+                                className={styles.link}
+                                href={receiptUrl(e.id)}
+                                target="_blank"
+                                rel="noreferrer"
+                                title={e.receipt.filename}
+                              >
+                                Voir
+                              </a>
+                            ) : (
+                              <span className={styles.muted}>—</span>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div className={styles.sums} data-testid="expense-sums">
+                  {list.data.sums.map((s) => (
+                    <span key={s.currency} className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>
+                      <span>
+                        Total TTC <span className={styles.sumValue}>{money(s.amount, s.currency)}</span>
+                      </span>
+                      <span>
+                        TVA <span className={styles.sumValue}>{money(s.vat, s.currency)}</span>
+                      </span>
+                      <span>
+                        dont déductible <span className={styles.sumValue}>{money(s.deductible_vat, s.currency)}</span>
+                      </span>
                     </span>
-                    <span>
-                      TVA <span className={styles.sumValue}>{money(s.vat, s.currency)}</span>
-                    </span>
-                    <span>
-                      dont déductible <span className={styles.sumValue}>{money(s.deductible_vat, s.currency)}</span>
-                    </span>
-                  </span>
-                ))}
-              </div>
-              <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
-            </>
-          )}
-        </section>
+                  ))}
+                </div>
+                <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
+              </>
+            )}
+          </section>
+        </EinvoiceDropZone>
       </div>
-      <ExpenseFormDialog open={editing !== null} expense={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <ExpenseFormDialog
+        open={editing !== null}
+        expense={editing === 'new' ? null : editing}
+        imported={imported && editing !== 'new' && imported.expense.id === editing?.id ? imported : null}
+        onClose={() => {
+          setEditing(null);
+          setImported(null);
+        }}
+      />
     </div>
   );
 }

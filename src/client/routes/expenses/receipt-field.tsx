@@ -56,7 +56,7 @@ export function ReceiptField({
           )}
           <span className={styles.name}>{receipt.filename}</span>
           <a className={styles.link} href={receiptUrl(expense.id)} target="_blank" rel="noreferrer">
-            Voir le justificatif
+            {receipt.content_type === 'application/xml' ? 'Voir le XML de la facture' : 'Voir le justificatif'}
           </a>
           <Button variant="ghost" size="sm" loading={remove.isPending} onClick={() => remove.mutate({ id: expense.id })}>
             Retirer

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField, inputStyle } from '../../components/ui/text-field';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { WalletIcon } from '../../components/icons';
+import { VatRowsField, vatInput, vatRow } from './vat-rows-field';
 
 const styles = {
   ...listStyles,
@@ -21,6 +22,15 @@ const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' }),
   fieldLabel: css({ fontSize: 'sm', fontWeight: '600' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  legend: css({
+    fontSize: 'xs',
+    fontWeight: '700',
+    textTransform: 'uppercase',
+    letterSpacing: '0.06em',
+    color: 'fg.muted',
+    mt: '4',
+    mb: '2',
+  }),
 };
 
 /** Dépenses répétitives (issue 14 §2): each with its next date; the scheduler makes the due ones into expenses. */
@@ -121,7 +131,7 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
     category: '',
     label: '',
     amount: '',
-    vat: '',
+    vat: [vatRow('20')],
     frequency: 'monthly' as Frequency,
     start_date: '',
     end_date: '',
@@ -136,11 +146,12 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose();
     },
   });
-  const set = (key: keyof typeof blank) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: Exclude<keyof typeof blank, 'vat'>) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
   function submit() {
     const result = recurringExpenseInputSchema.safeParse({
       ...form,
-      vat: form.vat.trim() ? [{ rate: 20, amount: form.vat }] : [],
+      vat: vatInput(form.vat),
       end_date: form.end_date || null,
     });
     if (!result.success) return setErrors(fieldMessages(result.error.issues));
@@ -173,17 +184,18 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
           </label>
           <select id={`${ids}-category`} className={inputStyle} value={form.category} onChange={set('category')}>
             <option value="">Choisir une catégorie…</option>
-            {(categories.data?.data ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
+            {(categories.data?.data ?? [])
+              .filter((c) => !c.archived || c.code === form.category)
+              .map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
           </select>
           {errors.category && <span className={css({ fontSize: 'xs', color: 'danger' })}>{errors.category}</span>}
         </div>
         <TextField label="Libellé" value={form.label} onChange={set('label')} />
         <TextField label="Montant TTC" inputMode="decimal" value={form.amount} onChange={set('amount')} error={errors.amount} />
-        <TextField label="dont TVA à 20 %" inputMode="decimal" value={form.vat} onChange={set('vat')} error={errors.vat} />
         <div className={styles.column}>
           <label className={styles.fieldLabel} htmlFor={`${ids}-frequency`}>
             Fréquence
@@ -198,6 +210,10 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
         </div>
         <TextField label="Date de début" type="date" value={form.start_date} onChange={set('start_date')} error={errors.start_date} />
         <TextField label="Date de fin (facultative)" type="date" value={form.end_date} onChange={set('end_date')} error={errors.end_date} />
+      </div>
+      <p className={styles.legend}>TVA</p>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <VatRowsField rows={form.vat} onChange={(vat) => setForm({ ...form, vat })} ttc={form.amount} error={errors.vat} />
       </div>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle, TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
+import { ExpenseCategorySettings } from './expense-category-settings';
 
 /** The accounts, in the order an accountant reads a sales entry. */
 const ACCOUNT_FIELDS: { key: keyof AccountingSettings; label: string; hint?: string }[] = [
@@ -126,6 +127,7 @@ export function AccountingSettingsPage() {
           onSave={submit}
         />
       </section>
+      <ExpenseCategorySettings />
     </SettingsFrame>
   );
 }

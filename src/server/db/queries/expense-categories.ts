@@ -18,27 +18,47 @@ export async function ensureDefaultCategories(db: Db, organizationId: number): P
     .execute();
 }
 
+const fromRow = (row: { code: string; label: string; account: string; archived: number }): ExpenseCategory => ({
+  ...row,
+  archived: row.archived === 1,
+});
+
+/** Archived categories too (the expenses that use them show their label); the pickers leave them out. */
 export async function listCategories(db: Db, organizationId: number): Promise<ExpenseCategory[]> {
-  return db
+  const rows = await db
     .selectFrom('expense_categories')
-    .select(['code', 'label', 'account'])
+    .select(['code', 'label', 'account', 'archived'])
     .where('organization_id', '=', organizationId)
     .orderBy('position')
     .orderBy('label')
     .execute();
+  return rows.map(fromRow);
 }
 
 export async function findCategory(db: Db, params: { organizationId: number; code: string }): Promise<ExpenseCategory | undefined> {
-  return db
+  const row = await db
     .selectFrom('expense_categories')
-    .select(['code', 'label', 'account'])
+    .select(['code', 'label', 'account', 'archived'])
     .where('organization_id', '=', params.organizationId)
     .where('code', '=', params.code)
     .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+export async function setCategoryArchived(db: Db, params: { organizationId: number; code: string; archived: boolean }): Promise<void> {
+  await db
+    .updateTable('expense_categories')
+    .set({ archived: params.archived ? 1 : 0 })
+    .where('organization_id', '=', params.organizationId)
+    .where('code', '=', params.code)
+    .execute();
 }
 
 /** Adds a category, or renames and re-maps the one with that code. */
-export async function upsertCategory(db: Db, params: { organizationId: number; category: ExpenseCategory }): Promise<void> {
+export async function upsertCategory(
+  db: Db,
+  params: { organizationId: number; category: Pick<ExpenseCategory, 'code' | 'label' | 'account'> },
+): Promise<void> {
   const last = await db
     .selectFrom('expense_categories')
     .select((eb) => eb.fn.max('position').as('position'))

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/connection';
+import { expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../shared/schemas/expense';
+import { formatDateShort } from '../../shared/format';
+import { fail } from '../errors';
+import { deleteExpenseRow, findImportedExpenseId, setReceipt } from '../db/queries/expenses';
+import { readFacturX } from '../einvoice/facturx-read';
+import { readSupplierInvoice, SupplierInvoiceError, type SupplierInvoice } from '../einvoice/supplier-invoice';
+import { validateEinvoice } from '../einvoice/validate';
+import { createExpense, getExpense } from './expenses';
+import { removeReceiptFile, sniffReceiptType, tooBig, writeReceiptFile } from './expense-receipts';
+
+/** Until the user confirms it, an imported invoice is booked to « Autres charges ». */
+const IMPORT_CATEGORY = 'autres';
+
+export type ImportedExpense = { expense: ExpenseRecord; warnings: string[] };
+
+/** Strict base64: Node's decoder skips what it does not know, so a mangled upload would decode into garbage. */
+function decodeBase64(content: string): Buffer {
+  const compact = content.replace(/\s+/g, '');
+  const bytes = Buffer.from(compact, 'base64');
+  if (compact.length % 4 !== 0 || bytes.toString('base64') !== compact)
+    fail('BAD_REQUEST', 'Fichier : le contenu n’est pas du base64 valide (le fichier a été abîmé à l’envoi)');
+  return bytes;
+}
+
+const looksLikeXml = (bytes: Buffer) => /^(\uFEFF)?\s*</.test(bytes.subarray(0, 64).toString('utf8'));
+
+/** The invoice's XML and the type the uploaded file is kept under as the receipt. */
+async function invoiceXml(filename: string, bytes: Buffer): Promise<{ xml: string; type: ReceiptType }> {
+  if (sniffReceiptType(bytes) === 'application/pdf') {
+    let embedded: Awaited<ReturnType<typeof readFacturX>>;
+    try {
+      embedded = await readFacturX(bytes);
+    } catch {
+      fail('BAD_REQUEST', `Fichier : « ${filename} » est un PDF abîmé ou illisible`);
+    }
+    if (!embedded)
+      fail(
+        'BAD_REQUEST',
+        `Fichier : « ${filename} » est un PDF sans facture électronique jointe (ni Factur-X ni ZUGFeRD) ; saisissez la dépense et joignez-le comme justificatif`,
+      );
+    return { xml: embedded.xml, type: 'application/pdf' };
+  }
+  if (looksLikeXml(bytes)) return { xml: bytes.toString('utf8'), type: 'application/xml' };
+  return fail('BAD_REQUEST', `Fichier : « ${filename} » n’est ni un PDF Factur-X/ZUGFeRD ni un XML CII ou UBL`);
+}
+
+/** The EN 16931 rules a real supplier's invoice breaks are reported, not refused: the expense is still the user's. */
+async function ruleWarnings(xml: string, invoice: SupplierInvoice): Promise<string[]> {
+  const result = await validateEinvoice(xml, invoice.syntax);
+  const fatal = [...new Set(result.asserts.filter((a) => a.flag === 'fatal').map((a) => a.rule))];
+  if (fatal.length > 0) return [`La facture enfreint des règles EN 16931 : ${fatal.join(', ')}`];
+  const problem = result.problems[0];
+  return problem ? [`La facture ne respecte pas son schéma : ${problem.message}`] : [];
+}
+
+/**
+ * The expense an e-invoice fills. A supplier's company or VAT number this app would refuse (a foreign scheme, a bad
+ * key) is left out with a warning rather than refusing the invoice; anything else wrong is the file's fault.
+ */
+function expenseFrom(invoice: SupplierInvoice, warnings: string[]) {
+  const candidate = {
+    date: invoice.issueDate,
+    supplier: invoice.supplier,
+    supplier_siren: invoice.supplierSiren,
+    supplier_vat_number: invoice.supplierVatNumber,
+    category: IMPORT_CATEGORY,
+    label: `Facture ${invoice.number}`.slice(0, 300),
+    amount: invoice.total,
+    vat: invoice.vat.map((v) => ({ rate: v.rate, amount: v.amount, deductible: true })),
+    currency: invoice.currency,
+    invoice_number: invoice.number,
+    due_date: invoice.dueDate,
+    status: 'unpaid',
+  };
+  const first = expenseInputSchema.safeParse(candidate);
+  for (const field of ['supplier_siren', 'supplier_vat_number'] as const) {
+    if (first.success || !first.error.issues.some((i) => i.path[0] === field)) continue;
+    warnings.push(`${field === 'supplier_siren' ? 'SIREN' : 'N° de TVA'} du fournisseur « ${candidate[field]} » non repris : invalide`);
+    candidate[field] = '';
+  }
+  const parsed = expenseInputSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    fail('BAD_REQUEST', `Facture illisible comme dépense : ${first?.message ?? 'données manquantes'}`);
+  }
+  return parsed.data;
+}
+
+const alreadyImported = async (db: Db, organizationId: number, id: number): Promise<never> => {
+  const existing = await getExpense(db, organizationId, id);
+  const number = existing.invoice_number ? ` n° ${existing.invoice_number}` : '';
+  return fail(
+    'CONFLICT',
+    `Cette facture a déjà été importée : facture${number} de ${existing.supplier} du ${formatDateShort(existing.date)} (dépense ${existing.id})`,
+  );
+};
+
+/**
+ * A supplier's Factur-X/ZUGFeRD PDF, CII or UBL becomes a new expense, the file kept as its receipt. Everything is
+ * checked before anything is written; the same file twice (same SHA-256) is refused by name, and by the unique
+ * index should two uploads race.
+ */
+export async function importSupplierInvoice(
+  db: Db,
+  dataDir: string,
+  organizationId: number,
+  upload: { filename: string; content_base64: string },
+): Promise<ImportedExpense> {
+  const bytes = decodeBase64(upload.content_base64);
+  const big = tooBig('Fichier', bytes.length);
+  if (big) fail('BAD_REQUEST', big);
+  if (bytes.length === 0) fail('BAD_REQUEST', 'Fichier : le fichier est vide');
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  const known = await findImportedExpenseId(db, { organizationId, sha256 });
+  if (known !== undefined) await alreadyImported(db, organizationId, known);
+
+  const { xml, type } = await invoiceXml(upload.filename, bytes);
+  let invoice: SupplierInvoice;
+  try {
+    invoice = await readSupplierInvoice(xml);
+  } catch (error) {
+    if (error instanceof SupplierInvoiceError) fail('BAD_REQUEST', error.message);
+    throw error;
+  }
+  const warnings = await ruleWarnings(xml, invoice);
+  const expense = expenseFrom(invoice, warnings);
+
+  const stored = writeReceiptFile(dataDir, organizationId, type, bytes);
+  let id: number | undefined;
+  try {
+    id = (await createExpense(db, organizationId, expense, { source: 'einvoice', sourceSha256: sha256 })).id;
+    await setReceipt(db, { organizationId, id, receipt: { path: stored, name: upload.filename, type, size: bytes.length } });
+  } catch (error) {
+    removeReceiptFile(dataDir, stored);
+    if (id !== undefined) await deleteExpenseRow(db, { organizationId, id });
+    const raced = await findImportedExpenseId(db, { organizationId, sha256 });
+    if (raced !== undefined) await alreadyImported(db, organizationId, raced);
+    throw error;
+  }
+  return { expense: await getExpense(db, organizationId, id), warnings };
+}
