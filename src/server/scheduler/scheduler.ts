@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../db/connection';
+import type { RecurringDeps } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { releaseLease, takeLease } from './lease';
 
@@ -8,7 +9,8 @@ import { releaseLease, takeLease } from './lease';
 export interface Job {
   name: string;
   pattern: string;
-  run(db: Db, now: Date): Promise<string>;
+  /** `deps`: the process's mailer, archiver… for jobs that issue or send (undefined for a scheduler built without). */
+  run(db: Db, now: Date, deps?: RecurringDeps): Promise<string>;
 }
 
 export interface JobResult {
@@ -33,6 +35,7 @@ export class Scheduler {
     private readonly jobs: Job[],
     private readonly now: () => Date = () => new Date(),
     private readonly leaseMs = 10 * 60_000,
+    private readonly deps?: RecurringDeps,
   ) {}
 
   start(): void {
@@ -74,7 +77,7 @@ export class Scheduler {
     if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs })))
       return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
     try {
-      const message = await job.run(this.db, this.now());
+      const message = await job.run(this.db, this.now(), this.deps);
       await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'ok', message });
       return { job: job.name, ran: true, message };
     } catch (error) {
