@@ -177,6 +177,8 @@ export async function makeOccurrence(
   }
   if (r.mode === 'issue_and_send') {
     try {
+      // The mail attaches the PDF being kept at this issue, once it is written, rather than printing a second one.
+      await deps.issueArchiver.settled();
       const draft = await mailDraft(deps, organizationId, documentId);
       if (!draft.to) fail('BAD_REQUEST', 'le client n’a pas d’adresse e-mail');
       const sent = await sendDocument(deps, organizationId, documentId, sendDocumentInputSchema.parse({ to: [draft.to] }));
