@@ -25,7 +25,7 @@ import { TextField, inputStyle } from '../../components/ui/text-field';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { LinePanels } from '../documents/editor/line-panels';
 import { TotalsCard } from '../documents/editor/totals-card';
-import { blankForm, blankLine, errorsByPath, newKey, today, totalsInputOf, type DocumentDraft } from '../documents/editor/form-state';
+import { blankForm, errorsByPath, newKey, today, totalsInputOf, type DocumentDraft } from '../documents/editor/form-state';
 
 const styles = {
   layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
@@ -138,8 +138,7 @@ export function RecurringEditorPage() {
       loadEditor(key, draftOfModel(model.data), model.data.updated_at);
       setSchedule(scheduleOf(model.data));
     } else if (appSettings) {
-      loadEditor(key, blankForm('invoice', { currency: appSettings.currency_format.currency, items: [blankLine()] }));
-      editor.expanded = editor.form?.items?.map((l) => l.key ?? '') ?? [];
+      loadEditor(key, blankForm('invoice', { currency: appSettings.currency_format.currency }));
     }
   }, [key, id, model.data, model.isFetchedAfterMount, appSettings]);
 
@@ -379,14 +378,14 @@ export function RecurringEditorPage() {
             currency={form.currency ?? 'EUR'}
             vat={vat || totals.tax !== 0}
           />
-          <div className={styles.card}>
+          <section className={styles.card} aria-label="Prochaine facture">
             <h2 className={styles.heading}>Prochaine facture</h2>
             <div className={styles.summary}>
               <span>{frequencyLabel(rule)}</span>
               <span>{next ? `Le ${formatDateShort(next)}` : 'Aucune : la récurrence est terminée'}</span>
               {firstLine && next && <span className={styles.hint}>« {fillPeriod(firstLine, next, rule.frequency)} »</span>}
             </div>
-          </div>
+          </section>
         </aside>
       </div>
     </div>
