@@ -15,6 +15,8 @@ import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
 import { ExpensesPage } from './routes/expenses/expenses-page';
 import { RecurringExpensesPage } from './routes/expenses/recurring-expenses-page';
+import { RecurringEditorPage } from './routes/recurring/recurring-editor-page';
+import { RecurringListPage } from './routes/recurring/recurring-list-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
 import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
 import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
@@ -63,8 +65,6 @@ const main = (path: string, title: string, component: ComponentType, subtitle?: 
   component,
 });
 
-const SALES = 'La gestion des documents de vente';
-
 const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
   general: GeneralSettingsPage,
   organization: OrganizationSettingsPage,
@@ -93,12 +93,13 @@ function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
   const list = LIST_TITLES[type];
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? upcoming(SALES) : DocumentEditorRoute, list),
-    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DocumentViewRoute, list),
-    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? upcoming(SALES) : DocumentEditorRoute, list),
-    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? upcoming(SALES) : DocumentViewRoute, list),
+    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
+    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
+    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
+    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
+    // A recurring invoice is a model: its payments are those of the invoices it made.
     main(`${base}/:id/payments`, 'Paiements', type === 'recurring' ? upcoming('Le suivi des paiements') : PaymentsPage, list),
-    main(base, list, type === 'recurring' ? upcoming(SALES) : DocumentListRoute),
+    main(base, list, type === 'recurring' ? RecurringListPage : DocumentListRoute),
   ];
 }
 

@@ -269,7 +269,6 @@ describe('the application shell', () => {
     for (const [path, title] of [
       ['/pricing', 'Votre abonnement'],
       ['/buy', 'Paiement'],
-      ['/recurring/new/add', 'Créer une facture régulière'],
     ]) {
       await page.goto(defined(path, 'path'));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -280,6 +279,7 @@ describe('the application shell', () => {
     for (const [path, title] of [
       ['/settings/email', "Envoi d'emails"],
       ['/expenses/recurring', 'Dépenses répétitifs'],
+      ['/recurring/new/add', 'Créer une facture régulière'],
       ['/settings/document', 'Apparence'],
       ['/credits/new/add', 'Créer un avoir'],
       ['/estimates/new/add', 'Nouveau devis'],

@@ -34,6 +34,7 @@ describe('migrations', () => {
       '0024_quote_responses',
       '0025_expense_category_archive',
       '0026_payment_reminders',
+      '0027_recurring_invoices',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

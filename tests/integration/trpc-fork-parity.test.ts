@@ -170,6 +170,16 @@ const expenseBody = {
 const expenseId = async () => (await same('POST', '/api/expenses', expenseBody)).data.id as number;
 const recurringBody = { supplier: 'OVH', category: 'logiciels', amount: 12, frequency: 'monthly', start_date: '2026-01-15' };
 const recurringId = async () => (await same('POST', '/api/recurring-expenses', recurringBody)).data.id as number;
+async function recurringInvoiceBody() {
+  await same('PUT', '/api/organization', sellerIdentity);
+  return {
+    customer_id: await customerId(),
+    items: [line('Abonnement {month} {year}', 1, 50)],
+    frequency: 'monthly',
+    start_date: '2026-01-31',
+  };
+}
+const recurringInvoiceId = async () => (await same('POST', '/api/recurring', await recurringInvoiceBody())).data.id as number;
 const tinyPdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
 const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
 async function documentId(type = 'invoice', issue = false): Promise<number> {
@@ -439,6 +449,16 @@ const samples: Record<string, () => Promise<Call>> = {
   'recurringExpenses.update': async () => ({ input: both({ id: await recurringId(), data: { ...recurringBody, amount: 90 } }) }),
   'recurringExpenses.pause': async () => ({ input: both({ id: await recurringId(), paused: true }) }),
   'recurringExpenses.delete': async () => ({ input: both({ id: await recurringId() }) }),
+  'recurringInvoices.list': async () => ({ input: both(undefined) }),
+  'recurringInvoices.get': async () => ({ input: both({ id: await recurringInvoiceId() }) }),
+  'recurringInvoices.create': async () => ({ input: both(await recurringInvoiceBody()) }),
+  'recurringInvoices.update': async () => {
+    const id = await recurringInvoiceId();
+    return { input: both({ id, data: { ...(await recurringInvoiceBody()), interval: 2 } }) };
+  },
+  'recurringInvoices.pause': async () => ({ input: both({ id: await recurringInvoiceId(), paused: true }) }),
+  'recurringInvoices.generate': async () => ({ input: both({ id: await recurringInvoiceId() }) }),
+  'recurringInvoices.delete': async () => ({ input: both({ id: await recurringInvoiceId() }) }),
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

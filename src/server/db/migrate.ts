@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_recurring_expenses';
 import * as m0024 from './migrations/0024_quote_responses';
 import * as m0025 from './migrations/0025_expense_category_archive';
 import * as m0026 from './migrations/0026_payment_reminders';
+import * as m0027 from './migrations/0027_recurring_invoices';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0024_quote_responses': m0024,
   '0025_expense_category_archive': m0025,
   '0026_payment_reminders': m0026,
+  '0027_recurring_invoices': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -443,6 +443,39 @@ export interface PaymentRemindersTable {
   updated_at: string;
 }
 
+/** Migration 0027: a recurring invoice's model (`model`: the form as JSON) and schedule; `paused`, `month_end` 0 or 1. */
+export interface RecurringInvoicesTable {
+  id: Generated<number>;
+  organization_id: number;
+  customer_id: number;
+  model: string;
+  /** The model's total TTC in stored units, for the list. */
+  total: number;
+  frequency: string;
+  interval: number;
+  month_end: number;
+  start_date: string;
+  end_date: string | null;
+  occurrences: number | null;
+  mode: string;
+  paused: number;
+  generated_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0027: one occurrence of a recurring invoice made, unique per (recurring_id, occurrence_date). */
+export interface RecurringInvoiceRunsTable {
+  id: Generated<number>;
+  organization_id: number;
+  recurring_id: number;
+  occurrence_date: string;
+  document_id: number | null;
+  status: 'draft' | 'issued' | 'sent';
+  error: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -472,6 +505,8 @@ export interface Database {
   scheduler_jobs: SchedulerJobsTable;
   quote_responses: QuoteResponsesTable;
   payment_reminders: PaymentRemindersTable;
+  recurring_invoices: RecurringInvoicesTable;
+  recurring_invoice_runs: RecurringInvoiceRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

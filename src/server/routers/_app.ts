@@ -22,6 +22,7 @@ import { expensesRouter } from './expenses';
 import { recurringExpensesRouter } from './recurring-expenses';
 import { documentMailRouter } from './document-mail';
 import { remindersRouter } from './reminders';
+import { recurringInvoicesRouter } from './recurring-invoices';
 
 export const appRouter = router({
   auth: authRouter,
@@ -47,6 +48,7 @@ export const appRouter = router({
   recurringExpenses: recurringExpensesRouter,
   documentMail: documentMailRouter,
   reminders: remindersRouter,
+  recurringInvoices: recurringInvoicesRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

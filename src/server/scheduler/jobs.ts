@@ -4,6 +4,9 @@ import { activeRecurringExpenses, recordOccurrences } from '../db/queries/recurr
 import { pollAllPlatforms } from '../services/einvoice-send';
 import { runPaymentReminders } from '../services/payment-reminders';
 import type { Job, JobDeps } from './scheduler';
+import { activeRecurringInvoices } from '../db/queries/recurring-invoices';
+import { makeOccurrence } from '../services/recurring-invoices';
+import { logger } from '../logger';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -32,7 +35,32 @@ export async function pollEinvoiceStatuses(_db: Db, _now: Date, deps?: JobDeps):
   return `Statuts relevés : ${report.recorded} ; refusés (transition impossible) : ${report.refused}`;
 }
 
-/** Every timed job of the product; reminders and recurring invoices (issue 15) join this list. */
+/**
+ * Makes every due occurrence of every running recurring invoice (issue 15 §3), oldest first across organisations'
+ * models, each exactly once (services/recurring-invoices.ts makeOccurrence). An occurrence the model cannot make
+ * (an archived customer…) is logged and tried again at the next run; the others go on.
+ */
+export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDeps): Promise<string> {
+  const app = needs(deps);
+  const today = parisDate(now);
+  const due = (await activeRecurringInvoices(db))
+    .flatMap((r) => occurrencesBetween(r, r.generated_until, today).map((date) => ({ r, date })))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.r.id - b.r.id);
+  let created = 0;
+  let failed = 0;
+  for (const { r, date } of due) {
+    try {
+      if (await makeOccurrence({ ...app, db }, r, date, today)) created++;
+    } catch (error) {
+      failed++;
+      logger.error(`recurring invoice ${r.id}: occurrence ${date} not made`, error);
+    }
+  }
+  const made = `${created} facture${created > 1 ? 's' : ''} générée${created > 1 ? 's' : ''}`;
+  return failed > 0 ? `${made}, ${failed} en échec` : made;
+}
+
+/** Every timed job of the product (issues 14 and 15): one scheduler, one lease per job, one list. */
 export const JOBS: Job[] = [
   { name: 'recurring-expenses', label: 'Dépenses répétitives', pattern: '5 * * * *', run: generateRecurringExpenses },
   // Daily in the morning, and at each start (what fell due while down): a customer is not mailed in the night.
@@ -43,4 +71,5 @@ export const JOBS: Job[] = [
     run: (_db, now, deps) => runPaymentReminders(needs(deps), now),
   },
   { name: 'einvoice-poll', label: 'Statuts des factures électroniques', pattern: '*/15 * * * *', run: pollEinvoiceStatuses },
+  { name: 'recurring-invoices', label: 'Factures régulières', pattern: '10 * * * *', run: generateRecurringInvoices },
 ];

@@ -170,6 +170,22 @@ export async function createDocument(
   input: DocumentForm,
   options: SaveOptions = {},
 ): Promise<DocumentAnswer> {
+  const write = await prepareDraft(db, organizationId, input, options);
+  const id = await db.transaction().execute(write);
+  await indexDocument(db, organizationId, id);
+  return getDocument(db, organizationId, id);
+}
+
+/**
+ * A new draft's checks and defaults, done before any transaction; the write it answers runs inside one the caller
+ * opens, so that a recurring invoice's occurrence key is taken in the same transaction as its draft.
+ */
+export async function prepareDraft(
+  db: Db,
+  organizationId: number,
+  input: DocumentForm,
+  options: SaveOptions = {},
+): Promise<(trx: Db) => Promise<number>> {
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
@@ -177,8 +193,8 @@ export async function createDocument(
   const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(options.correctsId) });
   const kind = options.kind ?? 'standard';
   const chain = form.type === 'invoice' && kind === 'standard' ? await originChain(db, organizationId, options.originId ?? null) : [];
-  const now = nowIso();
-  const id = await db.transaction().execute(async (trx) => {
+  return async (trx) => {
+    const now = nowIso();
     const open = await findOpenDeposits(trx, { organizationId, originIds: chain });
     if (open.some((d) => d.number === null))
       fail('CONFLICT', 'Une facture d’acompte en brouillon attend sur ce document : émettez-la ou supprimez-la d’abord');
@@ -210,9 +226,7 @@ export async function createDocument(
     });
     await claimDeposits(trx, { organizationId, depositIds: open.map((d) => d.id), invoiceId: newId });
     return newId;
-  });
-  await indexDocument(db, organizationId, id);
-  return getDocument(db, organizationId, id);
+  };
 }
 
 /** Only drafts, and issued documents that are not legal records while still pending, can be edited. */

@@ -1,0 +1,393 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { css } from '../../../../styled-system/css';
+import { computeTotals } from '../../../shared/totals';
+import { currencyPrecision } from '../../../shared/currencies';
+import { FREQUENCIES, frequencyLabel, nextOccurrence, type Frequency } from '../../../shared/recurrence';
+import { fillPeriod } from '../../../shared/recurring-period';
+import { formatDateShort } from '../../../shared/format';
+import {
+  RECURRING_MODES,
+  RECURRING_MODE_LABELS,
+  recurringInvoiceInputSchema,
+  type RecurringInvoiceRecord,
+  type RecurringMode,
+} from '../../../shared/schemas/recurring-invoice';
+import { trpc } from '../../trpc';
+import { clearError, editor, isDirty, loadEditor, markSaved, resetEditor } from '../../stores/document-editor';
+import { showMessage } from '../../stores/snackbar';
+import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
+import { useTaxRules } from '../../lib/use-tax-rules';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { CustomerPicker } from '../documents/editor/customer-picker';
+import { LinePanels } from '../documents/editor/line-panels';
+import { TotalsCard } from '../documents/editor/totals-card';
+import { blankForm, errorsByPath, newKey, today, totalsInputOf, type DocumentDraft } from '../documents/editor/form-state';
+
+const styles = {
+  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
+  card: css({
+    bg: 'bg.surface',
+    borderRadius: 'card',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: { base: '4', md: '5' },
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4',
+  }),
+  heading: css({ fontSize: 'sm', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' }),
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '3', alignItems: 'start' }),
+  column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  label: css({ fontSize: 'sm', fontWeight: '600' }),
+  check: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' }),
+  hint: css({ fontSize: 'sm', color: 'fg.muted' }),
+  error: css({ fontSize: 'xs', color: 'danger' }),
+  actions: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mb: '4' }),
+  aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
+  summary: css({ fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '1' }),
+};
+
+interface Schedule {
+  frequency: Frequency;
+  interval: string;
+  month_end: boolean;
+  start_date: string;
+  end: 'never' | 'date' | 'count';
+  end_date: string;
+  occurrences: string;
+  mode: RecurringMode;
+  paused: boolean;
+}
+
+const blankSchedule = (): Schedule => ({
+  frequency: 'monthly',
+  interval: '1',
+  month_end: false,
+  start_date: today(),
+  end: 'never',
+  end_date: '',
+  occurrences: '12',
+  mode: 'draft',
+  paused: false,
+});
+
+function scheduleOf(r: RecurringInvoiceRecord): Schedule {
+  return {
+    frequency: r.frequency,
+    interval: String(r.interval),
+    month_end: r.month_end,
+    start_date: r.start_date,
+    end: r.end_date ? 'date' : r.occurrences ? 'count' : 'never',
+    end_date: r.end_date ?? '',
+    occurrences: r.occurrences ? String(r.occurrences) : '12',
+    mode: r.mode,
+    paused: r.paused,
+  };
+}
+
+/** The model's document fields in the editor's form (the same store and line panels as the document editor). */
+function draftOfModel(r: RecurringInvoiceRecord): DocumentDraft {
+  return blankForm('invoice', {
+    customer_id: r.customer_id,
+    currency: r.currency,
+    price_mode: r.price_mode,
+    discount_type: r.discount_type,
+    discount_value: r.discount_value ?? '',
+    shipping: r.shipping,
+    shipping_details: r.shipping_details,
+    header: r.header,
+    footer: r.footer,
+    terms: r.terms,
+    condition: r.condition,
+    note: r.note,
+    vat_exemption: r.vat_exemption,
+    purchase_order: r.purchase_order,
+    delivery_address: r.delivery_address ?? null,
+    additional_info: r.additional_info,
+    items: r.items.map((item) => ({ ...item, key: newKey() })),
+  });
+}
+
+/** /recurring/new/add and /recurring/{id}/edit: the invoice to repeat, and when and how each one is made. */
+export function RecurringEditorPage() {
+  const params = useParams<{ id?: string }>();
+  const id = params.id ? Number(params.id) : undefined;
+  const key = `recurring:${id ?? 'new'}`;
+  const ids = useId();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const snap = useSnapshot(editor);
+  const settings = trpc.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
+  const units = trpc.units.list.useQuery(undefined, { staleTime: 60_000 });
+  const rules = useTaxRules();
+  const model = trpc.recurringInvoices.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), refetchOnMount: 'always' });
+  const [schedule, setSchedule] = useState<Schedule>(blankSchedule);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const appSettings = settings.data && 'currency_format' in settings.data ? settings.data : undefined;
+  useUnsavedGuard(isDirty(snap as typeof editor));
+
+  useEffect(() => {
+    if (editor.key === key) return;
+    if (id) {
+      if (!model.data || !model.isFetchedAfterMount) return;
+      loadEditor(key, draftOfModel(model.data), model.data.updated_at);
+      setSchedule(scheduleOf(model.data));
+    } else if (appSettings) {
+      loadEditor(key, blankForm('invoice', { currency: appSettings.currency_format.currency }));
+    }
+  }, [key, id, model.data, model.isFetchedAfterMount, appSettings]);
+
+  const form = snap.form;
+  const vat = rules.vat;
+  const totals = useMemo(
+    () =>
+      form
+        ? computeTotals({
+            ...totalsInputOf(form as DocumentDraft, vat),
+            deposits: [],
+            paid: 0,
+            precision: currencyPrecision(form.currency ?? 'EUR'),
+          })
+        : null,
+    [form, vat],
+  );
+
+  const done = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.recurringInvoices.invalidate();
+    markSaved();
+    resetEditor();
+    navigate('/recurring');
+  };
+  const create = trpc.recurringInvoices.create.useMutation({ onSuccess: done });
+  const update = trpc.recurringInvoices.update.useMutation({ onSuccess: done });
+  const saving = create.isPending || update.isPending;
+
+  const set = <K extends keyof Schedule>(field: K, value: Schedule[K]) => {
+    setSchedule((s) => ({ ...s, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: '' }));
+  };
+
+  function save() {
+    const f = editor.form;
+    if (!f || saving) return;
+    const { type: _t, date: _d, maturity: _m, sale_date: _s, order_id: _o, deposit_request: _r, ...fields } = f;
+    const parsed = recurringInvoiceInputSchema.safeParse({
+      ...fields,
+      frequency: schedule.frequency,
+      interval: Number(schedule.interval),
+      month_end: schedule.month_end,
+      start_date: schedule.start_date,
+      end_date: schedule.end === 'date' ? schedule.end_date : null,
+      occurrences: schedule.end === 'count' ? Number(schedule.occurrences) : null,
+      mode: schedule.mode,
+      paused: schedule.paused,
+    });
+    if (!parsed.success) {
+      const byPath = errorsByPath(parsed.error.issues);
+      editor.errors = byPath;
+      setErrors(byPath);
+      showMessage(parsed.error.issues.map((i) => i.message).slice(0, 3), 400);
+      return;
+    }
+    if (id) update.mutate({ id, data: parsed.data });
+    else create.mutate(parsed.data);
+  }
+
+  function leave() {
+    resetEditor();
+    navigate('/recurring');
+  }
+
+  if (id && model.error) return <p className={styles.hint}>Cette facture régulière est introuvable.</p>;
+  if (!form || !totals || !appSettings || snap.key !== key || !rules.ready) {
+    return (
+      <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
+        <Spinner label="Chargement" />
+      </div>
+    );
+  }
+
+  const rule = {
+    frequency: schedule.frequency,
+    interval: Number(schedule.interval) || 1,
+    month_end: schedule.month_end,
+    start_date: schedule.start_date || today(),
+    end_date: schedule.end === 'date' ? schedule.end_date || null : null,
+    occurrences: schedule.end === 'count' ? Number(schedule.occurrences) || null : null,
+  };
+  const next = /^\d{4}-\d{2}-\d{2}$/.test(rule.start_date) ? nextOccurrence(rule, model.data?.generated_until ?? null) : null;
+  const firstLine = form.items?.[0]?.item ?? '';
+
+  return (
+    <div>
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={leave}>
+          Annuler
+        </Button>
+        <Button onClick={save} loading={saving}>
+          Enregistrer
+        </Button>
+      </div>
+      <div className={styles.layout}>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <section className={styles.card} aria-label="Client">
+            <h2 className={styles.heading}>Client</h2>
+            <CustomerPicker
+              value={form.customer_id ?? null}
+              selectedName={model.data?.customer_name}
+              error={snap.errors.customer_id}
+              onChange={(customer) => {
+                clearError('customer_id');
+                const f = editor.form;
+                if (!f) return;
+                f.customer_id = customer?.id ?? null;
+                if (customer) f.currency = customer.currency;
+              }}
+            />
+          </section>
+          <section className={styles.card} aria-label="Lignes">
+            <h2 className={styles.heading}>Lignes</h2>
+            <p className={styles.hint}>
+              Dans les textes des lignes, {'{month}'}, {'{year}'} et {'{period}'} sont remplacés par la période facturée : « Abonnement{' '}
+              {'{month}'} {'{year}'} » devient « {fillPeriod('Abonnement {month} {year}', next ?? today(), rule.frequency)} ».
+            </p>
+            <LinePanels
+              currencyFormat={appSettings.currency_format}
+              currency={form.currency ?? 'EUR'}
+              units={units.data?.data ?? []}
+              taxes={taxes.data?.data ?? []}
+              rules={{ vat: rules.vat, multiple: rules.multiple }}
+              lines={totals.lines}
+            />
+          </section>
+          <section className={styles.card} aria-label="Récurrence">
+            <h2 className={styles.heading}>Récurrence</h2>
+            <div className={styles.grid}>
+              <div className={styles.column}>
+                <label className={styles.label} htmlFor={`${ids}-frequency`}>
+                  Fréquence
+                </label>
+                <select
+                  id={`${ids}-frequency`}
+                  className={inputStyle}
+                  value={schedule.frequency}
+                  onChange={(e) => set('frequency', e.target.value as Frequency)}
+                >
+                  {FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {frequencyLabel({ frequency: f })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <TextField
+                label="Tous les… (intervalle)"
+                type="number"
+                min={1}
+                max={36}
+                value={schedule.interval}
+                onChange={(e) => set('interval', e.target.value)}
+                error={errors.interval}
+              />
+              <TextField
+                label="Première facture le"
+                type="date"
+                value={schedule.start_date}
+                onChange={(e) => set('start_date', e.target.value)}
+                error={errors.start_date}
+              />
+            </div>
+            {schedule.frequency !== 'weekly' && (
+              <label className={styles.check}>
+                <input type="checkbox" checked={schedule.month_end} onChange={(e) => set('month_end', e.target.checked)} />
+                Le dernier jour du mois
+              </label>
+            )}
+            <div className={styles.grid}>
+              <div className={styles.column}>
+                <label className={styles.label} htmlFor={`${ids}-end`}>
+                  Fin
+                </label>
+                <select
+                  id={`${ids}-end`}
+                  className={inputStyle}
+                  value={schedule.end}
+                  onChange={(e) => set('end', e.target.value as Schedule['end'])}
+                >
+                  <option value="never">Sans fin</option>
+                  <option value="date">À une date</option>
+                  <option value="count">Après un nombre de factures</option>
+                </select>
+              </div>
+              {schedule.end === 'date' && (
+                <TextField
+                  label="Date de fin"
+                  type="date"
+                  value={schedule.end_date}
+                  onChange={(e) => set('end_date', e.target.value)}
+                  error={errors.end_date}
+                />
+              )}
+              {schedule.end === 'count' && (
+                <TextField
+                  label="Nombre de factures"
+                  type="number"
+                  min={1}
+                  value={schedule.occurrences}
+                  onChange={(e) => set('occurrences', e.target.value)}
+                  error={errors.occurrences}
+                />
+              )}
+            </div>
+            <div className={styles.column}>
+              <label className={styles.label} htmlFor={`${ids}-mode`}>
+                À chaque échéance
+              </label>
+              <select
+                id={`${ids}-mode`}
+                className={inputStyle}
+                value={schedule.mode}
+                onChange={(e) => set('mode', e.target.value as RecurringMode)}
+              >
+                {RECURRING_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {RECURRING_MODE_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+              {schedule.mode === 'issue_and_send' && (
+                <span className={styles.hint}>Envoyée à l’adresse e-mail du client, avec le modèle de Paramètres → Envoi d’emails.</span>
+              )}
+            </div>
+            <label className={styles.check}>
+              <input type="checkbox" checked={schedule.paused} onChange={(e) => set('paused', e.target.checked)} />
+              En pause
+            </label>
+          </section>
+        </div>
+        <aside className={styles.aside}>
+          <TotalsCard
+            totals={totals}
+            currencyFormat={appSettings.currency_format}
+            currency={form.currency ?? 'EUR'}
+            vat={vat || totals.tax !== 0}
+          />
+          <section className={styles.card} aria-label="Prochaine facture">
+            <h2 className={styles.heading}>Prochaine facture</h2>
+            <div className={styles.summary}>
+              <span>{frequencyLabel(rule)}</span>
+              <span>{next ? `Le ${formatDateShort(next)}` : 'Aucune : la récurrence est terminée'}</span>
+              {firstLine && next && <span className={styles.hint}>« {fillPeriod(firstLine, next, rule.frequency)} »</span>}
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
