@@ -115,7 +115,9 @@ describe('customers CSV import and export', () => {
     const { session: other } = await registered(server.url);
     const report = await other.rest('POST', '/api/customers/import', { csv: exported, dry_run: false });
     expect(report.body.data.created).toBe(1);
-    expect(report.body.data.changed).toEqual([{ line: 2, column: 'Nom', message: expect.stringContaining('apostrophe de protection retirée') }]);
+    expect(report.body.data.changed).toEqual([
+      { line: 2, column: 'Nom', message: expect.stringContaining('apostrophe de protection retirée') },
+    ]);
     expect((await other.rest('GET', '/api/customers')).body.data[0].name).toBe(hostile);
 
     const raw = await other.rest('POST', '/api/customers/import', { csv: 'Nom;Ville\r\n@SUM(1+1);Lyon\r\n', dry_run: true });
