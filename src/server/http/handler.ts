@@ -12,6 +12,7 @@ import { DOWNLOAD_PREFIX, serveDownload } from './download';
 import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
+import { isMalformedPath, setSecurityHeaders } from './security-headers';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -33,9 +34,10 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         });
       });
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    setSecurityHeaders(res, { https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
 
     try {
+      if (isMalformedPath(pathname)) return sendError(res, new AppError('BAD_REQUEST', 'Adresse mal formée : un code %XX ne se lit pas'));
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         if (isForeignOrigin(req, deps.env.appUrl)) {
           return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
