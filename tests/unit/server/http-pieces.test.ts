@@ -6,6 +6,7 @@ import { validationMessages } from '../../../src/server/errors';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
 import { isForeignOrigin } from '../../../src/server/http/origin';
 import { generateToken, hashToken } from '../../../src/server/auth/tokens';
+import { sameOrigin } from '../../../src/server/pdf/pdf-renderer';
 
 afterEach(() => {
   clock.now = () => new Date();
@@ -95,5 +96,21 @@ describe('isForeignOrigin', () => {
     ['PUT from a look-alike', req('PUT', { origin: 'https://factures.exemple.fr.evil.example' }), true],
   ])('%s → %s', (_label, request, expected) => {
     expect(isForeignOrigin(request, app)).toBe(expected);
+  });
+});
+
+describe('sameOrigin (the PDF printer fetches only the app itself)', () => {
+  it.each([
+    ['http://127.0.0.1:3000/share/abc', true],
+    ['http://127.0.0.1:3000', true],
+    ['http://127.0.0.1:30001/logo.png', false],
+    ['http://127.0.0.1:3000.evil.example/x', false],
+    ['http://127.0.0.1:3000@evil.example/x', false],
+    ['https://127.0.0.1:3000/x', false],
+    ['http://169.254.169.254/latest/meta-data', false],
+    ['data:image/png;base64,AAAA', false],
+    ['pas une adresse', false],
+  ])('%s on an app at http://127.0.0.1:3000 → %s', (url, allowed) => {
+    expect(sameOrigin(url, 'http://127.0.0.1:3000')).toBe(allowed);
   });
 });
