@@ -17,5 +17,7 @@ export function foreignTemplateImages(template: DocumentTemplate): string[] {
     .filter((e) => e.type === 'logo' && e.url !== '' && !UPLOADED_LOGO_URL.test(e.url));
   return foreign.length === 0
     ? []
-    : ['Logo du modèle : seule une image envoyée dans Infos de l’entreprise est acceptée ; laissez l’adresse vide pour le logo de l’entreprise'];
+    : [
+        'Logo du modèle : seule une image envoyée dans Infos de l’entreprise est acceptée ; laissez l’adresse vide pour le logo de l’entreprise',
+      ];
 }

@@ -200,14 +200,21 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
 
   it('refuses a logo image from another address (the printer and share visitors would fetch it), naming the field', async () => {
     const { session } = await registered(server.url);
-    for (const url of ['http://127.0.0.1:30001/x.png', 'https://evil.example/logo.png', '/uploads/logos/../../etc/passwd', '//evil.example/a.png']) {
+    for (const url of [
+      'http://127.0.0.1:30001/x.png',
+      'https://evil.example/logo.png',
+      '/uploads/logos/../../etc/passwd',
+      '//evil.example/a.png',
+    ]) {
       const template = defaultDocumentTemplate();
       const logo = defined(template.header[0]?.columns[0]?.elements[0]);
       expect(logo.type).toBe('logo');
       if (logo.type === 'logo') logo.url = url;
       const refused = await session.rest('PUT', '/api/settings?key=document', template);
       expect(refused.status).toBe(400);
-      expect(refused.body.messages).toEqual([expect.stringContaining('Logo du modèle : seule une image envoyée dans Infos de l’entreprise est acceptée')]);
+      expect(refused.body.messages).toEqual([
+        expect.stringContaining('Logo du modèle : seule une image envoyée dans Infos de l’entreprise est acceptée'),
+      ]);
     }
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
     const own = defaultDocumentTemplate();
