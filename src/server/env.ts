@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
@@ -39,6 +40,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   REGISTER_MAX_PER_HOUR: positiveInt(100),
   RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
+  TRUST_PROXY: z.string().default('loopback'),
 });
 
 export type Env = {
@@ -55,6 +57,8 @@ export type Env = {
   clientDist: string;
   /** The Chromium that renders PDFs; unset = Debian's /usr/bin/chromium when present. */
   chromiumPath: string | undefined;
+  /** TRUST_PROXY: the reverse proxies whose forwarded client address is believed (http/client-ip.ts). */
+  trustedProxies: TrustedProxies;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -88,6 +92,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const databasePath = path.resolve(e.DATABASE_URL.slice('file:'.length));
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    throw new EnvError(`Configuration invalide, le serveur ne démarre pas :\n  TRUST_PROXY : ${(error as Error).message}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -101,6 +111,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
     chromiumPath: e.CHROMIUM_PATH,
+    trustedProxies,
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

@@ -5,7 +5,7 @@ import { clock } from '../clock';
  * the shared state. Windows are pruned as they are read, and wholesale when the map grows large.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly hits = new Map<string, { count: number; resetAt: number; lastAt: number }>();
 
   constructor(
     private readonly limit: number,
@@ -18,11 +18,24 @@ export class RateLimiter {
     return entry !== undefined && entry.count >= this.limit;
   }
 
+  /**
+   * How long the key must still wait: nothing for its first `free` hits in the window, then 1 s, 2 s, 4 s… (at most a
+   * minute) after the last one. Guessing slows to a crawl long before the lock, and nobody else is locked out.
+   */
+  waitMs(key: string, free: number): number {
+    const entry = this.current(key);
+    if (!entry || entry.count < free) return 0;
+    const delay = Math.min(1000 * 2 ** (entry.count - free), 60_000);
+    return Math.max(0, entry.lastAt + delay - clock.now().getTime());
+  }
+
   hit(key: string): void {
     const now = clock.now().getTime();
     const entry = this.current(key);
-    if (entry) entry.count += 1;
-    else this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
+    if (entry) {
+      entry.count += 1;
+      entry.lastAt = now;
+    } else this.hits.set(key, { count: 1, resetAt: now + this.windowMs, lastAt: now });
     if (this.hits.size > 50_000) this.prune(now);
   }
 
@@ -45,7 +58,8 @@ export class RateLimiter {
 }
 
 export interface RateLimits {
-  loginFailuresByEmail: RateLimiter;
+  /** Keyed by e-mail and IP together: a stranger failing on an owner's address never locks the owner out. */
+  loginFailuresByEmailAndIp: RateLimiter;
   loginFailuresByIp: RateLimiter;
   registrationsByIp: RateLimiter;
   resetMailsByEmail: RateLimiter;
@@ -60,7 +74,7 @@ export function createRateLimits(config: {
 }): RateLimits {
   const HOUR = 60 * 60 * 1000;
   return {
-    loginFailuresByEmail: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
+    loginFailuresByEmailAndIp: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
     loginFailuresByIp: new RateLimiter(config.loginMaxFailuresPerIp, config.loginWindowMs),
     registrationsByIp: new RateLimiter(config.registerMaxPerHour, HOUR),
     resetMailsByEmail: new RateLimiter(config.resetMailMaxPerHour, HOUR),
