@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import { AppError } from '../errors';
 
 /**
  * A fixed-window counter per key, in memory: one Node process serves the app (README "Deploy"), so memory is
@@ -63,6 +64,29 @@ export interface RateLimits {
   loginFailuresByIp: RateLimiter;
   registrationsByIp: RateLimiter;
   resetMailsByEmail: RateLimiter;
+  heavyWritesBySession: RateLimiter;
+  heavyWritesByOrganization: RateLimiter;
+  /** PDFs printed for /documents/download/{uuid}: public links, so counted per client IP. */
+  pdfDownloadsByIp: RateLimiter;
+}
+
+/** Heavy writes (ProcedureMeta.heavy) a minute: one person working fast stays far below; a script looping does not. */
+export const HEAVY_WRITES_PER_SESSION = 30;
+export const HEAVY_WRITES_PER_ORGANIZATION = 120;
+export const PDF_DOWNLOADS_PER_IP = 120;
+
+/** Counts one heavy write, or says why it is refused (the refused one is not counted). */
+export function heavyWriteRefusal(limits: RateLimits, sessionId: string, organizationId: number): AppError | null {
+  const org = String(organizationId);
+  if (limits.heavyWritesBySession.isLimited(sessionId) || limits.heavyWritesByOrganization.isLimited(org)) {
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      'Trop d’opérations lourdes en une minute (copies, imports, envois, PDF) : réessayez dans un instant',
+    );
+  }
+  limits.heavyWritesBySession.hit(sessionId);
+  limits.heavyWritesByOrganization.hit(org);
+  return null;
 }
 
 export function createRateLimits(config: {
@@ -78,5 +102,8 @@ export function createRateLimits(config: {
     loginFailuresByIp: new RateLimiter(config.loginMaxFailuresPerIp, config.loginWindowMs),
     registrationsByIp: new RateLimiter(config.registerMaxPerHour, HOUR),
     resetMailsByEmail: new RateLimiter(config.resetMailMaxPerHour, HOUR),
+    heavyWritesBySession: new RateLimiter(HEAVY_WRITES_PER_SESSION, 60_000),
+    heavyWritesByOrganization: new RateLimiter(HEAVY_WRITES_PER_ORGANIZATION, 60_000),
+    pdfDownloadsByIp: new RateLimiter(PDF_DOWNLOADS_PER_IP, 60_000),
   };
 }

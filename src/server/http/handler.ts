@@ -13,6 +13,7 @@ import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
 import { isMalformedPath, setSecurityHeaders } from './security-headers';
+import { clientIp } from './client-ip';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -54,8 +55,13 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
-      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD'))
+      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+        const ip = clientIp(req, deps.env.trustedProxies);
+        if (deps.rateLimits.pdfDownloadsByIp.isLimited(ip))
+          return sendError(res, new AppError('TOO_MANY_REQUESTS', 'Trop de PDF demandés en une minute : réessayez dans un instant'));
+        deps.rateLimits.pdfDownloadsByIp.hit(ip);
         return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

@@ -18,7 +18,7 @@ export const emailSettingsRouter = router({
       data: await saveEmailSettings(ctx.db, ctx.organizationId, input),
     })),
   sendTest: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
+    .meta({ heavy: true, rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
     .output(z.object({ messages: z.string() }))
     .mutation(async ({ ctx }) => ({ messages: await sendTestEmail(ctx, { organizationId: ctx.organizationId, userId: ctx.userId }) })),
 });
