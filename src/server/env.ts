@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
+import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
@@ -41,6 +42,7 @@ const envSchema = z.object({
   REGISTER_MAX_PER_HOUR: positiveInt(100),
   RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
   TRUST_PROXY: z.string().default('loopback'),
+  OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
 });
 
 export type Env = {
@@ -59,6 +61,8 @@ export type Env = {
   chromiumPath: string | undefined;
   /** TRUST_PROXY: the reverse proxies whose forwarded client address is believed (http/client-ip.ts). */
   trustedProxies: TrustedProxies;
+  /** Where connections to addresses users type may go (net/outbound-guard.ts). */
+  outbound: OutboundPolicy;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -112,6 +116,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
     chromiumPath: e.CHROMIUM_PATH,
     trustedProxies,
+    outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

@@ -68,12 +68,25 @@ export interface RateLimits {
   heavyWritesByOrganization: RateLimiter;
   /** PDFs printed for /documents/download/{uuid}: public links, so counted per client IP. */
   pdfDownloadsByIp: RateLimiter;
+  /** "Envoyer un e-mail de test" opens a connection to an address the user typed: a probe if repeated, so few. */
+  smtpTestsByOrganization: RateLimiter;
 }
 
 /** Heavy writes (ProcedureMeta.heavy) a minute: one person working fast stays far below; a script looping does not. */
 export const HEAVY_WRITES_PER_SESSION = 30;
 export const HEAVY_WRITES_PER_ORGANIZATION = 120;
 export const PDF_DOWNLOADS_PER_IP = 120;
+export const SMTP_TESTS_PER_HOUR = 20;
+
+/** Counts one SMTP test of the organisation, or refuses it in French. */
+export function smtpTestRefusal(limits: RateLimits, organizationId: number): AppError | null {
+  const key = String(organizationId);
+  if (limits.smtpTestsByOrganization.isLimited(key)) {
+    return new AppError('TOO_MANY_REQUESTS', `${SMTP_TESTS_PER_HOUR} e-mails de test par heure au plus : réessayez plus tard`);
+  }
+  limits.smtpTestsByOrganization.hit(key);
+  return null;
+}
 
 /** Counts one heavy write, or says why it is refused (the refused one is not counted). */
 export function heavyWriteRefusal(limits: RateLimits, sessionId: string, organizationId: number): AppError | null {
@@ -105,5 +118,6 @@ export function createRateLimits(config: {
     heavyWritesBySession: new RateLimiter(HEAVY_WRITES_PER_SESSION, 60_000),
     heavyWritesByOrganization: new RateLimiter(HEAVY_WRITES_PER_ORGANIZATION, 60_000),
     pdfDownloadsByIp: new RateLimiter(PDF_DOWNLOADS_PER_IP, 60_000),
+    smtpTestsByOrganization: new RateLimiter(SMTP_TESTS_PER_HOUR, HOUR),
   };
 }
