@@ -100,3 +100,26 @@ describe('heavy writes per session and organisation (issue 20)', () => {
     expect((await session.rest('GET', '/api/documents?per_page=1')).status).toBe(200);
   });
 });
+
+describe('references to another organisation (issue 20)', () => {
+  it('a document naming another organisation’s order is refused in French, on create and on update; its own order is kept', async () => {
+    const { session: theirs } = await registered(server.url);
+    const { customerId: theirCustomer } = await readyToInvoice(theirs);
+    const theirOrder = await draft(theirs, { type: 'order', customer_id: theirCustomer, items: [line('Commande', 1, 10)] });
+
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const body = { type: 'invoice', date: '2026-11-02', customer_id: customerId, items: [line('Prestation', 1, 100)] };
+    const refused = await session.rest('POST', '/api/documents', { ...body, order_id: theirOrder.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages).toBe('Commande : introuvable');
+    expect(await documentCount(session)).toBe(0);
+
+    const ownOrder = await draft(session, { type: 'order', customer_id: customerId, items: [line('Commande', 1, 10)] });
+    const invoice = await draft(session, { ...body, order_id: ownOrder.id });
+    expect(invoice.order_id).toBe(ownOrder.id);
+    const update = await session.rest('PUT', `/api/documents/${invoice.id}`, { ...body, order_id: theirOrder.id });
+    expect([update.status, update.body.messages]).toEqual([400, 'Commande : introuvable']);
+    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.order_id).toBe(ownOrder.id);
+  });
+});
