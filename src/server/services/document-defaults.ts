@@ -44,7 +44,7 @@ export async function checkCustomer(db: Db, organizationId: number, customerId: 
 export async function checkOrder(db: Db, organizationId: number, orderId: number | null | undefined): Promise<void> {
   if (!orderId) return;
   const order = await findDocumentSummary(db, { organizationId, id: orderId });
-  if (!order || order.type !== 'order') fail('BAD_REQUEST', 'Commande : introuvable');
+  if (order?.type !== 'order') fail('BAD_REQUEST', 'Commande : introuvable');
 }
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
