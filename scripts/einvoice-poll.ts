@@ -1,20 +1,15 @@
 /**
  * `npm run einvoice:poll`: reads the approved platform's lifecycle statuses of every transmitted invoice and records
- * the new ones (issue 13 §6), as the scheduler will. Same environment as the server (DATA_DIR, DATABASE_URL).
+ * the new ones (issue 13 §6) now. The same `einvoice-poll` job the scheduler runs every quarter of an hour, under its
+ * lease. Same environment as the server (DATA_DIR, DATABASE_URL).
  */
-import path from 'node:path';
 import { loadEnv } from '../src/server/env';
-import { openDatabase } from '../src/server/db/connection';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { FolderPlatform } from '../src/server/einvoice/folder-platform';
-import { pollAllPlatforms } from '../src/server/services/einvoice-send';
+import { createApp } from '../src/server/app';
 
-const env = loadEnv(process.env);
-const connection = openDatabase(env.databasePath);
+const app = await createApp({ ...loadEnv(process.env), port: 0, host: '127.0.0.1' }, { scheduler: false });
 try {
-  await migrateToLatest(connection.db);
-  const report = await pollAllPlatforms(connection.db, new FolderPlatform(path.join(env.dataDir, 'platform')));
-  console.log(`Statuts relevés : ${report.recorded} ; refusés (transition impossible) : ${report.refused}`);
+  const [result] = await app.scheduler.runDue(['einvoice-poll']);
+  console.log(result ? `${result.ran ? '✓' : '–'} ${result.message}` : 'Tâche einvoice-poll introuvable');
 } finally {
-  await connection.close();
+  await app.close();
 }

@@ -47,4 +47,6 @@ export const SETTINGS_CHILDREN = [
   { slug: 'document', title: 'Apparence' },
   { slug: 'accounting', title: 'Comptabilité' },
   { slug: 'audit', title: 'Journal' },
+  { slug: 'reminders', title: 'Relances' },
+  { slug: 'jobs', title: 'Tâches planifiées' },
 ] as const;

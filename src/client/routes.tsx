@@ -26,6 +26,8 @@ import { DocumentSettingsPage } from './routes/settings/document-settings/docume
 import { SettingsFrame } from './routes/settings/settings-frame';
 import { AuditSettingsPage } from './routes/settings/audit-settings-page';
 import { AccountingSettingsPage } from './routes/settings/accounting-settings-page';
+import { ReminderSettingsPage } from './routes/settings/reminder-settings-page';
+import { JobsSettingsPage } from './routes/settings/jobs-settings-page';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
@@ -74,6 +76,8 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   document: DocumentSettingsPage,
   accounting: AccountingSettingsPage,
   audit: AuditSettingsPage,
+  reminders: ReminderSettingsPage,
+  jobs: JobsSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   // A component made once per route when this table loads, never during a render

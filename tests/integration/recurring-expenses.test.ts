@@ -100,7 +100,7 @@ describe('recurring expenses and the scheduler', () => {
 
     // The last run is visible.
     const jobs = await session.rest('GET', '/api/recurring-expenses/jobs');
-    expect(jobs.body.data[0]).toMatchObject({
+    expect(jobs.body.data.find((j: { name: string }) => j.name === 'recurring-expenses')).toMatchObject({
       name: 'recurring-expenses',
       last_status: 'ok',
       last_finished_at: '2026-03-16T08:00:00.000Z',

@@ -336,6 +336,23 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ siren: '732829320' }) };
   },
   'documentMail.response': async () => ({ input: both({ id: await documentId('estimate', true) }) }),
+  'reminders.list': async () => ({ input: both(undefined) }),
+  'reminders.send': async () => {
+    // One step a year before the due date: due whatever day the test runs; the customer gets an address.
+    const steps = [
+      { offset_days: -365, enabled: true, mode: 'proposed', subject: 'Facture {document_number}', body: 'À régler : {amount_due}' },
+    ];
+    await same('PUT', '/api/settings/reminders', { steps });
+    const id = await documentId('invoice', true);
+    const invoice = await same('GET', `/api/documents/${id}`);
+    await same('PUT', `/api/customers/${invoice.customer_id}`, { ...businessCustomer, email: 'compta@boulangerie-martin.fr' });
+    await each((s) => keepPdf(s.server, id));
+    return { input: both({ documentId: id }) };
+  },
+  'reminders.ofDocument': async () => ({ input: both({ id: await documentId('invoice', true) }) }),
+  'reminders.settings': async () => ({ input: both(undefined) }),
+  'reminders.saveSettings': async () => ({ input: both(await same('GET', '/api/settings/reminders')) }),
+  'reminders.jobs': async () => ({ input: both(undefined) }),
   'taxes.list': async () => ({ input: both(undefined) }),
   'taxes.create': async () => ({ input: both({ title: 'TVA 8,5 %', rate: 8.5 }) }),
   'taxes.update': async () => {

@@ -423,6 +423,24 @@ export interface QuoteResponsesTable {
   created_at: string;
 }
 
+/** Migration 0026: one payment reminder of an invoice, per step (days from its due date); never two of a step. */
+export interface PaymentRemindersTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  step: number;
+  status: 'sending' | 'sent' | 'failed';
+  trigger: 'automatic' | 'manual';
+  recipients: Generated<string>;
+  subject: Generated<string>;
+  /** Why the last attempt failed ('' once sent). */
+  error: Generated<string>;
+  attempts: Generated<number>;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -451,6 +469,7 @@ export interface Database {
   recurring_expenses: RecurringExpensesTable;
   scheduler_jobs: SchedulerJobsTable;
   quote_responses: QuoteResponsesTable;
+  payment_reminders: PaymentRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,13 +2,20 @@ import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../db/connection';
 import { logger } from '../logger';
+import type { AppDeps } from '../context';
 import { releaseLease, takeLease } from './lease';
+
+/** What a job may need beyond the database: mailing (reminders), printing PDFs, the e-invoicing platform. */
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'pdf' | 'einvoice'>;
 
 /** One piece of timed work: when it runs (a cron pattern, Europe/Paris) and what it does at `now`. */
 export interface Job {
   name: string;
+  /** Its name on the « Tâches planifiées » panel. */
+  label?: string;
   pattern: string;
-  run(db: Db, now: Date): Promise<string>;
+  /** `deps` is absent only where a scheduler is built on a bare database (tests of database-only jobs). */
+  run(db: Db, now: Date, deps?: JobDeps): Promise<string>;
 }
 
 export interface JobResult {
@@ -33,6 +40,7 @@ export class Scheduler {
     private readonly jobs: Job[],
     private readonly now: () => Date = () => new Date(),
     private readonly leaseMs = 10 * 60_000,
+    private readonly deps?: JobDeps,
   ) {}
 
   start(): void {
@@ -63,10 +71,10 @@ export class Scheduler {
     await Promise.allSettled([...this.running]);
   }
 
-  /** Runs every job now (the operator's `npm run jobs:run`, and tests). */
-  async runDue(): Promise<JobResult[]> {
+  /** Runs every job now, or those named (the operator's `npm run jobs:run`, and tests). */
+  async runDue(only?: readonly string[]): Promise<JobResult[]> {
     const results: JobResult[] = [];
-    for (const job of this.jobs) results.push(await this.runJob(job));
+    for (const job of this.jobs) if (!only || only.includes(job.name)) results.push(await this.runJob(job));
     return results;
   }
 
@@ -74,7 +82,7 @@ export class Scheduler {
     if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs })))
       return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
     try {
-      const message = await job.run(this.db, this.now());
+      const message = await job.run(this.db, this.now(), this.deps);
       await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'ok', message });
       return { job: job.name, ran: true, message };
     } catch (error) {

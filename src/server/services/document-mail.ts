@@ -30,7 +30,7 @@ const NOT_ISSUED = 'Émettez le document avant de l’envoyer : un brouillon n�
 export const shareLink = (env: Env, doc: Pick<StoredDocument, 'uuid'>) => `${env.appUrl}/share/${doc.uuid}`;
 
 /** The placeholders of Paramètres → Envoi d'emails, filled with this document's values. */
-async function templateValues(deps: DocumentMailDeps, doc: StoredDocument, organizationName: string): Promise<EmailValues> {
+export async function templateValues(deps: DocumentMailDeps, doc: StoredDocument, organizationName: string): Promise<EmailValues> {
   const { currency_format } = await getAppSettings(deps.db, doc.organization_id);
   const money = (amount: number) => formatMoney(amount, currency_format, doc.currency);
   return {
@@ -47,7 +47,7 @@ async function templateValues(deps: DocumentMailDeps, doc: StoredDocument, organ
 }
 
 /** The mail's text always carries the link to the public page, even when the sender wrote a message without it. */
-const withLink = (text: string, link: string) =>
+export const withLink = (text: string, link: string) =>
   text.includes(link) ? text : `${text.trimEnd()}\n\nConsulter le document en ligne : ${link}`;
 
 async function issuedDocument(db: Db, organizationId: number, id: number): Promise<StoredDocument> {
@@ -77,7 +77,7 @@ export async function mailDraft(deps: DocumentMailDeps, organizationId: number, 
 }
 
 /** The SMTP server's own answer, when it gave one, so that the user reads why (e.g. "550 mailbox unavailable"). */
-function serverAnswer(error: unknown): string {
+export function serverAnswer(error: unknown): string {
   const response = (error as { response?: unknown } | null)?.response;
   return typeof response === 'string' && response.trim() !== '' ? ` (réponse du serveur : « ${response.trim().slice(0, 200)} »)` : '';
 }

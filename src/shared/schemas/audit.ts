@@ -10,6 +10,7 @@ export const AUDIT_EVENTS = {
   archive: 'Archivage du PDF',
   einvoice_send: 'Dépôt sur la plateforme',
   einvoice_status: 'Statut de facture électronique',
+  reminder: 'Relance de paiement',
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 const EVENTS = Object.keys(AUDIT_EVENTS) as [AuditEvent, ...AuditEvent[]];
@@ -41,6 +42,8 @@ export const auditContentSchema = z.object({
   submission: z
     .object({ platform: z.string(), reference: z.string(), files: z.array(z.object({ name: z.string(), sha256: z.string() })) })
     .optional(),
+  /** On a reminder (issue 15 §2): the step (days from the due date), who triggered it and to whom it went. */
+  reminder: z.object({ step: z.number().int(), trigger: z.string(), recipients: z.string(), subject: z.string() }).optional(),
   /** Written by migration 0017 for what happened before the log (or the archive entries) existed, not at the time. */
   backfilled: z.literal(true).optional(),
 });

@@ -28,7 +28,7 @@ export function smtpUrlError(value: string): string | null {
 const PLACEHOLDER_LIST = EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
 
 /** A subject or body: not blank, placeholders only among the known ones; the message names the field and the type. */
-function templateText(field: string, opts: { max: number; singleLine: boolean }) {
+export function templateText(field: string, opts: { max: number; singleLine: boolean }) {
   return z
     .string({ error: `${field} : du texte est attendu` })
     .max(opts.max, `${field} : ${opts.max} caractères au plus`)

@@ -16,6 +16,7 @@ import { IssueProblems } from './issue';
 import { StatusChip } from './status-chip';
 import { BalanceCard } from './balance-card';
 import { LifecycleCard } from './lifecycle-card';
+import { RemindersCard } from './reminders-card';
 import { QuoteResponseCard } from './quote-response-card';
 import { TYPE_LABELS, documentHref } from './document-meta';
 import { useEditorData } from './editor/use-editor-data';
@@ -116,6 +117,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
       {doc && <IssueProblems documentId={doc.id} customerId={doc.customer_id ?? null} />}
       {doc && <QuoteResponseCard doc={doc} />}
       {doc && <BalanceCard balance={doc} settings={defined(data.settings, 'data.settings')} />}
+      {doc && doc.type === 'invoice' && doc.stored_status !== 'draft' && <RemindersCard documentId={doc.id} />}
       {doc && (doc.type === 'invoice' || doc.type === 'credit') && doc.stored_status !== 'draft' && (
         <LifecycleCard documentId={doc.id} type={doc.type} />
       )}

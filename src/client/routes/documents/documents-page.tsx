@@ -19,6 +19,7 @@ import { baseOf } from './document-meta';
 import { DocumentTypeTabs } from './document-type-tabs';
 import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-filters';
 import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
+import { RemindersPanel } from './reminders-panel';
 
 type SortKey = (typeof SORT_FIELDS)[number];
 
@@ -31,6 +32,17 @@ const styles = {
   statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
   actionsCell: css({ w: '10', textAlign: 'right', py: '1!' }),
   srOnly: css({ srOnly: true }),
+  views: css({ display: 'flex', gap: '1', mb: '3' }),
+  view: css({
+    px: '3',
+    py: '1.5',
+    borderRadius: 'lg',
+    fontSize: 'sm',
+    fontWeight: '600',
+    color: 'fg.muted',
+    _hover: { bg: 'bg.muted', color: 'fg.default' },
+  }),
+  viewActive: css({ bg: 'accent.subtle', color: 'accent.fg' }),
   // Positioned, so the visually hidden header text (absolutely placed) stays inside the scrolling box on phones.
   tableWrap: cx(listStyles.tableWrap, css({ position: 'relative' })),
 };
@@ -97,97 +109,123 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
     />
   );
 
+  // Factures → Relances (issue 15 §2): SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
+  const remindersView = type === 'invoice' && query.view === 'relances';
   return (
     <div>
       <DocumentTypeTabs current={type} />
-      <div className={styles.layout}>
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          {!wide && (
-            <Button
-              variant="outline"
-              aria-expanded={filtersOpen}
-              aria-controls="document-filters"
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
-              {activeFilters > 0 && ` (${activeFilters})`}
-            </Button>
-          )}
-          {(wide || filtersOpen) && <DocumentFilters key={filtersKey} type={type} query={query} setQuery={setQuery} />}
-          {filtered && (
-            <Button variant="ghost" size="sm" onClick={clearFilters}>
-              Effacer les filtres
-            </Button>
-          )}
-        </div>
-        <section className={styles.panel} aria-label={many}>
-          <div className={styles.toolbar}>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-              {list.data ? `${list.data.total} ${list.data.total > 1 ? many : one}` : ' '}
-            </p>
-            <Link href={newHref} className={buttonRecipe()}>
-              {EDITOR_TITLES[type]}
-            </Link>
-          </div>
-          {!list.data ? (
-            <ListPending query={list} label={`Chargement des ${many}`} failed="La liste n’a pas pu être chargée." />
-          ) : list.data.total === 0 ? (
-            <div className={styles.empty}>
-              <FileIcon size={32} />
-              {filtered ? (
-                <>
-                  <p>Aucun document ne correspond à ces filtres.</p>
-                  <Button variant="outline" onClick={clearFilters}>
-                    Effacer les filtres
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
-                  <p className={css({ fontSize: 'sm' })}>{DOCUMENT_TYPE_TABLE[type].firstHint}</p>
-                  <Link href={newHref} className={buttonRecipe()}>
-                    {EDITOR_TITLES[type]}
-                  </Link>
-                </>
-              )}
-            </div>
-          ) : (
-            <>
-              <div className={styles.tableWrap}>
-                <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-                  <thead>
-                    <tr>
-                      {header('number', 'Numéro')}
-                      {header('customer', 'Client')}
-                      {header('date', 'Date')}
-                      {header('maturity', maturityLabel(type))}
-                      {withTotal && header('total', 'Total TTC', 'right')}
-                      {withDue && <th style={{ textAlign: 'right' }}>Reste dû</th>}
-                      <th>Statut</th>
-                      <th>
-                        <span className={styles.srOnly}>Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.data.map((doc) => (
-                      <DocumentRow
-                        key={doc.id}
-                        doc={doc}
-                        money={money}
-                        withTotal={withTotal}
-                        withDue={withDue}
-                        onOpen={() => navigate(openHref(doc))}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
-            </>
-          )}
+      {type === 'invoice' && (
+        <nav className={styles.views} aria-label="Vue">
+          <Link
+            href="/invoices"
+            className={cx(styles.view, !remindersView && styles.viewActive)}
+            aria-current={!remindersView ? 'page' : undefined}
+          >
+            Toutes les factures
+          </Link>
+          <Link
+            href="/invoices?view=relances"
+            className={cx(styles.view, remindersView && styles.viewActive)}
+            aria-current={remindersView ? 'page' : undefined}
+          >
+            Relances
+          </Link>
+        </nav>
+      )}
+      {remindersView ? (
+        <section className={styles.panel} aria-label="Relances">
+          <RemindersPanel />
         </section>
-      </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+            {!wide && (
+              <Button
+                variant="outline"
+                aria-expanded={filtersOpen}
+                aria-controls="document-filters"
+                onClick={() => setFiltersOpen((open) => !open)}
+              >
+                {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
+                {activeFilters > 0 && ` (${activeFilters})`}
+              </Button>
+            )}
+            {(wide || filtersOpen) && <DocumentFilters key={filtersKey} type={type} query={query} setQuery={setQuery} />}
+            {filtered && (
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
+                Effacer les filtres
+              </Button>
+            )}
+          </div>
+          <section className={styles.panel} aria-label={many}>
+            <div className={styles.toolbar}>
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+                {list.data ? `${list.data.total} ${list.data.total > 1 ? many : one}` : ' '}
+              </p>
+              <Link href={newHref} className={buttonRecipe()}>
+                {EDITOR_TITLES[type]}
+              </Link>
+            </div>
+            {!list.data ? (
+              <ListPending query={list} label={`Chargement des ${many}`} failed="La liste n’a pas pu être chargée." />
+            ) : list.data.total === 0 ? (
+              <div className={styles.empty}>
+                <FileIcon size={32} />
+                {filtered ? (
+                  <>
+                    <p>Aucun document ne correspond à ces filtres.</p>
+                    <Button variant="outline" onClick={clearFilters}>
+                      Effacer les filtres
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
+                    <p className={css({ fontSize: 'sm' })}>{DOCUMENT_TYPE_TABLE[type].firstHint}</p>
+                    <Link href={newHref} className={buttonRecipe()}>
+                      {EDITOR_TITLES[type]}
+                    </Link>
+                  </>
+                )}
+              </div>
+            ) : (
+              <>
+                <div className={styles.tableWrap}>
+                  <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
+                    <thead>
+                      <tr>
+                        {header('number', 'Numéro')}
+                        {header('customer', 'Client')}
+                        {header('date', 'Date')}
+                        {header('maturity', maturityLabel(type))}
+                        {withTotal && header('total', 'Total TTC', 'right')}
+                        {withDue && <th style={{ textAlign: 'right' }}>Reste dû</th>}
+                        <th>Statut</th>
+                        <th>
+                          <span className={styles.srOnly}>Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.data.data.map((doc) => (
+                        <DocumentRow
+                          key={doc.id}
+                          doc={doc}
+                          money={money}
+                          withTotal={withTotal}
+                          withDue={withDue}
+                          onOpen={() => navigate(openHref(doc))}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
+              </>
+            )}
+          </section>
+        </div>
+      )}
     </div>
   );
 }

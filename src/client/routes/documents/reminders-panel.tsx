@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+import { capitalize, formatDateShort } from '../../../shared/format';
+import { REMINDER_STATUSES, offsetLabel, type ReminderRow } from '../../../shared/schemas/reminders';
+import { reportError, trpc } from '../../trpc';
+import { useMoney } from '../../lib/use-money';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { ListPending, listStyles } from '../../components/ui/list';
+
+const styles = {
+  ...listStyles,
+  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  muted: css({ color: 'fg.muted', fontSize: 'xs' }),
+  late: css({ color: 'danger', fontWeight: '600' }),
+  failed: css({ color: 'danger', fontSize: 'xs' }),
+  heading: css({ fontWeight: '600', fontSize: 'md', mt: '2' }),
+};
+
+const count = (n: number, one: string, many: string) => (n === 0 ? `aucune ${one}` : `${n} ${n > 1 ? many : one}`);
+
+function daysText(days: number): string {
+  if (days === 0) return 'Échéance aujourd’hui';
+  const n = Math.abs(days);
+  return days > 0 ? `${n} jour${n > 1 ? 's' : ''} de retard` : `Échéance dans ${n} jour${n > 1 ? 's' : ''}`;
+}
+
+function LastReminder({ row }: { row: ReminderRow }) {
+  const last = row.last_reminder;
+  if (!last) return <span className={styles.muted}>Aucune</span>;
+  return (
+    <span>
+      {offsetLabel(last.step)}
+      <br />
+      <span className={last.status === 'failed' ? styles.failed : styles.muted} title={last.error || undefined}>
+        {REMINDER_STATUSES[last.status]}
+        {last.sent_at ? ` le ${formatDateShort(last.sent_at.slice(0, 10))}` : ''}
+        {last.status === 'failed' && last.error ? ` : ${last.error}` : ''}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Documents → Factures → Relances (issue 15 §2): what is late, and the reminders due today — sent by the scheduler
+ * when automatic, or here in one click when proposed.
+ */
+export function RemindersPanel() {
+  const utils = trpc.useUtils();
+  const money = useMoney();
+  const list = trpc.reminders.list.useQuery();
+  const [busy, setBusy] = useState<number[]>([]);
+  const [bulkRunning, setBulkRunning] = useState(false);
+  const send = trpc.reminders.send.useMutation({ meta: { silent: true } });
+
+  async function sendMany(ids: number[], bulk: boolean) {
+    setBusy(ids);
+    setBulkRunning(bulk);
+    let sent = 0;
+    for (const id of ids) {
+      try {
+        const answer = await send.mutateAsync({ documentId: id });
+        sent += 1;
+        if (!bulk) showMessage(answer.messages, 201);
+      } catch (error) {
+        reportError(error); // says why (no address, SMTP refusal…); the next ones are still tried
+      }
+    }
+    if (bulk) showMessage(`${sent} relance${sent > 1 ? 's' : ''} envoyée${sent > 1 ? 's' : ''} sur ${ids.length}`, 201);
+    setBusy([]);
+    await Promise.all([utils.reminders.list.invalidate(), utils.documents.list.invalidate()]);
+  }
+
+  if (!list.data) return <ListPending query={list} label="Chargement des relances" failed="Les relances n’ont pas pu être chargées." />;
+  const rows = list.data.data;
+  const dueToday = rows.filter((r) => r.due_step);
+  const lateCount = count(rows.filter((r) => r.days_late > 0).length, 'facture en retard', 'factures en retard');
+  const proposed = dueToday.filter((r) => r.due_step?.mode === 'proposed' && r.customer_email);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={styles.toolbar}>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
+          {rows.length === 0
+            ? 'Aucune facture en retard ni relance à envoyer aujourd’hui.'
+            : capitalize(`${lateCount}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`)}
+        </p>
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <Link href="/settings/reminders" className={cx(css({ fontSize: 'sm', alignSelf: 'center' }), styles.link)}>
+            Paramétrer les relances
+          </Link>
+          {proposed.length > 0 && (
+            <Button
+              onClick={() =>
+                void sendMany(
+                  proposed.map((r) => r.document_id),
+                  true,
+                )
+              }
+              loading={busy.length > 0 && bulkRunning}
+            >
+              {proposed.length > 1 ? `Envoyer les ${proposed.length} relances proposées` : 'Envoyer la relance proposée'}
+            </Button>
+          )}
+        </div>
+      </div>
+      {rows.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>Facture</th>
+                <th>Client</th>
+                <th>Échéance</th>
+                <th>Retard</th>
+                <th style={{ textAlign: 'right' }}>Reste dû</th>
+                <th>Dernière relance</th>
+                <th>Aujourd’hui</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.document_id}>
+                  <td className={styles.number}>
+                    <Link href={`/invoices/${row.document_id}/view`} className={styles.link}>
+                      {row.number}
+                    </Link>
+                  </td>
+                  <td>
+                    {row.customer_name}
+                    <br />
+                    <span className={styles.muted}>{row.customer_email || 'Pas d’adresse e-mail'}</span>
+                  </td>
+                  <td>{formatDateShort(row.maturity)}</td>
+                  <td className={row.days_late > 0 ? styles.late : undefined}>{daysText(row.days_late)}</td>
+                  <td className={styles.amount}>{money(row.amount_due, row.currency)}</td>
+                  <td>
+                    <LastReminder row={row} />
+                  </td>
+                  <td>
+                    {row.due_step ? (
+                      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' })}>
+                        <span className={styles.muted}>
+                          {row.due_step.label} · {row.due_step.mode === 'automatic' ? 'envoi automatique' : 'proposée'}
+                        </span>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={!row.customer_email || busy.length > 0}
+                          loading={busy.includes(row.document_id) && !bulkRunning}
+                          onClick={() => void sendMany([row.document_id], false)}
+                        >
+                          Envoyer la relance
+                        </Button>
+                      </div>
+                    ) : (
+                      <span className={styles.muted}>Rien à envoyer</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

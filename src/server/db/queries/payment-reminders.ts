@@ -1,0 +1,102 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../connection';
+import type { PaymentRemindersTable } from '../schema';
+
+export type PaymentReminderRow = Selectable<PaymentRemindersTable>;
+
+/**
+ * Issued invoices still to be paid, with a due date: those a reminder may concern. `organizationId` undefined: every
+ * organisation's (the scheduler's run). The customer's address as it is now, else the one frozen at issue.
+ */
+export async function listRemindableInvoices(db: Db, params: { organizationId?: number }) {
+  let query = db
+    .selectFrom('documents')
+    .leftJoin('customers', 'customers.id', 'documents.customer_id')
+    .select([
+      'documents.id',
+      'documents.organization_id',
+      'documents.number',
+      'documents.maturity',
+      'documents.amount_due',
+      'documents.currency',
+      'documents.customer_name',
+      'documents.customer_snapshot',
+      'customers.email as customer_email',
+    ])
+    .where('documents.type', '=', 'invoice')
+    .where('documents.status', 'in', ['unpaid', 'partial'])
+    .where('documents.amount_due', '>', 0)
+    .where('documents.maturity', 'is not', null)
+    .where('documents.number', 'is not', null);
+  if (params.organizationId !== undefined) query = query.where('documents.organization_id', '=', params.organizationId);
+  return query.orderBy('documents.maturity').orderBy('documents.id').execute();
+}
+
+export async function listRemindersOf(db: Db, params: { organizationId: number; documentIds: number[] }): Promise<PaymentReminderRow[]> {
+  if (params.documentIds.length === 0) return [];
+  return db
+    .selectFrom('payment_reminders')
+    .selectAll()
+    .where('organization_id', '=', params.organizationId)
+    .where('document_id', 'in', params.documentIds)
+    .orderBy('step')
+    .execute();
+}
+
+/**
+ * Takes the (document, step) row for sending: inserted, or taken back when its last attempt failed. Nothing when
+ * the step is sent or being sent by someone else: the UNIQUE key and this one statement decide, whoever runs it.
+ * A row left 'sending' by a process that died mid-send is never taken back: the mail may have left, and a customer
+ * reminded twice is worse than a reminder that waits for the next step.
+ */
+export async function claimReminder(
+  db: Db,
+  params: { organizationId: number; documentId: number; step: number; trigger: 'automatic' | 'manual'; now: string },
+): Promise<PaymentReminderRow | undefined> {
+  return db
+    .insertInto('payment_reminders')
+    .values({
+      organization_id: params.organizationId,
+      document_id: params.documentId,
+      step: params.step,
+      status: 'sending',
+      trigger: params.trigger,
+      created_at: params.now,
+      updated_at: params.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['document_id', 'step'])
+        .doUpdateSet({ status: 'sending', trigger: params.trigger, updated_at: params.now })
+        .where('payment_reminders.status', '=', 'failed'),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function finishReminder(
+  db: Db,
+  params: {
+    id: number;
+    status: 'sent' | 'failed';
+    recipients: string;
+    subject: string;
+    error: string;
+    sentAt: string | null;
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('payment_reminders')
+    .set((eb) => ({
+      status: params.status,
+      recipients: params.recipients,
+      subject: params.subject,
+      error: params.error,
+      sent_at: params.sentAt,
+      attempts: eb('attempts', '+', 1),
+      updated_at: params.now,
+    }))
+    .where('id', '=', params.id)
+    .execute();
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import { idSchema } from '../../shared/schemas/reference';
+import { listAnswer, writeAnswer } from '../../shared/schemas/answers';
+import { reminderRecordSchema, reminderRowSchema, reminderSettingsSchema, scheduledJobSchema } from '../../shared/schemas/reminders';
+import { clock } from '../clock';
+import { JOBS } from '../scheduler/jobs';
+import { listScheduledJobs } from '../services/scheduled-jobs';
+import {
+  getReminderSettings,
+  listReminderRows,
+  remindersOfDocument,
+  saveReminderSettings,
+  sendReminder,
+} from '../services/payment-reminders';
+
+/** Payment reminders (issue 15 §2): the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
+export const remindersRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reminders', summary: 'Factures en retard et relances à envoyer aujourd’hui' } })
+    .output(listAnswer(reminderRowSchema))
+    .query(async ({ ctx }) => {
+      const data = await listReminderRows(ctx.db, ctx.organizationId, clock.now());
+      return { total: data.length, data };
+    }),
+  send: protectedProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/reminders/{documentId}/send', status: 201, summary: 'Envoie la relance due d’une facture' },
+    })
+    .input(z.object({ documentId: idSchema }))
+    .output(writeAnswer(reminderRecordSchema))
+    .mutation(({ ctx, input }) =>
+      sendReminder(ctx, ctx.organizationId, input.documentId, { trigger: 'manual', now: clock.now(), userId: ctx.userId }),
+    ),
+  ofDocument: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}/reminders', summary: 'Relances envoyées pour une facture' } })
+    .input(z.object({ id: idSchema }))
+    .output(listAnswer(reminderRecordSchema))
+    .query(async ({ ctx, input }) => {
+      const data = await remindersOfDocument(ctx.db, ctx.organizationId, input.id);
+      return { total: data.length, data };
+    }),
+  settings: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/settings/reminders', summary: 'Calendrier des relances de paiement' } })
+    .output(reminderSettingsSchema)
+    .query(({ ctx }) => getReminderSettings(ctx.db, ctx.organizationId)),
+  saveSettings: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/settings/reminders', summary: 'Enregistre le calendrier des relances' } })
+    .input(reminderSettingsSchema)
+    .output(writeAnswer(reminderSettingsSchema))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Mise à jour avec succès',
+      data: await saveReminderSettings(ctx.db, ctx.organizationId, input),
+    })),
+  jobs: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/jobs', summary: 'Tâches planifiées : dernière et prochaine exécution' } })
+    .output(listAnswer(scheduledJobSchema))
+    .query(async ({ ctx }) => {
+      const data = await listScheduledJobs(ctx.db, JOBS, clock.now());
+      return { total: data.length, data };
+    }),
+});

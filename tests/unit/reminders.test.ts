@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { daysBetween, dueStep } from '../../src/shared/reminders';
+import { defaultReminderSettings, offsetLabel, reminderSettingsSchema } from '../../src/shared/schemas/reminders';
+
+const steps = defaultReminderSettings().steps; // -3, 7, 15, 30
+const offsetAt = (daysLate: number, done: number[] = []) => dueStep(steps, daysLate, done)?.offset_days ?? null;
+
+describe('dueStep: the one reminder to send today', () => {
+  it('is nothing before the first step, then each step from its day on', () => {
+    expect(offsetAt(-4)).toBeNull();
+    expect(offsetAt(-3)).toBe(-3);
+    expect(offsetAt(0, [-3])).toBeNull();
+    expect(offsetAt(7, [-3])).toBe(7);
+    expect(offsetAt(200, [-3, 7, 15, 30])).toBeNull();
+  });
+
+  it('after days down, only the most recent due step, never the ones missed', () => {
+    expect(offsetAt(20)).toBe(15);
+    expect(offsetAt(20, [15])).toBeNull();
+    expect(offsetAt(31, [-3])).toBe(30);
+  });
+
+  it('a failed step (not in done) is tried again; a later step sent means nothing more', () => {
+    expect(offsetAt(8, [-3])).toBe(7);
+    expect(offsetAt(16, [30])).toBeNull();
+  });
+
+  it('skips a disabled step', () => {
+    const some = steps.map((s) => (s.offset_days === 15 ? { ...s, enabled: false } : s));
+    expect(dueStep(some, 20, [-3, 7])).toBeNull();
+    expect(dueStep(some, 30, [-3, 7])?.offset_days).toBe(30);
+  });
+});
+
+describe('reminder schedule', () => {
+  it('counts days across months and years, in calendar days', () => {
+    expect(daysBetween('2026-12-31', '2027-01-20')).toBe(20);
+    expect(daysBetween('2026-03-29', '2026-03-28')).toBe(-1);
+  });
+
+  it('labels an offset in French', () => {
+    expect([-3, -1, 0, 1, 30].map(offsetLabel)).toEqual([
+      '3 jours avant l’échéance',
+      '1 jour avant l’échéance',
+      'le jour de l’échéance',
+      '1 jour après l’échéance',
+      '30 jours après l’échéance',
+    ]);
+  });
+
+  it('sorts the steps by delay when saved', () => {
+    const [a, b] = steps;
+    expect(reminderSettingsSchema.parse({ steps: [b, a] }).steps.map((s) => s.offset_days)).toEqual([-3, 7]);
+  });
+});
