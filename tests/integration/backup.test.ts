@@ -89,11 +89,12 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     other.close();
     const text = path.join(work, 'notes.db');
     fs.writeFileSync(text, 'pas une base');
-    for (const [backup, reason] of [
+    const cases: [string, string][] = [
       [foreign, 'une base d’une autre application'],
       [text, 'pas une base SQLite'],
       [path.join(work, 'absente'), 'introuvable'],
-    ]) {
+    ];
+    for (const [backup, reason] of cases) {
       expect(() => restoreDatabase({ backup, databasePath: target.dbPath, dataDir: target.dataDir })).toThrow(
         `n’est pas une sauvegarde Facturier : ${reason}`,
       );
