@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures with their data sizes; asserts nothing about time.
 // `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
+import { benchBackup } from './backup';
 import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   documents: benchDocuments,
   render: benchRender,
   einvoice: benchEinvoice,
+  backup: benchBackup,
 };
 
 const only = process.argv[2];

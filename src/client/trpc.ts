@@ -6,6 +6,7 @@ import superjson from 'superjson';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/_app';
 import { showMessage } from './stores/snackbar';
+import { MAX_BATCH_CALLS } from '../shared/api-limits';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -138,7 +139,7 @@ export const trpcClient = trpc.createClient({
           return typeof key === 'string' ? { 'Idempotency-Key': key } : {};
         },
       }),
-      false: httpBatchLink({ url: '/api/trpc', transformer: superjson, fetch: fetchWithTimeout }),
+      false: httpBatchLink({ url: '/api/trpc', transformer: superjson, fetch: fetchWithTimeout, maxItems: MAX_BATCH_CALLS }),
     }),
   ],
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Env } from './env';
 import { openDatabase, type Connection } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { assertUsableDatabaseFile } from './db/database-file';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './auth/rate-limit';
 import { createBuildInfo } from './build-info';
@@ -70,6 +71,7 @@ export interface AppOptions {
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
+  if (env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 

@@ -10,6 +10,7 @@ import type { BuildInfo } from './build-info';
 import type { IssueArchiver } from './services/issue-archive';
 import type { EinvoiceDeps } from './services/einvoice-send';
 import type { PdfDeps } from './pdf/document-pdf';
+import { clientIp } from './http/client-ip';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -57,20 +58,6 @@ export function createContextInner(
   };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/**
- * The client's address for rate limits. Behind the README's reverse proxy (on this machine) the proxy's
- * X-Forwarded-For names the client; from anyone else that header is ignored, so it cannot be forged to dodge a limit.
- */
-export function clientIp(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  if (!LOOPBACK.has(peer)) return peer;
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || peer;
-}
-
 /** For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. */
 export async function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
   const setCookie = (header: string) => res.appendHeader('Set-Cookie', header);
@@ -84,5 +71,5 @@ export async function createContext(deps: AppDeps, req: IncomingMessage, res: Se
     }
   }
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
-  return createContextInner(deps, { session, ip: clientIp(req), userAgent, setCookie });
+  return createContextInner(deps, { session, ip: clientIp(req, deps.env.trustedProxies), userAgent, setCookie });
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
+import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
@@ -39,6 +41,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   REGISTER_MAX_PER_HOUR: positiveInt(100),
   RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
+  TRUST_PROXY: z.string().default('loopback'),
+  OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
 });
 
 export type Env = {
@@ -55,6 +59,10 @@ export type Env = {
   clientDist: string;
   /** The Chromium that renders PDFs; unset = Debian's /usr/bin/chromium when present. */
   chromiumPath: string | undefined;
+  /** TRUST_PROXY: the reverse proxies whose forwarded client address is believed (http/client-ip.ts). */
+  trustedProxies: TrustedProxies;
+  /** Where connections to addresses users type may go (net/outbound-guard.ts). */
+  outbound: OutboundPolicy;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -88,6 +96,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const databasePath = path.resolve(e.DATABASE_URL.slice('file:'.length));
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    throw new EnvError(`Configuration invalide, le serveur ne démarre pas :\n  TRUST_PROXY : ${(error as Error).message}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -101,6 +115,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
     chromiumPath: e.CHROMIUM_PATH,
+    trustedProxies,
+    outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

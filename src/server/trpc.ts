@@ -4,6 +4,7 @@ import type { Context } from './context';
 import { AppError, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
 import type { FileCharset } from './http/file-answer';
+import { heavyWriteRefusal } from './auth/rate-limit';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -36,6 +37,11 @@ export interface RestMeta {
 
 export interface ProcedureMeta {
   rest?: RestMeta;
+  /**
+   * A write that costs the server far more than a row (copies a document, imports a file, renders or mails a PDF,
+   * stores a screenshot): limited per session and per organisation (issue 20), see `heavyWriteRefusal`.
+   */
+  heavy?: true;
 }
 
 const t = initTRPC
@@ -59,8 +65,12 @@ export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(({ ctx, meta, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
+  if (meta?.heavy) {
+    const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
+    if (refusal) throw refusal;
+  }
   return next({
     ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },
   });

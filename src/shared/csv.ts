@@ -62,11 +62,30 @@ export function parseCsv(text: string): ParsedCsv {
 }
 
 const needsQuotes = /[";\r\n]/;
-const cell = (value: string) => (needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const quoted = (value: string) => (needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** A CSV Excel opens correctly in France: BOM, ';', CRLF. */
+/** What a spreadsheet reads as the start of a formula: `=`, `+`, `-`, `@`, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?\d+([.,]\d+)?$/;
+/** The apostrophe a spreadsheet hides and that keeps a cell text (OWASP's advice against CSV injection). */
+export const FORMULA_GUARD = "'";
+
+/**
+ * A customer named `=HYPERLINK(…)` must not run as a formula in the accountant's Excel: a cell that a spreadsheet
+ * would read as a formula gets the hidden apostrophe. Negative amounts (`-12,50`) are numbers, and stay numbers.
+ */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `${FORMULA_GUARD}${value}` : value;
+}
+
+/** The other way, on import: a cell we (or a careful spreadsheet) protected loses its apostrophe; null = untouched. */
+export function unguardFormula(value: string): string | null {
+  return value.startsWith(FORMULA_GUARD) && FORMULA_START.test(value.slice(1)) ? value.slice(1) : null;
+}
+
+/** A CSV Excel opens correctly in France: BOM, ';', CRLF, and no cell that runs as a formula. */
 export function toCsv(header: string[], rows: string[][]): string {
-  return `${BOM}${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+  return `${BOM}${[header, ...rows].map((r) => r.map((c) => quoted(neutralizeFormula(c))).join(';')).join('\r\n')}\r\n`;
 }
 
 /** Header names compared without case, accents or punctuation: 'E-mail', 'email' and 'EMAIL' are one column. */

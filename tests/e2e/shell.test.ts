@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  expect(cspViolations).toEqual([]);
 });
 
 /** A logged-in page; `theme: 'dark'` is chosen as a user would (the stored display settings), not by the OS. */

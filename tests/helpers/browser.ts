@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { newUser, Session } from './clients';
@@ -53,10 +53,17 @@ export async function newPage(
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   });
+  // Issue 20: the server's Content-Security-Policy must never block what the app itself does; a refusal is a bug.
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
 }
+
+/** What the Content-Security-Policy refused in any page of this test file (browser suites assert it stays empty). */
+export const cspViolations: string[] = [];
 
 /**
  * Ark registers a modal dialog's dismiss layer (Escape, outside click) one frame after it opens, and then blocks
@@ -97,6 +104,7 @@ export function browserSuite(): BrowserSuite {
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.close();
+    expect(cspViolations).toEqual([]);
   });
   return suite;
 }

@@ -23,6 +23,8 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
     DATABASE_URL: `file:${dbPath}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The tests' SMTP servers listen on 127.0.0.1 and ephemeral ports; the guard's own test sets this to false.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     ...extra,
   });
   return { env, dataDir, dbPath };

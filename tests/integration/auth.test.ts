@@ -145,6 +145,61 @@ describe('login, current user, logout', () => {
   });
 });
 
+describe('login limits behind the proxy (issue 20)', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('a stranger failing on an owner’s address never locks the owner out (failures count per e-mail and IP)', async () => {
+    const { user } = await registered(server.url);
+    const stranger = new Session(server.url);
+    for (let i = 0; i < 5; i++) {
+      const answer = await stranger.rest('POST', '/api/auth/login', { email: user.email, password: 'mauvais' }, from('203.0.113.9'));
+      expect(answer.status).toBe(i < 3 ? 401 : 429);
+    }
+    const owner = new Session(server.url);
+    const login = await owner.rest('POST', '/api/auth/login', { email: user.email, password: user.password }, from('198.51.100.7'));
+    expect(login.status).toBe(200);
+  });
+
+  it('a forged first X-Forwarded-For entry does not dodge the per-IP limit: the rightmost untrusted hop is the client', async () => {
+    const limited = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_IP: '5' } });
+    try {
+      const session = new Session(limited.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        // What nginx's $proxy_add_x_forwarded_for sends: the client's own header, then the address nginx saw.
+        const headers = { 'x-forwarded-for': `10.${i}.0.1, 203.0.113.50` };
+        statuses.push((await session.rest('POST', '/api/auth/login', { email: `x${i}@exemple.fr`, password: 'mauvais' }, headers)).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('slows guessing down progressively: after 3 failures each try waits 1 s, then 2 s, 4 s…', async () => {
+    const lenient = await startTestServer({ env: { LOGIN_MAX_FAILURES: '10' } });
+    try {
+      const { user } = await registered(lenient.url);
+      const session = new Session(lenient.url);
+      const t0 = Date.now();
+      clock.now = () => new Date(t0);
+      const attempt = () => session.rest('POST', '/api/auth/login', { email: user.email, password: 'mauvais' }, from('203.0.113.77'));
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+      const early = await attempt();
+      expect(early.status).toBe(429);
+      expect(early.body.messages).toBe('Trop de tentatives de connexion. Réessayez dans 1 s.');
+      clock.now = () => new Date(t0 + 1000);
+      expect((await attempt()).status).toBe(401);
+      expect((await attempt()).body.messages).toBe('Trop de tentatives de connexion. Réessayez dans 2 s.');
+      clock.now = () => new Date(t0 + 3000);
+      const right = await session.rest('POST', '/api/auth/login', { email: user.email, password: user.password }, from('203.0.113.77'));
+      expect(right.status).toBe(200);
+    } finally {
+      await lenient.close();
+    }
+  });
+});
+
 describe('sessions slide and expire', () => {
   it('renews the cookie once half the 30 days are spent, and refuses it after expiry', async () => {
     const { session } = await registered(server.url);

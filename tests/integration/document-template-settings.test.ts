@@ -198,6 +198,31 @@ describe('document template (PUT /api/settings?key=document, settings.update wit
     expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
   });
 
+  it('refuses a logo image from another address (the printer and share visitors would fetch it), naming the field', async () => {
+    const { session } = await registered(server.url);
+    for (const url of [
+      'http://127.0.0.1:30001/x.png',
+      'https://evil.example/logo.png',
+      '/uploads/logos/../../etc/passwd',
+      '//evil.example/a.png',
+    ]) {
+      const template = defaultDocumentTemplate();
+      const logo = defined(template.header[0]?.columns[0]?.elements[0]);
+      expect(logo.type).toBe('logo');
+      if (logo.type === 'logo') logo.url = url;
+      const refused = await session.rest('PUT', '/api/settings?key=document', template);
+      expect(refused.status).toBe(400);
+      expect(refused.body.messages).toEqual([
+        expect.stringContaining('Logo du modèle : seule une image envoyée dans Infos de l’entreprise est acceptée'),
+      ]);
+    }
+    expect((await session.rest('GET', '/api/settings?key=document')).body.data).toEqual(defaultDocumentTemplate());
+    const own = defaultDocumentTemplate();
+    const logo = defined(own.header[0]?.columns[0]?.elements[0]);
+    if (logo.type === 'logo') logo.url = '/uploads/logos/0b5e4c9e-6a43-4a0e-9a43-2f1d6f3c1b11.png';
+    expect((await session.rest('PUT', '/api/settings?key=document', own)).status).toBe(200);
+  });
+
   it('saves the default template', async () => {
     const { session } = await registered(server.url);
     const answer = await session.rest('PUT', '/api/settings?key=document', defaultDocumentTemplate());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOM, frenchNumber, headerKey, parseCsv, toCsv } from '../../src/shared/csv';
+import { BOM, frenchNumber, headerKey, neutralizeFormula, parseCsv, toCsv, unguardFormula } from '../../src/shared/csv';
 
 describe('CSV', () => {
   it('reads what French Excel writes: BOM, semicolons, quotes, CRLF, a line break inside a field', () => {
@@ -38,6 +38,33 @@ describe('CSV', () => {
     ['douze', Number.NaN],
   ])('frenchNumber(%j) = %s', (text, expected) => {
     expect(frenchNumber(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x.example";"clic")', '\'=HYPERLINK("http://x.example";"clic")'],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['+33 6 12 34 56 78', "'+33 6 12 34 56 78"],
+    ['-2+3', "'-2+3"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', "'\rcmd"],
+    ['-12,50', '-12,50'],
+    ['+4.5', '+4.5'],
+    ['Danone', 'Danone'],
+    ['', ''],
+  ])('neutralizeFormula(%j) = %j: formulas become text, numbers stay numbers', (value, expected) => {
+    expect(neutralizeFormula(value)).toBe(expected);
+  });
+
+  it('never writes a cell a spreadsheet runs as a formula, and the import takes the apostrophe back off', () => {
+    const text = fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', 'a', '1', ',', ';', '"', "'") });
+    fc.assert(
+      fc.property(text, (value) => {
+        const [cell] = parseCsv(toCsv(['A'], [[value]])).rows[0]?.cells ?? [''];
+        const plainNumber = /^[-+]?\d+([.,]\d+)?$/.test(value);
+        if (!plainNumber) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        if (!/^'[=+\-@\t\r]/.test(value)) expect(unguardFormula(cell ?? '') ?? cell).toBe(value);
+      }),
+    );
   });
 
   it('compares headers without case or accents', () => {

@@ -118,6 +118,18 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
             {report.ignored_columns.length > 0 && (
               <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>
             )}
+            {report.changed.length > 0 && (
+              <details data-testid="import-changed">
+                <summary>{report.changed.length} cellule(s) lue(s) autrement que dans le fichier</summary>
+                <ul className={css({ maxH: '160px', overflowY: 'auto', pl: '4', listStyle: 'disc' })}>
+                  {report.changed.map((c) => (
+                    <li key={`${c.line}-${c.column}`}>
+                      Ligne {c.line}, « {c.column} » : {c.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
             {report.rejected.length > 0 && (
               <div className={css({ maxH: '240px', overflowY: 'auto' })}>
                 <table className={listStyles.table}>

@@ -10,6 +10,7 @@ import { styleToCss } from './style-css';
 import type { RenderCustomer } from './types';
 import { NUMBER_LABELS } from '../../shared/status';
 import { defined } from '../../shared/defined';
+import { logoSource } from '../../shared/template-images';
 
 /** SPEC §9: a logo fits 350 × 150 px at 100 %; without one, a placeholder at most 100 px wide. */
 export const LOGO_MAX = { width: 350, height: 150 };
@@ -175,7 +176,7 @@ export function ElementView({
       body = <div style={{ fontSize: '2.1em', fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.01em' }}>{documentTitle(doc)}</div>;
       break;
     case 'logo':
-      body = <Logo url={element.url || doc.seller?.logo_url || ''} size={element.size} name={doc.seller?.name ?? ''} />;
+      body = <Logo url={logoSource(element.url, doc.seller?.logo_url ?? '')} size={element.size} name={doc.seller?.name ?? ''} />;
       break;
     case 'icon':
       body = <DocumentIcon name={element.name} size={element.size} color={element.color} />;

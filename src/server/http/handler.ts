@@ -12,6 +12,8 @@ import { DOWNLOAD_PREFIX, serveDownload } from './download';
 import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
+import { isMalformedPath, setSecurityHeaders } from './security-headers';
+import { clientIp } from './client-ip';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -33,9 +35,10 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         });
       });
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    setSecurityHeaders(res, { https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
 
     try {
+      if (isMalformedPath(pathname)) return sendError(res, new AppError('BAD_REQUEST', 'Adresse mal formée : un code %XX ne se lit pas'));
       if (pathname === '/api' || pathname.startsWith('/api/')) {
         if (isForeignOrigin(req, deps.env.appUrl)) {
           return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
@@ -52,8 +55,13 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
-      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD'))
+      if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+        const ip = clientIp(req, deps.env.trustedProxies);
+        if (deps.rateLimits.pdfDownloadsByIp.isLimited(ip))
+          return sendError(res, new AppError('TOO_MANY_REQUESTS', 'Trop de PDF demandés en une minute : réessayez dans un instant'));
+        deps.rateLimits.pdfDownloadsByIp.hit(ip);
         return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
       }

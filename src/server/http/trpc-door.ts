@@ -16,6 +16,8 @@ import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { sendError, sendJsonText } from './respond';
+import { AppError } from '../errors';
+import { MAX_BATCH_ANSWER_BYTES, MAX_BATCH_CALLS } from '../../shared/api-limits';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
@@ -57,6 +59,8 @@ export async function handleTrpc(
 ): Promise<void> {
   const path = decodeURIComponent(pathname.slice(TRPC_PREFIX.length));
   const paths = path.split(',');
+  const refusal = batchRefusal(paths.length, req.method);
+  if (refusal) return sendError(res, refusal);
   const limit = Math.max(DEFAULT_BODY_LIMIT, ...paths.map((p) => BODY_LIMITS.get(p) ?? 0));
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return sendError(res, tooLarge(limit));
@@ -151,7 +155,26 @@ export async function handleTrpc(
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
   const status = !isBatch && single ? single.status : statuses.size === 1 ? (single?.status ?? 200) : 207;
   const body = !isBatch && single ? single.body : `[${answers.map((a) => a.body).join(',')}]`;
+  if (isBatch && body.length > MAX_BATCH_ANSWER_BYTES) {
+    const mb = MAX_BATCH_ANSWER_BYTES / 1024 / 1024;
+    return sendError(
+      res,
+      new AppError('PAYLOAD_TOO_LARGE', `La réponse de ce lot dépasserait ${mb} Mo : demandez moins d’éléments à la fois`),
+    );
+  }
   sendJsonText(res, status, body);
+}
+
+/**
+ * Issue 20: one request once asked for 600 copies of a 2,000-line invoice and held the server for two minutes. A
+ * batch holds at most MAX_BATCH_CALLS calls, and writes go one per request — each its own action, key and answer.
+ * Refused before anything is read or run, so a hostile batch costs nothing.
+ */
+function batchRefusal(calls: number, method: string | undefined): AppError | null {
+  if (calls > MAX_BATCH_CALLS)
+    return new AppError('BAD_REQUEST', `Trop d’appels dans un même lot (${calls}) : ${MAX_BATCH_CALLS} au plus par requête`);
+  if (calls > 1 && method !== 'GET') return new AppError('BAD_REQUEST', 'Les modifications s’envoient une par requête, pas en lot');
+  return null;
 }
 
 function errorResponse(

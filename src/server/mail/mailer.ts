@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { resolveOutbound, type OutboundPolicy } from '../net/outbound-guard';
 
 export type MailAddress = string | { name: string; address: string };
 
@@ -63,12 +64,12 @@ export function createMailer(config: { smtpUrl: string | undefined; from: string
  * the URL, whose query string could switch transports (`?sendmail=true&path=…` runs a program). Short timeouts:
  * someone is waiting in front of the settings page.
  */
-export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options {
+export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options & { host: string; port: number } {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return {
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port ? Number(url.port) : undefined,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     auth: url.username || url.password ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     connectionTimeout: 10_000,
@@ -77,7 +78,18 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options {
   };
 }
 
-/** A mailer on an organisation's own SMTP server (Paramètres → Envoi d'emails). */
-export function createMailerForUrl(smtpUrl: string, from: MailAddress): Mailer {
-  return smtpMailer(nodemailer.createTransport(smtpOptionsFromUrl(smtpUrl)), from);
+/**
+ * A mailer on an organisation's own SMTP server (Paramètres → Envoi d'emails): an address a user typed, so each send
+ * first passes the outbound guard and then connects to the very IP the guard checked (TLS still verifies the name).
+ */
+export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: OutboundPolicy): Mailer {
+  const options = smtpOptionsFromUrl(smtpUrl);
+  return {
+    outboxDir: null,
+    async send(mail) {
+      const address = await resolveOutbound(options.host, options.port, policy);
+      const transport = nodemailer.createTransport({ ...options, host: address, tls: { servername: options.host } });
+      await smtpMailer(transport, from).send(mail);
+    },
+  };
 }

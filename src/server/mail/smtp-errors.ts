@@ -1,5 +1,8 @@
+import { OutboundRefusedError } from '../net/outbound-guard';
+
 /** nodemailer's error codes, as a French sentence that says what to check (its own text is English and technical). */
 export function smtpFailureMessage(error: unknown, host: string): string {
+  if (error instanceof OutboundRefusedError) return error.message;
   const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
   const server = `Le serveur SMTP ${host}`;
   const scheme = 'smtps:// (port 465) ou smtp:// (port 587)';

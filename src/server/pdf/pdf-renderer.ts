@@ -18,6 +18,15 @@ const RENDER_TIMEOUT_MS = 30_000;
 
 export class ChromiumMissingError extends Error {}
 
+/** Whether `url` is on exactly `origin` (scheme, host and port): what the printer may fetch. */
+export function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The Chromium binary: CHROMIUM_PATH, else Debian's. */
 export function findChromium(configured: string | undefined): string | undefined {
   const candidates = configured ? [configured] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -86,7 +95,8 @@ export class PdfRenderer {
     const page = await this.acquire();
     try {
       await page.unrouteAll();
-      await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+      // Exactly the app's origin, parsed: a prefix test let http://127.0.0.1:30001 through for an app on :3000.
+      await page.route('**/*', (route) => (sameOrigin(route.request().url(), origin) ? route.continue() : route.abort()));
       await page.goto(url, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
       await page.waitForSelector('[data-render-ready="true"]', { timeout: RENDER_TIMEOUT_MS });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -62,7 +62,10 @@ export const customersRouter = router({
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/customers/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des clients (CSV)' } })
+    .meta({
+      heavy: true,
+      rest: { method: 'POST', path: '/api/customers/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des clients (CSV)' },
+    })
     .input(
       z.object({
         csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),

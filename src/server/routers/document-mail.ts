@@ -13,7 +13,7 @@ export const documentMailRouter = router({
     .output(mailDraftSchema)
     .query(({ ctx, input }) => mailDraft(ctx, ctx.organizationId, input.id)),
   send: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/send', summary: 'Envoie un document par e-mail, PDF joint' } })
+    .meta({ heavy: true, rest: { method: 'POST', path: '/api/documents/{id}/send', summary: 'Envoie un document par e-mail, PDF joint' } })
     .input(z.object({ id: idSchema }).extend(sendDocumentInputSchema.shape))
     .output(z.object({ messages: z.string(), sent_to: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {

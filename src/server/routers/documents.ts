@@ -151,7 +151,7 @@ export const documentsRouter = router({
       data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
     })),
   duplicate: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
+    .meta({ heavy: true, rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
     .input(z.object({ id: idSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({

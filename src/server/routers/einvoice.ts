@@ -37,7 +37,10 @@ export const einvoiceRouter = router({
       data: await recordManualStatus(ctx.db, ctx.organizationId, input.id, input.data, ctx.userId),
     })),
   send: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/einvoice/send', summary: 'Dépose la facture sur la plateforme agréée' } })
+    .meta({
+      heavy: true,
+      rest: { method: 'POST', path: '/api/documents/{id}/einvoice/send', summary: 'Dépose la facture sur la plateforme agréée' },
+    })
     .input(z.object({ id: idSchema }))
     .output(writeAnswer(lifecycleAnswerSchema))
     .mutation(({ ctx, input }) => sendToPlatform(ctx.db, ctx.einvoice, ctx.organizationId, input.id, ctx.userId)),

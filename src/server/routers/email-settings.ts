@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
 import { emailSettingsSchema } from '../../shared/schemas/email-settings';
 import { getPublicEmailSettings, saveEmailSettings, sendTestEmail } from '../services/email-settings';
+import { smtpTestRefusal } from '../auth/rate-limit';
 
 /** Paramètres → Envoi d'emails. The SMTP password never leaves the server: answers carry a mask instead. */
 export const emailSettingsRouter = router({
@@ -18,7 +19,11 @@ export const emailSettingsRouter = router({
       data: await saveEmailSettings(ctx.db, ctx.organizationId, input),
     })),
   sendTest: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
+    .meta({ heavy: true, rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
     .output(z.object({ messages: z.string() }))
-    .mutation(async ({ ctx }) => ({ messages: await sendTestEmail(ctx, { organizationId: ctx.organizationId, userId: ctx.userId }) })),
+    .mutation(async ({ ctx }) => {
+      const refusal = smtpTestRefusal(ctx.rateLimits, ctx.organizationId);
+      if (refusal) throw refusal;
+      return { messages: await sendTestEmail(ctx, { organizationId: ctx.organizationId, userId: ctx.userId }) };
+    }),
 });

@@ -156,6 +156,7 @@ export const expensesRouter = router({
     }),
   attachReceipt: protectedProcedure
     .meta({
+      heavy: true,
       rest: {
         method: 'POST',
         path: '/api/expenses/{id}/receipt',

@@ -7,6 +7,7 @@ import { recordFeedback } from '../services/feedback';
 export const feedbackRouter = router({
   send: protectedProcedure
     .meta({
+      heavy: true,
       rest: { method: 'POST', path: '/api/feedback', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Envoie un retour avec capture d’écran' },
     })
     .input(feedbackInputSchema)

@@ -57,7 +57,10 @@ export const itemsRouter = router({
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/items/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des articles (CSV)' } })
+    .meta({
+      heavy: true,
+      rest: { method: 'POST', path: '/api/items/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des articles (CSV)' },
+    })
     .input(
       z.object({
         csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),

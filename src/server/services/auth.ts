@@ -83,20 +83,26 @@ export async function register(ctx: Context, input: RegisterInput): Promise<User
   return profile;
 }
 
+/** Failed logins from one address on one e-mail before each further try must wait (1 s, 2 s, 4 s…). */
+const FREE_LOGIN_ATTEMPTS = 3;
+
 export async function login(ctx: Context, input: LoginInput): Promise<UserProfile> {
-  const { loginFailuresByEmail, loginFailuresByIp } = ctx.rateLimits;
-  if (loginFailuresByEmail.isLimited(input.email) || loginFailuresByIp.isLimited(ctx.ip)) {
+  const { loginFailuresByEmailAndIp: byPair, loginFailuresByIp } = ctx.rateLimits;
+  const pair = `${input.email.toLowerCase()}|${ctx.ip}`;
+  if (byPair.isLimited(pair) || loginFailuresByIp.isLimited(ctx.ip)) {
     fail('TOO_MANY_REQUESTS', 'Trop de tentatives de connexion. Réessayez dans 15 minutes.');
   }
+  const waitMs = byPair.waitMs(pair, FREE_LOGIN_ATTEMPTS);
+  if (waitMs > 0) fail('TOO_MANY_REQUESTS', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(waitMs / 1000)} s.`);
   const credentials = await findUserCredentials(ctx.db, { email: input.email });
   const ok = await verifyPassword(credentials?.password_hash ?? (await getDecoyHash()), input.password);
   const organizationId = credentials && ok ? await findDefaultOrganizationId(ctx.db, { userId: credentials.id }) : undefined;
   if (!credentials || !ok || organizationId === undefined) {
-    loginFailuresByEmail.hit(input.email);
+    byPair.hit(pair);
     loginFailuresByIp.hit(ctx.ip);
     fail('UNAUTHORIZED', 'Adresse e-mail ou mot de passe incorrect');
   }
-  loginFailuresByEmail.reset(input.email);
+  byPair.reset(pair);
   return startSession(ctx, defined(credentials, 'credentials').id, defined(organizationId, 'organizationId'));
 }
 

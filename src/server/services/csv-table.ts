@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { headerKey, parseCsv, toCsv } from '../../shared/csv';
+import { headerKey, parseCsv, toCsv, unguardFormula } from '../../shared/csv';
 import { fail, validationMessages } from '../errors';
 
 /** One column of an import/export: its French header, how a record fills it, how a cell fills the raw input. */
@@ -14,7 +14,19 @@ export interface CsvRowReport {
   valid: number;
   rejected: { line: number; messages: string[] }[];
   ignored_columns: string[];
+  changed: { line: number; column: string; message: string }[];
   created: number;
+}
+
+/**
+ * A cell as the import keeps it: our export's protective apostrophe (shared/csv.ts) is taken off, so a file exported
+ * then imported gives back the same names; a cell that looks like a formula is kept as text and said.
+ */
+function readCell(text: string): { value: string; message?: string } {
+  const unguarded = unguardFormula(text);
+  if (unguarded !== null) return { value: unguarded, message: 'apostrophe de protection retirée (elle sera remise à l’export)' };
+  if (/^[=@]/.test(text)) return { value: text, message: `commence par « ${text[0]} » : gardé comme texte, jamais comme formule` };
+  return { value: text };
 }
 
 export const IMPORT_MAX_ROWS = 10_000;
@@ -40,10 +52,14 @@ export function readCsvTable<S extends z.ZodType>(
 
   const valid: { line: number; data: z.infer<S> }[] = [];
   const rejected: CsvRowReport['rejected'] = [];
+  const changed: CsvRowReport['changed'] = [];
   for (const { line, cells } of rows) {
     const raw = opts.emptyRaw();
     found.forEach((column, i) => {
-      column?.write?.(raw, (cells[i] ?? '').trim());
+      if (!column?.write) return;
+      const { value, message } = readCell((cells[i] ?? '').trim());
+      if (message) changed.push({ line, column: column.header, message });
+      column.write(raw, value);
     });
     const problems: string[] = [];
     if (cells.length > header.length) problems.push(`${cells.length} champs pour ${header.length} colonnes : un point-virgule en trop ?`);
@@ -54,7 +70,7 @@ export function readCsvTable<S extends z.ZodType>(
     if (problems.length || !parsed.success) rejected.push({ line, messages: problems });
     else valid.push({ line, data: parsed.data });
   }
-  return { total: rows.length, valid, rejected, ignored: header.filter((_, i) => !found[i]) };
+  return { total: rows.length, valid, rejected, changed, ignored: header.filter((_, i) => !found[i]) };
 }
 
 /** A CSV file French Excel opens as is (BOM, ';', CRLF), named `{prefix}-YYYY-MM-DD.csv`. */

@@ -80,6 +80,7 @@ export async function importCustomers(db: Db, organizationId: number, csv: strin
     valid: table.valid.length,
     rejected: table.rejected,
     ignored_columns: table.ignored,
+    changed: table.changed,
     created: dryRun ? 0 : table.valid.length,
   };
 }

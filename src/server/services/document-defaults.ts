@@ -6,6 +6,7 @@ import { defaultDeliveryAddress, type MentionCustomer } from '../../shared/legal
 import { addressSchema, type Address } from '../../shared/schemas/customer';
 import { fail } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
+import { findDocumentSummary } from '../db/queries/document-lists';
 import { documentTaxProblems, type TaxRules } from '../../shared/vat';
 import { getAppSettings } from './settings';
 import { taxRulesOf } from './tax-rules';
@@ -37,6 +38,13 @@ export async function checkCustomer(db: Db, organizationId: number, customerId: 
   if (!customer) return fail('BAD_REQUEST', 'Client : introuvable');
   if (customer.deleted_at) fail('BAD_REQUEST', 'Client : ce client est archivé, restaurez-le pour lui établir un document');
   return customer;
+}
+
+/** The order a document refers to: one of this organisation's orders, or a 400 (issue 20: another's was stored). */
+export async function checkOrder(db: Db, organizationId: number, orderId: number | null | undefined): Promise<void> {
+  if (!orderId) return;
+  const order = await findDocumentSummary(db, { organizationId, id: orderId });
+  if (order?.type !== 'order') fail('BAD_REQUEST', 'Commande : introuvable');
 }
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

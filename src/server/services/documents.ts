@@ -25,7 +25,7 @@ import { sumPayments } from '../db/queries/payments';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { assertCurrencyEnabled } from './currencies';
 import { laterThan, todayIso, totalsOf } from './document-record';
-import { checkCustomer, checkTaxRules, customerSnapshotOf, withDefaults } from './document-defaults';
+import { checkCustomer, checkOrder, checkTaxRules, customerSnapshotOf, withDefaults } from './document-defaults';
 import { followsMainRate } from '../../shared/vat';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
@@ -187,6 +187,7 @@ export async function prepareDraft(
   options: SaveOptions = {},
 ): Promise<(trx: Db) => Promise<number>> {
   const customer = await checkCustomer(db, organizationId, input.customer_id);
+  await checkOrder(db, organizationId, input.order_id);
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
   // A credit note mirrors the taxes of the invoice it corrects, whatever the rules are today.
@@ -256,6 +257,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
     if (input.price_mode !== doc.price_mode) fail('BAD_REQUEST', 'Prix saisis : ils suivent le document d’origine');
   }
   const customer = await checkCustomer(db, organizationId, input.customer_id);
+  if ((input.order_id ?? null) !== doc.order_id) await checkOrder(db, organizationId, input.order_id);
   if (input.currency !== doc.currency) await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
   const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(doc.corrects_id) });

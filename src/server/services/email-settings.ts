@@ -89,7 +89,7 @@ export async function organizationMailer(deps: MailDeps, organizationId: number)
     findOrganizationName(deps.db, { organizationId }),
   ]);
   const from = senderOf(settings, organizationName ?? '', deps.env.mailFrom);
-  const mailer = settings.smtp_url ? createMailerForUrl(settings.smtp_url, from) : deps.mailer;
+  const mailer = settings.smtp_url ? createMailerForUrl(settings.smtp_url, from, deps.env.outbound) : deps.mailer;
   const host = hostOf(settings.smtp_url || deps.env.smtpUrl || '');
   return { settings, organizationName: organizationName ?? '', from, mailer, host };
 }

@@ -113,6 +113,7 @@ export async function importItems(db: Db, organizationId: number, csv: string, d
     valid: table.valid.length,
     rejected: table.rejected,
     ignored_columns: table.ignored,
+    changed: table.changed,
     created: dryRun ? 0 : table.valid.length,
   };
 }

@@ -12,6 +12,7 @@ import { DOCUMENT_TYPES } from '../../shared/schemas/document';
 import { appendAudit } from './audit';
 import { defaultDocumentTemplate, documentTemplateSchema, type DocumentTemplate } from '../../shared/schemas/template';
 import { accountingSettingsSchema, defaultAccountingSettings, type AccountingSettings } from '../../shared/schemas/accounting';
+import { foreignTemplateImages } from '../../shared/template-images';
 
 const APP_KEY = 'app';
 const DOCUMENT_KEY = 'document';
@@ -67,12 +68,9 @@ export async function saveDocumentTemplate(
   template: DocumentTemplate,
   userId?: number,
 ): Promise<DocumentTemplate> {
-  const refusals = [...missingMandatoryParts(template), ...numberingCollisions(template.numbering)];
-  if (refusals.length > 0)
-    fail(
-      'BAD_REQUEST',
-      refusals.map((m) => m.message),
-    );
+  const refusals = [...missingMandatoryParts(template), ...numberingCollisions(template.numbering)].map((m) => m.message);
+  refusals.push(...foreignTemplateImages(template));
+  if (refusals.length > 0) fail('BAD_REQUEST', refusals);
   await db.transaction().execute(async (trx) => {
     // Read in the writing transaction: two saves in a row each log their own change, never a stale one.
     const before = await getDocumentTemplate(trx, organizationId);

@@ -14,6 +14,8 @@ export const csvImportReportSchema = z.object({
   valid: z.number().int(),
   rejected: z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) })),
   ignored_columns: z.array(z.string()),
+  /** Cells the import read differently from the file, or that look like a spreadsheet formula: said, not hidden. */
+  changed: z.array(z.object({ line: z.number().int(), column: z.string(), message: z.string() })),
   created: z.number().int(),
 });
 

@@ -6,6 +6,8 @@ import { validationMessages } from '../../../src/server/errors';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
 import { isForeignOrigin } from '../../../src/server/http/origin';
 import { generateToken, hashToken } from '../../../src/server/auth/tokens';
+import { sameOrigin } from '../../../src/server/pdf/pdf-renderer';
+import { clientIp, parseTrustProxy } from '../../../src/server/http/client-ip';
 
 afterEach(() => {
   clock.now = () => new Date();
@@ -95,5 +97,55 @@ describe('isForeignOrigin', () => {
     ['PUT from a look-alike', req('PUT', { origin: 'https://factures.exemple.fr.evil.example' }), true],
   ])('%s → %s', (_label, request, expected) => {
     expect(isForeignOrigin(request, app)).toBe(expected);
+  });
+});
+
+describe('sameOrigin (the PDF printer fetches only the app itself)', () => {
+  it.each([
+    ['http://127.0.0.1:3000/share/abc', true],
+    ['http://127.0.0.1:3000', true],
+    ['http://127.0.0.1:30001/logo.png', false],
+    ['http://127.0.0.1:3000.evil.example/x', false],
+    ['http://127.0.0.1:3000@evil.example/x', false],
+    ['https://127.0.0.1:3000/x', false],
+    ['http://169.254.169.254/latest/meta-data', false],
+    ['data:image/png;base64,AAAA', false],
+    ['pas une adresse', false],
+  ])('%s on an app at http://127.0.0.1:3000 → %s', (url, allowed) => {
+    expect(sameOrigin(url, 'http://127.0.0.1:3000')).toBe(allowed);
+  });
+});
+
+describe('clientIp (TRUST_PROXY)', () => {
+  const request = (peer: string, headers: Record<string, string> = {}) =>
+    ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
+
+  it.each([
+    ['a direct client is its own address, whatever it claims', 'loopback', '203.0.113.9', { 'x-forwarded-for': '1.2.3.4' }, '203.0.113.9'],
+    [
+      'behind nginx on this machine: the hop nginx appended',
+      'loopback',
+      '127.0.0.1',
+      { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' },
+      '203.0.113.9',
+    ],
+    ['an IPv4 peer seen through IPv6', 'loopback', '::ffff:127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }, '203.0.113.9'],
+    [
+      'two proxies of ours: the first hop that is not one',
+      'loopback, 10.0.0.0/8',
+      '127.0.0.1',
+      { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' },
+      '203.0.113.9',
+    ],
+    ['X-Real-IP when there is no X-Forwarded-For', 'loopback', '127.0.0.1', { 'x-real-ip': '203.0.113.9' }, '203.0.113.9'],
+    ['TRUST_PROXY=none believes no header', 'none', '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1'],
+    ['a garbled hop stops the walk at the proxy', 'loopback', '127.0.0.1', { 'x-forwarded-for': '203.0.113.9, pas-une-ip' }, '127.0.0.1'],
+  ])('%s', (_what, trust, peer, headers, expected) => {
+    expect(clientIp(request(peer, headers), parseTrustProxy(trust))).toBe(expected);
+  });
+
+  it('refuses a TRUST_PROXY entry that is not an address or a range, naming it', () => {
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow('« 10.0.0.0/33 »');
+    expect(() => parseTrustProxy('nginx')).toThrow('« nginx »');
   });
 });

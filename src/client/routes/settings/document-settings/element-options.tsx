@@ -67,7 +67,7 @@ export function ElementOptions({ value, edit, path }: Props) {
             label="Image (vide : logo de l’entreprise)"
             value={value.url}
             path={`${path}.url`}
-            placeholder="https://…"
+            placeholder="/uploads/logos/…"
             onChange={(v) => (as('logo').url = v)}
           />
         </div>

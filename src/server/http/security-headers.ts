@@ -1,0 +1,47 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * The page may load only what this server serves: no inline or foreign script, no plugin, no framing by another
+ * site (clickjacking on the app and on the public share page). Styles allow 'unsafe-inline' because Ark UI's
+ * positioning and html2canvas write style elements at run time; a style cannot run code, a script can.
+ * Images also come as data: and blob: URLs (logo previews, screenshots of the feedback form).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** One year, as browsers' preload lists ask; only sent when the app is reached over https (APP_URL). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Set on every answer — HTML, API and assets alike — before any route runs, so no door forgets them.
+ * Vite's development server injects inline scripts (React refresh): the policy is left out there only.
+ */
+export function setSecurityHeaders(res: ServerResponse, opts: { https: boolean; development: boolean }): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  if (!opts.development) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  if (opts.https) res.setHeader('Strict-Transport-Security', HSTS);
+}
+
+/** A path whose percent-escapes do not decode (`/%E0%A4%A`) names nothing: a 400, not a 500 from some decoder. */
+export function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
