@@ -114,6 +114,7 @@ export const expensesRouter = router({
     })),
   importEinvoice: protectedProcedure
     .meta({
+      heavy: true,
       rest: {
         method: 'POST',
         path: '/api/expenses/import',

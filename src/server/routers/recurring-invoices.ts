@@ -58,6 +58,7 @@ export const recurringInvoicesRouter = router({
     })),
   generate: protectedProcedure
     .meta({
+      heavy: true,
       rest: { method: 'POST', path: '/api/recurring/{id}/generate', status: 201, summary: 'Génère maintenant la prochaine facture' },
     })
     .input(z.object({ id: idSchema }))

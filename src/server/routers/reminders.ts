@@ -23,6 +23,7 @@ export const remindersRouter = router({
       const data = await listReminderRows(ctx.db, ctx.organizationId, clock.now());
       return { total: data.length, data };
     }),
+  // Not `heavy`: each invoice's due step is sent once (a unique key), so a bulk « Envoyer les N relances » is bounded.
   send: protectedProcedure
     .meta({
       rest: { method: 'POST', path: '/api/reminders/{documentId}/send', status: 201, summary: 'Envoie la relance due d’une facture' },
