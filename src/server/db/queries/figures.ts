@@ -8,7 +8,7 @@ import type { Db } from '../connection';
  */
 const HT = sql<number>`(subtotal - discount)`;
 /** 1 for a credit note on a deposit invoice: it cancels an advance, which turnover never counted. */
-const creditOfDeposit = sql<number>`(case when type = 'credit' and corrects_id in (select d.id from documents d where d.kind = 'deposit') then 1 else 0 end)`;
+export const creditOfDeposit = sql<number>`(case when type = 'credit' and corrects_id in (select d.id from documents d where d.kind = 'deposit') then 1 else 0 end)`;
 
 export async function sumTurnover(
   db: Db,
