@@ -5,6 +5,7 @@ import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
+import { benchReports } from './reports';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   documents: benchDocuments,
   render: benchRender,
   einvoice: benchEinvoice,
+  reports: benchReports,
 };
 
 const only = process.argv[2];

@@ -2,7 +2,6 @@ import type { Db } from '../db/connection';
 import { fail } from '../errors';
 import {
   billedTtc,
-  lateCustomers,
   paymentsOnServices,
   receiptsOfPeriod,
   receivablesByAge,
@@ -147,23 +146,19 @@ export async function receivablesReport(db: Db, organizationId: number) {
   const { base, toBase } = await converter(db, organizationId);
   const today = todayIso();
   const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
-  const [ages, late, billed] = await Promise.all([
+  const [ages, billed] = await Promise.all([
     receivablesByAge(db, { organizationId, today }),
-    lateCustomers(db, { organizationId, today }),
     billedTtc(db, { organizationId, from: yearAgo, to: today }),
   ]);
   const buckets = BUCKETS.map((label) => ({ label, count: 0, amount: ZERO }));
+  const customers = new Map<string, { customer_id: number | null; name: string; count: number; amount: Money; oldest: string }>();
   for (const r of ages) {
     const b = buckets[Number(r.bucket)];
     if (!b) continue;
+    const amount = await toBase(r.amount, r);
     b.count += Number(r.count);
-    b.amount = add(b.amount, await toBase(r.amount, r));
-  }
-  const total = buckets.reduce<Money>((s, b) => add(s, b.amount), ZERO);
-  let sales = ZERO;
-  for (const r of billed) sales = add(sales, await toBase(r.amount, r));
-  const customers = new Map<string, { customer_id: number | null; name: string; count: number; amount: Money; oldest: string }>();
-  for (const r of late) {
+    b.amount = add(b.amount, amount);
+    if (Number(r.bucket) === 0 || !r.oldest) continue;
     const key = String(r.customer_id ?? `: ${r.name}`);
     const c = customers.get(key) ?? {
       customer_id: r.customer_id,
@@ -175,10 +170,13 @@ export async function receivablesReport(db: Db, organizationId: number) {
     customers.set(key, {
       ...c,
       count: c.count + Number(r.count),
-      amount: add(c.amount, await toBase(r.amount, r)),
+      amount: add(c.amount, amount),
       oldest: r.oldest < c.oldest ? r.oldest : c.oldest,
     });
   }
+  const total = buckets.reduce<Money>((s, b) => add(s, b.amount), ZERO);
+  let sales = ZERO;
+  for (const r of billed) sales = add(sales, await toBase(r.amount, r));
   return {
     currency: base,
     buckets: buckets.map((b) => ({ label: b.label, count: b.count, amount: cents(b.amount) })),

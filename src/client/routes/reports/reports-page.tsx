@@ -5,7 +5,6 @@ import { useMoney } from '../../lib/use-money';
 import { inputStyle } from '../../components/ui/text-field';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateShort } from '../../../shared/format';
-import { formatTaxRate } from '../../../shared/totals';
 import { BarChart } from './bar-chart';
 import { cardStyle, csvNumber, ReportCard } from './report-card';
 import { type Comparison, comparedRange, groupOf, type PeriodKind, periodKeys, periodLabel, rangeOf } from './report-period';
@@ -305,7 +304,7 @@ export default function ReportsPage() {
               chart={
                 receivables.data && (
                   <BarChart
-                    labels={receivables.data.buckets.map((b) => b.label)}
+                    labels={receivables.data.buckets.map((b) => b.label.replace(' jours', ' j'))}
                     series={[{ name: 'Reste dû TTC', values: receivables.data.buckets.map((b) => b.amount), tone: 'danger' }]}
                     narrow
                     format={fmt}
@@ -410,7 +409,7 @@ export default function ReportsPage() {
                   ? 'TVA collectée sur les débits (option choisie dans Paramètres → Infos de l’entreprise).'
                   : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
                 TVA déductible : celle des dépenses de la période.{' '}
-                {vat.data?.deductible.map((d) => `${formatTaxRate(d.rate)} : ${fmt(d.amount)}`).join(' · ')}
+                {vat.data?.deductible.map((d) => `${d.rate.toLocaleString('fr-FR')} % : ${fmt(d.amount)}`).join(' · ')}
               </p>
             </ReportCard>
           )}

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * Documents issued before this migration never recorded theirs: the best evidence left is the rate in force now, so
  * they are filled with it ('1' in the base currency); a currency no longer enabled stays null and falls back to the
  * current rate when read. Also the indexes the report aggregates walk: payments by date (livre des recettes, VAT
- * on receipts) and unpaid invoices by maturity (receivables ageing).
+ * on receipts), unpaid invoices by maturity (receivables ageing) and deposits by their final invoice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('documents').addColumn('exchange_rate', 'text').execute();
@@ -25,4 +25,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('documents')
     .columns(['organization_id', 'status', 'maturity'])
     .execute();
+  // The deposits a final invoice deducts, found from the final invoices of a period (VAT report).
+  await db.schema.createIndex('documents_deducted_by_idx').on('documents').column('deducted_by_id').execute();
 }

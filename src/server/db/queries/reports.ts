@@ -107,8 +107,8 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
  */
 export async function vatOfDeductedDeposits(db: Db, params: { organizationId: number; from: string; to: string }) {
   return db
-    .selectFrom(sql`documents`.as('dep'))
-    .innerJoin(sql`documents`.as('fin'), (join) => join.on(sql`fin.id`, '=', sql`dep.deducted_by_id`))
+    .selectFrom(sql`documents`.as('fin'))
+    .innerJoin(sql`documents`.as('dep'), (join) => join.on(sql`dep.deducted_by_id`, '=', sql`fin.id`))
     .innerJoin(sql`json_each(dep.tax_groups)`.as('j'), (join) => join.onTrue())
     .select([
       sql<string>`dep.currency`.as('currency'),
@@ -117,10 +117,11 @@ export async function vatOfDeductedDeposits(db: Db, params: { organizationId: nu
       sql<number>`sum(cast(round(json_extract(j.value, '$.taxable_amount') * 10000) as integer))`.as('base'),
       sql<number>`sum(cast(round(json_extract(j.value, '$.amount') * 10000) as integer))`.as('amount'),
     ])
-    .where(sql`dep.organization_id`, '=', params.organizationId)
-    .where(sql`fin.number`, 'is not', null)
+    .where(sql`fin.organization_id`, '=', params.organizationId)
+    .where(sql`fin.type`, '=', 'invoice')
     .where(sql`fin.date`, '>=', params.from)
     .where(sql`fin.date`, '<=', params.to)
+    .where(sql`fin.number`, 'is not', null)
     .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, sql`json_extract(j.value, '$.rate')`])
     .execute();
 }
@@ -139,7 +140,10 @@ export async function paymentsOnServices(db: Db, params: { organizationId: numbe
     .execute();
 }
 
-/** Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90). */
+/**
+ * Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90) and customer:
+ * one pass gives both the ageing and the late customers.
+ */
 export async function receivablesByAge(db: Db, params: { organizationId: number; today: string }) {
   const late = sql<number>`(julianday(${params.today}) - julianday(maturity))`;
   const bucket = sql<number>`case when maturity is null or maturity >= ${params.today} then 0 when ${late} <= 30 then 1 when ${late} <= 60 then 2 when ${late} <= 90 then 3 else 4 end`;
@@ -147,36 +151,18 @@ export async function receivablesByAge(db: Db, params: { organizationId: number;
     .selectFrom('documents')
     .select([
       bucket.as('bucket'),
-      'currency',
-      'exchange_rate as rate',
-      sql<number>`count(*)`.as('count'),
-      sql<number>`sum(amount_due)`.as('amount'),
-    ])
-    .where('organization_id', '=', params.organizationId)
-    .where('status', 'in', ['unpaid', 'partial'])
-    .where('type', '=', 'invoice')
-    .groupBy([bucket, 'currency', 'exchange_rate'])
-    .execute();
-}
-
-/** Customers with invoices past due: what they owe late, how many invoices, the oldest due date. */
-export async function lateCustomers(db: Db, params: { organizationId: number; today: string }) {
-  return db
-    .selectFrom('documents')
-    .select([
       'customer_id',
       sql<string>`max(customer_name)`.as('name'),
       'currency',
       'exchange_rate as rate',
       sql<number>`count(*)`.as('count'),
       sql<number>`sum(amount_due)`.as('amount'),
-      sql<string>`min(maturity)`.as('oldest'),
+      sql<string | null>`min(maturity)`.as('oldest'),
     ])
     .where('organization_id', '=', params.organizationId)
     .where('status', 'in', ['unpaid', 'partial'])
     .where('type', '=', 'invoice')
-    .where('maturity', '<', params.today)
-    .groupBy(['customer_id', 'currency', 'exchange_rate'])
+    .groupBy([bucket, 'customer_id', 'currency', 'exchange_rate'])
     .execute();
 }
 
