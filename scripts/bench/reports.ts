@@ -103,7 +103,15 @@ function seedDirectly(dbPath: string, organizationId: number) {
       );
       insertItem.run(id, String(ht / 100), random() < 0.7 ? 'service' : 'goods');
       if (paid > 0) {
-        insertPayment.run(organizationId, id, maturity < today ? maturity : date, paid * 100, random() < 0.7 ? 'transfer' : 'card', now, now);
+        insertPayment.run(
+          organizationId,
+          id,
+          maturity < today ? maturity : date,
+          paid * 100,
+          random() < 0.7 ? 'transfer' : 'card',
+          now,
+          now,
+        );
         payments++;
       }
     }

@@ -13,7 +13,7 @@ import {
 import { expenseFigures } from '../db/queries/expense-figures';
 import { listCurrencyRows } from '../db/queries/currencies';
 import { convertAmount } from '../../shared/exchange';
-import { add, INPUT_SCALE, money, sub, toNumber, unitsToDecimalText, ZERO, type Money } from '../../shared/money';
+import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
 import type { ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { ca3Lines } from '../../shared/reports';
@@ -114,15 +114,21 @@ export async function vatReport(db: Db, organizationId: number, params: Period) 
   for (const r of documents) addTo(collected, Number(r.vat_rate), await toBase(r.base, r), await toBase(r.amount, r));
   for (const r of deposits) addTo(collected, Number(r.vat_rate), await toBase(-r.base, r), await toBase(-r.amount, r));
   if (basis === 'receipts') {
-    // Each payment on an invoice of services carries its share of the invoice's VAT, rate by rate.
+    // Each payment on an invoice of services carries its share of the invoice's VAT, rate by rate: shares summed in
+    // exact integer units per currency and rate of issue, then converted once per group, not once per payment.
+    const shares = new Map<string, { currency: string; rate: string | null; vatRate: number; base: bigint; amount: bigint }>();
     for (const p of await paymentsOnServices(db, period)) {
       if (p.total === 0) continue;
       for (const t of JSON.parse(p.tax_groups) as { rate: number; taxable_amount: number; amount: number }[]) {
         const share = (value: number) => (BigInt(Math.round(value * 10000)) * BigInt(p.amount)) / BigInt(p.total);
-        addTo(collected, t.rate, await toBase(share(t.taxable_amount), p), await toBase(share(t.amount), p));
+        const key = `${p.currency} ${p.rate} ${t.rate}`;
+        const e = shares.get(key) ?? { currency: p.currency, rate: p.rate, vatRate: t.rate, base: 0n, amount: 0n };
+        shares.set(key, { ...e, base: e.base + share(t.taxable_amount), amount: e.amount + share(t.amount) });
       }
     }
+    for (const e of shares.values()) addTo(collected, e.vatRate, await toBase(e.base, e), await toBase(e.amount, e));
   }
+
   const deductible: RateSums = new Map();
   for (const d of expenses.deductible) addTo(deductible, d.rate, money(d.base), money(d.amount));
   const collectedLines = rateLines(collected).filter((l) => l.rate > 0);
@@ -224,7 +230,8 @@ export async function receiptsBook(db: Db, organizationId: number, params: Perio
   const data = [];
   let total = ZERO;
   for (const r of await receiptsOfPeriod(db, { organizationId, ...params })) {
-    const amount = await toBase(r.amount, r);
+    // Most receipts are in the base currency: their cents come from the integer units without a decimal object.
+    const amount = r.currency === base ? money(unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2)) : await toBase(r.amount, r);
     total = add(total, amount);
     data.push({
       date: r.date,

@@ -122,6 +122,7 @@ export async function vatOfDeductedDeposits(db: Db, params: { organizationId: nu
     .where(sql`fin.date`, '>=', params.from)
     .where(sql`fin.date`, '<=', params.to)
     .where(sql`fin.number`, 'is not', null)
+    .where(sql`dep.deducted_by_id`, 'is not', null) // lets SQLite use the partial index
     .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, sql`json_extract(j.value, '$.rate')`])
     .execute();
 }
