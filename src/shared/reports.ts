@@ -50,3 +50,9 @@ export function ca3Lines(collected: readonly RateLine[], deductible: readonly Ra
   else lines.push({ line: '28', label: 'TVA nette due', base: null, amount: toNumber(net, 2) });
   return lines;
 }
+
+/**
+ * The franchise en base thresholds (CGI art. 293 B) in force for 2025 and 2026, in euros of receipts over a calendar
+ * year: sales of goods (and lodging) and services. The 2025 plan of a single 25 000 € threshold was abandoned.
+ */
+export const FRANCHISE_THRESHOLDS = { goods: 85_000, services: 37_500 } as const;

@@ -160,7 +160,10 @@ describe('reports (issue 17)', () => {
     const invoice = await issued(session, {
       customer_id: customer.data.id,
       date: today,
-      items: [{ item: 'Cours', quantity: 1, unit_price: 300, taxes: [] }],
+      items: [
+        { item: 'Cours', quantity: 1, unit_price: 100, taxes: [], kind: 'service' },
+        { item: 'Manuel', quantity: 1, unit_price: 200, taxes: [], kind: 'goods' },
+      ],
     });
     await ok(session, 'POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 100, method: 'card' });
     await ok(session, 'POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 50, method: 'cash' });
@@ -173,6 +176,25 @@ describe('reports (issue 17)', () => {
         { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 50, method: 'Espèces', currency: 'EUR' },
       ],
     });
+
+    // Two thirds of each receipt are sales of goods (200 of the 300 HT): 100 goods, 50 services to declare.
+    const urssaf = await ok(session, 'GET', `/api/reports/urssaf?${period}&group=quarter`);
+    const quarter = `${year}-T${Math.ceil(Number(today.slice(5, 7)) / 3)}`;
+    expect(urssaf).toEqual({
+      currency: 'EUR',
+      data: [{ period: quarter, goods: 100, services: 50, total: 150 }],
+      year: {
+        year: Number(year),
+        goods: 100,
+        services: 50,
+        total: 150,
+        thresholds: { goods: 85000, services: 37500 },
+        reached: { goods: 0.1, services: 0.1 },
+      },
+    });
+    const bad = await session.rest('GET', `/api/reports/urssaf?${period}&group=year`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages).toMatch(/^Regroupement : « month » ou « quarter »/);
   });
 
   it('an empty organisation gets empty figures, never an error', async () => {

@@ -413,6 +413,10 @@ const samples: Record<string, () => Promise<Call>> = {
     await paymentOf();
     return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
   },
+  'reports.urssaf': async () => {
+    await paymentOf();
+    return { input: both({ from: '2026-01-01', to: '2026-12-31', group: 'month' }) };
+  },
   'expenses.suppliers': async () => ({ input: both({ search: 'bou' }) }),
   'expenses.categories': async () => ({ input: both(undefined) }),
   'expenses.saveCategory': async () => ({ input: both({ label: 'Véhicule', account: '615500' }) }),

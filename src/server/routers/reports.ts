@@ -7,9 +7,19 @@ import {
   reportPeriodSchema,
   turnoverQuerySchema,
   turnoverReportSchema,
+  urssafQuerySchema,
+  urssafReportSchema,
   vatReportSchema,
 } from '../../shared/schemas/reports';
-import { customersReport, marginReport, receiptsBook, receivablesReport, turnoverReport, vatReport } from '../services/reports';
+import {
+  customersReport,
+  marginReport,
+  receiptsBook,
+  receivablesReport,
+  turnoverReport,
+  urssafReport,
+  vatReport,
+} from '../services/reports';
 
 /** Statistiques (issue 17): one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
@@ -44,4 +54,15 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(receiptsBookSchema)
     .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
+  urssaf: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/reports/urssaf',
+        summary: 'Recettes à déclarer à l’URSSAF (biens / services) et seuils de la franchise',
+      },
+    })
+    .input(urssafQuerySchema)
+    .output(urssafReportSchema)
+    .query(({ ctx, input }) => urssafReport(ctx.db, ctx.organizationId, input)),
 });

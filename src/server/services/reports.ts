@@ -3,6 +3,7 @@ import { fail } from '../errors';
 import {
   billedTtc,
   paymentsOnServices,
+  receiptsByNature,
   receiptsOfPeriod,
   receivablesByAge,
   turnoverByCustomer,
@@ -16,7 +17,7 @@ import { convertAmount } from '../../shared/exchange';
 import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
 import type { ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
-import { ca3Lines } from '../../shared/reports';
+import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
 import { getAppSettings } from './settings';
 import { getOrganizationProfile } from './organization';
 import { todayIso } from './document-record';
@@ -243,4 +244,57 @@ export async function receiptsBook(db: Db, organizationId: number, params: Perio
     });
   }
   return { currency: base, data, total: cents(total) };
+}
+
+/**
+ * What a micro-entrepreneur declares to the URSSAF: receipts per month or quarter, each payment split between sales
+ * of goods and services in proportion of its document's lines; and the year so far against the franchise thresholds.
+ */
+export async function urssafReport(db: Db, organizationId: number, params: Period & { group: 'month' | 'quarter' }) {
+  const { base, toBase } = await converter(db, organizationId);
+  const year = Number(params.to.slice(0, 4));
+  const yearStart = `${year}-01-01`;
+  const from = params.from < yearStart ? params.from : yearStart;
+  const periodOf = (date: string) =>
+    params.group === 'month' ? date.slice(0, 7) : `${date.slice(0, 4)}-T${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+  // Exact integer units per period, currency and rate; converted once per group.
+  const sums = new Map<
+    string,
+    { period: string; inYear: boolean; inPeriod: boolean; currency: string; rate: string | null; goods: bigint; all: bigint }
+  >();
+  for (const r of await receiptsByNature(db, { organizationId, from, to: params.to })) {
+    const goods = r.lines > 0 ? (BigInt(r.amount) * BigInt(r.goods)) / BigInt(r.lines) : 0n;
+    const inPeriod = r.date >= params.from;
+    const period = periodOf(r.date);
+    const key = `${period} ${r.date >= yearStart} ${inPeriod} ${r.currency} ${r.rate}`;
+    const e = sums.get(key) ?? { period, inYear: r.date >= yearStart, inPeriod, currency: r.currency, rate: r.rate, goods: 0n, all: 0n };
+    sums.set(key, { ...e, goods: e.goods + goods, all: e.all + BigInt(r.amount) });
+  }
+  const periods = new Map<string, { goods: Money; total: Money }>();
+  let yearGoods = ZERO;
+  let yearTotal = ZERO;
+  for (const e of sums.values()) {
+    const goods = await toBase(e.goods, e);
+    const total = await toBase(e.all, e);
+    if (e.inYear) [yearGoods, yearTotal] = [add(yearGoods, goods), add(yearTotal, total)];
+    if (!e.inPeriod) continue;
+    const p = periods.get(e.period) ?? { goods: ZERO, total: ZERO };
+    periods.set(e.period, { goods: add(p.goods, goods), total: add(p.total, total) });
+  }
+  const yearServices = sub(yearTotal, yearGoods);
+  const percent = (value: Money, threshold: number) => Math.round(toNumber(value.times(1000).div(threshold))) / 10;
+  return {
+    currency: base,
+    data: [...periods]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([period, p]) => ({ period, goods: cents(p.goods), services: cents(sub(p.total, p.goods)), total: cents(p.total) })),
+    year: {
+      year,
+      goods: cents(yearGoods),
+      services: cents(yearServices),
+      total: cents(yearTotal),
+      thresholds: { ...FRANCHISE_THRESHOLDS },
+      reached: { goods: percent(yearGoods, FRANCHISE_THRESHOLDS.goods), services: percent(yearServices, FRANCHISE_THRESHOLDS.services) },
+    },
+  };
 }

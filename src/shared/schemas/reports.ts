@@ -89,3 +89,29 @@ export const receiptsBookSchema = z.object({
   ),
   total: amount,
 });
+
+export const urssafQuerySchema = z
+  .object({
+    from: dateField('Du'),
+    to: dateField('Au'),
+    group: z
+      .enum(['month', 'quarter'], { error: 'Regroupement : « month » ou « quarter » (la périodicité de la déclaration URSSAF)' })
+      .default('month')
+      .meta({ label: 'Regroupement' }),
+  })
+  .superRefine(checkPeriod);
+
+const natureSplit = z.object({ goods: amount, services: amount, total: amount });
+
+export const urssafReportSchema = z.object({
+  currency: z.string(),
+  /** Receipts to declare per month or quarter, split sales of goods / services. */
+  data: z.array(natureSplit.extend({ period: z.string() })),
+  /** The calendar year of `to`, from 1 January to `to`, against the franchise thresholds. */
+  year: natureSplit.extend({
+    year: z.number().int(),
+    thresholds: z.object({ goods: amount, services: amount }),
+    /** Share of each threshold reached, in per cent (one decimal). */
+    reached: z.object({ goods: z.number(), services: z.number() }),
+  }),
+});

@@ -198,3 +198,21 @@ export async function receiptsOfPeriod(db: Db, params: { organizationId: number;
     .orderBy('p.id')
     .execute();
 }
+
+/**
+ * Payments of the period with the goods and the whole HT of their document's lines (stored units), for the URSSAF
+ * split of a micro-entrepreneur's receipts between sales of goods and services.
+ */
+export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const lines = (goodsOnly: boolean) =>
+    sql<number>`(select coalesce(sum(cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)), 0)
+      from document_items i where i.document_id = d.id${goodsOnly ? sql` and i.kind = 'goods'` : sql``})`;
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', lines(true).as('goods'), lines(false).as('lines')])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .execute();
+}
