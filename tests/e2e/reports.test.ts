@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
-import { issued, line, readyToInvoice } from '../helpers/documents';
+import { browserSuite, newPage, screenshot } from '../helpers/browser';
+import { registered } from '../helpers/clients';
+import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 
 const suite = browserSuite();
 
@@ -100,5 +101,29 @@ describe('statistics in the browser', () => {
       await screenshot(page, `dashboard-${theme}`);
       await context.close();
     }
+  });
+
+  it('a micro-entrepreneur sees the URSSAF receipts split goods / services, the thresholds and the livre des recettes', async () => {
+    const { session } = await registered(suite.server.url);
+    const { vat_number: _vat, legal_form: _form, capital: _capital, ...rest } = sellerIdentity;
+    await session.rest('PUT', '/api/organization', { ...rest, legal_form: 'EI', vat_regime: 'franchise' });
+    const customer = (await session.rest('POST', '/api/customers', { ...businessCustomer, type: 'individual', business_id: '' })).body.data;
+    const invoice = await issued(session, {
+      customer_id: customer.id,
+      date: today,
+      items: [
+        { item: 'Cours', quantity: 1, unit_price: 100, taxes: [], kind: 'service' },
+        { item: 'Manuel', quantity: 1, unit_price: 200, taxes: [], kind: 'goods' },
+      ],
+    });
+    await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 150, method: 'card' });
+    const { context, page } = await newPage(suite.browser, suite.server.url);
+    await context.addCookies([{ name: 'session', value: String(session.cookie).split('=')[1] ?? '', url: suite.server.url }]);
+    await page.goto('/reports');
+    const urssaf = page.getByTestId('report-urssaf');
+    await urssaf.getByText('Franchise en base en').waitFor();
+    await page.getByTestId('report-livre-des-recettes').getByText('Carte bancaire').waitFor();
+    await screenshot(page, 'reports-franchise');
+    await context.close();
   });
 });

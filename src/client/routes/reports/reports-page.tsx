@@ -64,6 +64,7 @@ export default function ReportsPage() {
   const receivables = trpc.reports.receivables.useQuery();
   const franchise = org.data?.vat_regime === 'franchise';
   const receipts = trpc.reports.receipts.useQuery(range, { enabled: valid && franchise });
+  const urssaf = trpc.reports.urssaf.useQuery({ ...range, group: kind === 'month' ? 'month' : 'quarter' }, { enabled: valid && franchise });
 
   const currency = turnover.data?.currency ?? 'EUR';
   const fmt = (n: number) => money(n, currency);
@@ -373,6 +374,43 @@ export default function ReportsPage() {
             }}
           />
 
+          {franchise && (
+            <ReportCard
+              title="Recettes à déclarer à l’URSSAF"
+              file="urssaf"
+              empty="Aucun encaissement sur cette période."
+              chart={
+                urssaf.data && (
+                  <BarChart
+                    labels={urssaf.data.data.map((d) => periodLabel(d.period))}
+                    series={[
+                      { name: 'Ventes de marchandises', values: urssaf.data.data.map((d) => d.goods), tone: 'accent' },
+                      { name: 'Prestations de services', values: urssaf.data.data.map((d) => d.services), tone: 'muted' },
+                    ]}
+                    format={fmt}
+                    compact={compact}
+                  />
+                )
+              }
+              table={{
+                header: ['Période', 'Ventes de marchandises', 'Prestations de services', 'Total'],
+                numeric: [false, true, true, true],
+                rows: (urssaf.data?.data ?? []).map((d) => ({
+                  cells: [periodLabel(d.period), fmt(d.goods), fmt(d.services), fmt(d.total)],
+                  csv: [d.period, csvNumber(d.goods), csvNumber(d.services), csvNumber(d.total)],
+                })),
+              }}
+            >
+              {urssaf.data && (
+                <p className={styles.note}>
+                  Franchise en base en {urssaf.data.year.year} (art. 293 B du CGI) : {fmt(urssaf.data.year.goods)} de ventes, soit{' '}
+                  {urssaf.data.year.reached.goods.toLocaleString('fr-FR')} % du seuil de {fmt(urssaf.data.year.thresholds.goods)} ;{' '}
+                  {fmt(urssaf.data.year.services)} de services, soit {urssaf.data.year.reached.services.toLocaleString('fr-FR')} % du seuil
+                  de {fmt(urssaf.data.year.thresholds.services)}.
+                </p>
+              )}
+            </ReportCard>
+          )}
           {franchise ? (
             <ReportCard
               title="Livre des recettes"
