@@ -8,7 +8,14 @@ import { startBuiltServer } from './built-server';
 import { cell, measure } from './documents';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
-import { customersReport, receiptsBook, receivablesReport, turnoverReport, vatReport } from '../../src/server/services/reports';
+import {
+  customersReport,
+  receiptsBook,
+  receivablesReport,
+  turnoverReport,
+  urssafReport,
+  vatReport,
+} from '../../src/server/services/reports';
 
 const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 100_000);
 const CUSTOMERS = 2_000;
@@ -137,6 +144,7 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
     ['vat', () => vatReport(db, organizationId, period)],
     ['receivables', () => receivablesReport(db, organizationId)],
     ['receipts', () => receiptsBook(db, organizationId, period)],
+    ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
   ];
   for (const [name, run] of reports) {
     queries.length = 0;
@@ -190,6 +198,7 @@ export async function benchReports(): Promise<void> {
       '/api/reports/receivables',
       `/api/reports/margin?${lastYear}`,
       `/api/reports/receipts?${lastYear}`,
+      `/api/reports/urssaf?${lastYear}&group=quarter`,
       '/api/dashboard',
     ])
       console.log(`| GET ${path} | ${cell(await measure(() => get(path)))} |`);
