@@ -13,7 +13,7 @@ const WARMUP = 5;
 type Filters = Partial<Pick<ListFilters, 'type' | 'status' | 'search' | 'sort_by' | 'period' | 'min_amount' | 'page'>>;
 
 /** Median and p95 (ms) of `REQUESTS` sequential calls after a few warm-up ones. */
-async function measure(call: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+export async function measure(call: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
   for (let i = 0; i < WARMUP; i++) await call();
   const times: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -28,7 +28,7 @@ async function measure(call: () => Promise<unknown>): Promise<{ median: number; 
   };
 }
 
-const cell = (t: { median: number; p95: number }) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
+export const cell = (t: { median: number; p95: number }) => `${t.median.toFixed(2)} / ${t.p95.toFixed(2)}`;
 
 export async function benchDocuments(): Promise<void> {
   const server = await startBuiltServer();

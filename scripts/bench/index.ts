@@ -6,6 +6,7 @@ import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
+import { benchReports } from './reports';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   render: benchRender,
   einvoice: benchEinvoice,
   backup: benchBackup,
+  reports: benchReports,
 };
 
 const only = process.argv[2];

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { EDITOR_TITLES, LIST_BASES } from '../shared/status';
 import type { ListType } from '../shared/schemas/document';
 import { SETTINGS_CHILDREN } from './navigation';
@@ -34,6 +34,17 @@ import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
 import { SharePage } from './routes/share/share-page';
+import { Spinner } from './components/ui/spinner';
+
+// Statistiques and their charts come in their own chunk, fetched when /reports is opened: the login page never pays for them.
+const LazyReportsPage = lazy(() => import('./routes/reports/reports-page'));
+function ReportsPage() {
+  return (
+    <Suspense fallback={<Spinner label="Chargement des statistiques" />}>
+      <LazyReportsPage />
+    </Suspense>
+  );
+}
 
 /** 'bare': the page draws everything itself (the public share page, also printed to PDF). */
 export type LayoutName = 'auth' | 'main' | 'public' | 'bare';
@@ -119,7 +130,7 @@ export const routes: AppRoute[] = [
   main('/expenses/recurring', 'Dépenses répétitifs', RecurringExpensesPage),
   main('/expenses', 'Dépenses', ExpensesPage),
   main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
-  main('/reports', 'Statistiques', upcoming('Les statistiques')),
+  main('/reports', 'Statistiques', ReportsPage),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
   ...SETTINGS_CHILDREN.map((child) =>
     main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres'),

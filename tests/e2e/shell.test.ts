@@ -63,7 +63,7 @@ describe('the application shell', () => {
     const drawer = page.getByTestId('side-drawer');
     await drawer.waitFor();
     expect(await drawer.getAttribute('data-rail')).toBe('true'); // SPEC §3: rail defaults to true on wide screens
-    await page.getByRole('link', { name: 'Clients' }).hover();
+    await drawer.getByRole('link', { name: 'Clients' }).hover(); // the dashboard's shortcuts have a « Clients » link too
     await page.getByRole('tooltip').getByText('Clients').waitFor();
 
     await page.getByRole('button', { name: 'Déplier le menu' }).click();

@@ -35,6 +35,7 @@ describe('migrations', () => {
       '0025_expense_category_archive',
       '0026_payment_reminders',
       '0027_recurring_invoices',
+      '0029_report_rates',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
@@ -285,6 +286,40 @@ describe('migrations', () => {
     // Another organisation may use the same number; drafts have none.
     await insert(other, 'invoice', 'B-0001');
     await insert(org, 'invoice', 'C-0001');
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0029 gives documents issued before it today’s rate of their currency (1 in the base), drafts none', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0024_quote_responses');
+    const now = new Date().toISOString();
+    const org = (
+      await connection.db
+        .insertInto('organizations')
+        .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await connection.db
+      .insertInto('currencies')
+      .values({ organization_id: org, code: 'USD', rate: '1.085', rate_date: '2026-01-02', created_at: now, updated_at: now })
+      .execute();
+    const doc = (n: number, currency: string, number: string | null) =>
+      legacyDocument(org, now, { currency, number, uuid: `00000000-0000-4000-8000-00000000000${n}`, status: number ? 'unpaid' : 'draft' });
+    await connection.db
+      .insertInto('documents')
+      .values([doc(1, 'EUR', 'F-0001'), doc(2, 'USD', 'F-0002'), doc(3, 'GBP', 'F-0003'), doc(4, 'USD', null)])
+      .execute();
+    await migrateToLatest(connection.db);
+    const rows = await connection.db.selectFrom('documents').select(['currency', 'exchange_rate']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { currency: 'EUR', exchange_rate: '1' },
+      { currency: 'USD', exchange_rate: '1.085' },
+      { currency: 'GBP', exchange_rate: null }, // no longer enabled: read at today's rate, or the report says it lacks one
+      { currency: 'USD', exchange_rate: null },
+    ]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -416,6 +416,34 @@ const samples: Record<string, () => Promise<Call>> = {
   },
   'expenses.export': async () => ({ input: both({ category: 'repas' }) }),
   'expenses.figures': async () => ({ input: both({ from: '2026-01-01', to: '2026-12-31' }) }),
+  'reports.turnover': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31', group: 'quarter' }) };
+  },
+  'reports.customers': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
+  'reports.vat': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
+  'reports.receivables': async () => {
+    await documentId('invoice', true);
+    return { input: both(undefined) };
+  },
+  'reports.margin': async () => {
+    await expenseId();
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
+  'reports.receipts': async () => {
+    await paymentOf();
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
+  'reports.urssaf': async () => {
+    await paymentOf();
+    return { input: both({ from: '2026-01-01', to: '2026-12-31', group: 'month' }) };
+  },
   'expenses.suppliers': async () => ({ input: both({ search: 'bou' }) }),
   'expenses.categories': async () => ({ input: both(undefined) }),
   'expenses.saveCategory': async () => ({ input: both({ label: 'Véhicule', account: '615500' }) }),

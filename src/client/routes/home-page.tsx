@@ -12,6 +12,7 @@ import { StatusChip } from './documents/status-chip';
 import { TYPE_LABELS } from './documents/document-meta';
 import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
+import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -28,7 +29,12 @@ const styles = {
   headingRow: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3', mb: '3', flexWrap: 'wrap' }),
   kpis: css({
     display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+    gridTemplateColumns: {
+      base: '1fr',
+      sm: 'repeat(2, minmax(0, 1fr))',
+      lg: 'repeat(3, minmax(0, 1fr))',
+      '2xl': 'repeat(5, minmax(0, 1fr))',
+    },
     gap: '4',
   }),
   kpiLabel: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
@@ -61,12 +67,16 @@ export function HomePage() {
   const f = figures.data;
   const fmt = (amount: number) => money(amount, f?.currency);
   const now = new Date();
+  const expenses = useMonthExpenses(f?.currency);
 
   return (
     <div className={styles.page}>
       <section className={styles.card}>
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>Bonjour {me.data?.first_name}</h2>
         <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace de {me.data?.organization.name}.</p>
+        <div className={css({ mt: '3' })}>
+          <Shortcuts />
+        </div>
       </section>
       {!f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">
@@ -103,13 +113,25 @@ export function HomePage() {
               alert={f.overdue_count > 0}
               href="/invoices?status=overdue"
             />
+            <Kpi
+              testId="kpi-expenses"
+              label="Dépenses ce mois-ci"
+              value={expenses.ready ? fmt(expenses.amount) : '…'}
+              detail={`${plural(expenses.count, 'dépense', 'dépenses')}, ${fmt(expenses.net)} HT`}
+              href="/expenses?period=this_month"
+            />
           </div>
           <section className={styles.card} aria-labelledby="chart-title">
             <div className={styles.headingRow}>
               <h2 id="chart-title" className={styles.heading}>
                 Chiffre d’affaires HT par mois
               </h2>
-              <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{now.getFullYear()}</span>
+              <span className={css({ display: 'flex', gap: '3', alignItems: 'baseline' })}>
+                <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{now.getFullYear()}</span>
+                <Link href="/reports" className={listStyles.link}>
+                  Statistiques détaillées
+                </Link>
+              </span>
             </div>
             <MonthlyChart values={f.monthly} currentMonth={now.getMonth()} year={now.getFullYear()} format={fmt} currency={f.currency} />
           </section>

@@ -219,6 +219,8 @@ export interface DocumentsTable {
   deposits: number;
   paid: number;
   amount_due: number;
+  /** Migration 0029: units of `currency` per unit of the base currency on the day of issue; null while a draft. */
+  exchange_rate: string | null;
   issued_at: string | null;
   sent_at: string | null;
   viewed_at: string | null;

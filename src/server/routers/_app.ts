@@ -23,6 +23,7 @@ import { recurringExpensesRouter } from './recurring-expenses';
 import { documentMailRouter } from './document-mail';
 import { remindersRouter } from './reminders';
 import { recurringInvoicesRouter } from './recurring-invoices';
+import { reportsRouter } from './reports';
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,6 +50,7 @@ export const appRouter = router({
   documentMail: documentMailRouter,
   reminders: remindersRouter,
   recurringInvoices: recurringInvoicesRouter,
+  reports: reportsRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

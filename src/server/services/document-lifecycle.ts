@@ -16,6 +16,7 @@ import { formatDecimal } from '../../shared/format';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
 import { sumPayments } from '../db/queries/payments';
 import { findCustomer } from '../db/queries/customers';
+import { findCurrencyRate } from '../db/queries/currencies';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
 import { documentNature, getDocument, getStoredDocument, indexDocument, STALE } from './documents';
@@ -166,6 +167,11 @@ export async function issueDocument(
         legal_mentions: legalMentionTexts(mentionInput),
         // The template in force now: a later change restyles documents issued afterwards, not this one.
         template,
+        // The rate of the day, so that reports and the FEC keep converting it as it was worth when issued.
+        exchange_rate:
+          doc.currency === settings.currency_format.currency
+            ? '1'
+            : ((await findCurrencyRate(trx, { organizationId, code: doc.currency })) ?? null),
         issued_at: nowIso(),
         updated_at: nowIso(),
       },

@@ -69,3 +69,14 @@ export async function countCustomersUsingCurrency(db: Db, params: { organization
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The rate of one enabled currency (units per unit of the base), or undefined when it is not enabled. */
+export async function findCurrencyRate(db: Db, params: { organizationId: number; code: string }): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('currencies')
+    .select('rate')
+    .where('organization_id', '=', params.organizationId)
+    .where('code', '=', params.code)
+    .executeTakeFirst();
+  return row?.rate;
+}

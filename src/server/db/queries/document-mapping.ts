@@ -78,6 +78,8 @@ export type DocumentChanges = Partial<
   >
 > & {
   content?: DocumentContent;
+  /** Set at issue (migration 0029): the rate the reports and the FEC convert this document at. */
+  exchange_rate?: string | null;
   /** An invoice's balance, from its payments and credit notes. */
   balance?: { paid: number; amount_due: number };
 };

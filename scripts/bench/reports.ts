@@ -1,0 +1,212 @@
+// The statistics on 100 000 issued documents (BENCH_REPORT_DOCUMENTS): latency of every GET /api/reports/* on the
+// built server, then SQLite's plan of each query they run. The documents are written straight into the database
+// (seeding them through the API would take many minutes): rows shaped as the issue service stores them.
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { createApiClient } from '../api-client';
+import { startBuiltServer } from './built-server';
+import { cell, measure } from './documents';
+import { defined } from '../../src/shared/defined';
+import type { Database } from '../../src/server/db/schema';
+import {
+  customersReport,
+  receiptsBook,
+  receivablesReport,
+  turnoverReport,
+  urssafReport,
+  vatReport,
+} from '../../src/server/services/reports';
+
+const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 100_000);
+const CUSTOMERS = 2_000;
+const YEARS = 3;
+
+/** A small deterministic generator, so that two runs measure the same data. */
+function lcg(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+function seedDirectly(dbPath: string, organizationId: number) {
+  const db = new SQLite(dbPath);
+  db.pragma('busy_timeout = 5000');
+  const random = lcg(17);
+  const now = new Date().toISOString();
+  const today = now.slice(0, 10);
+  const start = Date.parse(`${Number(today.slice(0, 4)) - YEARS + 1}-01-01T00:00:00Z`);
+  const span = Date.parse(`${today}T00:00:00Z`) - start;
+  const insertCustomer = db.prepare(
+    `INSERT INTO customers (organization_id, number, type, name, legal_name, email, phone, mobile, web, business_id, vat_number,
+      address, address_city, shipping, contacts, language, currency, maturity, note, description, created_at, updated_at)
+     VALUES (?, ?, 'company', ?, '', '', '', '', '', '', '', '{}', '', '{}', '[]', 'fr', 'EUR', 30, '', '', ?, ?)`,
+  );
+  const insertDocument = db.prepare(
+    `INSERT INTO documents (organization_id, type, kind, status, number, counter, uuid, date, maturity, condition, header, footer,
+      terms, note, shipping_fee, shipping_details, vat_exemption, additional_info, deposit_request, customer_id, customer_name,
+      currency, price_mode, legal_mentions, tax_groups, subtotal, discount, tax, shipping, total, deposits, paid, amount_due,
+      exchange_rate, issued_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', '', '', '', '0', '', '', '[]', '[]', ?, ?, ?, 'ht', '[]', ?, ?, 0, ?, 0, ?, 0, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertItem = db.prepare(
+    `INSERT INTO document_items (document_id, position, code, sku, item, description, quantity, unit, unit_price, discount_type,
+      discount_value, taxes, kind, amounts) VALUES (?, 0, '', '', 'Prestation', '', '1', '', ?, 'percent', '0', '[]', ?, NULL)`,
+  );
+  const insertPayment = db.prepare(
+    `INSERT INTO payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', '', ?, ?)`,
+  );
+  const started = performance.now();
+  let payments = 0;
+  db.transaction(() => {
+    const customerIds: number[] = [];
+    for (let c = 1; c <= CUSTOMERS; c++)
+      customerIds.push(Number(insertCustomer.run(organizationId, `C${c}`, `Client ${c}`, now, now).lastInsertRowid));
+    // Dates ascending, as chronological numbering makes them.
+    const dates = Array.from({ length: DOCUMENTS }, () => new Date(start + random() * span).toISOString().slice(0, 10)).sort();
+    for (let i = 0; i < DOCUMENTS; i++) {
+      const date = defined(dates[i]);
+      const roll = random();
+      const type = roll < 0.08 ? 'credit' : roll < 0.12 ? 'estimate' : 'invoice';
+      const kind = type === 'invoice' && random() < 0.03 ? 'deposit' : 'standard';
+      const usd = random() < 0.05;
+      const rate = random() < 0.2 ? 5.5 : 20;
+      const ht = Math.round(50 + random() * 5000) * 100; // cents
+      const vat = Math.round((ht * rate) / 100);
+      const total = ht + vat;
+      const paidRoll = random();
+      const paid = type !== 'invoice' ? 0 : paidRoll < 0.6 ? total : paidRoll < 0.75 ? Math.round(total / 2) : 0;
+      const status =
+        type === 'credit' ? 'pending' : type === 'estimate' ? 'accepted' : paid === total ? 'paid' : paid > 0 ? 'partial' : 'unpaid';
+      const maturity = new Date(Date.parse(`${date}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+      const customer = defined(customerIds[Math.floor(random() * CUSTOMERS)]);
+      const taxGroups = JSON.stringify([{ title: `TVA ${rate} %`, rate, taxable_amount: ht / 100, amount: vat / 100 }]);
+      const id = Number(
+        insertDocument.run(
+          organizationId,
+          type,
+          kind,
+          status,
+          `D${i + 1}`,
+          i + 1,
+          `bench-${i}`,
+          date,
+          maturity,
+          customer,
+          `Client ${customer}`,
+          usd ? 'USD' : 'EUR',
+          taxGroups,
+          ht * 100,
+          vat * 100,
+          total * 100,
+          paid * 100,
+          (total - paid) * 100,
+          usd ? '1.085' : '1',
+          `${date}T10:00:00.000Z`,
+          now,
+          now,
+        ).lastInsertRowid,
+      );
+      insertItem.run(id, String(ht / 100), random() < 0.7 ? 'service' : 'goods');
+      if (paid > 0) {
+        insertPayment.run(
+          organizationId,
+          id,
+          maturity < today ? maturity : date,
+          paid * 100,
+          random() < 0.7 ? 'transfer' : 'card',
+          now,
+          now,
+        );
+        payments++;
+      }
+    }
+  })();
+  db.exec('ANALYZE');
+  db.close();
+  return { payments, ms: performance.now() - started };
+}
+
+/** Each SQL statement a report runs, captured once from an in-process call, and SQLite's plan for it. */
+async function plans(dbPath: string, organizationId: number, period: { from: string; to: string }) {
+  const queries: CompiledQuery[] = [];
+  const raw = new SQLite(dbPath, { readonly: true });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: raw }),
+    log: (event) => {
+      if (event.level === 'query') queries.push(event.query);
+    },
+  });
+  const reports: [string, () => Promise<unknown>][] = [
+    ['turnover', () => turnoverReport(db, organizationId, { ...period, group: 'month' })],
+    ['customers', () => customersReport(db, organizationId, period)],
+    ['vat', () => vatReport(db, organizationId, period)],
+    ['receivables', () => receivablesReport(db, organizationId)],
+    ['receipts', () => receiptsBook(db, organizationId, period)],
+    ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
+  ];
+  for (const [name, run] of reports) {
+    queries.length = 0;
+    await run();
+    console.log(`\n### ${name}`);
+    for (const q of queries) {
+      if (!/\bdocuments\b|\bpayments\b|\bexpenses\b/.test(q.sql)) continue;
+      const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
+      console.log(`- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``);
+      for (const p of plan) console.log(`  - ${p.detail}`);
+    }
+  }
+  await db.destroy();
+}
+
+export async function benchReports(): Promise<void> {
+  const server = await startBuiltServer();
+  try {
+    const { client, cookie } = createApiClient(server.url);
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench-reports@exemple.fr',
+      password: 'bench-password',
+      organization: 'Atelier Fontaine SARL',
+    });
+    const organizationId = (await client.auth.me.query()).organization.id;
+    await client.currencies.create.mutate({ code: 'USD', rate: '1.085' });
+    const seeded = seedDirectly(server.dbPath, organizationId);
+    const headers = { cookie: defined(cookie(), 'cookie()') };
+    const get = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`${path} : ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
+    };
+    const year = Number(new Date().toISOString().slice(0, 4));
+    const lastYear = `from=${year - 1}-01-01&to=${year - 1}-12-31`;
+    const all = `from=${year - YEARS + 1}-01-01&to=${year}-12-31`;
+    console.log(
+      `\n## Reports: ${DOCUMENTS} documents over ${YEARS} years (${CUSTOMERS} customers, ${seeded.payments} payments, 5 % in USD), one organisation`,
+    );
+    console.log(`written straight into SQLite in ${(seeded.ms / 1000).toFixed(1)} s; REST on the built server, loopback, sequential`);
+    console.log('| endpoint | median / p95 ms |');
+    console.log('|---|---:|');
+    for (const path of [
+      `/api/reports/turnover?${lastYear}&group=month`,
+      `/api/reports/turnover?${all}&group=quarter`,
+      `/api/reports/customers?${lastYear}`,
+      `/api/reports/vat?${lastYear}`,
+      `/api/reports/vat?from=${year - 1}-01-01&to=${year - 1}-03-31`,
+      '/api/reports/receivables',
+      `/api/reports/margin?${lastYear}`,
+      `/api/reports/receipts?${lastYear}`,
+      `/api/reports/urssaf?${lastYear}&group=quarter`,
+      '/api/dashboard',
+    ])
+      console.log(`| GET ${path} | ${cell(await measure(() => get(path)))} |`);
+    console.log('\nEXPLAIN QUERY PLAN of each query (VAT on receipts, the default option, runs the most):');
+    await plans(server.dbPath, organizationId, { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` });
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchReports();

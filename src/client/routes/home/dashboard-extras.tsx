@@ -1,0 +1,46 @@
+import { Link } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { buttonRecipe } from '../../components/ui/button';
+import { trpc } from '../../trpc';
+
+const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+/**
+ * This month's expenses in the base currency, from the expense figures the reports use (GET /api/expenses/figures):
+ * TTC and HT, and how many. Other currencies are left to the expenses page, which shows them apart.
+ */
+export function useMonthExpenses(currency: string | undefined) {
+  const today = parisToday();
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const to = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const figures = trpc.expenses.figures.useQuery({ from: `${today.slice(0, 7)}-01`, to }, { enabled: currency !== undefined });
+  const rows = figures.data?.months.filter((r) => r.currency === currency) ?? [];
+  return {
+    ready: figures.data !== undefined,
+    count: rows.reduce((n, r) => n + r.count, 0),
+    // Figures come rounded to the cent; their sum is formatted once, so no float drift can show.
+    amount: rows.reduce((s, r) => s + Math.round(r.amount * 100), 0) / 100,
+    net: rows.reduce((s, r) => s + Math.round(r.net * 100), 0) / 100,
+  };
+}
+
+const SHORTCUTS: [string, string][] = [
+  ['Nouvelle facture', '/invoices/new/add'],
+  ['Nouveau devis', '/estimates/new/add'],
+  ['Nouvelle dépense', '/expenses'],
+  ['Clients', '/customers'],
+  ['Statistiques', '/reports'],
+];
+
+/** The Vue d'ensemble's shortcuts to what is done most. */
+export function Shortcuts() {
+  return (
+    <nav aria-label="Raccourcis" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      {SHORTCUTS.map(([label, href], i) => (
+        <Link key={href} href={href} className={buttonRecipe({ variant: i === 0 ? 'solid' : 'outline', size: 'sm' })}>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

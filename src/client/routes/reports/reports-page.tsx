@@ -1,0 +1,468 @@
+import { useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import { trpc } from '../../trpc';
+import { useMoney } from '../../lib/use-money';
+import { inputStyle } from '../../components/ui/text-field';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateShort } from '../../../shared/format';
+import { BarChart } from './bar-chart';
+import { cardStyle, csvNumber, ReportCard } from './report-card';
+import { type Comparison, comparedRange, groupOf, type PeriodKind, periodKeys, periodLabel, rangeOf } from './report-period';
+
+const styles = {
+  page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  controls: css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600', minW: '36' }),
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }, gap: '4' }),
+  kpis: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+    gap: '4',
+  }),
+  kpiLabel: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
+  kpiValue: css({ fontSize: '2xl', fontWeight: '700', fontVariantNumeric: 'tabular-nums', mt: '1', whiteSpace: 'nowrap' }),
+  kpiDetail: css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' }),
+  up: css({ color: 'success' }),
+  down: css({ color: 'danger' }),
+  note: css({ fontSize: 'sm', color: 'fg.muted', mt: '3' }),
+};
+
+const KINDS: Record<PeriodKind, string> = { month: 'Mois', quarter: 'Trimestre', year: 'Année', custom: 'Personnalisée' };
+const COMPARISONS: Record<Comparison, string> = {
+  previous_year: 'L’année précédente',
+  previous_period: 'La période précédente',
+  none: 'Rien',
+};
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const defaultAnchor = (kind: PeriodKind) =>
+  kind === 'month'
+    ? today.slice(0, 7)
+    : kind === 'quarter'
+      ? `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`
+      : today.slice(0, 4);
+const years = Array.from({ length: 8 }, (_, i) => String(Number(today.slice(0, 4)) - i));
+
+/** Statistiques (issue 17): turnover, customers, receivables, expenses and margin, VAT, and the livre des recettes. */
+export default function ReportsPage() {
+  const [kind, setKind] = useState<PeriodKind>('year');
+  const [anchor, setAnchor] = useState(defaultAnchor('year'));
+  const [custom, setCustom] = useState({ from: `${today.slice(0, 4)}-01-01`, to: today });
+  const [comparison, setComparison] = useState<Comparison>('previous_year');
+  const range = rangeOf(kind, anchor, custom);
+  const valid = range.from <= range.to;
+  const compared = comparedRange(range, comparison);
+  const group = groupOf(range);
+  const money = useMoney();
+  const org = trpc.organization.get.useQuery(undefined, { staleTime: Infinity });
+  const enabled = { enabled: valid };
+  const turnover = trpc.reports.turnover.useQuery({ ...range, group }, enabled);
+  const before = trpc.reports.turnover.useQuery({ ...(compared ?? range), group }, { enabled: valid && compared !== null });
+  const customers = trpc.reports.customers.useQuery(range, enabled);
+  const vat = trpc.reports.vat.useQuery(range, enabled);
+  const margin = trpc.reports.margin.useQuery(range, enabled);
+  const receivables = trpc.reports.receivables.useQuery();
+  const franchise = org.data?.vat_regime === 'franchise';
+  const receipts = trpc.reports.receipts.useQuery(range, { enabled: valid && franchise });
+  const urssaf = trpc.reports.urssaf.useQuery({ ...range, group: kind === 'month' ? 'month' : 'quarter' }, { enabled: valid && franchise });
+
+  const currency = turnover.data?.currency ?? 'EUR';
+  const fmt = (n: number) => money(n, currency);
+  const compactFormat = new Intl.NumberFormat('fr-FR', { notation: 'compact', style: 'currency', currency, maximumFractionDigits: 1 });
+  const compact = (n: number) => compactFormat.format(n);
+
+  const keys = periodKeys(range, group);
+  const beforeKeys = compared ? periodKeys(compared, group) : [];
+  const byKey = new Map(turnover.data?.data.map((d) => [d.period, d]));
+  const beforeByKey = new Map(before.data?.data.map((d) => [d.period, d]));
+  const totalNet = turnover.data?.data.reduce((s, d) => s + d.net, 0) ?? 0;
+  const totalTtc = turnover.data?.data.reduce((s, d) => s + d.total, 0) ?? 0;
+  const beforeNet = before.data?.data.reduce((s, d) => s + d.net, 0) ?? 0;
+  const variation = compared && beforeNet !== 0 ? Math.round(((totalNet - beforeNet) / Math.abs(beforeNet)) * 1000) / 10 : null;
+  const hasTurnover = (turnover.data?.data.length ?? 0) > 0 || (before.data?.data.length ?? 0) > 0;
+  const marginTotal = margin.data?.data.reduce((s, d) => s + d.margin, 0) ?? 0;
+  const expensesTotal = margin.data?.data.reduce((s, d) => s + d.expenses, 0) ?? 0;
+  const comparedName = comparison === 'previous_year' ? 'Année précédente' : 'Période précédente';
+
+  return (
+    <div className={styles.page}>
+      <section className={cardStyle} aria-label="Choix de la période">
+        <div className={styles.controls}>
+          <div className={styles.field}>
+            <label htmlFor="report-kind">Période</label>{' '}
+            <select
+              id="report-kind"
+              className={inputStyle}
+              value={kind}
+              onChange={(e) => {
+                const next = e.target.value as PeriodKind;
+                setKind(next);
+                setAnchor(defaultAnchor(next));
+              }}
+            >
+              {Object.entries(KINDS).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {kind === 'month' && (
+            <div className={styles.field}>
+              <label htmlFor="report-month">Mois</label>{' '}
+              <input
+                id="report-month"
+                type="month"
+                className={inputStyle}
+                value={anchor}
+                onChange={(e) => e.target.value && setAnchor(e.target.value)}
+              />
+            </div>
+          )}
+          {kind === 'quarter' && (
+            <div className={styles.field}>
+              <label htmlFor="report-quarter">Trimestre</label>{' '}
+              <select id="report-quarter" className={inputStyle} value={anchor} onChange={(e) => setAnchor(e.target.value)}>
+                {years.flatMap((y) =>
+                  [4, 3, 2, 1].map((q) => (
+                    <option key={`${y}-Q${q}`} value={`${y}-Q${q}`}>
+                      {`T${q} ${y}`}
+                    </option>
+                  )),
+                )}
+              </select>
+            </div>
+          )}
+          {kind === 'year' && (
+            <div className={styles.field}>
+              <label htmlFor="report-year">Année</label>{' '}
+              <select id="report-year" className={inputStyle} value={anchor} onChange={(e) => setAnchor(e.target.value)}>
+                {years.map((y) => (
+                  <option key={y}>{y}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          {kind === 'custom' && (
+            <>
+              <div className={styles.field}>
+                <label htmlFor="report-from">Du</label>{' '}
+                <input
+                  id="report-from"
+                  type="date"
+                  className={inputStyle}
+                  value={custom.from}
+                  onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+                />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor="report-to">Au</label>{' '}
+                <input
+                  id="report-to"
+                  type="date"
+                  className={inputStyle}
+                  value={custom.to}
+                  onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+                />
+              </div>
+            </>
+          )}
+          <div className={styles.field}>
+            <label htmlFor="report-compare">Comparer avec</label>{' '}
+            <select
+              id="report-compare"
+              className={inputStyle}
+              value={comparison}
+              onChange={(e) => setComparison(e.target.value as Comparison)}
+            >
+              {Object.entries(COMPARISONS).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {!valid && (
+          <p className={css({ color: 'danger', mt: '2', fontSize: 'sm' })} role="alert">
+            La date de fin (Au) doit suivre la date de début (Du).
+          </p>
+        )}
+        {[turnover, customers, vat, margin].find((q) => q.error) && (
+          <p className={css({ color: 'danger', mt: '2', fontSize: 'sm' })} role="alert">
+            {[turnover, customers, vat, margin].find((q) => q.error)?.error?.message}
+          </p>
+        )}
+      </section>
+
+      {turnover.isPending && valid ? (
+        <section className={cardStyle} role="status">
+          <Spinner label="Calcul des statistiques" />
+        </section>
+      ) : (
+        <>
+          <div className={styles.kpis}>
+            <Kpi label="Chiffre d’affaires HT" value={fmt(totalNet)} detail={`${fmt(totalTtc)} TTC`} />
+            <Kpi
+              label={
+                compared ? `Par rapport à ${comparison === 'previous_year' ? 'l’année précédente' : 'la période précédente'}` : 'Évolution'
+              }
+              value={variation === null ? '—' : `${variation > 0 ? '+' : ''}${variation.toLocaleString('fr-FR')} %`}
+              detail={
+                compared
+                  ? `${fmt(beforeNet)} HT du ${formatDateShort(compared.from)} au ${formatDateShort(compared.to)}`
+                  : 'Aucune comparaison'
+              }
+              tone={variation === null ? undefined : variation >= 0 ? 'up' : 'down'}
+            />
+            <Kpi label="Marge (CA − dépenses)" value={fmt(marginTotal)} detail={`${fmt(expensesTotal)} de dépenses HT`} />
+            {franchise ? (
+              <Kpi label="Encaissé" value={fmt(receipts.data?.total ?? 0)} detail="Livre des recettes de la période" />
+            ) : (
+              <Kpi
+                label={(vat.data?.due ?? 0) < 0 ? 'Crédit de TVA' : 'TVA nette due'}
+                value={fmt(Math.abs(vat.data?.due ?? 0))}
+                detail={vat.data?.basis === 'debits' ? 'TVA sur les débits' : 'Services : TVA sur les encaissements'}
+              />
+            )}
+          </div>
+
+          <ReportCard
+            title="Chiffre d’affaires"
+            file="chiffre-affaires"
+            empty="Aucune facture émise sur cette période : le chiffre d’affaires s’affichera dès la première."
+            chart={
+              hasTurnover && (
+                <BarChart
+                  labels={keys.map(periodLabel)}
+                  series={[
+                    {
+                      name: `${formatDateShort(range.from)} – ${formatDateShort(range.to)}`,
+                      values: keys.map((k) => byKey.get(k)?.net ?? 0),
+                      tone: 'accent',
+                    },
+                    ...(compared
+                      ? [{ name: comparedName, values: beforeKeys.map((k) => beforeByKey.get(k)?.net ?? 0), tone: 'muted' as const }]
+                      : []),
+                  ]}
+                  format={fmt}
+                  compact={compact}
+                />
+              )
+            }
+            table={{
+              header: ['Période', 'Factures et avoirs', 'HT', 'TVA', 'TTC', ...(compared ? [`HT ${comparedName.toLowerCase()}`] : [])],
+              numeric: [false, true, true, true, true, true],
+              rows: hasTurnover
+                ? keys.map((k, i) => {
+                    const d = byKey.get(k);
+                    const b = beforeByKey.get(beforeKeys[i] ?? '');
+                    const values = [d?.count ?? 0, d?.net ?? 0, d?.tax ?? 0, d?.total ?? 0];
+                    return {
+                      cells: [
+                        periodLabel(k),
+                        String(values[0]),
+                        fmt(values[1] ?? 0),
+                        fmt(values[2] ?? 0),
+                        fmt(values[3] ?? 0),
+                        ...(compared ? [fmt(b?.net ?? 0)] : []),
+                      ],
+                      csv: [k, ...values.map(csvNumber), ...(compared ? [csvNumber(b?.net ?? 0)] : [])],
+                    };
+                  })
+                : [],
+            }}
+          />
+
+          <div className={styles.grid}>
+            <ReportCard
+              title="Par client (HT)"
+              file="clients"
+              empty="Aucune vente sur cette période."
+              table={{
+                header: ['Client', 'Documents', 'HT'],
+                numeric: [false, true, true],
+                rows: [
+                  ...(customers.data?.data ?? []).map((c) => ({
+                    cells: [c.name, String(c.count), fmt(c.net)],
+                    csv: [c.name, String(c.count), csvNumber(c.net)],
+                  })),
+                  ...(customers.data && customers.data.rest.count > 0
+                    ? [
+                        {
+                          cells: ['Autres clients', String(customers.data.rest.count), fmt(customers.data.rest.net)],
+                          csv: ['Autres clients', String(customers.data.rest.count), csvNumber(customers.data.rest.net)],
+                        },
+                      ]
+                    : []),
+                ],
+              }}
+            />
+            <ReportCard
+              title="Créances clients par ancienneté"
+              file="creances"
+              empty="Aucune facture à encaisser."
+              chart={
+                receivables.data && (
+                  <BarChart
+                    labels={receivables.data.buckets.map((b) => b.label.replace(' jours', ' j'))}
+                    series={[{ name: 'Reste dû TTC', values: receivables.data.buckets.map((b) => b.amount), tone: 'danger' }]}
+                    narrow
+                    format={fmt}
+                    compact={compact}
+                  />
+                )
+              }
+              table={{
+                header: ['Retard', 'Factures', 'Reste dû TTC'],
+                numeric: [false, true, true],
+                rows:
+                  receivables.data && receivables.data.total !== 0
+                    ? receivables.data.buckets.map((b) => ({
+                        cells: [b.label, String(b.count), fmt(b.amount)],
+                        csv: [b.label, String(b.count), csvNumber(b.amount)],
+                      }))
+                    : [],
+              }}
+            >
+              <p className={styles.note}>
+                {receivables.data?.dso === null || receivables.data === undefined
+                  ? 'Délai moyen de paiement : pas encore de ventes sur les 365 derniers jours.'
+                  : `Délai moyen de paiement (DSO) : ${receivables.data.dso} jours, sur les 365 derniers jours. Total dû : ${fmt(receivables.data.total)}.`}
+              </p>
+            </ReportCard>
+          </div>
+
+          <ReportCard
+            title="Clients en retard de paiement"
+            file="clients-en-retard"
+            empty="Aucun client en retard : toutes les échéances passées sont réglées."
+            table={{
+              header: ['Client', 'Factures échues', 'Plus ancienne échéance', 'Reste dû TTC'],
+              numeric: [false, true, false, true],
+              rows: (receivables.data?.late_customers ?? []).map((c) => ({
+                cells: [c.name, String(c.count), formatDateShort(c.oldest), fmt(c.amount)],
+                csv: [c.name, String(c.count), formatDateShort(c.oldest), csvNumber(c.amount)],
+              })),
+            }}
+          />
+
+          <ReportCard
+            title="Dépenses et marge par mois (HT)"
+            file="marge"
+            empty="Ni vente ni dépense sur cette période."
+            chart={
+              margin.data && (
+                <BarChart
+                  labels={margin.data.data.map((d) => periodLabel(d.period))}
+                  series={[
+                    { name: 'Chiffre d’affaires', values: margin.data.data.map((d) => d.turnover), tone: 'accent' },
+                    { name: 'Dépenses', values: margin.data.data.map((d) => d.expenses), tone: 'muted' },
+                  ]}
+                  format={fmt}
+                  compact={compact}
+                />
+              )
+            }
+            table={{
+              header: ['Mois', 'Chiffre d’affaires', 'Dépenses', 'Marge'],
+              numeric: [false, true, true, true],
+              rows: (margin.data?.data ?? []).map((d) => ({
+                cells: [periodLabel(d.period), fmt(d.turnover), fmt(d.expenses), fmt(d.margin)],
+                csv: [d.period, csvNumber(d.turnover), csvNumber(d.expenses), csvNumber(d.margin)],
+              })),
+            }}
+          />
+
+          {franchise && (
+            <ReportCard
+              title="Recettes à déclarer à l’URSSAF"
+              file="urssaf"
+              empty="Aucun encaissement sur cette période."
+              chart={
+                urssaf.data && (
+                  <BarChart
+                    labels={urssaf.data.data.map((d) => periodLabel(d.period))}
+                    series={[
+                      { name: 'Ventes de marchandises', values: urssaf.data.data.map((d) => d.goods), tone: 'accent' },
+                      { name: 'Prestations de services', values: urssaf.data.data.map((d) => d.services), tone: 'muted' },
+                    ]}
+                    format={fmt}
+                    compact={compact}
+                  />
+                )
+              }
+              table={{
+                header: ['Période', 'Ventes de marchandises', 'Prestations de services', 'Total'],
+                numeric: [false, true, true, true],
+                rows: (urssaf.data?.data ?? []).map((d) => ({
+                  cells: [periodLabel(d.period), fmt(d.goods), fmt(d.services), fmt(d.total)],
+                  csv: [d.period, csvNumber(d.goods), csvNumber(d.services), csvNumber(d.total)],
+                })),
+              }}
+            >
+              {urssaf.data && (
+                <p className={styles.note}>
+                  Franchise en base en {urssaf.data.year.year} (art. 293 B du CGI) : {fmt(urssaf.data.year.goods)} de ventes, soit{' '}
+                  {urssaf.data.year.reached.goods.toLocaleString('fr-FR')} % du seuil de {fmt(urssaf.data.year.thresholds.goods)} ;{' '}
+                  {fmt(urssaf.data.year.services)} de services, soit {urssaf.data.year.reached.services.toLocaleString('fr-FR')} % du seuil
+                  de {fmt(urssaf.data.year.thresholds.services)}.
+                </p>
+              )}
+            </ReportCard>
+          )}
+          {franchise ? (
+            <ReportCard
+              title="Livre des recettes"
+              file="livre-des-recettes"
+              empty="Aucun encaissement sur cette période."
+              table={{
+                header: ['Date', 'Client', 'Document', 'Mode de paiement', 'Montant'],
+                numeric: [false, false, false, false, true],
+                rows: (receipts.data?.data ?? []).map((r) => ({
+                  cells: [formatDateShort(r.date), r.customer, r.document, r.method, fmt(r.amount)],
+                  csv: [formatDateShort(r.date), r.customer, r.document, r.method, csvNumber(r.amount)],
+                })),
+              }}
+            />
+          ) : (
+            <ReportCard
+              title="TVA (lignes de la déclaration CA3)"
+              file="tva-ca3"
+              empty="Ni TVA collectée ni TVA déductible sur cette période."
+              table={{
+                header: ['Ligne', 'Libellé', 'Base HT', 'TVA'],
+                numeric: [false, false, true, true],
+                rows:
+                  vat.data && (vat.data.collected.length > 0 || vat.data.deductible.length > 0)
+                    ? vat.data.ca3.map((l) => ({
+                        cells: [l.line, l.label, l.base === null ? '' : fmt(l.base), fmt(l.amount)],
+                        csv: [l.line, l.label, l.base === null ? '' : csvNumber(l.base), csvNumber(l.amount)],
+                      }))
+                    : [],
+              }}
+            >
+              <p className={styles.note}>
+                {vat.data?.basis === 'debits'
+                  ? 'TVA collectée sur les débits (option choisie dans Paramètres → Infos de l’entreprise).'
+                  : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
+                TVA déductible : celle des dépenses de la période.{' '}
+                {vat.data?.deductible.map((d) => `${d.rate.toLocaleString('fr-FR')} % : ${fmt(d.amount)}`).join(' · ')}
+              </p>
+            </ReportCard>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Kpi({ label, value, detail, tone }: { label: string; value: string; detail: string; tone?: 'up' | 'down' }) {
+  return (
+    <section className={cardStyle}>
+      <p className={styles.kpiLabel}>{label}</p>
+      <p className={`${styles.kpiValue} ${tone ? styles[tone] : ''}`}>{value}</p>
+      <p className={styles.kpiDetail}>{detail}</p>
+    </section>
+  );
+}

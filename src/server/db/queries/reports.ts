@@ -1,0 +1,218 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../connection';
+import type { ReportGroup } from '../../../shared/schemas/reports';
+import { creditOfDeposit } from './figures';
+
+/**
+ * The statistics' aggregates (issue 17), in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
+ * and rate of issue as well, so that the service converts a handful of sums to the base currency exactly
+ * (exchange.ts) instead of every document. Turnover follows the dashboard's rule (figures.ts): issued standard
+ * invoices less their credit notes, deposits being advances that the final invoice counts in full.
+ */
+
+/** The period key of a date: '2026-03', '2026-T1' or '2026'. */
+function periodOf(group: ReportGroup, column = 'date'): RawBuilder<string> {
+  const date = sql.ref(column);
+  if (group === 'year') return sql<string>`substr(${date}, 1, 4)`;
+  if (group === 'quarter') return sql<string>`substr(${date}, 1, 4) || '-T' || ((cast(substr(${date}, 6, 2) as integer) + 2) / 3)`;
+  return sql<string>`substr(${date}, 1, 7)`;
+}
+
+const signed = (expr: RawBuilder<number> | string) =>
+  sql<number>`sum(case when type = 'credit' then -(${typeof expr === 'string' ? sql.ref(expr) : expr}) else ${typeof expr === 'string' ? sql.ref(expr) : expr} end)`;
+
+export interface RatedSum {
+  currency: string;
+  rate: string | null;
+}
+
+/** Issued standard invoices and their credit notes of a period: the documents turnover counts. */
+function turnoverDocuments(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('documents')
+    .where('organization_id', '=', params.organizationId)
+    .where('type', 'in', ['invoice', 'credit'])
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .where('number', 'is not', null)
+    .where('kind', '=', 'standard')
+    .where(creditOfDeposit, '=', 0);
+}
+
+export async function turnoverByPeriod(db: Db, params: { organizationId: number; from: string; to: string; group: ReportGroup }) {
+  const period = periodOf(params.group);
+  return turnoverDocuments(db, params)
+    .select([
+      period.as('period'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(*)`.as('count'),
+      signed(sql<number>`total - tax`).as('net'),
+      signed('tax').as('tax'),
+      signed('total').as('total'),
+    ])
+    .groupBy([period, 'currency', 'exchange_rate'])
+    .orderBy('period')
+    .execute();
+}
+
+/** Turnover HT per customer (its name as on the latest document), every customer: the service keeps the top ten. */
+export async function turnoverByCustomer(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return turnoverDocuments(db, params)
+    .select([
+      'customer_id',
+      sql<string>`max(customer_name)`.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(*)`.as('count'),
+      signed(sql<number>`total - tax`).as('net'),
+    ])
+    .groupBy(['customer_id', 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/**
+ * VAT of the period's issued documents per rate, from each document's tax groups (JSON decimals). A decimal of at most
+ * four places times 10 000 is an integer a double holds exactly, so round() gives the exact stored units to sum.
+ * `services`: null for every document; true/false for those with / without a service line (VAT on receipts).
+ */
+export async function vatOfDocuments(db: Db, params: { organizationId: number; from: string; to: string; services: boolean | null }) {
+  const serviceLine = sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`;
+  let query = db
+    .selectFrom(sql`documents`.as('d'))
+    .innerJoin(sql`json_each(d.tax_groups)`.as('j'), (join) => join.onTrue())
+    .select([
+      sql<string>`d.currency`.as('currency'),
+      sql<string | null>`d.exchange_rate`.as('rate'),
+      sql<number>`json_extract(j.value, '$.rate')`.as('vat_rate'),
+      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(json_extract(j.value, '$.taxable_amount') * 10000) as integer))`.as(
+        'base',
+      ),
+      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(json_extract(j.value, '$.amount') * 10000) as integer))`.as(
+        'amount',
+      ),
+    ])
+    .where(sql`d.organization_id`, '=', params.organizationId)
+    .where(sql`d.type`, 'in', ['invoice', 'credit'])
+    .where(sql`d.date`, '>=', params.from)
+    .where(sql`d.date`, '<=', params.to)
+    .where(sql`d.number`, 'is not', null);
+  if (params.services !== null) query = query.where(serviceLine, '=', params.services ? 1 : 0);
+  return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, sql`json_extract(j.value, '$.rate')`]).execute();
+}
+
+/**
+ * The VAT of deposits deducted by final invoices issued in the period, per rate: the final invoice states the VAT
+ * of the whole sale, so the deposits' VAT, already collected on their own invoices, comes off (as in the FEC).
+ */
+export async function vatOfDeductedDeposits(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom(sql`documents`.as('fin'))
+    .innerJoin(sql`documents`.as('dep'), (join) => join.on(sql`dep.deducted_by_id`, '=', sql`fin.id`))
+    .innerJoin(sql`json_each(dep.tax_groups)`.as('j'), (join) => join.onTrue())
+    .select([
+      sql<string>`dep.currency`.as('currency'),
+      sql<string | null>`dep.exchange_rate`.as('rate'),
+      sql<number>`json_extract(j.value, '$.rate')`.as('vat_rate'),
+      sql<number>`sum(cast(round(json_extract(j.value, '$.taxable_amount') * 10000) as integer))`.as('base'),
+      sql<number>`sum(cast(round(json_extract(j.value, '$.amount') * 10000) as integer))`.as('amount'),
+    ])
+    .where(sql`fin.organization_id`, '=', params.organizationId)
+    .where(sql`fin.type`, '=', 'invoice')
+    .where(sql`fin.date`, '>=', params.from)
+    .where(sql`fin.date`, '<=', params.to)
+    .where(sql`fin.number`, 'is not', null)
+    .where(sql`dep.deducted_by_id`, 'is not', null) // lets SQLite use the partial index
+    .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, sql`json_extract(j.value, '$.rate')`])
+    .execute();
+}
+
+/** Payments received in the period on invoices with a service line, with what the service needs to share out their VAT. */
+export async function paymentsOnServices(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .where('d.type', '=', 'invoice')
+    .where(sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`, '=', 1)
+    .execute();
+}
+
+/**
+ * Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90) and customer:
+ * one pass gives both the ageing and the late customers.
+ */
+export async function receivablesByAge(db: Db, params: { organizationId: number; today: string }) {
+  const late = sql<number>`(julianday(${params.today}) - julianday(maturity))`;
+  const bucket = sql<number>`case when maturity is null or maturity >= ${params.today} then 0 when ${late} <= 30 then 1 when ${late} <= 60 then 2 when ${late} <= 90 then 3 else 4 end`;
+  return db
+    .selectFrom('documents')
+    .select([
+      bucket.as('bucket'),
+      'customer_id',
+      sql<string>`max(customer_name)`.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(*)`.as('count'),
+      sql<number>`sum(amount_due)`.as('amount'),
+      sql<string | null>`min(maturity)`.as('oldest'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where('status', 'in', ['unpaid', 'partial'])
+    .where('type', '=', 'invoice')
+    .groupBy([bucket, 'customer_id', 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/** What was invoiced TTC over a period (invoices less deposits they deduct, less credit notes): DSO's denominator. */
+export async function billedTtc(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('documents')
+    .select([
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`sum(case when type = 'credit' then -total else total - deposits end)`.as('amount'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where('type', 'in', ['invoice', 'credit'])
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .where('number', 'is not', null)
+    .groupBy(['currency', 'exchange_rate'])
+    .execute();
+}
+
+/** The livre des recettes: every payment received in the period, in date order, with its document and customer. */
+export async function receiptsOfPeriod(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['p.date', 'd.customer_name', 'd.number', 'p.amount', 'p.method', 'd.currency', 'd.exchange_rate as rate'])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .orderBy('p.date')
+    .orderBy('p.id')
+    .execute();
+}
+
+/**
+ * Payments of the period with the goods and the whole HT of their document's lines (stored units), for the URSSAF
+ * split of a micro-entrepreneur's receipts between sales of goods and services.
+ */
+export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const lines = (goodsOnly: boolean) =>
+    sql<number>`(select coalesce(sum(cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)), 0)
+      from document_items i where i.document_id = d.id${goodsOnly ? sql` and i.kind = 'goods'` : sql``})`;
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', lines(true).as('goods'), lines(false).as('lines')])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .execute();
+}

@@ -1,0 +1,68 @@
+import { protectedProcedure, router } from '../trpc';
+import {
+  marginReportSchema,
+  rankingReportSchema,
+  receiptsBookSchema,
+  receivablesReportSchema,
+  reportPeriodSchema,
+  turnoverQuerySchema,
+  turnoverReportSchema,
+  urssafQuerySchema,
+  urssafReportSchema,
+  vatReportSchema,
+} from '../../shared/schemas/reports';
+import {
+  customersReport,
+  marginReport,
+  receiptsBook,
+  receivablesReport,
+  turnoverReport,
+  urssafReport,
+  vatReport,
+} from '../services/reports';
+
+/** Statistiques (issue 17): one procedure per figure, each also a GET under /api/reports. */
+export const reportsRouter = router({
+  turnover: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reports/turnover', summary: 'Chiffre d’affaires par mois, trimestre ou année' } })
+    .input(turnoverQuerySchema)
+    .output(turnoverReportSchema)
+    .query(({ ctx, input }) => turnoverReport(ctx.db, ctx.organizationId, input)),
+  customers: protectedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/reports/customers', summary: 'Chiffre d’affaires par client : les dix premiers et le reste' },
+    })
+    .input(reportPeriodSchema)
+    .output(rankingReportSchema)
+    .query(({ ctx, input }) => customersReport(ctx.db, ctx.organizationId, input)),
+  vat: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' } })
+    .input(reportPeriodSchema)
+    .output(vatReportSchema)
+    .query(({ ctx, input }) => vatReport(ctx.db, ctx.organizationId, input)),
+  receivables: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reports/receivables', summary: 'Créances par ancienneté, DSO et clients en retard' } })
+    .output(receivablesReportSchema)
+    .query(({ ctx }) => receivablesReport(ctx.db, ctx.organizationId)),
+  margin: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reports/margin', summary: 'Chiffre d’affaires, dépenses et marge par mois' } })
+    .input(reportPeriodSchema)
+    .output(marginReportSchema)
+    .query(({ ctx, input }) => marginReport(ctx.db, ctx.organizationId, input)),
+  receipts: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base)' } })
+    .input(reportPeriodSchema)
+    .output(receiptsBookSchema)
+    .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
+  urssaf: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/reports/urssaf',
+        summary: 'Recettes à déclarer à l’URSSAF (biens / services) et seuils de la franchise',
+      },
+    })
+    .input(urssafQuerySchema)
+    .output(urssafReportSchema)
+    .query(({ ctx, input }) => urssafReport(ctx.db, ctx.organizationId, input)),
+});

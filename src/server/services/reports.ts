@@ -1,0 +1,300 @@
+import type { Db } from '../db/connection';
+import { fail } from '../errors';
+import {
+  billedTtc,
+  paymentsOnServices,
+  receiptsByNature,
+  receiptsOfPeriod,
+  receivablesByAge,
+  turnoverByCustomer,
+  turnoverByPeriod,
+  vatOfDeductedDeposits,
+  vatOfDocuments,
+} from '../db/queries/reports';
+import { expenseFigures } from '../db/queries/expense-figures';
+import { listCurrencyRows } from '../db/queries/currencies';
+import { convertAmount } from '../../shared/exchange';
+import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
+import type { ReportGroup } from '../../shared/schemas/reports';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
+import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
+import { getAppSettings } from './settings';
+import { getOrganizationProfile } from './organization';
+import { todayIso } from './document-record';
+
+type Period = { from: string; to: string };
+
+/**
+ * Sums of one currency and rate of issue, to the base currency. A document issued before rates were kept and whose
+ * currency is no longer enabled has none: today's rate is the only one left, and without it the report says so.
+ */
+async function converter(db: Db, organizationId: number) {
+  const base = (await getAppSettings(db, organizationId)).currency_format.currency;
+  let current: Map<string, string> | undefined;
+  const currentRate = async (code: string) => {
+    current ??= new Map((await listCurrencyRows(db, { organizationId })).map((r) => [r.code, r.rate]));
+    const rate = current.get(code);
+    if (rate === undefined)
+      fail('CONFLICT', `Devise ${code} : aucun taux de change vers ${base}, ajoutez-la dans Paramètres → Devises pour les statistiques`);
+    return rate;
+  };
+  /** Stored units (scale 4) of `currency` to an exact amount of the base currency, rounded to its cents. */
+  const toBase = async (units: number | bigint, row: { currency: string; rate: string | null }): Promise<Money> => {
+    const amount = unitsToDecimalText(BigInt(units ?? 0), INPUT_SCALE);
+    if (row.currency === base) return money(amount);
+    const rate = row.rate ?? (await currentRate(row.currency));
+    return convertAmount(amount, { code: row.currency, rate }, { code: base, rate: '1' });
+  };
+  return { base, toBase };
+}
+
+const cents = (m: Money) => toNumber(m, 2);
+
+export async function turnoverReport(db: Db, organizationId: number, params: Period & { group: ReportGroup }) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = await turnoverByPeriod(db, { organizationId, ...params });
+  const periods = new Map<string, { count: number; net: Money; tax: Money; total: Money }>();
+  for (const r of rows) {
+    const p = periods.get(r.period) ?? { count: 0, net: ZERO, tax: ZERO, total: ZERO };
+    periods.set(r.period, {
+      count: p.count + Number(r.count),
+      net: add(p.net, await toBase(r.net, r)),
+      tax: add(p.tax, await toBase(r.tax, r)),
+      total: add(p.total, await toBase(r.total, r)),
+    });
+  }
+  return {
+    currency: base,
+    data: [...periods].map(([period, p]) => ({ period, count: p.count, net: cents(p.net), tax: cents(p.tax), total: cents(p.total) })),
+  };
+}
+
+export async function customersReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const byCustomer = new Map<string, { id: number | null; name: string; count: number; net: Money }>();
+  for (const r of await turnoverByCustomer(db, { organizationId, ...params })) {
+    const key = String(r.customer_id ?? `: ${r.name}`);
+    const c = byCustomer.get(key) ?? { id: r.customer_id, name: r.name || 'Client divers', count: 0, net: ZERO };
+    byCustomer.set(key, { ...c, count: c.count + Number(r.count), net: add(c.net, await toBase(r.net, r)) });
+  }
+  const ranked = [...byCustomer.values()].sort((a, b) => b.net.cmp(a.net) || a.name.localeCompare(b.name, 'fr'));
+  const others = ranked.slice(10);
+  return {
+    currency: base,
+    data: ranked.slice(0, 10).map((c) => ({ ...c, net: cents(c.net) })),
+    rest: { count: others.reduce((n, c) => n + c.count, 0), net: cents(others.reduce<Money>((s, c) => add(s, c.net), ZERO)) },
+  };
+}
+
+type RateSums = Map<number, { base: Money; amount: Money }>;
+const addTo = (sums: RateSums, rate: number, base: Money, amount: Money) => {
+  const e = sums.get(rate) ?? { base: ZERO, amount: ZERO };
+  sums.set(rate, { base: add(e.base, base), amount: add(e.amount, amount) });
+};
+const rateLines = (sums: RateSums) =>
+  [...sums]
+    .filter(([, e]) => !e.base.eq(0) || !e.amount.eq(0))
+    .sort(([a], [b]) => b - a)
+    .map(([rate, e]) => ({ rate, base: cents(e.base), amount: cents(e.amount) }));
+
+/**
+ * VAT of a period, as the CA3 return wants it (CGI art. 269): on goods when invoiced; on services when paid unless the
+ * organisation opted for the débits (Paramètres → Infos de l'entreprise). Deposits collect their VAT on their own
+ * invoice and the final invoice deducts it back; deductible VAT comes from the expenses (expense-figures.ts).
+ */
+export async function vatReport(db: Db, organizationId: number, params: Period) {
+  const [{ base, toBase }, org] = await Promise.all([converter(db, organizationId), getOrganizationProfile(db, organizationId)]);
+  const basis = org.vat_on_debits ? 'debits' : 'receipts';
+  const collected: RateSums = new Map();
+  const period = { organizationId, ...params };
+  const [documents, deposits, expenses] = await Promise.all([
+    vatOfDocuments(db, { ...period, services: basis === 'debits' ? null : false }),
+    vatOfDeductedDeposits(db, period),
+    expenseFigures(db, period),
+  ]);
+  for (const r of documents) addTo(collected, Number(r.vat_rate), await toBase(r.base, r), await toBase(r.amount, r));
+  for (const r of deposits) addTo(collected, Number(r.vat_rate), await toBase(-r.base, r), await toBase(-r.amount, r));
+  if (basis === 'receipts') {
+    // Each payment on an invoice of services carries its share of the invoice's VAT, rate by rate: shares summed in
+    // exact integer units per currency and rate of issue, then converted once per group, not once per payment.
+    const shares = new Map<string, { currency: string; rate: string | null; vatRate: number; base: bigint; amount: bigint }>();
+    for (const p of await paymentsOnServices(db, period)) {
+      if (p.total === 0) continue;
+      for (const t of JSON.parse(p.tax_groups) as { rate: number; taxable_amount: number; amount: number }[]) {
+        const share = (value: number) => (BigInt(Math.round(value * 10000)) * BigInt(p.amount)) / BigInt(p.total);
+        const key = `${p.currency} ${p.rate} ${t.rate}`;
+        const e = shares.get(key) ?? { currency: p.currency, rate: p.rate, vatRate: t.rate, base: 0n, amount: 0n };
+        shares.set(key, { ...e, base: e.base + share(t.taxable_amount), amount: e.amount + share(t.amount) });
+      }
+    }
+    for (const e of shares.values()) addTo(collected, e.vatRate, await toBase(e.base, e), await toBase(e.amount, e));
+  }
+
+  const deductible: RateSums = new Map();
+  for (const d of expenses.deductible) addTo(deductible, d.rate, money(d.base), money(d.amount));
+  const collectedLines = rateLines(collected).filter((l) => l.rate > 0);
+  const deductibleLines = rateLines(deductible);
+  const totalOf = (lines: { amount: number }[]) => lines.reduce<Money>((s, l) => add(s, l.amount), ZERO);
+  const due = sub(totalOf(collectedLines), totalOf(deductibleLines));
+  return {
+    currency: base,
+    basis,
+    collected: collectedLines,
+    deductible: deductibleLines,
+    due: cents(due),
+    ca3: ca3Lines(collectedLines, deductibleLines),
+  } as const;
+}
+
+const BUCKETS = ['Non échu', '1 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'] as const;
+
+/** Unpaid invoices by days past due, the days sales outstanding of the last 365 days and the customers late. */
+export async function receivablesReport(db: Db, organizationId: number) {
+  const { base, toBase } = await converter(db, organizationId);
+  const today = todayIso();
+  const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const [ages, billed] = await Promise.all([
+    receivablesByAge(db, { organizationId, today }),
+    billedTtc(db, { organizationId, from: yearAgo, to: today }),
+  ]);
+  const buckets = BUCKETS.map((label) => ({ label, count: 0, amount: ZERO }));
+  const customers = new Map<string, { customer_id: number | null; name: string; count: number; amount: Money; oldest: string }>();
+  for (const r of ages) {
+    const b = buckets[Number(r.bucket)];
+    if (!b) continue;
+    const amount = await toBase(r.amount, r);
+    b.count += Number(r.count);
+    b.amount = add(b.amount, amount);
+    if (Number(r.bucket) === 0 || !r.oldest) continue;
+    const key = String(r.customer_id ?? `: ${r.name}`);
+    const c = customers.get(key) ?? {
+      customer_id: r.customer_id,
+      name: r.name || 'Client divers',
+      count: 0,
+      amount: ZERO,
+      oldest: r.oldest,
+    };
+    customers.set(key, {
+      ...c,
+      count: c.count + Number(r.count),
+      amount: add(c.amount, amount),
+      oldest: r.oldest < c.oldest ? r.oldest : c.oldest,
+    });
+  }
+  const total = buckets.reduce<Money>((s, b) => add(s, b.amount), ZERO);
+  let sales = ZERO;
+  for (const r of billed) sales = add(sales, await toBase(r.amount, r));
+  return {
+    currency: base,
+    buckets: buckets.map((b) => ({ label: b.label, count: b.count, amount: cents(b.amount) })),
+    total: cents(total),
+    dso: sales.gt(0) ? Math.round(toNumber(total.times(365).div(sales))) : null,
+    late_customers: [...customers.values()]
+      .sort((a, b) => b.amount.cmp(a.amount))
+      .slice(0, 10)
+      .map((c) => ({ ...c, amount: cents(c.amount) })),
+  };
+}
+
+/** Turnover HT less expenses HT, per month: expenses in the base currency only (expense-figures.ts gives them per currency). */
+export async function marginReport(db: Db, organizationId: number, params: Period) {
+  const [turnover, expenses] = await Promise.all([
+    turnoverReport(db, organizationId, { ...params, group: 'month' }),
+    expenseFigures(db, { organizationId, ...params }),
+  ]);
+  const months = new Map<string, { turnover: Money; expenses: Money }>();
+  for (const t of turnover.data) months.set(t.period, { turnover: money(t.net), expenses: ZERO });
+  for (const e of expenses.months) {
+    if (e.currency !== turnover.currency) continue;
+    const m = months.get(e.month) ?? { turnover: ZERO, expenses: ZERO };
+    months.set(e.month, { ...m, expenses: add(m.expenses, e.net) });
+  }
+  return {
+    currency: turnover.currency,
+    data: [...months]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([period, m]) => ({
+        period,
+        turnover: cents(m.turnover),
+        expenses: cents(m.expenses),
+        margin: cents(sub(m.turnover, m.expenses)),
+      })),
+  };
+}
+
+/**
+ * The livre des recettes (CGI art. 50-0, micro-entrepreneurs): every payment received, in date order, in the base
+ * currency. A legal obligation under the franchise only, but a useful cash journal to anyone: not refused to others.
+ */
+export async function receiptsBook(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const data = [];
+  let total = ZERO;
+  for (const r of await receiptsOfPeriod(db, { organizationId, ...params })) {
+    // Most receipts are in the base currency: their cents come from the integer units without a decimal object.
+    const amount = r.currency === base ? money(unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2)) : await toBase(r.amount, r);
+    total = add(total, amount);
+    data.push({
+      date: r.date,
+      customer: r.customer_name,
+      document: r.number ?? '',
+      amount: cents(amount),
+      method: PAYMENT_METHODS[r.method as PaymentMethod] ?? r.method,
+      currency: base,
+    });
+  }
+  return { currency: base, data, total: cents(total) };
+}
+
+/**
+ * What a micro-entrepreneur declares to the URSSAF: receipts per month or quarter, each payment split between sales
+ * of goods and services in proportion of its document's lines; and the year so far against the franchise thresholds.
+ */
+export async function urssafReport(db: Db, organizationId: number, params: Period & { group: 'month' | 'quarter' }) {
+  const { base, toBase } = await converter(db, organizationId);
+  const year = Number(params.to.slice(0, 4));
+  const yearStart = `${year}-01-01`;
+  const from = params.from < yearStart ? params.from : yearStart;
+  const periodOf = (date: string) =>
+    params.group === 'month' ? date.slice(0, 7) : `${date.slice(0, 4)}-T${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+  // Exact integer units per period, currency and rate; converted once per group.
+  const sums = new Map<
+    string,
+    { period: string; inYear: boolean; inPeriod: boolean; currency: string; rate: string | null; goods: bigint; all: bigint }
+  >();
+  for (const r of await receiptsByNature(db, { organizationId, from, to: params.to })) {
+    const goods = r.lines > 0 ? (BigInt(r.amount) * BigInt(r.goods)) / BigInt(r.lines) : 0n;
+    const inPeriod = r.date >= params.from;
+    const period = periodOf(r.date);
+    const key = `${period} ${r.date >= yearStart} ${inPeriod} ${r.currency} ${r.rate}`;
+    const e = sums.get(key) ?? { period, inYear: r.date >= yearStart, inPeriod, currency: r.currency, rate: r.rate, goods: 0n, all: 0n };
+    sums.set(key, { ...e, goods: e.goods + goods, all: e.all + BigInt(r.amount) });
+  }
+  const periods = new Map<string, { goods: Money; total: Money }>();
+  let yearGoods = ZERO;
+  let yearTotal = ZERO;
+  for (const e of sums.values()) {
+    const goods = await toBase(e.goods, e);
+    const total = await toBase(e.all, e);
+    if (e.inYear) [yearGoods, yearTotal] = [add(yearGoods, goods), add(yearTotal, total)];
+    if (!e.inPeriod) continue;
+    const p = periods.get(e.period) ?? { goods: ZERO, total: ZERO };
+    periods.set(e.period, { goods: add(p.goods, goods), total: add(p.total, total) });
+  }
+  const yearServices = sub(yearTotal, yearGoods);
+  const percent = (value: Money, threshold: number) => Math.round(toNumber(value.times(1000).div(threshold))) / 10;
+  return {
+    currency: base,
+    data: [...periods]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([period, p]) => ({ period, goods: cents(p.goods), services: cents(sub(p.total, p.goods)), total: cents(p.total) })),
+    year: {
+      year,
+      goods: cents(yearGoods),
+      services: cents(yearServices),
+      total: cents(yearTotal),
+      thresholds: { ...FRANCHISE_THRESHOLDS },
+      reached: { goods: percent(yearGoods, FRANCHISE_THRESHOLDS.goods), services: percent(yearServices, FRANCHISE_THRESHOLDS.services) },
+    },
+  };
+}

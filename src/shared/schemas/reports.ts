@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** Issue 17: the statistics (/reports). Amounts are in the base currency, converted at each document's rate of issue. */
+
+export const REPORT_GROUPS = ['month', 'quarter', 'year'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+/** Longer periods would only be slow to compute and unreadable to draw. */
+export const REPORT_MAX_YEARS = 10;
+
+const dateField = (label: string) => z.iso.date({ error: `${label} : date attendue au format AAAA-MM-JJ` }).meta({ label });
+
+const isoDate = z.iso.date();
+
+/** A period, checked once for every report: from ≤ to, at most ten years. */
+function checkPeriod(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+  // Zod still runs this after a field failed: a wrong date is already said, comparing it would only add noise.
+  if (!isoDate.safeParse(value.from).success || !isoDate.safeParse(value.to).success) return;
+  if (value.from > value.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'Période : la date de fin (Au) doit suivre la date de début (Du)' });
+    return;
+  }
+  const limit = `${Number(value.from.slice(0, 4)) + REPORT_MAX_YEARS}${value.from.slice(4)}`;
+  if (value.to >= limit)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `Période : ${REPORT_MAX_YEARS} ans au plus entre Du et Au` });
+}
+
+export const reportPeriodSchema = z.object({ from: dateField('Du'), to: dateField('Au') }).superRefine(checkPeriod);
+
+export const turnoverQuerySchema = z
+  .object({
+    from: dateField('Du'),
+    to: dateField('Au'),
+    group: z
+      .enum(REPORT_GROUPS, { error: 'Regroupement : « month », « quarter » ou « year »' })
+      .default('month')
+      .meta({ label: 'Regroupement' }),
+  })
+  .superRefine(checkPeriod);
+
+const amount = z.number();
+
+export const turnoverReportSchema = z.object({
+  currency: z.string(),
+  data: z.array(z.object({ period: z.string(), count: z.number().int(), net: amount, tax: amount, total: amount })),
+});
+
+const vatLineSchema = z.object({ rate: z.number(), base: amount, amount: amount });
+/** A line of the CA3 return (formulaire 3310-CA3): its number, its label, the base and the tax where it has them. */
+const ca3LineSchema = z.object({ line: z.string(), label: z.string(), base: amount.nullable(), amount: amount });
+
+export const vatReportSchema = z.object({
+  currency: z.string(),
+  /** 'debits': VAT due when invoiced; 'receipts': on services, when paid (Paramètres → option sur les débits). */
+  basis: z.enum(['debits', 'receipts']),
+  collected: z.array(vatLineSchema),
+  deductible: z.array(vatLineSchema),
+  /** Collected − deductible: positive is owed, negative a credit. */
+  due: amount,
+  ca3: z.array(ca3LineSchema),
+});
+
+export const receivablesReportSchema = z.object({
+  currency: z.string(),
+  buckets: z.array(z.object({ label: z.string(), count: z.number().int(), amount })),
+  total: amount,
+  /** Days sales outstanding over the last 365 days: receivables ÷ invoiced TTC × 365; null with no sales. */
+  dso: z.number().int().nullable(),
+  late_customers: z.array(
+    z.object({ customer_id: z.number().nullable(), name: z.string(), count: z.number().int(), amount, oldest: z.string() }),
+  ),
+});
+
+export const rankingReportSchema = z.object({
+  currency: z.string(),
+  /** The ten largest, by turnover HT; the others summed in `rest`. */
+  data: z.array(z.object({ id: z.number().nullable(), name: z.string(), count: z.number().int(), net: amount })),
+  rest: z.object({ count: z.number().int(), net: amount }),
+});
+
+export const marginReportSchema = z.object({
+  currency: z.string(),
+  data: z.array(z.object({ period: z.string(), turnover: amount, expenses: amount, margin: amount })),
+});
+
+export const receiptsBookSchema = z.object({
+  currency: z.string(),
+  data: z.array(
+    z.object({ date: z.string(), customer: z.string(), document: z.string(), amount, method: z.string(), currency: z.string() }),
+  ),
+  total: amount,
+});
+
+export const urssafQuerySchema = z
+  .object({
+    from: dateField('Du'),
+    to: dateField('Au'),
+    group: z
+      .enum(['month', 'quarter'], { error: 'Regroupement : « month » ou « quarter » (la périodicité de la déclaration URSSAF)' })
+      .default('month')
+      .meta({ label: 'Regroupement' }),
+  })
+  .superRefine(checkPeriod);
+
+const natureSplit = z.object({ goods: amount, services: amount, total: amount });
+
+export const urssafReportSchema = z.object({
+  currency: z.string(),
+  /** Receipts to declare per month or quarter, split sales of goods / services. */
+  data: z.array(natureSplit.extend({ period: z.string() })),
+  /** The calendar year of `to`, from 1 January to `to`, against the franchise thresholds. */
+  year: natureSplit.extend({
+    year: z.number().int(),
+    thresholds: z.object({ goods: amount, services: amount }),
+    /** Share of each threshold reached, in per cent (one decimal). */
+    reached: z.object({ goods: z.number(), services: z.number() }),
+  }),
+});

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, type Session } from '../helpers/clients';
+import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// Converted documents (credit note, deposit, final invoice) are dated the day they are made: every document of the
+// turnover and VAT cases is dated today, and the period asked is today's year, so the figures hold any day.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const year = today.slice(0, 4);
+const period = `from=${year}-01-01&to=${year}-12-31`;
+const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+async function ok(session: Session, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const answer = await session.rest(method, path, body);
+  expect(answer.status, `${method} ${path} ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+/** An organisation on the débits with every kind of document whose totals are known (see the comments). */
+async function seededOnDebits() {
+  const { session } = await registered(server.url);
+  const { customerId } = await readyToInvoice(session);
+  await ok(session, 'PUT', '/api/organization', { ...sellerIdentity, vat_on_debits: true });
+  const other = (await ok(session, 'POST', '/api/customers', { ...businessCustomer, name: 'Import Export Inc.' })).data.id;
+  // 200 HT, 40 VAT, 240 TTC; 100 paid; then 1 of the 2 units credited: −100 HT, −20 VAT, −120 TTC.
+  const i1 = await issued(session, { customer_id: customerId, date: today, items: [line('Conseil', 2, 100)] });
+  await ok(session, 'POST', `/api/documents/${i1.id}/payments`, { date: today, amount: 100 });
+  const credit = await ok(session, 'POST', `/api/documents/${i1.id}/convert`, {
+    type: 'credit',
+    lines: [{ id: i1.items[0].id, quantity: 1 }],
+  });
+  await ok(session, 'POST', `/api/documents/${credit.data.id}/issue`);
+  // 50 HT at 5,5 %: 2,75 VAT, 52,75 TTC.
+  await issued(session, { customer_id: customerId, date: today, items: [line('Livre', 1, 50, 5.5)] });
+  // A 30 % deposit (300 HT, 60 VAT, 360 TTC) then the final invoice of 1 000 HT, 200 VAT, 1 200 TTC deducting it.
+  const estimate = await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Cuisine', 1, 1000)] });
+  const deposit = await ok(session, 'POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 });
+  await ok(session, 'POST', `/api/documents/${deposit.data.id}/issue`);
+  const final = await ok(session, 'POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' });
+  await ok(session, 'POST', `/api/documents/${final.data.id}/issue`);
+  // 1 200 USD TTC at 1,085 USD per euro: 1 105,99 € TTC, 921,66 € HT, 184,33 € VAT; the rate moves afterwards.
+  const currencies = await ok(session, 'POST', '/api/currencies', { code: 'USD', rate: '1.085' });
+  await issued(session, { customer_id: other, currency: 'USD', date: today, items: [line('Export', 1, 1000)] });
+  await ok(session, 'PUT', `/api/currencies/${currencies.data.id}`, { code: 'USD', rate: '1.2' });
+  // 120 TTC of expenses with 20 of deductible VAT at 20 %.
+  await ok(session, 'POST', '/api/expenses', {
+    date: today,
+    supplier: 'Bureau Vallée',
+    category: 'fournitures',
+    label: 'Papier',
+    amount: 120,
+    vat: [{ rate: 20, amount: 20 }],
+    payment_method: 'card',
+    status: 'paid',
+  });
+  return session;
+}
+
+describe('reports (issue 17)', () => {
+  it('turnover, by customer, VAT on débits and margin: credit notes off, deposits once, USD at its rate of issue', async () => {
+    const session = await seededOnDebits();
+
+    const turnover = await ok(session, 'GET', `/api/reports/turnover?${period}&group=year`);
+    // Invoices 200 + 50 + 1 000 (final, the deposit not counted) + 921,66 (USD) − 100 (credit note).
+    expect(turnover).toEqual({ currency: 'EUR', data: [{ period: year, count: 5, net: 2071.66, tax: 407.08, total: 2478.74 }] });
+    const monthly = await ok(session, 'GET', `/api/reports/turnover?${period}&group=month`);
+    expect(monthly.data).toEqual([{ period: today.slice(0, 7), count: 5, net: 2071.66, tax: 407.08, total: 2478.74 }]);
+    const quarter = `${year}-T${Math.ceil(Number(today.slice(5, 7)) / 3)}`;
+    expect((await ok(session, 'GET', `/api/reports/turnover?${period}&group=quarter`)).data[0].period).toBe(quarter);
+    const lastYear = `from=${Number(year) - 1}-01-01&to=${Number(year) - 1}-12-31`;
+    expect((await ok(session, 'GET', `/api/reports/turnover?${lastYear}`)).data).toEqual([]);
+
+    const customers = await ok(session, 'GET', `/api/reports/customers?${period}`);
+    expect(customers).toMatchObject({
+      currency: 'EUR',
+      data: [
+        { name: 'Boulangerie Martin', count: 4, net: 1150 },
+        { name: 'Import Export Inc.', count: 1, net: 921.66 },
+      ],
+      rest: { count: 0, net: 0 },
+    });
+
+    const vat = await ok(session, 'GET', `/api/reports/vat?${period}`);
+    // 20 %: 40 − 20 (credit) + 60 (deposit) + 200 (final) − 60 (deposit deducted) + 184,33 (USD).
+    expect(vat).toEqual({
+      currency: 'EUR',
+      basis: 'debits',
+      collected: [
+        { rate: 20, base: 2021.66, amount: 404.33 },
+        { rate: 5.5, base: 50, amount: 2.75 },
+      ],
+      deductible: [{ rate: 20, base: 100, amount: 20 }],
+      due: 387.08,
+      ca3: [
+        { line: '08', label: 'Taux normal 20 %', base: 2021.66, amount: 404.33 },
+        { line: '09', label: 'Taux réduit 5,5 %', base: 50, amount: 2.75 },
+        { line: '16', label: 'Total de la TVA brute due', base: null, amount: 407.08 },
+        { line: '20', label: 'Autres biens et services (TVA déductible)', base: null, amount: 20 },
+        { line: '23', label: 'Total TVA déductible', base: null, amount: 20 },
+        { line: '28', label: 'TVA nette due', base: null, amount: 387.08 },
+      ],
+    });
+
+    const margin = await ok(session, 'GET', `/api/reports/margin?${period}`);
+    expect(margin).toEqual({
+      currency: 'EUR',
+      data: [{ period: today.slice(0, 7), turnover: 2071.66, expenses: 100, margin: 1971.66 }],
+    });
+  });
+
+  it('VAT on receipts: services when paid, in proportion of the payment; goods when invoiced', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // 1 000 HT of services, 1 200 TTC, half paid: 500 base and 100 VAT due. 100 HT of goods: 20 due at once.
+    const services = await issued(session, { customer_id: customerId, date: today, items: [line('Audit', 1, 1000)] });
+    await ok(session, 'POST', `/api/documents/${services.id}/payments`, { date: today, amount: 600 });
+    await issued(session, { customer_id: customerId, date: today, items: [line('Carton', 1, 100, 20, { kind: 'goods' })] });
+    const vat = await ok(session, 'GET', `/api/reports/vat?${period}`);
+    expect(vat).toMatchObject({ basis: 'receipts', collected: [{ rate: 20, base: 600, amount: 120 }], deductible: [], due: 120 });
+    expect(vat.ca3.at(-1)).toEqual({ line: '28', label: 'TVA nette due', base: null, amount: 120 });
+  });
+
+  it('receivables by days past due, the DSO over 365 days and the late customers', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // Issued in date order (numbering is chronological): 600 TTC due 400 days ago, 120 due 45 days ago, 240 not due.
+    await issued(session, { customer_id: customerId, date: daysAgo(400), maturity: daysAgo(400), items: [line('Ancien', 1, 500)] });
+    await issued(session, { customer_id: customerId, date: daysAgo(45), maturity: daysAgo(45), items: [line('Récent', 1, 100)] });
+    const current = await issued(session, { customer_id: customerId, date: today, items: [line('Courant', 2, 100)] });
+    await ok(session, 'POST', `/api/documents/${current.id}/payments`, { date: today, amount: 40 });
+
+    const receivables = await ok(session, 'GET', '/api/reports/receivables');
+    expect(receivables).toEqual({
+      currency: 'EUR',
+      buckets: [
+        { label: 'Non échu', count: 1, amount: 200 },
+        { label: '1 à 30 jours', count: 0, amount: 0 },
+        { label: '31 à 60 jours', count: 1, amount: 120 },
+        { label: '61 à 90 jours', count: 0, amount: 0 },
+        { label: 'Plus de 90 jours', count: 1, amount: 600 },
+      ],
+      total: 920,
+      // 920 owed ÷ 360 invoiced over the last 365 days (the 600 is older) × 365.
+      dso: 933,
+      late_customers: [{ customer_id: customerId, name: 'Boulangerie Martin', count: 2, amount: 720, oldest: daysAgo(400) }],
+    });
+  });
+
+  it('the livre des recettes of a franchise 293 B organisation: its payments in date order, with their method', async () => {
+    const { session } = await registered(server.url);
+    const { vat_number: _vat, legal_form: _form, capital: _capital, ...rest } = sellerIdentity;
+    await ok(session, 'PUT', '/api/organization', { ...rest, legal_form: 'EI', vat_regime: 'franchise' });
+    const customer = await ok(session, 'POST', '/api/customers', { ...businessCustomer, type: 'individual', business_id: '' });
+    const invoice = await issued(session, {
+      customer_id: customer.data.id,
+      date: today,
+      items: [
+        { item: 'Cours', quantity: 1, unit_price: 100, taxes: [], kind: 'service' },
+        { item: 'Manuel', quantity: 1, unit_price: 200, taxes: [], kind: 'goods' },
+      ],
+    });
+    await ok(session, 'POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 100, method: 'card' });
+    await ok(session, 'POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 50, method: 'cash' });
+    const book = await ok(session, 'GET', `/api/reports/receipts?${period}`);
+    expect(book).toEqual({
+      currency: 'EUR',
+      total: 150,
+      data: [
+        { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 100, method: 'Carte bancaire', currency: 'EUR' },
+        { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 50, method: 'Espèces', currency: 'EUR' },
+      ],
+    });
+
+    // Two thirds of each receipt are sales of goods (200 of the 300 HT): 100 goods, 50 services to declare.
+    const urssaf = await ok(session, 'GET', `/api/reports/urssaf?${period}&group=quarter`);
+    const quarter = `${year}-T${Math.ceil(Number(today.slice(5, 7)) / 3)}`;
+    expect(urssaf).toEqual({
+      currency: 'EUR',
+      data: [{ period: quarter, goods: 100, services: 50, total: 150 }],
+      year: {
+        year: Number(year),
+        goods: 100,
+        services: 50,
+        total: 150,
+        thresholds: { goods: 85000, services: 37500 },
+        reached: { goods: 0.1, services: 0.1 },
+      },
+    });
+    const bad = await session.rest('GET', `/api/reports/urssaf?${period}&group=year`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages).toMatch(/^Regroupement : « month » ou « quarter »/);
+  });
+
+  it('an empty organisation gets empty figures, never an error', async () => {
+    const { session } = await registered(server.url);
+    expect(await ok(session, 'GET', `/api/reports/turnover?${period}`)).toEqual({ currency: 'EUR', data: [] });
+    expect(await ok(session, 'GET', `/api/reports/vat?${period}`)).toMatchObject({ collected: [], deductible: [], due: 0 });
+    const receivables = await ok(session, 'GET', '/api/reports/receivables');
+    expect(receivables).toMatchObject({ total: 0, dso: null, late_customers: [] });
+    expect(receivables.buckets).toHaveLength(5);
+    expect(await ok(session, 'GET', `/api/reports/customers?${period}`)).toEqual({ currency: 'EUR', data: [], rest: { count: 0, net: 0 } });
+    expect(await ok(session, 'GET', `/api/reports/margin?${period}`)).toEqual({ currency: 'EUR', data: [] });
+  });
+
+  it('refuses a bad period or group with a French 400', async () => {
+    const { session } = await registered(server.url);
+    const cases: [string, RegExp][] = [
+      ['/api/reports/turnover?from=2026-12-31&to=2026-01-01', /^Période : la date de fin \(Au\) doit suivre la date de début \(Du\)$/],
+      ['/api/reports/turnover?from=2010-01-01&to=2026-12-31', /^Période : 10 ans au plus entre Du et Au$/],
+      ['/api/reports/turnover?from=2026-01-01&to=2026-12-31&group=week', /^Regroupement : « month », « quarter » ou « year »$/],
+      ['/api/reports/turnover?from=2026-13-01&to=2026-12-31', /^Du : date attendue au format AAAA-MM-JJ$/],
+      ['/api/reports/vat?from=2026-01-01', /^Au : date attendue au format AAAA-MM-JJ$/],
+      ['/api/reports/vat?from=2027-01-01&to=2026-01-01', /^Période : la date de fin/],
+      ['/api/reports/customers?from=2000-01-01&to=2020-01-01', /^Période : 10 ans au plus/],
+    ];
+    for (const [path, message] of cases) {
+      const answer = await session.rest('GET', path);
+      expect(answer.status, path).toBe(400);
+      expect([answer.body.messages].flat().join('\n'), path).toMatch(message);
+    }
+    // Exactly ten years (2017-01-01 to 2026-12-31) is allowed.
+    expect((await session.rest('GET', '/api/reports/turnover?from=2017-01-01&to=2026-12-31')).status).toBe(200);
+  });
+});
