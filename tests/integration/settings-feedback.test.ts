@@ -113,6 +113,20 @@ describe('feedback (POST /api/feedback)', () => {
     expect(rows().at(-1)).toMatchObject({ message: 'Avec capture', screenshot: PNG_1x1 });
   });
 
+  it('stops storing screenshots past the day’s quota (ten 8 MB ones went in within 1.6 s), but keeps taking messages', async () => {
+    const { session } = await registered(server.url);
+    const big = `data:image/png;base64,iVBORw0KGgo${'A'.repeat(7_900_000)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push((await session.rest('POST', '/api/feedback', { message: `capture ${i}`, screenshot: big })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+    const refused = await session.rest('POST', '/api/feedback', { message: 'encore', screenshot: big });
+    expect(refused.body.messages).toBe(
+      'Capture d’écran : le quota du jour est atteint ; envoyez votre message sans capture, ou réessayez demain',
+    );
+    expect((await session.rest('POST', '/api/feedback', { message: 'sans capture', screenshot: null })).status).toBe(200);
+  });
+
   it.each([
     ['an empty message', { message: '', screenshot: null }, 400, 'Veuillez entrer un message'],
     ['a message of spaces', { message: '   \n ', screenshot: null }, 400, 'Veuillez entrer un message'],
