@@ -24,7 +24,10 @@ console.log(`Dépendances de production : ${packages.size} paquets`);
 for (const p of [...packages].sort()) console.log(`  ${p}`);
 
 const outdated = JSON.parse(npm(['outdated', '--omit=dev', '--json']) || '{}');
-const parts = (v) => String(v).split('.').map((n) => Number.parseInt(n, 10) || 0);
+const parts = (v) =>
+  String(v)
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
 const major = (v) => parts(v)[0];
 const newer = (a, b) => {
   const [x, y] = [parts(a), parts(b)];
