@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { browserSuite, cspViolations } from '../helpers/browser';
+import { defaultDocumentTemplate } from '../../src/shared/schemas/template';
+import { issued, line, readyToInvoice } from '../helpers/documents';
 
 const suite = browserSuite();
 
@@ -36,6 +39,44 @@ describe('the Content-Security-Policy in a real browser (issue 20)', () => {
       await context.close();
       framer.close();
       cspViolations.length = 0; // Chromium reports the refused frame as a violation: expected here
+    }
+  });
+
+  it('the PDF printer fetches nothing from another origin, even a template logo stored before the check', async () => {
+    let fetched = 0;
+    const foreign = http.createServer((_req, res) => {
+      fetched += 1;
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+    const address = foreign.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      // The review's reproduction: another port on the same host, which `url.startsWith(origin)` let through.
+      const template = defaultDocumentTemplate();
+      const logo = template.header[0]?.columns[0]?.elements[0];
+      if (logo?.type === 'logo') logo.url = `http://127.0.0.1:${port}/logo.png`;
+      const sqlite = new Database(suite.server.dbPath);
+      const org = (sqlite.prepare('select organization_id from memberships limit 1').get() as { organization_id: number }).organization_id;
+      sqlite
+        .prepare(
+          "insert into settings (organization_id, key, value, updated_at) values (?, 'document', ?, '2026-01-01T00:00:00Z') on conflict do update set value = excluded.value",
+        )
+        .run(org, JSON.stringify(template));
+      sqlite.close();
+      const { customerId } = await readyToInvoice(suite.session);
+      const doc = await issued(suite.session, { type: 'invoice', customer_id: customerId, items: [line('Audit', 1, 100)] });
+      const pdf = await fetch(`${suite.server.url}/documents/download/${doc.uuid}`);
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      expect(fetched).toBe(0);
+    } finally {
+      foreign.close();
     }
   });
 });
