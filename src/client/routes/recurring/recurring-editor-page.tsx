@@ -26,20 +26,10 @@ import { CustomerPicker } from '../documents/editor/customer-picker';
 import { LinePanels } from '../documents/editor/line-panels';
 import { TotalsCard } from '../documents/editor/totals-card';
 import { blankForm, errorsByPath, newKey, today, totalsInputOf, type DocumentDraft } from '../documents/editor/form-state';
+import { editorLayout } from '../documents/editor/editor-layout';
 
 const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
-  card: css({
-    bg: 'bg.surface',
-    borderRadius: 'card',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    p: { base: '4', md: '5' },
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4',
-  }),
-  heading: css({ fontSize: 'sm', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' }),
+  ...editorLayout,
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '3', alignItems: 'start' }),
   column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
   label: css({ fontSize: 'sm', fontWeight: '600' }),

@@ -28,22 +28,12 @@ import { LinePanels } from './line-panels';
 import { ExtrasSection } from './extras-section';
 import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
+import { editorLayout } from './editor-layout';
 
 type DocumentWrite = { messages: string; data: DocumentAnswer };
 
 const styles = {
-  layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: '1fr 340px' }, gap: '4', alignItems: 'start' }),
-  card: css({
-    bg: 'bg.surface',
-    borderRadius: 'card',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    p: { base: '4', md: '5' },
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4',
-  }),
-  heading: css({ fontSize: 'sm', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.05em', color: 'fg.muted' }),
+  ...editorLayout,
   aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
   notice: css({ bg: 'warningSubtle', color: 'warning', borderRadius: 'lg', p: '3', fontSize: 'sm', fontWeight: '600' }),
 };
