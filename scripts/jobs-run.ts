@@ -5,12 +5,16 @@ import { openDatabase } from '../src/server/db/connection';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { Scheduler } from '../src/server/scheduler/scheduler';
 import { JOBS } from '../src/server/scheduler/jobs';
+import { createMailer } from '../src/server/mail/mailer';
 
 const env = loadEnv();
 const connection = openDatabase(env.databasePath);
 try {
   await migrateToLatest(connection.db);
-  for (const result of await new Scheduler(connection.db, JOBS).runDue())
+  for (const result of await new Scheduler(connection.db, JOBS, undefined, undefined, {
+    env,
+    mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir }),
+  }).runDue())
     console.log(`${result.ran ? '✓' : '–'} ${result.job} : ${result.message}`);
 } finally {
   await connection.close();

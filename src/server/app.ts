@@ -108,7 +108,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps));
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
-  const scheduler = new Scheduler(connection.db, JOBS, options.now);
+  const scheduler = new Scheduler(connection.db, JOBS, options.now, undefined, deps);
   if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
 
   let closing: Promise<void> | undefined;

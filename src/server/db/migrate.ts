@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019_einvoice_lifecycle';
 import * as m0020 from './migrations/0020_expenses';
 import * as m0021 from './migrations/0021_recurring_expenses';
 import * as m0024 from './migrations/0024_quote_responses';
+import * as m0028 from './migrations/0028_appointments';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020_expenses': m0020,
   '0021_recurring_expenses': m0021,
   '0024_quote_responses': m0024,
+  '0028_appointments': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

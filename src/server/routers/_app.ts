@@ -21,6 +21,7 @@ import { einvoiceRouter } from './einvoice';
 import { expensesRouter } from './expenses';
 import { recurringExpensesRouter } from './recurring-expenses';
 import { documentMailRouter } from './document-mail';
+import { appointmentsRouter } from './appointments';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   expenses: expensesRouter,
   recurringExpenses: recurringExpensesRouter,
   documentMail: documentMailRouter,
+  appointments: appointmentsRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -2,6 +2,7 @@ import type { Db } from '../db/connection';
 import { occurrencesBetween } from '../../shared/recurrence';
 import { activeRecurringExpenses, recordOccurrences } from '../db/queries/recurring-expenses';
 import type { Job } from './scheduler';
+import { sendAppointmentReminders } from '../services/appointment-reminders';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -18,4 +19,7 @@ export async function generateRecurringExpenses(db: Db, now: Date): Promise<stri
 }
 
 /** Every timed job of the product; reminders and recurring invoices (issue 15) join this list. */
-export const JOBS: Job[] = [{ name: 'recurring-expenses', pattern: '5 * * * *', run: generateRecurringExpenses }];
+export const JOBS: Job[] = [
+  { name: 'recurring-expenses', pattern: '5 * * * *', run: generateRecurringExpenses },
+  { name: 'appointment-reminders', pattern: '*/5 * * * *', run: sendAppointmentReminders },
+];

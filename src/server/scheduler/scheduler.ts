@@ -1,14 +1,22 @@
 import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../db/connection';
+import type { Env } from '../env';
+import type { Mailer } from '../mail/mailer';
 import { logger } from '../logger';
 import { releaseLease, takeLease } from './lease';
+
+/** What a job may need beyond the database: the server's settings and mailer (a reminder is an e-mail). */
+export interface JobDeps {
+  env: Env;
+  mailer: Mailer;
+}
 
 /** One piece of timed work: when it runs (a cron pattern, Europe/Paris) and what it does at `now`. */
 export interface Job {
   name: string;
   pattern: string;
-  run(db: Db, now: Date): Promise<string>;
+  run(db: Db, now: Date, deps?: JobDeps): Promise<string>;
 }
 
 export interface JobResult {
@@ -33,6 +41,7 @@ export class Scheduler {
     private readonly jobs: Job[],
     private readonly now: () => Date = () => new Date(),
     private readonly leaseMs = 10 * 60_000,
+    private readonly deps?: JobDeps,
   ) {}
 
   start(): void {
@@ -74,7 +83,7 @@ export class Scheduler {
     if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs })))
       return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
     try {
-      const message = await job.run(this.db, this.now());
+      const message = await job.run(this.db, this.now(), this.deps);
       await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'ok', message });
       return { job: job.name, ran: true, message };
     } catch (error) {
