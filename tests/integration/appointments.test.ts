@@ -61,7 +61,7 @@ function parseFeed(text: string) {
       location: event.location,
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
-      tzid: event.startDate.timezone,
+      tzid: event.startDate.zone?.tzid,
       allDay: event.startDate.isDate,
     };
   });

@@ -32,6 +32,7 @@ describe('migrations', () => {
       '0020_expenses',
       '0021_recurring_expenses',
       '0024_quote_responses',
+      '0028_appointments',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
