@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection';
 import type { AppointmentForm, AppointmentListQuery, BillAppointmentsInput } from '../../shared/schemas/appointment';
 import { documentInputSchema } from '../../shared/schemas/document';
-import { div, round, toNumber } from '../../shared/money';
-import { timeToSeconds } from '../../shared/time-input';
+import { toNumber } from '../../shared/money';
+import { billedHours, durationLabel, durationSeconds } from '../../shared/appointment-billing';
 import { formatDateShort as formatDate } from '../../shared/format';
 import { fail } from '../errors';
 import {
@@ -86,18 +86,6 @@ export async function removeAppointment(db: Db, organizationId: number, id: numb
   await deleteAppointment(db, { organizationId, id });
 }
 
-/** Seconds an appointment lasts (0 for an all-day one). */
-export const durationSeconds = (a: Pick<StoredAppointment, 'start' | 'end'>): number =>
-  a.start && a.end ? timeToSeconds(a.end) - timeToSeconds(a.start) : 0;
-
-/** '1 h 30 min', '45 min', '2 h'. */
-export function durationLabel(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.round((seconds % 3600) / 60);
-  if (h && m) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return h ? `${h} h` : `${m} min`;
-}
-
 /**
  * « Facturer »: the chosen done appointments of one customer become the lines of a new draft invoice, each its duration
  * in hours (decimal, 4 places as any quantity) × the hourly rate of the chosen item, with that item's taxes. They are
@@ -132,7 +120,7 @@ export async function billAppointments(db: Db, organizationId: number, input: Bi
         item: item.name,
         code: item.code || null,
         description: `Rendez-vous du ${formatDate(a.date)}, ${a.start} – ${a.end} (${durationLabel(seconds)}) : ${a.title}`,
-        quantity: toNumber(round(div(seconds, 3600), 4)),
+        quantity: toNumber(billedHours(a)),
         unit: item.unit,
         unit_price: item.unit_price,
         taxes: lineTaxes,
