@@ -15,6 +15,7 @@ import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
 import { ExpensesPage } from './routes/expenses/expenses-page';
 import { RecurringExpensesPage } from './routes/expenses/recurring-expenses-page';
+import { AppointmentsPage } from './routes/appointments/appointments-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
 import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
 import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
@@ -113,7 +114,7 @@ export const routes: AppRoute[] = [
   main('/items', 'Articles', ItemsPage),
   main('/expenses/recurring', 'Dépenses répétitifs', RecurringExpensesPage),
   main('/expenses', 'Dépenses', ExpensesPage),
-  main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
+  main('/appointments', 'Rendez-vous', AppointmentsPage),
   main('/reports', 'Statistiques', upcoming('Les statistiques')),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
   ...SETTINGS_CHILDREN.map((child) =>

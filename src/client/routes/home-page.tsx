@@ -12,6 +12,7 @@ import { StatusChip } from './documents/status-chip';
 import { TYPE_LABELS } from './documents/document-meta';
 import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
+import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -68,6 +69,7 @@ export function HomePage() {
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>Bonjour {me.data?.first_name}</h2>
         <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace de {me.data?.organization.name}.</p>
       </section>
+      <UpcomingAppointmentsCard className={styles.card} />
       {!f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">
           {figures.isPending ? <Spinner label="Chargement des indicateurs" /> : <p>Les indicateurs n’ont pas pu être chargés.</p>}

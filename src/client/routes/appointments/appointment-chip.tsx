@@ -66,7 +66,11 @@ export function AppointmentChip({
         {a.start ? `${a.start} ` : ''}
         {a.title}
       </span>
-      {a.customer_name && <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>{a.customer_name}</span>}
+      {a.customer_name && (
+        <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+          {a.customer_name}
+        </span>
+      )}
       {overlaps && <span className={css({ color: 'orange.700', fontWeight: '600' })}>Chevauchement</span>}
     </button>
   );

@@ -130,8 +130,7 @@ export function AppointmentFormDialog({
   }
 
   async function destroy() {
-    if (!appointment || !(await confirm(`« ${appointment.title} » sera supprimé.`, { title: 'Supprimer ce rendez-vous ?' })))
-      return;
+    if (!appointment || !(await confirm(`« ${appointment.title} » sera supprimé.`, { title: 'Supprimer ce rendez-vous ?' }))) return;
     const answer = await remove.mutateAsync({ id: appointment.id });
     showMessage(answer.messages, 200);
     void utils.appointments.invalidate();
@@ -154,7 +153,10 @@ export function AppointmentFormDialog({
             </Button>
           )}
           {appointment && (
-            <a href={`/api/appointments/${appointment.id}/ics`} className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600', mr: '2' })}>
+            <a
+              href={`/api/appointments/${appointment.id}/ics`}
+              className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600', mr: '2' })}
+            >
               Fichier .ics
             </a>
           )}
@@ -180,7 +182,10 @@ export function AppointmentFormDialog({
         {billed && (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             Facturé : la date, les heures, le client et le statut ne changent plus.{' '}
-            <a href={documentHref({ id: appointment?.billed_document_id ?? 0, type: 'invoice' })} className={css({ color: 'accent.default', fontWeight: '600' })}>
+            <a
+              href={documentHref({ id: appointment?.billed_document_id ?? 0, type: 'invoice' })}
+              className={css({ color: 'accent.default', fontWeight: '600' })}
+            >
               Voir la facture
             </a>
           </p>

@@ -17,7 +17,15 @@ const styles = {
     overflow: 'hidden',
     bg: 'bg.surface',
   }),
-  weekday: css({ textAlign: 'center', fontSize: 'xs', fontWeight: '700', color: 'fg.muted', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' }),
+  weekday: css({
+    textAlign: 'center',
+    fontSize: 'xs',
+    fontWeight: '700',
+    color: 'fg.muted',
+    py: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+  }),
   cell: css({
     minH: '28',
     p: '1',
@@ -27,12 +35,19 @@ const styles = {
     borderTopWidth: '1px',
     borderLeftWidth: '1px',
     borderColor: 'border.subtle',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.subtle' },
     '&[data-outside=true]': { bg: 'bg.canvas', color: 'fg.subtle' },
     '&[data-drop=true]': { bg: 'accent.subtle' },
   }),
-  number: css({ fontSize: 'xs', fontWeight: '600', alignSelf: 'flex-end', px: '1', borderRadius: 'full' }),
+  number: css({
+    fontSize: 'xs',
+    fontWeight: '600',
+    alignSelf: 'flex-end',
+    minW: '6',
+    h: '6',
+    borderRadius: 'full',
+    cursor: 'pointer',
+    _hover: { bg: 'accent.subtle' },
+  }),
   today: css({ bg: 'accent.default', color: 'white' }),
 };
 
@@ -74,14 +89,13 @@ export function MonthGrid({
               .map((p) => p.appointment.id),
           );
           return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the mouse; the form moves an appointment by keyboard
             <div
               key={d}
               className={styles.cell}
               data-outside={d.slice(0, 7) !== month}
               data-drop={dropAt === d}
               data-day={d}
-              aria-label={longDay(d)}
-              onClick={() => onCreate(d, null)}
               onDragOver={(e) => {
                 if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
                 e.preventDefault();
@@ -95,7 +109,14 @@ export function MonthGrid({
                 if (a) onMove(a, d, a.start);
               }}
             >
-              <span className={cx(styles.number, d === today && styles.today)}>{dayNumber(d)}</span>
+              <button
+                type="button"
+                className={cx(styles.number, d === today && styles.today)}
+                aria-label={`Nouveau rendez-vous le ${longDay(d).toLowerCase()}`}
+                onClick={() => onCreate(d, null)}
+              >
+                {dayNumber(d)}
+              </button>
               {ofDay.slice(0, MAX_SHOWN).map((a) => (
                 <AppointmentChip key={a.id} appointment={a} onOpen={onOpen} overlaps={overlapping.has(a.id)} />
               ))}

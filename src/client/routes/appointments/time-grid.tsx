@@ -11,14 +11,32 @@ const SLOT_S = 1800;
 
 const styles = {
   wrap: css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', bg: 'bg.surface' }),
-  head: css({ display: 'grid', borderBottomWidth: '1px', borderColor: 'border.default', position: 'sticky', top: '0', bg: 'bg.surface', zIndex: '2' }),
+  head: css({
+    display: 'grid',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    position: 'sticky',
+    top: '0',
+    bg: 'bg.surface',
+    zIndex: '2',
+  }),
   dayHead: css({ textAlign: 'center', py: '2', fontSize: 'sm', color: 'fg.muted', borderLeftWidth: '1px', borderColor: 'border.default' }),
   today: css({ color: 'accent.default', fontWeight: '700' }),
-  allDay: css({ display: 'flex', flexDirection: 'column', gap: '1', p: '1', minH: '7', borderLeftWidth: '1px', borderColor: 'border.default' }),
+  allDay: css({
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    p: '1',
+    minH: '7',
+    borderLeftWidth: '1px',
+    borderColor: 'border.default',
+  }),
   body: css({ display: 'grid', position: 'relative' }),
   hourLabel: css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'right', pr: '2', transform: 'translateY(-0.5em)' }),
   column: css({ position: 'relative', borderLeftWidth: '1px', borderColor: 'border.default' }),
   slot: css({
+    display: 'block',
+    w: 'full',
     borderTopWidth: '1px',
     borderColor: 'border.subtle',
     cursor: 'pointer',
@@ -73,6 +91,7 @@ export function TimeGrid({
         ))}
         <span className={css({ fontSize: '2xs', color: 'fg.muted', alignSelf: 'center', textAlign: 'right', pr: '2' })}>Journée</span>
         {days.map((d) => (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the mouse; the form moves an appointment by keyboard
           <div
             key={d}
             className={styles.allDay}
@@ -104,7 +123,8 @@ export function TimeGrid({
                 const start = secondsToTime(h * 3600 + half * SLOT_S);
                 const key = `${d}-${start}`;
                 return (
-                  <div
+                  <button
+                    type="button"
                     key={key}
                     className={styles.slot}
                     style={{ height: HOUR_PX / 2 }}
