@@ -280,6 +280,7 @@ describe('the application shell', () => {
     for (const [path, title] of [
       ['/settings/email', "Envoi d'emails"],
       ['/expenses/recurring', 'Dépenses répétitifs'],
+      ['/appointments', 'Rendez-vous'],
       ['/settings/document', 'Apparence'],
       ['/credits/new/add', 'Créer un avoir'],
       ['/estimates/new/add', 'Nouveau devis'],
