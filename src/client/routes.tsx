@@ -17,6 +17,7 @@ import { ExpensesPage } from './routes/expenses/expenses-page';
 import { RecurringExpensesPage } from './routes/expenses/recurring-expenses-page';
 import { RecurringEditorPage } from './routes/recurring/recurring-editor-page';
 import { RecurringListPage } from './routes/recurring/recurring-list-page';
+import { AppointmentsPage } from './routes/appointments/appointments-page';
 import { GeneralSettingsPage } from './routes/settings/general-settings-page';
 import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
 import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
@@ -129,7 +130,7 @@ export const routes: AppRoute[] = [
   main('/items', 'Articles', ItemsPage),
   main('/expenses/recurring', 'Dépenses répétitifs', RecurringExpensesPage),
   main('/expenses', 'Dépenses', ExpensesPage),
-  main('/appointments', 'Rendez-vous', upcoming('L’agenda des rendez-vous')),
+  main('/appointments', 'Rendez-vous', AppointmentsPage),
   main('/reports', 'Statistiques', ReportsPage),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
   ...SETTINGS_CHILDREN.map((child) =>

@@ -281,6 +281,7 @@ describe('the application shell', () => {
       ['/settings/email', "Envoi d'emails"],
       ['/expenses/recurring', 'Dépenses répétitifs'],
       ['/recurring/new/add', 'Créer une facture régulière'],
+      ['/appointments', 'Rendez-vous'],
       ['/settings/document', 'Apparence'],
       ['/credits/new/add', 'Créer un avoir'],
       ['/estimates/new/add', 'Nouveau devis'],

@@ -35,6 +35,7 @@ describe('migrations', () => {
       '0025_expense_category_archive',
       '0026_payment_reminders',
       '0027_recurring_invoices',
+      '0028_appointments',
       '0029_report_rates',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);

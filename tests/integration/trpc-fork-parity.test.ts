@@ -74,7 +74,10 @@ function masked(body: string): unknown {
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<instant>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
     // The audit log's SHA-256 hashes cover its entries' instants, so they differ between the two sides too.
-    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>');
+    .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
+    // iCalendar instants (DTSTAMP) and a calendar feed's random token.
+    .replace(/\b\d{8}T\d{6}Z\b/g, '<ics-instant>')
+    .replace(/\/api\/calendar\/[\w-]+\.ics/g, '/api/calendar/<token>.ics');
   try {
     return JSON.parse(text);
   } catch {
@@ -181,6 +184,9 @@ async function recurringInvoiceBody() {
 }
 const recurringInvoiceId = async () => (await same('POST', '/api/recurring', await recurringInvoiceBody())).data.id as number;
 const tinyPdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+const appointmentBody = { title: 'Point chantier', date: '2026-10-24', start: '9h30', end: '10:45', location: 'Paris', note: '' };
+const appointmentId = async (extra: Record<string, unknown> = {}) =>
+  (await same('POST', '/api/appointments', { ...appointmentBody, ...extra })).data.id as number;
 const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
 async function documentId(type = 'invoice', issue = false): Promise<number> {
   await same('PUT', '/api/organization', sellerIdentity);
@@ -487,6 +493,32 @@ const samples: Record<string, () => Promise<Call>> = {
   'recurringInvoices.pause': async () => ({ input: both({ id: await recurringInvoiceId(), paused: true }) }),
   'recurringInvoices.generate': async () => ({ input: both({ id: await recurringInvoiceId() }) }),
   'recurringInvoices.delete': async () => ({ input: both({ id: await recurringInvoiceId() }) }),
+  'appointments.list': async () => {
+    await appointmentId();
+    return { input: both({ from: '2026-10-01', to: '2026-10-31' }) };
+  },
+  'appointments.feed': async () => ({ input: both(undefined) }),
+  'appointments.createFeed': async () => ({ input: both(undefined) }),
+  'appointments.revokeFeed': async () => ({ input: both(undefined) }),
+  'appointments.calendar': async () => {
+    await appointmentId();
+    const urls = await each(async (s) => (await s.owner.rest('POST', '/api/appointments/feed')).body.data.url as string);
+    return { input: [{ token: urls[0].split('/').pop()?.replace('.ics', '') }, { token: urls[1].split('/').pop()?.replace('.ics', '') }] };
+  },
+  'appointments.bill': async () => {
+    const customer = await customerId();
+    const id = await appointmentId({ customer_id: customer, status: 'done' });
+    return { input: both({ customer_id: customer, item_id: await itemId(), appointment_ids: [id] }) };
+  },
+  'appointments.get': async () => ({ input: both({ id: await appointmentId() }) }),
+  'appointments.ics': async () => ({ input: both({ id: await appointmentId() }) }),
+  'appointments.create': async () => ({ input: both(appointmentBody) }),
+  'appointments.update': async () => ({ input: both({ id: await appointmentId(), data: { ...appointmentBody, date: '2026-10-26' } }) }),
+  'appointments.delete': async () => ({ input: both({ id: await appointmentId() }) }),
+  'appointments.invite': async () => {
+    const customer = (await same('POST', '/api/customers', { name: 'Atelier Leroy', email: 'leroy@atelier.fr' })).data.id;
+    return { input: both({ id: await appointmentId({ customer_id: customer }) }) };
+  },
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

@@ -13,6 +13,7 @@ import { TYPE_LABELS } from './documents/document-meta';
 import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
+import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -78,6 +79,7 @@ export function HomePage() {
           <Shortcuts />
         </div>
       </section>
+      <UpcomingAppointmentsCard className={styles.card} />
       {!f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">
           {figures.isPending ? <Spinner label="Chargement des indicateurs" /> : <p>Les indicateurs n’ont pas pu être chargés.</p>}

@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024_quote_responses';
 import * as m0025 from './migrations/0025_expense_category_archive';
 import * as m0026 from './migrations/0026_payment_reminders';
 import * as m0027 from './migrations/0027_recurring_invoices';
+import * as m0028 from './migrations/0028_appointments';
 import * as m0029 from './migrations/0029_report_rates';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025_expense_category_archive': m0025,
   '0026_payment_reminders': m0026,
   '0027_recurring_invoices': m0027,
+  '0028_appointments': m0028,
   '0029_report_rates': m0029,
 };
 

@@ -478,6 +478,47 @@ export interface RecurringInvoiceRunsTable {
   created_at: string;
 }
 
+/** Migration 0028: an appointment; times are Paris wall-clock 'HH:MM[:SS]', null when all day. */
+export interface AppointmentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** Who made it: the one reminded. */
+  user_id: number | null;
+  title: string;
+  date: string;
+  all_day: number;
+  start: string | null;
+  end: string | null;
+  customer_id: number | null;
+  location: string;
+  note: string;
+  status: string;
+  reminder_minutes: number | null;
+  billed_document_id: number | null;
+  /** The iCalendar UID, stable across edits; `sequence` counts them for calendars that update in place. */
+  uid: string;
+  sequence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0028: a user's private calendar feed, known by the SHA-256 of its token. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** Migration 0028: a reminder sent, once per appointment and start moment. */
+export interface AppointmentRemindersTable {
+  id: Generated<number>;
+  appointment_id: number;
+  starts_at: string;
+  sent_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -509,6 +550,9 @@ export interface Database {
   payment_reminders: PaymentRemindersTable;
   recurring_invoices: RecurringInvoicesTable;
   recurring_invoice_runs: RecurringInvoiceRunsTable;
+  appointments: AppointmentsTable;
+  calendar_feeds: CalendarFeedsTable;
+  appointment_reminders: AppointmentRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

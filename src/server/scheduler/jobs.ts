@@ -7,6 +7,7 @@ import type { Job, JobDeps } from './scheduler';
 import { activeRecurringInvoices } from '../db/queries/recurring-invoices';
 import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
+import { sendAppointmentReminders } from '../services/appointment-reminders';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -72,4 +73,11 @@ export const JOBS: Job[] = [
   },
   { name: 'einvoice-poll', label: 'Statuts des factures électroniques', pattern: '*/15 * * * *', run: pollEinvoiceStatuses },
   { name: 'recurring-invoices', label: 'Factures régulières', pattern: '10 * * * *', run: generateRecurringInvoices },
+  // Every five minutes: a reminder is due some minutes before its appointment, at most five late.
+  {
+    name: 'appointment-reminders',
+    label: 'Rappels de rendez-vous',
+    pattern: '*/5 * * * *',
+    run: (db, now, deps) => sendAppointmentReminders(db, now, needs(deps)),
+  },
 ];

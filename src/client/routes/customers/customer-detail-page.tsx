@@ -12,6 +12,7 @@ import { TagChip } from '../../components/tags';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerFigures } from './customer-figures';
 import { CustomerDocuments } from './customer-documents';
+import { CustomerAppointments } from './customer-appointments';
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
 const dl = css({
@@ -158,6 +159,7 @@ export function CustomerDetailPage() {
       </section>
       <CustomerFigures customerId={c.id} currency={c.currency} />
       <CustomerDocuments customerId={c.id} archived={Boolean(c.deleted_at)} />
+      <CustomerAppointments customerId={c.id} customerName={c.name} />
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
     </div>
   );

@@ -1,0 +1,77 @@
+import { css, cx } from '../../../../styled-system/css';
+import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../shared/schemas/appointment';
+
+/** The drag payload: the appointment's id, under a type of our own so a dropped file or link is ignored. */
+export const DRAG_TYPE = 'application/x-facturier-appointment';
+
+const chip = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0',
+  w: 'full',
+  textAlign: 'left',
+  fontSize: 'xs',
+  lineHeight: '1.25',
+  px: '1.5',
+  py: '0.5',
+  borderRadius: 'md',
+  borderLeftWidth: '3px',
+  overflow: 'hidden',
+  cursor: 'grab',
+  bg: 'accent.subtle',
+  borderColor: 'accent.default',
+  color: 'fg.default',
+  '&[data-status=done]': { bg: 'green.100', borderColor: 'green.600' },
+  '&[data-status=cancelled]': { bg: 'bg.subtle', borderColor: 'fg.subtle', color: 'fg.muted', textDecoration: 'line-through' },
+  '&[data-overlaps=true]': { outline: '2px dashed', outlineColor: 'orange.500', outlineOffset: '-2px' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+});
+
+/** One appointment in a view: opens the form on click, can be dragged to another slot or day; an overlap is outlined. */
+export function AppointmentChip({
+  appointment: a,
+  onOpen,
+  overlaps = false,
+  fill = false,
+}: {
+  appointment: Appointment;
+  onOpen: (a: Appointment) => void;
+  overlaps?: boolean;
+  fill?: boolean;
+}) {
+  const hours = a.start && a.end ? `${a.start} – ${a.end}` : 'Toute la journée';
+  const title = [a.title, hours, a.customer_name, APPOINTMENT_STATUS_LABELS[a.status], overlaps ? 'Chevauche un autre rendez-vous' : '']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <button
+      type="button"
+      className={cx(chip, fill && css({ h: 'full' }))}
+      data-status={a.status}
+      data-overlaps={overlaps}
+      data-appointment={a.id}
+      draggable={a.billed_document_id === null}
+      title={title}
+      aria-label={title}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(a);
+      }}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(a.id));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+    >
+      <span className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+        {a.start ? `${a.start} ` : ''}
+        {a.title}
+      </span>
+      {a.customer_name && (
+        <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+          {a.customer_name}
+        </span>
+      )}
+      {overlaps && <span className={css({ color: 'orange.700', fontWeight: '600' })}>Chevauchement</span>}
+    </button>
+  );
+}

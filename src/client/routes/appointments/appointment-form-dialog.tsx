@@ -1,0 +1,260 @@
+import { useEffect, useId, useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_STATUSES,
+  appointmentInputSchema,
+  REMINDER_CHOICES,
+  type Appointment,
+  type AppointmentStatus,
+} from '../../../shared/schemas/appointment';
+import { fieldMessages } from '../../../shared/validation-messages';
+import { trpc } from '../../trpc';
+import { useActionGuard } from '../../lib/use-action-guard';
+import { showMessage } from '../../stores/snackbar';
+import { confirm } from '../../stores/confirm';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { CustomerPicker } from '../documents/editor/customer-picker';
+import { TimeField } from './time-field';
+import { documentHref } from '../documents/document-meta';
+
+/** What a new appointment starts from: the slot clicked, or today at the next hour. */
+export interface AppointmentDraft {
+  date: string;
+  start?: string;
+  end?: string;
+  customer_id?: number | null;
+  customer_name?: string | null;
+}
+
+interface Form {
+  title: string;
+  date: string;
+  all_day: boolean;
+  start: string;
+  end: string;
+  customer_id: number | null;
+  customer_name: string;
+  location: string;
+  note: string;
+  status: AppointmentStatus;
+  reminder: string;
+}
+
+const fromAppointment = (a: Appointment): Form => ({
+  title: a.title,
+  date: a.date,
+  all_day: a.all_day,
+  start: a.start ?? '',
+  end: a.end ?? '',
+  customer_id: a.customer_id,
+  customer_name: a.customer_name ?? '',
+  location: a.location,
+  note: a.note,
+  status: a.status,
+  reminder: a.reminder_minutes === null ? '' : String(a.reminder_minutes),
+});
+const fromDraft = (d: AppointmentDraft): Form => ({
+  title: '',
+  date: d.date,
+  all_day: false,
+  start: d.start ?? '09:00',
+  end: d.end ?? '10:00',
+  customer_id: d.customer_id ?? null,
+  customer_name: d.customer_name ?? '',
+  location: '',
+  note: '',
+  status: 'planned',
+  reminder: '',
+});
+
+const REMINDER_LABELS: Record<number, string> = {
+  0: 'À l’heure du rendez-vous',
+  15: '15 minutes avant',
+  30: '30 minutes avant',
+  60: '1 heure avant',
+  120: '2 heures avant',
+  1440: 'La veille (24 h avant)',
+};
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+const fieldLabel = css({ fontSize: 'sm', fontWeight: '600' });
+
+/** Creates or edits an appointment; checked with the server's schema first. Moving it is changing its date and hours here. */
+export function AppointmentFormDialog({
+  open,
+  appointment,
+  draft,
+  onClose,
+}: {
+  open: boolean;
+  appointment: Appointment | null;
+  draft: AppointmentDraft | null;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<Form>(() => fromDraft({ date: '' }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ids = useId();
+  const utils = trpc.useUtils();
+  const guard = useActionGuard();
+  useEffect(() => {
+    if (!open) return;
+    setForm(appointment ? fromAppointment(appointment) : fromDraft(draft ?? { date: '' }));
+    setErrors({});
+  }, [open, appointment, draft]);
+  const create = trpc.appointments.create.useMutation();
+  const update = trpc.appointments.update.useMutation();
+  const remove = trpc.appointments.delete.useMutation();
+  const invite = trpc.appointments.invite.useMutation();
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+
+  async function save() {
+    const result = appointmentInputSchema.safeParse({
+      ...form,
+      reminder_minutes: form.reminder === '' ? null : Number(form.reminder),
+    });
+    if (!result.success) {
+      setErrors(fieldMessages(result.error.issues, 1));
+      return;
+    }
+    const saved = appointment ? await update.mutateAsync({ id: appointment.id, data: result.data }) : await create.mutateAsync(result.data);
+    showMessage(saved.messages, 200);
+    void utils.appointments.invalidate();
+    onClose();
+  }
+
+  async function destroy() {
+    if (!appointment || !(await confirm(`« ${appointment.title} » sera supprimé.`, { title: 'Supprimer ce rendez-vous ?' }))) return;
+    const answer = await remove.mutateAsync({ id: appointment.id });
+    showMessage(answer.messages, 200);
+    void utils.appointments.invalidate();
+    onClose();
+  }
+
+  const billed = appointment?.billed_document_id != null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={appointment ? 'Modifier le rendez-vous' : 'Nouveau rendez-vous'}
+      width={640}
+      persistent
+      footer={
+        <>
+          {appointment && !billed && (
+            <Button variant="ghost" onClick={() => void guard(destroy)} className={css({ mr: 'auto', color: 'danger' })}>
+              Supprimer
+            </Button>
+          )}
+          {appointment && (
+            <a
+              href={`/api/appointments/${appointment.id}/ics`}
+              className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600', mr: '2' })}
+            >
+              Fichier .ics
+            </a>
+          )}
+          {appointment?.customer_id && (
+            <Button
+              variant="outline"
+              loading={invite.isPending}
+              onClick={() => void guard(async () => showMessage((await invite.mutateAsync({ id: appointment.id })).messages, 200))}
+            >
+              Inviter le client
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending}>
+            Enregistrer
+          </Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        {billed && (
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Facturé : la date, les heures, le client et le statut ne changent plus.{' '}
+            <a
+              href={documentHref({ id: appointment?.billed_document_id ?? 0, type: 'invoice' })}
+              className={css({ color: 'accent.default', fontWeight: '600' })}
+            >
+              Voir la facture
+            </a>
+          </p>
+        )}
+        <TextField label="Titre" value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} autoFocus />
+        <div className={grid}>
+          <TextField label="Date" type="date" value={form.date} onChange={(e) => set('date', e.target.value)} error={errors.date} />
+          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', alignSelf: 'end', h: '10' })}>
+            <input type="checkbox" checked={form.all_day} onChange={(e) => set('all_day', e.target.checked)} />
+            Toute la journée
+          </label>
+          {!form.all_day && (
+            <>
+              <TimeField label="Début" value={form.start} onChange={(v) => set('start', v)} error={errors.start} />
+              <TimeField label="Fin" value={form.end} onChange={(v) => set('end', v)} error={errors.end} />
+            </>
+          )}
+        </div>
+        <CustomerPicker
+          value={form.customer_id}
+          selectedName={form.customer_name}
+          error={errors.customer_id}
+          onChange={(c) => setForm((f) => ({ ...f, customer_id: c?.id ?? null, customer_name: c?.name ?? '' }))}
+        />
+        <TextField label="Lieu" value={form.location} onChange={(e) => set('location', e.target.value)} error={errors.location} />
+        <div className={grid}>
+          <div className={column}>
+            <label className={fieldLabel} htmlFor={`${ids}-status`}>
+              Statut
+            </label>
+            <select
+              id={`${ids}-status`}
+              className={inputStyle}
+              value={form.status}
+              onChange={(e) => set('status', e.target.value as AppointmentStatus)}
+            >
+              {APPOINTMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {APPOINTMENT_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={column}>
+            <label className={fieldLabel} htmlFor={`${ids}-reminder`}>
+              Rappel par e-mail
+            </label>
+            <select id={`${ids}-reminder`} className={inputStyle} value={form.reminder} onChange={(e) => set('reminder', e.target.value)}>
+              <option value="">Aucun rappel</option>
+              {REMINDER_CHOICES.map((m) => (
+                <option key={m} value={String(m)}>
+                  {REMINDER_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className={column}>
+          <label className={fieldLabel} htmlFor={`${ids}-note`}>
+            Note
+          </label>
+          <textarea
+            id={`${ids}-note`}
+            className={css({ minH: '20', p: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', fontSize: 'sm' })}
+            value={form.note}
+            onChange={(e) => set('note', e.target.value)}
+          />
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { css } from '../../../../styled-system/css';
+import type { Appointment } from '../../../shared/schemas/appointment';
+import { trpc } from '../../trpc';
+import { useIsWide } from '../../lib/use-media-query';
+import { useQueryState } from '../../lib/use-query-state';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { addDays, addMonths, longDay, monthGrid, monthTitle, shortDay, startOfWeek, todayInParis } from './calendar-dates';
+import { moved } from './agenda-layout';
+import { TimeGrid } from './time-grid';
+import { MonthGrid } from './month-grid';
+import { AgendaList } from './agenda-list';
+import { AppointmentFormDialog, type AppointmentDraft } from './appointment-form-dialog';
+import { BillDialog } from './bill-dialog';
+import { CalendarFeedDialog } from './calendar-feed-dialog';
+
+type View = 'day' | 'week' | 'month' | 'list';
+const VIEWS: { value: View; label: string; wide?: boolean }[] = [
+  { value: 'day', label: 'Jour' },
+  { value: 'week', label: 'Semaine', wide: true },
+  { value: 'month', label: 'Mois', wide: true },
+  { value: 'list', label: 'Liste' },
+];
+const LIST_DAYS = 30;
+
+/** The days a view covers and its title. */
+function period(view: View, date: string): { from: string; to: string; title: string } {
+  if (view === 'day') return { from: date, to: date, title: longDay(date) };
+  if (view === 'week') {
+    const from = startOfWeek(date);
+    const to = addDays(from, 6);
+    return { from, to, title: `Semaine du ${shortDay(from)} au ${shortDay(to)} ${to.slice(0, 4)}` };
+  }
+  if (view === 'month') {
+    const weeks = monthGrid(date);
+    return { from: weeks[0]?.[0] ?? date, to: weeks.at(-1)?.[6] ?? date, title: monthTitle(date) };
+  }
+  return { from: date, to: addDays(date, LIST_DAYS - 1), title: `Du ${shortDay(date)} au ${shortDay(addDays(date, LIST_DAYS - 1))}` };
+}
+
+const step = (view: View, date: string, direction: 1 | -1) =>
+  view === 'day'
+    ? addDays(date, direction)
+    : view === 'week'
+      ? addDays(date, 7 * direction)
+      : view === 'month'
+        ? addMonths(date, direction)
+        : addDays(date, LIST_DAYS * direction);
+
+const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', justifyContent: 'space-between', mb: '3' });
+const segmented = css({
+  display: 'inline-flex',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  overflow: 'hidden',
+  '& button': { px: '3', h: '9', fontSize: 'sm', fontWeight: '600', color: 'fg.muted', cursor: 'pointer' },
+  '& button[aria-pressed=true]': { bg: 'accent.default', color: 'white' },
+});
+
+/** Rendez-vous (issue 16): day, week, month and list views of the agenda; create by a slot or the button, move by drag. */
+export function AppointmentsPage() {
+  const wide = useIsWide();
+  const today = todayInParis();
+  const [query, setQuery] = useQueryState();
+  const asked = (query.view as View | undefined) ?? (wide ? 'week' : 'day');
+  // On a phone the week and month grids do not fit: day or list.
+  const view: View = !wide && (asked === 'week' || asked === 'month') ? 'day' : asked;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? (query.date as string) : today;
+  const { from, to, title } = period(view, date);
+  const list = trpc.appointments.list.useQuery({ from, to }, { placeholderData: (p) => p });
+  const appointments = list.data?.data ?? [];
+  const utils = trpc.useUtils();
+  const update = trpc.appointments.update.useMutation();
+
+  const [editing, setEditing] = useState<Appointment | null>(null);
+  const [draft, setDraft] = useState<AppointmentDraft | null>(null);
+  const [billing, setBilling] = useState(false);
+  const [feed, setFeed] = useState(false);
+
+  const create = (day: string, start: string | null) => {
+    const hour = start ?? '09:00';
+    const [h = '9', m = '00'] = hour.split(':');
+    const end = `${String(Math.min(23, Number(h) + 1)).padStart(2, '0')}:${m}`;
+    setDraft({ date: day, start: hour, end: end > hour ? end : '23:59' });
+  };
+  const move = (a: Appointment, day: string, start: string | null) => {
+    if (a.date === day && (start === null || a.start === start)) return;
+    const data = moved(a, day, start);
+    if (!data) return showMessage('Ce rendez-vous dépasserait minuit : choisissez un créneau plus tôt', 400);
+    update.mutate(
+      { id: a.id, data },
+      {
+        onSuccess: () => showMessage(`Rendez-vous déplacé au ${longDay(day).toLowerCase()}${data.start ? ` à ${data.start}` : ''}`, 200),
+        onSettled: () => void utils.appointments.invalidate(),
+      },
+    );
+  };
+
+  const days = view === 'day' ? [date] : Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  return (
+    <section aria-label="Agenda des rendez-vous">
+      <div className={toolbar}>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Button variant="outline" onClick={() => setQuery({ date: today })}>
+            Aujourd’hui
+          </Button>
+          <Button variant="ghost" aria-label="Période précédente" onClick={() => setQuery({ date: step(view, date, -1) })}>
+            ‹
+          </Button>
+          <Button variant="ghost" aria-label="Période suivante" onClick={() => setQuery({ date: step(view, date, 1) })}>
+            ›
+          </Button>
+          <h2 className={css({ fontSize: 'lg', fontWeight: '700' })}>{title}</h2>
+        </div>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <fieldset className={segmented} aria-label="Affichage">
+            {VIEWS.filter((v) => wide || !v.wide).map((v) => (
+              <button key={v.value} type="button" aria-pressed={view === v.value} onClick={() => setQuery({ view: v.value })}>
+                {v.label}
+              </button>
+            ))}
+          </fieldset>
+          <Button variant="outline" onClick={() => setFeed(true)}>
+            S’abonner
+          </Button>
+          <Button variant="outline" onClick={() => setBilling(true)}>
+            Facturer
+          </Button>
+          <Button onClick={() => create(view === 'day' ? date : today < from || today > to ? from : today, null)}>
+            Nouveau rendez-vous
+          </Button>
+        </div>
+      </div>
+      {view === 'month' ? (
+        <MonthGrid
+          date={date}
+          today={today}
+          appointments={appointments}
+          onCreate={create}
+          onOpen={setEditing}
+          onMove={move}
+          onShowDay={(d) => setQuery({ view: 'day', date: d })}
+        />
+      ) : view === 'list' ? (
+        <AgendaList appointments={appointments} onOpen={setEditing} />
+      ) : (
+        <TimeGrid days={days} today={today} appointments={appointments} onCreate={create} onOpen={setEditing} onMove={move} />
+      )}
+      <AppointmentFormDialog
+        open={editing !== null || draft !== null}
+        appointment={editing}
+        draft={draft}
+        onClose={() => {
+          setEditing(null);
+          setDraft(null);
+        }}
+      />
+      <BillDialog open={billing} onClose={() => setBilling(false)} />
+      <CalendarFeedDialog open={feed} onClose={() => setFeed(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import { APPOINTMENT_STATUS_LABELS } from '../../../shared/schemas/appointment';
+import { formatDateShort } from '../../../shared/format';
+import { trpc } from '../../trpc';
+import { Button } from '../../components/ui/button';
+import { BillDialog } from '../appointments/bill-dialog';
+
+const card = css({
+  bg: 'bg.surface',
+  borderRadius: 'card',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  boxShadow: 'card',
+  p: { base: '4', md: '5' },
+});
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: '6rem 7rem 1fr auto',
+  gap: '3',
+  fontSize: 'sm',
+  py: '1.5',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+});
+
+/** A customer's appointments (the latest 20 first), and « Facturer » for the done ones not billed yet. */
+export function CustomerAppointments({ customerId, customerName }: { customerId: number; customerName: string }) {
+  const list = trpc.appointments.list.useQuery({ customer_id: customerId });
+  const [billing, setBilling] = useState(false);
+  const all = list.data?.data ?? [];
+  const billable = all.filter((a) => a.status === 'done' && a.billed_document_id === null && a.start).length;
+  return (
+    <section className={card} aria-labelledby="customer-appointments">
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '2', flexWrap: 'wrap' })}>
+        <h2 id="customer-appointments" className={css({ fontSize: 'md', fontWeight: '700' })}>
+          Rendez-vous
+        </h2>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          {billable > 0 && (
+            <Button variant="outline" size="sm" onClick={() => setBilling(true)}>
+              Facturer ({billable})
+            </Button>
+          )}
+          <Link href="/appointments" className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600', alignSelf: 'center' })}>
+            Agenda
+          </Link>
+        </div>
+      </div>
+      {all.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.isPending ? 'Chargement…' : 'Aucun rendez-vous avec ce client'}</p>
+      ) : (
+        [...all]
+          .reverse()
+          .slice(0, 20)
+          .map((a) => (
+            <div key={a.id} className={row}>
+              <span>{formatDateShort(a.date)}</span>
+              <span className={css({ color: 'fg.muted' })}>{a.start && a.end ? `${a.start} – ${a.end}` : 'Journée'}</span>
+              <span>{a.title}</span>
+              <span className={css({ color: 'fg.muted' })}>
+                {APPOINTMENT_STATUS_LABELS[a.status]}
+                {a.billed_document_id !== null ? ' · facturé' : ''}
+              </span>
+            </div>
+          ))
+      )}
+      <BillDialog open={billing} onClose={() => setBilling(false)} customer={{ id: customerId, name: customerName }} />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** Offset of Paris from UTC, in milliseconds, at an instant (+1 h in winter, +2 h in summer). */
+function parisOffsetMs(instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a Paris wall-clock date and time name ('2026-10-26', '10:00' → 09:00Z), across daylight-saving changes. */
+export function parisToUtc(date: string, time: string): Date {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  const [y = 1970, mo = 1, d = 1] = date.split('-').map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, m, s);
+  const first = wall - parisOffsetMs(wall);
+  // Near a change the offset at the guess may differ from the one at the answer: one more pass settles it.
+  return new Date(wall - parisOffsetMs(first));
+}
