@@ -9,6 +9,7 @@ import {
   deleteExpenseRow,
   findExpense,
   findReceiptFile,
+  findSupplierInvoiceId,
   insertExpense,
   setReceipt,
   updateExpense,
@@ -57,16 +58,39 @@ export async function resolveCategory(db: Db, organizationId: number, text: stri
   return code;
 }
 
+/**
+ * The supplier invoice a credit note corrects (BT-25), matched on the supplier and the number among the
+ * organisation's expenses; none when it is not one of them (an invoice from before the app, another supplier's).
+ */
+function correctedInvoice(db: Db, organizationId: number, expense: Expense, id?: number): Promise<number | null> {
+  if (expense.kind !== 'credit_note' || !expense.preceding_invoice_number) return Promise.resolve(null);
+  return findSupplierInvoiceId(db, {
+    organizationId,
+    number: expense.preceding_invoice_number,
+    supplier: expense.supplier,
+    siren: expense.supplier_siren,
+    vatNumber: expense.supplier_vat_number,
+    excludeId: id,
+  });
+}
+
+/**
+ * Creates an expense. An imported one (origin einvoice) was booked to a category the app guessed: it stays « à
+ * vérifier » until the user saves it (editExpense).
+ */
 export async function createExpense(db: Db, organizationId: number, expense: Expense, origin?: ExpenseOrigin): Promise<ExpenseRecord> {
   const category = await resolveCategory(db, organizationId, expense.category);
-  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, origin });
+  const links = { correctsId: await correctedInvoice(db, organizationId, expense), categoryToCheck: origin?.source === 'einvoice' };
+  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, links, origin });
   return getExpense(db, organizationId, id);
 }
 
+/** Saving an expense confirms its category: the category is a required field of the form that sends it. */
 export async function editExpense(db: Db, organizationId: number, id: number, expense: Expense): Promise<ExpenseRecord> {
   await getExpense(db, organizationId, id);
   const category = await resolveCategory(db, organizationId, expense.category);
-  await updateExpense(db, { organizationId, id, expense: { ...expense, category } });
+  const links = { correctsId: await correctedInvoice(db, organizationId, expense, id), categoryToCheck: false };
+  await updateExpense(db, { organizationId, id, expense: { ...expense, category }, links });
   return getExpense(db, organizationId, id);
 }
 
@@ -89,6 +113,8 @@ export function expenseListParams(organizationId: number, q: ExpenseListQuery): 
     category: q.category || undefined,
     supplier: q.supplier || undefined,
     status: q.status,
+    kind: q.kind,
+    toCheck: q.to_check,
     minAmount: q.min_amount,
     maxAmount: q.max_amount,
     sortBy: q.sort_by,
