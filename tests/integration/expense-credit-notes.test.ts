@@ -110,6 +110,15 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
     expect(vat.body).toMatchObject({ deductible: [], due: 0 });
   });
 
+  it('a credit note imported before its invoice is linked once the invoice comes in', async () => {
+    const { session } = await registered(server.url);
+    const credit = (await imported(session, 'cii-credit-note-example1.xml')).data;
+    expect(credit.corrects).toBeNull();
+    const invoice = (await imported(session, 'ubl/ubl-tc434-example1.xml')).data; // the same invoice 12115118, as UBL
+    const after = await session.rest('GET', `/api/expenses/${credit.id}`);
+    expect(after.body.corrects).toEqual({ id: invoice.id, invoice_number: '12115118', date: '2015-01-09' });
+  });
+
   it('a Factur-X credit note issued by Facturier itself, and its UBL twin: linked to the invoice imported before (BT-25)', async () => {
     const seller = await registered(server.url);
     const { customerId } = await readyToInvoice(seller.session);

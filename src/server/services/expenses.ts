@@ -11,6 +11,7 @@ import {
   findReceiptFile,
   findSupplierInvoiceId,
   insertExpense,
+  linkWaitingCreditNotes,
   setReceipt,
   updateExpense,
   type ExpenseListParams,
@@ -74,6 +75,19 @@ function correctedInvoice(db: Db, organizationId: number, expense: Expense, id?:
   });
 }
 
+/** The other way round: an invoice recorded after the credit notes that correct it gets them linked. */
+async function linkCreditNotesTo(db: Db, organizationId: number, id: number, expense: Expense): Promise<void> {
+  if (expense.kind !== 'expense' || !expense.invoice_number) return;
+  await linkWaitingCreditNotes(db, {
+    organizationId,
+    invoiceId: id,
+    number: expense.invoice_number,
+    supplier: expense.supplier,
+    siren: expense.supplier_siren,
+    vatNumber: expense.supplier_vat_number,
+  });
+}
+
 /**
  * Creates an expense. An imported one (origin einvoice) was booked to a category the app guessed: it stays « à
  * vérifier » until the user saves it (editExpense).
@@ -82,6 +96,7 @@ export async function createExpense(db: Db, organizationId: number, expense: Exp
   const category = await resolveCategory(db, organizationId, expense.category);
   const links = { correctsId: await correctedInvoice(db, organizationId, expense), categoryToCheck: origin?.source === 'einvoice' };
   const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, links, origin });
+  await linkCreditNotesTo(db, organizationId, id, expense);
   return getExpense(db, organizationId, id);
 }
 
@@ -91,6 +106,7 @@ export async function editExpense(db: Db, organizationId: number, id: number, ex
   const category = await resolveCategory(db, organizationId, expense.category);
   const links = { correctsId: await correctedInvoice(db, organizationId, expense, id), categoryToCheck: false };
   await updateExpense(db, { organizationId, id, expense: { ...expense, category }, links });
+  await linkCreditNotesTo(db, organizationId, id, expense);
   return getExpense(db, organizationId, id);
 }
 

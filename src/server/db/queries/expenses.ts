@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../connection';
-import type { ExpensesTable } from '../schema';
+import type { Database, ExpensesTable } from '../schema';
 import type { Expense, ExpenseKind, ExpenseRecord, ExpenseVat } from '../../../shared/schemas/expense';
 import { fromStoredUnits, sum, toStoredUnits, type MoneyInput } from '../../../shared/money';
 import { nowIso } from '../../clock';
@@ -248,31 +248,55 @@ const RECORD_COLUMNS = [
   'corrected.date as corrects_date',
 ] as const;
 
+type Supplier = { supplier: string; siren: string; vatNumber: string };
+
 /**
- * The supplier invoice (not a credit note) numbered `number` from this supplier — the same SIREN, VAT number or name,
- * whichever both sides know — most recent first: the invoice a credit note corrects (BT-25).
+ * The same supplier on both sides — the same SIREN, VAT number or name (case aside), whichever both know: a credit
+ * note and the invoice it corrects are matched on it and on the invoice's number (BT-25).
  */
+function sameSupplier(eb: ExpressionBuilder<Database, 'expenses'>, s: Supplier) {
+  const siren = s.siren.replace(/\D/g, '').slice(0, 9);
+  return eb.or([
+    eb(eb.fn('lower', ['supplier']), '=', eb.fn('lower', [eb.val(s.supplier.trim())])),
+    ...(siren ? [eb(eb.fn('substr', ['supplier_siren', eb.val(1), eb.val(9)]), '=', siren)] : []),
+    ...(s.vatNumber ? [eb('supplier_vat_number', '=', s.vatNumber)] : []),
+  ]);
+}
+
+/** The supplier invoice (not a credit note) a credit note corrects, the most recent should the number repeat. */
 export async function findSupplierInvoiceId(
   db: Db,
-  params: { organizationId: number; number: string; supplier: string; siren: string; vatNumber: string; excludeId?: number },
+  params: Supplier & { organizationId: number; number: string; excludeId?: number },
 ): Promise<number | null> {
   let query = db
     .selectFrom('expenses')
     .select('id')
     .where('organization_id', '=', params.organizationId)
     .where('kind', '=', 'expense')
-    .where('invoice_number', '=', params.number);
+    .where('invoice_number', '=', params.number)
+    .where((eb) => sameSupplier(eb, params));
   if (params.excludeId !== undefined) query = query.where('id', '!=', params.excludeId);
-  const siren = params.siren.replace(/\D/g, '').slice(0, 9);
-  query = query.where((eb) =>
-    eb.or([
-      eb(eb.fn('lower', ['supplier']), '=', params.supplier.trim().toLowerCase()),
-      ...(siren ? [eb(eb.fn('substr', ['supplier_siren', eb.val(1), eb.val(9)]), '=', siren)] : []),
-      ...(params.vatNumber ? [eb('supplier_vat_number', '=', params.vatNumber)] : []),
-    ]),
-  );
   const row = await query.orderBy('date', 'desc').orderBy('id', 'desc').executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * A supplier invoice recorded after its credit note (the credit note imported first): the credit notes that name it
+ * and are linked to nothing yet are linked to it.
+ */
+export async function linkWaitingCreditNotes(
+  db: Db,
+  params: Supplier & { organizationId: number; number: string; invoiceId: number },
+): Promise<void> {
+  await db
+    .updateTable('expenses')
+    .set({ corrects_id: params.invoiceId })
+    .where('organization_id', '=', params.organizationId)
+    .where('kind', '=', 'credit_note')
+    .where('corrects_id', 'is', null)
+    .where('preceding_invoice_number', '=', params.number)
+    .where((eb) => sameSupplier(eb, params))
+    .execute();
 }
 
 export async function findExpense(db: Db, params: { organizationId: number; id: number }): Promise<ExpenseRecord | undefined> {
