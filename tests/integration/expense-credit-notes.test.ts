@@ -117,6 +117,16 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
     const invoice = (await imported(session, 'ubl/ubl-tc434-example1.xml')).data; // the same invoice 12115118, as UBL
     const after = await session.rest('GET', `/api/expenses/${credit.id}`);
     expect(after.body.corrects).toEqual({ id: invoice.id, invoice_number: '12115118', date: '2015-01-09' });
+
+    // The invoice renumbered, then deleted: the credit note names it no more, then is linked to nothing.
+    const { id: _id, receipt: _receipt, corrects: _corrects, ...fields } = invoice;
+    const renumbered = await session.rest('PUT', `/api/expenses/${invoice.id}`, { ...fields, invoice_number: '12115118-B' });
+    expect(renumbered.status, JSON.stringify(renumbered.body)).toBe(200);
+    expect((await session.rest('GET', `/api/expenses/${credit.id}`)).body.corrects).toBeNull();
+    await session.rest('PUT', `/api/expenses/${invoice.id}`, fields);
+    expect((await session.rest('GET', `/api/expenses/${credit.id}`)).body.corrects?.id).toBe(invoice.id);
+    expect((await session.rest('DELETE', `/api/expenses/${invoice.id}`)).status).toBe(200);
+    expect((await session.rest('GET', `/api/expenses/${credit.id}`)).body.corrects).toBeNull();
   });
 
   it('a Factur-X credit note issued by Facturier itself, and its UBL twin: linked to the invoice imported before (BT-25)', async () => {

@@ -13,6 +13,7 @@ import {
   insertExpense,
   linkWaitingCreditNotes,
   setReceipt,
+  unlinkCreditNotes,
   updateExpense,
   type ExpenseListParams,
   type ExpenseOrigin,
@@ -75,8 +76,12 @@ function correctedInvoice(db: Db, organizationId: number, expense: Expense, id?:
   });
 }
 
-/** The other way round: an invoice recorded after the credit notes that correct it gets them linked. */
+/**
+ * The other way round: an invoice recorded after the credit notes that correct it gets them linked; one whose number
+ * or supplier changed, or turned into a credit note, lets go of those that no longer name it.
+ */
 async function linkCreditNotesTo(db: Db, organizationId: number, id: number, expense: Expense): Promise<void> {
+  await unlinkCreditNotes(db, { organizationId, invoiceId: id });
   if (expense.kind !== 'expense' || !expense.invoice_number) return;
   await linkWaitingCreditNotes(db, {
     organizationId,
@@ -113,6 +118,7 @@ export async function editExpense(db: Db, organizationId: number, id: number, ex
 export async function deleteExpense(db: Db, dataDir: string, organizationId: number, id: number): Promise<void> {
   await getExpense(db, organizationId, id);
   const file = await findReceiptFile(db, { organizationId, id });
+  await unlinkCreditNotes(db, { organizationId, invoiceId: id });
   await deleteExpenseRow(db, { organizationId, id });
   removeReceiptFile(dataDir, file?.receipt_path);
 }

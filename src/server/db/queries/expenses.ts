@@ -284,6 +284,16 @@ export async function findSupplierInvoiceId(
  * A supplier invoice recorded after its credit note (the credit note imported first): the credit notes that name it
  * and are linked to nothing yet are linked to it.
  */
+/** An invoice deleted, or turned into a credit note, corrected by nothing any more: its credit notes wait again. */
+export async function unlinkCreditNotes(db: Db, params: { organizationId: number; invoiceId: number }): Promise<void> {
+  await db
+    .updateTable('expenses')
+    .set({ corrects_id: null })
+    .where('organization_id', '=', params.organizationId)
+    .where('corrects_id', '=', params.invoiceId)
+    .execute();
+}
+
 export async function linkWaitingCreditNotes(
   db: Db,
   params: Supplier & { organizationId: number; number: string; invoiceId: number },
