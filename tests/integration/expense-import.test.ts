@@ -309,11 +309,6 @@ describe('POST /api/expenses/import: a supplier’s e-invoice becomes an expense
       'Fichier : « photo.png » n’est ni un PDF Factur-X/ZUGFeRD ni un XML CII ou UBL',
     ],
     [
-      'a credit note',
-      upload('avoir.xml', fixture('ubl/ubl-tc434-creditnote1.xml')),
-      'Ce fichier est un avoir (type 381), pas une facture : un avoir fournisseur ne s’importe pas comme une dépense ; corrigez la dépense d’origine',
-    ],
-    [
       'an XML with a DOCTYPE',
       upload('xxe.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>')),
       'Le fichier n’est pas un XML lisible (ligne 1) : Une facture électronique ne doit pas contenir de DOCTYPE',

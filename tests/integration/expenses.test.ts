@@ -233,11 +233,11 @@ describe('expenses (REST and tRPC)', () => {
     const { session } = await registered(server.url);
     const before = rowCount('expenses');
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ ...fuel, amount: -5 }, /^Montant TTC : il doit être positif$/],
+      [{ ...fuel, amount: -5 }, /^Montant TTC : il doit être positif ; .*« Avoir fournisseur »$/],
       [{ ...fuel, amount: undefined }, /^Montant TTC/],
       [{ ...fuel, amount: 'douze' }, /^Montant TTC : un nombre est attendu/],
       [{ ...fuel, amount: 10, vat: [{ rate: 20, amount: 12 }] }, /^TVA : le total de la TVA dépasse le montant TTC$/],
-      [{ ...fuel, vat: [{ rate: 20, amount: -1 }] }, /^Montant de TVA : il ne peut pas être négatif$/],
+      [{ ...fuel, vat: [{ rate: 20, amount: -1 }] }, /^Montant de TVA : il ne peut pas être négatif ; .*« Avoir fournisseur »$/],
       [{ ...fuel, date: '2026-02-30' }, /^Date : date attendue au format AAAA-MM-JJ$/],
       [{ ...fuel, date: '12/03/2026' }, /^Date : date attendue/],
       [{ ...fuel, paid_at: '2026-13-01' }, /^Payée le : date attendue/],

@@ -37,6 +37,7 @@ describe('migrations', () => {
       '0027_recurring_invoices',
       '0028_appointments',
       '0029_report_rates',
+      '0033_supplier_credit_notes',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
@@ -320,6 +321,65 @@ describe('migrations', () => {
       { currency: 'USD', exchange_rate: '1.085' },
       { currency: 'GBP', exchange_rate: null }, // no longer enabled: read at today's rate, or the report says it lacks one
       { currency: 'USD', exchange_rate: null },
+    ]);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0033 makes past expenses plain expenses, and leaves « à vérifier » only the imported ones never saved since', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0029_report_rates');
+    const now = '2026-05-01T10:00:00.000Z';
+    const org = (
+      await connection.db
+        .insertInto('organizations')
+        .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const expense = (source: string, updated_at: string, sha: string | null) => ({
+      organization_id: org,
+      date: '2026-04-02',
+      supplier: 'Fournisseur',
+      supplier_siren: '',
+      supplier_vat_number: '',
+      category: 'autres',
+      label: '',
+      amount: 1200000,
+      vat: '[]',
+      vat_total: 0,
+      deductible_vat: 0,
+      currency: 'EUR',
+      payment_method: 'transfer',
+      status: 'unpaid',
+      invoice_number: '',
+      note: '',
+      tags: '[]',
+      source,
+      source_sha256: sha,
+      created_at: now,
+      updated_at,
+    });
+    await connection.db
+      .insertInto('expenses')
+      .values([
+        expense('einvoice', now, 'a'),
+        expense('einvoice', '2026-05-02T09:00:00.000Z', 'b'), // saved since: its category was confirmed
+        expense('manual', now, null),
+      ])
+      .execute();
+    await migrateToLatest(connection.db);
+    const rows = await connection.db
+      .selectFrom('expenses')
+      .select(['kind', 'amount', 'category_to_check', 'corrects_id', 'preceding_invoice_number'])
+      .orderBy('id')
+      .execute();
+    const plain = { kind: 'expense', amount: 1200000, corrects_id: null, preceding_invoice_number: '' };
+    expect(rows).toEqual([
+      { ...plain, category_to_check: 1 },
+      { ...plain, category_to_check: 0 },
+      { ...plain, category_to_check: 0 },
     ]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -376,6 +376,14 @@ export interface ExpensesTable {
   recurring_id: number | null;
   /** The occurrence a recurring expense generated (unique with recurring_id). */
   occurrence_date: string | null;
+  /** Migration 0033: 'expense' or 'credit_note' (an « avoir fournisseur », its amounts stored negative). */
+  kind: Generated<string>;
+  /** Migration 0033: the number of the invoice a credit note corrects, as written (BT-25). */
+  preceding_invoice_number: Generated<string>;
+  /** Migration 0033: that invoice among the organisation's expenses, when found. */
+  corrects_id: number | null;
+  /** Migration 0033: 1 while an imported expense's category is not confirmed by the user. */
+  category_to_check: Generated<number>;
   created_at: string;
   updated_at: string;
 }

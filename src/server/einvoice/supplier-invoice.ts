@@ -18,6 +18,10 @@ export type SupplierInvoice = {
   total: string;
   /** BG-23, the VAT breakdown, one line per rate (categories at the same rate, e.g. Z and E at 0 %, are summed). */
   vat: { rate: string; amount: string }[];
+  /** A credit note (BT-3 a credit note code, or a UBL CreditNote): its amounts, positive, come off the expenses. */
+  kind: 'expense' | 'credit_note';
+  /** BT-25, the number of the invoice a credit note corrects ('' when the file does not say). */
+  precedingInvoiceNumber: string;
 };
 
 const CII_NS = {
@@ -29,7 +33,7 @@ const UBL_NS = {
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
 };
-/** UNTDID 1001 codes of credit notes (EN 16931 BT-3): a supplier's credit is not an expense. */
+/** UNTDID 1001 codes of credit notes (EN 16931 BT-3): a supplier's credit, imported as an « avoir fournisseur ». */
 const CREDIT_NOTE_TYPES = new Set(['81', '83', '261', '262', '296', '308', '381', '396', '420', '458', '532']);
 /** ISO 6523 schemes of a French company number: 0002 SIREN, 0009 SIRET. */
 const FRENCH_COMPANY = "@schemeID='0002' or @schemeID='0009'";
@@ -74,7 +78,6 @@ function byRate(lines: { rate: string; amount: string }[]): { rate: string; amou
 function readCii(doc: XmlDocument): SupplierInvoice {
   const read = reader(doc, CII_NS);
   const type = read('/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode');
-  if (CREDIT_NOTE_TYPES.has(type)) refuseCreditNote(type);
   const agreement = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement';
   const settlement = '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
   const seller = `${agreement}/ram:SellerTradeParty`;
@@ -97,14 +100,14 @@ function readCii(doc: XmlDocument): SupplierInvoice {
     currency,
     total: amount('Montant TTC', read(`${settlement}/ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:GrandTotalAmount`)),
     vat: byRate(taxes),
+    kind: CREDIT_NOTE_TYPES.has(type) ? 'credit_note' : 'expense',
+    precedingInvoiceNumber: read(`(${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID)[1]`),
   };
 }
 
 function readUbl(doc: XmlDocument): SupplierInvoice {
   const read = reader(doc, UBL_NS);
-  if (doc.root.name === 'CreditNote') refuseCreditNote(read('/*/cbc:CreditNoteTypeCode') || '381');
-  const type = read('/*/cbc:InvoiceTypeCode');
-  if (CREDIT_NOTE_TYPES.has(type)) refuseCreditNote(type);
+  const creditNote = doc.root.name === 'CreditNote' || CREDIT_NOTE_TYPES.has(read('/*/cbc:InvoiceTypeCode'));
   const party = '/*/cac:AccountingSupplierParty/cac:Party';
   const currency = read('/*/cbc:DocumentCurrencyCode');
   const companyId =
@@ -131,13 +134,9 @@ function readUbl(doc: XmlDocument): SupplierInvoice {
     currency,
     total: amount('Montant TTC', read('/*/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount')),
     vat: byRate(taxes),
+    kind: creditNote ? 'credit_note' : 'expense',
+    precedingInvoiceNumber: read('(/*/cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID)[1]'),
   };
-}
-
-function refuseCreditNote(type: string): never {
-  return refuse(
-    `Ce fichier est un avoir (type ${type}), pas une facture : un avoir fournisseur ne s’importe pas comme une dépense ; corrigez la dépense d’origine`,
-  );
 }
 
 /** Which EN 16931 syntax a parsed document is, by its root element; null for any other XML. */
@@ -151,8 +150,8 @@ function syntaxOf(doc: XmlDocument): EinvoiceSyntax | null {
 
 /**
  * Reads a supplier's invoice with libxml2 (no DTD, no entity expansion, no network) and takes from it what an
- * expense needs. Throws a SupplierInvoiceError, in French, for unreadable XML, another kind of document, a credit
- * note or an invoice without its total.
+ * expense needs — a credit note too, told apart by `kind`. Throws a SupplierInvoiceError, in French, for unreadable
+ * XML, another kind of document or an invoice without its total.
  */
 export async function readSupplierInvoice(xml: string): Promise<SupplierInvoice> {
   const parsed = await parseInvoice(xml);

@@ -127,7 +127,8 @@ export const expensesRouter = router({
     .output(expenseWriteSchema.extend({ warnings: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {
       const { expense, warnings } = await importSupplierInvoice(ctx.db, ctx.env.dataDir, ctx.organizationId, input);
-      return { messages: 'Facture importée : vérifiez la catégorie', data: expense, warnings };
+      const what = expense.kind === 'credit_note' ? 'Avoir importé' : 'Facture importée';
+      return { messages: `${what} : vérifiez la catégorie`, data: expense, warnings };
     }),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/{id}', summary: 'Une dépense' } })

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import type { ExpenseListQuery, ExpenseRecord } from '../../shared/schemas/expense';
-import { EXPENSE_STATUS_LABELS } from '../../shared/schemas/expense';
+import { EXPENSE_KIND_LABELS, EXPENSE_STATUS_LABELS } from '../../shared/schemas/expense';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { frenchDecimal } from '../../shared/csv';
 import { toDecimalString } from '../../shared/money';
@@ -15,13 +15,18 @@ const vatAt = (e: ExpenseRecord, deductible: boolean) =>
     .map((v) => `${frenchDecimal(v.rate)} % : ${amount(v.amount)}`)
     .join(' | ');
 
-/** The expenses CSV, for French Excel (the customers export's dialect) and the accountant: the account of each line. */
+/**
+ * The expenses CSV, for French Excel (the customers export's dialect) and the accountant: the account of each line.
+ * A credit note's amounts are negative, as stored, so that a column's sum is the net expense.
+ */
 const COLUMNS: CsvColumn<ExpenseRecord>[] = [
   { header: 'Date', read: (e) => e.date },
   { header: 'Fournisseur', read: (e) => e.supplier },
   { header: 'SIREN fournisseur', read: (e) => e.supplier_siren },
   { header: 'N° TVA fournisseur', read: (e) => e.supplier_vat_number },
+  { header: 'Type', read: (e) => EXPENSE_KIND_LABELS[e.kind] },
   { header: 'N° de facture', read: (e) => e.invoice_number },
+  { header: 'Facture corrigée', read: (e) => e.preceding_invoice_number },
   { header: 'Catégorie', read: (e) => e.category_label },
   { header: 'Compte', read: (e) => e.category_account },
   { header: 'Libellé', read: (e) => e.label },

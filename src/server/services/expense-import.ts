@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
 import { expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../shared/schemas/expense';
 import { formatDateShort } from '../../shared/format';
+import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
 import { deleteExpenseRow, findImportedExpenseId, setReceipt } from '../db/queries/expenses';
 import { readFacturX } from '../einvoice/facturx-read';
@@ -60,15 +61,22 @@ async function ruleWarnings(xml: string, invoice: SupplierInvoice): Promise<stri
  * key) is left out with a warning rather than refusing the invoice; anything else wrong is the file's fault.
  */
 function expenseFrom(invoice: SupplierInvoice, warnings: string[]) {
+  // An invoice with a negative total is a credit in all but name (and a negative credit note, a charge): the expense
+  // keeps its amounts positive and its kind says which way they go.
+  const flipped = money(invoice.total).lt(0);
+  const positive = (n: string) => (flipped ? toDecimalString(neg(n)) : n);
+  const kind = flipped ? (invoice.kind === 'credit_note' ? 'expense' : 'credit_note') : invoice.kind;
   const candidate = {
     date: invoice.issueDate,
     supplier: invoice.supplier,
     supplier_siren: invoice.supplierSiren,
     supplier_vat_number: invoice.supplierVatNumber,
     category: IMPORT_CATEGORY,
-    label: `Facture ${invoice.number}`.slice(0, 300),
-    amount: invoice.total,
-    vat: invoice.vat.map((v) => ({ rate: v.rate, amount: v.amount, deductible: true })),
+    label: `${kind === 'credit_note' ? 'Avoir' : 'Facture'} ${invoice.number}`.slice(0, 300),
+    amount: positive(invoice.total),
+    vat: invoice.vat.map((v) => ({ rate: v.rate, amount: positive(v.amount), deductible: true })),
+    kind,
+    preceding_invoice_number: kind === 'credit_note' ? invoice.precedingInvoiceNumber.slice(0, 100) : '',
     currency: invoice.currency,
     invoice_number: invoice.number,
     due_date: invoice.dueDate,

@@ -9,8 +9,11 @@ import {
   deleteExpenseRow,
   findExpense,
   findReceiptFile,
+  findSupplierInvoiceId,
   insertExpense,
+  linkWaitingCreditNotes,
   setReceipt,
+  unlinkCreditNotes,
   updateExpense,
   type ExpenseListParams,
   type ExpenseOrigin,
@@ -57,22 +60,65 @@ export async function resolveCategory(db: Db, organizationId: number, text: stri
   return code;
 }
 
+/**
+ * The supplier invoice a credit note corrects (BT-25), matched on the supplier and the number among the
+ * organisation's expenses; none when it is not one of them (an invoice from before the app, another supplier's).
+ */
+function correctedInvoice(db: Db, organizationId: number, expense: Expense, id?: number): Promise<number | null> {
+  if (expense.kind !== 'credit_note' || !expense.preceding_invoice_number) return Promise.resolve(null);
+  return findSupplierInvoiceId(db, {
+    organizationId,
+    number: expense.preceding_invoice_number,
+    supplier: expense.supplier,
+    siren: expense.supplier_siren,
+    vatNumber: expense.supplier_vat_number,
+    excludeId: id,
+  });
+}
+
+/**
+ * The other way round: an invoice recorded after the credit notes that correct it gets them linked; one whose number
+ * or supplier changed, or turned into a credit note, lets go of those that no longer name it.
+ */
+async function linkCreditNotesTo(db: Db, organizationId: number, id: number, expense: Expense): Promise<void> {
+  await unlinkCreditNotes(db, { organizationId, invoiceId: id });
+  if (expense.kind !== 'expense' || !expense.invoice_number) return;
+  await linkWaitingCreditNotes(db, {
+    organizationId,
+    invoiceId: id,
+    number: expense.invoice_number,
+    supplier: expense.supplier,
+    siren: expense.supplier_siren,
+    vatNumber: expense.supplier_vat_number,
+  });
+}
+
+/**
+ * Creates an expense. An imported one (origin einvoice) was booked to a category the app guessed: it stays « à
+ * vérifier » until the user saves it (editExpense).
+ */
 export async function createExpense(db: Db, organizationId: number, expense: Expense, origin?: ExpenseOrigin): Promise<ExpenseRecord> {
   const category = await resolveCategory(db, organizationId, expense.category);
-  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, origin });
+  const links = { correctsId: await correctedInvoice(db, organizationId, expense), categoryToCheck: origin?.source === 'einvoice' };
+  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, links, origin });
+  await linkCreditNotesTo(db, organizationId, id, expense);
   return getExpense(db, organizationId, id);
 }
 
+/** Saving an expense confirms its category: the category is a required field of the form that sends it. */
 export async function editExpense(db: Db, organizationId: number, id: number, expense: Expense): Promise<ExpenseRecord> {
   await getExpense(db, organizationId, id);
   const category = await resolveCategory(db, organizationId, expense.category);
-  await updateExpense(db, { organizationId, id, expense: { ...expense, category } });
+  const links = { correctsId: await correctedInvoice(db, organizationId, expense, id), categoryToCheck: false };
+  await updateExpense(db, { organizationId, id, expense: { ...expense, category }, links });
+  await linkCreditNotesTo(db, organizationId, id, expense);
   return getExpense(db, organizationId, id);
 }
 
 export async function deleteExpense(db: Db, dataDir: string, organizationId: number, id: number): Promise<void> {
   await getExpense(db, organizationId, id);
   const file = await findReceiptFile(db, { organizationId, id });
+  await unlinkCreditNotes(db, { organizationId, invoiceId: id });
   await deleteExpenseRow(db, { organizationId, id });
   removeReceiptFile(dataDir, file?.receipt_path);
 }
@@ -89,6 +135,8 @@ export function expenseListParams(organizationId: number, q: ExpenseListQuery): 
     category: q.category || undefined,
     supplier: q.supplier || undefined,
     status: q.status,
+    kind: q.kind,
+    toCheck: q.to_check,
     minAmount: q.min_amount,
     maxAmount: q.max_amount,
     sortBy: q.sort_by,

@@ -15,17 +15,27 @@ const isoDate = (label: string) => z.iso.date({ error: `${label} : date attendue
 const optionalDate = (label: string) =>
   z.preprocess((v) => (v === '' ? null : v), isoDate(label).nullable().optional().default(null)).meta({ label });
 
+/** A supplier's credit is typed positive and flagged as such: a minus sign is never how it is said. */
+const CREDIT_NOTE_HINT = 'pour un remboursement ou une remise du fournisseur, cochez « Avoir fournisseur »';
+
 /** One VAT rate of an expense: the VAT paid at that rate, and whether it may be deducted (CGI art. 271). */
-export const expenseVatSchema = z.object({
-  rate: decimalSchema('Taux de TVA', 2, 100)
-    .refine((n) => n >= 0, 'Taux de TVA : 0 % au moins')
-    .meta({ label: 'Taux de TVA' }),
-  amount: decimalSchema('Montant de TVA', 2)
-    .refine((n) => n >= 0, 'Montant de TVA : il ne peut pas être négatif')
-    .meta({ label: 'Montant de TVA' }),
-  deductible: z.boolean({ error: 'TVA déductible : oui ou non' }).default(true).meta({ label: 'TVA déductible' }),
-});
+const vatRowSchema = (negative: string) =>
+  z.object({
+    rate: decimalSchema('Taux de TVA', 2, 100)
+      .refine((n) => n >= 0, 'Taux de TVA : 0 % au moins')
+      .meta({ label: 'Taux de TVA' }),
+    amount: decimalSchema('Montant de TVA', 2)
+      .refine((n) => n >= 0, negative)
+      .meta({ label: 'Montant de TVA' }),
+    deductible: z.boolean({ error: 'TVA déductible : oui ou non' }).default(true).meta({ label: 'TVA déductible' }),
+  });
+export const expenseVatSchema = vatRowSchema('Montant de TVA : il ne peut pas être négatif');
 export type ExpenseVat = z.infer<typeof expenseVatSchema>;
+
+/** An expense, or a supplier's credit note (« avoir fournisseur ») that takes its amounts off the expenses. */
+export const EXPENSE_KINDS = ['expense', 'credit_note'] as const;
+export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
+export const EXPENSE_KIND_LABELS: Record<ExpenseKind, string> = { expense: 'Dépense', credit_note: 'Avoir' };
 
 /** The fields an expense and a recurring expense share: who was paid, for what, how much (TTC) and its VAT. */
 export const expenseBaseShape = {
@@ -73,6 +83,25 @@ export const expenseInputSchema = z
   .object({
     date: isoDate('Date'),
     ...expenseBaseShape,
+    amount: decimalSchema('Montant TTC', 2, 1e10, 'Montant TTC : un nombre est attendu (ex. 120,50)')
+      .refine((n) => n > 0, `Montant TTC : il doit être positif ; ${CREDIT_NOTE_HINT}`)
+      .meta({ label: 'Montant TTC' }),
+    vat: z
+      .array(vatRowSchema(`Montant de TVA : il ne peut pas être négatif ; ${CREDIT_NOTE_HINT}`))
+      .max(10, 'TVA : dix taux au plus')
+      .default([])
+      .meta({ label: 'TVA' }),
+    kind: z
+      .enum(EXPENSE_KINDS, { error: 'Type : expense (dépense) ou credit_note (avoir fournisseur)' })
+      .default('expense')
+      .meta({ label: 'Type' }),
+    /** BT-25: the supplier invoice a credit note corrects, by its number. */
+    preceding_invoice_number: z
+      .string()
+      .trim()
+      .max(100, 'Facture corrigée : 100 caractères au plus')
+      .default('')
+      .meta({ label: 'Facture corrigée' }),
     supplier_siren: sirenOrSiretField().meta({ label: 'SIREN du fournisseur' }),
     supplier_vat_number: vatNumberField().meta({ label: 'N° TVA du fournisseur' }),
     invoice_number: z.string().trim().max(100, 'N° de facture : 100 caractères au plus').default('').meta({ label: 'N° de facture' }),
@@ -85,7 +114,15 @@ export const expenseInputSchema = z
       .default([])
       .meta({ label: 'Étiquettes' }),
   })
-  .superRefine(checkVat);
+  .superRefine((e, ctx) => {
+    checkVat(e, ctx);
+    if (e.kind === 'expense' && e.preceding_invoice_number)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['preceding_invoice_number'],
+        message: 'Facture corrigée : seul un avoir fournisseur corrige une facture',
+      });
+  });
 export type ExpenseInput = z.input<typeof expenseInputSchema>;
 export type Expense = z.infer<typeof expenseInputSchema>;
 
@@ -103,6 +140,11 @@ export const expenseListQuerySchema = z.object({
   category: z.string().trim().max(100).optional().meta({ label: 'Catégorie' }),
   supplier: z.string().trim().max(200).optional().meta({ label: 'Fournisseur' }),
   status: z.enum(EXPENSE_STATUSES, { error: 'Statut : paid ou unpaid' }).optional().meta({ label: 'Statut' }),
+  kind: z.enum(EXPENSE_KINDS, { error: 'Type : expense ou credit_note' }).optional().meta({ label: 'Type' }),
+  /** « Catégorie à vérifier »: the imported expenses whose category the user has not confirmed yet. */
+  to_check: z
+    .preprocess((v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'), z.boolean().optional())
+    .meta({ label: 'Catégorie à vérifier' }),
   min_amount: optionalAmount('Montant minimum').meta({ label: 'Montant minimum' }),
   max_amount: optionalAmount('Montant maximum').meta({ label: 'Montant maximum' }),
   sort_by: z.enum(EXPENSE_SORT_FIELDS, { error: 'Tri inconnu' }).default('date').meta({ label: 'Tri' }),
@@ -176,6 +218,13 @@ export const expenseSchema = z.object({
   receipt: expenseReceiptSchema,
   source: z.enum(['manual', 'recurring', 'einvoice']),
   recurring_id: z.number().int().nullable(),
+  /** A credit note's amounts (amount, VAT, net) are negative: they come off the expenses. */
+  kind: z.enum(EXPENSE_KINDS),
+  preceding_invoice_number: z.string(),
+  /** The expense (supplier invoice) a credit note corrects, when found among the organisation's. */
+  corrects: z.object({ id: z.number().int(), invoice_number: z.string(), date: z.string() }).nullable(),
+  /** An imported expense whose category the user has not confirmed yet (« Vérifiez la catégorie »). */
+  category_to_check: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -12,6 +12,8 @@ import { PeriodFilter } from '../../components/period-filter';
 export const EXPENSE_FILTER_KEYS = [
   'search',
   'status',
+  'kind',
+  'to_check',
   'period',
   'from',
   'to',
@@ -28,6 +30,7 @@ const styles = {
   pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   small: css({ fontSize: 'xs', color: 'fg.muted' }),
+  check: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer', mt: '1' }),
 };
 
 type SetQuery = (patch: Record<string, string | number | undefined>) => void;
@@ -93,6 +96,24 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
           </option>
         ))}
       </select>
+
+      <label className={styles.label} htmlFor="expense-kind">
+        Type
+      </label>
+      <select id="expense-kind" className={inputStyle} value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })}>
+        <option value="">Dépenses et avoirs</option>
+        <option value="expense">Dépenses</option>
+        <option value="credit_note">Avoirs fournisseurs</option>
+      </select>
+
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={query.to_check === 'true'}
+          onChange={(e) => set({ to_check: e.target.checked ? 'true' : undefined })}
+        />
+        Catégorie à vérifier
+      </label>
 
       <span className={styles.label}>Montant TTC</span>
       <div className={styles.pair}>

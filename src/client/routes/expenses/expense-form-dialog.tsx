@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { expenseInputSchema, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
 import { PAYMENT_METHODS } from '../../../shared/status';
+import { formatDateShort } from '../../../shared/format';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
@@ -29,6 +30,8 @@ type Form = {
   due_date: string;
   invoice_number: string;
   note: string;
+  kind: 'expense' | 'credit_note';
+  preceding_invoice_number: string;
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,8 +51,11 @@ const blank = (): Form => ({
   due_date: '',
   invoice_number: '',
   note: '',
+  kind: 'expense',
+  preceding_invoice_number: '',
 });
-const comma = (n: number) => String(n).replace('.', ',');
+// A credit note's amounts come negative (they come off the expenses); the form shows them as typed, positive.
+const comma = (n: number) => String(Math.abs(n)).replace('.', ',');
 const fromExpense = (e: ExpenseRecord): Form => ({
   ...e,
   amount: comma(e.amount),
@@ -63,6 +69,8 @@ const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercas
 const fieldLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
 const errorText = css({ fontSize: 'xs', color: 'danger' });
 const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+const toggle = css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', fontWeight: '600', cursor: 'pointer' });
+const hint = css({ fontSize: 'xs', color: 'fg.muted' });
 const notice = css({
   display: 'flex',
   flexDirection: 'column',
@@ -121,6 +129,7 @@ export function ExpenseFormDialog({
   async function save() {
     const result = expenseInputSchema.safeParse({
       ...form,
+      preceding_invoice_number: form.kind === 'credit_note' ? form.preceding_invoice_number : '',
       vat: vatInput(form.vat),
       paid_at: form.status === 'paid' ? form.paid_at || null : null,
       due_date: form.due_date || null,
@@ -138,11 +147,14 @@ export function ExpenseFormDialog({
   }
 
   const record = current.data ?? null;
+  // Stored on the expense (migration 0033): the prompt comes back each time it is opened, until it is saved.
+  const toCheck = imported?.expense ?? (record?.category_to_check ? record : null);
+  const creditNote = form.kind === 'credit_note';
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={expense ? 'Modifier la dépense' : 'Nouvelle dépense'}
+      title={expense ? (expense.kind === 'credit_note' ? 'Modifier l’avoir fournisseur' : 'Modifier la dépense') : 'Nouvelle dépense'}
       width={680}
       persistent
       footer={
@@ -157,20 +169,35 @@ export function ExpenseFormDialog({
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
-        {imported && (
+        {toCheck && (
           <div className={notice} role="status" data-testid="import-notice">
             <strong>Vérifiez la catégorie</strong>
             <span>
-              Dépense remplie depuis la facture {imported.expense.invoice_number || imported.expense.receipt?.filename} de «{' '}
-              {imported.expense.supplier} » : choisissez sa catégorie, puis enregistrez.
+              {toCheck.kind === 'credit_note' ? 'Avoir rempli depuis l’avoir' : 'Dépense remplie depuis la facture'}{' '}
+              {toCheck.invoice_number || toCheck.receipt?.filename} de « {toCheck.supplier} » : choisissez sa catégorie, puis enregistrez.
             </span>
-            {imported.warnings.map((w) => (
+            {(imported?.warnings ?? []).map((w) => (
               <span key={w} className={css({ fontSize: 'xs' })}>
                 {w}
               </span>
             ))}
           </div>
         )}
+        <div className={column}>
+          <label className={toggle}>
+            <input
+              type="checkbox"
+              checked={creditNote}
+              onChange={(e) => setForm({ ...form, kind: e.target.checked ? 'credit_note' : 'expense' })}
+            />
+            Avoir fournisseur
+          </label>
+          <span className={hint}>
+            {creditNote
+              ? 'Remboursement ou remise du fournisseur : saisissez les montants en positif, ils viennent en déduction des dépenses et de la TVA déductible.'
+              : 'Cochez pour un remboursement ou une remise reçue d’un fournisseur.'}
+          </span>
+        </div>
         <div className={grid}>
           <TextField label="Date" type="date" value={form.date} onChange={set('date')} error={errors.date} />
           <div className={column}>
@@ -221,7 +248,27 @@ export function ExpenseFormDialog({
             onChange={set('amount')}
             error={errors.amount}
           />
-          <TextField label="N° de facture" value={form.invoice_number} onChange={set('invoice_number')} />
+          <TextField
+            label={creditNote ? 'N° de l’avoir' : 'N° de facture'}
+            value={form.invoice_number}
+            onChange={set('invoice_number')}
+            error={errors.invoice_number}
+          />
+          {creditNote && (
+            <div className={column}>
+              <TextField
+                label="Facture corrigée (n°)"
+                value={form.preceding_invoice_number}
+                onChange={set('preceding_invoice_number')}
+                error={errors.preceding_invoice_number}
+              />
+              {record?.corrects && record.preceding_invoice_number === form.preceding_invoice_number && (
+                <span className={hint} data-testid="corrects">
+                  Corrige la facture n° {record.corrects.invoice_number} du {formatDateShort(record.corrects.date)}
+                </span>
+              )}
+            </div>
+          )}
         </div>
 
         <p className={legend}>TVA</p>

@@ -28,6 +28,8 @@ const styles = {
   chip: css({ display: 'inline-block', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: '600' }),
   paid: css({ bg: 'successSubtle', color: 'success' }),
   unpaid: css({ bg: 'warningSubtle', color: 'warning' }),
+  creditNote: css({ bg: 'accent.subtle', color: 'accent.default', mr: '1.5' }),
+  toCheck: css({ bg: 'warningSubtle', color: 'warning', ml: '1.5', fontWeight: '600' }),
   sums: css({
     display: 'flex',
     gap: '6',
@@ -71,6 +73,8 @@ export function ExpensesPage() {
     category: query.category || undefined,
     supplier: query.supplier || undefined,
     status: query.status === 'paid' || query.status === 'unpaid' ? query.status : undefined,
+    kind: query.kind === 'expense' || query.kind === 'credit_note' ? query.kind : undefined,
+    to_check: query.to_check === 'true' ? true : undefined,
     min_amount: amountOrNothing(query.min_amount),
     max_amount: amountOrNothing(query.max_amount),
     sort_by: sortBy,
@@ -196,8 +200,25 @@ export function ExpensesPage() {
                               {e.supplier}
                             </button>
                           </td>
-                          <td>{e.category_label}</td>
-                          <td className={styles.muted}>{e.label || e.invoice_number || '—'}</td>
+                          <td>
+                            {e.category_label}
+                            {e.category_to_check && (
+                              <span className={cx(styles.chip, styles.toCheck)} title="Catégorie choisie à l’import : à confirmer">
+                                à vérifier
+                              </span>
+                            )}
+                          </td>
+                          <td className={styles.muted}>
+                            {e.kind === 'credit_note' && (
+                              <span
+                                className={cx(styles.chip, styles.creditNote)}
+                                title="Avoir fournisseur : vient en déduction des dépenses"
+                              >
+                                Avoir
+                              </span>
+                            )}
+                            {e.label || e.invoice_number || '—'}
+                          </td>
                           <td className={styles.amount}>{money(e.vat_total, e.currency)}</td>
                           <td className={styles.amount}>{money(e.amount, e.currency)}</td>
                           <td>

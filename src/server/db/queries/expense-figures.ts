@@ -4,7 +4,8 @@ import { add, div, fromStoredUnits, mul, round, toNumber, ZERO, type Money } fro
 /**
  * The figures expenses give the reports (issue 14 §4), by expense date (CONTRACT.md): per month and currency, the
  * count, TTC, HT, VAT and deductible VAT; and the deductible VAT per rate with its base (the HT the VAT was paid
- * on, VAT ÷ rate), in euros only — the VAT return is kept in euros.
+ * on, VAT ÷ rate), in euros only — the VAT return is kept in euros. A supplier's credit note is stored with negative
+ * amounts (migration 0033), so the same sums take it off the month and the rate it belongs to.
  */
 export async function expenseFigures(db: Db, params: { organizationId: number; from: string; to: string }) {
   const months = await db
@@ -30,7 +31,8 @@ export async function expenseFigures(db: Db, params: { organizationId: number; f
     .select('vat')
     .where('organization_id', '=', params.organizationId)
     .where('currency', '=', 'EUR')
-    .where('deductible_vat', '>', 0)
+    // A credit note's deductible VAT is negative: it comes off its rate's.
+    .where('deductible_vat', '!=', 0)
     .where('date', '>=', params.from)
     .where('date', '<=', params.to)
     .execute();

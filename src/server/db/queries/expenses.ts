@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../connection';
-import type { ExpensesTable } from '../schema';
-import type { Expense, ExpenseRecord, ExpenseVat } from '../../../shared/schemas/expense';
-import { fromStoredUnits, sum, toStoredUnits } from '../../../shared/money';
+import type { Database, ExpensesTable } from '../schema';
+import type { Expense, ExpenseKind, ExpenseRecord, ExpenseVat } from '../../../shared/schemas/expense';
+import { fromStoredUnits, sum, toStoredUnits, type MoneyInput } from '../../../shared/money';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
 
@@ -31,6 +31,9 @@ const COLUMNS = [
   'expenses.receipt_size',
   'expenses.source',
   'expenses.recurring_id',
+  'expenses.kind',
+  'expenses.preceding_invoice_number',
+  'expenses.category_to_check',
   'expenses.created_at',
   'expenses.updated_at',
 ] as const;
@@ -61,9 +64,18 @@ type Row = Pick<
   | 'receipt_size'
   | 'source'
   | 'recurring_id'
+  | 'kind'
+  | 'preceding_invoice_number'
+  | 'category_to_check'
   | 'created_at'
   | 'updated_at'
-> & { category_label: string | null; category_account: string | null };
+> & {
+  category_label: string | null;
+  category_account: string | null;
+  corrects_id: number | null;
+  corrects_number: string | null;
+  corrects_date: string | null;
+};
 
 type StoredVat = { rate: number; amount: number; deductible: boolean };
 
@@ -100,19 +112,29 @@ function fromRow(row: Row): ExpenseRecord {
     receipt: row.receipt_name ? { filename: row.receipt_name, content_type: row.receipt_type ?? '', size: row.receipt_size ?? 0 } : null,
     source: row.source as ExpenseRecord['source'],
     recurring_id: row.recurring_id,
+    kind: row.kind as ExpenseRecord['kind'],
+    preceding_invoice_number: row.preceding_invoice_number,
+    corrects:
+      row.corrects_id !== null ? { id: row.corrects_id, invoice_number: row.corrects_number ?? '', date: row.corrects_date ?? '' } : null,
+    category_to_check: row.category_to_check === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-/** The amounts as stored: the VAT total and its deductible part are computed here, once per write. */
-export function amountColumns(e: { amount: number; vat: ExpenseVat[] }) {
-  const vat: StoredVat[] = e.vat.map((v) => ({ rate: v.rate, amount: toStoredUnits(v.amount), deductible: v.deductible }));
+/**
+ * The amounts as stored: the VAT total and its deductible part are computed here, once per write. A credit note's
+ * are stored negative (migration 0033), so that every sum of expenses counts it against them.
+ */
+export function amountColumns(e: { amount: number; vat: ExpenseVat[]; kind?: ExpenseKind }) {
+  const sign = e.kind === 'credit_note' ? -1 : 1;
+  const units = (n: MoneyInput) => sign * toStoredUnits(n) || 0; // never -0
+  const vat: StoredVat[] = e.vat.map((v) => ({ rate: v.rate, amount: units(v.amount), deductible: v.deductible }));
   return {
-    amount: toStoredUnits(e.amount),
+    amount: units(e.amount),
     vat: JSON.stringify(vat),
-    vat_total: toStoredUnits(sum(e.vat.map((v) => v.amount))),
-    deductible_vat: toStoredUnits(sum(e.vat.filter((v) => v.deductible).map((v) => v.amount))),
+    vat_total: units(sum(e.vat.map((v) => v.amount))),
+    deductible_vat: units(sum(e.vat.filter((v) => v.deductible).map((v) => v.amount))),
   };
 }
 
@@ -134,7 +156,15 @@ function toColumns(e: Expense) {
     invoice_number: e.invoice_number,
     note: e.note,
     tags: JSON.stringify([...new Set(e.tags)]),
+    kind: e.kind,
+    preceding_invoice_number: e.kind === 'credit_note' ? e.preceding_invoice_number : '',
   };
+}
+
+/** What the service decides beside the fields typed: the invoice a credit note corrects, the category to check. */
+export interface ExpenseLinks {
+  correctsId: number | null;
+  categoryToCheck: boolean;
 }
 
 export interface ExpenseOrigin {
@@ -144,7 +174,10 @@ export interface ExpenseOrigin {
   occurrenceDate?: string;
 }
 
-export async function insertExpense(db: Db, params: { organizationId: number; expense: Expense; origin?: ExpenseOrigin }): Promise<number> {
+export async function insertExpense(
+  db: Db,
+  params: { organizationId: number; expense: Expense; links: ExpenseLinks; origin?: ExpenseOrigin },
+): Promise<number> {
   const now = nowIso();
   const origin = params.origin ?? { source: 'manual' };
   const row = await db
@@ -152,6 +185,8 @@ export async function insertExpense(db: Db, params: { organizationId: number; ex
     .values({
       organization_id: params.organizationId,
       ...toColumns(params.expense),
+      corrects_id: params.links.correctsId,
+      category_to_check: params.links.categoryToCheck ? 1 : 0,
       source: origin.source,
       source_sha256: origin.sourceSha256 ?? null,
       recurring_id: origin.recurringId ?? null,
@@ -164,10 +199,18 @@ export async function insertExpense(db: Db, params: { organizationId: number; ex
   return row.id;
 }
 
-export async function updateExpense(db: Db, params: { organizationId: number; id: number; expense: Expense }): Promise<boolean> {
+export async function updateExpense(
+  db: Db,
+  params: { organizationId: number; id: number; expense: Expense; links: ExpenseLinks },
+): Promise<boolean> {
   const result = await db
     .updateTable('expenses')
-    .set({ ...toColumns(params.expense), updated_at: nowIso() })
+    .set({
+      ...toColumns(params.expense),
+      corrects_id: params.links.correctsId,
+      category_to_check: params.links.categoryToCheck ? 1 : 0,
+      updated_at: nowIso(),
+    })
     .where('organization_id', '=', params.organizationId)
     .where('id', '=', params.id)
     .executeTakeFirst();
@@ -189,13 +232,86 @@ function selectExpenses(db: Db, organizationId: number) {
     .leftJoin('expense_categories as c', (join) =>
       join.onRef('c.organization_id', '=', 'expenses.organization_id').onRef('c.code', '=', 'expenses.category'),
     )
+    .leftJoin('expenses as corrected', (join) =>
+      join.onRef('corrected.organization_id', '=', 'expenses.organization_id').onRef('corrected.id', '=', 'expenses.corrects_id'),
+    )
     .where('expenses.organization_id', '=', organizationId);
+}
+
+/** The answer's columns: the expense, its category's label and account, the invoice a credit note corrects. */
+const RECORD_COLUMNS = [
+  ...COLUMNS,
+  'c.label as category_label',
+  'c.account as category_account',
+  'corrected.id as corrects_id',
+  'corrected.invoice_number as corrects_number',
+  'corrected.date as corrects_date',
+] as const;
+
+type Supplier = { supplier: string; siren: string; vatNumber: string };
+
+/**
+ * The same supplier on both sides — the same SIREN, VAT number or name (case aside), whichever both know: a credit
+ * note and the invoice it corrects are matched on it and on the invoice's number (BT-25).
+ */
+function sameSupplier(eb: ExpressionBuilder<Database, 'expenses'>, s: Supplier) {
+  const siren = s.siren.replace(/\D/g, '').slice(0, 9);
+  return eb.or([
+    eb(eb.fn('lower', ['supplier']), '=', eb.fn('lower', [eb.val(s.supplier.trim())])),
+    ...(siren ? [eb(eb.fn('substr', ['supplier_siren', eb.val(1), eb.val(9)]), '=', siren)] : []),
+    ...(s.vatNumber ? [eb('supplier_vat_number', '=', s.vatNumber)] : []),
+  ]);
+}
+
+/** The supplier invoice (not a credit note) a credit note corrects, the most recent should the number repeat. */
+export async function findSupplierInvoiceId(
+  db: Db,
+  params: Supplier & { organizationId: number; number: string; excludeId?: number },
+): Promise<number | null> {
+  let query = db
+    .selectFrom('expenses')
+    .select('id')
+    .where('organization_id', '=', params.organizationId)
+    .where('kind', '=', 'expense')
+    .where('invoice_number', '=', params.number)
+    .where((eb) => sameSupplier(eb, params));
+  if (params.excludeId !== undefined) query = query.where('id', '!=', params.excludeId);
+  const row = await query.orderBy('date', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A supplier invoice recorded after its credit note (the credit note imported first): the credit notes that name it
+ * and are linked to nothing yet are linked to it.
+ */
+/** An invoice deleted, or turned into a credit note, corrected by nothing any more: its credit notes wait again. */
+export async function unlinkCreditNotes(db: Db, params: { organizationId: number; invoiceId: number }): Promise<void> {
+  await db
+    .updateTable('expenses')
+    .set({ corrects_id: null })
+    .where('organization_id', '=', params.organizationId)
+    .where('corrects_id', '=', params.invoiceId)
+    .execute();
+}
+
+export async function linkWaitingCreditNotes(
+  db: Db,
+  params: Supplier & { organizationId: number; number: string; invoiceId: number },
+): Promise<void> {
+  await db
+    .updateTable('expenses')
+    .set({ corrects_id: params.invoiceId })
+    .where('organization_id', '=', params.organizationId)
+    .where('kind', '=', 'credit_note')
+    .where('corrects_id', 'is', null)
+    .where('preceding_invoice_number', '=', params.number)
+    .where((eb) => sameSupplier(eb, params))
+    .execute();
 }
 
 export async function findExpense(db: Db, params: { organizationId: number; id: number }): Promise<ExpenseRecord | undefined> {
   const row = await selectExpenses(db, params.organizationId)
-    .select(COLUMNS)
-    .select(['c.label as category_label', 'c.account as category_account'])
+    .select(RECORD_COLUMNS)
     .where('expenses.id', '=', params.id)
     .executeTakeFirst();
   return row ? fromRow(row) : undefined;
@@ -248,6 +364,8 @@ export interface ExpenseListParams {
   category?: string;
   supplier?: string;
   status?: 'paid' | 'unpaid';
+  kind?: ExpenseKind;
+  toCheck?: boolean;
   minAmount?: number;
   maxAmount?: number;
   sortBy: 'date' | 'supplier' | 'category' | 'amount';
@@ -263,6 +381,8 @@ function filtered(db: Db, params: ExpenseListParams) {
   if (params.category) query = query.where('expenses.category', '=', params.category);
   if (params.supplier) query = query.where(containsText('expenses.supplier', params.supplier));
   if (params.status) query = query.where('expenses.status', '=', params.status);
+  if (params.kind) query = query.where('expenses.kind', '=', params.kind);
+  if (params.toCheck !== undefined) query = query.where('expenses.category_to_check', '=', params.toCheck ? 1 : 0);
   if (params.minAmount !== undefined) query = query.where('expenses.amount', '>=', toStoredUnits(params.minAmount));
   if (params.maxAmount !== undefined) query = query.where('expenses.amount', '<=', toStoredUnits(params.maxAmount));
   if (params.search) {
@@ -298,8 +418,7 @@ export async function listExpenses(db: Db, params: ExpenseListParams) {
     .orderBy('expenses.currency')
     .execute();
   const rows = await query
-    .select(COLUMNS)
-    .select(['c.label as category_label', 'c.account as category_account'])
+    .select(RECORD_COLUMNS)
     .orderBy(sql.ref(SORT_COLUMNS[params.sortBy]), params.sortOrder)
     .orderBy('expenses.id', params.sortOrder)
     .limit(params.limit)
@@ -321,8 +440,7 @@ export async function listExpenses(db: Db, params: ExpenseListParams) {
 /** Every expense of the filtered set, for the CSV export (no page). */
 export async function allExpenses(db: Db, params: Omit<ExpenseListParams, 'offset' | 'limit'>): Promise<ExpenseRecord[]> {
   const rows = await filtered(db, { ...params, offset: 0, limit: 0 })
-    .select(COLUMNS)
-    .select(['c.label as category_label', 'c.account as category_account'])
+    .select(RECORD_COLUMNS)
     .orderBy(sql.ref(SORT_COLUMNS[params.sortBy]), params.sortOrder)
     .orderBy('expenses.id', params.sortOrder)
     .execute();
