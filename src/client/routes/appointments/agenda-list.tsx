@@ -51,9 +51,7 @@ export function AgendaList({ appointments, onOpen }: { appointments: Appointment
                   <span className={css({ fontWeight: '600' })}>{a.title}</span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                     {[a.customer_name, a.location].filter(Boolean).join(' · ')}
-                    {overlapping.has(a.id) && (
-                      <span className={css({ color: 'orange.700', fontWeight: '600', ml: '2' })}>Chevauchement</span>
-                    )}
+                    {overlapping.has(a.id) && <span className={css({ color: 'warning', fontWeight: '600', ml: '2' })}>Chevauchement</span>}
                   </span>
                 </span>
                 <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>

@@ -21,9 +21,9 @@ const chip = css({
   bg: 'accent.subtle',
   borderColor: 'accent.default',
   color: 'fg.default',
-  '&[data-status=done]': { bg: 'green.100', borderColor: 'green.600' },
+  '&[data-status=done]': { bg: 'successSubtle', borderColor: 'success' },
   '&[data-status=cancelled]': { bg: 'bg.subtle', borderColor: 'fg.subtle', color: 'fg.muted', textDecoration: 'line-through' },
-  '&[data-overlaps=true]': { outline: '2px dashed', outlineColor: 'orange.500', outlineOffset: '-2px' },
+  '&[data-overlaps=true]': { outline: '2px dashed', outlineColor: 'warning', outlineOffset: '-2px' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 });
 
@@ -51,7 +51,7 @@ export function AppointmentChip({
       data-overlaps={overlaps}
       data-appointment={a.id}
       draggable={a.billed_document_id === null}
-      title={title}
+      title={a.billed_document_id === null ? `${title}\nFaites glisser pour déplacer, ou ouvrez pour changer date et heures` : title}
       aria-label={title}
       onClick={(e) => {
         e.stopPropagation();
@@ -63,7 +63,8 @@ export function AppointmentChip({
       }}
     >
       <span className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
-        {a.start ? `${a.start} ` : ''}
+        {/* In the day and week grids the chip's height is its length: its end is written too. */}
+        {a.start ? `${fill && a.end ? `${a.start} – ${a.end}` : a.start} ` : ''}
         {a.title}
       </span>
       {a.customer_name && (
@@ -71,7 +72,7 @@ export function AppointmentChip({
           {a.customer_name}
         </span>
       )}
-      {overlaps && <span className={css({ color: 'orange.700', fontWeight: '600' })}>Chevauchement</span>}
+      {overlaps && <span className={css({ color: 'warning', fontWeight: '600' })}>Chevauchement</span>}
     </button>
   );
 }

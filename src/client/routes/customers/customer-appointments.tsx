@@ -22,7 +22,7 @@ const row = css({
   fontSize: 'sm',
   py: '1.5',
   borderTopWidth: '1px',
-  borderColor: 'border.subtle',
+  borderColor: 'border.default',
 });
 
 /** A customer's appointments (the latest 20 first), and « Facturer » for the done ones not billed yet. */
