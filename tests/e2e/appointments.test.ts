@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserSuite, screenshot } from '../helpers/browser';
 import { addDays, longDay, startOfWeek, todayInParis } from '../../src/client/routes/appointments/calendar-dates';
 
@@ -19,6 +19,15 @@ async function appointmentsOn(date: string) {
 async function pickCustomer(page: Page, scope: ReturnType<Page['getByRole']>, name: string) {
   await scope.getByRole('combobox', { name: 'Client' }).fill(name.slice(0, 5));
   await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Not reached with ${max} Tab presses`);
 }
 
 describe('the agenda in the browser', () => {
@@ -135,7 +144,7 @@ describe('the agenda in the browser', () => {
     expect(invoice.items).toHaveLength(1);
     expect(Number(invoice.items[0].quantity)).toBe(1.25);
     expect(Number(invoice.items[0].unit_price)).toBe(60);
-    await page.getByText('75,00 €').first().waitFor();
+    await page.getByText('Conseil horaire · 1,25 h × 60,00 €').waitFor();
     await screenshot(page, 'appointments-invoice');
 
     // 6. The customer page lists it; the dashboard shows today's.
@@ -145,6 +154,32 @@ describe('the agenda in the browser', () => {
     const card = page.getByRole('region', { name: 'Prochains rendez-vous' });
     await card.getByText('Point chantier').waitFor();
     await card.getByText('Aujourd’hui · 14:00').waitFor();
+    await context.close();
+  });
+
+  it('moves an appointment with the keyboard alone, through its form', async () => {
+    const today = todayInParis();
+    const { context, page } = await suite.loggedIn();
+    await page.goto('/appointments');
+    await page.locator('[data-appointment]', { hasText: 'Point chantier' }).waitFor();
+    await tabTo(page, page.locator('[data-appointment]', { hasText: 'Point chantier' }));
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Modifier le rendez-vous' });
+    await form.waitFor();
+    await tabTo(page, form.getByRole('textbox', { name: 'Début' }));
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('16h');
+    await page.keyboard.press('Tab'); // leaving the field writes it back in 24 h
+    expect(await form.getByRole('textbox', { name: 'Début' }).inputValue()).toBe('16:00');
+    await tabTo(page, form.getByRole('textbox', { name: 'Fin' }));
+    await page.keyboard.press('ArrowUp'); // the picker: the hour part under the caret at the start
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp'); // minutes by 5
+    expect(await form.getByRole('textbox', { name: 'Fin' }).inputValue()).toBe('16:05');
+    await tabTo(page, form.getByRole('button', { name: 'Enregistrer' }));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('snackbar').getByText('Mis à jour avec succès').waitFor();
+    expect((await appointmentsOn(today)).find((a) => a.title === 'Point chantier')).toMatchObject({ start: '16:00', end: '16:05' });
     await context.close();
   });
 

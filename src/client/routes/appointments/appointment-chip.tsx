@@ -63,10 +63,15 @@ export function AppointmentChip({
       }}
     >
       <span className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
-        {/* In the day and week grids the chip's height is its length: its end is written too. */}
-        {a.start ? `${fill && a.end ? `${a.start} – ${a.end}` : a.start} ` : ''}
+        {a.start && !fill ? `${a.start} ` : ''}
         {a.title}
       </span>
+      {/* In the day and week grids the title comes first (a narrow column cuts the end), then the hours. */}
+      {fill && a.start && a.end && (
+        <span className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>
+          {a.start} – {a.end}
+        </span>
+      )}
       {a.customer_name && (
         <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
           {a.customer_name}

@@ -148,7 +148,7 @@ export function AppointmentsPage() {
       ) : (
         <TimeGrid days={days} today={today} appointments={appointments} onCreate={create} onOpen={setEditing} onMove={move} />
       )}
-      {view !== 'list' && (
+      {wide && view !== 'list' && (
         <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '2' })}>
           Cliquez sur un créneau pour ajouter un rendez-vous ; faites glisser un rendez-vous pour le déplacer, ou ouvrez-le (Entrée) pour
           changer sa date et ses heures au clavier.
