@@ -149,11 +149,19 @@ describe('the agenda in the browser', () => {
 
     // 6. The customer page lists it; the dashboard shows today's.
     await page.goto(`/customers/${customer.id}`);
-    await page.getByRole('region', { name: 'Rendez-vous' }).getByText('Conseil stratégie').waitFor();
+    const section = page.getByRole('region', { name: 'Rendez-vous' });
+    await section.getByText('Conseil stratégie').waitFor();
+    await section.getByText('Effectué · facturé').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: 'tests/artifacts/appointments-customer.png' });
+    await section.getByRole('link', { name: /Conseil stratégie/ }).click();
+    await page.getByRole('heading', { name: longDay(other) }).waitFor();
+    await page.locator('[data-appointment]', { hasText: 'Conseil stratégie' }).waitFor();
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Prochains rendez-vous' });
     await card.getByText('Point chantier').waitFor();
     await card.getByText('Aujourd’hui · 14:00').waitFor();
+    await card.screenshot({ path: 'tests/artifacts/appointments-dashboard.png' });
     await context.close();
   });
 
