@@ -191,6 +191,38 @@ describe('the agenda in the browser', () => {
     await context.close();
   });
 
+  it('shows overlapping appointments side by side and an all-day one above the hours; a month drag keeps the hours', async () => {
+    const monday = startOfWeek(addDays(todayInParis(), 21));
+    for (const body of [
+      { title: 'Audit cuisine', date: monday, start: '10:00', end: '12:00' },
+      { title: 'Appel fournisseur', date: monday, start: '11:00', end: '11:30' },
+      { title: 'Salon de l’artisanat', date: monday, all_day: true },
+    ])
+      expect((await suite.session.rest('POST', '/api/appointments', { location: '', note: '', ...body })).status).toBe(201);
+    const { context, page } = await suite.loggedIn();
+    await page.goto(`/appointments?view=week&date=${monday}`);
+    const audit = page.locator('[data-appointment]', { hasText: 'Audit cuisine' });
+    const call = page.locator('[data-appointment]', { hasText: 'Appel fournisseur' });
+    await audit.getByText('Chevauchement').waitFor();
+    const [a, b] = [await audit.boundingBox(), await call.boundingBox()];
+    expect(a && b && a.x + a.width <= b.x + 1).toBe(true); // side by side, not on top of each other
+    const fair = page.locator('[data-appointment]', { hasText: 'Salon de l’artisanat' });
+    expect(await fair.textContent()).not.toMatch(/\d\d:\d\d/);
+    expect(((await fair.boundingBox())?.y ?? 0) < ((await audit.boundingBox())?.y ?? 0)).toBe(true);
+    await screenshot(page, 'appointments-week-overlaps');
+
+    await page.getByRole('button', { name: 'Mois' }).click();
+    await audit.dragTo(page.locator(`[data-day="${addDays(monday, 2)}"]`));
+    await page
+      .getByTestId('snackbar')
+      .getByText(/Rendez-vous déplacé au/)
+      .waitFor();
+    await expect
+      .poll(async () => (await appointmentsOn(addDays(monday, 2))).find((x) => x.title === 'Audit cuisine'))
+      .toMatchObject({ start: '10:00', end: '12:00' });
+    await context.close();
+  });
+
   it('answers in French for 25:00 and an end before the start', async () => {
     const { context, page } = await suite.loggedIn();
     await page.goto('/appointments?view=list');

@@ -27,6 +27,9 @@ const chip = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 });
 
+/** One line of a chip: cut with an ellipsis, never squeezed to nothing (a short chip shows its title, not its hours). */
+const line = css({ flexShrink: '0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+
 /** One appointment in a view: opens the form on click, can be dragged to another slot or day; an overlap is outlined. */
 export function AppointmentChip({
   appointment: a,
@@ -62,22 +65,18 @@ export function AppointmentChip({
         e.dataTransfer.effectAllowed = 'move';
       }}
     >
-      <span className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+      <span className={cx(line, css({ fontWeight: '700' }))}>
         {a.start && !fill ? `${a.start} ` : ''}
         {a.title}
       </span>
       {/* In the day and week grids the title comes first (a narrow column cuts the end), then the hours. */}
       {fill && a.start && a.end && (
-        <span className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>
+        <span className={cx(line, css({ fontVariantNumeric: 'tabular-nums' }))}>
           {a.start} – {a.end}
         </span>
       )}
-      {a.customer_name && (
-        <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
-          {a.customer_name}
-        </span>
-      )}
-      {overlaps && <span className={css({ color: 'warning', fontWeight: '600' })}>Chevauchement</span>}
+      {a.customer_name && <span className={cx(line, css({ color: 'fg.muted' }))}>{a.customer_name}</span>}
+      {overlaps && <span className={cx(line, css({ color: 'warning', fontWeight: '600' }))}>Chevauchement</span>}
     </button>
   );
 }
