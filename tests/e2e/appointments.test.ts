@@ -144,6 +144,7 @@ describe('the agenda in the browser', () => {
     expect(invoice.items).toHaveLength(1);
     expect(Number(invoice.items[0].quantity)).toBe(1.25);
     expect(Number(invoice.items[0].unit_price)).toBe(60);
+    expect(invoice.items[0].description).toContain('11:00 – 12:15 (1 h 15 min) : Conseil stratégie');
     await page.getByText('Conseil horaire · 1,25 h × 60,00 €').waitFor();
     await screenshot(page, 'appointments-invoice');
 
@@ -247,6 +248,7 @@ describe('the agenda in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'S’abonner depuis un agenda' });
     await dialog.getByRole('button', { name: 'Créer l’adresse' }).click();
     const url = await dialog.getByLabel(/Adresse d’abonnement/).inputValue();
+    await screenshot(page, 'appointments-subscribe');
     expect(url).toMatch(/^https?:\/\/.+\.ics$/);
     const feed = await fetch(url.replace(/^https?:\/\/[^/]+/, suite.server.url));
     expect(feed.status).toBe(200);

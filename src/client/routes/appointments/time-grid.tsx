@@ -114,8 +114,9 @@ export function TimeGrid({
       <div className={styles.body} style={{ gridTemplateColumns: columns }}>
         <div>
           {hours.map((h) => (
-            <div key={h} className={styles.hourLabel} style={{ height: HOUR_PX }}>
-              {h > firstHour ? `${String(h).padStart(2, '0')}:00` : ''}
+            // Each label sits on its hour's line; the first one just under it, as the day heads cover that line.
+            <div key={h} className={styles.hourLabel} style={{ height: HOUR_PX, transform: h === firstHour ? 'none' : undefined }}>
+              {`${String(h).padStart(2, '0')}:00`}
             </div>
           ))}
         </div>
