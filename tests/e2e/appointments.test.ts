@@ -16,7 +16,7 @@ async function appointmentsOn(date: string) {
   return answer.body.data as Array<Record<string, unknown>>;
 }
 
-async function pickCustomer(page: Page, scope: ReturnType<Page['getByRole']>, name: string) {
+async function pickCustomer(page: Page, scope: Locator, name: string) {
   await scope.getByRole('combobox', { name: 'Client' }).fill(name.slice(0, 5));
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
