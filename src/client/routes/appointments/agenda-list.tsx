@@ -7,8 +7,10 @@ const styles = {
   day: css({ fontSize: 'sm', fontWeight: '700', color: 'fg.muted', mt: '4', mb: '1', textTransform: 'none' }),
   row: css({
     display: 'grid',
-    gridTemplateColumns: '8.5rem 1fr auto',
-    gap: '3',
+    // On a phone the hours go above the title: three columns would squeeze the title to a word a line.
+    gridTemplateColumns: { base: '1fr auto', sm: '8.5rem 1fr auto' },
+    columnGap: '3',
+    rowGap: '0.5',
     alignItems: 'center',
     w: 'full',
     textAlign: 'left',
@@ -44,16 +46,14 @@ export function AgendaList({ appointments, onOpen }: { appointments: Appointment
             <h3 className={styles.day}>{longDay(d)}</h3>
             {ofDay.map((a) => (
               <button key={a.id} type="button" className={styles.row} data-status={a.status} onClick={() => onOpen(a)}>
-                <span className={css({ fontVariantNumeric: 'tabular-nums', fontSize: 'sm' })}>
+                <span className={css({ fontVariantNumeric: 'tabular-nums', fontSize: 'sm', gridColumn: { base: '1 / -1', sm: 'auto' } })}>
                   {a.start && a.end ? `${a.start} – ${a.end}` : 'Toute la journée'}
                 </span>
                 <span className={css({ display: 'flex', flexDirection: 'column' })}>
                   <span className={css({ fontWeight: '600' })}>{a.title}</span>
                   <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
                     {[a.customer_name, a.location].filter(Boolean).join(' · ')}
-                    {overlapping.has(a.id) && (
-                      <span className={css({ color: 'orange.700', fontWeight: '600', ml: '2' })}>Chevauchement</span>
-                    )}
+                    {overlapping.has(a.id) && <span className={css({ color: 'warning', fontWeight: '600', ml: '2' })}>Chevauchement</span>}
                   </span>
                 </span>
                 <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>

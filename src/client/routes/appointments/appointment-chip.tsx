@@ -21,11 +21,14 @@ const chip = css({
   bg: 'accent.subtle',
   borderColor: 'accent.default',
   color: 'fg.default',
-  '&[data-status=done]': { bg: 'green.100', borderColor: 'green.600' },
+  '&[data-status=done]': { bg: 'successSubtle', borderColor: 'success' },
   '&[data-status=cancelled]': { bg: 'bg.subtle', borderColor: 'fg.subtle', color: 'fg.muted', textDecoration: 'line-through' },
-  '&[data-overlaps=true]': { outline: '2px dashed', outlineColor: 'orange.500', outlineOffset: '-2px' },
+  '&[data-overlaps=true]': { outline: '2px dashed', outlineColor: 'warning', outlineOffset: '-2px' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
 });
+
+/** One line of a chip: cut with an ellipsis, never squeezed to nothing (a short chip shows its title, not its hours). */
+const line = css({ flexShrink: '0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 /** One appointment in a view: opens the form on click, can be dragged to another slot or day; an overlap is outlined. */
 export function AppointmentChip({
@@ -51,7 +54,7 @@ export function AppointmentChip({
       data-overlaps={overlaps}
       data-appointment={a.id}
       draggable={a.billed_document_id === null}
-      title={title}
+      title={a.billed_document_id === null ? `${title}\nFaites glisser pour déplacer, ou ouvrez pour changer date et heures` : title}
       aria-label={title}
       onClick={(e) => {
         e.stopPropagation();
@@ -62,16 +65,18 @@ export function AppointmentChip({
         e.dataTransfer.effectAllowed = 'move';
       }}
     >
-      <span className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
-        {a.start ? `${a.start} ` : ''}
+      <span className={cx(line, css({ fontWeight: '700' }))}>
+        {a.start && !fill ? `${a.start} ` : ''}
         {a.title}
       </span>
-      {a.customer_name && (
-        <span className={css({ color: 'fg.muted', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
-          {a.customer_name}
+      {/* In the day and week grids the title comes first (a narrow column cuts the end), then the hours. */}
+      {fill && a.start && a.end && (
+        <span className={cx(line, css({ fontVariantNumeric: 'tabular-nums' }))}>
+          {a.start} – {a.end}
         </span>
       )}
-      {overlaps && <span className={css({ color: 'orange.700', fontWeight: '600' })}>Chevauchement</span>}
+      {a.customer_name && <span className={cx(line, css({ color: 'fg.muted' }))}>{a.customer_name}</span>}
+      {overlaps && <span className={cx(line, css({ color: 'warning', fontWeight: '600' }))}>Chevauchement</span>}
     </button>
   );
 }

@@ -56,7 +56,7 @@ const segmented = css({
   borderRadius: 'lg',
   overflow: 'hidden',
   '& button': { px: '3', h: '9', fontSize: 'sm', fontWeight: '600', color: 'fg.muted', cursor: 'pointer' },
-  '& button[aria-pressed=true]': { bg: 'accent.default', color: 'white' },
+  '& button[aria-pressed=true]': { bg: 'accent.solid', color: 'fg.onAccent' },
 });
 
 /** Rendez-vous (issue 16): day, week, month and list views of the agenda; create by a slot or the button, move by drag. */
@@ -147,6 +147,12 @@ export function AppointmentsPage() {
         <AgendaList appointments={appointments} onOpen={setEditing} />
       ) : (
         <TimeGrid days={days} today={today} appointments={appointments} onCreate={create} onOpen={setEditing} onMove={move} />
+      )}
+      {wide && view !== 'list' && (
+        <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '2' })}>
+          Cliquez sur un créneau pour ajouter un rendez-vous ; faites glisser un rendez-vous pour le déplacer, ou ouvrez-le (Entrée) pour
+          changer sa date et ses heures au clavier.
+        </p>
       )}
       <AppointmentFormDialog
         open={editing !== null || draft !== null}

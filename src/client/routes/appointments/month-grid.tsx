@@ -34,7 +34,7 @@ const styles = {
     gap: '1',
     borderTopWidth: '1px',
     borderLeftWidth: '1px',
-    borderColor: 'border.subtle',
+    borderColor: 'border.default',
     '&[data-outside=true]': { bg: 'bg.canvas', color: 'fg.subtle' },
     '&[data-drop=true]': { bg: 'accent.subtle' },
   }),
@@ -48,7 +48,7 @@ const styles = {
     cursor: 'pointer',
     _hover: { bg: 'accent.subtle' },
   }),
-  today: css({ bg: 'accent.default', color: 'white' }),
+  today: css({ bg: 'accent.solid', color: 'fg.onAccent' }),
 };
 
 /** Month view, Monday first: each day its appointments (click a day to create, drop on a day to move there). */

@@ -38,10 +38,13 @@ const styles = {
     display: 'block',
     w: 'full',
     borderTopWidth: '1px',
-    borderColor: 'border.subtle',
+    borderTopStyle: 'dotted',
+    borderColor: 'border.default',
     cursor: 'pointer',
     _hover: { bg: 'bg.subtle' },
-    '&[data-hour]': { borderColor: 'border.default' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '-2px' },
+    // The hour lines are solid, the half hours dotted.
+    '&[data-hour]': { borderTopStyle: 'solid' },
     '&[data-drop=true]': { bg: 'accent.subtle' },
   }),
 };
@@ -85,7 +88,7 @@ export function TimeGrid({
       <div className={styles.head} style={{ gridTemplateColumns: columns }}>
         <span />
         {days.map((d) => (
-          <div key={d} className={cx(styles.dayHead, d === today && styles.today)} title={longDay(d)}>
+          <div key={d} className={cx(styles.dayHead, d === today && styles.today)} title={longDay(d)} data-weekday={d}>
             {days.length > 1 ? `${weekdayName(d)} ${dayNumber(d)}` : longDay(d)}
           </div>
         ))}
@@ -111,8 +114,9 @@ export function TimeGrid({
       <div className={styles.body} style={{ gridTemplateColumns: columns }}>
         <div>
           {hours.map((h) => (
-            <div key={h} className={styles.hourLabel} style={{ height: HOUR_PX }}>
-              {h > firstHour ? `${String(h).padStart(2, '0')}:00` : ''}
+            // Each label sits on its hour's line; the first one just under it, as the day heads cover that line.
+            <div key={h} className={styles.hourLabel} style={{ height: HOUR_PX, transform: h === firstHour ? 'none' : undefined }}>
+              {`${String(h).padStart(2, '0')}:00`}
             </div>
           ))}
         </div>
@@ -132,6 +136,8 @@ export function TimeGrid({
                     data-slot={key}
                     data-drop={dropAt === key}
                     aria-label={`${longDay(d)} à ${start}`}
+                    // Out of the Tab order (hundreds of slots): « Nouveau rendez-vous » is their keyboard equivalent.
+                    tabIndex={-1}
                     onClick={() => onCreate(d, start)}
                     onDragOver={allow(key)}
                     onDragLeave={() => setDropAt('')}

@@ -15,14 +15,21 @@ const card = css({
   boxShadow: 'card',
   p: { base: '4', md: '5' },
 });
+// A wrapping row rather than four fixed columns: on a phone the title goes under the date and hours instead of a word a line.
 const row = css({
-  display: 'grid',
-  gridTemplateColumns: '6rem 7rem 1fr auto',
-  gap: '3',
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '3',
+  rowGap: '0.5',
   fontSize: 'sm',
   py: '1.5',
   borderTopWidth: '1px',
-  borderColor: 'border.subtle',
+  borderColor: 'border.default',
+  _hover: { bg: 'bg.subtle' },
+  '& > :nth-child(1)': { w: '6rem' },
+  '& > :nth-child(2)': { w: '7rem' },
+  '& > :nth-child(3)': { flex: '1', minW: '10rem' },
+  '& > :nth-child(4)': { ml: 'auto' },
 });
 
 /** A customer's appointments (the latest 20 first), and « Facturer » for the done ones not billed yet. */
@@ -55,7 +62,7 @@ export function CustomerAppointments({ customerId, customerName }: { customerId:
           .reverse()
           .slice(0, 20)
           .map((a) => (
-            <div key={a.id} className={row}>
+            <Link key={a.id} href={`/appointments?view=day&date=${a.date}`} className={row}>
               <span>{formatDateShort(a.date)}</span>
               <span className={css({ color: 'fg.muted' })}>{a.start && a.end ? `${a.start} – ${a.end}` : 'Journée'}</span>
               <span>{a.title}</span>
@@ -63,7 +70,7 @@ export function CustomerAppointments({ customerId, customerName }: { customerId:
                 {APPOINTMENT_STATUS_LABELS[a.status]}
                 {a.billed_document_id !== null ? ' · facturé' : ''}
               </span>
-            </div>
+            </Link>
           ))
       )}
       <BillDialog open={billing} onClose={() => setBilling(false)} customer={{ id: customerId, name: customerName }} />

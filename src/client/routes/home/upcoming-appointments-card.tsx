@@ -36,7 +36,7 @@ export function UpcomingAppointmentsCard({ className }: { className?: string }) 
               fontSize: 'sm',
               py: '1.5',
               borderTopWidth: '1px',
-              borderColor: 'border.subtle',
+              borderColor: 'border.default',
             })}
           >
             <span
