@@ -75,11 +75,10 @@ export type DocumentChanges = Partial<
     | 'viewed_at'
     | 'updated_at'
     | 'deducted_by_id'
+    | 'exchange_rate'
   >
 > & {
   content?: DocumentContent;
-  /** Set at issue (migration 0029): the rate the reports and the FEC convert this document at. */
-  exchange_rate?: string | null;
   /** An invoice's balance, from its payments and credit notes. */
   balance?: { paid: number; amount_due: number };
 };
@@ -199,6 +198,7 @@ export function documentOfRow(row: DocumentRow, items: DocumentItemRow[]): Store
     customer: jsonOrNull(customerPartySchema, row.customer_snapshot),
     legal_mentions: json(z.array(z.string()), row.legal_mentions),
     template: templateOfRow(row.template_snapshot),
+    exchange_rate: row.exchange_rate,
     issued_at: row.issued_at,
     sent_at: row.sent_at,
     viewed_at: row.viewed_at,
