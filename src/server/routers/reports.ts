@@ -13,9 +13,11 @@ import {
 } from '../../shared/schemas/reports';
 import {
   customersReport,
+  itemsReport,
   marginReport,
   receiptsBook,
   receivablesReport,
+  tagsReport,
   turnoverReport,
   urssafReport,
   vatReport,
@@ -35,6 +37,24 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(rankingReportSchema)
     .query(({ ctx, input }) => customersReport(ctx.db, ctx.organizationId, input)),
+  items: protectedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/reports/items', summary: 'Chiffre d’affaires par article : les dix premiers et le reste' },
+    })
+    .input(reportPeriodSchema)
+    .output(rankingReportSchema)
+    .query(({ ctx, input }) => itemsReport(ctx.db, ctx.organizationId, input)),
+  tags: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/reports/tags',
+        summary: 'Chiffre d’affaires par étiquette client : les dix premières et le reste',
+      },
+    })
+    .input(reportPeriodSchema)
+    .output(rankingReportSchema)
+    .query(({ ctx, input }) => tagsReport(ctx.db, ctx.organizationId, input)),
   vat: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' } })
     .input(reportPeriodSchema)

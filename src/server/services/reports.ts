@@ -7,7 +7,10 @@ import {
   receiptsOfPeriod,
   receivablesByAge,
   turnoverByCustomer,
+  turnoverByItem,
   turnoverByPeriod,
+  turnoverByTag,
+  type RatedSum,
   vatOfDeductedDeposits,
   vatOfDocuments,
 } from '../db/queries/reports';
@@ -69,21 +72,60 @@ export async function turnoverReport(db: Db, organizationId: number, params: Per
   };
 }
 
-export async function customersReport(db: Db, organizationId: number, params: Period) {
-  const { base, toBase } = await converter(db, organizationId);
-  const byCustomer = new Map<string, { id: number | null; name: string; count: number; net: Money }>();
-  for (const r of await turnoverByCustomer(db, { organizationId, ...params })) {
-    const key = String(r.customer_id ?? `: ${r.name}`);
-    const c = byCustomer.get(key) ?? { id: r.customer_id, name: r.name || 'Client divers', count: 0, net: ZERO };
-    byCustomer.set(key, { ...c, count: c.count + Number(r.count), net: add(c.net, await toBase(r.net, r)) });
+/**
+ * The ten largest by turnover HT, the others summed in `rest`: rows of one key in several currencies and rates of
+ * issue are merged once converted.
+ */
+async function ranking(
+  toBase: Awaited<ReturnType<typeof converter>>['toBase'],
+  rows: (RatedSum & { key: string; id: number | null; name: string; count: number; net: number })[],
+) {
+  const byKey = new Map<string, { id: number | null; name: string; count: number; net: Money }>();
+  for (const r of rows) {
+    const c = byKey.get(r.key) ?? { id: r.id, name: r.name, count: 0, net: ZERO };
+    byKey.set(r.key, { ...c, count: c.count + Number(r.count), net: add(c.net, await toBase(r.net, r)) });
   }
-  const ranked = [...byCustomer.values()].sort((a, b) => b.net.cmp(a.net) || a.name.localeCompare(b.name, 'fr'));
+  const ranked = [...byKey.values()].sort((a, b) => b.net.cmp(a.net) || a.name.localeCompare(b.name, 'fr'));
   const others = ranked.slice(10);
   return {
-    currency: base,
     data: ranked.slice(0, 10).map((c) => ({ ...c, net: cents(c.net) })),
     rest: { count: others.reduce((n, c) => n + c.count, 0), net: cents(others.reduce<Money>((s, c) => add(s, c.net), ZERO)) },
   };
+}
+
+export async function customersReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByCustomer(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: String(r.customer_id ?? `: ${r.name}`),
+    id: r.customer_id,
+    name: r.name || 'Client divers',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
+}
+
+/** Turnover HT per line designation (queries/reports.ts says what a line counts). */
+export async function itemsReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByItem(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: r.name.toLocaleLowerCase('fr'),
+    id: null,
+    name: r.name || 'Sans désignation',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
+}
+
+/** Turnover HT per customer tag; a customer with several tags counts under each, so the rows may add up to more. */
+export async function tagsReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByTag(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: String(r.tag_id),
+    id: r.tag_id,
+    name: r.name ?? 'Sans étiquette',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
 }
 
 type RateSums = Map<number, { base: Money; amount: Money }>;

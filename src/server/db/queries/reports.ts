@@ -28,15 +28,18 @@ export interface RatedSum {
 
 /** Issued standard invoices and their credit notes of a period: the documents turnover counts. */
 function turnoverDocuments(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return db
-    .selectFrom('documents')
-    .where('organization_id', '=', params.organizationId)
-    .where('type', 'in', ['invoice', 'credit'])
-    .where('date', '>=', params.from)
-    .where('date', '<=', params.to)
-    .where('number', 'is not', null)
-    .where('kind', '=', 'standard')
-    .where(creditOfDeposit, '=', 0);
+  return (
+    db
+      .selectFrom('documents')
+      // Qualified: the by-item and by-tag reports join tables with an organisation and a kind of their own.
+      .where('documents.organization_id', '=', params.organizationId)
+      .where('documents.type', 'in', ['invoice', 'credit'])
+      .where('documents.date', '>=', params.from)
+      .where('documents.date', '<=', params.to)
+      .where('documents.number', 'is not', null)
+      .where('documents.kind', '=', 'standard')
+      .where(creditOfDeposit, '=', 0)
+  );
 }
 
 export async function turnoverByPeriod(db: Db, params: { organizationId: number; from: string; to: string; group: ReportGroup }) {
@@ -68,6 +71,51 @@ export async function turnoverByCustomer(db: Db, params: { organizationId: numbe
       signed(sql<number>`total - tax`).as('net'),
     ])
     .groupBy(['customer_id', 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/**
+ * Turnover HT per line designation: each line's HT after its own discount (stored units), not the document's discount
+ * nor shipping, which belong to no line. A credit note's lines come off; a final invoice's lines count in full.
+ */
+export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const name = sql<string>`trim(i.item)`;
+  const net = sql<number>`cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)`;
+  return turnoverDocuments(db, params)
+    .innerJoin('document_items as i', 'i.document_id', 'documents.id')
+    .select([
+      name.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(distinct documents.id)`.as('count'),
+      signed(net).as('net'),
+    ])
+    .groupBy([name, 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/**
+ * Turnover HT per tag of the customer (Paramètres → Étiquettes): a customer with two tags counts under both, one with
+ * none under a null tag. Tags are the customer's today, so that retagging a customer regroups its history.
+ */
+export async function turnoverByTag(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return turnoverDocuments(db, params)
+    .leftJoin('taggings as t', (join) =>
+      join
+        .on('t.kind', '=', 'customer')
+        .onRef('t.ref_id', '=', 'documents.customer_id')
+        .onRef('t.organization_id', '=', 'documents.organization_id'),
+    )
+    .leftJoin('tags as g', 'g.id', 't.tag_id')
+    .select([
+      't.tag_id',
+      sql<string | null>`max(g.name)`.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(*)`.as('count'),
+      signed(sql<number>`total - tax`).as('net'),
+    ])
+    .groupBy(['t.tag_id', 'currency', 'exchange_rate'])
     .execute();
 }
 
