@@ -249,6 +249,10 @@ export function contentColumns(c: DocumentContent) {
     deposits: toStoredUnits(t.deposits),
     paid: toStoredUnits(t.paid),
     amount_due: toStoredUnits(t.amount_due),
+    // Read by the reports per payment (URSSAF split, VAT on receipts): kept here rather than summed from the lines.
+    goods_net: c.items.reduce((sum, l) => sum + (l.kind === 'goods' ? toStoredUnits(l.gross_total) : 0), 0),
+    lines_net: c.items.reduce((sum, l) => sum + toStoredUnits(l.gross_total), 0),
+    has_services: c.items.some((l) => l.kind === 'service') ? 1 : 0,
   };
 }
 

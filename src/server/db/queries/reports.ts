@@ -125,7 +125,6 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
  * `services`: null for every document; true/false for those with / without a service line (VAT on receipts).
  */
 export async function vatOfDocuments(db: Db, params: { organizationId: number; from: string; to: string; services: boolean | null }) {
-  const serviceLine = sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`;
   let query = db
     .selectFrom(sql`documents`.as('d'))
     .innerJoin(sql`json_each(d.tax_groups)`.as('j'), (join) => join.onTrue())
@@ -145,7 +144,7 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
     .where(sql`d.date`, '>=', params.from)
     .where(sql`d.date`, '<=', params.to)
     .where(sql`d.number`, 'is not', null);
-  if (params.services !== null) query = query.where(serviceLine, '=', params.services ? 1 : 0);
+  if (params.services !== null) query = query.where(sql`d.has_services`, '=', params.services ? 1 : 0);
   return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, sql`json_extract(j.value, '$.rate')`]).execute();
 }
 
@@ -185,7 +184,7 @@ export async function paymentsOnServices(db: Db, params: { organizationId: numbe
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)
     .where('d.type', '=', 'invoice')
-    .where(sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`, '=', 1)
+    .where('d.has_services', '=', 1)
     .execute();
 }
 
@@ -252,13 +251,10 @@ export async function receiptsOfPeriod(db: Db, params: { organizationId: number;
  * split of a micro-entrepreneur's receipts between sales of goods and services.
  */
 export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
-  const lines = (goodsOnly: boolean) =>
-    sql<number>`(select coalesce(sum(cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)), 0)
-      from document_items i where i.document_id = d.id${goodsOnly ? sql` and i.kind = 'goods'` : sql``})`;
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', lines(true).as('goods'), lines(false).as('lines')])
+    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', 'd.goods_net as goods', 'd.lines_net as lines'])
     .where('p.organization_id', '=', params.organizationId)
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)
