@@ -166,7 +166,7 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
     ['tags', () => tagsReport(db, organizationId, period)],
     ['vat', () => vatReport(db, organizationId, period)],
     ['receivables', () => receivablesReport(db, organizationId)],
-    ['receipts', () => receiptsBook(db, organizationId, period)],
+    ['receipts', () => receiptsBook(db, organizationId, { ...period, page: 1 })],
     ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
   ];
   for (const [name, run] of reports) {

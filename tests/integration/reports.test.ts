@@ -222,12 +222,32 @@ describe('reports (issue 17)', () => {
     const book = await ok(session, 'GET', `/api/reports/receipts?${period}`);
     expect(book).toEqual({
       currency: 'EUR',
+      count: 2,
+      page: 1,
+      pages: 1,
       total: 150,
       data: [
         { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 100, method: 'Carte bancaire', currency: 'EUR' },
         { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 50, method: 'Espèces', currency: 'EUR' },
       ],
     });
+    // A page past the last: no rows, but the count and the total are still the whole period's.
+    expect(await ok(session, 'GET', `/api/reports/receipts?${period}&page=2`)).toMatchObject({
+      count: 2,
+      page: 2,
+      pages: 1,
+      total: 150,
+      data: [],
+    });
+    for (const [page, message] of [
+      ['0', 'Page : 1 au moins'],
+      ['1.5', 'Page : un nombre entier attendu'],
+      ['deux', 'Page : un nombre attendu'],
+    ]) {
+      const refused = await session.rest('GET', `/api/reports/receipts?${period}&page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect([refused.body.messages].flat().join('\n'), page).toBe(message);
+    }
 
     // Two thirds of each receipt are sales of goods (200 of the 300 HT): 100 goods, 50 services to declare.
     const urssaf = await ok(session, 'GET', `/api/reports/urssaf?${period}&group=quarter`);

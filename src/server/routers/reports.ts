@@ -3,6 +3,7 @@ import {
   marginReportSchema,
   rankingReportSchema,
   receiptsBookSchema,
+  receiptsQuerySchema,
   receivablesReportSchema,
   reportPeriodSchema,
   turnoverQuerySchema,
@@ -70,8 +71,8 @@ export const reportsRouter = router({
     .output(marginReportSchema)
     .query(({ ctx, input }) => marginReport(ctx.db, ctx.organizationId, input)),
   receipts: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base)' } })
-    .input(reportPeriodSchema)
+    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base), par pages de mille' } })
+    .input(receiptsQuerySchema)
     .output(receiptsBookSchema)
     .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
   urssaf: protectedProcedure

@@ -5,6 +5,7 @@ import {
   paymentsOnServices,
   receiptsByNature,
   receiptsOfPeriod,
+  receiptsTotals,
   receivablesByAge,
   turnoverByCustomer,
   turnoverByItem,
@@ -18,7 +19,7 @@ import { expenseFigures } from '../db/queries/expense-figures';
 import { listCurrencyRows } from '../db/queries/currencies';
 import { convertAmount } from '../../shared/exchange';
 import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
-import type { ReportGroup } from '../../shared/schemas/reports';
+import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
 import { getAppSettings } from './settings';
@@ -266,26 +267,33 @@ export async function marginReport(db: Db, organizationId: number, params: Perio
 
 /**
  * The livre des recettes (CGI art. 50-0, micro-entrepreneurs): every payment received, in date order, in the base
- * currency. A legal obligation under the franchise only, but a useful cash journal to anyone: not refused to others.
+ * currency, a page at a time; its count and total are the whole period's. A legal obligation under the franchise
+ * only, but a useful cash journal to anyone: not refused to others.
  */
-export async function receiptsBook(db: Db, organizationId: number, params: Period) {
+export async function receiptsBook(db: Db, organizationId: number, params: Period & { page: number }) {
   const { base, toBase } = await converter(db, organizationId);
-  const data = [];
+  const period = { organizationId, from: params.from, to: params.to };
+  const [rows, sums] = await Promise.all([
+    receiptsOfPeriod(db, { ...period, limit: RECEIPTS_PER_PAGE, offset: (params.page - 1) * RECEIPTS_PER_PAGE }),
+    receiptsTotals(db, period),
+  ]);
   let total = ZERO;
-  for (const r of await receiptsOfPeriod(db, { organizationId, ...params })) {
+  let count = 0;
+  for (const s of sums) [total, count] = [add(total, await toBase(s.amount, s)), count + Number(s.count)];
+  const data = [];
+  for (const r of rows) {
     // Most receipts are in the base currency: their cents come from the integer units without a decimal object.
-    const amount = r.currency === base ? money(unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2)) : await toBase(r.amount, r);
-    total = add(total, amount);
+    const amount = r.currency === base ? unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2) : cents(await toBase(r.amount, r));
     data.push({
       date: r.date,
       customer: r.customer_name,
       document: r.number ?? '',
-      amount: cents(amount),
+      amount,
       method: PAYMENT_METHODS[r.method as PaymentMethod] ?? r.method,
       currency: base,
     });
   }
-  return { currency: base, data, total: cents(total) };
+  return { currency: base, count, page: params.page, pages: Math.max(1, Math.ceil(count / RECEIPTS_PER_PAGE)), data, total: cents(total) };
 }
 
 /**

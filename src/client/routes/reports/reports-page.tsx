@@ -9,6 +9,7 @@ import { periodAxis, periodKeys, periodLabel } from './report-period';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { RankingCard } from './ranking-card';
 import { Kpi } from './kpi';
+import { ReceiptsCard } from './receipts-card';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -38,7 +39,7 @@ export default function ReportsPage() {
   const margin = trpc.reports.margin.useQuery(range, enabled);
   const receivables = trpc.reports.receivables.useQuery();
   const franchise = org.data?.vat_regime === 'franchise';
-  const receipts = trpc.reports.receipts.useQuery(range, { enabled: valid && franchise });
+  const receipts = trpc.reports.receipts.useQuery({ ...range, page: 1 }, { enabled: valid && franchise });
   const urssaf = trpc.reports.urssaf.useQuery({ ...range, group: kind === 'month' ? 'month' : 'quarter' }, { enabled: valid && franchise });
 
   const currency = turnover.data?.currency ?? 'EUR';
@@ -303,19 +304,7 @@ export default function ReportsPage() {
             </ReportCard>
           )}
           {franchise ? (
-            <ReportCard
-              title="Livre des recettes"
-              file="livre-des-recettes"
-              empty="Aucun encaissement sur cette période."
-              table={{
-                header: ['Date', 'Client', 'Document', 'Mode de paiement', 'Montant'],
-                numeric: [false, false, false, false, true],
-                rows: (receipts.data?.data ?? []).map((r) => ({
-                  cells: [formatDateShort(r.date), r.customer, r.document, r.method, fmt(r.amount)],
-                  csv: [formatDateShort(r.date), r.customer, r.document, r.method, csvNumber(r.amount)],
-                })),
-              }}
-            />
+            <ReceiptsCard key={`${range.from} ${range.to}`} range={range} format={fmt} />
           ) : (
             <ReportCard
               title="TVA (lignes de la déclaration CA3)"

@@ -63,14 +63,16 @@ export async function turnoverByPeriod(db: Db, params: { organizationId: number;
 export async function turnoverByCustomer(db: Db, params: { organizationId: number; from: string; to: string }) {
   return turnoverDocuments(db, params)
     .select([
-      'customer_id',
+      // `+customer_id`: grouping by the bare column made SQLite walk the customer index over every document of the
+      // organisation (to group without sorting) instead of the period's range of the covering index (bench plans).
+      sql<number | null>`+customer_id`.as('customer_id'),
       sql<string>`max(customer_name)`.as('name'),
       'currency',
       'exchange_rate as rate',
       sql<number>`count(*)`.as('count'),
       signed(sql<number>`total - tax`).as('net'),
     ])
-    .groupBy(['customer_id', 'currency', 'exchange_rate'])
+    .groupBy([sql`+customer_id`, 'currency', 'exchange_rate'])
     .execute();
 }
 
@@ -176,16 +178,21 @@ export async function vatOfDeductedDeposits(db: Db, params: { organizationId: nu
 
 /** Payments received in the period on invoices with a service line, with what the service needs to share out their VAT. */
 export async function paymentsOnServices(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
-    .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
-    .where('p.date', '<=', params.to)
-    .where('d.type', '=', 'invoice')
-    .where('d.has_services', '=', 1)
-    .execute();
+  return (
+    db
+      .selectFrom('payments as p')
+      // CROSS JOIN keeps the payments of the period first: joined plainly, SQLite walked every invoice of the
+      // organisation for its payments (bench plans).
+      .crossJoin('documents as d')
+      .whereRef('d.id', '=', 'p.document_id')
+      .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
+      .where('p.organization_id', '=', params.organizationId)
+      .where('p.date', '>=', params.from)
+      .where('p.date', '<=', params.to)
+      .where('d.type', '=', 'invoice')
+      .where('d.has_services', '=', 1)
+      .execute()
+  );
 }
 
 /**
@@ -232,8 +239,11 @@ export async function billedTtc(db: Db, params: { organizationId: number; from: 
     .execute();
 }
 
-/** The livre des recettes: every payment received in the period, in date order, with its document and customer. */
-export async function receiptsOfPeriod(db: Db, params: { organizationId: number; from: string; to: string }) {
+/** A page of the livre des recettes: the payments received in the period, in date order, with document and customer. */
+export async function receiptsOfPeriod(
+  db: Db,
+  params: { organizationId: number; from: string; to: string; limit: number; offset: number },
+) {
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
@@ -243,6 +253,21 @@ export async function receiptsOfPeriod(db: Db, params: { organizationId: number;
     .where('p.date', '<=', params.to)
     .orderBy('p.date')
     .orderBy('p.id')
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+}
+
+/** The livre des recettes' count and total of the period (stored units) per currency and rate of issue. */
+export async function receiptsTotals(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['d.currency', 'd.exchange_rate as rate', sql<number>`count(*)`.as('count'), sql<number>`sum(p.amount)`.as('amount')])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .groupBy(['d.currency', 'd.exchange_rate'])
     .execute();
 }
 
