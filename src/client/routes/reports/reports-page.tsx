@@ -180,10 +180,11 @@ export default function ReportsPage() {
             <RankingCard
               title="Par étiquette client (HT)"
               file="etiquettes"
-              empty="Aucune vente sur cette période."
+              empty="Aucune vente à un client étiqueté sur cette période (Paramètres → Étiquettes)."
               column="Étiquette"
               restLabel="Autres étiquettes"
-              ranking={tags.data}
+              // Only « Sans étiquette »: no tag to compare, the empty state says where tags are made.
+              ranking={tags.data?.data.some((t) => t.id !== null) ? tags.data : undefined}
               format={fmt}
             >
               <p className={styles.note}>Un client à plusieurs étiquettes compte sous chacune (Paramètres → Étiquettes).</p>
