@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'tax',
       'deposits',
       'corrects_id',
+      // VAT on receipts reads the tax groups of the documents without a service only: filtered in the index.
+      'has_services',
     ])
     .execute();
   await db.schema.dropIndex('documents_org_status_maturity_idx').execute();
