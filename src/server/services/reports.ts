@@ -293,7 +293,8 @@ export async function receiptsBook(db: Db, organizationId: number, params: Perio
       currency: base,
     });
   }
-  return { currency: base, count, page: params.page, pages: Math.max(1, Math.ceil(count / RECEIPTS_PER_PAGE)), data, total: cents(total) };
+  const pages = Math.max(1, Math.ceil(count / RECEIPTS_PER_PAGE));
+  return { currency: base, count, page: params.page, pages, data, total: cents(total) };
 }
 
 /**
