@@ -18,7 +18,19 @@ import {
 import { expenseFigures } from '../db/queries/expense-figures';
 import { listCurrencyRows } from '../db/queries/currencies';
 import { convertAmount } from '../../shared/exchange';
-import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
+import {
+  add,
+  INPUT_SCALE,
+  money,
+  roundDiv,
+  sub,
+  toNumber,
+  toStoredUnits,
+  unitsToDecimalText,
+  unitsToNumber,
+  ZERO,
+  type Money,
+} from '../../shared/money';
 import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
@@ -164,7 +176,7 @@ export async function vatReport(db: Db, organizationId: number, params: Period) 
     for (const p of await paymentsOnServices(db, period)) {
       if (p.total === 0) continue;
       for (const t of JSON.parse(p.tax_groups) as { rate: number; taxable_amount: number; amount: number }[]) {
-        const share = (value: number) => (BigInt(Math.round(value * 10000)) * BigInt(p.amount)) / BigInt(p.total);
+        const share = (value: number) => (BigInt(toStoredUnits(value)) * BigInt(p.amount)) / BigInt(p.total);
         const key = `${p.currency} ${p.rate} ${t.rate}`;
         const e = shares.get(key) ?? { currency: p.currency, rate: p.rate, vatRate: t.rate, base: 0n, amount: 0n };
         shares.set(key, { ...e, base: e.base + share(t.taxable_amount), amount: e.amount + share(t.amount) });
