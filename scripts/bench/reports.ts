@@ -10,8 +10,10 @@ import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
 import {
   customersReport,
+  itemsReport,
   receiptsBook,
   receivablesReport,
+  tagsReport,
   turnoverReport,
   urssafReport,
   vatReport,
@@ -47,12 +49,12 @@ function seedDirectly(dbPath: string, organizationId: number) {
     `INSERT INTO documents (organization_id, type, kind, status, number, counter, uuid, date, maturity, condition, header, footer,
       terms, note, shipping_fee, shipping_details, vat_exemption, additional_info, deposit_request, customer_id, customer_name,
       currency, price_mode, legal_mentions, tax_groups, subtotal, discount, tax, shipping, total, deposits, paid, amount_due,
-      exchange_rate, issued_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', '', '', '', '0', '', '', '[]', '[]', ?, ?, ?, 'ht', '[]', ?, ?, 0, ?, 0, ?, 0, ?, ?, ?, ?, ?, ?)`,
+      exchange_rate, goods_net, lines_net, has_services, issued_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', '', '', '', '0', '', '', '[]', '[]', ?, ?, ?, 'ht', '[]', ?, ?, 0, ?, 0, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertItem = db.prepare(
     `INSERT INTO document_items (document_id, position, code, sku, item, description, quantity, unit, unit_price, discount_type,
-      discount_value, taxes, kind, amounts) VALUES (?, 0, '', '', 'Prestation', '', '1', '', ?, 'percent', '0', '[]', ?, NULL)`,
+      discount_value, taxes, kind, amounts) VALUES (?, 0, '', '', ?, '', '1', '', ?, 'percent', '0', '[]', ?, ?)`,
   );
   const insertPayment = db.prepare(
     `INSERT INTO payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', '', ?, ?)`,
@@ -81,6 +83,7 @@ function seedDirectly(dbPath: string, organizationId: number) {
         type === 'credit' ? 'pending' : type === 'estimate' ? 'accepted' : paid === total ? 'paid' : paid > 0 ? 'partial' : 'unpaid';
       const maturity = new Date(Date.parse(`${date}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
       const customer = defined(customerIds[Math.floor(random() * CUSTOMERS)]);
+      const nature = random() < 0.7 ? 'service' : 'goods';
       const taxGroups = JSON.stringify([{ title: `TVA ${rate} %`, rate, taxable_amount: ht / 100, amount: vat / 100 }]);
       const id = Number(
         insertDocument.run(
@@ -103,12 +106,30 @@ function seedDirectly(dbPath: string, organizationId: number) {
           paid * 100,
           (total - paid) * 100,
           usd ? '1.085' : '1',
+          nature === 'goods' ? ht * 100 : 0,
+          ht * 100,
+          nature === 'service' ? 1 : 0,
           `${date}T10:00:00.000Z`,
           now,
           now,
         ).lastInsertRowid,
       );
-      insertItem.run(id, String(ht / 100), random() < 0.7 ? 'service' : 'goods');
+      const line = {
+        price: ht / 100,
+        net_price: ht / 100,
+        subtotal: ht / 100,
+        discount: 0,
+        gross_total: ht / 100,
+        tax: vat / 100,
+        total: total / 100,
+      };
+      insertItem.run(
+        id,
+        `Article ${Math.floor(random() * 300)}`,
+        String(ht / 100),
+        random() < 0.7 ? 'service' : 'goods',
+        JSON.stringify(line),
+      );
       if (paid > 0) {
         insertPayment.run(
           organizationId,
@@ -141,9 +162,11 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
   const reports: [string, () => Promise<unknown>][] = [
     ['turnover', () => turnoverReport(db, organizationId, { ...period, group: 'month' })],
     ['customers', () => customersReport(db, organizationId, period)],
+    ['items', () => itemsReport(db, organizationId, period)],
+    ['tags', () => tagsReport(db, organizationId, period)],
     ['vat', () => vatReport(db, organizationId, period)],
     ['receivables', () => receivablesReport(db, organizationId)],
-    ['receipts', () => receiptsBook(db, organizationId, period)],
+    ['receipts', () => receiptsBook(db, organizationId, { ...period, page: 1 })],
     ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
   ];
   for (const [name, run] of reports) {
@@ -193,6 +216,8 @@ export async function benchReports(): Promise<void> {
       `/api/reports/turnover?${lastYear}&group=month`,
       `/api/reports/turnover?${all}&group=quarter`,
       `/api/reports/customers?${lastYear}`,
+      `/api/reports/items?${lastYear}`,
+      `/api/reports/tags?${lastYear}`,
       `/api/reports/vat?${lastYear}`,
       `/api/reports/vat?from=${year - 1}-01-01&to=${year - 1}-03-31`,
       '/api/reports/receivables',

@@ -67,6 +67,9 @@ describe('statistics in the browser', () => {
         status: 'paid',
       });
 
+    const tag = (await suite.session.rest('POST', '/api/tags', { name: 'Artisans', scopes: ['customer'] })).body.data;
+    await suite.session.rest('PUT', `/api/customers/${customerId}`, { ...businessCustomer, tag_ids: [tag.id] });
+
     for (const theme of ['light', 'dark'] as const) {
       const { page, context } = await suite.loggedIn();
       if (theme === 'dark')
@@ -76,6 +79,15 @@ describe('statistics in the browser', () => {
       await turnover.locator('svg rect').first().waitFor();
       // Twelve months, this year's bars and last year's beside them.
       expect(await turnover.locator('svg rect').count()).toBe(24);
+      // Short months under the axis, the year written once; the tooltip keeps the full month.
+      expect(await turnover.locator('svg text', { hasText: /^janv\.$/ }).count()).toBe(1);
+      expect(await turnover.locator('svg text', { hasText: new RegExp(`^${year}$`) }).count()).toBe(1);
+      expect(await turnover.locator('svg rect title').first().textContent()).toMatch(new RegExp(`^janv\\. ${year} · `));
+      // By item and by tag: a bar per line designation, one for the customer's tag.
+      const items = page.getByTestId('report-articles');
+      await items.locator('svg text', { hasText: 'Conseil' }).waitFor();
+      await items.locator('svg text', { hasText: 'Livre' }).waitFor();
+      await page.getByTestId('report-etiquettes').locator('svg text', { hasText: 'Artisans' }).waitFor();
       await page.getByTestId('report-tva-ca3').getByText('TVA nette due').waitFor();
       await screenshot(page, `reports-${theme}`);
       if (theme === 'light') {

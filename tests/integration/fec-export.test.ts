@@ -211,6 +211,31 @@ describe('GET /api/exports/fec', () => {
     ]);
   });
 
+  it('keeps booking a USD invoice and its payment at the rate of issue after the rate changed in Paramètres → Devises', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const usd = await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1.085' });
+    expect(usd.status).toBe(201);
+    const invoice = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      currency: 'USD',
+      items: [line('Consulting', 1, 1000, 20)],
+    });
+    expect((await session.rest('PUT', `/api/currencies/${usd.body.data.id}`, { code: 'USD', rate: '1.2' })).status).toBe(200);
+    expect((await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: today, amount: 1200 })).status).toBe(201);
+    const { rows } = await fec(session, `?year=${year}`);
+    // Still 1 200 USD / 1,085 = 1 105,99 € (at 1,2 it would be 1 000,00 €); the payment clears 411 at that rate too.
+    expect(rows.map((r) => [r.JournalCode, r.CompteNum, r.Debit, r.Credit, r.Montantdevise])).toEqual([
+      ['VT', '411', '1105,99', '0,00', '1200,00'],
+      ['VT', '706', '0,00', '921,66', '1000,00'],
+      ['VT', '44571', '0,00', '184,33', '200,00'],
+      ['BQ', '512', '1105,99', '0,00', '1200,00'],
+      ['BQ', '411', '0,00', '1105,99', '1200,00'],
+    ]);
+    expect(net(rows, '411')).toBe(0);
+  });
+
   it('the tRPC door answers the same file as { filename, content }', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);

@@ -114,6 +114,58 @@ describe('reports (issue 17)', () => {
     });
   });
 
+  it('by item and by customer tag, top ten and the rest: credit notes off, deposits once, USD at its rate of issue', async () => {
+    const session = await seededOnDebits();
+    const items = await ok(session, 'GET', `/api/reports/items?${period}`);
+    // Cuisine: the final invoice's 1 000 (its deposit not counted again); Export: 1 000 USD at 1,085, not at 1,2;
+    // Conseil: 200 invoiced less the 100 credited (two documents); Livre 50.
+    expect(items).toEqual({
+      currency: 'EUR',
+      data: [
+        { id: null, name: 'Cuisine', count: 1, net: 1000 },
+        { id: null, name: 'Export', count: 1, net: 921.66 },
+        { id: null, name: 'Conseil', count: 2, net: 100 },
+        { id: null, name: 'Livre', count: 1, net: 50 },
+      ],
+      rest: { count: 0, net: 0 },
+    });
+
+    const pro = (await ok(session, 'POST', '/api/tags', { name: 'Pro', scopes: ['customer'] })).data;
+    const abroad = (await ok(session, 'POST', '/api/tags', { name: 'Étranger', scopes: ['customer'] })).data;
+    const customers = (await ok(session, 'GET', '/api/customers')).data as { id: number; name: string }[];
+    const idOf = (name: string) => customers.find((c) => c.name === name)?.id;
+    await ok(session, 'PUT', `/api/customers/${idOf('Boulangerie Martin')}`, { ...businessCustomer, tag_ids: [pro.id] });
+    const importer = { ...businessCustomer, name: 'Import Export Inc.', tag_ids: [pro.id, abroad.id] };
+    await ok(session, 'PUT', `/api/customers/${idOf('Import Export Inc.')}`, importer);
+    const untagged = (await ok(session, 'POST', '/api/customers', { ...businessCustomer, name: 'Café du Port' })).data.id;
+    await issued(session, { customer_id: untagged, date: today, items: [line('Café', 4, 20)] });
+
+    const tags = await ok(session, 'GET', `/api/reports/tags?${period}`);
+    // Pro: 1 150 (Boulangerie Martin: 200 − 100 + 50 + 1 000) + 921,66; Étranger: 921,66; untagged: 80.
+    expect(tags).toEqual({
+      currency: 'EUR',
+      data: [
+        { id: pro.id, name: 'Pro', count: 5, net: 2071.66 },
+        { id: abroad.id, name: 'Étranger', count: 1, net: 921.66 },
+        { id: null, name: 'Sans étiquette', count: 1, net: 80 },
+      ],
+      rest: { count: 0, net: 0 },
+    });
+  });
+
+  it('by item, the eleventh and later designations are summed in the rest', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // Twelve designations at 12, 11, … 1 HT on one invoice: the top ten are 12 to 3, the rest 2 + 1.
+    const lines = Array.from({ length: 12 }, (_, i) => line(`Article ${String(12 - i).padStart(2, '0')}`, 1, 12 - i));
+    await issued(session, { customer_id: customerId, date: today, items: lines });
+    const items = await ok(session, 'GET', `/api/reports/items?${period}`);
+    expect(items.data.map((r: { name: string; net: number }) => [r.name, r.net])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`Article ${String(12 - i).padStart(2, '0')}`, 12 - i]),
+    );
+    expect(items.rest).toEqual({ count: 2, net: 3 });
+  });
+
   it('VAT on receipts: services when paid, in proportion of the payment; goods when invoiced', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
@@ -170,12 +222,32 @@ describe('reports (issue 17)', () => {
     const book = await ok(session, 'GET', `/api/reports/receipts?${period}`);
     expect(book).toEqual({
       currency: 'EUR',
+      count: 2,
+      page: 1,
+      pages: 1,
       total: 150,
       data: [
         { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 100, method: 'Carte bancaire', currency: 'EUR' },
         { date: today, customer: 'Boulangerie Martin', document: invoice.number, amount: 50, method: 'Espèces', currency: 'EUR' },
       ],
     });
+    // A page past the last: no rows, but the count and the total are still the whole period's.
+    expect(await ok(session, 'GET', `/api/reports/receipts?${period}&page=2`)).toMatchObject({
+      count: 2,
+      page: 2,
+      pages: 1,
+      total: 150,
+      data: [],
+    });
+    for (const [page, message] of [
+      ['0', 'Page : 1 au moins'],
+      ['1.5', 'Page : un nombre entier attendu'],
+      ['deux', 'Page : un nombre attendu'],
+    ]) {
+      const refused = await session.rest('GET', `/api/reports/receipts?${period}&page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect([refused.body.messages].flat().join('\n'), page).toBe(message);
+    }
 
     // Two thirds of each receipt are sales of goods (200 of the 300 HT): 100 goods, 50 services to declare.
     const urssaf = await ok(session, 'GET', `/api/reports/urssaf?${period}&group=quarter`);
@@ -206,6 +278,8 @@ describe('reports (issue 17)', () => {
     expect(receivables.buckets).toHaveLength(5);
     expect(await ok(session, 'GET', `/api/reports/customers?${period}`)).toEqual({ currency: 'EUR', data: [], rest: { count: 0, net: 0 } });
     expect(await ok(session, 'GET', `/api/reports/margin?${period}`)).toEqual({ currency: 'EUR', data: [] });
+    expect(await ok(session, 'GET', `/api/reports/items?${period}`)).toEqual({ currency: 'EUR', data: [], rest: { count: 0, net: 0 } });
+    expect(await ok(session, 'GET', `/api/reports/tags?${period}`)).toEqual({ currency: 'EUR', data: [], rest: { count: 0, net: 0 } });
   });
 
   it('refuses a bad period or group with a French 400', async () => {
@@ -218,6 +292,8 @@ describe('reports (issue 17)', () => {
       ['/api/reports/vat?from=2026-01-01', /^Au : date attendue au format AAAA-MM-JJ$/],
       ['/api/reports/vat?from=2027-01-01&to=2026-01-01', /^Période : la date de fin/],
       ['/api/reports/customers?from=2000-01-01&to=2020-01-01', /^Période : 10 ans au plus/],
+      ['/api/reports/items?from=2026-02-01&to=2026-01-01', /^Période : la date de fin/],
+      ['/api/reports/tags?from=2026-01-01&to=demain', /^Au : date attendue au format AAAA-MM-JJ$/],
     ];
     for (const [path, message] of cases) {
       const answer = await session.rest('GET', path);

@@ -430,6 +430,14 @@ const samples: Record<string, () => Promise<Call>> = {
     await documentId('invoice', true);
     return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
   },
+  'reports.items': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
+  'reports.tags': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
+  },
   'reports.vat': async () => {
     await documentId('invoice', true);
     return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };

@@ -25,6 +25,7 @@ import * as m0026 from './migrations/0026_payment_reminders';
 import * as m0027 from './migrations/0027_recurring_invoices';
 import * as m0028 from './migrations/0028_appointments';
 import * as m0029 from './migrations/0029_report_rates';
+import * as m0030 from './migrations/0030_report_shares';
 import * as m0033 from './migrations/0033_supplier_credit_notes';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0027_recurring_invoices': m0027,
   '0028_appointments': m0028,
   '0029_report_rates': m0029,
+  '0030_report_shares': m0030,
   '0033_supplier_credit_notes': m0033,
 };
 

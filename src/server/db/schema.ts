@@ -221,6 +221,10 @@ export interface DocumentsTable {
   amount_due: number;
   /** Migration 0029: units of `currency` per unit of the base currency on the day of issue; null while a draft. */
   exchange_rate: string | null;
+  /** Migration 0030, written with the content: HT of the goods lines and of all lines (scale 4); 1 with a service line. */
+  goods_net: Generated<number>;
+  lines_net: Generated<number>;
+  has_services: Generated<number>;
   issued_at: string | null;
   sent_at: string | null;
   viewed_at: string | null;

@@ -3,6 +3,7 @@ import {
   marginReportSchema,
   rankingReportSchema,
   receiptsBookSchema,
+  receiptsQuerySchema,
   receivablesReportSchema,
   reportPeriodSchema,
   turnoverQuerySchema,
@@ -13,9 +14,11 @@ import {
 } from '../../shared/schemas/reports';
 import {
   customersReport,
+  itemsReport,
   marginReport,
   receiptsBook,
   receivablesReport,
+  tagsReport,
   turnoverReport,
   urssafReport,
   vatReport,
@@ -35,6 +38,24 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(rankingReportSchema)
     .query(({ ctx, input }) => customersReport(ctx.db, ctx.organizationId, input)),
+  items: protectedProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/reports/items', summary: 'Chiffre d’affaires par article : les dix premiers et le reste' },
+    })
+    .input(reportPeriodSchema)
+    .output(rankingReportSchema)
+    .query(({ ctx, input }) => itemsReport(ctx.db, ctx.organizationId, input)),
+  tags: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/reports/tags',
+        summary: 'Chiffre d’affaires par étiquette client : les dix premières et le reste',
+      },
+    })
+    .input(reportPeriodSchema)
+    .output(rankingReportSchema)
+    .query(({ ctx, input }) => tagsReport(ctx.db, ctx.organizationId, input)),
   vat: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' } })
     .input(reportPeriodSchema)
@@ -50,8 +71,8 @@ export const reportsRouter = router({
     .output(marginReportSchema)
     .query(({ ctx, input }) => marginReport(ctx.db, ctx.organizationId, input)),
   receipts: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base)' } })
-    .input(reportPeriodSchema)
+    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base), par pages de mille' } })
+    .input(receiptsQuerySchema)
     .output(receiptsBookSchema)
     .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
   urssaf: protectedProcedure

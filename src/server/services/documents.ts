@@ -219,6 +219,7 @@ export async function prepareDraft(
       seller: null,
       customer: null,
       legal_mentions: [],
+      exchange_rate: null,
       issued_at: null,
       sent_at: null,
       viewed_at: null,

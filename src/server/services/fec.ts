@@ -39,17 +39,25 @@ function saleDocument(doc: StoredDocument, deposits: StoredDocument[]): SaleDocu
 }
 
 /**
- * How the amounts of each currency reach the accounting currency (the base currency of Paramètres → Devises): the
- * base as is, another at its rate in Paramètres → Devises, its own amount kept in Montantdevise/Idevise.
+ * How the amounts of a document reach the accounting currency (the base currency of Paramètres → Devises): the base
+ * as is, another at the rate kept when the document was issued (its own amount kept in Montantdevise/Idevise), so an
+ * export made after the rate moved books what was booked then. Only a document issued before rates were kept and
+ * whose currency is no longer enabled has none: today's rate in Paramètres → Devises is the only one left.
  */
 async function conversions(db: Db, organizationId: number, base: string) {
   const precision = currencyPrecision(base);
-  const rates = new Map((await listCurrencies(db, organizationId)).map((c) => [c.code, c.rate]));
-  return (currency: string): Conversion => {
-    if (currency === base) return sameCurrency(precision);
-    const rate = rates.get(currency);
+  let current: Map<string, string> | undefined;
+  const currentRate = async (currency: string) => {
+    current ??= new Map((await listCurrencies(db, organizationId)).map((c) => [c.code, c.rate]));
+    const rate = current.get(currency);
     if (rate === undefined)
       fail('CONFLICT', `Devise ${currency} : aucun taux de change vers ${base}, ajoutez-la dans Paramètres → Devises pour exporter le FEC`);
+    return rate;
+  };
+  return async (doc: { currency: string; exchange_rate: string | null }): Promise<Conversion> => {
+    const { currency } = doc;
+    if (currency === base) return sameCurrency(precision);
+    const rate = doc.exchange_rate ?? (await currentRate(currency));
     const sourcePrecision = currencyPrecision(currency);
     return {
       precision,
@@ -82,16 +90,11 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     organizationId,
     invoiceIds: sales.filter((d) => d.type === 'invoice').map((d) => d.id),
   });
-  const entries: FecEntry[] = sales.map((doc) =>
-    saleEntry(
-      saleDocument(
-        doc,
-        deposits.filter((d) => d.deducted_by_id === doc.id),
-      ),
-      accounts,
-      conversionOf(doc.currency),
-    ),
-  );
+  const entries: FecEntry[] = [];
+  for (const doc of sales) {
+    const deducted = deposits.filter((d) => d.deducted_by_id === doc.id);
+    entries.push(saleEntry(saleDocument(doc, deducted), accounts, await conversionOf(doc)));
+  }
   for (const payment of await listPaymentsOfPeriod(db, period)) {
     const record = {
       invoiceNumber: payment.number,
@@ -102,7 +105,8 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
       amount: payment.amount,
       method: payment.method,
     };
-    entries.push(paymentEntry(record, accounts, conversionOf(payment.currency)));
+    // At the invoice's rate of issue: the payment clears the receivable as it was booked.
+    entries.push(paymentEntry(record, accounts, await conversionOf(payment)));
   }
   return { filename: fecFileName(siren, parisDay.format(clock.now())), content: fecText(entries, currencyPrecision(base)) };
 }

@@ -5,17 +5,33 @@ import {
   paymentsOnServices,
   receiptsByNature,
   receiptsOfPeriod,
+  receiptsTotals,
   receivablesByAge,
   turnoverByCustomer,
+  turnoverByItem,
   turnoverByPeriod,
+  turnoverByTag,
+  type RatedSum,
   vatOfDeductedDeposits,
   vatOfDocuments,
 } from '../db/queries/reports';
 import { expenseFigures } from '../db/queries/expense-figures';
 import { listCurrencyRows } from '../db/queries/currencies';
 import { convertAmount } from '../../shared/exchange';
-import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
-import type { ReportGroup } from '../../shared/schemas/reports';
+import {
+  add,
+  INPUT_SCALE,
+  money,
+  roundDiv,
+  sub,
+  toNumber,
+  toStoredUnits,
+  unitsToDecimalText,
+  unitsToNumber,
+  ZERO,
+  type Money,
+} from '../../shared/money';
+import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
 import { getAppSettings } from './settings';
@@ -69,21 +85,60 @@ export async function turnoverReport(db: Db, organizationId: number, params: Per
   };
 }
 
-export async function customersReport(db: Db, organizationId: number, params: Period) {
-  const { base, toBase } = await converter(db, organizationId);
-  const byCustomer = new Map<string, { id: number | null; name: string; count: number; net: Money }>();
-  for (const r of await turnoverByCustomer(db, { organizationId, ...params })) {
-    const key = String(r.customer_id ?? `: ${r.name}`);
-    const c = byCustomer.get(key) ?? { id: r.customer_id, name: r.name || 'Client divers', count: 0, net: ZERO };
-    byCustomer.set(key, { ...c, count: c.count + Number(r.count), net: add(c.net, await toBase(r.net, r)) });
+/**
+ * The ten largest by turnover HT, the others summed in `rest`: rows of one key in several currencies and rates of
+ * issue are merged once converted.
+ */
+async function ranking(
+  toBase: Awaited<ReturnType<typeof converter>>['toBase'],
+  rows: (RatedSum & { key: string; id: number | null; name: string; count: number; net: number })[],
+) {
+  const byKey = new Map<string, { id: number | null; name: string; count: number; net: Money }>();
+  for (const r of rows) {
+    const c = byKey.get(r.key) ?? { id: r.id, name: r.name, count: 0, net: ZERO };
+    byKey.set(r.key, { ...c, count: c.count + Number(r.count), net: add(c.net, await toBase(r.net, r)) });
   }
-  const ranked = [...byCustomer.values()].sort((a, b) => b.net.cmp(a.net) || a.name.localeCompare(b.name, 'fr'));
+  const ranked = [...byKey.values()].sort((a, b) => b.net.cmp(a.net) || a.name.localeCompare(b.name, 'fr'));
   const others = ranked.slice(10);
   return {
-    currency: base,
     data: ranked.slice(0, 10).map((c) => ({ ...c, net: cents(c.net) })),
     rest: { count: others.reduce((n, c) => n + c.count, 0), net: cents(others.reduce<Money>((s, c) => add(s, c.net), ZERO)) },
   };
+}
+
+export async function customersReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByCustomer(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: String(r.customer_id ?? `: ${r.name}`),
+    id: r.customer_id,
+    name: r.name || 'Client divers',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
+}
+
+/** Turnover HT per line designation (queries/reports.ts says what a line counts). */
+export async function itemsReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByItem(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: r.name.toLocaleLowerCase('fr'),
+    id: null,
+    name: r.name || 'Sans désignation',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
+}
+
+/** Turnover HT per customer tag; a customer with several tags counts under each, so the rows may add up to more. */
+export async function tagsReport(db: Db, organizationId: number, params: Period) {
+  const { base, toBase } = await converter(db, organizationId);
+  const rows = (await turnoverByTag(db, { organizationId, ...params })).map((r) => ({
+    ...r,
+    key: String(r.tag_id),
+    id: r.tag_id,
+    name: r.name ?? 'Sans étiquette',
+  }));
+  return { currency: base, ...(await ranking(toBase, rows)) };
 }
 
 type RateSums = Map<number, { base: Money; amount: Money }>;
@@ -121,7 +176,7 @@ export async function vatReport(db: Db, organizationId: number, params: Period) 
     for (const p of await paymentsOnServices(db, period)) {
       if (p.total === 0) continue;
       for (const t of JSON.parse(p.tax_groups) as { rate: number; taxable_amount: number; amount: number }[]) {
-        const share = (value: number) => (BigInt(Math.round(value * 10000)) * BigInt(p.amount)) / BigInt(p.total);
+        const share = (value: number) => (BigInt(toStoredUnits(value)) * BigInt(p.amount)) / BigInt(p.total);
         const key = `${p.currency} ${p.rate} ${t.rate}`;
         const e = shares.get(key) ?? { currency: p.currency, rate: p.rate, vatRate: t.rate, base: 0n, amount: 0n };
         shares.set(key, { ...e, base: e.base + share(t.taxable_amount), amount: e.amount + share(t.amount) });
@@ -224,26 +279,34 @@ export async function marginReport(db: Db, organizationId: number, params: Perio
 
 /**
  * The livre des recettes (CGI art. 50-0, micro-entrepreneurs): every payment received, in date order, in the base
- * currency. A legal obligation under the franchise only, but a useful cash journal to anyone: not refused to others.
+ * currency, a page at a time; its count and total are the whole period's. A legal obligation under the franchise
+ * only, but a useful cash journal to anyone: not refused to others.
  */
-export async function receiptsBook(db: Db, organizationId: number, params: Period) {
+export async function receiptsBook(db: Db, organizationId: number, params: Period & { page: number }) {
   const { base, toBase } = await converter(db, organizationId);
-  const data = [];
+  const period = { organizationId, from: params.from, to: params.to };
+  const [rows, sums] = await Promise.all([
+    receiptsOfPeriod(db, { ...period, limit: RECEIPTS_PER_PAGE, offset: (params.page - 1) * RECEIPTS_PER_PAGE }),
+    receiptsTotals(db, period),
+  ]);
   let total = ZERO;
-  for (const r of await receiptsOfPeriod(db, { organizationId, ...params })) {
+  let count = 0;
+  for (const s of sums) [total, count] = [add(total, await toBase(s.amount, s)), count + Number(s.count)];
+  const data = [];
+  for (const r of rows) {
     // Most receipts are in the base currency: their cents come from the integer units without a decimal object.
-    const amount = r.currency === base ? money(unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2)) : await toBase(r.amount, r);
-    total = add(total, amount);
+    const amount = r.currency === base ? unitsToNumber(roundDiv(BigInt(r.amount), 100n), 2) : cents(await toBase(r.amount, r));
     data.push({
       date: r.date,
       customer: r.customer_name,
       document: r.number ?? '',
-      amount: cents(amount),
+      amount,
       method: PAYMENT_METHODS[r.method as PaymentMethod] ?? r.method,
       currency: base,
     });
   }
-  return { currency: base, data, total: cents(total) };
+  const pages = Math.max(1, Math.ceil(count / RECEIPTS_PER_PAGE));
+  return { currency: base, count, page: params.page, pages, data, total: cents(total) };
 }
 
 /**

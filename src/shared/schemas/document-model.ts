@@ -104,6 +104,11 @@ export const storedDocumentSchema = formFields.extend({
   legal_mentions: z.array(z.string()),
   /** The template in force at issue: a later template change applies to documents issued afterwards. */
   template: documentTemplateSchema.nullable(),
+  /**
+   * Kept at issue (null while a draft, or for an old document whose currency is no longer enabled): units of the
+   * document's currency per unit of the base, what the reports and the FEC convert it at, whatever today's rate is.
+   */
+  exchange_rate: z.string().nullable(),
   ...timestamps,
   created_at: z.string(),
   updated_at: z.string(),

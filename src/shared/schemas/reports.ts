@@ -82,11 +82,32 @@ export const marginReportSchema = z.object({
   data: z.array(z.object({ period: z.string(), turnover: amount, expenses: amount, margin: amount })),
 });
 
+/** Rows of the livre des recettes per page: a year of a micro-entrepreneur fits in one; a busy shop pages. */
+export const RECEIPTS_PER_PAGE = 1000;
+
+export const receiptsQuerySchema = z
+  .object({
+    from: dateField('Du'),
+    to: dateField('Au'),
+    page: z.coerce
+      .number({ error: 'Page : un nombre attendu' })
+      .int('Page : un nombre entier attendu')
+      .min(1, 'Page : 1 au moins')
+      .default(1)
+      .meta({ label: 'Page' }),
+  })
+  .superRefine(checkPeriod);
+
 export const receiptsBookSchema = z.object({
   currency: z.string(),
+  /** Receipts of the whole period, the page's rows being `data`. */
+  count: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
   data: z.array(
     z.object({ date: z.string(), customer: z.string(), document: z.string(), amount, method: z.string(), currency: z.string() }),
   ),
+  /** Of the whole period, not of the page. */
   total: amount,
 });
 

@@ -24,6 +24,7 @@ const styles = {
   svg: css({ w: 'full', h: 'auto', display: 'block', overflow: 'visible' }),
   grid: css({ stroke: 'border.default', strokeWidth: '1' }),
   axis: css({ fill: 'fg.muted', fontSize: '11px', fontVariantNumeric: 'tabular-nums' }),
+  group: css({ fill: 'fg.default', fontSize: '11px', fontWeight: '600', fontVariantNumeric: 'tabular-nums' }),
   legend: css({ display: 'flex', gap: '4', fontSize: 'xs', color: 'fg.muted', mt: '2', flexWrap: 'wrap' }),
   swatch: css({ display: 'inline-block', w: '3', h: '3', borderRadius: 'sm', mr: '1.5', verticalAlign: 'middle' }),
   tip: css({
@@ -45,7 +46,7 @@ const styles = {
 
 const SWATCH = { accent: css({ bg: 'accent.default' }), muted: css({ bg: 'border.strong' }), danger: css({ bg: 'danger' }) };
 
-const H = 240;
+const BASE_H = 240;
 const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
 
 /** Round steps for the value axis: 1, 2 or 5 × 10^n, about four lines. */
@@ -65,8 +66,12 @@ export function BarChart({
   format,
   compact,
   narrow,
+  axis,
 }: {
+  /** The full name of each period or bucket: the tooltips say it. */
   labels: string[];
+  /** Shorter names under the axis (« avr. ») and a second line where it changes (the year, written once). */
+  axis?: { ticks: string[]; groups: (string | null)[] };
   series: Series[];
   /** An exact amount, for the tooltip: '1 234,50 €'. */
   format: (value: number) => string;
@@ -76,12 +81,15 @@ export function BarChart({
   narrow?: boolean;
 }) {
   const W = narrow ? 420 : 720;
+  const groupLine = axis?.groups.some((g) => g !== null) ? 14 : 0;
+  const H = BASE_H + groupLine;
+  const bottom = PAD.bottom + groupLine;
   const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
   const all = series.flatMap((s) => s.values);
   const grid = ticks(Math.min(0, ...all), Math.max(0, ...all));
   const lo = grid[0] ?? 0;
   const hi = grid.at(-1) ?? 1;
-  const y = (v: number) => PAD.top + ((hi - v) / (hi - lo || 1)) * (H - PAD.top - PAD.bottom);
+  const y = (v: number) => PAD.top + ((hi - v) / (hi - lo || 1)) * (H - PAD.top - bottom);
   const band = (W - PAD.left - PAD.right) / Math.max(1, labels.length);
   const barW = Math.min(36, (band * 0.8) / series.length);
   const every = Math.ceil(labels.length / 12); // at most 12 labels under the axis
@@ -122,8 +130,13 @@ export function BarChart({
                 );
               })}
               {i % every === 0 && (
-                <text x={PAD.left + (i + 0.5) * band} y={H - 8} textAnchor="middle" className={styles.axis}>
-                  {label}
+                <text x={PAD.left + (i + 0.5) * band} y={H - 8 - groupLine} textAnchor="middle" className={styles.axis}>
+                  {axis?.ticks[i] ?? label}
+                </text>
+              )}
+              {axis?.groups[i] && (
+                <text x={PAD.left + i * band + 2} y={H - 6} textAnchor="start" className={styles.group}>
+                  {axis.groups[i]}
                 </text>
               )}
             </g>

@@ -74,3 +74,23 @@ export function periodLabel(key: string): string {
   if (/^\d{4}-T\d$/.test(key)) return `${key.slice(5)} ${key.slice(0, 4)}`;
   return key;
 }
+
+const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
+/**
+ * What the axis of a chart over these periods writes: « avr. » under a month, « T2 » under a quarter, the year once
+ * on a second line where it starts (or changes); the tooltips and the table keep the full label (periodLabel).
+ */
+export function periodAxis(keys: string[]): { ticks: string[]; groups: (string | null)[] } {
+  return {
+    ticks: keys.map((key) => {
+      if (/^\d{4}-\d{2}$/.test(key)) return shortMonth.format(new Date(`${key}-01T00:00:00Z`));
+      if (/^\d{4}-T\d$/.test(key)) return key.slice(5);
+      return key;
+    }),
+    groups: keys.map((key, i) => {
+      if (/^\d{4}$/.test(key)) return null;
+      const year = key.slice(0, 4);
+      return i === 0 || keys[i - 1]?.slice(0, 4) !== year ? year : null;
+    }),
+  };
+}

@@ -1,69 +1,45 @@
-import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
-import { inputStyle } from '../../components/ui/text-field';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateShort } from '../../../shared/format';
 import { BarChart } from './bar-chart';
 import { cardStyle, csvNumber, ReportCard } from './report-card';
-import { type Comparison, comparedRange, groupOf, type PeriodKind, periodKeys, periodLabel, rangeOf } from './report-period';
+import { periodAxis, periodKeys, periodLabel } from './report-period';
+import { PeriodPicker, usePeriod } from './period-picker';
+import { RankingCard } from './ranking-card';
+import { Kpi } from './kpi';
+import { ReceiptsCard } from './receipts-card';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-  controls: css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600', minW: '36' }),
-  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }, gap: '4' }),
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
   kpis: css({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
     gap: '4',
   }),
-  kpiLabel: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  kpiValue: css({ fontSize: '2xl', fontWeight: '700', fontVariantNumeric: 'tabular-nums', mt: '1', whiteSpace: 'nowrap' }),
-  kpiDetail: css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' }),
-  up: css({ color: 'success' }),
-  down: css({ color: 'danger' }),
   note: css({ fontSize: 'sm', color: 'fg.muted', mt: '3' }),
 };
 
-const KINDS: Record<PeriodKind, string> = { month: 'Mois', quarter: 'Trimestre', year: 'Année', custom: 'Personnalisée' };
-const COMPARISONS: Record<Comparison, string> = {
-  previous_year: 'L’année précédente',
-  previous_period: 'La période précédente',
-  none: 'Rien',
-};
-
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-const defaultAnchor = (kind: PeriodKind) =>
-  kind === 'month'
-    ? today.slice(0, 7)
-    : kind === 'quarter'
-      ? `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`
-      : today.slice(0, 4);
-const years = Array.from({ length: 8 }, (_, i) => String(Number(today.slice(0, 4)) - i));
-
 /** Statistiques (issue 17): turnover, customers, receivables, expenses and margin, VAT, and the livre des recettes. */
 export default function ReportsPage() {
-  const [kind, setKind] = useState<PeriodKind>('year');
-  const [anchor, setAnchor] = useState(defaultAnchor('year'));
-  const [custom, setCustom] = useState({ from: `${today.slice(0, 4)}-01-01`, to: today });
-  const [comparison, setComparison] = useState<Comparison>('previous_year');
-  const range = rangeOf(kind, anchor, custom);
-  const valid = range.from <= range.to;
-  const compared = comparedRange(range, comparison);
-  const group = groupOf(range);
+  const period = usePeriod();
+  const { range, valid, compared, group } = period;
+  const { kind, comparison } = period.picked;
   const money = useMoney();
   const org = trpc.organization.get.useQuery(undefined, { staleTime: Infinity });
   const enabled = { enabled: valid };
   const turnover = trpc.reports.turnover.useQuery({ ...range, group }, enabled);
   const before = trpc.reports.turnover.useQuery({ ...(compared ?? range), group }, { enabled: valid && compared !== null });
   const customers = trpc.reports.customers.useQuery(range, enabled);
+  const items = trpc.reports.items.useQuery(range, enabled);
+  const tags = trpc.reports.tags.useQuery(range, enabled);
   const vat = trpc.reports.vat.useQuery(range, enabled);
   const margin = trpc.reports.margin.useQuery(range, enabled);
   const receivables = trpc.reports.receivables.useQuery();
   const franchise = org.data?.vat_regime === 'franchise';
-  const receipts = trpc.reports.receipts.useQuery(range, { enabled: valid && franchise });
+  const receipts = trpc.reports.receipts.useQuery({ ...range, page: 1 }, { enabled: valid && franchise });
   const urssaf = trpc.reports.urssaf.useQuery({ ...range, group: kind === 'month' ? 'month' : 'quarter' }, { enabled: valid && franchise });
 
   const currency = turnover.data?.currency ?? 'EUR';
@@ -87,110 +63,15 @@ export default function ReportsPage() {
   return (
     <div className={styles.page}>
       <section className={cardStyle} aria-label="Choix de la période">
-        <div className={styles.controls}>
-          <div className={styles.field}>
-            <label htmlFor="report-kind">Période</label>{' '}
-            <select
-              id="report-kind"
-              className={inputStyle}
-              value={kind}
-              onChange={(e) => {
-                const next = e.target.value as PeriodKind;
-                setKind(next);
-                setAnchor(defaultAnchor(next));
-              }}
-            >
-              {Object.entries(KINDS).map(([k, label]) => (
-                <option key={k} value={k}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {kind === 'month' && (
-            <div className={styles.field}>
-              <label htmlFor="report-month">Mois</label>{' '}
-              <input
-                id="report-month"
-                type="month"
-                className={inputStyle}
-                value={anchor}
-                onChange={(e) => e.target.value && setAnchor(e.target.value)}
-              />
-            </div>
-          )}
-          {kind === 'quarter' && (
-            <div className={styles.field}>
-              <label htmlFor="report-quarter">Trimestre</label>{' '}
-              <select id="report-quarter" className={inputStyle} value={anchor} onChange={(e) => setAnchor(e.target.value)}>
-                {years.flatMap((y) =>
-                  [4, 3, 2, 1].map((q) => (
-                    <option key={`${y}-Q${q}`} value={`${y}-Q${q}`}>
-                      {`T${q} ${y}`}
-                    </option>
-                  )),
-                )}
-              </select>
-            </div>
-          )}
-          {kind === 'year' && (
-            <div className={styles.field}>
-              <label htmlFor="report-year">Année</label>{' '}
-              <select id="report-year" className={inputStyle} value={anchor} onChange={(e) => setAnchor(e.target.value)}>
-                {years.map((y) => (
-                  <option key={y}>{y}</option>
-                ))}
-              </select>
-            </div>
-          )}
-          {kind === 'custom' && (
-            <>
-              <div className={styles.field}>
-                <label htmlFor="report-from">Du</label>{' '}
-                <input
-                  id="report-from"
-                  type="date"
-                  className={inputStyle}
-                  value={custom.from}
-                  onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-                />
-              </div>
-              <div className={styles.field}>
-                <label htmlFor="report-to">Au</label>{' '}
-                <input
-                  id="report-to"
-                  type="date"
-                  className={inputStyle}
-                  value={custom.to}
-                  onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-                />
-              </div>
-            </>
-          )}
-          <div className={styles.field}>
-            <label htmlFor="report-compare">Comparer avec</label>{' '}
-            <select
-              id="report-compare"
-              className={inputStyle}
-              value={comparison}
-              onChange={(e) => setComparison(e.target.value as Comparison)}
-            >
-              {Object.entries(COMPARISONS).map(([k, label]) => (
-                <option key={k} value={k}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <PeriodPicker picked={period.picked} set={period.set} />
         {!valid && (
           <p className={css({ color: 'danger', mt: '2', fontSize: 'sm' })} role="alert">
             La date de fin (Au) doit suivre la date de début (Du).
           </p>
         )}
-        {[turnover, customers, vat, margin].find((q) => q.error) && (
+        {[turnover, customers, items, tags, vat, margin].find((q) => q.error) && (
           <p className={css({ color: 'danger', mt: '2', fontSize: 'sm' })} role="alert">
-            {[turnover, customers, vat, margin].find((q) => q.error)?.error?.message}
+            {[turnover, customers, items, tags, vat, margin].find((q) => q.error)?.error?.message}
           </p>
         )}
       </section>
@@ -235,6 +116,7 @@ export default function ReportsPage() {
               hasTurnover && (
                 <BarChart
                   labels={keys.map(periodLabel)}
+                  axis={periodAxis(keys)}
                   series={[
                     {
                       name: `${formatDateShort(range.from)} – ${formatDateShort(range.to)}`,
@@ -275,29 +157,38 @@ export default function ReportsPage() {
           />
 
           <div className={styles.grid}>
-            <ReportCard
+            <RankingCard
               title="Par client (HT)"
               file="clients"
               empty="Aucune vente sur cette période."
-              table={{
-                header: ['Client', 'Documents', 'HT'],
-                numeric: [false, true, true],
-                rows: [
-                  ...(customers.data?.data ?? []).map((c) => ({
-                    cells: [c.name, String(c.count), fmt(c.net)],
-                    csv: [c.name, String(c.count), csvNumber(c.net)],
-                  })),
-                  ...(customers.data && customers.data.rest.count > 0
-                    ? [
-                        {
-                          cells: ['Autres clients', String(customers.data.rest.count), fmt(customers.data.rest.net)],
-                          csv: ['Autres clients', String(customers.data.rest.count), csvNumber(customers.data.rest.net)],
-                        },
-                      ]
-                    : []),
-                ],
-              }}
+              column="Client"
+              restLabel="Autres clients"
+              ranking={customers.data}
+              format={fmt}
             />
+            <RankingCard
+              title="Par article (HT)"
+              file="articles"
+              empty="Aucune ligne vendue sur cette période."
+              column="Article"
+              restLabel="Autres articles"
+              ranking={items.data}
+              format={fmt}
+            >
+              <p className={styles.note}>Montant HT des lignes, avant la remise sur le document et sans les frais de port.</p>
+            </RankingCard>
+            <RankingCard
+              title="Par étiquette client (HT)"
+              file="etiquettes"
+              empty="Aucune vente à un client étiqueté sur cette période (Paramètres → Étiquettes)."
+              column="Étiquette"
+              restLabel="Autres étiquettes"
+              // Only « Sans étiquette »: no tag to compare, the empty state says where tags are made.
+              ranking={tags.data?.data.some((t) => t.id !== null) ? tags.data : undefined}
+              format={fmt}
+            >
+              <p className={styles.note}>Un client à plusieurs étiquettes compte sous chacune (Paramètres → Étiquettes).</p>
+            </RankingCard>
             <ReportCard
               title="Créances clients par ancienneté"
               file="creances"
@@ -355,6 +246,7 @@ export default function ReportsPage() {
               margin.data && (
                 <BarChart
                   labels={margin.data.data.map((d) => periodLabel(d.period))}
+                  axis={periodAxis(margin.data.data.map((d) => d.period))}
                   series={[
                     { name: 'Chiffre d’affaires', values: margin.data.data.map((d) => d.turnover), tone: 'accent' },
                     { name: 'Dépenses', values: margin.data.data.map((d) => d.expenses), tone: 'muted' },
@@ -383,6 +275,7 @@ export default function ReportsPage() {
                 urssaf.data && (
                   <BarChart
                     labels={urssaf.data.data.map((d) => periodLabel(d.period))}
+                    axis={periodAxis(urssaf.data.data.map((d) => d.period))}
                     series={[
                       { name: 'Ventes de marchandises', values: urssaf.data.data.map((d) => d.goods), tone: 'accent' },
                       { name: 'Prestations de services', values: urssaf.data.data.map((d) => d.services), tone: 'muted' },
@@ -412,19 +305,7 @@ export default function ReportsPage() {
             </ReportCard>
           )}
           {franchise ? (
-            <ReportCard
-              title="Livre des recettes"
-              file="livre-des-recettes"
-              empty="Aucun encaissement sur cette période."
-              table={{
-                header: ['Date', 'Client', 'Document', 'Mode de paiement', 'Montant'],
-                numeric: [false, false, false, false, true],
-                rows: (receipts.data?.data ?? []).map((r) => ({
-                  cells: [formatDateShort(r.date), r.customer, r.document, r.method, fmt(r.amount)],
-                  csv: [formatDateShort(r.date), r.customer, r.document, r.method, csvNumber(r.amount)],
-                })),
-              }}
-            />
+            <ReceiptsCard key={`${range.from} ${range.to}`} range={range} format={fmt} />
           ) : (
             <ReportCard
               title="TVA (lignes de la déclaration CA3)"
@@ -454,15 +335,5 @@ export default function ReportsPage() {
         </>
       )}
     </div>
-  );
-}
-
-function Kpi({ label, value, detail, tone }: { label: string; value: string; detail: string; tone?: 'up' | 'down' }) {
-  return (
-    <section className={cardStyle}>
-      <p className={styles.kpiLabel}>{label}</p>
-      <p className={`${styles.kpiValue} ${tone ? styles[tone] : ''}`}>{value}</p>
-      <p className={styles.kpiDetail}>{detail}</p>
-    </section>
   );
 }

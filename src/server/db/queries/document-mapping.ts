@@ -75,11 +75,10 @@ export type DocumentChanges = Partial<
     | 'viewed_at'
     | 'updated_at'
     | 'deducted_by_id'
+    | 'exchange_rate'
   >
 > & {
   content?: DocumentContent;
-  /** Set at issue (migration 0029): the rate the reports and the FEC convert this document at. */
-  exchange_rate?: string | null;
   /** An invoice's balance, from its payments and credit notes. */
   balance?: { paid: number; amount_due: number };
 };
@@ -199,6 +198,7 @@ export function documentOfRow(row: DocumentRow, items: DocumentItemRow[]): Store
     customer: jsonOrNull(customerPartySchema, row.customer_snapshot),
     legal_mentions: json(z.array(z.string()), row.legal_mentions),
     template: templateOfRow(row.template_snapshot),
+    exchange_rate: row.exchange_rate,
     issued_at: row.issued_at,
     sent_at: row.sent_at,
     viewed_at: row.viewed_at,
@@ -249,6 +249,10 @@ export function contentColumns(c: DocumentContent) {
     deposits: toStoredUnits(t.deposits),
     paid: toStoredUnits(t.paid),
     amount_due: toStoredUnits(t.amount_due),
+    // Read by the reports per payment (URSSAF split, VAT on receipts): kept here rather than summed from the lines.
+    goods_net: c.items.reduce((sum, l) => sum + (l.kind === 'goods' ? toStoredUnits(l.gross_total) : 0), 0),
+    lines_net: c.items.reduce((sum, l) => sum + toStoredUnits(l.gross_total), 0),
+    has_services: c.items.some((l) => l.kind === 'service') ? 1 : 0,
   };
 }
 

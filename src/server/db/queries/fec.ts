@@ -57,7 +57,18 @@ export async function listPaymentsOfPeriod(db: Db, params: { organizationId: num
   const rows = await db
     .selectFrom('payments as p')
     .innerJoin('documents as d', (join) => join.onRef('d.id', '=', 'p.document_id').onRef('d.organization_id', '=', 'p.organization_id'))
-    .select(['p.id', 'p.date', 'p.amount', 'p.method', 'p.created_at', 'd.number', 'd.currency', 'd.customer_name', 'd.customer_snapshot'])
+    .select([
+      'p.id',
+      'p.date',
+      'p.amount',
+      'p.method',
+      'p.created_at',
+      'd.number',
+      'd.currency',
+      'd.exchange_rate',
+      'd.customer_name',
+      'd.customer_snapshot',
+    ])
     .where('p.organization_id', '=', params.organizationId)
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)

@@ -28,15 +28,18 @@ export interface RatedSum {
 
 /** Issued standard invoices and their credit notes of a period: the documents turnover counts. */
 function turnoverDocuments(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return db
-    .selectFrom('documents')
-    .where('organization_id', '=', params.organizationId)
-    .where('type', 'in', ['invoice', 'credit'])
-    .where('date', '>=', params.from)
-    .where('date', '<=', params.to)
-    .where('number', 'is not', null)
-    .where('kind', '=', 'standard')
-    .where(creditOfDeposit, '=', 0);
+  return (
+    db
+      .selectFrom('documents')
+      // Qualified: the by-item and by-tag reports join tables with an organisation and a kind of their own.
+      .where('documents.organization_id', '=', params.organizationId)
+      .where('documents.type', 'in', ['invoice', 'credit'])
+      .where('documents.date', '>=', params.from)
+      .where('documents.date', '<=', params.to)
+      .where('documents.number', 'is not', null)
+      .where('documents.kind', '=', 'standard')
+      .where(creditOfDeposit, '=', 0)
+  );
 }
 
 export async function turnoverByPeriod(db: Db, params: { organizationId: number; from: string; to: string; group: ReportGroup }) {
@@ -60,14 +63,61 @@ export async function turnoverByPeriod(db: Db, params: { organizationId: number;
 export async function turnoverByCustomer(db: Db, params: { organizationId: number; from: string; to: string }) {
   return turnoverDocuments(db, params)
     .select([
-      'customer_id',
+      // `+customer_id`: grouping by the bare column made SQLite walk the customer index over every document of the
+      // organisation (to group without sorting) instead of the period's range of the covering index (bench plans).
+      sql<number | null>`+customer_id`.as('customer_id'),
       sql<string>`max(customer_name)`.as('name'),
       'currency',
       'exchange_rate as rate',
       sql<number>`count(*)`.as('count'),
       signed(sql<number>`total - tax`).as('net'),
     ])
-    .groupBy(['customer_id', 'currency', 'exchange_rate'])
+    .groupBy([sql`+customer_id`, 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/**
+ * Turnover HT per line designation: each line's HT after its own discount (stored units), not the document's discount
+ * nor shipping, which belong to no line. A credit note's lines come off; a final invoice's lines count in full.
+ */
+export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const name = sql<string>`trim(i.item)`;
+  const net = sql<number>`cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)`;
+  return turnoverDocuments(db, params)
+    .innerJoin('document_items as i', 'i.document_id', 'documents.id')
+    .select([
+      name.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(distinct documents.id)`.as('count'),
+      signed(net).as('net'),
+    ])
+    .groupBy([name, 'currency', 'exchange_rate'])
+    .execute();
+}
+
+/**
+ * Turnover HT per tag of the customer (Paramètres → Étiquettes): a customer with two tags counts under both, one with
+ * none under a null tag. Tags are the customer's today, so that retagging a customer regroups its history.
+ */
+export async function turnoverByTag(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return turnoverDocuments(db, params)
+    .leftJoin('taggings as t', (join) =>
+      join
+        .on('t.kind', '=', 'customer')
+        .onRef('t.ref_id', '=', 'documents.customer_id')
+        .onRef('t.organization_id', '=', 'documents.organization_id'),
+    )
+    .leftJoin('tags as g', 'g.id', 't.tag_id')
+    .select([
+      't.tag_id',
+      sql<string | null>`max(g.name)`.as('name'),
+      'currency',
+      'exchange_rate as rate',
+      sql<number>`count(*)`.as('count'),
+      signed(sql<number>`total - tax`).as('net'),
+    ])
+    .groupBy(['t.tag_id', 'currency', 'exchange_rate'])
     .execute();
 }
 
@@ -77,7 +127,6 @@ export async function turnoverByCustomer(db: Db, params: { organizationId: numbe
  * `services`: null for every document; true/false for those with / without a service line (VAT on receipts).
  */
 export async function vatOfDocuments(db: Db, params: { organizationId: number; from: string; to: string; services: boolean | null }) {
-  const serviceLine = sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`;
   let query = db
     .selectFrom(sql`documents`.as('d'))
     .innerJoin(sql`json_each(d.tax_groups)`.as('j'), (join) => join.onTrue())
@@ -97,7 +146,7 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
     .where(sql`d.date`, '>=', params.from)
     .where(sql`d.date`, '<=', params.to)
     .where(sql`d.number`, 'is not', null);
-  if (params.services !== null) query = query.where(serviceLine, '=', params.services ? 1 : 0);
+  if (params.services !== null) query = query.where(sql`d.has_services`, '=', params.services ? 1 : 0);
   return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, sql`json_extract(j.value, '$.rate')`]).execute();
 }
 
@@ -129,16 +178,21 @@ export async function vatOfDeductedDeposits(db: Db, params: { organizationId: nu
 
 /** Payments received in the period on invoices with a service line, with what the service needs to share out their VAT. */
 export async function paymentsOnServices(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
-    .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
-    .where('p.date', '<=', params.to)
-    .where('d.type', '=', 'invoice')
-    .where(sql<number>`exists (select 1 from document_items i where i.document_id = d.id and i.kind = 'service')`, '=', 1)
-    .execute();
+  return (
+    db
+      .selectFrom('payments as p')
+      // CROSS JOIN keeps the payments of the period first: joined plainly, SQLite walked every invoice of the
+      // organisation for its payments (bench plans).
+      .crossJoin('documents as d')
+      .whereRef('d.id', '=', 'p.document_id')
+      .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
+      .where('p.organization_id', '=', params.organizationId)
+      .where('p.date', '>=', params.from)
+      .where('p.date', '<=', params.to)
+      .where('d.type', '=', 'invoice')
+      .where('d.has_services', '=', 1)
+      .execute()
+  );
 }
 
 /**
@@ -185,8 +239,11 @@ export async function billedTtc(db: Db, params: { organizationId: number; from: 
     .execute();
 }
 
-/** The livre des recettes: every payment received in the period, in date order, with its document and customer. */
-export async function receiptsOfPeriod(db: Db, params: { organizationId: number; from: string; to: string }) {
+/** A page of the livre des recettes: the payments received in the period, in date order, with document and customer. */
+export async function receiptsOfPeriod(
+  db: Db,
+  params: { organizationId: number; from: string; to: string; limit: number; offset: number },
+) {
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
@@ -196,6 +253,21 @@ export async function receiptsOfPeriod(db: Db, params: { organizationId: number;
     .where('p.date', '<=', params.to)
     .orderBy('p.date')
     .orderBy('p.id')
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+}
+
+/** The livre des recettes' count and total of the period (stored units) per currency and rate of issue. */
+export async function receiptsTotals(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['d.currency', 'd.exchange_rate as rate', sql<number>`count(*)`.as('count'), sql<number>`sum(p.amount)`.as('amount')])
+    .where('p.organization_id', '=', params.organizationId)
+    .where('p.date', '>=', params.from)
+    .where('p.date', '<=', params.to)
+    .groupBy(['d.currency', 'd.exchange_rate'])
     .execute();
 }
 
@@ -204,13 +276,10 @@ export async function receiptsOfPeriod(db: Db, params: { organizationId: number;
  * split of a micro-entrepreneur's receipts between sales of goods and services.
  */
 export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
-  const lines = (goodsOnly: boolean) =>
-    sql<number>`(select coalesce(sum(cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)), 0)
-      from document_items i where i.document_id = d.id${goodsOnly ? sql` and i.kind = 'goods'` : sql``})`;
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', lines(true).as('goods'), lines(false).as('lines')])
+    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', 'd.goods_net as goods', 'd.lines_net as lines'])
     .where('p.organization_id', '=', params.organizationId)
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)
