@@ -327,19 +327,11 @@ describe('migrations', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-<<<<<<< HEAD
-  it('0033 makes past expenses plain expenses, and leaves « à vérifier » only the imported ones never saved since', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
-    await createMigrator(connection.db).migrateTo('0029_report_rates');
-    const now = '2026-05-01T10:00:00.000Z';
-=======
   it('0030 keeps on each document written before it the HT of its goods and of all its lines, and whether it has a service', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
     const connection = openDatabase(path.join(dir, 'db.sqlite'));
     await createMigrator(connection.db).migrateTo('0029_report_rates');
     const now = new Date().toISOString();
->>>>>>> theirs
     const org = (
       await connection.db
         .insertInto('organizations')
@@ -347,7 +339,58 @@ describe('migrations', () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-<<<<<<< HEAD
+    const ids = [];
+    for (const n of [1, 2])
+      ids.push(
+        (
+          await connection.db
+            .insertInto('documents')
+            .values(legacyDocument(org, now, { number: `F-000${n}`, uuid: `00000000-0000-4000-8000-00000000000${n}` }))
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const line = (documentId: number, position: number, kind: string, net: number) => ({
+      document_id: documentId,
+      position,
+      code: '',
+      sku: '',
+      item: 'Ligne',
+      description: '',
+      quantity: '1',
+      unit: '',
+      unit_price: String(net),
+      discount_type: 'percent',
+      discount_value: '0',
+      taxes: '[]',
+      kind,
+      amounts: JSON.stringify({ price: net, net_price: net, subtotal: net, discount: 0, gross_total: net, tax: 0, total: net }),
+    });
+    await connection.db
+      .insertInto('document_items')
+      .values([line(ids[0] ?? 0, 0, 'service', 100.5), line(ids[0] ?? 0, 1, 'goods', 49.99), line(ids[1] ?? 0, 0, 'goods', 12)])
+      .execute();
+    await migrateToLatest(connection.db);
+    const rows = await connection.db.selectFrom('documents').select(['goods_net', 'lines_net', 'has_services']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { goods_net: 499_900, lines_net: 1_504_900, has_services: 1 },
+      { goods_net: 120_000, lines_net: 120_000, has_services: 0 },
+    ]);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  it('0033 makes past expenses plain expenses, and leaves « à vérifier » only the imported ones never saved since', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0029_report_rates');
+    const now = '2026-05-01T10:00:00.000Z';
+    const org = (
+      await connection.db
+        .insertInto('organizations')
+        .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const expense = (source: string, updated_at: string, sha: string | null) => ({
       organization_id: org,
       date: '2026-04-02',
@@ -390,44 +433,6 @@ describe('migrations', () => {
       { ...plain, category_to_check: 1 },
       { ...plain, category_to_check: 0 },
       { ...plain, category_to_check: 0 },
-=======
-    const ids = [];
-    for (const n of [1, 2])
-      ids.push(
-        (
-          await connection.db
-            .insertInto('documents')
-            .values(legacyDocument(org, now, { number: `F-000${n}`, uuid: `00000000-0000-4000-8000-00000000000${n}` }))
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const line = (documentId: number, position: number, kind: string, net: number) => ({
-      document_id: documentId,
-      position,
-      code: '',
-      sku: '',
-      item: 'Ligne',
-      description: '',
-      quantity: '1',
-      unit: '',
-      unit_price: String(net),
-      discount_type: 'percent',
-      discount_value: '0',
-      taxes: '[]',
-      kind,
-      amounts: JSON.stringify({ price: net, net_price: net, subtotal: net, discount: 0, gross_total: net, tax: 0, total: net }),
-    });
-    await connection.db
-      .insertInto('document_items')
-      .values([line(ids[0] ?? 0, 0, 'service', 100.5), line(ids[0] ?? 0, 1, 'goods', 49.99), line(ids[1] ?? 0, 0, 'goods', 12)])
-      .execute();
-    await migrateToLatest(connection.db);
-    const rows = await connection.db.selectFrom('documents').select(['goods_net', 'lines_net', 'has_services']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { goods_net: 499_900, lines_net: 1_504_900, has_services: 1 },
-      { goods_net: 120_000, lines_net: 120_000, has_services: 0 },
->>>>>>> theirs
     ]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { buttonRecipe } from '../../components/ui/button';
 import { trpc } from '../../trpc';
+import { sum, toNumber } from '../../../shared/money';
 
 const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
@@ -18,9 +19,8 @@ export function useMonthExpenses(currency: string | undefined) {
   return {
     ready: figures.data !== undefined,
     count: rows.reduce((n, r) => n + r.count, 0),
-    // Figures come rounded to the cent; their sum is formatted once, so no float drift can show.
-    amount: rows.reduce((s, r) => s + Math.round(r.amount * 100), 0) / 100,
-    net: rows.reduce((s, r) => s + Math.round(r.net * 100), 0) / 100,
+    amount: toNumber(sum(rows.map((r) => r.amount))),
+    net: toNumber(sum(rows.map((r) => r.net))),
   };
 }
 
