@@ -3,6 +3,7 @@
 import type { Db } from '../db/connection';
 import { deleteSession, deleteUserSessions, extendSession, findSession, insertSession } from '../db/queries/sessions';
 import { clock } from '../clock';
+import type { Role } from '../../shared/roles';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -13,12 +14,14 @@ export interface Session {
   id: string;
   userId: number;
   organizationId: number;
+  /** The user's role in that organisation, read with the session on every request. */
+  role: Role;
   expiresAt: Date;
 }
 
 export async function createSession(
   db: Db,
-  params: { userId: number; organizationId: number },
+  params: { userId: number; organizationId: number; role: Role },
 ): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const now = clock.now();
@@ -26,6 +29,7 @@ export async function createSession(
     id: hashToken(token),
     userId: params.userId,
     organizationId: params.organizationId,
+    role: params.role,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
   };
   await insertSession(db, {
@@ -52,7 +56,7 @@ export async function validateSessionToken(db: Db, token: string): Promise<{ ses
     await deleteSession(db, { id: row.id });
     return null;
   }
-  const session: Session = { id: row.id, userId: row.user_id, organizationId: row.organization_id, expiresAt };
+  const session: Session = { id: row.id, userId: row.user_id, organizationId: row.organization_id, role: row.role, expiresAt };
   if (expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
     session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
     await extendSession(db, { id: row.id, expiresAt: session.expiresAt.toISOString() });

@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/roles';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -23,7 +24,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export type MembershipRole = 'owner' | 'admin' | 'member';
+export type MembershipRole = Role;
 
 export interface MembershipsTable {
   id: Generated<number>;
@@ -39,6 +40,20 @@ export interface SessionsTable {
   user_id: number;
   organization_id: number;
   expires_at: string;
+  created_at: string;
+}
+
+/** An invitation to join an organisation (issue 18): only the SHA-256 of the mailed token is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: MembershipRole;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
   created_at: string;
 }
 
@@ -484,6 +499,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
+  invitations: InvitationsTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
   counters: CountersTable;

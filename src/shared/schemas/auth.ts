@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from '../roles';
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -57,7 +58,7 @@ const tokenSchema = z
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: newPasswordSchema }).strict();
 export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
 
-export const membershipRoleSchema = z.enum(['owner', 'admin', 'member']);
+export const membershipRoleSchema = roleSchema;
 
 /** The user object of every auth answer (CONTRACT.md): never a password hash. */
 export const userSchema = z.object({

@@ -1,5 +1,6 @@
 import type { Db } from '../connection';
 import { precompiled } from '../precompiled';
+import type { MembershipRole } from '../schema';
 
 export async function insertSession(
   db: Db,
@@ -17,9 +18,20 @@ export async function insertSession(
     .execute();
 }
 
-// Runs on every authenticated request: compiled once.
-const selectSession = precompiled<[id: string], { id: string; user_id: number; organization_id: number; expires_at: string }>(
-  (db) => db.selectFrom('sessions').select(['id', 'user_id', 'organization_id', 'expires_at']).where('id', '=', ''),
+// Runs on every authenticated request: compiled once. The role comes with it (the procedures' permission check
+// reads it); a session whose membership was removed finds no row, so it no longer opens that organisation.
+const selectSession = precompiled<
+  [id: string],
+  { id: string; user_id: number; organization_id: number; expires_at: string; role: MembershipRole }
+>(
+  (db) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('memberships', (j) =>
+        j.onRef('memberships.user_id', '=', 'sessions.user_id').onRef('memberships.organization_id', '=', 'sessions.organization_id'),
+      )
+      .select(['sessions.id', 'sessions.user_id', 'sessions.organization_id', 'sessions.expires_at', 'memberships.role'])
+      .where('sessions.id', '=', ''),
   1,
 );
 
@@ -42,4 +54,9 @@ export async function deleteUserSessions(db: Db, params: { userId: number }): Pr
 
 export async function deleteExpiredSessions(db: Db, params: { now: string }): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', params.now).execute();
+}
+
+/** Moves a session to another organisation of its user (the caller has checked the membership). */
+export async function setSessionOrganization(db: Db, params: { id: string; organizationId: number }): Promise<void> {
+  await db.updateTable('sessions').set({ organization_id: params.organizationId }).where('id', '=', params.id).execute();
 }
