@@ -15,6 +15,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'auth.forgotPassword': 'public',
   'auth.resetPassword': 'public',
   'auth.verifyEmail': 'public',
+  'auth.invitation': 'public',
+  'auth.acceptInvitation': 'public',
   'share.get': 'public',
   'share.quote': 'public',
   'share.accept': 'public',
@@ -23,6 +25,9 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
 
   // The user's own account, whatever the role.
   'feedback.send': 'self',
+  'organizations.list': 'self',
+  'organizations.switch': 'self',
+  'members.join': 'self',
 
   // Reading and exports: the accountant's whole reach.
   'audit.list': 'read',
@@ -54,6 +59,7 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'items.get': 'read',
   'items.list': 'read',
   'items.export': 'read',
+  'members.list': 'read',
   'organization.get': 'read',
   'recurringExpenses.get': 'read',
   'recurringExpenses.jobs': 'read',
@@ -133,6 +139,10 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'expenses.deleteCategory': 'manage',
   'exports.saveAccounts': 'manage',
   'items.delete': 'manage',
+  'members.invite': 'manage',
+  'members.remove': 'manage',
+  'members.revokeInvitation': 'manage',
+  'members.updateRole': 'manage',
   'organization.deleteLogo': 'manage',
   'organization.update': 'manage',
   'organization.uploadLogo': 'manage',
@@ -146,6 +156,7 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'units.delete': 'manage',
 
   // Owners only: the organisation itself.
+  'members.transferOwnership': 'own',
 };
 
 export const PERMISSIONS_FILE = 'src/server/auth/permissions.ts';

@@ -24,6 +24,7 @@ import { documentMailRouter } from './document-mail';
 import { remindersRouter } from './reminders';
 import { recurringInvoicesRouter } from './recurring-invoices';
 import { reportsRouter } from './reports';
+import { membersRouter, organizationsRouter } from './members';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +52,8 @@ export const appRouter = router({
   reminders: remindersRouter,
   recurringInvoices: recurringInvoicesRouter,
   reports: reportsRouter,
+  members: membersRouter,
+  organizations: organizationsRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.
