@@ -104,7 +104,7 @@ export function InvitationPage() {
       </Button>
       <div className={s.links}>
         <span>Vous avez déjà un compte ?</span>
-        <Link href={`/auth/login?next=${encodeURIComponent(`/invitation?token=${token}`)}`} className={s.link}>
+        <Link href="/auth/login" className={s.link}>
           Se connecter
         </Link>
       </div>

@@ -164,7 +164,7 @@ export function MembersSettingsPage() {
             />
             <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
               Rôle
-              <select className={inputStyle} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              <select aria-label="Rôle" className={inputStyle} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                 {offered.map((r) => (
                   <option key={r} value={r}>
                     {ROLE_LABELS[r]} — {ROLE_HINTS[r]}
