@@ -22,7 +22,7 @@ const ROLE_HINTS: Record<Role, string> = {
 const styles = {
   row: css({
     display: 'grid',
-    gridTemplateColumns: { base: '1fr', md: '1fr 200px auto' },
+    gridTemplateColumns: { base: '1fr', md: '1fr 200px 280px' },
     gap: '3',
     alignItems: 'center',
     py: '3',
@@ -75,6 +75,9 @@ export function MembersSettingsPage() {
   const transfer = trpc.members.transferOwnership.useMutation({ onSuccess: done });
   // An admin names no owner: only an owner hands the organisation over (the server refuses it too).
   const offered = ROLES.filter((r) => isOwner || r !== 'owner');
+  // The last owner can be neither demoted nor removed (the server answers 409): no control that can only fail.
+  const owners = team.data?.members.filter((m) => m.role === 'owner').length ?? 0;
+  const editable = (m: { role: Role }) => canManage && (isOwner || m.role !== 'owner') && !(m.role === 'owner' && owners < 2);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,7 +102,7 @@ export function MembersSettingsPage() {
                   {m.email} · depuis le {dateFr(m.created_at)}
                 </div>
               </div>
-              {canManage && (isOwner || m.role !== 'owner') ? (
+              {editable(m) ? (
                 <select
                   aria-label={`Rôle de ${m.first_name} ${m.last_name}`}
                   className={inputStyle}
@@ -131,7 +134,7 @@ export function MembersSettingsPage() {
                     Transmettre la propriété
                   </Button>
                 )}
-                {canManage && (isOwner || m.role !== 'owner') && (
+                {editable(m) && (
                   <Button
                     variant="ghost"
                     size="sm"
