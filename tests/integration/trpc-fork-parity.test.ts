@@ -301,6 +301,21 @@ const samples: Record<string, () => Promise<Call>> = {
     const me = (await same('GET', '/api/auth')) as unknown as { organization: { id: number } };
     return { input: both({ id: me.organization.id }) };
   },
+  'devices.list': async () => ({ input: both(undefined) }),
+  'devices.revoke': async () => {
+    // Another browser of the shared owner: its public id, read from that browser's own list.
+    const ids = await each(async (s) => {
+      const other = new Session(s.server.url);
+      await other.rest('POST', '/api/auth/login', { email: 'parite@exemple.fr', password: OWNER.password });
+      return (await other.rest('GET', '/api/devices')).body.data.find((d: { current: boolean }) => d.current).id as string;
+    });
+    return { input: ids.map((id) => ({ id })) as Pair<unknown> };
+  },
+  // Another user's sessions: the shared owner's other browsers are left alone.
+  'devices.revokeOthers': async () => ({
+    input: both(undefined),
+    cookies: (await ownSessions()).map((x) => x.cookie) as Pair<string | undefined>,
+  }),
   'settings.get': async () => ({ input: both({ key: 'document' }) }),
   'settings.update': async () => ({ input: both({ data: { theme: 'dark' } }) }),
   'feedback.send': async () => ({ input: both({ message: 'Tout va bien', screenshot: PNG }) }),

@@ -28,6 +28,9 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'organizations.list': 'self',
   'organizations.switch': 'self',
   'members.join': 'self',
+  'devices.list': 'self',
+  'devices.revoke': 'self',
+  'devices.revokeOthers': 'self',
 
   // Reading and exports: the accountant's whole reach.
   'audit.list': 'read',

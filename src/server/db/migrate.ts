@@ -25,6 +25,7 @@ import * as m0026 from './migrations/0026_payment_reminders';
 import * as m0027 from './migrations/0027_recurring_invoices';
 import * as m0029 from './migrations/0029_report_rates';
 import * as m0031 from './migrations/0031_team';
+import * as m0032 from './migrations/0032_devices';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0027_recurring_invoices': m0027,
   '0029_report_rates': m0029,
   '0031_team': m0031,
+  '0032_devices': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,10 @@ export interface SessionsTable {
   organization_id: number;
   expires_at: string;
   created_at: string;
+  /** The browser's User-Agent at login ('' before migration 0032). */
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: string | null;
 }
 
 /** An invitation to join an organisation (issue 18): only the SHA-256 of the mailed token is kept. */

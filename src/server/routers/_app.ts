@@ -25,6 +25,7 @@ import { remindersRouter } from './reminders';
 import { recurringInvoicesRouter } from './recurring-invoices';
 import { reportsRouter } from './reports';
 import { membersRouter, organizationsRouter } from './members';
+import { devicesRouter } from './devices';
 
 export const appRouter = router({
   auth: authRouter,
@@ -54,6 +55,7 @@ export const appRouter = router({
   reports: reportsRouter,
   members: membersRouter,
   organizations: organizationsRouter,
+  devices: devicesRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

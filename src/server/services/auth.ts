@@ -32,7 +32,13 @@ const TOKEN_LIFETIME: Record<EmailTokenKind, number> = { verify: 48 * HOUR, rese
 export async function startSession(ctx: Context, userId: number, organizationId: number): Promise<UserProfile> {
   const profile = await getUserProfile(ctx.db, { userId, organizationId });
   if (!profile) fail('INTERNAL_SERVER_ERROR', 'Erreur interne du serveur');
-  const { token, session } = await createSession(ctx.db, { userId, organizationId, role: profile.role });
+  const { token, session } = await createSession(ctx.db, {
+    userId,
+    organizationId,
+    role: profile.role,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+  });
   ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.env.sessionSecure));
   return profile;
 }
