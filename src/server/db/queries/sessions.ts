@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection';
 import { precompiled } from '../precompiled';
 import type { MembershipRole } from '../schema';
@@ -84,6 +85,7 @@ export async function listUserSessions(db: Db, params: { userId: number; now: st
     .where('user_id', '=', params.userId)
     .where('expires_at', '>', params.now)
     .orderBy('last_seen_at', 'desc')
+    .orderBy(sql`rowid`, 'desc') // the newest first among sessions seen in the same millisecond
     .execute();
 }
 
