@@ -84,6 +84,12 @@ describe('Mon équipe', () => {
       expect(await again.page.getByTestId('member-row').count()).toBe(2);
       expect(await again.page.getByTestId('invitation-row').count()).toBe(0);
       await screenshot(again.page, 'members-settings');
+
+      await again.page.goto('/settings/devices');
+      await again.page.getByTestId('device-row').getByText('Cet appareil').waitFor();
+      // This session was opened by the test's registration over fetch, not by a browser: no browser name to show.
+      expect(await again.page.getByTestId('device-row').first().textContent()).toContain('Adresse 127.0.0.1');
+      await screenshot(again.page, 'devices-settings');
     } finally {
       await again.context.close();
     }
