@@ -31,6 +31,9 @@ import { AuditSettingsPage } from './routes/settings/audit-settings-page';
 import { AccountingSettingsPage } from './routes/settings/accounting-settings-page';
 import { ReminderSettingsPage } from './routes/settings/reminder-settings-page';
 import { JobsSettingsPage } from './routes/settings/jobs-settings-page';
+import { MembersSettingsPage } from './routes/settings/members-settings-page';
+import { DevicesSettingsPage } from './routes/settings/devices-settings-page';
+import { InvitationPage } from './routes/auth/invitation-page';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
 import { PreviewPage } from './routes/preview/preview-page';
@@ -90,6 +93,8 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   audit: AuditSettingsPage,
   reminders: ReminderSettingsPage,
   jobs: JobsSettingsPage,
+  members: MembersSettingsPage,
+  devices: DevicesSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   // A component made once per route when this table loads, never during a render
@@ -121,6 +126,7 @@ export const routes: AppRoute[] = [
   auth('/auth/password/forgot', 'Mot de passe oublié', ForgotPasswordPage),
   auth('/auth/password/reset', 'Créer un nouveau mot de passe', ResetPasswordPage),
   auth('/auth/verify_email', 'Activation votre compte', VerifyEmailPage),
+  auth('/invitation', 'Rejoindre une équipe', InvitationPage),
 
   main('/', "Vue d'ensemble", HomePage, 'Votre activité en un coup d’œil'),
   main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),

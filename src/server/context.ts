@@ -62,14 +62,15 @@ export function createContextInner(
 export async function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
   const setCookie = (header: string) => res.appendHeader('Set-Cookie', header);
   const token = readCookie(req.headers.cookie, 'session');
+  const ip = clientIp(req, deps.env.trustedProxies);
   let session: Session | null = null;
   if (token) {
-    const result = await validateSessionToken(deps.db, token);
+    const result = await validateSessionToken(deps.db, token, { ip });
     if (result) {
       session = result.session;
       if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
     }
   }
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
-  return createContextInner(deps, { session, ip: clientIp(req, deps.env.trustedProxies), userAgent, setCookie });
+  return createContextInner(deps, { session, ip, userAgent, setCookie });
 }

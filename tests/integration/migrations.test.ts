@@ -38,9 +38,68 @@ describe('migrations', () => {
       '0028_appointments',
       '0029_report_rates',
       '0030_report_shares',
+      '0031_team',
+      '0032_devices',
       '0033_supplier_credit_notes',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('0031 keeps the memberships and sessions that existed before it (their role unchanged), and accepts accountants', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0029_report_rates');
+    const now = new Date().toISOString();
+    const db = connection.db;
+    const org = await db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@exemple.fr',
+        password_hash: 'x',
+        email_verified_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into memberships (user_id, organization_id, role, created_at) values (${user.id}, ${org.id}, 'owner', ${now})`.execute(
+      db,
+    );
+    await sql`insert into sessions (id, user_id, organization_id, expires_at, created_at) values ('s1', ${user.id}, ${org.id}, '2999-01-01T00:00:00.000Z', ${now})`.execute(
+      db,
+    );
+    await expect(
+      sql`insert into memberships (user_id, organization_id, role, created_at) values (${user.id}, ${org.id}, 'accountant', ${now})`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('memberships').select(['user_id', 'role']).execute()).toEqual([{ user_id: user.id, role: 'owner' }]);
+    expect(await db.selectFrom('sessions').select(['id', 'user_agent', 'ip', 'last_seen_at']).execute()).toEqual([
+      { id: 's1', user_agent: '', ip: '', last_seen_at: null },
+    ]);
+    const other = await db
+      .insertInto('organizations')
+      .values({ name: 'Cabinet', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values({ user_id: user.id, organization_id: other.id, role: 'accountant', created_at: now })
+      .execute();
+    // Still one membership per user and organisation.
+    await expect(
+      db.insertInto('memberships').values({ user_id: user.id, organization_id: other.id, role: 'admin', created_at: now }).execute(),
+    ).rejects.toThrow();
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

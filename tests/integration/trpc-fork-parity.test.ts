@@ -77,7 +77,10 @@ function masked(body: string): unknown {
     .replace(/\b[0-9a-f]{64}\b/g, '<sha256>')
     // iCalendar instants (DTSTAMP) and a calendar feed's random token.
     .replace(/\b\d{8}T\d{6}Z\b/g, '<ics-instant>')
-    .replace(/\/api\/calendar\/[\w-]+\.ics/g, '/api/calendar/<token>.ics');
+    .replace(/\/api\/calendar\/[\w-]+\.ics/g, '/api/calendar/<token>.ics')
+
+    // A device's public id is the start of its session's hash (random on each side).
+    .replace(/"id":"[0-9a-f]{16}"/g, '"id":"<device>"');
   try {
     return JSON.parse(text);
   } catch {
@@ -206,6 +209,34 @@ async function paymentOf(): Promise<{ id: number; paymentId: number }> {
   return { id, paymentId: payment.data.id };
 }
 
+/** An address invited into the owner's organisation on both sides, with each side's mailed token. */
+async function invitation(role = 'member'): Promise<{ email: string; tokens: Pair<string> }> {
+  emails += 1;
+  const email = `invite${emails}@exemple.fr`;
+  await same('POST', '/api/members', { email, role });
+  return { email, tokens: await each(async (s) => mailedToken(s, email, '/invitation')) };
+}
+/** A new user on both sides, owner of an organisation of their own: their session per side. */
+async function ownSessions(): Promise<Pair<Session>> {
+  emails += 1;
+  const email = `equipe${emails}@exemple.fr`;
+  return each(async (s) => {
+    const session = new Session(s.server.url);
+    await session.rest('POST', '/api/auth/register', { ...OWNER, email });
+    return session;
+  });
+}
+const acceptBody = { first_name: 'Louise', last_name: 'Petit', password: OWNER.password };
+/** A member who accepted an invitation into the owner's organisation: their membership id (alike on both sides). */
+async function memberId(): Promise<number> {
+  const { tokens } = await invitation();
+  await each(async (s) =>
+    new Session(s.server.url).rest('POST', '/api/auth/invitation/accept', { ...acceptBody, token: tokens[s === fork ? 0 : 1] }),
+  );
+  const team = (await same('GET', '/api/members')) as unknown as { members: { id: number }[] };
+  return team.members.at(-1)?.id ?? 0;
+}
+
 /** A valid input of every procedure, with the records it needs created first on both sides. */
 const samples: Record<string, () => Promise<Call>> = {
   'auth.register': async () => ({ input: both({ ...OWNER, email: `nouveau${++emails}@exemple.fr` }) }),
@@ -230,6 +261,70 @@ const samples: Record<string, () => Promise<Call>> = {
     const email = await newUserOnBoth();
     return { input: await each(async (s) => ({ token: mailedToken(s, email, '/auth/verify_email') })) };
   },
+  'auth.invitation': async () => ({ input: (await invitation()).tokens.map((token) => ({ token })) as Pair<unknown> }),
+  'auth.acceptInvitation': async () => ({
+    input: (await invitation('accountant')).tokens.map((token) => ({ ...acceptBody, token })) as Pair<unknown>,
+    cookies: [undefined, undefined],
+  }),
+  'members.list': async () => {
+    await invitation();
+    return { input: both(undefined) };
+  },
+  'members.invite': async () => ({ input: both({ email: `nouvelle${++emails}@exemple.fr`, role: 'admin' }) }),
+  'members.updateRole': async () => ({ input: both({ id: await memberId(), role: 'accountant' }) }),
+  'members.remove': async () => ({ input: both({ id: await memberId() }) }),
+  'members.revokeInvitation': async () => {
+    await invitation();
+    const team = (await same('GET', '/api/members')) as unknown as { invitations: { id: number }[] };
+    return { input: both({ id: team.invitations.at(-1)?.id }) };
+  },
+  'members.join': async () => {
+    const sessions = await ownSessions();
+    const email = (await each(async (s) => (await sessions[s === fork ? 0 : 1].rest('GET', '/api/auth')).body.email as string))[0];
+    await same('POST', '/api/members', { email, role: 'member' });
+    const tokens = await each(async (s) => mailedToken(s, email, '/invitation'));
+    return {
+      input: tokens.map((token) => ({ token })) as Pair<unknown>,
+      cookies: sessions.map((x) => x.cookie) as Pair<string | undefined>,
+    };
+  },
+  'members.transferOwnership': async () => {
+    // Another owner hands over their own organisation: the shared owner stays owner for the samples after this one.
+    const sessions = await ownSessions();
+    emails += 1;
+    const email = `successeur${emails}@exemple.fr`;
+    const ids = await each(async (s) => {
+      const owner = sessions[s === fork ? 0 : 1];
+      await owner.rest('POST', '/api/members', { email, role: 'admin' });
+      await new Session(s.server.url).rest('POST', '/api/auth/invitation/accept', {
+        ...acceptBody,
+        token: mailedToken(s, email, '/invitation'),
+      });
+      return (await owner.rest('GET', '/api/members')).body.members.at(-1).id as number;
+    });
+    return { input: ids.map((id) => ({ id })) as Pair<unknown>, cookies: sessions.map((x) => x.cookie) as Pair<string | undefined> };
+  },
+  'organizations.list': async () => ({ input: both(undefined) }),
+  // To the organisation the owner is in already: moving the shared session elsewhere would change every later sample.
+  'organizations.switch': async () => {
+    const me = (await same('GET', '/api/auth')) as unknown as { organization: { id: number } };
+    return { input: both({ id: me.organization.id }) };
+  },
+  'devices.list': async () => ({ input: both(undefined) }),
+  'devices.revoke': async () => {
+    // Another browser of the shared owner: its public id, read from that browser's own list.
+    const ids = await each(async (s) => {
+      const other = new Session(s.server.url);
+      await other.rest('POST', '/api/auth/login', { email: 'parite@exemple.fr', password: OWNER.password });
+      return (await other.rest('GET', '/api/devices')).body.data.find((d: { current: boolean }) => d.current).id as string;
+    });
+    return { input: ids.map((id) => ({ id })) as Pair<unknown> };
+  },
+  // Another user's sessions: the shared owner's other browsers are left alone.
+  'devices.revokeOthers': async () => ({
+    input: both(undefined),
+    cookies: (await ownSessions()).map((x) => x.cookie) as Pair<string | undefined>,
+  }),
   'settings.get': async () => ({ input: both({ key: 'document' }) }),
   'settings.update': async () => ({ input: both({ data: { theme: 'dark' } }) }),
   'feedback.send': async () => ({ input: both({ message: 'Tout va bien', screenshot: PNG }) }),

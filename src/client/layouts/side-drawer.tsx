@@ -6,6 +6,8 @@ import { trpc } from '../trpc';
 import { display } from '../stores/display';
 import { isActive, MENU } from '../navigation';
 import { logoutWithConfirmation } from '../lib/logout';
+import { useCan } from '../lib/use-can';
+import { OrganizationSwitcher } from './organization-switcher';
 import { Tooltip } from '../components/ui/tooltip';
 import { ChevronLeftIcon, ChevronRightIcon, LogoMark, LogoutIcon } from '../components/icons';
 
@@ -65,6 +67,8 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   const [location] = useLocation();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
   const rail = wide && snap.rail;
+  // Settings are for owners and admins (shared/roles.ts): members and accountants do not see the entry.
+  const canManage = useCan('manage');
   const open = wide || snap.drawer;
 
   // A temporary drawer closes once the user has picked a page.
@@ -130,8 +134,9 @@ export function SideDrawer({ wide }: { wide: boolean }) {
             </>
           )}
         </div>
+        {!rail && <OrganizationSwitcher />}
         <ul className={styles.list}>
-          {MENU.map((entry) => {
+          {MENU.filter((entry) => entry.href !== '/settings' || canManage).map((entry) => {
             const Icon = entry.icon;
             return (
               <li key={entry.href}>

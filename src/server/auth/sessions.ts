@@ -1,8 +1,9 @@
 // Sessions as in Lucia's implementation guide (lucia-auth.com, "Basic session API", SQLite): a random token in the
 // cookie, SHA-256(token) as the session id in the database, sliding expiry. Not the frozen `lucia` package.
 import type { Db } from '../db/connection';
-import { deleteSession, deleteUserSessions, extendSession, findSession, insertSession } from '../db/queries/sessions';
+import { deleteSession, deleteUserSessions, extendSession, findSession, insertSession, touchSession } from '../db/queries/sessions';
 import { clock } from '../clock';
+import type { Role } from '../../shared/roles';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -13,12 +14,14 @@ export interface Session {
   id: string;
   userId: number;
   organizationId: number;
+  /** The user's role in that organisation, read with the session on every request. */
+  role: Role;
   expiresAt: Date;
 }
 
 export async function createSession(
   db: Db,
-  params: { userId: number; organizationId: number },
+  params: { userId: number; organizationId: number; role: Role; userAgent: string; ip: string },
 ): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const now = clock.now();
@@ -26,6 +29,7 @@ export async function createSession(
     id: hashToken(token),
     userId: params.userId,
     organizationId: params.organizationId,
+    role: params.role,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
   };
   await insertSession(db, {
@@ -34,6 +38,8 @@ export async function createSession(
     organizationId: session.organizationId,
     expiresAt: session.expiresAt.toISOString(),
     createdAt: now.toISOString(),
+    userAgent: params.userAgent,
+    ip: params.ip,
   });
   return { token, session };
 }
@@ -42,7 +48,14 @@ export async function createSession(
  * Resolves a cookie token to a live session. `renewed` says the expiry slid forward (the session had spent half
  * its life), so the caller re-sends the cookie with the new date.
  */
-export async function validateSessionToken(db: Db, token: string): Promise<{ session: Session; renewed: boolean } | null> {
+/** How stale « dernière activité » may be: refreshing it on every request would make every read a write. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  seenFrom?: { ip: string },
+): Promise<{ session: Session; renewed: boolean } | null> {
   if (!/^[a-z2-7]{40,64}$/.test(token)) return null; // not one of ours: skip the query
   const row = await findSession(db, { id: hashToken(token) });
   if (!row) return null;
@@ -52,7 +65,10 @@ export async function validateSessionToken(db: Db, token: string): Promise<{ ses
     await deleteSession(db, { id: row.id });
     return null;
   }
-  const session: Session = { id: row.id, userId: row.user_id, organizationId: row.organization_id, expiresAt };
+  const session: Session = { id: row.id, userId: row.user_id, organizationId: row.organization_id, role: row.role, expiresAt };
+  if (seenFrom && (!row.last_seen_at || now - Date.parse(row.last_seen_at) > LAST_SEEN_RESOLUTION_MS)) {
+    await touchSession(db, { id: row.id, now: new Date(now).toISOString(), ip: seenFrom.ip });
+  }
   if (expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
     session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
     await extendSession(db, { id: row.id, expiresAt: session.expiresAt.toISOString() });

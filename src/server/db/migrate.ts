@@ -26,6 +26,8 @@ import * as m0027 from './migrations/0027_recurring_invoices';
 import * as m0028 from './migrations/0028_appointments';
 import * as m0029 from './migrations/0029_report_rates';
 import * as m0030 from './migrations/0030_report_shares';
+import * as m0031 from './migrations/0031_team';
+import * as m0032 from './migrations/0032_devices';
 import * as m0033 from './migrations/0033_supplier_credit_notes';
 
 /**
@@ -59,6 +61,8 @@ const migrations: Record<string, Migration> = {
   '0028_appointments': m0028,
   '0029_report_rates': m0029,
   '0030_report_shares': m0030,
+  '0031_team': m0031,
+  '0032_devices': m0032,
   '0033_supplier_credit_notes': m0033,
 };
 

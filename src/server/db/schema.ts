@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/roles';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -23,7 +24,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export type MembershipRole = 'owner' | 'admin' | 'member';
+export type MembershipRole = Role;
 
 export interface MembershipsTable {
   id: Generated<number>;
@@ -39,6 +40,24 @@ export interface SessionsTable {
   user_id: number;
   organization_id: number;
   expires_at: string;
+  created_at: string;
+  /** The browser's User-Agent at login ('' before migration 0032). */
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: string | null;
+}
+
+/** An invitation to join an organisation (issue 18): only the SHA-256 of the mailed token is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: MembershipRole;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
   created_at: string;
 }
 
@@ -537,6 +556,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
+  invitations: InvitationsTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
   counters: CountersTable;

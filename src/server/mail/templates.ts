@@ -29,3 +29,19 @@ export function resetPasswordMail(params: { to: string; firstName: string; link:
     ].join('\n'),
   };
 }
+
+export function invitationMail(params: { to: string; inviter: string; organization: string; role: string; link: string }): OutgoingMail {
+  return {
+    to: params.to,
+    subject: `${params.inviter} vous invite à rejoindre ${params.organization} sur Facturier`,
+    text: [
+      'Bonjour,',
+      '',
+      `${params.inviter} vous invite à rejoindre l’équipe de ${params.organization} sur Facturier, avec le rôle ${params.role}.`,
+      'Pour accepter, ouvrez ce lien :',
+      params.link,
+      '',
+      'Ce lien est valable 7 jours et ne sert qu’une fois. Si vous ne connaissez pas cette entreprise, ignorez ce message.',
+    ].join('\n'),
+  };
+}

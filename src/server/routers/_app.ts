@@ -25,6 +25,8 @@ import { remindersRouter } from './reminders';
 import { recurringInvoicesRouter } from './recurring-invoices';
 import { reportsRouter } from './reports';
 import { appointmentsRouter } from './appointments';
+import { membersRouter, organizationsRouter } from './members';
+import { devicesRouter } from './devices';
 
 export const appRouter = router({
   auth: authRouter,
@@ -53,6 +55,9 @@ export const appRouter = router({
   recurringInvoices: recurringInvoicesRouter,
   reports: reportsRouter,
   appointments: appointmentsRouter,
+  members: membersRouter,
+  organizations: organizationsRouter,
+  devices: devicesRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
 import {
   forgotPasswordInputSchema,
@@ -8,8 +8,12 @@ import {
   resetPasswordInputSchema,
   userSchema,
   verifyEmailInputSchema,
+  acceptInvitationInputSchema,
+  tokenSchema,
 } from '../../shared/schemas/auth';
+import { invitationPreviewSchema } from '../../shared/schemas/members';
 import * as auth from '../services/auth';
+import * as members from '../services/members';
 
 export const authRouter = router({
   register: publicProcedure
@@ -59,6 +63,22 @@ export const authRouter = router({
       await auth.verifyEmail(ctx, input.token);
       return { messages: 'Votre compte est activé' };
     }),
+  invitation: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/auth/invitation', summary: 'Ce qu’une invitation propose (entreprise, rôle, adresse)' } })
+    .input(z.object({ token: tokenSchema }).strict())
+    .output(invitationPreviewSchema)
+    .query(({ ctx, input }) => members.previewInvitation(ctx, input.token)),
+  acceptInvitation: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/auth/invitation/accept',
+        summary: 'Crée le compte d’une personne invitée et la fait rejoindre l’entreprise',
+      },
+    })
+    .input(acceptInvitationInputSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => members.acceptInvitation(ctx, input)),
 });
 
 export type AuthUser = z.infer<typeof userSchema>;

@@ -29,11 +29,17 @@ import { defined } from '../../shared/defined';
 const HOUR = 60 * 60 * 1000;
 const TOKEN_LIFETIME: Record<EmailTokenKind, number> = { verify: 48 * HOUR, reset: HOUR };
 
-async function startSession(ctx: Context, userId: number, organizationId: number): Promise<UserProfile> {
-  const { token, session } = await createSession(ctx.db, { userId, organizationId });
-  ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.env.sessionSecure));
+export async function startSession(ctx: Context, userId: number, organizationId: number): Promise<UserProfile> {
   const profile = await getUserProfile(ctx.db, { userId, organizationId });
   if (!profile) fail('INTERNAL_SERVER_ERROR', 'Erreur interne du serveur');
+  const { token, session } = await createSession(ctx.db, {
+    userId,
+    organizationId,
+    role: profile.role,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+  });
+  ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.env.sessionSecure));
   return profile;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from '../roles';
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -33,6 +34,13 @@ export const registerInputSchema = z
   .strict();
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
+/** Registration through an invitation (issue 18): the address and the organisation come from the invitation. */
+export const acceptInvitationInputSchema = registerInputSchema
+  .pick({ first_name: true, last_name: true, password: true })
+  .extend({ token: z.string({ error: 'Le lien d’invitation est invalide ou a expiré' }).trim().min(1).max(200) })
+  .strict();
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
+
 export const loginInputSchema = z
   .object({
     email: emailSchema.meta({ label: 'E-mail' }),
@@ -47,7 +55,7 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const forgotPasswordInputSchema = z.object({ email: emailSchema }).strict();
 
-const tokenSchema = z
+export const tokenSchema = z
   .string({ error: 'Le lien est invalide ou a expiré' })
   .trim()
   .min(1, 'Le lien est invalide ou a expiré')
@@ -57,7 +65,7 @@ const tokenSchema = z
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: newPasswordSchema }).strict();
 export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
 
-export const membershipRoleSchema = z.enum(['owner', 'admin', 'member']);
+export const membershipRoleSchema = roleSchema;
 
 /** The user object of every auth answer (CONTRACT.md): never a password hash. */
 export const userSchema = z.object({

@@ -14,6 +14,7 @@ import { TextField } from '../../components/ui/text-field';
 import { TagPicker } from '../../components/tags';
 import type { CustomerRow } from './types';
 import { fieldMessages } from '../../../shared/validation-messages';
+import { useCan } from '../../lib/use-can';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
 type Form = Omit<
@@ -74,6 +75,7 @@ export function CustomerFormDialog({
   onClose: () => void;
   onSaved: (c: CustomerRow) => void;
 }) {
+  const canWrite = useCan('write');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
@@ -159,9 +161,11 @@ export function CustomerFormDialog({
           <Button variant="ghost" onClick={onClose}>
             Annuler
           </Button>
-          <Button onClick={submit} loading={create.isPending || update.isPending}>
-            Enregistrer
-          </Button>
+          {canWrite && (
+            <Button onClick={submit} loading={create.isPending || update.isPending}>
+              Enregistrer
+            </Button>
+          )}
         </>
       }
     >

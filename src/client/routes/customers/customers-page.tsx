@@ -12,6 +12,7 @@ import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
 import { TagChips, TagFilter } from '../../components/tags';
+import { useCan } from '../../lib/use-can';
 
 const styles = listStyles;
 
@@ -19,6 +20,7 @@ type SortKey = 'name' | 'number' | 'city' | 'created_at';
 
 /** /customers: the list with its filter sidebar; every filter lives in the URL. */
 export function CustomersPage() {
+  const canWrite = useCan('write');
   const [query, setQuery] = useQueryState();
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -121,10 +123,14 @@ export function CustomersPage() {
             <Button variant="outline" onClick={exportCsv} loading={exporting}>
               Exporter
             </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              Importer
-            </Button>
-            <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+            {canWrite && (
+              <>
+                <Button variant="outline" onClick={() => setImportOpen(true)}>
+                  Importer
+                </Button>
+                <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+              </>
+            )}
           </div>
         </div>
         {list.isPending ? (

@@ -20,6 +20,7 @@ import { DocumentTypeTabs } from './document-type-tabs';
 import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-filters';
 import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
 import { RemindersPanel } from './reminders-panel';
+import { useCan } from '../../lib/use-can';
 
 type SortKey = (typeof SORT_FIELDS)[number];
 
@@ -51,6 +52,7 @@ const amountOrNothing = (value: string | undefined) => (value && Number.isFinite
 
 /** A list of sales documents of one type (SPEC §2 bases), its filters in the URL (SPEC §3). */
 export function DocumentsPage({ type }: { type: DocumentType }) {
+  const canWrite = useCan('write');
   const [query, setQuery] = useQueryState();
   const [, navigate] = useLocation();
   // Remounting the filter panel empties its uncontrolled inputs when the filters are cleared.
@@ -162,9 +164,11 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
                 {list.data ? `${list.data.total} ${list.data.total > 1 ? many : one}` : ' '}
               </p>
-              <Link href={newHref} className={buttonRecipe()}>
-                {EDITOR_TITLES[type]}
-              </Link>
+              {canWrite && (
+                <Link href={newHref} className={buttonRecipe()}>
+                  {EDITOR_TITLES[type]}
+                </Link>
+              )}
             </div>
             {!list.data ? (
               <ListPending query={list} label={`Chargement des ${many}`} failed="La liste n’a pas pu être chargée." />
@@ -182,9 +186,11 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                   <>
                     <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
                     <p className={css({ fontSize: 'sm' })}>{DOCUMENT_TYPE_TABLE[type].firstHint}</p>
-                    <Link href={newHref} className={buttonRecipe()}>
-                      {EDITOR_TITLES[type]}
-                    </Link>
+                    {canWrite && (
+                      <Link href={newHref} className={buttonRecipe()}>
+                        {EDITOR_TITLES[type]}
+                      </Link>
+                    )}
                   </>
                 )}
               </div>

@@ -13,6 +13,7 @@ import { TextField, inputStyle } from '../../components/ui/text-field';
 import { ReceiptField } from './receipt-field';
 import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
+import { useCan } from '../../lib/use-can';
 
 type Form = {
   date: string;
@@ -97,6 +98,7 @@ export function ExpenseFormDialog({
   imported?: ImportedInvoice | null;
   onClose: () => void;
 }) {
+  const canWrite = useCan('write');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingFile, setPendingFile] = useState<File | null>(null);
@@ -162,9 +164,11 @@ export function ExpenseFormDialog({
           <Button variant="ghost" onClick={onClose}>
             Annuler
           </Button>
-          <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending || attach.isPending}>
-            Enregistrer
-          </Button>
+          {canWrite && (
+            <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending || attach.isPending}>
+              Enregistrer
+            </Button>
+          )}
         </>
       }
     >

@@ -17,6 +17,7 @@ import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expens
 import { ExpenseFormDialog } from './expense-form-dialog';
 import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';
 import { receiptUrl } from './receipt-field';
+import { useCan } from '../../lib/use-can';
 
 type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
 
@@ -48,6 +49,7 @@ const amountOrNothing = (value: string | undefined) => (value && Number.isFinite
 
 /** Expenses (issue 14): the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
 export function ExpensesPage() {
+  const canWrite = useCan('write');
   const [query, setQuery] = useQueryState();
   const [filtersKey, setFiltersKey] = useState(0);
   const [editing, setEditing] = useState<ExpenseRecord | 'new' | null>(null);
@@ -142,7 +144,7 @@ export function ExpensesPage() {
                 <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
                   Exporter (CSV)
                 </Button>
-                <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+                {canWrite && <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>}
               </div>
             </div>
             {!list.data ? (
@@ -164,7 +166,7 @@ export function ExpensesPage() {
                       Saisissez vos achats et frais avec leur justificatif, ou déposez ici la facture électronique d’un fournisseur
                       (Factur-X, CII ou UBL) : la dépense est remplie pour vous.
                     </p>
-                    <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>
+                    {canWrite && <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>}
                   </>
                 )}
               </div>

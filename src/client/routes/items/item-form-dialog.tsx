@@ -16,6 +16,7 @@ import { defaultRate, sameRate } from '../../../shared/vat';
 import type { ItemRow } from './types';
 import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages';
 import { defined } from '../../../shared/defined';
+import { useCan } from '../../lib/use-can';
 
 interface Form {
   code: string;
@@ -52,6 +53,7 @@ const labelOf = (key: 'code' | 'description') => defined(fieldLabelAt(itemInputS
 
 /** Creates or edits a catalogue item, checked with the server's schema before sending. */
 export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: ItemRow | null; onClose: () => void }) {
+  const canWrite = useCan('write');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
@@ -129,9 +131,11 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
           <Button variant="ghost" onClick={onClose}>
             Annuler
           </Button>
-          <Button onClick={submit} loading={create.isPending || update.isPending}>
-            Enregistrer
-          </Button>
+          {canWrite && (
+            <Button onClick={submit} loading={create.isPending || update.isPending}>
+              Enregistrer
+            </Button>
+          )}
         </>
       }
     >

@@ -15,11 +15,13 @@ import { ItemFormDialog } from './item-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
 import { TagChips, TagFilter } from '../../components/tags';
 import type { ItemRow } from './types';
+import { useCan } from '../../lib/use-can';
 
 type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
 
 /** /items: the catalogue the document editor's picker offers. */
 export function ItemsPage() {
+  const canWrite = useCan('write');
   const [query, setQuery] = useQueryState();
   const [editing, setEditing] = useState<ItemRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -103,10 +105,14 @@ export function ItemsPage() {
             >
               Exporter
             </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              Importer
-            </Button>
-            <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+            {canWrite && (
+              <>
+                <Button variant="outline" onClick={() => setImportOpen(true)}>
+                  Importer
+                </Button>
+                <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+              </>
+            )}
           </div>
         </div>
         {list.isPending ? (
@@ -121,7 +127,7 @@ export function ItemsPage() {
                 ? 'Aucun article ne correspond à ces filtres.'
                 : 'Aucun article pour l’instant. Vos prestations et produits se retrouveront ici, prêts à facturer.'}
             </p>
-            {!filtered && <Button onClick={() => setCreating(true)}>Ajouter un article</Button>}
+            {!filtered && canWrite && <Button onClick={() => setCreating(true)}>Ajouter un article</Button>}
           </div>
         ) : (
           <>

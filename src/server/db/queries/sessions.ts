@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection';
 import { precompiled } from '../precompiled';
+import type { MembershipRole } from '../schema';
 
 export async function insertSession(
   db: Db,
-  params: { id: string; userId: number; organizationId: number; expiresAt: string; createdAt: string },
+  params: { id: string; userId: number; organizationId: number; expiresAt: string; createdAt: string; userAgent: string; ip: string },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -13,13 +15,34 @@ export async function insertSession(
       organization_id: params.organizationId,
       expires_at: params.expiresAt,
       created_at: params.createdAt,
+      user_agent: params.userAgent,
+      ip: params.ip,
+      last_seen_at: params.createdAt,
     })
     .execute();
 }
 
-// Runs on every authenticated request: compiled once.
-const selectSession = precompiled<[id: string], { id: string; user_id: number; organization_id: number; expires_at: string }>(
-  (db) => db.selectFrom('sessions').select(['id', 'user_id', 'organization_id', 'expires_at']).where('id', '=', ''),
+// Runs on every authenticated request: compiled once. The role comes with it (the procedures' permission check
+// reads it); a session whose membership was removed finds no row, so it no longer opens that organisation.
+const selectSession = precompiled<
+  [id: string],
+  { id: string; user_id: number; organization_id: number; expires_at: string; last_seen_at: string | null; role: MembershipRole }
+>(
+  (db) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('memberships', (j) =>
+        j.onRef('memberships.user_id', '=', 'sessions.user_id').onRef('memberships.organization_id', '=', 'sessions.organization_id'),
+      )
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.organization_id',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'memberships.role',
+      ])
+      .where('sessions.id', '=', ''),
   1,
 );
 
@@ -42,4 +65,41 @@ export async function deleteUserSessions(db: Db, params: { userId: number }): Pr
 
 export async function deleteExpiredSessions(db: Db, params: { now: string }): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', params.now).execute();
+}
+
+/** Moves a session to another organisation of its user (the caller has checked the membership). */
+export async function setSessionOrganization(db: Db, params: { id: string; organizationId: number }): Promise<void> {
+  await db.updateTable('sessions').set({ organization_id: params.organizationId }).where('id', '=', params.id).execute();
+}
+
+/** Refreshes when a session was last used, and from where. */
+export async function touchSession(db: Db, params: { id: string; now: string; ip: string }): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: params.now, ip: params.ip }).where('id', '=', params.id).execute();
+}
+
+/** The user's live sessions, most recently used first (Paramètres → Appareils). */
+export async function listUserSessions(db: Db, params: { userId: number; now: string }) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', params.userId)
+    .where('expires_at', '>', params.now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy(sql`rowid`, 'desc') // the newest first among sessions seen in the same millisecond
+    .execute();
+}
+
+/** Deletes the user's sessions whose id starts with `prefix` (the public id of a device), or all but `keep`. */
+export async function deleteUserSession(db: Db, params: { userId: number; prefix: string }): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', params.userId)
+    .where('id', 'like', `${params.prefix}%`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteOtherUserSessions(db: Db, params: { userId: number; keep: string }): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', params.userId).where('id', '!=', params.keep).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -29,6 +29,7 @@ import { ExtrasSection } from './extras-section';
 import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
 import { editorLayout } from './editor-layout';
+import { useCan } from '../../../lib/use-can';
 
 type DocumentWrite = { messages: string; data: DocumentAnswer };
 
@@ -40,6 +41,7 @@ const styles = {
 
 /** SPEC §2/§4 document editor: {base}/new/add and {base}/{id}/edit. */
 export function DocumentEditorPage({ type }: { type: DocumentType }) {
+  const canWrite = useCan('write');
   const params = useParams<{ id?: string }>();
   const id = params.id ? Number(params.id) : undefined;
   const [, navigate] = useLocation();
@@ -193,45 +195,46 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     );
   }
 
-  const actions = editable ? (
-    <>
-      <Button variant="ghost" onClick={() => void leave()}>
-        Annuler
-      </Button>
-      {(!data.doc || data.doc.stored_status === 'draft') && (
-        <Button variant="outline" onClick={() => void saveAndIssue()} disabled={saving}>
-          Enregistrer & émettre
+  const actions =
+    editable && canWrite ? (
+      <>
+        <Button variant="ghost" onClick={() => void leave()}>
+          Annuler
         </Button>
-      )}
-      <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
-        Enregistrer
-      </Button>
-      <ActionMenu
-        label="Autres façons d’enregistrer"
-        trigger={
-          <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
-            ▾
+        {(!data.doc || data.doc.stored_status === 'draft') && (
+          <Button variant="outline" onClick={() => void saveAndIssue()} disabled={saving}>
+            Enregistrer & émettre
           </Button>
-        }
-        entries={[
-          {
-            value: 'print',
-            label: 'Enregistrer & imprimer',
-            onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)),
-          },
-          { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
-          { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save(sendAfterSave) },
-        ]}
-      />
+        )}
+        <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
+          Enregistrer
+        </Button>
+        <ActionMenu
+          label="Autres façons d’enregistrer"
+          trigger={
+            <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
+              ▾
+            </Button>
+          }
+          entries={[
+            {
+              value: 'print',
+              label: 'Enregistrer & imprimer',
+              onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)),
+            },
+            { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
+            { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save(sendAfterSave) },
+          ]}
+        />
+        <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
+          <CloseIcon />
+        </Button>
+      </>
+    ) : (
       <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
         <CloseIcon />
       </Button>
-    </>
-  ) : (
-    <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
-      <CloseIcon />
-    </Button>
-  );
+    );
 
   return (
     <div>

@@ -1,0 +1,214 @@
+import { useState, type FormEvent } from 'react';
+import { css } from '../../../../styled-system/css';
+import { inviteInputSchema } from '../../../shared/schemas/members';
+import { ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
+import { firstMessage } from '../../../shared/validation-messages';
+import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
+import { useActionGuard } from '../../lib/use-action-guard';
+import { confirm } from '../../stores/confirm';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { TextField, inputStyle } from '../../components/ui/text-field';
+import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+
+const ROLE_HINTS: Record<Role, string> = {
+  owner: 'tout, y compris l’abonnement et la propriété',
+  admin: 'tout sauf l’abonnement',
+  member: 'documents, clients, articles, dépenses',
+  accountant: 'lecture et exports seulement',
+};
+
+const styles = {
+  row: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: '1fr 200px 280px' },
+    gap: '3',
+    alignItems: 'center',
+    py: '3',
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    _first: { borderTopWidth: '0' },
+  }),
+  name: css({ fontWeight: '600', fontSize: 'sm' }),
+  muted: css({ color: 'fg.muted', fontSize: 'sm' }),
+  badge: css({
+    fontSize: 'xs',
+    fontWeight: '700',
+    color: 'accent.fg',
+    bg: 'accent.subtle',
+    borderRadius: 'full',
+    px: '2',
+    py: '0.5',
+    ml: '2',
+  }),
+  actions: css({ display: 'flex', gap: '1', justifyContent: 'flex-end', flexWrap: 'wrap' }),
+};
+
+const dateFr = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Paramètres → Mon équipe (issue 18): the members and their roles, the invitations waiting for an answer. */
+export function MembersSettingsPage() {
+  const utils = trpc.useUtils();
+  const team = trpc.members.list.useQuery();
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
+  const canManage = useCan('manage');
+  const isOwner = me.data?.role === 'owner';
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [error, setError] = useState<string>();
+  const guard = useActionGuard();
+  const done = (answer: { messages: string }) => {
+    showMessage(answer.messages, 200);
+    void utils.members.invalidate();
+    void utils.auth.me.invalidate();
+  };
+  const invite = trpc.members.invite.useMutation({
+    onSuccess: (answer) => {
+      done(answer);
+      setEmail('');
+    },
+  });
+  const updateRole = trpc.members.updateRole.useMutation({ onSuccess: done });
+  const remove = trpc.members.remove.useMutation({ onSuccess: done });
+  const revoke = trpc.members.revokeInvitation.useMutation({ onSuccess: done });
+  const transfer = trpc.members.transferOwnership.useMutation({ onSuccess: done });
+  // An admin names no owner: only an owner hands the organisation over (the server refuses it too).
+  const offered = ROLES.filter((r) => isOwner || r !== 'owner');
+  // The last owner can be neither demoted nor removed (the server answers 409): no control that can only fail.
+  const owners = team.data?.members.filter((m) => m.role === 'owner').length ?? 0;
+  const editable = (m: { role: Role }) => canManage && (isOwner || m.role !== 'owner') && !(m.role === 'owner' && owners < 2);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = inviteInputSchema.safeParse({ email, role });
+    setError(result.success ? undefined : firstMessage(result.error.issues));
+    if (result.success) void guard(() => invite.mutateAsync(result.data));
+  }
+
+  return (
+    <SettingsFrame>
+      <section className={settingsCard} aria-label="Membres">
+        <p className={settingsSection}>Membres de l’équipe</p>
+        <ul>
+          {team.data?.members.map((m) => (
+            <li key={m.id} className={styles.row} data-testid="member-row">
+              <div>
+                <span className={styles.name}>
+                  {m.first_name} {m.last_name}
+                </span>
+                {m.current && <span className={styles.badge}>Vous</span>}
+                <div className={styles.muted}>
+                  {m.email} · depuis le {dateFr(m.created_at)}
+                </div>
+              </div>
+              {editable(m) ? (
+                <select
+                  aria-label={`Rôle de ${m.first_name} ${m.last_name}`}
+                  className={inputStyle}
+                  value={m.role}
+                  onChange={(e) => updateRole.mutate({ id: m.id, role: e.target.value as Role })}
+                >
+                  {offered.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <span className={styles.muted}>{ROLE_LABELS[m.role]}</span>
+              )}
+              <div className={styles.actions}>
+                {isOwner && !m.current && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={async () => {
+                      const ok = await confirm(
+                        `${m.first_name} ${m.last_name} deviendra propriétaire ; vous resterez administrateur. Continuer ?`,
+                        { title: 'Transmettre la propriété' },
+                      );
+                      if (ok) transfer.mutate({ id: m.id });
+                    }}
+                  >
+                    Transmettre la propriété
+                  </Button>
+                )}
+                {editable(m) && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={async () => {
+                      const who = m.current ? 'Quitter l’équipe ?' : `Retirer ${m.first_name} ${m.last_name} de l’équipe ?`;
+                      if (await confirm(who, { title: 'Retirer' })) remove.mutate({ id: m.id });
+                    }}
+                  >
+                    {m.current ? 'Quitter' : 'Retirer'}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {canManage && (
+        <section className={settingsCard} aria-label="Invitations" style={{ marginTop: 20 }}>
+          <p className={settingsSection}>Inviter une personne</p>
+          <form onSubmit={submit} noValidate className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: 'wrap' })}>
+            <TextField
+              className={css({ flex: '1', minW: '240px' })}
+              label="Adresse e-mail"
+              type="email"
+              placeholder="prenom.nom@exemple.fr"
+              value={email}
+              error={error}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
+              Rôle
+              <select aria-label="Rôle" className={inputStyle} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+                {offered.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]} — {ROLE_HINTS[r]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" loading={invite.isPending}>
+              Envoyer l’invitation
+            </Button>
+          </form>
+          <p className={styles.muted}>Le lien reçu par e-mail est valable 7 jours et ne sert qu’une fois.</p>
+          {team.data && team.data.invitations.length > 0 && (
+            <>
+              <p className={settingsSection}>Invitations en attente</p>
+              <ul>
+                {team.data.invitations.map((i) => (
+                  <li key={i.id} className={styles.row} data-testid="invitation-row">
+                    <div>
+                      <span className={styles.name}>{i.email}</span>
+                      <div className={styles.muted}>expire le {dateFr(i.expires_at)}</div>
+                    </div>
+                    <span className={styles.muted}>{ROLE_LABELS[i.role]}</span>
+                    <div className={styles.actions}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={async () => {
+                          if (await confirm(`Révoquer l’invitation de ${i.email} ?`, { title: 'Révoquer' })) revoke.mutate({ id: i.id });
+                        }}
+                      >
+                        Révoquer
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </SettingsFrame>
+  );
+}

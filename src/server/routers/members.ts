@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc';
+import { idSchema } from '../../shared/schemas/reference';
+import { messageAnswerSchema, tokenSchema, userSchema } from '../../shared/schemas/auth';
+import { inviteInputSchema, membersAnswerSchema, organizationsAnswerSchema } from '../../shared/schemas/members';
+import { roleSchema } from '../../shared/roles';
+import * as members from '../services/members';
+
+export const membersRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/members', summary: 'Les membres de l’équipe et les invitations en attente' } })
+    .output(membersAnswerSchema)
+    .query(({ ctx }) => members.teamOf(ctx)),
+  invite: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/members', status: 201, summary: 'Invite une personne par e-mail, avec un rôle' } })
+    .input(inviteInputSchema)
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await members.invite(ctx, input);
+      return { messages: `Invitation envoyée à ${input.email}` };
+    }),
+  updateRole: protectedProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/members/{id}', summary: 'Change le rôle d’un membre' } })
+    .input(z.object({ id: idSchema, role: roleSchema.meta({ label: 'Rôle' }) }).strict())
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await members.changeRole(ctx, input.id, input.role);
+      return { messages: 'Rôle modifié' };
+    }),
+  remove: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/members/{id}', summary: 'Retire un membre de l’équipe' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await members.removeMember(ctx, input.id);
+      return { messages: 'Membre retiré de l’équipe' };
+    }),
+  transferOwnership: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/members/{id}/owner', summary: 'Transmet la propriété à un membre' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await members.transferOwnership(ctx, input.id);
+      return { messages: 'Propriété transmise : vous êtes désormais administrateur' };
+    }),
+  revokeInvitation: protectedProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/members/invitations/{id}', summary: 'Révoque une invitation en attente' } })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await members.withdrawInvitation(ctx, input.id);
+      return { messages: 'Invitation révoquée' };
+    }),
+  join: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/members/join', summary: 'Rejoint une entreprise avec le lien d’invitation reçu' } })
+    .input(z.object({ token: tokenSchema }).strict())
+    .output(userSchema)
+    .mutation(({ ctx, input }) => members.joinWithInvitation(ctx, input.token)),
+});
+
+export const organizationsRouter = router({
+  list: protectedProcedure
+    .meta({ rest: { method: 'GET', path: '/api/organizations', summary: 'Les entreprises de l’utilisateur' } })
+    .output(organizationsAnswerSchema)
+    .query(({ ctx }) => members.organizationsOf(ctx)),
+  switch: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/organizations/{id}/switch', summary: 'Passe la session sur une autre entreprise' } })
+    .input(z.object({ id: idSchema }))
+    .output(userSchema)
+    .mutation(({ ctx, input }) => members.switchOrganization(ctx, input.id)),
+});
