@@ -22,6 +22,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'share.accept': 'public',
   'share.refuse': 'public',
   'system.version': 'public',
+  // A calendar app subscribed to the private feed: the random token is the key.
+  'appointments.calendar': 'public',
 
   // The user's own account, whatever the role.
   'feedback.send': 'self',
@@ -31,6 +33,10 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'devices.list': 'self',
   'devices.revoke': 'self',
   'devices.revokeOthers': 'self',
+  // Each user's own calendar feed address.
+  'appointments.feed': 'self',
+  'appointments.createFeed': 'self',
+  'appointments.revokeFeed': 'self',
 
   // Reading and exports: the accountant's whole reach.
   'audit.list': 'read',
@@ -73,12 +79,17 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'reminders.list': 'read',
   'reminders.ofDocument': 'read',
   'reminders.settings': 'read',
+  'appointments.get': 'read',
+  'appointments.ics': 'read',
+  'appointments.list': 'read',
   'reports.customers': 'read',
+  'reports.items': 'read',
   'reports.margin': 'read',
   'reports.receipts': 'read',
   'reports.receivables': 'read',
   'reports.turnover': 'read',
   'reports.urssaf': 'read',
+  'reports.tags': 'read',
   'reports.vat': 'read',
   'search.query': 'read',
   'settings.get': 'read',
@@ -107,6 +118,11 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'einvoice.poll': 'write',
   'einvoice.recordStatus': 'write',
   'einvoice.send': 'write',
+  'appointments.bill': 'write',
+  'appointments.create': 'write',
+  'appointments.delete': 'write',
+  'appointments.invite': 'write',
+  'appointments.update': 'write',
   'expenses.attachReceipt': 'write',
   'expenses.create': 'write',
   'expenses.delete': 'write',
