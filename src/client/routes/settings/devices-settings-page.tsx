@@ -1,4 +1,5 @@
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
+import { settingsListStyles } from './settings-list-styles';
 import { trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
@@ -6,28 +7,8 @@ import { Button } from '../../components/ui/button';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 
 const styles = {
-  row: css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', md: '1fr 160px' },
-    gap: '3',
-    alignItems: 'center',
-    py: '3',
-    borderTopWidth: '1px',
-    borderColor: 'border.default',
-    _first: { borderTopWidth: '0' },
-  }),
-  name: css({ fontWeight: '600', fontSize: 'sm' }),
-  muted: css({ color: 'fg.muted', fontSize: 'sm' }),
-  badge: css({
-    fontSize: 'xs',
-    fontWeight: '700',
-    color: 'accent.fg',
-    bg: 'accent.subtle',
-    borderRadius: 'full',
-    px: '2',
-    py: '0.5',
-    ml: '2',
-  }),
+  ...settingsListStyles,
+  row: cx(settingsListStyles.row, css({ gridTemplateColumns: { base: '1fr', md: '1fr 160px' } })),
 };
 
 const when = (iso: string | null) =>

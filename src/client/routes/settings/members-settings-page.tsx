@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
+import { settingsListStyles } from './settings-list-styles';
 import { inviteInputSchema } from '../../../shared/schemas/members';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { firstMessage } from '../../../shared/validation-messages';
@@ -20,28 +21,8 @@ const ROLE_HINTS: Record<Role, string> = {
 };
 
 const styles = {
-  row: css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', md: '1fr 200px 280px' },
-    gap: '3',
-    alignItems: 'center',
-    py: '3',
-    borderTopWidth: '1px',
-    borderColor: 'border.default',
-    _first: { borderTopWidth: '0' },
-  }),
-  name: css({ fontWeight: '600', fontSize: 'sm' }),
-  muted: css({ color: 'fg.muted', fontSize: 'sm' }),
-  badge: css({
-    fontSize: 'xs',
-    fontWeight: '700',
-    color: 'accent.fg',
-    bg: 'accent.subtle',
-    borderRadius: 'full',
-    px: '2',
-    py: '0.5',
-    ml: '2',
-  }),
+  ...settingsListStyles,
+  row: cx(settingsListStyles.row, css({ gridTemplateColumns: { base: '1fr', md: '1fr 200px 280px' } })),
   actions: css({ display: 'flex', gap: '1', justifyContent: 'flex-end', flexWrap: 'wrap' }),
 };
 
