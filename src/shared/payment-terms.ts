@@ -14,7 +14,8 @@ import { formatDateShort } from './format';
 const DAY = 86_400_000;
 const time = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => iso(time(date) + days * DAY);
+/** A calendar date `days` later (or earlier), in UTC so that no time zone moves it: the one date arithmetic. */
+export const addDays = (date: string, days: number) => iso(time(date) + days * DAY);
 /** The last day of the month of a date. */
 const endOfMonth = (date: string) => {
   const d = new Date(time(date));

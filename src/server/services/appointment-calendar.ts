@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { generateToken, hashToken } from '../auth/tokens';
 import type { Db } from '../db/connection';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
@@ -22,8 +22,6 @@ interface MailDeps {
 export const FEED_NOT_FOUND = 'Calendrier introuvable : ce lien a été révoqué ou n’a jamais existé';
 /** How far back the feed goes: calendars keep their own history, a year is plenty to look back on. */
 const FEED_DAYS_BACK = 366;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function toIcsEvent(a: StoredAppointment, extra: Partial<IcsEvent> = {}): IcsEvent {
   const description = [a.customer_name ? `Client : ${a.customer_name}` : '', a.note].filter(Boolean).join('\n');
@@ -56,11 +54,11 @@ export async function calendarFeedState(db: Db, params: { organizationId: number
 }
 
 /**
- * A new private address for this user's calendar apps: 32 random bytes, of which only the SHA-256 is kept, so the
+ * A new private address for this user's calendar apps: a session-strength token, of which only the SHA-256 is kept, so the
  * address is shown once. Making a new one revokes the previous one.
  */
 export async function createCalendarFeed(db: Db, appUrl: string, params: { organizationId: number; userId: number }) {
-  const token = randomBytes(32).toString('base64url');
+  const token = generateToken();
   await replaceFeed(db, { ...params, tokenHash: hashToken(token) });
   const feed = await findFeedOfUser(db, params);
   return { url: `${appUrl}/api/calendar/${token}.ics`, created_at: feed?.created_at ?? null };

@@ -10,6 +10,7 @@ import { findDocumentSummary } from '../db/queries/document-lists';
 import { documentTaxProblems, type TaxRules } from '../../shared/vat';
 import { getAppSettings } from './settings';
 import { taxRulesOf } from './tax-rules';
+import { addDays } from '../../shared/payment-terms';
 
 /** What a document takes from its customer: the fields it shows, its maturity and delivery address when the form leaves them out. */
 
@@ -46,8 +47,6 @@ export async function checkOrder(db: Db, organizationId: number, orderId: number
   const order = await findDocumentSummary(db, { organizationId, id: orderId });
   if (order?.type !== 'order') fail('BAD_REQUEST', 'Commande : introuvable');
 }
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * What the form leaves out, from the customer: the maturity from their payment days, else the organisation's (C. com.

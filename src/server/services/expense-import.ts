@@ -4,11 +4,11 @@ import { expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../
 import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
-import { deleteExpenseRow, findImportedExpenseId, setReceipt } from '../db/queries/expenses';
+import { findImportedExpenseId, setReceipt } from '../db/queries/expenses';
 import { readFacturX } from '../einvoice/facturx-read';
 import { readSupplierInvoice, SupplierInvoiceError, type SupplierInvoice } from '../einvoice/supplier-invoice';
 import { validateEinvoice } from '../einvoice/validate';
-import { createExpense, getExpense } from './expenses';
+import { createExpense, deleteExpense, getExpense } from './expenses';
 import { removeReceiptFile, sniffReceiptType, tooBig, writeReceiptFile } from './expense-receipts';
 
 /** Until the user confirms it, an imported invoice is booked to « Autres charges ». */
@@ -142,7 +142,8 @@ export async function importSupplierInvoice(
     await setReceipt(db, { organizationId, id, receipt: { path: stored, name: upload.filename, type, size: bytes.length } });
   } catch (error) {
     removeReceiptFile(dataDir, stored);
-    if (id !== undefined) await deleteExpenseRow(db, { organizationId, id });
+    // The whole delete: creating it may have linked waiting supplier credit notes to it (corrects_id).
+    if (id !== undefined) await deleteExpense(db, dataDir, organizationId, id);
     const raced = await findImportedExpenseId(db, { organizationId, sha256 });
     if (raced !== undefined) await alreadyImported(db, organizationId, raced);
     throw error;

@@ -26,6 +26,7 @@ import { totalsOf } from './document-record';
 import { getDocument, indexDocument, prepareDraft } from './documents';
 import { issueDocument } from './document-lifecycle';
 import { mailDraft, sendDocument, type DocumentMailDeps } from './document-mail';
+import { addDays } from '../../shared/payment-terms';
 
 /** What making an occurrence needs: the database, and for issuing and sending the archiver and the mailer. */
 export interface RecurringDeps extends DocumentMailDeps {
@@ -52,8 +53,6 @@ function occurrenceForm(r: StoredRecurringInvoice, occurrence: string, date: str
     items: r.items.map((item) => ({ ...item, item: fill(item.item), description: fill(item.description) })),
   });
 }
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The model is checked as an invoice would be (customer of this organisation, currency, taxes); answers its total. */
 async function checkModel(db: Db, organizationId: number, input: RecurringInvoiceModel): Promise<number> {
