@@ -8,7 +8,8 @@ import {
   INVALID_DOCUMENT_NUMBER,
 } from '../../src/shared/numbering';
 import { formatAddress, formatDateLong, formatDateShort, formatMoney } from '../../src/shared/format';
-import { commaToDot, numericOnly, parseTime } from '../../src/shared/input';
+import { commaToDot, numericOnly } from '../../src/shared/input';
+import { parseTime } from '../../src/shared/time-input';
 import { CURRENCY_CATALOGUE, currencyPrecision, findCurrency } from '../../src/shared/currencies';
 import { currencySchema } from '../../src/shared/schemas/currency';
 import { defaultAppSettings, DEFAULT_ADDRESS_FORMAT } from '../../src/shared/schemas/settings';

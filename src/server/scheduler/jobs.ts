@@ -8,13 +8,11 @@ import { activeRecurringInvoices } from '../db/queries/recurring-invoices';
 import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
-
-/** The calendar day in France at `now`: an occurrence falls due on its French date. */
-export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+import { todayIso } from '../services/document-record';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
-  const today = parisDate(now);
+  const today = todayIso(now); // an occurrence falls due on its French calendar date
   let created = 0;
   for (const recurring of await activeRecurringExpenses(db)) {
     const dates = occurrencesBetween(recurring, recurring.generated_until, today);
@@ -43,7 +41,7 @@ export async function pollEinvoiceStatuses(_db: Db, _now: Date, deps?: JobDeps):
  */
 export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDeps): Promise<string> {
   const app = needs(deps);
-  const today = parisDate(now);
+  const today = todayIso(now); // an occurrence falls due on its French calendar date
   const due = (await activeRecurringInvoices(db))
     .flatMap((r) => occurrencesBetween(r, r.generated_until, today).map((date) => ({ r, date })))
     .sort((a, b) => a.date.localeCompare(b.date) || a.r.id - b.r.id);

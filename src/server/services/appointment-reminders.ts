@@ -20,8 +20,7 @@ export const startsAt = (a: Pick<StoredAppointment, 'date' | 'start'>): Date => 
  * has come and which has not begun. The reminder is claimed first (unique per appointment and start), so two runs
  * never send it twice; a mail that fails is released, to be tried at the next run.
  */
-export async function sendAppointmentReminders(db: Db, now: Date, deps?: JobDeps): Promise<string> {
-  if (!deps) return 'Aucun envoi possible sans messagerie';
+export async function sendAppointmentReminders(db: Db, now: Date, deps: JobDeps): Promise<string> {
   const dates = Array.from({ length: LOOKAHEAD_DAYS + 2 }, (_, i) => isoDay(now.getTime() + (i - 1) * 86_400_000));
   let sent = 0;
   for (const a of await appointmentsWithReminders(db, dates)) {

@@ -19,7 +19,7 @@ import { listTaxes } from '../db/queries/reference';
 import { checkCustomer } from './document-defaults';
 import { getItem } from './items';
 import { createDocument, removeDocument } from './documents';
-import { parisDate } from '../scheduler/jobs';
+import { todayIso } from './document-record';
 import { clock } from '../clock';
 
 export const APPOINTMENT_NOT_FOUND = 'Rendez-vous introuvable';
@@ -111,7 +111,7 @@ export async function billAppointments(db: Db, organizationId: number, input: Bi
   const lineTaxes = item.tax_ids.flatMap((taxId) => taxes.filter((t) => t.id === taxId).map((t) => ({ title: t.title, rate: t.rate })));
   const form = documentInputSchema.parse({
     type: 'invoice',
-    date: parisDate(clock.now()),
+    date: todayIso(clock.now()),
     customer_id: customer.id,
     currency: customer.currency,
     items: found.map((a) => {
