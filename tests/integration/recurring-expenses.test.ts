@@ -99,7 +99,7 @@ describe('recurring expenses and the scheduler', () => {
     expect(both.flat().filter((r) => r.message === '1 dépense créée')).toHaveLength(1);
 
     // The last run is visible.
-    const jobs = await session.rest('GET', '/api/recurring-expenses/jobs');
+    const jobs = await session.rest('GET', '/api/jobs');
     expect(jobs.body.data.find((j: { name: string }) => j.name === 'recurring-expenses')).toMatchObject({
       name: 'recurring-expenses',
       last_status: 'ok',

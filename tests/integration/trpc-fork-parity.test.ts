@@ -580,7 +580,6 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ filename: 'CII_example3.xml', content_base64: xml.toString('base64') }) };
   },
   'recurringExpenses.list': async () => ({ input: both(undefined) }),
-  'recurringExpenses.jobs': async () => ({ input: both(undefined) }),
   'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),
   'recurringExpenses.create': async () => ({ input: both(recurringBody) }),
   'recurringExpenses.update': async () => ({ input: both({ id: await recurringId(), data: { ...recurringBody, amount: 90 } }) }),

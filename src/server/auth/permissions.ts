@@ -71,7 +71,6 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'members.list': 'read',
   'organization.get': 'read',
   'recurringExpenses.get': 'read',
-  'recurringExpenses.jobs': 'read',
   'recurringExpenses.list': 'read',
   'recurringInvoices.get': 'read',
   'recurringInvoices.list': 'read',

@@ -8,8 +8,6 @@ import {
 } from '../../shared/schemas/expense';
 import { idSchema } from '../../shared/schemas/reference';
 import { messageAnswerSchema } from '../../shared/schemas/auth';
-import { listAnswer } from '../../shared/schemas/answers';
-import { listJobRuns } from '../scheduler/lease';
 import {
   createRecurringExpense,
   editRecurringExpense,
@@ -24,24 +22,6 @@ export const recurringExpensesRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/recurring-expenses', summary: 'Dépenses répétitives, avec leur prochaine date' } })
     .output(recurringExpenseListSchema)
     .query(({ ctx }) => listRecurring(ctx.db, ctx.organizationId)),
-  /** The scheduler's jobs and their last run (issue 15 §5: a visible last-run time). */
-  jobs: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/recurring-expenses/jobs', summary: 'Tâches planifiées et leur dernière exécution' } })
-    .output(
-      listAnswer(
-        z.object({
-          name: z.string(),
-          last_started_at: z.string().nullable(),
-          last_finished_at: z.string().nullable(),
-          last_status: z.string().nullable(),
-          last_message: z.string().nullable(),
-        }),
-      ),
-    )
-    .query(async ({ ctx }) => {
-      const data = await listJobRuns(ctx.db);
-      return { total: data.length, data };
-    }),
   get: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/recurring-expenses/{id}', summary: 'Une dépense répétitive' } })
     .input(z.object({ id: idSchema }))

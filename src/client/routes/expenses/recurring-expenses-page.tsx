@@ -38,7 +38,7 @@ export function RecurringExpensesPage() {
   const money = useMoney();
   const utils = trpc.useUtils();
   const list = trpc.recurringExpenses.list.useQuery();
-  const jobs = trpc.recurringExpenses.jobs.useQuery();
+  const jobs = trpc.reminders.jobs.useQuery();
   const [creating, setCreating] = useState(false);
   const refresh = (answer: { messages: string }) => {
     showMessage(answer.messages, 200);
