@@ -43,6 +43,7 @@ const envSchema = z.object({
   RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
   TRUST_PROXY: z.string().default('loopback'),
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
+  METRICS_TOKEN: z.string().min(16, 'attendu : un jeton d’au moins 16 caractères').optional(),
 });
 
 export type Env = {
@@ -63,6 +64,8 @@ export type Env = {
   trustedProxies: TrustedProxies;
   /** Where connections to addresses users type may go (net/outbound-guard.ts). */
   outbound: OutboundPolicy;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; unset = no metrics path. */
+  metricsToken: string | undefined;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -117,6 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     chromiumPath: e.CHROMIUM_PATH,
     trustedProxies,
     outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
+    metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

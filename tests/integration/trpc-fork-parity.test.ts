@@ -329,6 +329,7 @@ const samples: Record<string, () => Promise<Call>> = {
   'settings.update': async () => ({ input: both({ data: { theme: 'dark' } }) }),
   'feedback.send': async () => ({ input: both({ message: 'Tout va bien', screenshot: PNG }) }),
   'system.version': async () => ({ input: both(undefined) }),
+  'system.health': async () => ({ input: both(undefined) }),
   'customers.list': async () => {
     await customerId();
     return { input: both({ search: 'Martin' }) };

@@ -22,6 +22,7 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'share.accept': 'public',
   'share.refuse': 'public',
   'system.version': 'public',
+  'system.health': 'public',
   // A calendar app subscribed to the private feed: the random token is the key.
   'appointments.calendar': 'public',
 

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createContext, type AppDeps } from '../context';
-import { logger } from '../logger';
+import { logger, requestScope } from '../logger';
+import { metrics, secondsSince } from '../metrics';
+import { METRICS_PATH, requestIdOf, routeLabel, serveMetrics } from './observability';
 import { AppError } from '../errors';
 import { isForeignOrigin } from './origin';
 import { findRestRoutes, handleRest } from './rest';
@@ -19,22 +21,34 @@ export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
 export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps) {
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = requestIdOf(req);
+    res.setHeader('X-Request-Id', requestId);
+    return requestScope.run({ requestId }, () => serve(req, res));
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
-    if (logger.enabled()) {
-      res.on('finish', () => {
+    res.on('finish', () => {
+      const seconds = secondsSince(started);
+      const route = routeLabel(pathname);
+      metrics.requests.observe({ route, method: req.method ?? 'GET', status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
+      if (logger.enabled()) {
+        // The 'finish' callback runs outside the request's async scope: the id is passed by hand.
         logger.info({
+          request_id: res.getHeader('X-Request-Id'),
           method: req.method,
           path: pathname,
+          route,
           status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(seconds * 10_000) / 10,
         });
-      });
-    }
+      }
+    });
     setSecurityHeaders(res, { https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
 
     try {
@@ -54,6 +68,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         if (routes) return await handleRest(routes, req, res, search, makeContext);
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
+      if (pathname === METRICS_PATH) return serveMetrics(req, res, deps.env);
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         const ip = clientIp(req, deps.env.trustedProxies);
@@ -71,5 +86,5 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       if (!res.headersSent) sendError(res, error);
       else res.destroy();
     }
-  };
+  }
 }

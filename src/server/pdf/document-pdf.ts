@@ -2,6 +2,7 @@ import type { StoredDocument } from '../../shared/schemas/document-model';
 import { toFacturX } from '../einvoice/facturx';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { metrics, secondsSince } from '../metrics';
 import type { PdfRenderer } from './pdf-renderer';
 
 export const CHROMIUM_MISSING =
@@ -24,7 +25,15 @@ export interface PdfDeps {
 export async function renderDocumentPdf(deps: PdfDeps, uuid: string): Promise<Buffer> {
   if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
   const origin = deps.ownOrigin();
-  return deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+  const started = performance.now();
+  try {
+    const pdf = await deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+    metrics.pdfs.observe({ outcome: 'ok' }, secondsSince(started));
+    return pdf;
+  } catch (error) {
+    metrics.pdfs.observe({ outcome: 'error' }, secondsSince(started));
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
+import { checkDatabase } from '../services/health';
 
 export const systemRouter = router({
   /** Polled by the SPA: a new build_id raises SPEC's "Mise à jour logicielle" notice. */
@@ -7,4 +8,12 @@ export const systemRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/version', summary: 'Version et build du serveur' } })
     .output(z.object({ version: z.string(), build_id: z.string() }))
     .query(({ ctx }) => ({ version: ctx.buildInfo.version, build_id: ctx.buildInfo.buildId() })),
+  /** For load balancers and uptime checks (CONTRACT.md): the process answers and its database does too. */
+  health: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/health', summary: 'État du serveur et de sa base de données' } })
+    .output(z.object({ status: z.literal('ok'), database: z.literal('ok') }))
+    .query(async ({ ctx }) => {
+      await checkDatabase(ctx.db);
+      return { status: 'ok' as const, database: 'ok' as const };
+    }),
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../db/connection';
 import { logger } from '../logger';
+import { metrics, secondsSince } from '../metrics';
 import type { AppDeps } from '../context';
 import { releaseLease, takeLease } from './lease';
 
@@ -79,14 +80,19 @@ export class Scheduler {
   }
 
   private async runJob(job: Job): Promise<JobResult> {
-    if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs })))
+    if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs }))) {
+      metrics.jobSkips.inc({ job: job.name });
       return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
+    }
+    const started = performance.now();
     try {
       const message = await job.run(this.db, this.now(), this.deps);
+      metrics.jobRuns.observe({ job: job.name, status: 'ok' }, secondsSince(started));
       await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'ok', message });
       return { job: job.name, ran: true, message };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      metrics.jobRuns.observe({ job: job.name, status: 'error' }, secondsSince(started));
       logger.info({ job: job.name, error: message });
       await releaseLease(this.db, { job: job.name, holder: this.holder, now: this.now(), status: 'error', message });
       return { job: job.name, ran: true, message };

@@ -1,0 +1,76 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Env } from '../env';
+import { AppError } from '../errors';
+import { renderMetrics } from '../metrics';
+import { proceduresOf } from '../procedures';
+import { appRouter } from '../routers/_app';
+import { LOGO_URL_PREFIX } from '../services/organization';
+import { DOWNLOAD_PREFIX } from './download';
+import { sendError } from './respond';
+import { findRestRoutes } from './rest';
+import { TRPC_PREFIX } from './trpc-door';
+
+export const METRICS_PATH = '/metrics';
+
+const PROCEDURES = new Set(proceduresOf(appRouter).map((p) => p.path));
+
+/**
+ * The metrics label of a request: the REST template (`/api/documents/{id}`), the tRPC procedure, or the kind of file.
+ * Never the raw path, whose ids and typos would make a series per request.
+ */
+export function routeLabel(pathname: string): string {
+  if (pathname.startsWith(TRPC_PREFIX)) {
+    const names = pathname.slice(TRPC_PREFIX.length).split(',');
+    if (names.length > 1) return 'trpc:batch';
+    return PROCEDURES.has(names[0] ?? '') ? `trpc:${names[0]}` : 'trpc:unknown';
+  }
+  if (pathname === '/api' || pathname.startsWith('/api/')) return findRestRoutes(pathname)?.routes[0]?.path ?? 'api:unknown';
+  if (pathname.startsWith(DOWNLOAD_PREFIX)) return `${DOWNLOAD_PREFIX}{uuid}`;
+  if (pathname.startsWith(LOGO_URL_PREFIX)) return `${LOGO_URL_PREFIX}{file}`;
+  if (pathname === METRICS_PATH) return METRICS_PATH;
+  return 'client';
+}
+
+/** A caller's `X-Request-Id` is kept when it is a plain token (a proxy's id ties the logs together); else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+function databaseBytes(databasePath: string): number | null {
+  if (databasePath === ':memory:') return null;
+  const size = (file: string) => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size(databasePath) + size(`${databasePath}-wal`);
+}
+
+/**
+ * GET /metrics for Prometheus, behind `METRICS_TOKEN` (Authorization: Bearer): the figures say how busy the
+ * business is, so they are not public. Without a token configured the path does not exist.
+ */
+export function serveMetrics(req: IncomingMessage, res: ServerResponse, env: Env): void {
+  if (!env.metricsToken) return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
+  const header = req.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  // Compared as digests: equal lengths for timingSafeEqual, and no timing clue about the token's length.
+  if (!given || !timingSafeEqual(digest(given), digest(env.metricsToken))) {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    return sendError(res, new AppError('UNAUTHORIZED', 'Jeton de métriques absent ou invalide (Authorization: Bearer METRICS_TOKEN)'));
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET');
+    return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
+  }
+  const body = renderMetrics({ databaseBytes: databaseBytes(env.databasePath) });
+  res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

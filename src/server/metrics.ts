@@ -1,0 +1,103 @@
+/**
+ * Prometheus metrics (issue 21 §5), in the text exposition format 0.0.4, without a client library: the app needs
+ * two counters and three histograms, which take fewer lines than a registry's setup. Label values come from closed
+ * sets (route templates, procedure names, job names) so that no request can grow the series without bound.
+ */
+
+/** Seconds: from a cached list request (~5 ms) to a cold PDF (several seconds). */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+type Labels = Record<string, string>;
+
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const labelText = (labels: Labels) => {
+  const parts = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
+  return parts.length ? `{${parts.join(',')}}` : '';
+};
+const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+
+class Histogram {
+  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+
+  observe(labels: Labels, seconds: number) {
+    const key = keyOf(labels);
+    let s = this.series.get(key);
+    if (!s) {
+      s = { labels, counts: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
+      this.series.set(key, s);
+    }
+    DURATION_BUCKETS.forEach((le, i) => {
+      if (seconds <= le && s) s.counts[i] = (s.counts[i] ?? 0) + 1;
+    });
+    s.sum += seconds;
+    s.count += 1;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const s of this.series.values()) {
+      DURATION_BUCKETS.forEach((le, i) => {
+        lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: String(le) })} ${s.counts[i] ?? 0}`);
+      });
+      lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}`);
+      lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`);
+      lines.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);
+    }
+    return lines;
+  }
+}
+
+class Counter {
+  private readonly series = new Map<string, { labels: Labels; value: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+
+  inc(labels: Labels) {
+    const key = keyOf(labels);
+    const s = this.series.get(key);
+    if (s) s.value += 1;
+    else this.series.set(key, { labels, value: 1 });
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const s of this.series.values()) lines.push(`${this.name}${labelText(s.labels)} ${s.value}`);
+    return lines;
+  }
+}
+
+/** One set per process: each process of a deployment is scraped on its own, as Prometheus expects. */
+export const metrics = {
+  requests: new Histogram('facturier_http_request_duration_seconds', 'HTTP request durations by route, method and status class'),
+  pdfs: new Histogram('facturier_pdf_render_duration_seconds', 'PDF renderings by outcome'),
+  jobRuns: new Histogram('facturier_job_run_duration_seconds', 'Scheduler job runs by job and status'),
+  jobSkips: new Counter('facturier_job_skipped_total', 'Scheduler runs skipped because another process held the lease'),
+};
+
+/** The exposition text: the app's series, then the process's memory and uptime. */
+export function renderMetrics(extra: { databaseBytes: number | null }): string {
+  const memory = process.memoryUsage();
+  const gauges: [string, string, number][] = [
+    ['facturier_process_resident_memory_bytes', 'Resident set size', memory.rss],
+    ['facturier_process_heap_used_bytes', 'V8 heap in use', memory.heapUsed],
+    ['facturier_process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime())],
+  ];
+  if (extra.databaseBytes !== null) gauges.push(['facturier_database_size_bytes', 'SQLite file and its WAL', extra.databaseBytes]);
+  const lines = [
+    ...metrics.requests.render(),
+    ...metrics.pdfs.render(),
+    ...metrics.jobRuns.render(),
+    ...metrics.jobSkips.render(),
+    ...gauges.flatMap(([name, help, value]) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`]),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Seconds since a `performance.now()` reading. */
+export const secondsSince = (started: number) => (performance.now() - started) / 1000;
