@@ -58,17 +58,22 @@ function databaseBytes(databasePath: string): number | null {
  * business is, so they are not public. Without a token configured the path does not exist.
  */
 export function serveMetrics(req: IncomingMessage, res: ServerResponse, env: Env): void {
-  if (!env.metricsToken) return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
+  if (!env.metricsToken) {
+    sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
+    return;
+  }
   const header = req.headers.authorization ?? '';
   const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
   // Compared as digests: equal lengths for timingSafeEqual, and no timing clue about the token's length.
   if (!given || !timingSafeEqual(digest(given), digest(env.metricsToken))) {
     res.setHeader('WWW-Authenticate', 'Bearer');
-    return sendError(res, new AppError('UNAUTHORIZED', 'Jeton de métriques absent ou invalide (Authorization: Bearer METRICS_TOKEN)'));
+    sendError(res, new AppError('UNAUTHORIZED', 'Jeton de métriques absent ou invalide (Authorization: Bearer METRICS_TOKEN)'));
+    return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET');
-    return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
+    sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
+    return;
   }
   const body = renderMetrics({ databaseBytes: databaseBytes(env.databasePath) });
   res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
