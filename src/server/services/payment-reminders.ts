@@ -200,25 +200,30 @@ export async function sendReminder(
  */
 export async function runPaymentReminders(deps: DocumentMailDeps, now: Date): Promise<string> {
   const today = todayIso(now);
-  const invoices = await listRemindableInvoices(deps.db, {});
-  const settingsOf = new Map<number, ReminderSettings>();
+  const byOrganization = new Map<number, Awaited<ReturnType<typeof listRemindableInvoices>>>();
+  for (const invoice of await listRemindableInvoices(deps.db, {}))
+    byOrganization.get(invoice.organization_id)?.push(invoice) ?? byOrganization.set(invoice.organization_id, [invoice]);
   let sent = 0;
   let failures = 0;
-  for (const invoice of invoices) {
-    let settings = settingsOf.get(invoice.organization_id);
-    if (!settings) {
-      settings = await getReminderSettings(deps.db, invoice.organization_id);
-      settingsOf.set(invoice.organization_id, settings);
+  for (const [organizationId, invoices] of byOrganization) {
+    const settings = await getReminderSettings(deps.db, organizationId);
+    // The reminders already sent, read for the whole organisation at once (chunks keep under SQLite's 32,766 variables).
+    const doneOf = new Map<number, PaymentReminderRow[]>();
+    for (let i = 0; i < invoices.length; i += 1000) {
+      const documentIds = invoices.slice(i, i + 1000).map((invoice) => invoice.id);
+      for (const r of await listRemindersOf(deps.db, { organizationId, documentIds }))
+        doneOf.get(r.document_id)?.push(r) ?? doneOf.set(r.document_id, [r]);
     }
-    const own = await listRemindersOf(deps.db, { organizationId: invoice.organization_id, documentIds: [invoice.id] });
-    const step = dueStep(settings.steps, daysBetween(invoice.maturity ?? today, today), doneSteps(own));
-    if (step?.mode !== 'automatic' || emailOf(invoice) === '') continue;
-    try {
-      await sendReminder(deps, invoice.organization_id, invoice.id, { trigger: 'automatic', now });
-      sent += 1;
-    } catch (error) {
-      failures += 1;
-      logger.info({ job: 'payment-reminders', document: invoice.id, error: error instanceof Error ? error.message : String(error) });
+    for (const invoice of invoices) {
+      const step = dueStep(settings.steps, daysBetween(invoice.maturity ?? today, today), doneSteps(doneOf.get(invoice.id) ?? []));
+      if (step?.mode !== 'automatic' || emailOf(invoice) === '') continue;
+      try {
+        await sendReminder(deps, organizationId, invoice.id, { trigger: 'automatic', now });
+        sent += 1;
+      } catch (error) {
+        failures += 1;
+        logger.info({ job: 'payment-reminders', document: invoice.id, error: error instanceof Error ? error.message : String(error) });
+      }
     }
   }
   const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
