@@ -46,32 +46,28 @@ interface Slot {
 
 /**
  * Waits inside the page for the root that says ready under `key`, then for its fonts: one call, woken by the change
- * itself (no polling), failing after `timeout` ms.
+ * itself (no polling), failing after `timeout` ms. Source text, not a function: a transpiler's helpers (tsx's
+ * `__name`) would be missing in the page.
  */
-function whenReady({ key, timeout }: { key: string; timeout: number }): Promise<void> {
-  const selector = `[data-render-key="${CSS.escape(key)}"][data-render-ready="true"]`;
-  return new Promise<void>((resolve, reject) => {
-    const observer = new MutationObserver(() => check());
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error(`page not ready after ${timeout} ms`));
-    }, timeout);
-    function check(): boolean {
-      if (!document.querySelector(selector)) return false;
-      observer.disconnect();
-      clearTimeout(timer);
-      void document.fonts.ready.then(() => resolve());
-      return true;
-    }
-    if (!check())
-      observer.observe(document.documentElement, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['data-render-ready'],
-      });
-  });
-}
+const whenReady = (key: string, timeout: number) => `new Promise((resolve, reject) => {
+  const selector = ${JSON.stringify(`[data-render-key="${key}"][data-render-ready="true"]`)};
+  let observer;
+  const timer = setTimeout(() => {
+    observer?.disconnect();
+    reject(new Error('page not ready after ${timeout} ms'));
+  }, ${timeout});
+  const check = () => {
+    if (!document.querySelector(selector)) return false;
+    observer?.disconnect();
+    clearTimeout(timer);
+    document.fonts.ready.then(() => resolve());
+    return true;
+  };
+  if (!check()) {
+    observer = new MutationObserver(check);
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-render-ready'] });
+  }
+})`;
 
 /**
  * Server-side PDFs from the same renderer as the screens: one headless Chromium kept warm and reused, a pool of pages
@@ -174,7 +170,7 @@ export class PdfRenderer {
         await page.goto(target.href, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
         slot.origin = origin;
       }
-      await page.evaluate(whenReady, { key, timeout: RENDER_TIMEOUT_MS });
+      await page.evaluate(whenReady(key, RENDER_TIMEOUT_MS));
       const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
       slot.renders += 1;
       return pdf;
