@@ -13,6 +13,8 @@ export interface BuiltServer {
   dbPath: string;
   /** From spawn to listening, built first when stale. */
   coldStartMs: number;
+  /** The server process, whose children (its Chromium) a bench may weigh. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   };
   try {
     const url = await waitForLine(child, /écoute sur (http:\/\/\S+)/);
-    return { url, dbPath, coldStartMs: performance.now() - started, stop };
+    return { url, dbPath, coldStartMs: performance.now() - started, pid: defined(child.pid, 'child.pid'), stop };
   } catch (error) {
     await stop();
     throw error;

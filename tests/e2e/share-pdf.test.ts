@@ -130,4 +130,38 @@ describe('share link and PDF', () => {
     expect(await leftmost(before)).toBeLessThan(60);
     expect(await leftmost(after)).toBeGreaterThan(105);
   });
+
+  it('the printer’s kept page prints each document it is moved to, and a quote changed since as changed', async () => {
+    const { customerId } = await readyToInvoice(suite.session);
+    const quoteA = await issued(suite.session, {
+      type: 'estimate',
+      customer_id: customerId,
+      items: [line('Élagage des tilleuls', 1, 300)],
+    });
+    const quoteB = await issued(suite.session, { type: 'estimate', customer_id: customerId, items: [line('Taille des haies', 2, 80)] });
+    const textOf = async (uuid: string) => {
+      const response = await fetch(`${suite.server.url}/documents/download/${uuid}`);
+      expect(response.status).toBe(200);
+      return (await pdfText(new Uint8Array(await response.arrayBuffer()))).join(' ');
+    };
+    // One after the other: the same warm page prints them in turn, never the one it showed before.
+    const first = await textOf(quoteA.uuid);
+    const second = await textOf(quoteB.uuid);
+    expect(first).toContain('Élagage des tilleuls');
+    expect(first).not.toContain('Taille des haies');
+    expect(second).toContain('Taille des haies');
+    expect(second).not.toContain('Élagage des tilleuls');
+    expect(await textOf(quoteA.uuid)).toBe(first);
+
+    // A pending quote may still change: the next PDF shows the change, nothing is kept from the one printed before.
+    const current = (await suite.session.rest('GET', `/api/documents/${quoteA.id}`)).body;
+    const changed = await suite.session.rest('PUT', `/api/documents/${quoteA.id}`, {
+      ...current,
+      items: [line('Élagage des marronniers', 1, 300)],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = await textOf(quoteA.uuid);
+    expect(after).toContain('Élagage des marronniers');
+    expect(after).not.toContain('Élagage des tilleuls');
+  });
 });

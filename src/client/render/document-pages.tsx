@@ -20,6 +20,8 @@ export interface DocumentPagesProps {
   /** Display scale of the pages (1 = A4 at 96 dpi); print and PDF always use 1. */
   scale?: number;
   onPaginated?: (pages: number) => void;
+  /** The printer's key for this rendering, on the root beside data-render-ready: it waits for exactly this one. */
+  renderKey?: string;
 }
 
 const PAGE_GAP = 24;
@@ -123,7 +125,7 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefO
  * The one renderer (issue 7): A4 pages from a document and the template settings, paginated from measured
  * heights. The root carries data-render-ready="true" and data-pages once laid out (the PDF waits for it).
  */
-export function DocumentPages({ doc, template, settings, scale = 1, onPaginated }: DocumentPagesProps) {
+export function DocumentPages({ doc, template, settings, scale = 1, onPaginated, renderKey }: DocumentPagesProps) {
   // Callers may rebuild equal objects on each render: only a real change lays the pages out again.
   const key = JSON.stringify([doc, template, settings]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content on purpose (the JSON key stands for doc, template and settings)
@@ -167,6 +169,7 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated 
         aria-busy={!done}
         data-document-pages=""
         data-render-ready={done ? 'true' : 'false'}
+        data-render-key={renderKey}
         data-pages={count || undefined}
         style={{
           display: 'flex',

@@ -37,15 +37,22 @@ function layoutOf(root: HTMLElement, { template }: Snapshot): PageLayout[] {
 
 /**
  * Lays the document out in an offscreen pass at scale 1, measures it, and hands the heights to the shared
- * paginate(). Again after a change (debounced), when fonts finish loading, or when asked.
+ * paginate(). The first pass waits for the template's fonts (fontsSettled) and runs at once; a change of the document
+ * is laid out again once typing pauses (debounced); a font that finishes loading after a pass has measured is laid out
+ * at once (nothing to wait for: no one is typing). A font finishing while a pass is still scheduled or waiting is
+ * already seen by that pass, which measures after it: no second layout, so the printer is not kept waiting for one.
  */
 export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivElement | null>) {
   const [layout, setLayout] = useState<Layout | null>(null);
   const [epoch, setEpoch] = useState(0);
-  const laidOut = useRef(false);
+  /** The snapshot of the last pass that measured: only a different one waits for the debounce. */
+  const measured = useRef<Snapshot | null>(null);
+  /** A pass is scheduled or waiting for fonts and images: it has not measured yet. */
+  const pending = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
+    pending.current = true;
     const timer = setTimeout(
       async () => {
         const root = measureRef.current;
@@ -54,13 +61,15 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
         await fontsSettled(snapshot.template.font_family);
         await imagesSettled(root);
         if (cancelled) return;
-        laidOut.current = true;
+        pending.current = false;
+        measured.current = snapshot;
         setLayout({ snapshot, epoch, pages: layoutOf(root, snapshot) });
       },
-      laidOut.current ? LAYOUT_DEBOUNCE_MS : 0,
+      measured.current && measured.current !== snapshot ? LAYOUT_DEBOUNCE_MS : 0,
     );
     return () => {
       cancelled = true;
+      pending.current = false;
       clearTimeout(timer);
     };
   }, [snapshot, epoch, measureRef]);
@@ -68,7 +77,9 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
   useEffect(() => {
     const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
     if (!fonts) return;
-    const again = () => setEpoch((e) => e + 1);
+    const again = () => {
+      if (!pending.current) setEpoch((e) => e + 1);
+    };
     fonts.addEventListener('loadingdone', again);
     return () => fonts.removeEventListener('loadingdone', again);
   }, []);

@@ -21,13 +21,16 @@ export interface PdfDeps {
   einvoiceXml?: EinvoiceXmlProvider;
 }
 
-/** A document's PDF: its public page on this very server, printed by Chromium. One rendering for downloads and archives. */
+/**
+ * A document's PDF: its public page on this very server, printed by Chromium (which opens it with `?print=<key>`).
+ * One rendering for downloads and archives.
+ */
 export async function renderDocumentPdf(deps: PdfDeps, uuid: string): Promise<Buffer> {
   if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
   const origin = deps.ownOrigin();
   const started = performance.now();
   try {
-    const pdf = await deps.pdf.render(`${origin}/share/${uuid}?print=1`, origin);
+    const pdf = await deps.pdf.render(`${origin}/share/${uuid}`, origin);
     metrics.pdfs.observe({ outcome: 'ok' }, secondsSince(started));
     return pdf;
   } catch (error) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { logger } from '../logger';
 
@@ -13,7 +14,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--font-render-hinting=none'];
-const POOL_SIZE = 2;
+/** One page per core, at least two: printing is Chromium's CPU work, pages beyond the cores would only queue in it. */
+export const POOL_SIZE = Math.min(8, Math.max(2, os.availableParallelism()));
+/** A page prints this many documents, then is replaced: whatever a long-lived page gathers stays bounded. */
+const RENDERS_PER_PAGE = 500;
 const RENDER_TIMEOUT_MS = 30_000;
 
 export class ChromiumMissingError extends Error {}
@@ -33,16 +37,52 @@ export function findChromium(configured: string | undefined): string | undefined
   return candidates.find((p) => fs.existsSync(p));
 }
 
+/** A kept page: the origin whose app it has loaded (undefined: none yet), and how many PDFs it printed. */
+interface Slot {
+  page: Page;
+  origin: string | undefined;
+  renders: number;
+}
+
 /**
- * Server-side PDFs from the same renderer as the screens: one headless Chromium kept warm and reused, a small pool
- * of pages, each opening the document's public page on this very server and printing it once its pagination is done.
- * Offline: every request to another origin is aborted, so fonts and the logo must be (and are) served locally.
+ * Waits inside the page for the root that says ready under `key`, then for its fonts: one call, woken by the change
+ * itself (no polling), failing after `timeout` ms. Source text, not a function: a transpiler's helpers (tsx's
+ * `__name`) would be missing in the page.
+ */
+const whenReady = (key: string, timeout: number) => `new Promise((resolve, reject) => {
+  const selector = ${JSON.stringify(`[data-render-key="${key}"][data-render-ready="true"]`)};
+  let observer;
+  const timer = setTimeout(() => {
+    observer?.disconnect();
+    reject(new Error('page not ready after ${timeout} ms'));
+  }, ${timeout});
+  const check = () => {
+    if (!document.querySelector(selector)) return false;
+    observer?.disconnect();
+    clearTimeout(timer);
+    document.fonts.ready.then(() => resolve());
+    return true;
+  };
+  if (!check()) {
+    observer = new MutationObserver(check);
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-render-ready'] });
+  }
+})`;
+
+/**
+ * Server-side PDFs from the same renderer as the screens: one headless Chromium kept warm and reused, a pool of pages
+ * (one per core), each printing the document's public page on this very server once its pagination is done. A page
+ * loads the app once; each next PDF moves it to the next document inside the app (as a link would: no reload, scripts
+ * and fonts already there), under a new `?print=<key>` that the page's ready flag repeats, so the PDF is never taken
+ * from the previous document still on screen. Offline: every request to another origin is aborted, so fonts and the
+ * logo must be (and are) served locally.
  */
 export class PdfRenderer {
   private browser: Promise<Browser> | undefined;
-  private idle: Page[] = [];
-  private waiting: { resolve: (page: Page) => void; reject: (error: unknown) => void }[] = [];
+  private idle: Slot[] = [];
+  private waiting: { resolve: (slot: Slot) => void; reject: (error: unknown) => void }[] = [];
   private created = 0;
+  private printed = 0;
   private current: Browser | undefined;
 
   constructor(private readonly chromiumPath: string | undefined) {}
@@ -68,52 +108,79 @@ export class PdfRenderer {
     return browser;
   }
 
-  private async acquire(): Promise<Page> {
+  private async acquire(): Promise<Slot> {
     this.browser ??= this.launch().catch((error) => {
       this.browser = undefined;
       throw error;
     });
     const browser = await this.browser;
-    const idle = this.idle.pop();
-    if (idle && !idle.isClosed()) return idle;
+    for (let slot = this.idle.pop(); slot; slot = this.idle.pop()) {
+      if (!slot.page.isClosed()) return slot;
+      this.created = Math.max(0, this.created - 1);
+    }
     if (this.created < POOL_SIZE) {
       this.created += 1;
-      const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
-      return context.newPage();
+      try {
+        const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+        return { page: await context.newPage(), origin: undefined, renders: 0 };
+      } catch (error) {
+        this.created -= 1;
+        throw error;
+      }
     }
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
-  private release(page: Page) {
-    const next = this.waiting.shift();
-    if (next) next.resolve(page);
-    else this.idle.push(page);
-  }
-
-  /** Prints `url` (a page of this server, whose origin is `origin`) to an A4 PDF once it says it is ready. */
-  async render(url: string, origin: string): Promise<Buffer> {
-    const page = await this.acquire();
-    try {
-      await page.unrouteAll();
-      // Exactly the app's origin, parsed: a prefix test let http://127.0.0.1:30001 through for an app on :3000.
-      await page.route('**/*', (route) => (sameOrigin(route.request().url(), origin) ? route.continue() : route.abort()));
-      await page.goto(url, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
-      await page.waitForSelector('[data-render-ready="true"]', { timeout: RENDER_TIMEOUT_MS });
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
-    } catch (error) {
-      // A page that failed may be in any state: replace it rather than reuse it, and hand a fresh one to a waiter.
+  /** Hands the page to the next waiting render, or keeps it; a worn or broken one is closed and replaced instead. */
+  private release(slot: Slot, broken: boolean) {
+    if (broken || slot.renders >= RENDERS_PER_PAGE || slot.page.isClosed()) {
       this.created = Math.max(0, this.created - 1);
-      await page
+      void slot.page
         .context()
         .close()
         .catch(() => {});
       const waiter = this.waiting.shift();
       if (waiter) void this.acquire().then(waiter.resolve, waiter.reject);
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next.resolve(slot);
+    else this.idle.push(slot);
+  }
+
+  /**
+   * Prints `url`, a route of this server's app (whose origin is `origin`), to an A4 PDF once it says it is ready. The
+   * page is opened with `?print=<key>`, a key new to this PDF.
+   */
+  async render(url: string, origin: string): Promise<Buffer> {
+    const slot = await this.acquire();
+    const { page } = slot;
+    let broken = false;
+    try {
+      this.printed += 1;
+      const key = String(this.printed);
+      const target = new URL(url);
+      target.searchParams.set('print', key);
+      if (slot.origin === origin) {
+        await page.evaluate((href) => history.replaceState(null, '', href), `${target.pathname}${target.search}`);
+      } else {
+        await page.unrouteAll();
+        // Exactly the app's origin, parsed: a prefix test let http://127.0.0.1:30001 through for an app on :3000.
+        await page.route('**/*', (route) => (sameOrigin(route.request().url(), origin) ? route.continue() : route.abort()));
+        await page.goto(target.href, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
+        slot.origin = origin;
+      }
+      await page.evaluate(whenReady(key, RENDER_TIMEOUT_MS));
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      slot.renders += 1;
+      return pdf;
+    } catch (error) {
+      // A page that failed may be in any state: replaced rather than reused.
+      broken = true;
       logger.error('PDF rendering failed', error);
       throw error;
     } finally {
-      if (!page.isClosed()) this.release(page);
+      this.release(slot, broken);
     }
   }
 

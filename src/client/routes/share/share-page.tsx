@@ -38,18 +38,15 @@ const styles = {
   }),
 };
 
-/**
- * The public page of one issued document (SPEC §2 share link): that document only, with a download button and no app
- * chrome. `?print=1` is the server's own visit to print the PDF: the bare pages at scale 1, no button, no view recorded.
- */
-export function SharePage() {
-  const { uuid } = useParams<{ uuid: string }>();
-  const print = new URLSearchParams(useSearch()).has('print');
+/** One shared document as issued: the answer, its settings, the document to render; the tab names it. */
+function useSharedDocument(uuid: string, print: boolean) {
   const shared = trpc.share.get.useQuery(
     { uuid, print: print || undefined },
-    { meta: { silent: true }, retry: false, staleTime: Infinity },
+    // The printer asks again for every PDF (a quote may have changed since): nothing kept from an earlier one.
+    print
+      ? { meta: { silent: true }, retry: false, staleTime: 0, gcTime: 0 }
+      : { meta: { silent: true }, retry: false, staleTime: Infinity },
   );
-  const [stage, fitScale] = useFitScale(1);
   const data = shared.data;
   const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
   // The issued document as it was issued: parties, lines, totals and mentions stored at issue, never recomputed.
@@ -59,10 +56,38 @@ export function SharePage() {
   useEffect(() => {
     if (doc) document.title = `${documentTitle(doc)} ${documentNumber(doc)} · ${doc.seller?.name ?? 'Facturier'}`;
   }, [doc]);
+  return { shared, data, settings, doc };
+}
 
-  if (print) {
-    return doc && data ? <DocumentPages doc={doc} template={data.template} settings={settings} /> : null;
-  }
+/**
+ * The server's own visit to print a PDF (`?print=<key>`): the bare pages at scale 1, no button, no view recorded. The
+ * printer keeps its page open and moves it from one document to the next (pdf-renderer.ts), each with a new key: this
+ * is mounted afresh for each, shows only an answer fetched for it, and its pages say ready under that key.
+ */
+function PrintedDocument({ uuid, printKey }: { uuid: string; printKey: string }) {
+  const { shared, data, settings, doc } = useSharedDocument(uuid, true);
+  if (!shared.isFetchedAfterMount || shared.isFetching || !doc || !data) return null;
+  return <DocumentPages doc={doc} template={data.template} settings={settings} renderKey={printKey} />;
+}
+
+/**
+ * The public page of one issued document (SPEC §2 share link): that document only, with a download button and no app
+ * chrome; with `?print=…`, the pages the server prints to PDF.
+ */
+export function SharePage() {
+  const { uuid } = useParams<{ uuid: string }>();
+  const printKey = new URLSearchParams(useSearch()).get('print');
+  return printKey === null ? (
+    <SharedDocument uuid={uuid} />
+  ) : (
+    <PrintedDocument key={`${uuid} ${printKey}`} uuid={uuid} printKey={printKey} />
+  );
+}
+
+function SharedDocument({ uuid }: { uuid: string }) {
+  const { shared, data, settings, doc } = useSharedDocument(uuid, false);
+  const [stage, fitScale] = useFitScale(1);
+
   return (
     <div className={styles.page}>
       {shared.isPending ? (
