@@ -133,14 +133,19 @@ describe('Authorization: Bearer on REST and tRPC', () => {
     const { client } = createApiClient(server.url, { apiKey: secret });
     expect((await client.items.create.mutate({ name: 'Conseil', unit_price: 100 } as never)).data.name).toBe('Conseil');
     const refusal = apiKeyScopeRefusal('write');
-    expect(await withKey(secret, 'PUT', '/api/organization', { name: 'Autre' })).toMatchObject({ status: 403, body: { messages: refusal } });
+    expect(await withKey(secret, 'PUT', '/api/organization', { name: 'Autre' })).toMatchObject({
+      status: 403,
+      body: { messages: refusal },
+    });
     expect(await withKey(secret, 'GET', '/api/api-keys')).toMatchObject({ status: 403, body: { messages: refusal } });
     expect(await withKey(secret, 'POST', '/api/api-keys', { name: 'x', scope: 'write' })).toMatchObject({ status: 403 });
     expect(await withKey(secret, 'POST', '/api/members', { email: 'a@b.fr', role: 'admin' })).toMatchObject({ status: 403 });
     expect(await withKey(secret, 'DELETE', `/api/customers/${created.body.data.id}`)).toMatchObject({ status: 403 });
     expect(await withKey(secret, 'GET', '/api/devices')).toMatchObject({ status: 403, body: { messages: API_KEY_SELF_REFUSAL } });
     // Its organisation is the key's: the user it answers is the key's creator there.
-    expect((await withKey(secret, 'GET', '/api/auth')).body.organization.id).toEqual((await owner.rest('GET', '/api/auth')).body.organization.id);
+    expect((await withKey(secret, 'GET', '/api/auth')).body.organization.id).toEqual(
+      (await owner.rest('GET', '/api/auth')).body.organization.id,
+    );
   });
 
   it('never acts beyond its creator’s current role', async () => {
@@ -206,7 +211,9 @@ describe('Authorization: Bearer on REST and tRPC', () => {
     for (let i = 0; i < RATE_LIMIT; i++) expect((await withKey(busy.secret, 'GET', '/api/taxes')).status).toBe(200);
     const refused = await withKey(busy.secret, 'GET', '/api/taxes');
     expect(refused.status).toBe(429);
-    expect(refused.body.messages).toBe(`Trop de requêtes avec cette clé d’API : ${RATE_LIMIT} par minute au plus, réessayez dans un instant`);
+    expect(refused.body.messages).toBe(
+      `Trop de requêtes avec cette clé d’API : ${RATE_LIMIT} par minute au plus, réessayez dans un instant`,
+    );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const trpc = await fetch(`${server.url}/api/trpc/taxes.list`, { headers: { authorization: `Bearer ${busy.secret}` } });
     expect(trpc.status).toBe(429);

@@ -125,7 +125,8 @@ export function buildOpenApiDocument(routes: RestRoute[], version: string) {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Clé d’API de l’entreprise : « read » lit et exporte, « write » crée et modifie aussi les documents, clients, articles, dépenses et rendez-vous.',
+          description:
+            'Clé d’API de l’entreprise : « read » lit et exporte, « write » crée et modifie aussi les documents, clients, articles, dépenses et rendez-vous.',
         },
       },
     },
