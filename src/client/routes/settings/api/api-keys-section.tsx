@@ -158,7 +158,7 @@ export function ApiKeysSection() {
                   onClick={async () => {
                     const ok = await confirm(
                       `Révoquer la clé « ${key.name} » ? Les logiciels qui l’utilisent perdront l’accès immédiatement.`,
-                      { title: 'Révoquer' },
+                      { title: 'Révoquer la clé', confirmLabel: 'Révoquer' },
                     );
                     if (ok) revoke.mutate({ id: key.id });
                   }}

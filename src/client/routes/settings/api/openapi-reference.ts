@@ -147,11 +147,3 @@ export function filterGroups(groups: ReferenceGroup[], search: string): Referenc
     }))
     .filter((g) => g.operations.length > 0);
 }
-
-/** The curl lines of the page's example, with the user's own base URL and key. */
-export function curlExamples(origin: string, secret: string, scope: 'read' | 'write'): string {
-  const read = `curl ${origin}/api/customers \\\n  -H "Authorization: Bearer ${secret}"`;
-  if (scope === 'read') return read;
-  const write = `curl -X POST ${origin}/api/customers \\\n  -H "Authorization: Bearer ${secret}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"name": "Dupont SA"}'`;
-  return `${read}\n\n${write}`;
-}
