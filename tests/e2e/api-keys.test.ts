@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { browserSuite, newPage, screenshot } from '../helpers/browser';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserSuite, newPage, screenshot } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
 const suite = browserSuite();
+
+/** What the screen shows without scrolling: the full page is long once the reference is open. */
+async function viewport(page: Page, name: string) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
 
 async function withKey(secret: string, path: string) {
   return fetch(`${suite.server.url}${path}`, { headers: { authorization: `Bearer ${secret}` } });
@@ -23,7 +30,7 @@ describe('Paramètres → API', () => {
       expect(chunks.filter(isReferenceChunk)).toEqual([]);
       await page.goto('/settings/api');
       await page.getByRole('region', { name: 'Clés d’API' }).getByText('Aucune clé d’API pour l’instant.').waitFor();
-      await page.getByRole('region', { name: 'Référence de l’API' }).getByTestId('api-operation').first().waitFor();
+      await page.getByRole('region', { name: 'Référence de l’API' }).getByTestId('api-group').first().waitFor();
 
       // The empty name is refused before anything is sent.
       await page.getByRole('button', { name: 'Créer la clé' }).click();
@@ -43,6 +50,7 @@ describe('Paramètres → API', () => {
       expect(await row.textContent()).toContain(`${secret.slice(0, 12)}…`);
       expect(await row.textContent()).toContain('Dernière utilisation : jamais');
       await screenshot(page, 'api-keys-created');
+      await viewport(page, 'api-keys-created-top');
 
       // The key works from outside the browser, as the curl example says.
       expect((await withKey(secret, '/api/customers')).status).toBe(200);
@@ -84,15 +92,17 @@ describe('Paramètres → API', () => {
       ['api-settings-dark-phone', { width: 390, height: 844 }],
     ] as const) {
       const { context, page } = await suite.loggedIn({ ...size, colorScheme: 'dark' });
+      await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
       try {
         await page.goto('/settings/api');
         await page.getByTestId('api-key-row').getByText('Export mensuel').waitFor();
         await page.getByLabel('Nom de la clé').fill('Tableau de bord');
         await page.getByRole('button', { name: 'Créer la clé' }).click();
         await page.getByTestId('api-key-secret').waitFor();
-        await page.getByTestId('api-operation').first().waitFor();
+        await page.getByLabel('Filtrer les chemins').fill('customers');
         await page.getByTestId('api-operation').first().locator('summary').click();
         await screenshot(page, name);
+        await viewport(page, `${name}-top`);
       } finally {
         await context.close();
       }
@@ -110,7 +120,7 @@ describe('Paramètres → API', () => {
       await page.goto('/settings/api');
       await page.getByText('Seuls les propriétaires et les administrateurs créent et révoquent les clés d’API.').waitFor();
       expect(await page.getByRole('button', { name: 'Créer la clé' }).count()).toBe(0);
-      await page.getByTestId('api-operation').first().waitFor();
+      await page.getByTestId('api-group').first().waitFor();
       await screenshot(page, 'api-settings-member');
     } finally {
       await context.close();

@@ -13,8 +13,18 @@ const METHOD_COLORS: Record<string, string> = {
 
 const styles = {
   toolbar: css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' }),
-  group: css({ display: 'flex', flexDirection: 'column', gap: '1' }),
-  tag: css({ fontFamily: 'mono', fontSize: 'sm', fontWeight: '700', color: 'fg.default', mt: '3' }),
+  group: css({ borderTopWidth: '1px', borderColor: 'border.default' }),
+  tag: css({
+    fontFamily: 'mono',
+    fontSize: 'sm',
+    fontWeight: '700',
+    color: 'fg.default',
+    py: '2.5',
+    cursor: 'pointer',
+    _hover: { color: 'accent.fg' },
+  }),
+  count: css({ fontWeight: '600', fontSize: 'xs', color: 'fg.muted', ml: '1' }),
+  operations: css({ display: 'flex', flexDirection: 'column', gap: '1', pb: '3' }),
   operation: css({
     borderWidth: '1px',
     borderColor: 'border.default',
@@ -132,12 +142,17 @@ export default function ApiReference() {
       </div>
       {shown.length === 0 && <p className={styles.muted}>Aucun chemin ne correspond à « {search} ».</p>}
       {shown.map((group) => (
-        <section key={group.tag} className={styles.group} aria-label={group.tag}>
-          <h3 className={styles.tag}>{group.tag}</h3>
-          {group.operations.map((operation) => (
-            <Operation key={`${operation.method} ${operation.path}`} operation={operation} />
-          ))}
-        </section>
+        // Closed groups keep ~200 paths to a page of names; a search opens the groups it matched.
+        <details key={`${group.tag}:${search !== ''}`} className={styles.group} open={search.trim() !== ''} data-testid="api-group">
+          <summary className={styles.tag}>
+            {group.tag} <span className={styles.count}>{group.operations.length}</span>
+          </summary>
+          <div className={styles.operations}>
+            {group.operations.map((operation) => (
+              <Operation key={`${operation.method} ${operation.path}`} operation={operation} />
+            ))}
+          </div>
+        </details>
       ))}
     </div>
   );
