@@ -96,7 +96,7 @@ export function ApiKeysSection() {
       <p className={settingsSection}>Clés d’API</p>
       <p className={styles.muted}>
         Une clé permet à un logiciel ou à un script d’utiliser l’API de votre entreprise avec l’en-tête{' '}
-        <code className={styles.prefix}>Authorization: Bearer …</code>. Elle ne gère jamais l’équipe, les réglages ni les clés.
+        <code className={styles.prefix}>Authorization: Bearer &lt;clé&gt;</code>. Elle ne gère jamais l’équipe, les réglages ni les clés.
       </p>
       {!canManage ? (
         <p className={styles.muted}>Seuls les propriétaires et les administrateurs créent et révoquent les clés d’API.</p>
@@ -155,6 +155,7 @@ export function ApiKeysSection() {
                 <Button
                   variant="ghost"
                   size="sm"
+                  className={css({ justifySelf: { base: 'start', md: 'end' } })}
                   onClick={async () => {
                     const ok = await confirm(
                       `Révoquer la clé « ${key.name} » ? Les logiciels qui l’utilisent perdront l’accès immédiatement.`,

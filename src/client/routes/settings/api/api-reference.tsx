@@ -82,7 +82,7 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
             <tbody>
               {operation.fields.map((field) => (
                 <tr key={`${field.where}:${field.name}`}>
-                  <td className={styles.code}>{field.name}</td>
+                  <td className={cx(styles.code, css({ whiteSpace: 'nowrap' }))}>{field.name}</td>
                   <td>{WHERE_LABELS[field.where] ?? field.where}</td>
                   <td className={styles.code}>{field.type}</td>
                   <td>{field.required ? 'oui' : 'non'}</td>
