@@ -3,12 +3,14 @@
 // running server at SEED_URL (default http://localhost:$PORT); when none answers, starts the server in this process
 // on DATABASE_URL for the time of the seed. `npm run seed -- --documents 100 --seed 7` changes the size or the data.
 // Run again, it fills a fresh demo organisation (demo+…@facturier.fr): numbering is chronological, a year can't be
-// seeded twice into one organisation.
+// seeded twice into one organisation. With an API key (`--key fk_live_…` or FACTURIER_API_KEY, a « Lecture et écriture »
+// key from Paramètres → API), it fills that key's organisation instead, which must hold no customer or document yet.
 import { parseArgs } from 'node:util';
 import { TRPCClientError } from '@trpc/client';
 import { createApiClient, type ApiClient } from './api-client';
 import { loadEnv } from '../src/server/env';
 import { DEFAULT_DOCUMENTS, DEFAULT_SEED, seedOrganisation } from './seed/index';
+import { missingMentions } from '../src/shared/legal-mentions';
 
 export const DEMO_OWNER = {
   first_name: 'Claire',
@@ -45,8 +47,37 @@ async function hasData(client: ApiClient): Promise<boolean> {
   return customers.total + documents.total > 0;
 }
 
+/**
+ * Fills the organisation of an API key (issue 18 §4). The key may not change the organisation's identity, so the
+ * organisation keeps its own; it must be empty, as numbering is chronological.
+ */
+export async function seedWithKey(baseUrl: string, apiKey: string, options: { documents: number; seed: number }) {
+  const { client } = createApiClient(baseUrl, { apiKey });
+  const [user, organization] = await Promise.all([client.auth.me.query(), client.organization.get.query()]);
+  if (await hasData(client)) {
+    throw new Error(`« ${user.organization.name} » a déjà des clients ou des documents : le seed avec une clé remplit une entreprise vide`);
+  }
+  // Invoices are issued only with the seller's legal mentions, which a key may not write: said now, not mid-seed.
+  const missing = missingMentions({
+    type: 'invoice',
+    organization,
+    settings: { late_penalty_rate: 0, recovery_indemnity: 40, escompte: '' },
+    customer: null,
+    date: '2026-01-01',
+    maturity: '2026-01-31',
+    items: [{ item: 'Conseil', taxes: [{ rate: 20 }] }],
+  }).filter((mention) => mention.includes('Infos de l’entreprise'));
+  if (missing.length > 0) {
+    throw new Error(`complétez d’abord Paramètres → Infos de l’entreprise (une clé d’API ne peut pas les écrire) : ${missing.join(' ; ')}`);
+  }
+  console.log(`Remplissage de « ${user.organization.name} » avec la clé d’API : ${options.documents} documents (graine ${options.seed})…`);
+  const summary = await seedOrganisation(client, { ...options, identity: false });
+  console.log(`  ${summary.customers} clients, ${summary.items} articles, ${summary.documents} documents, ${summary.payments} paiements`);
+  return summary;
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { documents: { type: 'string' }, seed: { type: 'string' } } });
+  const { values } = parseArgs({ options: { documents: { type: 'string' }, seed: { type: 'string' }, key: { type: 'string' } } });
   const documents = Number(values.documents ?? DEFAULT_DOCUMENTS);
   const seed = Number(values.seed ?? DEFAULT_SEED);
   if (!Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed))
@@ -63,6 +94,8 @@ async function main() {
     console.log(`Aucun serveur sur ${process.env.SEED_URL ?? `http://localhost:${env.port}`} : serveur temporaire sur ${env.databasePath}`);
   }
   try {
+    const apiKey = values.key ?? process.env.FACTURIER_API_KEY;
+    if (apiKey) return await seedWithKey(baseUrl, apiKey, { documents, seed });
     let { client } = createApiClient(baseUrl);
     let { user } = await loginOrRegister(client);
     let email = DEMO_OWNER.email;

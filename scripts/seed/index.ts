@@ -14,6 +14,11 @@ export interface SeedOptions {
   documents?: number;
   /** YYYY-MM-DD, the last day of the seeded year; defaults to the server's today (UTC). */
   today?: string;
+  /**
+   * Whether to write the seller's identity first (default). An API key may not change the organisation's settings
+   * (issue 18 §4): seeded with one, the organisation keeps the identity it has.
+   */
+  identity?: boolean;
 }
 
 export interface SeedSummary {
@@ -34,7 +39,7 @@ export async function seedOrganisation(client: ApiClient, options: SeedOptions =
   const random = createRandom(options.seed ?? DEFAULT_SEED);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
 
-  await client.organization.update.mutate(SELLER_IDENTITY);
+  if (options.identity !== false) await client.organization.update.mutate(SELLER_IDENTITY);
   const taxes = await loadTaxRates(client);
   const customers = await seedCustomers(client, random);
   const items = await seedItems(client, random, taxes);
@@ -57,7 +62,7 @@ export async function seedOrganisation(client: ApiClient, options: SeedOptions =
     items: items.length + 1, // the discontinued one too
     documents: options.documents ?? DEFAULT_DOCUMENTS,
     payments: actions.payments,
-    requests: actions.requests + 2 + customers.length + items.length + 1,
+    requests: actions.requests + (options.identity !== false ? 2 : 1) + customers.length + items.length + 1,
     ms: { setup: setupDone - started, documents: done - setupDone, total: done - started },
   };
 }

@@ -11,6 +11,7 @@ import type { IssueArchiver } from './services/issue-archive';
 import type { EinvoiceDeps } from './services/einvoice-send';
 import type { PdfDeps } from './pdf/document-pdf';
 import { clientIp } from './http/client-ip';
+import { authenticateApiKey, bearerSecretOf } from './auth/api-keys';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -61,8 +62,19 @@ export function createContextInner(
 /** For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. */
 export async function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
   const setCookie = (header: string) => res.appendHeader('Set-Cookie', header);
-  const token = readCookie(req.headers.cookie, 'session');
   const ip = clientIp(req, deps.env.trustedProxies);
+  const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
+  const authorization = req.headers.authorization;
+  if (authorization !== undefined) {
+    // An API key (issue 18 §4): the request stands or falls with it, the cookie is never read instead.
+    const result = await authenticateApiKey(deps.db, deps.rateLimits.requestsByApiKey, bearerSecretOf(authorization));
+    if ('refusal' in result) {
+      if (result.retryAfterSeconds) res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw result.refusal;
+    }
+    return createContextInner(deps, { session: result.session, ip, userAgent, setCookie });
+  }
+  const token = readCookie(req.headers.cookie, 'session');
   let session: Session | null = null;
   if (token) {
     const result = await validateSessionToken(deps.db, token, { ip });
@@ -71,6 +83,5 @@ export async function createContext(deps: AppDeps, req: IncomingMessage, res: Se
       if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
     }
   }
-  const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
   return createContextInner(deps, { session, ip, userAgent, setCookie });
 }

@@ -41,6 +41,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
   REGISTER_MAX_PER_HOUR: positiveInt(100),
   RESET_MAIL_MAX_PER_HOUR: positiveInt(5),
+  API_KEY_MAX_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: z.string().default('loopback'),
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
   METRICS_TOKEN: z.string().min(16, 'attendu : un jeton d’au moins 16 caractères').optional(),
@@ -72,6 +73,7 @@ export type Env = {
     loginMaxFailuresPerIp: number;
     registerMaxPerHour: number;
     resetMailMaxPerHour: number;
+    apiKeyMaxPerMinute: number;
   };
 };
 
@@ -127,6 +129,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       registerMaxPerHour: e.REGISTER_MAX_PER_HOUR,
       resetMailMaxPerHour: e.RESET_MAIL_MAX_PER_HOUR,
+      apiKeyMaxPerMinute: e.API_KEY_MAX_PER_MINUTE,
     },
   };
 }

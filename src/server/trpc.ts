@@ -7,6 +7,7 @@ import type { FileCharset } from './http/file-answer';
 import { heavyWriteRefusal } from './auth/rate-limit';
 import { PERMISSIONS } from './auth/permissions';
 import { ROLE_REFUSAL, roleCan } from '../shared/roles';
+import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -71,7 +72,11 @@ export const protectedProcedure = t.procedure.use(({ ctx, meta, path, next }) =>
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   // The one table of who may call what (auth/permissions.ts); a path missing from it is refused, never let through.
   const needed = PERMISSIONS[path];
-  if (needed === undefined || needed === 'public' || !roleCan(ctx.session.role, needed)) throw new AppError('FORBIDDEN', ROLE_REFUSAL);
+  if (needed === undefined || needed === 'public') throw new AppError('FORBIDDEN', ROLE_REFUSAL);
+  const { apiKey } = ctx.session;
+  // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
+  if (apiKey && needed === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
+  if (!roleCan(ctx.session.role, needed)) throw new AppError('FORBIDDEN', apiKey ? apiKeyScopeRefusal(apiKey.scope) : ROLE_REFUSAL);
   if (meta?.heavy) {
     const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;

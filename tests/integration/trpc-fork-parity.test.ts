@@ -78,6 +78,8 @@ function masked(body: string): unknown {
     // iCalendar instants (DTSTAMP) and a calendar feed's random token.
     .replace(/\b\d{8}T\d{6}Z\b/g, '<ics-instant>')
     .replace(/\/api\/calendar\/[\w-]+\.ics/g, '/api/calendar/<token>.ics')
+    // An API key's random secret, and its visible start.
+    .replace(/\bfk_live_[a-z2-7]*/g, 'fk_live_<secret>')
 
     // A device's public id is the start of its session's hash (random on each side).
     .replace(/"id":"[0-9a-f]{16}"/g, '"id":"<device>"');
@@ -325,6 +327,15 @@ const samples: Record<string, () => Promise<Call>> = {
     input: both(undefined),
     cookies: (await ownSessions()).map((x) => x.cookie) as Pair<string | undefined>,
   }),
+  'apiKeys.list': async () => {
+    await same('POST', '/api/api-keys', { name: 'Parité', scope: 'read' });
+    return { input: both(undefined) };
+  },
+  'apiKeys.create': async () => ({ input: both({ name: 'Intégration', scope: 'write' }) }),
+  'apiKeys.revoke': async () => {
+    const created = (await same('POST', '/api/api-keys', { name: 'À révoquer', scope: 'read' })) as unknown as { data: { id: number } };
+    return { input: both({ id: created.data.id }) };
+  },
   'settings.get': async () => ({ input: both({ key: 'document' }) }),
   'settings.update': async () => ({ input: both({ data: { theme: 'dark' } }) }),
   'feedback.send': async () => ({ input: both({ message: 'Tout va bien', screenshot: PNG }) }),

@@ -162,6 +162,10 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'members.remove': 'manage',
   'members.revokeInvitation': 'manage',
   'members.updateRole': 'manage',
+  // API keys: whoever manages the organisation; a key itself (at most member level) never reaches them.
+  'apiKeys.list': 'manage',
+  'apiKeys.create': 'manage',
+  'apiKeys.revoke': 'manage',
   'organization.deleteLogo': 'manage',
   'organization.update': 'manage',
   'organization.uploadLogo': 'manage',

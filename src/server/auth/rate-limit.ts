@@ -9,7 +9,7 @@ export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number; lastAt: number }>();
 
   constructor(
-    private readonly limit: number,
+    readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
@@ -28,6 +28,12 @@ export class RateLimiter {
     if (!entry || entry.count < free) return 0;
     const delay = Math.min(1000 * 2 ** (entry.count - free), 60_000);
     return Math.max(0, entry.lastAt + delay - clock.now().getTime());
+  }
+
+  /** How long until the key's window ends (0 when it has none). */
+  resetInMs(key: string): number {
+    const entry = this.current(key);
+    return entry ? Math.max(0, entry.resetAt - clock.now().getTime()) : 0;
   }
 
   hit(key: string): void {
@@ -70,6 +76,8 @@ export interface RateLimits {
   pdfDownloadsByIp: RateLimiter;
   /** "Envoyer un e-mail de test" opens a connection to an address the user typed: a probe if repeated, so few. */
   smtpTestsByOrganization: RateLimiter;
+  /** Requests a minute per API key (API_KEY_MAX_PER_MINUTE): a script looping too fast slows down, others don't. */
+  requestsByApiKey: RateLimiter;
 }
 
 /** Heavy writes (ProcedureMeta.heavy) a minute: one person working fast stays far below; a script looping does not. */
@@ -108,6 +116,7 @@ export function createRateLimits(config: {
   loginMaxFailuresPerIp: number;
   registerMaxPerHour: number;
   resetMailMaxPerHour: number;
+  apiKeyMaxPerMinute: number;
 }): RateLimits {
   const HOUR = 60 * 60 * 1000;
   return {
@@ -119,5 +128,6 @@ export function createRateLimits(config: {
     heavyWritesByOrganization: new RateLimiter(HEAVY_WRITES_PER_ORGANIZATION, 60_000),
     pdfDownloadsByIp: new RateLimiter(PDF_DOWNLOADS_PER_IP, 60_000),
     smtpTestsByOrganization: new RateLimiter(SMTP_TESTS_PER_HOUR, HOUR),
+    requestsByApiKey: new RateLimiter(config.apiKeyMaxPerMinute, 60_000),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { deleteSession, deleteUserSessions, extendSession, findSession, insertSession, touchSession } from '../db/queries/sessions';
 import { clock } from '../clock';
 import type { Role } from '../../shared/roles';
+import type { ApiKeyScope } from '../../shared/schemas/api-keys';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -17,6 +18,8 @@ export interface Session {
   /** The user's role in that organisation, read with the session on every request. */
   role: Role;
   expiresAt: Date;
+  /** Set when the request carries an API key rather than a cookie (auth/api-keys.ts): it acts for the organisation. */
+  apiKey?: { id: number; scope: ApiKeyScope };
 }
 
 export async function createSession(

@@ -61,6 +61,20 @@ export interface InvitationsTable {
   created_at: string;
 }
 
+/** Migration 0034: an organisation's API key; only the secret's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  organization_id: number;
+  created_by: number;
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export type EmailTokenKind = 'verify' | 'reset';
 
 export interface EmailTokensTable {
@@ -557,6 +571,7 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   invitations: InvitationsTable;
+  api_keys: ApiKeysTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
   counters: CountersTable;

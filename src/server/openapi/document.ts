@@ -20,6 +20,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'Action non autorisée',
   '404': 'Introuvable (y compris la fiche d’une autre entreprise)',
   '409': 'En conflit avec l’état actuel',
+  '429': 'Trop de requêtes avec cette clé d’API (l’en-tête Retry-After dit dans combien de secondes réessayer)',
 };
 const errorResponses = Object.fromEntries(
   Object.entries(ERROR_STATUSES).map(([status, description]) => [
@@ -111,14 +112,23 @@ export function buildOpenApiDocument(routes: RestRoute[], version: string) {
       title: 'Facturier',
       version,
       description:
-        'Les chemins REST de Facturier : JSON en entrée et en sortie, session par cookie `session`. Chaque chemin est aussi une procédure tRPC sur /api/trpc.',
+        'Les chemins REST de Facturier : JSON en entrée et en sortie, session par cookie `session` ou clé d’API (`Authorization: Bearer fk_live_…`, créée dans Paramètres → API). Chaque chemin est aussi une procédure tRPC sur /api/trpc.',
     },
     servers: [{ url: '/' }],
-    security: [{ session: [] }],
+    security: [{ session: [] }, { apiKey: [] }],
     paths,
     components: {
       schemas: { Error: ERROR_SCHEMA },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'session' },
+        // Issue 18 §4: within the key's organisation and scope (read: reads and exports; write: also the day's records).
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Clé d’API de l’entreprise : « read » lit et exporte, « write » crée et modifie aussi les documents, clients, articles, dépenses et rendez-vous.',
+        },
+      },
     },
   };
 }

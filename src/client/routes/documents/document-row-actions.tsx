@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { copyText } from '../../lib/copy-text';
 import { useLocation } from 'wouter';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/routers/_app';
@@ -14,7 +15,7 @@ import { SendDocumentDialog } from './send-dialog';
 
 export type DocumentListEntry = inferRouterOutputs<AppRouter>['documents']['list']['data'][number];
 
-export const CLIPBOARD_UNAVAILABLE = 'The Clipboard API is not available';
+export { CLIPBOARD_UNAVAILABLE } from '../../lib/copy-text';
 
 /** Drafts open in the editor, issued documents in their view. */
 export const openHref = (doc: Pick<DocumentListEntry, 'id' | 'type' | 'status'>) =>
@@ -26,15 +27,8 @@ const storedStatus = (status: string): StoredStatus => (status === 'overdue' ? '
 /** Issued invoices and credit notes are never deleted (CGI art. 242 nonies A); the server answers 409 anyway. */
 export const isDeletable = (doc: Pick<DocumentListEntry, 'type' | 'status'>) => doc.status === 'draft' || !isLegalRecord(doc.type);
 
-async function copyShareLink(uuid: string) {
-  // SPEC §8: without the Clipboard API (an insecure origin, an old browser) say so instead of failing silently.
-  if (!navigator.clipboard?.writeText) return showMessage(CLIPBOARD_UNAVAILABLE, 400);
-  try {
-    await navigator.clipboard.writeText(`${window.location.origin}/share/${uuid}`);
-    showMessage('Lien copié avec succès');
-  } catch {
-    showMessage(CLIPBOARD_UNAVAILABLE, 400);
-  }
+function copyShareLink(uuid: string) {
+  return copyText(`${window.location.origin}/share/${uuid}`, 'Lien copié avec succès');
 }
 
 /** The "⋮" menu of one list row: open, edit, duplicate, convert, share, delete, as the status machine allows. */
