@@ -9,7 +9,7 @@ import { routes, type AppRoute } from './routes';
 import { usePageTitle } from './lib/page-title';
 import { lazyPage } from './lib/lazy-page';
 import { FullPageSpinner, RequireAuth } from './components/guard';
-import { LazyBoundary } from './components/page-loading';
+import { LazyBoundary, PageSpinner } from './components/page-loading';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { Snackbar } from './components/snackbar';
@@ -27,6 +27,9 @@ const overlays = lazyPage(
   (m) => m.GlobalOverlays,
 );
 
+/** The login form's height (lead, two fields, button, links), in px: its card keeps that size while the form downloads. */
+const AUTH_FORM_HEIGHT = 285;
+
 function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
   const main = route.layout === 'main';
@@ -37,8 +40,9 @@ function RoutePage({ route }: { route: AppRoute }) {
   }, [main, route]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const { Component } = defined(route.page, 'route.page');
+  // In the sign-in card, a spinner about as tall as the login form; elsewhere, the page's area.
   let page: ReactNode = (
-    <LazyBoundary>
+    <LazyBoundary fallback={<PageSpinner height={route.layout === 'auth' ? AUTH_FORM_HEIGHT : undefined} />}>
       <Component />
     </LazyBoundary>
   );

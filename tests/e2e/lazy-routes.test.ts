@@ -117,7 +117,25 @@ describe('pages in their own chunks', () => {
     for (const theme of ['light', 'dark'] as const) {
       const { page, context } = await newPage(suite.browser, suite.server.url);
       if (theme === 'dark') await context.addInitScript(darkTheme);
+      // While the form's chunk is on its way the card holds a spinner about the form's size: no jump when it lands.
+      const login = chunkOf('src/client/routes/auth/login-page.tsx');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${login}`, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto('/auth/login');
+      const card = page.locator('section[aria-labelledby="auth-title"]');
+      await card.getByRole('status', { name: 'Chargement de la page' }).waitFor();
+      const waiting = await card.boundingBox();
+      await screenshot(page, `lazy-login-loading-${theme}`);
+      release();
+      await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+      const drawn = await card.boundingBox();
+      expect(Math.abs((drawn?.height ?? 0) - (waiting?.height ?? 0))).toBeLessThan(40);
       const next = theme === 'dark' ? 'Claire' : 'Sombre';
       const toggle = page.getByRole('button', { name: `Thème : passer en ${next.toLowerCase()}` });
       const tip = page.getByRole('tooltip', { name: next });
@@ -133,6 +151,16 @@ describe('pages in their own chunks', () => {
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
       await tip.waitFor({ state: 'visible' });
+      if (theme === 'light') {
+        // « Aider » downloads the help dialog on first use; it opens at once and closes as before, twice.
+        for (let round = 0; round < 2; round++) {
+          await page.getByRole('button', { name: 'Aider' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Aide' });
+          await dialog.waitFor();
+          await dialog.getByRole('button', { name: 'Compris' }).click();
+          await dialog.waitFor({ state: 'hidden' });
+        }
+      }
       await context.close();
     }
   });

@@ -29,10 +29,13 @@ const styles = {
   text: css({ color: 'fg.muted', fontSize: 'sm' }),
 };
 
-/** The place of a page whose code is still downloading: a spinner where the page will be, in the layout's frame. */
-export function PageSpinner() {
+/**
+ * The place of a page whose code is still downloading: a spinner where the page will be, in the layout's frame.
+ * `height` keeps a small frame (the sign-in card) at about the size of the form that comes, so nothing jumps.
+ */
+export function PageSpinner({ height }: { height?: number }) {
   return (
-    <div className={styles.holder}>
+    <div className={styles.holder} style={height ? { minHeight: height } : undefined}>
       <Spinner size={28} label="Chargement de la page" />
     </div>
   );
