@@ -19,11 +19,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // React, Panda's css() runtime and the few primitives every page draws: one file rather than a handful of
-            // tiny ones, which compress worse and cost a request each (measured with `npm run bench -- bundle`).
+            // React, Panda's css() runtime, the few primitives every page draws and the tables the route list is built
+            // from: all loaded with the entry anyway, in one file rather than a handful of tiny ones, which compress worse
+            // and cost a request each (measured with `npm run bench -- bundle`).
             {
               name: 'ui-core',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|styled-system[\\/]|src[\\/]client[\\/]components[\\/](icons|ui[\\/](button|spinner|text-field|tooltip-style))\./,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|styled-system[\\/]|src[\\/]client[\\/]components[\\/](icons|ui[\\/](button|spinner|text-field|tooltip-style))\.|src[\\/]shared[\\/](document-types|status)\./,
             },
           ],
         },
