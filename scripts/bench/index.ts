@@ -2,6 +2,7 @@
 // `npm run bench -- api` runs one of them.
 import { benchApi } from './api';
 import { benchBackup } from './backup';
+import { benchBundle } from './bundle';
 import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   einvoice: benchEinvoice,
   backup: benchBackup,
   reports: benchReports,
+  bundle: benchBundle,
 };
 
 const only = process.argv[2];

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import '@fontsource/karla/400.css';
 import '@fontsource/karla/600.css';
 import '@fontsource/karla/700.css';
@@ -13,10 +12,8 @@ import './index.css';
 import { App } from './app';
 import { defined } from '../shared/defined';
 
-// The same French messages as the server for the shared schemas' built-in checks.
-z.config(z.locales.fr());
-// The server's Content-Security-Policy forbids eval: Zod's compiled checks would only try it, fail and fall back.
-z.config({ jitless: true });
+// Zod is set up (French messages, no eval under the CSP) by lib/zod-setup.ts, loaded with the pages that use it: the
+// login page draws without it (issue 22).
 
 createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
   <StrictMode>

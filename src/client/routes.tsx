@@ -1,55 +1,193 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { EDITOR_TITLES, LIST_BASES } from '../shared/status';
-import type { ListType } from '../shared/schemas/document';
+import type { DocumentType, ListType } from '../shared/schemas/document';
 import { SETTINGS_CHILDREN } from './navigation';
-import { LoginPage } from './routes/auth/login-page';
-import { RegisterPage } from './routes/auth/register-page';
-import { ForgotPasswordPage } from './routes/auth/forgot-password-page';
-import { ResetPasswordPage } from './routes/auth/reset-password-page';
-import { VerifyEmailPage } from './routes/auth/verify-email-page';
-import { HomePage } from './routes/home-page';
-import { NotFoundPage } from './routes/system/not-found-page';
-import { upcoming, UpcomingPage } from './routes/upcoming-page';
-import { CustomersPage } from './routes/customers/customers-page';
-import { CustomerDetailPage } from './routes/customers/customer-detail-page';
-import { ItemsPage } from './routes/items/items-page';
-import { ExpensesPage } from './routes/expenses/expenses-page';
-import { RecurringExpensesPage } from './routes/expenses/recurring-expenses-page';
-import { RecurringEditorPage } from './routes/recurring/recurring-editor-page';
-import { RecurringListPage } from './routes/recurring/recurring-list-page';
-import { AppointmentsPage } from './routes/appointments/appointments-page';
-import { GeneralSettingsPage } from './routes/settings/general-settings-page';
-import { OrganizationSettingsPage } from './routes/settings/organization-settings-page';
-import { CurrencySettingsPage } from './routes/settings/currency-settings-page';
-import { TaxSettingsPage } from './routes/settings/tax-settings-page';
-import { UnitSettingsPage } from './routes/settings/unit-settings-page';
-import { EmailSettingsPage } from './routes/settings/email-settings-page';
-import { TagSettingsPage } from './routes/settings/tag-settings-page';
-import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
-import { SettingsFrame } from './routes/settings/settings-frame';
-import { AuditSettingsPage } from './routes/settings/audit-settings-page';
-import { AccountingSettingsPage } from './routes/settings/accounting-settings-page';
-import { ReminderSettingsPage } from './routes/settings/reminder-settings-page';
-import { JobsSettingsPage } from './routes/settings/jobs-settings-page';
-import { MembersSettingsPage } from './routes/settings/members-settings-page';
-import { DevicesSettingsPage } from './routes/settings/devices-settings-page';
-import { ApiSettingsPage } from './routes/settings/api/api-settings-page';
-import { InvitationPage } from './routes/auth/invitation-page';
-import { LIST_TITLES } from './routes/documents/document-meta';
-import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
-import { PreviewPage } from './routes/preview/preview-page';
-import { SharePage } from './routes/share/share-page';
-import { Spinner } from './components/ui/spinner';
+import { LIST_TABLE } from '../shared/document-types';
+import { lazyPage as lazySignInPage, type LazyPage } from './lib/lazy-page';
 
-// Statistiques and their charts come in their own chunk, fetched when /reports is opened: the login page never pays for them.
-const LazyReportsPage = lazy(() => import('./routes/reports/reports-page'));
-function ReportsPage() {
-  return (
-    <Suspense fallback={<Spinner label="Chargement des statistiques" />}>
-      <LazyReportsPage />
-    </Suspense>
-  );
+// Issue 22: every page is its own chunk, fetched when its route is first shown (or ahead: on hover, when idle), so the
+// login page downloads only what it draws and the editor, the designer, the charts and the agenda only where used.
+
+/** A page that may check values with the shared Zod schemas as it draws: Zod is set up (French, no eval) before it shows. */
+function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyPage<P> {
+  return lazySignInPage(() => Promise.all([import('./lib/zod-setup'), load()]).then(([, module]) => module), pick);
 }
+
+const page = {
+  login: lazySignInPage(
+    () => import('./routes/auth/login-page'),
+    (m) => m.LoginPage,
+  ),
+  register: lazySignInPage(
+    () => import('./routes/auth/register-page'),
+    (m) => m.RegisterPage,
+  ),
+  forgotPassword: lazySignInPage(
+    () => import('./routes/auth/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  resetPassword: lazySignInPage(
+    () => import('./routes/auth/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  verifyEmail: lazySignInPage(
+    () => import('./routes/auth/verify-email-page'),
+    (m) => m.VerifyEmailPage,
+  ),
+  invitation: lazyPage(
+    () => import('./routes/auth/invitation-page'),
+    (m) => m.InvitationPage,
+  ),
+  home: lazyPage(
+    () => import('./routes/home-page'),
+    (m) => m.HomePage,
+  ),
+  notFound: lazyPage(
+    () => import('./routes/system/not-found-page'),
+    (m) => m.NotFoundPage,
+  ),
+  upcoming: lazyPage(
+    () => import('./routes/upcoming-page'),
+    (m) => m.UpcomingPage,
+  ),
+  settingsUpcoming: lazyPage(
+    () => import('./routes/settings/settings-upcoming-page'),
+    (m) => m.SettingsUpcomingPage,
+  ),
+  customers: lazyPage(
+    () => import('./routes/customers/customers-page'),
+    (m) => m.CustomersPage,
+  ),
+  customerDetail: lazyPage(
+    () => import('./routes/customers/customer-detail-page'),
+    (m) => m.CustomerDetailPage,
+  ),
+  items: lazyPage(
+    () => import('./routes/items/items-page'),
+    (m) => m.ItemsPage,
+  ),
+  expenses: lazyPage(
+    () => import('./routes/expenses/expenses-page'),
+    (m) => m.ExpensesPage,
+  ),
+  recurringExpenses: lazyPage(
+    () => import('./routes/expenses/recurring-expenses-page'),
+    (m) => m.RecurringExpensesPage,
+  ),
+  recurringEditor: lazyPage(
+    () => import('./routes/recurring/recurring-editor-page'),
+    (m) => m.RecurringEditorPage,
+  ),
+  recurringList: lazyPage(
+    () => import('./routes/recurring/recurring-list-page'),
+    (m) => m.RecurringListPage,
+  ),
+  appointments: lazyPage(
+    () => import('./routes/appointments/appointments-page'),
+    (m) => m.AppointmentsPage,
+  ),
+  reports: lazyPage(
+    () => import('./routes/reports/reports-page'),
+    (m) => m.default,
+  ),
+  documentList: lazyPage(
+    () => import('./routes/documents/documents-page'),
+    (m) => m.DocumentsPage,
+  ),
+  documentEditor: lazyPage(
+    () => import('./routes/documents/editor/document-editor-page'),
+    (m) => m.DocumentEditorPage,
+  ),
+  documentView: lazyPage(
+    () => import('./routes/documents/document-view-page'),
+    (m) => m.DocumentViewPage,
+  ),
+  payments: lazyPage(
+    () => import('./routes/documents/payments-page'),
+    (m) => m.PaymentsPage,
+  ),
+  preview: lazyPage(
+    () => import('./routes/preview/preview-page'),
+    (m) => m.PreviewPage,
+  ),
+  share: lazyPage(
+    () => import('./routes/share/share-page'),
+    (m) => m.SharePage,
+  ),
+};
+
+const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], LazyPage>> = {
+  general: lazyPage(
+    () => import('./routes/settings/general-settings-page'),
+    (m) => m.GeneralSettingsPage,
+  ),
+  organization: lazyPage(
+    () => import('./routes/settings/organization-settings-page'),
+    (m) => m.OrganizationSettingsPage,
+  ),
+  email: lazyPage(
+    () => import('./routes/settings/email-settings-page'),
+    (m) => m.EmailSettingsPage,
+  ),
+  currencies: lazyPage(
+    () => import('./routes/settings/currency-settings-page'),
+    (m) => m.CurrencySettingsPage,
+  ),
+  taxes: lazyPage(
+    () => import('./routes/settings/tax-settings-page'),
+    (m) => m.TaxSettingsPage,
+  ),
+  units: lazyPage(
+    () => import('./routes/settings/unit-settings-page'),
+    (m) => m.UnitSettingsPage,
+  ),
+  tags: lazyPage(
+    () => import('./routes/settings/tag-settings-page'),
+    (m) => m.TagSettingsPage,
+  ),
+  document: lazyPage(
+    () => import('./routes/settings/document-settings/document-settings-page'),
+    (m) => m.DocumentSettingsPage,
+  ),
+  accounting: lazyPage(
+    () => import('./routes/settings/accounting-settings-page'),
+    (m) => m.AccountingSettingsPage,
+  ),
+  audit: lazyPage(
+    () => import('./routes/settings/audit-settings-page'),
+    (m) => m.AuditSettingsPage,
+  ),
+  reminders: lazyPage(
+    () => import('./routes/settings/reminder-settings-page'),
+    (m) => m.ReminderSettingsPage,
+  ),
+  jobs: lazyPage(
+    () => import('./routes/settings/jobs-settings-page'),
+    (m) => m.JobsSettingsPage,
+  ),
+  members: lazyPage(
+    () => import('./routes/settings/members-settings-page'),
+    (m) => m.MembersSettingsPage,
+  ),
+  devices: lazyPage(
+    () => import('./routes/settings/devices-settings-page'),
+    (m) => m.DevicesSettingsPage,
+  ),
+  api: lazyPage(
+    () => import('./routes/settings/api/api-settings-page'),
+    (m) => m.ApiSettingsPage,
+  ),
+};
+
+/** A lazy page given fixed props by its route (a document type, an upcoming feature's name). */
+function pageWith<P extends object>(lazy: LazyPage<P>, props: P): LazyPage {
+  // A component made once per route when this table loads, never during a render
+  function RoutePage() {
+    return <lazy.Component {...props} />;
+  }
+  return { Component: RoutePage, preload: lazy.preload };
+}
+const upcoming = (feature: string) => pageWith(page.upcoming, { feature });
 
 /** 'bare': the page draws everything itself (the public share page, also printed to PDF). */
 export type LayoutName = 'auth' | 'main' | 'public' | 'bare';
@@ -61,93 +199,75 @@ export interface AppRoute {
   subtitle?: string;
   layout: LayoutName;
   requiresAuth: boolean;
-  component?: ComponentType;
+  page?: LazyPage;
   redirect?: string;
 }
 
-const auth = (path: string, title: string, component: ComponentType): AppRoute => ({
+const auth = (path: string, title: string, lazy: LazyPage): AppRoute => ({
   path,
   title,
   layout: 'auth',
   requiresAuth: false,
-  component,
+  page: lazy,
 });
-const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({
+const main = (path: string, title: string, lazy: LazyPage, subtitle?: string): AppRoute => ({
   path,
   title,
   subtitle,
   layout: 'main',
   requiresAuth: true,
-  component,
+  page: lazy,
 });
-
-const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
-  general: GeneralSettingsPage,
-  organization: OrganizationSettingsPage,
-  email: EmailSettingsPage,
-  currencies: CurrencySettingsPage,
-  taxes: TaxSettingsPage,
-  units: UnitSettingsPage,
-  tags: TagSettingsPage,
-  document: DocumentSettingsPage,
-  accounting: AccountingSettingsPage,
-  audit: AuditSettingsPage,
-  reminders: ReminderSettingsPage,
-  jobs: JobsSettingsPage,
-  members: MembersSettingsPage,
-  devices: DevicesSettingsPage,
-  api: ApiSettingsPage,
-};
-const settingsUpcoming = (title: string) =>
-  // A component made once per route when this table loads, never during a render
-  function SettingsUpcoming() {
-    return (
-      <SettingsFrame>
-        <UpcomingPage feature={`La page « ${title} »`} />
-      </SettingsFrame>
-    );
-  };
 
 function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
-  const list = LIST_TITLES[type];
+  const list = LIST_TABLE[type].listTitle;
+  // A recurring invoice is a model: one editor for all its tabs, and its payments are those of the invoices it made.
+  const recurring = type === 'recurring';
+  const props = { type: type as DocumentType };
+  const editor = recurring ? page.recurringEditor : pageWith(page.documentEditor, props);
+  const view = recurring ? page.recurringEditor : pageWith(page.documentView, props);
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
-    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
-    main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
-    main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
-    // A recurring invoice is a model: its payments are those of the invoices it made.
-    main(`${base}/:id/payments`, 'Paiements', type === 'recurring' ? upcoming('Le suivi des paiements') : PaymentsPage, list),
-    main(base, list, type === 'recurring' ? RecurringListPage : DocumentListRoute),
+    main(`${base}/new/add`, EDITOR_TITLES[type], editor, list),
+    main(`${base}/new/view`, 'Aperçu', view, list),
+    main(`${base}/:id/edit`, 'Modifier', editor, list),
+    main(`${base}/:id/view`, 'Aperçu', view, list),
+    main(`${base}/:id/payments`, 'Paiements', recurring ? upcoming('Le suivi des paiements') : page.payments, list),
+    main(base, list, recurring ? page.recurringList : pageWith(page.documentList, props)),
   ];
 }
 
 export const routes: AppRoute[] = [
-  auth('/auth/login', 'Se connecter', LoginPage),
-  auth('/auth/register', 'Inscription', RegisterPage),
-  auth('/auth/password/forgot', 'Mot de passe oublié', ForgotPasswordPage),
-  auth('/auth/password/reset', 'Créer un nouveau mot de passe', ResetPasswordPage),
-  auth('/auth/verify_email', 'Activation votre compte', VerifyEmailPage),
-  auth('/invitation', 'Rejoindre une équipe', InvitationPage),
+  auth('/auth/login', 'Se connecter', page.login),
+  auth('/auth/register', 'Inscription', page.register),
+  auth('/auth/password/forgot', 'Mot de passe oublié', page.forgotPassword),
+  auth('/auth/password/reset', 'Créer un nouveau mot de passe', page.resetPassword),
+  auth('/auth/verify_email', 'Activation votre compte', page.verifyEmail),
+  auth('/invitation', 'Rejoindre une équipe', page.invitation),
 
-  main('/', "Vue d'ensemble", HomePage, 'Votre activité en un coup d’œil'),
+  main('/', "Vue d'ensemble", page.home, 'Votre activité en un coup d’œil'),
   main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),
   main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
-  main('/customers', 'Clients', CustomersPage),
-  main('/customers/:id', 'Clients', CustomerDetailPage),
-  main('/items', 'Articles', ItemsPage),
-  main('/expenses/recurring', 'Dépenses répétitifs', RecurringExpensesPage),
-  main('/expenses', 'Dépenses', ExpensesPage),
-  main('/appointments', 'Rendez-vous', AppointmentsPage),
-  main('/reports', 'Statistiques', ReportsPage),
+  main('/customers', 'Clients', page.customers),
+  main('/customers/:id', 'Clients', page.customerDetail),
+  main('/items', 'Articles', page.items),
+  main('/expenses/recurring', 'Dépenses répétitifs', page.recurringExpenses),
+  main('/expenses', 'Dépenses', page.expenses),
+  main('/appointments', 'Rendez-vous', page.appointments),
+  main('/reports', 'Statistiques', page.reports),
   { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
   ...SETTINGS_CHILDREN.map((child) =>
-    main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres'),
+    main(
+      `/settings/${child.slug}`,
+      child.title,
+      SETTINGS_PAGES[child.slug] ?? pageWith(page.settingsUpcoming, { title: child.title }),
+      'Paramètres',
+    ),
   ),
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
   ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
 
-  { path: '/preview', title: 'Aperçu', layout: 'public', requiresAuth: false, component: PreviewPage },
-  { path: '/share/:uuid', title: 'Document', layout: 'bare', requiresAuth: false, component: SharePage },
-  { path: '/404', title: 'Erreur', layout: 'public', requiresAuth: false, component: NotFoundPage },
+  { path: '/preview', title: 'Aperçu', layout: 'public', requiresAuth: false, page: page.preview },
+  { path: '/share/:uuid', title: 'Document', layout: 'bare', requiresAuth: false, page: page.share },
+  { path: '/404', title: 'Erreur', layout: 'public', requiresAuth: false, page: page.notFound },
 ];

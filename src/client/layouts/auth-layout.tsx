@@ -2,10 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
 import { display, toggleTheme } from '../stores/display';
-import { Tooltip } from '../components/ui/tooltip';
+import { CssTooltip } from '../components/ui/css-tooltip';
 import { Button } from '../components/ui/button';
-import { HelpDialog } from '../components/help-dialog';
+import { lazyPage } from '../lib/lazy-page';
+import { LazyBoundary } from '../components/page-loading';
 import { HelpIcon, LogoMark, MoonIcon, SunIcon } from '../components/icons';
+
+// The help dialog (and Ark's dialog machinery) is downloaded when first asked for, not with the login page (issue 22).
+const help = lazyPage(
+  () => import('../components/help-dialog'),
+  (m) => m.HelpDialog,
+);
 
 const styles = {
   page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'bg.canvas' }),
@@ -49,18 +56,27 @@ const styles = {
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const snap = useSnapshot(display);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpWanted, setHelpWanted] = useState(false);
   const nextTheme = snap.theme === 'dark' ? 'Claire' : 'Sombre';
   return (
     <div className={styles.page}>
       <header className={styles.bar}>
         <LogoMark />
         <span className={styles.barTitle}>Auth</span>
-        <Tooltip label={nextTheme}>
+        <CssTooltip label={nextTheme}>
           <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Thème : passer en ${nextTheme.toLowerCase()}`}>
             {snap.theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </Button>
-        </Tooltip>
-        <Button variant="ghost" size="sm" onClick={() => setHelpOpen(true)}>
+        </CssTooltip>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setHelpWanted(true);
+            setHelpOpen(true);
+          }}
+          onPointerEnter={() => void help.preload()}
+        >
           <HelpIcon size={18} />
           Aider
         </Button>
@@ -74,7 +90,11 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </section>
       </main>
       <p className={styles.footer}>Facturier — facturation conforme pour les petites entreprises</p>
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpWanted && (
+        <LazyBoundary fallback={null}>
+          <help.Component open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </LazyBoundary>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
@@ -6,6 +6,7 @@ import { display } from '../stores/display';
 import { ui } from '../stores/ui';
 import { useIsWide } from '../lib/use-media-query';
 import { useFullscreen } from '../lib/use-fullscreen';
+import { usePrefetchWhenIdle } from '../lib/prefetch';
 import { Button, buttonRecipe } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { HelpIcon, MaximizeIcon, MenuIcon, MinimizeIcon, SearchIcon, SlidersIcon, SparkIcon } from '../components/icons';
@@ -41,12 +42,19 @@ function BarButton({ label, onClick, children }: { label: string; onClick: () =>
   );
 }
 
+/** The pages most sessions open after the dashboard, downloaded when the browser is idle. */
+const LIKELY_NEXT = ['/', '/invoices', '/invoices/new/add'] as const;
+
 /** SPEC §2 main layout: the navigation drawer, the top bar with page title and subtitle, and the page. */
 export function MainLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const snap = useSnapshot(display);
   const wide = useIsWide();
   const fullscreen = useFullscreen();
   const offset = wide ? (snap.rail ? RAIL_WIDTH : DRAWER_WIDTH) : 0;
+  useEffect(() => {
+    ui.shellShown = true; // mounts the search, help, settings and confirm overlays (app.tsx)
+  }, []);
+  usePrefetchWhenIdle(LIKELY_NEXT);
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
   return (
     <div className={css({ minH: '100dvh' })}>

@@ -7,6 +7,7 @@ import { display } from '../stores/display';
 import { isActive, MENU } from '../navigation';
 import { logoutWithConfirmation } from '../lib/logout';
 import { useCan } from '../lib/use-can';
+import { usePrefetch } from '../lib/prefetch';
 import { OrganizationSwitcher } from './organization-switcher';
 import { Tooltip } from '../components/ui/tooltip';
 import { ChevronLeftIcon, ChevronRightIcon, LogoMark, LogoutIcon } from '../components/icons';
@@ -70,6 +71,7 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   // Settings are for owners and admins (shared/roles.ts): members and accountants do not see the entry.
   const canManage = useCan('manage');
   const open = wide || snap.drawer;
+  const prefetch = usePrefetch();
 
   // A temporary drawer closes once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of location is the event
@@ -148,6 +150,8 @@ export function SideDrawer({ wide }: { wide: boolean }) {
                     aria-current={isActive(entry, location) ? 'page' : undefined}
                     aria-label={rail ? entry.label : undefined}
                     tabIndex={open ? 0 : -1}
+                    onPointerEnter={() => prefetch(entry.href)}
+                    onFocus={() => prefetch(entry.href)}
                   >
                     <Icon size={20} />
                     {!rail && <span>{entry.label}</span>}

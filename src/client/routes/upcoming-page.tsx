@@ -38,9 +38,3 @@ export function UpcomingPage({ feature }: { feature: string }) {
     </section>
   );
 }
-
-export const upcoming = (feature: string) =>
-  // A component made once per route when the route table loads, never during a render
-  function Upcoming() {
-    return <UpcomingPage feature={feature} />;
-  };

@@ -7,6 +7,8 @@ export const ui = proxy({
   search: false,
   help: false,
   updateAvailable: false,
+  /** A page of the app shell has been shown: its overlays (search, help…) are then downloaded and mounted. */
+  shellShown: false,
 });
 
 export function openFeedbackFromPanel() {

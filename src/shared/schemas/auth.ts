@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from '../roles';
+import { PASSWORD_MIN_LENGTH } from '../password-rules';
+
+export { PASSWORD_MIN_LENGTH };
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -12,7 +15,6 @@ export const emailSchema = z
   .max(254, 'L’adresse e-mail est trop longue')
   .pipe(z.email({ error: 'Adresse e-mail invalide' }));
 
-export const PASSWORD_MIN_LENGTH = 8;
 /** Capped so that a megabyte "password" cannot make argon2 the cost of a request. */
 export const newPasswordSchema = z
   .string({ error: 'Le mot de passe est obligatoire' })

@@ -1,18 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Portal, Tooltip as ArkTooltip } from '@ark-ui/react';
-import { css } from '../../../../styled-system/css';
-
-const content = css({
-  bg: 'neutralSolid',
-  color: 'neutralSolidFg',
-  fontSize: 'xs',
-  fontWeight: '500',
-  px: '2.5',
-  py: '1.5',
-  borderRadius: 'md',
-  boxShadow: 'overlay',
-  zIndex: 'tooltip',
-});
+import { tooltipContent } from './tooltip-style';
 
 /** Ark's tooltip, styled once: opens on hover and on keyboard focus of its trigger. */
 export function Tooltip({
@@ -29,7 +17,7 @@ export function Tooltip({
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
       <Portal>
         <ArkTooltip.Positioner>
-          <ArkTooltip.Content className={content}>{label}</ArkTooltip.Content>
+          <ArkTooltip.Content className={tooltipContent}>{label}</ArkTooltip.Content>
         </ArkTooltip.Positioner>
       </Portal>
     </ArkTooltip.Root>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { forgotPasswordInputSchema } from '../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
-import { fieldErrors } from '../../lib/form';
+import { preloadAuthValidation, withAuthValidation } from './load-validation';
 import { TextField } from '../../components/ui/text-field';
 import { Button } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/icons';
@@ -15,9 +14,11 @@ export function ForgotPasswordPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { data, errors } = fieldErrors(forgotPasswordInputSchema, { email });
-    setError(errors.email);
-    if (data) forgot.mutate(data);
+    void withAuthValidation(({ validateForgotPassword }) => {
+      const { data, errors } = validateForgotPassword({ email });
+      setError(errors.email);
+      if (data) forgot.mutate(data);
+    });
   }
 
   if (forgot.isSuccess) {
@@ -36,7 +37,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <form className={s.form} onSubmit={submit} noValidate>
+    <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
       <p className={s.lead}>Indiquez l’adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
       <TextField
         label="Adresse e-mail"

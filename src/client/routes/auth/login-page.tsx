@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { loginInputSchema } from '../../../shared/schemas/auth';
 import { trpc } from '../../trpc';
-import { fieldErrors } from '../../lib/form';
+import { preloadAuthValidation, withAuthValidation } from './load-validation';
 import { TextField } from '../../components/ui/text-field';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from './password-field';
@@ -22,13 +21,15 @@ export function LoginPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { data, errors } = fieldErrors(loginInputSchema, values);
-    setErrors(errors);
-    if (data) login.mutate(data);
+    void withAuthValidation(({ validateLogin }) => {
+      const { data, errors } = validateLogin(values);
+      setErrors(errors);
+      if (data) login.mutate(data);
+    });
   }
 
   return (
-    <form className={s.form} onSubmit={submit} noValidate>
+    <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
       <p className={s.lead}>Connectez-vous pour retrouver vos factures, devis et clients.</p>
       <TextField
         label="Adresse e-mail"

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { PASSWORD_MIN_LENGTH, registerInputSchema } from '../../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rules';
 import { trpc } from '../../trpc';
-import { fieldErrors } from '../../lib/form';
+import { preloadAuthValidation, withAuthValidation } from './load-validation';
 import { TextField } from '../../components/ui/text-field';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from './password-field';
@@ -25,13 +25,15 @@ export function RegisterPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { data, errors } = fieldErrors(registerInputSchema, values);
-    setErrors(errors);
-    if (data) register.mutate(data);
+    void withAuthValidation(({ validateRegister }) => {
+      const { data, errors } = validateRegister(values);
+      setErrors(errors);
+      if (data) register.mutate(data);
+    });
   }
 
   return (
-    <form className={s.form} onSubmit={submit} noValidate>
+    <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
       <p className={s.lead}>Créez votre compte et celui de votre entreprise en une minute.</p>
       <div className={s.row}>
         <TextField

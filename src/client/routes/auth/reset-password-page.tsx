@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rules';
+import { preloadAuthValidation, withAuthValidation } from './load-validation';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -39,17 +40,18 @@ export function ResetPasswordPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = newPasswordSchema.safeParse(password);
-    const next = {
-      password: checked.success ? undefined : checked.error.issues[0]?.message,
-      confirmation: password === confirmation ? undefined : 'Les deux mots de passe ne correspondent pas',
-    };
-    setErrors(next);
-    if (!next.password && !next.confirmation) reset.mutate({ token, password });
+    void withAuthValidation(({ newPasswordError }) => {
+      const next = {
+        password: newPasswordError(password),
+        confirmation: password === confirmation ? undefined : 'Les deux mots de passe ne correspondent pas',
+      };
+      setErrors(next);
+      if (!next.password && !next.confirmation) reset.mutate({ token, password });
+    });
   }
 
   return (
-    <form className={s.form} onSubmit={submit} noValidate>
+    <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
       <p className={s.lead}>
         Choisissez un nouveau mot de passe ({PASSWORD_MIN_LENGTH} caractères au moins). Vos autres sessions seront fermées.
       </p>

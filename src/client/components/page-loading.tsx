@@ -1,0 +1,87 @@
+import { Component, type ReactNode, Suspense } from 'react';
+import { css } from '../../../styled-system/css';
+import { Button } from './ui/button';
+import { Spinner } from './ui/spinner';
+
+export const CHUNK_ERROR_TITLE = 'Cette page n’a pas pu être chargée';
+export const CHUNK_ERROR_TEXT =
+  'Une nouvelle version de Facturier a peut-être été installée depuis l’ouverture de cet onglet, ou la connexion a été interrompue.';
+
+const styles = {
+  // Tall enough that the page arriving does not push the footer of the layout up and down.
+  holder: css({ minH: '50vh', display: 'grid', placeItems: 'center', color: 'accent.default' }),
+  notice: css({
+    maxW: '420px',
+    mx: 'auto',
+    my: '10',
+    p: '6',
+    bg: 'bg.surface',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'card',
+    boxShadow: 'card',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+    alignItems: 'flex-start',
+  }),
+  title: css({ fontWeight: '700', fontSize: 'md' }),
+  text: css({ color: 'fg.muted', fontSize: 'sm' }),
+};
+
+/**
+ * The place of a page whose code is still downloading: a spinner where the page will be, in the layout's frame.
+ * `height` keeps a small frame (the sign-in card) at about the size of the form that comes, so nothing jumps.
+ */
+export function PageSpinner({ height }: { height?: number }) {
+  return (
+    <div className={styles.holder} style={height ? { minHeight: height } : undefined}>
+      <Spinner size={28} label="Chargement de la page" />
+    </div>
+  );
+}
+
+/** Chrome, Firefox and Safari word a failed `import()` differently; Vite's preload helper adds its own. */
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload|Loading chunk/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_ERROR.test(error.message);
+}
+
+export function ChunkErrorNotice() {
+  return (
+    <div role="alert" className={styles.notice} data-testid="chunk-error">
+      <p className={styles.title}>{CHUNK_ERROR_TITLE}</p>
+      <p className={styles.text}>{CHUNK_ERROR_TEXT}</p>
+      <Button onClick={() => window.location.reload()}>Recharger</Button>
+    </div>
+  );
+}
+
+/**
+ * An old tab after a deploy asks for chunks the server no longer has: instead of a blank page, say so and offer a
+ * reload (which fetches the new index.html and its chunks). Other errors go on to whatever handles them.
+ */
+export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    if (isChunkLoadError(error)) return <ChunkErrorNotice />;
+    throw error;
+  }
+}
+
+/** A lazy page in its frame: the spinner while it downloads, the reload notice if it cannot be downloaded. */
+export function LazyBoundary({ children, fallback = <PageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}

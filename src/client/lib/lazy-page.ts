@@ -1,0 +1,28 @@
+import { type ComponentType, lazy } from 'react';
+
+/** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
+export interface LazyPage<P extends object = object> {
+  Component: ComponentType<P>;
+  /** Starts the download without rendering; calling it again reuses the same download. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Issue 22: each page comes in its own chunk, so the login page never downloads the editor, the designer or the charts.
+ * `pick` names the export, since our pages use named exports and React.lazy wants a default one.
+ */
+export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyPage<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchComponent = () => {
+    loading ??= load().then(pick, (error: unknown) => {
+      // A failed download may be retried by a later preload (the network came back); the render shows the reload notice.
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    Component: lazy(() => fetchComponent().then((component) => ({ default: component }))),
+    preload: () => fetchComponent().catch(() => undefined),
+  };
+}

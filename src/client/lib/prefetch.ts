@@ -1,0 +1,35 @@
+import { useCallback, useEffect } from 'react';
+import { matchRoute, useRouter } from 'wouter';
+import { routes } from '../routes';
+
+/** Starts downloading the page behind a link (on hover or focus), so that the click shows it without a spinner. */
+export function usePrefetch(): (href: string) => void {
+  const { parser } = useRouter();
+  return useCallback(
+    (href: string) => {
+      const path = href.split(/[?#]/)[0] ?? href;
+      const route = routes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
+      const target = route?.redirect ? routes.find((candidate) => candidate.path === route.redirect) : route;
+      void target?.page?.preload();
+    },
+    [parser],
+  );
+}
+
+/** Idle time is for the pages most users open next (the invoice list and the editor): cheap, and never on the login page. */
+export function usePrefetchWhenIdle(hrefs: readonly string[]) {
+  const prefetch = usePrefetch();
+  const key = hrefs.join('\n');
+  useEffect(() => {
+    const run = () => {
+      for (const href of key.split('\n')) prefetch(href);
+    };
+    // Safari has no requestIdleCallback: a short timer does the same job there.
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(run, 2_000);
+    return () => window.clearTimeout(timer);
+  }, [key, prefetch]);
+}
