@@ -7,6 +7,7 @@ import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
 import { benchReports } from './reports';
+import { benchScale } from './scale';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   einvoice: benchEinvoice,
   backup: benchBackup,
   reports: benchReports,
+  scale: benchScale,
 };
 
 const only = process.argv[2];

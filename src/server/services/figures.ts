@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import { periodRange } from '../../shared/periods';
 import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
-import { listDocuments } from '../db/queries/document-lists';
+import { listDocumentPage } from '../db/queries/document-lists';
 import { getAppSettings } from './settings';
 import { todayIso } from './document-record';
 import { fromStoredUnits } from '../../shared/money';
@@ -20,7 +20,7 @@ export async function dashboardFigures(db: Db, organizationId: number) {
     sumTurnover(db, { organizationId, currency, from: defined(year.from, 'year.from'), to: defined(year.to, 'year.to') }),
     monthlyTurnover(db, { organizationId, currency, year: Number(today.slice(0, 4)) }),
     sumReceivables(db, { organizationId, currency, today }),
-    listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),
+    listDocumentPage(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),
   ]);
   return {
     currency,
@@ -31,7 +31,7 @@ export async function dashboardFigures(db: Db, organizationId: number) {
     open_invoices: receivables.openCount,
     overdue: fromStoredUnits(receivables.overdue),
     overdue_count: receivables.overdueCount,
-    latest: latest.data,
+    latest,
   };
 }
 
