@@ -109,7 +109,7 @@ export function endpoints(): Endpoint[] {
       path: '/api/documents?type=invoice&status=overdue',
       run: list({ type: 'invoice', status: 'overdue' }),
     },
-    { title: 'documents: search a customer', path: '/api/documents?search=Client%201234', run: list({ search: 'Client 1234' }) },
+    { title: 'documents: search a customer', path: '/api/documents?search=Client%20685', run: list({ search: 'Client 685' }) },
     { title: 'documents: search a number', path: '/api/documents?search=D5123', run: list({ search: 'D5123' }) },
     { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000', run: list({ minAmount: 5000 }) },
     { title: 'documents: page 500', path: '/api/documents?page=500', run: list({ offset: 4990 }) },

@@ -55,7 +55,12 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const name of ['documents_org_date_idx', 'documents_org_total_idx', 'documents_org_type_status_maturity_idx', 'documents_org_customer_date_idx'])
+  for (const name of [
+    'documents_org_date_idx',
+    'documents_org_total_idx',
+    'documents_org_type_status_maturity_idx',
+    'documents_org_customer_date_idx',
+  ])
     await db.schema.dropIndex(name).execute();
   await db.schema.createIndex('documents_org_customer_idx').on('documents').columns(['organization_id', 'customer_id']).execute();
 }

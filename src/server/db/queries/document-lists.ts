@@ -201,10 +201,7 @@ function filteredDocuments(db: Db, p: DocumentListParams) {
     const matching = documentIdsMatching(p.search);
     const amount = searchedAmount(p.search);
     query = query.where((eb) =>
-      eb.or([
-        ...(matching ? [eb('documents.id', 'in', matching)] : []),
-        ...(amount !== null ? [eb('documents.total', '=', amount)] : []),
-      ]),
+      eb.or([...(matching ? [eb('documents.id', 'in', matching)] : []), ...(amount !== null ? [eb('documents.total', '=', amount)] : [])]),
     );
   }
   return query;
