@@ -172,8 +172,20 @@ function searchedAmount(search: string): number | null {
   return amount !== undefined && Number.isFinite(amount) && Math.abs(amount) < 1e12 ? toStoredUnits(amount) : null;
 }
 
+interface SearchFilter {
+  /** Documents (of any organisation: the list filters on its own) whose number or customer has the typed words. */
+  ids: number[];
+  amount: number | null;
+}
+
+/** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
+async function searchFilter(db: Db, search: string | undefined): Promise<SearchFilter | null> {
+  if (!search) return null;
+  return { ids: (await documentIdsMatching(db, search)) ?? [], amount: searchedAmount(search) };
+}
+
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
-function filteredDocuments(db: Db, p: DocumentListParams) {
+function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
@@ -196,20 +208,22 @@ function filteredDocuments(db: Db, p: DocumentListParams) {
   if (p.minAmount !== undefined) query = query.where('documents.total', '>=', toStoredUnits(p.minAmount));
   if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', toStoredUnits(p.maxAmount));
   if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
-  if (p.search) {
-    // Words through the full-text index (number, customer), and a typed amount on the total (its own index).
-    const matching = documentIdsMatching(p.search);
-    const amount = searchedAmount(p.search);
+  if (search) {
     query = query.where((eb) =>
-      eb.or([...(matching ? [eb('documents.id', 'in', matching)] : []), ...(amount !== null ? [eb('documents.total', '=', amount)] : [])]),
+      eb.or([
+        ...(search.ids.length > 0
+          ? [eb('documents.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.ids)}))`)]
+          : []),
+        ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
+      ]),
     );
   }
   return query;
 }
 
 /** A page of the list, without its count (the dashboard's latest documents). */
-export async function listDocumentPage(db: Db, p: DocumentListParams): Promise<DocumentListEntry[]> {
-  let rows = filteredDocuments(db, p).select(LIST_COLUMNS);
+export async function listDocumentPage(db: Db, p: DocumentListParams, search: SearchFilter | null = null): Promise<DocumentListEntry[]> {
+  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.search))).select(LIST_COLUMNS);
   // Drafts have no number: they sort after (or before) the numbered ones by creation.
   rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
   if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
@@ -231,9 +245,10 @@ export async function listDocumentPage(db: Db, p: DocumentListParams): Promise<D
  * that is neither full nor past the end ends the list, so the total is the rows before it plus its own.
  */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
-  const data = await listDocumentPage(db, p);
+  const search = await searchFilter(db, p.search);
+  const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  const { total } = await filteredDocuments(db, p)
+  const { total } = await filteredDocuments(db, p, search)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return { total: Number(total), data };

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../connection';
 
 export type SearchKind = 'customer' | 'item' | 'document';
@@ -47,15 +47,16 @@ export function toMatchQuery(text: string): string | null {
 /**
  * The ids of an organisation's documents whose number or customer matches the typed words (each a prefix, accents
  * folded), as a subquery for the documents list: the list searches the full-text index instead of reading every
- * row with `LIKE '%…%'`. The title holds the number, the subtitle the type and the customer (indexDocument). The
+ * row with `LIKE '%…%'`; read once, for the page and its count. The title holds the number, the subtitle the type and the customer (indexDocument). The
  * caller filters on the organisation (the documents' own column): read here, it would cost a row per match.
  */
-export function documentIdsMatching(text: string): RawBuilder<number> | null {
+export async function documentIdsMatching(db: Db, text: string): Promise<number[] | null> {
   const match = toMatchQuery(text);
   if (!match) return null;
   const code = KIND_CODES.document;
-  return sql<number>`(select (rowid - ${sql.lit(code)}) / 8 from search_index
-    where search_index match ${`{title subtitle} : (${match})`} and rowid % 8 = ${sql.lit(code)})`;
+  const { rows } = await sql<{ id: number }>`select (rowid - ${sql.lit(code)}) / 8 as id from search_index
+    where search_index match ${`{title subtitle} : (${match})`} and rowid % 8 = ${sql.lit(code)}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
