@@ -13,16 +13,20 @@ export interface BuiltServer {
   dbPath: string;
   /** From spawn to listening, built first when stale. */
   coldStartMs: number;
-  /** The server process, whose children (its Chromium) a bench may weigh. */
+  /** The server process: the scale bench reads its memory, the render bench weighs its children (its Chromium). */
   pid: number;
   stop(): Promise<void>;
 }
 
-/** The production build on loopback, on a fresh SQLite file in a temporary folder removed at stop. */
-export async function startBuiltServer(): Promise<BuiltServer> {
+/**
+ * The production build on loopback, on a fresh SQLite file in a temporary folder removed at stop; with `database`, on
+ * a copy of that file (the server migrates it at start, as a deployment would).
+ */
+export async function startBuiltServer(options: { database?: string } = {}): Promise<BuiltServer> {
   await ensureServerBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const dbPath = path.join(dir, 'bench.db');
+  if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     env: {

@@ -8,6 +8,7 @@ import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
 import { benchReports } from './reports';
+import { benchScale } from './scale';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   backup: benchBackup,
   reports: benchReports,
   bundle: benchBundle,
+  scale: benchScale,
 };
 
 const only = process.argv[2];

@@ -32,7 +32,7 @@ function lcg(seed: number) {
   };
 }
 
-function seedDirectly(dbPath: string, organizationId: number) {
+export function seedDirectly(dbPath: string, organizationId: number, documents = DOCUMENTS) {
   const db = new SQLite(dbPath);
   db.pragma('busy_timeout = 5000');
   const random = lcg(17);
@@ -66,8 +66,8 @@ function seedDirectly(dbPath: string, organizationId: number) {
     for (let c = 1; c <= CUSTOMERS; c++)
       customerIds.push(Number(insertCustomer.run(organizationId, `C${c}`, `Client ${c}`, now, now).lastInsertRowid));
     // Dates ascending, as chronological numbering makes them.
-    const dates = Array.from({ length: DOCUMENTS }, () => new Date(start + random() * span).toISOString().slice(0, 10)).sort();
-    for (let i = 0; i < DOCUMENTS; i++) {
+    const dates = Array.from({ length: documents }, () => new Date(start + random() * span).toISOString().slice(0, 10)).sort();
+    for (let i = 0; i < documents; i++) {
       const date = defined(dates[i]);
       const roll = random();
       const type = roll < 0.08 ? 'credit' : roll < 0.12 ? 'estimate' : 'invoice';

@@ -379,6 +379,62 @@ describe('documents: the list', () => {
   });
 });
 
+describe('documents: the list at scale (issue 22)', () => {
+  it('searches the full-text index: accents folded, word prefixes, number, amount typed the French way', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const cafe = (
+      await session.rest('POST', '/api/customers', {
+        name: 'Café Électrique',
+        type: 'individual',
+        address: { line1: '1 quai', postal_code: '13002', city: 'Marseille' },
+      })
+    ).body.data.id;
+    const other = (
+      await session.rest('POST', '/api/customers', {
+        name: 'Boucherie Sanzot',
+        type: 'individual',
+        address: { line1: '1 quai', postal_code: '13002', city: 'Marseille' },
+      })
+    ).body.data.id;
+    const first = await issued(session, { customer_id: cafe, date: '2026-11-03', items: [line('A', 1, 1000)] }); // 1 200
+    const second = await issued(session, { customer_id: other, date: '2026-11-04', items: [line('B', 1, 1293.5)] }); // 1 552,20
+    await draft(session, { customer_id: other, date: '2026-11-05', items: [line('C', 1, 10)] }); // 12
+
+    const ids = async (search: string) =>
+      (await session.rest('GET', `/api/documents?search=${encodeURIComponent(search)}`)).body.data.map((d: { id: number }) => d.id);
+    expect(await ids('cafe')).toEqual([first.id]); // no accent typed
+    expect(await ids('ÉLEC')).toEqual([first.id]); // a word's prefix, any case
+    expect(await ids('cafe elec')).toEqual([first.id]); // every word must match
+    expect(await ids('cafe sanzot')).toEqual([]);
+    expect(await ids('sanz')).toHaveLength(2); // the issued invoice and the draft
+    expect(await ids(second.number)).toEqual([second.id]);
+    expect(await ids('1 200,00')).toEqual([first.id]); // the total, typed as a French amount
+    expect(await ids('1552,2 €')).toEqual([second.id]);
+    expect(await ids('1200')).toEqual([first.id]);
+    expect(await ids('"*')).toEqual([]); // FTS syntax is only text
+    const stranger = (await registered(server.url)).session;
+    expect((await stranger.rest('GET', '/api/documents?search=cafe')).body).toEqual({ total: 0, data: [] });
+  });
+
+  it('answers the true total on every page, counted or told by the page itself', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    for (const day of ['01', '02', '03', '04', '05'])
+      await issued(session, { customer_id: customerId, date: `2026-10-${day}`, items: [line('A', 1, 100)] });
+    const page = async (query: string) => {
+      const body = (await session.rest('GET', `/api/documents?per_page=2&${query}`)).body;
+      return { total: body.total, dates: body.data.map((d: { date: string }) => d.date) };
+    };
+    expect(await page('page=1')).toEqual({ total: 5, dates: ['2026-10-05', '2026-10-04'] }); // full page: counted
+    expect(await page('page=3')).toEqual({ total: 5, dates: ['2026-10-01'] }); // the last page tells it
+    expect(await page('page=4')).toEqual({ total: 5, dates: [] }); // past the end: counted
+    expect(await page('page=1&min_amount=1000')).toEqual({ total: 0, dates: [] });
+    expect(await page('page=1&search=boulangerie')).toMatchObject({ total: 5 });
+    expect(await page('page=3&sort_order=asc')).toEqual({ total: 5, dates: ['2026-10-05'] });
+  });
+});
+
 describe('documents: isolation and bad input', () => {
   it('answers 404 for another organisation’s document on every path', async () => {
     const owner = await registered(server.url);

@@ -13,7 +13,7 @@ import { checkTagIds } from './tags';
 import { assertCurrencyEnabled } from './currencies';
 
 /** Keeps the global search in step with the customer (archived customers are not offered). */
-async function index(db: Db, organizationId: number, c: CustomerRecord): Promise<void> {
+export async function indexCustomer(db: Db, organizationId: number, c: CustomerRecord): Promise<void> {
   if (c.deleted_at) return removeSearchEntry(db, { organizationId, kind: 'customer', refId: c.id });
   await upsertSearchEntry(db, {
     organizationId,
@@ -45,7 +45,7 @@ export async function createCustomer(db: Db, organizationId: number, customer: C
     return id;
   });
   const created = await getCustomer(db, organizationId, id);
-  await index(db, organizationId, created);
+  await indexCustomer(db, organizationId, created);
   return created;
 }
 
@@ -59,7 +59,7 @@ export async function editCustomer(db: Db, organizationId: number, id: number, c
     await setTaggings(trx, { organizationId, kind: 'customer', refId: id, tagIds: customer.tag_ids });
   });
   const updated = await getCustomer(db, organizationId, id);
-  await index(db, organizationId, updated);
+  await indexCustomer(db, organizationId, updated);
   return updated;
 }
 
@@ -79,6 +79,6 @@ export async function restoreCustomer(db: Db, organizationId: number, id: number
   await getCustomer(db, organizationId, id);
   await setCustomerDeletedAt(db, { organizationId, id, deletedAt: null });
   const restored = await getCustomer(db, organizationId, id);
-  await index(db, organizationId, restored);
+  await indexCustomer(db, organizationId, restored);
   return restored;
 }

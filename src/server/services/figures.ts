@@ -1,37 +1,34 @@
 import type { Db } from '../db/connection';
-import { periodRange } from '../../shared/periods';
-import { customerBalances, monthlyTurnover, sumReceivables, sumTurnover } from '../db/queries/figures';
-import { listDocuments } from '../db/queries/document-lists';
+import { customerBalances, monthlyTurnover, sumReceivables } from '../db/queries/figures';
+import { listDocumentPage } from '../db/queries/document-lists';
 import { getAppSettings } from './settings';
 import { todayIso } from './document-record';
 import { fromStoredUnits } from '../../shared/money';
 import { getCustomer } from './customers';
-import { defined } from '../../shared/defined';
 
 /** Vue d'ensemble: turnover this month and year, receivables, overdue, the latest documents, in the base currency. */
 export async function dashboardFigures(db: Db, organizationId: number) {
   const today = todayIso();
   const { currency_format } = await getAppSettings(db, organizationId);
   const currency = currency_format.currency;
-  const month = periodRange('this_month', today);
-  const year = periodRange('this_year', today);
-  const [monthHt, yearHt, months, receivables, latest] = await Promise.all([
-    sumTurnover(db, { organizationId, currency, from: defined(month.from, 'month.from'), to: defined(month.to, 'month.to') }),
-    sumTurnover(db, { organizationId, currency, from: defined(year.from, 'year.from'), to: defined(year.to, 'year.to') }),
-    monthlyTurnover(db, { organizationId, currency, year: Number(today.slice(0, 4)) }),
+  const year = Number(today.slice(0, 4));
+  // One pass over the year's documents: the year's and this month's turnover are sums of its months (same filters).
+  const [months, receivables, latest] = await Promise.all([
+    monthlyTurnover(db, { organizationId, currency, year }),
     sumReceivables(db, { organizationId, currency, today }),
-    listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),
+    listDocumentPage(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 6 }),
   ]);
+  const yearHt = months.reduce((sum, m) => sum + BigInt(m), 0n); // integer units: exact
   return {
     currency,
-    turnover_month: fromStoredUnits(monthHt),
+    turnover_month: fromStoredUnits(months[Number(today.slice(5, 7)) - 1]),
     turnover_year: fromStoredUnits(yearHt),
     monthly: months.map(fromStoredUnits),
     outstanding: fromStoredUnits(receivables.outstanding),
     open_invoices: receivables.openCount,
     overdue: fromStoredUnits(receivables.overdue),
     overdue_count: receivables.overdueCount,
-    latest: latest.data,
+    latest,
   };
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
 import type { DocumentsTable } from '../schema';
-import { containsText } from './like';
+import { documentIdsMatching } from './search';
 import { storedStatus } from './document-mapping';
-import { fromStoredUnits, isMoneyLike, toStoredUnits, toUnits4 } from '../../../shared/money';
+import { fromStoredUnits, parseAmount, toStoredUnits } from '../../../shared/money';
 import { effectiveStatus } from '../../../shared/document-status';
 import type { DocumentListEntry } from '../../../shared/schemas/document-model';
 
@@ -166,11 +166,26 @@ const SORT_COLUMNS = {
   maturity: 'documents.maturity',
 } as const;
 
-/** An amount typed in a search box ('1 234,50') in stored units, or null when the text is not one. */
-const searchedAmount = (search: string): number | null => (isMoneyLike(search) ? Number(toUnits4(search)) : null);
+/** An amount typed in a search box ('1 234,50', '1552', '12,5 €') in stored units, or null when the text is not one. */
+function searchedAmount(search: string): number | null {
+  const amount = parseAmount(search.replace(/€/g, ''));
+  return amount !== undefined && Number.isFinite(amount) && Math.abs(amount) < 1e12 ? toStoredUnits(amount) : null;
+}
+
+interface SearchFilter {
+  /** Documents (of any organisation: the list filters on its own) whose number or customer has the typed words. */
+  ids: number[];
+  amount: number | null;
+}
+
+/** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
+async function searchFilter(db: Db, search: string | undefined): Promise<SearchFilter | null> {
+  if (!search) return null;
+  return { ids: (await documentIdsMatching(db, search)) ?? [], amount: searchedAmount(search) };
+}
 
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
-export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
+function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
@@ -193,34 +208,48 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   if (p.minAmount !== undefined) query = query.where('documents.total', '>=', toStoredUnits(p.minAmount));
   if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', toStoredUnits(p.maxAmount));
   if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
-  if (p.search) {
-    const search = p.search;
-    const amount = searchedAmount(search);
+  if (search) {
     query = query.where((eb) =>
       eb.or([
-        containsText('documents.number', search),
-        containsText('documents.customer_name', search),
-        ...(amount !== null ? [eb('documents.total', '=', amount)] : []),
+        ...(search.ids.length > 0
+          ? [eb('documents.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.ids)}))`)]
+          : []),
+        ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
     );
   }
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let rows = query.select(LIST_COLUMNS);
+  return query;
+}
+
+/** A page of the list, without its count (the dashboard's latest documents). */
+export async function listDocumentPage(db: Db, p: DocumentListParams, search: SearchFilter | null = null): Promise<DocumentListEntry[]> {
+  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.search))).select(LIST_COLUMNS);
   // Drafts have no number: they sort after (or before) the numbered ones by creation.
   rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
   if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
   const data = await rows.orderBy('documents.id', p.sortOrder).limit(p.limit).offset(p.offset).execute();
-  return {
-    total: Number(total),
-    data: data.map((row) => ({
-      ...row,
-      status: effectiveStatus({ type: row.type, status: storedStatus(row.status), maturity: row.maturity }, p.today),
-      subtotal: fromStoredUnits(row.subtotal),
-      tax: fromStoredUnits(row.tax),
-      total: fromStoredUnits(row.total),
-      deposits: fromStoredUnits(row.deposits),
-      paid: fromStoredUnits(row.paid),
-      amount_due: fromStoredUnits(row.amount_due),
-    })),
-  };
+  return data.map((row) => ({
+    ...row,
+    status: effectiveStatus({ type: row.type, status: storedStatus(row.status), maturity: row.maturity }, p.today),
+    subtotal: fromStoredUnits(row.subtotal),
+    tax: fromStoredUnits(row.tax),
+    total: fromStoredUnits(row.total),
+    deposits: fromStoredUnits(row.deposits),
+    paid: fromStoredUnits(row.paid),
+    amount_due: fromStoredUnits(row.amount_due),
+  }));
+}
+
+/**
+ * A page and the number of documents the filters match. The count is read only when the page cannot tell it: a page
+ * that is neither full nor past the end ends the list, so the total is the rows before it plus its own.
+ */
+export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
+  const search = await searchFilter(db, p.search);
+  const data = await listDocumentPage(db, p, search);
+  if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
+  const { total } = await filteredDocuments(db, p, search)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(total), data };
 }

@@ -44,6 +44,21 @@ export function toMatchQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
 }
 
+/**
+ * The ids of an organisation's documents whose number or customer matches the typed words (each a prefix, accents
+ * folded), as a subquery for the documents list: the list searches the full-text index instead of reading every
+ * row with `LIKE '%…%'`; read once, for the page and its count. The title holds the number, the subtitle the type and the customer (indexDocument). The
+ * caller filters on the organisation (the documents' own column): read here, it would cost a row per match.
+ */
+export async function documentIdsMatching(db: Db, text: string): Promise<number[] | null> {
+  const match = toMatchQuery(text);
+  if (!match) return null;
+  const code = KIND_CODES.document;
+  const { rows } = await sql<{ id: number }>`select (rowid - ${sql.lit(code)}) / 8 as id from search_index
+    where search_index match ${`{title subtitle} : (${match})`} and rowid % 8 = ${sql.lit(code)}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   const match = toMatchQuery(params.text);
   if (!match) return [];

@@ -1,0 +1,274 @@
+// Issue 22, lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
+// sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS, the same SQL on a bare node:http + better-sqlite3
+// handler side by side (ratio), and the verdict of SQLite's plan for each statement the endpoint runs.
+// The organisation is built once (rows shaped as the issue service stores them, the search index written by the
+// documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
+// the built server migrates its copy at start, so a new migration is measured on the cached data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { createApiClient } from '../api-client';
+import { startBuiltServer, type BuiltServer } from './built-server';
+import { seedDirectly } from './reports';
+import { defined } from '../../src/shared/defined';
+import type { Database } from '../../src/server/db/schema';
+import { listDocuments, type DocumentListParams } from '../../src/server/db/queries/document-lists';
+import { searchEntries } from '../../src/server/db/queries/search';
+import { findCustomer } from '../../src/server/db/queries/customers';
+import { indexDocument } from '../../src/server/services/documents';
+import { indexCustomer } from '../../src/server/services/customers';
+import { dashboardFigures } from '../../src/server/services/figures';
+import { todayIso } from '../../src/server/services/document-record';
+import {
+  customersReport,
+  itemsReport,
+  marginReport,
+  receiptsBook,
+  receivablesReport,
+  tagsReport,
+  turnoverReport,
+  urssafReport,
+  vatReport,
+} from '../../src/server/services/reports';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DOCUMENTS = Number(process.env.BENCH_SCALE_DOCUMENTS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 20);
+const EMAIL = 'bench-scale@exemple.fr';
+const PASSWORD = 'bench-password';
+
+const rssOf = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(field));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024); // MB
+};
+
+/** The cached organisation: built on a fresh built server, then copied out whole (VACUUM INTO, no WAL beside it). */
+async function scaleDatabase(): Promise<{ file: string; built: string }> {
+  const file = path.join(root, '.bench-cache', `scale-${DOCUMENTS}.db`);
+  if (fs.existsSync(file)) return { file, built: 'cached' };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const started = performance.now();
+  const server = await startBuiltServer();
+  try {
+    const { client } = createApiClient(server.url);
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: EMAIL,
+      password: PASSWORD,
+      organization: 'Atelier Fontaine SARL',
+    });
+    const organizationId = (await client.auth.me.query()).organization.id;
+    await client.currencies.create.mutate({ code: 'USD', rate: '1.085' });
+    seedDirectly(server.dbPath, organizationId, DOCUMENTS);
+    const raw = new SQLite(server.dbPath);
+    raw.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    await db.transaction().execute(async (trx) => {
+      const customers = await trx.selectFrom('customers').select('id').where('organization_id', '=', organizationId).execute();
+      for (const { id } of customers) await indexCustomer(trx, organizationId, defined(await findCustomer(trx, { organizationId, id })));
+      const documents = await trx.selectFrom('documents').select('id').where('organization_id', '=', organizationId).execute();
+      for (const { id } of documents) await indexDocument(trx, organizationId, id);
+    });
+    raw.exec('ANALYZE');
+    raw.prepare('VACUUM INTO ?').run(file);
+    await db.destroy();
+  } finally {
+    await server.stop();
+  }
+  return { file, built: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
+}
+
+interface Endpoint {
+  title: string;
+  path: string;
+  /** The same work in-process, to capture its SQL for the bare handler and the plans. */
+  run: (db: Kysely<Database>, organizationId: number) => Promise<unknown>;
+}
+
+export function endpoints(): Endpoint[] {
+  const today = todayIso();
+  const year = Number(today.slice(0, 4));
+  const lastYear = { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
+  const threeYears = { from: `${year - 2}-01-01`, to: `${year}-12-31` };
+  const q = (p: { from: string; to: string }) => `from=${p.from}&to=${p.to}`;
+  const list = (extra: Partial<DocumentListParams>) => (db: Kysely<Database>, organizationId: number) =>
+    listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 10, ...extra });
+  return [
+    { title: 'documents: first page', path: '/api/documents', run: list({}) },
+    {
+      title: 'documents: overdue invoices',
+      path: '/api/documents?type=invoice&status=overdue',
+      run: list({ type: 'invoice', status: 'overdue' }),
+    },
+    { title: 'documents: search a customer', path: '/api/documents?search=Client%20685', run: list({ search: 'Client 685' }) },
+    { title: 'documents: search a number', path: '/api/documents?search=D5123', run: list({ search: 'D5123' }) },
+    { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000', run: list({ minAmount: 5000 }) },
+    { title: 'documents: page 500', path: '/api/documents?page=500', run: list({ offset: 4990 }) },
+    { title: 'dashboard', path: '/api/dashboard', run: (db, id) => dashboardFigures(db, id) },
+    {
+      title: 'global search',
+      path: '/api/search?q=Client%2012',
+      run: (db, id) => searchEntries(db, { organizationId: id, text: 'Client 12', limit: 20 }),
+    },
+    {
+      title: 'report: turnover, year by month',
+      path: `/api/reports/turnover?${q(lastYear)}&group=month`,
+      run: (db, id) => turnoverReport(db, id, { ...lastYear, group: 'month' }),
+    },
+    {
+      title: 'report: turnover, 3 years by quarter',
+      path: `/api/reports/turnover?${q(threeYears)}&group=quarter`,
+      run: (db, id) => turnoverReport(db, id, { ...threeYears, group: 'quarter' }),
+    },
+    { title: 'report: customers', path: `/api/reports/customers?${q(lastYear)}`, run: (db, id) => customersReport(db, id, lastYear) },
+    { title: 'report: items', path: `/api/reports/items?${q(lastYear)}`, run: (db, id) => itemsReport(db, id, lastYear) },
+    { title: 'report: tags', path: `/api/reports/tags?${q(lastYear)}`, run: (db, id) => tagsReport(db, id, lastYear) },
+    { title: 'report: VAT, a year', path: `/api/reports/vat?${q(lastYear)}`, run: (db, id) => vatReport(db, id, lastYear) },
+    { title: 'report: receivables', path: '/api/reports/receivables', run: (db, id) => receivablesReport(db, id) },
+    { title: 'report: margin', path: `/api/reports/margin?${q(lastYear)}`, run: (db, id) => marginReport(db, id, lastYear) },
+    {
+      title: 'report: receipts book',
+      path: `/api/reports/receipts?${q(lastYear)}`,
+      run: (db, id) => receiptsBook(db, id, { ...lastYear, page: 1 }),
+    },
+    {
+      title: 'report: URSSAF',
+      path: `/api/reports/urssaf?${q(lastYear)}&group=quarter`,
+      run: (db, id) => urssafReport(db, id, { ...lastYear, group: 'quarter' }),
+    },
+  ];
+}
+
+/** 'index' when every step of every statement reads through an index; else what scans or sorts. */
+function verdict(raw: SQLite.Database, queries: CompiledQuery[]): string {
+  const bad = new Set<string>();
+  for (const q of queries) {
+    const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
+    for (const { detail } of plan) {
+      // json_each and the full-text index are virtual tables: their "SCAN" is their own lookup, not a table walk.
+      if (/^SCAN \S+ VIRTUAL TABLE|^SCAN CONSTANT ROW/.test(detail)) continue;
+      if (/^SCAN /.test(detail)) bad.add(detail.replace(/ USING COVERING INDEX.*/, ' (covering index)'));
+      const temp = /USE TEMP B-TREE FOR (.+)$/.exec(detail);
+      if (temp) bad.add(`TEMP B-TREE ${temp[1]}`);
+    }
+  }
+  return bad.size ? [...bad].join('; ') : 'index';
+}
+
+export async function capture(dbPath: string, organizationId: number, list: Endpoint[]) {
+  const queries: CompiledQuery[] = [];
+  const raw = new SQLite(dbPath, { readonly: true });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: raw }),
+    log: (event) => {
+      if (event.level === 'query') queries.push(event.query);
+    },
+  });
+  const captured: { path: string; statements: { sql: string; parameters: unknown[] }[]; plan: string }[] = [];
+  for (const e of list) {
+    queries.length = 0;
+    await e.run(db, organizationId);
+    // The settings and currencies reads are the same for every endpoint: kept, they are part of the work.
+    captured.push({
+      path: e.path,
+      statements: queries.map((q) => ({ sql: q.sql, parameters: [...q.parameters] })),
+      plan: verdict(raw, queries),
+    });
+  }
+  await db.destroy();
+  return captured;
+}
+
+function waitForPort(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /^(\d+)\n/.exec(seen);
+      if (match) resolve(defined(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare handler exited (${code}):\n${seen}`)));
+  });
+}
+
+async function sequential(url: string, cookie: string) {
+  const call = async () => {
+    const response = await fetch(url, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${url} : ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < 3; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => defined(times[Math.min(times.length - 1, Math.ceil(times.length * p) - 1)]);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function loaded(url: string, cookie: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+export async function benchScale(): Promise<void> {
+  const cache = await scaleDatabase();
+  let server: BuiltServer | undefined;
+  let bare: ChildProcess | undefined;
+  const routesFile = path.join(root, '.bench-cache', `routes-${process.pid}.json`);
+  try {
+    server = await startBuiltServer({ database: cache.file });
+    const { client, cookie } = createApiClient(server.url);
+    await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
+    const organizationId = (await client.auth.me.query()).organization.id;
+    const session = defined(cookie(), 'cookie()');
+    const idleRss = rssOf(server.pid, 'VmRSS');
+
+    const list = endpoints();
+    const captured = await capture(server.dbPath, organizationId, list);
+    fs.writeFileSync(routesFile, JSON.stringify(captured));
+    bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
+      env: { ...process.env, BENCH_DB: server.dbPath, BENCH_ROUTES: routesFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const bareUrl = `http://127.0.0.1:${await waitForPort(bare)}`;
+
+    const size = fs.statSync(server.dbPath).size / 2 ** 20;
+    console.log(`\n## Scale: ${DOCUMENTS} documents in one organisation (${size.toFixed(0)} MB database, ${cache.built})`);
+    console.log(
+      `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
+        `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s; ` +
+        'bare: node:http + better-sqlite3 running the same SQL statements (no session check, no JSON mapping)',
+    );
+    console.log('| endpoint | p50 / p99 ms (sequential) | req/s | p99 ms (loaded) | bare req/s | ratio | plan |');
+    console.log('|---|---:|---:|---:|---:|---:|---|');
+    for (const [i, e] of list.entries()) {
+      const seq = await sequential(`${server.url}${e.path}`, session);
+      const app = await loaded(`${server.url}${e.path}`, session);
+      const yardstick = await loaded(`${bareUrl}${e.path}`, session);
+      console.log(
+        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${defined(captured[i]).plan} |`,
+      );
+    }
+    console.log(`peak RSS of the built server: ${rssOf(server.pid, 'VmHWM')} MB`);
+  } finally {
+    bare?.kill('SIGTERM');
+    await server?.stop();
+    fs.rmSync(routesFile, { force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchScale();
