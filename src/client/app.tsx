@@ -8,6 +8,7 @@ import { queryClient, trpc, trpcClient } from './trpc';
 import { routes, type AppRoute } from './routes';
 import { usePageTitle } from './lib/page-title';
 import { RequireAuth } from './components/guard';
+import { RoleGate } from './components/role-gate';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -24,7 +25,14 @@ function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const Page = defined(route.component, 'route.component');
-  let page: ReactNode = <Page />;
+  // Inside RequireAuth the role is known: a page the role may not use says so instead of a form answering 403.
+  let page: ReactNode = route.can ? (
+    <RoleGate can={route.can}>
+      <Page />
+    </RoleGate>
+  ) : (
+    <Page />
+  );
   if (route.layout === 'auth') page = <AuthLayout title={route.title}>{page}</AuthLayout>;
   if (route.layout === 'main')
     page = (

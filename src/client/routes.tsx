@@ -26,7 +26,8 @@ import { UnitSettingsPage } from './routes/settings/unit-settings-page';
 import { EmailSettingsPage } from './routes/settings/email-settings-page';
 import { TagSettingsPage } from './routes/settings/tag-settings-page';
 import { DocumentSettingsPage } from './routes/settings/document-settings/document-settings-page';
-import { SettingsFrame } from './routes/settings/settings-frame';
+import { SettingsFrame, SettingsIndex } from './routes/settings/settings-frame';
+import type { Procedure } from '../shared/permissions';
 import { AuditSettingsPage } from './routes/settings/audit-settings-page';
 import { AccountingSettingsPage } from './routes/settings/accounting-settings-page';
 import { ReminderSettingsPage } from './routes/settings/reminder-settings-page';
@@ -62,6 +63,8 @@ export interface AppRoute {
   requiresAuth: boolean;
   component?: ComponentType;
   redirect?: string;
+  /** The procedure the page is for (shared/permissions.ts): a role that may not call it gets « Vous n’avez pas accès à cette page ». */
+  can?: Procedure;
 }
 
 const auth = (path: string, title: string, component: ComponentType): AppRoute => ({
@@ -71,13 +74,14 @@ const auth = (path: string, title: string, component: ComponentType): AppRoute =
   requiresAuth: false,
   component,
 });
-const main = (path: string, title: string, component: ComponentType, subtitle?: string): AppRoute => ({
+const main = (path: string, title: string, component: ComponentType, subtitle?: string, can?: Procedure): AppRoute => ({
   path,
   title,
   subtitle,
   layout: 'main',
   requiresAuth: true,
   component,
+  can,
 });
 
 const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'], ComponentType>> = {
@@ -109,9 +113,11 @@ const settingsUpcoming = (title: string) =>
 function documentRoutes(type: ListType): AppRoute[] {
   const base = LIST_BASES[type];
   const list = LIST_TITLES[type];
+  // A new document is for the roles that create; an existing one opens read-only for the others.
+  const create = type === 'recurring' ? 'recurringInvoices.create' : 'documents.create';
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
-    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
+    main(`${base}/new/add`, EDITOR_TITLES[type], type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list, create),
+    main(`${base}/new/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list, create),
     main(`${base}/:id/edit`, 'Modifier', type === 'recurring' ? RecurringEditorPage : DocumentEditorRoute, list),
     main(`${base}/:id/view`, 'Aperçu', type === 'recurring' ? RecurringEditorPage : DocumentViewRoute, list),
     // A recurring invoice is a model: its payments are those of the invoices it made.
@@ -138,9 +144,9 @@ export const routes: AppRoute[] = [
   main('/expenses', 'Dépenses', ExpensesPage),
   main('/appointments', 'Rendez-vous', AppointmentsPage),
   main('/reports', 'Statistiques', ReportsPage),
-  { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
+  main('/settings', 'Paramètres', SettingsIndex),
   ...SETTINGS_CHILDREN.map((child) =>
-    main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres'),
+    main(`/settings/${child.slug}`, child.title, SETTINGS_PAGES[child.slug] ?? settingsUpcoming(child.title), 'Paramètres', child.can),
   ),
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },
   ...(Object.keys(LIST_BASES) as ListType[]).flatMap(documentRoutes),
