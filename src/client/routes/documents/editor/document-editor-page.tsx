@@ -30,6 +30,7 @@ import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
 import { editorLayout } from './editor-layout';
 import { useCan } from '../../../lib/use-can';
+import { ReadOnly } from '../../../components/role-gate';
 
 type DocumentWrite = { messages: string; data: DocumentAnswer };
 
@@ -255,7 +256,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             : `Ce document n’est plus en attente : il ne se modifie plus.`}
         </p>
       )}
-      <div className={styles.layout}>
+      <ReadOnly readOnly={!canWrite} className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <section className={styles.card} aria-label="Client et dates">
             <HeaderFields
@@ -302,7 +303,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             vat={data.rules.vat || totals.tax !== 0}
           />
         </aside>
-      </div>
+      </ReadOnly>
     </div>
   );
 }
