@@ -148,7 +148,7 @@ describe('Mon équipe', () => {
     }
   });
 
-  it('an accountant sees no « Nouveau » button and no Paramètres entry', { timeout: 60_000 }, async () => {
+  it('an accountant reads and exports, writes nothing: no « Nouveau », a read-only editor, the PDF, the FEC, a no-access page', { timeout: 60_000 }, async () => {
     const email = 'compta@cabinet-leroy.fr';
     expect((await owner.rest('POST', '/api/members', { email, role: 'accountant' })).status).toBe(201);
     const { mail } = await smtp.waitFor((m) => m.to.includes(email));
