@@ -40,7 +40,9 @@ async function pageAs(session: Session, theme: 'light' | 'dark' = 'light') {
   const opened = await newPage(browser, server.url, { colorScheme: theme });
   await opened.context.addCookies([{ name: 'session', value: defined(session.cookie?.split('=')[1], 'cookie'), url: server.url }]);
   if (theme === 'dark')
-    await opened.context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
+    await opened.context.addInitScript(() =>
+      localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })),
+    );
   return opened;
 }
 
@@ -148,7 +150,9 @@ describe('Mon équipe', () => {
     }
   });
 
-  it('an accountant reads and exports, writes nothing: no « Nouveau », a read-only editor, the PDF, the FEC, a no-access page', { timeout: 60_000 }, async () => {
+  it('an accountant reads and exports, writes nothing: no « Nouveau », a read-only editor, the PDF, the FEC, a no-access page', {
+    timeout: 60_000,
+  }, async () => {
     const email = 'compta@cabinet-leroy.fr';
     expect((await owner.rest('POST', '/api/members', { email, role: 'accountant' })).status).toBe(201);
     const { mail } = await smtp.waitFor((m) => m.to.includes(email));
@@ -187,10 +191,7 @@ describe('Mon équipe', () => {
         expect(await p.getByRole('link', { name: 'Nouvelle facture' }).count()).toBe(0);
         await p.getByRole('button', { name: `Actions facture ${sold.number}` }).click();
         await p.getByRole('menuitem', { name: 'Ouvrir' }).waitFor();
-        expect((await p.getByRole('menuitem').allTextContents()).map((t) => t.trim())).toEqual([
-          'Ouvrir',
-          'Copier le lien de partage',
-        ]);
+        expect((await p.getByRole('menuitem').allTextContents()).map((t) => t.trim())).toEqual(['Ouvrir', 'Copier le lien de partage']);
         await screenshot(p, `accountant-invoices-${theme}`);
         await p.keyboard.press('Escape');
 
