@@ -51,7 +51,7 @@ function RoutePage({ route }: { route: AppRoute }) {
     page = (
       // The guard's own spinner while the shell downloads: one spinner from the address bar to the page, no jump.
       <LazyBoundary fallback={<FullPageSpinner />}>
-        <shell.Component title={route.title} subtitle={route.subtitle}>
+        <shell.Component title={route.title} subtitle={route.subtitle} can={route.can}>
           {page}
         </shell.Component>
       </LazyBoundary>

@@ -1,3 +1,4 @@
+import type { Procedure } from '../shared/permissions';
 import type { ComponentType, SVGProps } from 'react';
 import { BoxIcon, CalendarIcon, ChartIcon, FileIcon, HomeIcon, SettingsIcon, UsersIcon, WalletIcon } from './components/icons';
 
@@ -31,22 +32,27 @@ export function isActive(entry: MenuEntry, path: string): boolean {
   return [entry.href, ...entry.matches].some((base) => path === base || path.startsWith(`${base}/`));
 }
 
-/** SPEC §2 settings children, in SPEC order. */
+/**
+ * SPEC §2 settings children, in SPEC order. `can`: the procedure the page is for (shared/permissions.ts) — a role
+ * that may not call it neither sees the entry nor uses the page (issue 18 §2). Settings forms are the managers';
+ * the team, the journal, the FEC and one's own devices are for every role.
+ */
 export const SETTINGS_CHILDREN = [
-  { slug: 'general', title: 'Système général' },
-  { slug: 'organization', title: "Infos de l'entreprise" },
-  { slug: 'email', title: "Envoi d'emails" },
-  { slug: 'tags', title: 'Étiquettes' },
-  { slug: 'currencies', title: 'Devises' },
-  { slug: 'taxes', title: 'TVA' },
-  { slug: 'units', title: 'Unités' },
-  { slug: 'subscription', title: 'Gérer mon abonnement' },
-  { slug: 'members', title: 'Mon équipe' },
-  { slug: 'devices', title: 'Appareils' },
-  { slug: 'api', title: 'API' },
-  { slug: 'document', title: 'Apparence' },
-  { slug: 'accounting', title: 'Comptabilité' },
-  { slug: 'audit', title: 'Journal' },
-  { slug: 'reminders', title: 'Relances' },
-  { slug: 'jobs', title: 'Tâches planifiées' },
-] as const;
+  { slug: 'general', title: 'Système général', can: 'settings.update' },
+  { slug: 'organization', title: "Infos de l'entreprise", can: 'organization.update' },
+  { slug: 'email', title: "Envoi d'emails", can: 'emailSettings.update' },
+  { slug: 'tags', title: 'Étiquettes', can: 'tags.create' },
+  { slug: 'currencies', title: 'Devises', can: 'currencies.create' },
+  { slug: 'taxes', title: 'TVA', can: 'taxes.create' },
+  { slug: 'units', title: 'Unités', can: 'units.create' },
+  // Placeholders until billing and API keys have procedures of their own: the managers' pages meanwhile.
+  { slug: 'subscription', title: 'Gérer mon abonnement', can: 'organization.update' },
+  { slug: 'members', title: 'Mon équipe', can: 'members.list' },
+  { slug: 'devices', title: 'Appareils', can: 'devices.list' },
+  { slug: 'api', title: 'API', can: 'apiKeys.list' },
+  { slug: 'document', title: 'Apparence', can: 'settings.update' },
+  { slug: 'accounting', title: 'Comptabilité', can: 'exports.fec' },
+  { slug: 'audit', title: 'Journal', can: 'audit.list' },
+  { slug: 'reminders', title: 'Relances', can: 'reminders.saveSettings' },
+  { slug: 'jobs', title: 'Tâches planifiées', can: 'reminders.jobs' },
+] as const satisfies readonly { slug: string; title: string; can: Procedure }[];

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { EDITOR_TITLES, LIST_BASES } from '../shared/status';
 import type { DocumentType, ListType } from '../shared/schemas/document';
+import type { Procedure } from '../shared/permissions';
 import { SETTINGS_CHILDREN } from './navigation';
 import { LIST_TABLE } from '../shared/document-types';
 import { lazyPage as lazySignInPage, type LazyPage } from './lib/lazy-page';
@@ -49,6 +50,10 @@ const page = {
   upcoming: lazyPage(
     () => import('./routes/upcoming-page'),
     (m) => m.UpcomingPage,
+  ),
+  settingsIndex: lazyPage(
+    () => import('./routes/settings/settings-frame'),
+    (m) => m.SettingsIndex,
   ),
   settingsUpcoming: lazyPage(
     () => import('./routes/settings/settings-upcoming-page'),
@@ -201,6 +206,8 @@ export interface AppRoute {
   requiresAuth: boolean;
   page?: LazyPage;
   redirect?: string;
+  /** The procedure the page is for (shared/permissions.ts): a role that may not call it gets « Vous n’avez pas accès à cette page ». */
+  can?: Procedure;
 }
 
 const auth = (path: string, title: string, lazy: LazyPage): AppRoute => ({
@@ -210,13 +217,14 @@ const auth = (path: string, title: string, lazy: LazyPage): AppRoute => ({
   requiresAuth: false,
   page: lazy,
 });
-const main = (path: string, title: string, lazy: LazyPage, subtitle?: string): AppRoute => ({
+const main = (path: string, title: string, lazy: LazyPage, subtitle?: string, can?: Procedure): AppRoute => ({
   path,
   title,
   subtitle,
   layout: 'main',
   requiresAuth: true,
   page: lazy,
+  can,
 });
 
 function documentRoutes(type: ListType): AppRoute[] {
@@ -227,9 +235,11 @@ function documentRoutes(type: ListType): AppRoute[] {
   const props = { type: type as DocumentType };
   const editor = recurring ? page.recurringEditor : pageWith(page.documentEditor, props);
   const view = recurring ? page.recurringEditor : pageWith(page.documentView, props);
+  // A new document is for the roles that create; an existing one opens read-only for the others.
+  const create = recurring ? 'recurringInvoices.create' : 'documents.create';
   return [
-    main(`${base}/new/add`, EDITOR_TITLES[type], editor, list),
-    main(`${base}/new/view`, 'Aperçu', view, list),
+    main(`${base}/new/add`, EDITOR_TITLES[type], editor, list, create),
+    main(`${base}/new/view`, 'Aperçu', view, list, create),
     main(`${base}/:id/edit`, 'Modifier', editor, list),
     main(`${base}/:id/view`, 'Aperçu', view, list),
     main(`${base}/:id/payments`, 'Paiements', recurring ? upcoming('Le suivi des paiements') : page.payments, list),
@@ -255,13 +265,14 @@ export const routes: AppRoute[] = [
   main('/expenses', 'Dépenses', page.expenses),
   main('/appointments', 'Rendez-vous', page.appointments),
   main('/reports', 'Statistiques', page.reports),
-  { path: '/settings', title: 'Paramètres', layout: 'main', requiresAuth: true, redirect: '/settings/general' },
+  main('/settings', 'Paramètres', page.settingsIndex),
   ...SETTINGS_CHILDREN.map((child) =>
     main(
       `/settings/${child.slug}`,
       child.title,
       SETTINGS_PAGES[child.slug] ?? pageWith(page.settingsUpcoming, { title: child.title }),
       'Paramètres',
+      child.can,
     ),
   ),
   { path: '/documents', title: 'Documents', layout: 'main', requiresAuth: true, redirect: '/invoices' },

@@ -5,8 +5,8 @@ import { AppError, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
 import type { FileCharset } from './http/file-answer';
 import { heavyWriteRefusal } from './auth/rate-limit';
-import { PERMISSIONS } from './auth/permissions';
-import { ROLE_REFUSAL, roleCan } from '../shared/roles';
+import { PERMISSIONS, roleMayCall } from '../shared/permissions';
+import { ROLE_REFUSAL } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
 
 /**
@@ -70,13 +70,13 @@ export const createCallerFactory = t.createCallerFactory;
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
 export const protectedProcedure = t.procedure.use(({ ctx, meta, path, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
-  // The one table of who may call what (auth/permissions.ts); a path missing from it is refused, never let through.
-  const needed = PERMISSIONS[path];
-  if (needed === undefined || needed === 'public') throw new AppError('FORBIDDEN', ROLE_REFUSAL);
+  // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
+  // never let through, and so is a protected procedure the table calls public (a mistake in the table).
   const { apiKey } = ctx.session;
   // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
-  if (apiKey && needed === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
-  if (!roleCan(ctx.session.role, needed)) throw new AppError('FORBIDDEN', apiKey ? apiKeyScopeRefusal(apiKey.scope) : ROLE_REFUSAL);
+  if (apiKey && PERMISSIONS[path] === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
+  if (PERMISSIONS[path] === 'public' || !roleMayCall(ctx.session.role, path))
+    throw new AppError('FORBIDDEN', apiKey ? apiKeyScopeRefusal(apiKey.scope) : ROLE_REFUSAL);
   if (meta?.heavy) {
     const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;

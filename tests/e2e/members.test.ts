@@ -5,6 +5,8 @@ import { startSmtpServer } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
+import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import type { Page } from 'playwright-core';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
@@ -32,6 +34,22 @@ async function ownerPage() {
   await context.addCookies([{ name: 'session', value: defined(owner.cookie?.split('=')[1], 'cookie'), url: server.url }]);
   return { context, page };
 }
+
+/** A browser page logged in with a session's cookie, in the light or the dark theme. */
+async function pageAs(session: Session, theme: 'light' | 'dark' = 'light') {
+  const opened = await newPage(browser, server.url, { colorScheme: theme });
+  await opened.context.addCookies([{ name: 'session', value: defined(session.cookie?.split('=')[1], 'cookie'), url: server.url }]);
+  if (theme === 'dark')
+    await opened.context.addInitScript(() =>
+      localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })),
+    );
+  return opened;
+}
+
+/** The titles of the settings pages offered beside the current one. */
+const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Paramètres' }).getByRole('link').allTextContents();
+
+const NO_ACCESS = 'Vous n’avez pas accès à cette page';
 
 describe('Mon équipe', () => {
   it('invites a member by e-mail; they register through the link and see the limited menu', { timeout: 60_000 }, async () => {
@@ -68,13 +86,50 @@ describe('Mon équipe', () => {
       const drawer = p.getByTestId('side-drawer');
       await drawer.getByRole('link', { name: 'Documents' }).waitFor();
       await p.getByText('Bienvenue dans l’espace de Atelier Fontaine').waitFor();
-      expect(await drawer.getByRole('link', { name: 'Paramètres' }).count()).toBe(0);
       await screenshot(p, 'member-menu');
+      // The member's settings: the pages they may use, never the organisation's own settings (issue 18 §2).
+      await drawer.getByRole('link', { name: 'Paramètres' }).click();
+      await p.waitForURL((url) => url.pathname === '/settings/tags');
+      expect(await settingsNav(p)).toEqual(['Étiquettes', 'Mon équipe', 'Appareils', 'Comptabilité', 'Journal', 'Tâches planifiées']);
+      await p.goto('/settings/general');
+      await p.getByTestId('no-access').getByText(NO_ACCESS).waitFor();
+      expect(await p.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
+      await screenshot(p, 'member-settings-forbidden');
+      await p.goto('/settings/members');
+      await p.getByTestId('member-row').getByText('Louise Petit').waitFor();
+      expect(await p.getByRole('button', { name: 'Envoyer l’invitation' }).count()).toBe(0);
+      expect(await p.getByRole('combobox', { name: /Rôle de/ }).count()).toBe(0);
       // The same link cannot serve twice.
       await p.goto(`/invitation?token=${token}`);
       await p.getByRole('alert').getByText('Ce lien d’invitation est invalide, a expiré ou a déjà servi').waitFor();
     } finally {
       await invitee.context.close();
+    }
+
+    // What a member does and does not do with the day's records, in both themes.
+    const member = new Session(server.url);
+    expect((await member.rest('POST', '/api/auth/login', { email, password: 'motdepasse-solide' })).status).toBe(200);
+    const customer = (await owner.rest('POST', '/api/customers', { name: 'Boulangerie Morel' })).body.data;
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await pageAs(member, theme);
+      try {
+        await page.goto(`/customers/${customer.id}`);
+        await page.getByRole('heading', { name: 'Boulangerie Morel' }).waitFor();
+        await page.getByRole('button', { name: 'Modifier' }).waitFor();
+        // CONTRACT.md keeps deleting customers from members.
+        expect(await page.getByRole('button', { name: 'Archiver' }).count()).toBe(0);
+        await page.goto('/invoices');
+        await page.getByRole('link', { name: 'Nouvelle facture' }).first().waitFor();
+        await screenshot(page, `member-invoices-${theme}`);
+        await page.goto('/invoices/new/add');
+        await page.getByRole('button', { name: 'Enregistrer', exact: true }).waitFor();
+        await screenshot(page, `member-editor-${theme}`);
+        await page.goto('/settings/tags');
+        await page.getByRole('navigation', { name: 'Paramètres' }).waitFor();
+        await screenshot(page, `member-settings-${theme}`);
+      } finally {
+        await context.close();
+      }
     }
 
     const again = await ownerPage();
@@ -95,7 +150,9 @@ describe('Mon équipe', () => {
     }
   });
 
-  it('an accountant sees no « Nouveau » button and no Paramètres entry', { timeout: 60_000 }, async () => {
+  it('an accountant reads and exports, writes nothing: no « Nouveau », a read-only editor, the PDF, the FEC, a no-access page', {
+    timeout: 60_000,
+  }, async () => {
     const email = 'compta@cabinet-leroy.fr';
     expect((await owner.rest('POST', '/api/members', { email, role: 'accountant' })).status).toBe(201);
     const { mail } = await smtp.waitFor((m) => m.to.includes(email));
@@ -117,10 +174,64 @@ describe('Mon équipe', () => {
       await page.goto('/invoices');
       await page.getByRole('heading', { name: 'Factures' }).or(page.getByText('Pas encore de factures')).first().waitFor();
       expect(await page.getByRole('link', { name: 'Nouvelle facture' }).count()).toBe(0);
-      expect(await page.getByTestId('side-drawer').getByRole('link', { name: 'Paramètres' }).count()).toBe(0);
       await screenshot(page, 'accountant-invoices');
     } finally {
       await context.close();
+    }
+
+    // The owner's invoices: one issued, one draft. The accountant reads them, downloads the PDF, changes nothing.
+    const { customerId } = await readyToInvoice(owner);
+    const sold = await issued(owner, { customer_id: customerId, items: [line('Audit des comptes', 1, 800)] });
+    const pending = await draft(owner, { customer_id: customerId, items: [line('Conseil', 2, 150)] });
+    for (const theme of ['light', 'dark'] as const) {
+      const { context: c, page: p } = await pageAs(accountant, theme);
+      try {
+        await p.goto('/invoices');
+        await p.getByText(sold.number).first().waitFor();
+        expect(await p.getByRole('link', { name: 'Nouvelle facture' }).count()).toBe(0);
+        await p.getByRole('button', { name: `Actions facture ${sold.number}` }).click();
+        await p.getByRole('menuitem', { name: 'Ouvrir' }).waitFor();
+        expect((await p.getByRole('menuitem').allTextContents()).map((t) => t.trim())).toEqual(['Ouvrir', 'Copier le lien de partage']);
+        await screenshot(p, `accountant-invoices-${theme}`);
+        await p.keyboard.press('Escape');
+
+        // The draft's editor, read-only: every field disabled, nothing to save or issue.
+        await p.goto(`/invoices/${pending.id}/edit`);
+        await p.getByRole('note').getByText('Lecture seule').waitFor();
+        expect(await p.getByRole('button', { name: 'Enregistrer', exact: true }).count()).toBe(0);
+        expect(await p.getByRole('button', { name: 'Enregistrer & émettre' }).count()).toBe(0);
+        const form = p.locator('fieldset[data-read-only]');
+        await form.waitFor();
+        expect(await form.locator('input:enabled, textarea:enabled, select:enabled, button:enabled').count()).toBe(0);
+        await screenshot(p, `accountant-editor-${theme}`);
+
+        // The issued invoice: its PDF, no issuing, sending or payment.
+        await p.goto(`/invoices/${sold.id}/view`);
+        await p.getByRole('button', { name: 'Plus' }).click();
+        await p.getByRole('menuitem', { name: 'Télécharger le PDF' }).waitFor();
+        await p.keyboard.press('Escape');
+        for (const name of ['Émettre', 'Modifier', 'Envoyer par e-mail', 'Enregistrer un paiement'])
+          expect(await p.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+
+        // A page for creating, opened by its address, says so plainly.
+        await p.goto('/invoices/new/add');
+        await p.getByTestId('no-access').getByText(NO_ACCESS).waitFor();
+        await screenshot(p, `accountant-forbidden-${theme}`);
+
+        // Settings: the pages an accountant reads; the FEC to download, the accounts read-only.
+        await p.getByTestId('side-drawer').getByRole('link', { name: 'Paramètres' }).click();
+        await p.waitForURL((url) => url.pathname === '/settings/members');
+        expect(await settingsNav(p)).toEqual(['Mon équipe', 'Appareils', 'Comptabilité', 'Journal', 'Tâches planifiées']);
+        await p.goto('/settings/accounting');
+        await p.getByRole('button', { name: 'Télécharger le FEC' }).waitFor();
+        expect(await p.getByRole('button', { name: 'Enregistrer', exact: true }).count()).toBe(0);
+        expect(await p.getByRole('button', { name: 'Ajouter' }).count()).toBe(0);
+        await screenshot(p, `accountant-settings-${theme}`);
+        await p.goto('/settings/taxes');
+        await p.getByTestId('no-access').getByText(NO_ACCESS).waitFor();
+      } finally {
+        await c.close();
+      }
     }
   });
 });

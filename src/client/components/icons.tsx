@@ -78,6 +78,12 @@ export const AlertIcon = (p: P) => (
     <path d="M12 8v4M12 16h.01" />
   </Icon>
 );
+export const LockIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
 export const LogoMark = ({ size = 28 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
     <rect width="32" height="32" rx="8" fill="#2551ea" />

@@ -10,6 +10,8 @@ import { usePrefetchWhenIdle } from '../lib/prefetch';
 import { Button, buttonRecipe } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { HelpIcon, MaximizeIcon, MenuIcon, MinimizeIcon, SearchIcon, SlidersIcon, SparkIcon } from '../components/icons';
+import type { Procedure } from '../../shared/permissions';
+import { RoleGate } from '../components/role-gate';
 import { DRAWER_WIDTH, RAIL_WIDTH, SideDrawer } from './side-drawer';
 
 const styles = {
@@ -46,7 +48,8 @@ function BarButton({ label, onClick, children }: { label: string; onClick: () =>
 const LIKELY_NEXT = ['/', '/invoices', '/invoices/new/add'] as const;
 
 /** SPEC §2 main layout: the navigation drawer, the top bar with page title and subtitle, and the page. */
-export function MainLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/** `can`: the procedure the page is for; a role that may not call it sees « Vous n’avez pas accès à cette page » instead. */
+export function MainLayout({ title, subtitle, can, children }: { title: string; subtitle?: string; can?: Procedure; children: ReactNode }) {
   const snap = useSnapshot(display);
   const wide = useIsWide();
   const fullscreen = useFullscreen();
@@ -105,7 +108,7 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
             </BarButton>
           )}
         </header>
-        <main className={styles.content}>{children}</main>
+        <main className={styles.content}>{can ? <RoleGate can={can}>{children}</RoleGate> : children}</main>
       </div>
     </div>
   );

@@ -4,9 +4,9 @@ import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../styled-system/css';
 import { trpc } from '../trpc';
 import { display } from '../stores/display';
-import { isActive, MENU } from '../navigation';
+import { isActive, MENU, SETTINGS_CHILDREN } from '../navigation';
 import { logoutWithConfirmation } from '../lib/logout';
-import { useCan } from '../lib/use-can';
+import { useCanCall } from '../lib/use-can';
 import { usePrefetch } from '../lib/prefetch';
 import { OrganizationSwitcher } from './organization-switcher';
 import { Tooltip } from '../components/ui/tooltip';
@@ -68,8 +68,9 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   const [location] = useLocation();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
   const rail = wide && snap.rail;
-  // Settings are for owners and admins (shared/roles.ts): members and accountants do not see the entry.
-  const canManage = useCan('manage');
+  // Paramètres shows when the role may use one of its pages at least (navigation.ts); each role has its own devices.
+  const can = useCanCall();
+  const settingsShown = SETTINGS_CHILDREN.some((child) => can(child.can));
   const open = wide || snap.drawer;
   const prefetch = usePrefetch();
 
@@ -138,7 +139,7 @@ export function SideDrawer({ wide }: { wide: boolean }) {
         </div>
         {!rail && <OrganizationSwitcher />}
         <ul className={styles.list}>
-          {MENU.filter((entry) => entry.href !== '/settings' || canManage).map((entry) => {
+          {MENU.filter((entry) => entry.href !== '/settings' || settingsShown).map((entry) => {
             const Icon = entry.icon;
             return (
               <li key={entry.href}>

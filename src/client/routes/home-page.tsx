@@ -3,6 +3,7 @@ import { css, cx } from '../../../styled-system/css';
 import { showsTotal } from '../../shared/status';
 import { formatDateShort } from '../../shared/format';
 import { trpc } from '../trpc';
+import { useCan } from '../lib/use-can';
 import { useMoney } from '../lib/use-money';
 import { buttonRecipe } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -63,6 +64,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 export function HomePage() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
   const figures = trpc.figures.dashboard.useQuery(undefined, { staleTime: 0 });
+  const canCreate = useCan('documents.create');
   const money = useMoney();
   const [, navigate] = useLocation();
   const f = figures.data;
@@ -91,9 +93,11 @@ export function HomePage() {
           <p className={css({ fontSize: 'sm', maxW: 'md' })}>
             Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.
           </p>
-          <Link href="/invoices/new/add" className={buttonRecipe()}>
-            Nouvelle facture
-          </Link>
+          {canCreate && (
+            <Link href="/invoices/new/add" className={buttonRecipe()}>
+              Nouvelle facture
+            </Link>
+          )}
         </section>
       ) : (
         <>

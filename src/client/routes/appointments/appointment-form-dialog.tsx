@@ -10,6 +10,8 @@ import {
 } from '../../../shared/schemas/appointment';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { trpc } from '../../trpc';
+import { ReadOnly } from '../../components/role-gate';
+import { useCan } from '../../lib/use-can';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -109,6 +111,9 @@ export function AppointmentFormDialog({
   const update = trpc.appointments.update.useMutation();
   const remove = trpc.appointments.delete.useMutation();
   const invite = trpc.appointments.invite.useMutation();
+  const canWrite = useCan(appointment ? 'appointments.update' : 'appointments.create');
+  const canDelete = useCan('appointments.delete');
+  const canInvite = useCan('appointments.invite');
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
     setForm((f) => ({ ...f, [key]: value }));
@@ -147,7 +152,7 @@ export function AppointmentFormDialog({
       persistent
       footer={
         <>
-          {appointment && !billed && (
+          {appointment && !billed && canDelete && (
             <Button variant="ghost" onClick={() => void guard(destroy)} className={css({ mr: 'auto', color: 'danger' })}>
               Supprimer
             </Button>
@@ -160,7 +165,7 @@ export function AppointmentFormDialog({
               Fichier .ics
             </a>
           )}
-          {appointment?.customer_id && (
+          {appointment?.customer_id && canInvite && (
             <Button
               variant="outline"
               loading={invite.isPending}
@@ -172,13 +177,15 @@ export function AppointmentFormDialog({
           <Button variant="ghost" onClick={onClose}>
             Annuler
           </Button>
-          <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending}>
-            Enregistrer
-          </Button>
+          {canWrite && (
+            <Button onClick={() => void guard(save)} loading={create.isPending || update.isPending}>
+              Enregistrer
+            </Button>
+          )}
         </>
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+      <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         {billed && (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             Facturé : la date, les heures, le client et le statut ne changent plus.{' '}
@@ -254,7 +261,7 @@ export function AppointmentFormDialog({
             onChange={(e) => set('note', e.target.value)}
           />
         </div>
-      </div>
+      </ReadOnly>
     </Dialog>
   );
 }

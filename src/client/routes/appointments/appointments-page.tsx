@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { Appointment } from '../../../shared/schemas/appointment';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useIsWide } from '../../lib/use-media-query';
 import { useQueryState } from '../../lib/use-query-state';
 import { showMessage } from '../../stores/snackbar';
@@ -73,6 +74,10 @@ export function AppointmentsPage() {
   const appointments = list.data?.data ?? [];
   const utils = trpc.useUtils();
   const update = trpc.appointments.update.useMutation();
+  // An accountant reads the agenda: no slot to click into a new appointment, no drag, no billing.
+  const canCreate = useCan('appointments.create');
+  const canMove = useCan('appointments.update');
+  const canBill = useCan('appointments.bill');
 
   const [editing, setEditing] = useState<Appointment | null>(null);
   const [draft, setDraft] = useState<AppointmentDraft | null>(null);
@@ -80,13 +85,14 @@ export function AppointmentsPage() {
   const [feed, setFeed] = useState(false);
 
   const create = (day: string, start: string | null) => {
+    if (!canCreate) return;
     const hour = start ?? '09:00';
     const [h = '9', m = '00'] = hour.split(':');
     const end = `${String(Math.min(23, Number(h) + 1)).padStart(2, '0')}:${m}`;
     setDraft({ date: day, start: hour, end: end > hour ? end : '23:59' });
   };
   const move = (a: Appointment, day: string, start: string | null) => {
-    if (a.date === day && (start === null || a.start === start)) return;
+    if (!canMove || (a.date === day && (start === null || a.start === start))) return;
     const data = moved(a, day, start);
     if (!data) return showMessage('Ce rendez-vous dépasserait minuit : choisissez un créneau plus tôt', 400);
     update.mutate(
@@ -125,12 +131,16 @@ export function AppointmentsPage() {
           <Button variant="outline" onClick={() => setFeed(true)}>
             S’abonner
           </Button>
-          <Button variant="outline" onClick={() => setBilling(true)}>
-            Facturer
-          </Button>
-          <Button onClick={() => create(view === 'day' ? date : today < from || today > to ? from : today, null)}>
-            Nouveau rendez-vous
-          </Button>
+          {canBill && (
+            <Button variant="outline" onClick={() => setBilling(true)}>
+              Facturer
+            </Button>
+          )}
+          {canCreate && (
+            <Button onClick={() => create(view === 'day' ? date : today < from || today > to ? from : today, null)}>
+              Nouveau rendez-vous
+            </Button>
+          )}
         </div>
       </div>
       {view === 'month' ? (
@@ -148,7 +158,7 @@ export function AppointmentsPage() {
       ) : (
         <TimeGrid days={days} today={today} appointments={appointments} onCreate={create} onOpen={setEditing} onMove={move} />
       )}
-      {wide && view !== 'list' && (
+      {wide && view !== 'list' && canCreate && (
         <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '2' })}>
           Cliquez sur un créneau pour ajouter un rendez-vous ; faites glisser un rendez-vous pour le déplacer, ou ouvrez-le (Entrée) pour
           changer sa date et ses heures au clavier.

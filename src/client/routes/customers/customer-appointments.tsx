@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css';
 import { APPOINTMENT_STATUS_LABELS } from '../../../shared/schemas/appointment';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { Button } from '../../components/ui/button';
 import { BillDialog } from '../appointments/bill-dialog';
 
@@ -36,6 +37,7 @@ const row = css({
 export function CustomerAppointments({ customerId, customerName }: { customerId: number; customerName: string }) {
   const list = trpc.appointments.list.useQuery({ customer_id: customerId });
   const [billing, setBilling] = useState(false);
+  const canBill = useCan('appointments.bill');
   const all = list.data?.data ?? [];
   const billable = all.filter((a) => a.status === 'done' && a.billed_document_id === null && a.start).length;
   return (
@@ -45,7 +47,7 @@ export function CustomerAppointments({ customerId, customerName }: { customerId:
           Rendez-vous
         </h2>
         <div className={css({ display: 'flex', gap: '2' })}>
-          {billable > 0 && (
+          {billable > 0 && canBill && (
             <Button variant="outline" size="sm" onClick={() => setBilling(true)}>
               Facturer ({billable})
             </Button>

@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css';
 import { formatAddress } from '../../../shared/format';
 import { DEFAULT_ADDRESS_FORMAT } from '../../../shared/schemas/settings';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -35,6 +36,9 @@ export function CustomerDetailPage() {
   );
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const [editing, setEditing] = useState(false);
+  const canEdit = useCan('customers.update');
+  const canArchive = useCan('customers.delete');
+  const canRestore = useCan('customers.restore');
   const archive = trpc.customers.delete.useMutation({
     onSuccess: (a) => {
       showMessage(a.messages, 200);
@@ -86,28 +90,34 @@ export function CustomerDetailPage() {
           </div>
           <div className={css({ display: 'flex', gap: '2' })}>
             {c.deleted_at ? (
-              <Button onClick={() => restore.mutate({ id: c.id })} loading={restore.isPending}>
-                Restaurer
-              </Button>
+              canRestore && (
+                <Button onClick={() => restore.mutate({ id: c.id })} loading={restore.isPending}>
+                  Restaurer
+                </Button>
+              )
             ) : (
               <>
-                <Button variant="outline" onClick={() => setEditing(true)}>
-                  Modifier
-                </Button>
-                <Button
-                  variant="ghost"
-                  loading={archive.isPending}
-                  onClick={async () => {
-                    if (
-                      await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, {
-                        title: 'Archiver le client',
-                      })
-                    )
-                      archive.mutate({ id: c.id });
-                  }}
-                >
-                  Archiver
-                </Button>
+                {canEdit && (
+                  <Button variant="outline" onClick={() => setEditing(true)}>
+                    Modifier
+                  </Button>
+                )}
+                {canArchive && (
+                  <Button
+                    variant="ghost"
+                    loading={archive.isPending}
+                    onClick={async () => {
+                      if (
+                        await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, {
+                          title: 'Archiver le client',
+                        })
+                      )
+                        archive.mutate({ id: c.id });
+                    }}
+                  >
+                    Archiver
+                  </Button>
+                )}
               </>
             )}
           </div>

@@ -4,6 +4,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { showsTotal } from '../../../shared/status';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -68,11 +69,13 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
     if (page > lastPage) setQuery({ page: lastPage > 1 ? lastPage : undefined });
   }, [page, lastPage, setQuery]);
   // An archived customer cannot be picked in the editor: no invitation to invoice them until restored.
-  const newInvoice = archived ? null : (
-    <Link href={`/invoices/new/add?customer=${customerId}`} className={buttonRecipe()}>
-      Nouvelle facture
-    </Link>
-  );
+  const canCreate = useCan('documents.create');
+  const newInvoice =
+    archived || !canCreate ? null : (
+      <Link href={`/invoices/new/add?customer=${customerId}`} className={buttonRecipe()}>
+        Nouvelle facture
+      </Link>
+    );
 
   return (
     <section className={styles.panel} aria-labelledby="customer-documents-title">

@@ -15,6 +15,7 @@ import { TagPicker } from '../../components/tags';
 import type { CustomerRow } from './types';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { useCan } from '../../lib/use-can';
+import { ReadOnly } from '../../components/role-gate';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
 type Form = Omit<
@@ -75,7 +76,7 @@ export function CustomerFormDialog({
   onClose: () => void;
   onSaved: (c: CustomerRow) => void;
 }) {
-  const canWrite = useCan('write');
+  const canWrite = useCan(customer ? 'customers.update' : 'customers.create');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
@@ -169,7 +170,7 @@ export function CustomerFormDialog({
         </>
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+      <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
           <legend className={css({ srOnly: true })}>Type de client</legend>
           {(
@@ -263,7 +264,7 @@ export function CustomerFormDialog({
           error={errors.tag_ids}
         />
         <TextField label="Note interne" value={form.note} onChange={set('note')} />
-      </div>
+      </ReadOnly>
     </Dialog>
   );
 }

@@ -20,7 +20,7 @@ type SortKey = 'name' | 'number' | 'city' | 'created_at';
 
 /** /customers: the list with its filter sidebar; every filter lives in the URL. */
 export function CustomersPage() {
-  const canWrite = useCan('write');
+  const canWrite = useCan('customers.create');
   const [query, setQuery] = useQueryState();
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -145,7 +145,7 @@ export function CustomersPage() {
                 ? 'Aucun client ne correspond à ces filtres.'
                 : 'Aucun client pour l’instant. Ajoutez le premier pour pouvoir le facturer.'}
             </p>
-            {!filtered && <Button onClick={() => setFormOpen(true)}>Ajouter un client</Button>}
+            {!filtered && canWrite && <Button onClick={() => setFormOpen(true)}>Ajouter un client</Button>}
           </div>
         ) : (
           <>

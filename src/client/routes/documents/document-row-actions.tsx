@@ -6,6 +6,7 @@ import type { AppRouter } from '../../../server/routers/_app';
 import { CONVERSIONS, CONVERTIBLE_FROM, isEditable, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
@@ -60,6 +61,15 @@ export function DocumentRowActions({
     },
   });
 
+  // Each entry only for a role the server lets do it (shared/permissions.ts): an accountant keeps open and share.
+  const can = {
+    issue: useCan('documents.issue'),
+    edit: useCan('documents.update'),
+    duplicate: useCan('documents.duplicate'),
+    convert: useCan('documents.convert'),
+    send: useCan('documentMail.send'),
+    remove: useCan('documents.delete'),
+  };
   const issuing = useIssueDocument();
   const [sending, setSending] = useState(false);
   const busy = issuing.isPending || duplicate.isPending || convert.isPending || remove.isPending;
@@ -68,7 +78,7 @@ export function DocumentRowActions({
   const entries: MenuEntry[] = [
     ...(opened ? [] : [{ value: 'open', label: 'Ouvrir', onSelect: () => navigate(openHref(doc)) }]),
     // A refusal lists the missing mentions on the document's Aperçu.
-    ...(doc.status === 'draft' && !opened
+    ...(doc.status === 'draft' && !opened && can.issue
       ? [
           {
             value: 'issue',
@@ -78,11 +88,13 @@ export function DocumentRowActions({
           },
         ]
       : []),
-    ...(isEditable(doc.type, doc.status) && !opened
+    ...(isEditable(doc.type, doc.status) && !opened && can.edit
       ? [{ value: 'edit', label: 'Modifier', onSelect: () => navigate(documentHref(doc, 'edit')) }]
       : []),
-    { value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) },
-    ...CONVERSIONS[doc.type].map((target) => ({
+    ...(can.duplicate
+      ? [{ value: 'duplicate', label: 'Dupliquer', disabled: busy, onSelect: () => duplicate.mutate({ id: doc.id }) }]
+      : []),
+    ...(can.convert ? CONVERSIONS[doc.type] : []).map((target) => ({
       value: `convert-${target}`,
       label: `Convertir en ${TYPE_LABELS[target].one.toLowerCase()}`,
       disabled: busy || !convertible,
@@ -91,11 +103,11 @@ export function DocumentRowActions({
     })),
     ...(doc.status !== 'draft'
       ? [
-          { value: 'send', label: 'Envoyer par e-mail', onSelect: () => setSending(true) },
+          ...(can.send ? [{ value: 'send', label: 'Envoyer par e-mail', onSelect: () => setSending(true) }] : []),
           { value: 'share', label: 'Copier le lien de partage', onSelect: () => void copyShareLink(doc.uuid) },
         ]
       : []),
-    ...(isDeletable(doc)
+    ...(isDeletable(doc) && can.remove
       ? [
           { separator: true as const, value: 'sep' },
           {
@@ -112,7 +124,7 @@ export function DocumentRowActions({
   ];
   return (
     <>
-      <ActionMenu label={`Actions ${TYPE_LABELS[doc.type].one.toLowerCase()} ${name}`} entries={entries} />
+      {entries.length > 0 && <ActionMenu label={`Actions ${TYPE_LABELS[doc.type].one.toLowerCase()} ${name}`} entries={entries} />}
       {sending && <SendDocumentDialog open doc={doc} onClose={() => setSending(false)} />}
     </>
   );

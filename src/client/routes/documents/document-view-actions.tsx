@@ -5,6 +5,7 @@ import { css } from '../../../../styled-system/css';
 import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isEditable, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
@@ -36,32 +37,43 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   const status = doc.stored_status as StoredStatus;
   const type = doc.type as DocumentType;
   const transitions = MANUAL_TRANSITIONS[type][status] ?? [];
-  const editable = isEditable(type, status);
+  // Print and the PDF for every role; each change only for a role the server lets make it (an accountant reads).
+  const can = {
+    issue: useCan('documents.issue'),
+    edit: useCan('documents.update'),
+    send: useCan('documentMail.send'),
+    pay: useCan('documents.recordPayment'),
+    setStatus: useCan('documents.setStatus'),
+    markSent: useCan('documents.markSent'),
+    deposit: useCan('documents.deposit'),
+    credit: useCan('documents.convert'),
+  };
+  const editable = isEditable(type, status) && can.edit;
 
   /** The PDF the customer gets. Downloading it sends nothing: « Envoyé » comes from the e-mail or from the menu by hand. */
   const download = () => window.location.assign(`/documents/download/${doc.uuid}`);
   const more: MenuEntry[] = [
     { value: 'print', label: 'Imprimer', onSelect: () => window.print() },
     ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
-    ...transitions.map((to) => ({
+    ...(can.setStatus ? transitions : []).map((to) => ({
       value: `status-${to}`,
       label: TRANSITION_LABELS[to] ?? to,
       onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }),
     })),
-    ...(status !== 'draft' && !doc.sent_at
+    ...(status !== 'draft' && !doc.sent_at && can.markSent
       ? [{ value: 'sent', label: 'Marquer comme envoyé', onSelect: () => markSent.mutate({ id: doc.id }) }]
       : []),
-    ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status)
+    ...((type === 'estimate' || type === 'order') && ['pending', 'accepted', 'done', 'converted'].includes(status) && can.deposit
       ? [{ value: 'deposit', label: 'Facturer un acompte', onSelect: () => setDialog('deposit') }]
       : []),
-    ...(DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status)
+    ...(DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status) && can.credit
       ? [{ value: 'credit', label: 'Établir un avoir partiel', onSelect: () => setDialog('credit') }]
       : []),
   ];
 
   return (
     <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-      {status === 'draft' && (
+      {status === 'draft' && can.issue && (
         <Button onClick={() => void issuing.issue(doc)} loading={issuing.isPending}>
           Émettre
         </Button>
@@ -71,12 +83,12 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
           Modifier
         </Button>
       )}
-      {status !== 'draft' && (
+      {status !== 'draft' && can.send && (
         <Button variant="outline" onClick={() => setDialog('send')}>
           Envoyer par e-mail
         </Button>
       )}
-      {DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status) && status !== 'paid' && (
+      {DOCUMENT_TYPE_TABLE[type].receivesPayments && PAYABLE_STATUSES.includes(status) && status !== 'paid' && can.pay && (
         <Button variant="outline" onClick={() => navigate(documentHref(doc, 'payments'))}>
           Enregistrer un paiement
         </Button>

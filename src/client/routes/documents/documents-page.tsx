@@ -52,7 +52,7 @@ const amountOrNothing = (value: string | undefined) => (value && Number.isFinite
 
 /** A list of sales documents of one type (SPEC §2 bases), its filters in the URL (SPEC §3). */
 export function DocumentsPage({ type }: { type: DocumentType }) {
-  const canWrite = useCan('write');
+  const canWrite = useCan('documents.create');
   const [query, setQuery] = useQueryState();
   const [, navigate] = useLocation();
   // Remounting the filter panel empties its uncontrolled inputs when the filters are cleared.

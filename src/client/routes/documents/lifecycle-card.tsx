@@ -5,6 +5,7 @@ import { LIFECYCLE_SOURCES, lifecycleConflict, lifecycleState } from '../../../s
 import { formatDateShort } from '../../../shared/format';
 import type { LifecycleEntry } from '../../../shared/schemas/einvoice-lifecycle';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -50,6 +51,8 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
     void utils.einvoice.lifecycle.invalidate({ id: documentId });
   };
   const send = trpc.einvoice.send.useMutation({ onSuccess: done });
+  const mayDeposit = useCan('einvoice.send');
+  const mayRecord = useCan('einvoice.recordStatus');
   const refuse = trpc.einvoice.recordStatus.useMutation({
     onSuccess: (answer) => {
       setRefusing(false);
@@ -61,8 +64,8 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
   const { data: entries, submission } = lifecycle.data;
   // Only what the shared rules allow is offered (the server applies the same ones).
   const state = lifecycleState(entries);
-  const canSend = !submission && lifecycleConflict(state, 'deposited', type) === null;
-  const canRefuse = lifecycleConflict(state, 'refused', type) === null;
+  const canSend = mayDeposit && !submission && lifecycleConflict(state, 'deposited', type) === null;
+  const canRefuse = mayRecord && lifecycleConflict(state, 'refused', type) === null;
 
   return (
     <section aria-label="Cycle de vie" data-testid="lifecycle-card" data-print-hidden className={styles.card}>

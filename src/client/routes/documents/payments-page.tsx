@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/status';
 import { PAYABLE_STATUSES, type StoredStatus } from '../../../shared/document-status';
 import { formatDateShort, formatMoney } from '../../../shared/format';
 import { errorInfo, trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -72,6 +73,8 @@ export function PaymentsPage() {
   const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh, onError: amountError });
   const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh, onError: amountError });
   const remove = trpc.documents.deletePayment.useMutation({ onSuccess: refresh });
+  // An accountant reads the payments; recording or cancelling one is for a role that may write.
+  const canPay = useCan('documents.recordPayment');
   // A second click before the disabled button renders is ignored: one record per action (issue 12).
   const guard = useActionGuard();
 
@@ -165,7 +168,7 @@ export function PaymentsPage() {
                           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Contre-écriture</span>
                         ) : p.reversed_by_id !== null ? (
                           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Annulé</span>
-                        ) : (
+                        ) : !canPay ? null : (
                           <>
                             <Button
                               size="sm"
@@ -209,75 +212,77 @@ export function PaymentsPage() {
             </div>
           )}
         </section>
-        <section className={styles.card} aria-label={draft.id ? 'Modifier le paiement' : 'Nouveau paiement'}>
-          <h2 className={css({ fontWeight: '700' })}>{draft.id ? 'Modifier le paiement' : 'Enregistrer un paiement'}</h2>
-          {!payable ? (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {invoice.stored_status === 'draft'
-                ? 'Émettez la facture avant d’y enregistrer un paiement.'
-                : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
-            </p>
-          ) : (
-            <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-              <TextField
-                label="Date"
-                type="date"
-                value={draft.date}
-                error={errors.date}
-                onChange={(e) => setDraft({ ...draft, date: e.target.value })}
-              />
-              <TextField
-                label="Montant"
-                inputMode="decimal"
-                value={draft.amount}
-                error={errors.amount}
-                placeholder={String(invoice.amount_due).replace('.', ',')}
-                onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
-              />
-              <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
-                Moyen de paiement
-                <select
-                  className={inputStyle}
-                  value={draft.method}
-                  onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}
-                >
-                  {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <TextField
-                label="Référence"
-                value={draft.reference}
-                error={errors.reference}
-                onChange={(e) => setDraft({ ...draft, reference: e.target.value })}
-              />
-              <TextField
-                label="Note"
-                value={draft.note}
-                error={errors.note}
-                onChange={(e) => setDraft({ ...draft, note: e.target.value })}
-              />
-              <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-                {draft.id && (
-                  <Button variant="ghost" onClick={() => setDraft(blank())}>
-                    Annuler
+        {canPay && (
+          <section className={styles.card} aria-label={draft.id ? 'Modifier le paiement' : 'Nouveau paiement'}>
+            <h2 className={css({ fontWeight: '700' })}>{draft.id ? 'Modifier le paiement' : 'Enregistrer un paiement'}</h2>
+            {!payable ? (
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                {invoice.stored_status === 'draft'
+                  ? 'Émettez la facture avant d’y enregistrer un paiement.'
+                  : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
+              </p>
+            ) : (
+              <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+                <TextField
+                  label="Date"
+                  type="date"
+                  value={draft.date}
+                  error={errors.date}
+                  onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+                />
+                <TextField
+                  label="Montant"
+                  inputMode="decimal"
+                  value={draft.amount}
+                  error={errors.amount}
+                  placeholder={String(invoice.amount_due).replace('.', ',')}
+                  onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
+                />
+                <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
+                  Moyen de paiement
+                  <select
+                    className={inputStyle}
+                    value={draft.method}
+                    onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}
+                  >
+                    {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <TextField
+                  label="Référence"
+                  value={draft.reference}
+                  error={errors.reference}
+                  onChange={(e) => setDraft({ ...draft, reference: e.target.value })}
+                />
+                <TextField
+                  label="Note"
+                  value={draft.note}
+                  error={errors.note}
+                  onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+                />
+                <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+                  {draft.id && (
+                    <Button variant="ghost" onClick={() => setDraft(blank())}>
+                      Annuler
+                    </Button>
+                  )}
+                  {!draft.id && invoice.amount_due > 0 && (
+                    <Button variant="ghost" onClick={() => setDraft({ ...draft, amount: String(invoice.amount_due).replace('.', ',') })}>
+                      Solder
+                    </Button>
+                  )}
+                  <Button type="submit" loading={record.isPending || update.isPending}>
+                    Enregistrer
                   </Button>
-                )}
-                {!draft.id && invoice.amount_due > 0 && (
-                  <Button variant="ghost" onClick={() => setDraft({ ...draft, amount: String(invoice.amount_due).replace('.', ',') })}>
-                    Solder
-                  </Button>
-                )}
-                <Button type="submit" loading={record.isPending || update.isPending}>
-                  Enregistrer
-                </Button>
-              </div>
-            </form>
-          )}
-        </section>
+                </div>
+              </form>
+            )}
+          </section>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { asideCard } from './aside-card';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { Button } from '../../components/ui/button';
@@ -39,6 +40,7 @@ export function QuoteResponseCard({ doc }: { doc: { id: number; type: string; nu
   const utils = trpc.useUtils();
   const [deposit, setDeposit] = useState(false);
   const response = trpc.documentMail.response.useQuery({ id: doc.id }, { enabled: doc.type === 'estimate' });
+  const canAct = useCan('documents.convert');
   const convert = trpc.documents.convert.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages);
@@ -62,7 +64,7 @@ export function QuoteResponseCard({ doc }: { doc: { id: number; type: string; nu
         Adresse IP {answer.ip}
         {answer.user_agent ? ` · ${answer.user_agent}` : ''}
       </p>
-      {accepted && doc.stored_status === 'accepted' && (
+      {accepted && doc.stored_status === 'accepted' && canAct && (
         <div className={styles.actions}>
           <Button
             size="sm"

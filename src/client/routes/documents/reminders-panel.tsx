@@ -4,6 +4,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { capitalize, formatDateShort } from '../../../shared/format';
 import { REMINDER_STATUSES, offsetLabel, type ReminderRow } from '../../../shared/schemas/reminders';
 import { reportError, trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -53,6 +54,8 @@ export function RemindersPanel() {
   const [busy, setBusy] = useState<number[]>([]);
   const [bulkRunning, setBulkRunning] = useState(false);
   const send = trpc.reminders.send.useMutation({ meta: { silent: true } });
+  const canSend = useCan('reminders.send');
+  const canConfigure = useCan('reminders.saveSettings');
 
   async function sendMany(ids: number[], bulk: boolean) {
     setBusy(ids);
@@ -86,10 +89,12 @@ export function RemindersPanel() {
             : capitalize(`${lateCount}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`)}
         </p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-          <Link href="/settings/reminders" className={cx(css({ fontSize: 'sm', alignSelf: 'center' }), styles.link)}>
-            Paramétrer les relances
-          </Link>
-          {proposed.length > 0 && (
+          {canConfigure && (
+            <Link href="/settings/reminders" className={cx(css({ fontSize: 'sm', alignSelf: 'center' }), styles.link)}>
+              Paramétrer les relances
+            </Link>
+          )}
+          {proposed.length > 0 && canSend && (
             <Button
               onClick={() =>
                 void sendMany(
@@ -143,15 +148,17 @@ export function RemindersPanel() {
                         <span className={styles.muted}>
                           {row.due_step.label} · {row.due_step.mode === 'automatic' ? 'envoi automatique' : 'proposée'}
                         </span>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={!row.customer_email || busy.length > 0}
-                          loading={busy.includes(row.document_id) && !bulkRunning}
-                          onClick={() => void sendMany([row.document_id], false)}
-                        >
-                          Envoyer la relance
-                        </Button>
+                        {canSend && (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={!row.customer_email || busy.length > 0}
+                            loading={busy.includes(row.document_id) && !bulkRunning}
+                            onClick={() => void sendMany([row.document_id], false)}
+                          >
+                            Envoyer la relance
+                          </Button>
+                        )}
                       </div>
                     ) : (
                       <span className={styles.muted}>Rien à envoyer</span>

@@ -95,7 +95,8 @@ export function EinvoiceDropZone({
   error,
   children,
 }: {
-  onFile: (file: File) => void;
+  /** None for a role that may not import (client/lib/use-can.ts): the list shows without a drop zone. */
+  onFile?: (file: File) => void;
   pending: boolean;
   pendingName?: string;
   error: string | null;
@@ -105,6 +106,7 @@ export function EinvoiceDropZone({
   // dragenter/dragleave fire for every child crossed: a depth count tells when the pointer really left the zone.
   const depth = useRef(0);
   const hasFile = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+  if (!onFile) return <>{children}</>;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the mouse; EinvoiceImportButton does the same by keyboard
     <div

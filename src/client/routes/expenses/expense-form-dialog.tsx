@@ -14,6 +14,7 @@ import { ReceiptField } from './receipt-field';
 import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
 import { useCan } from '../../lib/use-can';
+import { ReadOnly } from '../../components/role-gate';
 
 type Form = {
   date: string;
@@ -98,7 +99,7 @@ export function ExpenseFormDialog({
   imported?: ImportedInvoice | null;
   onClose: () => void;
 }) {
-  const canWrite = useCan('write');
+  const canWrite = useCan(expense ? 'expenses.update' : 'expenses.create');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingFile, setPendingFile] = useState<File | null>(null);
@@ -172,7 +173,7 @@ export function ExpenseFormDialog({
         </>
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+      <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         {toCheck && (
           <div className={notice} role="status" data-testid="import-notice">
             <strong>Vérifiez la catégorie</strong>
@@ -331,7 +332,7 @@ export function ExpenseFormDialog({
 
         <p className={legend}>Justificatif</p>
         <ReceiptField expense={record} pendingFile={pendingFile} onPick={setPendingFile} />
-      </div>
+      </ReadOnly>
     </Dialog>
   );
 }

@@ -49,7 +49,8 @@ const amountOrNothing = (value: string | undefined) => (value && Number.isFinite
 
 /** Expenses (issue 14): the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
 export function ExpensesPage() {
-  const canWrite = useCan('write');
+  const canWrite = useCan('expenses.create');
+  const canImport = useCan('expenses.importEinvoice');
   const [query, setQuery] = useQueryState();
   const [filtersKey, setFiltersKey] = useState(0);
   const [editing, setEditing] = useState<ExpenseRecord | 'new' | null>(null);
@@ -127,7 +128,12 @@ export function ExpensesPage() {
             </Button>
           )}
         </div>
-        <EinvoiceDropZone onFile={einvoice.importFile} pending={einvoice.pending} pendingName={einvoice.pendingName} error={einvoice.error}>
+        <EinvoiceDropZone
+          onFile={canImport ? einvoice.importFile : undefined}
+          pending={einvoice.pending}
+          pendingName={einvoice.pendingName}
+          error={einvoice.error}
+        >
           <section className={styles.panel} aria-label="Dépenses">
             <div className={styles.toolbar}>
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
@@ -140,7 +146,7 @@ export function ExpensesPage() {
                 >
                   Dépenses répétitives
                 </Link>
-                <EinvoiceImportButton onFile={einvoice.importFile} pending={einvoice.pending} />
+                {canImport && <EinvoiceImportButton onFile={einvoice.importFile} pending={einvoice.pending} />}
                 <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
                   Exporter (CSV)
                 </Button>

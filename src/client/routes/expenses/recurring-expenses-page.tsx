@@ -6,6 +6,7 @@ import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from '../../../shared/r
 import { formatDateShort } from '../../../shared/format';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
@@ -38,6 +39,9 @@ export function RecurringExpensesPage() {
   const money = useMoney();
   const utils = trpc.useUtils();
   const list = trpc.recurringExpenses.list.useQuery();
+  const canCreate = useCan('recurringExpenses.create');
+  const canPause = useCan('recurringExpenses.pause');
+  const canDelete = useCan('recurringExpenses.delete');
   const jobs = trpc.reminders.jobs.useQuery();
   const [creating, setCreating] = useState(false);
   const refresh = (answer: { messages: string }) => {
@@ -60,7 +64,7 @@ export function RecurringExpensesPage() {
           <Link href="/expenses" className={css({ fontSize: 'sm', color: 'accent.default', fontWeight: '600' })}>
             Toutes les dépenses
           </Link>
-          <Button onClick={() => setCreating(true)}>Nouvelle dépense répétitive</Button>
+          {canCreate && <Button onClick={() => setCreating(true)}>Nouvelle dépense répétitive</Button>}
         </div>
       </div>
       {!list.data ? (
@@ -104,12 +108,16 @@ export function RecurringExpensesPage() {
                   </td>
                   <td>{r.paused ? 'En pause' : 'Active'}</td>
                   <td className={css({ whiteSpace: 'nowrap', textAlign: 'right' })}>
-                    <Button variant="ghost" size="sm" onClick={() => pause.mutate({ id: r.id, paused: !r.paused })}>
-                      {r.paused ? 'Reprendre' : 'Mettre en pause'}
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => remove.mutate({ id: r.id })}>
-                      Supprimer
-                    </Button>
+                    {canPause && (
+                      <Button variant="ghost" size="sm" onClick={() => pause.mutate({ id: r.id, paused: !r.paused })}>
+                        {r.paused ? 'Reprendre' : 'Mettre en pause'}
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Button variant="ghost" size="sm" onClick={() => remove.mutate({ id: r.id })}>
+                        Supprimer
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { buttonRecipe } from '../../components/ui/button';
 import { trpc } from '../../trpc';
+import { useCanCall } from '../../lib/use-can';
+import type { Procedure } from '../../../shared/permissions';
 import { sum, toNumber } from '../../../shared/money';
 
 const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
@@ -24,19 +26,22 @@ export function useMonthExpenses(currency: string | undefined) {
   };
 }
 
-const SHORTCUTS: [string, string][] = [
-  ['Nouvelle facture', '/invoices/new/add'],
-  ['Nouveau devis', '/estimates/new/add'],
-  ['Nouvelle dépense', '/expenses'],
-  ['Clients', '/customers'],
-  ['Statistiques', '/reports'],
+/** Label, address, and the procedure the page is for: a shortcut to creating is not offered to a role that may not. */
+const SHORTCUTS: [string, string, Procedure][] = [
+  ['Nouvelle facture', '/invoices/new/add', 'documents.create'],
+  ['Nouveau devis', '/estimates/new/add', 'documents.create'],
+  ['Nouvelle dépense', '/expenses', 'expenses.create'],
+  ['Clients', '/customers', 'customers.list'],
+  ['Statistiques', '/reports', 'reports.turnover'],
 ];
 
 /** The Vue d'ensemble's shortcuts to what is done most. */
 export function Shortcuts() {
+  const can = useCanCall();
+  const shown = SHORTCUTS.filter(([, , procedure]) => can(procedure));
   return (
     <nav aria-label="Raccourcis" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-      {SHORTCUTS.map(([label, href], i) => (
+      {shown.map(([label, href], i) => (
         <Link key={href} href={href} className={buttonRecipe({ variant: i === 0 ? 'solid' : 'outline', size: 'sm' })}>
           {label}
         </Link>

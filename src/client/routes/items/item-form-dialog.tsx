@@ -17,6 +17,7 @@ import type { ItemRow } from './types';
 import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages';
 import { defined } from '../../../shared/defined';
 import { useCan } from '../../lib/use-can';
+import { ReadOnly } from '../../components/role-gate';
 
 interface Form {
   code: string;
@@ -53,7 +54,8 @@ const labelOf = (key: 'code' | 'description') => defined(fieldLabelAt(itemInputS
 
 /** Creates or edits a catalogue item, checked with the server's schema before sending. */
 export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: ItemRow | null; onClose: () => void }) {
-  const canWrite = useCan('write');
+  const canWrite = useCan(item ? 'items.update' : 'items.create');
+  const canArchive = useCan('items.delete');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
@@ -111,7 +113,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
       persistent
       footer={
         <>
-          {item && (
+          {item && canArchive && (
             <Button
               variant="ghost"
               className={css({ mr: 'auto' })}
@@ -139,7 +141,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
         </>
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+      <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         <TextField label="Désignation" value={form.name} onChange={set('name')} error={errors.name} autoFocus />
         <div className={grid}>
           <TextField label={labelOf('code')} value={form.code} onChange={set('code')} error={errors.code} />
@@ -199,7 +201,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
           <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
           Proposé dans les documents (actif)
         </label>
-      </div>
+      </ReadOnly>
     </Dialog>
   );
 }

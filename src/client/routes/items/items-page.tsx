@@ -21,7 +21,8 @@ type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
 
 /** /items: the catalogue the document editor's picker offers. */
 export function ItemsPage() {
-  const canWrite = useCan('write');
+  const canWrite = useCan('items.create');
+  const canRestore = useCan('items.restore');
   const [query, setQuery] = useQueryState();
   const [editing, setEditing] = useState<ItemRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -152,9 +153,11 @@ export function ItemsPage() {
                           <>
                             {item.name}
                             <span className={styles.badge}>Archivé</span>
-                            <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
-                              Restaurer
-                            </Button>
+                            {canRestore && (
+                              <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
+                                Restaurer
+                              </Button>
+                            )}
                           </>
                         ) : (
                           <button type="button" className={styles.link} onClick={() => setEditing(item)}>

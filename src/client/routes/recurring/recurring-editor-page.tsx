@@ -15,6 +15,8 @@ import {
   type RecurringMode,
 } from '../../../shared/schemas/recurring-invoice';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
+import { ReadOnly } from '../../components/role-gate';
 import { clearError, editor, isDirty, loadEditor, markSaved, resetEditor } from '../../stores/document-editor';
 import { showMessage } from '../../stores/snackbar';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
@@ -106,6 +108,8 @@ function draftOfModel(r: RecurringInvoiceRecord): DocumentDraft {
 export function RecurringEditorPage() {
   const params = useParams<{ id?: string }>();
   const id = params.id ? Number(params.id) : undefined;
+  // An accountant opens a model read-only (a new one is refused by its route).
+  const canWrite = useCan(id ? 'recurringInvoices.update' : 'recurringInvoices.create');
   const key = `recurring:${id ?? 'new'}`;
   const ids = useId();
   const [, navigate] = useLocation();
@@ -218,13 +222,15 @@ export function RecurringEditorPage() {
     <div>
       <div className={styles.actions}>
         <Button variant="ghost" onClick={leave}>
-          Annuler
+          {canWrite ? 'Annuler' : 'Fermer'}
         </Button>
-        <Button onClick={save} loading={saving}>
-          Enregistrer
-        </Button>
+        {canWrite && (
+          <Button onClick={save} loading={saving}>
+            Enregistrer
+          </Button>
+        )}
       </div>
-      <div className={styles.layout}>
+      <ReadOnly readOnly={!canWrite} className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <section className={styles.card} aria-label="Client">
             <h2 className={styles.heading}>Client</h2>
@@ -377,7 +383,7 @@ export function RecurringEditorPage() {
             </div>
           </section>
         </aside>
-      </div>
+      </ReadOnly>
     </div>
   );
 }

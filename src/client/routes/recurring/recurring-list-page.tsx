@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { formatDateShort } from '../../../shared/format';
 import { RECURRING_MODE_LABELS, type RecurringInvoiceRecord } from '../../../shared/schemas/recurring-invoice';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -48,6 +49,13 @@ export function RecurringListPage() {
   const pause = trpc.recurringInvoices.pause.useMutation({ onSuccess: refresh });
   const remove = trpc.recurringInvoices.delete.useMutation({ onSuccess: refresh });
   const generate = trpc.recurringInvoices.generate.useMutation({ onSuccess: refresh });
+  const can = {
+    create: useCan('recurringInvoices.create'),
+    generate: useCan('recurringInvoices.generate'),
+    edit: useCan('recurringInvoices.update'),
+    pause: useCan('recurringInvoices.pause'),
+    remove: useCan('recurringInvoices.delete'),
+  };
 
   async function removeModel(r: RecurringInvoiceRecord) {
     if (
@@ -65,7 +73,7 @@ export function RecurringListPage() {
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Chaque facture est créée à sa date, une seule fois, puis laissée en brouillon, émise ou envoyée selon le mode choisi.
         </p>
-        <Button onClick={() => navigate('/recurring/new/add')}>Nouvelle facture régulière</Button>
+        {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Nouvelle facture régulière</Button>}
       </div>
       {!list.data ? (
         <ListPending query={list} label="Chargement" failed="La liste n’a pas pu être chargée." />
@@ -76,7 +84,7 @@ export function RecurringListPage() {
           <p className={css({ fontSize: 'sm' })}>
             Abonnements, maintenance, loyers : décrivez la facture une fois, elle est créée à chaque échéance.
           </p>
-          <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>
+          {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>}
         </div>
       ) : (
         <div className={styles.tableWrap}>
@@ -121,27 +129,39 @@ export function RecurringListPage() {
                     </span>
                   </td>
                   <td className={css({ whiteSpace: 'nowrap', textAlign: 'right' })}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={!r.next_date || generate.isPending}
-                      onClick={() => generate.mutate({ id: r.id })}
-                    >
-                      Générer maintenant
-                    </Button>
-                    <ActionMenu
-                      label={`Actions pour la facture régulière de ${r.customer_name}`}
-                      entries={[
-                        { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
-                        {
-                          value: 'pause',
-                          label: r.paused ? 'Reprendre' : 'Mettre en pause',
-                          onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
-                        },
-                        { separator: true, value: 'sep' },
-                        { value: 'delete', label: 'Supprimer', tone: 'danger', onSelect: () => void removeModel(r) },
-                      ]}
-                    />
+                    {can.generate && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={!r.next_date || generate.isPending}
+                        onClick={() => generate.mutate({ id: r.id })}
+                      >
+                        Générer maintenant
+                      </Button>
+                    )}
+                    {can.edit && (
+                      <ActionMenu
+                        label={`Actions pour la facture régulière de ${r.customer_name}`}
+                        entries={[
+                          { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
+                          ...(can.pause
+                            ? [
+                                {
+                                  value: 'pause',
+                                  label: r.paused ? 'Reprendre' : 'Mettre en pause',
+                                  onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
+                                },
+                              ]
+                            : []),
+                          ...(can.remove
+                            ? [
+                                { separator: true as const, value: 'sep' },
+                                { value: 'delete', label: 'Supprimer', tone: 'danger' as const, onSelect: () => void removeModel(r) },
+                              ]
+                            : []),
+                        ]}
+                      />
+                    )}
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { accountingSettingsSchema, type AccountingSettings } from '../../../shared/schemas/accounting';
 import { trpc } from '../../trpc';
+import { ReadOnly } from '../../components/role-gate';
+import { useCan } from '../../lib/use-can';
 import { fieldErrors } from '../../lib/form';
 import { revealFirstError } from '../../lib/reveal-error';
 import { useSavedForm } from '../../lib/use-saved-form';
@@ -49,6 +51,8 @@ export function AccountingSettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [year, setYear] = useState(thisYear);
   const [downloading, setDownloading] = useState(false);
+  // The FEC for every role (an accountant's export); the accounts it books to are the managers' to change.
+  const canSave = useCan('exports.saveAccounts');
   const save = trpc.exports.saveAccounts.useMutation({
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);
@@ -104,7 +108,7 @@ export function AccountingSettingsPage() {
         </div>
 
         <p className={settingsSection}>Comptes</p>
-        <div className={settingsGrid}>
+        <ReadOnly readOnly={!canSave} className={settingsGrid}>
           {ACCOUNT_FIELDS.map((f) => (
             <TextField
               key={f.key}
@@ -116,16 +120,18 @@ export function AccountingSettingsPage() {
               hint={f.hint}
             />
           ))}
-        </div>
-        <SettingsActions
-          dirty={dirty}
-          saving={save.isPending}
-          onUndo={() => {
-            setForm(saved.data ?? null);
-            setErrors({});
-          }}
-          onSave={submit}
-        />
+        </ReadOnly>
+        {canSave && (
+          <SettingsActions
+            dirty={dirty}
+            saving={save.isPending}
+            onUndo={() => {
+              setForm(saved.data ?? null);
+              setErrors({});
+            }}
+            onSave={submit}
+          />
+        )}
       </section>
       <ExpenseCategorySettings />
     </SettingsFrame>

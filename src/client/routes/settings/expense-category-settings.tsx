@@ -3,6 +3,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { expenseCategoryInputSchema, type ExpenseCategory } from '../../../shared/schemas/expense';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -46,6 +47,9 @@ function CategoryRow({ category }: { category: ExpenseCategory }) {
   const save = trpc.expenses.saveCategory.useMutation({ onSuccess: done });
   const archive = trpc.expenses.archiveCategory.useMutation({ onSuccess: done });
   const remove = trpc.expenses.deleteCategory.useMutation({ onSuccess: done });
+  const canSave = useCan('expenses.saveCategory');
+  const canArchive = useCan('expenses.archiveCategory');
+  const canDelete = useCan('expenses.deleteCategory');
   const dirty = draft.label !== category.label || draft.account !== category.account;
   function submit() {
     const { data, errors: next } = check({ code: category.code, ...draft });
@@ -59,7 +63,7 @@ function CategoryRow({ category }: { category: ExpenseCategory }) {
         value={draft.label}
         onChange={(e) => setDraft({ ...draft, label: e.target.value })}
         error={errors.label}
-        disabled={category.archived}
+        disabled={category.archived || !canSave}
       />
       <TextField
         label="Compte"
@@ -67,45 +71,51 @@ function CategoryRow({ category }: { category: ExpenseCategory }) {
         value={draft.account}
         onChange={(e) => setDraft({ ...draft, account: e.target.value })}
         error={errors.account}
-        disabled={category.archived}
+        disabled={category.archived || !canSave}
       />
       <div className={styles.actions}>
         {category.archived ? (
           <>
             <span className={styles.badge}>Archivée</span>
-            <Button
-              variant="outline"
-              size="sm"
-              loading={archive.isPending}
-              onClick={() => archive.mutate({ code: category.code, archived: false })}
-            >
-              Restaurer
-            </Button>
+            {canArchive && (
+              <Button
+                variant="outline"
+                size="sm"
+                loading={archive.isPending}
+                onClick={() => archive.mutate({ code: category.code, archived: false })}
+              >
+                Restaurer
+              </Button>
+            )}
           </>
         ) : (
           <>
-            {dirty && (
+            {dirty && canSave && (
               <Button size="sm" loading={save.isPending} onClick={submit}>
                 Enregistrer
               </Button>
             )}
-            <Button
-              variant="ghost"
-              size="sm"
-              loading={archive.isPending}
-              onClick={() => archive.mutate({ code: category.code, archived: true })}
-            >
-              Archiver
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              loading={remove.isPending}
-              title="Supprimée si aucune dépense ne l’utilise, archivée sinon"
-              onClick={() => remove.mutate({ code: category.code })}
-            >
-              Supprimer
-            </Button>
+            {canArchive && (
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={archive.isPending}
+                onClick={() => archive.mutate({ code: category.code, archived: true })}
+              >
+                Archiver
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={remove.isPending}
+                title="Supprimée si aucune dépense ne l’utilise, archivée sinon"
+                onClick={() => remove.mutate({ code: category.code })}
+              >
+                Supprimer
+              </Button>
+            )}
           </>
         )}
       </div>
@@ -122,6 +132,7 @@ export function ExpenseCategorySettings() {
   const categories = trpc.expenses.categories.useQuery(undefined, { staleTime: 0 });
   const [draft, setDraft] = useState<Draft>({ label: '', account: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const canAdd = useCan('expenses.saveCategory');
   const add = trpc.expenses.saveCategory.useMutation({
     onSuccess: () => {
       showMessage('Catégorie ajoutée', 200);
@@ -146,28 +157,30 @@ export function ExpenseCategorySettings() {
         Chaque catégorie est imputée à un compte de charges du plan comptable (classe 6). Une catégorie utilisée par des dépenses est
         archivée plutôt que supprimée : ses dépenses gardent leur compte.
       </p>
-      <div className={cx(styles.row, css({ borderTopWidth: '0' }))}>
-        <TextField
-          label="Nouvelle catégorie"
-          placeholder="ex. Carburant"
-          value={draft.label}
-          onChange={(e) => setDraft({ ...draft, label: e.target.value })}
-          error={errors.label}
-        />
-        <TextField
-          label="Compte"
-          inputMode="numeric"
-          placeholder="606100"
-          value={draft.account}
-          onChange={(e) => setDraft({ ...draft, account: e.target.value })}
-          error={errors.account}
-        />
-        <div className={styles.actions}>
-          <Button onClick={submit} loading={add.isPending}>
-            Ajouter
-          </Button>
+      {canAdd && (
+        <div className={cx(styles.row, css({ borderTopWidth: '0' }))}>
+          <TextField
+            label="Nouvelle catégorie"
+            placeholder="ex. Carburant"
+            value={draft.label}
+            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
+            error={errors.label}
+          />
+          <TextField
+            label="Compte"
+            inputMode="numeric"
+            placeholder="606100"
+            value={draft.account}
+            onChange={(e) => setDraft({ ...draft, account: e.target.value })}
+            error={errors.account}
+          />
+          <div className={styles.actions}>
+            <Button onClick={submit} loading={add.isPending}>
+              Ajouter
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
       {!categories.data ? (
         <Spinner label="Chargement des catégories" />
       ) : (

@@ -33,7 +33,10 @@ export function MembersSettingsPage() {
   const utils = trpc.useUtils();
   const team = trpc.members.list.useQuery();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
-  const canManage = useCan('manage');
+  // Everyone sees the team; changing it is for the roles the server lets (shared/permissions.ts).
+  const canManage = useCan('members.updateRole');
+  const canInvite = useCan('members.invite');
+  const canTransfer = useCan('members.transferOwnership');
   const isOwner = me.data?.role === 'owner';
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
@@ -100,7 +103,7 @@ export function MembersSettingsPage() {
                 <span className={styles.muted}>{ROLE_LABELS[m.role]}</span>
               )}
               <div className={styles.actions}>
-                {isOwner && !m.current && (
+                {canTransfer && !m.current && (
                   <Button
                     variant="ghost"
                     size="sm"
@@ -133,7 +136,7 @@ export function MembersSettingsPage() {
         </ul>
       </section>
 
-      {canManage && (
+      {canInvite && (
         <section className={settingsCard} aria-label="Invitations" style={{ marginTop: 20 }}>
           <p className={settingsSection}>Inviter une personne</p>
           <form onSubmit={submit} noValidate className={css({ display: 'flex', gap: '3', alignItems: 'flex-end', flexWrap: 'wrap' })}>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, Redirect, useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { Button } from '../../components/ui/button';
 import { SETTINGS_CHILDREN } from '../../navigation';
+import { useCanCall } from '../../lib/use-can';
 
 const styles = {
   layout: css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '220px 1fr' }, gap: '5', alignItems: 'start' }),
@@ -30,13 +31,21 @@ const styles = {
   }),
 };
 
-/** The settings children of SPEC §2, beside the page being edited. */
+/** /settings opens the first child the role may use (every role has its own devices). */
+export function SettingsIndex() {
+  const can = useCanCall();
+  const first = SETTINGS_CHILDREN.find((child) => can(child.can)) ?? SETTINGS_CHILDREN[0];
+  return <Redirect to={`/settings/${first.slug}`} replace />;
+}
+
+/** The settings children of SPEC §2 the role may use, beside the page being edited. */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const can = useCanCall();
   return (
     <div className={styles.layout}>
       <nav aria-label="Paramètres" className={styles.nav}>
-        {SETTINGS_CHILDREN.map((child) => (
+        {SETTINGS_CHILDREN.filter((child) => can(child.can)).map((child) => (
           <Link
             key={child.slug}
             href={`/settings/${child.slug}`}

@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css';
 import type { AppRouter } from '../../../server/routers/_app';
 import { TAG_KINDS, type Tag, type TagKind } from '../../../shared/schemas/tag';
 import { errorInfo, trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
@@ -34,6 +35,8 @@ const messageOf = (error: unknown) => [errorInfo(error).messages].flat().join(' 
 export function TagSettingsPage() {
   const utils = trpc.useUtils();
   const tags = trpc.tags.list.useQuery();
+  // A member names and colours tags; deleting one (off every customer and item) is for the managers.
+  const canDelete = useCan('tags.delete');
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<number>();
   const [serverError, setServerError] = useState<{ form: 'new' | number; message: string }>();
@@ -148,9 +151,11 @@ export function TagSettingsPage() {
                         >
                           Modifier
                         </Button>
-                        <Button size="sm" variant="ghost" aria-label={`Supprimer ${t.name}`} onClick={() => void askDelete(t)}>
-                          Supprimer
-                        </Button>
+                        {canDelete && (
+                          <Button size="sm" variant="ghost" aria-label={`Supprimer ${t.name}`} onClick={() => void askDelete(t)}>
+                            Supprimer
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ),

@@ -30,6 +30,7 @@ import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
 import { editorLayout } from './editor-layout';
 import { useCan } from '../../../lib/use-can';
+import { ReadOnly } from '../../../components/role-gate';
 
 type DocumentWrite = { messages: string; data: DocumentAnswer };
 
@@ -41,9 +42,9 @@ const styles = {
 
 /** SPEC §2/§4 document editor: {base}/new/add and {base}/{id}/edit. */
 export function DocumentEditorPage({ type }: { type: DocumentType }) {
-  const canWrite = useCan('write');
   const params = useParams<{ id?: string }>();
   const id = params.id ? Number(params.id) : undefined;
+  const canWrite = useCan(id ? 'documents.update' : 'documents.create');
   const [, navigate] = useLocation();
   const data = useEditorData(type, id);
   const snap = useSnapshot(editor);
@@ -52,7 +53,9 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const dirty = isDirty(snap as typeof editor);
   useUnsavedGuard(dirty);
 
-  const editable = !data.doc || isEditable(type, data.doc.stored_status);
+  const statusEditable = !data.doc || isEditable(type, data.doc.stored_status);
+  // A role that may only read (an accountant) sees the same form, read-only, and keeps the Aperçu tab's PDF.
+  const editable = statusEditable && canWrite;
   const form = snap.form;
   const totals = useMemo(
     () =>
@@ -175,11 +178,13 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   // Keyboard (documents issue): Ctrl/Cmd+S saves.
   const saveRef = useRef(save);
   saveRef.current = save;
+  const editableRef = useRef(editable);
+  editableRef.current = editable;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        void saveRef.current();
+        if (editableRef.current) void saveRef.current();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -239,14 +244,19 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   return (
     <div>
       <DocumentTabs type={type} id={id} current="edit" actions={actions} />
-      {!editable && data.doc && (
+      {statusEditable && !canWrite && (
+        <p className={styles.notice} role="note">
+          Lecture seule : votre rôle permet de consulter ce document et son PDF, pas de le modifier.
+        </p>
+      )}
+      {!statusEditable && data.doc && (
         <p className={styles.notice} role="note">
           {isLegalRecord(type)
             ? `Ce document est émis (n° ${data.doc.number}) : il ne se modifie plus. Corrigez une facture par un avoir depuis l’onglet Aperçu.`
             : `Ce document n’est plus en attente : il ne se modifie plus.`}
         </p>
       )}
-      <div className={styles.layout}>
+      <ReadOnly readOnly={!canWrite} className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <section className={styles.card} aria-label="Client et dates">
             <HeaderFields
@@ -293,7 +303,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             vat={data.rules.vat || totals.tax !== 0}
           />
         </aside>
-      </div>
+      </ReadOnly>
     </div>
   );
 }

@@ -61,7 +61,7 @@ interface Created {
 
 /** « Clés d’API » (issue 18 §4): create one (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysSection() {
-  const canManage = useCan('manage');
+  const canManage = useCan('apiKeys.create');
   const utils = trpc.useUtils();
   const keys = trpc.apiKeys.list.useQuery(undefined, { enabled: canManage });
   const [name, setName] = useState('');
