@@ -173,6 +173,13 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'taxes.update': 'manage',
   'units.create': 'manage',
   'units.delete': 'manage',
+  // Webhooks: even the list, which names where the business's data goes.
+  'webhooks.create': 'manage',
+  'webhooks.delete': 'manage',
+  'webhooks.deliveries': 'manage',
+  'webhooks.list': 'manage',
+  'webhooks.test': 'manage',
+  'webhooks.update': 'manage',
 
   // Owners only: the organisation itself.
   'members.transferOwnership': 'own',

@@ -27,6 +27,7 @@ import { reportsRouter } from './reports';
 import { appointmentsRouter } from './appointments';
 import { membersRouter, organizationsRouter } from './members';
 import { devicesRouter } from './devices';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   auth: authRouter,
@@ -58,6 +59,7 @@ export const appRouter = router({
   members: membersRouter,
   organizations: organizationsRouter,
   devices: devicesRouter,
+  webhooks: webhooksRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -8,6 +8,7 @@ import { activeRecurringInvoices } from '../db/queries/recurring-invoices';
 import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
+import { deliverDue } from '../services/webhook-delivery';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -61,6 +62,13 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
+/** Sends the webhook deliveries due (issue 18 §5): the retries, and any event the kick after its commit missed. */
+export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
+  const { env } = needs(deps);
+  const { delivered, failed } = await deliverDue(db, now, env.outbound.allowPrivate);
+  return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
+}
+
 /** Every timed job of the product (issues 14 and 15): one scheduler, one lease per job, one list. */
 export const JOBS: Job[] = [
   { name: 'recurring-expenses', label: 'Dépenses répétitives', pattern: '5 * * * *', run: generateRecurringExpenses },
@@ -80,4 +88,6 @@ export const JOBS: Job[] = [
     pattern: '*/5 * * * *',
     run: (db, now, deps) => sendAppointmentReminders(db, now, needs(deps)),
   },
+  // Every minute: the first retry of a failed delivery is due a minute after it.
+  { name: 'webhooks', label: 'Envoi des webhooks', pattern: '* * * * *', run: deliverWebhooks },
 ];
