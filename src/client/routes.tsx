@@ -33,6 +33,7 @@ import { ReminderSettingsPage } from './routes/settings/reminder-settings-page';
 import { JobsSettingsPage } from './routes/settings/jobs-settings-page';
 import { MembersSettingsPage } from './routes/settings/members-settings-page';
 import { DevicesSettingsPage } from './routes/settings/devices-settings-page';
+import { ApiSettingsPage } from './routes/settings/api-settings-page';
 import { InvitationPage } from './routes/auth/invitation-page';
 import { LIST_TITLES } from './routes/documents/document-meta';
 import { DocumentEditorRoute, DocumentListRoute, DocumentViewRoute, PaymentsPage } from './routes/documents/document-pages';
@@ -95,6 +96,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   jobs: JobsSettingsPage,
   members: MembersSettingsPage,
   devices: DevicesSettingsPage,
+  api: ApiSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   // A component made once per route when this table loads, never during a render

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/server/routers/_app';
 import { proceduresOf } from '../../src/server/procedures';
-import { PERMISSIONS, PERMISSIONS_FILE } from '../../src/server/auth/permissions';
+import { MANAGERS_ONLY_READS, PERMISSIONS, PERMISSIONS_FILE } from '../../src/server/auth/permissions';
 import { ROLES, roleCan } from '../../src/shared/roles';
 
 const procedures = proceduresOf(appRouter).map(({ path, procedure }) => ({ path, type: procedure._def.type as string }));
@@ -25,8 +25,10 @@ describe('the permissions table (issue 18 §2)', () => {
     for (const { path, type } of procedures) {
       const needed = PERMISSIONS[path];
       if (needed === undefined || needed === 'public' || needed === 'self') continue;
-      expect(roleCan('accountant', needed), `${path} (${type})`).toBe(type === 'query');
+      expect(roleCan('accountant', needed), `${path} (${type})`).toBe(type === 'query' && !MANAGERS_ONLY_READS.includes(path));
     }
+    // The exceptions are reads kept to owners and admins, nothing looser.
+    for (const path of MANAGERS_ONLY_READS) expect(PERMISSIONS[path], path).toBe('manage');
   });
 
   it('keeps settings, members and reserved deletions from members, and the organisation to its owners', () => {

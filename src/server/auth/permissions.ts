@@ -185,4 +185,10 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'members.transferOwnership': 'own',
 };
 
+/**
+ * The reads an accountant may not make, by exception to « reads everything »: where the business's data is sent
+ * (webhook URLs may carry a receiver's token) is the business of those who manage the settings.
+ */
+export const MANAGERS_ONLY_READS: readonly string[] = ['webhooks.list', 'webhooks.deliveries'];
+
 export const PERMISSIONS_FILE = 'src/server/auth/permissions.ts';
