@@ -108,7 +108,11 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     const hook = await addWebhook(session, '/expenses', ['expense.created']);
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     const other = await addWebhook(session, '/documents-only', ['document.issued']);
-    const off = await session.rest('PUT', `/api/webhooks/${other.id}`, { url: `${receiver.url}/documents-only`, events: ['expense.created'], enabled: false });
+    const off = await session.rest('PUT', `/api/webhooks/${other.id}`, {
+      url: `${receiver.url}/documents-only`,
+      events: ['expense.created'],
+      enabled: false,
+    });
     expect(off).toMatchObject({ status: 200, body: { messages: 'Webhook mis à jour', data: { enabled: false } } });
     // The secret is given once: the list shows its start only.
     const listed = (await session.rest('GET', '/api/webhooks')).body;
@@ -117,7 +121,11 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     expect(listed.data[0].secret_hint).toBe(`${hook.secret.slice(0, 12)}…`);
 
     const created = (await session.rest('POST', '/api/expenses', expense('Plein du Kangoo'))).body.data;
-    const [got] = await until(() => receiver.at('/expenses'), (r) => r.length === 1, 'the delivery');
+    const [got] = await until(
+      () => receiver.at('/expenses'),
+      (r) => r.length === 1,
+      'the delivery',
+    );
     if (!got) throw new Error('no delivery');
     const { t } = verify(got, hook.secret);
     expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(30);
@@ -159,7 +167,11 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 2, 500)] });
     expect((await session.rest('POST', `/api/documents/${invoice.id}/sent`)).status).toBe(200);
     expect((await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-10', amount: 200 })).status).toBe(201);
-    const got = await until(() => receiver.at('/invoices'), (r) => r.length === 3, 'three deliveries');
+    const got = await until(
+      () => receiver.at('/invoices'),
+      (r) => r.length === 3,
+      'three deliveries',
+    );
     const bodies = got.map((r) => {
       verify(r, hook.secret);
       return JSON.parse(r.body);
@@ -183,7 +195,11 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     const hook = await addWebhook(session, '/flaky', ['expense.created']);
     receiver.reply = (_path, count) => (count <= 2 ? { status: 500, body: 'x'.repeat(5000) } : { status: 204 });
     await session.rest('POST', '/api/expenses', expense('Retry'));
-    await until(() => receiver.at('/flaky'), (r) => r.length === 1, 'the first attempt');
+    await until(
+      () => receiver.at('/flaky'),
+      (r) => r.length === 1,
+      'the first attempt',
+    );
     const first = await until(
       async () => (await session.rest('GET', `/api/webhooks/${hook.id}/deliveries`)).body.data[0],
       (d) => d?.attempts === 1,
@@ -242,7 +258,11 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     expect((await session.rest('GET', `/api/webhooks/${hook.id}/deliveries`)).body.total).toBe(10);
 
     receiver.reply = () => ({ status: 200, body: 'ok' });
-    const on = await session.rest('PUT', `/api/webhooks/${hook.id}`, { url: `${receiver.url}/down`, events: ['expense.created'], enabled: true });
+    const on = await session.rest('PUT', `/api/webhooks/${hook.id}`, {
+      url: `${receiver.url}/down`,
+      events: ['expense.created'],
+      enabled: true,
+    });
     expect(on.body.data).toMatchObject({ enabled: true, consecutive_failures: 0, disabled_at: null });
     const ping = await session.rest('POST', `/api/webhooks/${hook.id}/test`);
     expect(ping).toMatchObject({ status: 200, body: { data: { type: 'ping', status: 'delivered', response_status: 200 } } });
@@ -297,7 +317,10 @@ describe('webhooks: what is refused', () => {
       const body = method === 'PUT' ? { url: `${receiver.url}/b`, events: ['expense.created'] } : undefined;
       expect(await b.session.rest(method, path, body)).toMatchObject({ status: 404, body: { messages: 'Webhook introuvable' } });
     }
-    expect(await a.session.rest('DELETE', `/api/webhooks/${hook.id}`)).toMatchObject({ status: 200, body: { messages: 'Webhook supprimé' } });
+    expect(await a.session.rest('DELETE', `/api/webhooks/${hook.id}`)).toMatchObject({
+      status: 200,
+      body: { messages: 'Webhook supprimé' },
+    });
     expect((await a.session.rest('GET', '/api/webhooks')).body.total).toBe(0);
   });
 
@@ -366,7 +389,10 @@ describe('webhooks: no internal targets (OUTBOUND_ALLOW_PRIVATE off)', () => {
       .execute();
     const [hook] = (await session.rest('GET', '/api/webhooks')).body.data;
     const ping = await session.rest('POST', `/api/webhooks/${hook.id}/test`);
-    expect(ping.body).toMatchObject({ messages: `Le test a échoué : ${WEBHOOK_TARGET_REFUSED}`, data: { status: 'failed', response_status: null } });
+    expect(ping.body).toMatchObject({
+      messages: `Le test a échoué : ${WEBHOOK_TARGET_REFUSED}`,
+      data: { status: 'failed', response_status: null },
+    });
     await session.rest('POST', '/api/expenses', expense('Interne'));
     await until(
       async () => (await session.rest('GET', `/api/webhooks/${hook.id}/deliveries`)).body.data,

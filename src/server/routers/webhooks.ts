@@ -18,7 +18,9 @@ export const webhooksRouter = router({
     .output(webhooksAnswerSchema)
     .query(({ ctx }) => webhooks.listWebhooks(ctx)),
   create: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/webhooks', status: 201, summary: 'Ajoute un webhook ; son secret est donné une seule fois' } })
+    .meta({
+      rest: { method: 'POST', path: '/api/webhooks', status: 201, summary: 'Ajoute un webhook ; son secret est donné une seule fois' },
+    })
     .input(webhookInputSchema)
     .output(webhookCreatedSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Webhook ajouté', data: await webhooks.createWebhook(ctx, input) })),
@@ -26,7 +28,10 @@ export const webhooksRouter = router({
     .meta({ rest: { method: 'PUT', path: '/api/webhooks/{id}', bodyKey: 'data', summary: 'Modifie un webhook, l’active ou le désactive' } })
     .input(z.object({ id: idSchema, data: webhookInputSchema }))
     .output(webhookUpdatedSchema)
-    .mutation(async ({ ctx, input }) => ({ messages: 'Webhook mis à jour', data: await webhooks.updateWebhook(ctx, input.id, input.data) })),
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Webhook mis à jour',
+      data: await webhooks.updateWebhook(ctx, input.id, input.data),
+    })),
   delete: protectedProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/webhooks/{id}', summary: 'Supprime un webhook et son journal' } })
     .input(z.object({ id: idSchema }))

@@ -6,14 +6,7 @@ import type { Db } from '../db/connection';
 import { logger } from '../logger';
 import { OutboundRefusedError, resolveOutbound } from '../net/outbound-guard';
 import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '../../shared/schemas/webhook';
-import {
-  claimDelivery,
-  countFailure,
-  deliveryToSend,
-  dueDeliveries,
-  recordAttempt,
-  resetFailures,
-} from '../db/queries/webhooks';
+import { claimDelivery, countFailure, deliveryToSend, dueDeliveries, recordAttempt, resetFailures } from '../db/queries/webhooks';
 
 /** The wait before each retry of a failed delivery: six attempts in all, the last about 15 hours after the event. */
 export const WEBHOOK_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
@@ -168,7 +161,8 @@ export async function attemptDelivery(db: Db, id: number, now: Date, allowPrivat
     return true;
   }
   const turnedOff = await countFailure(db, { endpointId: delivery.endpoint_id, max: WEBHOOK_MAX_CONSECUTIVE_FAILURES, now: at });
-  if (turnedOff) logger.info({ event: 'webhook_endpoint_disabled', endpoint: delivery.endpoint_id, after: WEBHOOK_MAX_CONSECUTIVE_FAILURES });
+  if (turnedOff)
+    logger.info({ event: 'webhook_endpoint_disabled', endpoint: delivery.endpoint_id, after: WEBHOOK_MAX_CONSECUTIVE_FAILURES });
   return false;
 }
 

@@ -87,7 +87,9 @@ async function assertPublicTarget(env: Env, url: string): Promise<void> {
 
 type EndpointRow = Awaited<ReturnType<typeof listEndpoints>>[number];
 
-function endpointOf(row: Omit<EndpointRow, 'last_status' | 'last_response_status' | 'last_attempt_at'> & Partial<EndpointRow>): WebhookEndpoint {
+function endpointOf(
+  row: Omit<EndpointRow, 'last_status' | 'last_response_status' | 'last_attempt_at'> & Partial<EndpointRow>,
+): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,

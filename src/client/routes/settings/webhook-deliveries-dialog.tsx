@@ -29,7 +29,9 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; className: stri
 };
 
 export const dateTimeFr = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '—';
+  iso
+    ? new Date(iso).toLocaleString('fr-FR', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    : '—';
 
 const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? (type === 'ping' ? 'Test (ping)' : type);
 

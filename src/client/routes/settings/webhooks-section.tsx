@@ -92,9 +92,8 @@ export function WebhooksSection() {
     <section className={settingsCard} aria-label="Webhooks" style={{ marginTop: 20 }}>
       <p className={settingsSection}>Webhooks</p>
       <p className={styles.muted}>
-        À chaque événement choisi, Facturier envoie une requête POST en JSON à votre adresse, signée avec le secret du webhook
-        (en-tête Facturier-Signature : HMAC-SHA256 de « horodatage.corps »). En cas d’échec, il réessaie après 1 min, 5 min,
-        30 min, 2 h puis 12 h.
+        À chaque événement choisi, Facturier envoie une requête POST en JSON à votre adresse, signée avec le secret du webhook (en-tête
+        Facturier-Signature : HMAC-SHA256 de « horodatage.corps »). En cas d’échec, il réessaie après 1 min, 5 min, 30 min, 2 h puis 12 h.
       </p>
       <ul>
         {hooks.data?.data.map((w) => (
@@ -114,7 +113,12 @@ export function WebhooksSection() {
               )}
             </div>
             <div className={styles.actions}>
-              <Button variant="ghost" size="sm" loading={test.isPending && test.variables?.id === w.id} onClick={() => test.mutate({ id: w.id })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={test.isPending && test.variables?.id === w.id}
+                onClick={() => test.mutate({ id: w.id })}
+              >
                 Tester
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setJournal(w)}>
@@ -127,7 +131,8 @@ export function WebhooksSection() {
                 variant="ghost"
                 size="sm"
                 onClick={async () => {
-                  if (await confirm(`Supprimer le webhook ${w.url} et son journal ?`, { title: 'Supprimer' })) remove.mutate({ id: w.id });
+                  const question = `Supprimer le webhook ${w.url} et son journal ?`;
+                  if (await confirm(question, { title: 'Supprimer', confirmLabel: 'Supprimer', width: 420 })) remove.mutate({ id: w.id });
                 }}
               >
                 Supprimer
@@ -138,7 +143,7 @@ export function WebhooksSection() {
       </ul>
 
       <form onSubmit={submit} noValidate className={css({ mt: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' })}>
-        <p className={styles.name}>Ajouter un webhook</p>
+        <p className={cx(styles.name, css({ mb: '3' }))}>Ajouter un webhook</p>
         <TextField
           label="URL"
           type="url"
@@ -177,7 +182,10 @@ export function WebhooksSection() {
         width={520}
         footer={
           <>
-            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(secret ?? '').then(() => showMessage('Secret copié', 200))}>
+            <Button
+              variant="outline"
+              onClick={() => void navigator.clipboard?.writeText(secret ?? '').then(() => showMessage('Secret copié', 200))}
+            >
               Copier
             </Button>
             <Button onClick={() => setSecret(null)}>J’ai noté le secret</Button>

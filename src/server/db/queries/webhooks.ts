@@ -230,7 +230,7 @@ export async function countFailure(db: Db, params: { endpointId: number; max: nu
     .where('id', '=', params.endpointId)
     .returning(['consecutive_failures', 'enabled'])
     .executeTakeFirst();
-  if (!row || row.enabled !== 1 || row.consecutive_failures < params.max) return false;
+  if (row?.enabled !== 1 || row.consecutive_failures < params.max) return false;
   await db
     .updateTable('webhook_endpoints')
     .set({ enabled: 0, disabled_at: params.now, updated_at: params.now })
