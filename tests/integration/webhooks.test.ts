@@ -188,6 +188,37 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     expect((await session.rest('GET', `/api/webhooks/${hook.id}/deliveries`)).body.total).toBe(3);
   });
 
+  it('announces an estimate accepted or refused online, with who and why', async () => {
+    const { session } = await registered(server.url);
+    const hook = await addWebhook(session, '/estimates', ['estimate.accepted', 'estimate.refused']);
+    const { customerId } = await readyToInvoice(session);
+    const estimate = () =>
+      issued(session, { type: 'estimate', customer_id: customerId, maturity: '2026-12-31', items: [line('Rénovation', 1, 1500)] });
+    const [yes, no] = [await estimate(), await estimate()];
+    const answer = (uuid: string, action: string, body: unknown) =>
+      fetch(`${server.url}/api/share/${uuid}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await answer(yes.uuid, 'accept', { name: 'Paul Martin', bon_pour_accord: true })).status).toBe(200);
+    expect((await answer(no.uuid, 'refuse', { reason: 'Trop cher' })).status).toBe(200);
+    const got = await until(
+      () => receiver.at('/estimates'),
+      (r) => r.length === 2,
+      'two deliveries',
+    );
+    const bodies = got.map((r) => {
+      verify(r, hook.secret);
+      return JSON.parse(r.body);
+    });
+    expect(bodies.find((b) => b.type === 'estimate.accepted').data).toMatchObject({
+      document: { id: yes.id, number: yes.number },
+      name: 'Paul Martin',
+    });
+    expect(bodies.find((b) => b.type === 'estimate.refused').data).toMatchObject({ document: { id: no.id }, reason: 'Trop cher' });
+  });
+
   it('retries a failed delivery after the backoff (1 min, then 5 min), by the scheduler’s job, and logs the answers', async () => {
     const t0 = new Date('2026-11-23T10:00:00Z');
     clock.now = () => t0;
