@@ -219,6 +219,37 @@ describe('webhooks: signed deliveries (issue 18 §5)', () => {
     expect(bodies.find((b) => b.type === 'estimate.refused').data).toMatchObject({ document: { id: no.id }, reason: 'Trop cher' });
   });
 
+  it('announces the expenses a recurring expense makes, once each, with the job that makes them', async () => {
+    const { session } = await registered(server.url);
+    const hook = await addWebhook(session, '/rent', ['expense.created']);
+    const rent = await session.rest('POST', '/api/recurring-expenses', {
+      supplier: 'SCI Loyer',
+      label: 'Loyer',
+      category: 'loyer',
+      amount: 1200,
+      vat: [{ rate: 20, amount: 200 }],
+      payment_method: 'transfer',
+      frequency: 'monthly',
+      start_date: '2026-09-30',
+    });
+    expect(rent.status, JSON.stringify(rent.body)).toBe(201);
+    const scheduler = new Scheduler(server.app.connection.db, JOBS, () => new Date('2026-11-05T10:00:00Z'), undefined, server.app.deps);
+    expect((await scheduler.runDue(['recurring-expenses']))[0]?.message).toMatch(/^\d+ dépenses? créées?$/);
+    const got = await until(
+      () => receiver.at('/rent'),
+      (r) => r.length === 2,
+      'two deliveries',
+    );
+    const dates = got.map((r) => {
+      verify(r, hook.secret);
+      return JSON.parse(r.body).data.date;
+    });
+    expect(dates.sort()).toEqual(['2026-09-30', '2026-10-30']);
+    await scheduler.runDue(['recurring-expenses']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.at('/rent')).toHaveLength(2);
+  });
+
   it('retries a failed delivery after the backoff (1 min, then 5 min), by the scheduler’s job, and logs the answers', async () => {
     const t0 = new Date('2026-11-23T10:00:00Z');
     clock.now = () => t0;

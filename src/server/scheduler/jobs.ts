@@ -9,6 +9,8 @@ import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
 import { deliverDue } from '../services/webhook-delivery';
+import { emitEvent } from '../services/webhooks';
+import { getExpense } from '../services/expenses';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -19,7 +21,13 @@ export async function generateRecurringExpenses(db: Db, now: Date): Promise<stri
   let created = 0;
   for (const recurring of await activeRecurringExpenses(db)) {
     const dates = occurrencesBetween(recurring, recurring.generated_until, today);
-    created += await recordOccurrences(db, { organizationId: recurring.organizationId, recurring, dates });
+    const organizationId = recurring.organizationId;
+    created += await recordOccurrences(db, {
+      organizationId,
+      recurring,
+      dates,
+      onCreated: (trx, id) => emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, id)).then(() => {}),
+    });
   }
   return `${created} dépense${created > 1 ? 's' : ''} créée${created > 1 ? 's' : ''}`;
 }
