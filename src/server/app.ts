@@ -21,6 +21,8 @@ import { FolderPlatform } from './einvoice/folder-platform';
 import { buildEinvoiceXml } from './einvoice/generate';
 import { Scheduler } from './scheduler/scheduler';
 import { JOBS } from './scheduler/jobs';
+import { WebhookDispatcher } from './services/webhook-delivery';
+import { clock } from './clock';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -112,6 +114,9 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   server.requestTimeout = 60_000;
   const scheduler = new Scheduler(connection.db, JOBS, options.now, undefined, deps);
   if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
+  // Sends an event's webhooks right after the commit that recorded it (the scheduler's job retries).
+  const webhooks = new WebhookDispatcher(connection.db, env.outbound.allowPrivate, () => clock.now());
+  webhooks.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -141,6 +146,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
           clearTimeout(force);
         }
         await scheduler.stop();
+        await webhooks.stop();
         await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
         await pdf.close();
         await client.close();

@@ -157,6 +157,13 @@ const TABLE = {
   'emailSettings.update': 'manage',
   'expenses.archiveCategory': 'manage',
   'expenses.deleteCategory': 'manage',
+  // Webhooks: even the list, which names where the business's data goes.
+  'webhooks.create': 'manage',
+  'webhooks.delete': 'manage',
+  'webhooks.deliveries': 'manage',
+  'webhooks.list': 'manage',
+  'webhooks.test': 'manage',
+  'webhooks.update': 'manage',
   'apiKeys.list': 'manage',
   'apiKeys.create': 'manage',
   'apiKeys.revoke': 'manage',
@@ -186,6 +193,12 @@ const TABLE = {
 export type Procedure = keyof typeof TABLE;
 
 export const PERMISSIONS: Readonly<Record<string, Capability | 'public'>> = TABLE;
+
+/**
+ * The reads an accountant may not make, by exception to « reads everything »: who holds an API key, and where the
+ * business's data is sent (webhook URLs may carry a receiver's token), are the business of those who manage access.
+ */
+export const MANAGERS_ONLY_READS: readonly string[] = ['apiKeys.list', 'webhooks.list', 'webhooks.deliveries'];
 
 export const PERMISSIONS_FILE = 'src/shared/permissions.ts';
 

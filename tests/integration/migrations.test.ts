@@ -42,6 +42,7 @@ describe('migrations', () => {
       '0032_devices',
       '0033_supplier_credit_notes',
       '0034_api_keys',
+      '0035_webhooks',
       '0036_list_indexes',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);

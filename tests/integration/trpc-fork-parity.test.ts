@@ -81,6 +81,10 @@ function masked(body: string): unknown {
     // An API key's random secret, and its visible start.
     .replace(/\bfk_live_[a-z2-7]*/g, 'fk_live_<secret>')
 
+    // A webhook's random secret (and its visible start), and how long its receiver took to answer.
+    .replace(/whsec_[\w-]+(…)?/g, '<secret>')
+    .replace(/"response_ms":\d+/g, '"response_ms":0')
+    .replace(/ en \d+ ms/g, ' en <n> ms')
     // A device's public id is the start of its session's hash (random on each side).
     .replace(/"id":"[0-9a-f]{16}"/g, '"id":"<device>"');
   try {
@@ -239,6 +243,12 @@ async function memberId(): Promise<number> {
   return team.members.at(-1)?.id ?? 0;
 }
 
+/** Port 9 (discard) on loopback refuses the connection at once, alike on both sides. */
+const webhookBody = { url: 'http://127.0.0.1:9/facturier', events: ['expense.created', 'document.issued'] };
+async function webhookId(): Promise<number> {
+  return (await same('POST', '/api/webhooks', webhookBody)).data.id;
+}
+
 /** A valid input of every procedure, with the records it needs created first on both sides. */
 const samples: Record<string, () => Promise<Call>> = {
   'auth.register': async () => ({ input: both({ ...OWNER, email: `nouveau${++emails}@exemple.fr` }) }),
@@ -313,6 +323,19 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ id: me.organization.id }) };
   },
   'devices.list': async () => ({ input: both(undefined) }),
+  'webhooks.list': async () => {
+    await webhookId();
+    return { input: both(undefined) };
+  },
+  'webhooks.create': async () => ({ input: both(webhookBody) }),
+  'webhooks.update': async () => ({ input: both({ id: await webhookId(), data: { ...webhookBody, enabled: false } }) }),
+  'webhooks.delete': async () => ({ input: both({ id: await webhookId() }) }),
+  'webhooks.deliveries': async () => {
+    const id = await webhookId();
+    await same('POST', `/api/webhooks/${id}/test`);
+    return { input: both({ id }) };
+  },
+  'webhooks.test': async () => ({ input: both({ id: await webhookId() }) }),
   'devices.revoke': async () => {
     // Another browser of the shared owner: its public id, read from that browser's own list.
     const ids = await each(async (s) => {

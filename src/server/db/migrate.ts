@@ -30,6 +30,7 @@ import * as m0031 from './migrations/0031_team';
 import * as m0032 from './migrations/0032_devices';
 import * as m0033 from './migrations/0033_supplier_credit_notes';
 import * as m0034 from './migrations/0034_api_keys';
+import * as m0035 from './migrations/0035_webhooks';
 import * as m0036 from './migrations/0036_list_indexes';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0032_devices': m0032,
   '0033_supplier_credit_notes': m0033,
   '0034_api_keys': m0034,
+  '0035_webhooks': m0035,
   '0036_list_indexes': m0036,
 };
 

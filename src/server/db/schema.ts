@@ -600,6 +600,43 @@ export interface Database {
   appointments: AppointmentsTable;
   calendar_feeds: CalendarFeedsTable;
   appointment_reminders: AppointmentRemindersTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** Migration 0035: an organisation's webhook endpoint; `events` a JSON array of event types, `enabled` 0 or 1. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  events: string;
+  secret: string;
+  enabled: Generated<number>;
+  consecutive_failures: Generated<number>;
+  /** Set when the endpoint was turned off by repeated failures (not by hand). */
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0035: the outbox, one row per event and endpoint; `body` is the exact JSON sent and signed. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  endpoint_id: number;
+  uuid: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  response_ms: number | null;
+  response_body: Generated<string>;
+  error: Generated<string>;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

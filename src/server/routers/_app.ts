@@ -28,6 +28,7 @@ import { appointmentsRouter } from './appointments';
 import { membersRouter, organizationsRouter } from './members';
 import { devicesRouter } from './devices';
 import { apiKeysRouter } from './api-keys';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   auth: authRouter,
@@ -60,6 +61,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   devices: devicesRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -9,6 +9,9 @@ import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
 import { todayIso } from '../services/document-record';
+import { deliverDue } from '../services/webhook-delivery';
+import { emitEvent } from '../services/webhooks';
+import { getExpense } from '../services/expenses';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
@@ -16,7 +19,13 @@ export async function generateRecurringExpenses(db: Db, now: Date): Promise<stri
   let created = 0;
   for (const recurring of await activeRecurringExpenses(db)) {
     const dates = occurrencesBetween(recurring, recurring.generated_until, today);
-    created += await recordOccurrences(db, { organizationId: recurring.organizationId, recurring, dates });
+    const organizationId = recurring.organizationId;
+    created += await recordOccurrences(db, {
+      organizationId,
+      recurring,
+      dates,
+      onCreated: (trx, id) => emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, id)).then(() => {}),
+    });
   }
   return `${created} dépense${created > 1 ? 's' : ''} créée${created > 1 ? 's' : ''}`;
 }
@@ -59,6 +68,13 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
+/** Sends the webhook deliveries due (issue 18 §5): the retries, and any event the kick after its commit missed. */
+export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
+  const { env } = needs(deps);
+  const { delivered, failed } = await deliverDue(db, now, env.outbound.allowPrivate);
+  return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
+}
+
 /** Every timed job of the product (issues 14 and 15): one scheduler, one lease per job, one list. */
 export const JOBS: Job[] = [
   { name: 'recurring-expenses', label: 'Dépenses répétitives', pattern: '5 * * * *', run: generateRecurringExpenses },
@@ -78,4 +94,6 @@ export const JOBS: Job[] = [
     pattern: '*/5 * * * *',
     run: (db, now, deps) => sendAppointmentReminders(db, now, needs(deps)),
   },
+  // Every minute: the first retry of a failed delivery is due a minute after it.
+  { name: 'webhooks', label: 'Envoi des webhooks', pattern: '* * * * *', run: deliverWebhooks },
 ];

@@ -24,6 +24,7 @@ import { customerSnapshotOf } from './document-defaults';
 import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 import { appendIssue } from './audit';
+import { emitEvent } from './webhooks';
 import { assertIssuedEinvoiceValid } from '../einvoice/issue-check';
 import { syncCashedStatus } from './einvoice-lifecycle';
 
@@ -182,6 +183,7 @@ export async function issueDocument(
     if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).
     await appendIssue(trx, organizationId, id, userId);
+    await emitEvent(trx, organizationId, 'document.issued', () => getDocument(trx, organizationId, id));
   });
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);
@@ -234,6 +236,11 @@ export async function changeStatus(db: Db, organizationId: number, id: number, t
 export async function markSent(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
   const doc: StoredDocument = await getStoredDocument(db, organizationId, id);
   if (doc.status === 'draft') fail('CONFLICT', 'Émettez le document avant de l’envoyer : un brouillon n’a pas de numéro');
-  if (!doc.sent_at) await updateDocument(db, { organizationId, id, changes: { sent_at: nowIso(), updated_at: nowIso() } });
+  // Only the first time: a document mailed again was already sent.
+  if (!doc.sent_at)
+    await db.transaction().execute(async (trx) => {
+      await updateDocument(trx, { organizationId, id, changes: { sent_at: nowIso(), updated_at: nowIso() } });
+      await emitEvent(trx, organizationId, 'document.sent', () => getDocument(trx, organizationId, id));
+    });
   return getDocument(db, organizationId, id);
 }

@@ -4,11 +4,11 @@ import { expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../
 import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
-import { findImportedExpenseId, setReceipt } from '../db/queries/expenses';
+import { findImportedExpenseId } from '../db/queries/expenses';
 import { readFacturX } from '../einvoice/facturx-read';
 import { readSupplierInvoice, SupplierInvoiceError, type SupplierInvoice } from '../einvoice/supplier-invoice';
 import { validateEinvoice } from '../einvoice/validate';
-import { createExpense, deleteExpense, getExpense } from './expenses';
+import { createExpense, getExpense } from './expenses';
 import { removeReceiptFile, sniffReceiptType, tooBig, writeReceiptFile } from './expense-receipts';
 
 /** Until the user confirms it, an imported invoice is booked to « Autres charges ». */
@@ -136,14 +136,13 @@ export async function importSupplierInvoice(
   const expense = expenseFrom(invoice, warnings);
 
   const stored = writeReceiptFile(dataDir, organizationId, type, bytes);
-  let id: number | undefined;
+  let id: number;
   try {
-    id = (await createExpense(db, organizationId, expense, { source: 'einvoice', sourceSha256: sha256 })).id;
-    await setReceipt(db, { organizationId, id, receipt: { path: stored, name: upload.filename, type, size: bytes.length } });
+    // One transaction: the expense, its links to waiting credit notes and its file, or none of them.
+    const receipt = { path: stored, name: upload.filename, type, size: bytes.length };
+    id = (await createExpense(db, organizationId, expense, { source: 'einvoice', sourceSha256: sha256 }, receipt)).id;
   } catch (error) {
     removeReceiptFile(dataDir, stored);
-    // The whole delete: creating it may have linked waiting supplier credit notes to it (corrects_id).
-    if (id !== undefined) await deleteExpense(db, dataDir, organizationId, id);
     const raced = await findImportedExpenseId(db, { organizationId, sha256 });
     if (raced !== undefined) await alreadyImported(db, organizationId, raced);
     throw error;

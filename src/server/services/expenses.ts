@@ -28,6 +28,7 @@ import {
   upsertCategory,
 } from '../db/queries/expense-categories';
 import { checkReceipt, decodeDataUrl, readReceiptFile, removeReceiptFile, writeReceiptFile } from './expense-receipts';
+import { emitEvent } from './webhooks';
 
 const NOT_FOUND = 'Dépense introuvable';
 /** A category typed freely is added to the list, booked to « autres charges » until the user maps it. */
@@ -95,13 +96,25 @@ async function linkCreditNotesTo(db: Db, organizationId: number, id: number, exp
 
 /**
  * Creates an expense. An imported one (origin einvoice) was booked to a category the app guessed: it stays « à
- * vérifier » until the user saves it (editExpense).
+ * vérifier » until the user saves it (editExpense); its file comes as `receipt`, stored in the same transaction,
+ * so a failed import leaves no expense behind and announces none (webhook expense.created).
  */
-export async function createExpense(db: Db, organizationId: number, expense: Expense, origin?: ExpenseOrigin): Promise<ExpenseRecord> {
+export async function createExpense(
+  db: Db,
+  organizationId: number,
+  expense: Expense,
+  origin?: ExpenseOrigin,
+  receipt?: { path: string; name: string; type: string; size: number },
+): Promise<ExpenseRecord> {
   const category = await resolveCategory(db, organizationId, expense.category);
   const links = { correctsId: await correctedInvoice(db, organizationId, expense), categoryToCheck: origin?.source === 'einvoice' };
-  const id = await insertExpense(db, { organizationId, expense: { ...expense, category }, links, origin });
-  await linkCreditNotesTo(db, organizationId, id, expense);
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await insertExpense(trx, { organizationId, expense: { ...expense, category }, links, origin });
+    await linkCreditNotesTo(trx, organizationId, newId, expense);
+    if (receipt) await setReceipt(trx, { organizationId, id: newId, receipt });
+    await emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, newId));
+    return newId;
+  });
   return getExpense(db, organizationId, id);
 }
 

@@ -14,6 +14,7 @@ import { getAppSettings } from './settings';
 import { currencyPrecision } from '../../shared/currencies';
 import { appendAudit } from './audit';
 import { todayIso } from './document-record';
+import { emitEvent } from './webhooks';
 
 const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
@@ -105,6 +106,10 @@ export async function recordPayment(
   const id = await db.transaction().execute(async (trx) => {
     const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
     await refreshInvoiceBalance(trx, organizationId, documentId);
+    await emitEvent(trx, organizationId, 'payment.recorded', async () => ({
+      ...paymentOf(await foundPayment(trx, organizationId, documentId, newId)),
+      document: { id: invoice.id, number: invoice.number, currency: invoice.currency },
+    }));
     return newId;
   });
   return paymentOf(await foundPayment(db, organizationId, documentId, id));

@@ -13,6 +13,7 @@ import { findSharedRow } from './share';
 import { todayIso } from './document-record';
 import { organizationMailer } from './email-settings';
 import { getStoredDocument } from './documents';
+import { emitEvent } from './webhooks';
 
 interface ResponseDeps {
   db: Db;
@@ -84,6 +85,12 @@ export async function answerQuote(
       created_at: now,
     } as const;
     await insertQuoteResponse(trx, row);
+    await emitEvent(trx, current.organization_id, answer.decision === 'accepted' ? 'estimate.accepted' : 'estimate.refused', {
+      document: { id: current.id, number: current.number, uuid: current.uuid },
+      name: row.name,
+      reason: row.reason,
+      answered_at: now,
+    });
     return row;
   });
   void notifyOrganization(deps, doc, recorded);

@@ -123,7 +123,13 @@ export async function activeRecurringExpenses(db: Db) {
  */
 export async function recordOccurrences(
   db: Db,
-  params: { organizationId: number; recurring: StoredRecurringExpense; dates: string[] },
+  params: {
+    organizationId: number;
+    recurring: StoredRecurringExpense;
+    dates: string[];
+    /** Runs in the same transaction for each expense made (its webhook event). */
+    onCreated?: (trx: Db, id: number) => Promise<void>;
+  },
 ): Promise<number> {
   if (params.dates.length === 0) return 0;
   const r = params.recurring;
@@ -156,8 +162,11 @@ export async function recordOccurrences(
           updated_at: now,
         })
         .onConflict((oc) => oc.columns(['recurring_id', 'occurrence_date']).where('recurring_id', 'is not', null).doNothing())
+        .returning('id')
         .executeTakeFirst();
-      created += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      if (!result) continue;
+      created += 1;
+      await params.onCreated?.(trx, result.id);
     }
     await trx
       .updateTable('recurring_expenses')

@@ -4,6 +4,7 @@ import { SettingsFrame, settingsCard, settingsSection } from '../settings-frame'
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiKeysSection } from './api-keys-section';
 import { CurlExample } from './curl-example';
+import { WebhooksSection } from './webhooks-section';
 
 // The reference and its drawing come in their own chunk, fetched only when this page opens.
 const ApiReference = lazy(() => import('./api-reference'));
@@ -25,15 +26,13 @@ function ApiReferenceSection() {
   );
 }
 
-/**
- * Paramètres → API (issue 18 §4), one section after another: « Clés d’API », then « Référence de l’API ». Other
- * sections of the API (webhooks) slot in between as siblings.
- */
+/** Paramètres → API (issue 18 §4, §5), one section after another: « Clés d’API », the webhooks, « Référence de l’API ». */
 export function ApiSettingsPage() {
   return (
     <SettingsFrame>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         <ApiKeysSection />
+        <WebhooksSection />
         <ApiReferenceSection />
       </div>
     </SettingsFrame>
