@@ -21,6 +21,7 @@ import { FolderPlatform } from './einvoice/folder-platform';
 import { buildEinvoiceXml } from './einvoice/generate';
 import { Scheduler } from './scheduler/scheduler';
 import { JOBS } from './scheduler/jobs';
+import { createStripeProvider } from './payments/stripe';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -104,6 +105,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc)),
     },
     pdf: pdfDeps,
+    payments: env.stripe ? createStripeProvider(env.stripe) : null,
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };

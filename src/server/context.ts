@@ -11,6 +11,7 @@ import type { IssueArchiver } from './services/issue-archive';
 import type { EinvoiceDeps } from './services/einvoice-send';
 import type { PdfDeps } from './pdf/document-pdf';
 import { clientIp } from './http/client-ip';
+import type { PaymentProvider } from './payments/provider';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   einvoice: EinvoiceDeps;
   /** Prints a document's public page (the PDF a mail attaches when none is kept). */
   pdf: PdfDeps;
+  /** Stripe when configured; null = plans applied at once (issue 19 §2). */
+  payments: PaymentProvider | null;
 }
 
 export interface Context extends AppDeps {
@@ -51,6 +54,7 @@ export function createContextInner(
     issueArchiver: deps.issueArchiver,
     einvoice: deps.einvoice,
     pdf: deps.pdf,
+    payments: deps.payments,
     session: opts.session ?? null,
     ip: opts.ip ?? '127.0.0.1',
     userAgent: opts.userAgent ?? '',

@@ -41,6 +41,7 @@ describe('migrations', () => {
       '0031_team',
       '0032_devices',
       '0033_supplier_credit_notes',
+      '0037_subscriptions',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

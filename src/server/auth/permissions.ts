@@ -22,6 +22,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'share.accept': 'public',
   'share.refuse': 'public',
   'system.version': 'public',
+  // CONTRACT.md: the plans need no session.
+  'plans.list': 'public',
   // A calendar app subscribed to the private feed: the random token is the key.
   'appointments.calendar': 'public',
 
@@ -93,6 +95,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'reports.vat': 'read',
   'search.query': 'read',
   'settings.get': 'read',
+  // Every role sees the plan and its counters (the top bar, the banner near a limit).
+  'subscription.get': 'read',
   'tags.list': 'read',
   'taxes.list': 'read',
   'units.list': 'read',
@@ -167,6 +171,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'organization.uploadLogo': 'manage',
   'reminders.saveSettings': 'manage',
   'settings.update': 'manage',
+  // Administrators read the subscription's invoices; only owners change the plan.
+  'subscription.invoices': 'manage',
   'tags.delete': 'manage',
   'taxes.create': 'manage',
   'taxes.delete': 'manage',
@@ -176,6 +182,9 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
 
   // Owners only: the organisation itself.
   'members.transferOwnership': 'own',
+  'subscription.checkout': 'own',
+  'subscription.cancel': 'own',
+  'subscription.resume': 'own',
 };
 
 export const PERMISSIONS_FILE = 'src/server/auth/permissions.ts';

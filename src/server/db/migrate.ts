@@ -29,6 +29,7 @@ import * as m0030 from './migrations/0030_report_shares';
 import * as m0031 from './migrations/0031_team';
 import * as m0032 from './migrations/0032_devices';
 import * as m0033 from './migrations/0033_supplier_credit_notes';
+import * as m0037 from './migrations/0037_subscriptions';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0031_team': m0031,
   '0032_devices': m0032,
   '0033_supplier_credit_notes': m0033,
+  '0037_subscriptions': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,7 @@ import { reportsRouter } from './reports';
 import { appointmentsRouter } from './appointments';
 import { membersRouter, organizationsRouter } from './members';
 import { devicesRouter } from './devices';
+import { plansRouter, subscriptionRouter } from './subscription';
 
 export const appRouter = router({
   auth: authRouter,
@@ -58,6 +59,8 @@ export const appRouter = router({
   members: membersRouter,
   organizations: organizationsRouter,
   devices: devicesRouter,
+  plans: plansRouter,
+  subscription: subscriptionRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.
