@@ -10,6 +10,9 @@ import { VerifyEmailPage } from './routes/auth/verify-email-page';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/system/not-found-page';
 import { upcoming, UpcomingPage } from './routes/upcoming-page';
+import { PricingPage } from './routes/subscription/pricing-page';
+import { BuyPage } from './routes/subscription/buy-page';
+import { SubscriptionSettingsPage } from './routes/settings/subscription-settings-page';
 import { CustomersPage } from './routes/customers/customers-page';
 import { CustomerDetailPage } from './routes/customers/customer-detail-page';
 import { ItemsPage } from './routes/items/items-page';
@@ -95,6 +98,7 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   jobs: JobsSettingsPage,
   members: MembersSettingsPage,
   devices: DevicesSettingsPage,
+  subscription: SubscriptionSettingsPage,
 };
 const settingsUpcoming = (title: string) =>
   // A component made once per route when this table loads, never during a render
@@ -129,8 +133,8 @@ export const routes: AppRoute[] = [
   auth('/invitation', 'Rejoindre une équipe', InvitationPage),
 
   main('/', "Vue d'ensemble", HomePage, 'Votre activité en un coup d’œil'),
-  main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),
-  main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
+  main('/pricing', 'Votre abonnement', PricingPage),
+  main('/buy', 'Paiement', BuyPage),
   main('/customers', 'Clients', CustomersPage),
   main('/customers/:id', 'Clients', CustomerDetailPage),
   main('/items', 'Articles', ItemsPage),

@@ -10,6 +10,8 @@ import { Button, buttonRecipe } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { HelpIcon, MaximizeIcon, MenuIcon, MinimizeIcon, SearchIcon, SlidersIcon, SparkIcon } from '../components/icons';
 import { DRAWER_WIDTH, RAIL_WIDTH, SideDrawer } from './side-drawer';
+import { LimitBanner } from '../routes/subscription/limit-banner';
+import { useSubscription } from '../routes/subscription/usage';
 
 const styles = {
   bar: css({
@@ -47,6 +49,10 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
   const wide = useIsWide();
   const fullscreen = useFullscreen();
   const offset = wide ? (snap.rail ? RAIL_WIDTH : DRAWER_WIDTH) : 0;
+  // Issue 19 §4: once subscribed, the button names the plan instead of inviting to subscribe.
+  const plan = useSubscription().data;
+  const subscribed = plan !== undefined && plan.plan !== 'free';
+  const subscribeLabel = subscribed ? `Formule ${plan.plan_name}` : "S'abonner Maintenant";
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
   return (
     <div className={css({ minH: '100dvh' })}>
@@ -72,12 +78,12 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
             {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
           </div>
           {wide ? (
-            <Link href="/pricing" className={buttonRecipe({ size: 'sm' })}>
-              S'abonner Maintenant
+            <Link href="/pricing" className={buttonRecipe({ size: 'sm', variant: subscribed ? 'outline' : 'solid' })}>
+              {subscribeLabel}
             </Link>
           ) : (
-            <Tooltip label="S'abonner Maintenant">
-              <Link href="/pricing" className={buttonRecipe({ size: 'icon' })} aria-label="S'abonner Maintenant">
+            <Tooltip label={subscribeLabel}>
+              <Link href="/pricing" className={buttonRecipe({ size: 'icon' })} aria-label={subscribeLabel}>
                 <SparkIcon size={18} />
               </Link>
             </Tooltip>
@@ -97,7 +103,10 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
             </BarButton>
           )}
         </header>
-        <main className={styles.content}>{children}</main>
+        <main className={styles.content}>
+          <LimitBanner />
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -97,6 +97,8 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'settings.get': 'read',
   // Every role sees the plan and its counters (the top bar, the banner near a limit).
   'subscription.get': 'read',
+  // The subscription's invoices are the business's own expenses: the accountant reads them too.
+  'subscription.invoices': 'read',
   'tags.list': 'read',
   'taxes.list': 'read',
   'units.list': 'read',
@@ -171,8 +173,6 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'organization.uploadLogo': 'manage',
   'reminders.saveSettings': 'manage',
   'settings.update': 'manage',
-  // Administrators read the subscription's invoices; only owners change the plan.
-  'subscription.invoices': 'manage',
   'tags.delete': 'manage',
   'taxes.create': 'manage',
   'taxes.delete': 'manage',
