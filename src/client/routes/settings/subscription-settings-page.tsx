@@ -145,37 +145,35 @@ export function SubscriptionSettingsPage() {
           </div>
         </section>
 
-        {
-          <section className={settingsCard} aria-label="Factures de l’abonnement">
-            <p className={settingsSection}>Factures de l’abonnement</p>
-            {invoices.data?.total === 0 && (
-              <p className={styles.muted}>Aucune facture pour l’instant : elles apparaissent ici après chaque paiement.</p>
-            )}
-            <ul>
-              {invoices.data?.data.map((invoice) => (
-                <li key={invoice.id} className={styles.invoiceRow}>
-                  <div>
-                    <span className={styles.name}>{invoice.number}</span>
-                    <div className={styles.muted}>
-                      {formatDateLong(invoice.date)} · formule {PLANS[invoice.plan].name}, {PERIOD_LABELS[invoice.period]}
-                    </div>
+        <section className={settingsCard} aria-label="Factures de l’abonnement">
+          <p className={settingsSection}>Factures de l’abonnement</p>
+          {invoices.data?.total === 0 && (
+            <p className={styles.muted}>Aucune facture pour l’instant : elles apparaissent ici après chaque paiement.</p>
+          )}
+          <ul>
+            {invoices.data?.data.map((invoice) => (
+              <li key={invoice.id} className={styles.invoiceRow}>
+                <div>
+                  <span className={styles.name}>{invoice.number}</span>
+                  <div className={styles.muted}>
+                    {formatDateLong(invoice.date)} · formule {PLANS[invoice.plan].name}, {PERIOD_LABELS[invoice.period]}
                   </div>
-                  <span className={styles.amount}>{money(invoice.amount_total, invoice.currency)} TTC</span>
-                  <span className={styles.muted}>
-                    {invoice.status === 'paid' ? 'Payée' : invoice.status === 'failed' ? 'Paiement échoué' : 'En attente'}
-                  </span>
-                  {invoice.pdf_url ? (
-                    <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
-                      Télécharger
-                    </a>
-                  ) : (
-                    <span />
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-        }
+                </div>
+                <span className={styles.amount}>{money(invoice.amount_total, invoice.currency)} TTC</span>
+                <span className={styles.muted}>
+                  {invoice.status === 'paid' ? 'Payée' : invoice.status === 'failed' ? 'Paiement échoué' : 'En attente'}
+                </span>
+                {invoice.pdf_url ? (
+                  <a href={invoice.pdf_url} target="_blank" rel="noreferrer" className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
+                    Télécharger
+                  </a>
+                ) : (
+                  <span />
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
     </SettingsFrame>
   );
