@@ -120,7 +120,14 @@ export function PricingPage() {
               </th>
               {list.map((plan) => (
                 <th key={plan.id} scope="col" className={cx(styles.planHead, plan.id === current && styles.current)} data-plan={plan.id}>
-                  {plan.id === current && <div className={styles.badge}>Votre formule</div>}
+                  {/* Kept in every column, hidden but for the current plan, so that the names line up. */}
+                  <div
+                    className={styles.badge}
+                    style={plan.id === current ? undefined : { visibility: 'hidden' }}
+                    aria-hidden={plan.id !== current}
+                  >
+                    Votre formule
+                  </div>
                   <div className={styles.planName}>{plan.name}</div>
                   <div className={styles.tagline}>{plan.tagline}</div>
                   <div className={styles.price}>

@@ -10,11 +10,17 @@ export const usageText = (key: LimitKey, used: number, limit: number | null): st
     ? `${formatLimit(key, used)} ${LIMIT_LABELS[key]} · illimité`
     : `${formatLimit(key, used)} sur ${formatLimit(key, limit)} ${LIMIT_LABELS[key]}`;
 
-/** Limits reached or nearly so, the most used first (none when the server lifts every limit). */
+/**
+ * Limits that grow with the work (documents, storage) reached or nearly so, the most used first; none when the server
+ * lifts every limit. Seats are left out: a one-person business on one seat is not "near a limit", and the team page
+ * shows its own counter where people are invited.
+ */
 export function nearLimits(subscription: Subscription | undefined) {
   if (!subscription?.limits_enforced) return [];
   return subscription.usage
-    .filter((u): u is typeof u & { limit: number } => u.limit !== null && u.limit > 0 && u.used >= u.limit * NEAR_LIMIT)
+    .filter(
+      (u): u is typeof u & { limit: number } => u.key !== 'members' && u.limit !== null && u.limit > 0 && u.used >= u.limit * NEAR_LIMIT,
+    )
     .sort((a, b) => b.used / b.limit - a.used / a.limit);
 }
 
