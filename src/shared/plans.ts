@@ -80,7 +80,7 @@ export const PERIOD_LABELS: Record<BillingPeriod, string> = { month: 'mensuel', 
 export const LIMIT_LABELS: Record<LimitKey, string> = {
   documents: 'documents créés ce mois-ci',
   members: 'membres de l’équipe',
-  storage: 'stockage des justificatifs',
+  storage: 'de justificatifs stockés',
 };
 
 export function planPrice(plan: Plan, period: BillingPeriod): { net: number; vat: number; gross: number } {
@@ -96,14 +96,16 @@ export function yearlySaving(plan: Plan): number {
 
 export const PLAN_RANK: Record<PlanId, number> = { free: 0, solo: 1, team: 2 };
 
-/** The cheapest plan whose limit for `key` is above `used` (the one a 402 names), or none. */
-export function planThatLifts(key: LimitKey, used: number): Plan | undefined {
-  return PLAN_IDS.map((id) => PLANS[id]).find((p) => p.limits[key] === null || (p.limits[key] as number) > used);
+/** The cheapest plan whose limit for `key` is above `amount` (a 402 and the banner name it), or none. */
+export function planThatLifts(key: LimitKey, amount: number): Plan | undefined {
+  return PLAN_IDS.map((id) => PLANS[id]).find((p) => p.limits[key] === null || (p.limits[key] as number) > amount);
 }
 
-/** '100 Mo', '2 Go': storage sizes as people read them. */
+const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** '100 Mo', '2 Go': storage sizes (bytes, not money) as people read them. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${Number((bytes / (1024 * MB)).toFixed(1)).toLocaleString('fr-FR')} Go`;
+  if (bytes >= 1024 * MB) return `${oneDecimal.format(bytes / (1024 * MB))} Go`;
   if (bytes >= MB) return `${Math.round(bytes / MB).toLocaleString('fr-FR')} Mo`;
   return `${Math.round(bytes / 1024).toLocaleString('fr-FR')} Ko`;
 }
@@ -116,7 +118,7 @@ export function formatLimit(key: LimitKey, value: number | null): string {
 /** The French refusal of a creation past a limit (CONTRACT.md: 402 naming the limit and the plan that lifts it). */
 export function limitRefusal(key: LimitKey, plan: Plan, used: number): string {
   const limit = formatLimit(key, plan.limits[key]);
-  const lifter = planThatLifts(key, used);
+  const lifter = planThatLifts(key, Math.max(used, plan.limits[key] ?? used));
   const what: Record<LimitKey, string> = {
     documents: `Limite atteinte : ${limit} documents créés par mois avec la formule ${plan.name}.`,
     members: `Limite atteinte : ${limit} membre${plan.limits.members === 1 ? '' : 's'} au plus avec la formule ${plan.name} (invitations en attente comprises).`,

@@ -48,6 +48,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
         await page.goto('/pricing');
         const banner = page.getByTestId('limit-banner');
         await banner.getByText('Bientôt la limite : 17 sur 20 documents créés ce mois-ci avec la formule Gratuit.').waitFor();
+        await banner.getByRole('link', { name: 'Passer à Solo' }).waitFor();
         await page.locator('th[data-plan=free]').getByText('Votre formule').waitFor();
         await page.getByRole('link', { name: "S'abonner Maintenant" }).waitFor();
         await page

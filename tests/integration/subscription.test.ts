@@ -154,7 +154,9 @@ describe('choosing a plan without a payment provider', () => {
     expect(below).toMatchObject({
       status: 409,
       body: {
-        messages: ['La formule Solo permet 2 (membres de l’équipe) ; vous en êtes à 3. Réduisez-le, puis changez de formule.'],
+        messages: [
+          'La formule Solo permet 2 membres de l’équipe ; vous en êtes à 3. Retirez des membres ou révoquez des invitations, puis changez de formule.',
+        ],
       },
     });
     expect((await session.rest('GET', '/api/subscription')).body).toMatchObject({ plan: 'team', period: 'year', pending_plan: null });

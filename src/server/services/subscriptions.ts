@@ -166,7 +166,7 @@ async function overLimits(db: Db, organizationId: number, target: PlanId): Promi
     const used = await usageOf(db, organizationId, key);
     if (used > limit) {
       reasons.push(
-        `La formule ${PLANS[target].name} permet ${formatLimit(key, limit)} (${LIMIT_LABELS[key]}) ; vous en êtes à ${formatLimit(key, used)}. Réduisez-le, puis changez de formule.`,
+        `La formule ${PLANS[target].name} permet ${formatLimit(key, limit)} ${LIMIT_LABELS[key]} ; vous en êtes à ${formatLimit(key, used)}. ${key === 'members' ? 'Retirez des membres ou révoquez des invitations' : 'Supprimez des justificatifs'}, puis changez de formule.`,
       );
     }
   }

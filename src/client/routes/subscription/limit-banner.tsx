@@ -31,7 +31,8 @@ export function LimitBanner() {
   const subscription = useSubscription();
   const [top] = nearLimits(subscription.data);
   if (!subscription.data || !top) return null;
-  const lifter = planThatLifts(top.key, top.used);
+  // Past what this plan allows, not merely past what is used: never « Passer à Gratuit » from Gratuit.
+  const lifter = planThatLifts(top.key, Math.max(top.used, top.limit));
   const reached = top.used >= top.limit;
   return (
     <div className={styles.banner} role="status" data-testid="limit-banner">

@@ -9,7 +9,7 @@ export function SeatsNote() {
   const seats = subscription?.usage.find((u) => u.key === 'members');
   if (!subscription?.limits_enforced || !seats || seats.limit === null) return null;
   const full = seats.used >= seats.limit;
-  const lifter = planThatLifts('members', seats.used);
+  const lifter = planThatLifts('members', Math.max(seats.used, seats.limit));
   return (
     <p className={css({ fontSize: 'sm', color: full ? 'warning' : 'fg.muted' })} data-testid="seats-note">
       {seats.used} place{seats.used > 1 ? 's' : ''} occupée{seats.used > 1 ? 's' : ''} sur {seats.limit} avec la formule{' '}
