@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { clock } from '../../src/server/clock';
 import { ROLE_REFUSAL } from '../../src/shared/roles';
 import { openDatabase } from '../../src/server/db/connection';
 import { line, readyToInvoice } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
 
 const WEBHOOK_SECRET = 'whsec_test_facturier';
 const stripe = new Stripe('sk_test_unused', { telemetry: false });
@@ -387,6 +390,112 @@ describe('npm run plan (operator)', () => {
       code: 2,
       stderr: expect.stringContaining('Aucune organisation n° 999999 dans cette base'),
     });
+    expect((await session.rest('GET', '/api/subscription')).body.plan).toBe('free');
+  });
+});
+
+describe('Stripe checkout through the provider interface (a local stub stands for Stripe’s API)', () => {
+  let stub: http.Server;
+  let server: TestServer;
+  const seen: { method: string; path: string; body: URLSearchParams }[] = [];
+  let failing = false;
+
+  beforeAll(async () => {
+    stub = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => {
+        raw += chunk;
+      });
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(raw) });
+        res.setHeader('content-type', 'application/json');
+        if (failing) {
+          res.statusCode = 500;
+          res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+        } else if (req.url === '/v1/checkout/sessions')
+          res.end(JSON.stringify({ id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' }));
+        else if (req.url === '/v1/billing_portal/sessions')
+          res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/bps_1' }));
+        else res.end(JSON.stringify({ id: req.url?.split('/').pop(), object: 'subscription' }));
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const { port } = stub.address() as AddressInfo;
+    server = await startTestServer({
+      env: {
+        PLAN_LIMITS: 'on',
+        STRIPE_SECRET_KEY: 'sk_test_stub',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => stub.close(resolve));
+  });
+
+  it('opens a Checkout Session priced HT, then the Customer Portal once subscribed, and cancels at the period’s end', async () => {
+    const { session, user } = await registered(server.url);
+    const org = await organizationIdOf(session);
+    const checkout = await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'year' });
+    expect(checkout).toMatchObject({
+      status: 200,
+      body: {
+        messages: 'Redirection vers la page de paiement sécurisée',
+        url: 'https://checkout.stripe.com/c/pay/cs_1',
+        data: { plan: 'free' },
+      },
+    });
+    const created = defined(
+      seen.find((r) => r.path === '/v1/checkout/sessions'),
+      'checkout request',
+    );
+    expect(Object.fromEntries(created.body)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price_data][unit_amount]': '9000',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][tax_behavior]': 'exclusive',
+      'line_items[0][price_data][recurring][interval]': 'year',
+      'subscription_data[metadata][organization_id]': String(org),
+      'subscription_data[metadata][plan]': 'solo',
+      customer_email: user.email,
+    });
+
+    await deliver(server, `evt_stub${org}`, 'checkout.session.completed', {
+      id: 'cs_1',
+      object: 'checkout.session',
+      customer: 'cus_stub',
+      subscription: 'sub_stub',
+      metadata: { organization_id: String(org), plan: 'solo', period: 'year' },
+    });
+    const change = await session.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'year' });
+    expect(change.body).toMatchObject({ url: 'https://billing.stripe.com/p/session/bps_1', data: { plan: 'solo' } });
+    expect(Object.fromEntries(defined(seen.find((r) => r.path === '/v1/billing_portal/sessions')).body)).toMatchObject({
+      customer: 'cus_stub',
+    });
+
+    expect((await session.rest('POST', '/api/subscription/cancel')).status).toBe(200);
+    const cancelled = defined(
+      seen.find((r) => r.path === '/v1/subscriptions/sub_stub'),
+      'cancel request',
+    );
+    expect(cancelled.body.get('cancel_at_period_end')).toBe('true');
+    expect((await session.rest('GET', '/api/subscription')).body).toMatchObject({ plan: 'solo', cancel_at_period_end: true });
+  });
+
+  it('answers 503 when Stripe does not answer, and changes nothing', async () => {
+    const { session } = await registered(server.url);
+    failing = true;
+    try {
+      const refused = await session.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' });
+      expect(refused).toMatchObject({
+        status: 503,
+        body: { messages: 'Le service de paiement ne répond pas : réessayez dans quelques minutes, rien n’a été changé.' },
+      });
+    } finally {
+      failing = false;
+    }
     expect((await session.rest('GET', '/api/subscription')).body.plan).toBe('free');
   });
 });
