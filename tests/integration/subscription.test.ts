@@ -355,12 +355,13 @@ describe('Stripe webhooks, signed locally (issue 19 §2)', () => {
 
 describe('npm run plan (operator)', () => {
   const run = promisify(execFile);
+  // As `npm run plan` runs it (tsx), without npx's own start-up.
   const plan = (server: TestServer, ...args: string[]) =>
-    run('npx', ['tsx', 'scripts/plan.ts', ...args], {
+    run(process.execPath, ['--import', 'tsx', 'scripts/plan.ts', ...args], {
       env: { ...process.env, DATABASE_URL: `file:${server.dbPath}`, DATA_DIR: server.dataDir },
     });
 
-  it('grants a plan until a date, which then ends by itself', async () => {
+  it('grants a plan until a date, which then ends by itself', { timeout: 60_000 }, async () => {
     const { session } = await registered(plain.url);
     const org = await organizationIdOf(session);
     const until = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
@@ -375,7 +376,7 @@ describe('npm run plan (operator)', () => {
     expect((await session.rest('GET', '/api/subscription')).body).toMatchObject({ plan: 'free' });
   });
 
-  it('refuses an unknown plan, a past date and an unknown organisation (exit code 2)', async () => {
+  it('refuses an unknown plan, a past date and an unknown organisation (exit code 2)', { timeout: 90_000 }, async () => {
     const { session } = await registered(plain.url);
     const org = String(await organizationIdOf(session));
     await expect(plan(plain, '--org', org, '--plan', 'platine', '--until', '2099-01-01')).rejects.toMatchObject({

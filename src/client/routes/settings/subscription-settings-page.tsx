@@ -72,7 +72,7 @@ export function SubscriptionSettingsPage() {
               <div>
                 <p className={styles.plan}>
                   {s.plan_name}
-                  <span className={styles.badge}>{STATUS_LABELS[s.status]}</span>
+                  <span className={styles.badge}>{s.cancel_at_period_end ? 'Résilié' : STATUS_LABELS[s.status]}</span>
                 </p>
                 <p className={styles.muted}>{periodLine(s)}</p>
                 {s.pending_plan && s.current_period_end && (
