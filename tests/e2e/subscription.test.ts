@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -23,6 +24,13 @@ afterAll(async () => {
   await server?.close();
   expect(cspViolations).toEqual([]);
 });
+
+/** Serious and critical accessibility violations (axe), as the shell's own test checks them. */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function ownerPage(theme: 'light' | 'dark' = 'light') {
   const { context, page } = await newPage(browser, server.url, { colorScheme: theme });
@@ -56,6 +64,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
           .getByText('Illimité')
           .waitFor();
         await screenshot(page, `pricing-${theme}`);
+        await expectAccessible(page, `pricing ${theme}`);
         await page.getByRole('button', { name: 'Annuel · 2 mois offerts' }).click();
         await page.locator('th[data-plan=solo]').getByText('108,00 € TTC / an · 18,00 € d’économie').waitFor();
         await page.getByRole('button', { name: 'Mensuel' }).click();
@@ -65,6 +74,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
         await page.getByText('Total TTC par mois').waitFor();
         await page.getByText('10,80 €', { exact: true }).waitFor();
         await screenshot(page, `buy-${theme}`);
+        await expectAccessible(page, `buy ${theme}`);
       } finally {
         await context.close();
       }
@@ -112,6 +122,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
         await page.getByText(/Abonnement mensuel : prochain renouvellement le/).waitFor();
         await page.getByRole('link', { name: 'Télécharger' }).waitFor();
         await screenshot(page, `subscription-settings-${theme}`);
+        await expectAccessible(page, `subscription settings ${theme}`);
       } finally {
         await context.close();
       }
