@@ -88,7 +88,7 @@ async function main() {
   if (!(await reachable(baseUrl))) {
     const { createApp } = await import('../src/server/app');
     // Demo data, issued by the hundred: their PDFs are kept at their first download rather than all printed now.
-    const app = await createApp({ ...env, port: 0, logLevel: 'silent' }, { archiveOnIssue: false });
+    const app = await createApp({ ...env, port: 0, logLevel: 'silent', planLimits: false }, { archiveOnIssue: false });
     baseUrl = await app.listen();
     stop = () => app.close();
     console.log(`Aucun serveur sur ${process.env.SEED_URL ?? `http://localhost:${env.port}`} : serveur temporaire sur ${env.databasePath}`);
@@ -106,6 +106,9 @@ async function main() {
       user = await client.auth.register.mutate({ ...DEMO_OWNER, email });
       console.log(`Le compte ${DEMO_OWNER.email} a déjà ses données : nouvelle organisation de démonstration.`);
     }
+    // Demo data goes past the free plan's documents a month: the demo organisation takes Équipe, applied at once on a
+    // server without payment provider (with Stripe, run the server with PLAN_LIMITS=off to seed).
+    await client.subscription.checkout.mutate({ plan: 'team', period: 'year' }).catch(() => undefined);
     console.log(`Remplissage de « ${user.organization.name} » : ${documents} documents (graine ${seed})…`);
     const summary = await seedOrganisation(client, { seed, documents });
     console.log(

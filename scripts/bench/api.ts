@@ -36,7 +36,15 @@ export async function benchApi(): Promise<void> {
   const dbPath = path.join(dir, 'bench.db');
   const started = performance.now();
   const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: `file:${dbPath}`, DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATABASE_URL: `file:${dbPath}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      PLAN_LIMITS: 'off',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let bare: ChildProcess | undefined;

@@ -51,6 +51,14 @@ const page = {
     () => import('./routes/upcoming-page'),
     (m) => m.UpcomingPage,
   ),
+  pricing: lazyPage(
+    () => import('./routes/subscription/pricing-page'),
+    (m) => m.PricingPage,
+  ),
+  buy: lazyPage(
+    () => import('./routes/subscription/buy-page'),
+    (m) => m.BuyPage,
+  ),
   settingsIndex: lazyPage(
     () => import('./routes/settings/settings-frame'),
     (m) => m.SettingsIndex,
@@ -178,6 +186,10 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
     () => import('./routes/settings/devices-settings-page'),
     (m) => m.DevicesSettingsPage,
   ),
+  subscription: lazyPage(
+    () => import('./routes/settings/subscription-settings-page'),
+    (m) => m.SubscriptionSettingsPage,
+  ),
   api: lazyPage(
     () => import('./routes/settings/api/api-settings-page'),
     (m) => m.ApiSettingsPage,
@@ -256,8 +268,8 @@ export const routes: AppRoute[] = [
   auth('/invitation', 'Rejoindre une équipe', page.invitation),
 
   main('/', "Vue d'ensemble", page.home, 'Votre activité en un coup d’œil'),
-  main('/pricing', 'Votre abonnement', upcoming('Le choix d’un abonnement')),
-  main('/buy', 'Paiement', upcoming('Le paiement de l’abonnement')),
+  main('/pricing', 'Votre abonnement', page.pricing),
+  main('/buy', 'Paiement', page.buy),
   main('/customers', 'Clients', page.customers),
   main('/customers/:id', 'Clients', page.customerDetail),
   main('/items', 'Articles', page.items),

@@ -23,6 +23,7 @@ import { Scheduler } from './scheduler/scheduler';
 import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
 import { clock } from './clock';
+import { createStripeProvider } from './payments/stripe';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -106,6 +107,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc)),
     },
     pdf: pdfDeps,
+    payments: env.stripe ? createStripeProvider(env.stripe) : null,
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };

@@ -12,6 +12,7 @@ import type { EinvoiceDeps } from './services/einvoice-send';
 import type { PdfDeps } from './pdf/document-pdf';
 import { clientIp } from './http/client-ip';
 import { authenticateApiKey, bearerSecretOf } from './auth/api-keys';
+import type { PaymentProvider } from './payments/provider';
 
 /** What lives as long as the process: handed to every request's context. */
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   einvoice: EinvoiceDeps;
   /** Prints a document's public page (the PDF a mail attaches when none is kept). */
   pdf: PdfDeps;
+  /** Stripe when configured; null = plans applied at once (issue 19 §2). */
+  payments: PaymentProvider | null;
 }
 
 export interface Context extends AppDeps {
@@ -52,6 +55,7 @@ export function createContextInner(
     issueArchiver: deps.issueArchiver,
     einvoice: deps.einvoice,
     pdf: deps.pdf,
+    payments: deps.payments,
     session: opts.session ?? null,
     ip: opts.ip ?? '127.0.0.1',
     userAgent: opts.userAgent ?? '',

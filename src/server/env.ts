@@ -45,6 +45,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
   METRICS_TOKEN: z.string().min(16, 'attendu : un jeton d’au moins 16 caractères').optional(),
+  PLAN_LIMITS: z.enum(['on', 'off'], { message: 'attendu : on ou off' }).default('on'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'attendu : une clé secrète Stripe (sk_… ou rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'attendu : un secret de webhook Stripe (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: z.url({ message: 'attendu : une URL absolue' }).optional(),
 });
 
 export type Env = {
@@ -67,6 +77,10 @@ export type Env = {
   outbound: OutboundPolicy;
   /** METRICS_TOKEN: the bearer token of GET /metrics; unset = no metrics path. */
   metricsToken: string | undefined;
+  /** PLAN_LIMITS=off lifts every plan limit (self-hosted deployments with no payment provider). */
+  planLimits: boolean;
+  /** Both Stripe secrets, or null: plans are then applied at once or granted by `npm run plan`. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -107,6 +121,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   } catch (error) {
     throw new EnvError(`Configuration invalide, le serveur ne démarre pas :\n  TRUST_PROXY : ${(error as Error).message}`);
   }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new EnvError(
+      'Configuration invalide : STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET vont ensemble (les deux pour Stripe, aucun sans fournisseur de paiement).',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -123,6 +142,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedProxies,
     outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
     metricsToken: e.METRICS_TOKEN,
+    planLimits: e.PLAN_LIMITS === 'on',
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : null,
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

@@ -8,6 +8,8 @@ import { heavyWriteRefusal } from './auth/rate-limit';
 import { PERMISSIONS, roleMayCall } from '../shared/permissions';
 import { ROLE_REFUSAL } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
+import type { LimitKey } from '../shared/plans';
+import { assertWithinLimit } from './services/subscriptions';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -45,6 +47,11 @@ export interface ProcedureMeta {
    * stores a screenshot): limited per session and per organisation (issue 20), see `heavyWriteRefusal`.
    */
   heavy?: true;
+  /**
+   * A creation that counts against a limit of the organisation's plan (issue 19 §4): refused with 402 past it. `exempt`
+   * reads the raw input and spares what the law needs whatever the plan (a credit note correcting an issued invoice).
+   */
+  limit?: { key: LimitKey; exempt?: (rawInput: unknown) => boolean };
 }
 
 const t = initTRPC
@@ -68,7 +75,7 @@ export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-export const protectedProcedure = t.procedure.use(({ ctx, meta, path, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, next, getRawInput }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
   // never let through, and so is a protected procedure the table calls public (a mistake in the table).
@@ -81,6 +88,7 @@ export const protectedProcedure = t.procedure.use(({ ctx, meta, path, next }) =>
     const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;
   }
+  if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, ctx.session.organizationId, meta.limit.key);
   return next({
     ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },
   });

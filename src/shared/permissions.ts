@@ -24,6 +24,8 @@ const TABLE = {
   'share.refuse': 'public',
   'system.version': 'public',
   'system.health': 'public',
+  // CONTRACT.md: the plans need no session.
+  'plans.list': 'public',
   // A calendar app subscribed to the private feed: the random token is the key.
   'appointments.calendar': 'public',
 
@@ -157,6 +159,13 @@ const TABLE = {
   'emailSettings.update': 'manage',
   'expenses.archiveCategory': 'manage',
   'expenses.deleteCategory': 'manage',
+  // Every role sees the plan and its counters (the top bar, the banner near a limit).
+  'subscription.get': 'read',
+  // The subscription's invoices are the business's own expenses: the accountant reads them too.
+  'subscription.invoices': 'read',
+  'subscription.checkout': 'own',
+  'subscription.cancel': 'own',
+  'subscription.resume': 'own',
   // Webhooks: even the list, which names where the business's data goes.
   'webhooks.create': 'manage',
   'webhooks.delete': 'manage',

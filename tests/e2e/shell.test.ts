@@ -267,10 +267,7 @@ describe('the application shell', () => {
     const { context, page } = await loggedIn({ width: 390, height: 844, theme: 'dark' });
     await page.goto('/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    for (const [path, title] of [
-      ['/pricing', 'Votre abonnement'],
-      ['/buy', 'Paiement'],
-    ]) {
+    for (const [path, title] of [['/settings/api', 'API']]) {
       await page.goto(defined(path, 'path'));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Bientôt disponible').waitFor();
@@ -278,6 +275,9 @@ describe('the application shell', () => {
     await screenshot(page, 'shell-narrow-dark');
     // Built pages carry their SPEC title and no "coming soon".
     for (const [path, title] of [
+      ['/pricing', 'Votre abonnement'],
+      ['/buy', 'Paiement'],
+      ['/settings/subscription', 'Gérer mon abonnement'],
       ['/settings/email', "Envoi d'emails"],
       ['/expenses/recurring', 'Dépenses répétitifs'],
       ['/recurring/new/add', 'Créer une facture régulière'],

@@ -25,6 +25,8 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
     LOG_LEVEL: 'silent',
     // The tests' SMTP servers listen on 127.0.0.1 and ephemeral ports; the guard's own test sets this to false.
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    // Suites create many documents in one organisation: limits stay lifted unless a test turns them on (PLAN_LIMITS: 'on').
+    PLAN_LIMITS: 'off',
     ...extra,
   });
   return { env, dataDir, dbPath };

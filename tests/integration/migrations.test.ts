@@ -44,6 +44,7 @@ describe('migrations', () => {
       '0034_api_keys',
       '0035_webhooks',
       '0036_list_indexes',
+      '0037_subscriptions',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

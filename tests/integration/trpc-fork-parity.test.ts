@@ -656,6 +656,24 @@ const samples: Record<string, () => Promise<Call>> = {
     const customer = (await same('POST', '/api/customers', { name: 'Atelier Leroy', email: 'leroy@atelier.fr' })).data.id;
     return { input: both({ id: await appointmentId({ customer_id: customer }) }) };
   },
+  'plans.list': async () => ({ input: both(undefined) }),
+  'subscription.get': async () => ({ input: both(undefined) }),
+  'subscription.invoices': async () => ({ input: both(undefined) }),
+  // No payment provider here: the plan applies at once. A paid plan first, whatever the samples before left.
+  'subscription.checkout': async () => {
+    await each((s) => s.owner.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' }));
+    return { input: both({ plan: 'team', period: 'year' }) };
+  },
+  'subscription.cancel': async () => {
+    await each((s) => s.owner.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' }));
+    await each((s) => s.owner.rest('POST', '/api/subscription/resume'));
+    return { input: both(undefined) };
+  },
+  'subscription.resume': async () => {
+    await each((s) => s.owner.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' }));
+    await each((s) => s.owner.rest('POST', '/api/subscription/cancel'));
+    return { input: both(undefined) };
+  },
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

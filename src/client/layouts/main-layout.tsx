@@ -13,6 +13,8 @@ import { HelpIcon, MaximizeIcon, MenuIcon, MinimizeIcon, SearchIcon, SlidersIcon
 import type { Procedure } from '../../shared/permissions';
 import { RoleGate } from '../components/role-gate';
 import { DRAWER_WIDTH, RAIL_WIDTH, SideDrawer } from './side-drawer';
+import { LimitBanner } from '../routes/subscription/limit-banner';
+import { useSubscription } from '../routes/subscription/usage';
 
 const styles = {
   bar: css({
@@ -58,6 +60,10 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
     ui.shellShown = true; // mounts the search, help, settings and confirm overlays (app.tsx)
   }, []);
   usePrefetchWhenIdle(LIKELY_NEXT);
+  // Issue 19 §4: once subscribed, the button names the plan instead of inviting to subscribe.
+  const plan = useSubscription().data;
+  const subscribed = plan !== undefined && plan.plan !== 'free';
+  const subscribeLabel = subscribed ? `Formule ${plan.plan_name}` : "S'abonner Maintenant";
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
   return (
     <div className={css({ minH: '100dvh' })}>
@@ -83,12 +89,12 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
             {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
           </div>
           {wide ? (
-            <Link href="/pricing" className={buttonRecipe({ size: 'sm' })}>
-              S'abonner Maintenant
+            <Link href="/pricing" className={buttonRecipe({ size: 'sm', variant: subscribed ? 'outline' : 'solid' })}>
+              {subscribeLabel}
             </Link>
           ) : (
-            <Tooltip label="S'abonner Maintenant">
-              <Link href="/pricing" className={buttonRecipe({ size: 'icon' })} aria-label="S'abonner Maintenant">
+            <Tooltip label={subscribeLabel}>
+              <Link href="/pricing" className={buttonRecipe({ size: 'icon' })} aria-label={subscribeLabel}>
                 <SparkIcon size={18} />
               </Link>
             </Tooltip>
@@ -108,7 +114,10 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
             </BarButton>
           )}
         </header>
-        <main className={styles.content}>{can ? <RoleGate can={can}>{children}</RoleGate> : children}</main>
+        <main className={styles.content}>
+          <LimitBanner />
+          {can ? <RoleGate can={can}>{children}</RoleGate> : children}
+        </main>
       </div>
     </div>
   );

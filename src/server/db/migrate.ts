@@ -32,6 +32,7 @@ import * as m0033 from './migrations/0033_supplier_credit_notes';
 import * as m0034 from './migrations/0034_api_keys';
 import * as m0035 from './migrations/0035_webhooks';
 import * as m0036 from './migrations/0036_list_indexes';
+import * as m0037 from './migrations/0037_subscriptions';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0034_api_keys': m0034,
   '0035_webhooks': m0035,
   '0036_list_indexes': m0036,
+  '0037_subscriptions': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

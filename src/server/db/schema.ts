@@ -564,6 +564,47 @@ export interface AppointmentRemindersTable {
   sent_at: string;
 }
 
+/** Issue 19: an organisation's plan; no row = the free plan. */
+export interface SubscriptionsTable {
+  organization_id: number;
+  plan: 'free' | 'solo' | 'team';
+  period: 'month' | 'year' | null;
+  status: 'active' | 'past_due' | 'canceled';
+  source: 'local' | 'operator' | 'stripe';
+  current_period_end: string | null;
+  cancel_at_period_end: number;
+  pending_plan: 'free' | 'solo' | 'team' | null;
+  pending_period: 'month' | 'year' | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  updated_at: string;
+}
+
+export interface SubscriptionInvoicesTable {
+  id: Generated<number>;
+  organization_id: number;
+  external_id: string;
+  number: string;
+  date: string;
+  plan: 'free' | 'solo' | 'team';
+  period: 'month' | 'year';
+  amount_net: number;
+  amount_vat: number;
+  amount_total: number;
+  currency: string;
+  status: 'paid' | 'open' | 'failed';
+  pdf_url: string | null;
+  created_at: string;
+}
+
+/** A payment provider's event applied once (webhooks are delivered at least once). */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  organization_id: number | null;
+  received_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -602,6 +643,9 @@ export interface Database {
   appointment_reminders: AppointmentRemindersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_invoices: SubscriptionInvoicesTable;
+  payment_events: PaymentEventsTable;
 }
 
 /** Migration 0035: an organisation's webhook endpoint; `events` a JSON array of event types, `enabled` 0 or 1. */

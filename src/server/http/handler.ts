@@ -16,6 +16,7 @@ import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
 import { isMalformedPath, setSecurityHeaders } from './security-headers';
 import { clientIp } from './client-ip';
+import { handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -62,6 +63,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
           res.setHeader('Allow', 'GET');
           return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
         }
+        if (pathname === STRIPE_WEBHOOK_PATH) return await handlePaymentWebhook(deps, req, res);
         const makeContext = () => createContext(deps, req, res);
         if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, search, makeContext);
         const routes = findRestRoutes(pathname);

@@ -29,6 +29,7 @@ import { membersRouter, organizationsRouter } from './members';
 import { devicesRouter } from './devices';
 import { apiKeysRouter } from './api-keys';
 import { webhooksRouter } from './webhooks';
+import { plansRouter, subscriptionRouter } from './subscription';
 
 export const appRouter = router({
   auth: authRouter,
@@ -62,6 +63,8 @@ export const appRouter = router({
   devices: devicesRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  plans: plansRouter,
+  subscription: subscriptionRouter,
 });
 
 // The error formatter names invalid fields by walking the procedure's own input schema.

@@ -68,6 +68,7 @@ export const appointmentsRouter = router({
     .query(({ ctx, input }) => calendarFeed(ctx.db, input.token)),
   bill: protectedProcedure
     .meta({
+      limit: { key: 'documents' },
       rest: { method: 'POST', path: '/api/appointments/bill', status: 201, summary: 'Facture des rendez-vous effectués (brouillon)' },
     })
     .input(billAppointmentsInputSchema)

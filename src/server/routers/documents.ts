@@ -15,6 +15,9 @@ import { todayIso } from '../services/document-record';
 import { textFileSchema } from '../../shared/schemas/answers';
 import { einvoiceFile } from '../einvoice/generate';
 
+/** A credit note corrects an issued invoice (CGI art. 272): the law asks for it, so no plan limit refuses it. */
+const isCreditNote = (raw: unknown): boolean => typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'credit';
+
 const einvoiceFormatSchema = z
   .enum(['cii', 'ubl'], { error: 'Format : cii (UN/CEFACT CII, celui de Factur-X) ou ubl (UBL 2.1)' })
   .default('cii')
@@ -83,7 +86,7 @@ export const documentsRouter = router({
     .output(textFileSchema)
     .query(({ ctx, input }) => einvoiceFile(ctx.db, ctx.organizationId, input.id, input.format)),
   create: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents', status: 201 } })
+    .meta({ limit: { key: 'documents', exempt: isCreditNote }, rest: { method: 'POST', path: '/api/documents', status: 201 } })
     .input(documentInputSchema)
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
@@ -143,7 +146,7 @@ export const documentsRouter = router({
       data: await markSent(ctx.db, ctx.organizationId, input.id),
     })),
   convert: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/convert', status: 201 } })
+    .meta({ limit: { key: 'documents', exempt: isCreditNote }, rest: { method: 'POST', path: '/api/documents/{id}/convert', status: 201 } })
     .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
@@ -151,7 +154,7 @@ export const documentsRouter = router({
       data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
     })),
   duplicate: protectedProcedure
-    .meta({ heavy: true, rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
+    .meta({ limit: { key: 'documents' }, heavy: true, rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
     .input(z.object({ id: idSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
@@ -159,7 +162,7 @@ export const documentsRouter = router({
       data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
     })),
   deposit: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/deposit', status: 201 } })
+    .meta({ limit: { key: 'documents' }, rest: { method: 'POST', path: '/api/documents/{id}/deposit', status: 201 } })
     .input(z.object({ id: idSchema }).and(depositSchema))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({

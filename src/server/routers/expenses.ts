@@ -114,6 +114,7 @@ export const expensesRouter = router({
     })),
   importEinvoice: protectedProcedure
     .meta({
+      limit: { key: 'storage' },
       heavy: true,
       rest: {
         method: 'POST',
@@ -158,6 +159,7 @@ export const expensesRouter = router({
     }),
   attachReceipt: protectedProcedure
     .meta({
+      limit: { key: 'storage' },
       heavy: true,
       rest: {
         method: 'POST',

@@ -12,7 +12,10 @@ export const membersRouter = router({
     .output(membersAnswerSchema)
     .query(({ ctx }) => members.teamOf(ctx)),
   invite: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/members', status: 201, summary: 'Invite une personne par e-mail, avec un rôle' } })
+    .meta({
+      limit: { key: 'members' },
+      rest: { method: 'POST', path: '/api/members', status: 201, summary: 'Invite une personne par e-mail, avec un rôle' },
+    })
     .input(inviteInputSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {

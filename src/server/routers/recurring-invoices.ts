@@ -58,6 +58,7 @@ export const recurringInvoicesRouter = router({
     })),
   generate: protectedProcedure
     .meta({
+      limit: { key: 'documents' },
       heavy: true,
       rest: { method: 'POST', path: '/api/recurring/{id}/generate', status: 201, summary: 'Génère maintenant la prochaine facture' },
     })

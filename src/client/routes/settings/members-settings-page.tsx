@@ -12,6 +12,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { TextField, inputStyle } from '../../components/ui/text-field';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+import { SeatsNote } from '../subscription/seats-note';
 
 const ROLE_HINTS: Record<Role, string> = {
   owner: 'tout, y compris l’abonnement et la propriété',
@@ -46,6 +47,7 @@ export function MembersSettingsPage() {
     showMessage(answer.messages, 200);
     void utils.members.invalidate();
     void utils.auth.me.invalidate();
+    void utils.subscription.invalidate(); // seats taken or freed
   };
   const invite = trpc.members.invite.useMutation({
     onSuccess: (answer) => {
@@ -164,6 +166,7 @@ export function MembersSettingsPage() {
             </Button>
           </form>
           <p className={styles.muted}>Le lien reçu par e-mail est valable 7 jours et ne sert qu’une fois.</p>
+          <SeatsNote />
           {team.data && team.data.invitations.length > 0 && (
             <>
               <p className={settingsSection}>Invitations en attente</p>

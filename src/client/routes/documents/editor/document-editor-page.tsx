@@ -79,6 +79,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     utils.documents.get.setData({ id: answer.data.id }, answer.data);
     void utils.documents.invalidate();
     void utils.figures.invalidate();
+    void utils.subscription.invalidate(); // the month's document counter
     markSaved();
     resetEditor();
     if (after) after(answer.data.id, answer.data.updated_at);

@@ -48,7 +48,7 @@ const lastDelivery = (w: WebhookEndpoint) => {
  * Owners and admins only (the server refuses the others: `manage`).
  */
 export function WebhooksSection() {
-  const canManage = useCan('manage');
+  const canManage = useCan('webhooks.create');
   const utils = trpc.useUtils();
   const hooks = trpc.webhooks.list.useQuery(undefined, { enabled: canManage });
   const [url, setUrl] = useState('');

@@ -1,0 +1,122 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../connection';
+import type { SubscriptionInvoicesTable, SubscriptionsTable } from '../schema';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+const SUBSCRIPTION_COLUMNS = [
+  'organization_id',
+  'plan',
+  'period',
+  'status',
+  'source',
+  'current_period_end',
+  'cancel_at_period_end',
+  'pending_plan',
+  'pending_period',
+  'stripe_customer_id',
+  'stripe_subscription_id',
+  'updated_at',
+] as const;
+
+export async function findSubscription(db: Db, params: { organizationId: number }): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .select(SUBSCRIPTION_COLUMNS)
+    .where('organization_id', '=', params.organizationId)
+    .executeTakeFirst();
+}
+
+export async function findSubscriptionByStripeId(db: Db, params: { stripeSubscriptionId: string }): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .select(SUBSCRIPTION_COLUMNS)
+    .where('stripe_subscription_id', '=', params.stripeSubscriptionId)
+    .executeTakeFirst();
+}
+
+export async function organizationExists(db: Db, params: { organizationId: number }): Promise<boolean> {
+  return (await db.selectFrom('organizations').select('id').where('id', '=', params.organizationId).executeTakeFirst()) !== undefined;
+}
+
+/** Writes the organisation's whole subscription row (one per organisation). */
+export async function saveSubscription(db: Db, row: SubscriptionRow): Promise<void> {
+  const { organization_id: _key, ...rest } = row;
+  await db
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(rest))
+    .execute();
+}
+
+export async function countDocumentsCreatedSince(db: Db, params: { organizationId: number; since: string }): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', params.organizationId)
+    .where('created_at', '>=', params.since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Members plus pending invitations: a seat is taken from the moment someone is invited. */
+export async function countSeats(db: Db, params: { organizationId: number; now: string }): Promise<number> {
+  const [members, invitations] = await Promise.all([
+    db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', params.now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(members.n) + Number(invitations.n);
+}
+
+/** Bytes of the receipts kept for the organisation's expenses. */
+export async function storageUsed(db: Db, params: { organizationId: number }): Promise<number> {
+  const row = await db
+    .selectFrom('expenses')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('receipt_size'), eb.lit(0)).as('bytes'))
+    .where('organization_id', '=', params.organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+export async function listSubscriptionInvoices(db: Db, params: { organizationId: number }) {
+  return db
+    .selectFrom('subscription_invoices')
+    .select(['id', 'number', 'date', 'plan', 'period', 'amount_net', 'amount_vat', 'amount_total', 'currency', 'status', 'pdf_url'])
+    .where('organization_id', '=', params.organizationId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** An invoice of the provider, inserted or updated by its own id (a failed one paid later keeps one row). */
+export async function upsertSubscriptionInvoice(db: Db, row: Insertable<SubscriptionInvoicesTable>): Promise<void> {
+  await db
+    .insertInto('subscription_invoices')
+    .values(row)
+    .onConflict((oc) => oc.column('external_id').doUpdateSet({ status: row.status, pdf_url: row.pdf_url ?? null }))
+    .execute();
+}
+
+/** False when the event was already recorded: the caller then applies nothing. */
+export async function recordPaymentEvent(
+  db: Db,
+  params: { id: string; type: string; organizationId: number | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_events')
+    .values({ id: params.id, type: params.type, organization_id: params.organizationId, received_at: params.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppDeps } from '../context';
+import { AppError } from '../errors';
+import { readBody } from './body';
+import { sendError, sendJson } from './respond';
+import { WebhookRefusal } from '../payments/provider';
+import { applyPaymentEvent } from '../services/payment-events';
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+/** Stripe's events are small; a megabyte is far beyond any of them. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Stripe's signed events (issue 19 §2). The signature covers the raw bytes, so the body is read here, never parsed
+ * and re-serialised by the REST door. Refused events (no provider, bad or old signature) change nothing.
+ */
+export async function handlePaymentWebhook(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
+  }
+  if (!deps.payments) return sendError(res, new AppError('NOT_FOUND', 'Aucun fournisseur de paiement n’est configuré sur ce serveur'));
+  const raw = await readBody(req, WEBHOOK_BODY_LIMIT);
+  const signature = req.headers['stripe-signature'];
+  let event: ReturnType<typeof deps.payments.verifyWebhook>;
+  try {
+    event = deps.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+  } catch (error) {
+    if (error instanceof WebhookRefusal) return sendError(res, new AppError('BAD_REQUEST', error.message));
+    throw error;
+  }
+  const applied = await applyPaymentEvent(deps.db, event);
+  sendJson(res, 200, { received: true, duplicate: !applied });
+}

@@ -1,0 +1,82 @@
+import Stripe from 'stripe';
+import { mul, toNumber } from '../../shared/money';
+import { PLANS } from '../../shared/plans';
+import { type PaymentProvider, type ProviderEvent, WebhookRefusal } from './provider';
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (a local stub in tests); unset = Stripe's. */
+  apiBase?: string;
+}
+
+/** Seconds a signed webhook stays acceptable: Stripe's default, against replays of an old delivery. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const base = config.apiBase ? new URL(config.apiBase) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    telemetry: false,
+    maxNetworkRetries: 1,
+    ...(base && { host: base.hostname, port: base.port || undefined, protocol: base.protocol === 'http:' ? 'http' : 'https' }),
+  });
+  return {
+    name: 'stripe',
+    async createCheckout(params) {
+      const plan = PLANS[params.plan];
+      const metadata = { organization_id: String(params.organizationId), plan: params.plan, period: params.period };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'eur',
+              // Prices are HT: Stripe adds the VAT (exclusive), in cents.
+              unit_amount: toNumber(mul(plan.price[params.period], 100), 0),
+              tax_behavior: 'exclusive',
+              recurring: { interval: params.period },
+              product_data: { name: `Facturier ${plan.name}` },
+            },
+          },
+        ],
+        client_reference_id: String(params.organizationId),
+        ...(params.customerId ? { customer: params.customerId } : { customer_email: params.email }),
+        metadata,
+        subscription_data: { metadata },
+        success_url: params.successUrl,
+        cancel_url: params.cancelUrl,
+        locale: 'fr',
+      });
+      if (!session.url) throw new Error('Stripe checkout session without url');
+      return session.url;
+    },
+    async portalUrl(params) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: params.customerId,
+        return_url: params.returnUrl,
+        locale: 'fr',
+      });
+      return session.url;
+    },
+    async cancelAtPeriodEnd(subscriptionId, cancel) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+    verifyWebhook(rawBody, signature): ProviderEvent {
+      if (!signature) throw new WebhookRefusal('Signature Stripe absente (en-tête Stripe-Signature)');
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new WebhookRefusal(
+            /tolerance/i.test(error.message)
+              ? 'Événement Stripe refusé : sa signature est trop ancienne (rejeu ?)'
+              : 'Événement Stripe refusé : signature invalide',
+          );
+        }
+        throw new WebhookRefusal('Événement Stripe illisible');
+      }
+    },
+  };
+}

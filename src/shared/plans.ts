@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { add, mul, percentOf, round, sub, toNumber } from './money';
+
+/**
+ * The plans, in one place (issue 19 §1): what each costs, what it includes and the limits the server enforces. The
+ * pricing page, Gérer mon abonnement, the checkout, the 402 refusals and the operator command all read this table.
+ */
+export const PLAN_IDS = ['free', 'solo', 'team'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const BILLING_PERIODS = ['month', 'year'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export const planIdSchema = z.enum(PLAN_IDS, { error: 'Formule inconnue : choisissez Gratuit, Solo ou Équipe' });
+export const billingPeriodSchema = z.enum(BILLING_PERIODS, { error: 'Période inconnue : choisissez mensuelle ou annuelle' });
+
+/** What the server counts and refuses past: `null` means no limit. */
+export const LIMIT_KEYS = ['documents', 'members', 'storage'] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+export type PlanLimits = Record<LimitKey, number | null>;
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  tagline: string;
+  /** Prices without VAT, in euros, as decimal strings (money.ts does the arithmetic). */
+  price: Record<BillingPeriod, string>;
+  limits: PlanLimits;
+  /** REST access beyond the app, and outgoing webhooks: features, not counters. */
+  api: boolean;
+  webhooks: boolean;
+  /** Issued e-invoices (Factur-X, platform transmission) a month; informative, never refused (legal record first). */
+  einvoicesPerMonth: number | null;
+  support: string;
+}
+
+const MB = 1024 * 1024;
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Gratuit',
+    tagline: 'Pour démarrer et essayer Facturier',
+    price: { month: '0', year: '0' },
+    limits: { documents: 20, members: 1, storage: 100 * MB },
+    api: false,
+    webhooks: false,
+    einvoicesPerMonth: 20,
+    support: 'Documentation',
+  },
+  solo: {
+    id: 'solo',
+    name: 'Solo',
+    tagline: 'Pour l’indépendant qui facture chaque semaine',
+    price: { month: '9', year: '90' },
+    limits: { documents: 500, members: 2, storage: 2048 * MB },
+    api: true,
+    webhooks: false,
+    einvoicesPerMonth: 500,
+    support: 'Par e-mail',
+  },
+  team: {
+    id: 'team',
+    name: 'Équipe',
+    tagline: 'Pour une équipe qui partage clients et documents',
+    price: { month: '29', year: '290' },
+    limits: { documents: null, members: 10, storage: 20480 * MB },
+    api: true,
+    webhooks: true,
+    einvoicesPerMonth: null,
+    support: 'Prioritaire',
+  },
+};
+
+/** French VAT on the subscription itself (CGI art. 278: standard rate). */
+export const PLAN_VAT_RATE = '20';
+
+export const PERIOD_LABELS: Record<BillingPeriod, string> = { month: 'mensuel', year: 'annuel' };
+
+export const LIMIT_LABELS: Record<LimitKey, string> = {
+  documents: 'documents créés ce mois-ci',
+  members: 'membres de l’équipe',
+  storage: 'de justificatifs stockés',
+};
+
+export function planPrice(plan: Plan, period: BillingPeriod): { net: number; vat: number; gross: number } {
+  const net = plan.price[period];
+  const vat = round(percentOf(net, PLAN_VAT_RATE), 2);
+  return { net: toNumber(net), vat: toNumber(vat), gross: toNumber(add(net, vat)) };
+}
+
+/** What twelve months cost against a year paid at once: the saving the pricing page shows. */
+export function yearlySaving(plan: Plan): number {
+  return toNumber(sub(mul(plan.price.month, 12), plan.price.year));
+}
+
+export const PLAN_RANK: Record<PlanId, number> = { free: 0, solo: 1, team: 2 };
+
+/** The cheapest plan whose limit for `key` is above `amount` (a 402 and the banner name it), or none. */
+export function planThatLifts(key: LimitKey, amount: number): Plan | undefined {
+  return PLAN_IDS.map((id) => PLANS[id]).find((p) => p.limits[key] === null || (p.limits[key] as number) > amount);
+}
+
+const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** '100 Mo', '2 Go': storage sizes (bytes, not money) as people read them. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${oneDecimal.format(bytes / (1024 * MB))} Go`;
+  if (bytes >= MB) return `${Math.round(bytes / MB).toLocaleString('fr-FR')} Mo`;
+  return `${Math.round(bytes / 1024).toLocaleString('fr-FR')} Ko`;
+}
+
+export function formatLimit(key: LimitKey, value: number | null): string {
+  if (value === null) return 'Illimité';
+  return key === 'storage' ? formatBytes(value) : value.toLocaleString('fr-FR');
+}
+
+/** The French refusal of a creation past a limit (CONTRACT.md: 402 naming the limit and the plan that lifts it). */
+export function limitRefusal(key: LimitKey, plan: Plan, used: number): string {
+  const limit = formatLimit(key, plan.limits[key]);
+  const lifter = planThatLifts(key, Math.max(used, plan.limits[key] ?? used));
+  const what: Record<LimitKey, string> = {
+    documents: `Limite atteinte : ${limit} documents créés par mois avec la formule ${plan.name}.`,
+    members: `Limite atteinte : ${limit} membre${plan.limits.members === 1 ? '' : 's'} au plus avec la formule ${plan.name} (invitations en attente comprises).`,
+    storage: `Limite atteinte : ${limit} de justificatifs au plus avec la formule ${plan.name}.`,
+  };
+  const lift = lifter ? ` Passez à la formule ${lifter.name} pour aller au-delà (Paramètres → Gérer mon abonnement).` : '';
+  return `${what[key]}${lift}`;
+}

@@ -1,0 +1,148 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { newUser, Session } from '../helpers/clients';
+import { line } from '../helpers/documents';
+import { defined } from '../../src/shared/defined';
+import { toStoredUnits } from '../../src/shared/money';
+
+let server: TestServer;
+let browser: Browser;
+let owner: Session;
+
+beforeAll(async () => {
+  // Limits as a deployment has them by default (the test helper lifts them for the other suites).
+  server = await startTestServer({ env: { PLAN_LIMITS: 'on' } });
+  browser = await launchBrowser();
+  owner = new Session(server.url);
+  expect((await owner.rest('POST', '/api/auth/register', newUser({ organization: 'Atelier Fontaine' }))).status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(cspViolations).toEqual([]);
+});
+
+/** Serious and critical accessibility violations (axe), as the shell's own test checks them. */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function ownerPage(theme: 'light' | 'dark' = 'light') {
+  const { context, page } = await newPage(browser, server.url, { colorScheme: theme });
+  await context.addCookies([{ name: 'session', value: defined(owner.cookie?.split('=')[1], 'cookie'), url: server.url }]);
+  if (theme === 'dark')
+    await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
+  return { context, page };
+}
+
+describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
+  it('shows the counters near the free limit, compares the plans, applies Solo, and names it in the top bar', {
+    timeout: 120_000,
+  }, async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 17; i += 1) {
+      const created = await owner.rest('POST', '/api/documents', { type: 'invoice', date: today, items: [line('Conseil', 1, 100)] });
+      expect(created.status).toBe(201);
+    }
+
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await ownerPage(theme);
+      try {
+        await page.goto('/pricing');
+        const banner = page.getByTestId('limit-banner');
+        await banner.getByText('Bientôt la limite : 17 sur 20 documents créés ce mois-ci avec la formule Gratuit.').waitFor();
+        await banner.getByRole('link', { name: 'Passer à Solo' }).waitFor();
+        await page.locator('th[data-plan=free]').getByText('Votre formule').waitFor();
+        await page.getByRole('link', { name: "S'abonner Maintenant" }).waitFor();
+        await page
+          .getByRole('row', { name: /Documents créés par mois/ })
+          .getByText('Illimité')
+          .waitFor();
+        await screenshot(page, `pricing-${theme}`);
+        await expectAccessible(page, `pricing ${theme}`);
+        await page.getByRole('button', { name: 'Annuel · 2 mois offerts' }).click();
+        await page.locator('th[data-plan=solo]').getByText('108,00 € TTC / an · 18,00 € d’économie').waitFor();
+        await page.getByRole('button', { name: 'Mensuel' }).click();
+
+        await page.getByRole('link', { name: 'Choisir Solo' }).click();
+        await page.waitForURL('**/buy?plan=solo&period=month');
+        await page.getByText('Total TTC par mois').waitFor();
+        await page.getByText('10,80 €', { exact: true }).waitFor();
+        await screenshot(page, `buy-${theme}`);
+        await expectAccessible(page, `buy ${theme}`);
+      } finally {
+        await context.close();
+      }
+    }
+
+    const { context, page } = await ownerPage();
+    try {
+      await page.goto('/buy?plan=solo&period=month');
+      await page.getByRole('button', { name: 'Activer la formule Solo' }).click();
+      await page.getByTestId('snackbar').getByText('Formule Solo activée').waitFor();
+      await page.waitForURL('**/settings/subscription');
+      await page.getByRole('link', { name: 'Formule Solo' }).waitFor();
+      // Far from Solo's limits: no banner any more.
+      await page.getByTestId('usage-documents').getByText('17 sur 500 documents créés ce mois-ci').waitFor();
+      expect(await page.getByTestId('limit-banner').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+
+    // A paid invoice as Stripe's webhook would have recorded it, to see the list.
+    const org = (await owner.rest('GET', '/api/auth')).body.organization.id as number;
+    await server.app.deps.db
+      .insertInto('subscription_invoices')
+      .values({
+        organization_id: org,
+        external_id: 'in_e2e',
+        number: 'FAC-2026-0042',
+        date: today,
+        plan: 'solo',
+        period: 'month',
+        amount_net: toStoredUnits(9),
+        amount_vat: toStoredUnits(1.8),
+        amount_total: toStoredUnits(10.8),
+        currency: 'EUR',
+        status: 'paid',
+        pdf_url: 'https://pay.stripe.com/invoice/in_e2e/pdf',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await ownerPage(theme);
+      try {
+        await page.goto('/settings/subscription');
+        await page.getByText(/Abonnement mensuel : prochain renouvellement le/).waitFor();
+        await page.getByRole('link', { name: 'Télécharger' }).waitFor();
+        await screenshot(page, `subscription-settings-${theme}`);
+        await expectAccessible(page, `subscription settings ${theme}`);
+      } finally {
+        await context.close();
+      }
+    }
+
+    // Cancelling: effective at the period's end, and it can be taken back.
+    const { context: c2, page: p2 } = await ownerPage();
+    try {
+      await p2.goto('/settings/subscription');
+      await p2.getByRole('button', { name: 'Résilier' }).click();
+      await p2.getByRole('button', { name: 'Oui' }).click();
+      await p2
+        .getByTestId('snackbar')
+        .getByText(/Abonnement résilié : la formule Solo reste active jusqu’au/)
+        .waitFor();
+      await p2.getByText(/Abonnement mensuel résilié : se termine le/).waitFor();
+      await p2.getByRole('button', { name: 'Reprendre l’abonnement' }).waitFor();
+      await screenshot(p2, 'subscription-settings-cancelled');
+    } finally {
+      await c2.close();
+    }
+  });
+});
