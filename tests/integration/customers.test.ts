@@ -82,7 +82,7 @@ describe('customers (REST and tRPC)', () => {
       body: { messages: 'Mis à jour avec succès', data: { name: 'Danone France', maturity: 30, number: 'CL-00001' } },
     });
 
-    expect((await session.rest('DELETE', `/api/customers/${created.id}`)).body).toEqual({ messages: 'Supprimé avec succès' });
+    expect((await session.rest('DELETE', `/api/customers/${created.id}`)).body).toEqual({ messages: 'Archivé avec succès' });
     expect((await session.rest('GET', '/api/customers')).body.total).toBe(0);
     expect((await session.rest('GET', '/api/customers?archived=only')).body.data[0].deleted_at).toMatch(/^\d{4}-/);
     const editArchived = await session.rest('PUT', `/api/customers/${created.id}`, danone);

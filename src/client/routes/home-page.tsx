@@ -14,6 +14,7 @@ import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
+import { deName } from '../../shared/french';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -74,7 +75,7 @@ export function HomePage() {
     <div className={styles.page}>
       <section className={styles.card}>
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>Bonjour {me.data?.first_name}</h2>
-        <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace de {me.data?.organization.name}.</p>
+        <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace {me.data ? deName(me.data.organization.name) : ''}.</p>
         <div className={css({ mt: '3' })}>
           <Shortcuts />
         </div>
@@ -177,7 +178,7 @@ export function HomePage() {
                         {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
                       </td>
                       <td>
-                        <StatusChip status={doc.status} />
+                        <StatusChip status={doc.status} type={doc.type} />
                       </td>
                     </tr>
                   ))}

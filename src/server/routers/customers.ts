@@ -10,6 +10,7 @@ import { FEEDBACK_BODY_LIMIT } from '../http/body';
 import { listCustomers } from '../db/queries/customers';
 import { archiveCustomer, createCustomer, editCustomer, getCustomer, restoreCustomer } from '../services/customers';
 import { exportCustomers, importCustomers } from '../services/customer-csv';
+import { plural, pluralWord } from '../../shared/french';
 
 export const customersRouter = router({
   list: protectedProcedure
@@ -58,7 +59,8 @@ export const customersRouter = router({
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await archiveCustomer(ctx.db, ctx.organizationId, input.id, ctx.userId);
-      return { messages: 'Supprimé avec succès' };
+      // The record is archived, not deleted (its documents still name it): say so.
+      return { messages: 'Archivé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
@@ -76,8 +78,8 @@ export const customersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const report = await importCustomers(ctx.db, ctx.organizationId, input.csv, input.dry_run);
       const messages = input.dry_run
-        ? `${report.valid} client(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)`
-        : `${report.created} client(s) importé(s)`;
+        ? `${plural(report.valid, 'client')} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
+        : `${plural(report.created, 'client')} ${pluralWord(report.created, 'importé')}`;
       return { messages, data: report };
     }),
   export: protectedProcedure

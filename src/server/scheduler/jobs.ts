@@ -8,6 +8,7 @@ import { activeRecurringInvoices } from '../db/queries/recurring-invoices';
 import { makeOccurrence } from '../services/recurring-invoices';
 import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
+import { plural, pluralWord } from '../../shared/french';
 
 /** The calendar day in France at `now`: an occurrence falls due on its French date. */
 export const parisDate = (now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
@@ -20,7 +21,7 @@ export async function generateRecurringExpenses(db: Db, now: Date): Promise<stri
     const dates = occurrencesBetween(recurring, recurring.generated_until, today);
     created += await recordOccurrences(db, { organizationId: recurring.organizationId, recurring, dates });
   }
-  return `${created} dépense${created > 1 ? 's' : ''} créée${created > 1 ? 's' : ''}`;
+  return `${plural(created, 'dépense')} ${pluralWord(created, 'créée')}`;
 }
 
 /** A job that mails or reaches the platform needs the app's services, which a bare scheduler lacks. */
@@ -57,7 +58,7 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
       logger.error(`recurring invoice ${r.id}: occurrence ${date} not made`, error);
     }
   }
-  const made = `${created} facture${created > 1 ? 's' : ''} générée${created > 1 ? 's' : ''}`;
+  const made = `${plural(created, 'facture')} ${pluralWord(created, 'générée')}`;
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
@@ -72,7 +73,7 @@ export const JOBS: Job[] = [
     run: (_db, now, deps) => runPaymentReminders(needs(deps), now),
   },
   { name: 'einvoice-poll', label: 'Statuts des factures électroniques', pattern: '*/15 * * * *', run: pollEinvoiceStatuses },
-  { name: 'recurring-invoices', label: 'Factures régulières', pattern: '10 * * * *', run: generateRecurringInvoices },
+  { name: 'recurring-invoices', label: 'Factures récurrentes', pattern: '10 * * * *', run: generateRecurringInvoices },
   // Every five minutes: a reminder is due some minutes before its appointment, at most five late.
   {
     name: 'appointment-reminders',

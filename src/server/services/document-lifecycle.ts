@@ -223,7 +223,7 @@ export async function changeStatus(db: Db, organizationId: number, id: number, t
   if (!canTransition(doc.type, doc.status, to)) {
     fail(
       'CONFLICT',
-      `Passage impossible de « ${statusLabel(doc.status)} » à « ${statusLabel(to)} » pour ${DOCUMENT_TYPE_TABLE[doc.type].article}`,
+      `Passage impossible de « ${statusLabel(doc.status, doc.type)} » à « ${statusLabel(to, doc.type)} » pour ${DOCUMENT_TYPE_TABLE[doc.type].article}`,
     );
   }
   await updateDocument(db, { organizationId, id, changes: { status: to, updated_at: nowIso() } });

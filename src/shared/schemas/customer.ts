@@ -3,16 +3,25 @@ import { sirenOrSiretField, taxIdError, taxIdField } from './fields';
 import { tagIdsField } from './tag';
 import { tagChipSchema } from './tag';
 import { listAnswer, writeAnswer } from './answers';
+import { countryCode } from '../countries';
+
+export const FRENCH_POSTCODE_MESSAGE = 'Code postal : 5 chiffres pour une adresse en France (ex. 75011)';
 
 /** SPEC §3 address (billing and shipping alike). */
-export const addressSchema = z.object({
-  line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
-  line2: z.string().trim().max(200).default('').meta({ label: 'Complément d’adresse' }),
-  city: z.string().trim().max(100).default('').meta({ label: 'Ville' }),
-  state: z.string().trim().max(100).default('').meta({ label: 'Région' }),
-  postal_code: z.string().trim().max(20).default('').meta({ label: 'Code postal' }),
-  country: z.string().trim().max(100).default('France').meta({ label: 'Pays' }),
-});
+export const addressSchema = z
+  .object({
+    line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
+    line2: z.string().trim().max(200).default('').meta({ label: 'Complément d’adresse' }),
+    city: z.string().trim().max(100).default('').meta({ label: 'Ville' }),
+    state: z.string().trim().max(100).default('').meta({ label: 'Région' }),
+    postal_code: z.string().trim().max(20).default('').meta({ label: 'Code postal' }),
+    country: z.string().trim().max(100).default('France').meta({ label: 'Pays' }),
+  })
+  // La Poste: a French postcode is 5 digits (overseas departments and Monaco too); other countries vary too much to check.
+  .superRefine((a, ctx) => {
+    if (a.postal_code && countryCode(a.country) === 'FR' && !/^\d{5}$/.test(a.postal_code))
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: FRENCH_POSTCODE_MESSAGE });
+  });
 export type Address = z.infer<typeof addressSchema>;
 
 export const contactSchema = z.object({

@@ -14,6 +14,7 @@ import { FileIcon } from '../../components/icons';
 import { StatusChip } from '../documents/status-chip';
 import { TYPE_LABELS } from '../documents/document-meta';
 import { openHref, type DocumentListEntry } from '../documents/document-row-actions';
+import { plural } from '../../../shared/french';
 
 const styles = {
   ...listStyles,
@@ -82,9 +83,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
             Documents
           </h3>
           {list.data && list.data.total > 0 && (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {list.data.total} document{list.data.total > 1 ? 's' : ''}
-            </p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{plural(list.data.total, 'document')}</p>
           )}
         </div>
         {list.data && list.data.total > 0 && newInvoice}
@@ -118,7 +117,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
                     {typeLabel(doc)} · {formatDateShort(doc.date)}
                   </span>
                   <span className={styles.cardEnd}>
-                    <StatusChip status={doc.status} />
+                    <StatusChip status={doc.status} type={doc.type} />
                   </span>
                 </li>
               ))}
@@ -178,7 +177,7 @@ function DocumentTable({
               </td>
               <td>
                 <span className={styles.statusCell}>
-                  <StatusChip status={doc.status} />
+                  <StatusChip status={doc.status} type={doc.type} />
                   {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
                 </span>
               </td>

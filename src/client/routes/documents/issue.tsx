@@ -8,8 +8,9 @@ import { errorInfo, trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { TYPE_LABELS } from './document-meta';
 import { LONG_PAYMENT_TERM } from '../../../shared/payment-terms';
+import { theNoun } from '../../../shared/french';
+import { capitalize } from '../../../shared/format';
 
 /** What the server said was missing the last time a document could not be issued (shown until fixed or dismissed). */
 export const issueProblems = proxy({ documentId: 0, messages: [] as string[] });
@@ -24,7 +25,7 @@ export function useIssueDocument() {
   async function issue(doc: { id: number; type: DocumentType; base_updated_at?: string }): Promise<'issued' | 'canceled' | 'refused'> {
     const question =
       DOCUMENT_TYPE_TABLE[doc.type].issueQuestion ??
-      `${TYPE_LABELS[doc.type].one} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
+      `${capitalize(theNoun(DOCUMENT_TYPE_TABLE[doc.type].noun, DOCUMENT_TYPE_TABLE[doc.type].feminine))} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
     if (!(await confirm(question, { title: isLegalRecord(doc.type) ? 'Émettre définitivement' : 'Émettre', confirmLabel: 'Émettre' })))
       return 'canceled';
     try {

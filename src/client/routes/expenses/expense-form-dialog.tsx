@@ -14,6 +14,7 @@ import { ReceiptField } from './receipt-field';
 import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
 import { useCan } from '../../lib/use-can';
+import { formatAmountInput } from '../../../shared/format';
 
 type Form = {
   date: string;
@@ -250,6 +251,7 @@ export function ExpenseFormDialog({
             placeholder="0,00"
             value={form.amount}
             onChange={set('amount')}
+            onBlur={() => setForm((f) => ({ ...f, amount: formatAmountInput(f.amount) }))}
             error={errors.amount}
           />
           <TextField

@@ -77,18 +77,20 @@ export function HeaderFields({
             if (e.target.value) f.maturity = addDays(e.target.value, term);
           }}
         />
-        <TextField
-          label={maturityLabel}
-          type="date"
-          value={form.maturity || addDays(form.date, paymentDays)}
-          readOnly={readOnly}
-          error={error('maturity')}
-          onChange={(e) => {
-            clearError('maturity');
-            // Emptied: the server takes the customer's payment days again.
-            draft().maturity = e.target.value || undefined;
-          }}
-        />
+        {DOCUMENT_TYPE_TABLE[type].hasMaturity && (
+          <TextField
+            label={maturityLabel}
+            type="date"
+            value={form.maturity || addDays(form.date, paymentDays)}
+            readOnly={readOnly}
+            error={error('maturity')}
+            onChange={(e) => {
+              clearError('maturity');
+              // Emptied: the server takes the customer's payment days again.
+              draft().maturity = e.target.value || undefined;
+            }}
+          />
+        )}
         {readOnly ? (
           <TextField label="Devise" value={form.currency ?? 'EUR'} readOnly />
         ) : (
