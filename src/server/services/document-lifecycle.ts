@@ -65,9 +65,9 @@ export async function issueDocument(
   db: Db,
   organizationId: number,
   id: number,
-  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean } = {},
+  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean; dryRun?: boolean } = {},
 ): Promise<DocumentAnswer> {
-  const { baseUpdatedAt, userId, confirmPaymentTerms } = options;
+  const { baseUpdatedAt, userId, confirmPaymentTerms, dryRun } = options;
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
@@ -131,6 +131,8 @@ export async function issueDocument(
         `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`,
       );
     }
+    // A dry run (issue 23: validate, then ask) stops before the number is taken: nothing is written.
+    if (dryRun) return;
     const counter = await nextCounter(trx, { organizationId, name: seriesOf(doc.type) });
     const number = formatDocumentNumber(template.numbering[doc.type], counter, {
       date: doc.date,
@@ -183,6 +185,7 @@ export async function issueDocument(
     // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).
     await appendIssue(trx, organizationId, id, userId);
   });
+  if (dryRun) return getDocument(db, organizationId, id);
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);
 }
