@@ -44,6 +44,15 @@ export function HeaderFields({
         <p className={css({ fontSize: 'sm' })}>
           <strong>Client :</strong> {customerName ?? '—'}
         </p>
+      ) : type === 'credit' ? (
+        // A credit note corrects one invoice: its customer is that invoice's, and the server refuses another one.
+        <TextField
+          label="Client"
+          value={customerName ?? '—'}
+          readOnly
+          data-testid="credit-customer"
+          hint="Celui de la facture corrigée : un avoir ne change pas de client."
+        />
       ) : (
         <CustomerPicker
           value={form.customer_id ?? null}
