@@ -44,6 +44,7 @@ export const PERMISSIONS: Record<string, Capability | 'public'> = {
   'currencies.list': 'read',
   'customers.get': 'read',
   'customers.list': 'read',
+  'customers.duplicates': 'read',
   'customers.export': 'read',
   'documentMail.draft': 'read',
   'documentMail.response': 'read',

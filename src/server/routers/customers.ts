@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
-import { customerInputSchema, customerListSchema, customerSchema, customerWriteSchema } from '../../shared/schemas/customer';
+import {
+  customerDuplicatesQuerySchema,
+  customerDuplicatesSchema,
+  customerInputSchema,
+  customerListSchema,
+  customerSchema,
+  customerWriteSchema,
+} from '../../shared/schemas/customer';
 import { customerListQuerySchema } from '../../shared/schemas/customer-filters';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
 import { messageAnswerSchema } from '../../shared/schemas/auth';
 import { csvFileSchema, csvImportReportSchema, writeAnswer } from '../../shared/schemas/answers';
 import { FEEDBACK_BODY_LIMIT } from '../http/body';
-import { listCustomers } from '../db/queries/customers';
+import { findCustomerDuplicates, listCustomers } from '../db/queries/customers';
 import { archiveCustomer, createCustomer, editCustomer, getCustomer, restoreCustomer } from '../services/customers';
 import { exportCustomers, importCustomers } from '../services/customer-csv';
 import { plural, pluralWord } from '../../shared/french';
+
+/** The SIREN a SIREN or SIRET starts with ('' while fewer than 9 digits are typed). */
+const sirenOf = (businessId: string): string => {
+  const digits = businessId.replace(/\D/g, '');
+  return digits.length >= 9 ? digits.slice(0, 9) : '';
+};
 
 export const customersRouter = router({
   list: protectedProcedure
@@ -37,6 +50,19 @@ export const customersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(customerSchema)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.organizationId, input.id)),
+  /** Issue 23: the customers a new (or edited) one would duplicate, asked before saving; the form offers to open them. */
+  duplicates: protectedProcedure
+    .input(customerDuplicatesQuerySchema)
+    .output(customerDuplicatesSchema)
+    .query(async ({ ctx, input }) => ({
+      data: await findCustomerDuplicates(ctx.db, {
+        organizationId: ctx.organizationId,
+        siren: sirenOf(input.business_id),
+        name: input.name,
+        email: input.email,
+        excludeId: input.exclude_id,
+      }),
+    })),
   create: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/customers', status: 201, summary: 'Crée un client' } })
     .input(customerInputSchema)

@@ -139,3 +139,26 @@ export const customerWriteSchema = writeAnswer(customerSchema);
 export const customerFiguresSchema = listAnswer(
   z.object({ currency: z.string(), billed: z.number(), paid: z.number(), outstanding: z.number(), documents: z.number().int() }),
 );
+
+/** What the customer form asks before saving (issue 23): is this customer already there? */
+export const customerDuplicatesQuerySchema = z.object({
+  name: z.string().trim().max(200).default('').meta({ label: 'Nom' }),
+  email: z.string().trim().max(200).default('').meta({ label: 'E-mail' }),
+  business_id: z.string().trim().max(40).default('').meta({ label: 'SIREN/SIRET' }),
+  exclude_id: z.number().int().positive().optional().meta({ label: 'Client modifié' }),
+});
+
+export const customerDuplicatesSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      number: z.string(),
+      name: z.string(),
+      email: z.string(),
+      business_id: z.string(),
+      deleted_at: z.string().nullable(),
+      /** Same SIREN, or same name and e-mail. */
+      reason: z.enum(['siren', 'name_email']),
+    }),
+  ),
+});
