@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
@@ -48,6 +48,17 @@ export function MainLayout({ title, subtitle, children }: { title: string; subti
   const fullscreen = useFullscreen();
   const offset = wide ? (snap.rail ? RAIL_WIDTH : DRAWER_WIDTH) : 0;
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
+  // Keyboard (issue 23, listed in « Aide »): Ctrl/Cmd+K opens the search from anywhere in the app.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        ui.search = true;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className={css({ minH: '100dvh' })}>
       <SideDrawer wide={wide} />

@@ -14,7 +14,8 @@ import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
-import { deName } from '../../shared/french';
+import { deName, plural } from '../../shared/french';
+import { OnboardingChecklist } from './home/onboarding-checklist';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -58,8 +59,6 @@ const styles = {
   muted: css({ color: 'fg.muted' }),
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
-
 /** Vue d'ensemble: turnover, what customers owe and what is late, the year month by month, the latest documents. */
 export function HomePage() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
@@ -80,6 +79,7 @@ export function HomePage() {
           <Shortcuts />
         </div>
       </section>
+      <OnboardingChecklist className={styles.card} />
       <UpcomingAppointmentsCard className={styles.card} />
       {!f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">

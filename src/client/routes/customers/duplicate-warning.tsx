@@ -25,7 +25,9 @@ const box = css({
 export function DuplicateWarning({ duplicates, onOpen }: { duplicates: readonly CustomerDuplicate[]; onOpen: () => void }) {
   // Asked from the footer's button, at the bottom of a long form: bring the warning into view once.
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section ref={ref} role="alert" className={box} data-testid="customer-duplicates">
       <p className={css({ fontWeight: '700', color: 'fg.default' })}>
