@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, screenshot } from '../helpers/browser';
-import { draft, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
+import { draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -151,6 +151,38 @@ describe('help and narrow screens (issue 23)', () => {
       await help.getByRole('heading', { name: 'Les mentions légales' }).waitFor();
       await help.getByText('Ctrl + K').waitFor();
       await screenshot(page, `help-dialog-${colorScheme}-${width}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('credit-note editor and the rail (issue 23)', () => {
+  it('locks a credit note’s customer and shows no due date; rail icons keep 20 px at 120 % text size', async () => {
+    const { session } = suite;
+    const { customerId } = await readyToInvoice(session);
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 500)] });
+    const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
+    for (const [colorScheme, width] of [
+      ['light', 1280],
+      ['dark', 390],
+    ] as const) {
+      const { page } = await suite.loggedIn({ colorScheme, width, height: 900 });
+      await page.addInitScript(
+        ([theme, rail]) => localStorage.setItem('facturier.display', JSON.stringify({ theme, theme_mode: theme, rail, font_size: 17 })),
+        [colorScheme, width > 960] as const,
+      );
+      await page.goto(`/credits/${credit.id}/edit`);
+      const customer = page.getByTestId('credit-customer');
+      await customer.waitFor();
+      expect(await customer.getAttribute('readonly')).not.toBeNull();
+      expect(await page.getByLabel('Date d’échéance').count()).toBe(0);
+      expect(await page.getByLabel("Date d'échéance").count()).toBe(0);
+      if (width > 960) {
+        const icon = page.getByTestId('side-drawer').locator('a svg').first();
+        const box = await icon.boundingBox();
+        expect(box?.width).toBe(20);
+      }
+      await screenshot(page, `credit-editor-${colorScheme}-${width}`);
       await page.context().close();
     }
   });
