@@ -81,3 +81,9 @@ export const TRANSITION_LABELS: Partial<Record<StoredStatus, string>> = {
   pending: 'Remettre en attente',
   done: 'Marquer terminé',
 };
+
+/** A credit note is not « en attente »: it is settled (refunded or set against an invoice) or not yet. */
+const CREDIT_TRANSITION_LABELS: Partial<Record<StoredStatus, string>> = { pending: 'Marquer non soldé', done: 'Marquer soldé' };
+
+export const transitionLabel = (to: StoredStatus, type: DocumentType): string =>
+  (type === 'credit' ? CREDIT_TRANSITION_LABELS[to] : undefined) ?? TRANSITION_LABELS[to] ?? to;

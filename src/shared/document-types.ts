@@ -23,6 +23,8 @@ export interface DocumentTypeInfo {
   numberLabel: string;
   /** SPEC §9 maturity label. */
   maturityLabel: string;
+  /** False for a credit note: it is settled against an invoice or refunded, it has no due date to show. */
+  hasMaturity: boolean;
   /** The editor's name of the maturity date, in the message that says it cannot precede the document's date. */
   maturityName: string;
   /** The block of conditions: payment conditions on legal records, plain conditions elsewhere. */
@@ -84,6 +86,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Facture n°',
     maturityLabel: "Date d'échéance",
     maturityName: 'Échéance',
+    hasMaturity: true,
     conditionsLabel: 'Conditions de paiement',
     recipientLabel: 'Client',
     editorTitle: 'Nouvelle facture',
@@ -121,6 +124,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Devis n°',
     maturityLabel: "Valide jusqu'au",
     maturityName: 'Date de validité',
+    hasMaturity: true,
     conditionsLabel: 'Conditions',
     recipientLabel: 'Client',
     editorTitle: 'Nouveau devis',
@@ -154,6 +158,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Pro forma n°',
     maturityLabel: "Valide jusqu'au",
     maturityName: 'Date de validité',
+    hasMaturity: true,
     conditionsLabel: 'Conditions',
     recipientLabel: 'Client',
     editorTitle: 'Créer une proforma',
@@ -187,6 +192,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Commande n°',
     maturityLabel: 'Date de livraison',
     maturityName: 'Échéance',
+    hasMaturity: true,
     conditionsLabel: 'Conditions',
     recipientLabel: 'Client',
     editorTitle: 'Créer un bon de commande',
@@ -220,6 +226,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Livraison n°',
     maturityLabel: 'Date de livraison',
     maturityName: 'Échéance',
+    hasMaturity: true,
     conditionsLabel: 'Conditions',
     recipientLabel: 'Destinataire',
     editorTitle: 'Créer un bon de livraison',
@@ -253,6 +260,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     numberLabel: 'Crédit n°',
     maturityLabel: "Date d'échéance",
     maturityName: 'Échéance',
+    hasMaturity: false,
     conditionsLabel: 'Conditions de paiement',
     recipientLabel: 'Client',
     editorTitle: 'Créer un avoir',
@@ -280,7 +288,7 @@ export const documentTypeInfo = (type: DocumentType): DocumentTypeInfo => DOCUME
 /** The list pages (SPEC §2): one per document type, plus the recurring invoices, which are not a document type. */
 export const LIST_TABLE: Record<ListType, Pick<DocumentTypeInfo, 'editorTitle' | 'listTitle' | 'base'>> = {
   ...DOCUMENT_TYPE_TABLE,
-  recurring: { editorTitle: 'Créer une facture régulière', listTitle: 'Factures régulières', base: '/recurring' },
+  recurring: { editorTitle: 'Créer une facture régulière', listTitle: 'Factures récurrentes', base: '/recurring' },
 };
 
 /** One field of the table for every type, e.g. `byType((t) => t.numberLabel)`. */

@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES } from './schemas/document';
 import { defined } from './defined';
 import { byType, DOCUMENT_TYPE_TABLE } from './document-types';
+import { fillWithElision } from './french';
 
 /** The mail templates of Paramètres → Envoi d'emails: one per document type, plus payment reminders. */
 export const EMAIL_TEMPLATE_TYPES = [...DOCUMENT_TYPES, 'reminder'] as const;
@@ -57,7 +58,8 @@ export function unknownPlaceholders(template: string): string[] {
  * written (saving refuses them anyway).
  */
 export function renderEmailTemplate(template: string, values: EmailValues): string {
-  return template.replace(BRACED, (whole, name: string) => (isPlaceholder(name) ? (values[name] ?? '') : whole));
+  // « de {organization_name} » becomes « d’Atelier » when the name starts with a vowel.
+  return fillWithElision(template, (name) => (isPlaceholder(name) ? (values[name] ?? '') : null));
 }
 
 /** Mid-sentence names of each type, for {document_type}. */

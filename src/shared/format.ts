@@ -1,5 +1,6 @@
 import type { CurrencyFormat } from './schemas/settings';
-import { decimalPlaces, round, toDecimalString, type MoneyInput } from './money';
+import { decimalPlaces, isMoneyLike, money, round, toDecimalString, type MoneyInput } from './money';
+import { NARROW_NBSP } from './french';
 import { findCurrency } from './currencies';
 
 /**
@@ -80,3 +81,17 @@ export function formatAddress(template: string, address: AddressParts | null | u
 
 /** 'cette facture' → 'Cette facture', at the start of a message. */
 export const capitalize = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * A typed amount tidied when its field loses focus, the French way: '1200.5' → '1 200,50' (narrow no-break space
+ * between thousands, at least `minDecimals`, never fewer decimals than typed). What does not read as an amount stays
+ * as typed, so the field's own error can name it.
+ */
+export function formatAmountInput(text: string, minDecimals = 2): string {
+  if (text.trim() === '' || !isMoneyLike(text)) return text;
+  const value = money(text);
+  const decimals = Math.max(minDecimals, decimalPlaces(value));
+  const [intPart = '0', decPart] = toDecimalString(value.abs(), decimals).split('.');
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, NARROW_NBSP);
+  return `${value.lt(0) ? '-' : ''}${grouped}${decPart ? `,${decPart}` : ''}`;
+}

@@ -48,6 +48,7 @@ const TABLE = {
   'currencies.list': 'read',
   'customers.get': 'read',
   'customers.list': 'read',
+  'customers.duplicates': 'read',
   'customers.export': 'read',
   'documentMail.draft': 'read',
   'documentMail.response': 'read',

@@ -21,7 +21,13 @@ export const STATUSES = {
 } as const satisfies Record<string, { label: string; color: string }>;
 export type StatusCode = keyof typeof STATUSES;
 
-export const statusLabel = (code: string): string => (STATUSES as Record<string, { label: string }>)[code]?.label ?? code;
+/** Where a type names a status otherwise: an issued credit note waits for nothing (« Émis », not « En attente »). */
+const TYPE_STATUS_LABELS: Partial<Record<DocumentType, Partial<Record<string, string>>>> = {
+  credit: { pending: 'Émis', done: 'Soldé' },
+};
+
+export const statusLabel = (code: string, type?: DocumentType): string =>
+  (type && TYPE_STATUS_LABELS[type]?.[code]) ?? (STATUSES as Record<string, { label: string }>)[code]?.label ?? code;
 
 // Per-type labels, read off the one table (document-types.ts); these names stay for their many readers.
 /** SPEC §2 editor title by type. */

@@ -41,6 +41,7 @@ import {
   unitsToNumber,
 } from './money';
 import { defined } from './defined';
+import { percentText } from './french';
 
 export interface TotalsLineInput {
   quantity?: MoneyInput | null;
@@ -361,7 +362,7 @@ function lineTotals(line: Line, ht: bigint, ttcMode: boolean, p: number): LineTo
   };
 }
 
-/** SPEC §9: a tax rate with two decimals and '%', with the organisation's decimal separator. */
+/** SPEC §9: a tax rate with two decimals and '%' (after a narrow no-break space), with the organisation's decimal separator. */
 export function formatTaxRate(rate: MoneyInput, decimalSeparator = ','): string {
-  return `${unitsToDecimalText(rescale(toUnits4(rate), INPUT_SCALE, 2), 2).replace('.', decimalSeparator)}%`;
+  return percentText(unitsToDecimalText(rescale(toUnits4(rate), INPUT_SCALE, 2), 2).replace('.', decimalSeparator));
 }

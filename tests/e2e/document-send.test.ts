@@ -43,7 +43,7 @@ describe('sending a document by e-mail', () => {
       await page.getByRole('button', { name: 'Envoyer par e-mail' }).click();
       const dialog = page.getByRole('dialog', { name: `Envoyer ${invoice.number} par e-mail` });
       await expect.poll(() => dialog.getByLabel('Destinataire').inputValue()).toBe('compta@boulangerie-martin.fr');
-      expect(await dialog.getByLabel('Objet').inputValue()).toBe(`Facture ${invoice.number} de Atelier Fontaine`);
+      expect(await dialog.getByLabel('Objet').inputValue()).toBe(`Facture ${invoice.number} d’Atelier Fontaine`);
       expect(await dialog.getByLabel('Message').inputValue()).toContain(`/share/${invoice.uuid}`);
       await dialog.getByLabel(/Paul Martin/).check();
       await dialog.getByLabel('Objet').fill(`Votre facture ${invoice.number}`);
@@ -87,7 +87,7 @@ describe('the editor’s « Enregistrer & … » menu', () => {
       await page.getByRole('button', { name: 'Autres façons d’enregistrer' }).click();
       await page.getByRole('menuitem', { name: 'Enregistrer & envoyer par email' }).click();
       const dialog = page.getByRole('dialog', { name: `Envoyer ${estimate.number} par e-mail` });
-      await expect.poll(() => dialog.getByLabel('Objet').inputValue()).toBe(`Devis ${estimate.number} de Atelier Fontaine`);
+      await expect.poll(() => dialog.getByLabel('Objet').inputValue()).toBe(`Devis ${estimate.number} d’Atelier Fontaine`);
       expect(page.url()).toMatch(new RegExp(`/estimates/${estimate.id}/view\\?send=1$`));
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await dialog.waitFor({ state: 'hidden' });

@@ -201,13 +201,12 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Désignation').fill('Audit express');
     await page.getByLabel('Prix unitaire').fill('300');
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
-    await dialogLayerReady(page);
-    await page
-      .getByRole('alertdialog')
-      .getByText(/ne pourra plus être modifiée/)
-      .waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
+    // Issue 23: validated first, so no « Émettre définitivement ? » for a document that cannot be issued; one banner,
+    // the current reason, and no green « Mis à jour avec succès » beside it.
     const problems = page.getByRole('alert').filter({ hasText: 'Ce document ne peut pas encore être émis' });
+    await problems.waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await page.getByTestId('snackbar').getByText('avec succès').count()).toBe(0);
     await problems.getByText(/le SIREN ou SIRET de votre entreprise/).waitFor();
     await problems.getByText(/l’adresse de facturation du client/).waitFor();
     await problems.getByRole('link', { name: 'Compléter Infos de l’entreprise' }).waitFor();

@@ -28,9 +28,9 @@ describe('the lost edit of issue 12: the editor loads what the server holds, and
     await expect.poll(() => dateField(page).inputValue()).toBe(today);
     await dateField(page).fill(future);
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
+    // Validated before any question: the reason stays in the banner beside the document (issue 23).
     await page
-      .getByTestId('snackbar')
+      .getByRole('alert')
       .getByText(/date future/)
       .waitFor();
     expect((await session.rest('GET', `/api/documents/${doc.id}`)).body.stored_status).toBe('draft');

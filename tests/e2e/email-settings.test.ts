@@ -43,7 +43,7 @@ describe('Paramètres → Envoi d’emails', () => {
     const subject = page.getByLabel('Objet', { exact: true });
     const preview = page.getByTestId('preview-subject');
     await subject.waitFor();
-    expect(await preview.textContent()).toBe('Facture F2025-0042 de Atelier Durand');
+    expect(await preview.textContent()).toBe('Facture F2025-0042 d’Atelier Durand');
     expect(await page.getByTestId('preview-body').textContent()).toMatch(
       /^Bonjour Martin & Fils SARL,\n\nVeuillez trouver notre facture F2025-0042 du 15\/03\/2025, d’un montant de 1 250,00 €/,
     );

@@ -24,7 +24,7 @@ describe('B2B payment terms past 60 days (C. com. L441-10) in the editor', () =>
 
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
     await dialogLayerReady(page);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
+    // Validation comes first (issue 23): the term is asked about before « Émettre définitivement ? ».
     const question = page.getByRole('alertdialog', { name: 'Délai de paiement' });
     await question.getByText(/Le délai a-t-il été convenu avec le client \?/).waitFor();
     await screenshot(page, 'payment-term-confirm-dialog');
@@ -35,8 +35,8 @@ describe('B2B payment terms past 60 days (C. com. L441-10) in the editor', () =>
 
     // Asked again from the Aperçu, then confirmed: issued.
     await page.getByRole('button', { name: 'Émettre', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
-    await page.getByRole('alertdialog', { name: 'Délai de paiement' }).getByRole('button', { name: 'Confirmer et émettre' }).click();
+    await page.getByRole('alertdialog', { name: 'Délai de paiement' }).getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('alertdialog', { name: 'Émettre définitivement ?' }).getByRole('button', { name: 'Émettre' }).click();
     await page
       .getByTestId('snackbar')
       .getByText(/Document émis sous le n°/)

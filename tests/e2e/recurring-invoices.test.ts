@@ -13,7 +13,7 @@ describe('recurring invoices in the browser', () => {
   it('empty state, create one in the editor, « Générer maintenant », and the invoice made is in the lists', async () => {
     const { page } = await suite.loggedIn({ height: 1000 });
     await page.goto('/recurring');
-    await page.getByRole('heading', { level: 1, name: 'Factures régulières' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Factures récurrentes' }).waitFor();
     await page.getByText('Pas encore de factures régulières').waitFor();
     await screenshot(page, 'recurring-empty');
 

@@ -103,7 +103,7 @@ describe('VAT in the editor and on the document', () => {
     await rendered(page);
     const totals = page.getByRole('table', { name: 'Totaux du document' }).first();
     await expect.poll(() => totals.locator('[data-total="shipping"] th').textContent()).toBe('Frais de port HT');
-    expect(await totals.locator('[data-total="tax-TVA 20 %-20"] th').textContent()).toBe(`TVA 20,00% sur ${nbsp('10,00 €')}`);
+    expect(await totals.locator('[data-total="tax-TVA 20 %-20"] th').textContent()).toBe(`TVA 20,00\u202f% sur ${nbsp('10,00 €')}`);
     expect(await totals.locator('[data-total="tax-total"] td').textContent()).toBe(nbsp('32,00 €'));
     expect(await totals.locator('[data-total="total"] td').textContent()).toBe(nbsp('342,00 €'));
     await page

@@ -37,7 +37,7 @@ describe('customers CSV import and export', () => {
     expect(await count(session)).toBe(0);
 
     const real = await session.trpc().customers.import.mutate({ csv: FILE, dry_run: false });
-    expect(real).toMatchObject({ messages: '3 client(s) importé(s)', data: { created: 3 } });
+    expect(real).toMatchObject({ messages: '3 clients importés', data: { created: 3 } });
     const list = (await session.rest('GET', '/api/customers?sort_by=number')).body.data;
     expect(list.map((c: { number: string; name: string }) => `${c.number} ${c.name}`)).toEqual([
       'CL-00001 Danone',

@@ -73,6 +73,40 @@ describe('customers (REST and tRPC)', () => {
     expect(page2.body.data.map((c: { name: string }) => c.name)).toEqual(['Café 100%', 'Danone']);
   });
 
+  it('finds look-alikes before a save (issue 23): same SIREN, or same name and e-mail, archived ones too', async () => {
+    const { session } = await registered(server.url);
+    const created = (await session.rest('POST', '/api/customers', danone)).body.data;
+    const trpc = session.trpc();
+    // A SIRET of the same company: same SIREN.
+    expect((await trpc.customers.duplicates.query({ name: 'Autre nom', business_id: '55203253400012' })).data).toEqual([
+      {
+        id: created.id,
+        number: 'CL-00001',
+        name: 'Danone',
+        email: 'compta@danone.example',
+        business_id: '55203253400646',
+        deleted_at: null,
+        reason: 'siren',
+      },
+    ]);
+    // Same name and e-mail, case and spaces aside.
+    expect((await trpc.customers.duplicates.query({ name: ' danone ', email: 'COMPTA@danone.example' })).data).toMatchObject([
+      { id: created.id, reason: 'name_email' },
+    ]);
+    // Same name with another e-mail, a partial SIREN, or the customer being edited: nothing.
+    expect((await trpc.customers.duplicates.query({ name: 'Danone', email: 'autre@danone.example' })).data).toEqual([]);
+    expect((await trpc.customers.duplicates.query({ name: 'X', business_id: '5520' })).data).toEqual([]);
+    expect((await trpc.customers.duplicates.query({ business_id: '552032534', exclude_id: created.id })).data).toEqual([]);
+    // Archived: still found (restoring beats a second record).
+    await session.rest('DELETE', `/api/customers/${created.id}`);
+    expect((await trpc.customers.duplicates.query({ business_id: '552 032 534' })).data[0]).toMatchObject({ id: created.id });
+    // Another organisation's customer is never named.
+    const { session: other } = await registered(server.url);
+    expect((await other.trpc().customers.duplicates.query({ business_id: '552032534' })).data).toEqual([]);
+    // A bad input is refused with a French message.
+    await expect(trpc.customers.duplicates.query({ name: 'x'.repeat(201) })).rejects.toThrow(/Nom/);
+  });
+
   it('updates with the same validation, archives (soft delete) and restores; numbers are never reused', async () => {
     const { session } = await registered(server.url);
     const created = (await session.rest('POST', '/api/customers', danone)).body.data;
@@ -82,7 +116,7 @@ describe('customers (REST and tRPC)', () => {
       body: { messages: 'Mis à jour avec succès', data: { name: 'Danone France', maturity: 30, number: 'CL-00001' } },
     });
 
-    expect((await session.rest('DELETE', `/api/customers/${created.id}`)).body).toEqual({ messages: 'Supprimé avec succès' });
+    expect((await session.rest('DELETE', `/api/customers/${created.id}`)).body).toEqual({ messages: 'Archivé avec succès' });
     expect((await session.rest('GET', '/api/customers')).body.total).toBe(0);
     expect((await session.rest('GET', '/api/customers?archived=only')).body.data[0].deleted_at).toMatch(/^\d{4}-/);
     const editArchived = await session.rest('PUT', `/api/customers/${created.id}`, danone);

@@ -59,7 +59,7 @@ describe('GET /api/documents/{id}/send (the dialog’s draft)', () => {
     expect(answer.body).toEqual({
       to: 'compta@boulangerie-martin.fr',
       contacts: [{ name: 'Paul Martin', role: 'Gérant', email: 'paul@boulangerie-martin.fr' }],
-      subject: `Facture ${invoice.number} de Atelier Fontaine`,
+      subject: `Facture ${invoice.number} d’Atelier Fontaine`,
       message: expect.stringContaining(
         `notre facture ${invoice.number} du 02/11/2026, d’un montant de 1080,00\u00a0€, à régler au plus tard le 02/12/2026`,
       ),
@@ -102,7 +102,7 @@ describe('POST /api/documents/{id}/send', () => {
       status: 200,
       body: { messages: `Facture ${invoice.number} envoyée par e-mail à compta@boulangerie-martin.fr, paul@boulangerie-martin.fr` },
     });
-    const { mail, to } = await smtp.waitFor((m) => m.mail.subject === `Facture ${invoice.number} de Atelier Fontaine`);
+    const { mail, to } = await smtp.waitFor((m) => m.mail.subject === `Facture ${invoice.number} d’Atelier Fontaine`);
     expect(to).toEqual(['compta@boulangerie-martin.fr', 'paul@boulangerie-martin.fr']);
     expect(mail.from?.value).toEqual([{ name: 'Atelier Fontaine (compta)', address: 'no-reply@facturier.local' }]);
     expect(mail.replyTo?.text).toBe('compta@atelier-fontaine.fr');

@@ -73,7 +73,7 @@ describe('items (REST and tRPC)', () => {
     });
     expect(updated.body.data).toMatchObject({ unit_price: 700, active: false });
     expect((await session.rest('GET', '/api/items?active=active')).body.total).toBe(2);
-    expect((await session.rest('DELETE', `/api/items/${id}`)).body.messages).toBe('Supprimé avec succès');
+    expect((await session.rest('DELETE', `/api/items/${id}`)).body.messages).toBe('Archivé avec succès');
     expect((await session.rest('GET', '/api/items')).body.total).toBe(2);
     expect((await session.rest('POST', `/api/items/${id}/restore`)).body.data.deleted_at).toBeNull();
   });
@@ -195,7 +195,7 @@ describe('items CSV import and export', () => {
     expect((await session.rest('GET', '/api/items')).body.total).toBe(1);
 
     const real = await session.rest('POST', '/api/items/import', { csv: FILE, dry_run: false });
-    expect(real.body).toMatchObject({ messages: '3 article(s) importé(s)', data: { created: 3 } });
+    expect(real.body).toMatchObject({ messages: '3 articles importés', data: { created: 3 } });
     const items = (await session.rest('GET', '/api/items?sort_by=code')).body.data as {
       code: string;
       unit_price: number;

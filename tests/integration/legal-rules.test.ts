@@ -137,6 +137,32 @@ describe('B2B payment terms (C. com. L441-10): past 60 days, issuing needs a con
     expect(confirmed.body.data.number).toMatch(/^F\d{4}-0001$/);
   });
 
+  it('checks an issue without writing (dry_run): the same refusals, then « Prêt à être émis » and still a draft', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const long = await draft(session, { customer_id: customerId, maturity: '2027-01-10', items: [line('Conseil', 1, 100)] });
+    const refused = await session.rest('POST', `/api/documents/${long.id}/issue`, { dry_run: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.messages).toMatch(/^Délai de paiement supérieur à 60 jours/);
+    const checked = await session.rest('POST', `/api/documents/${long.id}/issue`, { dry_run: true, confirm_payment_terms: true });
+    expect(checked.status).toBe(200);
+    expect(checked.body.messages).toBe('Prêt à être émis');
+    expect(checked.body.data).toMatchObject({ status: 'draft', number: null });
+    expect((await session.rest('POST', `/api/documents/${long.id}/issue`, { dry_run: 'oui' })).body).toEqual({
+      messages: 'Vérification seule : oui ou non',
+    });
+    // Nothing was taken: the real issue gets the first number.
+    const issuedNow = await session.trpc().documents.issue.mutate({ id: long.id, confirm_payment_terms: true });
+    expect(issuedNow.data.number).toMatch(/^F\d{4}-0001$/);
+    // A draft the law refuses (no customer address): 400, listed, nothing written.
+    const bare = (await session.rest('POST', '/api/customers', { name: 'Sans Adresse SARL', type: 'company' })).body.data;
+    const missing = await draft(session, { customer_id: bare.id, items: [line('Conseil', 1, 100)] });
+    const problems = await session.rest('POST', `/api/documents/${missing.id}/issue`, { dry_run: true });
+    expect(problems.status).toBe(400);
+    expect(problems.body.messages).toEqual(expect.arrayContaining([expect.stringMatching(/^Mention obligatoire manquante : /)]));
+    expect((await session.rest('GET', `/api/documents/${missing.id}`)).body.status).toBe('draft');
+  });
+
   it('says when the term is past both caps, on the tRPC door too', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);

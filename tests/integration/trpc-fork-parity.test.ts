@@ -369,6 +369,10 @@ const samples: Record<string, () => Promise<Call>> = {
     return { input: both({ search: 'Martin' }) };
   },
   'customers.get': async () => ({ input: both({ id: await customerId() }) }),
+  'customers.duplicates': async () => {
+    await customerId();
+    return { input: both({ name: businessCustomer.name, business_id: businessCustomer.business_id }) };
+  },
   'customers.create': async () => ({ input: both(businessCustomer) }),
   'customers.update': async () => ({
     input: both({ id: await customerId(), data: { ...businessCustomer, name: 'Boulangerie Martin & fils' } }),

@@ -6,7 +6,14 @@ import { organizationSettingsSchema } from '../../src/shared/schemas/organizatio
 import { defaultAppSettings } from '../../src/shared/schemas/settings';
 import { exemptionChoice, exemptionText, VAT_EXEMPTION_BASES } from '../../src/shared/vat-exemptions';
 
-const address = (city: string, country: string) => ({ line1: '1 rue', line2: '', postal_code: '1000', city, state: '', country });
+const address = (city: string, country: string) => ({
+  line1: '1 rue',
+  line2: '',
+  postal_code: country === 'France' ? '75011' : '1000',
+  city,
+  state: '',
+  country,
+});
 const seller = organizationSettingsSchema.parse({
   name: 'Atelier Fontaine',
   legal_form: 'SARL',

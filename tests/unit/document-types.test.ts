@@ -70,7 +70,7 @@ describe('the one table per document type', () => {
       order: 'Bons de commande',
       delivery: 'Bons de livraison',
       credit: 'Avoirs',
-      recurring: 'Factures régulières',
+      recurring: 'Factures récurrentes',
     });
   });
 

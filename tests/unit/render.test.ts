@@ -101,7 +101,7 @@ describe('labels and formats (SPEC §9)', () => {
     expect(f.quantity(2)).toBe('2');
     expect(f.quantity(1.5)).toBe('1,5');
     expect(f.quantity(0.125)).toBe('0,125');
-    expect(f.rate(5.5)).toBe('5,50%');
+    expect(f.rate(5.5)).toBe('5,50\u202f%');
     expect(f.address({ line1: '3 place du Marché', postal_code: '69002', city: 'Lyon', country: 'France' })).toEqual([
       '3 place du Marché',
       '69002 Lyon',
@@ -182,7 +182,7 @@ describe('totalRows: the totals block per the template flags', () => {
       'due',
     ]);
     // The lines at 20 % (5 405,00) and the 45,00 of shipping, which follows the main rate (CGI art. 267).
-    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00% sur ${nbsp('5450,00 €')}`);
+    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00\u202f% sur ${nbsp('5450,00 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
     expect(defined(rows.find((r) => r.key === 'deposit-F2026-0038')).value).toBe(`−${nbsp('1500,00 €')}`);
   });
@@ -192,11 +192,11 @@ describe('totalRows: the totals block per the template flags', () => {
     doc.totals = { ...doc.totals, discount: 50, discount_type: 'percent', discount_value: 5, credited: 100, paid: 200 };
     expect(totalRows(doc, flags, f).map((r) => r.label)).toEqual([
       'Sous-total HT',
-      'Remise 5 %',
+      'Remise 5\u202f%',
       'Total HT après remise',
       'Frais de port HT',
-      expect.stringMatching(/^TVA 10,00%/),
-      expect.stringMatching(/^TVA 20,00%/),
+      expect.stringMatching(/^TVA 10,00\u202f%/),
+      expect.stringMatching(/^TVA 20,00\u202f%/),
       'Total TVA',
       'Total TTC',
       'Acompte n° F2026-0038',

@@ -117,8 +117,8 @@ describe('worked examples (checked by hand)', () => {
   });
 
   it('formats rates with two decimals and %', () => {
-    expect(formatTaxRate(5.5)).toBe('5,50%');
-    expect(formatTaxRate(20, '.')).toBe('20.00%');
+    expect(formatTaxRate(5.5)).toBe('5,50\u202f%');
+    expect(formatTaxRate(20, '.')).toBe('20.00\u202f%');
   });
 });
 

@@ -7,6 +7,7 @@ import { showMessage } from '../stores/snackbar';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
 import { listStyles } from './ui/list';
+import { plural, pluralWord } from '../../shared/french';
 
 type Report = inferRouterOutputs<AppRouter>['customers']['import']['data'];
 export type CsvEntity = 'customers' | 'items';
@@ -112,15 +113,16 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
         {report && (
           <div role="status" data-testid="import-report" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <p>
-              <strong>{report.total_rows}</strong> ligne(s) lue(s) : <strong>{report.valid}</strong> prête(s) à importer,{' '}
-              <strong>{report.rejected.length}</strong> rejetée(s).
+              <strong>{report.total_rows}</strong> {pluralWord(report.total_rows, 'ligne lue', 'lignes lues')} :{' '}
+              <strong>{report.valid}</strong> {pluralWord(report.valid, 'prête')} à importer, <strong>{report.rejected.length}</strong>{' '}
+              {pluralWord(report.rejected.length, 'rejetée')}.
             </p>
             {report.ignored_columns.length > 0 && (
               <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>
             )}
             {report.changed.length > 0 && (
               <details data-testid="import-changed">
-                <summary>{report.changed.length} cellule(s) lue(s) autrement que dans le fichier</summary>
+                <summary>{plural(report.changed.length, 'cellule lue', 'cellules lues')} autrement que dans le fichier</summary>
                 <ul className={css({ maxH: '160px', overflowY: 'auto', pl: '4', listStyle: 'disc' })}>
                   {report.changed.map((c) => (
                     <li key={`${c.line}-${c.column}`}>

@@ -1,11 +1,13 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Line icons drawn on a 24 px grid (after Lucide's shapes), inline so nothing is fetched. Decorative: aria-hidden. */
-function Icon({ children, size = 20, ...rest }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
+function Icon({ children, size = 20, style, ...rest }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
   return (
     <svg
       width={size}
       height={size}
+      // An icon keeps its size in a crowded flex row (the rail at 120 % text size squeezed them to 5 px).
+      style={{ flexShrink: 0, ...style }}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -184,5 +186,11 @@ export const MessageIcon = (p: P) => (
 export const SparkIcon = (p: P) => (
   <Icon {...p}>
     <path d="m12 3 1.9 5.8L20 10l-6.1 1.2L12 17l-1.9-5.8L4 10l6.1-1.2Z" />
+  </Icon>
+);
+
+export const CheckIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M20 6 9 17l-5-5" />
   </Icon>
 );

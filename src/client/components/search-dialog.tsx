@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { trpc } from '../trpc';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
@@ -77,6 +77,8 @@ const styles = {
     color: 'fg.default',
     _hover: { bg: 'bg.subtle' },
     _focusVisible: { bg: 'accent.subtle', outline: 'none' },
+    // The row the arrow keys reached (the focus stays in the field, as in a combobox).
+    '&[aria-selected=true]': { bg: 'accent.subtle', color: 'accent.fg', boxShadow: 'inset 3px 0 0 token(colors.accent.default)' },
   }),
 };
 
@@ -102,10 +104,41 @@ export function SearchDialog() {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 200);
   const results = trpc.search.query.useQuery({ q }, { enabled: snap.search && q.length > 0, placeholderData: (p) => p });
+  const [, navigate] = useLocation();
+  // The row reached, for the results it was reached in: new results start again at the first (the one Enter opens).
+  const [reached, setReached] = useState({ for: 0, index: 0 });
+  const active = reached.for === results.dataUpdatedAt ? reached.index : 0;
+  const setActive = (index: number) => setReached({ for: results.dataUpdatedAt, index });
   const close = () => {
     ui.search = false;
     setQuery('');
   };
+  // The rows in the order shown (grouped), so that the arrow keys walk them as the eye reads them.
+  const shown =
+    results.data && q !== '' ? GROUPS.flatMap((g) => results.data.data.filter((r) => r.kind === g.kind).map((r) => ({ r, g }))) : [];
+  const hrefOf = ({ r, g }: (typeof shown)[number]) => (g.href as (row: typeof r) => string)(r);
+  const optionId = (index: number) => `search-option-${index}`;
+  /** Keyboard (issue 23): ↓/↑ move through the results, Enter opens the one reached; Escape closes (the dialog's own). */
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (shown.length === 0) return;
+    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (move) {
+      event.preventDefault();
+      const next = (active + move + shown.length) % shown.length;
+      setActive(next);
+      document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      setActive(event.key === 'Home' ? 0 : shown.length - 1);
+    } else if (event.key === 'Enter') {
+      const target = shown[Math.min(active, shown.length - 1)];
+      if (!target) return;
+      event.preventDefault();
+      close();
+      navigate(hrefOf(target));
+    }
+  };
+  const listed = shown.length > 0;
   return (
     <ArkDialog.Root open={snap.search} onOpenChange={(d) => !d.open && close()} lazyMount unmountOnExit>
       <Portal>
@@ -118,8 +151,14 @@ export function SearchDialog() {
                 className={styles.input}
                 placeholder="Rechercher"
                 aria-label="Rechercher"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded={listed}
+                aria-controls={listed ? 'search-results' : undefined}
+                aria-activedescendant={listed ? optionId(Math.min(active, shown.length - 1)) : undefined}
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={onKeyDown}
                 autoComplete="off"
               />
               <button type="button" className={styles.esc} onClick={close} aria-label="Fermer la recherche (Échap)">
@@ -128,23 +167,39 @@ export function SearchDialog() {
             </div>
             {query.trim() === '' ? (
               <div className={styles.body}>Les résultats de votre recherche apparaîtront ici</div>
-            ) : results.data && results.data.total > 0 && q !== '' ? (
-              <div className={styles.results}>
+            ) : listed ? (
+              <div className={styles.results} id="search-results" role="listbox" aria-label="Résultats">
                 {GROUPS.map((group) => {
-                  const rows = results.data.data.filter((r) => r.kind === group.kind);
+                  const rows = shown.filter((entry) => entry.g.kind === group.kind);
                   if (rows.length === 0) return null;
                   const Icon = group.icon;
                   return (
-                    // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (which <fieldset> is for)
+                    // biome-ignore lint/a11y/useSemanticElements: a group of options in a listbox, not of form fields (which <fieldset> is for)
                     <div key={group.kind} role="group" aria-label={group.title}>
-                      <p className={styles.group}>{group.title}</p>
-                      {rows.map((r) => (
-                        <Link key={`${r.kind}-${r.id}`} href={group.href(r)} className={styles.result} onClick={close}>
-                          <Icon size={18} />
-                          <span className={css({ fontWeight: '600' })}>{r.title}</span>
-                          <span className={css({ color: 'fg.muted', ml: 'auto', fontVariantNumeric: 'tabular-nums' })}>{r.subtitle}</span>
-                        </Link>
-                      ))}
+                      <p className={styles.group} aria-hidden="true">
+                        {group.title}
+                      </p>
+                      {rows.map((entry) => {
+                        const index = shown.indexOf(entry);
+                        const { r } = entry;
+                        return (
+                          <Link
+                            key={`${r.kind}-${r.id}`}
+                            id={optionId(index)}
+                            href={hrefOf(entry)}
+                            className={styles.result}
+                            onClick={close}
+                            onMouseMove={() => setActive(index)}
+                            role="option"
+                            aria-selected={index === active}
+                            tabIndex={-1}
+                          >
+                            <Icon size={18} />
+                            <span className={css({ fontWeight: '600' })}>{r.title}</span>
+                            <span className={css({ color: 'fg.muted', ml: 'auto', fontVariantNumeric: 'tabular-nums' })}>{r.subtitle}</span>
+                          </Link>
+                        );
+                      })}
                     </div>
                   );
                 })}

@@ -65,6 +65,17 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
   const subscribed = plan !== undefined && plan.plan !== 'free';
   const subscribeLabel = subscribed ? `Formule ${plan.plan_name}` : "S'abonner Maintenant";
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
+  // Keyboard (issue 23, listed in « Aide »): Ctrl/Cmd+K opens the search from anywhere in the app.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        ui.search = true;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className={css({ minH: '100dvh' })}>
       <SideDrawer wide={wide} />

@@ -43,7 +43,17 @@ const styles = {
     borderColor: 'border.default',
   }),
   userText: css({ minW: '0', lineHeight: '1.3', '& > *': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }),
-  list: css({ flex: '1', py: '2', px: '2', display: 'flex', flexDirection: 'column', gap: '0.5', overflowY: 'auto' }),
+  list: css({
+    flex: '1',
+    py: '2',
+    px: '2',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '0.5',
+    overflowY: 'auto',
+    // The rail is 56 px at any text size: paddings in rem grow at 120 % and would squeeze the icons (issue 23).
+    'nav[data-rail] &': { px: '1.5', overflowY: 'hidden' },
+  }),
   item: css({
     display: 'flex',
     alignItems: 'center',
@@ -57,8 +67,17 @@ const styles = {
     whiteSpace: 'nowrap',
     _hover: { bg: 'bg.subtle', color: 'fg.default' },
     '&[aria-current=page]': { bg: 'accent.subtle', color: 'accent.fg' },
+    'nav[data-rail] &': { px: '0', justifyContent: 'center' },
   }),
-  bottom: css({ p: '2', borderTopWidth: '1px', borderColor: 'border.default', display: 'flex', flexDirection: 'column', gap: '0.5' }),
+  bottom: css({
+    p: '2',
+    'nav[data-rail] &': { px: '1.5' },
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '0.5',
+  }),
   action: css({ cursor: 'pointer', w: 'full', textAlign: 'left' }),
 };
 

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { maturityLabel, NUMBER_LABELS, showsTotal } from '../../shared/status';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { TemplateElement } from '../../shared/schemas/template';
 import { documentNumber } from './labels';
 import { MUTED, RULE, type RenderContext } from './render-context';
@@ -22,7 +23,8 @@ export function documentInfoEntries(element: InfoElement, ctx: RenderContext): I
   if (d.date) entries.push({ key: 'date', label: 'Date', value: f.date(doc.date) });
   if (d.date && doc.sale_date && doc.sale_date !== doc.date)
     entries.push({ key: 'sale', label: 'Date de la vente', value: f.date(doc.sale_date) });
-  if (d.maturity && doc.maturity) entries.push({ key: 'maturity', label: maturityLabel(doc.type), value: f.date(doc.maturity) });
+  if (d.maturity && doc.maturity && DOCUMENT_TYPE_TABLE[doc.type].hasMaturity)
+    entries.push({ key: 'maturity', label: maturityLabel(doc.type), value: f.date(doc.maturity) });
   if (d.customer_id && doc.customer?.number) entries.push({ key: 'customer', label: 'N° client', value: doc.customer.number });
   if (d.payment_method && doc.condition.trim()) entries.push({ key: 'payment', label: 'Règlement', value: doc.condition.trim() });
   if (d.total_document && showsTotal(doc.type)) {

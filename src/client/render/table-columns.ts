@@ -1,3 +1,4 @@
+import { percentText, unitWord } from '../../shared/french';
 import type { DocumentTemplate } from '../../shared/schemas/template';
 import type { Formatters } from './labels';
 import type { RenderLine } from './types';
@@ -55,7 +56,7 @@ export function shownColumns(table: DocumentTemplate['table'], vat = true): Show
 
 export function discountText(line: RenderLine, f: Formatters): string {
   if (!line.discount) return '';
-  return line.discount_type === 'percent' ? `${f.quantity(line.discount_value)} %` : f.money(line.discount);
+  return line.discount_type === 'percent' ? percentText(f.quantity(line.discount_value)) : f.money(line.discount);
 }
 
 /** What a one-line cell shows (every column but the description). */
@@ -68,7 +69,7 @@ export function cellText(type: ColumnType, line: RenderLine, f: Formatters): str
     case 'unit':
       return line.unit;
     case 'quantity_unit':
-      return `${f.quantity(line.quantity)}${line.unit && line.unit !== 'u' ? ` ${line.unit}` : ''}`;
+      return `${f.quantity(line.quantity)}${line.unit && line.unit !== 'u' ? ` ${unitWord(line.quantity, line.unit)}` : ''}`;
     case 'unit_price':
       return f.unitPrice(line.price);
     case 'vat':

@@ -1,5 +1,6 @@
 import { showsTotal } from '../../shared/status';
 import { sub, toNumber } from '../../shared/money';
+import { percentText } from '../../shared/french';
 import type { DocumentTemplate } from '../../shared/schemas/template';
 import type { Formatters } from './labels';
 import type { RenderDocument } from './types';
@@ -36,7 +37,7 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
       value: f.money(t.subtotal),
     });
   if (flags.discount && hasDiscount) {
-    const rate = t.discount_type === 'percent' && t.discount_value ? ` ${f.quantity(t.discount_value)} %` : '';
+    const rate = t.discount_type === 'percent' && t.discount_value ? ` ${percentText(f.quantity(t.discount_value))}` : '';
     rows.push({ key: 'discount', label: `Remise${rate}`, value: minus(t.discount) });
     if (flags.subtotal) rows.push({ key: 'net', label: `Total${ht} après remise`, value: f.money(toNumber(sub(t.subtotal, t.discount))) });
   }

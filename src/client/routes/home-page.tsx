@@ -15,6 +15,8 @@ import { openHref } from './documents/document-row-actions';
 import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
+import { deName, plural } from '../../shared/french';
+import { OnboardingChecklist } from './home/onboarding-checklist';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -58,8 +60,6 @@ const styles = {
   muted: css({ color: 'fg.muted' }),
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
-
 /** Vue d'ensemble: turnover, what customers owe and what is late, the year month by month, the latest documents. */
 export function HomePage() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
@@ -76,11 +76,12 @@ export function HomePage() {
     <div className={styles.page}>
       <section className={styles.card}>
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>Bonjour {me.data?.first_name}</h2>
-        <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace de {me.data?.organization.name}.</p>
+        <p className={css({ color: 'fg.muted', mt: '1' })}>Bienvenue dans l’espace {me.data ? deName(me.data.organization.name) : ''}.</p>
         <div className={css({ mt: '3' })}>
           <Shortcuts />
         </div>
       </section>
+      <OnboardingChecklist className={styles.card} />
       <UpcomingAppointmentsCard className={styles.card} />
       {!f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">
@@ -181,7 +182,7 @@ export function HomePage() {
                         {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
                       </td>
                       <td>
-                        <StatusChip status={doc.status} />
+                        <StatusChip status={doc.status} type={doc.type} />
                       </td>
                     </tr>
                   ))}

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from './mailer';
+import { deName } from '../../shared/french';
 
 export function verifyEmailMail(params: { to: string; firstName: string; link: string }): OutgoingMail {
   return {
@@ -37,7 +38,7 @@ export function invitationMail(params: { to: string; inviter: string; organizati
     text: [
       'Bonjour,',
       '',
-      `${params.inviter} vous invite à rejoindre l’équipe de ${params.organization} sur Facturier, avec le rôle ${params.role}.`,
+      `${params.inviter} vous invite à rejoindre l’équipe ${deName(params.organization)} sur Facturier, avec le rôle ${params.role}.`,
       'Pour accepter, ouvrez ce lien :',
       params.link,
       '',

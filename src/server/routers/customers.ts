@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
-import { customerInputSchema, customerListSchema, customerSchema, customerWriteSchema } from '../../shared/schemas/customer';
+import {
+  customerDuplicatesQuerySchema,
+  customerDuplicatesSchema,
+  customerInputSchema,
+  customerListSchema,
+  customerSchema,
+  customerWriteSchema,
+} from '../../shared/schemas/customer';
 import { customerListQuerySchema } from '../../shared/schemas/customer-filters';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
 import { messageAnswerSchema } from '../../shared/schemas/auth';
 import { csvFileSchema, csvImportReportSchema, writeAnswer } from '../../shared/schemas/answers';
 import { FEEDBACK_BODY_LIMIT } from '../http/body';
-import { listCustomers } from '../db/queries/customers';
+import { findCustomerDuplicates, listCustomers } from '../db/queries/customers';
 import { archiveCustomer, createCustomer, editCustomer, getCustomer, restoreCustomer } from '../services/customers';
 import { exportCustomers, importCustomers } from '../services/customer-csv';
+import { plural, pluralWord } from '../../shared/french';
+
+/** The SIREN a SIREN or SIRET starts with ('' while fewer than 9 digits are typed). */
+const sirenOf = (businessId: string): string => {
+  const digits = businessId.replace(/\D/g, '');
+  return digits.length >= 9 ? digits.slice(0, 9) : '';
+};
 
 export const customersRouter = router({
   list: protectedProcedure
@@ -36,6 +50,19 @@ export const customersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(customerSchema)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.organizationId, input.id)),
+  /** Issue 23: the customers a new (or edited) one would duplicate, asked before saving; the form offers to open them. */
+  duplicates: protectedProcedure
+    .input(customerDuplicatesQuerySchema)
+    .output(customerDuplicatesSchema)
+    .query(async ({ ctx, input }) => ({
+      data: await findCustomerDuplicates(ctx.db, {
+        organizationId: ctx.organizationId,
+        siren: sirenOf(input.business_id),
+        name: input.name,
+        email: input.email,
+        excludeId: input.exclude_id,
+      }),
+    })),
   create: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/customers', status: 201, summary: 'Crée un client' } })
     .input(customerInputSchema)
@@ -58,7 +85,8 @@ export const customersRouter = router({
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await archiveCustomer(ctx.db, ctx.organizationId, input.id, ctx.userId);
-      return { messages: 'Supprimé avec succès' };
+      // The record is archived, not deleted (its documents still name it): say so.
+      return { messages: 'Archivé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
@@ -76,8 +104,8 @@ export const customersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const report = await importCustomers(ctx.db, ctx.organizationId, input.csv, input.dry_run);
       const messages = input.dry_run
-        ? `${report.valid} client(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)`
-        : `${report.created} client(s) importé(s)`;
+        ? `${plural(report.valid, 'client')} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
+        : `${plural(report.created, 'client')} ${pluralWord(report.created, 'importé')}`;
       return { messages, data: report };
     }),
   export: protectedProcedure

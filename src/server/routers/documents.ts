@@ -117,6 +117,8 @@ export const documentsRouter = router({
         base_updated_at: baseVersionSchema,
         /** C. com. L441-10: a business customer's term past 60 days was agreed; without it such an invoice answers 409. */
         confirm_payment_terms: z.boolean().optional().meta({ label: 'Délai de paiement confirmé' }),
+        /** Every check of an issue, nothing written: the screen validates before it asks « Émettre définitivement ? ». */
+        dry_run: z.boolean({ error: 'Vérification seule : oui ou non' }).optional().meta({ label: 'Vérification seule' }),
       }),
     )
     .output(documentWriteSchema)
@@ -125,7 +127,9 @@ export const documentsRouter = router({
         baseUpdatedAt: input.base_updated_at,
         userId: ctx.userId,
         confirmPaymentTerms: input.confirm_payment_terms,
+        dryRun: input.dry_run,
       });
+      if (input.dry_run) return { messages: 'Prêt à être émis', data };
       ctx.issueArchiver.afterIssue(ctx.organizationId, data.id, ctx.userId);
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),

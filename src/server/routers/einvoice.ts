@@ -6,6 +6,7 @@ import { lifecycleAnswerSchema, lifecycleInputSchema } from '../../shared/schema
 import { fail } from '../errors';
 import { getLifecycle, recordManualStatus } from '../services/einvoice-lifecycle';
 import { pollPlatform, sendToPlatform } from '../services/einvoice-send';
+import { plural, pluralWord } from '../../shared/french';
 
 const sirenSchema = z
   .string({ error: 'SIREN : 9 chiffres attendus' })
@@ -49,7 +50,7 @@ export const einvoiceRouter = router({
     .output(writeAnswer(z.object({ recorded: z.number().int(), refused: z.number().int() })))
     .mutation(async ({ ctx }) => {
       const data = await pollPlatform(ctx.db, ctx.einvoice.connector, ctx.organizationId);
-      return { messages: `${data.recorded} statut${data.recorded > 1 ? 's' : ''} relevé${data.recorded > 1 ? 's' : ''}`, data };
+      return { messages: `${plural(data.recorded, 'statut')} ${pluralWord(data.recorded, 'relevé')}`, data };
     }),
   directory: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/einvoice/directory/{siren}', summary: 'Annuaire : où un SIREN reçoit ses factures' } })

@@ -9,6 +9,7 @@ import { FEEDBACK_BODY_LIMIT } from '../http/body';
 import { listItems } from '../db/queries/items';
 import { archiveItem, createItem, editItem, getItem, restoreItem } from '../services/items';
 import { exportItems, importItems } from '../services/item-csv';
+import { plural, pluralWord } from '../../shared/french';
 
 export const itemsRouter = router({
   list: protectedProcedure
@@ -53,7 +54,8 @@ export const itemsRouter = router({
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await archiveItem(ctx.db, ctx.organizationId, input.id);
-      return { messages: 'Supprimé avec succès' };
+      // The record is archived, not deleted (its documents still name it): say so.
+      return { messages: 'Archivé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
   import: protectedProcedure
@@ -71,8 +73,8 @@ export const itemsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const report = await importItems(ctx.db, ctx.organizationId, input.csv, input.dry_run);
       const messages = input.dry_run
-        ? `${report.valid} article(s) prêts à importer, ${report.rejected.length} ligne(s) rejetée(s)`
-        : `${report.created} article(s) importé(s)`;
+        ? `${plural(report.valid, 'article')} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
+        : `${plural(report.created, 'article')} ${pluralWord(report.created, 'importé')}`;
       return { messages, data: report };
     }),
   export: protectedProcedure

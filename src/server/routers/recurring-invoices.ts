@@ -24,7 +24,7 @@ import {
 /** Recurring invoices (issue 15 §3, CONTRACT.md /api/recurring): the models and « Générer maintenant ». */
 export const recurringInvoicesRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/recurring', summary: 'Factures régulières, avec leur prochaine date' } })
+    .meta({ rest: { method: 'GET', path: '/api/recurring', summary: 'Factures récurrentes, avec leur prochaine date' } })
     .output(recurringInvoiceListSchema)
     .query(({ ctx }) => listRecurringInvoiceModels(ctx.db, ctx.organizationId)),
   get: protectedProcedure

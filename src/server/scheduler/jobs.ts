@@ -12,6 +12,7 @@ import { todayIso } from '../services/document-record';
 import { deliverDue } from '../services/webhook-delivery';
 import { emitEvent } from '../services/webhooks';
 import { getExpense } from '../services/expenses';
+import { plural, pluralWord } from '../../shared/french';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
@@ -27,7 +28,7 @@ export async function generateRecurringExpenses(db: Db, now: Date): Promise<stri
       onCreated: (trx, id) => emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, id)).then(() => {}),
     });
   }
-  return `${created} dépense${created > 1 ? 's' : ''} créée${created > 1 ? 's' : ''}`;
+  return `${plural(created, 'dépense')} ${pluralWord(created, 'créée')}`;
 }
 
 /** A job that mails or reaches the platform needs the app's services, which a bare scheduler lacks. */
@@ -64,7 +65,7 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
       logger.error(`recurring invoice ${r.id}: occurrence ${date} not made`, error);
     }
   }
-  const made = `${created} facture${created > 1 ? 's' : ''} générée${created > 1 ? 's' : ''}`;
+  const made = `${plural(created, 'facture')} ${pluralWord(created, 'générée')}`;
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
@@ -86,7 +87,7 @@ export const JOBS: Job[] = [
     run: (_db, now, deps) => runPaymentReminders(needs(deps), now),
   },
   { name: 'einvoice-poll', label: 'Statuts des factures électroniques', pattern: '*/15 * * * *', run: pollEinvoiceStatuses },
-  { name: 'recurring-invoices', label: 'Factures régulières', pattern: '10 * * * *', run: generateRecurringInvoices },
+  { name: 'recurring-invoices', label: 'Factures récurrentes', pattern: '10 * * * *', run: generateRecurringInvoices },
   // Every five minutes: a reminder is due some minutes before its appointment, at most five late.
   {
     name: 'appointment-reminders',

@@ -6,6 +6,7 @@ import { getUserContact } from '../db/queries/users';
 import { organizationMailer } from './email-settings';
 import { parisToUtc } from './paris-time';
 import { logger } from '../logger';
+import { plural, pluralWord } from '../../shared/french';
 
 /** The longest reminder the form allows is a week: the dates to look at run from today to eight days on. */
 const LOOKAHEAD_DAYS = 8;
@@ -37,7 +38,7 @@ export async function sendAppointmentReminders(db: Db, now: Date, deps: JobDeps)
       await releaseReminder(db, key);
     }
   }
-  return `${sent} rappel${sent > 1 ? 's' : ''} envoyé${sent > 1 ? 's' : ''}`;
+  return `${plural(sent, 'rappel')} ${pluralWord(sent, 'envoyé')}`;
 }
 
 async function remind(deps: JobDeps & { db: Db }, a: StoredAppointment, userId: number): Promise<void> {

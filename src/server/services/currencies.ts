@@ -15,6 +15,7 @@ import {
   updateCurrencyRate,
 } from '../db/queries/currencies';
 import { defined } from '../../shared/defined';
+import { plural } from '../../shared/french';
 
 const NOT_FOUND = 'Devise introuvable';
 
@@ -111,8 +112,7 @@ export async function removeCurrency(db: Db, organizationId: number, id: number)
         `${base} est la devise de référence : elle ne peut pas être retirée (changez-la d’abord dans Système général)`,
       );
     const n = await countCustomersUsingCurrency(trx, { organizationId, code: row.code });
-    if (n > 0)
-      return fail('CONFLICT', `La devise ${row.code} est utilisée par ${n} client${n > 1 ? 's' : ''} : changez leur devise d’abord`);
+    if (n > 0) return fail('CONFLICT', `La devise ${row.code} est utilisée par ${plural(n, 'client')} : changez leur devise d’abord`);
     await deleteCurrency(trx, { organizationId, id });
   });
 }

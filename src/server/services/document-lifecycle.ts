@@ -66,9 +66,9 @@ export async function issueDocument(
   db: Db,
   organizationId: number,
   id: number,
-  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean } = {},
+  options: { baseUpdatedAt?: string; userId?: number; confirmPaymentTerms?: boolean; dryRun?: boolean } = {},
 ): Promise<DocumentAnswer> {
-  const { baseUpdatedAt, userId, confirmPaymentTerms } = options;
+  const { baseUpdatedAt, userId, confirmPaymentTerms, dryRun } = options;
   const doc = await getStoredDocument(db, organizationId, id);
   if (doc.status !== 'draft')
     fail(
@@ -132,6 +132,8 @@ export async function issueDocument(
         `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`,
       );
     }
+    // A dry run (issue 23: validate, then ask) stops before the number is taken: nothing is written.
+    if (dryRun) return;
     const counter = await nextCounter(trx, { organizationId, name: seriesOf(doc.type) });
     const number = formatDocumentNumber(template.numbering[doc.type], counter, {
       date: doc.date,
@@ -185,6 +187,7 @@ export async function issueDocument(
     await appendIssue(trx, organizationId, id, userId);
     await emitEvent(trx, organizationId, 'document.issued', () => getDocument(trx, organizationId, id));
   });
+  if (dryRun) return getDocument(db, organizationId, id);
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);
 }
@@ -225,7 +228,7 @@ export async function changeStatus(db: Db, organizationId: number, id: number, t
   if (!canTransition(doc.type, doc.status, to)) {
     fail(
       'CONFLICT',
-      `Passage impossible de « ${statusLabel(doc.status)} » à « ${statusLabel(to)} » pour ${DOCUMENT_TYPE_TABLE[doc.type].article}`,
+      `Passage impossible de « ${statusLabel(doc.status, doc.type)} » à « ${statusLabel(to, doc.type)} » pour ${DOCUMENT_TYPE_TABLE[doc.type].article}`,
     );
   }
   await updateDocument(db, { organizationId, id, changes: { status: to, updated_at: nowIso() } });

@@ -236,7 +236,7 @@ function assertEditable(doc: StoredDocument): void {
   if (isEditable(doc.type, doc.status)) return;
   const info = DOCUMENT_TYPE_TABLE[doc.type];
   if (info.issuedRefusals) fail('CONFLICT', info.issuedRefusals.edit);
-  fail('CONFLICT', `${capitalize(info.the)} est « ${statusLabel(doc.status)} » : il ne se modifie plus`);
+  fail('CONFLICT', `${capitalize(info.the)} est « ${statusLabel(doc.status, doc.type)} » : il ne se modifie plus`);
 }
 
 /**

@@ -31,6 +31,7 @@ import { getStoredDocument } from './documents';
 import { todayIso } from './document-record';
 import { organizationMailer } from './email-settings';
 import { serverAnswer, templateValues, withLink, type DocumentMailDeps } from './document-mail';
+import { plural, pluralWord } from '../../shared/french';
 
 const SETTINGS_KEY = 'reminders';
 
@@ -226,6 +227,5 @@ export async function runPaymentReminders(deps: DocumentMailDeps, now: Date): Pr
       }
     }
   }
-  const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
-  return `${plural(sent, 'relance')} envoyée${sent > 1 ? 's' : ''}${failures > 0 ? `, ${plural(failures, 'échec')}` : ''}`;
+  return `${plural(sent, 'relance')} ${pluralWord(sent, 'envoyée')}${failures > 0 ? `, ${plural(failures, 'échec')}` : ''}`;
 }

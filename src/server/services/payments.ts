@@ -15,6 +15,7 @@ import { currencyPrecision } from '../../shared/currencies';
 import { appendAudit } from './audit';
 import { todayIso } from './document-record';
 import { emitEvent } from './webhooks';
+import { plural } from '../../shared/french';
 
 const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
@@ -31,7 +32,7 @@ async function payableInvoice(db: Db, organizationId: number, documentId: number
 function storedAmount(invoice: StoredDocument, amount: number): number {
   const precision = currencyPrecision(invoice.currency);
   if (toUnits4(amount) % pow10(INPUT_SCALE - precision) !== 0n)
-    fail('BAD_REQUEST', `Montant du paiement : ${precision} décimale${precision > 1 ? 's' : ''} au plus en ${invoice.currency}`);
+    fail('BAD_REQUEST', `Montant du paiement : ${plural(precision, 'décimale')} au plus en ${invoice.currency}`);
   return toStoredUnits(amount);
 }
 

@@ -13,8 +13,9 @@ import {
   updateTax,
 } from '../db/queries/reference';
 import { defined } from '../../shared/defined';
+import { plural } from '../../shared/french';
 
-const used = (n: number, what: string) => `${what} est utilisée par ${n} article${n > 1 ? 's' : ''} : changez-les d’abord`;
+const used = (n: number, what: string) => `${what} est utilisée par ${plural(n, 'article')} : changez-les d’abord`;
 
 export async function createTax(db: Db, organizationId: number, input: TaxRateInput) {
   const id = await insertTax(db, { organizationId, ...input });

@@ -18,6 +18,7 @@
 import { allocateUnits, INPUT_SCALE, rescale, toUnits4 } from '../money';
 import type { AccountingSettings } from '../schemas/accounting';
 import { formatTaxRate } from '../totals';
+import { NARROW_NBSP } from '../french';
 
 export type FecJournal = 'VT' | 'BQ';
 
@@ -143,7 +144,7 @@ function balancedLines(debits: Draft[], credits: Draft[], conversion: Conversion
   ].filter((l) => l.debit !== 0n || l.credit !== 0n);
 }
 
-const rateLabel = (rate: number) => `TVA collectée ${formatTaxRate(rate).replace('%', ' %')}`;
+const rateLabel = (rate: number) => `TVA collectée ${formatTaxRate(rate).replace(NARROW_NBSP, ' ')}`;
 
 /** VAT amounts merged by rate (two taxes of one rate are one account line), in the document's units. */
 function vatByRate(taxes: TaxAmount[], units: (n: number) => bigint): Map<number, bigint> {

@@ -3,16 +3,25 @@ import { sirenOrSiretField, taxIdError, taxIdField } from './fields';
 import { tagIdsField } from './tag';
 import { tagChipSchema } from './tag';
 import { listAnswer, writeAnswer } from './answers';
+import { countryCode } from '../countries';
+
+export const FRENCH_POSTCODE_MESSAGE = 'Code postal : 5 chiffres pour une adresse en France (ex. 75011)';
 
 /** SPEC §3 address (billing and shipping alike). */
-export const addressSchema = z.object({
-  line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
-  line2: z.string().trim().max(200).default('').meta({ label: 'Complément d’adresse' }),
-  city: z.string().trim().max(100).default('').meta({ label: 'Ville' }),
-  state: z.string().trim().max(100).default('').meta({ label: 'Région' }),
-  postal_code: z.string().trim().max(20).default('').meta({ label: 'Code postal' }),
-  country: z.string().trim().max(100).default('France').meta({ label: 'Pays' }),
-});
+export const addressSchema = z
+  .object({
+    line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
+    line2: z.string().trim().max(200).default('').meta({ label: 'Complément d’adresse' }),
+    city: z.string().trim().max(100).default('').meta({ label: 'Ville' }),
+    state: z.string().trim().max(100).default('').meta({ label: 'Région' }),
+    postal_code: z.string().trim().max(20).default('').meta({ label: 'Code postal' }),
+    country: z.string().trim().max(100).default('France').meta({ label: 'Pays' }),
+  })
+  // La Poste: a French postcode is 5 digits (overseas departments and Monaco too); other countries vary too much to check.
+  .superRefine((a, ctx) => {
+    if (a.postal_code && countryCode(a.country) === 'FR' && !/^\d{5}$/.test(a.postal_code))
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: FRENCH_POSTCODE_MESSAGE });
+  });
 export type Address = z.infer<typeof addressSchema>;
 
 export const contactSchema = z.object({
@@ -130,3 +139,26 @@ export const customerWriteSchema = writeAnswer(customerSchema);
 export const customerFiguresSchema = listAnswer(
   z.object({ currency: z.string(), billed: z.number(), paid: z.number(), outstanding: z.number(), documents: z.number().int() }),
 );
+
+/** What the customer form asks before saving (issue 23): is this customer already there? */
+export const customerDuplicatesQuerySchema = z.object({
+  name: z.string().trim().max(200).default('').meta({ label: 'Nom' }),
+  email: z.string().trim().max(200).default('').meta({ label: 'E-mail' }),
+  business_id: z.string().trim().max(40).default('').meta({ label: 'SIREN/SIRET' }),
+  exclude_id: z.number().int().positive().optional().meta({ label: 'Client modifié' }),
+});
+
+export const customerDuplicatesSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      number: z.string(),
+      name: z.string(),
+      email: z.string(),
+      business_id: z.string(),
+      deleted_at: z.string().nullable(),
+      /** Same SIREN, or same name and e-mail. */
+      reason: z.enum(['siren', 'name_email']),
+    }),
+  ),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateText } from './email-settings';
+import { plural } from '../french';
 
 /** Who sends a step: the scheduler by itself, or the user in one click from the Relances list. */
 export const REMINDER_MODES = { automatic: 'Envoi automatique', proposed: 'Proposée (envoi en un clic)' } as const;
@@ -58,7 +59,7 @@ export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 export function offsetLabel(offset: number): string {
   if (offset === 0) return 'le jour de l’échéance';
   const days = Math.abs(offset);
-  return `${days} jour${days > 1 ? 's' : ''} ${offset < 0 ? 'avant' : 'après'} l’échéance`;
+  return `${plural(days, 'jour')} ${offset < 0 ? 'avant' : 'après'} l’échéance`;
 }
 
 const step = (offset_days: number, subject: string, text: string): ReminderStep => ({

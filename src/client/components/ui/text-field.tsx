@@ -16,6 +16,8 @@ export const inputStyle = css({
   _hover: { borderColor: 'border.strong' },
   _focusVisible: { outline: 'none', borderColor: 'accent.default', boxShadow: '0 0 0 3px token(colors.accent.subtle)' },
   '&[aria-invalid=true]': { borderColor: 'danger' },
+  // Locked fields look locked: nothing to type into.
+  '&[readonly]': { bg: 'bg.subtle', color: 'fg.muted', cursor: 'default', _hover: { borderColor: 'border.default' } },
 });
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: ReactNode };

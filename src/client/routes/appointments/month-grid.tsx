@@ -4,6 +4,7 @@ import type { Appointment } from '../../../shared/schemas/appointment';
 import { dayNumber, longDay, monthGrid, WEEKDAYS } from './calendar-dates';
 import { placeDay } from './agenda-layout';
 import { AppointmentChip, DRAG_TYPE } from './appointment-chip';
+import { plural } from '../../../shared/french';
 
 const MAX_SHOWN = 3;
 
@@ -129,7 +130,7 @@ export function MonthGrid({
                     onShowDay(d);
                   }}
                 >
-                  + {ofDay.length - MAX_SHOWN} autre{ofDay.length - MAX_SHOWN > 1 ? 's' : ''}
+                  + {plural(ofDay.length - MAX_SHOWN, 'autre')}
                 </button>
               )}
             </div>

@@ -14,6 +14,7 @@ import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerFigures } from './customer-figures';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerAppointments } from './customer-appointments';
+import { plural } from '../../../shared/french';
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
 const dl = css({
@@ -152,7 +153,7 @@ export function CustomerDetailPage() {
           <dt>Adresse de livraison</dt>
           <dd>{shipping || address || '—'}</dd>
           <dt>Délai de paiement</dt>
-          <dd>{c.maturity} jours</dd>
+          <dd>{plural(c.maturity, 'jour')}</dd>
           <dt>Devise</dt>
           <dd>{c.currency}</dd>
           {c.tags.length > 0 && (

@@ -15,6 +15,7 @@ import { FileIcon } from '../../components/icons';
 import { StatusChip } from '../documents/status-chip';
 import { TYPE_LABELS } from '../documents/document-meta';
 import { openHref, type DocumentListEntry } from '../documents/document-row-actions';
+import { plural } from '../../../shared/french';
 
 const styles = {
   ...listStyles,
@@ -85,9 +86,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
             Documents
           </h3>
           {list.data && list.data.total > 0 && (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {list.data.total} document{list.data.total > 1 ? 's' : ''}
-            </p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{plural(list.data.total, 'document')}</p>
           )}
         </div>
         {list.data && list.data.total > 0 && newInvoice}
@@ -121,7 +120,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
                     {typeLabel(doc)} · {formatDateShort(doc.date)}
                   </span>
                   <span className={styles.cardEnd}>
-                    <StatusChip status={doc.status} />
+                    <StatusChip status={doc.status} type={doc.type} />
                   </span>
                 </li>
               ))}
@@ -181,7 +180,7 @@ function DocumentTable({
               </td>
               <td>
                 <span className={styles.statusCell}>
-                  <StatusChip status={doc.status} />
+                  <StatusChip status={doc.status} type={doc.type} />
                   {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
                 </span>
               </td>

@@ -16,6 +16,7 @@ import type { CustomerRow } from './types';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
+import { DuplicateWarning, type CustomerDuplicate } from './duplicate-warning';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
 type Form = Omit<
@@ -79,13 +80,18 @@ export function CustomerFormDialog({
   const canWrite = useCan(customer ? 'customers.update' : 'customers.create');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Issue 23: the look-alikes found for these name, e-mail and SIREN; shown once, then « Créer quand même » creates.
+  const [duplicates, setDuplicates] = useState<{ key: string; list: CustomerDuplicate[] }>({ key: '', list: [] });
   const utils = trpc.useUtils();
   useEffect(() => {
     if (open) {
       setForm(customer ? fromCustomer(customer) : blank());
       setErrors({});
+      setDuplicates({ key: '', list: [] });
     }
   }, [open, customer]);
+  const lookKey = `${form.name.trim().toLowerCase()}|${form.email.trim().toLowerCase()}|${form.business_id.replace(/\D/g, '').slice(0, 9)}`;
+  const shownDuplicates = duplicates.key === lookKey ? duplicates.list : [];
 
   const done = (answer: { messages: string; data: CustomerRow }) => {
     showMessage(answer.messages, 200);
@@ -121,7 +127,16 @@ export function CustomerFormDialog({
     }
     setErrors({});
     if (customer) void guard(() => update.mutateAsync({ id: customer.id, data: result.data }));
-    else void guard(() => create.mutateAsync(result.data));
+    else
+      void guard(async () => {
+        // Asked once for these values: the second click, after the warning, creates.
+        if (duplicates.key !== lookKey) {
+          const found = await utils.customers.duplicates.fetch({ name: form.name, email: form.email, business_id: form.business_id });
+          setDuplicates({ key: lookKey, list: found.data });
+          if (found.data.length > 0) return;
+        }
+        await create.mutateAsync(result.data);
+      });
   }
 
   const addressFields = (which: 'address' | 'shipping') => (
@@ -164,13 +179,14 @@ export function CustomerFormDialog({
           </Button>
           {canWrite && (
             <Button onClick={submit} loading={create.isPending || update.isPending}>
-              Enregistrer
+              {shownDuplicates.length > 0 ? 'Créer quand même' : 'Enregistrer'}
             </Button>
           )}
         </>
       }
     >
       <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
+        {shownDuplicates.length > 0 && <DuplicateWarning duplicates={shownDuplicates} onOpen={onClose} />}
         <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
           <legend className={css({ srOnly: true })}>Type de client</legend>
           {(

@@ -13,6 +13,7 @@ import { CustomerFormDialog } from './customer-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
 import { TagChips, TagFilter } from '../../components/tags';
 import { useCan } from '../../lib/use-can';
+import { plural } from '../../../shared/french';
 
 const styles = listStyles;
 
@@ -116,9 +117,7 @@ export function CustomersPage() {
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {list.data ? `${list.data.total} client${list.data.total > 1 ? 's' : ''}` : ' '}
-          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? plural(list.data.total, 'client') : ' '}</p>
           <div className={css({ display: 'flex', gap: '2' })}>
             <Button variant="outline" onClick={exportCsv} loading={exporting}>
               Exporter

@@ -62,7 +62,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
         <option value="">Tous</option>
         {DOCUMENT_TYPE_TABLE[type].statusFilters.map((status) => (
           <option key={status} value={status}>
-            {statusLabel(status)}
+            {statusLabel(status, type)}
           </option>
         ))}
       </select>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { useLocation, useSearch } from 'wouter';
 import { css } from '../../../../styled-system/css';
-import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, TRANSITION_LABELS, isEditable, type StoredStatus } from '../../../shared/document-status';
+import { MANUAL_TRANSITIONS, PAYABLE_STATUSES, transitionLabel, isEditable, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
@@ -57,7 +57,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
     ...(status !== 'draft' ? [{ value: 'download', label: 'Télécharger le PDF', onSelect: download }] : []),
     ...(can.setStatus ? transitions : []).map((to) => ({
       value: `status-${to}`,
-      label: TRANSITION_LABELS[to] ?? to,
+      label: transitionLabel(to, doc.type),
       onSelect: () => setStatus.mutate({ id: doc.id, status: to as 'pending' | 'accepted' | 'refused' | 'done' }),
     })),
     ...(status !== 'draft' && !doc.sent_at && can.markSent

@@ -85,7 +85,7 @@ export function DocumentViewPage({ type }: { type: DocumentType }) {
       />
       {doc && (
         <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mb: '3', fontSize: 'sm' })}>
-          <StatusChip status={doc.status} />
+          <StatusChip status={doc.status} type={doc.type} />
           {doc.sent_at && <StatusChip status="sent" />}
           {doc.origin && (
             <span>

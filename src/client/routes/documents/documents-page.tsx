@@ -21,6 +21,7 @@ import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-f
 import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
 import { RemindersPanel } from './reminders-panel';
 import { useCan } from '../../lib/use-can';
+import { deName, plural } from '../../../shared/french';
 
 type SortKey = (typeof SORT_FIELDS)[number];
 
@@ -97,6 +98,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   };
   const withTotal = showsTotal(type);
   const withDue = DOCUMENT_TYPE_TABLE[type].receivesPayments;
+  const withMaturity = DOCUMENT_TYPE_TABLE[type].hasMaturity;
   const newHref = `${baseOf(type)}/new/add`;
   const { noun: one, plural: many } = DOCUMENT_TYPE_TABLE[type];
 
@@ -162,7 +164,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
           <section className={styles.panel} aria-label={many}>
             <div className={styles.toolbar}>
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-                {list.data ? `${list.data.total} ${list.data.total > 1 ? many : one}` : ' '}
+                {list.data ? plural(list.data.total, one, many) : ' '}
               </p>
               {canWrite && (
                 <Link href={newHref} className={buttonRecipe()}>
@@ -184,7 +186,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                   </>
                 ) : (
                   <>
-                    <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de {many}</p>
+                    <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore {deName(many)}</p>
                     <p className={css({ fontSize: 'sm' })}>{DOCUMENT_TYPE_TABLE[type].firstHint}</p>
                     {canWrite && (
                       <Link href={newHref} className={buttonRecipe()}>
@@ -203,7 +205,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                         {header('number', 'Numéro')}
                         {header('customer', 'Client')}
                         {header('date', 'Date')}
-                        {header('maturity', maturityLabel(type))}
+                        {withMaturity && header('maturity', maturityLabel(type))}
                         {withTotal && header('total', 'Total TTC', 'right')}
                         {withDue && <th style={{ textAlign: 'right' }}>Reste dû</th>}
                         <th>Statut</th>
@@ -220,6 +222,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                           money={money}
                           withTotal={withTotal}
                           withDue={withDue}
+                          withMaturity={withMaturity}
                           onOpen={() => navigate(openHref(doc))}
                         />
                       ))}
@@ -241,12 +244,14 @@ function DocumentRow({
   money,
   withTotal,
   withDue,
+  withMaturity,
   onOpen,
 }: {
   doc: DocumentListEntry;
   money: ReturnType<typeof useMoney>;
   withTotal: boolean;
   withDue: boolean;
+  withMaturity: boolean;
   onOpen: () => void;
 }) {
   const draft = doc.status === 'draft';
@@ -267,7 +272,9 @@ function DocumentRow({
       </td>
       <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
       <td className={styles.number}>{formatDateShort(doc.date)}</td>
-      <td className={styles.number}>{doc.maturity ? formatDateShort(doc.maturity) : <span className={styles.muted}>—</span>}</td>
+      {withMaturity && (
+        <td className={styles.number}>{doc.maturity ? formatDateShort(doc.maturity) : <span className={styles.muted}>—</span>}</td>
+      )}
       {withTotal && <td className={styles.amount}>{money(doc.total, doc.currency)}</td>}
       {withDue && (
         <td className={cx(styles.amount, (draft || doc.amount_due === 0) && styles.muted)}>
@@ -276,7 +283,7 @@ function DocumentRow({
       )}
       <td>
         <span className={styles.statusCell}>
-          <StatusChip status={doc.status} />
+          <StatusChip status={doc.status} type={doc.type} />
           {doc.sent_at && !draft && <StatusChip status="sent" />}
         </span>
       </td>

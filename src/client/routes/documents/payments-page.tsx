@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { DocumentTabs } from './document-tabs';
 import { StatusChip } from './status-chip';
 import { today } from './editor/form-state';
+import { formatAmountInput } from '../../../shared/format';
 
 type Draft = { id?: number; date: string; amount: string; method: PaymentMethod; reference: string; note: string };
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
@@ -237,6 +238,7 @@ export function PaymentsPage() {
                   error={errors.amount}
                   placeholder={String(invoice.amount_due).replace('.', ',')}
                   onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
+                  onBlur={() => setDraft((d) => ({ ...d, amount: formatAmountInput(d.amount) }))}
                 />
                 <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
                   Moyen de paiement

@@ -9,6 +9,7 @@ import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { ListPending, listStyles } from '../../components/ui/list';
+import { plural, pluralWord } from '../../../shared/french';
 
 const styles = {
   ...listStyles,
@@ -24,7 +25,7 @@ const count = (n: number, one: string, many: string) => (n === 0 ? `aucune ${one
 function daysText(days: number): string {
   if (days === 0) return 'Échéance aujourd’hui';
   const n = Math.abs(days);
-  return days > 0 ? `${n} jour${n > 1 ? 's' : ''} de retard` : `Échéance dans ${n} jour${n > 1 ? 's' : ''}`;
+  return days > 0 ? `${plural(n, 'jour')} de retard` : `Échéance dans ${plural(n, 'jour')}`;
 }
 
 function LastReminder({ row }: { row: ReminderRow }) {
@@ -70,7 +71,7 @@ export function RemindersPanel() {
         reportError(error); // says why (no address, SMTP refusal…); the next ones are still tried
       }
     }
-    if (bulk) showMessage(`${sent} relance${sent > 1 ? 's' : ''} envoyée${sent > 1 ? 's' : ''} sur ${ids.length}`, 201);
+    if (bulk) showMessage(`${plural(sent, 'relance')} ${pluralWord(sent, 'envoyée')} sur ${ids.length}`, 201);
     setBusy([]);
     await Promise.all([utils.reminders.list.invalidate(), utils.documents.list.invalidate()]);
   }

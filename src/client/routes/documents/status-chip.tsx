@@ -1,5 +1,6 @@
 import { css, cx } from '../../../../styled-system/css';
 import { STATUSES, statusLabel } from '../../../shared/status';
+import type { DocumentType } from '../../../shared/schemas/document';
 
 /** SPEC §4 colours as text and background pairs readable in both themes. */
 const TONES: Record<string, string> = {
@@ -24,7 +25,7 @@ const chip = css({
 });
 
 /** A status with SPEC's label and colour (Payée green, Exigible red…). */
-export function StatusChip({ status, className }: { status: string; className?: string }) {
+export function StatusChip({ status, type, className }: { status: string; type?: DocumentType; className?: string }) {
   const color = (STATUSES as Record<string, { color: string }>)[status]?.color ?? 'gray';
-  return <span className={cx(chip, TONES[color], className)}>{statusLabel(status)}</span>;
+  return <span className={cx(chip, TONES[color], className)}>{statusLabel(status, type)}</span>;
 }

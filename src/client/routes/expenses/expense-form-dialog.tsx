@@ -15,6 +15,7 @@ import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
+import { formatAmountInput } from '../../../shared/format';
 
 type Form = {
   date: string;
@@ -251,6 +252,7 @@ export function ExpenseFormDialog({
             placeholder="0,00"
             value={form.amount}
             onChange={set('amount')}
+            onBlur={() => setForm((f) => ({ ...f, amount: formatAmountInput(f.amount) }))}
             error={errors.amount}
           />
           <TextField

@@ -18,6 +18,7 @@ import { ExpenseFormDialog } from './expense-form-dialog';
 import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';
 import { receiptUrl } from './receipt-field';
 import { useCan } from '../../lib/use-can';
+import { plural } from '../../../shared/french';
 
 type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
 
@@ -137,7 +138,7 @@ export function ExpensesPage() {
           <section className={styles.panel} aria-label="Dépenses">
             <div className={styles.toolbar}>
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-                {list.data ? `${list.data.total} dépense${list.data.total > 1 ? 's' : ''}` : ' '}
+                {list.data ? plural(list.data.total, 'dépense') : ' '}
               </p>
               <div className={styles.actions}>
                 <Link

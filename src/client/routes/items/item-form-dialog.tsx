@@ -18,6 +18,7 @@ import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages
 import { defined } from '../../../shared/defined';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
+import { formatAmountInput } from '../../../shared/format';
 
 interface Form {
   code: string;
@@ -154,6 +155,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
             inputMode="decimal"
             value={form.unit_price}
             onChange={set('unit_price')}
+            onBlur={() => setForm((f) => ({ ...f, unit_price: formatAmountInput(f.unit_price) }))}
             error={errors.unit_price}
             placeholder="0,00"
           />

@@ -16,6 +16,7 @@ import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog
 import { TagChips, TagFilter } from '../../components/tags';
 import type { ItemRow } from './types';
 import { useCan } from '../../lib/use-can';
+import { plural } from '../../../shared/french';
 
 type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
 
@@ -92,9 +93,7 @@ export function ItemsPage() {
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {list.data ? `${list.data.total} article${list.data.total > 1 ? 's' : ''}` : ' '}
-          </p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{list.data ? plural(list.data.total, 'article') : ' '}</p>
           <div className={css({ display: 'flex', gap: '2' })}>
             <Button
               variant="outline"

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { ActionMenu } from '../../components/ui/action-menu';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { WalletIcon } from '../../components/icons';
+import { plural } from '../../../shared/french';
 
 const styles = {
   ...listStyles,
@@ -35,7 +36,7 @@ const styles = {
 
 const statusOf = (r: RecurringInvoiceRecord) => (r.paused ? 'En pause' : r.next_date ? 'Active' : 'Terminée');
 
-/** Factures régulières (issue 15 §3): each model with its schedule, the invoices it made, and « Générer maintenant ». */
+/** Factures récurrentes (issue 15 §3): each model with its schedule, the invoices it made, and « Générer maintenant ». */
 export function RecurringListPage() {
   const money = useMoney();
   const [, navigate] = useLocation();
@@ -68,7 +69,7 @@ export function RecurringListPage() {
   }
 
   return (
-    <section className={styles.panel} aria-label="Factures régulières">
+    <section className={styles.panel} aria-label="Factures récurrentes">
       <div className={styles.toolbar}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Chaque facture est créée à sa date, une seule fois, puis laissée en brouillon, émise ou envoyée selon le mode choisi.
@@ -179,9 +180,7 @@ function MadeDocuments({ runs }: { runs: RecurringInvoiceRecord['runs'] }) {
   if (made.length === 0) return <span className={styles.muted}>Aucune</span>;
   return (
     <div>
-      <span className={styles.muted}>
-        {made.length} facture{made.length > 1 ? 's' : ''}
-      </span>
+      <span className={styles.muted}>{plural(made.length, 'facture')}</span>
       <div className={styles.made}>
         {made.slice(0, 3).map((run) => (
           <Link key={run.occurrence_date} href={`/invoices/${run.document_id}/view`} className={styles.link}>

@@ -4,6 +4,7 @@ import { trpc } from '../../trpc';
 import { buttonRecipe } from '../../components/ui/button';
 import { formatDateShort } from '../../../shared/format';
 import { csvNumber, ReportCard } from './report-card';
+import { plural } from '../../../shared/french';
 
 const styles = {
   pager: css({ display: 'flex', gap: '2', alignItems: 'center', mt: '3', fontSize: 'sm', color: 'fg.muted', flexWrap: 'wrap' }),
@@ -34,7 +35,7 @@ export function ReceiptsCard({ range, format }: { range: { from: string; to: str
       {book && (
         <div className={styles.pager}>
           <span>
-            {book.count} encaissement{book.count > 1 ? 's' : ''} sur la période, {format(book.total)} au total
+            {plural(book.count, 'encaissement')} sur la période, {format(book.total)} au total
             {book.pages > 1 ? ` · page ${book.page} sur ${book.pages}` : ''}.
           </span>
           {book.pages > 1 && (

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { listStyles } from '../../components/ui/list';
 import { Pagination } from '../../components/ui/pagination';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+import { plural, pluralWord } from '../../../shared/french';
 
 const typeLabel = (type: string) =>
   (DOCUMENT_TYPES as readonly string[]).includes(type) ? DOCUMENT_TYPE_TABLE[type as keyof typeof DOCUMENT_TYPE_TABLE].one : type;
@@ -26,8 +27,7 @@ const BACKFILLED_TITLE = 'Inscrite à la mise en place du journal, pour ce qui s
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export function verificationText(result: AuditVerification): string {
-  if (result.ok)
-    return `Journal intègre : ${result.entries} entrée${result.entries > 1 ? 's' : ''} vérifiée${result.entries > 1 ? 's' : ''}`;
+  if (result.ok) return `Journal intègre : ${plural(result.entries, 'entrée')} ${pluralWord(result.entries, 'vérifiée')}`;
   return `Journal altéré à partir de l’entrée n° ${result.first_broken}`;
 }
 

@@ -148,6 +148,8 @@ export function GeneralSettingsPage() {
             onChange={(thousand) => setFormat({ thousand })}
             options={[
               ['', 'Aucun'],
+              // The French typographic norm: a narrow space that never lets an amount break across lines.
+              ['\u202f', 'Espace fine insécable (norme française)'],
               [' ', 'Espace'],
               ['.', 'Point (.)'],
               [',', 'Virgule (,)'],

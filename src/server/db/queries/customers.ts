@@ -187,3 +187,47 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
     ),
   };
 }
+
+/**
+ * Customers that look like the one about to be saved (issue 23): the same SIREN (a SIRET's first 9 digits), or the
+ * same name and e-mail, case and spaces aside. Archived ones too: restoring beats a second record.
+ */
+export async function findCustomerDuplicates(
+  db: Db,
+  params: { organizationId: number; siren: string; name: string; email: string; excludeId?: number },
+): Promise<
+  {
+    id: number;
+    number: string;
+    name: string;
+    email: string;
+    business_id: string;
+    deleted_at: string | null;
+    reason: 'siren' | 'name_email';
+  }[]
+> {
+  const { organizationId, siren, name, email, excludeId } = params;
+  if (!siren && !(name && email)) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'number', 'name', 'email', 'business_id', 'deleted_at'])
+    .where('organization_id', '=', organizationId)
+    .$if(excludeId !== undefined, (q) => q.where('id', '!=', excludeId ?? 0))
+    .where((eb) =>
+      eb.or([
+        ...(siren ? [eb(sql<string>`substr(business_id, 1, 9)`, '=', siren)] : []),
+        ...(name && email
+          ? [
+              eb.and([
+                eb(sql<string>`lower(trim(name))`, '=', name.toLowerCase()),
+                eb(sql<string>`lower(trim(email))`, '=', email.toLowerCase()),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('id')
+    .limit(5)
+    .execute();
+  return rows.map((r) => ({ ...r, reason: siren && r.business_id.slice(0, 9) === siren ? 'siren' : 'name_email' }));
+}

@@ -74,8 +74,9 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
    * After a save: the list reloads, back to the list, the form resets, SPEC's message (SPEC §4). The document's cached
    * answer becomes the saved one at once, so nothing opens the version from before the save.
    */
-  const saved = (answer: DocumentWrite, after?: (docId: number, version: string) => void) => {
-    showMessage(answer.messages, 200);
+  const saved = (answer: DocumentWrite, after?: (docId: number, version: string) => void, quiet = false) => {
+    // Quiet before an issue: its own answer (or refusal) is the one message shown, never a green one beside a red one.
+    if (!quiet) showMessage(answer.messages, 200);
     utils.documents.get.setData({ id: answer.data.id }, answer.data);
     void utils.documents.invalidate();
     void utils.figures.invalidate();
@@ -117,9 +118,9 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
 
   // A second click (or Ctrl+S) before the disabled button renders is ignored: one save per action (issue 12).
   const guard = useActionGuard();
-  const save = (after?: (docId: number, version: string) => void) => guard(() => saveNow(after));
+  const save = (after?: (docId: number, version: string) => void, quiet = false) => guard(() => saveNow(after, quiet));
 
-  async function saveNow(after?: (docId: number, version: string) => void) {
+  async function saveNow(after?: (docId: number, version: string) => void, quiet = false) {
     const form = editor.form;
     if (!form || saving) return;
     const parsed = documentInputSchema.safeParse(form);
@@ -136,7 +137,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
           .mutateAsync({ id, data: { ...parsed.data, base_updated_at: editor.base || undefined } })
           .catch((error: unknown) => updateRefused(id, error))
       : await create.mutateAsync(parsed.data).catch(() => null);
-    if (answer) saved(answer, after);
+    if (answer) saved(answer, after, quiet);
   }
 
   /** A PDF exists for issued documents only (a draft has no number yet): the saved draft opens in its Aperçu instead. */
@@ -172,8 +173,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     await save((docId, version) => {
       navigate(`${base}/${docId}/view`);
       // The version just saved is the one issued: a save from elsewhere in between is refused (409).
-      void issuing.issue({ id: docId, type, base_updated_at: version });
-    });
+      void issuing.issue({ id: docId, type, base_updated_at: version }).then((result) => {
+        if (result === 'canceled') showMessage('Brouillon enregistré, non émis', 200);
+      });
+    }, true);
   }
 
   // Keyboard (documents issue): Ctrl/Cmd+S saves.

@@ -44,6 +44,15 @@ export function HeaderFields({
         <p className={css({ fontSize: 'sm' })}>
           <strong>Client :</strong> {customerName ?? '—'}
         </p>
+      ) : type === 'credit' ? (
+        // A credit note corrects one invoice: its customer is that invoice's, and the server refuses another one.
+        <TextField
+          label="Client"
+          value={customerName ?? '—'}
+          readOnly
+          data-testid="credit-customer"
+          hint="Celui de la facture corrigée : un avoir ne change pas de client."
+        />
       ) : (
         <CustomerPicker
           value={form.customer_id ?? null}
@@ -77,18 +86,20 @@ export function HeaderFields({
             if (e.target.value) f.maturity = addDays(e.target.value, term);
           }}
         />
-        <TextField
-          label={maturityLabel}
-          type="date"
-          value={form.maturity || addDays(form.date, paymentDays)}
-          readOnly={readOnly}
-          error={error('maturity')}
-          onChange={(e) => {
-            clearError('maturity');
-            // Emptied: the server takes the customer's payment days again.
-            draft().maturity = e.target.value || undefined;
-          }}
-        />
+        {DOCUMENT_TYPE_TABLE[type].hasMaturity && (
+          <TextField
+            label={maturityLabel}
+            type="date"
+            value={form.maturity || addDays(form.date, paymentDays)}
+            readOnly={readOnly}
+            error={error('maturity')}
+            onChange={(e) => {
+              clearError('maturity');
+              // Emptied: the server takes the customer's payment days again.
+              draft().maturity = e.target.value || undefined;
+            }}
+          />
+        )}
         {readOnly ? (
           <TextField label="Devise" value={form.currency ?? 'EUR'} readOnly />
         ) : (

@@ -12,6 +12,8 @@ import { ItemPicker } from './item-picker';
 import { TaxChoice } from '../../../components/tax-choice';
 import { defaultRate, type TaxRules } from '../../../../shared/vat';
 import { shownAmount, typedNumber, type LineDraft } from './form-state';
+import { unitWord } from '../../../../shared/french';
+import { formatAmountInput } from '../../../../shared/format';
 
 const styles = {
   panel: css({
@@ -47,6 +49,8 @@ const styles = {
   error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   wide: css({ gridColumn: { base: '1 / -1', md: 'span 3' } }),
   full: css({ gridColumn: '1 / -1' }),
+  // « Prestation de service » needs two columns to be read whole.
+  double: css({ gridColumn: { base: '1 / -1', md: 'span 2' } }),
   area: css({ minH: '16', py: '2', resize: 'vertical' }),
 };
 
@@ -92,7 +96,8 @@ export function LinePanels({ currencyFormat, currency, units, taxes, rules, line
                 <span>{index + 1}.</span>
               </button>
               <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(key)} tabIndex={-1}>
-                {line.item || 'Nouvelle ligne'} · {shownAmount(line.quantity) || '0'} {line.unit} × {money(typedNumber(line.unit_price))}
+                {line.item || 'Nouvelle ligne'} · {shownAmount(line.quantity) || '0'} {unitWord(line.quantity ?? 0, line.unit ?? '')} ×{' '}
+                {money(typedNumber(line.unit_price))}
               </button>
               <span className={styles.amount}>{money(lines[index]?.gross_total ?? 0)}</span>
               {!readOnly && (
@@ -243,7 +248,14 @@ function LineFields({
           ))}
         </select>
       </label>
-      {input('unit_price', 'Prix unitaire', { inputMode: 'decimal', placeholder: '0,00' })}
+      {input('unit_price', 'Prix unitaire', {
+        inputMode: 'decimal',
+        placeholder: '0,00',
+        // Tidied once typed: '1200.5' reads back as '1 200,50'.
+        onBlur: () => {
+          if (!readOnly) target().unit_price = formatAmountInput(shownAmount(target().unit_price));
+        },
+      })}
       <label className={styles.field}>
         Type de remise
         <select className={inputStyle} value={line.discount_type} onChange={set('discount_type')} disabled={readOnly}>
@@ -252,7 +264,7 @@ function LineFields({
         </select>
       </label>
       {input('discount_value', 'Remise', { inputMode: 'decimal', placeholder: '0' })}
-      <label className={styles.field}>
+      <label className={cx(styles.field, styles.double)}>
         Nature
         <select className={inputStyle} value={line.kind} onChange={set('kind')} disabled={readOnly}>
           <option value="service">Prestation de service</option>

@@ -11,6 +11,7 @@ import type { RenderDocument } from '../../../render/types';
 import { trpc } from '../../../trpc';
 import { CheckField, SelectField } from './fields';
 import { useDebounced } from '../../../lib/use-debounced';
+import { plural } from '../../../../shared/french';
 
 /** A4 width at 96 dpi, and the largest scale the side column shows it at. */
 const A4_WIDTH = 794;
@@ -92,7 +93,7 @@ export function PreviewPane({ template, stale }: { template: DocumentTemplate; s
         </div>
         <CheckField label="Sur plusieurs pages" checked={long} onChange={setLong} />
         <span className={styles.note} aria-live="polite" data-testid="preview-pages">
-          {pages === null ? '' : `${pages} page${pages > 1 ? 's' : ''}`}
+          {pages === null ? '' : plural(pages, 'page')}
         </span>
       </div>
       {stale && <p className={styles.stale}>Un champ est à corriger : l’aperçu montre la dernière version valide.</p>}
