@@ -8,8 +8,8 @@ import { heavyWriteRefusal } from './auth/rate-limit';
 import { PERMISSIONS, roleMayCall } from '../shared/permissions';
 import { ROLE_REFUSAL } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
-import type { LimitKey } from '../shared/plans';
-import { assertWithinLimit } from './services/subscriptions';
+import type { LimitKey, PlanFeature } from '../shared/plans';
+import { assertFeature, assertWithinLimit } from './services/subscriptions';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -52,6 +52,8 @@ export interface ProcedureMeta {
    * reads the raw input and spares what the law needs whatever the plan (a credit note correcting an issued invoice).
    */
   limit?: { key: LimitKey; exempt?: (rawInput: unknown) => boolean };
+  /** A creation that needs a feature of the plan (API keys, webhooks): 402 on a plan without it. */
+  feature?: PlanFeature;
 }
 
 const t = initTRPC
@@ -88,6 +90,7 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, next
     const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;
   }
+  if (meta?.feature) await assertFeature(ctx, ctx.session.organizationId, meta.feature);
   if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, ctx.session.organizationId, meta.limit.key);
   return next({
     ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },

@@ -115,6 +115,17 @@ export function formatLimit(key: LimitKey, value: number | null): string {
   return key === 'storage' ? formatBytes(value) : value.toLocaleString('fr-FR');
 }
 
+/** What a plan may include beyond its counters. */
+export type PlanFeature = 'api' | 'webhooks';
+
+/** The French refusal of a feature the plan does not include (402), naming the cheapest plan that does. */
+export function featureRefusal(feature: PlanFeature, plan: Plan): string {
+  const lifter = PLAN_IDS.map((id) => PLANS[id]).find((p) => p[feature]);
+  const what = feature === 'api' ? 'Les clés d’API ne sont pas comprises' : 'Les webhooks ne sont pas compris';
+  const lift = lifter ? ` Passez à la formule ${lifter.name} pour en profiter (Paramètres → Gérer mon abonnement).` : '';
+  return `${what} dans la formule ${plan.name}.${lift}`;
+}
+
 /** The French refusal of a creation past a limit (CONTRACT.md: 402 naming the limit and the plan that lifts it). */
 export function limitRefusal(key: LimitKey, plan: Plan, used: number): string {
   const limit = formatLimit(key, plan.limits[key]);

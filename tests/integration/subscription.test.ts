@@ -93,6 +93,29 @@ describe('limits enforced on the server (402)', () => {
     expect((await session.rest('GET', '/api/members')).body.invitations).toEqual([]);
   });
 
+  it('keeps API keys to Solo and Équipe and webhooks to Équipe (402 naming the plan), nothing created', async () => {
+    const { session } = await registered(plain.url);
+    const key = await session.rest('POST', '/api/api-keys', { name: 'Comptabilité', scope: 'read' });
+    expect(key).toMatchObject({
+      status: 402,
+      body: {
+        messages:
+          'Les clés d’API ne sont pas comprises dans la formule Gratuit. Passez à la formule Solo pour en profiter (Paramètres → Gérer mon abonnement).',
+      },
+    });
+    const hook = await session.rest('POST', '/api/webhooks', { url: 'https://exemple.fr/hook', events: ['document.issued'] });
+    expect(hook).toMatchObject({
+      status: 402,
+      body: { messages: expect.stringMatching(/^Les webhooks ne sont pas compris dans la formule Gratuit\. Passez à la formule Équipe/) },
+    });
+    expect((await session.rest('GET', '/api/api-keys')).body.data).toEqual([]);
+    expect((await session.rest('GET', '/api/webhooks')).body.data).toEqual([]);
+    // Solo opens the API (applied at once without a payment provider), not the webhooks.
+    expect((await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' })).status).toBe(200);
+    expect((await session.rest('POST', '/api/api-keys', { name: 'Comptabilité', scope: 'read' })).status).toBe(201);
+    expect((await session.rest('POST', '/api/webhooks', { url: 'https://exemple.fr/hook', events: ['document.issued'] })).status).toBe(402);
+  });
+
   it('PLAN_LIMITS=off lifts every limit', async () => {
     const open = await startTestServer({ env: { PLAN_LIMITS: 'off' } });
     try {

@@ -13,6 +13,7 @@ export const apiKeysRouter = router({
   create: protectedProcedure
     .meta({
       rest: { method: 'POST', path: '/api/api-keys', status: 201, summary: 'Crée une clé d’API ; son secret n’est donné qu’ici' },
+      feature: 'api',
     })
     .input(apiKeyInputSchema)
     .output(apiKeyCreatedSchema)

@@ -20,6 +20,7 @@ export const webhooksRouter = router({
   create: protectedProcedure
     .meta({
       rest: { method: 'POST', path: '/api/webhooks', status: 201, summary: 'Ajoute un webhook ; son secret est donné une seule fois' },
+      feature: 'webhooks',
     })
     .input(webhookInputSchema)
     .output(webhookCreatedSchema)

@@ -13,7 +13,9 @@ import {
   type BillingPeriod,
   LIMIT_KEYS,
   type LimitKey,
+  featureRefusal,
   limitRefusal,
+  type PlanFeature,
   PLAN_IDS,
   PLAN_RANK,
   PLAN_VAT_RATE,
@@ -132,6 +134,13 @@ export async function assertWithinLimit(ctx: Pick<Context, 'db' | 'env'>, organi
   if (limit === null) return;
   const used = await usageOf(ctx.db, organizationId, key);
   if (used >= limit) fail('PAYMENT_REQUIRED', limitRefusal(key, plan, used));
+}
+
+/** A feature of the plan (API keys, webhooks): creating one without it is refused with 402; what exists keeps working. */
+export async function assertFeature(ctx: Pick<Context, 'db' | 'env'>, organizationId: number, feature: PlanFeature): Promise<void> {
+  if (!ctx.env.planLimits) return;
+  const plan = PLANS[planOf(await currentRow(ctx.db, organizationId))];
+  if (!plan[feature]) fail('PAYMENT_REQUIRED', featureRefusal(feature, plan));
 }
 
 export async function subscriptionOf(ctx: Pick<Context, 'db' | 'env' | 'payments'>, organizationId: number): Promise<Subscription> {

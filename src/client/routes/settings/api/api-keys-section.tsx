@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { CurlExample } from './curl-example';
+import { PlanFeatureNote, usePlanIncludes } from '../../subscription/plan-feature';
 import { copyText } from '../../../lib/copy-text';
 
 const SCOPE_HINTS: Record<ApiKeyScope, string> = {
@@ -61,6 +62,7 @@ interface Created {
 
 /** « Clés d’API » (issue 18 §4): create one (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysSection() {
+  const included = usePlanIncludes('api');
   const canManage = useCan('apiKeys.create');
   const utils = trpc.useUtils();
   const keys = trpc.apiKeys.list.useQuery(undefined, { enabled: canManage });
@@ -117,6 +119,7 @@ export function ApiKeysSection() {
               </div>
             </div>
           )}
+          <PlanFeatureNote feature="api" />
           <form onSubmit={submit} noValidate className={css({ display: 'flex', gap: '4', alignItems: 'flex-end', flexWrap: 'wrap' })}>
             <TextField
               className={css({ flex: '1', minW: '220px' })}
@@ -133,7 +136,7 @@ export function ApiKeysSection() {
               value={scope}
               onChange={(value) => setScope(value as ApiKeyScope)}
             />
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending} disabled={!included}>
               Créer la clé
             </Button>
           </form>

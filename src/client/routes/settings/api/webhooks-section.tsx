@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { settingsCard, settingsSection } from '../settings-frame';
+import { PlanFeatureNote, usePlanIncludes } from '../../subscription/plan-feature';
 import { dateTimeFr, WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 
 const styles = {
@@ -48,6 +49,7 @@ const lastDelivery = (w: WebhookEndpoint) => {
  * Owners and admins only (the server refuses the others: `manage`).
  */
 export function WebhooksSection() {
+  const included = usePlanIncludes('webhooks');
   const canManage = useCan('webhooks.create');
   const utils = trpc.useUtils();
   const hooks = trpc.webhooks.list.useQuery(undefined, { enabled: canManage });
@@ -144,6 +146,7 @@ export function WebhooksSection() {
 
       <form onSubmit={submit} noValidate className={css({ mt: '4', pt: '4', borderTopWidth: '1px', borderColor: 'border.default' })}>
         <p className={cx(styles.name, css({ mb: '3' }))}>Ajouter un webhook</p>
+        <PlanFeatureNote feature="webhooks" />
         <TextField
           label="URL"
           type="url"
@@ -169,7 +172,7 @@ export function WebhooksSection() {
             {error}
           </p>
         )}
-        <Button type="submit" loading={create.isPending} className={css({ mt: '2' })}>
+        <Button type="submit" loading={create.isPending} disabled={!included} className={css({ mt: '2' })}>
           Ajouter le webhook
         </Button>
       </form>
