@@ -78,7 +78,7 @@ describe('items in the browser', () => {
       .setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByTestId('import-report').getByRole('cell', { name: 'Unité inconnue : « gallon »' }).waitFor();
     await page.getByRole('button', { name: 'Importer 1 article' }).click();
-    await page.getByTestId('snackbar').getByText('1 article(s) importé(s)').waitFor();
+    await page.getByTestId('snackbar').getByText('1 article importé').waitFor();
     await page.getByRole('button', { name: 'Forfait installation' }).waitFor();
     await context.close();
   });

@@ -47,7 +47,12 @@ async function pageAs(session: Session, theme: 'light' | 'dark' = 'light') {
 }
 
 /** The titles of the settings pages offered beside the current one. */
-const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Paramètres' }).getByRole('link').allTextContents();
+/** The settings menu's entries, once its page (a lazy chunk) has drawn it. */
+async function settingsNav(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Paramètres' }).getByRole('link');
+  await links.first().waitFor();
+  return links.allTextContents();
+}
 
 const NO_ACCESS = 'Vous n’avez pas accès à cette page';
 
@@ -85,7 +90,7 @@ describe('Mon équipe', () => {
       await p.waitForURL((url) => url.pathname === '/');
       const drawer = p.getByTestId('side-drawer');
       await drawer.getByRole('link', { name: 'Documents' }).waitFor();
-      await p.getByText('Bienvenue dans l’espace de Atelier Fontaine').waitFor();
+      await p.getByText('Bienvenue dans l’espace d’Atelier Fontaine').waitFor();
       await screenshot(p, 'member-menu');
       // The member's settings: the pages they may use, never the organisation's own settings (issue 18 §2).
       await drawer.getByRole('link', { name: 'Paramètres' }).click();

@@ -49,14 +49,14 @@ describe('Paramètres → Système général', () => {
   it('TVA: adds a rate typed with a comma, refuses a bad one, edits and deletes; Unités: adds and deletes', async () => {
     const { context, page } = await suite.loggedIn();
     await page.goto('/settings/taxes');
-    await page.getByRole('cell', { name: '5,50%' }).waitFor();
+    await page.getByRole('cell', { name: '5,50\u202f%' }).waitFor();
     await page.getByLabel('Nouvel intitulé').fill('TVA 8,5 % (DOM)');
     await page.getByLabel('Taux (%)').fill('150');
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByRole('alert').getByText('Le taux ne peut dépasser 100 %').waitFor();
     await page.getByLabel('Taux (%)').fill('8,5');
     await page.getByRole('button', { name: 'Ajouter' }).click();
-    await page.getByRole('cell', { name: '8,50%' }).waitFor();
+    await page.getByRole('cell', { name: '8,50\u202f%' }).waitFor();
     await screenshot(page, 'settings-taxes');
     await page
       .getByRole('row', { name: /TVA 8,5 % \(DOM\)/ })
@@ -64,11 +64,11 @@ describe('Paramètres → Système général', () => {
       .click();
     await page.getByLabel('Taux', { exact: true }).fill('8,6');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('cell', { name: '8,60%' }).waitFor();
+    await page.getByRole('cell', { name: '8,60\u202f%' }).waitFor();
     await page.getByRole('button', { name: 'Supprimer TVA 8,5 % (DOM)' }).click();
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
-    await page.getByRole('cell', { name: '8,60%' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: '8,60\u202f%' }).waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: 'Unités' }).click();
     await page.getByLabel('Nouvelle unité').fill('litre');

@@ -267,7 +267,7 @@ describe('the application shell', () => {
     const { context, page } = await loggedIn({ width: 390, height: 844, theme: 'dark' });
     await page.goto('/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    for (const [path, title] of [['/settings/api', 'API']]) {
+    for (const [path, title] of [['/recurring/1/payments', 'Paiements']]) {
       await page.goto(defined(path, 'path'));
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Bientôt disponible').waitFor();
@@ -278,6 +278,7 @@ describe('the application shell', () => {
       ['/pricing', 'Votre abonnement'],
       ['/buy', 'Paiement'],
       ['/settings/subscription', 'Gérer mon abonnement'],
+      ['/settings/api', 'API'],
       ['/settings/email', "Envoi d'emails"],
       ['/expenses/recurring', 'Dépenses répétitifs'],
       ['/recurring/new/add', 'Créer une facture régulière'],
