@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -52,6 +53,20 @@ describe('operations: health, request ids, metrics', () => {
     expect(text).not.toContain('123456');
     expect(text).toMatch(/facturier_process_resident_memory_bytes \d+/);
     expect(text).toMatch(/facturier_database_size_bytes \d+/);
+  });
+
+  it('a malformed %-escape is counted as such, and the process keeps answering', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: new URL(server.url).port, path: '/api/documents/%E0%A4%A' }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(400);
+    expect(await metricsText()).toContain('route="api:malformed",method="GET",status="4xx"');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 
   it('scheduler runs are measured by job and status', async () => {

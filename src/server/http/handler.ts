@@ -34,12 +34,12 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
-    res.on('finish', () => {
+    /** The request's metrics and log line, once its answer is sent (the 'finish' event, outside its async scope). */
+    const observe = () => {
       const seconds = secondsSince(started);
       const route = routeLabel(pathname);
       metrics.requests.observe({ route, method: req.method ?? 'GET', status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
       if (logger.enabled()) {
-        // The 'finish' callback runs outside the request's async scope: the id is passed by hand.
         logger.info({
           request_id: res.getHeader('X-Request-Id'),
           method: req.method,
@@ -48,6 +48,14 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
           status: res.statusCode,
           ms: Math.round(seconds * 10_000) / 10,
         });
+      }
+    };
+    res.on('finish', () => {
+      // After the answer, outside the request's try: whatever goes wrong here must not take the process down.
+      try {
+        observe();
+      } catch (error) {
+        logger.error('request metrics not recorded', error);
       }
     });
     setSecurityHeaders(res, { https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });

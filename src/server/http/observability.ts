@@ -10,6 +10,7 @@ import { LOGO_URL_PREFIX } from '../services/organization';
 import { DOWNLOAD_PREFIX } from './download';
 import { sendError } from './respond';
 import { findRestRoutes } from './rest';
+import { isMalformedPath } from './security-headers';
 import { TRPC_PREFIX } from './trpc-door';
 
 export const METRICS_PATH = '/metrics';
@@ -26,7 +27,11 @@ export function routeLabel(pathname: string): string {
     if (names.length > 1) return 'trpc:batch';
     return PROCEDURES.has(names[0] ?? '') ? `trpc:${names[0]}` : 'trpc:unknown';
   }
-  if (pathname === '/api' || pathname.startsWith('/api/')) return findRestRoutes(pathname)?.routes[0]?.path ?? 'api:unknown';
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    // A malformed %-escape makes the matcher's decodeURIComponent throw: such a request was answered 400, label it so.
+    if (isMalformedPath(pathname)) return 'api:malformed';
+    return findRestRoutes(pathname)?.routes[0]?.path ?? 'api:unknown';
+  }
   if (pathname.startsWith(DOWNLOAD_PREFIX)) return `${DOWNLOAD_PREFIX}{uuid}`;
   if (pathname.startsWith(LOGO_URL_PREFIX)) return `${LOGO_URL_PREFIX}{file}`;
   if (pathname === METRICS_PATH) return METRICS_PATH;

@@ -91,12 +91,15 @@ export function WebhooksSection() {
   const toggle = (w: WebhookEndpoint) => update.mutate({ id: w.id, data: { url: w.url, events: w.events, enabled: !w.enabled } });
 
   return (
-    <section className={settingsCard} aria-label="Webhooks" style={{ marginTop: 20 }}>
+    <section className={settingsCard} aria-label="Webhooks">
       <p className={settingsSection}>Webhooks</p>
       <p className={styles.muted}>
         À chaque événement choisi, Facturier envoie une requête POST en JSON à votre adresse, signée avec le secret du webhook (en-tête
         Facturier-Signature : HMAC-SHA256 de « horodatage.corps »). En cas d’échec, il réessaie après 1 min, 5 min, 30 min, 2 h puis 12 h.
       </p>
+      {hooks.data?.data.length === 0 && (
+        <p className={cx(styles.muted, css({ mt: '3' }))}>Aucun webhook : ajoutez l’adresse d’un logiciel qui doit être prévenu.</p>
+      )}
       <ul>
         {hooks.data?.data.map((w) => (
           <li key={w.id} className={styles.row} data-testid="webhook-row">
