@@ -4,6 +4,7 @@ import { logger } from '../logger';
 import { div, toStoredUnits } from '../../shared/money';
 import { billingPeriodSchema, planIdSchema, type BillingPeriod, type PlanId } from '../../shared/plans';
 import type { ProviderEvent } from '../payments/provider';
+import { emptyRow } from './subscriptions';
 import {
   findSubscription,
   findSubscriptionByStripeId,
@@ -39,28 +40,11 @@ function planFrom(metadata: unknown): { organizationId: number | null; plan: Pla
   };
 }
 
-function blank(organizationId: number): SubscriptionRow {
-  return {
-    organization_id: organizationId,
-    plan: 'free',
-    period: null,
-    status: 'active',
-    source: 'stripe',
-    current_period_end: null,
-    cancel_at_period_end: 0,
-    pending_plan: null,
-    pending_period: null,
-    stripe_customer_id: null,
-    stripe_subscription_id: null,
-    updated_at: nowIso(),
-  };
-}
-
 /** The organisation's row an event speaks of: by our metadata, else by Stripe's subscription id. */
 async function rowFor(db: Db, organizationId: number | null, subscriptionId: string | null): Promise<SubscriptionRow | undefined> {
   if (organizationId !== null) {
     if (!(await organizationExists(db, { organizationId }))) return undefined;
-    return (await findSubscription(db, { organizationId })) ?? blank(organizationId);
+    return (await findSubscription(db, { organizationId })) ?? emptyRow(organizationId, 'stripe');
   }
   return subscriptionId ? findSubscriptionByStripeId(db, { stripeSubscriptionId: subscriptionId }) : undefined;
 }

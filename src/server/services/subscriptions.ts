@@ -182,13 +182,14 @@ async function overLimits(db: Db, organizationId: number, target: PlanId): Promi
   return reasons;
 }
 
-function emptyRow(organizationId: number): SubscriptionRow {
+/** An organisation's subscription before any plan: free, managed here (`local`) or by the provider (`stripe`). */
+export function emptyRow(organizationId: number, source: SubscriptionRow['source'] = 'local'): SubscriptionRow {
   return {
     organization_id: organizationId,
     plan: 'free',
     period: null,
     status: 'active',
-    source: 'local',
+    source,
     current_period_end: null,
     cancel_at_period_end: 0,
     pending_plan: null,
