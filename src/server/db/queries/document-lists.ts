@@ -173,15 +173,15 @@ function searchedAmount(search: string): number | null {
 }
 
 interface SearchFilter {
-  /** Documents (of any organisation: the list filters on its own) whose number or customer has the typed words. */
+  /** The organisation's documents whose number or customer has the typed words, or whose number contains the text. */
   ids: number[];
   amount: number | null;
 }
 
 /** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
-async function searchFilter(db: Db, search: string | undefined): Promise<SearchFilter | null> {
+async function searchFilter(db: Db, organizationId: number, search: string | undefined): Promise<SearchFilter | null> {
   if (!search) return null;
-  return { ids: (await documentIdsMatching(db, search)) ?? [], amount: searchedAmount(search) };
+  return { ids: (await documentIdsMatching(db, organizationId, search)) ?? [], amount: searchedAmount(search) };
 }
 
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
@@ -223,7 +223,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
 
 /** A page of the list, without its count (the dashboard's latest documents). */
 export async function listDocumentPage(db: Db, p: DocumentListParams, search: SearchFilter | null = null): Promise<DocumentListEntry[]> {
-  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.search))).select(LIST_COLUMNS);
+  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.organizationId, p.search))).select(LIST_COLUMNS);
   // Drafts have no number: they sort after (or before) the numbered ones by creation.
   rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
   if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
@@ -245,7 +245,7 @@ export async function listDocumentPage(db: Db, p: DocumentListParams, search: Se
  * that is neither full nor past the end ends the list, so the total is the rows before it plus its own.
  */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
-  const search = await searchFilter(db, p.search);
+  const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
   const { total } = await filteredDocuments(db, p, search)
