@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connection';
 import type { DocumentsTable } from '../schema';
 import { documentIdsMatching } from './search';
+import { documentCountsOf } from './document-counts';
 import { storedStatus } from './document-mapping';
 import { fromStoredUnits, parseAmount, toStoredUnits } from '../../../shared/money';
 import { effectiveStatus } from '../../../shared/document-status';
@@ -242,14 +243,17 @@ export async function listDocumentPage(db: Db, p: DocumentListParams, search: Se
 
 /**
  * A page and the number of documents the filters match. The count is read only when the page cannot tell it: a page
- * that is neither full nor past the end ends the list, so the total is the rows before it plus its own.
+ * that is neither full nor past the end ends the list, so the total is the rows before it plus its own; and a count
+ * read before is reused until a document is written (document-counts.ts).
  */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
   const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  const { total } = await filteredDocuments(db, p, search)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { total: Number(total), data };
+  const count = filteredDocuments(db, p, search).select((eb) => eb.fn.countAll<number>().as('total'));
+  const read = async () => Number((await count.executeTakeFirstOrThrow()).total);
+  const kept = documentCountsOf(db);
+  if (!kept) return { total: await read(), data };
+  const { sql: text, parameters } = count.compile();
+  return { total: await kept.read(`${text}\n${JSON.stringify(parameters)}`, read), data };
 }
