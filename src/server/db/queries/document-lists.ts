@@ -185,6 +185,13 @@ async function searchFilter(db: Db, organizationId: number, search: string | und
   return { ids: (await documentIdsMatching(db, organizationId, search)) ?? [], amount: searchedAmount(search) };
 }
 
+/**
+ * A few matches are read by id and sorted; many (a common word: 'Client' matches every document of the bench) are
+ * kept while the list's index is walked in its order, which stops at the page: `+` hides the primary key from the
+ * planner, which would otherwise read and sort every match (220 ms for 100 000 matches, 55 ms walked).
+ */
+const matchedId = (matches: number) => (matches > 1000 ? sql<number>`+documents.id` : sql<number>`documents.id`);
+
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
 function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
@@ -213,7 +220,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
     query = query.where((eb) =>
       eb.or([
         ...(search.ids.length > 0
-          ? [eb('documents.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.ids)}))`)]
+          ? [eb(matchedId(search.ids.length), 'in', sql<number>`(select value from json_each(${JSON.stringify(search.ids)}))`)]
           : []),
         ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
