@@ -93,7 +93,7 @@ export function seedDirectly(dbPath: string, organizationId: number, documents =
           status,
           `D${i + 1}`,
           i + 1,
-          `bench-${i}`,
+          `bench-${organizationId}-${i}`, // unique across organisations (the scale bench seeds two)
           date,
           maturity,
           customer,

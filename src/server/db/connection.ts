@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { DocumentCounts, keepDocumentCounts } from './queries/document-counts';
 
 export type Db = Kysely<Database>;
 
@@ -21,7 +22,9 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const counts = new DocumentCounts(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [counts] });
+  keepDocumentCounts(db, counts);
   let closed = false;
   return {
     db,

@@ -151,6 +151,7 @@ export async function indexDocument(db: Db, organizationId: number, id: number):
     title: row.number ?? `${statusLabel('draft')} (${TYPE_LABELS[row.type].one})`,
     subtitle: [row.number ? TYPE_LABELS[row.type].one : '', row.customer_name].filter(Boolean).join(' · '),
     body: [row.customer_name, row.date, TYPE_LABELS[row.type].one].join(' '),
+    number: row.number,
   });
 }
 
