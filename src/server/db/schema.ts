@@ -300,6 +300,25 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
+/**
+ * Migration 0038: one row per tax group of an issued invoice or credit note (its `tax_groups` as rows), written when
+ * it is issued and never changed, for the VAT aggregates; base and amount in stored units (scale 4), as on the document.
+ */
+export interface DocumentTaxesTable {
+  document_id: number;
+  position: number;
+  organization_id: number;
+  date: string;
+  type: 'invoice' | 'credit';
+  has_services: number;
+  currency: string;
+  exchange_rate: string | null;
+  /** The VAT rate in percent, as the tax group's JSON number ('20', '5.5'). */
+  rate: string;
+  base: number;
+  amount: number;
+}
+
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -624,6 +643,7 @@ export interface Database {
   documents: DocumentsTable;
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
+  document_taxes: DocumentTaxesTable;
   audit_log: AuditLogTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
