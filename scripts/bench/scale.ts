@@ -68,7 +68,7 @@ async function scaleDatabase(): Promise<{ file: string; built: string }> {
     });
     const organizationId = (await client.auth.me.query()).organization.id;
     await client.currencies.create.mutate({ code: 'USD', rate: '1.085' });
-    seedDirectly(server.dbPath, organizationId, DOCUMENTS);
+    await seedDirectly(server.dbPath, organizationId, DOCUMENTS);
     const raw = new SQLite(server.dbPath);
     raw.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });

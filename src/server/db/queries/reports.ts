@@ -284,16 +284,32 @@ export async function receiptsTotals(db: Db, params: { organizationId: number; f
 }
 
 /**
- * Payments of the period with the goods and the whole HT of their document's lines (stored units), for the URSSAF
- * split of a micro-entrepreneur's receipts between sales of goods and services.
+ * Receipts of the period per day, currency and rate of issue, with the goods and the whole HT of their documents'
+ * lines (stored units), for the URSSAF split of a micro-entrepreneur's receipts between sales of goods and services:
+ * the service takes `amount × goods ÷ lines` of each row, truncated. A payment on a document of services only (or
+ * with no lines) has no goods, one of goods only is all goods: those are exact in any sum, so they are summed here
+ * with goods/lines of 0/1 or 1/1. A payment on a mixed document is truncated on its own: it comes alone in its row.
  */
 export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const servicesOnly = sql`(d.lines_net <= 0 or d.goods_net = 0)`;
+  const goodsOnly = sql`d.goods_net = d.lines_net`;
+  // 0: services only, -1: goods only, else the payment's own id (a row of its own).
+  const part = sql<number>`case when ${servicesOnly} then 0 when ${goodsOnly} then -1 else p.id end`;
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', 'd.goods_net as goods', 'd.lines_net as lines'])
+    .select([
+      'p.date',
+      sql<number>`sum(p.amount)`.as('amount'),
+      'd.currency',
+      'd.exchange_rate as rate',
+      // From the grouped expression (not the bare columns, which PostgreSQL refuses): one payment's own when mixed.
+      sql<number>`case when ${part} = 0 then 0 when ${part} = -1 then 1 else max(d.goods_net) end`.as('goods'),
+      sql<number>`case when ${part} <= 0 then 1 else max(d.lines_net) end`.as('lines'),
+    ])
     .where('p.organization_id', '=', params.organizationId)
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)
+    .groupBy(['p.date', 'd.currency', 'd.exchange_rate', part])
     .execute();
 }
