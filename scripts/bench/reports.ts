@@ -9,6 +9,7 @@ import { cell, measure } from './documents';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
 import { writeDocumentTaxes } from '../../src/server/db/queries/document-taxes';
+import { addToTurnoverDays } from '../../src/server/db/queries/turnover-days';
 import {
   customersReport,
   itemsReport,
@@ -147,7 +148,10 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   })();
   // What the issue service writes beside each issued document, derived by its own function from the rows above.
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
-  await kysely.transaction().execute((trx) => writeDocumentTaxes(trx, { organizationId }));
+  await kysely.transaction().execute(async (trx) => {
+    await writeDocumentTaxes(trx, { organizationId });
+    await addToTurnoverDays(trx, { organizationId });
+  });
   db.exec('ANALYZE');
   await kysely.destroy(); // closes the better-sqlite3 handle too
   return { payments, ms: performance.now() - started };

@@ -45,7 +45,7 @@ describe('migrations', () => {
       '0035_webhooks',
       '0036_list_indexes',
       '0037_subscriptions',
-      '0038_document_taxes',
+      '0038_report_aggregates',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

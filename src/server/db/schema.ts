@@ -319,6 +319,21 @@ export interface DocumentTaxesTable {
   amount: number;
 }
 
+/**
+ * Migration 0038: the turnover of one day, currency and rate of issue ('' when none), added to at each issue of an
+ * invoice or credit note it counts (queries/turnover-days.ts); amounts in stored units (scale 4), credit notes negative.
+ */
+export interface TurnoverDaysTable {
+  organization_id: number;
+  date: string;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  net: number;
+  tax: number;
+  total: number;
+}
+
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -644,6 +659,7 @@ export interface Database {
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
   document_taxes: DocumentTaxesTable;
+  turnover_days: TurnoverDaysTable;
   audit_log: AuditLogTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
