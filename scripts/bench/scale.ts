@@ -82,8 +82,8 @@ async function scaleDatabase(): Promise<{ file: string; built: string }> {
     });
     const neighbourId = (await neighbour.auth.me.query()).organization.id;
     await neighbour.currencies.create.mutate({ code: 'USD', rate: '1.085' });
-    seedDirectly(server.dbPath, neighbourId, DOCUMENTS);
-    seedDirectly(server.dbPath, organizationId, DOCUMENTS);
+    await seedDirectly(server.dbPath, neighbourId, DOCUMENTS);
+    await seedDirectly(server.dbPath, organizationId, DOCUMENTS);
     const raw = new SQLite(server.dbPath);
     raw.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });

@@ -46,6 +46,7 @@ describe('migrations', () => {
       '0035_webhooks',
       '0036_list_indexes',
       '0037_subscriptions',
+      '0038_report_aggregates',
       '0040_search_by_organization',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);

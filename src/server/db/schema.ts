@@ -300,6 +300,40 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
+/**
+ * Migration 0038: one row per tax group of an issued invoice or credit note (its `tax_groups` as rows), written when
+ * it is issued and never changed, for the VAT aggregates; base and amount in stored units (scale 4), as on the document.
+ */
+export interface DocumentTaxesTable {
+  document_id: number;
+  position: number;
+  organization_id: number;
+  date: string;
+  type: 'invoice' | 'credit';
+  has_services: number;
+  currency: string;
+  exchange_rate: string | null;
+  /** The VAT rate in percent, as the tax group's JSON number ('20', '5.5'). */
+  rate: string;
+  base: number;
+  amount: number;
+}
+
+/**
+ * Migration 0038: the turnover of one day, currency and rate of issue ('' when none), added to at each issue of an
+ * invoice or credit note it counts (queries/turnover-days.ts); amounts in stored units (scale 4), credit notes negative.
+ */
+export interface TurnoverDaysTable {
+  organization_id: number;
+  date: string;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  net: number;
+  tax: number;
+  total: number;
+}
+
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -624,6 +658,8 @@ export interface Database {
   documents: DocumentsTable;
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
+  document_taxes: DocumentTaxesTable;
+  turnover_days: TurnoverDaysTable;
   audit_log: AuditLogTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
