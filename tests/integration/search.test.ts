@@ -30,6 +30,7 @@ describe('global search (GET /api/search)', () => {
     expect(titles(await search('contact@clement'))).toEqual(['Clément Électricité']);
     expect(titles(await search('552032534'))).toEqual(['Clément Électricité']);
     expect(titles(await search('lyon'))).toEqual(['Boulangerie Martin']);
+    expect(titles(await search('boul mar'))).toEqual(['Boulangerie Martin']); // the start of each word
     expect((await search('elec-01')).data[0]).toMatchObject({ kind: 'item', title: 'Installation électrique', subtitle: 'ELEC-01' });
     expect(await search('')).toEqual({ total: 0, data: [] });
   });
@@ -40,7 +41,7 @@ describe('global search (GET /api/search)', () => {
       const answer = await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`);
       expect(answer.status, q).toBe(200);
     }
-    expect(toMatchQuery('a "b" c*')).toBe('"a" "b" "c"*'); // the last word is being typed: a prefix
+    expect(toMatchQuery('a "b" c*')).toBe('"a"* "b"* "c"*'); // each word typed as its start
     expect(toMatchQuery('  ')).toBeNull();
   });
 
