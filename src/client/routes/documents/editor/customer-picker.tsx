@@ -3,9 +3,19 @@ import { css } from '../../../../../styled-system/css';
 import { trpc } from '../../../trpc';
 import { Combobox } from '../../../components/ui/combobox';
 import { Button } from '../../../components/ui/button';
-import { CustomerFormDialog } from '../../customers/customer-form-dialog';
+import { lazyPage } from '../../../lib/lazy-page';
+import { LazyBoundary } from '../../../components/page-loading';
 import type { CustomerRow } from '../../customers/types';
 import type { Address } from '../../../../shared/schemas/customer';
+
+/**
+ * The customer form comes in its own chunk (issue 22: the editor's first load), fetched when the button is pointed at or
+ * focused, and mounted from the first click on (so that its closing animation still plays).
+ */
+const customerForm = lazyPage(
+  () => import('../../customers/customer-form-dialog'),
+  (m) => m.CustomerFormDialog,
+);
 
 export interface PickedCustomer {
   id: number;
@@ -31,6 +41,7 @@ export function CustomerPicker({
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [creating, setCreating] = useState(false);
+  const [asked, setAsked] = useState(false);
   const customers = trpc.customers.list.useQuery(
     { search: deferred || undefined, per_page: 20, sort_by: 'name', sort_order: 'asc' },
     { placeholderData: (previous) => previous },
@@ -56,18 +67,31 @@ export function CustomerPicker({
           else if (!id) onChange(null);
         }}
       />
-      <Button variant="outline" onClick={() => setCreating(true)} className={css({ mb: error ? '5' : '0' })}>
+      <Button
+        variant="outline"
+        onPointerEnter={() => void customerForm.preload()}
+        onFocus={() => void customerForm.preload()}
+        onClick={() => {
+          setAsked(true);
+          setCreating(true);
+        }}
+        className={css({ mb: error ? '5' : '0' })}
+      >
         Nouveau client
       </Button>
-      <CustomerFormDialog
-        open={creating}
-        customer={null}
-        onClose={() => setCreating(false)}
-        onSaved={(created) => {
-          setCreating(false);
-          pick(created);
-        }}
-      />
+      {asked && (
+        <LazyBoundary fallback={null}>
+          <customerForm.Component
+            open={creating}
+            customer={null}
+            onClose={() => setCreating(false)}
+            onSaved={(created) => {
+              setCreating(false);
+              pick(created);
+            }}
+          />
+        </LazyBoundary>
+      )}
     </div>
   );
 }
