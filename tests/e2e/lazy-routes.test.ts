@@ -95,6 +95,8 @@ describe('pages in their own chunks', () => {
     await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(seen.loaded('customerForm')).toBe(true);
+    // The customer just created is the document's, by name, though the search results did not hold it yet.
+    expect(await page.getByRole('combobox', { name: 'Client' }).inputValue()).toMatch(/^Ébénisterie Roux — /);
 
     expect(seen.errors).toEqual([]);
     await context.close();

@@ -26,6 +26,8 @@ export interface PickedCustomer {
   shipping: Address;
 }
 
+const optionLabel = (c: { name: string; number: string }) => `${c.name} — ${c.number}`;
+
 /** The document's customer: searched on the server by name, number, e-mail or SIREN, or created on the spot. */
 export function CustomerPicker({
   value,
@@ -42,20 +44,27 @@ export function CustomerPicker({
   const deferred = useDeferredValue(search);
   const [creating, setCreating] = useState(false);
   const [asked, setAsked] = useState(false);
+  // The customer picked here, as an option: one just created is not in the search results yet (and `selectedName` is
+  // the saved document's), and the combobox shows only a value its options hold, so the field would stay empty.
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const customers = trpc.customers.list.useQuery(
     { search: deferred || undefined, per_page: 20, sort_by: 'name', sort_order: 'asc' },
     { placeholderData: (previous) => previous },
   );
   const rows = customers.data?.data ?? [];
-  const pick = (c: CustomerRow | (typeof rows)[number]) =>
+  const options = rows.map((c) => ({ value: String(c.id), label: optionLabel(c) }));
+  if (picked && picked.value === String(value) && !options.some((o) => o.value === picked.value)) options.unshift(picked);
+  const pick = (c: CustomerRow | (typeof rows)[number]) => {
+    setPicked({ value: String(c.id), label: optionLabel(c) });
     onChange({ id: c.id, name: c.name, maturity: c.maturity, currency: c.currency, address: c.address, shipping: c.shipping });
+  };
   return (
     <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end' })}>
       <Combobox
         className={css({ flex: '1' })}
         label="Client"
         placeholder="Rechercher un client (nom, numéro, SIREN)"
-        options={rows.map((c) => ({ value: String(c.id), label: `${c.name} — ${c.number}` }))}
+        options={options}
         value={value ? String(value) : ''}
         selectedLabel={selectedName}
         onSearch={setSearch}
