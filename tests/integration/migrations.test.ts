@@ -45,6 +45,7 @@ describe('migrations', () => {
       '0035_webhooks',
       '0036_list_indexes',
       '0037_subscriptions',
+      '0039_pending_plan_change',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

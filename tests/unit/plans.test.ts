@@ -13,6 +13,8 @@ const row = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   cancel_at_period_end: 0,
   pending_plan: null,
   pending_period: null,
+  pending_since: null,
+  pending_deadline: null,
   stripe_customer_id: null,
   stripe_subscription_id: null,
   updated_at: '2026-11-23T00:00:00.000Z',

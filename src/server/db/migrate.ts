@@ -33,6 +33,7 @@ import * as m0034 from './migrations/0034_api_keys';
 import * as m0035 from './migrations/0035_webhooks';
 import * as m0036 from './migrations/0036_list_indexes';
 import * as m0037 from './migrations/0037_subscriptions';
+import * as m0039 from './migrations/0039_pending_plan_change';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0035_webhooks': m0035,
   '0036_list_indexes': m0036,
   '0037_subscriptions': m0037,
+  '0039_pending_plan_change': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
