@@ -73,7 +73,7 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
 /** Sends the webhook deliveries due (issue 18 §5): the retries, and any event the kick after its commit missed. */
 export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
   const { env } = needs(deps);
-  const { delivered, failed } = await deliverDue(db, now, env.outbound.allowPrivate);
+  const { delivered, failed } = await deliverDue(db, now, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits });
   return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
 }
 

@@ -105,7 +105,8 @@ async function onSubscriptionChanged(db: Db, sub: Obj, deleted: boolean, opts: A
   const status = deleted ? 'canceled' : (STATUS[String(sub.status)] ?? row.status);
   const interval = obj(obj(item.price).recurring).interval;
   const period = meta.period ?? (interval === 'year' || interval === 'month' ? interval : row.period);
-  const end = status === 'canceled' ? null : (dateOf(num(sub.current_period_end) ?? num(item.current_period_end)) ?? row.current_period_end);
+  const end =
+    status === 'canceled' ? null : (dateOf(num(sub.current_period_end) ?? num(item.current_period_end)) ?? row.current_period_end);
   // What Stripe bills now: the price (a change made on Stripe's portal keeps our checkout's metadata), else ours.
   const billed = planFromPrice(obj(item.price)) ?? meta.plan ?? row.plan;
   let plan: PlanId = status === 'canceled' ? 'free' : billed;

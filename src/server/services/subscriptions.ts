@@ -164,11 +164,20 @@ export async function assertWithinLimit(ctx: Pick<Context, 'db' | 'env'>, organi
   if (used >= limit) fail('PAYMENT_REQUIRED', limitRefusal(key, plan, used));
 }
 
-/** A feature of the plan (API keys, webhooks): creating one without it is refused with 402; what exists keeps working. */
+/** The French refusal when the organisation's plan lacks a feature (API keys, webhooks), or null when it has it. */
+export async function featureRefusalFor(db: Db, organizationId: number, feature: PlanFeature, planLimits: boolean): Promise<string | null> {
+  if (!planLimits) return null;
+  const plan = PLANS[planOf(await currentRow(db, organizationId, planLimits))];
+  return plan[feature] ? null : featureRefusal(feature, plan);
+}
+
+/**
+ * A feature of the plan (API keys, webhooks): creating one without it is refused with 402, and so is a write through
+ * an API key (trpc.ts). What exists is kept: keys still read and export, webhooks are kept but not sent.
+ */
 export async function assertFeature(ctx: Pick<Context, 'db' | 'env'>, organizationId: number, feature: PlanFeature): Promise<void> {
-  if (!ctx.env.planLimits) return;
-  const plan = PLANS[planOf(await currentRow(ctx.db, organizationId, ctx.env.planLimits))];
-  if (!plan[feature]) fail('PAYMENT_REQUIRED', featureRefusal(feature, plan));
+  const refusal = await featureRefusalFor(ctx.db, organizationId, feature, ctx.env.planLimits);
+  if (refusal) fail('PAYMENT_REQUIRED', refusal);
 }
 
 export async function subscriptionOf(ctx: Pick<Context, 'db' | 'env' | 'payments'>, organizationId: number): Promise<Subscription> {
@@ -334,7 +343,8 @@ export async function checkout(ctx: SessionContext, input: CheckoutInput): Promi
   const end = base.current_period_end;
   if (smaller && end && (end >= today || reasons.length > 0)) {
     await saveSubscription(ctx.db, waiting(base));
-    if (reasons.length === 0) return { messages: `Le passage à la formule ${target.name} prendra effet le ${formatDateLong(end)}`, url: null };
+    if (reasons.length === 0)
+      return { messages: `Le passage à la formule ${target.name} prendra effet le ${formatDateLong(end)}`, url: null };
     const when =
       end >= today
         ? `il prendra effet le ${formatDateLong(end)} si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra`
@@ -444,7 +454,10 @@ export async function settleAfterUsageDrop(deps: Pick<Context, 'db' | 'env' | 'p
 }
 
 /** The scheduler's job: every change in waiting, and every period of ours that ended, looked at once. */
-export async function settlePlanChanges(deps: Pick<Context, 'db' | 'env' | 'payments'>, now: Date): Promise<{ moved: number; failed: number }> {
+export async function settlePlanChanges(
+  deps: Pick<Context, 'db' | 'env' | 'payments'>,
+  now: Date,
+): Promise<{ moved: number; failed: number }> {
   const report = { moved: 0, failed: 0 };
   for (const organizationId of await listSubscriptionsToSettle(deps.db, { today: todayIso(now) })) {
     try {
