@@ -240,12 +240,12 @@ export async function dormantFeatures(db: Db, organizationId: number, planId: Pl
   const notes: string[] = [];
   if (!plan.api && uses.apiKeys > 0) {
     notes.push(
-      `${plural(uses.apiKeys, 'clé d’API', 'clés d’API')} : hors de la formule ${plan.name}, ${pluralWord(uses.apiKeys, 'elle ne peut', 'elles ne peuvent')} plus que lire et exporter (conservées, utilisables de nouveau avec la formule Solo ou Équipe).`,
+      `${plural(uses.apiKeys, 'clé d’API', 'clés d’API')} : hors de la formule ${plan.name}, ${pluralWord(uses.apiKeys, 'elle ne peut', 'elles ne peuvent')} plus que lire et exporter (${pluralWord(uses.apiKeys, 'conservée, utilisable', 'conservées, utilisables')} de nouveau avec la formule Solo ou Équipe).`,
     );
   }
   if (!plan.webhooks && uses.webhooks > 0) {
     notes.push(
-      `${plural(uses.webhooks, 'webhook')} : hors de la formule ${plan.name}, plus aucun événement n’est envoyé (${pluralWord(uses.webhooks, 'conservé', 'conservés')}, de nouveau actifs avec la formule Équipe).`,
+      `${plural(uses.webhooks, 'webhook')} : hors de la formule ${plan.name}, plus aucun événement n’est envoyé (${pluralWord(uses.webhooks, 'conservé, de nouveau actif', 'conservés, de nouveau actifs')} avec la formule Équipe).`,
     );
   }
   return notes;
