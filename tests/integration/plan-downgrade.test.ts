@@ -158,6 +158,15 @@ describe('a smaller plan below the usage, without a payment provider', () => {
       body: { messages: 'Aucun changement de formule en attente' },
     });
 
+    // Choosing the current plan again while a smaller one waits keeps the current plan, too.
+    await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
+    expect(await session.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' })).toMatchObject({
+      status: 200,
+      body: {
+        messages: 'Changement annulé : vous gardez la formule Équipe',
+        data: { plan: 'team', pending_plan: null, current_period_end: '2026-12-23' },
+      },
+    });
     await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
     clock.now = () => new Date('2026-12-24T10:00:00Z');
     const db = plain.app.deps.db;

@@ -289,6 +289,11 @@ export async function checkout(ctx: SessionContext, input: CheckoutInput): Promi
     if (current === 'free') fail('CONFLICT', 'Vous êtes déjà sur la formule Gratuit');
     fail('CONFLICT', 'Pour revenir à la formule Gratuit, résiliez votre abonnement : il reste actif jusqu’à la fin de la période payée.');
   }
+  if (current === input.plan && row?.period === input.period && row.pending_plan && !row.pending_deadline) {
+    // Choosing the current plan again while a smaller one waits: the current plan is kept, as « Garder la formule ».
+    await saveSubscription(ctx.db, { ...withoutPending(row), updated_at: nowIso() });
+    return { messages: `Changement annulé : vous gardez la formule ${target.name}`, url: null };
+  }
   if (current === input.plan && row?.period === input.period && !row.cancel_at_period_end && !row.pending_plan) {
     fail('CONFLICT', `Vous avez déjà la formule ${target.name} (${input.period === 'month' ? 'mensuelle' : 'annuelle'})`);
   }
