@@ -67,7 +67,11 @@ const STRIPE_WEBHOOK_OPERATION = {
     content: json({
       type: 'object',
       description: 'Un événement Stripe (https://docs.stripe.com/api/events/object)',
-      properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object', properties: { object: { type: 'object' } } } },
+      properties: {
+        id: { type: 'string' },
+        type: { type: 'string' },
+        data: { type: 'object', properties: { object: { type: 'object' } } },
+      },
       required: ['id', 'type', 'data'],
     }),
   },
