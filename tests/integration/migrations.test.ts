@@ -47,6 +47,7 @@ describe('migrations', () => {
       '0036_list_indexes',
       '0037_subscriptions',
       '0038_report_aggregates',
+      '0039_pending_plan_change',
       '0040_search_by_organization',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);

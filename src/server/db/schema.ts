@@ -609,6 +609,9 @@ export interface SubscriptionsTable {
   cancel_at_period_end: number;
   pending_plan: 'free' | 'solo' | 'team' | null;
   pending_period: 'month' | 'year' | null;
+  /** Migration 0039: when the pending change was asked for, and the day it applies at the latest (or null). */
+  pending_since: string | null;
+  pending_deadline: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   updated_at: string;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../context';
 import { releaseLease, takeLease } from './lease';
 
 /** What a job may need beyond the database: mailing (reminders), printing PDFs, the e-invoicing platform. */
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'pdf' | 'einvoice' | 'issueArchiver'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'pdf' | 'einvoice' | 'issueArchiver' | 'payments'>;
 
 /** One piece of timed work: when it runs (a cron pattern, Europe/Paris) and what it does at `now`. */
 export interface Job {
