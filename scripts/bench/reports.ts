@@ -182,7 +182,7 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
     await run();
     console.log(`\n### ${name}`);
     for (const q of queries) {
-      if (!/\bdocuments\b|\bpayments\b|\bexpenses\b/.test(q.sql)) continue;
+      if (!/\b(documents|payments|expenses|document_taxes|turnover_days)\b/.test(q.sql)) continue;
       const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
       console.log(`- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``);
       for (const p of plan) console.log(`  - ${p.detail}`);
