@@ -56,7 +56,7 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   );
   const insertItem = db.prepare(
     `INSERT INTO document_items (document_id, position, code, sku, item, description, quantity, unit, unit_price, discount_type,
-      discount_value, taxes, kind, amounts) VALUES (?, 0, '', '', ?, '', '1', '', ?, 'percent', '0', '[]', ?, ?)`,
+      discount_value, taxes, kind, amounts, net) VALUES (?, 0, '', '', ?, '', '1', '', ?, 'percent', '0', '[]', ?, ?, ?)`,
   );
   const insertPayment = db.prepare(
     `INSERT INTO payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', '', ?, ?)`,
@@ -131,6 +131,7 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
         String(ht / 100),
         random() < 0.7 ? 'service' : 'goods',
         JSON.stringify(line),
+        ht * 100, // the line's gross_total in stored units, as lineColumns writes it
       );
       if (paid > 0) {
         insertPayment.run(
@@ -148,10 +149,9 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   })();
   // What the issue service writes beside each issued document, derived by its own function from the rows above.
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
-  await kysely.transaction().execute(async (trx) => {
-    await writeDocumentTaxes(trx, { organizationId });
-    await addToTurnoverDays(trx, { organizationId });
-  });
+  // Statement by statement, not one long transaction: the server's scheduler writes too, and waits 5 s at most.
+  await writeDocumentTaxes(kysely, { organizationId });
+  await addToTurnoverDays(kysely, { organizationId });
   db.exec('ANALYZE');
   await kysely.destroy(); // closes the better-sqlite3 handle too
   return { payments, ms: performance.now() - started };
@@ -182,7 +182,7 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
     await run();
     console.log(`\n### ${name}`);
     for (const q of queries) {
-      if (!/\bdocuments\b|\bpayments\b|\bexpenses\b/.test(q.sql)) continue;
+      if (!/\b(documents|payments|expenses|document_taxes|turnover_days)\b/.test(q.sql)) continue;
       const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
       console.log(`- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``);
       for (const p of plan) console.log(`  - ${p.detail}`);

@@ -243,7 +243,7 @@ describe('reports (issue 17)', () => {
     expect(urssaf.year).toMatchObject({ goods: 90, services: 35, total: 125 });
   });
 
-  it('the VAT rows and turnover days kept at issue are what migration 0038 derives from the same documents', async () => {
+  it('the VAT rows, turnover days and line HT kept at issue are what migration 0038 derives from the same documents', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     const first = await issued(session, {
@@ -282,10 +282,18 @@ describe('reports (issue 17)', () => {
         .orderBy('position')
         .execute(),
       days: await db.selectFrom('turnover_days').selectAll().where('organization_id', '=', organizationId).execute(),
+      lines: await db
+        .selectFrom('document_items as i')
+        .innerJoin('documents as d', 'd.id', 'i.document_id')
+        .select(['i.id', 'i.net'])
+        .where('d.organization_id', '=', organizationId)
+        .orderBy('i.id')
+        .execute(),
     });
     const atIssue = await kept(server.app.deps.db);
     // Two groups on the first invoice, one on each other invoice and credit note: 7 rows; one day, two currencies.
     expect(atIssue.taxes).toHaveLength(7);
+    expect(atIssue.lines.map((l) => l.net)).toContain(4_000_000); // 2 × 200 HT, in stored units
     expect(atIssue.days.map((d) => [d.currency, d.exchange_rate, d.count])).toEqual(
       expect.arrayContaining([
         ['EUR', '1', 3],

@@ -283,6 +283,8 @@ export interface DocumentItemsTable {
   kind: string;
   /** JSON: the line's amounts computed at the last write (migration 0008); parsed in queries/document-mapping.ts only. */
   amounts: string | null;
+  /** Migration 0038: the line's HT after its own discount (`amounts.gross_total`) in stored units, for the by-item report. */
+  net: Generated<number>;
 }
 
 export interface PaymentsTable {

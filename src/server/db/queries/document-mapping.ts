@@ -138,6 +138,8 @@ export function lineColumns(line: NewDocumentLine): NewDocumentItemRow {
       tax: line.tax,
       total: line.total,
     }),
+    // Summed per designation by the by-item report (reports.ts) without reading the JSON above.
+    net: toStoredUnits(line.gross_total),
   };
 }
 

@@ -97,7 +97,7 @@ export async function turnoverByCustomer(db: Db, params: { organizationId: numbe
  */
 export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
   const name = sql<string>`trim(i.item)`;
-  const net = sql<number>`cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)`;
+  const net = sql<number>`i.net`;
   return turnoverDocuments(db, params)
     .innerJoin('document_items as i', 'i.document_id', 'documents.id')
     .select([
