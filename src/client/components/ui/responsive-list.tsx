@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { useIsPhone } from '../../lib/use-media-query';
 import { listStyles, SortHeader } from './list';
 
 /**
@@ -27,9 +27,6 @@ export interface ListSort {
   order: 'asc' | 'desc';
   onSort: (by: string, order: 'asc' | 'desc') => void;
 }
-
-/** Below this width a table would push the amount and status off-screen (issue 23): rows become cards. */
-export const CARDS_QUERY = '(max-width: 767px)';
 
 const styles = {
   cards: css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' }),
@@ -114,7 +111,8 @@ export function ResponsiveList<Row>({
   dimmed?: boolean;
   testId?: string;
 }) {
-  const cards = useMediaQuery(CARDS_QUERY);
+  // On a phone a table pushes the amount and the status off-screen (issue 23): rows become cards.
+  const cards = useIsPhone();
   const dim = dimmed ? css({ opacity: 0.6 }) : undefined;
   if (cards) {
     const slot = (row: Row, name: CardSlot) =>
