@@ -8,7 +8,7 @@ import { computeTotals, documentMainRate } from '../../../../shared/totals';
 import { currencyPrecision } from '../../../../shared/currencies';
 import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
-import { errorInfo, reportError, trpc } from '../../../trpc';
+import { errorInfo, fieldErrorsOf, reportError, trpc } from '../../../trpc';
 import { editor, isDirty, loadEditor, markSaved, resetEditor } from '../../../stores/document-editor';
 import { showMessage } from '../../../stores/snackbar';
 import { confirm } from '../../../stores/confirm';
@@ -120,6 +120,8 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
 
   /** A refused update: someone saved the document since this form was loaded → offer to reload, never overwrite. */
   async function updateRefused(docId: number, error: unknown): Promise<null> {
+    // A refusal about fields (an archived customer, a due date before the date) shows beside them too.
+    editor.errors = fieldErrorsOf(error);
     void utils.documents.invalidate();
     const { messages, status } = errorInfo(error);
     if (status !== 409 || messages !== DOCUMENT_MODIFIED) {
@@ -157,7 +159,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       ? await update
           .mutateAsync({ id, data: { ...parsed.data, base_updated_at: editor.base || undefined } })
           .catch((error: unknown) => updateRefused(id, error))
-      : await create.mutateAsync(parsed.data).catch(() => null);
+      : await create.mutateAsync(parsed.data).catch((error: unknown) => {
+          editor.errors = fieldErrorsOf(error);
+          return null;
+        });
     if (answer) saved(answer, after, quiet);
   }
 
