@@ -138,16 +138,7 @@ export function ResponsiveList<Row>({
                 <div className={styles.subtitle}>{slot(row, 'subtitle')}</div>
                 <div>{slot(row, 'status')}</div>
               </div>
-              {details.length > 0 && (
-                <dl className={styles.details}>
-                  {details.map((c) => (
-                    <div key={c.key} className={css({ display: 'contents' })}>
-                      <dt>{c.label}</dt>
-                      <dd>{c.cell(row)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <CardDetails row={row} columns={details} />
             </li>
           ))}
         </ul>
@@ -201,6 +192,22 @@ export function ResponsiveList<Row>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The card's labelled lines; an empty value ('', null) leaves its line out rather than a label with nothing after it. */
+function CardDetails<Row>({ row, columns }: { row: Row; columns: ListColumn<Row>[] }) {
+  const lines = columns.map((c) => ({ column: c, value: c.cell(row) })).filter(({ value }) => value !== '' && value != null);
+  if (lines.length === 0) return null;
+  return (
+    <dl className={styles.details}>
+      {lines.map(({ column, value }) => (
+        <div key={column.key} className={css({ display: 'contents' })}>
+          <dt>{column.label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
