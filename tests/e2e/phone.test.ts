@@ -75,7 +75,7 @@ describe('phones (issue 23)', () => {
       await screenshot(wide.page, `wide-invoices-${theme}`);
       await wide.context.close();
     }
-  });
+  }, 150_000);
 
   it('the editor keeps save and issue in a bar at the bottom; the totals fold to the total', async () => {
     const { session } = suite;
@@ -123,7 +123,7 @@ describe('phones (issue 23)', () => {
     await page.getByRole('region', { name: 'Totaux' }).getByText('Sous-total HT').waitFor();
     await screenshot(page, 'wide-editor');
     await context.close();
-  });
+  }, 150_000);
 
   it('a refusal about a field shows beside that field, not only in the snackbar', async () => {
     const { session } = suite;
@@ -148,5 +148,5 @@ describe('phones (issue 23)', () => {
       await expectNoSeriousViolations(page, `editor field error ${theme} ${size.width}`);
       await page.context().close();
     }
-  });
+  }, 150_000);
 });
