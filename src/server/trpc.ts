@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context';
-import { AppError, messagesOf } from './errors';
+import { AppError, fieldsOf, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
 import type { FileCharset } from './http/file-answer';
 import { heavyWriteRefusal } from './auth/rate-limit';
@@ -64,10 +64,11 @@ const t = initTRPC
     errorFormatter({ shape, error, path }) {
       const messages = messagesOf(error, inputSchemaOf(path));
       const { stack: _stack, ...data } = shape.data;
+      const fields = fieldsOf(error);
       return {
         ...shape,
         message: Array.isArray(messages) ? messages.join('\n') : messages,
-        data: { ...data, messages },
+        data: { ...data, messages, ...(fields ? { fields } : {}) },
       };
     },
   });
