@@ -1,4 +1,5 @@
 import { defineConfig } from '@pandacss/dev';
+import { checkboxRecipe, fieldRecipe, inputRecipe, numberInputRecipe, selectRecipe } from './theme/field-recipes';
 
 // Light and dark through semantic tokens: components name roles (bg.canvas, fg.muted…), never raw colours.
 export default defineConfig({
@@ -24,6 +25,8 @@ export default defineConfig({
   },
   theme: {
     extend: {
+      recipes: { input: inputRecipe },
+      slotRecipes: { field: fieldRecipe, numberInput: numberInputRecipe, select: selectRecipe, checkbox: checkboxRecipe },
       tokens: {
         colors: {
           brand: {
