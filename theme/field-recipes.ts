@@ -127,8 +127,9 @@ export const selectRecipe = defineSlotRecipe({
     },
     valueText: { flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     indicator: { color: 'fg.muted', flexShrink: 0, transition: 'transform 0.15s', '&[data-state=open]': { transform: 'rotate(180deg)' } },
-    positioner: { zIndex: 'tooltip' },
+    // Ark copies the content's z-index onto its positioner: above dialogs, which a select often sits in.
     content: {
+      zIndex: 'tooltip',
       bg: 'bg.surface',
       color: 'fg.default',
       borderWidth: '1px',

@@ -63,7 +63,17 @@ export function NumberInput({ value, onChange, min, max, step = 1, unit, placeho
         onChange(typed === '' ? Number.NaN : valueAsNumber);
       }}
     >
-      <ArkNumberInput.Control className={styles.control}>
+      <ArkNumberInput.Control
+        className={styles.control}
+        // Ark's French parser refuses '.', yet a French numeric keypad types it and people write '1.5': read it as the
+        // decimal comma (caught before Ark's own check, which would drop the keystroke).
+        onBeforeInputCapture={(event) => {
+          const typed = (event.nativeEvent as InputEvent).data;
+          if (!typed?.includes('.')) return;
+          event.preventDefault();
+          document.execCommand('insertText', false, typed.replaceAll('.', ','));
+        }}
+      >
         <ArkNumberInput.Input className={styles.input} placeholder={placeholder} aria-label={aria['aria-label']} />
         {unit && (
           <span className={styles.unit} aria-hidden="true">
