@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css';
-import { add, div, mul, toDecimalString } from '../../../shared/money';
+import { add, div, mul, parseAmount, toDecimalString } from '../../../shared/money';
 import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -21,7 +21,8 @@ export const vatInput = (rows: VatRow[]) =>
 
 /** The VAT a TTC amount holds at a rate: TTC × rate ÷ (100 + rate), to the cent. */
 function vatIn(ttc: string, rate: string): string {
-  const amount = Number(commaToDot(ttc));
+  // The TTC as the amount field shows it once tidied ('1 200,00', narrow spaces): read the French way.
+  const amount = parseAmount(ttc) ?? Number.NaN;
   const r = Number(rate);
   if (!Number.isFinite(amount) || amount <= 0 || !Number.isFinite(r)) return '';
   return toDecimalString(div(mul(amount, r), add(100, r)), 2).replace('.', ',');
