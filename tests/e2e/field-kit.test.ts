@@ -28,8 +28,10 @@ describe('the field kit', () => {
       expect(await price.inputValue()).toBe('1\u202f200,50');
 
       // A refused save: the message is the control's description, and the control is marked invalid.
+      await dialog.getByLabel('Désignation').fill('Journée de conseil');
       await price.fill('six cents');
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
       const describedBy = await price.getAttribute('aria-describedby');
       expect(describedBy).toBeTruthy();
       const message = page.locator(`[id="${(describedBy ?? '').split(' ').at(-1)}"]`);
@@ -66,10 +68,7 @@ describe('the field kit', () => {
         ['phone', { width: 390, height: 844 }],
       ] as const) {
         const { context, page } = await suite.loggedIn({ ...viewport, colorScheme: theme });
-        await context.addInitScript(
-          (t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })),
-          theme,
-        );
+        await context.addInitScript((t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })), theme);
         try {
           await page.goto('/items');
           await page.getByRole('button', { name: 'Nouvel article' }).first().click();

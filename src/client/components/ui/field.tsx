@@ -36,8 +36,10 @@ export function Field({ label, helper, error, required, disabled, readOnly, size
     >
       <ArkField.Label className={styles.label}>{label}</ArkField.Label>
       {children}
+      {/* The error takes the helper's place as the control's description: Ark points aria-describedby at the helper
+          only (its error part is linked by aria-errormessage, which screen readers announce far less reliably). */}
       {error ? (
-        <ArkField.ErrorText className={styles.errorText}>{error}</ArkField.ErrorText>
+        <ArkField.HelperText className={styles.errorText}>{error}</ArkField.HelperText>
       ) : helper ? (
         <ArkField.HelperText className={styles.helperText}>{helper}</ArkField.HelperText>
       ) : null}

@@ -48,7 +48,15 @@ export function VatRowsField({
   return (
     <>
       {rows.map((v, i) => (
-        <div key={v.key} className={css({ display: 'grid', gridTemplateColumns: '7rem 1fr auto auto', gap: '2', alignItems: 'end' })}>
+        <div
+          key={v.key}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '7rem 1fr', sm: '7rem 1fr auto auto' },
+            gap: '2',
+            alignItems: 'end',
+          })}
+        >
           <Field label="Taux">
             <Select
               value={v.rate}
