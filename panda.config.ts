@@ -23,6 +23,8 @@ export default defineConfig({
     },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
   },
+  // The kit's variants are chosen at run time (size, a unit): generate them all, not only what static analysis sees.
+  staticCss: { recipes: { input: ['*'], field: ['*'], numberInput: ['*'], select: ['*'], checkbox: ['*'] } },
   theme: {
     extend: {
       recipes: { input: inputRecipe },
