@@ -183,7 +183,9 @@ export const checkboxRecipe = defineSlotRecipe({
       userSelect: 'none',
       '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
     },
+    // Clicks go through the drawn box to the label, which toggles the real (visually hidden) checkbox.
     control: {
+      pointerEvents: 'none',
       w: '4.5',
       h: '4.5',
       flexShrink: 0,
