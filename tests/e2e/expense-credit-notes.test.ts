@@ -63,7 +63,9 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await dialog
       .getByText('Montant TTC : il doit être positif ; pour un remboursement ou une remise du fournisseur, cochez « Avoir fournisseur »')
       .waitFor();
-    await dialog.getByLabel('Avoir fournisseur').check();
+    // The kit's checkbox: a user clicks its label (the real checkbox under it is visually hidden).
+    await dialog.getByText('Avoir fournisseur', { exact: true }).click();
+    await expect.poll(() => dialog.getByLabel('Avoir fournisseur').isChecked()).toBe(true);
     await dialog.getByLabel('Montant TTC (EUR)').fill('12');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('3 dépenses').waitFor();
