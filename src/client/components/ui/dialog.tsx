@@ -87,6 +87,12 @@ export function Dialog({
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       closeOnInteractOutside={!persistent}
+      // Focus landing on a dialog's own content is not "outside": Ark reported it so for a dialog that had just
+      // opened from a lazily loaded chunk (the login page's « Aider »), which then closed itself at once.
+      onFocusOutside={(event) => {
+        const target = event.target;
+        if (target instanceof Element && target.closest('[data-scope="dialog"][data-part="content"]')) event.preventDefault();
+      }}
       role={role}
       initialFocusEl={initialFocusEl}
       lazyMount
