@@ -136,7 +136,7 @@ describe('graceful shutdown', () => {
     expect(result.text).toContain('Votre feedback a été envoyé avec succès');
     await closed;
     await expect(fetch(`${server.url}/api/version`)).rejects.toThrow();
-    expect(server.app.connection.sqlite.open).toBe(false);
+    expect(server.app.connection.sqlite?.open).toBe(false);
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 });

@@ -1,3 +1,4 @@
+import { isPostgresUrl } from '../db/dialect';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -47,7 +48,7 @@ export function requestIdOf(req: IncomingMessage): string {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function databaseBytes(databasePath: string): number | null {
-  if (databasePath === ':memory:') return null;
+  if (databasePath === ':memory:' || isPostgresUrl(databasePath)) return null; // PostgreSQL measures its own
   const size = (file: string) => {
     try {
       return statSync(file).size;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { idsSubquery } from '../dialect';
 import type { DocumentsTable } from '../schema';
 import { documentIdsMatching } from './search';
 import { storedStatus } from './document-mapping';
@@ -211,9 +212,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        ...(search.ids.length > 0
-          ? [eb('documents.id', 'in', sql<number>`(select value from json_each(${JSON.stringify(search.ids)}))`)]
-          : []),
+        ...(search.ids.length > 0 ? [eb('documents.id', 'in', idsSubquery(db, search.ids))] : []),
         ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
     );

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../connection';
+import { jsonArrayElements, jsonNumber } from '../dialect';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
@@ -83,7 +84,7 @@ export async function turnoverByCustomer(db: Db, params: { organizationId: numbe
  */
 export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
   const name = sql<string>`trim(i.item)`;
-  const net = sql<number>`cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)`;
+  const net = sql<number>`cast(round(${jsonNumber(db, sql`i.amounts`, 'gross_total')} * 10000) as bigint)`;
   return turnoverDocuments(db, params)
     .innerJoin('document_items as i', 'i.document_id', 'documents.id')
     .select([
@@ -128,17 +129,19 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
  * `services`: null for every document; true/false for those with / without a service line (VAT on receipts).
  */
 export async function vatOfDocuments(db: Db, params: { organizationId: number; from: string; to: string; services: boolean | null }) {
+  const value = sql`j.value`;
+  const vatRate = jsonNumber(db, value, 'rate');
   let query = db
     .selectFrom(sql`documents`.as('d'))
-    .innerJoin(sql`json_each(d.tax_groups)`.as('j'), (join) => join.onTrue())
+    .innerJoin(jsonArrayElements(db, 'd.tax_groups', 'j'), (join) => join.onTrue())
     .select([
       sql<string>`d.currency`.as('currency'),
       sql<string | null>`d.exchange_rate`.as('rate'),
-      sql<number>`json_extract(j.value, '$.rate')`.as('vat_rate'),
-      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(json_extract(j.value, '$.taxable_amount') * 10000) as integer))`.as(
+      vatRate.as('vat_rate'),
+      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(${jsonNumber(db, value, 'taxable_amount')} * 10000) as bigint))`.as(
         'base',
       ),
-      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(json_extract(j.value, '$.amount') * 10000) as integer))`.as(
+      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(${jsonNumber(db, value, 'amount')} * 10000) as bigint))`.as(
         'amount',
       ),
     ])
@@ -148,7 +151,7 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
     .where(sql`d.date`, '<=', params.to)
     .where(sql`d.number`, 'is not', null);
   if (params.services !== null) query = query.where(sql`d.has_services`, '=', params.services ? 1 : 0);
-  return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, sql`json_extract(j.value, '$.rate')`]).execute();
+  return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, vatRate]).execute();
 }
 
 /**
@@ -156,16 +159,18 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
  * of the whole sale, so the deposits' VAT, already collected on their own invoices, comes off (as in the FEC).
  */
 export async function vatOfDeductedDeposits(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const value = sql`j.value`;
+  const vatRate = jsonNumber(db, value, 'rate');
   return db
     .selectFrom(sql`documents`.as('fin'))
     .innerJoin(sql`documents`.as('dep'), (join) => join.on(sql`dep.deducted_by_id`, '=', sql`fin.id`))
-    .innerJoin(sql`json_each(dep.tax_groups)`.as('j'), (join) => join.onTrue())
+    .innerJoin(jsonArrayElements(db, 'dep.tax_groups', 'j'), (join) => join.onTrue())
     .select([
       sql<string>`dep.currency`.as('currency'),
       sql<string | null>`dep.exchange_rate`.as('rate'),
-      sql<number>`json_extract(j.value, '$.rate')`.as('vat_rate'),
-      sql<number>`sum(cast(round(json_extract(j.value, '$.taxable_amount') * 10000) as integer))`.as('base'),
-      sql<number>`sum(cast(round(json_extract(j.value, '$.amount') * 10000) as integer))`.as('amount'),
+      vatRate.as('vat_rate'),
+      sql<number>`sum(cast(round(${jsonNumber(db, value, 'taxable_amount')} * 10000) as bigint))`.as('base'),
+      sql<number>`sum(cast(round(${jsonNumber(db, value, 'amount')} * 10000) as bigint))`.as('amount'),
     ])
     .where(sql`fin.organization_id`, '=', params.organizationId)
     .where(sql`fin.type`, '=', 'invoice')
@@ -173,7 +178,7 @@ export async function vatOfDeductedDeposits(db: Db, params: { organizationId: nu
     .where(sql`fin.date`, '<=', params.to)
     .where(sql`fin.number`, 'is not', null)
     .where(sql`dep.deducted_by_id`, 'is not', null) // lets SQLite use the partial index
-    .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, sql`json_extract(j.value, '$.rate')`])
+    .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, vatRate])
     .execute();
 }
 
