@@ -9,6 +9,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   dbPath: string;
+  /** DATABASE_URL of this server, for the scripts a test runs on its database (file:… or postgres://…). */
+  databaseUrl: string;
   app: App;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startTestServer(
     url,
     dataDir,
     dbPath,
+    databaseUrl: env.databaseKind === 'postgres' ? env.databasePath : `file:${dbPath}`,
     app,
     async close() {
       await app.close();
