@@ -146,3 +146,12 @@ export function toTsQuery(typedWords: readonly string[]): string | null {
     .map((tokens) => tokens.map((t, i) => `'${t}'${i === tokens.length - 1 ? ':*' : ''}`).join(' <-> '));
   return phrases.length ? phrases.map((p) => `(${p})`).join(' & ') : null;
 }
+
+/**
+ * Locks a row until the end of the caller's transaction, so that a check made next (a draft still a draft) holds until
+ * the commit. SQLite needs nothing: it runs one write transaction at a time. PostgreSQL runs them side by side.
+ */
+export async function lockRow(db: AnyDb, table: string, id: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(db);
+}
