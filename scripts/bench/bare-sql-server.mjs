@@ -8,7 +8,10 @@ const db = new Database(process.env.BENCH_DB, { readonly: true });
 const routes = new Map(
   JSON.parse(fs.readFileSync(process.env.BENCH_ROUTES, 'utf8')).map((r) => [
     r.path,
-    r.statements.map((s) => ({ statement: db.prepare(s.sql), parameters: s.parameters })),
+    r.statements.map((s) => ({
+      statement: db.prepare(s.sql),
+      parameters: s.parameters.map((p) => (p !== null && typeof p === 'object' && 'bigint' in p ? BigInt(p.bigint) : p)),
+    })),
   ]),
 );
 

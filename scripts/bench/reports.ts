@@ -8,6 +8,8 @@ import { startBuiltServer } from './built-server';
 import { cell, measure } from './documents';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
+import { writeDocumentTaxes } from '../../src/server/db/queries/document-taxes';
+import { addToTurnoverDays } from '../../src/server/db/queries/turnover-days';
 import {
   customersReport,
   itemsReport,
@@ -32,7 +34,7 @@ function lcg(seed: number) {
   };
 }
 
-export function seedDirectly(dbPath: string, organizationId: number, documents = DOCUMENTS) {
+export async function seedDirectly(dbPath: string, organizationId: number, documents = DOCUMENTS) {
   const db = new SQLite(dbPath);
   db.pragma('busy_timeout = 5000');
   const random = lcg(17);
@@ -54,7 +56,7 @@ export function seedDirectly(dbPath: string, organizationId: number, documents =
   );
   const insertItem = db.prepare(
     `INSERT INTO document_items (document_id, position, code, sku, item, description, quantity, unit, unit_price, discount_type,
-      discount_value, taxes, kind, amounts) VALUES (?, 0, '', '', ?, '', '1', '', ?, 'percent', '0', '[]', ?, ?)`,
+      discount_value, taxes, kind, amounts, net) VALUES (?, 0, '', '', ?, '', '1', '', ?, 'percent', '0', '[]', ?, ?, ?)`,
   );
   const insertPayment = db.prepare(
     `INSERT INTO payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', '', ?, ?)`,
@@ -93,7 +95,7 @@ export function seedDirectly(dbPath: string, organizationId: number, documents =
           status,
           `D${i + 1}`,
           i + 1,
-          `bench-${i}`,
+          `bench-${organizationId}-${i}`, // unique across organisations (the scale bench seeds two)
           date,
           maturity,
           customer,
@@ -129,6 +131,7 @@ export function seedDirectly(dbPath: string, organizationId: number, documents =
         String(ht / 100),
         random() < 0.7 ? 'service' : 'goods',
         JSON.stringify(line),
+        ht * 100, // the line's gross_total in stored units, as lineColumns writes it
       );
       if (paid > 0) {
         insertPayment.run(
@@ -144,8 +147,13 @@ export function seedDirectly(dbPath: string, organizationId: number, documents =
       }
     }
   })();
+  // What the issue service writes beside each issued document, derived by its own function from the rows above.
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+  // Statement by statement, not one long transaction: the server's scheduler writes too, and waits 5 s at most.
+  await writeDocumentTaxes(kysely, { organizationId });
+  await addToTurnoverDays(kysely, { organizationId });
   db.exec('ANALYZE');
-  db.close();
+  await kysely.destroy(); // closes the better-sqlite3 handle too
   return { payments, ms: performance.now() - started };
 }
 
@@ -174,7 +182,7 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
     await run();
     console.log(`\n### ${name}`);
     for (const q of queries) {
-      if (!/\bdocuments\b|\bpayments\b|\bexpenses\b/.test(q.sql)) continue;
+      if (!/\b(documents|payments|expenses|document_taxes|turnover_days)\b/.test(q.sql)) continue;
       const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
       console.log(`- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``);
       for (const p of plan) console.log(`  - ${p.detail}`);
@@ -196,7 +204,7 @@ export async function benchReports(): Promise<void> {
     });
     const organizationId = (await client.auth.me.query()).organization.id;
     await client.currencies.create.mutate({ code: 'USD', rate: '1.085' });
-    const seeded = seedDirectly(server.dbPath, organizationId);
+    const seeded = await seedDirectly(server.dbPath, organizationId);
     const headers = { cookie: defined(cookie(), 'cookie()') };
     const get = async (path: string) => {
       const response = await fetch(`${server.url}${path}`, { headers });

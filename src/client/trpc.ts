@@ -28,6 +28,17 @@ export function errorInfo(error: unknown): ErrorInfo {
   return { messages: NETWORK_ERROR, status: 400 };
 }
 
+/**
+ * The messages a refused write gives field by field (the server's `data.fields`, keyed by the field's path in the form:
+ * 'customer_id', 'address.postal_code'), for the form to show beside each field (issue 23). Empty for anything else.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const fields = (error.data as { fields?: unknown } | undefined)?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** SPEC §8: the snackbar shows the answer's messages coloured by status; a 401 also goes to /auth/login. */
 export function reportError(error: unknown) {
   const { messages, status } = errorInfo(error);

@@ -117,7 +117,9 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const scheduler = new Scheduler(connection.db, JOBS, options.now, undefined, deps);
   if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
   // Sends an event's webhooks right after the commit that recorded it (the scheduler's job retries).
-  const webhooks = new WebhookDispatcher(connection.db, env.outbound.allowPrivate, () => clock.now());
+  const webhooks = new WebhookDispatcher(connection.db, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits }, () =>
+    clock.now(),
+  );
   webhooks.start();
 
   let closing: Promise<void> | undefined;

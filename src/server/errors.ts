@@ -10,10 +10,30 @@ import { type IssueDetail, validationMessages as formatIssues } from '../shared/
  */
 export class AppError extends TRPCError {
   readonly messages: string | string[];
-  constructor(code: TRPC_ERROR_CODE_KEY, messages: string | string[]) {
+  /** The fields a 400 is about, each with its message, so that a form shows it beside the field (issue 23). */
+  readonly fields: FieldErrors | undefined;
+  constructor(code: TRPC_ERROR_CODE_KEY, messages: string | string[], fields?: FieldErrors) {
     super({ code, message: Array.isArray(messages) ? messages.join('\n') : messages });
     this.messages = messages;
+    this.fields = fields;
   }
+}
+
+/** A field's path in the form's input ('customer_id', 'address.postal_code') → the message shown beside it. */
+export type FieldErrors = Record<string, string>;
+
+/** 'Client : introuvable' beside the Client field reads 'Introuvable': the label is already there. */
+export function besideField(message: string): string {
+  const text = message.includes(' : ') ? message.slice(message.indexOf(' : ') + 3) : message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A 400 about one field: the message names it for the banner and the REST answer; the form shows the rest of the
+ * sentence beside the field at `path`.
+ */
+export function failField(path: string, message: string): never {
+  throw new AppError('BAD_REQUEST', message, { [path]: besideField(message) });
 }
 
 /** A function declaration (not an arrow) so that `if (!row) fail(…)` narrows `row` for the code after it. */
@@ -47,6 +67,21 @@ function isZodErrorLike(cause: unknown): cause is { issues: IssueDetail[] } {
 export function validationMessages(issues: readonly IssueDetail[], schema?: z.core.$ZodType): string[] {
   const { byKey, all } = sharedFieldLabels();
   return formatIssues(issues, schema ?? byKey, all);
+}
+
+/**
+ * The fields a 400 names, for the forms: our own (`failField`) or Zod's issues, keyed by their path in the body the
+ * user wrote (the `data` of an `{ id, data }` update is the form).
+ */
+export function fieldsOf(error: TRPCError): FieldErrors | undefined {
+  if (error instanceof AppError) return error.fields;
+  if (error.code !== 'BAD_REQUEST' || !isZodErrorLike(error.cause)) return undefined;
+  const fields: FieldErrors = {};
+  for (const issue of error.cause.issues) {
+    const path = issue.path[0] === 'data' ? issue.path.slice(1) : issue.path;
+    if (path.length > 0) fields[path.map(String).join('.')] ??= issue.message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 /** The French message(s) of an error; `input` is the schema of the procedure whose input was refused, if known. */

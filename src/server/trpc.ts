@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context';
-import { AppError, messagesOf } from './errors';
+import { AppError, fieldsOf, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
 import type { FileCharset } from './http/file-answer';
 import { heavyWriteRefusal } from './auth/rate-limit';
@@ -64,10 +64,11 @@ const t = initTRPC
     errorFormatter({ shape, error, path }) {
       const messages = messagesOf(error, inputSchemaOf(path));
       const { stack: _stack, ...data } = shape.data;
+      const fields = fieldsOf(error);
       return {
         ...shape,
         message: Array.isArray(messages) ? messages.join('\n') : messages,
-        data: { ...data, messages },
+        data: { ...data, messages, ...(fields ? { fields } : {}) },
       };
     },
   });
@@ -77,7 +78,7 @@ export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, next, getRawInput }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
   // never let through, and so is a protected procedure the table calls public (a mistake in the table).
@@ -91,6 +92,8 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, next
     if (refusal) throw refusal;
   }
   if (meta?.feature) await assertFeature(ctx, ctx.session.organizationId, meta.feature);
+  // Issue 19: a key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
+  if (apiKey && type === 'mutation') await assertFeature(ctx, ctx.session.organizationId, 'api');
   if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, ctx.session.organizationId, meta.limit.key);
   return next({
     ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },

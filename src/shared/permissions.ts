@@ -167,6 +167,7 @@ const TABLE = {
   'subscription.checkout': 'own',
   'subscription.cancel': 'own',
   'subscription.resume': 'own',
+  'subscription.cancelChange': 'own',
   // Webhooks: even the list, which names where the business's data goes.
   'webhooks.create': 'manage',
   'webhooks.delete': 'manage',

@@ -27,6 +27,7 @@ const CHUNKS = {
   home: 'src/client/routes/home-page.tsx',
   list: 'src/client/routes/documents/documents-page.tsx',
   editor: 'src/client/routes/documents/editor/document-editor-page.tsx',
+  customerForm: 'src/client/routes/customers/customer-form-dialog.tsx',
   reports: 'src/client/routes/reports/reports-page.tsx',
   designer: 'src/client/routes/settings/document-settings/document-settings-page.tsx',
   agenda: 'src/client/routes/appointments/appointments-page.tsx',
@@ -83,6 +84,19 @@ describe('pages in their own chunks', () => {
     // Pages not visited stay on the server.
     expect(seen.loaded('designer')).toBe(false);
     expect(seen.loaded('agenda')).toBe(false);
+    // The editor's new-customer form is fetched only when asked for, and saves the customer.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Nouvelle facture' }).waitFor();
+    expect(seen.loaded('customerForm')).toBe(false);
+    await page.getByRole('button', { name: 'Nouveau client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau client' });
+    await dialog.getByLabel('Nom', { exact: true }).fill('Ébénisterie Roux');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(seen.loaded('customerForm')).toBe(true);
+    // The customer just created is the document's, by name, though the search results did not hold it yet.
+    expect(await page.getByRole('combobox', { name: 'Client' }).inputValue()).toMatch(/^Ébénisterie Roux — /);
 
     expect(seen.errors).toEqual([]);
     await context.close();

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { defined } from '../../src/shared/defined';
 
 let server: TestServer;
@@ -37,12 +37,6 @@ async function loggedIn(opts: { width?: number; height?: number; theme?: 'light'
     });
   }
   return { context, page };
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const MENU: [string, string, string][] = [

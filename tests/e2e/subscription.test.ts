@@ -32,9 +32,9 @@ async function expectAccessible(page: Page, label: string) {
   expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function ownerPage(theme: 'light' | 'dark' = 'light') {
-  const { context, page } = await newPage(browser, server.url, { colorScheme: theme });
-  await context.addCookies([{ name: 'session', value: defined(owner.cookie?.split('=')[1], 'cookie'), url: server.url }]);
+async function ownerPage(theme: 'light' | 'dark' = 'light', width = 1280, who: Session = owner) {
+  const { context, page } = await newPage(browser, server.url, { colorScheme: theme, width });
+  await context.addCookies([{ name: 'session', value: defined(who.cookie?.split('=')[1], 'cookie'), url: server.url }]);
   if (theme === 'dark')
     await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
   return { context, page };
@@ -143,6 +143,51 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       await screenshot(p2, 'subscription-settings-cancelled');
     } finally {
       await c2.close();
+    }
+  });
+
+  it('explains a smaller plan in waiting (what exceeds it, what it leaves unused) and lets the owner keep the current plan', {
+    timeout: 120_000,
+  }, async () => {
+    const team = new Session(server.url);
+    expect((await team.rest('POST', '/api/auth/register', newUser({ organization: 'Studio Garnier' }))).status).toBe(201);
+    expect((await team.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' })).status).toBe(200);
+    expect((await team.rest('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['document.issued'] })).status).toBe(201);
+    for (let i = 0; i < 2; i += 1)
+      expect((await team.rest('POST', '/api/members', { email: newUser().email, role: 'member' })).status).toBe(201);
+    const down = await team.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
+    expect(down.body.data).toMatchObject({ plan: 'team', pending_plan: 'solo' });
+
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 1280],
+      ['light', 390],
+      ['dark', 390],
+    ] as const) {
+      const { context, page } = await ownerPage(theme, width, team);
+      try {
+        await page.goto('/settings/subscription');
+        const pending = page.getByTestId('pending-plan-change');
+        await pending.getByText('Passage à la formule Solo en attente').waitFor();
+        await pending.getByText(/si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra\.$/).waitFor();
+        await pending.getByText(/^La formule Solo permet 2 membres ; vous en êtes à 3/).waitFor();
+        await pending.getByText(/^1 webhook : hors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
+        await pending.getByRole('button', { name: 'Garder la formule Équipe' }).waitFor();
+        await screenshot(page, `subscription-pending-${theme}-${width}`);
+        if (width === 1280) await expectAccessible(page, `pending downgrade ${theme}`);
+      } finally {
+        await context.close();
+      }
+    }
+
+    const { context, page } = await ownerPage('light', 1280, team);
+    try {
+      await page.goto('/settings/subscription');
+      await page.getByRole('button', { name: 'Garder la formule Équipe' }).click();
+      await page.getByTestId('snackbar').getByText('Changement annulé : vous gardez la formule Équipe').waitFor();
+      await page.getByTestId('pending-plan-change').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
     }
   });
 });

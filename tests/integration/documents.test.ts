@@ -409,6 +409,9 @@ describe('documents: the list at scale (issue 22)', () => {
     expect(await ids('cafe sanzot')).toEqual([]);
     expect(await ids('sanz')).toHaveLength(2); // the issued invoice and the draft
     expect(await ids(second.number)).toEqual([second.id]);
+    // Any part of a number, not only a word's start ('F2026-0002' holds the word '0002', not '002').
+    expect(await ids(second.number.slice(-3))).toEqual([second.id]);
+    expect((await ids(first.number.slice(1, -1))).sort()).toEqual([first.id, second.id].sort());
     expect(await ids('1 200,00')).toEqual([first.id]); // the total, typed as a French amount
     expect(await ids('1552,2 €')).toEqual([second.id]);
     expect(await ids('1200')).toEqual([first.id]);

@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/server/db/connection';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
+import { documentIdsMatching, searchEntries, searchRowid } from '../../src/server/db/queries/search';
 
 describe('migrations', () => {
   it('apply in order on a fresh file, and again as a no-op', async () => {
@@ -45,6 +46,9 @@ describe('migrations', () => {
       '0035_webhooks',
       '0036_list_indexes',
       '0037_subscriptions',
+      '0038_report_aggregates',
+      '0039_pending_plan_change',
+      '0040_search_by_organization',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();
@@ -496,6 +500,62 @@ describe('migrations', () => {
       { ...plain, category_to_check: 1 },
       { ...plain, category_to_check: 0 },
       { ...plain, category_to_check: 0 },
+    ]);
+    await connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('migration 0040', () => {
+  it('keys the search entries by organisation, keeps every entry, and indexes the issued numbers for any part of them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    await createMigrator(connection.db).migrateTo('0037_subscriptions');
+    const db = connection.db;
+    const now = '2026-05-01T10:00:00.000Z';
+    const org = async (name: string) =>
+      (await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow())
+        .id;
+    const [mine, theirs] = [await org('Mienne SARL'), await org('Autre SARL')];
+    const document = async (organizationId: number, number: string | null, n: number) =>
+      (
+        await db
+          .insertInto('documents')
+          .values(legacyDocument(organizationId, now, { number, uuid: `00000000-0000-4000-8000-00000000000${n}`, counter: n }))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const issuedMine = await document(mine, 'FAC-2026-01552', 1);
+    const draftMine = await document(mine, null, 2);
+    const issuedTheirs = await document(theirs, 'FAC-2026-01552', 3);
+    // Entries as 0004 keyed them (id * 8 + kind code), with the organisation bound as a double, as better-sqlite3 did.
+    const entry = (organizationId: number, kind: string, refId: number, code: number, title: string) =>
+      sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
+        values (${refId * 8 + code}, ${organizationId}, ${kind}, ${refId}, ${title}, 'Facture · Fontaine', 'Fontaine')`.execute(db);
+    await entry(mine, 'document', issuedMine, 2, 'FAC-2026-01552');
+    await entry(mine, 'document', draftMine, 2, 'Brouillon (Facture)');
+    await entry(theirs, 'document', issuedTheirs, 2, 'FAC-2026-01552');
+    await entry(mine, 'customer', 7, 0, 'Fontaine');
+
+    await migrateToLatest(db);
+    const rows = await sql<{
+      rowid: number;
+      kind: string;
+      ref_id: number;
+    }>`select rowid, kind, ref_id from search_index order by rowid`.execute(db);
+    expect(rows.rows).toEqual([
+      { rowid: Number(searchRowid(mine, 'customer', 7)), kind: 'customer', ref_id: 7 },
+      { rowid: Number(searchRowid(mine, 'document', issuedMine)), kind: 'document', ref_id: issuedMine },
+      { rowid: Number(searchRowid(mine, 'document', draftMine)), kind: 'document', ref_id: draftMine },
+      { rowid: Number(searchRowid(theirs, 'document', issuedTheirs)), kind: 'document', ref_id: issuedTheirs },
+    ]);
+    expect(await documentIdsMatching(db, mine, '1552')).toEqual([issuedMine]); // inside a word: the numbers' trigrams
+    expect(await documentIdsMatching(db, theirs, '2026-015')).toEqual([issuedTheirs]);
+    expect((await documentIdsMatching(db, mine, 'fontaine'))?.sort()).toEqual([issuedMine, draftMine].sort());
+    expect((await searchEntries(db, { organizationId: mine, text: 'fontaine', limit: 20 })).map((r) => [r.kind, r.id])).toEqual([
+      ['customer', 7],
+      ['document', draftMine],
+      ['document', issuedMine],
     ]);
     await connection.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -97,6 +97,19 @@ describe('GET /api/openapi.json', () => {
     for (const [path, methods] of SERVED) expect(Object.keys(document.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
   });
 
+  it('describes the Stripe webhook: signed by Stripe, no session, its 200 and its refusals', () => {
+    const operation = document.paths['/api/stripe/webhook']?.post as Operation & {
+      security: unknown[];
+      parameters: { name: string; in: string; required: boolean }[];
+    };
+    expect(operation.security).toEqual([]);
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Stripe-Signature', in: 'header', required: true }));
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '405']);
+    expect(successOf(operation)?.[1]).toMatchObject({
+      content: { 'application/json': { schema: { required: ['received', 'duplicate'] } } },
+    });
+  });
+
   it('lists the documents and share paths', () => {
     for (const [path, methods] of SERVED_BY_DOCUMENTS)
       expect(Object.keys(document.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
+import { openDatabase } from '../../src/server/db/connection';
 import { JOBS } from '../../src/server/scheduler/jobs';
 import { testEnv } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
@@ -155,6 +156,13 @@ describe('recurring expenses and the scheduler', () => {
     );
     db.close();
     expect((await app.scheduler.runDue())[0]).toMatchObject({ ran: true });
+  });
+
+  it('a lease that cannot be taken (database unavailable) skips the run instead of rejecting: a timer’s run never ends the process', async () => {
+    const gone = openDatabase(`${dataDir}/ferme.db`);
+    await gone.close();
+    const results = await new Scheduler(gone.db, JOBS, () => now).runDue(['recurring-expenses']);
+    expect(results).toEqual([{ job: 'recurring-expenses', ran: false, message: expect.stringMatching(/^Non exécutée : /) }]);
   });
 
   it('bad input: French 400 naming the field, nothing written; another organisation’s id → 404', async () => {

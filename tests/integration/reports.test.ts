@@ -1,4 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/connection';
+import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
@@ -176,6 +183,137 @@ describe('reports (issue 17)', () => {
     const vat = await ok(session, 'GET', `/api/reports/vat?${period}`);
     expect(vat).toMatchObject({ basis: 'receipts', collected: [{ rate: 20, base: 600, amount: 120 }], deductible: [], due: 120 });
     expect(vat.ca3.at(-1)).toEqual({ line: '28', label: 'TVA nette due', base: null, amount: 120 });
+  });
+
+  it('VAT on receipts, payment by payment: a payment of the whole invoice counts its groups in full, a part its share', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // 300 HT of services at 20 % (360 TTC), paid at once: 300 base, 60 VAT.
+    const whole = await issued(session, { customer_id: customerId, date: today, items: [line('Audit', 1, 300)] });
+    await ok(session, 'POST', `/api/documents/${whole.id}/payments`, { date: today, amount: 360 });
+    // 100 HT at 5,5 % and 200 HT at 20 % of services (345,50 TTC), a fifth paid (69,10): 20 + 1,10 and 40 + 8.
+    const part = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      items: [line('Formation', 1, 100, 5.5), line('Conseil', 1, 200)],
+    });
+    await ok(session, 'POST', `/api/documents/${part.id}/payments`, { date: today, amount: 69.1 });
+    // 50 HT of goods at 20 %, unpaid: due when invoiced.
+    await issued(session, { customer_id: customerId, date: today, items: [line('Carton', 1, 50, 20, { kind: 'goods' })] });
+    const vat = await ok(session, 'GET', `/api/reports/vat?${period}`);
+    expect(vat).toMatchObject({
+      basis: 'receipts',
+      collected: [
+        { rate: 20, base: 390, amount: 78 },
+        { rate: 5.5, base: 20, amount: 1.1 },
+      ],
+      due: 79.1,
+    });
+  });
+
+  it('URSSAF: payments on documents of goods only, of services only and mixed, on the same day', async () => {
+    const { session } = await registered(server.url);
+    const { vat_number: _vat, legal_form: _form, capital: _capital, ...rest } = sellerIdentity;
+    await ok(session, 'PUT', '/api/organization', { ...rest, legal_form: 'EI', vat_regime: 'franchise' });
+    const customer = (await ok(session, 'POST', '/api/customers', { ...businessCustomer, type: 'individual', business_id: '' })).data.id;
+    const item = (name: string, price: number, kind: 'goods' | 'service') => ({
+      item: name,
+      quantity: 1,
+      unit_price: price,
+      taxes: [],
+      kind,
+    });
+    const pay = async (id: number, amount: number) => ok(session, 'POST', `/api/documents/${id}/payments`, { date: today, amount });
+    const goods = await issued(session, { customer_id: customer, date: today, items: [item('Manuel', 80, 'goods')] });
+    await pay(goods.id, 80);
+    const services = await issued(session, { customer_id: customer, date: today, items: [item('Cours', 40, 'service')] });
+    await pay(services.id, 10);
+    await pay(services.id, 5);
+    // A third of goods: each payment split on its own (10 → 3,3333 of goods; 20 → 6,6666), 9,9999 of goods in all.
+    const mixed = await issued(session, {
+      customer_id: customer,
+      date: today,
+      items: [item('Livre', 10, 'goods'), item('Atelier', 20, 'service')],
+    });
+    await pay(mixed.id, 10);
+    await pay(mixed.id, 20);
+    const urssaf = await ok(session, 'GET', `/api/reports/urssaf?${period}&group=month`);
+    // Goods: 80 + 9,9999; services: 10 + 5 + 20,0001.
+    expect(urssaf.data).toEqual([{ period: today.slice(0, 7), goods: 90, services: 35, total: 125 }]);
+    expect(urssaf.year).toMatchObject({ goods: 90, services: 35, total: 125 });
+  });
+
+  it('the VAT rows, turnover days and line HT kept at issue are what migration 0038 derives from the same documents', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const first = await issued(session, {
+      customer_id: customerId,
+      date: today,
+      items: [line('Formation', 1, 100, 5.5), line('Conseil', 2, 200)],
+    });
+    const { organization_id: organizationId } = await server.app.deps.db
+      .selectFrom('documents')
+      .select('organization_id')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const currency = await ok(session, 'POST', '/api/currencies', { code: 'USD', rate: '1.085' });
+    await issued(session, { customer_id: customerId, currency: 'USD', date: today, items: [line('Export', 1, 1000)] });
+    await ok(session, 'PUT', `/api/currencies/${currency.data.id}`, { code: 'USD', rate: '1.2' });
+    // A deposit, cancelled by a credit note: neither is turnover; then a credit note on an invoice, which is.
+    const estimate = await issued(session, { type: 'estimate', customer_id: customerId, date: today, items: [line('Cuisine', 1, 1000)] });
+    const deposit = await ok(session, 'POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 });
+    await ok(session, 'POST', `/api/documents/${deposit.data.id}/issue`);
+    const depositCredit = await ok(session, 'POST', `/api/documents/${deposit.data.id}/convert`, { type: 'credit' });
+    await ok(session, 'POST', `/api/documents/${depositCredit.data.id}/issue`);
+    const invoice = await issued(session, { customer_id: customerId, date: today, items: [line('Pose', 1, 500)] });
+    const credit = await ok(session, 'POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' });
+    await ok(session, 'POST', `/api/documents/${credit.data.id}/issue`);
+    // Turnover: 100 + 400 + 921,66 (1 000 USD at 1,085) + 500 − 500; the deposit and its credit note not counted.
+    expect(await ok(session, 'GET', `/api/reports/turnover?${period}&group=year`)).toMatchObject({
+      data: [{ period: year, count: 4, net: 1421.66 }],
+    });
+
+    const kept = async (db: Kysely<Database>) => ({
+      taxes: await db
+        .selectFrom('document_taxes')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('document_id')
+        .orderBy('position')
+        .execute(),
+      days: await db.selectFrom('turnover_days').selectAll().where('organization_id', '=', organizationId).execute(),
+      lines: await db
+        .selectFrom('document_items as i')
+        .innerJoin('documents as d', 'd.id', 'i.document_id')
+        .select(['i.id', 'i.net'])
+        .where('d.organization_id', '=', organizationId)
+        .orderBy('i.id')
+        .execute(),
+    });
+    const atIssue = await kept(server.app.deps.db);
+    // Two groups on the first invoice, one on each other invoice and credit note: 7 rows; one day, two currencies.
+    expect(atIssue.taxes).toHaveLength(7);
+    expect(atIssue.lines.map((l) => l.net)).toContain(4_000_000); // 2 × 200 HT, in stored units
+    expect(atIssue.days.map((d) => [d.currency, d.exchange_rate, d.count])).toEqual(
+      expect.arrayContaining([
+        ['EUR', '1', 3],
+        ['USD', '1.085', 1],
+      ]),
+    );
+    // A copy of the database taken back before 0038, then migrated again: its backfill gives the same rows.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-0038-'));
+    const copy = path.join(dir, 'copy.db');
+    await sql`vacuum into ${copy}`.execute(server.app.deps.db);
+    const connection = openDatabase(copy);
+    try {
+      const down = await createMigrator(connection.db).migrateTo('0037_subscriptions');
+      expect(down.error).toBeUndefined();
+      await migrateToLatest(connection.db);
+      expect(await kept(connection.db)).toEqual(atIssue);
+    } finally {
+      await connection.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('receivables by days past due, the DSO over 365 days and the late customers', async () => {

@@ -30,6 +30,7 @@ describe('global search (GET /api/search)', () => {
     expect(titles(await search('contact@clement'))).toEqual(['Clément Électricité']);
     expect(titles(await search('552032534'))).toEqual(['Clément Électricité']);
     expect(titles(await search('lyon'))).toEqual(['Boulangerie Martin']);
+    expect(titles(await search('boul mar'))).toEqual(['Boulangerie Martin']); // the start of each word
     expect((await search('elec-01')).data[0]).toMatchObject({ kind: 'item', title: 'Installation électrique', subtitle: 'ELEC-01' });
     expect(await search('')).toEqual({ total: 0, data: [] });
   });
@@ -40,7 +41,7 @@ describe('global search (GET /api/search)', () => {
       const answer = await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`);
       expect(answer.status, q).toBe(200);
     }
-    expect(toMatchQuery('a "b" c*')).toBe('"a"* "b"* "c"*');
+    expect(toMatchQuery('a "b" c*')).toBe('"a"* "b"* "c"*'); // each word typed as its start
     expect(toMatchQuery('  ')).toBeNull();
   });
 
@@ -71,6 +72,8 @@ describe('global search (GET /api/search)', () => {
       (r: { kind: string }) => r.kind === 'document',
     );
     expect(byCustomer.map((r: { id: number }) => r.id).sort()).toEqual([invoice.id, estimate.id].sort());
+    const byPart = (await session.rest('GET', `/api/search?q=${encodeURIComponent(invoice.number.slice(-3))}`)).body.data;
+    expect(byPart.map((r: { id: number }) => r.id)).toEqual([invoice.id]); // any part of the number
     await session.rest('DELETE', `/api/documents/${estimate.id}`);
     expect((await session.rest('GET', '/api/search?q=devis')).body.total).toBe(0);
   });

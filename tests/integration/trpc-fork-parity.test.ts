@@ -678,6 +678,12 @@ const samples: Record<string, () => Promise<Call>> = {
     await each((s) => s.owner.rest('POST', '/api/subscription/cancel'));
     return { input: both(undefined) };
   },
+  // A smaller plan asked for: it waits for the period's end, and is then dropped.
+  'subscription.cancelChange': async () => {
+    await each((s) => s.owner.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'year' }));
+    await each((s) => s.owner.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' }));
+    return { input: both(undefined) };
+  },
 };
 
 /** Enumerated from the router, so that a new procedure is covered (and fails until it has a sample). */

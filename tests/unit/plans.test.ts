@@ -13,6 +13,8 @@ const row = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   cancel_at_period_end: 0,
   pending_plan: null,
   pending_period: null,
+  pending_since: null,
+  pending_deadline: null,
   stripe_customer_id: null,
   stripe_subscription_id: null,
   updated_at: '2026-11-23T00:00:00.000Z',
@@ -57,5 +59,26 @@ describe('a subscription over time (rollOver)', () => {
     expect(planOf(rollOver(row({ source: 'operator', period: null }), '2026-12-24'))).toBe('free');
     expect(planOf(rollOver(row({ source: 'stripe', status: 'past_due' }), '2027-02-01'))).toBe('solo');
     expect(planOf(row({ source: 'stripe', status: 'canceled' }))).toBe('free');
+  });
+
+  it('keeps the current plan past its period while a smaller plan (or Gratuit after a cancellation) does not fit', () => {
+    const exceeds = () => false;
+    expect(rollOver(row({ plan: 'team', pending_plan: 'solo', pending_period: 'month' }), '2026-12-24', exceeds)).toMatchObject({
+      plan: 'team',
+      pending_plan: 'solo',
+      current_period_end: '2026-12-23',
+    });
+    expect(planOf(rollOver(row({ cancel_at_period_end: 1 }), '2026-12-24', exceeds))).toBe('solo');
+    // Before the period's end nothing moves, even when it fits.
+    expect(rollOver(row({ plan: 'team', pending_plan: 'solo' }), '2026-12-20')?.plan).toBe('team');
+  });
+
+  it('applies a smaller plan Stripe already bills as soon as it fits, and after its deadline whatever the usage', () => {
+    const billed = row({ source: 'stripe', plan: 'team', pending_plan: 'solo', pending_deadline: '2026-12-23' });
+    expect(rollOver(billed, '2026-12-20', () => false)?.plan).toBe('team');
+    expect(rollOver(billed, '2026-12-20')).toMatchObject({ plan: 'solo', pending_plan: null, pending_deadline: null });
+    expect(rollOver(billed, '2026-12-24', () => false)?.plan).toBe('solo');
+    // Asked for in the app: only Stripe's switch applies it (settlePlanChange), never the mere passing of time.
+    expect(rollOver({ ...billed, pending_deadline: null }, '2027-02-01')?.plan).toBe('team');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { PageLayout } from '../../shared/pagination';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../shared/schemas/template';
@@ -26,7 +26,11 @@ export interface DocumentPagesProps {
 
 const PAGE_GAP = 24;
 
-function Page({
+/**
+ * One page. Memoised, as the measuring pass below: the root draws again when its layout lands and again once its images
+ * are painted (the ready flag), and a 500-line document's pages cost hundreds of milliseconds to draw for nothing.
+ */
+const Page = memo(function Page({
   ctx,
   layout,
   index,
@@ -84,10 +88,10 @@ function Page({
       <FooterArea ctx={ctx} position={position} />
     </section>
   );
-}
+});
 
 /** The offscreen pass: every block at the width it will have, at scale 1. */
-function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefObject<HTMLDivElement | null> }) {
+const MeasureArea = memo(function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefObject<HTMLDivElement | null> }) {
   const { template } = ctx;
   const first = contentWidth(template, true);
   const following = contentWidth(template, false);
@@ -119,7 +123,7 @@ function MeasureArea({ ctx, measureRef }: { ctx: RenderContext; measureRef: RefO
       {widths.map((w) => at('totals', w, <TotalsBlock ctx={ctx} />))}
     </div>
   );
-}
+});
 
 /**
  * The one renderer (issue 7): A4 pages from a document and the template settings, paginated from measured

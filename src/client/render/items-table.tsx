@@ -52,6 +52,25 @@ function CellContent({ column, line, ctx }: { column: ShownColumn; line: RenderL
   }
 }
 
+/** Per rendering and width, the fitted columns: every page's table and the measuring pass share one computation. */
+const fittedColumns = new WeakMap<RenderContext, Map<number, ShownColumn[]>>();
+
+/** Widths from every line of the document, not one page's only: all pages share the measured columns. */
+function columnsOf(ctx: RenderContext, width: number): ShownColumn[] {
+  let byWidth = fittedColumns.get(ctx);
+  if (!byWidth) {
+    byWidth = new Map();
+    fittedColumns.set(ctx, byWidth);
+  }
+  let columns = byWidth.get(width);
+  if (!columns) {
+    // A 500-line document has 25 pages: fitting each page's table again would format every amount 25 times.
+    columns = fitColumns(shownColumns(ctx.template.table, ctx.doc.vat), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3);
+    byWidth.set(width, columns);
+  }
+  return columns;
+}
+
 /** The items table of one page: the repeated head, then this page's lines (SPEC §3 table styles). */
 export interface Carry {
   kind: 'previous' | 'subtotal';
@@ -73,11 +92,7 @@ export function ItemsTable({
   after?: Carry;
 }) {
   const { table } = ctx.template;
-  // Widths from every line of the document, not this page's only: all pages share the measured columns.
-  const columns = useMemo(
-    () => fitColumns(shownColumns(table, ctx.doc.vat), ctx.doc.lines, ctx.f, width, (ctx.template.font_size * 4) / 3),
-    [table, ctx, width],
-  );
+  const columns = useMemo(() => columnsOf(ctx, width), [ctx, width]);
   const s = table.style;
   const head = styleToCss(s.thead);
   const odd = styleToCss(s.tbody.odd);

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
+import { DocumentCounts, keepDocumentCounts } from './queries/document-counts';
 
 export type Db = Kysely<Database>;
 
@@ -31,7 +32,9 @@ function openSqlite(file: string): Connection {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const counts = new DocumentCounts(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [counts] });
+  keepDocumentCounts(db, counts);
   let closed = false;
   return {
     db,

@@ -34,6 +34,9 @@ import * as m0034 from './migrations/0034_api_keys';
 import * as m0035 from './migrations/0035_webhooks';
 import * as m0036 from './migrations/0036_list_indexes';
 import * as m0037 from './migrations/0037_subscriptions';
+import * as m0038 from './migrations/0038_report_aggregates';
+import * as m0039 from './migrations/0039_pending_plan_change';
+import * as m0040 from './migrations/0040_search_by_organization';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -73,6 +76,9 @@ const migrations: Record<string, Migration> = {
   '0035_webhooks': m0035,
   '0036_list_indexes': m0036,
   '0037_subscriptions': m0037,
+  '0038_report_aggregates': m0038,
+  '0039_pending_plan_change': m0039,
+  '0040_search_by_organization': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -283,6 +283,8 @@ export interface DocumentItemsTable {
   kind: string;
   /** JSON: the line's amounts computed at the last write (migration 0008); parsed in queries/document-mapping.ts only. */
   amounts: string | null;
+  /** Migration 0038: the line's HT after its own discount (`amounts.gross_total`) in stored units, for the by-item report. */
+  net: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -298,6 +300,40 @@ export interface PaymentsTable {
   reverses_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * Migration 0038: one row per tax group of an issued invoice or credit note (its `tax_groups` as rows), written when
+ * it is issued and never changed, for the VAT aggregates; base and amount in stored units (scale 4), as on the document.
+ */
+export interface DocumentTaxesTable {
+  document_id: number;
+  position: number;
+  organization_id: number;
+  date: string;
+  type: 'invoice' | 'credit';
+  has_services: number;
+  currency: string;
+  exchange_rate: string | null;
+  /** The VAT rate in percent, as the tax group's JSON number ('20', '5.5'). */
+  rate: string;
+  base: number;
+  amount: number;
+}
+
+/**
+ * Migration 0038: the turnover of one day, currency and rate of issue ('' when none), added to at each issue of an
+ * invoice or credit note it counts (queries/turnover-days.ts); amounts in stored units (scale 4), credit notes negative.
+ */
+export interface TurnoverDaysTable {
+  organization_id: number;
+  date: string;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  net: number;
+  tax: number;
+  total: number;
 }
 
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
@@ -575,6 +611,9 @@ export interface SubscriptionsTable {
   cancel_at_period_end: number;
   pending_plan: 'free' | 'solo' | 'team' | null;
   pending_period: 'month' | 'year' | null;
+  /** Migration 0039: when the pending change was asked for, and the day it applies at the latest (or null). */
+  pending_since: string | null;
+  pending_deadline: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   updated_at: string;
@@ -624,6 +663,8 @@ export interface Database {
   documents: DocumentsTable;
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
+  document_taxes: DocumentTaxesTable;
+  turnover_days: TurnoverDaysTable;
   audit_log: AuditLogTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;

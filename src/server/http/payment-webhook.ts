@@ -29,6 +29,6 @@ export async function handlePaymentWebhook(deps: AppDeps, req: IncomingMessage, 
     if (error instanceof WebhookRefusal) return sendError(res, new AppError('BAD_REQUEST', error.message));
     throw error;
   }
-  const applied = await applyPaymentEvent(deps.db, event);
+  const applied = await applyPaymentEvent(deps.db, event, { planLimits: deps.env.planLimits });
   sendJson(res, 200, { received: true, duplicate: !applied });
 }

@@ -1,4 +1,5 @@
 import type { RestRoute } from '../http/rest-routes';
+import { STRIPE_WEBHOOK_PATH } from '../http/payment-webhook';
 import { jsonSchemaOf, omitProperties, propertiesOf, propertySchema, type JsonSchema } from './json-schema';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -17,6 +18,7 @@ const ERROR_SCHEMA: JsonSchema = {
 const ERROR_STATUSES: Record<string, string> = {
   '400': 'Requête invalide (un message par champ, qui le nomme)',
   '401': 'Non connecté',
+  '402': 'Au-delà de la formule (limite ou fonctionnalité) : le message nomme la limite et la formule qui la lève',
   '403': 'Action non autorisée',
   '404': 'Introuvable (y compris la fiche d’une autre entreprise)',
   '409': 'En conflit avec l’état actuel',
@@ -39,6 +41,57 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
 };
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/**
+ * Issue 19 §2: the payment provider's door, outside tRPC (the signature covers the raw bytes). Described here by hand
+ * since no procedure carries it; its answers are those of http/payment-webhook.ts.
+ */
+const STRIPE_WEBHOOK_OPERATION = {
+  operationId: 'stripe.webhook',
+  tags: ['subscription'],
+  summary: 'Événements signés de Stripe (abonnement créé, renouvelé, paiement échoué, résilié)',
+  description:
+    'Appelé par Stripe, jamais par un client de l’API : le corps brut est vérifié avec STRIPE_WEBHOOK_SECRET (en-tête Stripe-Signature, horodatage de moins de 300 s), puis l’événement est appliqué une seule fois (son identifiant est gardé : une livraison répétée ne change rien). Événements lus : checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid, invoice.payment_succeeded, invoice.payment_failed ; les autres sont acquittés sans effet. N’existe que si Stripe est configuré (sinon 404).',
+  security: [],
+  parameters: [
+    {
+      name: 'Stripe-Signature',
+      in: 'header',
+      required: true,
+      description: 'Signature de Stripe : t=<horodatage>,v1=<HMAC-SHA256 du corps>',
+      schema: { type: 'string' },
+    },
+  ],
+  requestBody: {
+    required: true,
+    content: json({
+      type: 'object',
+      description: 'Un événement Stripe (https://docs.stripe.com/api/events/object)',
+      properties: {
+        id: { type: 'string' },
+        type: { type: 'string' },
+        data: { type: 'object', properties: { object: { type: 'object' } } },
+      },
+      required: ['id', 'type', 'data'],
+    }),
+  },
+  responses: {
+    '200': {
+      description: 'Reçu ; `duplicate` vaut true quand cet événement avait déjà été appliqué (rien n’est changé)',
+      content: json({
+        type: 'object',
+        properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } },
+        required: ['received', 'duplicate'],
+      }),
+    },
+    '400': {
+      description: 'Signature absente, invalide ou trop ancienne (rejeu), ou corps illisible : rien n’est changé',
+      content: json({ $ref: '#/components/schemas/Error' }),
+    },
+    '404': { description: 'Aucun fournisseur de paiement configuré sur ce serveur', content: json({ $ref: '#/components/schemas/Error' }) },
+    '405': { description: 'Méthode autre que POST', content: json({ $ref: '#/components/schemas/Error' }) },
+  },
+};
 
 function operation(route: RestRoute) {
   const input = route.inputs.length === 1 ? jsonSchemaOf(route.inputs[0], 'input') : undefined;
@@ -106,6 +159,7 @@ export function buildOpenApiDocument(routes: RestRoute[], version: string) {
       responses: { '200': { description: 'Document OpenAPI 3.1', content: json({ type: 'object' }) } },
     },
   };
+  paths[STRIPE_WEBHOOK_PATH] = { post: STRIPE_WEBHOOK_OPERATION };
   return {
     openapi: '3.1.0',
     info: {

@@ -20,6 +20,11 @@ export interface PaymentProvider {
   portalUrl(params: { customerId: string; returnUrl: string }): Promise<string>;
   /** Ends (or keeps, with `false`) the subscription at the end of the period already paid. */
   cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * Switches a running subscription to another plan (a smaller one asked for in the app, once the usage fits); the
+   * provider credits what was paid for the larger one.
+   */
+  changePlan(params: { subscriptionId: string; organizationId: number; plan: PlanId; period: BillingPeriod }): Promise<void>;
   /** Checks the signature and its age, then answers the event; throws `WebhookRefusal` otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -62,6 +62,25 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     async cancelAtPeriodEnd(subscriptionId, cancel) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
+    async changePlan(params) {
+      const plan = PLANS[params.plan];
+      const current = await stripe.subscriptions.retrieve(params.subscriptionId);
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${params.subscriptionId} without item`);
+      // Prices are made on the fly, as at checkout (no catalogue to keep in step with shared/plans.ts).
+      const price = await stripe.prices.create({
+        currency: 'eur',
+        unit_amount: toNumber(mul(plan.price[params.period], 100), 0),
+        tax_behavior: 'exclusive',
+        recurring: { interval: params.period },
+        product_data: { name: `Facturier ${plan.name}` },
+        metadata: { plan: params.plan },
+      });
+      await stripe.subscriptions.update(params.subscriptionId, {
+        items: [{ id: item.id, price: price.id }],
+        metadata: { organization_id: String(params.organizationId), plan: params.plan, period: params.period },
+      });
+    },
     verifyWebhook(rawBody, signature): ProviderEvent {
       if (!signature) throw new WebhookRefusal('Signature Stripe absente (en-tête Stripe-Signature)');
       try {

@@ -35,8 +35,8 @@ export const membersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await members.removeMember(ctx, input.id);
-      return { messages: 'Membre retiré de l’équipe' };
+      const note = await members.removeMember(ctx, input.id);
+      return { messages: note ? `Membre retiré de l’équipe. ${note}` : 'Membre retiré de l’équipe' };
     }),
   transferOwnership: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/members/{id}/owner', summary: 'Transmet la propriété à un membre' } })
@@ -51,8 +51,8 @@ export const membersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await members.withdrawInvitation(ctx, input.id);
-      return { messages: 'Invitation révoquée' };
+      const note = await members.withdrawInvitation(ctx, input.id);
+      return { messages: note ? `Invitation révoquée. ${note}` : 'Invitation révoquée' };
     }),
   join: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/members/join', summary: 'Rejoint une entreprise avec le lien d’invitation reçu' } })

@@ -45,6 +45,16 @@ export const subscriptionRouter = router({
     .meta({ rest: { method: 'POST', path: '/api/subscription/resume', summary: 'Annule la résiliation : l’abonnement continue' } })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => ({ messages: await subscriptions.setCancellation(ctx, false) })),
+  cancelChange: protectedProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/subscription/change/cancel',
+        summary: 'Annule le passage en attente à une formule plus petite : la formule actuelle continue',
+      },
+    })
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx }) => ({ messages: await subscriptions.cancelPendingChange(ctx) })),
   invoices: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/subscription/invoices', summary: 'Les factures de l’abonnement' } })
     .output(subscriptionInvoicesAnswerSchema)

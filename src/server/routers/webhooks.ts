@@ -47,7 +47,10 @@ export const webhooksRouter = router({
     .output(webhookDeliveriesAnswerSchema)
     .query(({ ctx, input }) => webhooks.deliveriesOf(ctx, input.id)),
   test: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/webhooks/{id}/test', summary: 'Envoie un événement « ping » de test' } })
+    .meta({
+      rest: { method: 'POST', path: '/api/webhooks/{id}/test', summary: 'Envoie un événement « ping » de test' },
+      feature: 'webhooks',
+    })
     .input(z.object({ id: idSchema }))
     .output(webhookTestAnswerSchema)
     .mutation(({ ctx, input }) => webhooks.testWebhook(ctx, input.id)),

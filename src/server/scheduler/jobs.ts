@@ -13,6 +13,7 @@ import { deliverDue } from '../services/webhook-delivery';
 import { emitEvent } from '../services/webhooks';
 import { getExpense } from '../services/expenses';
 import { plural, pluralWord } from '../../shared/french';
+import { settlePlanChanges } from '../services/subscriptions';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
@@ -72,8 +73,16 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
 /** Sends the webhook deliveries due (issue 18 §5): the retries, and any event the kick after its commit missed. */
 export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
   const { env } = needs(deps);
-  const { delivered, failed } = await deliverDue(db, now, env.outbound.allowPrivate);
+  const { delivered, failed } = await deliverDue(db, now, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits });
   return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
+}
+
+/** Applies the plan changes whose moment came (issue 19): a smaller plan once the usage fits, a period of ours ended. */
+export async function settlePlans(db: Db, now: Date, deps?: JobDeps): Promise<string> {
+  const { env, payments } = needs(deps);
+  const { moved, failed } = await settlePlanChanges({ db, env, payments }, now);
+  const made = `${plural(moved, 'changement')} de formule ${pluralWord(moved, 'appliqué')}`;
+  return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
 /** Every timed job of the product (issues 14 and 15): one scheduler, one lease per job, one list. */
@@ -97,4 +106,6 @@ export const JOBS: Job[] = [
   },
   // Every minute: the first retry of a failed delivery is due a minute after it.
   { name: 'webhooks', label: 'Envoi des webhooks', pattern: '* * * * *', run: deliverWebhooks },
+  // Hourly: a month's document count starts again at midnight, Paris time; a freed seat is also settled at once.
+  { name: 'plan-changes', label: 'Changements de formule', pattern: '15 * * * *', run: settlePlans },
 ];

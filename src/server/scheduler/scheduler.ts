@@ -7,7 +7,7 @@ import type { AppDeps } from '../context';
 import { releaseLease, takeLease } from './lease';
 
 /** What a job may need beyond the database: mailing (reminders), printing PDFs, the e-invoicing platform. */
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'pdf' | 'einvoice' | 'issueArchiver'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'pdf' | 'einvoice' | 'issueArchiver' | 'payments'>;
 
 /** One piece of timed work: when it runs (a cron pattern, Europe/Paris) and what it does at `now`. */
 export interface Job {
@@ -79,7 +79,22 @@ export class Scheduler {
     return results;
   }
 
+  /**
+   * Never rejects: a run is fired by a timer, where a rejection would be unhandled and end the process. The lease
+   * itself may fail (the database busy past its timeout under a long write, or closing): the run is skipped, said in
+   * the logs, and the next tick tries again.
+   */
   private async runJob(job: Job): Promise<JobResult> {
+    try {
+      return await this.runLeased(job);
+    } catch (error) {
+      logger.error(`job ${job.name}: lease not taken or released`, error);
+      metrics.jobSkips.inc({ job: job.name });
+      return { job: job.name, ran: false, message: `Non exécutée : ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  private async runLeased(job: Job): Promise<JobResult> {
     if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs }))) {
       metrics.jobSkips.inc({ job: job.name });
       return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };

@@ -4,7 +4,7 @@ import type { DocumentForm } from '../../shared/schemas/document';
 import type { CustomerParty } from '../../shared/schemas/document-parties';
 import { defaultDeliveryAddress, type MentionCustomer } from '../../shared/legal-mentions';
 import { addressSchema, type Address } from '../../shared/schemas/customer';
-import { fail } from '../errors';
+import { fail, failField } from '../errors';
 import { findCustomer, type CustomerRecord } from '../db/queries/customers';
 import { findDocumentSummary } from '../db/queries/document-lists';
 import { documentTaxProblems, type TaxRules } from '../../shared/vat';
@@ -36,8 +36,8 @@ export const customerSnapshotOf = (c: CustomerRecord, delivery: Address | null):
 export async function checkCustomer(db: Db, organizationId: number, customerId: number | null | undefined): Promise<CustomerRecord | null> {
   if (!customerId) return null;
   const customer = await findCustomer(db, { organizationId, id: customerId });
-  if (!customer) return fail('BAD_REQUEST', 'Client : introuvable');
-  if (customer.deleted_at) fail('BAD_REQUEST', 'Client : ce client est archivé, restaurez-le pour lui établir un document');
+  if (!customer) return failField('customer_id', 'Client : introuvable');
+  if (customer.deleted_at) failField('customer_id', 'Client : ce client est archivé, restaurez-le pour lui établir un document');
   return customer;
 }
 
@@ -45,7 +45,7 @@ export async function checkCustomer(db: Db, organizationId: number, customerId: 
 export async function checkOrder(db: Db, organizationId: number, orderId: number | null | undefined): Promise<void> {
   if (!orderId) return;
   const order = await findDocumentSummary(db, { organizationId, id: orderId });
-  if (order?.type !== 'order') fail('BAD_REQUEST', 'Commande : introuvable');
+  if (order?.type !== 'order') failField('order_id', 'Commande : introuvable');
 }
 
 /**
@@ -64,7 +64,7 @@ export async function withDefaults(
   };
   if (form.maturity !== undefined) {
     if (form.maturity && form.maturity < form.date)
-      fail('BAD_REQUEST', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);
+      failField('maturity', `${DOCUMENT_TYPE_TABLE[form.type].maturityName} : elle ne peut précéder la date du document`);
     return form;
   }
   const days = customer?.maturity ?? (await getAppSettings(db, organizationId)).payment_days;

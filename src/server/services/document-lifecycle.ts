@@ -10,6 +10,8 @@ import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter } from '../db/queries/counters';
+import { writeDocumentTaxes } from '../db/queries/document-taxes';
+import { addToTurnoverDays } from '../db/queries/turnover-days';
 import { findDocument, findLatestNumbered, findNumberHolder, updateDocument } from '../db/queries/documents';
 import { sumDeposits, sumIssuedCredits } from '../db/queries/document-lists';
 import { toUnits4, unitsToNumber } from '../../shared/money';
@@ -184,6 +186,12 @@ export async function issueDocument(
     });
     // Issue 13 §4: what was just written must make a valid EN 16931 invoice, or nothing of it commits.
     if (isLegalRecord(doc.type)) await assertIssuedEinvoiceValid(trx, organizationId, id, number);
+    // Its VAT per rate as rows and its turnover added to its day, for the reports (migration 0038): with the number or
+    // not at all.
+    if (isLegalRecord(doc.type)) {
+      await writeDocumentTaxes(trx, { organizationId, documentId: id });
+      await addToTurnoverDays(trx, { organizationId, documentId: id });
+    }
     if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).

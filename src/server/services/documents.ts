@@ -7,7 +7,7 @@ import { operationNature } from '../../shared/legal-mentions';
 import { effectiveStatus, isEditable } from '../../shared/document-status';
 import { statusLabel, TYPE_LABELS } from '../../shared/status';
 import { capitalize } from '../../shared/format';
-import { fail } from '../errors';
+import { fail, failField } from '../errors';
 import { nowIso } from '../clock';
 import { deleteDocumentRow, findDocument, insertDocument, updateDocument } from '../db/queries/documents';
 import {
@@ -151,6 +151,7 @@ export async function indexDocument(db: Db, organizationId: number, id: number):
     title: row.number ?? `${statusLabel('draft')} (${TYPE_LABELS[row.type].one})`,
     subtitle: [row.number ? TYPE_LABELS[row.type].one : '', row.customer_name].filter(Boolean).join(' · '),
     body: [row.customer_name, row.date, TYPE_LABELS[row.type].one].join(' '),
+    number: row.number,
   });
 }
 
@@ -253,9 +254,9 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
   // A credit note stays on the invoice it corrects, a deposit on what it pays for: same customer, currency, price mode.
   if (doc.corrects_id || doc.kind === 'deposit') {
     if ((input.customer_id ?? null) !== doc.customer_id)
-      fail('BAD_REQUEST', 'Client : il est celui du document d’origine et ne change pas');
-    if (input.currency !== doc.currency) fail('BAD_REQUEST', 'Devise : elle est celle du document d’origine et ne change pas');
-    if (input.price_mode !== doc.price_mode) fail('BAD_REQUEST', 'Prix saisis : ils suivent le document d’origine');
+      failField('customer_id', 'Client : il est celui du document d’origine et ne change pas');
+    if (input.currency !== doc.currency) failField('currency', 'Devise : elle est celle du document d’origine et ne change pas');
+    if (input.price_mode !== doc.price_mode) failField('price_mode', 'Prix saisis : ils suivent le document d’origine');
   }
   const customer = await checkCustomer(db, organizationId, input.customer_id);
   if ((input.order_id ?? null) !== doc.order_id) await checkOrder(db, organizationId, input.order_id);

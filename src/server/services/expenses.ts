@@ -3,7 +3,7 @@ import type { Expense, ExpenseCategory, ExpenseListQuery, ExpenseRecord } from '
 import { categoryCode } from '../../shared/expense-categories';
 import { periodRange } from '../../shared/periods';
 import { pageWindow } from '../../shared/schemas/filters';
-import { fail } from '../errors';
+import { fail, failField } from '../errors';
 import { clock } from '../clock';
 import {
   deleteExpenseRow,
@@ -55,7 +55,7 @@ export async function resolveCategory(db: Db, organizationId: number, text: stri
   const known = categories.find((c) => c.code === text.trim() || c.label.toLowerCase() === folded);
   if (known) return known.code;
   const code = categoryCode(text);
-  if (!code) fail('BAD_REQUEST', 'Catégorie : un nom avec au moins une lettre ou un chiffre');
+  if (!code) failField('category', 'Catégorie : un nom avec au moins une lettre ou un chiffre');
   if (!categories.some((c) => c.code === code))
     await upsertCategory(db, { organizationId, category: { code, label: text.trim(), account: FREE_CATEGORY_ACCOUNT } });
   return code;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import type { Item } from '../../shared/schemas/item';
-import { fail } from '../errors';
+import { AppError, besideField, fail } from '../errors';
 import { nowIso } from '../clock';
 import { findItem, findItemByCode, insertItem, setItemDeletedAt, updateItem, type ItemRecord } from '../db/queries/items';
 import { listTaxes, listUnits } from '../db/queries/reference';
@@ -39,17 +39,27 @@ export async function getItem(db: Db, organizationId: number, id: number): Promi
  * under the franchise en base); the code, when given, unique among its live items.
  */
 async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: number): Promise<void> {
+  // Each problem by the field it is about, so that the form shows it there (issue 23).
+  const fields: Record<string, string> = {};
   const problems: string[] = [];
   const units = await listUnits(db, { organizationId });
-  if (!units.some((u) => u.name === item.unit)) problems.push(`Unité inconnue : « ${item.unit} ». Ajoutez-la dans Paramètres → Unités.`);
+  if (!units.some((u) => u.name === item.unit)) {
+    problems.push(`Unité inconnue : « ${item.unit} ». Ajoutez-la dans Paramètres → Unités.`);
+    fields.unit = 'Unité inconnue : ajoutez-la dans Paramètres → Unités';
+  }
   const taxes = await listTaxes(db, { organizationId });
   const chosen = item.tax_ids.map((id) => taxes.find((t) => t.id === id));
-  if (chosen.some((t) => !t)) problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
-  else {
+  if (chosen.some((t) => !t)) {
+    problems.push('TVA inconnue : choisissez parmi les taux de Paramètres → TVA.');
+    fields.tax_ids = 'TVA inconnue : choisissez parmi les taux de Paramètres → TVA';
+  } else {
     const problem = taxProblem(`Article « ${item.name} »`, chosen.filter(isDefined), await taxRulesOf(db, organizationId), 'article');
-    if (problem) problems.push(problem);
+    if (problem) {
+      problems.push(problem);
+      fields.tax_ids = besideField(problem);
+    }
   }
-  if (problems.length) fail('BAD_REQUEST', problems.length === 1 ? defined(problems[0], 'problems[0]') : problems);
+  if (problems.length) throw new AppError('BAD_REQUEST', problems.length === 1 ? defined(problems[0], 'problems[0]') : problems, fields);
   await checkTagIds(db, organizationId, 'item', item.tag_ids);
   if (item.code && (await findItemByCode(db, { organizationId, code: item.code, exceptId })))
     fail('CONFLICT', `Le code article « ${item.code} » est déjà utilisé`);

@@ -30,6 +30,7 @@ import {
 import { invitationMail } from '../mail/templates';
 import { startSession } from './auth';
 import { defined } from '../../shared/defined';
+import { settleAfterUsageDrop } from './subscriptions';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const LAST_OWNER = 'L’entreprise doit garder au moins un propriétaire : nommez-en un autre avant.';
@@ -95,7 +96,7 @@ export async function changeRole(ctx: Context & { session: Session }, id: number
 }
 
 /** Removes a member (or the user themself, leaving); their sessions in this organisation close with the membership. */
-export async function removeMember(ctx: Context & { session: Session }, id: number): Promise<void> {
+export async function removeMember(ctx: Context & { session: Session }, id: number): Promise<string | null> {
   const { organizationId } = ctx.session;
   await ctx.db.transaction().execute(async (trx) => {
     const member = await findMember(trx, { organizationId, id });
@@ -105,6 +106,8 @@ export async function removeMember(ctx: Context & { session: Session }, id: numb
     await deleteMember(trx, { id });
     await trx.deleteFrom('sessions').where('user_id', '=', member.user_id).where('organization_id', '=', organizationId).execute();
   });
+  // A seat freed may be what a smaller plan in waiting needed (issue 19).
+  return settleAfterUsageDrop(ctx, organizationId);
 }
 
 /** The owner hands the organisation to another member and stays as an administrator. */
@@ -121,9 +124,10 @@ export async function transferOwnership(ctx: Context & { session: Session }, id:
   });
 }
 
-export async function withdrawInvitation(ctx: Context & { session: Session }, id: number): Promise<void> {
+export async function withdrawInvitation(ctx: Context & { session: Session }, id: number): Promise<string | null> {
   const done = await revokeInvitation(ctx.db, { organizationId: ctx.session.organizationId, id, now: nowIso() });
   if (!done) fail('NOT_FOUND', 'Invitation introuvable ou déjà utilisée');
+  return settleAfterUsageDrop(ctx, ctx.session.organizationId);
 }
 
 /** A usable invitation for this token, else the one French refusal (never saying which of expired/spent/revoked). */

@@ -1,10 +1,15 @@
 import type { Db } from '../db/connection';
 import { nowIso } from '../clock';
 import { logger } from '../logger';
-import { div, toStoredUnits } from '../../shared/money';
-import { billingPeriodSchema, planIdSchema, type BillingPeriod, type PlanId } from '../../shared/plans';
+import { div, mul, toNumber, toStoredUnits } from '../../shared/money';
+import { billingPeriodSchema, PLAN_IDS, PLAN_RANK, PLANS, planIdSchema, type BillingPeriod, type PlanId } from '../../shared/plans';
 import type { ProviderEvent } from '../payments/provider';
-import { emptyRow } from './subscriptions';
+import { emptyRow, overLimits } from './subscriptions';
+
+/** PLAN_LIMITS=off: every plan fits, so a smaller plan chosen on Stripe's portal applies at once. */
+export interface ApplyOptions {
+  planLimits: boolean;
+}
 import {
   findSubscription,
   findSubscriptionByStripeId,
@@ -73,6 +78,8 @@ async function onCheckoutCompleted(db: Db, session: Obj): Promise<number | null>
     cancel_at_period_end: 0,
     pending_plan: null,
     pending_period: null,
+    pending_since: null,
+    pending_deadline: null,
     stripe_customer_id: str(session.customer) ?? row.stripe_customer_id,
     stripe_subscription_id: str(session.subscription) ?? row.stripe_subscription_id,
     updated_at: nowIso(),
@@ -80,7 +87,17 @@ async function onCheckoutCompleted(db: Db, session: Obj): Promise<number | null>
   return row.organization_id;
 }
 
-async function onSubscriptionChanged(db: Db, sub: Obj, deleted: boolean): Promise<number | null> {
+/** The plan a Stripe price bills: ours carry it in their metadata; else its amount and interval (a portal's price). */
+function planFromPrice(price: Obj): PlanId | null {
+  const tagged = planIdSchema.safeParse(obj(price.metadata).plan);
+  if (tagged.success) return tagged.data;
+  const cents = num(price.unit_amount);
+  const interval = obj(price.recurring).interval;
+  if (cents === null || (interval !== 'month' && interval !== 'year')) return null;
+  return PLAN_IDS.find((id) => id !== 'free' && toNumber(mul(PLANS[id].price[interval], 100), 0) === cents) ?? null;
+}
+
+async function onSubscriptionChanged(db: Db, sub: Obj, deleted: boolean, opts: ApplyOptions): Promise<number | null> {
   const meta = planFrom(sub.metadata);
   const row = await rowFor(db, meta.organizationId, str(sub.id));
   if (!row) return null;
@@ -88,17 +105,46 @@ async function onSubscriptionChanged(db: Db, sub: Obj, deleted: boolean): Promis
   const status = deleted ? 'canceled' : (STATUS[String(sub.status)] ?? row.status);
   const interval = obj(obj(item.price).recurring).interval;
   const period = meta.period ?? (interval === 'year' || interval === 'month' ? interval : row.period);
+  const end =
+    status === 'canceled' ? null : (dateOf(num(sub.current_period_end) ?? num(item.current_period_end)) ?? row.current_period_end);
+  // What Stripe bills now: the price (a change made on Stripe's portal keeps our checkout's metadata), else ours.
+  const billed = planFromPrice(obj(item.price)) ?? meta.plan ?? row.plan;
+  let plan: PlanId = status === 'canceled' ? 'free' : billed;
+  let pending: Pick<SubscriptionRow, 'pending_plan' | 'pending_period' | 'pending_since' | 'pending_deadline'> = {
+    pending_plan: null,
+    pending_period: null,
+    pending_since: null,
+    pending_deadline: null,
+  };
+  if (status !== 'canceled' && billed === row.plan) {
+    // Nothing moved on Stripe's side: a change asked for here and waiting for the usage stays in waiting.
+    pending = row;
+  } else if (status !== 'canceled' && row.status !== 'canceled' && PLAN_RANK[billed] < PLAN_RANK[row.plan] && opts.planLimits) {
+    // Issue 19: a smaller plan chosen on the portal while the usage exceeds it waits until the usage fits, and at the
+    // latest until the end of the period Stripe already billed (it bills the smaller plan from then on).
+    const reasons = await overLimits(db, row.organization_id, billed);
+    if (reasons.length > 0) {
+      plan = row.plan;
+      pending = {
+        pending_plan: billed,
+        pending_period: period,
+        pending_since: row.pending_plan === billed && row.pending_since ? row.pending_since : nowIso(),
+        pending_deadline: row.pending_plan === billed && row.pending_deadline ? row.pending_deadline : (row.current_period_end ?? end),
+      };
+    }
+  }
   await saveSubscription(db, {
     ...row,
-    plan: status === 'canceled' ? 'free' : (meta.plan ?? row.plan),
+    plan,
     period: status === 'canceled' ? null : period,
     status,
     source: 'stripe',
-    current_period_end:
-      status === 'canceled' ? null : (dateOf(num(sub.current_period_end) ?? num(item.current_period_end)) ?? row.current_period_end),
+    current_period_end: end,
     cancel_at_period_end: status !== 'canceled' && sub.cancel_at_period_end === true ? 1 : 0,
-    pending_plan: null,
-    pending_period: null,
+    pending_plan: pending.pending_plan,
+    pending_period: pending.pending_period,
+    pending_since: pending.pending_since,
+    pending_deadline: pending.pending_deadline,
     stripe_customer_id: str(sub.customer) ?? row.stripe_customer_id,
     stripe_subscription_id: status === 'canceled' ? null : (str(sub.id) ?? row.stripe_subscription_id),
     updated_at: nowIso(),
@@ -149,7 +195,7 @@ async function onInvoice(db: Db, invoice: Obj, paid: boolean): Promise<number | 
  * Applies a verified provider event once (issue 19 §2): its id is recorded in the same transaction as its effect, so
  * a delivery repeated, or replayed within the signature's tolerance, changes nothing. Answers false for a repeat.
  */
-export async function applyPaymentEvent(db: Db, event: ProviderEvent): Promise<boolean> {
+export async function applyPaymentEvent(db: Db, event: ProviderEvent, opts: ApplyOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const known = await trx.selectFrom('payment_events').select('id').where('id', '=', event.id).executeTakeFirst();
     if (known) return false;
@@ -160,10 +206,10 @@ export async function applyPaymentEvent(db: Db, event: ProviderEvent): Promise<b
         break;
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
-        organizationId = await onSubscriptionChanged(trx, event.object, false);
+        organizationId = await onSubscriptionChanged(trx, event.object, false, opts);
         break;
       case 'customer.subscription.deleted':
-        organizationId = await onSubscriptionChanged(trx, event.object, true);
+        organizationId = await onSubscriptionChanged(trx, event.object, true, opts);
         break;
       case 'invoice.paid':
       case 'invoice.payment_succeeded':

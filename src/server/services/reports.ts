@@ -2,7 +2,6 @@ import type { Db } from '../db/connection';
 import { fail } from '../errors';
 import {
   billedTtc,
-  paymentsOnServices,
   receiptsByNature,
   receiptsOfPeriod,
   receiptsTotals,
@@ -14,23 +13,12 @@ import {
   type RatedSum,
   vatOfDeductedDeposits,
   vatOfDocuments,
+  vatOfPaymentsOnServices,
 } from '../db/queries/reports';
 import { expenseFigures } from '../db/queries/expense-figures';
 import { listCurrencyRows } from '../db/queries/currencies';
 import { convertAmount } from '../../shared/exchange';
-import {
-  add,
-  INPUT_SCALE,
-  money,
-  roundDiv,
-  sub,
-  toNumber,
-  toStoredUnits,
-  unitsToDecimalText,
-  unitsToNumber,
-  ZERO,
-  type Money,
-} from '../../shared/money';
+import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
 import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
@@ -172,15 +160,18 @@ export async function vatReport(db: Db, organizationId: number, params: Period) 
   if (basis === 'receipts') {
     // Each payment on an invoice of services carries its share of the invoice's VAT, rate by rate: shares summed in
     // exact integer units per currency and rate of issue, then converted once per group, not once per payment.
+    const { whole, parts } = await vatOfPaymentsOnServices(db, period);
     const shares = new Map<string, { currency: string; rate: string | null; vatRate: number; base: bigint; amount: bigint }>();
-    for (const p of await paymentsOnServices(db, period)) {
-      if (p.total === 0) continue;
-      for (const t of JSON.parse(p.tax_groups) as { rate: number; taxable_amount: number; amount: number }[]) {
-        const share = (value: number) => (BigInt(toStoredUnits(value)) * BigInt(p.amount)) / BigInt(p.total);
-        const key = `${p.currency} ${p.rate} ${t.rate}`;
-        const e = shares.get(key) ?? { currency: p.currency, rate: p.rate, vatRate: t.rate, base: 0n, amount: 0n };
-        shares.set(key, { ...e, base: e.base + share(t.taxable_amount), amount: e.amount + share(t.amount) });
-      }
+    const addShare = (r: RatedSum & { vat_rate: string }, base: bigint, amount: bigint) => {
+      const key = `${r.currency} ${r.rate} ${r.vat_rate}`;
+      const e = shares.get(key) ?? { currency: r.currency, rate: r.rate, vatRate: Number(r.vat_rate), base: 0n, amount: 0n };
+      shares.set(key, { ...e, base: e.base + base, amount: e.amount + amount });
+    };
+    // Payments of a whole invoice: their share is the whole group (summed in SQL).
+    for (const r of whole) addShare(r, BigInt(r.base), BigInt(r.amount));
+    for (const p of parts) {
+      const share = (value: number) => (BigInt(value) * BigInt(p.paid)) / BigInt(p.total);
+      addShare(p, share(p.base), share(p.amount));
     }
     for (const e of shares.values()) addTo(collected, e.vatRate, await toBase(e.base, e), await toBase(e.amount, e));
   }

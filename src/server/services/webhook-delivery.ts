@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import { logger } from '../logger';
 import { OutboundRefusedError, resolveOutbound } from '../net/outbound-guard';
 import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '../../shared/schemas/webhook';
+import { featureRefusalFor } from './subscriptions';
 import { claimDelivery, countFailure, deliveryToSend, dueDeliveries, recordAttempt, resetFailures } from '../db/queries/webhooks';
 
 /** The wait before each retry of a failed delivery: six attempts in all, the last about 15 hours after the event. */
@@ -130,9 +131,27 @@ async function post(urlText: string, headers: Record<string, string>, body: stri
  * next wait of the backoff, or failed when none is left (a test ping is never retried). Each failure counts
  * against the endpoint, which is turned off after WEBHOOK_MAX_CONSECUTIVE_FAILURES in a row; a success resets it.
  */
-export async function attemptDelivery(db: Db, id: number, now: Date, allowPrivate: boolean): Promise<boolean> {
+export async function attemptDelivery(db: Db, id: number, now: Date, rules: DeliveryRules): Promise<boolean> {
   const delivery = await deliveryToSend(db, { id });
   if (!delivery) return false;
+  // Issue 19: after a downgrade below Équipe the endpoints stay, but nothing is sent; the log says why (no retry, and
+  // the endpoint is not counted as failing: it works again with a plan that includes webhooks).
+  const refusal = await featureRefusalFor(db, delivery.organization_id, 'webhooks', rules.planLimits);
+  if (refusal) {
+    await recordAttempt(db, {
+      id,
+      status: 'failed',
+      attempts: delivery.attempts,
+      at: now.toISOString(),
+      nextAttemptAt: null,
+      responseStatus: null,
+      responseMs: 0,
+      responseBody: '',
+      error: `Non envoyé : ${refusal}`,
+    });
+    return false;
+  }
+  const allowPrivate = rules.allowPrivate;
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     'content-type': 'application/json',
@@ -168,7 +187,13 @@ export async function attemptDelivery(db: Db, id: number, now: Date, allowPrivat
 }
 
 /** Sends every delivery due at `now` (the scheduler's job, and the kick after a commit); counts what was delivered and what failed. */
-export async function deliverDue(db: Db, now: Date, allowPrivate: boolean): Promise<{ delivered: number; failed: number }> {
+/** What a delivery obeys: the outbound guard (OUTBOUND_ALLOW_PRIVATE) and the plans' limits (PLAN_LIMITS). */
+export interface DeliveryRules {
+  allowPrivate: boolean;
+  planLimits: boolean;
+}
+
+export async function deliverDue(db: Db, now: Date, rules: DeliveryRules): Promise<{ delivered: number; failed: number }> {
   const report = { delivered: 0, failed: 0 };
   // In batches, each claimed first: a long outbox is worked through without holding all of it.
   for (let round = 0; round < 20; round++) {
@@ -179,7 +204,7 @@ export async function deliverDue(db: Db, now: Date, allowPrivate: boolean): Prom
     for (const d of due) if (await claimDelivery(db, { id: d.id, expected: d.next_attempt_at, until })) mine.push(d.id);
     if (mine.length === 0) break;
     // Different endpoints in parallel: one slow receiver does not hold up the others for long.
-    for (const ok of await Promise.all(mine.map((id) => attemptDelivery(db, id, now, allowPrivate)))) report[ok ? 'delivered' : 'failed']++;
+    for (const ok of await Promise.all(mine.map((id) => attemptDelivery(db, id, now, rules)))) report[ok ? 'delivered' : 'failed']++;
   }
   return report;
 }
@@ -203,7 +228,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly allowPrivate: boolean,
+    private readonly rules: DeliveryRules,
     private readonly now: () => Date,
   ) {}
 
@@ -225,11 +250,11 @@ export class WebhookDispatcher {
       do {
         this.again = false;
         try {
-          let found = await deliverDue(this.db, this.now(), this.allowPrivate);
+          let found = await deliverDue(this.db, this.now(), this.rules);
           for (const ms of retries) {
             if (found.delivered + found.failed > 0 || !dispatchers.has(this)) break;
             await new Promise((resolve) => setTimeout(resolve, ms));
-            found = await deliverDue(this.db, this.now(), this.allowPrivate);
+            found = await deliverDue(this.db, this.now(), this.rules);
           }
         } catch (error) {
           logger.error('webhook deliveries: run after commit failed (the scheduler will try again)', error);

@@ -169,7 +169,7 @@ export async function testWebhook(ctx: WebhookCtx, id: number): Promise<{ messag
   await foundEndpoint(ctx, id);
   const [deliveryId] = await emitEvent(ctx.db, ctx.organizationId, 'ping', { message: 'Test de Facturier' }, { endpointId: id });
   if (deliveryId === undefined) fail('NOT_FOUND', NOT_FOUND);
-  await attemptDelivery(ctx.db, deliveryId, clock.now(), ctx.env.outbound.allowPrivate);
+  await attemptDelivery(ctx.db, deliveryId, clock.now(), { allowPrivate: ctx.env.outbound.allowPrivate, planLimits: ctx.env.planLimits });
   const delivery = deliveryOf(await findDelivery(ctx.db, { id: deliveryId }));
   const messages =
     delivery.status === 'delivered'

@@ -37,9 +37,21 @@ export const subscriptionSchema = z.object({
   /** The last day paid for (YYYY-MM-DD): renewal date, or end date when cancelled or granted until then. */
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
-  /** A change to another plan that takes effect at the period's end. */
+  /** A change to a smaller plan, in waiting: it takes effect at the period's end once the usage fits its limits. */
   pending_plan: planIdSchema.nullable(),
   pending_period: billingPeriodSchema.nullable(),
+  /** When the change was asked for (ISO instant), and the day it applies at the latest whatever the usage. */
+  pending_since: z.string().nullable(),
+  pending_deadline: z.string().nullable(),
+  /**
+   * What the usage exceeds of the limits of the plan a change leads to (the pending plan, or Gratuit after a
+   * cancellation), one French sentence each: the change waits until this is empty.
+   */
+  pending_blockers: z.array(z.string()),
+  /** The API keys and webhooks that plan would leave unused (kept, not deleted), in French. */
+  pending_losses: z.array(z.string()),
+  /** The API keys and webhooks the current plan leaves unused, in French. */
+  dormant: z.array(z.string()),
   usage: z.array(usageSchema),
   /** PLAN_LIMITS=off: this server lifts every limit (self-hosted). */
   limits_enforced: z.boolean(),

@@ -24,7 +24,7 @@ export const listStyles = {
     p: { base: '3', md: '4' },
     minW: '0',
   }),
-  toolbar: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3' }),
+  toolbar: css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3', flexWrap: 'wrap' }),
   tableWrap: css({ overflowX: 'auto' }),
   table: css({
     w: 'full',

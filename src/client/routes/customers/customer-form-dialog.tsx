@@ -4,7 +4,7 @@ import { customerInputSchema, type CustomerInput } from '../../../shared/schemas
 import { frenchVatNumber, isValidSiren } from '../../../shared/identifiers';
 import { countryZone } from '../../../shared/eu-countries';
 import { longDefaultTermWarning } from '../../../shared/payment-terms';
-import { trpc } from '../../trpc';
+import { fieldErrorsOf, trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
@@ -98,8 +98,10 @@ export function CustomerFormDialog({
     void utils.customers.invalidate();
     onSaved(answer.data);
   };
-  const create = trpc.customers.create.useMutation({ onSuccess: done });
-  const update = trpc.customers.update.useMutation({ onSuccess: done });
+  // A refusal the server explains field by field shows beside those fields, not only in the snackbar.
+  const refused = (error: unknown) => setErrors(fieldErrorsOf(error));
+  const create = trpc.customers.create.useMutation({ onSuccess: done, onError: refused });
+  const update = trpc.customers.update.useMutation({ onSuccess: done, onError: refused });
   // A second click before the disabled button renders is ignored: one record per action (issue 12).
   const guard = useActionGuard();
 

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle } from '../../components/ui/text-field';
-import { listStyles, SortHeader } from '../../components/ui/list';
+import { listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
@@ -55,16 +56,6 @@ export function CustomersPage() {
     { placeholderData: (previous) => previous },
   );
   const filtered = Boolean(query.search || type || query.city || tag || unpaid);
-
-  const header = (key: SortKey, label: string) => (
-    <SortHeader
-      column={key}
-      label={label}
-      sortBy={sortBy}
-      sortOrder={sortOrder}
-      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
-    />
-  );
 
   return (
     <div className={styles.layout}>
@@ -148,36 +139,34 @@ export function CustomersPage() {
           </div>
         ) : (
           <>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    {header('number', 'Numéro')}
-                    {header('name', 'Nom')}
-                    <th>E-mail</th>
-                    {header('city', 'Ville')}
-                    <th>Type</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data?.data.map((c) => (
-                    <tr key={c.id}>
-                      <td className={styles.number}>{c.number}</td>
-                      <td>
-                        <Link href={`/customers/${c.id}`} className={styles.link}>
-                          {c.name}
-                        </Link>
-                        {c.deleted_at && <span className={styles.badge}>Archivé</span>}
-                        <TagChips tags={c.tags} />
-                      </td>
-                      <td>{c.email}</td>
-                      <td>{c.address.city}</td>
-                      <td>{c.type === 'company' ? 'Entreprise' : 'Particulier'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResponsiveList
+              label="Clients"
+              testId="customers-list"
+              rows={list.data?.data ?? []}
+              rowKey={(c) => c.id}
+              sort={{ by: sortBy, order: sortOrder, onSort: (sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 }) }}
+              columns={[
+                { key: 'number', label: 'Numéro', sort: 'number', className: styles.number, cell: (c) => c.number },
+                {
+                  key: 'name',
+                  label: 'Nom',
+                  sort: 'name',
+                  card: 'title',
+                  cell: (c) => (
+                    <>
+                      <Link href={`/customers/${c.id}`} className={styles.link}>
+                        {c.name}
+                      </Link>
+                      {c.deleted_at && <span className={styles.badge}>Archivé</span>}
+                      <TagChips tags={c.tags} />
+                    </>
+                  ),
+                },
+                { key: 'email', label: 'E-mail', card: 'subtitle', cell: (c) => c.email },
+                { key: 'city', label: 'Ville', sort: 'city', cell: (c) => c.address.city },
+                { key: 'type', label: 'Type', card: 'status', cell: (c) => (c.type === 'company' ? 'Entreprise' : 'Particulier') },
+              ]}
+            />
             <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
           </>
         )}

@@ -12,7 +12,8 @@ import { useMoney } from '../../lib/use-money';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { ListPending, listStyles, SortHeader } from '../../components/ui/list';
+import { ListPending, listStyles } from '../../components/ui/list';
+import { ResponsiveList, type ListColumn } from '../../components/ui/responsive-list';
 import { FileIcon } from '../../components/icons';
 import { StatusChip } from './status-chip';
 import { baseOf } from './document-meta';
@@ -27,13 +28,10 @@ type SortKey = (typeof SORT_FIELDS)[number];
 
 const styles = {
   ...listStyles,
-  row: css({ cursor: 'pointer' }),
   amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
   draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
   muted: css({ color: 'fg.muted' }),
   statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
-  actionsCell: css({ w: '10', textAlign: 'right', py: '1!' }),
-  srOnly: css({ srOnly: true }),
   views: css({ display: 'flex', gap: '1', mb: '3' }),
   view: css({
     px: '3',
@@ -45,8 +43,6 @@ const styles = {
     _hover: { bg: 'bg.muted', color: 'fg.default' },
   }),
   viewActive: css({ bg: 'accent.subtle', color: 'accent.fg' }),
-  // Positioned, so the visually hidden header text (absolutely placed) stays inside the scrolling box on phones.
-  tableWrap: cx(listStyles.tableWrap, css({ position: 'relative' })),
 };
 
 const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
@@ -102,16 +98,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   const newHref = `${baseOf(type)}/new/add`;
   const { noun: one, plural: many } = DOCUMENT_TYPE_TABLE[type];
 
-  const header = (key: SortKey, label: string, align?: 'right') => (
-    <SortHeader
-      column={key}
-      label={label}
-      sortBy={sortBy}
-      sortOrder={sortOrder}
-      align={align}
-      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
-    />
-  );
+  const columns = documentColumns({ type, money, withTotal, withDue, withMaturity });
 
   // Factures → Relances (issue 15 §2): SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
   const remindersView = type === 'invoice' && query.view === 'relances';
@@ -198,37 +185,17 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
               </div>
             ) : (
               <>
-                <div className={styles.tableWrap}>
-                  <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-                    <thead>
-                      <tr>
-                        {header('number', 'Numéro')}
-                        {header('customer', 'Client')}
-                        {header('date', 'Date')}
-                        {withMaturity && header('maturity', maturityLabel(type))}
-                        {withTotal && header('total', 'Total TTC', 'right')}
-                        {withDue && <th style={{ textAlign: 'right' }}>Reste dû</th>}
-                        <th>Statut</th>
-                        <th>
-                          <span className={styles.srOnly}>Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.data.data.map((doc) => (
-                        <DocumentRow
-                          key={doc.id}
-                          doc={doc}
-                          money={money}
-                          withTotal={withTotal}
-                          withDue={withDue}
-                          withMaturity={withMaturity}
-                          onOpen={() => navigate(openHref(doc))}
-                        />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <ResponsiveList
+                  label={many}
+                  testId="documents-list"
+                  rows={list.data.data}
+                  rowKey={(doc) => doc.id}
+                  columns={columns}
+                  actions={(doc) => <DocumentRowActions doc={doc} />}
+                  onOpen={(doc) => navigate(openHref(doc))}
+                  sort={{ by: sortBy, order: sortOrder, onSort: (sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 }) }}
+                  dimmed={list.isPlaceholderData}
+                />
                 <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
               </>
             )}
@@ -239,57 +206,73 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   );
 }
 
-function DocumentRow({
-  doc,
+/** The columns of a documents list, and where each sits on a phone card (issue 23). */
+function documentColumns({
+  type,
   money,
   withTotal,
   withDue,
   withMaturity,
-  onOpen,
 }: {
-  doc: DocumentListEntry;
+  type: DocumentType;
   money: ReturnType<typeof useMoney>;
   withTotal: boolean;
   withDue: boolean;
   withMaturity: boolean;
-  onOpen: () => void;
-}) {
-  const draft = doc.status === 'draft';
-  return (
-    <tr
-      className={styles.row}
-      onClick={(e) => {
-        // The row opens the document, except from its own links and buttons, or from the menu (portalled elsewhere).
-        const target = e.target as HTMLElement;
-        if (!e.currentTarget.contains(target) || target.closest('a, button')) return;
-        onOpen();
-      }}
-    >
-      <td className={styles.number}>
+}): ListColumn<DocumentListEntry>[] {
+  const muted = <span className={styles.muted}>—</span>;
+  const columns: (ListColumn<DocumentListEntry> | false)[] = [
+    {
+      key: 'number',
+      label: 'Numéro',
+      sort: 'number',
+      card: 'title',
+      className: styles.number,
+      cell: (doc) => (
         <Link href={openHref(doc)} className={styles.link}>
-          {draft ? <span className={styles.draft}>Brouillon</span> : doc.number}
+          {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
         </Link>
-      </td>
-      <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
-      <td className={styles.number}>{formatDateShort(doc.date)}</td>
-      {withMaturity && (
-        <td className={styles.number}>{doc.maturity ? formatDateShort(doc.maturity) : <span className={styles.muted}>—</span>}</td>
-      )}
-      {withTotal && <td className={styles.amount}>{money(doc.total, doc.currency)}</td>}
-      {withDue && (
-        <td className={cx(styles.amount, (draft || doc.amount_due === 0) && styles.muted)}>
-          {draft ? '—' : money(doc.amount_due, doc.currency)}
-        </td>
-      )}
-      <td>
+      ),
+    },
+    { key: 'customer', label: 'Client', sort: 'customer', card: 'subtitle', cell: (doc) => doc.customer_name ?? muted },
+    { key: 'date', label: 'Date', sort: 'date', className: styles.number, cell: (doc) => formatDateShort(doc.date) },
+    withMaturity && {
+      key: 'maturity',
+      label: maturityLabel(type),
+      sort: 'maturity',
+      className: styles.number,
+      cell: (doc) => (doc.maturity ? formatDateShort(doc.maturity) : muted),
+    },
+    withTotal && {
+      key: 'total',
+      label: 'Total TTC',
+      sort: 'total',
+      align: 'right',
+      card: 'amount',
+      className: styles.amount,
+      cell: (doc) => money(doc.total, doc.currency),
+    },
+    withDue && {
+      key: 'due',
+      label: 'Reste dû',
+      align: 'right',
+      cell: (doc) => (
+        <span className={cx(styles.amount, (doc.status === 'draft' || doc.amount_due === 0) && styles.muted)}>
+          {doc.status === 'draft' ? '—' : money(doc.amount_due, doc.currency)}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Statut',
+      card: 'status',
+      cell: (doc) => (
         <span className={styles.statusCell}>
           <StatusChip status={doc.status} type={doc.type} />
-          {doc.sent_at && !draft && <StatusChip status="sent" />}
+          {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
         </span>
-      </td>
-      <td className={styles.actionsCell}>
-        <DocumentRowActions doc={doc} />
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
+  return columns.filter((c): c is ListColumn<DocumentListEntry> => c !== false);
 }

@@ -4,7 +4,7 @@ import { expenseInputSchema, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '.
 import { PAYMENT_METHODS } from '../../../shared/status';
 import { formatDateShort } from '../../../shared/format';
 import { fieldMessages } from '../../../shared/validation-messages';
-import { trpc } from '../../trpc';
+import { fieldErrorsOf, trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
@@ -120,8 +120,10 @@ export function ExpenseFormDialog({
     }
   }, [open, expense]);
 
-  const create = trpc.expenses.create.useMutation();
-  const update = trpc.expenses.update.useMutation();
+  // A refusal the server explains field by field shows beside those fields, not only in the snackbar.
+  const refused = (error: unknown) => setErrors(fieldErrorsOf(error));
+  const create = trpc.expenses.create.useMutation({ onError: refused });
+  const update = trpc.expenses.update.useMutation({ onError: refused });
   const attach = trpc.expenses.attachReceipt.useMutation();
   const guard = useActionGuard();
 

@@ -9,7 +9,8 @@ import { useMoney } from '../../lib/use-money';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { ListPending, listStyles, SortHeader } from '../../components/ui/list';
+import { ListPending, listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
 import { downloadCsv } from '../../components/csv-import-dialog';
 import { asPeriod } from '../documents/document-filters';
@@ -24,7 +25,6 @@ type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
 
 const styles = {
   ...listStyles,
-  row: css({ cursor: 'pointer' }),
   amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
   muted: css({ color: 'fg.muted' }),
   chip: css({ display: 'inline-block', px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: '600' }),
@@ -102,17 +102,6 @@ export function ExpensesPage() {
     await downloadCsv(() => utils.expenses.export.fetch(filters)).finally(() => setExporting(false));
   }
 
-  const header = (key: SortKey, label: string, align?: 'right') => (
-    <SortHeader
-      column={key}
-      label={label}
-      sortBy={sortBy}
-      sortOrder={sortOrder}
-      align={align}
-      onSort={(sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 })}
-    />
-  );
-
   return (
     <div>
       <div className={styles.layout}>
@@ -179,82 +168,95 @@ export function ExpensesPage() {
               </div>
             ) : (
               <>
-                <div className={styles.tableWrap}>
-                  <table className={cx(styles.table, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-                    <thead>
-                      <tr>
-                        {header('date', 'Date')}
-                        {header('supplier', 'Fournisseur')}
-                        {header('category', 'Catégorie')}
-                        <th>Libellé</th>
-                        <th style={{ textAlign: 'right' }}>TVA</th>
-                        {header('amount', 'Montant TTC', 'right')}
-                        <th>Statut</th>
-                        <th>Justificatif</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.data.data.map((e) => (
-                        <tr
-                          key={e.id}
-                          className={styles.row}
-                          onClick={(event) => {
-                            if ((event.target as HTMLElement).closest('a, button')) return;
-                            setEditing(e);
-                          }}
-                        >
-                          <td className={styles.number}>{formatDateShort(e.date)}</td>
-                          <td>
-                            <button type="button" className={styles.link} onClick={() => setEditing(e)}>
-                              {e.supplier}
-                            </button>
-                          </td>
-                          <td>
-                            {e.category_label}
-                            {e.category_to_check && (
-                              <span className={cx(styles.chip, styles.toCheck)} title="Catégorie choisie à l’import : à confirmer">
-                                à vérifier
-                              </span>
-                            )}
-                          </td>
-                          <td className={styles.muted}>
-                            {e.kind === 'credit_note' && (
-                              <span
-                                className={cx(styles.chip, styles.creditNote)}
-                                title="Avoir fournisseur : vient en déduction des dépenses"
-                              >
-                                Avoir
-                              </span>
-                            )}
-                            {e.label || e.invoice_number || '—'}
-                          </td>
-                          <td className={styles.amount}>{money(e.vat_total, e.currency)}</td>
-                          <td className={styles.amount}>{money(e.amount, e.currency)}</td>
-                          <td>
-                            <span className={cx(styles.chip, e.status === 'paid' ? styles.paid : styles.unpaid)}>
-                              {EXPENSE_STATUS_LABELS[e.status]}
+                <ResponsiveList
+                  label="Dépenses"
+                  testId="expenses-list"
+                  rows={list.data.data}
+                  rowKey={(e) => e.id}
+                  onOpen={(e) => setEditing(e)}
+                  dimmed={list.isPlaceholderData}
+                  sort={{ by: sortBy, order: sortOrder, onSort: (sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 }) }}
+                  columns={[
+                    { key: 'date', label: 'Date', sort: 'date', className: styles.number, cell: (e) => formatDateShort(e.date) },
+                    {
+                      key: 'supplier',
+                      label: 'Fournisseur',
+                      sort: 'supplier',
+                      card: 'title',
+                      cell: (e) => (
+                        <button type="button" className={styles.link} onClick={() => setEditing(e)}>
+                          {e.supplier}
+                        </button>
+                      ),
+                    },
+                    {
+                      key: 'category',
+                      label: 'Catégorie',
+                      sort: 'category',
+                      card: 'subtitle',
+                      cell: (e) => (
+                        <>
+                          {e.category_label}
+                          {e.category_to_check && (
+                            <span className={cx(styles.chip, styles.toCheck)} title="Catégorie choisie à l’import : à confirmer">
+                              à vérifier
                             </span>
-                          </td>
-                          <td>
-                            {e.receipt ? (
-                              <a
-                                className={styles.link}
-                                href={receiptUrl(e.id)}
-                                target="_blank"
-                                rel="noreferrer"
-                                title={e.receipt.filename}
-                              >
-                                Voir
-                              </a>
-                            ) : (
-                              <span className={styles.muted}>—</span>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                          )}
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'label',
+                      label: 'Libellé',
+                      className: styles.muted,
+                      cell: (e) => (
+                        <>
+                          {e.kind === 'credit_note' && (
+                            <span
+                              className={cx(styles.chip, styles.creditNote)}
+                              title="Avoir fournisseur : vient en déduction des dépenses"
+                            >
+                              Avoir
+                            </span>
+                          )}
+                          {e.label || e.invoice_number || '—'}
+                        </>
+                      ),
+                    },
+                    { key: 'vat', label: 'TVA', align: 'right', className: styles.amount, cell: (e) => money(e.vat_total, e.currency) },
+                    {
+                      key: 'amount',
+                      label: 'Montant TTC',
+                      sort: 'amount',
+                      align: 'right',
+                      card: 'amount',
+                      className: styles.amount,
+                      cell: (e) => money(e.amount, e.currency),
+                    },
+                    {
+                      key: 'status',
+                      label: 'Statut',
+                      card: 'status',
+                      cell: (e) => (
+                        <span className={cx(styles.chip, e.status === 'paid' ? styles.paid : styles.unpaid)}>
+                          {EXPENSE_STATUS_LABELS[e.status]}
+                        </span>
+                      ),
+                    },
+                    {
+                      key: 'receipt',
+                      label: 'Justificatif',
+                      cell: (e) =>
+                        e.receipt ? (
+                          <a className={styles.link} href={receiptUrl(e.id)} target="_blank" rel="noreferrer" title={e.receipt.filename}>
+                            Voir
+                          </a>
+                        ) : (
+                          <span className={styles.muted}>—</span>
+                        ),
+                    },
+                  ]}
+                />
                 <div className={styles.sums} data-testid="expense-sums">
                   {list.data.sums.map((s) => (
                     <span key={s.currency} className={css({ display: 'flex', gap: '4', flexWrap: 'wrap' })}>

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField, inputStyle } from '../../components/ui/text-field';
 import { ListPending, listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
 import { VatRowsField, vatInput, vatRow } from './vat-rows-field';
 
@@ -78,36 +79,44 @@ export function RecurringExpensesPage() {
           </p>
         </div>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Fournisseur</th>
-                <th>Catégorie</th>
-                <th>Fréquence</th>
-                <th style={{ textAlign: 'right' }}>Montant TTC</th>
-                <th>Prochaine date</th>
-                <th>État</th>
-                <th>
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    {r.supplier}
-                    {r.label && <span className={styles.muted}> — {r.label}</span>}
-                  </td>
-                  <td>{r.category_label}</td>
-                  <td>{FREQUENCY_LABELS[r.frequency]}</td>
-                  <td className={styles.amount}>{money(r.amount, r.currency)}</td>
-                  <td className={styles.number}>
-                    {r.next_date ? formatDateShort(r.next_date) : <span className={styles.muted}>Terminée</span>}
-                  </td>
-                  <td>{r.paused ? 'En pause' : 'Active'}</td>
-                  <td className={css({ whiteSpace: 'nowrap', textAlign: 'right' })}>
+        <ResponsiveList
+          label="Dépenses répétitives"
+          rows={list.data.data}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              key: 'supplier',
+              label: 'Fournisseur',
+              card: 'title',
+              cell: (r) => (
+                <>
+                  {r.supplier}
+                  {r.label && <span className={styles.muted}> — {r.label}</span>}
+                </>
+              ),
+            },
+            { key: 'category', label: 'Catégorie', card: 'subtitle', cell: (r) => r.category_label },
+            { key: 'frequency', label: 'Fréquence', cell: (r) => FREQUENCY_LABELS[r.frequency] },
+            {
+              key: 'amount',
+              label: 'Montant TTC',
+              align: 'right',
+              card: 'amount',
+              className: styles.amount,
+              cell: (r) => money(r.amount, r.currency),
+            },
+            {
+              key: 'next',
+              label: 'Prochaine date',
+              className: styles.number,
+              cell: (r) => (r.next_date ? formatDateShort(r.next_date) : <span className={styles.muted}>Terminée</span>),
+            },
+            { key: 'state', label: 'État', card: 'status', cell: (r) => (r.paused ? 'En pause' : 'Active') },
+          ]}
+          actions={
+            canPause || canDelete
+              ? (r) => (
+                  <>
                     {canPause && (
                       <Button variant="ghost" size="sm" onClick={() => pause.mutate({ id: r.id, paused: !r.paused })}>
                         {r.paused ? 'Reprendre' : 'Mettre en pause'}
@@ -118,12 +127,11 @@ export function RecurringExpensesPage() {
                         Supprimer
                       </Button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </>
+                )
+              : undefined
+          }
+        />
       )}
       <RecurringFormDialog open={creating} onClose={() => setCreating(false)} />
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { itemInputSchema } from '../../../shared/schemas/item';
 import { parseAmount } from '../../../shared/money';
-import { trpc } from '../../trpc';
+import { fieldErrorsOf, trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
@@ -83,8 +83,10 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
     void utils.items.invalidate();
     onClose();
   };
-  const create = trpc.items.create.useMutation({ onSuccess: done });
-  const update = trpc.items.update.useMutation({ onSuccess: done });
+  // A refusal the server explains field by field (an unit deleted meanwhile) shows beside those fields.
+  const refused = (error: unknown) => setErrors(fieldErrorsOf(error));
+  const create = trpc.items.create.useMutation({ onSuccess: done, onError: refused });
+  const update = trpc.items.update.useMutation({ onSuccess: done, onError: refused });
   const archive = trpc.items.delete.useMutation({ onSuccess: done });
   // A second click before the disabled button renders is ignored: one record per action (issue 12).
   const guard = useActionGuard();
@@ -163,13 +165,25 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
             <label htmlFor="item-unit" className={label}>
               Unité
             </label>
-            <select id="item-unit" className={inputStyle} value={form.unit} onChange={set('unit')}>
+            <select
+              id="item-unit"
+              className={inputStyle}
+              value={form.unit}
+              onChange={set('unit')}
+              aria-invalid={errors.unit ? true : undefined}
+              aria-describedby={errors.unit ? 'item-unit-message' : undefined}
+            >
               {(units.data?.data ?? [{ id: 0, name: form.unit }]).map((u) => (
                 <option key={u.id} value={u.name}>
                   {u.name}
                 </option>
               ))}
             </select>
+            {errors.unit && (
+              <p id="item-unit-message" className={css({ fontSize: 'xs', color: 'danger' })}>
+                {errors.unit}
+              </p>
+            )}
           </div>
         </div>
         <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm', alignItems: 'center' })}>

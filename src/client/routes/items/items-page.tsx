@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { inputStyle } from '../../components/ui/text-field';
-import { listStyles as styles, SortHeader } from '../../components/ui/list';
+import { listStyles as styles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { BoxIcon } from '../../components/icons';
 import { ItemFormDialog } from './item-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
@@ -57,7 +58,7 @@ export function ItemsPage() {
       .filter(Boolean)
       .join(', ');
   const filtered = Boolean(query.search || kind || tag);
-  const sort = (sort_by: SortKey, sort_order: 'asc' | 'desc') => setQuery({ sort_by, sort_order, page: 1 });
+  const sort = (sort_by: string, sort_order: 'asc' | 'desc') => setQuery({ sort_by, sort_order, page: 1 });
 
   return (
     <div className={styles.layout}>
@@ -131,52 +132,55 @@ export function ItemsPage() {
           </div>
         ) : (
           <>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <SortHeader column="code" label="Code" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} />
-                    <SortHeader column="name" label="Désignation" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} />
-                    <th>Unité</th>
-                    <SortHeader column="unit_price" label="Prix HT" sortBy={sortBy} sortOrder={sortOrder} onSort={sort} align="right" />
-                    <th>TVA</th>
-                    <th>Nature</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data?.data.map((item) => (
-                    <tr key={item.id}>
-                      <td className={styles.number}>{item.code}</td>
-                      <td>
-                        {item.deleted_at ? (
-                          <>
-                            {item.name}
-                            <span className={styles.badge}>Archivé</span>
-                            {canRestore && (
-                              <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
-                                Restaurer
-                              </Button>
-                            )}
-                          </>
-                        ) : (
-                          <button type="button" className={styles.link} onClick={() => setEditing(item)}>
-                            {item.name}
-                          </button>
-                        )}
-                        {!item.active && !item.deleted_at && <span className={styles.badge}>Inactif</span>}
-                        <TagChips tags={item.tags} />
-                      </td>
-                      <td>{item.unit}</td>
-                      <td className={styles.number} style={{ textAlign: 'right' }}>
-                        {formatMoney(item.unit_price, currencyFormat)}
-                      </td>
-                      <td>{taxTitle(item.tax_ids)}</td>
-                      <td>{item.kind === 'goods' ? 'Bien' : 'Service'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResponsiveList
+              label="Articles"
+              testId="items-list"
+              rows={list.data?.data ?? []}
+              rowKey={(item) => item.id}
+              sort={{ by: sortBy, order: sortOrder, onSort: sort }}
+              columns={[
+                { key: 'code', label: 'Code', sort: 'code', className: styles.number, cell: (item) => item.code },
+                {
+                  key: 'name',
+                  label: 'Désignation',
+                  sort: 'name',
+                  card: 'title',
+                  cell: (item) => (
+                    <>
+                      {item.deleted_at ? (
+                        <>
+                          {item.name}
+                          <span className={styles.badge}>Archivé</span>
+                          {canRestore && (
+                            <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
+                              Restaurer
+                            </Button>
+                          )}
+                        </>
+                      ) : (
+                        <button type="button" className={styles.link} onClick={() => setEditing(item)}>
+                          {item.name}
+                        </button>
+                      )}
+                      {!item.active && !item.deleted_at && <span className={styles.badge}>Inactif</span>}
+                      <TagChips tags={item.tags} />
+                    </>
+                  ),
+                },
+                { key: 'unit', label: 'Unité', cell: (item) => item.unit },
+                {
+                  key: 'unit_price',
+                  label: 'Prix HT',
+                  sort: 'unit_price',
+                  align: 'right',
+                  card: 'amount',
+                  className: styles.number,
+                  cell: (item) => formatMoney(item.unit_price, currencyFormat),
+                },
+                { key: 'tax', label: 'TVA', card: 'subtitle', cell: (item) => taxTitle(item.tax_ids) },
+                { key: 'kind', label: 'Nature', card: 'status', cell: (item) => (item.kind === 'goods' ? 'Bien' : 'Service') },
+              ]}
+            />
             <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
           </>
         )}

@@ -10,6 +10,7 @@ import { confirm } from '../../stores/confirm';
 import { Button } from '../../components/ui/button';
 import { ActionMenu } from '../../components/ui/action-menu';
 import { ListPending, listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
 import { plural } from '../../../shared/french';
 
@@ -88,87 +89,105 @@ export function RecurringListPage() {
           {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>}
         </div>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>Client</th>
-                <th>Libellé</th>
-                <th style={{ textAlign: 'right' }}>Montant TTC</th>
-                <th>Fréquence</th>
-                <th>Prochaine date</th>
-                <th>Dernière génération</th>
-                <th>Factures</th>
-                <th>État</th>
-                <th>
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link href={`/recurring/${r.id}/edit`} className={styles.link}>
-                      {r.customer_name}
-                    </Link>
-                  </td>
-                  <td>
-                    {r.label}
-                    <div className={styles.muted}>{RECURRING_MODE_LABELS[r.mode]}</div>
-                  </td>
-                  <td className={styles.amount}>{money(r.total, r.currency)}</td>
-                  <td>{r.frequency_label}</td>
-                  <td className={styles.number}>{r.next_date && !r.paused ? formatDateShort(r.next_date) : '—'}</td>
-                  <td className={styles.number}>{r.last_generated_at ? formatDateShort(r.last_generated_at.slice(0, 10)) : '—'}</td>
-                  <td>
-                    <MadeDocuments runs={r.runs} />
-                  </td>
-                  <td>
-                    <span className={styles.status} data-paused={r.paused || undefined} data-ended={!r.next_date || undefined}>
-                      {statusOf(r)}
-                    </span>
-                  </td>
-                  <td className={css({ whiteSpace: 'nowrap', textAlign: 'right' })}>
-                    {can.generate && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={!r.next_date || generate.isPending}
-                        onClick={() => generate.mutate({ id: r.id })}
-                      >
-                        Générer maintenant
-                      </Button>
-                    )}
-                    {can.edit && (
-                      <ActionMenu
-                        label={`Actions pour la facture régulière de ${r.customer_name}`}
-                        entries={[
-                          { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
-                          ...(can.pause
-                            ? [
-                                {
-                                  value: 'pause',
-                                  label: r.paused ? 'Reprendre' : 'Mettre en pause',
-                                  onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
-                                },
-                              ]
-                            : []),
-                          ...(can.remove
-                            ? [
-                                { separator: true as const, value: 'sep' },
-                                { value: 'delete', label: 'Supprimer', tone: 'danger' as const, onSelect: () => void removeModel(r) },
-                              ]
-                            : []),
-                        ]}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveList
+          label="Factures récurrentes"
+          testId="recurring-list"
+          rows={list.data.data}
+          rowKey={(r) => r.id}
+          actionsLabel="Actions"
+          columns={[
+            {
+              key: 'customer',
+              label: 'Client',
+              card: 'title',
+              cell: (r) => (
+                <Link href={`/recurring/${r.id}/edit`} className={styles.link}>
+                  {r.customer_name}
+                </Link>
+              ),
+            },
+            {
+              key: 'label',
+              label: 'Libellé',
+              card: 'subtitle',
+              cell: (r) => (
+                <>
+                  {r.label}
+                  <div className={styles.muted}>{RECURRING_MODE_LABELS[r.mode]}</div>
+                </>
+              ),
+            },
+            {
+              key: 'total',
+              label: 'Montant TTC',
+              align: 'right',
+              card: 'amount',
+              className: styles.amount,
+              cell: (r) => money(r.total, r.currency),
+            },
+            { key: 'frequency', label: 'Fréquence', cell: (r) => r.frequency_label },
+            {
+              key: 'next',
+              label: 'Prochaine date',
+              className: styles.number,
+              cell: (r) => (r.next_date && !r.paused ? formatDateShort(r.next_date) : '—'),
+            },
+            {
+              key: 'last',
+              label: 'Dernière génération',
+              className: styles.number,
+              cell: (r) => (r.last_generated_at ? formatDateShort(r.last_generated_at.slice(0, 10)) : '—'),
+            },
+            { key: 'runs', label: 'Factures', cell: (r) => <MadeDocuments runs={r.runs} /> },
+            {
+              key: 'state',
+              label: 'État',
+              card: 'status',
+              cell: (r) => (
+                <span className={styles.status} data-paused={r.paused || undefined} data-ended={!r.next_date || undefined}>
+                  {statusOf(r)}
+                </span>
+              ),
+            },
+          ]}
+          actions={(r) => (
+            <>
+              {can.generate && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!r.next_date || generate.isPending}
+                  onClick={() => generate.mutate({ id: r.id })}
+                >
+                  Générer maintenant
+                </Button>
+              )}
+              {can.edit && (
+                <ActionMenu
+                  label={`Actions pour la facture régulière de ${r.customer_name}`}
+                  entries={[
+                    { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
+                    ...(can.pause
+                      ? [
+                          {
+                            value: 'pause',
+                            label: r.paused ? 'Reprendre' : 'Mettre en pause',
+                            onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
+                          },
+                        ]
+                      : []),
+                    ...(can.remove
+                      ? [
+                          { separator: true as const, value: 'sep' },
+                          { value: 'delete', label: 'Supprimer', tone: 'danger' as const, onSelect: () => void removeModel(r) },
+                        ]
+                      : []),
+                  ]}
+                />
+              )}
+            </>
+          )}
+        />
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import { Button, buttonRecipe } from '../../components/ui/button';
 import { NEAR_LIMIT, usageText, useSubscription } from '../subscription/usage';
 import { settingsListStyles } from './settings-list-styles';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
+import { DormantFeatures, PendingPlanChange } from './pending-plan-change';
 
 const styles = {
   ...settingsListStyles,
@@ -60,6 +61,7 @@ export function SubscriptionSettingsPage() {
   };
   const cancel = trpc.subscription.cancel.useMutation({ onSuccess: done });
   const resume = trpc.subscription.resume.useMutation({ onSuccess: done });
+  const keep = trpc.subscription.cancelChange.useMutation({ onSuccess: done });
   const s = subscription.data;
 
   return (
@@ -75,11 +77,13 @@ export function SubscriptionSettingsPage() {
                   <span className={styles.badge}>{s.cancel_at_period_end ? 'Résilié' : STATUS_LABELS[s.status]}</span>
                 </p>
                 <p className={styles.muted}>{periodLine(s)}</p>
-                {s.pending_plan && s.current_period_end && (
-                  <p className={cx(styles.notice, css({ bg: 'accent.subtle', color: 'accent.fg' }))}>
-                    Passage à la formule {PLANS[s.pending_plan].name} le {formatDateLong(s.current_period_end)}.
-                  </p>
-                )}
+                <PendingPlanChange
+                  subscription={s}
+                  isOwner={isOwner}
+                  keeping={keep.isPending}
+                  onKeep={() => guard(() => keep.mutateAsync())}
+                />
+                <DormantFeatures subscription={s} />
                 {s.status === 'past_due' && (
                   <p className={cx(styles.notice, css({ bg: 'warningSubtle', color: 'warning' }))}>
                     Le dernier paiement a échoué : mettez à jour votre moyen de paiement pour garder votre formule.

@@ -3,6 +3,7 @@ import type { Db } from '../connection';
 import { idsSubquery } from '../dialect';
 import type { DocumentsTable } from '../schema';
 import { documentIdsMatching } from './search';
+import { documentCountsOf } from './document-counts';
 import { storedStatus } from './document-mapping';
 import { fromStoredUnits, parseAmount, toStoredUnits } from '../../../shared/money';
 import { effectiveStatus } from '../../../shared/document-status';
@@ -174,16 +175,23 @@ function searchedAmount(search: string): number | null {
 }
 
 interface SearchFilter {
-  /** Documents (of any organisation: the list filters on its own) whose number or customer has the typed words. */
+  /** The organisation's documents whose number or customer has the typed words, or whose number contains the text. */
   ids: number[];
   amount: number | null;
 }
 
 /** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
-async function searchFilter(db: Db, search: string | undefined): Promise<SearchFilter | null> {
+async function searchFilter(db: Db, organizationId: number, search: string | undefined): Promise<SearchFilter | null> {
   if (!search) return null;
-  return { ids: (await documentIdsMatching(db, search)) ?? [], amount: searchedAmount(search) };
+  return { ids: (await documentIdsMatching(db, organizationId, search)) ?? [], amount: searchedAmount(search) };
 }
+
+/**
+ * A few matches are read by id and sorted; many (a common word: 'Client' matches every document of the bench) are
+ * kept while the list's index is walked in its order, which stops at the page: `+` hides the primary key from the
+ * planner, which would otherwise read and sort every match (220 ms for 100 000 matches, 55 ms walked).
+ */
+const matchedId = (matches: number) => (matches > 1000 ? sql<number>`+documents.id` : sql<number>`documents.id`);
 
 /** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
 function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
@@ -212,7 +220,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        ...(search.ids.length > 0 ? [eb('documents.id', 'in', idsSubquery(db, search.ids))] : []),
+        ...(search.ids.length > 0 ? [eb(matchedId(search.ids.length), 'in', idsSubquery(db, search.ids))] : []),
         ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
     );
@@ -222,7 +230,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
 
 /** A page of the list, without its count (the dashboard's latest documents). */
 export async function listDocumentPage(db: Db, p: DocumentListParams, search: SearchFilter | null = null): Promise<DocumentListEntry[]> {
-  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.search))).select(LIST_COLUMNS);
+  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.organizationId, p.search))).select(LIST_COLUMNS);
   // Drafts have no number: they sort after (or before) the numbered ones by creation.
   rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
   if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
@@ -241,14 +249,17 @@ export async function listDocumentPage(db: Db, p: DocumentListParams, search: Se
 
 /**
  * A page and the number of documents the filters match. The count is read only when the page cannot tell it: a page
- * that is neither full nor past the end ends the list, so the total is the rows before it plus its own.
+ * that is neither full nor past the end ends the list, so the total is the rows before it plus its own; and a count
+ * read before is reused until a document is written (document-counts.ts).
  */
 export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ total: number; data: DocumentListEntry[] }> {
-  const search = await searchFilter(db, p.search);
+  const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  const { total } = await filteredDocuments(db, p, search)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { total: Number(total), data };
+  const count = filteredDocuments(db, p, search).select((eb) => eb.fn.countAll<number>().as('total'));
+  const read = async () => Number((await count.executeTakeFirstOrThrow()).total);
+  const kept = documentCountsOf(db);
+  if (!kept) return { total: await read(), data };
+  const { sql: text, parameters } = count.compile();
+  return { total: await kept.read(`${text}\n${JSON.stringify(parameters)}`, read), data };
 }

@@ -85,7 +85,7 @@ export type DocumentChanges = Partial<
 
 export type NewDocument = Omit<StoredDocument, 'id' | 'template' | keyof DocumentContent> & { content: DocumentContent };
 
-const json = <T extends z.ZodType>(schema: T, text: string): z.output<T> => schema.parse(JSON.parse(text));
+export const json = <T extends z.ZodType>(schema: T, text: string): z.output<T> => schema.parse(JSON.parse(text));
 const jsonOrNull = <T extends z.ZodType>(schema: T, text: string | null): z.output<T> | null => (text === null ? null : json(schema, text));
 
 function lineOfRow(r: DocumentItemRow): DocumentLine {
@@ -138,6 +138,8 @@ export function lineColumns(line: NewDocumentLine): NewDocumentItemRow {
       tax: line.tax,
       total: line.total,
     }),
+    // Summed per designation by the by-item report (reports.ts) without reading the JSON above.
+    net: toStoredUnits(line.gross_total),
   };
 }
 

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../connection';
-import { jsonArrayElements, jsonNumber } from '../dialect';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
@@ -28,34 +27,48 @@ export interface RatedSum {
   rate: string | null;
 }
 
-/** Issued standard invoices and their credit notes of a period: the documents turnover counts. */
-function turnoverDocuments(db: Db, params: { organizationId: number; from: string; to: string }) {
+/**
+ * Issued standard invoices and their credit notes: the documents turnover counts. The one statement of the rule: the
+ * reports read it, and the days of `turnover_days` are added to with it (turnover-days.ts).
+ */
+export function countedInTurnover(db: Db, organizationId: number) {
   return (
     db
       .selectFrom('documents')
       // Qualified: the by-item and by-tag reports join tables with an organisation and a kind of their own.
-      .where('documents.organization_id', '=', params.organizationId)
+      .where('documents.organization_id', '=', organizationId)
       .where('documents.type', 'in', ['invoice', 'credit'])
-      .where('documents.date', '>=', params.from)
-      .where('documents.date', '<=', params.to)
       .where('documents.number', 'is not', null)
       .where('documents.kind', '=', 'standard')
       .where(creditOfDeposit, '=', 0)
   );
 }
 
+/** The documents turnover counts in a period. */
+function turnoverDocuments(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return countedInTurnover(db, params.organizationId).where('documents.date', '>=', params.from).where('documents.date', '<=', params.to);
+}
+
+/**
+ * Turnover per month, quarter or year, from the days kept at issue (`turnover_days`, migration 0038): a thousand rows
+ * for three years instead of every document; a rate of issue kept as '' is none (null).
+ */
 export async function turnoverByPeriod(db: Db, params: { organizationId: number; from: string; to: string; group: ReportGroup }) {
   const period = periodOf(params.group);
-  return turnoverDocuments(db, params)
+  return db
+    .selectFrom('turnover_days')
     .select([
       period.as('period'),
       'currency',
-      'exchange_rate as rate',
-      sql<number>`count(*)`.as('count'),
-      signed(sql<number>`total - tax`).as('net'),
-      signed('tax').as('tax'),
-      signed('total').as('total'),
+      sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
+      sql<number>`sum(count)`.as('count'),
+      sql<number>`sum(net)`.as('net'),
+      sql<number>`sum(tax)`.as('tax'),
+      sql<number>`sum(total)`.as('total'),
     ])
+    .where('organization_id', '=', params.organizationId)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
     .groupBy([period, 'currency', 'exchange_rate'])
     .orderBy('period')
     .execute();
@@ -84,7 +97,7 @@ export async function turnoverByCustomer(db: Db, params: { organizationId: numbe
  */
 export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
   const name = sql<string>`trim(i.item)`;
-  const net = sql<number>`cast(round(${jsonNumber(db, sql`i.amounts`, 'gross_total')} * 10000) as bigint)`;
+  const net = sql<number>`i.net`;
   return turnoverDocuments(db, params)
     .innerJoin('document_items as i', 'i.document_id', 'documents.id')
     .select([
@@ -124,34 +137,19 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
 }
 
 /**
- * VAT of the period's issued documents per rate, from each document's tax groups (JSON decimals). A decimal of at most
- * four places times 10 000 is an integer a double holds exactly, so round() gives the exact stored units to sum.
- * `services`: null for every document; true/false for those with / without a service line (VAT on receipts).
+ * VAT of the period's issued documents per rate, from their tax groups as rows (`document_taxes`, migration 0038):
+ * one range of one covering index, no document read. `services`: null for every document; true/false for those with
+ * / without a service line (VAT on receipts).
  */
 export async function vatOfDocuments(db: Db, params: { organizationId: number; from: string; to: string; services: boolean | null }) {
-  const value = sql`j.value`;
-  const vatRate = jsonNumber(db, value, 'rate');
   let query = db
-    .selectFrom(sql`documents`.as('d'))
-    .innerJoin(jsonArrayElements(db, 'd.tax_groups', 'j'), (join) => join.onTrue())
-    .select([
-      sql<string>`d.currency`.as('currency'),
-      sql<string | null>`d.exchange_rate`.as('rate'),
-      vatRate.as('vat_rate'),
-      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(${jsonNumber(db, value, 'taxable_amount')} * 10000) as bigint))`.as(
-        'base',
-      ),
-      sql<number>`sum((case when d.type = 'credit' then -1 else 1 end) * cast(round(${jsonNumber(db, value, 'amount')} * 10000) as bigint))`.as(
-        'amount',
-      ),
-    ])
-    .where(sql`d.organization_id`, '=', params.organizationId)
-    .where(sql`d.type`, 'in', ['invoice', 'credit'])
-    .where(sql`d.date`, '>=', params.from)
-    .where(sql`d.date`, '<=', params.to)
-    .where(sql`d.number`, 'is not', null);
-  if (params.services !== null) query = query.where(sql`d.has_services`, '=', params.services ? 1 : 0);
-  return query.groupBy([sql`d.currency`, sql`d.exchange_rate`, vatRate]).execute();
+    .selectFrom('document_taxes')
+    .select(['currency', 'exchange_rate as rate', 'rate as vat_rate', signed('base').as('base'), signed('amount').as('amount')])
+    .where('organization_id', '=', params.organizationId)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to);
+  if (params.services !== null) query = query.where('has_services', '=', params.services ? 1 : 0);
+  return query.groupBy(['currency', 'exchange_rate', 'rate']).execute();
 }
 
 /**
@@ -159,46 +157,66 @@ export async function vatOfDocuments(db: Db, params: { organizationId: number; f
  * of the whole sale, so the deposits' VAT, already collected on their own invoices, comes off (as in the FEC).
  */
 export async function vatOfDeductedDeposits(db: Db, params: { organizationId: number; from: string; to: string }) {
-  const value = sql`j.value`;
-  const vatRate = jsonNumber(db, value, 'rate');
   return db
-    .selectFrom(sql`documents`.as('fin'))
-    .innerJoin(sql`documents`.as('dep'), (join) => join.on(sql`dep.deducted_by_id`, '=', sql`fin.id`))
-    .innerJoin(jsonArrayElements(db, 'dep.tax_groups', 'j'), (join) => join.onTrue())
+    .selectFrom('documents as fin')
+    .innerJoin('documents as dep', 'dep.deducted_by_id', 'fin.id')
+    .innerJoin('document_taxes as t', 't.document_id', 'dep.id')
     .select([
-      sql<string>`dep.currency`.as('currency'),
-      sql<string | null>`dep.exchange_rate`.as('rate'),
-      vatRate.as('vat_rate'),
-      sql<number>`sum(cast(round(${jsonNumber(db, value, 'taxable_amount')} * 10000) as bigint))`.as('base'),
-      sql<number>`sum(cast(round(${jsonNumber(db, value, 'amount')} * 10000) as bigint))`.as('amount'),
+      't.currency',
+      't.exchange_rate as rate',
+      't.rate as vat_rate',
+      sql<number>`sum(t.base)`.as('base'),
+      sql<number>`sum(t.amount)`.as('amount'),
     ])
-    .where(sql`fin.organization_id`, '=', params.organizationId)
-    .where(sql`fin.type`, '=', 'invoice')
-    .where(sql`fin.date`, '>=', params.from)
-    .where(sql`fin.date`, '<=', params.to)
-    .where(sql`fin.number`, 'is not', null)
-    .where(sql`dep.deducted_by_id`, 'is not', null) // lets SQLite use the partial index
-    .groupBy([sql`dep.currency`, sql`dep.exchange_rate`, vatRate])
+    .where('fin.organization_id', '=', params.organizationId)
+    .where('fin.type', '=', 'invoice')
+    .where('fin.date', '>=', params.from)
+    .where('fin.date', '<=', params.to)
+    .where('fin.number', 'is not', null)
+    .where('dep.deducted_by_id', 'is not', null) // lets SQLite use the partial index
+    .groupBy(['t.currency', 't.exchange_rate', 't.rate'])
     .execute();
 }
 
-/** Payments received in the period on invoices with a service line, with what the service needs to share out their VAT. */
-export async function paymentsOnServices(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return (
+/**
+ * Payments received in the period on invoices with a service line, and the tax groups of their invoice: each payment
+ * carries a share of each group's base and VAT (payment / invoice total, truncated per payment as the service does).
+ * A payment of the whole invoice carries the whole group, exactly: those are summed here per currency, rate of issue
+ * and VAT rate (`whole`); the others come one per payment and group (`parts`) for the service to share out.
+ */
+export async function vatOfPaymentsOnServices(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const payments = () =>
     db
       .selectFrom('payments as p')
       // CROSS JOIN keeps the payments of the period first: joined plainly, SQLite walked every invoice of the
       // organisation for its payments (bench plans).
       .crossJoin('documents as d')
+      .innerJoin('document_taxes as t', 't.document_id', 'p.document_id')
       .whereRef('d.id', '=', 'p.document_id')
-      .select(['p.amount', 'd.total', 'd.tax_groups', 'd.currency', 'd.exchange_rate as rate'])
       .where('p.organization_id', '=', params.organizationId)
       .where('p.date', '>=', params.from)
       .where('p.date', '<=', params.to)
-      .where('d.type', '=', 'invoice')
-      .where('d.has_services', '=', 1)
-      .execute()
-  );
+      .where('t.type', '=', 'invoice')
+      .where('t.has_services', '=', 1)
+      .where('d.total', '<>', 0);
+  const [whole, parts] = await Promise.all([
+    payments()
+      .select([
+        't.currency',
+        't.exchange_rate as rate',
+        't.rate as vat_rate',
+        sql<number>`sum(t.base)`.as('base'),
+        sql<number>`sum(t.amount)`.as('amount'),
+      ])
+      .whereRef('p.amount', '=', 'd.total')
+      .groupBy(['t.currency', 't.exchange_rate', 't.rate'])
+      .execute(),
+    payments()
+      .select(['p.amount as paid', 'd.total', 't.currency', 't.exchange_rate as rate', 't.rate as vat_rate', 't.base', 't.amount'])
+      .whereRef('p.amount', '<>', 'd.total')
+      .execute(),
+  ]);
+  return { whole, parts };
 }
 
 /**
@@ -284,16 +302,32 @@ export async function receiptsTotals(db: Db, params: { organizationId: number; f
 }
 
 /**
- * Payments of the period with the goods and the whole HT of their document's lines (stored units), for the URSSAF
- * split of a micro-entrepreneur's receipts between sales of goods and services.
+ * Receipts of the period per day, currency and rate of issue, with the goods and the whole HT of their documents'
+ * lines (stored units), for the URSSAF split of a micro-entrepreneur's receipts between sales of goods and services:
+ * the service takes `amount × goods ÷ lines` of each row, truncated. A payment on a document of services only (or
+ * with no lines) has no goods, one of goods only is all goods: those are exact in any sum, so they are summed here
+ * with goods/lines of 0/1 or 1/1. A payment on a mixed document is truncated on its own: it comes alone in its row.
  */
 export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const servicesOnly = sql`(d.lines_net <= 0 or d.goods_net = 0)`;
+  const goodsOnly = sql`d.goods_net = d.lines_net`;
+  // 0: services only, -1: goods only, else the payment's own id (a row of its own).
+  const part = sql<number>`case when ${servicesOnly} then 0 when ${goodsOnly} then -1 else p.id end`;
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['p.date', 'p.amount', 'd.currency', 'd.exchange_rate as rate', 'd.goods_net as goods', 'd.lines_net as lines'])
+    .select([
+      'p.date',
+      sql<number>`sum(p.amount)`.as('amount'),
+      'd.currency',
+      'd.exchange_rate as rate',
+      // From the grouped expression (not the bare columns, which PostgreSQL refuses): one payment's own when mixed.
+      sql<number>`case when ${part} = 0 then 0 when ${part} = -1 then 1 else max(d.goods_net) end`.as('goods'),
+      sql<number>`case when ${part} <= 0 then 1 else max(d.lines_net) end`.as('lines'),
+    ])
     .where('p.organization_id', '=', params.organizationId)
     .where('p.date', '>=', params.from)
     .where('p.date', '<=', params.to)
+    .groupBy(['p.date', 'd.currency', 'd.exchange_rate', part])
     .execute();
 }

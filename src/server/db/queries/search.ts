@@ -13,44 +13,54 @@ export interface SearchEntry {
   body: string;
 }
 
-// FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migration 0004).
-// Each entry's rowid is derived from its record (ids are unique per table across organisations), so an update or a
-// removal finds it by rowid instead of scanning the index's unindexed columns.
-const KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
-const rowidOf = (kind: SearchKind, refId: number) => refId * 8 + KIND_CODES[kind];
+// FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004
+// and 0040; PostgreSQL's own scheme is at the end of this file).
+// Each entry's rowid is derived from its record: the organisation in the high bits, then the kind, then the record's
+// id (ids are unique per table across organisations). An update or a removal finds its entry by rowid, and a
+// `rowid BETWEEN` range makes FTS5 read one organisation's entries (or one kind of them) and nothing else: the
+// organisation is filtered before matching and ranking, not after.
+const KIND_CODES: Record<SearchKind, bigint> = { customer: 0n, item: 1n, document: 2n };
+const ORGANIZATION_SHIFT = 40n; // ids below 2^37 (137 billion), organisations below 2^23
+const KIND_SHIFT = 37n;
 
-export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
-  const rowid = rowidOf(entry.kind, entry.refId);
-  if (isPostgres(db)) {
-    const heading = searchTerms(`${entry.title} ${entry.subtitle}`);
-    const words = `${heading} ${searchTerms(entry.body)}`;
-    await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
-      values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body},
-        to_tsvector('simple', ${heading}), to_tsvector('simple', ${words}))
-      on conflict (rowid) do update set organization_id = excluded.organization_id, title = excluded.title,
-        subtitle = excluded.subtitle, body = excluded.body, heading = excluded.heading, words = excluded.words`.execute(db);
-    return;
-  }
+/** As a BigInt: better-sqlite3 binds it as a 64-bit integer (a JS number would be bound as a double). */
+export function searchRowid(organizationId: number, kind: SearchKind, refId: number): bigint {
+  return (BigInt(organizationId) << ORGANIZATION_SHIFT) | (KIND_CODES[kind] << KIND_SHIFT) | BigInt(refId);
+}
+
+/** The rowids of an organisation's entries of the kinds `first` to `last` (their codes are consecutive). */
+function rowidRange(organizationId: number, first: SearchKind, last: SearchKind = first): [bigint, bigint] {
+  const org = BigInt(organizationId) << ORGANIZATION_SHIFT;
+  return [org | (KIND_CODES[first] << KIND_SHIFT), (org | ((KIND_CODES[last] + 1n) << KIND_SHIFT)) - 1n];
+}
+const REF_ID_MASK = sql.lit(2 ** 37);
+
+export async function upsertSearchEntry(db: Db, entry: SearchEntry & { number?: string | null }): Promise<void> {
+  if (isPostgres(db)) return upsertPostgresEntry(db, entry);
+  const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
   await sql`delete from search_index where rowid = ${rowid}`.execute(db);
   await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
     values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(
     db,
   );
+  if (entry.kind !== 'document') return;
+  await sql`delete from document_numbers where rowid = ${rowid}`.execute(db);
+  if (entry.number) await sql`insert into document_numbers (rowid, number) values (${rowid}, ${entry.number})`.execute(db);
 }
 
 export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
-  await sql`delete from search_index where rowid = ${rowidOf(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(
-    db,
-  );
+  if (isPostgres(db)) {
+    await sql`delete from search_index where rowid = ${postgresRowid(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(
+      db,
+    );
+    return;
+  }
+  const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
+  await sql`delete from search_index where rowid = ${rowid}`.execute(db);
+  if (entry.kind === 'document') await sql`delete from document_numbers where rowid = ${rowid}`.execute(db);
 }
 
-/** Each word typed becomes a quoted prefix term, so no user text is ever read as FTS syntax. */
-export function toMatchQuery(text: string): string | null {
-  const words = typedWords(text);
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
-}
-
-function typedWords(text: string): string[] {
+function searchWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}@.\-_]+/u)
@@ -60,66 +70,198 @@ function typedWords(text: string): string[] {
 }
 
 /**
- * The ids of an organisation's documents whose number or customer matches the typed words (each a prefix, accents
- * folded), as a subquery for the documents list: the list searches the full-text index instead of reading every
- * row with `LIKE '%…%'`; read once, for the page and its count. The title holds the number, the subtitle the type and the customer (indexDocument). The
- * caller filters on the organisation (the documents' own column): read here, it would cost a row per match.
+ * Each word typed becomes a quoted term, so no user text is ever read as FTS syntax, and each is a prefix: people type
+ * the start of each word ("boul mar" for "Boulangerie Martin"). A prefix term makes FTS5 merge the lists of every
+ * word it starts, across all organisations, before the rowid range applies: cheap on real names, slow only when one
+ * word starts nearly every entry (the bench's 'Client …' everywhere: 'client'* 150 ms at 100 000 documents).
  */
-export async function documentIdsMatching(db: Db, text: string): Promise<number[] | null> {
-  if (isPostgres(db)) {
-    const query = toTsQuery(typedWords(text));
-    if (!query) return null;
-    const { rows } = await sql<{ id: number }>`select ref_id as id from search_index
-      where heading @@ to_tsquery('simple', ${query}) and kind = 'document'`.execute(db);
-    return rows.map((r) => Number(r.id));
-  }
-  const match = toMatchQuery(text);
-  if (!match) return null;
-  const code = KIND_CODES.document;
-  const { rows } = await sql<{ id: number }>`select (rowid - ${sql.lit(code)}) / 8 as id from search_index
-    where search_index match ${`{title subtitle} : (${match})`} and rowid % 8 = ${sql.lit(code)}`.execute(db);
+export function toMatchQuery(text: string): string | null {
+  const words = searchWords(text);
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+/** The whole text as one trigram phrase (a part of a number), or null under three characters (a trigram's size). */
+function toNumberQuery(text: string): string | null {
+  const part = text.normalize('NFKC').trim();
+  return [...part].length >= 3 ? `"${part.replace(/"/g, '""')}"` : null;
+}
+
+/**
+ * The ids of an organisation's documents whose number contains the text or whose number or customer matches the
+ * typed words (accents folded), as a filter for the documents list: the list searches the full-text indexes
+ * instead of reading every row with `LIKE '%…%'`; read once, for the page and its count. The title holds the
+ * number, the subtitle the type and the customer (indexDocument).
+ */
+export async function documentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+  if (isPostgres(db)) return postgresDocumentIdsMatching(db, organizationId, text);
+  const words = toMatchQuery(text);
+  if (!words) return null;
+  const [first, last] = rowidRange(organizationId, 'document');
+  const number = toNumberQuery(text);
+  const { rows } = await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
+    where search_index match ${`{title subtitle} : (${words})`} and rowid between ${first} and ${last}
+    ${number ? sql`union select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`.execute(
+    db,
+  );
   return rows.map((r) => r.id);
 }
 
+/**
+ * The global search, by kind as the search dialog shows them: customers then items, by name, and the latest
+ * documents whose number or customer matches (FTS5 walks the rowids backwards and stops at the limit). No bm25
+ * rank: it weighs each word by its frequency in the whole index, every organisation's entries, read on each search
+ * (120 ms for 'Client 12' at 200 000 entries, `npm run bench -- scale`). Documents keep at least half of the places
+ * when they match.
+ */
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
-  const rows = await matchingEntries(db, params);
-  if (!rows) return [];
-  // A document's link depends on its type, which the index does not hold: read it for the documents found.
-  const documentIds = rows.filter((r) => r.kind === 'document').map((r) => Number(r.ref_id));
+  if (isPostgres(db)) return postgresSearchEntries(db, params);
+  const match = toMatchQuery(params.text);
+  if (!match) return [];
+  const [firstRecord, lastRecord] = rowidRange(params.organizationId, 'customer', 'item');
+  const records = await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
+    select kind, ref_id, title, subtitle from search_index
+    where search_index match ${match} and rowid between ${firstRecord} and ${lastRecord}
+    order by kind, title limit ${params.limit}`.execute(db);
+  const [first, last] = rowidRange(params.organizationId, 'document');
+  const number = toNumberQuery(params.text);
+  const found = await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
+    where search_index match ${match} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db);
+  const byNumber = number
+    ? await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from document_numbers
+      where document_numbers match ${number} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db)
+    : { rows: [] };
+  const documentIds = [...new Set([...found.rows, ...byNumber.rows].map((r) => Number(r.id)))].sort((a, b) => b - a).slice(0, params.limit);
+  const documentPlaces = Math.min(documentIds.length, Math.max(params.limit - records.rows.length, Math.floor(params.limit / 2)));
+  const shown = documentIds.slice(0, documentPlaces).map((id) => searchRowid(params.organizationId, 'document', id));
+  const titles =
+    shown.length > 0
+      ? await sql<{ id: number; title: string; subtitle: string }>`select rowid % ${REF_ID_MASK} as id, title, subtitle from search_index
+        where rowid in (${sql.join(shown)}) order by rowid desc`.execute(db)
+      : { rows: [] };
+  // A document's link depends on its type, which the index does not hold: read it for the documents shown.
   const types = new Map<number, string>();
-  if (documentIds.length > 0) {
-    const found = await db
+  if (titles.rows.length > 0) {
+    const typed = await db
       .selectFrom('documents')
       .select(['id', 'type'])
       .where('organization_id', '=', params.organizationId)
-      .where('id', 'in', documentIds)
+      .where(
+        'id',
+        'in',
+        titles.rows.map((r) => Number(r.id)),
+      )
       .execute();
-    for (const d of found) types.set(d.id, d.type);
+    for (const d of typed) types.set(d.id, d.type);
   }
-  return rows.map((r) => ({
-    kind: r.kind,
-    id: Number(r.ref_id),
-    title: r.title,
-    subtitle: r.subtitle,
-    document_type: types.get(Number(r.ref_id)) ?? null,
-  }));
+  return [
+    ...records.rows.slice(0, params.limit - titles.rows.length).map((r) => ({
+      kind: r.kind,
+      id: Number(r.ref_id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: null,
+    })),
+    ...titles.rows.map((r) => ({
+      kind: 'document' as const,
+      id: Number(r.id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: types.get(Number(r.id)) ?? null,
+    })),
+  ];
 }
 
-async function matchingEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
-  type Row = { kind: SearchKind; ref_id: number; title: string; subtitle: string };
-  if (isPostgres(db)) {
-    const query = toTsQuery(typedWords(params.text));
-    if (!query) return null;
-    const { rows } = await sql<Row>`select kind, ref_id, title, subtitle from search_index, to_tsquery('simple', ${query}) q
-      where words @@ q and organization_id = ${params.organizationId}
-      order by ts_rank(words, q) desc, rowid limit ${params.limit}`.execute(db);
-    return rows;
+// PostgreSQL (issue 21): a plain table (migration 0004) with two tsvector columns written from the words folded by
+// db/dialect.ts searchWords: `heading` (title and subtitle) and `words` (all three), GIN-indexed. Its rowid stays
+// refId * 8 + kind code (migration 0040 is FTS5's and skipped there); the organisation is a real column, filtered in
+// the same statement. A number is found from any part of it with ILIKE on the documents' titles (the number).
+const POSTGRES_KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
+const postgresRowid = (kind: SearchKind, refId: number) => refId * 8 + POSTGRES_KIND_CODES[kind];
+
+async function upsertPostgresEntry(db: Db, entry: SearchEntry): Promise<void> {
+  const heading = searchTerms(`${entry.title} ${entry.subtitle}`);
+  const words = `${heading} ${searchTerms(entry.body)}`;
+  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
+    values (${postgresRowid(entry.kind, entry.refId)}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title},
+      ${entry.subtitle}, ${entry.body}, to_tsvector('simple', ${heading}), to_tsvector('simple', ${words}))
+    on conflict (rowid) do update set organization_id = excluded.organization_id, title = excluded.title,
+      subtitle = excluded.subtitle, body = excluded.body, heading = excluded.heading, words = excluded.words`.execute(db);
+}
+
+/** The whole text as an ILIKE pattern (a part of a number, % and _ taken literally), or null under three characters. */
+function toNumberPattern(text: string): string | null {
+  const part = text.normalize('NFKC').trim();
+  return [...part].length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** SQLite's documentIdsMatching on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
+async function postgresDocumentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+  if (!toMatchQuery(text)) return null;
+  const query = toTsQuery(searchWords(text));
+  const number = toNumberPattern(text);
+  if (!query && !number) return [];
+  const { rows } = await sql<{ id: number }>`select ref_id as id from search_index
+    where organization_id = ${organizationId} and kind = 'document'
+      and (${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
+        or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */
+async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
+  if (!toMatchQuery(params.text)) return [];
+  const query = toTsQuery(searchWords(params.text));
+  const number = toNumberPattern(params.text);
+  const records = query
+    ? (
+        await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
+          select kind, ref_id, title, subtitle from search_index
+          where organization_id = ${params.organizationId} and kind in ('customer', 'item') and words @@ to_tsquery('simple', ${query})
+          order by kind, title collate "C" limit ${params.limit}`.execute(db)
+      ).rows
+    : [];
+  const documents =
+    query || number
+      ? (
+          await sql<{ id: number; title: string; subtitle: string }>`
+            select ref_id as id, title, subtitle from search_index
+            where organization_id = ${params.organizationId} and kind = 'document'
+              and (${query ? sql`words @@ to_tsquery('simple', ${query})` : sql`false`}
+                or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})
+            order by ref_id desc limit ${params.limit}`.execute(db)
+        ).rows
+      : [];
+  const documentPlaces = Math.min(documents.length, Math.max(params.limit - records.length, Math.floor(params.limit / 2)));
+  const shown = documents.slice(0, documentPlaces);
+  // A document's link depends on its type, which the index does not hold: read it for the documents shown.
+  const types = new Map<number, string>();
+  if (shown.length > 0) {
+    const typed = await db
+      .selectFrom('documents')
+      .select(['id', 'type'])
+      .where('organization_id', '=', params.organizationId)
+      .where(
+        'id',
+        'in',
+        shown.map((r) => Number(r.id)),
+      )
+      .execute();
+    for (const d of typed) types.set(Number(d.id), d.type);
   }
-  const match = toMatchQuery(params.text);
-  if (!match) return null;
-  const { rows } = await sql<Row>`
-    select kind, ref_id, title, subtitle from search_index
-    where search_index match ${match} and organization_id = ${params.organizationId}
-    order by rank limit ${params.limit}`.execute(db);
-  return rows;
+  return [
+    ...records.slice(0, params.limit - shown.length).map((r) => ({
+      kind: r.kind,
+      id: Number(r.ref_id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: null,
+    })),
+    ...shown.map((r) => ({
+      kind: 'document' as const,
+      id: Number(r.id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: types.get(Number(r.id)) ?? null,
+    })),
+  ];
 }

@@ -14,6 +14,8 @@ const SUBSCRIPTION_COLUMNS = [
   'cancel_at_period_end',
   'pending_plan',
   'pending_period',
+  'pending_since',
+  'pending_deadline',
   'stripe_customer_id',
   'stripe_subscription_id',
   'updated_at',
@@ -119,4 +121,39 @@ export async function recordPaymentEvent(
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Live API keys and enabled webhooks: what a plan without those features leaves unused (never deleted). */
+export async function countFeatureUses(db: Db, params: { organizationId: number }): Promise<{ apiKeys: number; webhooks: number }> {
+  const [keys, hooks] = await Promise.all([
+    db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .where('enabled', '=', 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { apiKeys: Number(keys.n), webhooks: Number(hooks.n) };
+}
+
+/** Organisations whose plan may move without a request: a change in waiting, or a period of ours that ended. */
+export async function listSubscriptionsToSettle(db: Db, params: { today: string }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('organization_id')
+    .where((eb) =>
+      eb.or([
+        eb('pending_plan', 'is not', null),
+        eb.and([eb('source', '!=', 'stripe'), eb('plan', '!=', 'free'), eb('current_period_end', '<', params.today)]),
+      ]),
+    )
+    .orderBy('organization_id')
+    .execute();
+  return rows.map((r) => r.organization_id);
 }

@@ -183,7 +183,7 @@ export async function deliveryToSend(db: Db, params: { id: number }) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.id', 'd.uuid', 'd.event_type', 'd.body', 'd.attempts', 'd.endpoint_id', 'e.url', 'e.secret'])
+    .select(['d.id', 'd.uuid', 'd.event_type', 'd.body', 'd.attempts', 'd.endpoint_id', 'd.organization_id', 'e.url', 'e.secret'])
     .where('d.id', '=', params.id)
     .executeTakeFirst();
 }

@@ -8,11 +8,12 @@ import { computeTotals, documentMainRate } from '../../../../shared/totals';
 import { currencyPrecision } from '../../../../shared/currencies';
 import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
-import { errorInfo, reportError, trpc } from '../../../trpc';
+import { errorInfo, fieldErrorsOf, reportError, trpc } from '../../../trpc';
 import { editor, isDirty, loadEditor, markSaved, resetEditor } from '../../../stores/document-editor';
 import { showMessage } from '../../../stores/snackbar';
 import { confirm } from '../../../stores/confirm';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { Button } from '../../../components/ui/button';
 import { useActionGuard } from '../../../lib/use-action-guard';
 import { ActionMenu } from '../../../components/ui/action-menu';
@@ -38,6 +39,25 @@ const styles = {
   ...editorLayout,
   aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
   notice: css({ bg: 'warningSubtle', color: 'warning', borderRadius: 'lg', p: '3', fontSize: 'sm', fontWeight: '600' }),
+  // Phones (issue 23): save and issue stay under the thumb, whatever the scroll, above the page's own bottom.
+  stickyBar: css({
+    position: 'sticky',
+    bottom: '0',
+    zIndex: 'sticky',
+    display: 'flex',
+    gap: '2',
+    justifyContent: 'flex-end',
+    alignItems: 'center',
+    mt: '4',
+    mx: '-4',
+    px: '4',
+    py: '2.5',
+    bg: 'bg.surface',
+    borderTopWidth: '1px',
+    borderColor: 'border.default',
+    boxShadow: '0 -4px 12px rgba(0, 0, 0, 0.08)',
+    '& > button:first-child': { flex: '1' },
+  }),
 };
 
 /** SPEC §2/§4 document editor: {base}/new/add and {base}/{id}/edit. */
@@ -52,6 +72,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const base = baseOf(type);
   const dirty = isDirty(snap as typeof editor);
   useUnsavedGuard(dirty);
+  const phone = useIsPhone();
 
   const statusEditable = !data.doc || isEditable(type, data.doc.stored_status);
   // A role that may only read (an accountant) sees the same form, read-only, and keeps the Aperçu tab's PDF.
@@ -99,6 +120,8 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
 
   /** A refused update: someone saved the document since this form was loaded → offer to reload, never overwrite. */
   async function updateRefused(docId: number, error: unknown): Promise<null> {
+    // A refusal about fields (an archived customer, a due date before the date) shows beside them too.
+    editor.errors = fieldErrorsOf(error);
     void utils.documents.invalidate();
     const { messages, status } = errorInfo(error);
     if (status !== 409 || messages !== DOCUMENT_MODIFIED) {
@@ -136,7 +159,10 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       ? await update
           .mutateAsync({ id, data: { ...parsed.data, base_updated_at: editor.base || undefined } })
           .catch((error: unknown) => updateRefused(id, error))
-      : await create.mutateAsync(parsed.data).catch(() => null);
+      : await create.mutateAsync(parsed.data).catch((error: unknown) => {
+          editor.errors = fieldErrorsOf(error);
+          return null;
+        });
     if (answer) saved(answer, after, quiet);
   }
 
@@ -204,45 +230,53 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     );
   }
 
+  const saveButtons = (
+    <>
+      {(!data.doc || data.doc.stored_status === 'draft') && (
+        <Button variant="outline" onClick={() => void saveAndIssue()} disabled={saving}>
+          Enregistrer & émettre
+        </Button>
+      )}
+      <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
+        Enregistrer
+      </Button>
+      <ActionMenu
+        label="Autres façons d’enregistrer"
+        trigger={
+          <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
+            ▾
+          </Button>
+        }
+        entries={[
+          {
+            value: 'print',
+            label: 'Enregistrer & imprimer',
+            onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)),
+          },
+          { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
+          { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save(sendAfterSave) },
+        ]}
+      />
+    </>
+  );
+  const close = (
+    <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
+      <CloseIcon />
+    </Button>
+  );
+  const withButtons = editable && canWrite;
+  // On a phone only « Fermer » stays at the top; the save buttons move to the sticky bar at the bottom.
   const actions =
-    editable && canWrite ? (
+    withButtons && !phone ? (
       <>
         <Button variant="ghost" onClick={() => void leave()}>
           Annuler
         </Button>
-        {(!data.doc || data.doc.stored_status === 'draft') && (
-          <Button variant="outline" onClick={() => void saveAndIssue()} disabled={saving}>
-            Enregistrer & émettre
-          </Button>
-        )}
-        <Button onClick={() => void save()} loading={saving} title="Ctrl+S">
-          Enregistrer
-        </Button>
-        <ActionMenu
-          label="Autres façons d’enregistrer"
-          trigger={
-            <Button variant="outline" aria-label="Autres façons d’enregistrer" disabled={saving}>
-              ▾
-            </Button>
-          }
-          entries={[
-            {
-              value: 'print',
-              label: 'Enregistrer & imprimer',
-              onSelect: () => void save((docId) => navigate(`${base}/${docId}/view?print=1`)),
-            },
-            { value: 'download', label: 'Enregistrer & télécharger', onSelect: () => void save(downloadAfterSave) },
-            { value: 'email', label: 'Enregistrer & envoyer par email', onSelect: () => void save(sendAfterSave) },
-          ]}
-        />
-        <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
-          <CloseIcon />
-        </Button>
+        {saveButtons}
+        {close}
       </>
     ) : (
-      <Button variant="ghost" size="icon" aria-label="Fermer" onClick={() => void leave()}>
-        <CloseIcon />
-      </Button>
+      close
     );
 
   return (
@@ -305,9 +339,15 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
             credited={data.doc?.credited ?? 0}
             showTotal={showsTotal(type)}
             vat={data.rules.vat || totals.tax !== 0}
+            collapsible={phone}
           />
         </aside>
       </ReadOnly>
+      {withButtons && phone && (
+        <div className={styles.stickyBar} data-testid="editor-sticky-bar">
+          {saveButtons}
+        </div>
+      )}
     </div>
   );
 }

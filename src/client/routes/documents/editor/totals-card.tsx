@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { formatMoney } from '../../../../shared/format';
 import { sub, toNumber } from '../../../../shared/money';
@@ -24,6 +25,26 @@ const styles = {
   }),
   total: css({ fontWeight: '700', fontSize: 'md', borderTopWidth: '1px', borderColor: 'border.default', pt: '2', mt: '1' }),
   due: css({ fontWeight: '700', color: 'accent.fg' }),
+  toggle: css({
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '3',
+    w: 'full',
+    fontWeight: '700',
+    fontSize: 'md',
+    cursor: 'pointer',
+    textAlign: 'left',
+    borderRadius: 'md',
+    _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '2px' },
+  }),
+  chevron: css({
+    fontSize: 'sm',
+    color: 'fg.muted',
+    transition: 'transform 0.15s',
+    '[aria-expanded=true] &': { transform: 'rotate(180deg)' },
+  }),
+  hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '500' }),
 };
 
 /** Live totals from the shared core, the same code the server runs on save (subtotal, discount, each tax, shipping, total, deposits, due). */
@@ -34,6 +55,7 @@ export function TotalsCard({
   credited = 0,
   showTotal = true,
   vat = true,
+  collapsible = false,
 }: {
   totals: DocumentTotals;
   currencyFormat: CurrencyFormat;
@@ -42,11 +64,49 @@ export function TotalsCard({
   showTotal?: boolean;
   /** False under the franchise en base: no VAT rows, no HT/TTC wording. */
   vat?: boolean;
+  /** On a phone (issue 23) the card folds to its total, with a button that unfolds the detail. */
+  collapsible?: boolean;
 }) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   const due = toNumber(sub(totals.amount_due, credited));
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const headline = showTotal ? (vat ? 'Total TTC' : 'Total') : vat ? 'Sous-total HT' : 'Sous-total';
+  if (collapsible && !open) {
+    return (
+      <section className={styles.card} aria-label="Totaux">
+        <button type="button" className={styles.toggle} aria-expanded={false} aria-controls={detailId} onClick={() => setOpen(true)}>
+          <span>
+            {headline}
+            <span className={styles.hint}> · voir le détail</span>
+          </span>
+          <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <span
+              data-total={showTotal ? 'total' : 'subtotal'}
+              className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+            >
+              {money(showTotal ? totals.total : totals.subtotal)}
+            </span>
+            <span className={styles.chevron} aria-hidden="true">
+              ▾
+            </span>
+          </span>
+        </button>
+      </section>
+    );
+  }
   return (
-    <section className={styles.card} aria-label="Totaux">
+    <section className={styles.card} aria-label="Totaux" id={detailId}>
+      {collapsible && (
+        <button type="button" className={styles.toggle} aria-expanded={true} aria-controls={detailId} onClick={() => setOpen(false)}>
+          <span>
+            Détail des totaux<span className={styles.hint}> · replier</span>
+          </span>
+          <span className={styles.chevron} aria-hidden="true">
+            ▾
+          </span>
+        </button>
+      )}
       <div className={styles.row}>
         <span>{vat ? 'Sous-total HT' : 'Sous-total'}</span>
         <span data-total="subtotal">{money(totals.subtotal)}</span>
