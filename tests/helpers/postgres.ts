@@ -34,3 +34,15 @@ export function dropTestDatabase(url: string): void {
   if (!/^facturier_test_\w+$/.test(name)) throw new Error(`not a test database: ${name}`);
   psql(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
+
+/**
+ * A copy of a test server's database, taken while the server runs (pg_dump into a new database: CREATE DATABASE …
+ * TEMPLATE needs the source without connections); its URL, to drop with dropTestDatabase. SQLite's `vacuum into`.
+ */
+export function copyTestDatabase(url: string): string {
+  const copy = databaseUrl(url, `facturier_test_${process.pid}_${randomBytes(4).toString('hex')}`);
+  psql(url, `CREATE DATABASE ${new URL(copy).pathname.slice(1)} TEMPLATE template0`);
+  const dump = execFileSync('pg_dump', ['--no-owner', url], { maxBuffer: 512 * 1024 * 1024 });
+  execFileSync('psql', [copy, '-q', '-v', 'ON_ERROR_STOP=1'], { input: dump, stdio: ['pipe', 'ignore', 'pipe'] });
+  return copy;
+}
