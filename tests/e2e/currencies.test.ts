@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
+import { browserSuite, chooseOption, dialogLayerReady, optionsOf, screenshot, selectNamed } from '../helpers/browser';
 
 const suite = browserSuite();
 
@@ -57,10 +57,10 @@ describe('Paramètres → Devises', () => {
     await page.getByRole('link', { name: 'Clients' }).click();
     await page.getByRole('button', { name: 'Nouveau client' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau client' });
-    const currency = dialog.getByLabel('Devise', { exact: true });
-    expect(await currency.locator('option').allTextContents()).toEqual(['EUR — Euro', 'USD — Dollar des États-Unis']);
+    const currency = selectNamed(dialog, 'Devise');
+    expect(await optionsOf(dialog, 'Devise')).toEqual(['EUR — Euro', 'USD — Dollar des États-Unis']);
     await dialog.getByLabel('Nom', { exact: true }).fill('Acme Inc.');
-    await currency.selectOption('USD');
+    await chooseOption(dialog, 'Devise', 'USD — Dollar des États-Unis');
     await currency.scrollIntoViewIfNeeded();
     await screenshot(page, 'customers-form-currency');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, optionsOf, screenshot } from '../helpers/browser';
 
 const suite = browserSuite();
 
@@ -52,7 +52,7 @@ describe('Paramètres → Comptabilité → Catégories de dépenses', () => {
     await page.goto('/expenses');
     await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
-    const options = await dialog.getByLabel('Catégorie').locator('option').allTextContents();
+    const options = await optionsOf(dialog, 'Catégorie');
     expect(options).toContain('Repas et réceptions (625700)');
     expect(options.some((o) => o.startsWith('Carburants'))).toBe(false);
     await dialog.getByRole('button', { name: 'Annuler' }).click();

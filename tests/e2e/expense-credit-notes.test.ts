@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 
 const suite = browserSuite();
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/einvoice');
@@ -44,7 +44,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     expect(await dialog.getByLabel('Facture corrigée (n°)').inputValue()).toBe('12115118');
     await dialog.getByTestId('corrects').getByText('Corrige la facture n° 12115118 du 09/01/2015').waitFor();
     await screenshot(page, 'expense-credit-note-form');
-    await dialog.getByLabel('Catégorie').selectOption('repas');
+    await chooseOption(dialog, 'Catégorie', 'Repas et réceptions (625700)');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('2 dépenses').waitFor();
     await page.getByRole('row', { name: /De Koksmaat.*Repas et réceptions.*Avoir.*-250,33/ }).waitFor();
@@ -55,7 +55,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
     dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
     await dialog.getByLabel('Fournisseur', { exact: true }).fill('Bureau Vallée');
-    await dialog.getByLabel('Catégorie').selectOption('fournitures');
+    await chooseOption(dialog, 'Catégorie', 'Fournitures et petit équipement (606300)');
     await dialog.getByLabel('Libellé').fill('Remise fidélité');
     await dialog.getByLabel('Montant TTC (EUR)').fill('-12');
     await dialog.getByLabel('Montant de TVA').fill('2');
@@ -63,7 +63,9 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await dialog
       .getByText('Montant TTC : il doit être positif ; pour un remboursement ou une remise du fournisseur, cochez « Avoir fournisseur »')
       .waitFor();
-    await dialog.getByLabel('Avoir fournisseur').check();
+    // The kit's checkbox: a user clicks its label (the real checkbox under it is visually hidden).
+    await dialog.getByText('Avoir fournisseur', { exact: true }).click();
+    await expect.poll(() => dialog.getByLabel('Avoir fournisseur').isChecked()).toBe(true);
     await dialog.getByLabel('Montant TTC (EUR)').fill('12');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('3 dépenses').waitFor();
@@ -77,7 +79,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await page.getByRole('button', { name: 'De Koksmaat' }).click();
     dialog = page.getByRole('dialog', { name: 'Modifier la dépense' });
     await dialog.getByTestId('import-notice').waitFor();
-    await dialog.getByLabel('Catégorie').selectOption('repas');
+    await chooseOption(dialog, 'Catégorie', 'Repas et réceptions (625700)');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Aucune dépense ne correspond à ces filtres.').waitFor();
     await page.getByLabel('Catégorie à vérifier').uncheck();

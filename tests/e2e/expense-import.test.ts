@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, chosenOption, screenshot } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { readFacturX } from '../../src/server/einvoice/facturx-read';
@@ -43,10 +43,10 @@ describe('supplier e-invoices dropped on /expenses', () => {
     expect(await dialog.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('De Koksmaat');
     expect(await dialog.getByLabel('N° de facture').inputValue()).toBe('12115118');
     expect(await dialog.getByLabel('Montant TTC (EUR)').inputValue()).toBe('250,33');
-    expect(await dialog.getByLabel('Catégorie').inputValue()).toBe('autres');
+    expect(await chosenOption(dialog, 'Catégorie')).toBe('Autres charges (658000)');
     await dialog.getByRole('link', { name: 'Voir le XML de la facture' }).waitFor();
     await screenshot(page, 'expense-import-confirm');
-    await dialog.getByLabel('Catégorie').selectOption('repas');
+    await chooseOption(dialog, 'Catégorie', 'Repas et réceptions (625700)');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('1 dépense', { exact: true }).waitFor();
     await page.getByRole('row', { name: /De Koksmaat.*Repas et réceptions.*250,33/ }).waitFor();
@@ -61,7 +61,7 @@ describe('supplier e-invoices dropped on /expenses', () => {
     await second.getByTestId('import-notice').getByText('N° de TVA du fournisseur « NO123456789MVA » non repris : invalide').waitFor();
     expect(await second.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('Salescompany ltd.');
     await screenshot(page, 'expense-import-ubl');
-    await second.getByLabel('Catégorie').selectOption('sous_traitance');
+    await chooseOption(second, 'Catégorie', 'Sous-traitance (611000)');
     await second.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('2 dépenses').waitFor();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, optionsOf, screenshot } from '../helpers/browser';
 
 const suite = browserSuite();
 
@@ -24,7 +24,7 @@ describe('expenses in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
     await dialog.getByLabel('Date').fill('2026-02-03');
     await dialog.getByLabel('Fournisseur', { exact: true }).fill('TotalEnergies');
-    await dialog.getByLabel('Catégorie').selectOption('deplacements');
+    await chooseOption(dialog, 'Catégorie', 'Déplacements et hébergement (625100)');
     await dialog.getByLabel('Libellé').fill('Plein du Kangoo');
     await dialog.getByLabel('Montant TTC (EUR)').fill('-5');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -69,20 +69,14 @@ describe('expenses in the browser', () => {
     await page.getByRole('button', { name: 'Nouvelle dépense répétitive' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense répétitive' });
     await dialog.getByLabel('Fournisseur').fill('SCI du Port');
-    await dialog.getByLabel('Catégorie').selectOption('loyer');
+    await chooseOption(dialog, 'Catégorie', 'Loyer et charges locatives');
     await dialog.getByLabel('Montant TTC').fill('douze');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.getByText('Montant TTC : un nombre est attendu (ex. 120,50)').waitFor();
     await dialog.getByLabel('Montant TTC').fill('1200');
     // The one-off form's VAT rows: the French rates, computed from the TTC (a lease at 20 %, here 10 % to prove the choice).
-    expect(await dialog.getByLabel('Taux', { exact: true }).locator('option').allTextContents()).toEqual([
-      '20 %',
-      '10 %',
-      '5,5 %',
-      '2,1 %',
-      '0 %',
-    ]);
-    await dialog.getByLabel('Taux', { exact: true }).selectOption('10');
+    expect(await optionsOf(dialog, 'Taux')).toEqual(['20 %', '10 %', '5,5 %', '2,1 %', '0 %']);
+    await chooseOption(dialog, 'Taux', '10 %');
     await dialog.getByRole('button', { name: 'Calculer' }).click();
     expect(await dialog.getByLabel('Montant de TVA').inputValue()).toBe('109,09');
     await screenshot(page, 'expenses-recurring-form');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -31,7 +31,7 @@ describe('items in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Nouvel article' });
     await dialog.getByLabel('Désignation').fill('Journée de conseil');
     await dialog.getByLabel('Code', { exact: true }).fill('CONS-J');
-    await dialog.getByLabel('Unité').selectOption('jour');
+    await chooseOption(dialog, 'Unité', 'jour');
     await dialog.getByLabel('Prix unitaire HT').fill('six cents');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.getByText('Le prix unitaire est un nombre (ex. 12,50)').waitFor();

@@ -144,6 +144,12 @@ describe('phones (issue 23)', () => {
         .getByText('Ce client est archivé, restaurez-le pour lui établir un document');
       await beside.waitFor();
       await page.getByTestId('snackbar').getByText('Client : ce client est archivé', { exact: false }).waitFor();
+      if (size === PHONE) {
+        // The message sits above the buttons stuck to the bottom, never over them.
+        const message = await page.getByTestId('snackbar').boundingBox();
+        const bar = await page.getByTestId('editor-sticky-bar').boundingBox();
+        expect(message && bar && message.y + message.height <= bar.y).toBe(true);
+      }
       await screenshot(page, `field-error-editor-${theme}-${size.width}`);
       await expectNoSeriousViolations(page, `editor field error ${theme} ${size.width}`);
       await page.context().close();

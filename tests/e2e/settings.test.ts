@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogLayerReady, screenshot, browserSuite } from '../helpers/browser';
+import { browserSuite, chooseOption, dialogLayerReady, screenshot } from '../helpers/browser';
 
 const suite = browserSuite();
 
@@ -11,12 +11,12 @@ describe('Paramètres → Système général', () => {
     const sample = page.getByTestId('currency-sample');
     expect(await sample.textContent()).toBe('1234567,89\u00a0€');
 
-    await page.getByLabel('Séparateur de milliers').selectOption(' ');
+    await chooseOption(page, 'Séparateur de milliers', 'Espace');
     expect(await sample.textContent()).toBe('1 234 567,89\u00a0€');
-    await page.getByLabel('Devise', { exact: true }).selectOption('USD');
-    await page.getByLabel('Position du symbole').selectOption('before');
-    await page.getByLabel('Séparateur décimal').selectOption('.');
-    await page.getByLabel('Séparateur de milliers').selectOption(',');
+    await chooseOption(page, 'Devise', 'USD — Dollar des États-Unis');
+    await chooseOption(page, 'Position du symbole', 'Avant le montant');
+    await chooseOption(page, 'Séparateur décimal', 'Point (.)');
+    await chooseOption(page, 'Séparateur de milliers', 'Virgule (,)');
     expect(await sample.textContent()).toBe('$\u00a01,234,567.89');
     await page.getByText('Modifications non enregistrées').waitFor();
     await screenshot(page, 'settings-general');

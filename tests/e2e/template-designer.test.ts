@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { ARTIFACTS, dialogLayerReady, browserSuite } from '../helpers/browser';
+import { ARTIFACTS, browserSuite, chooseOption, chosenOption, dialogLayerReady, optionsOf } from '../helpers/browser';
 import { defined } from '../../src/shared/defined';
 
 const suite = browserSuite();
@@ -66,7 +66,7 @@ describe('Paramètres → Apparence (the template designer)', () => {
     // Éléments: a text under the header, which the preview shows.
     await page.getByRole('tab', { name: 'Éléments' }).click();
     const lastRow = page.getByRole('region', { name: 'Ligne 3, colonne 1' });
-    await lastRow.getByLabel('Élément à ajouter').selectOption({ label: 'Texte libre' });
+    await chooseOption(lastRow, 'Élément à ajouter', 'Texte libre');
     await lastRow.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await lastRow.getByLabel('Texte', { exact: true }).fill('Merci pour votre confiance');
     await preview(page).getByText('Merci pour votre confiance').waitFor();
@@ -110,11 +110,11 @@ describe('Paramètres → Apparence (the template designer)', () => {
 
     // Styles: the SPEC option lists, with their French labels.
     await page.getByRole('tab', { name: 'Styles' }).click();
-    const sizes = await page.getByLabel('Taille de police').locator('option').allTextContents();
+    const sizes = await optionsOf(page, 'Taille de police');
     expect(sizes[0]).toBe('Par défaut');
     expect(sizes).toHaveLength(92);
     expect(sizes.at(-1)).toBe('100 px');
-    expect(await page.getByLabel('Graisse').locator('option').allTextContents()).toContain('700 — Gras');
+    expect(await optionsOf(page, 'Graisse')).toContain('700 — Gras');
     await page.getByLabel('Couleur de fond', { exact: true }).fill('#112233');
     await page.getByLabel('Couleur du texte', { exact: true }).fill('#FFFFFF');
     await screenshot(page, 'template-designer-styles');
@@ -165,8 +165,9 @@ describe('Paramètres → Apparence (the template designer)', () => {
     const firstPage = page.getByTestId('template-preview').locator('[data-document-page][data-page="1"]');
     await expect.poll(() => firstPage.evaluate((el) => getComputedStyle(el).fontFamily), { timeout: 5000 }).toContain('Figtree');
     await page.getByRole('tab', { name: 'Mise en page' }).click();
-    expect(await page.getByLabel('Police du document').inputValue()).toBe('Figtree');
-    expect(await page.getByLabel('Haut (1re page)').inputValue()).toBe('1.2');
+    expect(await chosenOption(page, 'Police du document')).toBe('Figtree');
+    // Numbers read the French way in the kit's number input.
+    expect(await page.getByLabel('Haut (1re page)').inputValue()).toBe('1,2');
     // The numbering is the business's own: a look does not change it.
     await page.getByRole('tab', { name: 'Numérotation' }).click();
     expect(await page.getByTestId('number-sample-invoice').textContent()).toBe(`FA-${year}03-000042`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { newUser, Session } from './clients';
 import { CHROMIUM_FLAGS } from '../../src/server/pdf/pdf-renderer';
@@ -108,3 +108,29 @@ export function browserSuite(): BrowserSuite {
   });
   return suite;
 }
+
+/** The field kit's Select (Ark): a combobox button named by its label; its options show in a listbox once open. */
+export const selectNamed = (scope: Page | Locator, label: string): Locator => scope.getByRole('combobox', { name: label, exact: true });
+
+/** Picks `option` in the kit's Select named `label`, the way a user does: open the list, click the option. */
+export async function chooseOption(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const trigger = selectNamed(scope, label);
+  await trigger.click();
+  await trigger.page().getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+}
+
+/** The options of the kit's Select named `label`, as its open list shows them (closed again afterwards). */
+export async function optionsOf(scope: Page | Locator, label: string): Promise<string[]> {
+  const trigger = selectNamed(scope, label);
+  await trigger.click();
+  const list = trigger.page().getByRole('listbox');
+  await list.getByRole('option').first().waitFor();
+  const texts = await list.getByRole('option').allInnerTexts();
+  await trigger.page().keyboard.press('Escape');
+  return texts.map((t) => t.trim());
+}
+
+/** The label of the option chosen in the kit's Select named `label`. */
+export const chosenOption = async (scope: Page | Locator, label: string): Promise<string> =>
+  (await selectNamed(scope, label).innerText()).trim();

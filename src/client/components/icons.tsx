@@ -194,3 +194,15 @@ export const CheckIcon = (p: P) => (
     <path d="M20 6 9 17l-5-5" />
   </Icon>
 );
+
+export const ChevronDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const ChevronUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m18 15-6-6-6 6" />
+  </Icon>
+);

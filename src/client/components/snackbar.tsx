@@ -22,6 +22,8 @@ const box = cva({
     boxShadow: 'overlay',
     color: 'white',
     fontSize: 'sm',
+    // Above a bar stuck to the bottom of the page (the editor's buttons on phones), never over it.
+    'body:has([data-sticky-bottom-bar]) &': { bottom: '20' },
   },
   variants: {
     tone: {

@@ -51,6 +51,7 @@ export function RadioGroup({
   disabled,
   name,
   className,
+  hideLabel,
 }: {
   label: string;
   options: readonly RadioOption[];
@@ -60,6 +61,8 @@ export function RadioGroup({
   disabled?: boolean;
   name?: string;
   className?: string;
+  /** The label only for screen readers, where the options speak for themselves to the eye. */
+  hideLabel?: boolean;
 }) {
   return (
     <ArkRadioGroup.Root
@@ -72,7 +75,7 @@ export function RadioGroup({
       name={name}
       orientation="horizontal"
     >
-      <ArkRadioGroup.Label className={styles.label}>{label}</ArkRadioGroup.Label>
+      <ArkRadioGroup.Label className={hideLabel ? css({ srOnly: true }) : styles.label}>{label}</ArkRadioGroup.Label>
       <div className={styles.items}>
         {options.map((option) => (
           <ArkRadioGroup.Item key={option.value} value={option.value} className={styles.item}>

@@ -1,54 +1,19 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { css, cx } from '../../../../styled-system/css';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Field, Input, inputClass } from './field';
 
-export const inputStyle = css({
-  w: 'full',
-  h: '10',
-  px: '3',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.surface',
-  color: 'fg.default',
-  fontSize: 'sm',
-  transition: 'border-color 0.15s, box-shadow 0.15s',
-  _placeholder: { color: 'fg.subtle' },
-  _hover: { borderColor: 'border.strong' },
-  _focusVisible: { outline: 'none', borderColor: 'accent.default', boxShadow: '0 0 0 3px token(colors.accent.subtle)' },
-  '&[aria-invalid=true]': { borderColor: 'danger' },
-  // Locked fields look locked: nothing to type into.
-  '&[readonly]': { bg: 'bg.subtle', color: 'fg.muted', cursor: 'default', _hover: { borderColor: 'border.default' } },
-});
+/** The kit's input look as a class, for the few controls that are not an Ark part (the colour swatch, a file input). */
+export const inputStyle = inputClass();
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: ReactNode };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & { label: string; error?: string | null; hint?: ReactNode };
 
-/** A labelled input; its error is announced with it (aria-describedby) and shown under it. */
-export const TextField = forwardRef<HTMLInputElement, Props>(function TextField({ label, error, hint, className, id, ...rest }, ref) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const messageId = `${inputId}-message`;
+/** The common case of the field kit in one line: a labelled text input with its hint or error (see field.tsx). */
+export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
+  { label, error, hint, className, required, disabled, readOnly, ...rest },
+  ref,
+) {
   return (
-    <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '1.5' }), className)}>
-      <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' })}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={inputStyle}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        {...rest}
-      />
-      {error ? (
-        <p id={messageId} className={css({ fontSize: 'xs', color: 'danger' })}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} helper={hint} className={className} required={required} disabled={disabled} readOnly={readOnly}>
+      <Input ref={ref} {...rest} />
+    </Field>
   );
 });

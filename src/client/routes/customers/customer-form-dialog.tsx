@@ -17,6 +17,7 @@ import { fieldMessages } from '../../../shared/validation-messages';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
 import { DuplicateWarning, type CustomerDuplicate } from './duplicate-warning';
+import { RadioGroup } from '../../components/ui/radio-group';
 
 type Address = { line1: string; line2: string; postal_code: string; city: string; country: string; state: string };
 type Form = Omit<
@@ -63,6 +64,10 @@ function fromCustomer(c: CustomerRow): Form {
 }
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
+const CUSTOMER_TYPES = [
+  { value: 'company', label: 'Entreprise' },
+  { value: 'individual', label: 'Particulier' },
+];
 const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
 
 /** Creates or edits a customer; checked with the server's own schema before sending, so errors show by the field. */
@@ -189,25 +194,18 @@ export function CustomerFormDialog({
     >
       <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         {shownDuplicates.length > 0 && <DuplicateWarning duplicates={shownDuplicates} onOpen={onClose} />}
-        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
-          <legend className={css({ srOnly: true })}>Type de client</legend>
-          {(
-            [
-              ['company', 'Entreprise'],
-              ['individual', 'Particulier'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className={css({ display: 'flex', alignItems: 'center', gap: '2', cursor: 'pointer' })}>
-              <input
-                type="radio"
-                name="customer-type"
-                checked={form.type === value}
-                onChange={() => setForm({ ...form, type: value, ...(value === 'individual' ? { business_id: '', vat_number: '' } : {}) })}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          label="Type de client"
+          hideLabel
+          name="customer-type"
+          options={CUSTOMER_TYPES}
+          value={form.type}
+          onChange={(value) =>
+            setForm((f) =>
+              value === 'individual' ? { ...f, type: 'individual', business_id: '', vat_number: '' } : { ...f, type: 'company' },
+            )
+          }
+        />
         <div className={grid}>
           <TextField label="Nom" value={form.name} onChange={set('name')} error={errors.name} autoFocus />
           {form.type === 'company' && <TextField label="Raison sociale" value={form.legal_name} onChange={set('legal_name')} />}

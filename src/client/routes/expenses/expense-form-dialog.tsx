@@ -9,13 +9,16 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { ReceiptField } from './receipt-field';
 import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
-import { formatAmountInput } from '../../../shared/format';
 
 type Form = {
   date: string;
@@ -69,8 +72,6 @@ const fromExpense = (e: ExpenseRecord): Form => ({
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 const legend = css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted', mt: '2' });
-const fieldLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
-const errorText = css({ fontSize: 'xs', color: 'danger' });
 const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
 const toggle = css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', fontWeight: '600', cursor: 'pointer' });
 const hint = css({ fontSize: 'xs', color: 'fg.muted' });
@@ -127,9 +128,10 @@ export function ExpenseFormDialog({
   const attach = trpc.expenses.attachReceipt.useMutation();
   const guard = useActionGuard();
 
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => pick(key)(e.target.value);
+  const pick = (key: keyof Form) => (value: string) => {
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-    setForm({ ...form, [key]: e.target.value });
+    setForm((f) => ({ ...f, [key]: value }));
   };
 
   async function save() {
@@ -192,14 +194,13 @@ export function ExpenseFormDialog({
           </div>
         )}
         <div className={column}>
-          <label className={toggle}>
-            <input
-              type="checkbox"
-              checked={creditNote}
-              onChange={(e) => setForm({ ...form, kind: e.target.checked ? 'credit_note' : 'expense' })}
-            />
+          <Checkbox
+            className={toggle}
+            checked={creditNote}
+            onChange={(checked) => setForm({ ...form, kind: checked ? 'credit_note' : 'expense' })}
+          >
             Avoir fournisseur
-          </label>
+          </Checkbox>
           <span className={hint}>
             {creditNote
               ? 'Remboursement ou remise du fournisseur : saisissez les montants en positif, ils viennent en déduction des dépenses et de la TVA déductible.'
@@ -224,39 +225,21 @@ export function ExpenseFormDialog({
               ))}
             </datalist>
           </div>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-category`}>
-              Catégorie
-            </label>
-            <select
-              id={`${ids}-category`}
-              className={inputStyle}
+          <Field label="Catégorie" error={errors.category}>
+            <Select
               value={form.category}
-              onChange={set('category')}
-              aria-invalid={errors.category ? true : undefined}
-            >
-              <option value="">Choisir une catégorie…</option>
-              {(categories.data?.data ?? [])
+              onChange={pick('category')}
+              placeholder="Choisir une catégorie…"
+              options={(categories.data?.data ?? [])
                 // An archived category stays on the expenses that use it, and is offered to no other.
                 .filter((c) => !c.archived || c.code === form.category)
-                .map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.label} ({c.account})
-                  </option>
-                ))}
-            </select>
-            {errors.category && <span className={errorText}>{errors.category}</span>}
-          </div>
+                .map((c) => ({ value: c.code, label: `${c.label} (${c.account})` }))}
+            />
+          </Field>
           <TextField label="Libellé" value={form.label} onChange={set('label')} error={errors.label} />
-          <TextField
-            label={`Montant TTC (${form.currency})`}
-            inputMode="decimal"
-            placeholder="0,00"
-            value={form.amount}
-            onChange={set('amount')}
-            onBlur={() => setForm((f) => ({ ...f, amount: formatAmountInput(f.amount) }))}
-            error={errors.amount}
-          />
+          <Field label={`Montant TTC (${form.currency})`} error={errors.amount}>
+            <AmountInput placeholder="0,00" value={form.amount} onChange={pick('amount')} />
+          </Field>
           <TextField
             label={creditNote ? 'N° de l’avoir' : 'N° de facture'}
             value={form.invoice_number}
@@ -285,30 +268,20 @@ export function ExpenseFormDialog({
 
         <p className={legend}>Paiement</p>
         <div className={grid}>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-method`}>
-              Moyen de paiement
-            </label>
-            <select id={`${ids}-method`} className={inputStyle} value={form.payment_method} onChange={set('payment_method')}>
-              {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-status`}>
-              Statut
-            </label>
-            <select id={`${ids}-status`} className={inputStyle} value={form.status} onChange={set('status')}>
-              {Object.entries(EXPENSE_STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Moyen de paiement">
+            <Select
+              value={form.payment_method}
+              onChange={pick('payment_method')}
+              options={Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }))}
+            />
+          </Field>
+          <Field label="Statut">
+            <Select
+              value={form.status}
+              onChange={pick('status')}
+              options={Object.entries(EXPENSE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </Field>
           {form.status === 'paid' ? (
             <TextField label="Payée le" type="date" value={form.paid_at || form.date} onChange={set('paid_at')} error={errors.paid_at} />
           ) : (

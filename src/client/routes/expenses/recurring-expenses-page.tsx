@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { recurringExpenseInputSchema } from '../../../shared/schemas/expense';
@@ -11,7 +11,10 @@ import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
@@ -22,8 +25,6 @@ const styles = {
   amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
   muted: css({ color: 'fg.muted' }),
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' }),
-  fieldLabel: css({ fontSize: 'sm', fontWeight: '600' }),
-  column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
   legend: css({
     fontSize: 'xs',
     fontWeight: '700',
@@ -139,7 +140,6 @@ export function RecurringExpensesPage() {
 }
 
 function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ids = useId();
   const utils = trpc.useUtils();
   const categories = trpc.expenses.categories.useQuery(undefined, { enabled: open });
   const blank = {
@@ -162,8 +162,8 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose();
     },
   });
-  const set = (key: Exclude<keyof typeof blank, 'vat'>) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const pick = (key: Exclude<keyof typeof blank, 'vat'>) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: Exclude<keyof typeof blank, 'vat'>) => (e: { target: { value: string } }) => pick(key)(e.target.value);
   function submit() {
     const result = recurringExpenseInputSchema.safeParse({
       ...form,
@@ -194,36 +194,27 @@ function RecurringFormDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <div className={styles.grid}>
         <TextField label="Fournisseur" value={form.supplier} onChange={set('supplier')} error={errors.supplier} autoFocus />
-        <div className={styles.column}>
-          <label className={styles.fieldLabel} htmlFor={`${ids}-category`}>
-            Catégorie
-          </label>
-          <select id={`${ids}-category`} className={inputStyle} value={form.category} onChange={set('category')}>
-            <option value="">Choisir une catégorie…</option>
-            {(categories.data?.data ?? [])
+        <Field label="Catégorie" error={errors.category}>
+          <Select
+            value={form.category}
+            onChange={pick('category')}
+            placeholder="Choisir une catégorie…"
+            options={(categories.data?.data ?? [])
               .filter((c) => !c.archived || c.code === form.category)
-              .map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label}
-                </option>
-              ))}
-          </select>
-          {errors.category && <span className={css({ fontSize: 'xs', color: 'danger' })}>{errors.category}</span>}
-        </div>
+              .map((c) => ({ value: c.code, label: c.label }))}
+          />
+        </Field>
         <TextField label="Libellé" value={form.label} onChange={set('label')} />
-        <TextField label="Montant TTC" inputMode="decimal" value={form.amount} onChange={set('amount')} error={errors.amount} />
-        <div className={styles.column}>
-          <label className={styles.fieldLabel} htmlFor={`${ids}-frequency`}>
-            Fréquence
-          </label>
-          <select id={`${ids}-frequency`} className={inputStyle} value={form.frequency} onChange={set('frequency')}>
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {FREQUENCY_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Montant TTC" error={errors.amount}>
+          <AmountInput value={form.amount} onChange={pick('amount')} />
+        </Field>
+        <Field label="Fréquence">
+          <Select
+            value={form.frequency}
+            onChange={pick('frequency')}
+            options={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+          />
+        </Field>
         <TextField label="Date de début" type="date" value={form.start_date} onChange={set('start_date')} error={errors.start_date} />
         <TextField label="Date de fin (facultative)" type="date" value={form.end_date} onChange={set('end_date')} error={errors.end_date} />
       </div>

@@ -1,9 +1,11 @@
-import { useId } from 'react';
 import { css } from '../../../../styled-system/css';
-import { add, div, mul, toDecimalString } from '../../../shared/money';
+import { add, div, mul, parseAmount, toDecimalString } from '../../../shared/money';
 import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 
 /** `key` tells React which row is which when one is removed; the schema ignores it. */
 export type VatRow = { key: number; rate: string; amount: string; deductible: boolean };
@@ -19,14 +21,12 @@ export const vatInput = (rows: VatRow[]) =>
 
 /** The VAT a TTC amount holds at a rate: TTC × rate ÷ (100 + rate), to the cent. */
 function vatIn(ttc: string, rate: string): string {
-  const amount = Number(commaToDot(ttc));
+  // The TTC as the amount field shows it once tidied ('1 200,00', narrow spaces): read the French way.
+  const amount = parseAmount(ttc) ?? Number.NaN;
   const r = Number(rate);
   if (!Number.isFinite(amount) || amount <= 0 || !Number.isFinite(r)) return '';
   return toDecimalString(div(mul(amount, r), add(100, r)), 2).replace('.', ',');
 }
-
-const fieldLabel = css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' });
-const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
 
 /**
  * The VAT of an expense or a recurring expense, one row per rate: the French rates offered, a rate read from a
@@ -44,33 +44,30 @@ export function VatRowsField({
   ttc: string;
   error?: string;
 }) {
-  const ids = useId();
   const setRow = (i: number, patch: Partial<VatRow>) => onChange(rows.map((v, j) => (j === i ? { ...v, ...patch } : v)));
   return (
     <>
       {rows.map((v, i) => (
-        <div key={v.key} className={css({ display: 'grid', gridTemplateColumns: '7rem 1fr auto auto', gap: '2', alignItems: 'end' })}>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-rate-${i}`}>
-              Taux
-            </label>
-            <select id={`${ids}-rate-${i}`} className={inputStyle} value={v.rate} onChange={(e) => setRow(i, { rate: e.target.value })}>
-              {(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => (
-                <option key={r} value={r}>
-                  {r.replace('.', ',')} %
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={css({ display: 'flex', gap: '2', alignItems: 'end' })}>
-            <TextField
-              className={css({ flex: '1' })}
-              label="Montant de TVA"
-              inputMode="decimal"
-              placeholder="0,00"
-              value={v.amount}
-              onChange={(e) => setRow(i, { amount: e.target.value })}
+        <div
+          key={v.key}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '7rem 1fr', sm: '7rem 1fr auto auto' },
+            gap: '2',
+            alignItems: 'end',
+          })}
+        >
+          <Field label="Taux">
+            <Select
+              value={v.rate}
+              onChange={(rate) => setRow(i, { rate })}
+              options={(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => ({ value: r, label: `${r.replace('.', ',')} %` }))}
             />
+          </Field>
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'end' })}>
+            <Field label="Montant de TVA" className={css({ flex: '1' })}>
+              <AmountInput placeholder="0,00" value={v.amount} onChange={(amount) => setRow(i, { amount })} />
+            </Field>
             <Button
               variant="outline"
               size="md"
@@ -80,10 +77,9 @@ export function VatRowsField({
               Calculer
             </Button>
           </div>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', h: '10' })}>
-            <input type="checkbox" checked={v.deductible} onChange={(e) => setRow(i, { deductible: e.target.checked })} />
+          <Checkbox className={css({ h: '10' })} checked={v.deductible} onChange={(deductible) => setRow(i, { deductible })}>
             Déductible
-          </label>
+          </Checkbox>
           <Button variant="ghost" size="sm" aria-label="Retirer ce taux" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             ✕
           </Button>

@@ -8,7 +8,12 @@ import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { inputStyle, TextField } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
+import { RadioGroup } from '../../components/ui/radio-group';
 import { TagPicker } from '../../components/tags';
 import { TaxChoice } from '../../components/tax-choice';
 import { useTaxRules } from '../../lib/use-tax-rules';
@@ -18,7 +23,6 @@ import { fieldLabelAt, fieldMessages } from '../../../shared/validation-messages
 import { defined } from '../../../shared/defined';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
-import { formatAmountInput } from '../../../shared/format';
 
 interface Form {
   code: string;
@@ -48,7 +52,10 @@ const blank = (): Form => ({
 const fromItem = (i: ItemRow): Form => ({ ...i, unit_price: String(i.unit_price).replace('.', ',') });
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
-const label = css({ fontSize: 'sm', fontWeight: '600' });
+const KINDS = [
+  { value: 'service', label: 'Prestation de service' },
+  { value: 'goods', label: 'Vente de biens' },
+] as const;
 
 /** A field named as the schema names it (one label per field, on the schema). */
 const labelOf = (key: 'code' | 'description') => defined(fieldLabelAt(itemInputSchema, [key]), `label of ${key}`);
@@ -152,54 +159,24 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
         </div>
         <TextField label={labelOf('description')} value={form.description} onChange={set('description')} />
         <div className={grid}>
-          <TextField
-            label={rules.vat ? 'Prix unitaire HT' : 'Prix unitaire'}
-            inputMode="decimal"
-            value={form.unit_price}
-            onChange={set('unit_price')}
-            onBlur={() => setForm((f) => ({ ...f, unit_price: formatAmountInput(f.unit_price) }))}
-            error={errors.unit_price}
-            placeholder="0,00"
-          />
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            <label htmlFor="item-unit" className={label}>
-              Unité
-            </label>
-            <select
-              id="item-unit"
-              className={inputStyle}
+          <Field label={rules.vat ? 'Prix unitaire HT' : 'Prix unitaire'} error={errors.unit_price}>
+            <AmountInput value={form.unit_price} onChange={(unit_price) => setForm((f) => ({ ...f, unit_price }))} placeholder="0,00" />
+          </Field>
+          <Field label="Unité" error={errors.unit}>
+            <Select
               value={form.unit}
-              onChange={set('unit')}
-              aria-invalid={errors.unit ? true : undefined}
-              aria-describedby={errors.unit ? 'item-unit-message' : undefined}
-            >
-              {(units.data?.data ?? [{ id: 0, name: form.unit }]).map((u) => (
-                <option key={u.id} value={u.name}>
-                  {u.name}
-                </option>
-              ))}
-            </select>
-            {errors.unit && (
-              <p id="item-unit-message" className={css({ fontSize: 'xs', color: 'danger' })}>
-                {errors.unit}
-              </p>
-            )}
-          </div>
+              onChange={(unit) => setForm((f) => ({ ...f, unit }))}
+              options={(units.data?.data ?? [{ id: 0, name: form.unit }]).map((u) => ({ value: u.name, label: u.name }))}
+            />
+          </Field>
         </div>
-        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm', alignItems: 'center' })}>
-          <legend className={label}>Nature</legend>
-          {(
-            [
-              ['service', 'Prestation de service'],
-              ['goods', 'Vente de biens'],
-            ] as const
-          ).map(([value, text]) => (
-            <label key={value} className={css({ display: 'flex', gap: '2', alignItems: 'center', cursor: 'pointer' })}>
-              <input type="radio" name="item-kind" checked={form.kind === value} onChange={() => setForm({ ...form, kind: value })} />
-              {text}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          label="Nature"
+          name="item-kind"
+          options={KINDS}
+          value={form.kind}
+          onChange={(kind) => setForm((f) => ({ ...f, kind: kind === 'goods' ? 'goods' : 'service' }))}
+        />
         <TaxChoice
           label="TVA par défaut"
           name="item-tax"
@@ -213,10 +190,9 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
           error={errors.tax_ids}
         />
         <TagPicker kind="item" value={form.tag_ids} onChange={(tag_ids) => setForm({ ...form, tag_ids })} error={errors.tag_ids} />
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-          <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
+        <Checkbox checked={form.active} onChange={(active) => setForm((f) => ({ ...f, active }))}>
           Proposé dans les documents (actif)
-        </label>
+        </Checkbox>
       </ReadOnly>
     </Dialog>
   );

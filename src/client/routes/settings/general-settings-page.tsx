@@ -10,7 +10,10 @@ import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
 import { useSavedForm } from '../../lib/use-saved-form';
 import { Spinner } from '../../components/ui/spinner';
-import { inputStyle, TextField } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field, Textarea } from '../../components/ui/field';
+import { Select as KitSelect } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { fieldMessages } from '../../../shared/validation-messages';
 
@@ -22,7 +25,6 @@ const SAMPLE_ADDRESS = {
   state: 'Île-de-France',
   country: 'France',
 };
-const label = css({ fontSize: 'sm', fontWeight: '600' });
 const sample = css({
   bg: 'bg.subtle',
   borderRadius: 'lg',
@@ -33,8 +35,8 @@ const sample = css({
   whiteSpace: 'pre-line',
 });
 
+/** A labelled choice of this page, on the field kit; `id` stays for the links that point at a setting. */
 function Select({
-  id,
   text,
   value,
   onChange,
@@ -46,19 +48,11 @@ function Select({
   onChange: (v: string) => void;
   options: [string, string][];
 }) {
+  const choices = options.map(([v, t]) => ({ value: v, label: t }));
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
-      <select id={id} className={inputStyle} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, t]) => (
-          <option key={v} value={v}>
-            {t}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={text}>
+      <KitSelect value={value} onChange={onChange} options={choices} />
+    </Field>
   );
 }
 
@@ -169,10 +163,13 @@ export function GeneralSettingsPage() {
               ['4', '4'],
             ]}
           />
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', alignSelf: 'end', pb: '2' })}>
-            <input type="checkbox" checked={cf.use_space} onChange={(e) => setFormat({ use_space: e.target.checked })} />
+          <Checkbox
+            className={css({ alignSelf: 'end', pb: '1' })}
+            checked={cf.use_space}
+            onChange={(use_space) => setFormat({ use_space })}
+          >
             Espace entre le montant et le symbole
-          </label>
+          </Checkbox>
         </div>
         <p className={sample} aria-live="polite">
           Aperçu : <strong data-testid="currency-sample">{formatMoney(1234567.891, cf)}</strong>
@@ -180,18 +177,14 @@ export function GeneralSettingsPage() {
 
         <p className={settingsSection}>Format d’adresse</p>
         <div className={settingsGrid}>
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            <label htmlFor="address-format" className={label}>
-              Modèle ({'{line1}'}, {'{line2}'}, {'{postal_code}'}, {'{city}'}, {'{state}'}, {'{country}'})
-            </label>
-            <textarea
-              id="address-format"
+          <Field label={`Modèle ({line1}, {line2}, {postal_code}, {city}, {state}, {country})`}>
+            <Textarea
               rows={5}
-              className={`${inputStyle} ${css({ h: 'auto', py: '2', fontFamily: 'mono' })}`}
+              className={css({ fontFamily: 'mono' })}
               value={form.address_format}
               onChange={(e) => setForm({ ...form, address_format: e.target.value })}
             />
-          </div>
+          </Field>
           <div className={sample} data-testid="address-sample">
             {formatAddress(form.address_format, SAMPLE_ADDRESS).join('\n')}
           </div>

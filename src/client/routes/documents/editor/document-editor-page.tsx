@@ -344,7 +344,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
         </aside>
       </ReadOnly>
       {withButtons && phone && (
-        <div className={styles.stickyBar} data-testid="editor-sticky-bar">
+        <div className={styles.stickyBar} data-testid="editor-sticky-bar" data-sticky-bottom-bar>
           {saveButtons}
         </div>
       )}

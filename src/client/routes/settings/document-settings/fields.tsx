@@ -1,6 +1,9 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
-import { css, cx } from '../../../../../styled-system/css';
-import { inputStyle } from '../../../components/ui/text-field';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { css } from '../../../../../styled-system/css';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field, Input, Textarea } from '../../../components/ui/field';
+import { NumberInput } from '../../../components/ui/number-input';
+import { Select } from '../../../components/ui/select';
 
 /** The draft's validation messages by dotted path ('margins.first_page.top'), shown beside their fields. */
 export const ErrorsContext = createContext<ReadonlyMap<string, string>>(new Map());
@@ -10,27 +13,6 @@ const useError = (path?: string) => {
 };
 
 const styles = {
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
-  label: css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted' }),
-  input: css({ h: '9', px: '2.5' }),
-  unit: css({
-    position: 'absolute',
-    right: '2.5',
-    top: '50%',
-    transform: 'translateY(-50%)',
-    fontSize: 'xs',
-    color: 'fg.subtle',
-    pointerEvents: 'none',
-  }),
-  error: css({ fontSize: 'xs', color: 'danger' }),
-  check: css({
-    display: 'flex',
-    gap: '2',
-    alignItems: 'center',
-    fontSize: 'sm',
-    cursor: 'pointer',
-    minH: '9',
-  }),
   swatch: css({
     w: '9',
     h: '9',
@@ -45,32 +27,13 @@ const styles = {
 };
 
 /** `context` completes the label for screen readers where the card around the field says it to the eye ('Haut' of which page). */
-function Field({
-  id,
-  label,
-  context,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  context?: string;
-  error?: string;
-  children: ReactNode;
-}) {
+function fieldLabel(label: string, context?: string): ReactNode {
+  if (!context) return label;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {context && <span className={css({ srOnly: true })}> ({context})</span>}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <>
+      {label}
+      <span className={css({ srOnly: true })}> ({context})</span>
+    </>
   );
 }
 
@@ -90,27 +53,9 @@ interface NumberFieldProps {
 
 /** An empty field is NaN in the draft, so validation says 'Un nombre est attendu' instead of saving a 0. */
 export function NumberField({ label, context, value, onChange, path, unit, min, max, step = 1, placeholder }: NumberFieldProps) {
-  const id = useId();
-  const error = useError(path);
   return (
-    <Field id={id} label={label} context={context} error={error}>
-      <div className={css({ position: 'relative' })}>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          className={cx(inputStyle, styles.input, unit ? css({ pr: '9' }) : undefined)}
-          value={value === undefined || Number.isNaN(value) ? '' : value}
-          min={min}
-          max={max}
-          step={step}
-          placeholder={placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value.replace(',', '.')))}
-        />
-        {unit && <span className={styles.unit}>{unit}</span>}
-      </div>
+    <Field size="sm" label={fieldLabel(label, context)} error={useError(path)}>
+      <NumberInput size="sm" value={value} onChange={onChange} unit={unit} min={min} max={max} step={step} placeholder={placeholder} />
     </Field>
   );
 }
@@ -132,17 +77,13 @@ export function TextInput({
   placeholder?: string;
   mono?: boolean;
 }) {
-  const id = useId();
-  const error = useError(path);
   return (
-    <Field id={id} label={label} context={context} error={error}>
-      <input
-        id={id}
-        className={cx(inputStyle, styles.input, mono && css({ fontFamily: 'mono' }))}
+    <Field size="sm" label={fieldLabel(label, context)} error={useError(path)}>
+      <Input
+        size="sm"
+        className={mono ? css({ fontFamily: 'mono' }) : undefined}
         value={value}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
     </Field>
@@ -164,19 +105,9 @@ export function TextAreaField({
   rows?: number;
   placeholder?: string;
 }) {
-  const id = useId();
-  const error = useError(path);
   return (
-    <Field id={id} label={label} error={error}>
-      <textarea
-        id={id}
-        rows={rows}
-        placeholder={placeholder}
-        className={cx(inputStyle, css({ h: 'auto', py: '2', resize: 'vertical' }))}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <Field size="sm" label={label} error={useError(path)}>
+      <Textarea rows={rows} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
 }
@@ -199,26 +130,19 @@ export function SelectField<V extends string | number>({
   options: readonly Option<V>[];
   path?: string;
 }) {
-  const id = useId();
-  const error = useError(path);
+  // The kit's select speaks strings; numbers (a weight, a span) go back to their own type here.
+  const choices = useMemo(() => options.map((o) => ({ value: String(o.value), label: o.label })), [options]);
   return (
-    <Field id={id} label={label} error={error}>
-      <select
-        id={id}
-        className={cx(inputStyle, styles.input)}
+    <Field size="sm" label={label} error={useError(path)}>
+      <Select
+        size="sm"
         value={String(value)}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => {
-          const picked = options.find((o) => String(o.value) === e.target.value);
-          if (picked) onChange(picked.value);
+        options={choices}
+        onChange={(picked) => {
+          const option = options.find((o) => String(o.value) === picked);
+          if (option) onChange(option.value);
         }}
-      >
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      />
     </Field>
   );
 }
@@ -235,10 +159,9 @@ export function CheckField({
   disabled?: boolean;
 }) {
   return (
-    <label className={cx(styles.check, disabled && css({ opacity: 0.55, cursor: 'not-allowed' }))}>
-      <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+    <Checkbox checked={checked} disabled={disabled} onChange={onChange}>
       {label}
-    </label>
+    </Checkbox>
   );
 }
 
@@ -262,17 +185,14 @@ export function ColorField({
   onChange: (value: string) => void;
   path?: string;
 }) {
-  const id = useId();
-  const error = useError(path);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field size="sm" label={label} error={useError(path)}>
       <div className={css({ display: 'flex', gap: '1.5' })}>
-        <input
-          id={id}
-          className={cx(inputStyle, styles.input, css({ fontFamily: 'mono' }))}
+        <Input
+          size="sm"
+          className={css({ fontFamily: 'mono' })}
           value={value ?? ''}
           placeholder="Par défaut"
-          aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(e.target.value.trim())}
         />
         <input
