@@ -103,7 +103,10 @@ export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0)
 export const NUL_REFUSAL = 'Caractère nul interdit dans la saisie';
 
 const inputWithoutNul = t.middleware(async ({ next, getRawInput }) => {
-  const path = nulCharacterPath(await getRawInput());
+  // An input that cannot be read (a body that is not JSON) is left to the procedure: one without input ignores it,
+  // one with input refuses it as before.
+  const raw = await getRawInput().catch(() => undefined);
+  const path = nulCharacterPath(raw);
   if (path) {
     const field = path.join('.');
     throw new AppError(
