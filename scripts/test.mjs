@@ -5,13 +5,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
+// TEST_DATABASE_URL (set by .ci/run when it could start a PostgreSQL): the integration suite runs a second time on it.
+// It is taken out of the environment so that every other step, the first integration run included, stays on SQLite.
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+delete process.env.TEST_DATABASE_URL;
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /** Runs one command; resolves to its exit code and its output (captured, or streamed with `live`). */
-function run(command, args, { live = false } = {}) {
+function run(command, args, { live = false, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env } });
     let output = '';
     const take = (chunk) => {
       if (live) process.stdout.write(chunk);
@@ -27,9 +32,9 @@ function run(command, args, { live = false } = {}) {
 /** Steps one after the other, stopping at the first failure; each step's output printed under its title. */
 async function lane(steps) {
   const log = [];
-  for (const [title, command, args] of steps) {
+  for (const [title, command, args, env] of steps) {
     const started = performance.now();
-    const { code, output } = await run(command, args);
+    const { code, output } = await run(command, args, { env });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log.push(`\n== ${title} (${seconds} s${code === 0 ? '' : `, code ${code}`})\n${output}`);
     if (code !== 0) return { ok: false, log: log.join('') };
@@ -37,6 +42,7 @@ async function lane(steps) {
   return { ok: true, log: log.join('') };
 }
 
+if (!postgresUrl) console.log('(TEST_DATABASE_URL non défini : la suite d’intégration ne tourne que sur SQLite)');
 const started = performance.now();
 const lanes = await Promise.all([
   lane([
@@ -48,7 +54,12 @@ const lanes = await Promise.all([
     process.stdout.write(result.log);
     return result;
   }),
-  lane([['unit and integration tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']]]).then((result) => {
+  lane([
+    ['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']],
+    ...(postgresUrl
+      ? [['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }]]
+      : []),
+  ]).then((result) => {
     process.stdout.write(result.log);
     return result;
   }),

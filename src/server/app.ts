@@ -74,7 +74,7 @@ export interface AppOptions {
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
-  if (env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
+  if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 

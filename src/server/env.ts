@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
+import { isPostgresUrl } from './db/dialect';
 import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
 
 const booleanString = z
@@ -61,7 +62,9 @@ export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The SQLite file (absolute), or the postgres:// URL when `databaseKind` is 'postgres'. */
   databasePath: string;
+  databaseKind: 'sqlite' | 'postgres';
   dataDir: string;
   appUrl: string;
   sessionSecure: boolean;
@@ -105,15 +108,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Configuration invalide, le serveur ne démarre pas :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL.startsWith('postgres://') || e.DATABASE_URL.startsWith('postgresql://')) {
+  let databasePath: string;
+  if (isPostgresUrl(e.DATABASE_URL)) {
+    databasePath = e.DATABASE_URL;
+  } else if (e.DATABASE_URL.startsWith('file:')) {
+    databasePath = path.resolve(e.DATABASE_URL.slice('file:'.length));
+  } else {
     throw new EnvError(
-      'Configuration invalide : DATABASE_URL désigne PostgreSQL, dont le support n’est pas encore livré. Utilisez file:./data/facturier.db (SQLite).',
+      `Configuration invalide : DATABASE_URL doit commencer par file: (SQLite) ou postgres:// (PostgreSQL) (reçu « ${e.DATABASE_URL} »).`,
     );
   }
-  if (!e.DATABASE_URL.startsWith('file:')) {
-    throw new EnvError(`Configuration invalide : DATABASE_URL doit commencer par file: (reçu « ${e.DATABASE_URL} »).`);
-  }
-  const databasePath = path.resolve(e.DATABASE_URL.slice('file:'.length));
+  const databaseKind = isPostgresUrl(databasePath) ? 'postgres' : 'sqlite';
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let trustedProxies: TrustedProxies;
   try {
@@ -131,7 +136,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: e.PORT,
     host: e.HOST,
     databasePath,
-    dataDir: path.resolve(e.DATA_DIR ?? path.dirname(databasePath)),
+    databaseKind,
+    // On PostgreSQL the files (kept PDFs, receipts) still need a folder: ./data unless DATA_DIR says otherwise.
+    dataDir: path.resolve(e.DATA_DIR ?? (databaseKind === 'postgres' ? 'data' : path.dirname(databasePath))),
     appUrl,
     sessionSecure: e.SESSION_SECURE ?? appUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,

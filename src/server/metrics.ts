@@ -88,7 +88,12 @@ export function renderMetrics(extra: { databaseBytes: number | null }): string {
     ['facturier_process_heap_used_bytes', 'V8 heap in use', memory.heapUsed],
     ['facturier_process_uptime_seconds', 'Seconds since the process started', Math.round(process.uptime())],
   ];
-  if (extra.databaseBytes !== null) gauges.push(['facturier_database_size_bytes', 'SQLite file and its WAL', extra.databaseBytes]);
+  if (extra.databaseBytes !== null)
+    gauges.push([
+      'facturier_database_size_bytes',
+      'The database: SQLite file and its WAL, or pg_database_size on PostgreSQL',
+      extra.databaseBytes,
+    ]);
   const lines = [
     ...metrics.requests.render(),
     ...metrics.pdfs.render(),

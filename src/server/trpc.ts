@@ -74,11 +74,54 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * The first place where the parsed input is read: where it has one, the path of a string (or a key) holding the
+ * NUL character, else null. PostgreSQL's text cannot store it (SQLite's can, but no French text needs it): refused
+ * here on both databases, for every procedure and both doors (REST path parameters, query strings and bodies go into
+ * the input), before any schema or query sees it.
+ */
+export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulCharacterPath(item, [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = nulCharacterPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+export const NUL_REFUSAL = 'Caractère nul interdit dans la saisie';
+
+const inputWithoutNul = t.middleware(async ({ next, getRawInput }) => {
+  // An input that cannot be read (a body that is not JSON) is left to the procedure: one without input ignores it,
+  // one with input refuses it as before.
+  const raw = await getRawInput().catch(() => undefined);
+  const path = nulCharacterPath(raw);
+  if (path) {
+    const field = path.join('.');
+    throw new AppError(
+      'BAD_REQUEST',
+      field ? `${NUL_REFUSAL} (${field})` : NUL_REFUSAL,
+      field ? { [field]: 'Caractère nul interdit' } : undefined,
+    );
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(inputWithoutNul);
+
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
   // never let through, and so is a protected procedure the table calls public (a mistake in the table).

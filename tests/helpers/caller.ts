@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { createApp } from '../../src/server/app';
 import { createContextInner, type AppDeps } from '../../src/server/context';
 import { validateSessionToken } from '../../src/server/auth/sessions';
 import { createCaller } from '../../src/server/routers/_app';
 import { newUser } from './clients';
-import { testEnv } from './server';
+import { removeTestEnv, testEnv } from './server';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -46,7 +45,7 @@ export async function startTestApp(): Promise<TestApp> {
     },
     async close() {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeTestEnv(env, dataDir);
     },
   };
 }

@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Env, loadEnv } from '../../src/server/env';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
 
 export interface TestServer {
   url: string;
   dataDir: string;
   dbPath: string;
+  /** DATABASE_URL of this server, for the scripts a test runs on its database (file:… or postgres://…). */
+  databaseUrl: string;
   app: App;
   close(): Promise<void>;
 }
@@ -16,11 +19,15 @@ export interface TestServer {
 export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir: string; dbPath: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-test-'));
   const dbPath = path.join(dataDir, 'test.db');
+  // The PostgreSQL run (TEST_DATABASE_URL): a fresh database per server instead of the SQLite file; `dbPath` is then
+  // its URL, which only the SQLite-specific tests (skipped on that run) open as a file.
+  const base = testDatabaseUrl();
+  const databaseUrl = base && extra.DATABASE_URL === undefined ? createTestDatabase(base) : `file:${dbPath}`;
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
-    DATABASE_URL: `file:${dbPath}`,
+    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     // The tests' SMTP servers listen on 127.0.0.1 and ephemeral ports; the guard's own test sets this to false.
@@ -29,7 +36,13 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
     PLAN_LIMITS: 'off',
     ...extra,
   });
-  return { env, dataDir, dbPath };
+  return { env, dataDir, dbPath: env.databaseKind === 'postgres' ? env.databasePath : dbPath };
+}
+
+/** Removes what testEnv made: the folder and, on the PostgreSQL run, the database. */
+export function removeTestEnv(env: Env, dataDir: string): void {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (env.databaseKind === 'postgres') dropTestDatabase(env.databasePath);
 }
 
 /**
@@ -47,10 +60,11 @@ export async function startTestServer(
     url,
     dataDir,
     dbPath,
+    databaseUrl: env.databaseKind === 'postgres' ? env.databasePath : `file:${dbPath}`,
     app,
     async close() {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeTestEnv(env, dataDir);
     },
   };
 }

@@ -15,7 +15,7 @@ afterAll(() => server.close());
 
 /** `npm run audit:verify` on the test database: its exit code and its French report. */
 async function auditVerifyScript(): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATABASE_URL: `file:${server.dbPath}`, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+  const env = { ...process.env, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
   try {
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/audit-verify.ts'], { env });
     return { code: 0, out: stdout };

@@ -66,9 +66,10 @@ describe('document counts kept between list requests (issue 22)', () => {
       expect(await total('&min_amount=1000')).toBe(0);
       await session.rest('DELETE', `/api/documents/${extra.id}`);
       expect(await total()).toBe(3);
-      const outside = new SQLite(server.dbPath);
-      outside.prepare('update documents set total = 50000000 where id = (select min(id) from documents)').run();
-      outside.close();
+      // Another connection (another process's, on PostgreSQL another pool): this server's plugin never sees the write.
+      const outside = openDatabase(server.dbPath);
+      await sql`update documents set total = 50000000 where id = (select min(id) from documents)`.execute(outside.db);
+      await outside.close();
       expect(await total('&min_amount=1000')).toBe(1);
     } finally {
       await server.close();

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 /** The `data` of the tRPC error a call was refused with. */
-async function refusal(call: Promise<unknown>): Promise<{ httpStatus: number; messages: string | string[]; fields?: Record<string, string> }> {
+async function refusal(
+  call: Promise<unknown>,
+): Promise<{ httpStatus: number; messages: string | string[]; fields?: Record<string, string> }> {
   const error = await call.then(
     () => undefined,
     (e: unknown) => e,

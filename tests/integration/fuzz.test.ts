@@ -196,6 +196,24 @@ describe(`fuzz: every procedure, both doors, ${RUNS} generated inputs each (issu
     expect(serverErrors).toEqual([]);
   }, 600_000);
 
+  it('refuses the NUL character with a French 400 on both doors, in a body, a query string and a path parameter', async () => {
+    await freshSession();
+    const created = await session.rest('POST', '/api/customers', { name: 'Client\u0000nul' });
+    expect(created).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (name)' } });
+    const listed = await session.rest('GET', `/api/documents?search=${encodeURIComponent('FAC\u0000')}`);
+    expect(listed).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (search)' } });
+    const removed = await session.rest('DELETE', '/api/expenses/categories/%00');
+    expect(removed.status).toBe(400);
+    expect(removed.body.messages).toMatch(/^Caractère nul interdit/);
+    const trpc = await session.fetch(`${server.url}/api/trpc/customers.create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { name: 'ok', 'clé\u0000': 1 } }),
+    });
+    expect(trpc.status).toBe(400);
+    expect(((await trpc.json()) as { error: { json: { message: string } } }).error.json.message).toMatch(/^Caractère nul interdit/);
+  });
+
   it('the process is alive and answers after all of it', async () => {
     expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
   });

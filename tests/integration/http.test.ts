@@ -74,12 +74,18 @@ describe('environment', () => {
     [{ APP_URL: 'pas une url' }, /APP_URL/],
     [{ SESSION_SECURE: 'peut-être' }, /SESSION_SECURE/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
-    [{ DATABASE_URL: 'postgres://u@h/db' }, /PostgreSQL/],
-    [{ DATABASE_URL: 'mysql://x' }, /file:/],
+    [{ DATABASE_URL: 'mysql://x' }, /file: \(SQLite\) ou postgres:\/\/ \(PostgreSQL\)/],
     [{ LOGIN_MAX_FAILURES: '-1' }, /LOGIN_MAX_FAILURES/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadEnv(env)).toThrow(EnvError);
     expect(() => loadEnv(env)).toThrow(message);
+  });
+
+  it('selects PostgreSQL for a postgres:// URL, its files in ./data unless DATA_DIR says otherwise', () => {
+    for (const url of ['postgres://u@h/db', 'postgresql://u:p@h:5433/db'])
+      expect(loadEnv({ DATABASE_URL: url })).toMatchObject({ databaseKind: 'postgres', databasePath: url, dataDir: path.resolve('data') });
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@h/db', DATA_DIR: '/srv/facturier' }).dataDir).toBe('/srv/facturier');
+    expect(loadEnv({}).databaseKind).toBe('sqlite');
   });
 
   it('applies CONTRACT.md defaults', () => {
@@ -136,7 +142,8 @@ describe('graceful shutdown', () => {
     expect(result.text).toContain('Votre feedback a été envoyé avec succès');
     await closed;
     await expect(fetch(`${server.url}/api/version`)).rejects.toThrow();
-    expect(server.app.connection.sqlite.open).toBe(false);
+    // The pool or the file is closed: the database refuses the next query.
+    await expect(server.app.deps.db.selectFrom('users').select('id').execute()).rejects.toThrow();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 });

@@ -42,7 +42,14 @@ beforeAll(async () => {
   env = testEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, APP_URL: 'https://factures.exemple.fr' });
   app = await boot();
   url = await app.listen();
-  server = { url, dataDir: env.dataDir, dbPath: env.dbPath, app, close: async () => {} };
+  server = {
+    url,
+    dataDir: env.dataDir,
+    dbPath: env.dbPath,
+    databaseUrl: env.env.databaseKind === 'postgres' ? env.dbPath : `file:${env.dbPath}`,
+    app,
+    close: async () => {},
+  };
 });
 afterAll(async () => {
   clock.now = realNow;

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
+import { isPostgresUrl } from '../../src/server/db/dialect';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { copyTestDatabase, dropTestDatabase } from '../helpers/postgres';
 import { registered, type Session } from '../helpers/clients';
 import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 
@@ -302,8 +304,9 @@ describe('reports (issue 17)', () => {
     );
     // A copy of the database taken back before 0038, then migrated again: its backfill gives the same rows.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-0038-'));
-    const copy = path.join(dir, 'copy.db');
-    await sql`vacuum into ${copy}`.execute(server.app.deps.db);
+    const onPostgres = isPostgresUrl(server.databaseUrl);
+    const copy = onPostgres ? copyTestDatabase(server.databaseUrl) : path.join(dir, 'copy.db');
+    if (!onPostgres) await sql`vacuum into ${copy}`.execute(server.app.deps.db);
     const connection = openDatabase(copy);
     try {
       const down = await createMigrator(connection.db).migrateTo('0037_subscriptions');
@@ -312,6 +315,7 @@ describe('reports (issue 17)', () => {
       expect(await kept(connection.db)).toEqual(atIssue);
     } finally {
       await connection.close();
+      if (onPostgres) dropTestDatabase(copy);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

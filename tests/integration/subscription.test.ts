@@ -372,7 +372,7 @@ describe('npm run plan (operator)', () => {
   // As `npm run plan` runs it (tsx), without npx's own start-up.
   const plan = (server: TestServer, ...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'scripts/plan.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: `file:${server.dbPath}`, DATA_DIR: server.dataDir },
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir },
     });
 
   it('grants a plan until a date, which then ends by itself', { timeout: 60_000 }, async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts } from './queries/document-counts';
 
@@ -9,12 +11,20 @@ export type Db = Kysely<Database>;
 
 export interface Connection {
   db: Db;
-  /** The raw handle, for the rare measured hot path and for closing. */
-  sqlite: SQLite.Database;
+  dialect: DialectName;
+  /** The raw SQLite handle, for the rare measured hot path and for closing; null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  /** The PostgreSQL pool (its figures feed /metrics); null on SQLite. */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
-export function openDatabase(file: string): Connection {
+/** A SQLite file (or ':memory:'), or a postgres:// URL (db/dialect.ts). */
+export function openDatabase(target: string): Connection {
+  return isPostgresUrl(target) ? openPostgres(target) : openSqlite(target);
+}
+
+function openSqlite(file: string): Connection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers proceed during a write; busy_timeout waits instead of failing when another process writes.
@@ -28,11 +38,52 @@ export function openDatabase(file: string): Connection {
   let closed = false;
   return {
     db,
+    dialect: 'sqlite',
     sqlite,
+    pool: null,
     async close() {
       if (closed) return;
       closed = true;
       await db.destroy(); // closes the better-sqlite3 handle too
+    },
+  };
+}
+
+/**
+ * pg hands bigint (int8) and numeric back as strings, since they may exceed a JS number. Facturier's integers are
+ * ids, counts and scale-4 amounts, all far below 2^53: they are read as numbers, as SQLite gives them, and a value
+ * that could not be represented exactly is an error rather than a silently rounded amount.
+ */
+function exactNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || (/^-?\d+$/.test(text) && !Number.isSafeInteger(value)))
+    throw new RangeError(`Valeur numérique hors de la plage exacte : ${text}`);
+  return value;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const postgresTypes = {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's own signature for a type parser lookup.
+  getTypeParser: ((oid: number, format?: any) =>
+    oid === INT8 || oid === NUMERIC ? exactNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string): Connection {
+  const pool = new pg.Pool({ connectionString: url, types: postgresTypes, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  // An idle client losing its server (a restart) must not take the process down; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    sqlite: null,
+    pool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy(); // ends the pool
     },
   };
 }

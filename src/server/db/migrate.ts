@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
+import { isPostgres, postgresSchemaPlugin, resyncIdentities } from './dialect';
 import * as m0001 from './migrations/0001_init';
 import * as m0002 from './migrations/0002_reference_data';
 import * as m0003 from './migrations/0003_items';
@@ -82,7 +83,8 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export const createMigrator = (db: Db) => new Migrator({ db, provider });
+/** On PostgreSQL the migrations' column types are translated (db/dialect.ts); they run each in its own transaction. */
+export const createMigrator = (db: Db) => new Migrator({ db: isPostgres(db) ? db.withPlugin(postgresSchemaPlugin) : db, provider });
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = createMigrator(db);
@@ -91,5 +93,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'inconnue';
     throw new Error(`La migration ${failed} a échoué : ${error instanceof Error ? error.message : String(error)}`);
   }
+  await resyncIdentities(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

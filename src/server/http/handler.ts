@@ -78,7 +78,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         if (routes) return await handleRest(routes, req, res, search, makeContext);
         return sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
       }
-      if (pathname === METRICS_PATH) return serveMetrics(req, res, deps.env);
+      if (pathname === METRICS_PATH) return await serveMetrics(req, res, deps.env, deps.db);
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         const ip = clientIp(req, deps.env.trustedProxies);

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { isPostgresUrl } from '../db/dialect';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -46,8 +49,16 @@ export function requestIdOf(req: IncomingMessage): string {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-function databaseBytes(databasePath: string): number | null {
+async function databaseBytes(databasePath: string, db: Db): Promise<number | null> {
   if (databasePath === ':memory:') return null;
+  if (isPostgresUrl(databasePath)) {
+    try {
+      const { rows } = await sql<{ n: string | number }>`select pg_database_size(current_database()) as n`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    } catch {
+      return null; // a database that does not answer: the health path says so, the metrics still answer
+    }
+  }
   const size = (file: string) => {
     try {
       return statSync(file).size;
@@ -62,7 +73,7 @@ function databaseBytes(databasePath: string): number | null {
  * GET /metrics for Prometheus, behind `METRICS_TOKEN` (Authorization: Bearer): the figures say how busy the
  * business is, so they are not public. Without a token configured the path does not exist.
  */
-export function serveMetrics(req: IncomingMessage, res: ServerResponse, env: Env): void {
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, env: Env, db: Db): Promise<void> {
   if (!env.metricsToken) {
     sendError(res, new AppError('NOT_FOUND', 'Ressource introuvable'));
     return;
@@ -80,7 +91,7 @@ export function serveMetrics(req: IncomingMessage, res: ServerResponse, env: Env
     sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
     return;
   }
-  const body = renderMetrics({ databaseBytes: databaseBytes(env.databasePath) });
+  const body = renderMetrics({ databaseBytes: await databaseBytes(env.databasePath, db) });
   res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

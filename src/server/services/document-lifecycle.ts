@@ -1,3 +1,4 @@
+import { lockRow } from '../db/dialect';
 import type { Db } from '../db/connection';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { canTransition, isLegalRecord, ISSUED_STATUS, paymentStatus, type StoredStatus } from '../../shared/document-status';
@@ -121,7 +122,9 @@ export async function issueDocument(
   if (doc.type === 'credit' && doc.totals.total <= 0) fail('CONFLICT', 'Le total d’un avoir doit être positif');
 
   await db.transaction().execute(async (trx) => {
-    // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits.
+    // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits
+    // (on PostgreSQL, behind the row lock taken here).
+    await lockRow(trx, 'documents', id);
     const fresh = await findDocument(trx, { organizationId, id });
     if (fresh?.status !== 'draft' || fresh.updated_at !== doc.updated_at) fail('CONFLICT', STALE);
     if (doc.type === 'credit' && corrects) await assertCreditFits(trx, organizationId, corrects, doc.totals.total, doc.id);

@@ -1,3 +1,4 @@
+import { isPostgres } from '../db/dialect';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -243,10 +244,18 @@ export class WebhookDispatcher {
     }
     this.running = (async () => {
       await new Promise((resolve) => setImmediate(resolve));
+      // PostgreSQL serves the pool's other connections while the event's transaction is still open, so a run started
+      // by the kick may read the outbox before the commit: there the run is repeated shortly after, twice at most.
+      const retries = isPostgres(this.db) ? [250, 1000] : [];
       do {
         this.again = false;
         try {
-          await deliverDue(this.db, this.now(), this.rules);
+          let found = await deliverDue(this.db, this.now(), this.rules);
+          for (const ms of retries) {
+            if (found.delivered + found.failed > 0 || !dispatchers.has(this)) break;
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            found = await deliverDue(this.db, this.now(), this.rules);
+          }
         } catch (error) {
           logger.error('webhook deliveries: run after commit failed (the scheduler will try again)', error);
         }

@@ -1,9 +1,13 @@
 import type { MigrationDb } from './helpers';
 import { sql } from 'kysely';
+import type { Db } from '../connection';
+import { isPostgres } from '../dialect';
+import { upsertSearchEntry } from '../queries/search';
 
 // SQLite FTS5 with diacritics folded ('clément' finds 'Clement'). The services keep it up to date (not triggers),
 // so the PostgreSQL backend mirrors it with a tsvector column written by the same service calls.
 export async function up(db: MigrationDb): Promise<void> {
+  if (isPostgres(db)) return upPostgres(db);
   await sql`create virtual table search_index using fts5(
     organization_id unindexed, kind unindexed, ref_id unindexed, title, subtitle, body,
     tokenize = "unicode61 remove_diacritics 2"
@@ -15,6 +19,38 @@ export async function up(db: MigrationDb): Promise<void> {
   await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
     select id * 8 + 1, organization_id, 'item', id, name, code, trim(sku || ' ' || description)
     from items where deleted_at is null`.execute(db);
+}
+
+/**
+ * PostgreSQL: a plain table with the same columns, plus two tsvector columns the same service calls write (the
+ * words folded by db/dialect.ts searchWords): `heading` (title and subtitle) and `words` (all three), GIN-indexed.
+ */
+async function upPostgres(db: MigrationDb): Promise<void> {
+  await sql`create table search_index (
+    rowid bigint primary key, organization_id bigint not null, kind text not null, ref_id bigint not null,
+    title text not null, subtitle text not null, body text not null, heading tsvector not null, words tsvector not null
+  )`.execute(db);
+  await sql`create index search_index_heading on search_index using gin (heading)`.execute(db);
+  await sql`create index search_index_words on search_index using gin (words)`.execute(db);
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  for (const c of await db.selectFrom('customers').selectAll().where('deleted_at', 'is', null).execute())
+    await upsertSearchEntry(db as unknown as Db, {
+      organizationId: Number(c.organization_id),
+      kind: 'customer',
+      refId: Number(c.id),
+      title: text(c.name),
+      subtitle: text(c.number),
+      body: [c.legal_name, c.email, c.business_id, c.vat_number, c.address_city].map(text).join(' ').trim(),
+    });
+  for (const i of await db.selectFrom('items').selectAll().where('deleted_at', 'is', null).execute())
+    await upsertSearchEntry(db as unknown as Db, {
+      organizationId: Number(i.organization_id),
+      kind: 'item',
+      refId: Number(i.id),
+      title: text(i.name),
+      subtitle: text(i.code),
+      body: [i.sku, i.description].map(text).join(' ').trim(),
+    });
 }
 
 export async function down(db: MigrationDb): Promise<void> {

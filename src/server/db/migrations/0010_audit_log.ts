@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
+import { isPostgres } from '../dialect';
 
 /**
  * The append-only, hash-chained log (issue 12 §4): one chain per organisation. Each entry keeps its content as
@@ -20,12 +21,24 @@ export async function up(db: MigrationDb): Promise<void> {
     // Two appends racing for the same place in the chain: the second fails instead of forking it.
     .addUniqueConstraint('audit_log_org_sequence_unique', ['organization_id', 'sequence'])
     .execute();
-  await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
-    db,
-  );
-  await sql`CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
-    db,
-  );
+  if (isPostgres(db)) {
+    // The same refusal, with the same message, written the PostgreSQL way (a trigger calls a function).
+    await sql`CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`.execute(db);
+    await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(
+      db,
+    );
+  } else {
+    await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
+      db,
+    );
+  }
 
   // A recorded payment is never rewritten nor deleted: a mistaken one is cancelled by a counter-entry (a row of the
   // opposite amount naming it). The unique index makes a second reversal of the same payment impossible.

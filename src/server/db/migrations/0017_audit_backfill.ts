@@ -13,7 +13,10 @@ import { fromStoredUnits } from '../../../shared/money';
  * what already has an entry makes a rerun after a crash harmless.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await (db as unknown as Db).transaction().execute(async (trx) => {
+  // On PostgreSQL the migrator already runs each migration in a transaction (DDL is transactional there).
+  const inTransaction = (work: (trx: Db) => Promise<void>) =>
+    db.isTransaction ? work(db as unknown as Db) : (db as unknown as Db).transaction().execute(work);
+  await inTransaction(async (trx) => {
     const logged = await trx
       .selectFrom('audit_log')
       .select(['organization_id', 'event', 'content'])

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonText } from '../dialect';
 
 /**
  * Issue 17: reports and the FEC give figures in the base currency, converted at the rate of the day a document was
@@ -12,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('documents').addColumn('exchange_rate', 'text').execute();
-  const base = sql`coalesce((select json_extract(s.value, '$.currency_format.currency') from settings s
+  const base = sql`coalesce((select ${jsonText(db, sql`s.value`, 'currency_format.currency')} from settings s
     where s.organization_id = documents.organization_id and s.key = 'app'), 'EUR')`;
   await sql`update documents set exchange_rate = case
       when currency = ${base} then '1'

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonNumber } from '../dialect';
 
 /**
  * Issue 17, speed: what the reports read per payment is kept on the document when its content is written, instead of
@@ -14,11 +15,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .alterTable('documents')
       .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-  const net = sql`coalesce(sum(cast(round(json_extract(i.amounts, '$.gross_total') * 10000) as integer)), 0)`;
+  const net = sql`coalesce(sum(cast(round(${jsonNumber(db, sql`i.amounts`, 'gross_total')} * 10000) as bigint)), 0)`;
   await sql`update documents set
       goods_net = (select ${net} from document_items i where i.document_id = documents.id and i.kind = 'goods'),
       lines_net = (select ${net} from document_items i where i.document_id = documents.id),
-      has_services = exists (select 1 from document_items i where i.document_id = documents.id and i.kind = 'service')`.execute(db);
+      has_services = case when exists (select 1 from document_items i where i.document_id = documents.id and i.kind = 'service') then 1 else 0 end`.execute(
+    db,
+  );
 
   await db.schema.dropIndex('documents_org_type_date_idx').execute();
   await db.schema

