@@ -63,6 +63,25 @@ describe('items in the browser', () => {
     await context.close();
   });
 
+  it('keeps what was typed in a new item when the VAT rules arrive late, and still offers the normal rate', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
+    // The organisation's regime arrives 1.5 s late, as on a busy server: the form must not reset when it lands.
+    await page.route(/\/api\/trpc\/[^?]*organization\.get/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Nouvel article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel article' });
+    await dialog.getByLabel('Désignation').fill('Forfait tardif');
+    await dialog.getByLabel('Prix unitaire HT').fill('45');
+    await expect.poll(() => dialog.getByLabel('TVA 20 %').isChecked(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.getByLabel('Désignation').inputValue()).toBe('Forfait tardif');
+    expect(await dialog.getByLabel('Prix unitaire HT').inputValue()).toMatch(/^45/);
+    await context.close();
+  });
+
   it('imports items from a CSV after the report names the bad row', async () => {
     const { context, page } = await newPage(browser, server.url);
     await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);

@@ -71,7 +71,8 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   const taxes = trpc.taxes.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const rules = useTaxRules(open);
   // A new item starts with the normal VAT rate, as most lines carry it (none under the franchise en base): set in the
-  // same reset as the blank form, once the rates are known (two separate effects raced, and a later opening lost the rate).
+  // same reset as the blank form when the rates are known at opening, else by the next effect when they arrive.
+  // The reset runs on opening only: keyed on the rules' arrival too, it wiped what a quick user had typed meanwhile.
   const rates = taxes.data?.data ?? [];
   const normalRate = rules.ready ? defaultRate(rates, rules.vat)?.id : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets on opening only; late rates are the next effect's
@@ -79,7 +80,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
     if (!open) return;
     setForm(item ? fromItem(item) : { ...blank(), tax_ids: normalRate ? [normalRate] : [] });
     setErrors({});
-  }, [open, item, rules.ready]);
+  }, [open, item]);
   // Rates that arrive after the opening fill a new item that has none yet, without touching what was typed.
   useEffect(() => {
     if (open && !item && normalRate) setForm((f) => (f.tax_ids.length ? f : { ...f, tax_ids: [normalRate] }));
