@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface BuiltServer {
   /** http://127.0.0.1:<port> */
   url: string;
+  /** The SQLite file; with `databaseUrl`, that postgres:// URL. */
   dbPath: string;
   /** From spawn to listening, built first when stale. */
   coldStartMs: number;
@@ -20,12 +21,13 @@ export interface BuiltServer {
 
 /**
  * The production build on loopback, on a fresh SQLite file in a temporary folder removed at stop; with `database`, on
- * a copy of that file (the server migrates it at start, as a deployment would).
+ * a copy of that file (the server migrates it at start, as a deployment would); with `databaseUrl`, on that PostgreSQL
+ * database, several processes sharing `dataDir` as the README says (a folder the caller removes).
  */
-export async function startBuiltServer(options: { database?: string } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(options: { database?: string; databaseUrl?: string; dataDir?: string } = {}): Promise<BuiltServer> {
   await ensureServerBuild();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
-  const dbPath = path.join(dir, 'bench.db');
+  const dir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
+  const dbPath = options.databaseUrl ?? path.join(dir, 'bench.db');
   if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
@@ -33,7 +35,7 @@ export async function startBuiltServer(options: { database?: string } = {}): Pro
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATABASE_URL: `file:${dbPath}`,
+      DATABASE_URL: options.databaseUrl ?? `file:${dbPath}`,
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       // Benchmarks fill one organisation with thousands of documents: plan limits (issue 19) would refuse them.
@@ -48,7 +50,7 @@ export async function startBuiltServer(options: { database?: string } = {}): Pro
       child.kill('SIGTERM');
       await exited;
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     const url = await waitForLine(child, /écoute sur (http:\/\/\S+)/);

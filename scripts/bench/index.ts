@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures with their data sizes; asserts nothing about time.
-// `npm run bench -- api` runs one of them.
+// `npm run bench -- api` runs one of them; `-- scale --pg postgres://…` (or BENCH_DATABASE_URL) adds PostgreSQL to the
+// scale and reports benches, and `-- processes --pg postgres://…` needs it (scripts/bench/postgres.ts).
 import { benchApi } from './api';
 import { benchBackup } from './backup';
 import { benchBundle } from './bundle';
@@ -9,6 +10,8 @@ import { benchRender } from './render';
 import { benchTotals } from './totals';
 import { benchReports } from './reports';
 import { benchScale } from './scale';
+import { benchProcesses } from './processes';
+import { benchPostgresUrl } from './postgres';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -20,13 +23,17 @@ const benches: Record<string, () => Promise<void>> = {
   reports: benchReports,
   bundle: benchBundle,
   scale: benchScale,
+  processes: benchProcesses,
 };
 
-const only = process.argv[2];
+// The bench's name, if any, comes before the options (`--pg URL`).
+const only = process.argv[2]?.startsWith('--') ? undefined : process.argv[2];
 if (only && !benches[only]) {
   console.error(`Banc inconnu : ${only}. Disponibles : ${Object.keys(benches).join(', ')}`);
   process.exit(1);
 }
 for (const [name, bench] of Object.entries(benches)) {
+  // Several processes are measured on PostgreSQL only: without a server, the full run leaves them out.
+  if (!only && name === 'processes' && !benchPostgresUrl()) continue;
   if (!only || only === name) await bench();
 }

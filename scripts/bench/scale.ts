@@ -4,6 +4,9 @@
 // The organisation is built once (rows shaped as the issue service stores them, the search index written by the
 // documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
+// With `--pg postgres://…` (or BENCH_DATABASE_URL; issue 21), the same database is then copied to a new database on
+// that server by `npm run db:copy`'s code (timed), and the same endpoints are measured on the built server running on
+// PostgreSQL, printed beside the SQLite figures with PostgreSQL's plan verdicts (no bare yardstick there).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +15,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer, type BuiltServer } from './built-server';
+import {
+  benchPostgresUrl,
+  capturingPostgres,
+  copyToPostgres,
+  freshPostgresDatabase,
+  postgresVerdict,
+  seconds,
+  thousands,
+} from './postgres';
 import { seedDirectly } from './reports';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
@@ -41,6 +53,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 20);
 const EMAIL = 'bench-scale@exemple.fr';
 const PASSWORD = 'bench-password';
+/** The bench organisation's user, in the cached database (and in its PostgreSQL copies). */
+export const SCALE_LOGIN = { email: EMAIL, password: PASSWORD };
 
 const rssOf = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const line = fs
@@ -55,7 +69,7 @@ const rssOf = (pid: number, field: 'VmRSS' | 'VmHWM') => {
  * neighbour organisation with as many documents, customers of the same names and numbers shares the database, so
  * that a query which reads every organisation's rows before filtering on its own shows in the figures.
  */
-async function scaleDatabase(): Promise<{ file: string; built: string }> {
+export async function scaleDatabase(): Promise<{ file: string; built: string }> {
   const file = path.join(root, '.bench-cache', `scale-${DOCUMENTS}-neighbour.db`);
   if (fs.existsSync(file)) return { file, built: 'cached' };
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -248,8 +262,14 @@ async function loaded(url: string, cookie: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-export async function benchScale(): Promise<void> {
-  const cache = await scaleDatabase();
+interface Measured {
+  seq: { p50: number; p99: number };
+  app: { rps: number; p99: number };
+  plan: string;
+}
+
+/** Today's figures on SQLite, printed as one table with the bare handler's yardstick and SQLite's plan verdicts. */
+async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]): Promise<Measured[]> {
   let server: BuiltServer | undefined;
   let bare: ChildProcess | undefined;
   const routesFile = path.join(root, '.bench-cache', `routes-${process.pid}.json`);
@@ -261,7 +281,6 @@ export async function benchScale(): Promise<void> {
     const session = defined(cookie(), 'cookie()');
     const idleRss = rssOf(server.pid, 'VmRSS');
 
-    const list = endpoints();
     const captured = await capture(server.dbPath, organizationId, list);
     fs.writeFileSync(routesFile, JSON.stringify(captured));
     bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
@@ -281,19 +300,91 @@ export async function benchScale(): Promise<void> {
     );
     console.log('| endpoint | p50 / p99 ms (sequential) | req/s | p99 ms (loaded) | bare req/s | ratio | plan |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
+    const rows: Measured[] = [];
     for (const [i, e] of list.entries()) {
       const seq = await sequential(`${server.url}${e.path}`, session);
       const app = await loaded(`${server.url}${e.path}`, session);
       const yardstick = await loaded(`${bareUrl}${e.path}`, session);
+      const plan = defined(captured[i]).plan;
+      rows.push({ seq, app, plan });
       console.log(
-        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${defined(captured[i]).plan} |`,
+        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${plan} |`,
       );
     }
     console.log(`peak RSS of the built server: ${rssOf(server.pid, 'VmHWM')} MB`);
+    return rows;
   } finally {
     bare?.kill('SIGTERM');
     await server?.stop();
     fs.rmSync(routesFile, { force: true });
+  }
+}
+
+/** The same endpoints on the built server over the PostgreSQL copy; plans from PostgreSQL's EXPLAIN. */
+async function onPostgres(databaseUrl: string, list: Endpoint[]) {
+  const server = await startBuiltServer({ databaseUrl });
+  const queries: CompiledQuery[] = [];
+  const captured = capturingPostgres(databaseUrl, queries);
+  try {
+    const { client, cookie } = createApiClient(server.url);
+    await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
+    const organizationId = (await client.auth.me.query()).organization.id;
+    const session = defined(cookie(), 'cookie()');
+    const idleRss = rssOf(server.pid, 'VmRSS');
+    const rows: Measured[] = [];
+    for (const e of list) {
+      queries.length = 0;
+      await e.run(captured.db, organizationId);
+      // A copy: the EXPLAIN statements are logged into `queries` too.
+      const plan = await postgresVerdict(captured.db, [...queries]);
+      const seq = await sequential(`${server.url}${e.path}`, session);
+      const app = await loaded(`${server.url}${e.path}`, session);
+      rows.push({ seq, app, plan });
+    }
+    return { rows, coldStartMs: server.coldStartMs, idleRss, peakRss: rssOf(server.pid, 'VmHWM') };
+  } finally {
+    await captured.close();
+    await server.stop();
+  }
+}
+
+export async function benchScale(): Promise<void> {
+  const postgres = benchPostgresUrl();
+  const cache = await scaleDatabase();
+  const list = endpoints();
+  const sqlite = await onSqlite(cache, list);
+  if (!postgres) return;
+
+  const target = await freshPostgresDatabase(postgres, 'scale');
+  try {
+    const copied = await copyToPostgres(cache.file, target.url);
+    const onPg = await onPostgres(target.url, list);
+    const sqliteMb = fs.statSync(cache.file).size / 2 ** 20;
+    console.log(`\n## Scale on both: the same ${DOCUMENTS} + ${DOCUMENTS} documents on SQLite and on PostgreSQL`);
+    console.log(
+      `copie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s ` +
+        `(npm run db:copy's code: migrations, ${thousands(Object.values(copied.tables).reduce((a, b) => a + b, 0))} rows, ` +
+        `search index, counts and ${copied.auditLogs} audit logs verified; then ANALYZE)`,
+    );
+    console.log(
+      `data: SQLite file ${sqliteMb.toFixed(0)} MB, PostgreSQL database ${copied.sizeMb.toFixed(0)} MB; PostgreSQL built server: ` +
+        `cold start ${onPg.coldStartMs.toFixed(0)} ms, idle RSS ${onPg.idleRss} MB, peak RSS ${onPg.peakRss} MB; ` +
+        `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s`,
+    );
+    console.log(
+      '| endpoint | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms | SQLite req/s | PostgreSQL req/s | PG/SQLite p50 | PostgreSQL plan |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---|');
+    for (const [i, e] of list.entries()) {
+      const a = defined(sqlite[i]);
+      const b = defined(onPg.rows[i]);
+      console.log(
+        `| ${e.title} | ${a.seq.p50.toFixed(1)} / ${a.seq.p99.toFixed(1)} | ${b.seq.p50.toFixed(1)} / ${b.seq.p99.toFixed(1)} | ` +
+          `${a.app.rps.toFixed(0)} | ${b.app.rps.toFixed(0)} | ${(b.seq.p50 / a.seq.p50).toFixed(1)} | ${b.plan} |`,
+      );
+    }
+  } finally {
+    await target.drop();
   }
 }
 

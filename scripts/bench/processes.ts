@@ -1,0 +1,117 @@
+// Issue 21, several processes: throughput of 1, 2 and 4 built servers on one PostgreSQL database (the scale bench's
+// organisation of 100 000 documents beside a neighbour one, copied there by `npm run db:copy`'s code), for the
+// documents list and for a write (a draft created), at a fixed number of connections. The connections are spread
+// over the processes in turn (autocannon's several targets), as nginx's round-robin upstream of the README spreads
+// its keep-alive connections, without a proxy hop of its own taking a share of this machine's cores.
+// `npm run bench -- processes --pg postgres://…` (or BENCH_DATABASE_URL). Prints figures; asserts nothing about time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { CompiledQuery } from 'kysely';
+import { createApiClient } from '../api-client';
+import { startBuiltServer, type BuiltServer } from './built-server';
+import { benchPostgresUrl, copyToPostgres, freshPostgresDatabase, seconds, thousands } from './postgres';
+import { SCALE_LOGIN, scaleDatabase } from './scale';
+import { defined } from '../../src/shared/defined';
+import { openDatabase } from '../../src/server/db/connection';
+import { todayIso } from '../../src/server/services/document-record';
+
+const COUNTS = [1, 2, 4];
+const CONNECTIONS = Number(process.env.BENCH_PROCESS_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_PROCESS_SECONDS ?? 5);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(targets: string[], options: Omit<autocannon.Options, 'url'> = {}): Promise<Figures> {
+  // autocannon spreads its connections over several targets in turn (its README: "More than one URL is allowed");
+  // its type declarations know only one.
+  const url = targets as unknown as string;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${targets.join(', ')}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** A customer of the bench organisation, for the drafts (read on the copy: ids are those of the SQLite file). */
+async function aCustomer(databaseUrl: string, organizationId: number): Promise<number> {
+  const connection = openDatabase(databaseUrl);
+  try {
+    const result = await connection.db.executeQuery<{ id: number }>(
+      CompiledQuery.raw('select min(id) as id from customers where organization_id = $1', [organizationId]),
+    );
+    return Number(defined(result.rows[0]).id);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The table of 1, 2 and 4 processes on `databaseUrl`, which holds the scale bench's organisations. */
+export async function measureProcesses(databaseUrl: string): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-processes-'));
+  const rows: { n: number; list: Figures; write: Figures }[] = [];
+  try {
+    for (const n of COUNTS) {
+      const servers: BuiltServer[] = [];
+      try {
+        // One after the other, as the README's deployment starts them: the first migrates, the others find it done.
+        for (let i = 0; i < n; i++) servers.push(await startBuiltServer({ databaseUrl, dataDir }));
+        const { client, cookie } = createApiClient(defined(servers[0]).url);
+        await client.auth.login.mutate(SCALE_LOGIN);
+        const organizationId = (await client.auth.me.query()).organization.id;
+        // Sessions live in the database: the one cookie is valid on every process.
+        const session = defined(cookie(), 'cookie()');
+        const customerId = await aCustomer(databaseUrl, organizationId);
+        const targets = servers.map((s) => `${s.url}/api/documents`);
+        const list = await load(targets, { headers: { cookie: session } });
+        const write = await load(targets, {
+          method: 'POST',
+          headers: { cookie: session, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            date: todayIso(),
+            customer_id: customerId,
+            items: [{ item: 'Prestation', quantity: 1, unit_price: 120, taxes: [{ title: 'TVA 20 %', rate: 20 }] }],
+          }),
+        });
+        rows.push({ n, list, write });
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+      }
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `\n## Processes on one PostgreSQL database: ${CONNECTIONS} connections spread over the processes, ${SECONDS} s each; ` +
+      `${os.cpus().length} cores on this machine, shared with the PostgreSQL server and autocannon`,
+  );
+  console.log('| processes | GET /api/documents req/s | p50 / p99 ms | POST /api/documents (draft) req/s | p50 / p99 ms |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    console.log(
+      `| ${r.n} | ${r.list.rps.toFixed(0)} | ${r.list.p50} / ${r.list.p99} | ${r.write.rps.toFixed(0)} | ${r.write.p50} / ${r.write.p99} |`,
+    );
+}
+
+export async function benchProcesses(): Promise<void> {
+  const postgres = benchPostgresUrl();
+  if (!postgres)
+    throw new Error('Le banc processes mesure PostgreSQL : npm run bench -- processes --pg postgres://… (ou BENCH_DATABASE_URL)');
+  const cache = await scaleDatabase();
+  const target = await freshPostgresDatabase(postgres, 'processes');
+  try {
+    const copied = await copyToPostgres(cache.file, target.url);
+    console.log(
+      `\ncopie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (${copied.sizeMb.toFixed(0)} MB database)`,
+    );
+    await measureProcesses(target.url);
+  } finally {
+    await target.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchProcesses();
