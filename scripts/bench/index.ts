@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures with their data sizes; asserts nothing about time.
 // `npm run bench -- api` runs one of them; `-- scale --pg postgres://…` (or BENCH_DATABASE_URL) adds PostgreSQL to the
-// scale and reports benches, and `-- processes --pg postgres://…` needs it (scripts/bench/postgres.ts).
+// scale and reports benches (scale --pg then measures 1, 2 and 4 processes); `-- processes --pg postgres://…` runs that
+// part alone (scripts/bench/postgres.ts, processes.ts).
 import { benchApi } from './api';
 import { benchBackup } from './backup';
 import { benchBundle } from './bundle';
@@ -9,9 +10,7 @@ import { benchEinvoice } from './einvoice';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
 import { benchReports } from './reports';
-import { benchScale } from './scale';
-import { benchProcesses } from './processes';
-import { benchPostgresUrl } from './postgres';
+import { benchProcesses, benchScale } from './scale';
 
 const benches: Record<string, () => Promise<void>> = {
   totals: benchTotals,
@@ -33,7 +32,8 @@ if (only && !benches[only]) {
   process.exit(1);
 }
 for (const [name, bench] of Object.entries(benches)) {
-  // Several processes are measured on PostgreSQL only: without a server, the full run leaves them out.
-  if (!only && name === 'processes' && !benchPostgresUrl()) continue;
+  // Several processes are measured on PostgreSQL only, and `scale --pg` measures them already: the full run leaves
+  // them out.
+  if (!only && name === 'processes') continue;
   if (!only || only === name) await bench();
 }

@@ -3,7 +3,8 @@
 // documents list and for a write (a draft created), at a fixed number of connections. The connections are spread
 // over the processes in turn (autocannon's several targets), as nginx's round-robin upstream of the README spreads
 // its keep-alive connections, without a proxy hop of its own taking a share of this machine's cores.
-// `npm run bench -- processes --pg postgres://…` (or BENCH_DATABASE_URL). Prints figures; asserts nothing about time.
+// Part of `npm run bench -- scale --pg postgres://…`, on the database it copied; alone: `npm run bench -- processes --pg …`
+// (benchProcesses in scale.ts, which copies the database first). Prints figures; asserts nothing about time.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,6 @@ import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer, type BuiltServer } from './built-server';
-import { benchPostgresUrl, copyToPostgres, freshPostgresDatabase, seconds, thousands } from './postgres';
-import { SCALE_LOGIN, scaleDatabase } from './scale';
 import { defined } from '../../src/shared/defined';
 import { openDatabase } from '../../src/server/db/connection';
 import { todayIso } from '../../src/server/services/document-record';
@@ -50,8 +49,8 @@ async function aCustomer(databaseUrl: string, organizationId: number): Promise<n
   }
 }
 
-/** The table of 1, 2 and 4 processes on `databaseUrl`, which holds the scale bench's organisations. */
-export async function measureProcesses(databaseUrl: string): Promise<void> {
+/** The table of 1, 2 and 4 processes on `databaseUrl`, which holds the scale bench's organisations (`login`'s among them). */
+export async function measureProcesses(databaseUrl: string, login: { email: string; password: string }): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-processes-'));
   const rows: { n: number; list: Figures; write: Figures }[] = [];
   try {
@@ -61,7 +60,7 @@ export async function measureProcesses(databaseUrl: string): Promise<void> {
         // One after the other, as the README's deployment starts them: the first migrates, the others find it done.
         for (let i = 0; i < n; i++) servers.push(await startBuiltServer({ databaseUrl, dataDir }));
         const { client, cookie } = createApiClient(defined(servers[0]).url);
-        await client.auth.login.mutate(SCALE_LOGIN);
+        await client.auth.login.mutate(login);
         const organizationId = (await client.auth.me.query()).organization.id;
         // Sessions live in the database: the one cookie is valid on every process.
         const session = defined(cookie(), 'cookie()');
@@ -96,22 +95,3 @@ export async function measureProcesses(databaseUrl: string): Promise<void> {
       `| ${r.n} | ${r.list.rps.toFixed(0)} | ${r.list.p50} / ${r.list.p99} | ${r.write.rps.toFixed(0)} | ${r.write.p50} / ${r.write.p99} |`,
     );
 }
-
-export async function benchProcesses(): Promise<void> {
-  const postgres = benchPostgresUrl();
-  if (!postgres)
-    throw new Error('Le banc processes mesure PostgreSQL : npm run bench -- processes --pg postgres://… (ou BENCH_DATABASE_URL)');
-  const cache = await scaleDatabase();
-  const target = await freshPostgresDatabase(postgres, 'processes');
-  try {
-    const copied = await copyToPostgres(cache.file, target.url);
-    console.log(
-      `\ncopie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (${copied.sizeMb.toFixed(0)} MB database)`,
-    );
-    await measureProcesses(target.url);
-  } finally {
-    await target.drop();
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) await benchProcesses();

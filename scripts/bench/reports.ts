@@ -1,11 +1,13 @@
 // The statistics on 100 000 issued documents (BENCH_REPORT_DOCUMENTS): latency of every GET /api/reports/* on the
 // built server, then SQLite's plan of each query they run. The documents are written straight into the database
 // (seeding them through the API would take many minutes): rows shaped as the issue service stores them.
+// With `--pg postgres://…` (or BENCH_DATABASE_URL), the same database copied to PostgreSQL and measured beside it.
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer } from './built-server';
 import { cell, measure } from './documents';
+import { benchPostgresUrl, capturingPostgres, copyToPostgres, freshPostgresDatabase, planLines, seconds, thousands } from './postgres';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
 import { writeDocumentTaxes } from '../../src/server/db/queries/document-taxes';
@@ -157,6 +159,27 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   return { payments, ms: performance.now() - started };
 }
 
+/** The reports whose statements are explained, each run once in process. */
+function reportRuns(
+  db: Kysely<Database>,
+  organizationId: number,
+  period: { from: string; to: string },
+): [string, () => Promise<unknown>][] {
+  return [
+    ['turnover', () => turnoverReport(db, organizationId, { ...period, group: 'month' })],
+    ['customers', () => customersReport(db, organizationId, period)],
+    ['items', () => itemsReport(db, organizationId, period)],
+    ['tags', () => tagsReport(db, organizationId, period)],
+    ['vat', () => vatReport(db, organizationId, period)],
+    ['receivables', () => receivablesReport(db, organizationId)],
+    ['receipts', () => receiptsBook(db, organizationId, { ...period, page: 1 })],
+    ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
+  ];
+}
+
+const READS_DOCUMENTS = /\b(documents|payments|expenses|document_taxes|turnover_days)\b/;
+const shortSql = (q: CompiledQuery) => `- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``;
+
 /** Each SQL statement a report runs, captured once from an in-process call, and SQLite's plan for it. */
 async function plans(dbPath: string, organizationId: number, period: { from: string; to: string }) {
   const queries: CompiledQuery[] = [];
@@ -167,76 +190,140 @@ async function plans(dbPath: string, organizationId: number, period: { from: str
       if (event.level === 'query') queries.push(event.query);
     },
   });
-  const reports: [string, () => Promise<unknown>][] = [
-    ['turnover', () => turnoverReport(db, organizationId, { ...period, group: 'month' })],
-    ['customers', () => customersReport(db, organizationId, period)],
-    ['items', () => itemsReport(db, organizationId, period)],
-    ['tags', () => tagsReport(db, organizationId, period)],
-    ['vat', () => vatReport(db, organizationId, period)],
-    ['receivables', () => receivablesReport(db, organizationId)],
-    ['receipts', () => receiptsBook(db, organizationId, { ...period, page: 1 })],
-    ['urssaf', () => urssafReport(db, organizationId, { ...period, group: 'quarter' })],
-  ];
-  for (const [name, run] of reports) {
+  for (const [name, run] of reportRuns(db, organizationId, period)) {
     queries.length = 0;
     await run();
     console.log(`\n### ${name}`);
     for (const q of queries) {
-      if (!/\b(documents|payments|expenses|document_taxes|turnover_days)\b/.test(q.sql)) continue;
+      if (!READS_DOCUMENTS.test(q.sql)) continue;
       const plan = raw.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
-      console.log(`- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``);
+      console.log(shortSql(q));
       for (const p of plan) console.log(`  - ${p.detail}`);
     }
   }
   await db.destroy();
 }
 
+/** The same statements on PostgreSQL (their SQL is PostgreSQL's), with its EXPLAIN, one line per plan node. */
+async function postgresPlans(databaseUrl: string, organizationId: number, period: { from: string; to: string }) {
+  const queries: CompiledQuery[] = [];
+  const captured = capturingPostgres(databaseUrl, queries);
+  try {
+    for (const [name, run] of reportRuns(captured.db, organizationId, period)) {
+      queries.length = 0;
+      await run();
+      console.log(`\n### ${name}`);
+      // A copy: the EXPLAIN statements are logged into `queries` too.
+      for (const q of [...queries]) {
+        if (!READS_DOCUMENTS.test(q.sql)) continue;
+        console.log(shortSql(q));
+        for (const line of await planLines(captured.db, q)) console.log(`  - ${line}`);
+      }
+    }
+  } finally {
+    await captured.close();
+  }
+}
+
+const REPORTS_LOGIN = { email: 'bench-reports@exemple.fr', password: 'bench-password' };
+
+/** The paths measured, on both databases. */
+function reportPaths(): string[] {
+  const year = Number(new Date().toISOString().slice(0, 4));
+  const lastYear = `from=${year - 1}-01-01&to=${year - 1}-12-31`;
+  const all = `from=${year - YEARS + 1}-01-01&to=${year}-12-31`;
+  return [
+    `/api/reports/turnover?${lastYear}&group=month`,
+    `/api/reports/turnover?${all}&group=quarter`,
+    `/api/reports/customers?${lastYear}`,
+    `/api/reports/items?${lastYear}`,
+    `/api/reports/tags?${lastYear}`,
+    `/api/reports/vat?${lastYear}`,
+    `/api/reports/vat?from=${year - 1}-01-01&to=${year - 1}-03-31`,
+    '/api/reports/receivables',
+    `/api/reports/margin?${lastYear}`,
+    `/api/reports/receipts?${lastYear}`,
+    `/api/reports/urssaf?${lastYear}&group=quarter`,
+    '/api/dashboard',
+  ];
+}
+
+/** A GET on the built server with the session's cookie, refusing any answer but 200. */
+const getter = (base: string, cookie: string) => async (path: string) => {
+  const response = await fetch(`${base}${path}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`${path} : ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+};
+
+/**
+ * With `--pg postgres://…` (issue 21): the seeded SQLite database copied into a new database on that server by
+ * `npm run db:copy`'s code (timed), the same reports on the built server running on it, side by side, and
+ * PostgreSQL's plans.
+ */
+async function onPostgres(postgres: string, sqliteFile: string, organizationId: number, sqliteCells: { median: number; p95: number }[]) {
+  const target = await freshPostgresDatabase(postgres, 'reports');
+  try {
+    const copied = await copyToPostgres(sqliteFile, target.url);
+    const server = await startBuiltServer({ databaseUrl: target.url });
+    try {
+      const { client, cookie } = createApiClient(server.url);
+      await client.auth.login.mutate(REPORTS_LOGIN);
+      const get = getter(server.url, defined(cookie(), 'cookie()'));
+      console.log(`\n## Reports on both: the same ${thousands(copied.documents)} documents on SQLite and on PostgreSQL`);
+      console.log(
+        `copie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (npm run db:copy's code: migrations, ` +
+          `${thousands(Object.values(copied.tables).reduce((a, b) => a + b, 0))} rows, search index, counts and audit logs verified; ` +
+          `then ANALYZE); PostgreSQL database ${copied.sizeMb.toFixed(0)} MB`,
+      );
+      console.log('| endpoint | SQLite median / p95 ms | PostgreSQL median / p95 ms | PG/SQLite median |');
+      console.log('|---|---:|---:|---:|');
+      for (const [i, path] of reportPaths().entries()) {
+        const a = defined(sqliteCells[i]);
+        const b = await measure(() => get(path));
+        console.log(`| GET ${path} | ${cell(a)} | ${cell(b)} | ${(b.median / a.median).toFixed(1)} |`);
+      }
+      const year = Number(new Date().toISOString().slice(0, 4));
+      console.log('\nPostgreSQL EXPLAIN of each query (estimated rows; after ANALYZE):');
+      await postgresPlans(target.url, organizationId, { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
 export async function benchReports(): Promise<void> {
+  const postgres = benchPostgresUrl();
   const server = await startBuiltServer();
   try {
     const { client, cookie } = createApiClient(server.url);
     await client.auth.register.mutate({
       first_name: 'Bench',
       last_name: 'Mark',
-      email: 'bench-reports@exemple.fr',
-      password: 'bench-password',
+      ...REPORTS_LOGIN,
       organization: 'Atelier Fontaine SARL',
     });
     const organizationId = (await client.auth.me.query()).organization.id;
     await client.currencies.create.mutate({ code: 'USD', rate: '1.085' });
     const seeded = await seedDirectly(server.dbPath, organizationId);
-    const headers = { cookie: defined(cookie(), 'cookie()') };
-    const get = async (path: string) => {
-      const response = await fetch(`${server.url}${path}`, { headers });
-      if (response.status !== 200) throw new Error(`${path} : ${response.status} ${await response.text()}`);
-      return response.json() as Promise<unknown>;
-    };
+    const get = getter(server.url, defined(cookie(), 'cookie()'));
     const year = Number(new Date().toISOString().slice(0, 4));
-    const lastYear = `from=${year - 1}-01-01&to=${year - 1}-12-31`;
-    const all = `from=${year - YEARS + 1}-01-01&to=${year}-12-31`;
     console.log(
       `\n## Reports: ${DOCUMENTS} documents over ${YEARS} years (${CUSTOMERS} customers, ${seeded.payments} payments, 5 % in USD), one organisation`,
     );
     console.log(`written straight into SQLite in ${(seeded.ms / 1000).toFixed(1)} s; REST on the built server, loopback, sequential`);
     console.log('| endpoint | median / p95 ms |');
     console.log('|---|---:|');
-    for (const path of [
-      `/api/reports/turnover?${lastYear}&group=month`,
-      `/api/reports/turnover?${all}&group=quarter`,
-      `/api/reports/customers?${lastYear}`,
-      `/api/reports/items?${lastYear}`,
-      `/api/reports/tags?${lastYear}`,
-      `/api/reports/vat?${lastYear}`,
-      `/api/reports/vat?from=${year - 1}-01-01&to=${year - 1}-03-31`,
-      '/api/reports/receivables',
-      `/api/reports/margin?${lastYear}`,
-      `/api/reports/receipts?${lastYear}`,
-      `/api/reports/urssaf?${lastYear}&group=quarter`,
-      '/api/dashboard',
-    ])
-      console.log(`| GET ${path} | ${cell(await measure(() => get(path)))} |`);
+    const cells: { median: number; p95: number }[] = [];
+    for (const path of reportPaths()) {
+      const figures = await measure(() => get(path));
+      cells.push(figures);
+      console.log(`| GET ${path} | ${cell(figures)} |`);
+    }
     console.log('\nEXPLAIN QUERY PLAN of each query (VAT on receipts, the default option, runs the most):');
     await plans(server.dbPath, organizationId, { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` });
+    if (postgres) await onPostgres(postgres, server.dbPath, organizationId, cells);
   } finally {
     await server.stop();
   }

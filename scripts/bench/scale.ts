@@ -6,7 +6,8 @@
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
 // With `--pg postgres://…` (or BENCH_DATABASE_URL; issue 21), the same database is then copied to a new database on
 // that server by `npm run db:copy`'s code (timed), and the same endpoints are measured on the built server running on
-// PostgreSQL, printed beside the SQLite figures with PostgreSQL's plan verdicts (no bare yardstick there).
+// PostgreSQL, printed beside the SQLite figures with PostgreSQL's plan verdicts (no bare yardstick there); then the
+// throughput of 1, 2 and 4 processes on that database (processes.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,6 +16,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer, type BuiltServer } from './built-server';
+import { measureProcesses } from './processes';
 import {
   benchPostgresUrl,
   capturingPostgres,
@@ -383,6 +385,25 @@ export async function benchScale(): Promise<void> {
           `${a.app.rps.toFixed(0)} | ${b.app.rps.toFixed(0)} | ${(b.seq.p50 / a.seq.p50).toFixed(1)} | ${b.plan} |`,
       );
     }
+    await measureProcesses(target.url, SCALE_LOGIN);
+  } finally {
+    await target.drop();
+  }
+}
+
+/** `npm run bench -- processes --pg …`: the scale database copied to PostgreSQL, then only the processes' table. */
+export async function benchProcesses(): Promise<void> {
+  const postgres = benchPostgresUrl();
+  if (!postgres)
+    throw new Error('Le banc processes mesure PostgreSQL : npm run bench -- processes --pg postgres://… (ou BENCH_DATABASE_URL)');
+  const cache = await scaleDatabase();
+  const target = await freshPostgresDatabase(postgres, 'processes');
+  try {
+    const copied = await copyToPostgres(cache.file, target.url);
+    console.log(
+      `\ncopie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (${copied.sizeMb.toFixed(0)} MB database)`,
+    );
+    await measureProcesses(target.url, SCALE_LOGIN);
   } finally {
     await target.drop();
   }
