@@ -9,11 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer, type BuiltServer } from './built-server';
 import { defined } from '../../src/shared/defined';
-import { openDatabase } from '../../src/server/db/connection';
 import { todayIso } from '../../src/server/services/document-record';
 
 const COUNTS = [1, 2, 4];
@@ -36,19 +34,6 @@ async function load(targets: string[], options: Omit<autocannon.Options, 'url'> 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** A customer of the bench organisation, for the drafts (read on the copy: ids are those of the SQLite file). */
-async function aCustomer(databaseUrl: string, organizationId: number): Promise<number> {
-  const connection = openDatabase(databaseUrl);
-  try {
-    const result = await connection.db.executeQuery<{ id: number }>(
-      CompiledQuery.raw('select min(id) as id from customers where organization_id = $1', [organizationId]),
-    );
-    return Number(defined(result.rows[0]).id);
-  } finally {
-    await connection.close();
-  }
-}
-
 /** The table of 1, 2 and 4 processes on `databaseUrl`, which holds the scale bench's organisations (`login`'s among them). */
 export async function measureProcesses(databaseUrl: string, login: { email: string; password: string }): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-processes-'));
@@ -61,21 +46,29 @@ export async function measureProcesses(databaseUrl: string, login: { email: stri
         for (let i = 0; i < n; i++) servers.push(await startBuiltServer({ databaseUrl, dataDir }));
         const { client, cookie } = createApiClient(defined(servers[0]).url);
         await client.auth.login.mutate(login);
-        const organizationId = (await client.auth.me.query()).organization.id;
         // Sessions live in the database: the one cookie is valid on every process.
         const session = defined(cookie(), 'cookie()');
-        const customerId = await aCustomer(databaseUrl, organizationId);
+        // A customer made by the app (the seeded ones are bare rows, without the address a draft copies).
+        const customer = await client.customers.create.mutate({
+          name: `Boulangerie Martin ${n}`,
+          address: { line1: '3 place du Marché', postal_code: '69002', city: 'Lyon' },
+        });
+        const customerId = customer.data.id;
         const targets = servers.map((s) => `${s.url}/api/documents`);
         const list = await load(targets, { headers: { cookie: session } });
-        const write = await load(targets, {
-          method: 'POST',
+        const draft = {
+          method: 'POST' as const,
           headers: { cookie: session, 'content-type': 'application/json' },
           body: JSON.stringify({
             date: todayIso(),
             customer_id: customerId,
             items: [{ item: 'Prestation', quantity: 1, unit_price: 120, taxes: [{ title: 'TVA 20 %', rate: 20 }] }],
           }),
-        });
+        };
+        // One first, to say why if the server refuses it (autocannon only counts the refusals).
+        const probe = await fetch(defined(targets[0]), draft);
+        if (probe.status !== 201) throw new Error(`POST /api/documents : ${probe.status} ${await probe.text()}`);
+        const write = await load(targets, draft);
         rows.push({ n, list, write });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
