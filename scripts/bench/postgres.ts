@@ -167,7 +167,7 @@ export async function planLines(db: Kysely<Database>, query: CompiledQuery): Pro
   const walk = (node: PlanNode, depth: number) => {
     const on = node['Relation Name'] ? ` ${node['Relation Name']}` : '';
     const index = node['Index Name'] ? ` (${node['Index Name']})` : '';
-    lines.push(`${'  '.repeat(depth)}${node['Node Type']}${on}${index}, ~${Math.round(node['Plan Rows'])} rows`);
+    lines.push(`${'  '.repeat(depth)}- ${node['Node Type']}${on}${index}, ~${Math.round(node['Plan Rows'])} rows`);
     for (const child of node.Plans ?? []) walk(child, depth + 1);
   };
   walk(await planOf(db, query), 0);

@@ -217,7 +217,7 @@ async function postgresPlans(databaseUrl: string, organizationId: number, period
       for (const q of [...queries]) {
         if (!READS_DOCUMENTS.test(q.sql)) continue;
         console.log(shortSql(q));
-        for (const line of await planLines(captured.db, q)) console.log(`  - ${line}`);
+        for (const line of await planLines(captured.db, q)) console.log(`  ${line}`);
       }
     }
   } finally {
