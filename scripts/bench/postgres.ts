@@ -125,7 +125,7 @@ function* nodes(node: PlanNode): Generator<PlanNode> {
 }
 
 /** EXPLAIN (FORMAT JSON) of one captured statement: its plan's root. */
-async function planOf(db: Kysely<Database>, query: CompiledQuery): Promise<PlanNode> {
+async function planOf<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<PlanNode> {
   const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.parameters]),
   );
@@ -133,7 +133,7 @@ async function planOf(db: Kysely<Database>, query: CompiledQuery): Promise<PlanN
 }
 
 /** The row estimate of each table, for telling a table walk from a read of a handful of rows. */
-async function tableRows(db: Kysely<Database>): Promise<Map<string, number>> {
+async function tableRows<DB>(db: Kysely<DB>): Promise<Map<string, number>> {
   const result = await db.executeQuery<{ relname: string; rows: number }>(
     CompiledQuery.raw(
       "select relname, greatest(reltuples, 0)::bigint as rows from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace",
@@ -146,7 +146,7 @@ async function tableRows(db: Kysely<Database>): Promise<Map<string, number>> {
  * 'index' when no statement walks a table of more than SMALL_TABLE_ROWS rows nor sorts more than as many rows; else
  * what does (the counterpart of scale.ts's SQLite verdict: SCAN ↔ Seq Scan, TEMP B-TREE ↔ Sort).
  */
-export async function postgresVerdict(db: Kysely<Database>, queries: CompiledQuery[]): Promise<string> {
+export async function postgresVerdict<DB>(db: Kysely<DB>, queries: CompiledQuery[]): Promise<string> {
   const sizes = await tableRows(db);
   const bad = new Set<string>();
   for (const q of queries) {
@@ -162,7 +162,7 @@ export async function postgresVerdict(db: Kysely<Database>, queries: CompiledQue
 }
 
 /** One line per plan node, "Index Scan documents (documents_organization_date_index)", for the reports bench. */
-export async function planLines(db: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
+export async function planLines<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<string[]> {
   const lines: string[] = [];
   const walk = (node: PlanNode, depth: number) => {
     const on = node['Relation Name'] ? ` ${node['Relation Name']}` : '';
