@@ -19,7 +19,6 @@ const POSTGRES_RUN_SKIPS = [
   'tests/integration/built-server.test.ts',
   // Read or alter the server's SQLite file directly (new Database(server.dbPath)).
   'tests/integration/audit.test.ts',
-  'tests/integration/auth.test.ts',
   'tests/integration/bad-input.test.ts',
   'tests/integration/customers.test.ts',
   'tests/integration/document-references.test.ts',

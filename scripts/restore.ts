@@ -1,17 +1,25 @@
-// `npm run restore -- DOSSIER`: puts a backup made by `npm run backup` back in place of DATABASE_URL (the current
-// database is moved aside, never deleted) and its files back into DATA_DIR. Stop the server first.
+// `npm run restore -- DOSSIER [--force]`: puts a backup made by `npm run backup` back into DATABASE_URL and its files
+// back into DATA_DIR. Stop the server first. SQLite: the current database is moved aside, never deleted.
+// PostgreSQL: into an empty database (createdb); --force replaces what a non-empty one holds.
 import { loadEnv } from '../src/server/env';
 import { restoreDatabase } from '../src/server/db/backup';
+import { restorePostgres } from '../src/server/db/backup-postgres';
 
 const env = loadEnv();
-const backup = process.argv[2];
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const backup = args.find((a) => a !== '--force');
 if (!backup) {
   console.error('Indiquez la sauvegarde : npm run restore -- data/backups/facturier-AAAAMMJJ-HHMMSS');
   process.exit(1);
 }
+const where = env.databaseKind === 'postgres' ? new URL(env.databasePath).pathname.slice(1) : env.databasePath;
 try {
-  const result = restoreDatabase({ backup, databasePath: env.databasePath, dataDir: env.dataDir });
-  console.log(`✓ Sauvegarde restaurée dans ${env.databasePath} (${result.files} fichier(s) de données remis)`);
+  const result =
+    env.databaseKind === 'postgres'
+      ? { ...(await restorePostgres({ backup, databaseUrl: env.databasePath, dataDir: env.dataDir, force })), movedAside: null }
+      : restoreDatabase({ backup, databasePath: env.databasePath, dataDir: env.dataDir });
+  console.log(`✓ Sauvegarde restaurée dans ${where} (${result.files} fichier(s) de données remis)`);
   if (result.movedAside) console.log(`  l’ancienne base est gardée sous ${result.movedAside}`);
   console.log(
     `  lignes : ${Object.entries(result.counts)

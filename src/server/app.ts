@@ -93,7 +93,8 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     db: connection.db,
     env,
     mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir }),
-    rateLimits: createRateLimits(env.rateLimits),
+    // Several processes share PostgreSQL: their limits must be one count (rows of the database); SQLite is one process.
+    rateLimits: createRateLimits(env.rateLimits, connection.dialect === 'postgres' ? connection.db : undefined),
     buildInfo: createBuildInfo(env.clientDist),
     issueArchiver: new IssueArchiver({
       db: connection.db,

@@ -131,7 +131,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, 
   if (PERMISSIONS[path] === 'public' || !roleMayCall(ctx.session.role, path))
     throw new AppError('FORBIDDEN', apiKey ? apiKeyScopeRefusal(apiKey.scope) : ROLE_REFUSAL);
   if (meta?.heavy) {
-    const refusal = heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
+    const refusal = await heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;
   }
   if (meta?.feature) await assertFeature(ctx, ctx.session.organizationId, meta.feature);

@@ -49,6 +49,7 @@ describe('migrations', () => {
       '0038_report_aggregates',
       '0039_pending_plan_change',
       '0040_search_by_organization',
+      '0041_shared_rate_limits',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await connection.close();

@@ -16,6 +16,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const processes: ChildProcess[] = [];
 let urls: string[] = [];
 let cleanup: () => void = () => {};
+const LOGIN_MAX_FAILURES = 3;
+const LOGIN_MAX_FAILURES_PER_IP = 8;
+const LOCKED = 'Trop de tentatives de connexion. Réessayez dans 15 minutes.';
 
 function startProcess(env: NodeJS.ProcessEnv): Promise<string> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tests/fixtures/processes/server.ts')], {
@@ -48,6 +51,9 @@ describe.skipIf(!testDatabaseUrl())('several processes on one PostgreSQL databas
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       PLAN_LIMITS: 'off',
+      // The limits of auth.test.ts's single server, small enough to reach in a few requests.
+      LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
+      LOGIN_MAX_FAILURES_PER_IP: String(LOGIN_MAX_FAILURES_PER_IP),
     };
     // One after the other: the first migrates (a no-op on the template's copy), the others find it done.
     urls = [await startProcess(childEnv)];
@@ -83,4 +89,27 @@ describe.skipIf(!testDatabaseUrl())('several processes on one PostgreSQL databas
     const numbers = answers.map((a) => a.body.data.number as string).sort();
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `F2026-${String(i + 1).padStart(4, '0')}`));
   }, 180_000);
+
+  it('login failures spread round-robin over the 3 processes are refused after the count of one process (shared limits)', async () => {
+    const { user } = await registered(urls[0] as string);
+    const on = (i: number) => new Session(urls[i % urls.length] as string);
+    const login = (i: number, email: string, password: string) => on(i).rest('POST', '/api/auth/login', { email, password });
+    // Per e-mail and IP: each process saw one failure, yet the fourth try is locked, even with the right password.
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      const failed = await login(i, user.email, 'mauvais');
+      expect([failed.status, failed.body.messages]).toEqual([401, 'Adresse e-mail ou mot de passe incorrect']);
+    }
+    for (let i = LOGIN_MAX_FAILURES; i < LOGIN_MAX_FAILURES + 3; i++) {
+      const locked = await login(i, user.email, user.password);
+      expect([locked.status, locked.body.messages]).toEqual([429, LOCKED]);
+    }
+    // Per IP, over many addresses: the failures above count too; the limit is reached across the processes as on one.
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP - LOGIN_MAX_FAILURES + 3; i++) {
+      const answer = await login(i, `inconnu${i}@exemple.fr`, 'mauvais');
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.body.messages).toBe(LOCKED);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  }, 60_000);
 });

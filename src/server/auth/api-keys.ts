@@ -63,16 +63,15 @@ export async function authenticateApiKey(db: Db, limiter: RateLimiter, secret: s
   if (row.revoked_at) return { refusal: new AppError('UNAUTHORIZED', API_KEY_REVOKED) };
   if (!row.creator_role) return { refusal: new AppError('UNAUTHORIZED', API_KEY_ORPHANED) };
   const bucket = String(row.id);
-  if (limiter.isLimited(bucket)) {
+  if (!(await limiter.take(bucket))) {
     return {
       refusal: new AppError(
         'TOO_MANY_REQUESTS',
         `Trop de requêtes avec cette clé d’API : ${limiter.limit} par minute au plus, réessayez dans un instant`,
       ),
-      retryAfterSeconds: Math.max(1, Math.ceil(limiter.resetInMs(bucket) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((await limiter.resetInMs(bucket)) / 1000)),
     };
   }
-  limiter.hit(bucket);
   const now = clock.now();
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
     await touchApiKey(db, { id: row.id, now: now.toISOString() });

@@ -13,7 +13,10 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** Verified against when the email is unknown, so a missing account takes as long to refuse as a wrong password. */
+/**
+ * Verified against when the email is unknown, so a missing account takes as long to refuse as a wrong password.
+ * Any hash does: each process computes its own.
+ */
 let decoyHash: Promise<string> | undefined;
 export function getDecoyHash(): Promise<string> {
   decoyHash ??= hash('facturier-decoy-password');

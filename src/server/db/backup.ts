@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { DatabaseFileError, inspectDatabaseFile } from './database-file';
 
 /** The tables a verification counts: what an operator checks against what they expect. */
-const COUNTED = ['organizations', 'users', 'customers', 'items', 'documents', 'payments', 'expenses', 'audit_log'] as const;
+export const COUNTED = ['organizations', 'users', 'customers', 'items', 'documents', 'payments', 'expenses', 'audit_log'] as const;
 
 export interface BackupReport {
   folder: string;
@@ -55,7 +55,7 @@ export function verifyDatabaseCopy(file: string): Record<string, number> {
 }
 
 /** Copies the data folder's files (kept PDFs, receipts, logos…) but the database itself and earlier backups. */
-function copyDataFiles(from: string, to: string, skip: Set<string>): number {
+export function copyDataFiles(from: string, to: string, skip: Set<string>): number {
   let copied = 0;
   if (!fs.existsSync(from)) return 0;
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
@@ -73,7 +73,7 @@ function copyDataFiles(from: string, to: string, skip: Set<string>): number {
   return copied;
 }
 
-const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+export const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
 /**
  * `npm run backup`: a consistent copy while the app keeps writing. `VACUUM INTO` reads one snapshot of the WAL

@@ -37,6 +37,7 @@ import * as m0037 from './migrations/0037_subscriptions';
 import * as m0038 from './migrations/0038_report_aggregates';
 import * as m0039 from './migrations/0039_pending_plan_change';
 import * as m0040 from './migrations/0040_search_by_organization';
+import * as m0041 from './migrations/0041_shared_rate_limits';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0038_report_aggregates': m0038,
   '0039_pending_plan_change': m0039,
   '0040_search_by_organization': m0040,
+  '0041_shared_rate_limits': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

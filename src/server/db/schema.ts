@@ -687,6 +687,16 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscription_invoices: SubscriptionInvoicesTable;
   payment_events: PaymentEventsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** Migration 0041: a shared fixed-window counter (auth/rate-limit.ts, PostgreSQL); times in epoch milliseconds. */
+export interface RateLimitsTable {
+  name: string;
+  key: string;
+  count: number;
+  reset_at: number;
+  last_at: number;
 }
 
 /** Migration 0035: an organisation's webhook endpoint; `events` a JSON array of event types, `enabled` 0 or 1. */

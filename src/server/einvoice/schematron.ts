@@ -13,7 +13,8 @@ export type FailedAssert = {
 
 type SaxonJS = typeof import('saxon-js')['default'];
 
-// SaxonJS (~0.2 s to load) and each SEF (5–7 MB of JSON) are loaded on the first validation, then kept.
+// SaxonJS (~0.2 s to load) and each SEF (5–7 MB of JSON) are loaded on the first validation, then kept (per process:
+// shipped files, the same for all).
 let saxon: Promise<SaxonJS> | undefined;
 const stylesheets = new Map<string, unknown>();
 

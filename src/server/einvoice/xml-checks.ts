@@ -9,6 +9,7 @@ export type XmlProblem = { message: string; line: number; column: number };
 type Libxml = typeof import('libxml2-wasm');
 
 // Loaded on the first validation, not at server start: the wasm module costs its load time only to those who validate.
+// Compiled from the shipped schemas, the same in every process: kept per process.
 let libxml: Promise<Libxml> | undefined;
 const validators = new Map<string, Promise<XsdValidator>>();
 

@@ -82,9 +82,8 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         const ip = clientIp(req, deps.env.trustedProxies);
-        if (deps.rateLimits.pdfDownloadsByIp.isLimited(ip))
+        if (!(await deps.rateLimits.pdfDownloadsByIp.take(ip)))
           return sendError(res, new AppError('TOO_MANY_REQUESTS', 'Trop de PDF demandés en une minute : réessayez dans un instant'));
-        deps.rateLimits.pdfDownloadsByIp.hit(ip);
         return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

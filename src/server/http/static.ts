@@ -34,6 +34,7 @@ interface CachedFile {
  * Any other GET path that is not a file gets index.html: the client router owns it (history fallback).
  */
 export function createStaticHandler(root: string) {
+  // The built client's files, per process: each process serves the same build, re-read when a file's mtime changes.
   const cache = new Map<string, CachedFile>();
 
   function load(file: string): CachedFile | null {

@@ -3,6 +3,7 @@ import { restRoutes } from '../http/rest';
 import { APP_VERSION } from '../build-info';
 import { buildOpenApiDocument } from './document';
 
+// Built from the code's routes, the same in every process: kept per process.
 let cached: string | undefined;
 
 /**

@@ -11,5 +11,5 @@ export type DocumentFileDeps = PdfDeps & { db: Db; dataDir: string };
  */
 export async function documentPdfFile(deps: DocumentFileDeps, doc: StoredDocument): Promise<Buffer> {
   // Kept: a Factur-X when the server gives e-invoices (issue 13 §3).
-  return isArchived(doc) ? archivedPdf(deps.db, deps.dataDir, doc, () => renderKeptPdf(deps, doc)) : renderDocumentPdf(deps, doc.uuid);
+  return isArchived(doc) ? archivedPdf(deps.db, deps.dataDir, doc, () => renderKeptPdf(deps, doc)) : renderDocumentPdf(deps, doc);
 }

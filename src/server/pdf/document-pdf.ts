@@ -25,12 +25,13 @@ export interface PdfDeps {
  * A document's PDF: its public page on this very server, printed by Chromium (which opens it with `?print=<key>`).
  * One rendering for downloads and archives.
  */
-export async function renderDocumentPdf(deps: PdfDeps, uuid: string): Promise<Buffer> {
+export async function renderDocumentPdf(deps: PdfDeps, doc: Pick<StoredDocument, 'uuid' | 'organization_id'>): Promise<Buffer> {
   if (!deps.pdf.available) throw new AppError('SERVICE_UNAVAILABLE', CHROMIUM_MISSING);
   const origin = deps.ownOrigin();
   const started = performance.now();
   try {
-    const pdf = await deps.pdf.render(`${origin}/share/${uuid}`, origin);
+    // Organisations take turns for Chromium's pages (pdf-renderer.ts FairQueue).
+    const pdf = await deps.pdf.render(`${origin}/share/${doc.uuid}`, origin, String(doc.organization_id));
     metrics.pdfs.observe({ outcome: 'ok' }, secondsSince(started));
     return pdf;
   } catch (error) {
@@ -45,7 +46,7 @@ export async function renderDocumentPdf(deps: PdfDeps, uuid: string): Promise<Bu
  * stay the frozen record for ever, so the failure is logged and answered, and the next download tries again.
  */
 export async function renderKeptPdf(deps: PdfDeps, doc: StoredDocument): Promise<Buffer> {
-  const printed = await renderDocumentPdf(deps, doc.uuid);
+  const printed = await renderDocumentPdf(deps, doc);
   if (!deps.einvoiceXml) return printed;
   try {
     const xml = await deps.einvoiceXml(doc.organization_id, doc.id);

@@ -22,6 +22,9 @@ const RENDER_TIMEOUT_MS = 30_000;
 
 export class ChromiumMissingError extends Error {}
 
+/** The owner of a render that already had its turn and only waits for a page to replace a broken one. */
+const FRESH_PAGE = '\0replacement';
+
 /** Whether `url` is on exactly `origin` (scheme, host and port): what the printer may fetch. */
 export function sameOrigin(url: string, origin: string): boolean {
   try {
@@ -69,6 +72,46 @@ const whenReady = (key: string, timeout: number) => `new Promise((resolve, rejec
   }
 })`;
 
+type Waiter = { resolve: (slot: Slot) => void; reject: (error: unknown) => void };
+
+/**
+ * Renders waiting for a page, served in turn by owner (the organisation): a free page goes to the next owner in the
+ * rotation, each owner's renders in their order. One business printing 200 PDFs delays another's one PDF by at most
+ * one render per business waiting, not by 200.
+ *
+ * Per process, on purpose, also with several processes on PostgreSQL: the pages are this process's Chromium, so the
+ * queue for them is this process's; the load balancer spreads a burst over the processes, each of which serves the
+ * waiting businesses in turn. A cross-process cap (a database counter) would leave pages idle while refusing work, and
+ * what one business may ask in all is already capped by the limits the processes share (heavy writes and PDF
+ * downloads, auth/rate-limit.ts).
+ */
+export class FairQueue<T> {
+  private readonly queues = new Map<string, T[]>();
+
+  get size(): number {
+    let n = 0;
+    for (const queue of this.queues.values()) n += queue.length;
+    return n;
+  }
+
+  push(owner: string, item: T): void {
+    const queue = this.queues.get(owner);
+    if (queue) queue.push(item);
+    else this.queues.set(owner, [item]);
+  }
+
+  /** The first waiting item of the owner whose turn it is; that owner goes to the back of the rotation. */
+  shift(): T | undefined {
+    for (const [owner, queue] of this.queues) {
+      const item = queue.shift();
+      this.queues.delete(owner); // re-inserted below: a Map iterates in insertion order, so it now comes last
+      if (queue.length > 0) this.queues.set(owner, queue);
+      if (item !== undefined) return item;
+    }
+    return undefined;
+  }
+}
+
 /**
  * Server-side PDFs from the same renderer as the screens: one headless Chromium kept warm and reused, a pool of pages
  * (one per core), each printing the document's public page on this very server once its pagination is done. A page
@@ -80,7 +123,7 @@ const whenReady = (key: string, timeout: number) => `new Promise((resolve, rejec
 export class PdfRenderer {
   private browser: Promise<Browser> | undefined;
   private idle: Slot[] = [];
-  private waiting: { resolve: (slot: Slot) => void; reject: (error: unknown) => void }[] = [];
+  private waiting = new FairQueue<Waiter>();
   private created = 0;
   private printed = 0;
   private current: Browser | undefined;
@@ -108,7 +151,7 @@ export class PdfRenderer {
     return browser;
   }
 
-  private async acquire(): Promise<Slot> {
+  private async acquire(owner: string): Promise<Slot> {
     this.browser ??= this.launch().catch((error) => {
       this.browser = undefined;
       throw error;
@@ -128,7 +171,7 @@ export class PdfRenderer {
         throw error;
       }
     }
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    return new Promise((resolve, reject) => this.waiting.push(owner, { resolve, reject }));
   }
 
   /** Hands the page to the next waiting render, or keeps it; a worn or broken one is closed and replaced instead. */
@@ -140,7 +183,8 @@ export class PdfRenderer {
         .close()
         .catch(() => {});
       const waiter = this.waiting.shift();
-      if (waiter) void this.acquire().then(waiter.resolve, waiter.reject);
+      // A new page for it (its owner already had its turn in the rotation): no need to queue it again.
+      if (waiter) void this.acquire(FRESH_PAGE).then(waiter.resolve, waiter.reject);
       return;
     }
     const next = this.waiting.shift();
@@ -150,10 +194,11 @@ export class PdfRenderer {
 
   /**
    * Prints `url`, a route of this server's app (whose origin is `origin`), to an A4 PDF once it says it is ready. The
-   * page is opened with `?print=<key>`, a key new to this PDF.
+   * page is opened with `?print=<key>`, a key new to this PDF. `owner` (the organisation) takes its turn for a page
+   * among the other owners waiting (`FairQueue`).
    */
-  async render(url: string, origin: string): Promise<Buffer> {
-    const slot = await this.acquire();
+  async render(url: string, origin: string, owner = ''): Promise<Buffer> {
+    const slot = await this.acquire(owner);
     const { page } = slot;
     let broken = false;
     try {

@@ -22,7 +22,7 @@ export const emailSettingsRouter = router({
     .meta({ heavy: true, rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })
     .output(z.object({ messages: z.string() }))
     .mutation(async ({ ctx }) => {
-      const refusal = smtpTestRefusal(ctx.rateLimits, ctx.organizationId);
+      const refusal = await smtpTestRefusal(ctx.rateLimits, ctx.organizationId);
       if (refusal) throw refusal;
       return { messages: await sendTestEmail(ctx, { organizationId: ctx.organizationId, userId: ctx.userId }) };
     }),

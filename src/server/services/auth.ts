@@ -56,10 +56,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Creates the user, their organisation, the owner membership and default settings in one transaction. */
 export async function register(ctx: Context, input: RegisterInput): Promise<UserProfile> {
-  if (ctx.rateLimits.registrationsByIp.isLimited(ctx.ip)) {
+  if (!(await ctx.rateLimits.registrationsByIp.take(ctx.ip))) {
     fail('TOO_MANY_REQUESTS', 'Trop d’inscriptions depuis cette adresse. Réessayez dans une heure.');
   }
-  ctx.rateLimits.registrationsByIp.hit(ctx.ip);
   const duplicate = 'Un compte existe déjà avec cette adresse e-mail';
   if (await emailExists(ctx.db, { email: input.email })) fail('CONFLICT', duplicate);
 
@@ -95,20 +94,21 @@ const FREE_LOGIN_ATTEMPTS = 3;
 export async function login(ctx: Context, input: LoginInput): Promise<UserProfile> {
   const { loginFailuresByEmailAndIp: byPair, loginFailuresByIp } = ctx.rateLimits;
   const pair = `${input.email.toLowerCase()}|${ctx.ip}`;
-  if (byPair.isLimited(pair) || loginFailuresByIp.isLimited(ctx.ip)) {
+  // Both windows in one round: on PostgreSQL they are rows shared by every process (auth/rate-limit.ts).
+  const [pairWindow, ipWindow] = await Promise.all([byPair.window(pair), loginFailuresByIp.window(ctx.ip)]);
+  if (byPair.limitedBy(pairWindow) || loginFailuresByIp.limitedBy(ipWindow)) {
     fail('TOO_MANY_REQUESTS', 'Trop de tentatives de connexion. Réessayez dans 15 minutes.');
   }
-  const waitMs = byPair.waitMs(pair, FREE_LOGIN_ATTEMPTS);
+  const waitMs = byPair.waitOf(pairWindow, FREE_LOGIN_ATTEMPTS);
   if (waitMs > 0) fail('TOO_MANY_REQUESTS', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(waitMs / 1000)} s.`);
   const credentials = await findUserCredentials(ctx.db, { email: input.email });
   const ok = await verifyPassword(credentials?.password_hash ?? (await getDecoyHash()), input.password);
   const organizationId = credentials && ok ? await findDefaultOrganizationId(ctx.db, { userId: credentials.id }) : undefined;
   if (!credentials || !ok || organizationId === undefined) {
-    byPair.hit(pair);
-    loginFailuresByIp.hit(ctx.ip);
+    await Promise.all([byPair.hit(pair), loginFailuresByIp.hit(ctx.ip)]);
     fail('UNAUTHORIZED', 'Adresse e-mail ou mot de passe incorrect');
   }
-  byPair.reset(pair);
+  await byPair.reset(pair);
   return startSession(ctx, defined(credentials, 'credentials').id, defined(organizationId, 'organizationId'));
 }
 
@@ -127,9 +127,7 @@ export async function currentUser(ctx: Context): Promise<UserProfile> {
 
 /** Always the same answer, whether the address has an account or not (no account enumeration). */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<void> {
-  const limiter = ctx.rateLimits.resetMailsByEmail;
-  if (limiter.isLimited(email)) return;
-  limiter.hit(email);
+  if (!(await ctx.rateLimits.resetMailsByEmail.take(email))) return;
   const user = await findUserCredentials(ctx.db, { email });
   if (!user) return;
   const contact = await getUserContact(ctx.db, { userId: user.id });

@@ -53,7 +53,11 @@ function envelopeOf(doc: StoredDocument & { type: 'invoice' | 'credit' }): Invoi
   };
 }
 
-/** Per-document queue: a double click sends once. */
+/**
+ * Per-document queue: a double click sends once. Per process is enough with several processes (PostgreSQL): two
+ * sends of one document from two processes give the connector the same reference (the document's uuid), which the
+ * folder platform writes once, and the submission row's unique key records one of them (`insertSubmission`).
+ */
 const locks = new Map<number, Promise<unknown>>();
 async function serialized<T>(documentId: number, work: () => Promise<T>): Promise<T> {
   const current = (locks.get(documentId) ?? Promise.resolve()).catch(() => undefined).then(work);

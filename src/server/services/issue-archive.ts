@@ -11,6 +11,7 @@ import { archivedPdf, isArchived } from './pdf-archive';
  * per-document lock and serves the same bytes; a rendering that fails is logged, and the first download keeps it.
  */
 export class IssueArchiver {
+  // This process's renderings in flight, awaited at its shutdown: nothing another process needs to see.
   private readonly running = new Set<Promise<void>>();
 
   /** `render` undefined: nothing is kept at issue (tests that do not exercise it; the first download then keeps it). */

@@ -20,7 +20,11 @@ export const isArchived = (doc: Pick<StoredDocument, 'type' | 'status'>): boolea
 export const archivePath = (doc: Pick<StoredDocument, 'organization_id' | 'uuid'>): string =>
   path.join('archive', String(doc.organization_id), `${doc.uuid}.pdf`);
 
-/** Per-document queue: two first downloads racing never render and keep two different PDFs. */
+/**
+ * Per-document queue: two first downloads racing in this process render once. Across processes (PostgreSQL) two may
+ * both render; the row's conditional update then picks one, and only that one is moved under the kept name
+ * (`archivedPdf`), so the file always matches the recorded SHA-256.
+ */
 const locks = new Map<number, Promise<unknown>>();
 
 async function serialized<T>(documentId: number, work: () => Promise<T>): Promise<T> {
@@ -53,8 +57,11 @@ async function readArchive(dataDir: string, doc: StoredDocument, archive: PdfArc
   return bytes;
 }
 
-/** Writes beside the final name then renames: a crash leaves no half-written archive under the kept name. */
-async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Writes beside the final name (synced), for the caller to rename once the row records it: a crash leaves no
+ * half-written archive under the kept name, and a rendering that lost the race never replaces the recorded one.
+ */
+async function writeBeside(file: string, bytes: Uint8Array): Promise<string> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomUUID()}.tmp`;
   try {
@@ -65,7 +72,7 @@ async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, file);
+    return temp;
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;
@@ -93,12 +100,22 @@ export async function archivedPdf(
     if (again) return readArchive(dataDir, doc, again);
     const bytes = await render();
     const archive = { pdf_path: archivePath(doc), pdf_sha256: sha256(bytes), pdf_size: bytes.length };
-    await writeAtomically(path.join(dataDir, archive.pdf_path), bytes);
-    const recorded = await db.transaction().execute(async (trx) => {
-      if (!(await recordPdfArchive(trx, { ...ids, archive }))) return false;
-      await appendAudit(trx, doc.organization_id, 'archive', { document: documentOf(doc), pdf: archiveContent(archive) }, userId);
-      return true;
-    });
+    const file = path.join(dataDir, archive.pdf_path);
+    const temp = await writeBeside(file, bytes);
+    let recorded: boolean;
+    try {
+      recorded = await db.transaction().execute(async (trx) => {
+        // The update holds the row until the commit: another process's attempt waits, then finds it recorded.
+        if (!(await recordPdfArchive(trx, { ...ids, archive }))) return false;
+        await appendAudit(trx, doc.organization_id, 'archive', { document: documentOf(doc), pdf: archiveContent(archive) }, userId);
+        // Under the kept name before the commit: once the row says so, the file is there. A failed commit leaves a
+        // file no row names; the next attempt replaces it.
+        await fs.rename(temp, file);
+        return true;
+      });
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
     if (!recorded) {
       // Another process recorded one first: that one is the record, and this rendering is not served.
       const first = await findPdfArchive(db, ids);

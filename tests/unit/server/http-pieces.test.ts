@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../../src/server/auth/rate-limit';
+import { MemoryRateStore, RateLimiter } from '../../../src/server/auth/rate-limit';
 import { clock } from '../../../src/server/clock';
 import { validationMessages } from '../../../src/server/errors';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
@@ -14,26 +14,58 @@ afterEach(() => {
 });
 
 describe('RateLimiter', () => {
-  it('limits at the count, per key, and forgets after the window', () => {
+  it('limits at the count, per key, and forgets after the window', async () => {
     const t0 = Date.now();
     clock.now = () => new Date(t0);
-    const limiter = new RateLimiter(3, 60_000);
+    const limiter = new RateLimiter('test', 3, 60_000);
     for (let i = 0; i < 3; i++) {
-      expect(limiter.isLimited('a')).toBe(false);
-      limiter.hit('a');
+      expect(await limiter.isLimited('a')).toBe(false);
+      await limiter.hit('a');
     }
-    expect(limiter.isLimited('a')).toBe(true);
-    expect(limiter.isLimited('b')).toBe(false);
+    expect(await limiter.isLimited('a')).toBe(true);
+    expect(await limiter.isLimited('b')).toBe(false);
+    expect(await limiter.resetInMs('a')).toBe(60_000);
     clock.now = () => new Date(t0 + 60_001);
-    expect(limiter.isLimited('a')).toBe(false);
+    expect(await limiter.isLimited('a')).toBe(false);
   });
 
-  it('reset clears a key at once', () => {
-    const limiter = new RateLimiter(1, 60_000);
-    limiter.hit('a');
-    expect(limiter.isLimited('a')).toBe(true);
-    limiter.reset('a');
-    expect(limiter.isLimited('a')).toBe(false);
+  it('reset clears a key at once', async () => {
+    const limiter = new RateLimiter('test', 1, 60_000);
+    await limiter.hit('a');
+    expect(await limiter.isLimited('a')).toBe(true);
+    await limiter.reset('a');
+    expect(await limiter.isLimited('a')).toBe(false);
+  });
+
+  it('take counts up to the limit and never counts a refusal', async () => {
+    const t0 = Date.now();
+    clock.now = () => new Date(t0);
+    const limiter = new RateLimiter('test', 2, 60_000);
+    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([true, true, false]);
+    expect((await limiter.window('a'))?.count).toBe(2);
+    clock.now = () => new Date(t0 + 60_000);
+    expect(await limiter.take('a')).toBe(true);
+  });
+
+  it('waits 1 s, 2 s, 4 s… after the free hits, from the last one', async () => {
+    const t0 = Date.now();
+    clock.now = () => new Date(t0);
+    const limiter = new RateLimiter('test', 10, 60_000);
+    for (let i = 0; i < 3; i++) await limiter.hit('a');
+    expect(limiter.waitOf(await limiter.window('a'), 3)).toBe(1000);
+    await limiter.hit('a');
+    clock.now = () => new Date(t0 + 500);
+    expect(limiter.waitOf(await limiter.window('a'), 3)).toBe(1500);
+    expect(limiter.waitOf(await limiter.window('b'), 3)).toBe(0);
+  });
+
+  it('limiters sharing a store keep their own counts under their names', async () => {
+    const store = new MemoryRateStore();
+    const one = new RateLimiter('one', 1, 60_000, store);
+    const two = new RateLimiter('two', 1, 60_000, store);
+    await one.hit('k');
+    expect(await one.isLimited('k')).toBe(true);
+    expect(await two.isLimited('k')).toBe(false);
   });
 });
 
