@@ -7,7 +7,7 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
 import { listStyles } from '../../components/ui/list';
 import { documentHref } from './document-meta';
 import { decimalSchema } from '../../../shared/schemas/document';
@@ -95,8 +95,8 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
                 {formatDecimal(line.quantity, 2).replace(/,00$/, '')} {line.unit}
               </td>
               <td style={{ width: 120 }}>
-                <input
-                  className={inputStyle}
+                <Input
+                  size="sm"
                   inputMode="decimal"
                   aria-label={`Quantité à créditer : ${line.item}`}
                   value={quantities[defined(line.id, 'line.id')] ?? ''}
