@@ -44,7 +44,7 @@ describe('the field kit in the dialogs and pickers', () => {
       await byPercent.focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => dialog.getByRole('radio', { name: 'Montant TTC' }).isChecked()).toBe(true);
-      const amount = dialog.getByLabel('Montant TTC', { exact: true });
+      const amount = dialog.getByRole('textbox', { name: 'Montant TTC' });
       await amount.fill('1200.5');
       await amount.blur();
       expect(await amount.inputValue()).toBe('1\u202f200,50');
@@ -142,7 +142,7 @@ describe('the field kit in the dialogs and pickers', () => {
           await shot('deposit');
 
           await page.goto('/expenses?period=custom');
-          if (size === 'phone') await page.getByRole('button', { name: 'Filtres' }).click();
+          if (size === 'phone') await page.getByRole('button', { name: 'Filtres', exact: true }).click();
           await selectNamed(page, 'Période').waitFor();
           await shot('expenses-period');
         } finally {

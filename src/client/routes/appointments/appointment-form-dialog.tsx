@@ -128,6 +128,8 @@ export function AppointmentFormDialog({
   async function save() {
     const result = appointmentInputSchema.safeParse({
       ...form,
+      // All day: the hidden hours are not sent, so a time typed before ticking it cannot refuse the save unseen.
+      ...(form.all_day && { start: '', end: '' }),
       reminder_minutes: form.reminder === '' ? null : Number(form.reminder),
     });
     if (!result.success) {

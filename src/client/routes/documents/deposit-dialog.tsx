@@ -77,7 +77,16 @@ export function DepositDialog({
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
-        <RadioGroup label="Acompte" options={MODES} value={mode} onChange={(next) => setMode(next as typeof mode)} />
+        <RadioGroup
+          label="Acompte"
+          options={MODES}
+          value={mode}
+          onChange={(next) => {
+            // The other mode reads the value differently: the previous refusal no longer applies.
+            setMode(next as typeof mode);
+            setError(undefined);
+          }}
+        />
         <Field label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'} error={error}>
           {/* Tidied the French way on blur ('1 200,50'); a percent keeps the decimals typed. */}
           <AmountInput
