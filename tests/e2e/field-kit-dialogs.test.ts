@@ -8,10 +8,19 @@ import { todayInParis } from '../../src/client/routes/appointments/calendar-date
 /** The dialogs, the recurring editor and the reports' period picker on the field kit (issue 23, « One field kit »). */
 describe('the field kit in the dialogs and pickers', () => {
   const suite = browserSuite();
-  let estimateId = 0;
+  let estimate = { id: 0, uuid: '' };
+  let invoiceId = 0;
   beforeAll(async () => {
     const { customerId } = await readyToInvoice(suite.session);
-    estimateId = (await issued(suite.session, { type: 'estimate', customer_id: customerId, items: [line('Rénovation', 1, 2400)] })).id;
+    // Valid for two months from today, so the share page offers to accept it.
+    const validUntil = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    estimate = await issued(suite.session, {
+      type: 'estimate',
+      customer_id: customerId,
+      maturity: validUntil,
+      items: [line('Rénovation', 1, 2400)],
+    });
+    invoiceId = (await issued(suite.session, { customer_id: customerId, items: [line('Formation', 2, 600)] })).id;
   });
 
   /** The error text named by the control's aria-describedby (the kit's Field puts it there). */
@@ -24,7 +33,7 @@ describe('the field kit in the dialogs and pickers', () => {
   it('deposit: a percent refused beside its field, then an amount tidied on blur and the draft made', { timeout: 60_000 }, async () => {
     const { context, page } = await suite.loggedIn();
     try {
-      await page.goto(`/estimates/${estimateId}/view`);
+      await page.goto(`/estimates/${estimate.id}/view`);
       await page.getByRole('button', { name: 'Plus' }).click();
       await page.getByRole('menuitem', { name: 'Facturer un acompte' }).click();
       const dialog = page.getByRole('dialog', { name: /^Facture d’acompte sur / });
@@ -116,6 +125,7 @@ describe('the field kit in the dialogs and pickers', () => {
         ['phone', { width: 390, height: 844 }],
       ] as const) {
         const { context, page } = await suite.loggedIn({ ...viewport, colorScheme: theme });
+        await context.addInitScript((t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })), theme);
         const shot = async (name: string) => {
           await screenshot(page, `field-kit-${name}-${theme}-${size}`);
           await expectNoSeriousViolations(page, `${name} ${theme} ${size}`);
@@ -135,11 +145,34 @@ describe('the field kit in the dialogs and pickers', () => {
           await chooseOption(page, 'Fin', 'Après un nombre de factures');
           await shot('recurring-editor');
 
-          await page.goto(`/estimates/${estimateId}/view`);
+          await page.goto(`/estimates/${estimate.id}/view`);
           await page.getByRole('button', { name: 'Plus' }).click();
           await page.getByRole('menuitem', { name: 'Facturer un acompte' }).click();
           await dialogLayerReady(page);
           await shot('deposit');
+
+          await page.goto(`/invoices/${invoiceId}/view`);
+          await page.getByRole('button', { name: 'Plus' }).click();
+          await page.getByRole('menuitem', { name: 'Établir un avoir partiel' }).click();
+          await dialogLayerReady(page);
+          await page.getByLabel('Quantité à créditer : Formation').fill('3');
+          await page.getByRole('button', { name: 'Créer l’avoir' }).click();
+          await page.getByRole('alert').getByText('« Formation » : une quantité entre 0 et 2 est attendue').waitFor();
+          await shot('credit-note');
+
+          await page.goto(`/share/${estimate.uuid}`);
+          await page.getByRole('button', { name: 'Accepter', exact: true }).click();
+          await page.getByText('Bon pour accord', { exact: true }).click();
+          await shot('quote-accept');
+
+          await page.goto('/items');
+          await page.getByRole('button', { name: 'Paramètre Application' }).click();
+          await page.getByRole('button', { name: 'Signaler ou suggérer' }).click();
+          const feedback = page.getByRole('dialog', { name: 'Donner votre avis' });
+          await dialogLayerReady(page);
+          await feedback.getByRole('button', { name: 'Envoyer' }).click();
+          await expect.poll(() => feedback.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+          await shot('feedback');
 
           await page.goto('/expenses?period=custom');
           if (size === 'phone') await page.getByRole('button', { name: 'Filtres', exact: true }).click();
