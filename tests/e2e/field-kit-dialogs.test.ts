@@ -118,7 +118,7 @@ describe('the field kit in the dialogs and pickers', () => {
     }
   });
 
-  it('shows the moved screens in light and dark, wide and on a phone, with no serious axe violation', { timeout: 300_000 }, async () => {
+  it('shows the moved screens in light and dark, wide and on a phone, with no serious axe violation', { timeout: 480_000 }, async () => {
     for (const theme of ['light', 'dark'] as const) {
       for (const [size, viewport] of [
         ['wide', { width: 1280, height: 900 }],
@@ -157,7 +157,9 @@ describe('the field kit in the dialogs and pickers', () => {
           await dialogLayerReady(page);
           await page.getByLabel('Quantité à créditer : Formation').fill('3');
           await page.getByRole('button', { name: 'Créer l’avoir' }).click();
-          await page.getByRole('alert').getByText('« Formation » : une quantité entre 0 et 2 est attendue').waitFor();
+          const quantity = page.getByLabel('Quantité à créditer : Formation');
+          await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
+          expect(await descriptionOf(page, quantity)).toBe('« Formation » : une quantité entre 0 et 2 est attendue');
           await shot('credit-note');
 
           await page.goto(`/share/${estimate.uuid}`);
