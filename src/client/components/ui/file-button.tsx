@@ -8,7 +8,18 @@ const styles = {
     _focusWithin: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
   }),
-  link: css({ textDecoration: 'underline' }),
+  // A link in running text: no button box (the button recipe's sizes would pad it).
+  link: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '2',
+    fontSize: 'sm',
+    fontWeight: '600',
+    color: 'accent.fg',
+    textDecoration: 'underline',
+    cursor: 'pointer',
+    borderRadius: 'sm',
+  }),
 };
 
 interface Props {
@@ -31,7 +42,7 @@ interface Props {
 export function FileButton({ children, onFile, accept, variant = 'outline', disabled, className, ...rest }: Props) {
   return (
     <label
-      className={cx(buttonRecipe({ variant, size: 'md' }), styles.root, variant === 'link' && styles.link, className)}
+      className={cx(variant === 'link' ? styles.link : buttonRecipe({ variant, size: 'md' }), styles.root, className)}
       data-disabled={disabled || undefined}
     >
       {children}
