@@ -104,6 +104,8 @@ describe('the field kit in the dialogs and pickers', () => {
     try {
       await page.goto('/recurring/new/add');
       const interval = page.getByRole('spinbutton', { name: 'Tous les… (intervalle)' });
+      // The editor waits for the settings, taxes and VAT rules: slow on a loaded machine.
+      await interval.waitFor({ timeout: 30_000 });
       await interval.fill('');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expect.poll(() => interval.getAttribute('aria-invalid')).toBe('true');
