@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 import { addDays, longDay, startOfWeek, todayInParis } from '../../src/client/routes/appointments/calendar-dates';
 
 const suite = browserSuite();
@@ -118,7 +118,7 @@ describe('the agenda in the browser', () => {
     await page.getByRole('button', { name: /Conseil stratégie/ }).click();
     form = page.getByRole('dialog', { name: 'Modifier le rendez-vous' });
     await form.getByLabel('Lieu').fill('12 rue de la Paix, Paris');
-    await form.getByLabel('Statut').selectOption({ label: 'Effectué' });
+    await chooseOption(form, 'Statut', 'Effectué');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mis à jour avec succès').waitFor();
     await expect
@@ -133,7 +133,7 @@ describe('the agenda in the browser', () => {
     await page.getByRole('button', { name: 'Facturer' }).click();
     const bill = page.getByRole('dialog', { name: 'Facturer des rendez-vous' });
     await pickCustomer(page, bill, 'Boulangerie Martin');
-    await bill.getByLabel(/Article/).selectOption({ label: 'Conseil horaire — 60,00 € / h' });
+    await chooseOption(bill, 'Article (son prix est le taux horaire)', 'Conseil horaire — 60,00 € / h');
     await bill.getByText('1,25 h — 75,00 € HT').waitFor();
     await screenshot(page, 'appointments-bill');
     await bill.getByRole('button', { name: 'Créer la facture brouillon' }).click();

@@ -45,7 +45,9 @@ describe('sending a document by e-mail', () => {
       await expect.poll(() => dialog.getByLabel('Destinataire').inputValue()).toBe('compta@boulangerie-martin.fr');
       expect(await dialog.getByLabel('Objet').inputValue()).toBe(`Facture ${invoice.number} d’Atelier Fontaine`);
       expect(await dialog.getByLabel('Message').inputValue()).toContain(`/share/${invoice.uuid}`);
-      await dialog.getByLabel(/Paul Martin/).check();
+      // The kit's checkbox: a user clicks its label (the real checkbox under it is visually hidden).
+      await dialog.getByText(/Paul Martin/).click();
+      await expect.poll(() => dialog.getByRole('checkbox', { name: /Paul Martin/ }).isChecked()).toBe(true);
       await dialog.getByLabel('Objet').fill(`Votre facture ${invoice.number}`);
       await screenshot(page, 'document-send-dialog');
       await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
@@ -126,7 +128,8 @@ describe('an estimate accepted online', () => {
       const accept = page.getByRole('button', { name: 'Accepter le devis' });
       await page.getByLabel('Nom et prénom du signataire').fill('Paul Martin');
       expect(await accept.isDisabled()).toBe(true); // not before « Bon pour accord » is ticked
-      await page.getByLabel('Bon pour accord').check();
+      await page.getByText('Bon pour accord', { exact: true }).click();
+      await expect.poll(() => accept.isDisabled()).toBe(false);
       await screenshot(page, 'quote-accept-form');
       await accept.click();
       await page.getByText(/^Devis accepté par Paul Martin le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} — « Bon pour accord »$/).waitFor();

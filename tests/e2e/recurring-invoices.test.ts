@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 import { readyToInvoice } from '../helpers/documents';
 
 const suite = browserSuite();
@@ -28,7 +28,7 @@ describe('recurring invoices in the browser', () => {
     await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
     await page.getByLabel('Désignation').fill('Abonnement {month} {year}');
     await page.getByLabel('Prix unitaire').fill('49');
-    await page.getByLabel('À chaque échéance').selectOption('issue');
+    await chooseOption(page, 'À chaque échéance', 'Émettre');
     await page.getByLabel('Tous les… (intervalle)').fill('2');
     const now = new Date();
     const month = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/routers/_app';
 import { css } from '../../../styled-system/css';
@@ -6,6 +6,7 @@ import { trpc } from '../trpc';
 import { showMessage } from '../stores/snackbar';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
+import { FileButton } from './ui/file-button';
 import { listStyles } from './ui/list';
 import { plural, pluralWord } from '../../shared/french';
 
@@ -61,10 +62,7 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
     onClose();
   };
 
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
+  async function pick(picked: File) {
     if (picked.size > 10 * 1024 * 1024) return showMessage('Le fichier dépasse 10 Mo', 400);
     const { text, encoding } = await readCsvFile(picked);
     setFile({ name: picked.name, text, encoding });
@@ -99,16 +97,15 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
           Un fichier CSV (séparateur « ; », comme l’enregistre Excel) dont la première ligne nomme les colonnes : {texts.columns}. Rien
           n’est enregistré avant votre confirmation.
         </p>
-        <label className={css({ fontWeight: '600', color: 'accent.fg', cursor: 'pointer' })}>
+        <FileButton
+          variant="link"
+          accept=".csv,text/csv"
+          onFile={(picked) => void pick(picked)}
+          aria-label={`Fichier CSV des ${texts.noun[1]}`}
+          className={css({ alignSelf: 'flex-start', whiteSpace: 'normal', textAlign: 'left' })}
+        >
           {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            className={css({ srOnly: true })}
-            onChange={pick}
-            aria-label={`Fichier CSV des ${texts.noun[1]}`}
-          />
-        </label>
+        </FileButton>
         {check.isPending && <p role="status">Vérification du fichier…</p>}
         {report && (
           <div role="status" data-testid="import-report" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>

@@ -7,6 +7,7 @@ import { trpc } from '../trpc';
 import { capturePage } from '../lib/screenshot';
 import { Dialog } from './ui/dialog';
 import { Button } from './ui/button';
+import { Field, Textarea } from './ui/field';
 import { CameraIcon, CloseIcon } from './icons';
 
 export const FEEDBACK_EMPTY = 'Veuillez entrer un message';
@@ -14,25 +15,8 @@ export const FEEDBACK_FAILURE = "Une erreur s'est produite lors de l'envoi du fe
 export const FEEDBACK_SUCCESS = 'Votre feedback a été envoyé avec succès';
 
 const styles = {
-  label: css({ fontSize: 'sm', fontWeight: '600', display: 'block', mb: '1.5' }),
-  textarea: css({
-    w: 'full',
-    minH: '24',
-    px: '3',
-    py: '2',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    bg: 'bg.surface',
-    color: 'fg.default',
-    fontSize: 'sm',
-    lineHeight: '1.5',
-    resize: 'none',
-    overflow: 'hidden',
-    _focusVisible: { outline: 'none', borderColor: 'accent.default', boxShadow: '0 0 0 3px token(colors.accent.subtle)' },
-    '&[aria-invalid=true]': { borderColor: 'danger' },
-  }),
-  error: css({ color: 'danger', fontSize: 'xs', mt: '1' }),
+  // Grows with the text (the effect below), so no handle to drag and no scrollbar.
+  textarea: css({ minH: '24', resize: 'none', overflow: 'hidden' }),
   preview: css({
     position: 'relative',
     mt: '3',
@@ -120,28 +104,19 @@ export function FeedbackDialog() {
         </>
       }
     >
-      <label htmlFor="feedback-message" className={styles.label}>
-        Message
-      </label>
-      <textarea
-        id="feedback-message"
-        ref={textarea}
-        rows={4}
-        className={styles.textarea}
-        placeholder="Signaler un problème ou suggérer une amélioration"
-        value={message}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'feedback-error' : undefined}
-        onChange={(e) => {
-          setMessage(e.target.value);
-          if (error) setError(null);
-        }}
-      />
-      {error && (
-        <p id="feedback-error" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <Field label="Message" error={error}>
+        <Textarea
+          ref={textarea}
+          rows={4}
+          className={styles.textarea}
+          placeholder="Signaler un problème ou suggérer une amélioration"
+          value={message}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+      </Field>
       {screenshot ? (
         <div className={styles.preview}>
           <img src={screenshot} alt="Capture d’écran jointe" />

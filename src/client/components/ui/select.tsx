@@ -1,4 +1,5 @@
 import { createListCollection, Portal, Select as ArkSelect } from '@ark-ui/react';
+import { useFieldContext } from '@ark-ui/react/field';
 import { useMemo } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
@@ -32,6 +33,9 @@ interface Props {
  */
 export function Select({ value, onChange, options, placeholder, size, disabled, name, className, ...aria }: Props) {
   const styles = selectRecipe({ size });
+  // Ark's Select takes the Field's label and invalid state but not its description: the helper or error text is
+  // pointed at here, so a screen reader reads it with the button, as it does for the other controls.
+  const field = useFieldContext();
   const collection = useMemo(
     () =>
       createListCollection({
@@ -58,7 +62,7 @@ export function Select({ value, onChange, options, placeholder, size, disabled, 
       unmountOnExit
     >
       <ArkSelect.Control className={styles.control}>
-        <ArkSelect.Trigger className={styles.trigger} aria-label={aria['aria-label']}>
+        <ArkSelect.Trigger className={styles.trigger} aria-label={aria['aria-label']} aria-describedby={field?.ariaDescribedby}>
           <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder ?? 'Choisir…'} />
           <ArkSelect.Indicator className={styles.indicator}>
             <ChevronDownIcon size={16} />

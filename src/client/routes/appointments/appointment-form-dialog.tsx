@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -17,7 +17,10 @@ import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field, Textarea } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { TimeField } from './time-field';
 import { documentHref } from '../documents/document-meta';
@@ -72,7 +75,7 @@ const fromDraft = (d: AppointmentDraft): Form => ({
   reminder: '',
 });
 
-const REMINDER_LABELS: Record<number, string> = {
+const REMINDER_LABELS: Record<(typeof REMINDER_CHOICES)[number], string> = {
   0: 'À l’heure du rendez-vous',
   15: '15 minutes avant',
   30: '30 minutes avant',
@@ -81,9 +84,13 @@ const REMINDER_LABELS: Record<number, string> = {
   1440: 'La veille (24 h avant)',
 };
 
+const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: APPOINTMENT_STATUS_LABELS[s] }));
+const REMINDER_OPTIONS = [
+  { value: '', label: 'Aucun rappel' },
+  ...REMINDER_CHOICES.map((m) => ({ value: String(m), label: REMINDER_LABELS[m] })),
+];
+
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
-const column = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
-const fieldLabel = css({ fontSize: 'sm', fontWeight: '600' });
 
 /** Creates or edits an appointment; checked with the server's schema first. Moving it is changing its date and hours here. */
 export function AppointmentFormDialog({
@@ -99,7 +106,6 @@ export function AppointmentFormDialog({
 }) {
   const [form, setForm] = useState<Form>(() => fromDraft({ date: '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const ids = useId();
   const utils = trpc.useUtils();
   const guard = useActionGuard();
   useEffect(() => {
@@ -122,6 +128,8 @@ export function AppointmentFormDialog({
   async function save() {
     const result = appointmentInputSchema.safeParse({
       ...form,
+      // All day: the hidden hours are not sent, so a time typed before ticking it cannot refuse the save unseen.
+      ...(form.all_day && { start: '', end: '' }),
       reminder_minutes: form.reminder === '' ? null : Number(form.reminder),
     });
     if (!result.success) {
@@ -200,10 +208,9 @@ export function AppointmentFormDialog({
         <TextField label="Titre" value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} autoFocus />
         <div className={grid}>
           <TextField label="Date" type="date" value={form.date} onChange={(e) => set('date', e.target.value)} error={errors.date} />
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', alignSelf: 'end', h: '10' })}>
-            <input type="checkbox" checked={form.all_day} onChange={(e) => set('all_day', e.target.checked)} />
+          <Checkbox className={css({ alignSelf: 'end', h: '10' })} checked={form.all_day} onChange={(checked) => set('all_day', checked)}>
             Toute la journée
-          </label>
+          </Checkbox>
           {!form.all_day && (
             <>
               <TimeField label="Début" value={form.start} onChange={(v) => set('start', v)} error={errors.start} />
@@ -219,48 +226,16 @@ export function AppointmentFormDialog({
         />
         <TextField label="Lieu" value={form.location} onChange={(e) => set('location', e.target.value)} error={errors.location} />
         <div className={grid}>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-status`}>
-              Statut
-            </label>
-            <select
-              id={`${ids}-status`}
-              className={inputStyle}
-              value={form.status}
-              onChange={(e) => set('status', e.target.value as AppointmentStatus)}
-            >
-              {APPOINTMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {APPOINTMENT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={column}>
-            <label className={fieldLabel} htmlFor={`${ids}-reminder`}>
-              Rappel par e-mail
-            </label>
-            <select id={`${ids}-reminder`} className={inputStyle} value={form.reminder} onChange={(e) => set('reminder', e.target.value)}>
-              <option value="">Aucun rappel</option>
-              {REMINDER_CHOICES.map((m) => (
-                <option key={m} value={String(m)}>
-                  {REMINDER_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Statut" error={errors.status}>
+            <Select value={form.status} onChange={(v) => set('status', v as AppointmentStatus)} options={STATUS_OPTIONS} />
+          </Field>
+          <Field label="Rappel par e-mail" error={errors.reminder_minutes}>
+            <Select value={form.reminder} onChange={(v) => set('reminder', v)} options={REMINDER_OPTIONS} />
+          </Field>
         </div>
-        <div className={column}>
-          <label className={fieldLabel} htmlFor={`${ids}-note`}>
-            Note
-          </label>
-          <textarea
-            id={`${ids}-note`}
-            className={css({ minH: '20', p: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', fontSize: 'sm' })}
-            value={form.note}
-            onChange={(e) => set('note', e.target.value)}
-          />
-        </div>
+        <Field label="Note" error={errors.note}>
+          <Textarea value={form.note} onChange={(e) => set('note', e.target.value)} />
+        </Field>
       </ReadOnly>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { add } from '../../../shared/money';
@@ -10,7 +10,9 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { inputStyle } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { documentHref } from '../documents/document-meta';
 
@@ -24,7 +26,6 @@ export function BillDialog({
   onClose: () => void;
   customer?: { id: number; name: string } | null;
 }) {
-  const ids = useId();
   const money = useMoney();
   const [, navigate] = useLocation();
   const guard = useActionGuard();
@@ -75,45 +76,41 @@ export function BillDialog({
           selectedName={picked?.name}
           onChange={(c) => setPicked(c ? { id: c.id, name: c.name } : null)}
         />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-          <label htmlFor={`${ids}-item`} className={css({ fontSize: 'sm', fontWeight: '600' })}>
-            Article (son prix est le taux horaire)
-          </label>
-          <select id={`${ids}-item`} className={inputStyle} value={itemId} onChange={(e) => setItemId(e.target.value)}>
-            <option value="">Choisir un article…</option>
-            {(items.data?.data ?? []).map((i) => (
-              <option key={i.id} value={String(i.id)}>
-                {i.name} — {money(i.unit_price)} / {i.unit}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Article (son prix est le taux horaire)">
+          <Select
+            value={itemId}
+            onChange={setItemId}
+            placeholder="Choisir un article…"
+            options={(items.data?.data ?? []).map((i) => ({
+              value: String(i.id),
+              label: `${i.name} — ${money(i.unit_price)} / ${i.unit}`,
+            }))}
+          />
+        </Field>
         {picked && rows.length === 0 && !billable.isPending && (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Aucun rendez-vous effectué à facturer pour ce client.</p>
         )}
         {rows.map((a) => (
-          <label
+          <div
             key={a.id}
-            className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr auto', gap: '2', alignItems: 'center', fontSize: 'sm' })}
+            className={css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', alignItems: 'center', fontSize: 'sm' })}
           >
-            <input
-              type="checkbox"
+            <Checkbox
               checked={chosen.has(a.id)}
-              onChange={(e) => {
+              onChange={(checked) => {
                 const next = new Set(chosen);
-                if (e.target.checked) next.add(a.id);
+                if (checked) next.add(a.id);
                 else next.delete(a.id);
                 setChosen(next);
               }}
-            />
-            <span>
+            >
               {formatDateShort(a.date)}, {a.start} – {a.end} · {a.title}
-            </span>
+            </Checkbox>
             <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.muted' })}>
               {durationLabel(durationSeconds(a))}
               {item ? ` · ${money(billedAmount(a, item.unit_price))}` : ''}
             </span>
-          </label>
+          </div>
         ))}
         {item && selected.length > 0 && (
           <p className={css({ fontSize: 'sm', fontWeight: '600', textAlign: 'right' })}>

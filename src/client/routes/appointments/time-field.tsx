@@ -1,7 +1,7 @@
-import { useId, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { formatTime, parseTime, stepTime, TIME_STEP, type TimeOfDay } from '../../../shared/time-input';
-import { inputStyle } from '../../components/ui/text-field';
+import { Field, Input } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 
 const ZERO: TimeOfDay = { hours: 9, minutes: 0, seconds: 0 };
@@ -27,7 +27,6 @@ export function TimeField({
   onChange: (value: string) => void;
   error?: string;
 }) {
-  const id = useId();
   const step = (part: 'hours' | 'minutes' | 'seconds', direction: 1 | -1) =>
     onChange(formatTime(stepTime(parseTime(value) ?? ZERO, part, direction)));
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -36,21 +35,16 @@ export function TimeField({
     const caret = e.currentTarget.selectionStart ?? 0;
     step(partAt(value, caret), e.key === 'ArrowUp' ? 1 : -1);
   };
+  // The Field wires the label, the error text (aria-describedby) and aria-invalid to the input; the step buttons sit
+  // beside it, named after the field.
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <label htmlFor={id} className={css({ fontSize: 'sm', fontWeight: '600' })}>
-        {label}
-      </label>
+    <Field label={label} error={error}>
       <div className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
-        <input
-          id={id}
-          className={inputStyle}
+        <Input
           value={value}
           inputMode="text"
           placeholder="09:30"
           autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -65,11 +59,6 @@ export function TimeField({
           +{TIME_STEP}
         </Button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className={css({ fontSize: 'xs', color: 'danger' })}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { formatDecimal } from '../../../shared/format';
@@ -7,7 +7,7 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
 import { listStyles } from '../../components/ui/list';
 import { documentHref } from './document-meta';
 import { decimalSchema } from '../../../shared/schemas/document';
@@ -25,10 +25,14 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
   const utils = trpc.useUtils();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [error, setError] = useState<string>();
+  // The line the error names: its input is marked invalid and described by the message.
+  const [invalidLine, setInvalidLine] = useState<number | null>(null);
+  const errorId = useId();
   useEffect(() => {
     if (open) {
       setQuantities({});
       setError(undefined);
+      setInvalidLine(null);
     }
   }, [open]);
   const convert = trpc.documents.convert.useMutation({
@@ -51,10 +55,13 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
       const quantity = decimalSchema('Quantité à créditer', 4, 1e9)
         .refine((q) => q > 0 && q <= line.quantity)
         .safeParse(text);
-      if (!quantity.success)
+      if (!quantity.success) {
+        setInvalidLine(defined(line.id, 'line.id'));
         return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
+      }
       lines.push({ id: defined(line.id, 'line.id'), quantity: quantity.data });
     }
+    setInvalidLine(null);
     if (lines.length === 0) return setError('Indiquez la quantité à créditer d’au moins une ligne');
     void guard(() => convert.mutateAsync({ id: invoice.id, type: 'credit', lines }));
   }
@@ -95,13 +102,15 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
                 {formatDecimal(line.quantity, 2).replace(/,00$/, '')} {line.unit}
               </td>
               <td style={{ width: 120 }}>
-                <input
-                  className={inputStyle}
+                <Input
+                  size="sm"
                   inputMode="decimal"
                   aria-label={`Quantité à créditer : ${line.item}`}
                   value={quantities[defined(line.id, 'line.id')] ?? ''}
                   onChange={(e) => setQuantities({ ...quantities, [defined(line.id, 'line.id')]: e.target.value })}
                   placeholder="0"
+                  aria-invalid={invalidLine === line.id || undefined}
+                  aria-describedby={invalidLine === line.id ? errorId : undefined}
                 />
               </td>
             </tr>
@@ -109,7 +118,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
         </tbody>
       </table>
       {error && (
-        <p role="alert" className={css({ color: 'danger', fontSize: 'sm', mt: '2' })}>
+        <p id={errorId} role="alert" className={css({ color: 'danger', fontSize: 'sm', mt: '2' })}>
           {error}
         </p>
       )}

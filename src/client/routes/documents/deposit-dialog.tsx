@@ -6,7 +6,9 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { RadioGroup } from '../../components/ui/radio-group';
 import { documentHref } from './document-meta';
 import { decimalSchema } from '../../../shared/schemas/document';
 
@@ -17,6 +19,11 @@ function typedDepositSchema(mode: 'percent' | 'amount') {
     .refine((n) => n > 0, positive)
     .refine((n) => mode === 'amount' || n <= 100, '100 % au plus');
 }
+
+const MODES = [
+  { value: 'percent', label: 'En pourcentage du total' },
+  { value: 'amount', label: 'Montant TTC' },
+] as const;
 
 /** A deposit invoice (facture d'acompte, CGI art. 289) on an estimate or order: a percent of its total or an amount TTC. */
 export function DepositDialog({
@@ -70,24 +77,28 @@ export function DepositDialog({
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
-        <fieldset className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
-          <legend className={css({ fontWeight: '600', mb: '1' })}>Acompte</legend>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input type="radio" name="deposit-mode" checked={mode === 'percent'} onChange={() => setMode('percent')} /> En pourcentage du
-            total
-          </label>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input type="radio" name="deposit-mode" checked={mode === 'amount'} onChange={() => setMode('amount')} /> Montant TTC
-          </label>
-        </fieldset>
-        <TextField
-          label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'}
-          inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          error={error}
-          autoFocus
+        <RadioGroup
+          label="Acompte"
+          options={MODES}
+          value={mode}
+          onChange={(next) => {
+            // The other mode reads the value differently: the previous refusal no longer applies.
+            setMode(next as typeof mode);
+            setError(undefined);
+          }}
         />
+        <Field label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC'} error={error}>
+          {/* Tidied the French way on blur ('1 200,50'); a percent keeps the decimals typed. */}
+          <AmountInput
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setError(undefined);
+            }}
+            minDecimals={mode === 'amount' ? 2 : 0}
+            autoFocus
+          />
+        </Field>
         <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>
           La facture d’acompte reprend les taux de TVA du document au prorata ; elle sera déduite de la facture finale.
         </p>

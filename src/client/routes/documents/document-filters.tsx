@@ -67,7 +67,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
         ))}
       </select>
 
-      <PeriodFilter id="document-period" period={period} from={query.from} to={query.to} set={set} />
+      <PeriodFilter period={period} from={query.from} to={query.to} set={set} />
 
       {amountLabel && (
         <>

@@ -5,14 +5,15 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field, Textarea } from '../../components/ui/field';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Spinner } from '../../components/ui/spinner';
 
 const styles = {
   label: css({ fontSize: 'sm', fontWeight: '600', display: 'block', mb: '1.5' }),
-  textarea: css({ h: '56', py: '2', lineHeight: '1.5', resize: 'vertical' }),
+  textarea: css({ h: '56', lineHeight: '1.5' }),
   contacts: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm' }),
-  contact: css({ display: 'flex', gap: '2', alignItems: 'center' }),
   attachment: css({
     display: 'flex',
     gap: '2',
@@ -117,27 +118,18 @@ export function SendDocumentDialog({
             <fieldset className={styles.contacts}>
               <legend className={styles.label}>Contacts du client en copie</legend>
               {draft.data.contacts.map((c) => (
-                <label key={c.email} className={styles.contact}>
-                  <input type="checkbox" checked={ticked.includes(c.email)} onChange={() => toggle(c.email)} />
+                <Checkbox key={c.email} checked={ticked.includes(c.email)} onChange={() => toggle(c.email)}>
                   {c.name}
                   {c.role ? ` (${c.role})` : ''} — {c.email}
-                </label>
+                </Checkbox>
               ))}
             </fieldset>
           )}
           <TextField label="Copie" value={cc} onChange={(e) => setCc(e.target.value)} placeholder="autre@exemple.fr, …" />
           <TextField label="Objet" value={subject} onChange={(e) => setSubject(e.target.value)} />
-          <div>
-            <label className={styles.label} htmlFor="send-message">
-              Message
-            </label>
-            <textarea
-              id="send-message"
-              className={`${inputStyle} ${styles.textarea}`}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </div>
+          <Field label="Message">
+            <Textarea className={styles.textarea} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </Field>
           <div className={styles.attachment}>Pièce jointe : {draft.data.attachment}</div>
           {error && (
             <p role="alert" className={styles.error}>

@@ -1,9 +1,10 @@
-import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { ExpenseRecord } from '../../../shared/schemas/expense';
 import { errorInfo, trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { Spinner } from '../../components/ui/spinner';
+import { FileButton } from '../../components/ui/file-button';
 
 const ACCEPT = 'application/pdf,application/xml,text/xml,.pdf,.xml';
 
@@ -34,20 +35,6 @@ const styles = {
   status: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', px: '4', py: '2', borderRadius: 'lg', mb: '3' }),
   pending: css({ bg: 'accent.subtle' }),
   error: css({ bg: 'dangerSubtle', color: 'danger', fontWeight: '600' }),
-  trigger: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    h: '10',
-    px: '4',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    fontSize: 'sm',
-    fontWeight: '600',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.subtle' },
-    _focusWithin: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-  }),
 };
 
 /** A file as CONTRACT.md's `{ filename, content_base64 }`. */
@@ -158,23 +145,9 @@ export function EinvoiceDropZone({
 
 /** The same import for the keyboard: a labelled file input styled as a button. */
 export function EinvoiceImportButton({ onFile, pending }: { onFile: (file: File) => void; pending: boolean }) {
-  const id = useId();
   return (
-    <label htmlFor={id} className={styles.trigger}>
+    <FileButton accept={ACCEPT} disabled={pending} onFile={onFile} data-testid="einvoice-file-input">
       Importer une facture fournisseur
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPT}
-        disabled={pending}
-        className={css({ srOnly: true })}
-        data-testid="einvoice-file-input"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
-    </label>
+    </FileButton>
   );
 }

@@ -57,7 +57,7 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
         onChange={(e) => set({ search: e.target.value.trim() })}
       />
 
-      <PeriodFilter id="expense-period" period={period} from={query.from} to={query.to} set={set} />
+      <PeriodFilter period={period} from={query.from} to={query.to} set={set} />
 
       <label className={styles.label} htmlFor="expense-category">
         Catégorie

@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import { css } from '../../../../styled-system/css';
 import type { ExpenseRecord } from '../../../shared/schemas/expense';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
+import { FileButton } from '../../components/ui/file-button';
 
 export const receiptUrl = (id: number) => `/api/expenses/${id}/receipt`;
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
@@ -36,7 +36,6 @@ export function ReceiptField({
   pendingFile: File | null;
   onPick: (file: File | null) => void;
 }) {
-  const id = useId();
   const utils = trpc.useUtils();
   const remove = trpc.expenses.removeReceipt.useMutation({
     onSuccess: (answer) => {
@@ -65,17 +64,9 @@ export function ReceiptField({
       ) : (
         <span className={styles.name}>Aucun justificatif</span>
       )}
-      <label htmlFor={id} className={css({ cursor: 'pointer' })}>
-        <span className={styles.link}>{receipt || pendingFile ? 'Remplacer…' : 'Joindre un fichier…'}</span>
-        <input
-          id={id}
-          type="file"
-          accept={ACCEPT}
-          className={css({ srOnly: true })}
-          aria-label="Joindre un justificatif"
-          onChange={(e) => onPick(e.target.files?.[0] ?? null)}
-        />
-      </label>
+      <FileButton variant="link" accept={ACCEPT} aria-label="Joindre un justificatif" onFile={onPick}>
+        {receipt || pendingFile ? 'Remplacer…' : 'Joindre un fichier…'}
+      </FileButton>
       <span className={styles.hint}>PDF, PNG, JPEG ou WebP, 10 Mo au plus</span>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
@@ -23,7 +23,11 @@ import { useUnsavedGuard } from '../../lib/use-unsaved-guard';
 import { useTaxRules } from '../../lib/use-tax-rules';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { NumberInput } from '../../components/ui/number-input';
+import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { LinePanels } from '../documents/editor/line-panels';
 import { TotalsCard } from '../documents/editor/totals-card';
@@ -33,11 +37,7 @@ import { editorLayout } from '../documents/editor/editor-layout';
 const styles = {
   ...editorLayout,
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' }, gap: '3', alignItems: 'start' }),
-  column: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  label: css({ fontSize: 'sm', fontWeight: '600' }),
-  check: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm' }),
   hint: css({ fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'xs', color: 'danger' }),
   actions: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', mb: '4' }),
   aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
   summary: css({ fontSize: 'sm', display: 'flex', flexDirection: 'column', gap: '1' }),
@@ -45,24 +45,25 @@ const styles = {
 
 interface Schedule {
   frequency: Frequency;
-  interval: string;
+  /** NaN while the field is empty: the schema then says a number is expected. */
+  interval: number;
   month_end: boolean;
   start_date: string;
   end: 'never' | 'date' | 'count';
   end_date: string;
-  occurrences: string;
+  occurrences: number;
   mode: RecurringMode;
   paused: boolean;
 }
 
 const blankSchedule = (): Schedule => ({
   frequency: 'monthly',
-  interval: '1',
+  interval: 1,
   month_end: false,
   start_date: today(),
   end: 'never',
   end_date: '',
-  occurrences: '12',
+  occurrences: 12,
   mode: 'draft',
   paused: false,
 });
@@ -70,16 +71,24 @@ const blankSchedule = (): Schedule => ({
 function scheduleOf(r: RecurringInvoiceRecord): Schedule {
   return {
     frequency: r.frequency,
-    interval: String(r.interval),
+    interval: r.interval,
     month_end: r.month_end,
     start_date: r.start_date,
     end: r.end_date ? 'date' : r.occurrences ? 'count' : 'never',
     end_date: r.end_date ?? '',
-    occurrences: r.occurrences ? String(r.occurrences) : '12',
+    occurrences: r.occurrences ?? 12,
     mode: r.mode,
     paused: r.paused,
   };
 }
+
+const FREQUENCY_OPTIONS = FREQUENCIES.map((f) => ({ value: f, label: frequencyLabel({ frequency: f }) }));
+const END_OPTIONS: { value: Schedule['end']; label: string }[] = [
+  { value: 'never', label: 'Sans fin' },
+  { value: 'date', label: 'À une date' },
+  { value: 'count', label: 'Après un nombre de factures' },
+];
+const MODE_OPTIONS = RECURRING_MODES.map((m) => ({ value: m, label: RECURRING_MODE_LABELS[m] }));
 
 /** The model's document fields in the editor's form (the same store and line panels as the document editor). */
 function draftOfModel(r: RecurringInvoiceRecord): DocumentDraft {
@@ -111,7 +120,6 @@ export function RecurringEditorPage() {
   // An accountant opens a model read-only (a new one is refused by its route).
   const canWrite = useCan(id ? 'recurringInvoices.update' : 'recurringInvoices.create');
   const key = `recurring:${id ?? 'new'}`;
-  const ids = useId();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const snap = useSnapshot(editor);
@@ -174,11 +182,11 @@ export function RecurringEditorPage() {
     const parsed = recurringInvoiceInputSchema.safeParse({
       ...fields,
       frequency: schedule.frequency,
-      interval: Number(schedule.interval),
+      interval: schedule.interval,
       month_end: schedule.month_end,
       start_date: schedule.start_date,
       end_date: schedule.end === 'date' ? schedule.end_date : null,
-      occurrences: schedule.end === 'count' ? Number(schedule.occurrences) : null,
+      occurrences: schedule.end === 'count' ? schedule.occurrences : null,
       mode: schedule.mode,
       paused: schedule.paused,
     });
@@ -213,7 +221,7 @@ export function RecurringEditorPage() {
     month_end: schedule.month_end,
     start_date: schedule.start_date || today(),
     end_date: schedule.end === 'date' ? schedule.end_date || null : null,
-    occurrences: schedule.end === 'count' ? Number(schedule.occurrences) || null : null,
+    occurrences: schedule.end === 'count' ? schedule.occurrences || null : null,
   };
   const next = /^\d{4}-\d{2}-\d{2}$/.test(rule.start_date) ? nextOccurrence(rule, model.data?.generated_until ?? null) : null;
   const firstLine = form.items?.[0]?.item ?? '';
@@ -265,32 +273,12 @@ export function RecurringEditorPage() {
           <section className={styles.card} aria-label="Récurrence">
             <h2 className={styles.heading}>Récurrence</h2>
             <div className={styles.grid}>
-              <div className={styles.column}>
-                <label className={styles.label} htmlFor={`${ids}-frequency`}>
-                  Fréquence
-                </label>
-                <select
-                  id={`${ids}-frequency`}
-                  className={inputStyle}
-                  value={schedule.frequency}
-                  onChange={(e) => set('frequency', e.target.value as Frequency)}
-                >
-                  {FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {frequencyLabel({ frequency: f })}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <TextField
-                label="Tous les… (intervalle)"
-                type="number"
-                min={1}
-                max={36}
-                value={schedule.interval}
-                onChange={(e) => set('interval', e.target.value)}
-                error={errors.interval}
-              />
+              <Field label="Fréquence" error={errors.frequency}>
+                <Select value={schedule.frequency} options={FREQUENCY_OPTIONS} onChange={(v) => set('frequency', v as Frequency)} />
+              </Field>
+              <Field label="Tous les… (intervalle)" error={errors.interval}>
+                <NumberInput min={1} max={36} value={schedule.interval} onChange={(v) => set('interval', v)} />
+              </Field>
               <TextField
                 label="Première facture le"
                 type="date"
@@ -300,27 +288,14 @@ export function RecurringEditorPage() {
               />
             </div>
             {schedule.frequency !== 'weekly' && (
-              <label className={styles.check}>
-                <input type="checkbox" checked={schedule.month_end} onChange={(e) => set('month_end', e.target.checked)} />
+              <Checkbox checked={schedule.month_end} onChange={(checked) => set('month_end', checked)}>
                 Le dernier jour du mois
-              </label>
+              </Checkbox>
             )}
             <div className={styles.grid}>
-              <div className={styles.column}>
-                <label className={styles.label} htmlFor={`${ids}-end`}>
-                  Fin
-                </label>
-                <select
-                  id={`${ids}-end`}
-                  className={inputStyle}
-                  value={schedule.end}
-                  onChange={(e) => set('end', e.target.value as Schedule['end'])}
-                >
-                  <option value="never">Sans fin</option>
-                  <option value="date">À une date</option>
-                  <option value="count">Après un nombre de factures</option>
-                </select>
-              </div>
+              <Field label="Fin">
+                <Select value={schedule.end} options={END_OPTIONS} onChange={(v) => set('end', v as Schedule['end'])} />
+              </Field>
               {schedule.end === 'date' && (
                 <TextField
                   label="Date de fin"
@@ -331,40 +306,25 @@ export function RecurringEditorPage() {
                 />
               )}
               {schedule.end === 'count' && (
-                <TextField
-                  label="Nombre de factures"
-                  type="number"
-                  min={1}
-                  value={schedule.occurrences}
-                  onChange={(e) => set('occurrences', e.target.value)}
-                  error={errors.occurrences}
-                />
+                <Field label="Nombre de factures" error={errors.occurrences}>
+                  <NumberInput min={1} value={schedule.occurrences} onChange={(v) => set('occurrences', v)} />
+                </Field>
               )}
             </div>
-            <div className={styles.column}>
-              <label className={styles.label} htmlFor={`${ids}-mode`}>
-                À chaque échéance
-              </label>
-              <select
-                id={`${ids}-mode`}
-                className={inputStyle}
-                value={schedule.mode}
-                onChange={(e) => set('mode', e.target.value as RecurringMode)}
-              >
-                {RECURRING_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {RECURRING_MODE_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-              {schedule.mode === 'issue_and_send' && (
-                <span className={styles.hint}>Envoyée à l’adresse e-mail du client, avec le modèle de Paramètres → Envoi d’emails.</span>
-              )}
-            </div>
-            <label className={styles.check}>
-              <input type="checkbox" checked={schedule.paused} onChange={(e) => set('paused', e.target.checked)} />
+            <Field
+              label="À chaque échéance"
+              error={errors.mode}
+              helper={
+                schedule.mode === 'issue_and_send'
+                  ? 'Envoyée à l’adresse e-mail du client, avec le modèle de Paramètres → Envoi d’emails.'
+                  : undefined
+              }
+            >
+              <Select value={schedule.mode} options={MODE_OPTIONS} onChange={(v) => set('mode', v as RecurringMode)} />
+            </Field>
+            <Checkbox checked={schedule.paused} onChange={(checked) => set('paused', checked)}>
               En pause
-            </label>
+            </Checkbox>
           </section>
         </div>
         <aside className={styles.aside}>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { inputStyle } from '../../components/ui/text-field';
+import { Field, Input } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
 import { type Comparison, comparedRange, groupOf, type PeriodKind, rangeOf } from './report-period';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what the figures are compared with. */
 
 const styles = {
   controls: css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600', minW: '36' }),
+  field: css({ minW: '40', flex: { base: '1 1 40%', sm: '0 0 auto' } }),
 };
 
 const KINDS: Record<PeriodKind, string> = { month: 'Mois', quarter: 'Trimestre', year: 'Année', custom: 'Personnalisée' };
@@ -25,6 +26,10 @@ const defaultAnchor = (kind: PeriodKind) =>
       ? `${today.slice(0, 4)}-Q${Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1}`
       : today.slice(0, 4);
 const years = Array.from({ length: 8 }, (_, i) => String(Number(today.slice(0, 4)) - i));
+const KIND_OPTIONS = Object.entries(KINDS).map(([value, label]) => ({ value, label }));
+const QUARTER_OPTIONS = years.flatMap((y) => [4, 3, 2, 1].map((q) => ({ value: `${y}-Q${q}`, label: `T${q} ${y}` })));
+const YEAR_OPTIONS = years.map((y) => ({ value: y, label: y }));
+const COMPARISON_OPTIONS = Object.entries(COMPARISONS).map(([value, label]) => ({ value, label }));
 
 /** What was picked and what follows from it: the range asked, the one compared (or null), the chart's grouping. */
 export function usePeriod() {
@@ -55,91 +60,37 @@ export function PeriodPicker({ picked, set }: Pick<ReturnType<typeof usePeriod>,
   const { kind, anchor, custom, comparison } = picked;
   return (
     <div className={styles.controls}>
-      <div className={styles.field}>
-        <label htmlFor="report-kind">Période</label>{' '}
-        <select id="report-kind" className={inputStyle} value={kind} onChange={(e) => set.kind(e.target.value as PeriodKind)}>
-          {Object.entries(KINDS).map(([k, label]) => (
-            <option key={k} value={k}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Période" className={styles.field}>
+        <Select value={kind} options={KIND_OPTIONS} onChange={(next) => set.kind(next as PeriodKind)} />
+      </Field>
       {kind === 'month' && (
-        <div className={styles.field}>
-          <label htmlFor="report-month">Mois</label>{' '}
-          <input
-            id="report-month"
-            type="month"
-            className={inputStyle}
-            value={anchor}
-            onChange={(e) => e.target.value && set.anchor(e.target.value)}
-          />
-        </div>
+        <Field label="Mois" className={styles.field}>
+          <Input type="month" value={anchor} onChange={(e) => e.target.value && set.anchor(e.target.value)} />
+        </Field>
       )}
       {kind === 'quarter' && (
-        <div className={styles.field}>
-          <label htmlFor="report-quarter">Trimestre</label>{' '}
-          <select id="report-quarter" className={inputStyle} value={anchor} onChange={(e) => set.anchor(e.target.value)}>
-            {years.flatMap((y) =>
-              [4, 3, 2, 1].map((q) => (
-                <option key={`${y}-Q${q}`} value={`${y}-Q${q}`}>
-                  {`T${q} ${y}`}
-                </option>
-              )),
-            )}
-          </select>
-        </div>
+        <Field label="Trimestre" className={styles.field}>
+          <Select value={anchor} options={QUARTER_OPTIONS} onChange={set.anchor} />
+        </Field>
       )}
       {kind === 'year' && (
-        <div className={styles.field}>
-          <label htmlFor="report-year">Année</label>{' '}
-          <select id="report-year" className={inputStyle} value={anchor} onChange={(e) => set.anchor(e.target.value)}>
-            {years.map((y) => (
-              <option key={y}>{y}</option>
-            ))}
-          </select>
-        </div>
+        <Field label="Année" className={styles.field}>
+          <Select value={anchor} options={YEAR_OPTIONS} onChange={set.anchor} />
+        </Field>
       )}
       {kind === 'custom' && (
         <>
-          <div className={styles.field}>
-            <label htmlFor="report-from">Du</label>{' '}
-            <input
-              id="report-from"
-              type="date"
-              className={inputStyle}
-              value={custom.from}
-              onChange={(e) => set.custom({ ...custom, from: e.target.value })}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="report-to">Au</label>{' '}
-            <input
-              id="report-to"
-              type="date"
-              className={inputStyle}
-              value={custom.to}
-              onChange={(e) => set.custom({ ...custom, to: e.target.value })}
-            />
-          </div>
+          <Field label="Du" className={styles.field}>
+            <Input type="date" value={custom.from} onChange={(e) => set.custom({ ...custom, from: e.target.value })} />
+          </Field>
+          <Field label="Au" className={styles.field}>
+            <Input type="date" value={custom.to} onChange={(e) => set.custom({ ...custom, to: e.target.value })} />
+          </Field>
         </>
       )}
-      <div className={styles.field}>
-        <label htmlFor="report-compare">Comparer avec</label>{' '}
-        <select
-          id="report-compare"
-          className={inputStyle}
-          value={comparison}
-          onChange={(e) => set.comparison(e.target.value as Comparison)}
-        >
-          {Object.entries(COMPARISONS).map(([k, label]) => (
-            <option key={k} value={k}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Comparer avec" className={styles.field}>
+        <Select value={comparison} options={COMPARISON_OPTIONS} onChange={(next) => set.comparison(next as Comparison)} />
+      </Field>
     </div>
   );
 }

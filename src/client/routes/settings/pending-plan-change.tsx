@@ -1,16 +1,14 @@
-import { css } from '../../../../styled-system/css';
+import { css, cva } from '../../../../styled-system/css';
 import { formatDateLong } from '../../../shared/format';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Subscription } from '../../../shared/schemas/subscription';
 import { Button } from '../../components/ui/button';
 
-const styles = {
-  box: css({
+/** The notes of this screen: a change held back by what still exceeds the plan asks for attention, the rest is quiet. */
+const note = cva({
+  base: {
     mt: '3',
     borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'warning',
-    bg: 'warningSubtle',
     px: '4',
     py: '3',
     fontSize: 'sm',
@@ -18,22 +16,20 @@ const styles = {
     flexDirection: 'column',
     gap: '2',
     maxW: '2xl',
-  }),
+  },
+  variants: {
+    tone: {
+      warning: { borderWidth: '1px', borderColor: 'warning', bg: 'warningSubtle' },
+      quiet: { bg: 'bg.muted' },
+    },
+  },
+  defaultVariants: { tone: 'quiet' },
+});
+
+const styles = {
   title: css({ fontWeight: '700', color: 'warning' }),
   list: css({ listStyle: 'disc', pl: '5', display: 'flex', flexDirection: 'column', gap: '1' }),
   muted: css({ color: 'fg.muted', fontSize: 'sm' }),
-  quiet: css({
-    mt: '3',
-    borderRadius: 'lg',
-    bg: 'bg.muted',
-    px: '4',
-    py: '3',
-    fontSize: 'sm',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2',
-    maxW: '2xl',
-  }),
 };
 
 /** The plan a change in waiting leads to: the smaller plan asked for, or Gratuit after a cancellation. */
@@ -74,7 +70,7 @@ export function PendingPlanChange(props: { subscription: Subscription; isOwner: 
   if (!s.pending_plan && s.pending_blockers.length === 0 && s.pending_losses.length === 0) return null;
   const waiting = s.pending_blockers.length > 0;
   return (
-    <div className={waiting ? styles.box : styles.quiet} data-testid="pending-plan-change" role="status">
+    <div className={note({ tone: waiting ? 'warning' : 'quiet' })} data-testid="pending-plan-change" role="status">
       <p className={waiting ? styles.title : undefined}>
         {s.pending_plan ? `Passage à la formule ${name} en attente` : `Résiliation : retour à la formule ${name}`}
       </p>
@@ -120,7 +116,7 @@ export function DormantFeatures(props: { subscription: Subscription }) {
   const { dormant, plan_name } = props.subscription;
   if (dormant.length === 0) return null;
   return (
-    <div className={styles.quiet} data-testid="dormant-features">
+    <div className={note()} data-testid="dormant-features">
       <p>Conservé, mais hors de la formule {plan_name} :</p>
       <ul className={styles.list}>
         {dormant.map((note) => (

@@ -4,7 +4,9 @@ import { formatDateShort } from '../../../shared/format';
 import { trpc, errorInfo } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field, Textarea } from '../../components/ui/field';
+import { Checkbox } from '../../components/ui/checkbox';
 
 const styles = {
   card: css({
@@ -22,9 +24,8 @@ const styles = {
   }),
   title: css({ fontWeight: '700', fontSize: 'md' }),
   row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' }),
-  tick: css({ display: 'flex', gap: '2', alignItems: 'center', fontWeight: '600' }),
-  label: css({ fontSize: 'sm', fontWeight: '600', display: 'block', mb: '1.5' }),
-  textarea: css({ h: '24', py: '2', lineHeight: '1.5', resize: 'vertical' }),
+  tick: css({ fontWeight: '600' }),
+  textarea: css({ h: '24' }),
   done: css({ color: 'success', fontWeight: '600' }),
   closed: css({ color: 'fg.muted' }),
   error: css({ color: 'danger', fontSize: 'sm' }),
@@ -109,9 +110,9 @@ export function QuoteAnswer({ uuid, seller }: { uuid: string; seller: string }) 
           }}
         >
           <TextField label="Nom et prénom du signataire" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-          <label className={styles.tick}>
-            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} /> Bon pour accord
-          </label>
+          <Checkbox className={styles.tick} checked={agreed} onChange={setAgreed}>
+            Bon pour accord
+          </Checkbox>
           <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>
             En acceptant, vous donnez votre accord sur ce devis ; votre nom, la date, l’heure et votre adresse IP sont enregistrés et
             transmis à {seller}.
@@ -135,17 +136,9 @@ export function QuoteAnswer({ uuid, seller }: { uuid: string; seller: string }) 
             void guard(() => refuse.mutateAsync({ uuid, reason }));
           }}
         >
-          <div>
-            <label className={styles.label} htmlFor="refuse-reason">
-              Motif du refus
-            </label>
-            <textarea
-              id="refuse-reason"
-              className={`${inputStyle} ${styles.textarea}`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <Field label="Motif du refus">
+            <Textarea className={styles.textarea} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
           <div className={styles.row}>
             <Button type="submit" variant="outline" loading={refuse.isPending} disabled={reason.trim() === ''}>
               Refuser le devis
