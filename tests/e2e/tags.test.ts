@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -82,7 +82,7 @@ describe('Paramètres → Étiquettes', () => {
     await page.goto('/customers');
     const row = page.getByRole('row', { name: /Atelier Bleu/ });
     await row.getByText('Grand compte').waitFor();
-    await page.getByLabel('Étiquette', { exact: true }).selectOption({ label: 'Grand compte' });
+    await chooseOption(page, 'Étiquette', 'Grand compte');
     await page.getByText('1 client', { exact: true }).waitFor();
     expect(page.url()).toMatch(/tag=\d+/); // the filter lives in the URL
     await page.reload();
@@ -101,7 +101,7 @@ describe('Paramètres → Étiquettes', () => {
       .getByRole('row', { name: /Pain de campagne/ })
       .getByText('Bio local')
       .waitFor();
-    await page.getByLabel('Étiquette', { exact: true }).selectOption({ label: 'Bio local' });
+    await chooseOption(page, 'Étiquette', 'Bio local');
     await page.getByText('1 article', { exact: true }).waitFor();
 
     // Deleting a tag in use says what happens to the records carrying it.
