@@ -33,11 +33,11 @@ describe('Paramètres → Étiquettes', () => {
     // Nothing checked under "S’applique aux": refused before any call.
     await page.getByLabel('Nouvelle étiquette').fill('Grand compte');
     await page.getByLabel('Rouge').check();
-    await page.getByRole('checkbox', { name: 'Clients' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Articles' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Clients' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
+    await page.getByRole('checkbox', { name: 'Articles' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByRole('alert').getByText('Portée : cochez au moins un type de fiche').waitFor();
-    await page.getByRole('checkbox', { name: 'Clients' }).check();
+    await page.getByRole('checkbox', { name: 'Clients' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
     await page
@@ -71,8 +71,8 @@ describe('Paramètres → Étiquettes', () => {
     await page.getByRole('link', { name: 'Atelier Bleu' }).click();
     await page.getByRole('button', { name: 'Modifier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier Atelier Bleu' });
-    await dialog.getByRole('checkbox', { name: 'Grand compte' }).check();
-    await dialog.getByRole('checkbox', { name: 'Bio local' }).check();
+    await dialog.getByRole('checkbox', { name: 'Grand compte' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
+    await dialog.getByRole('checkbox', { name: 'Bio local' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await dialog.getByRole('checkbox', { name: 'Bio local' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'customers-form-tags');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -94,7 +94,7 @@ describe('Paramètres → Étiquettes', () => {
     await page.goto('/items');
     await page.getByRole('button', { name: 'Pain de campagne' }).click();
     const item = page.getByRole('dialog', { name: 'Modifier Pain de campagne' });
-    await item.getByRole('checkbox', { name: 'Bio local' }).check();
+    await item.getByRole('checkbox', { name: 'Bio local' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     expect(await item.getByRole('checkbox', { name: 'Grand compte' }).count()).toBe(0);
     await item.getByRole('button', { name: 'Enregistrer' }).click();
     await page
