@@ -58,7 +58,7 @@ describe('settings screens on the field kit', () => {
   }, async () => {
     const screens: [string, string, RegExp | string][] = [
       ['organization', '/settings/organization', 'Régime de TVA'],
-      ['reminders', '/settings/reminders', 'Relance 1'],
+      ['reminders', '/settings/reminders', 'Relances de paiement'],
       ['email', '/settings/email', 'Modèle'],
       ['members', '/settings/members', 'Envoyer l’invitation'],
       ['taxes', '/settings/taxes', 'Autoriser plusieurs taxes par ligne'],
