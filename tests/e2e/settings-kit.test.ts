@@ -54,7 +54,7 @@ describe('settings screens on the field kit', () => {
   });
 
   it('shows the moved settings screens in light and dark, wide and on a phone, with no serious axe violation', {
-    timeout: 600_000,
+    timeout: 900_000,
   }, async () => {
     const screens: [string, string, RegExp | string][] = [
       ['organization', '/settings/organization', 'Régime de TVA'],
