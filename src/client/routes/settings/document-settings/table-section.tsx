@@ -129,11 +129,12 @@ export function TableSection() {
                   >
                     <strong className={css({ fontSize: 'sm' })}>{TABLE_COLUMN_LABELS[col.type]}</strong>
                     <Checkbox
-                      aria-label={`Afficher la colonne ${name}`}
                       checked={col.visible}
                       onChange={(visible) => (defined(draft().table.cols[index], 'draft().table.cols[index]').visible = visible)}
                     >
-                      Visible
+                      {/* Ark names the checkbox by its label part: « Visible » to the eye, the column's name to a screen reader. */}
+                      <span aria-hidden="true">Visible</span>
+                      <span className={css({ srOnly: true })}>Afficher la colonne {name}</span>
                     </Checkbox>
                   </div>
                   <div className={grid.medium}>
