@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -84,9 +84,9 @@ describe('Paramètres → Envoi d’emails', () => {
     await screenshot(page, 'settings-email');
 
     // Another type: its own subject and preview.
-    await page.getByLabel('Modèle').selectOption('reminder');
+    await chooseOption(page, 'Modèle', 'Relance de paiement');
     expect(await preview.textContent()).toBe('Rappel : facture F2025-0042 en attente de règlement');
-    await page.getByLabel('Modèle').selectOption('invoice');
+    await chooseOption(page, 'Modèle', 'Facture');
 
     // No SMTP anywhere: the test mail lands in the outbox.
     await page.getByRole('button', { name: 'Envoyer un e-mail de test' }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { startSmtpServer } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, Session } from '../helpers/clients';
@@ -63,7 +63,7 @@ describe('Mon équipe', () => {
     try {
       await page.goto('/settings/members');
       await page.getByLabel('Adresse e-mail').fill(email);
-      await page.getByLabel('Rôle', { exact: true }).selectOption('member');
+      await chooseOption(page, 'Rôle', 'Membre — documents, clients, articles, dépenses');
       await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
       await page.getByTestId('snackbar').getByText(`Invitation envoyée à ${email}`).waitFor();
       await page.getByTestId('invitation-row').getByText(email).waitFor();

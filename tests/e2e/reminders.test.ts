@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { startSmtpServer } from '../helpers/smtp';
 import { defaultEmailSettings } from '../../src/shared/schemas/email-settings';
@@ -59,7 +59,7 @@ describe('payment reminders in the browser', () => {
       await page.getByText('Délai de la relance : 365 jours après l’échéance au plus').first().waitFor();
       await screenshot(page, 'reminders-settings-error');
       await added.getByLabel('Jours').fill('45');
-      await added.getByLabel('Envoi').selectOption('automatic');
+      await chooseOption(added, 'Envoi', 'Envoi automatique');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
       const saved = await suite.session.rest('GET', '/api/settings/reminders');

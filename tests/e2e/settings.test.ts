@@ -90,8 +90,11 @@ describe('Paramètres → Système général', () => {
     await page.getByRole('button', { name: 'Calculer' }).click();
     expect(await page.getByLabel('N° de TVA intracommunautaire').inputValue()).toBe('FR27552032534');
     await page.getByLabel('Ville du RCS').fill('Paris');
-    await page.getByLabel('Option pour le paiement de la taxe d’après les débits').check();
-    await page.getByLabel(/Franchise en base de TVA/).check();
+    await page.getByLabel('Option pour le paiement de la taxe d’après les débits').locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
+    await page
+      .getByLabel(/Franchise en base de TVA/)
+      .locator('xpath=..')
+      .click(); // a kit checkbox: its hidden input is toggled through its label
     expect(await page.getByLabel('Option pour le paiement de la taxe d’après les débits').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { defined } from '../../src/shared/defined';
@@ -105,8 +105,8 @@ describe('the application shell', () => {
     await panel.getByText('1.0.0').waitFor();
     await panel.getByText('Latest release').waitFor();
     await panel.getByText('Sombre', { exact: true }).click();
-    await panel.getByLabel('Taille du texte').selectOption({ label: '120%' });
-    await panel.getByLabel('Police').selectOption('Figtree');
+    await chooseOption(panel, 'Taille du texte', '120%');
+    await chooseOption(panel, 'Police', 'Figtree');
     const root = () =>
       page.evaluate(() => ({
         dark: document.documentElement.classList.contains('dark'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -33,11 +33,11 @@ describe('Paramètres → Étiquettes', () => {
     // Nothing checked under "S’applique aux": refused before any call.
     await page.getByLabel('Nouvelle étiquette').fill('Grand compte');
     await page.getByLabel('Rouge').check();
-    await page.getByRole('checkbox', { name: 'Clients' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Articles' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Clients' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
+    await page.getByRole('checkbox', { name: 'Articles' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByRole('alert').getByText('Portée : cochez au moins un type de fiche').waitFor();
-    await page.getByRole('checkbox', { name: 'Clients' }).check();
+    await page.getByRole('checkbox', { name: 'Clients' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
     await page
@@ -71,8 +71,8 @@ describe('Paramètres → Étiquettes', () => {
     await page.getByRole('link', { name: 'Atelier Bleu' }).click();
     await page.getByRole('button', { name: 'Modifier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier Atelier Bleu' });
-    await dialog.getByRole('checkbox', { name: 'Grand compte' }).check();
-    await dialog.getByRole('checkbox', { name: 'Bio local' }).check();
+    await dialog.getByRole('checkbox', { name: 'Grand compte' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
+    await dialog.getByRole('checkbox', { name: 'Bio local' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await dialog.getByRole('checkbox', { name: 'Bio local' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'customers-form-tags');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -82,7 +82,7 @@ describe('Paramètres → Étiquettes', () => {
     await page.goto('/customers');
     const row = page.getByRole('row', { name: /Atelier Bleu/ });
     await row.getByText('Grand compte').waitFor();
-    await page.getByLabel('Étiquette', { exact: true }).selectOption({ label: 'Grand compte' });
+    await chooseOption(page, 'Étiquette', 'Grand compte');
     await page.getByText('1 client', { exact: true }).waitFor();
     expect(page.url()).toMatch(/tag=\d+/); // the filter lives in the URL
     await page.reload();
@@ -94,14 +94,14 @@ describe('Paramètres → Étiquettes', () => {
     await page.goto('/items');
     await page.getByRole('button', { name: 'Pain de campagne' }).click();
     const item = page.getByRole('dialog', { name: 'Modifier Pain de campagne' });
-    await item.getByRole('checkbox', { name: 'Bio local' }).check();
+    await item.getByRole('checkbox', { name: 'Bio local' }).locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     expect(await item.getByRole('checkbox', { name: 'Grand compte' }).count()).toBe(0);
     await item.getByRole('button', { name: 'Enregistrer' }).click();
     await page
       .getByRole('row', { name: /Pain de campagne/ })
       .getByText('Bio local')
       .waitFor();
-    await page.getByLabel('Étiquette', { exact: true }).selectOption({ label: 'Bio local' });
+    await chooseOption(page, 'Étiquette', 'Bio local');
     await page.getByText('1 article', { exact: true }).waitFor();
 
     // Deleting a tag in use says what happens to the records carrying it.

@@ -91,17 +91,17 @@ describe('Paramètres → Apparence (the template designer)', () => {
     // refused, before any request; the position column may go.
     await page.getByRole('tab', { name: 'Tableau' }).click();
     expect(await tvaHeader(page).count()).toBe(1);
-    await page.getByLabel('Afficher la colonne TVA').uncheck();
+    await page.getByLabel('Afficher la colonne TVA').locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await expect.poll(() => tvaHeader(page).count(), { timeout: 5000 }).toBe(0);
     const vatMissing = 'Le modèle doit garder la colonne de TVA (mention obligatoire sur les factures)';
     await page.getByTestId('template-mandatory').getByText(vatMissing).waitFor();
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByTestId('snackbar').getByText(vatMissing).waitFor();
     await screenshot(page, 'template-designer-mandatory');
-    await page.getByLabel('Afficher la colonne TVA').check();
+    await page.getByLabel('Afficher la colonne TVA').locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await page.getByTestId('template-mandatory').waitFor({ state: 'detached' });
     expect(await columnHeader(page, '#').count()).toBe(1);
-    await page.getByLabel('Afficher la colonne #').uncheck();
+    await page.getByLabel('Afficher la colonne #').locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await expect.poll(() => columnHeader(page, '#').count(), { timeout: 5000 }).toBe(0);
     await page.getByTestId('table-width-sum').getByText('86 %').waitFor();
     await page.getByRole('button', { name: 'Ajuster à 100 %' }).click();

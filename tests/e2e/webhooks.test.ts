@@ -35,8 +35,14 @@ describe('Paramètres → API, Webhooks', () => {
       await section.getByRole('alert').getByText('L’adresse est obligatoire').waitFor();
 
       await section.getByLabel('URL').fill(`${base}/hook`);
-      await section.getByLabel(/Dépense créée/).check();
-      await section.getByLabel(/Document émis/).check();
+      await section
+        .getByLabel(/Dépense créée/)
+        .locator('xpath=..')
+        .click(); // a kit checkbox: its hidden input is toggled through its label
+      await section
+        .getByLabel(/Document émis/)
+        .locator('xpath=..')
+        .click(); // a kit checkbox: its hidden input is toggled through its label
       await section.getByRole('button', { name: 'Ajouter le webhook' }).click();
       const secret = await page.getByTestId('webhook-secret').textContent();
       expect(secret).toMatch(/^whsec_/);

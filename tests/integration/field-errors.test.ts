@@ -70,9 +70,34 @@ describe('field errors on a 400', () => {
     expect(expense.fields).toEqual({ category: 'Un nom avec au moins une lettre ou un chiffre' });
   });
 
+  it('gives REST the same `fields` as tRPC, beside its `messages` (a bad field in a POST, a PUT and a service’s refusal)', async () => {
+    const bad = { name: '', email: 'pas-un-email', address: { postal_code: '7500' } };
+    const rest = await session.rest('POST', '/api/customers', bad);
+    const trpc = await refusal(session.trpc().customers.create.mutate(bad as never));
+    expect(rest.status).toBe(400);
+    expect(rest.body.messages).toEqual(trpc.messages);
+    expect(rest.body.fields).toEqual(trpc.fields);
+    expect(Object.keys(rest.body.fields).sort()).toEqual(['address.postal_code', 'email', 'name']);
+    expect(rest.body.fields.email).toMatch(/e-mail/i);
+    expect(Object.keys(rest.body).sort()).toEqual(['fields', 'messages']);
+
+    const customer = await session.rest('POST', '/api/customers', { name: 'Boulangerie Durand' });
+    const updated = await session.rest('PUT', `/api/customers/${customer.body.data.id}`, { name: '' });
+    expect(updated.status).toBe(400);
+    expect(Object.keys(updated.body.fields)).toEqual(['name']);
+
+    const item = await session.rest('POST', '/api/items', { name: 'Audit', unit_price: 100, unit: 'parsec' });
+    expect(item.status).toBe(400);
+    expect(item.body.messages).toMatch(/Unité inconnue : « parsec »/);
+    expect(item.body.fields).toEqual({ unit: 'Unité inconnue : ajoutez-la dans Paramètres → Unités' });
+  });
+
   it('says nothing of fields for a refusal that is not about one', async () => {
     const gone = await refusal(session.trpc().customers.get.query({ id: 999_999 }));
     expect(gone.httpStatus).toBe(404);
     expect(gone.fields).toBeUndefined();
+    const restGone = await session.rest('GET', '/api/customers/999999');
+    expect(restGone.status).toBe(404);
+    expect(restGone.body).toEqual({ messages: 'Client introuvable' });
   });
 });

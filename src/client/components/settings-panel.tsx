@@ -1,10 +1,12 @@
-import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
 import { display, setThemeMode, type ThemeMode } from '../stores/display';
 import { openFeedbackFromPanel, ui } from '../stores/ui';
 import { Dialog } from './ui/dialog';
 import { MessageIcon } from './icons';
+import { Field } from './ui/field';
+import { RadioGroup } from './ui/radio-group';
+import { Select } from './ui/select';
 
 /** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
 export const TEXT_SIZES = [
@@ -26,6 +28,7 @@ export const FONTS = [
   { label: 'Helvetica', value: 'Helvetica' },
   { label: 'Verdana', value: 'Verdana' },
 ];
+const TEXT_SIZE_OPTIONS = TEXT_SIZES.map((s) => ({ label: s.label, value: String(s.value) }));
 const THEMES: { value: ThemeMode; label: string }[] = [
   { value: 'light', label: 'Claire' },
   { value: 'dark', label: 'Sombre' },
@@ -34,31 +37,6 @@ const THEMES: { value: ThemeMode; label: string }[] = [
 
 const styles = {
   section: css({ display: 'flex', flexDirection: 'column', gap: '2', py: '3' }),
-  legend: css({ fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' }),
-  segments: css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '1', p: '1', bg: 'bg.subtle', borderRadius: 'lg' }),
-  segment: css({
-    position: 'relative',
-    textAlign: 'center',
-    fontSize: 'sm',
-    fontWeight: '600',
-    py: '1.5',
-    borderRadius: 'md',
-    cursor: 'pointer',
-    color: 'fg.muted',
-    '&:has(input:checked)': { bg: 'bg.surface', color: 'fg.default', boxShadow: 'card' },
-    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent.default' },
-    '& input': { position: 'absolute', opacity: 0, inset: 0, cursor: 'pointer' },
-  }),
-  select: css({
-    h: '10',
-    px: '3',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    bg: 'bg.surface',
-    color: 'fg.default',
-    fontSize: 'sm',
-  }),
   footer: css({
     mt: 'auto',
     pt: '3',
@@ -99,8 +77,6 @@ const styles = {
 export function SettingsPanel() {
   const snap = useSnapshot(display);
   const open = useSnapshot(ui).settingsPanel;
-  const sizeId = useId();
-  const fontId = useId();
   return (
     <Dialog
       open={open}
@@ -111,52 +87,20 @@ export function SettingsPanel() {
       screenshotHidden
     >
       <div className={css({ display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 90px)' })}>
-        <fieldset className={styles.section}>
-          <legend className={styles.legend}>Thème</legend>
-          <div className={styles.segments}>
-            {THEMES.map((t) => (
-              <label key={t.value} className={styles.segment}>
-                <input
-                  type="radio"
-                  name="theme"
-                  value={t.value}
-                  checked={snap.theme_mode === t.value}
-                  onChange={() => setThemeMode(t.value)}
-                />
-                {t.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className={styles.section}>
-          <label htmlFor={sizeId} className={styles.legend}>
-            Taille du texte
-          </label>
-          <select
-            id={sizeId}
-            className={styles.select}
-            value={snap.font_size}
-            onChange={(e) => (display.font_size = Number(e.target.value))}
-          >
-            {TEXT_SIZES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.section}>
-          <label htmlFor={fontId} className={styles.legend}>
-            Police
-          </label>
-          <select id={fontId} className={styles.select} value={snap.font_family} onChange={(e) => (display.font_family = e.target.value)}>
-            {FONTS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RadioGroup
+          label="Thème"
+          name="theme"
+          className={styles.section}
+          options={THEMES}
+          value={snap.theme_mode}
+          onChange={(value) => setThemeMode(value as ThemeMode)}
+        />
+        <Field label="Taille du texte" className={styles.section}>
+          <Select value={String(snap.font_size)} options={TEXT_SIZE_OPTIONS} onChange={(value) => (display.font_size = Number(value))} />
+        </Field>
+        <Field label="Police" className={styles.section}>
+          <Select value={snap.font_family} options={FONTS} onChange={(value) => (display.font_family = value)} />
+        </Field>
         <div className={styles.footer}>
           <div className={styles.version}>
             <button type="button" className={styles.versionButton} aria-label="Version 1.0.0">

@@ -3,8 +3,9 @@ import { Link } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
 import type { TagColor, TagKind } from '../../shared/schemas/tag';
 import { trpc } from '../trpc';
-import { inputStyle } from './ui/text-field';
-import { listStyles } from './ui/list';
+import { Checkbox } from './ui/checkbox';
+import { Field } from './ui/field';
+import { Select } from './ui/select';
 
 /**
  * Each palette key (shared/schemas/tag.ts) as a text colour for each theme; the chip tints its background from it.
@@ -67,19 +68,6 @@ export function TagChips({ tags }: { tags: { id: number; name: string; color: Ta
 
 const KIND_PLURAL: Record<TagKind, string> = { customer: 'les clients', item: 'les articles', document: 'les documents' };
 
-const toggle = css({
-  position: 'relative',
-  display: 'inline-flex',
-  borderRadius: 'full',
-  // The real checkbox, transparent, covers the chip: clicks and keyboard reach it as they would a visible one.
-  '& input': { position: 'absolute', inset: '0', m: '0', opacity: 0, cursor: 'pointer', zIndex: 1 },
-  '& span': { opacity: 0.7, borderStyle: 'dashed' },
-  '& input:checked + span': { opacity: 1, borderStyle: 'solid' },
-  // Chosen is said by a mark, not by colour or opacity alone.
-  '& input:checked + span::before': { content: '"✓"', w: 'auto', h: 'auto', bg: 'transparent' },
-  '& input:focus-visible + span': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-});
-
 /** Picks a record's tags among those meant for its kind; each tag toggles like a checkbox. */
 export function TagPicker({
   kind,
@@ -104,16 +92,15 @@ export function TagPicker({
           </Link>
         </p>
       ) : (
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '4', rowGap: '2' })}>
           {tags.data?.data.map((t) => (
-            <label key={t.id} className={toggle}>
-              <input
-                type="checkbox"
-                checked={value.includes(t.id)}
-                onChange={(e) => onChange(e.target.checked ? [...value, t.id] : value.filter((id) => id !== t.id))}
-              />
+            <Checkbox
+              key={t.id}
+              checked={value.includes(t.id)}
+              onChange={(checked) => onChange(checked ? [...value, t.id] : value.filter((id) => id !== t.id))}
+            >
               <TagChip name={t.name} color={t.color} />
-            </label>
+            </Checkbox>
           ))}
         </div>
       )}
@@ -123,32 +110,16 @@ export function TagPicker({
 }
 
 /** A list sidebar's tag filter, label included: the tags meant for the list's kind; empty shows every record. */
-export function TagFilter({
-  kind,
-  id,
-  value,
-  onChange,
-}: {
-  kind: TagKind;
-  id: string;
-  value: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function TagFilter({ kind, value, onChange }: { kind: TagKind; value: string | undefined; onChange: (value: string) => void }) {
   const tags = trpc.tags.list.useQuery({ scope: kind }, { staleTime: 30_000 });
   if (!tags.data || (tags.data.total === 0 && !value)) return null; // no tags yet: nothing to filter on
   return (
-    <>
-      <label className={listStyles.label} htmlFor={id}>
-        Étiquette
-      </label>
-      <select id={id} className={inputStyle} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Toutes</option>
-        {tags.data.data.map((t) => (
-          <option key={t.id} value={String(t.id)}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-    </>
+    <Field label="Étiquette">
+      <Select
+        value={value ?? ''}
+        onChange={onChange}
+        options={[{ value: '', label: 'Toutes' }, ...tags.data.data.map((t) => ({ value: String(t.id), label: t.name }))]}
+      />
+    </Field>
   );
 }

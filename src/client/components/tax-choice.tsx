@@ -1,6 +1,7 @@
 import { css } from '../../../styled-system/css';
 import { FRANCHISE_MENTION, sameRate, type TaxRate, type TaxRules } from '../../shared/vat';
 import { Button } from './ui/button';
+import { Checkbox } from './ui/checkbox';
 import { RadioGroup } from './ui/radio-group';
 
 const styles = {
@@ -69,18 +70,17 @@ export function TaxChoice({
         {options.map((t) => {
           const checked = value.some((x) => sameRate(x, t));
           return (
-            <label key={keyOf(t)} className={css({ display: 'flex', gap: '1.5', alignItems: 'center', cursor: 'pointer' })}>
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={readOnly}
-                onChange={(e) => {
-                  const rest = value.filter((x) => !sameRate(x, t));
-                  onChange(e.target.checked ? [...rest, { title: t.title, rate: t.rate }] : rest);
-                }}
-              />
+            <Checkbox
+              key={keyOf(t)}
+              checked={checked}
+              disabled={readOnly}
+              onChange={(on) => {
+                const rest = value.filter((x) => !sameRate(x, t));
+                onChange(on ? [...rest, { title: t.title, rate: t.rate }] : rest);
+              }}
+            >
               {t.title}
-            </label>
+            </Checkbox>
           );
         })}
         {error && <span className={styles.error}>{error}</span>}

@@ -3,6 +3,8 @@ import { css } from '../../../styled-system/css';
 import { trpc } from '../trpc';
 import { showMessage } from '../stores/snackbar';
 import { ROLE_LABELS } from '../../shared/roles';
+import { Field } from '../components/ui/field';
+import { Select } from '../components/ui/select';
 
 /**
  * The drawer's organisation picker (issue 18): shown to a user who belongs to several, it moves the session to
@@ -23,30 +25,19 @@ export function OrganizationSwitcher() {
   if (list.length < 2) return null;
   const current = list.find((o) => o.current);
   return (
-    <label className={css({ display: 'block', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-      <span className={css({ display: 'block', fontSize: 'xs', color: 'fg.muted', mb: '1' })}>Entreprise</span>
-      <select
-        aria-label="Changer d’entreprise"
-        className={css({
-          w: 'full',
-          fontSize: 'sm',
-          fontWeight: '600',
-          bg: 'bg.subtle',
-          borderRadius: 'md',
-          px: '2',
-          py: '1.5',
-          cursor: 'pointer',
-        })}
-        value={current?.id ?? ''}
+    <Field
+      size="sm"
+      label="Entreprise"
+      className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })}
+      disabled={change.isPending}
+    >
+      <Select
+        size="sm"
+        value={String(current?.id ?? '')}
         disabled={change.isPending}
-        onChange={(e) => change.mutate({ id: Number(e.target.value) })}
-      >
-        {list.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name} · {ROLE_LABELS[o.role]}
-          </option>
-        ))}
-      </select>
-    </label>
+        options={list.map((o) => ({ value: String(o.id), label: `${o.name} · ${ROLE_LABELS[o.role]}` }))}
+        onChange={(id) => change.mutate({ id: Number(id) })}
+      />
+    </Field>
   );
 }

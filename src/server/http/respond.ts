@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
-import { messagesOf } from '../errors';
+import { fieldsOf, messagesOf } from '../errors';
 import { inputSchemaOf } from '../input-schemas';
 import { logger } from '../logger';
 
@@ -23,7 +23,8 @@ export function sendJsonText(res: ServerResponse, status: number, payload: strin
 /**
  * CONTRACT.md "Errors": JSON `{ messages }` with the HTTP status; a 500 says only `Erreur interne du serveur`.
  * `procedure` is the tRPC path that refused the input, if any: its schema names the invalid fields, as tRPC's
- * error formatter does for /api/trpc.
+ * error formatter does for /api/trpc. A 400 about fields also carries `fields` ({ path: message }), the same object
+ * as tRPC's `data.fields`, so a REST client can show each message beside its field.
  */
 export function sendError(res: ServerResponse, cause: unknown, procedure?: string): void {
   const { status, body } = errorAnswer(cause, procedure);
@@ -35,7 +36,8 @@ export function errorAnswer(cause: unknown, procedure?: string): { status: numbe
   const error = getTRPCErrorFromUnknown(cause);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) logger.error('request failed', error.cause ?? error);
-  return { status, body: JSON.stringify({ messages: messagesOf(error, inputSchemaOf(procedure)) }) };
+  const fields = fieldsOf(error);
+  return { status, body: JSON.stringify({ messages: messagesOf(error, inputSchemaOf(procedure)), ...(fields ? { fields } : {}) }) };
 }
 
 export function sendMessage(res: ServerResponse, status: number, messages: string): void {

@@ -12,6 +12,12 @@ const ERROR_SCHEMA: JsonSchema = {
       description: 'Un message en français par champ à corriger, ou un seul message',
       anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
     },
+    fields: {
+      description:
+        'Sur un 400 qui porte sur des champs : le chemin de chaque champ refusé (« address.postal_code ») et son message, à afficher à côté du champ',
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    },
   },
   required: ['messages'],
 };

@@ -5,6 +5,8 @@ const styles = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' }),
   label: css({ fontWeight: '600' }),
   items: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  // Options too long to sit side by side (a sentence each) go one under the other, each as tall as its text.
+  vertical: css({ flexDirection: 'column', alignItems: 'stretch', '& > label': { h: 'auto', minH: '9', py: '1.5' } }),
   item: css({
     display: 'inline-flex',
     alignItems: 'center',
@@ -52,6 +54,7 @@ export function RadioGroup({
   name,
   className,
   hideLabel,
+  orientation = 'horizontal',
 }: {
   label: string;
   options: readonly RadioOption[];
@@ -63,6 +66,7 @@ export function RadioGroup({
   className?: string;
   /** The label only for screen readers, where the options speak for themselves to the eye. */
   hideLabel?: boolean;
+  orientation?: 'horizontal' | 'vertical';
 }) {
   return (
     <ArkRadioGroup.Root
@@ -73,10 +77,10 @@ export function RadioGroup({
       }}
       disabled={disabled}
       name={name}
-      orientation="horizontal"
+      orientation={orientation}
     >
       <ArkRadioGroup.Label className={hideLabel ? css({ srOnly: true }) : styles.label}>{label}</ArkRadioGroup.Label>
-      <div className={styles.items}>
+      <div className={cx(styles.items, orientation === 'vertical' && styles.vertical)}>
         {options.map((option) => (
           <ArkRadioGroup.Item key={option.value} value={option.value} className={styles.item}>
             <ArkRadioGroup.ItemControl className={styles.control} />

@@ -88,7 +88,7 @@ export function CustomersPage() {
           defaultValue={query.city}
           onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })}
         />
-        <TagFilter kind="customer" id="customer-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
+        <TagFilter kind="customer" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
           <input
             type="checkbox"

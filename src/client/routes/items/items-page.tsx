@@ -82,7 +82,7 @@ export function ItemsPage() {
           <option value="service">Prestations de service</option>
           <option value="goods">Ventes de biens</option>
         </select>
-        <TagFilter kind="item" id="item-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
+        <TagFilter kind="item" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
           <input
             type="checkbox"

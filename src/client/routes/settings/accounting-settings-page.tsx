@@ -10,7 +10,9 @@ import { useSavedForm } from '../../lib/use-saved-form';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { inputStyle, TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { ExpenseCategorySettings } from './expense-category-settings';
 
@@ -26,7 +28,7 @@ const ACCOUNT_FIELDS: { key: keyof AccountingSettings; label: string; hint?: str
 ];
 
 const thisYear = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
-const YEARS = Array.from({ length: 6 }, (_, i) => thisYear - i);
+const YEAR_OPTIONS = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
 
 /** The file as the server sends it (ISO-8859-15 bytes, named by Content-Disposition), or its French error. */
 async function downloadFec(year: number): Promise<void> {
@@ -84,18 +86,9 @@ export function AccountingSettingsPage() {
           l’administration fiscale (article A47 A-1 du LPF), à remettre à votre expert-comptable.
         </p>
         <div className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap' })}>
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            <label htmlFor="fec-year" className={css({ fontSize: 'sm', fontWeight: '600' })}>
-              Exercice (année civile)
-            </label>
-            <select id="fec-year" className={inputStyle} value={year} onChange={(e) => setYear(Number(e.target.value))}>
-              {YEARS.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Exercice (année civile)">
+            <Select value={String(year)} options={YEAR_OPTIONS} onChange={(value) => setYear(Number(value))} />
+          </Field>
           <Button
             loading={downloading}
             onClick={() => {

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
 import { listStyles } from '../../components/ui/list';
 import { fieldMessages } from '../../../shared/validation-messages';
 
@@ -66,15 +66,16 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
           formatExchangeRate(base, c.code, c.rate)
         ) : (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-            <label className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
               <span>1 {base} =</span>
-              <input
+              <Input
+                size="sm"
                 aria-label={`Taux de change ${c.code}`}
                 aria-invalid={error ? true : undefined}
                 inputMode="decimal"
-                // biome-ignore lint/a11y/noAutofocus: the field opens on the user's own « Modifier » click, where typing goes next
+                // autoFocus: the field opens on the user's own « Modifier » click, where typing goes next
                 autoFocus
-                className={`${inputStyle} ${css({ w: '28', h: '8', textAlign: 'right' })}`}
+                className={css({ w: '28', textAlign: 'right' })}
                 value={draft}
                 onChange={(e) => {
                   setDraft(e.target.value);
@@ -83,7 +84,7 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
                 onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? cancel() : undefined)}
               />
               <span>{c.code}</span>
-            </label>
+            </div>
             {error && <span className={css({ fontSize: 'xs', color: 'danger', whiteSpace: 'normal' })}>{error}</span>}
           </div>
         )}

@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
-import { css, cx } from '../../../../styled-system/css';
+import { useRef } from 'react';
+import { css } from '../../../../styled-system/css';
 import {
   EMAIL_PLACEHOLDER_LABELS,
   EMAIL_PLACEHOLDERS,
@@ -11,7 +11,9 @@ import {
   type EmailTemplateType,
 } from '../../../shared/email-template';
 import type { EmailSettings } from '../../../shared/schemas/email-settings';
-import { inputStyle, TextField } from '../../components/ui/text-field';
+import { Field, Textarea } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 
 type Template = EmailSettings['templates'][EmailTemplateType];
 type Part = keyof Template;
@@ -26,7 +28,6 @@ const styles = {
   column: css({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' }),
   label: css({ fontSize: 'sm', fontWeight: '600' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  error: css({ fontSize: 'xs', color: 'danger' }),
   chips: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
   chip: css({
     fontFamily: 'mono',
@@ -70,7 +71,6 @@ interface Props {
 
 /** One template at a time: subject and body, placeholder chips that insert at the cursor, and a live preview. */
 export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, errors, organizationName, senderName, replyTo }: Props) {
-  const id = useId();
   const template = templates[type];
   const fields = { subject: useRef<HTMLInputElement>(null), body: useRef<HTMLTextAreaElement>(null) };
   // The field the chips write into: the last one focused; before any, the end of the body.
@@ -99,27 +99,19 @@ export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, e
   return (
     <div className={styles.layout}>
       <div className={styles.column}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`} className={styles.label}>
-            Modèle
-          </label>
-          <select
-            id={`${id}-type`}
-            className={inputStyle}
+        <Field label="Modèle">
+          <Select
             value={type}
-            onChange={(e) => {
+            options={EMAIL_TEMPLATE_TYPES.map((t) => ({
+              value: t,
+              label: `${EMAIL_TEMPLATE_LABELS[t]}${withErrors(t) ? ' (à corriger)' : ''}`,
+            }))}
+            onChange={(next) => {
               lastField.current = null;
-              onTypeChange(e.target.value as EmailTemplateType);
+              onTypeChange(next as EmailTemplateType);
             }}
-          >
-            {EMAIL_TEMPLATE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EMAIL_TEMPLATE_LABELS[t]}
-                {withErrors(t) ? ' (à corriger)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+          />
+        </Field>
         <TextField
           ref={fields.subject}
           label="Objet"
@@ -128,27 +120,15 @@ export function EmailTemplateEditor({ type, onTypeChange, templates, onChange, e
           onFocus={() => (lastField.current = 'subject')}
           onChange={(e) => onChange(type, { ...template, subject: e.target.value })}
         />
-        <div className={styles.field}>
-          <label htmlFor={`${id}-body`} className={styles.label}>
-            Message
-          </label>
-          <textarea
+        <Field label="Message" error={errorOf('body')}>
+          <Textarea
             ref={fields.body}
-            id={`${id}-body`}
             rows={11}
-            className={cx(inputStyle, css({ h: 'auto', py: '2', lineHeight: '1.5', resize: 'vertical' }))}
             value={template.body}
-            aria-invalid={errorOf('body') ? true : undefined}
-            aria-describedby={errorOf('body') ? `${id}-body-error` : undefined}
             onFocus={() => (lastField.current = 'body')}
             onChange={(e) => onChange(type, { ...template, body: e.target.value })}
           />
-          {errorOf('body') && (
-            <p id={`${id}-body-error`} className={styles.error}>
-              {errorOf('body')}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className={styles.field}>
           <span className={styles.label}>Insérer une variable</span>
           {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons that insert text, not form fields (which <fieldset> is for) */}

@@ -10,7 +10,9 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { SeatsNote } from '../subscription/seats-note';
 
@@ -89,18 +91,12 @@ export function MembersSettingsPage() {
                 </div>
               </div>
               {editable(m) ? (
-                <select
+                <Select
                   aria-label={`Rôle de ${m.first_name} ${m.last_name}`}
-                  className={inputStyle}
                   value={m.role}
-                  onChange={(e) => updateRole.mutate({ id: m.id, role: e.target.value as Role })}
-                >
-                  {offered.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
+                  options={offered.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+                  onChange={(role) => updateRole.mutate({ id: m.id, role: role as Role })}
+                />
               ) : (
                 <span className={styles.muted}>{ROLE_LABELS[m.role]}</span>
               )}
@@ -151,16 +147,13 @@ export function MembersSettingsPage() {
               error={error}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
-              Rôle
-              <select aria-label="Rôle" className={inputStyle} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                {offered.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]} — {ROLE_HINTS[r]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Field label="Rôle">
+              <Select
+                value={role}
+                options={offered.map((r) => ({ value: r, label: `${ROLE_LABELS[r]} — ${ROLE_HINTS[r]}` }))}
+                onChange={(next) => setRole(next as Role)}
+              />
+            </Field>
             <Button type="submit" loading={invite.isPending}>
               Envoyer l’invitation
             </Button>

@@ -7,12 +7,19 @@ import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
 import { useSavedForm } from '../../lib/use-saved-form';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { RadioGroup } from '../../components/ui/radio-group';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { fieldMessages } from '../../../shared/validation-messages';
 
 type KeyValueList = 'identifications' | 'additional_info';
+
+const VAT_REGIMES = [
+  { value: 'normal', label: 'Assujetti à la TVA' },
+  { value: 'franchise', label: 'Franchise en base de TVA (« TVA non applicable, art. 293 B du CGI »)' },
+];
 
 /** Paramètres → Infos de l'entreprise: the seller's identity printed on every document (CGI art. 242 nonies A). */
 export function OrganizationSettingsPage() {
@@ -192,36 +199,27 @@ export function OrganizationSettingsPage() {
             </Button>
           </div>
         </div>
-        <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}>
-          <legend className={css({ fontWeight: '600', mb: '1' })}>Régime de TVA</legend>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input
-              type="radio"
-              name="vat-regime"
-              checked={form.vat_regime === 'normal'}
-              onChange={() => setForm({ ...form, vat_regime: 'normal' })}
-            />
-            Assujetti à la TVA
-          </label>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <input
-              type="radio"
-              name="vat-regime"
-              checked={form.vat_regime === 'franchise'}
-              onChange={() => setForm({ ...form, vat_regime: 'franchise', vat_on_debits: false })}
-            />
-            Franchise en base de TVA (« TVA non applicable, art. 293 B du CGI »)
-          </label>
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', opacity: form.vat_regime === 'franchise' ? 0.5 : 1 })}>
-            <input
-              type="checkbox"
-              disabled={form.vat_regime === 'franchise'}
-              checked={form.vat_on_debits}
-              onChange={(e) => setForm({ ...form, vat_on_debits: e.target.checked })}
-            />
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <RadioGroup
+            label="Régime de TVA"
+            name="vat-regime"
+            orientation="vertical"
+            options={VAT_REGIMES}
+            value={form.vat_regime}
+            onChange={(regime) =>
+              setForm(
+                regime === 'franchise' ? { ...form, vat_regime: 'franchise', vat_on_debits: false } : { ...form, vat_regime: 'normal' },
+              )
+            }
+          />
+          <Checkbox
+            disabled={form.vat_regime === 'franchise'}
+            checked={form.vat_on_debits}
+            onChange={(checked) => setForm({ ...form, vat_on_debits: checked })}
+          >
             Option pour le paiement de la taxe d’après les débits
-          </label>
-        </fieldset>
+          </Checkbox>
+        </div>
 
         <p className={settingsSection}>Coordonnées</p>
         <div className={settingsGrid}>

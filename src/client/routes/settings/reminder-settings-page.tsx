@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import {
   defaultReminderSettings,
@@ -18,7 +18,10 @@ import { showMessage } from '../../stores/snackbar';
 import { useSavedForm } from '../../lib/use-saved-form';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { inputStyle, TextField } from '../../components/ui/text-field';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Field, Textarea } from '../../components/ui/field';
+import { Select, type SelectOption } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 
 const styles = {
@@ -35,15 +38,18 @@ const styles = {
   off: css({ opacity: 0.7 }),
   legend: css({ fontWeight: '600', fontSize: 'sm', px: '1' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  label: css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' }),
   days: css({ w: '24' }),
-  check: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', h: '10' }),
+  check: css({ h: '10' }),
   error: css({ fontSize: 'xs', color: 'danger' }),
-  body: css({ h: 'auto', py: '2', lineHeight: '1.5', resize: 'vertical' }),
 };
 
 type Direction = 'before' | 'on' | 'after';
+const DIRECTIONS: SelectOption[] = [
+  { value: 'before', label: 'avant l’échéance' },
+  { value: 'on', label: 'le jour de l’échéance' },
+  { value: 'after', label: 'après l’échéance' },
+];
+const MODES: SelectOption[] = Object.entries(REMINDER_MODES).map(([value, label]) => ({ value, label }));
 const directionOf = (offset: number): Direction => (offset < 0 ? 'before' : offset === 0 ? 'on' : 'after');
 const offsetOf = (days: number, direction: Direction) =>
   direction === 'on' ? 0 : direction === 'before' ? -Math.abs(days) : Math.abs(days);
@@ -68,7 +74,6 @@ function StepEditor({
   onChange: (step: ReminderStep) => void;
   onRemove: () => void;
 }) {
-  const id = useId();
   const error = (key: string) => errors[`steps.${index}.${key}`];
   const direction = directionOf(step.offset_days);
   // The number typed is kept as text while it is edited: '' or '1.5' are refused on save, not rewritten under the cursor.
@@ -98,41 +103,15 @@ function StepEditor({
             onChange={(e) => setDays(e.target.value, direction)}
           />
         )}
-        <div className={styles.field}>
-          <label htmlFor={`${id}-when`} className={styles.label}>
-            Quand
-          </label>
-          <select
-            id={`${id}-when`}
-            className={inputStyle}
-            value={direction}
-            onChange={(e) => setDays(daysText, e.target.value as Direction)}
-          >
-            <option value="before">avant l’échéance</option>
-            <option value="on">le jour de l’échéance</option>
-            <option value="after">après l’échéance</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-mode`} className={styles.label}>
-            Envoi
-          </label>
-          <select
-            id={`${id}-mode`}
-            className={inputStyle}
-            value={step.mode}
-            onChange={(e) => onChange({ ...step, mode: e.target.value as ReminderMode })}
-          >
-            {Object.entries(REMINDER_MODES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className={styles.check}>
-          <input type="checkbox" checked={step.enabled} onChange={(e) => onChange({ ...step, enabled: e.target.checked })} /> Active
-        </label>
+        <Field label="Quand">
+          <Select value={direction} options={DIRECTIONS} onChange={(value) => setDays(daysText, value as Direction)} />
+        </Field>
+        <Field label="Envoi">
+          <Select value={step.mode} options={MODES} onChange={(value) => onChange({ ...step, mode: value as ReminderMode })} />
+        </Field>
+        <Checkbox className={styles.check} checked={step.enabled} onChange={(enabled) => onChange({ ...step, enabled })}>
+          Active
+        </Checkbox>
         <Button variant="ghost" size="sm" onClick={onRemove} className={css({ ml: 'auto' })}>
           Supprimer
         </Button>
@@ -148,20 +127,9 @@ function StepEditor({
         error={error('subject')}
         onChange={(e) => onChange({ ...step, subject: e.target.value })}
       />
-      <div className={styles.field}>
-        <label htmlFor={`${id}-body`} className={styles.label}>
-          Message
-        </label>
-        <textarea
-          id={`${id}-body`}
-          rows={6}
-          className={cx(inputStyle, styles.body)}
-          value={step.body}
-          aria-invalid={error('body') ? true : undefined}
-          onChange={(e) => onChange({ ...step, body: e.target.value })}
-        />
-        {error('body') && <p className={styles.error}>{error('body')}</p>}
-      </div>
+      <Field label="Message" error={error('body')}>
+        <Textarea rows={6} value={step.body} onChange={(e) => onChange({ ...step, body: e.target.value })} />
+      </Field>
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { TAG_COLORS, TAG_KINDS, tagInputSchema, type Tag, type TagColor, type TagKind } from '../../../shared/schemas/tag';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { TextField } from '../../components/ui/text-field';
 import { TAG_PALETTE, tagVars } from '../../components/tags';
 
@@ -104,20 +105,16 @@ export function TagForm({
           <legend className={legend}>S’applique aux</legend>
           <div className={css({ display: 'flex', gap: '4', fontSize: 'sm', h: '7', alignItems: 'center' })}>
             {TAG_KINDS.map((kind) => (
-              <label key={kind} className={css({ display: 'flex', gap: '2', alignItems: 'center', cursor: 'pointer' })}>
-                <input
-                  type="checkbox"
-                  checked={draft.scopes.includes(kind)}
-                  onChange={(e) => {
-                    setLocalError({});
-                    return setDraft({
-                      ...draft,
-                      scopes: e.target.checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind),
-                    });
-                  }}
-                />
+              <Checkbox
+                key={kind}
+                checked={draft.scopes.includes(kind)}
+                onChange={(checked) => {
+                  setLocalError({});
+                  return setDraft({ ...draft, scopes: checked ? [...draft.scopes, kind] : draft.scopes.filter((k) => k !== kind) });
+                }}
+              >
                 {SCOPE_LABELS[kind]}
-              </label>
+              </Checkbox>
             ))}
           </div>
         </fieldset>

@@ -8,6 +8,8 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/field';
 import { TextField } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
@@ -41,14 +43,11 @@ function TaxesPerLine() {
   return (
     <section className={settingsCard}>
       <p className={settingsSection}>Taxes par ligne</p>
-      <label className={css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer' })}>
-        <input
-          type="checkbox"
-          className={css({ mt: '0.5' })}
-          checked={current.multiple_taxes_per_line}
-          disabled={save.isPending}
-          onChange={(e) => save.mutate({ data: { ...current, multiple_taxes_per_line: e.target.checked } })}
-        />
+      <Checkbox
+        checked={current.multiple_taxes_per_line}
+        disabled={save.isPending}
+        onChange={(checked) => save.mutate({ data: { ...current, multiple_taxes_per_line: checked } })}
+      >
         <span>
           <strong>Autoriser plusieurs taxes par ligne</strong>
           <br />
@@ -57,7 +56,7 @@ function TaxesPerLine() {
             plus de la TVA.
           </span>
         </span>
-      </label>
+      </Checkbox>
     </section>
   );
 }
@@ -120,7 +119,8 @@ export function TaxSettingsPage() {
               editing?.id === t.id ? (
                 <tr key={t.id}>
                   <td>
-                    <input
+                    <Input
+                      size="sm"
                       aria-label="Intitulé"
                       className={css({ w: 'full' })}
                       value={editing.title}
@@ -128,7 +128,8 @@ export function TaxSettingsPage() {
                     />
                   </td>
                   <td>
-                    <input
+                    <Input
+                      size="sm"
                       aria-label="Taux"
                       inputMode="decimal"
                       className={css({ w: '20', textAlign: 'right' })}

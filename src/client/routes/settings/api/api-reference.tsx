@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { css, cx } from '../../../../../styled-system/css';
-import { inputStyle } from '../../../components/ui/text-field';
+import { Input } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { filterGroups, referenceGroups, type OpenApiDocument, type ReferenceOperation } from './openapi-reference';
 
@@ -125,11 +125,11 @@ export default function ApiReference() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
       <div className={styles.toolbar}>
-        <input
+        <Input
           type="search"
           aria-label="Filtrer les chemins"
           placeholder="Filtrer : customers, POST, facture…"
-          className={cx(inputStyle, css({ maxW: '360px' }))}
+          className={css({ maxW: '360px' })}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

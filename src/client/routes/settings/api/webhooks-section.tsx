@@ -16,6 +16,7 @@ import { useActionGuard } from '../../../lib/use-action-guard';
 import { confirm } from '../../../stores/confirm';
 import { showMessage } from '../../../stores/snackbar';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { settingsCard, settingsSection } from '../settings-frame';
@@ -30,7 +31,6 @@ const styles = {
   notice: css({ mt: '2', p: '2', borderRadius: 'md', bg: 'dangerSubtle', color: 'danger', fontSize: 'sm' }),
   actions: css({ display: 'flex', gap: '1', justifyContent: 'flex-end', flexWrap: 'wrap' }),
   events: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: '2', my: '3' }),
-  check: css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' }),
   secret: css({ fontFamily: 'mono', fontSize: 'sm', p: '3', bg: 'bg.subtle', borderRadius: 'md', wordBreak: 'break-all', my: '3' }),
   error: css({ color: 'danger', fontSize: 'sm' }),
 };
@@ -160,14 +160,13 @@ export function WebhooksSection() {
         <fieldset className={styles.events}>
           <legend className={cx(styles.name, css({ mb: '2', mt: '3' }))}>Événements</legend>
           {WEBHOOK_EVENTS.map((e) => (
-            <label key={e} className={styles.check}>
-              <input
-                type="checkbox"
-                checked={events.includes(e)}
-                onChange={(change) => setEvents(change.target.checked ? [...events, e] : events.filter((x) => x !== e))}
-              />
+            <Checkbox
+              key={e}
+              checked={events.includes(e)}
+              onChange={(on) => setEvents(on ? [...events, e] : events.filter((x) => x !== e))}
+            >
               {WEBHOOK_EVENT_LABELS[e]} <span className={styles.muted}>({e})</span>
-            </label>
+            </Checkbox>
           ))}
         </fieldset>
         {error && (

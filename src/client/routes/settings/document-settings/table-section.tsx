@@ -4,6 +4,7 @@ import { css, cx } from '../../../../../styled-system/css';
 import { TABLE_COLUMN_TYPES } from '../../../../shared/schemas/template';
 import { TABLE_COLUMN_LABELS, TOTALS_LABELS } from '../../../../shared/template-labels';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { designer, draft, move } from './designer-store';
 import { CheckField, NumberField, SelectField, TextInput } from './fields';
 import { grid, panel, sectionNote, sectionTitle, subCard, Disclosure } from './panel-layout';
@@ -127,22 +128,14 @@ export function TableSection() {
                     })}
                   >
                     <strong className={css({ fontSize: 'sm' })}>{TABLE_COLUMN_LABELS[col.type]}</strong>
-                    <label
-                      className={css({
-                        display: 'flex',
-                        gap: '1.5',
-                        alignItems: 'center',
-                        fontSize: 'sm',
-                      })}
+                    <Checkbox
+                      checked={col.visible}
+                      onChange={(visible) => (defined(draft().table.cols[index], 'draft().table.cols[index]').visible = visible)}
                     >
-                      <input
-                        type="checkbox"
-                        aria-label={`Afficher la colonne ${name}`}
-                        checked={col.visible}
-                        onChange={(e) => (defined(draft().table.cols[index], 'draft().table.cols[index]').visible = e.target.checked)}
-                      />
-                      Visible
-                    </label>
+                      {/* Ark names the checkbox by its label part: « Visible » to the eye, the column's name to a screen reader. */}
+                      <span aria-hidden="true">Visible</span>
+                      <span className={css({ srOnly: true })}>Afficher la colonne {name}</span>
+                    </Checkbox>
                   </div>
                   <div className={grid.medium}>
                     <TextInput
