@@ -16,10 +16,17 @@ try {
   const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
   page.on('console', (m) => console.log('console:', m.text()));
+  await context.addInitScript(() => {
+    const t0 = performance.now();
+    new MutationObserver((list) => {
+      for (const m of list) if (m.type === 'attributes' && (m.target as Element).hasAttribute('data-document-pages')) console.log(`${(performance.now() - t0).toFixed(0)} ${m.attributeName}=${(m.target as Element).getAttribute(m.attributeName!)}`);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-render-ready', 'data-pages', 'aria-busy'] });
+    document.fonts.addEventListener('loadingdone', (e) => console.log(`${(performance.now() - t0).toFixed(0)} loadingdone ${(e as FontFaceSetLoadEvent).fontfaces.map((f) => f.family + f.weight).join(',')}`));
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 1; run++) {
     if (run === 2 && !process.env.TRACE) await cdp.send("Profiler.start");
     const t0 = performance.now();
     
