@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { css } from '../../../../styled-system/css';
 import { lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
@@ -74,12 +74,16 @@ function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: R
 
 /** A "⋮" button (or the given `trigger`) opening a list of actions: Ark's menu (keyboard, typeahead, Escape). */
 export function ActionMenu(props: ActionMenuProps) {
-  const [opened, setOpened] = useState(false);
+  // The component itself when downloaded (opens in the click's own render), else the lazy one; kept once chosen.
+  const [Menu, setMenu] = useState<ComponentType<ActionMenuProps & { defaultOpen?: boolean }> | null>(null);
   useEffect(() => whenIdle(() => void ark.preload()), []);
-  if (!opened) return <PendingTrigger label={props.label} trigger={props.trigger} onOpen={() => setOpened(true)} />;
+  if (!Menu) {
+    const open = () => setMenu(() => ark.loaded?.() ?? ark.Component);
+    return <PendingTrigger label={props.label} trigger={props.trigger} onOpen={open} />;
+  }
   return (
     <LazyBoundary fallback={<PendingTrigger label={props.label} trigger={props.trigger} />}>
-      <ark.Component {...props} defaultOpen />
+      <Menu {...props} defaultOpen />
     </LazyBoundary>
   );
 }

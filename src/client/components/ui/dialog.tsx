@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import { LazyBoundary } from '../page-loading';
@@ -15,14 +15,17 @@ const ark = lazyPage(
 
 /** Ark's dialog (focus trap, Escape, aria) styled once (ark-dialog.tsx); nothing is drawn before it first opens. */
 export function Dialog(props: DialogProps) {
-  const [shown, setShown] = useState(props.open);
-  if (props.open && !shown) setShown(true);
+  // Chosen when it first opens: the component itself if downloaded (opens in this very render, as before the split:
+  // a dialog opened as another closes must not lag a tick behind its focus moves), else the lazy one. Kept after.
+  const pick = (): ComponentType<DialogProps> => ark.loaded?.() ?? ark.Component;
+  const [Box, setBox] = useState<ComponentType<DialogProps> | null>(() => (props.open ? pick() : null));
+  if (props.open && !Box) setBox(() => pick());
   useEffect(() => whenIdle(() => void ark.preload()), []);
-  if (!shown) return null;
+  if (!Box) return null;
   // Once opened it stays mounted: Ark unmounts its content when closed (`unmountOnExit`) after the closing animation.
   return (
     <LazyBoundary fallback={null}>
-      <ark.Component {...props} />
+      <Box {...props} />
     </LazyBoundary>
   );
 }
