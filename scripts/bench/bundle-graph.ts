@@ -12,10 +12,21 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The shell's chunks, downloaded with every page drawn inside the app's layout (src/client/app.tsx). */
-export const SHELL_MODULES = ['src/client/layouts/main-layout.tsx', 'src/client/components/global-overlays.tsx'];
+/**
+ * The shell's chunk, downloaded with every page drawn inside the app's layout (src/client/app.tsx). Its global overlays
+ * (components/global-overlays.tsx) are not counted: they download when the browser is idle or when first opened.
+ */
+export const SHELL_MODULES = ['src/client/layouts/main-layout.tsx'];
+/** The data layer (tRPC client, TanStack Query, superjson, the session guard): every page but the login page needs it. */
+export const DATA_LAYER = 'src/client/data-layer.tsx';
+/** Zod's French set-up, loaded beside every page but the sign-in forms (routes.tsx's two `lazyPage`s). */
+export const ZOD_SETUP = 'src/client/lib/zod-setup.ts';
 /** Pages drawn without the shell (their own layout or none): sign-in pages, public share and preview, the error page. */
 const OUTSIDE_SHELL = /^src\/client\/routes\/(auth|share|preview|system)\//;
+/** The sign-in forms, which check their input with Zod only once submitted (routes/auth/load-validation.ts). */
+const SIGN_IN_FORMS = /^src\/client\/routes\/auth\/(login|register|forgot-password|reset-password|verify-email)-page\./;
+/** The one page that posts through a plain REST door, without the data layer (routes.tsx's `plainFetch`). */
+const PLAIN_FETCH = /^src\/client\/routes\/auth\/login-page\./;
 
 /** Every .js file a chunk needs before it runs: itself and its static imports, recursively (not its dynamic ones). */
 export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
@@ -61,7 +72,13 @@ export function bundleReport(manifest: Manifest, gzipSize: (file: string) => num
   const rows = Object.entries(manifest)
     .filter(([key]) => pages.has(key))
     .map(([key, chunk]) => {
-      const needs = [entry[0], ...(OUTSIDE_SHELL.test(key) ? [] : SHELL_MODULES.filter((m) => manifest[m])), key];
+      const needs = [
+        entry[0],
+        ...(OUTSIDE_SHELL.test(key) ? [] : SHELL_MODULES),
+        ...(PLAIN_FETCH.test(key) ? [] : [DATA_LAYER]),
+        ...(SIGN_IN_FORMS.test(key) ? [] : [ZOD_SETUP]),
+        key,
+      ].filter((module) => manifest[module]);
       const files = staticClosure(manifest, needs);
       const added = [...files].filter((file) => !entryFiles.has(file));
       return { page: key, own: gzipSize(chunk.file), route: sum(added), firstLoad: sum(files), files: files.size };

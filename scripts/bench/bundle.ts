@@ -1,6 +1,7 @@
 // `npm run bench -- bundle`: the JavaScript each page of the built client downloads, gzip-compressed as the server
 // sends it (src/server/http/static.ts, level 9). Builds the client first when it is missing or stale. Issue 22's budgets:
-// the login page ≤ 120 KB in all, no route's chunks over 250 KB; a broken budget makes the run fail (exit code 1).
+// the login page ≤ 110 KB in all, no page over 250 KB when opened first (entry, data layer, shell and page); a broken
+// budget makes the run fail (exit code 1).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,7 +10,7 @@ import { bundleReport, type Manifest } from './bundle-graph';
 
 const CLIENT = path.resolve(import.meta.dirname, '../../dist/client');
 const LOGIN_PAGE = 'src/client/routes/auth/login-page.tsx';
-const LOGIN_BUDGET = 120_000;
+const LOGIN_BUDGET = 110_000;
 const PAGE_BUDGET = 250_000;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -44,14 +45,14 @@ export async function benchBundle() {
   const heaviest = [...report.rows].sort((a, b) => b.firstLoad - a.firstLoad)[0];
   const heaviestRoute = [...report.rows].sort((a, b) => b.route - a.route)[0];
   console.log(`\nPage de connexion : ${login ? kb(login.firstLoad) : '?'} (budget ${kb(LOGIN_BUDGET)})`);
-  if (heaviestRoute) console.log(`Route la plus lourde : ${heaviestRoute.page} ${kb(heaviestRoute.route)} (budget ${kb(PAGE_BUDGET)})`);
-  if (heaviest) console.log(`Plus lourd premier chargement : ${heaviest.page} ${kb(heaviest.firstLoad)}`);
+  if (heaviestRoute) console.log(`Route la plus lourde : ${heaviestRoute.page} ${kb(heaviestRoute.route)}`);
+  if (heaviest) console.log(`Plus lourd premier chargement : ${heaviest.page} ${kb(heaviest.firstLoad)} (budget ${kb(PAGE_BUDGET)})`);
   console.log(`Plus gros fichier : ${report.largestChunk.file} ${kb(report.largestChunk.gzip)}`);
   console.log(`Tout le JavaScript : ${kb(report.totalJs)}`);
 
   const broken = [
     ...(login && login.firstLoad <= LOGIN_BUDGET ? [] : ['la page de connexion dépasse son budget']),
-    ...report.rows.filter((row) => row.route > PAGE_BUDGET).map((row) => `${row.page} dépasse ${kb(PAGE_BUDGET)}`),
+    ...report.rows.filter((row) => row.firstLoad > PAGE_BUDGET).map((row) => `${row.page} dépasse ${kb(PAGE_BUDGET)}`),
   ];
   for (const message of broken) console.error(`Budget dépassé : ${message}`);
   if (broken.length > 0) process.exitCode = 1;

@@ -1,15 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { applyDisplay } from './stores/display';
 import { ui } from './stores/ui';
-import { queryClient, trpc, trpcClient } from './trpc';
+import { confirmState } from './stores/confirm';
+import { whenIdle } from './lib/when-idle';
 import { routes, type AppRoute } from './routes';
 import { usePageTitle } from './lib/page-title';
 import { lazyPage } from './lib/lazy-page';
-import { FullPageSpinner, RequireAuth } from './components/guard';
-import { LazyBoundary, PageSpinner } from './components/page-loading';
+import { FullPageSpinner, LazyBoundary, PageSpinner } from './components/page-loading';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { Snackbar } from './components/snackbar';
@@ -22,6 +21,11 @@ const shell = lazyPage(
   () => import('./layouts/main-layout'),
   (m) => m.MainLayout,
 );
+// The data layer (tRPC, TanStack Query, superjson) and the session guard too: the login page posts without them.
+const dataLayer = lazyPage(
+  () => import('./data-layer'),
+  (m) => m.DataLayer,
+);
 const overlays = lazyPage(
   () => import('./components/global-overlays'),
   (m) => m.GlobalOverlays,
@@ -33,40 +37,64 @@ const AUTH_FORM_HEIGHT = 285;
 function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
   const main = route.layout === 'main';
+  const needsData = !route.plainFetch;
   useEffect(() => {
     // Behind the guard, the page and the shell download while the session is being checked, not after.
+    if (needsData) void dataLayer.preload();
     if (main) void shell.preload();
     void route.page?.preload();
-  }, [main, route]);
+  }, [main, needsData, route]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const { Component } = defined(route.page, 'route.page');
   // In the sign-in card, a spinner about as tall as the login form; elsewhere, the page's area.
+  const spinner = <PageSpinner height={route.layout === 'auth' ? AUTH_FORM_HEIGHT : undefined} />;
+  const withData = (content: ReactNode, fallback: ReactNode) =>
+    needsData ? (
+      <LazyBoundary fallback={fallback}>
+        <dataLayer.Component requiresAuth={route.requiresAuth}>{content}</dataLayer.Component>
+      </LazyBoundary>
+    ) : (
+      content
+    );
   let page: ReactNode = (
-    <LazyBoundary fallback={<PageSpinner height={route.layout === 'auth' ? AUTH_FORM_HEIGHT : undefined} />}>
+    <LazyBoundary fallback={spinner}>
       <Component />
     </LazyBoundary>
   );
-  if (route.layout === 'auth') page = <AuthLayout title={route.title}>{page}</AuthLayout>;
   if (main)
-    page = (
-      // The guard's own spinner while the shell downloads: one spinner from the address bar to the page, no jump.
+    // The guard's own spinner while the data layer and the shell download: one spinner from the address bar to the page.
+    return withData(
       <LazyBoundary fallback={<FullPageSpinner />}>
         <shell.Component title={route.title} subtitle={route.subtitle} can={route.can}>
           {page}
         </shell.Component>
-      </LazyBoundary>
+      </LazyBoundary>,
+      <FullPageSpinner />,
     );
-  if (route.layout === 'public' && route.path !== '/404') page = <PublicLayout>{page}</PublicLayout>;
-  return route.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page;
+  // Outside the shell the layout draws at once, the page's spinner in it while the data layer comes.
+  page = withData(page, spinner);
+  if (route.layout === 'auth') return <AuthLayout title={route.title}>{page}</AuthLayout>;
+  if (route.layout === 'public' && route.path !== '/404') return <PublicLayout>{page}</PublicLayout>;
+  return page;
 }
 
-/** The overlays are opened from the shell only: they are mounted once a shell page has been shown. */
+/**
+ * The overlays are opened from the shell only (and the confirm questions of its pages): once a shell page is shown their
+ * chunk downloads when the browser is idle, and they are mounted when one is first asked for (issue 22).
+ */
 function LazyOverlays() {
-  const { shellShown } = useSnapshot(ui);
-  if (!shellShown) return null;
+  const { shellShown, settingsPanel, feedback, search, help } = useSnapshot(ui);
+  const confirming = useSnapshot(confirmState).open;
+  const asked = settingsPanel || feedback || search || help || confirming;
+  const [wanted, setWanted] = useState(false);
+  if (asked && !wanted) setWanted(true);
+  useEffect(() => (shellShown ? whenIdle(() => void overlays.preload()) : undefined), [shellShown]);
+  if (!wanted) return null;
   return (
     <LazyBoundary fallback={null}>
-      <overlays.Component />
+      <dataLayer.Component requiresAuth={false}>
+        <overlays.Component />
+      </dataLayer.Component>
     </LazyBoundary>
   );
 }
@@ -75,22 +103,20 @@ function LazyOverlays() {
 export function App() {
   useEffect(() => applyDisplay(), []);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path}>
-              <RoutePage route={route} />
-            </Route>
-          ))}
-          <Route>
-            <Redirect to="/404" replace />
+    <>
+      <Switch>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <RoutePage route={route} />
           </Route>
-        </Switch>
-        <UpdateNotice />
-        <Snackbar />
-        <LazyOverlays />
-      </QueryClientProvider>
-    </trpc.Provider>
+        ))}
+        <Route>
+          <Redirect to="/404" replace />
+        </Route>
+      </Switch>
+      <UpdateNotice />
+      <Snackbar />
+      <LazyOverlays />
+    </>
   );
 }

@@ -218,6 +218,11 @@ export interface AppRoute {
   requiresAuth: boolean;
   page?: LazyPage;
   redirect?: string;
+  /**
+   * The page calls the server only through plain REST doors (lib/plain-call.ts): it draws and works without the data
+   * layer's chunk (tRPC client, TanStack Query, superjson), which stays on the server until another page needs it.
+   */
+  plainFetch?: true;
   /** The procedure the page is for (shared/permissions.ts): a role that may not call it gets « Vous n’avez pas accès à cette page ». */
   can?: Procedure;
 }
@@ -260,7 +265,7 @@ function documentRoutes(type: ListType): AppRoute[] {
 }
 
 export const routes: AppRoute[] = [
-  auth('/auth/login', 'Se connecter', page.login),
+  { ...auth('/auth/login', 'Se connecter', page.login), plainFetch: true },
   auth('/auth/register', 'Inscription', page.register),
   auth('/auth/password/forgot', 'Mot de passe oublié', page.forgotPassword),
   auth('/auth/password/reset', 'Créer un nouveau mot de passe', page.resetPassword),

@@ -7,20 +7,15 @@ import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/_app';
 import { showMessage } from './stores/snackbar';
 import { MAX_BATCH_CALLS } from '../shared/api-limits';
+import { fetchWithTimeout, NETWORK_ERROR, PlainCallError, type ErrorInfo } from './lib/plain-call';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** SPEC §7: 30 s timeout on every call. */
-const TIMEOUT_MS = 30_000;
-export const NETWORK_ERROR = 'Network error or no response received';
-
-export interface ErrorInfo {
-  messages: string | string[];
-  status: number;
-}
+export { NETWORK_ERROR, type ErrorInfo };
 
 /** The `messages` and HTTP status of any failed call; a call that got no answer is SPEC §8's network error, status 400. */
 export function errorInfo(error: unknown): ErrorInfo {
+  if (error instanceof PlainCallError) return { messages: error.messages, status: error.status };
   if (error instanceof TRPCClientError) {
     const data = error.data as { messages?: string | string[]; httpStatus?: number } | undefined;
     if (data?.httpStatus) return { messages: data.messages ?? error.message, status: data.httpStatus };
@@ -128,12 +123,6 @@ const idempotencyLink: TRPCLink<AppRouter> =
         subscription.unsubscribe();
       };
     });
-
-const fetchWithTimeout = (input: RequestInfo | URL, init?: RequestInit) => {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(input, { ...init, credentials: 'same-origin', signal });
-};
 
 export const trpcClient = trpc.createClient({
   links: [

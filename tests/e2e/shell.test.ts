@@ -239,18 +239,15 @@ describe('the application shell', () => {
     const { context, page } = await loggedIn();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
-    await page.route('**/api/trpc/system.version**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: '[{"result":{"data":{"json":{"version":"1.0.0","build_id":"une-nouvelle-version"}}}}]',
-      }),
+    // The notice reads system.version through its REST door (lib/plain-call.ts), without the tRPC client.
+    await page.route('**/api/version', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"version":"1.0.0","build_id":"une-nouvelle-version"}' }),
     );
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const notice = page.getByTestId('update-notice');
     await notice.getByText('Mise à jour logicielle', { exact: true }).waitFor();
     await notice.getByText('Une nouvelle mise à jour logicielle est disponible').waitFor();
-    await page.unroute('**/api/trpc/system.version**');
+    await page.unroute('**/api/version');
     await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Actualiser' }).click()]);
     await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
     expect(await page.getByTestId('update-notice').count()).toBe(0);

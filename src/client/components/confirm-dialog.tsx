@@ -1,7 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
 import { answerConfirm, confirmState } from '../stores/confirm';
-import { Dialog } from './ui/dialog';
+// Already in the overlays' own lazy chunk (app.tsx): Ark's dialog directly, mounted closed before it first opens.
+import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { Button } from './ui/button';
 
 /** SPEC §4/§9: 300 px, 'Annuler' / 'Oui'; Escape and the close button answer false. */

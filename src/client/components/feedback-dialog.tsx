@@ -5,7 +5,8 @@ import { ui } from '../stores/ui';
 import { showMessage } from '../stores/snackbar';
 import { trpc } from '../trpc';
 import { capturePage } from '../lib/screenshot';
-import { Dialog } from './ui/dialog';
+// Already in the overlays' own lazy chunk (app.tsx): Ark's dialog directly, mounted closed before it first opens.
+import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { Button } from './ui/button';
 import { Field, Textarea } from './ui/field';
 import { CameraIcon, CloseIcon } from './icons';

@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { css } from '../../../styled-system/css';
 import { trpc } from '../trpc';
-import { Spinner } from './ui/spinner';
+import { FullPageSpinner } from './page-loading';
 
 export const SETTINGS_LOAD_ERROR = "Une erreur s'est produite lors du chargement des paramètres";
 export const AUTH_CHECK_ERROR = "Une erreur s'est produite lors de la vérification de l'authentification";
-
-export function FullPageSpinner() {
-  return (
-    <div className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', color: 'accent.default' })}>
-      <Spinner size={32} label="Chargement" />
-    </div>
-  );
-}
 
 /**
  * SPEC §2 routing guard: checks the session (none → /auth/login), then loads the application settings once

@@ -29,6 +29,15 @@ const styles = {
   text: css({ color: 'fg.muted', fontSize: 'sm' }),
 };
 
+/** The whole window's spinner: the session being checked, the shell downloading. */
+export function FullPageSpinner() {
+  return (
+    <div className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', color: 'accent.default' })}>
+      <Spinner size={32} label="Chargement" />
+    </div>
+  );
+}
+
 /**
  * The place of a page whose code is still downloading: a spinner where the page will be, in the layout's frame.
  * `height` keeps a small frame (the sign-in card) at about the size of the form that comes, so nothing jumps.

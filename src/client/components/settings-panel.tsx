@@ -2,7 +2,8 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
 import { display, setThemeMode, type ThemeMode } from '../stores/display';
 import { openFeedbackFromPanel, ui } from '../stores/ui';
-import { Dialog } from './ui/dialog';
+// Already in the overlays' own lazy chunk (app.tsx): Ark's dialog directly, mounted closed before it first opens.
+import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { MessageIcon } from './icons';
 import { Field } from './ui/field';
 import { RadioGroup } from './ui/radio-group';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
 import { ui } from '../stores/ui';
-import { trpcClient } from '../trpc';
+import { serverVersion } from '../lib/plain-call';
 import { Button } from './ui/button';
 
 /** The event SPEC §2 listens for on the page body. */
@@ -19,7 +19,7 @@ function useBuildWatcher() {
     let stopped = false;
     const check = async () => {
       try {
-        const { build_id } = await trpcClient.system.version.query();
+        const { build_id } = await serverVersion();
         if (stopped) return;
         if (first.current === null) first.current = build_id;
         else if (build_id !== first.current) document.body.dispatchEvent(new CustomEvent(WEB_UPDATE_EVENT, { detail: { build_id } }));

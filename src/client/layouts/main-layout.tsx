@@ -57,7 +57,7 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
   const fullscreen = useFullscreen();
   const offset = wide ? (snap.rail ? RAIL_WIDTH : DRAWER_WIDTH) : 0;
   useEffect(() => {
-    ui.shellShown = true; // mounts the search, help, settings and confirm overlays (app.tsx)
+    ui.shellShown = true; // the search, help, settings and confirm overlays download when idle (app.tsx)
   }, []);
   usePrefetchWhenIdle(LIKELY_NEXT);
   // Issue 19 §4: once subscribed, the button names the plan instead of inviting to subscribe.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { matchRoute, useRouter } from 'wouter';
 import { routes } from '../routes';
+import { whenIdle } from './when-idle';
 
 /** Starts downloading the page behind a link (on hover or focus), so that the click shows it without a spinner. */
 export function usePrefetch(): (href: string) => void {
@@ -24,12 +25,6 @@ export function usePrefetchWhenIdle(hrefs: readonly string[]) {
     const run = () => {
       for (const href of key.split('\n')) prefetch(href);
     };
-    // Safari has no requestIdleCallback: a short timer does the same job there.
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: 5_000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(run, 2_000);
-    return () => window.clearTimeout(timer);
+    return whenIdle(run);
   }, [key, prefetch]);
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { PageLayout } from '../../shared/pagination';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../shared/schemas/template';
@@ -6,7 +6,7 @@ import { ItemsTable } from './items-table';
 import { imagesSettled } from './measure';
 import { usePageLayout, type Layout, type Snapshot } from './use-page-layout';
 import { contentWidth, FoldLine, FooterArea, HeaderArea, PAGE_HEIGHT, PAGE_WIDTH, paddingOf, typographyOf } from './page-parts';
-import { PRINT_CSS } from './print-css';
+import { markPrintPath, PRINT_CSS } from './print-css';
 import { renderContextOf, type RenderContext } from './render-context';
 import { TotalsBlock } from './totals-block';
 import { carriedAmounts, fitPages } from './page-flow';
@@ -144,6 +144,7 @@ export function DocumentPages({ doc, template, settings, scale = 1, onPaginated,
 
   // Ready once the pages' own images (the logo) are drawn too: the PDF is taken then.
   const articleRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => (articleRef.current ? markPrintPath(articleRef.current) : undefined), []);
   const [painted, setPainted] = useState<Layout | null>(null);
   useEffect(() => {
     const root = articleRef.current;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { paginate, type PageLayout } from '../../shared/pagination';
 import type { AppSettings } from '../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../shared/schemas/template';
-import { fontsSettled, imagesSettled, readMeasurements } from './measure';
+import { fontsSettled, imagesSettled, readMeasurements, type Measurements } from './measure';
 import type { RenderDocument } from './types';
 
 /** SPEC §9 layout debounce: a change is laid out again once typing pauses. */
@@ -19,8 +19,7 @@ export interface Layout {
   pages: PageLayout[];
 }
 
-function layoutOf(root: HTMLElement, { template }: Snapshot): PageLayout[] {
-  const m = readMeasurements(root);
+function layoutOf(m: Measurements, { template }: Snapshot): PageLayout[] {
   const t = template;
   return paginate({
     rows: m.rows,
@@ -38,8 +37,8 @@ function layoutOf(root: HTMLElement, { template }: Snapshot): PageLayout[] {
 /**
  * Lays the document out in an offscreen pass at scale 1, measures it, and hands the heights to the shared
  * paginate(). The first pass waits for the template's fonts (fontsSettled) and runs at once; a change of the document
- * is laid out again once typing pauses (debounced); a font that finishes loading after a pass has measured is laid out
- * at once (nothing to wait for: no one is typing). A font finishing while a pass is still scheduled or waiting is
+ * is laid out again once typing pauses (debounced); a font that finishes loading after a pass has measured and changes
+ * a measured height is laid out at once (nothing to wait for: no one is typing). A font finishing while a pass is still scheduled or waiting is
  * already seen by that pass, which measures after it: no second layout, so the printer is not kept waiting for one.
  */
 export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivElement | null>) {
@@ -49,6 +48,8 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
   const measured = useRef<Snapshot | null>(null);
   /** A pass is scheduled or waiting for fonts and images: it has not measured yet. */
   const pending = useRef(false);
+  /** What the last pass read, to tell whether a font arriving since changed any height. */
+  const heights = useRef('');
 
   useEffect(() => {
     let cancelled = false;
@@ -63,7 +64,9 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
         if (cancelled) return;
         pending.current = false;
         measured.current = snapshot;
-        setLayout({ snapshot, epoch, pages: layoutOf(root, snapshot) });
+        const m = readMeasurements(root);
+        heights.current = JSON.stringify(m);
+        setLayout({ snapshot, epoch, pages: layoutOf(m, snapshot) });
       },
       measured.current && measured.current !== snapshot ? LAYOUT_DEBOUNCE_MS : 0,
     );
@@ -78,11 +81,17 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
     const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
     if (!fonts) return;
     const again = () => {
-      if (!pending.current) setEpoch((e) => e + 1);
+      if (pending.current) return;
+      // Only a font that changed a height lays the pages out again. Printing loads faces of its own (issue 22: the
+      // 500-line PDF was drawn twice, the second time while Chromium printed it); they change nothing measured.
+      const root = measureRef.current;
+      // Hidden (print media: PRINT_CSS hides the measuring pass) there is nothing to read, nor anything that changed.
+      if (root && (root.getClientRects().length === 0 || JSON.stringify(readMeasurements(root)) === heights.current)) return;
+      setEpoch((e) => e + 1);
     };
     fonts.addEventListener('loadingdone', again);
     return () => fonts.removeEventListener('loadingdone', again);
-  }, []);
+  }, [measureRef]);
 
   return { layout, ready: layout !== null && layout.snapshot === snapshot && layout.epoch === epoch };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/auth';
 import { invitationPreviewSchema } from '../../shared/schemas/members';
 import * as auth from '../services/auth';
+import { LOGIN_DOOR } from '../../shared/rest-doors';
 import * as members from '../services/members';
 
 export const authRouter = router({
@@ -24,7 +25,7 @@ export const authRouter = router({
     .output(userSchema)
     .mutation(({ ctx, input }) => auth.register(ctx, input)),
   login: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/auth/login', summary: 'Ouvre une session' } })
+    .meta({ rest: { ...LOGIN_DOOR, summary: 'Ouvre une session' } })
     .input(loginInputSchema)
     .output(userSchema)
     .mutation(({ ctx, input }) => auth.login(ctx, input)),

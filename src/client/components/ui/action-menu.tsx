@@ -1,54 +1,42 @@
-import type { ReactNode } from 'react';
-import { Menu as ArkMenu, Portal } from '@ark-ui/react';
-import { css, cx } from '../../../../styled-system/css';
+import { cloneElement, isValidElement, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { css } from '../../../../styled-system/css';
+import { lazyPage } from '../../lib/lazy-page';
+import { whenIdle } from '../../lib/when-idle';
+import { LazyBoundary } from '../page-loading';
 
-const styles = {
-  trigger: css({
-    display: 'grid',
-    placeItems: 'center',
-    w: '8',
-    h: '8',
-    borderRadius: 'full',
-    color: 'fg.muted',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.muted', color: 'fg.default' },
-    '&[data-state=open]': { bg: 'bg.muted', color: 'fg.default' },
-    _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
-  }),
-  content: css({
-    bg: 'bg.surface',
-    color: 'fg.default',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'lg',
-    boxShadow: 'overlay',
-    minW: '52',
-    p: '1',
-    zIndex: 'tooltip',
-    _focusVisible: { outline: 'none' },
-  }),
-  item: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '2',
-    px: '3',
-    py: '2',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    cursor: 'pointer',
-    whiteSpace: 'nowrap',
-    '&[data-highlighted]': { bg: 'accent.subtle', color: 'accent.fg' },
-    '&[data-disabled]': { opacity: 0.45, cursor: 'not-allowed', bg: 'transparent', color: 'fg.muted' },
-  }),
-  danger: css({ color: 'danger', '&[data-highlighted]': { bg: 'dangerSubtle', color: 'danger' } }),
-  separator: css({ h: '1px', bg: 'border.default', my: '1', border: 'none' }),
-};
+// Issue 22: Ark's menu machine is most of a list page's or the editor's menu code, and no menu is open when a page
+// first draws. Its trigger draws at once; the menu itself downloads when the browser is idle, on hover or focus, and
+// at the latest on the first click, which then opens it.
+const ark = lazyPage(
+  () => import('./ark-action-menu'),
+  (m) => m.ArkActionMenu,
+);
+
+export const menuTrigger = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '8',
+  h: '8',
+  borderRadius: 'full',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  '&[data-state=open]': { bg: 'bg.muted', color: 'fg.default' },
+  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
+});
 
 export type MenuEntry =
   | { value: string; label: ReactNode; onSelect: () => void; disabled?: boolean; tone?: 'danger'; hint?: string }
   | { separator: true; value: string };
 
-const DotsIcon = () => (
+export interface ActionMenuProps {
+  label: string;
+  entries: MenuEntry[];
+  /** The button that opens the menu, instead of the "⋮" one. */
+  trigger?: ReactNode;
+}
+
+export const DotsIcon = () => (
   <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
     <circle cx="12" cy="5" r="1.8" />
     <circle cx="12" cy="12" r="1.8" />
@@ -56,44 +44,46 @@ const DotsIcon = () => (
   </svg>
 );
 
-/**
- * Ark's menu styled once: a "⋮" button (or the given `trigger`) opening a list of actions (keyboard, typeahead,
- * Escape handled by Ark).
- */
-export function ActionMenu({ label, entries, trigger }: { label: string; entries: MenuEntry[]; trigger?: ReactNode }) {
+type TriggerProps = {
+  onClick?: () => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  'aria-haspopup'?: 'menu';
+  'aria-expanded'?: boolean;
+  'aria-label'?: string;
+};
+
+/** The trigger before the menu's code is there: the same button, which fetches it and asks for it open. */
+function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: ReactNode; onOpen?: () => void }) {
+  const preload = () => void ark.preload();
+  const props: TriggerProps = {
+    onClick: onOpen,
+    onPointerEnter: preload,
+    onFocus: preload,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    'aria-label': label,
+  };
+  if (isValidElement(trigger)) return cloneElement(trigger as ReactElement<TriggerProps>, props);
   return (
-    <ArkMenu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-      {trigger ? (
-        <ArkMenu.Trigger asChild aria-label={label}>
-          {trigger}
-        </ArkMenu.Trigger>
-      ) : (
-        <ArkMenu.Trigger className={styles.trigger} aria-label={label} title={label}>
-          <DotsIcon />
-        </ArkMenu.Trigger>
-      )}
-      <Portal>
-        <ArkMenu.Positioner>
-          <ArkMenu.Content className={styles.content}>
-            {entries.map((entry) =>
-              'separator' in entry ? (
-                <ArkMenu.Separator key={entry.value} className={styles.separator} />
-              ) : (
-                <ArkMenu.Item
-                  key={entry.value}
-                  value={entry.value}
-                  disabled={entry.disabled}
-                  onSelect={entry.onSelect}
-                  title={entry.hint}
-                  className={cx(styles.item, entry.tone === 'danger' && styles.danger)}
-                >
-                  {entry.label}
-                </ArkMenu.Item>
-              ),
-            )}
-          </ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
-    </ArkMenu.Root>
+    <button type="button" className={menuTrigger} title={label} data-state="closed" {...props}>
+      <DotsIcon />
+    </button>
+  );
+}
+
+/** A "⋮" button (or the given `trigger`) opening a list of actions: Ark's menu (keyboard, typeahead, Escape). */
+export function ActionMenu(props: ActionMenuProps) {
+  // The component itself when downloaded (opens in the click's own render), else the lazy one; kept once chosen.
+  const [Menu, setMenu] = useState<ComponentType<ActionMenuProps & { defaultOpen?: boolean }> | null>(null);
+  useEffect(() => whenIdle(() => void ark.preload()), []);
+  if (!Menu) {
+    const open = () => setMenu(() => ark.loaded?.() ?? ark.Component);
+    return <PendingTrigger label={props.label} trigger={props.trigger} onOpen={open} />;
+  }
+  return (
+    <LazyBoundary fallback={<PendingTrigger label={props.label} trigger={props.trigger} />}>
+      <Menu {...props} defaultOpen />
+    </LazyBoundary>
   );
 }

@@ -1,35 +1,61 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { trpc } from '../../trpc';
+import { NETWORK_ERROR, PlainCallError, signIn, type ErrorInfo } from '../../lib/plain-call';
+import { showMessage } from '../../stores/snackbar';
 import { preloadAuthValidation, withAuthValidation } from './load-validation';
 import { TextField } from '../../components/ui/text-field';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from './password-field';
 import * as s from './auth-styles';
 
+// The data layer every page after this one needs: fetched while the user types, not before (the login page alone stays
+// small, issue 22).
+const loadDataLayer = () => import('../../data-layer');
+const preloadDataLayer = () => void loadDataLayer().catch(() => undefined);
+
 export function LoginPage() {
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const login = trpc.auth.login.useMutation({
-    onSuccess: (user) => {
-      utils.auth.me.setData(undefined, user);
-      navigate('/');
-    },
-  });
+  const [pending, setPending] = useState(false);
+
+  async function logIn(data: { email: string; password: string }) {
+    setPending(true);
+    let user: Awaited<ReturnType<typeof signIn>>;
+    try {
+      // auth.login through its REST door: the same procedure, without the tRPC client.
+      user = await signIn(data);
+    } catch (error) {
+      // SPEC §8: the answer's messages in the snackbar, coloured by status.
+      const { messages, status }: ErrorInfo = error instanceof PlainCallError ? error : { messages: NETWORK_ERROR, status: 400 };
+      showMessage(messages, status);
+      setPending(false);
+      return;
+    }
+    // A data layer that cannot be downloaded is told by the next page's own notice, with « Recharger ».
+    await loadDataLayer().then(
+      ({ rememberSignedInUser }) => rememberSignedInUser(user),
+      () => undefined,
+    );
+    navigate('/');
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void withAuthValidation(({ validateLogin }) => {
       const { data, errors } = validateLogin(values);
       setErrors(errors);
-      if (data) login.mutate(data);
+      if (data) void logIn(data);
     });
   }
 
+  function prepare() {
+    preloadAuthValidation();
+    preloadDataLayer();
+  }
+
   return (
-    <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
+    <form className={s.form} onSubmit={submit} onInput={prepare} onPointerDown={prepare} noValidate>
       <p className={s.lead}>Connectez-vous pour retrouver vos factures, devis et clients.</p>
       <TextField
         label="Adresse e-mail"
@@ -47,7 +73,7 @@ export function LoginPage() {
         error={errors.password}
         onChange={(e) => setValues({ ...values, password: e.target.value })}
       />
-      <Button type="submit" size="lg" block loading={login.isPending}>
+      <Button type="submit" size="lg" block loading={pending}>
         Se connecter
       </Button>
       <div className={s.links}>
