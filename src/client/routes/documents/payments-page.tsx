@@ -11,13 +11,17 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
 import { Spinner } from '../../components/ui/spinner';
 import { DocumentTabs } from './document-tabs';
 import { StatusChip } from './status-chip';
 import { today } from './editor/form-state';
-import { formatAmountInput } from '../../../shared/format';
+
+const METHODS = Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }));
 
 type Draft = { id?: number; date: string; amount: string; method: PaymentMethod; reference: string; note: string };
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
@@ -231,29 +235,20 @@ export function PaymentsPage() {
                   error={errors.date}
                   onChange={(e) => setDraft({ ...draft, date: e.target.value })}
                 />
-                <TextField
-                  label="Montant"
-                  inputMode="decimal"
-                  value={draft.amount}
-                  error={errors.amount}
-                  placeholder={String(invoice.amount_due).replace('.', ',')}
-                  onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
-                  onBlur={() => setDraft((d) => ({ ...d, amount: formatAmountInput(d.amount) }))}
-                />
-                <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
-                  Moyen de paiement
-                  <select
-                    className={inputStyle}
+                <Field label="Montant" error={errors.amount}>
+                  <AmountInput
+                    value={draft.amount}
+                    placeholder={String(invoice.amount_due).replace('.', ',')}
+                    onChange={(amount) => setDraft((d) => ({ ...d, amount }))}
+                  />
+                </Field>
+                <Field label="Moyen de paiement">
+                  <Select
                     value={draft.method}
-                    onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}
-                  >
-                    {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                    options={METHODS}
+                    onChange={(method) => setDraft((d) => ({ ...d, method: method as PaymentMethod }))}
+                  />
+                </Field>
                 <TextField
                   label="Référence"
                   value={draft.reference}
