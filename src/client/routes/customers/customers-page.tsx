@@ -72,7 +72,6 @@ export function CustomersPage() {
       <aside className={styles.sidebar} aria-label="Filtres">
         <FilterField label="Rechercher">
           <Input
-            id="customer-search"
             type="search"
             placeholder="Nom, numéro, e-mail, SIREN"
             defaultValue={query.search}
@@ -83,7 +82,7 @@ export function CustomersPage() {
           <Select value={type ?? ''} onChange={(value) => setQuery({ type: value, page: 1 })} options={TYPES} />
         </FilterField>
         <FilterField label="Ville">
-          <Input id="customer-city" defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
+          <Input defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
         </FilterField>
         <TagFilter kind="customer" id="customer-tag" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
         <Checkbox checked={unpaid === true} onChange={(checked) => setQuery({ unpaid: checked ? 'true' : '', page: 1 })}>

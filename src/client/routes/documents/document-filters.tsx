@@ -45,7 +45,6 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
     <aside id="document-filters" className={styles.sidebar} aria-label="Filtres">
       <FilterField label="Rechercher">
         <Input
-          id="document-search"
           type="search"
           placeholder="Numéro, client, montant"
           defaultValue={query.search}

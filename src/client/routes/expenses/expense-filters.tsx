@@ -53,7 +53,6 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
     <aside id="expense-filters" className={styles.sidebar} aria-label="Filtres">
       <FilterField label="Rechercher">
         <Input
-          id="expense-search"
           type="search"
           placeholder="Fournisseur, libellé, n° de facture"
           defaultValue={query.search}
@@ -79,7 +78,6 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
 
       <FilterField label="Fournisseur">
         <Input
-          id="expense-supplier"
           placeholder="Tous"
           defaultValue={query.supplier}
           onChange={(e) => set({ supplier: e.target.value.trim() })}

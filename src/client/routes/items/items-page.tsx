@@ -74,7 +74,6 @@ export function ItemsPage() {
       <aside className={styles.sidebar} aria-label="Filtres">
         <FilterField label="Rechercher">
           <Input
-            id="item-search"
             type="search"
             placeholder="Désignation, code, référence"
             defaultValue={query.search}
