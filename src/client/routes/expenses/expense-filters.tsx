@@ -77,11 +77,7 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
       </Link>
 
       <FilterField label="Fournisseur">
-        <Input
-          placeholder="Tous"
-          defaultValue={query.supplier}
-          onChange={(e) => set({ supplier: e.target.value.trim() })}
-        />
+        <Input placeholder="Tous" defaultValue={query.supplier} onChange={(e) => set({ supplier: e.target.value.trim() })} />
       </FilterField>
 
       <FilterField label="Statut">
