@@ -27,6 +27,9 @@ const control = {
   '&:disabled, &[data-disabled]': { opacity: 0.6, cursor: 'not-allowed', _hover: { borderColor: 'border.default' } },
 } as const;
 
+/** Inside a table cell or a dense row (the editor's lines, a pager): a cell is not a form card, so the box is low and tight. */
+const inline = { h: '8', px: '2', borderRadius: 'md' } as const;
+
 /** A bare control for the places that have no visible label of their own (table cells, filter bars). */
 export const inputRecipe = defineRecipe({
   className: 'input',
@@ -35,6 +38,7 @@ export const inputRecipe = defineRecipe({
     size: {
       md: {},
       sm: { h: '9', px: '2.5' },
+      inline,
     },
     multiline: {
       true: { h: 'auto', minH: '20', py: '2', resize: 'vertical', lineHeight: '1.5' },
@@ -58,6 +62,7 @@ export const fieldRecipe = defineSlotRecipe({
       md: {},
       // Dense panels (the template designer): smaller, quieter labels.
       sm: { root: { gap: '1' }, label: { fontSize: 'xs', color: 'fg.muted' } },
+      inline: { root: { gap: '1' }, label: { fontSize: 'xs', color: 'fg.muted' } },
     },
   },
   defaultVariants: { size: 'md' },
@@ -102,6 +107,7 @@ export const numberInputRecipe = defineSlotRecipe({
     size: {
       md: {},
       sm: { input: { h: '9', pl: '2.5' } },
+      inline: { input: { ...inline, pr: '8' } },
     },
     withUnit: { true: { input: { pr: '14' } } },
   },
@@ -164,6 +170,7 @@ export const selectRecipe = defineSlotRecipe({
     size: {
       md: {},
       sm: { trigger: { h: '9', px: '2.5' } },
+      inline: { trigger: inline },
     },
   },
   defaultVariants: { size: 'md' },

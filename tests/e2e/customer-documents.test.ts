@@ -103,16 +103,18 @@ describe('a customer’s documents and figures in the browser', () => {
     await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
     await page.goto('/customers');
     await page.getByText('2 clients').waitFor();
-    await page.getByLabel('Avec factures impayées').check();
+    // A kit checkbox is toggled through its label, as a user clicks it.
+    const unpaid = page.locator('label', { hasText: 'Avec factures impayées' });
+    await unpaid.click();
     await page.getByText('1 client', { exact: true }).waitFor();
     expect(page.url()).toContain('unpaid=true');
     await page.reload();
     await page.getByText('1 client', { exact: true }).waitFor();
-    expect(await page.getByLabel('Avec factures impayées').isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Avec factures impayées' }).isChecked()).toBe(true);
     await page.getByRole('link', { name: 'Boulangerie Martin' }).waitFor();
     expect(await page.getByRole('link', { name: 'Café des Arts' }).count()).toBe(0);
     await screenshot(page, 'customer-documents-unpaid-filter');
-    await page.getByLabel('Avec factures impayées').uncheck();
+    await unpaid.click();
     await page.getByText('2 clients').waitFor();
     expect(page.url()).not.toContain('unpaid');
     await context.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { dialogLayerReady, launchBrowser, newPage, screenshot, chooseOption } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -80,7 +80,7 @@ describe('customers in the browser', () => {
     await page.goto('/customers?city=Lyon');
     await page.getByRole('link', { name: 'Boulangerie Martin' }).waitFor();
     expect(await page.getByRole('link', { name: 'Atelier Bleu' }).count()).toBe(0);
-    await page.getByLabel('Type').selectOption('individual');
+    await chooseOption(page, 'Type', 'Particuliers');
     await page.getByText('Aucun client ne correspond à ces filtres.').waitFor();
     await context.close();
   });

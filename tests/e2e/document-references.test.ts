@@ -39,9 +39,10 @@ describe('purchase-order number, delivery address and RM registration, as a user
     await expect.poll(() => field(page, 'Adresse').inputValue()).toBe('18 quai Saint-Antoine');
     expect(await page.getByRole('radio', { name: 'Autre adresse de livraison' }).isChecked()).toBe(true);
     // "Identique" clears it; "Autre" starts again from the customer's shipping address, which the user completes.
-    await page.getByRole('radio', { name: 'Identique à l’adresse de facturation' }).check();
+    // The kit's radios are chosen through their label, as a user clicks them.
+    await page.locator('label', { hasText: 'Identique à l’adresse de facturation' }).click();
     expect(await field(page, 'Adresse').count()).toBe(0);
-    await page.getByRole('radio', { name: 'Autre adresse de livraison' }).check();
+    await page.locator('label', { hasText: 'Autre adresse de livraison' }).click();
     await field(page, 'Complément d’adresse').fill('Quai de livraison B, portail bleu');
     await page.getByLabel('N° de bon de commande').fill('BC-2026-117');
 

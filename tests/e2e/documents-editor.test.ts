@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { dialogLayerReady, launchBrowser, newPage, screenshot, chooseOption } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { defined } from '../../src/shared/defined';
@@ -74,7 +74,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Désignation').fill('Livre');
     await page.getByLabel('Quantité').fill('4');
     await page.getByLabel('Prix unitaire').fill('12,35');
-    await page.getByLabel('Type de remise').selectOption('amount');
+    await chooseOption(page, 'Type de remise', 'Montant');
     await page.getByLabel('Remise', { exact: true }).fill('2,4');
     await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 5,5 %', { exact: true }).click();
     await page.getByLabel('Prix unitaire').press('Enter');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dialogLayerReady, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { dialogLayerReady, launchBrowser, newPage, screenshot, chooseOption } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { formatMoney } from '../../src/shared/format';
@@ -77,11 +77,11 @@ describe('the documents list in the browser', () => {
     await screenshot(page, 'documents-list');
 
     // Status, then search: each lives in the URL and survives a reload.
-    await page.getByLabel('Statut').selectOption({ label: 'Exigible' });
+    await chooseOption(page, 'Statut', 'Exigible');
     await page.getByText('1 facture', { exact: true }).waitFor();
     expect(await row(page, money(600)).count()).toBe(1);
     expect(page.url()).toContain('status=overdue');
-    await page.getByLabel('Statut').selectOption({ label: 'Tous' });
+    await chooseOption(page, 'Statut', 'Tous');
     await page.getByRole('searchbox', { name: 'Rechercher' }).fill('atelier');
     await page.getByText('1 facture', { exact: true }).waitFor();
     await page.reload();

@@ -73,7 +73,8 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await screenshot(page, 'expense-credit-notes-list');
 
     // « Catégorie à vérifier »: the one imported invoice not saved yet; saved with its category, it leaves the filter.
-    await page.getByLabel('Catégorie à vérifier').check();
+    // A kit checkbox is toggled through its label, as a user clicks it.
+    await page.locator('label', { hasText: 'Catégorie à vérifier' }).click();
     await page.getByText('1 dépense', { exact: true }).waitFor();
     expect(page.url()).toContain('to_check=true');
     await page.getByRole('button', { name: 'De Koksmaat' }).click();
@@ -82,7 +83,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await chooseOption(dialog, 'Catégorie', 'Repas et réceptions (625700)');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Aucune dépense ne correspond à ces filtres.').waitFor();
-    await page.getByLabel('Catégorie à vérifier').uncheck();
+    await page.locator('label', { hasText: 'Catégorie à vérifier' }).click();
     await page.getByText('3 dépenses').waitFor();
     // The unfiltered list comes back from the cache first, then from the server: wait for the fresh one.
     await expect.poll(() => page.getByText('à vérifier', { exact: true }).count()).toBe(0);

@@ -41,7 +41,7 @@ describe('expenses in the browser', () => {
     await page.getByTestId('expense-sums').getByText('143,29').waitFor();
     await screenshot(page, 'expenses-list');
 
-    await page.getByLabel('Catégorie', { exact: true }).selectOption('deplacements');
+    await chooseOption(page, 'Catégorie', 'Déplacements et hébergement');
     await page.getByText('1 dépense', { exact: true }).waitFor();
     expect(page.url()).toContain('category=deplacements');
     await page.getByTestId('expense-sums').getByText('84,60').waitFor();

@@ -57,7 +57,7 @@ describe('items in the browser', () => {
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
     await page.getByText('Aucun article ne correspond à ces filtres.').waitFor();
-    await page.getByLabel('Afficher les articles archivés').check();
+    await page.locator('label', { hasText: 'Afficher les articles archivés' }).click();
     await page.getByRole('button', { name: 'Restaurer' }).click();
     await page.getByRole('button', { name: 'Journée de conseil' }).waitFor();
     await context.close();

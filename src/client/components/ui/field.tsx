@@ -3,7 +3,8 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTML
 import { cx } from '../../../../styled-system/css';
 import { field as fieldRecipe, input as inputRecipe } from '../../../../styled-system/recipes';
 
-export type FieldSize = 'md' | 'sm';
+/** md: forms; sm: dense panels; inline: table cells and compact rows. */
+export type FieldSize = 'md' | 'sm' | 'inline';
 
 export interface FieldProps {
   label: ReactNode;

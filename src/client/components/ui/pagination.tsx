@@ -1,5 +1,6 @@
 import { css } from '../../../../styled-system/css';
 import { Button } from './button';
+import { Select } from './select';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
@@ -33,28 +34,18 @@ export function Pagination({
         pt: '3',
       })}
     >
-      <label className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-        Lignes par page
-        <select
-          value={perPage}
-          onChange={(e) => onChange({ per_page: Number(e.target.value), page: 1 })}
-          className={css({
-            h: '8',
-            px: '2',
-            borderRadius: 'md',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            bg: 'bg.surface',
-            color: 'fg.default',
-          })}
-        >
-          {PER_PAGE_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+        {/* The words for the eye, the same words as the select's name for screen readers. */}
+        <span aria-hidden="true">Lignes par page</span>
+        <Select
+          size="inline"
+          aria-label="Lignes par page"
+          className={css({ w: '20' })}
+          value={String(perPage)}
+          onChange={(value) => onChange({ per_page: Number(value), page: 1 })}
+          options={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
+        />
+      </div>
       <span aria-live="polite">
         {from}–{to} sur {total}
       </span>

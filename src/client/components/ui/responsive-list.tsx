@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { useIsPhone } from '../../lib/use-media-query';
 import { listStyles, SortHeader } from './list';
+import { Select } from './select';
+import { TagChips } from '../tags';
 
 /**
  * Where a column's value sits on a phone card: `title` (top left, usually the link that opens the row), `amount`
@@ -59,19 +61,7 @@ const styles = {
     '& dt': { color: 'fg.muted' },
     '& dd': { m: '0', minW: '0', overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' },
   }),
-  sortBar: css({ display: 'flex', alignItems: 'center', gap: '2', mb: '2', fontSize: 'sm', color: 'fg.muted' }),
-  sortSelect: css({
-    h: '9',
-    px: '2',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    bg: 'bg.surface',
-    color: 'fg.default',
-    fontSize: 'sm',
-    flex: '1',
-    minW: '0',
-  }),
+  sortBar: css({ display: 'flex', alignItems: 'center', gap: '2', mb: '2', fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' }),
   srOnly: css({ srOnly: true }),
   tableWrap: cx(listStyles.tableWrap, css({ position: 'relative' })),
   actionsCell: css({ w: '10', textAlign: 'right', whiteSpace: 'nowrap', py: '1!' }),
@@ -216,25 +206,75 @@ function SortSelect<Row>({ columns, sort }: { columns: ListColumn<Row>[]; sort: 
   const sortable = columns.filter((c) => c.sort);
   if (sortable.length === 0) return null;
   return (
-    <label className={styles.sortBar}>
-      Trier par
-      <select
-        className={styles.sortSelect}
+    <div className={styles.sortBar}>
+      <span aria-hidden="true">Trier par</span>
+      <Select
+        size="sm"
+        aria-label="Trier par"
         value={`${sort.by}:${sort.order}`}
-        onChange={(e) => {
-          const [by = sort.by, order] = e.target.value.split(':');
+        onChange={(value) => {
+          const [by = sort.by, order] = value.split(':');
           sort.onSort(by, order === 'asc' ? 'asc' : 'desc');
         }}
-      >
-        {sortable.flatMap((c) => [
-          <option key={`${c.key}-asc`} value={`${c.sort}:asc`}>
-            {c.label} (croissant)
-          </option>,
-          <option key={`${c.key}-desc`} value={`${c.sort}:desc`}>
-            {c.label} (décroissant)
-          </option>,
+        options={sortable.flatMap((c) => [
+          { value: `${c.sort}:asc`, label: `${c.label} (croissant)` },
+          { value: `${c.sort}:desc`, label: `${c.label} (décroissant)` },
         ])}
-      </select>
-    </label>
+      />
+    </div>
   );
+}
+
+type Column<Row> = Omit<ListColumn<Row>, 'card'>;
+
+/**
+ * The shape the customers and items lists share: a reference (number, code) kept for the card's details, the name
+ * that opens the row as the card's title followed by its badges ('Archivé', 'Inactif'), anything the name needs after
+ * them (a restore button) and its tags, then a subtitle and a status for the card's second line; the other columns
+ * are labelled details.
+ */
+export function namedListColumns<Row>({
+  reference,
+  name,
+  badges,
+  after,
+  tags,
+  amount,
+  subtitle,
+  status,
+  details = [],
+}: {
+  reference: Column<Row>;
+  name: Column<Row>;
+  badges: (row: Row) => readonly string[];
+  after?: (row: Row) => ReactNode;
+  tags: (row: Row) => Parameters<typeof TagChips>[0]['tags'];
+  amount?: Column<Row>;
+  subtitle: Column<Row>;
+  status: Column<Row>;
+  details?: Column<Row>[];
+}): ListColumn<Row>[] {
+  return [
+    { ...reference, className: listStyles.number, card: 'detail' },
+    {
+      ...name,
+      card: 'title',
+      cell: (row) => (
+        <>
+          {name.cell(row)}
+          {badges(row).map((badge) => (
+            <span key={badge} className={listStyles.badge}>
+              {badge}
+            </span>
+          ))}
+          {after?.(row)}
+          <TagChips tags={tags(row)} />
+        </>
+      ),
+    },
+    ...details.map((c): ListColumn<Row> => ({ ...c, card: 'detail' })),
+    ...(amount ? [{ ...amount, align: 'right', className: listStyles.number, card: 'amount' } satisfies ListColumn<Row>] : []),
+    { ...subtitle, card: 'subtitle' },
+    { ...status, card: 'status' },
+  ];
 }

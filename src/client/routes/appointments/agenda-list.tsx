@@ -1,33 +1,24 @@
-import { css } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../shared/schemas/appointment';
+import { listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { longDay } from './calendar-dates';
 import { placeDay } from './agenda-layout';
 
 const styles = {
   day: css({ fontSize: 'sm', fontWeight: '700', color: 'fg.muted', mt: '4', mb: '1', textTransform: 'none' }),
-  row: css({
-    display: 'grid',
-    // On a phone the hours go above the title: three columns would squeeze the title to a word a line.
-    gridTemplateColumns: { base: '1fr auto', sm: '8.5rem 1fr auto' },
-    columnGap: '3',
-    rowGap: '0.5',
-    alignItems: 'center',
-    w: 'full',
-    textAlign: 'left',
-    px: '3',
-    py: '2',
-    borderRadius: 'lg',
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    mb: '1',
-    cursor: 'pointer',
-    _hover: { borderColor: 'border.strong' },
-    '&[data-status=cancelled]': { color: 'fg.muted', textDecoration: 'line-through' },
-  }),
+  hours: css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
+  cancelled: css({ color: 'fg.muted', textDecoration: 'line-through' }),
+  overlap: css({ color: 'warning', fontWeight: '600', ml: '2' }),
+  status: css({ fontSize: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' }),
 };
 
-/** The list view: appointments by day, in time order; overlaps named. */
+const hoursOf = (a: Appointment) => (a.start && a.end ? `${a.start} – ${a.end}` : 'Toute la journée');
+
+/**
+ * The list view: appointments by day, in time order; overlaps named. Each day is a table on wide screens and cards
+ * on a phone (issue 23): the hours, the title that opens it, the customer and the status stay in sight.
+ */
 export function AgendaList({ appointments, onOpen }: { appointments: Appointment[]; onOpen: (a: Appointment) => void }) {
   if (appointments.length === 0)
     return <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '8', textAlign: 'center' })}>Aucun rendez-vous sur cette période</p>;
@@ -44,24 +35,46 @@ export function AgendaList({ appointments, onOpen }: { appointments: Appointment
         return (
           <section key={d} aria-label={longDay(d)}>
             <h3 className={styles.day}>{longDay(d)}</h3>
-            {ofDay.map((a) => (
-              <button key={a.id} type="button" className={styles.row} data-status={a.status} onClick={() => onOpen(a)}>
-                <span className={css({ fontVariantNumeric: 'tabular-nums', fontSize: 'sm', gridColumn: { base: '1 / -1', sm: 'auto' } })}>
-                  {a.start && a.end ? `${a.start} – ${a.end}` : 'Toute la journée'}
-                </span>
-                <span className={css({ display: 'flex', flexDirection: 'column' })}>
-                  <span className={css({ fontWeight: '600' })}>{a.title}</span>
-                  <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                    {[a.customer_name, a.location].filter(Boolean).join(' · ')}
-                    {overlapping.has(a.id) && <span className={css({ color: 'warning', fontWeight: '600', ml: '2' })}>Chevauchement</span>}
-                  </span>
-                </span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                  {APPOINTMENT_STATUS_LABELS[a.status]}
-                  {a.billed_document_id !== null ? ' · facturé' : ''}
-                </span>
-              </button>
-            ))}
+            <ResponsiveList
+              label={`Rendez-vous du ${longDay(d)}`}
+              rows={ofDay}
+              rowKey={(a) => a.id}
+              onOpen={onOpen}
+              columns={[
+                { key: 'hours', label: 'Horaire', card: 'amount', className: styles.hours, cell: hoursOf },
+                {
+                  key: 'title',
+                  label: 'Rendez-vous',
+                  card: 'title',
+                  cell: (a) => (
+                    <>
+                      {/* The title is the button that opens it, from the keyboard as from a click on the row. */}
+                      <button
+                        type="button"
+                        className={cx(listStyles.link, a.status === 'cancelled' && styles.cancelled)}
+                        onClick={() => onOpen(a)}
+                      >
+                        {a.title}
+                      </button>
+                      {overlapping.has(a.id) && <span className={styles.overlap}>Chevauchement</span>}
+                    </>
+                  ),
+                },
+                { key: 'customer', label: 'Client', card: 'subtitle', cell: (a) => a.customer_name ?? '' },
+                { key: 'location', label: 'Lieu', cell: (a) => a.location },
+                {
+                  key: 'status',
+                  label: 'Statut',
+                  card: 'status',
+                  cell: (a) => (
+                    <span className={styles.status}>
+                      {APPOINTMENT_STATUS_LABELS[a.status]}
+                      {a.billed_document_id !== null ? ' · facturé' : ''}
+                    </span>
+                  ),
+                },
+              ]}
+            />
           </section>
         );
       })}

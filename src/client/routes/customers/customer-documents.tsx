@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { css, cx } from '../../../../styled-system/css';
+import { css } from '../../../../styled-system/css';
 import { showsTotal } from '../../../shared/status';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { FileIcon } from '../../components/icons';
 import { StatusChip } from '../documents/status-chip';
 import { TYPE_LABELS } from '../documents/document-meta';
@@ -20,27 +20,11 @@ import { plural } from '../../../shared/french';
 const styles = {
   ...listStyles,
   heading: css({ fontSize: 'md', fontWeight: '700' }),
-  row: css({ cursor: 'pointer' }),
   type: css({ whiteSpace: 'nowrap' }),
   amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
   draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
   muted: css({ color: 'fg.muted' }),
   statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
-  // On a phone a five-column table would push the status off-screen: each document becomes two short lines.
-  cards: css({ display: 'flex', flexDirection: 'column' }),
-  card: css({
-    display: 'grid',
-    gridTemplateColumns: '1fr auto',
-    alignItems: 'center',
-    columnGap: '3',
-    rowGap: '1',
-    py: '2.5',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    fontSize: 'sm',
-  }),
-  cardMeta: css({ color: 'fg.muted', fontSize: 'xs' }),
-  cardEnd: css({ justifySelf: 'end' }),
 };
 
 const numberOf = (doc: Pick<DocumentListEntry, 'status' | 'number'>) =>
@@ -57,7 +41,6 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
   const [query, setQuery] = useQueryState();
   const [, navigate] = useLocation();
   const money = useMoney();
-  const wide = useMediaQuery('(min-width: 640px)');
   const page = Number(query.page ?? 1) || 1;
   const perPage = Number(query.per_page ?? 10) || 10;
   const list = trpc.documents.list.useQuery(
@@ -106,88 +89,52 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
         </div>
       ) : (
         <>
-          {wide ? (
-            <DocumentTable docs={list.data.data} money={money} dimmed={list.isPlaceholderData} onOpen={(doc) => navigate(openHref(doc))} />
-          ) : (
-            <ul className={cx(styles.cards, list.isPlaceholderData && css({ opacity: 0.6 }))}>
-              {list.data.data.map((doc) => (
-                <li key={doc.id} className={styles.card}>
+          {/* A table on wide screens, cards on a phone (issue 23): number, total and status stay in sight. */}
+          <ResponsiveList
+            label="Documents du client"
+            testId="customer-documents-list"
+            rows={list.data.data}
+            rowKey={(doc) => doc.id}
+            dimmed={list.isPlaceholderData}
+            onOpen={(doc) => navigate(openHref(doc))}
+            columns={[
+              { key: 'type', label: 'Type', card: 'subtitle', className: styles.type, cell: typeLabel },
+              {
+                key: 'number',
+                label: 'Numéro',
+                card: 'title',
+                className: styles.number,
+                cell: (doc) => (
                   <Link href={openHref(doc)} className={styles.link}>
                     {numberOf(doc)}
                   </Link>
-                  <span className={cx(styles.amount, styles.cardEnd)}>{showsTotal(doc.type) ? money(doc.total, doc.currency) : '—'}</span>
-                  <span className={styles.cardMeta}>
-                    {typeLabel(doc)} · {formatDateShort(doc.date)}
-                  </span>
-                  <span className={styles.cardEnd}>
+                ),
+              },
+              { key: 'date', label: 'Date', className: styles.number, cell: (doc) => formatDateShort(doc.date) },
+              {
+                key: 'total',
+                label: 'Total TTC',
+                align: 'right',
+                card: 'amount',
+                className: styles.amount,
+                cell: (doc) => (showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>),
+              },
+              {
+                key: 'status',
+                label: 'Statut',
+                card: 'status',
+                cell: (doc) => (
+                  <span className={styles.statusCell}>
                     <StatusChip status={doc.status} type={doc.type} />
+                    {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
                   </span>
-                </li>
-              ))}
-            </ul>
-          )}
+                ),
+              },
+            ]}
+          />
           <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
         </>
       )}
     </section>
-  );
-}
-
-/** From 640 px wide: the five columns, each row opening its document. */
-function DocumentTable({
-  docs,
-  money,
-  dimmed,
-  onOpen,
-}: {
-  docs: DocumentListEntry[];
-  money: ReturnType<typeof useMoney>;
-  dimmed: boolean;
-  onOpen: (doc: DocumentListEntry) => void;
-}) {
-  return (
-    <div className={styles.tableWrap}>
-      <table className={cx(styles.table, dimmed && css({ opacity: 0.6 }))}>
-        <thead>
-          <tr>
-            <th>Type</th>
-            <th>Numéro</th>
-            <th>Date</th>
-            <th style={{ textAlign: 'right' }}>Total TTC</th>
-            <th>Statut</th>
-          </tr>
-        </thead>
-        <tbody>
-          {docs.map((doc) => (
-            <tr
-              key={doc.id}
-              className={styles.row}
-              onClick={(e) => {
-                // The whole row opens the document; the number stays a real link (new tab, keyboard).
-                if ((e.target as HTMLElement).closest('a')) return;
-                onOpen(doc);
-              }}
-            >
-              <td className={styles.type}>{typeLabel(doc)}</td>
-              <td className={styles.number}>
-                <Link href={openHref(doc)} className={styles.link}>
-                  {numberOf(doc)}
-                </Link>
-              </td>
-              <td className={styles.number}>{formatDateShort(doc.date)}</td>
-              <td className={styles.amount}>
-                {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
-              </td>
-              <td>
-                <span className={styles.statusCell}>
-                  <StatusChip status={doc.status} type={doc.type} />
-                  {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -6,17 +6,26 @@ import { useQueryState } from '../../lib/use-query-state';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
+import { FilterField } from '../../components/ui/filter-field';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles } from '../../components/ui/list';
-import { ResponsiveList } from '../../components/ui/responsive-list';
+import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';
 import { UsersIcon } from '../../components/icons';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
-import { TagChips, TagFilter } from '../../components/tags';
+import { TagFilter } from '../../components/tags';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
 
 const styles = listStyles;
+
+const TYPES = [
+  { value: '', label: 'Tous' },
+  { value: 'company', label: 'Entreprises' },
+  { value: 'individual', label: 'Particuliers' },
+];
 
 type SortKey = 'name' | 'number' | 'city' | 'created_at';
 
@@ -55,56 +64,33 @@ export function CustomersPage() {
     },
     { placeholderData: (previous) => previous },
   );
+  const rows = list.data?.data ?? [];
   const filtered = Boolean(query.search || type || query.city || tag || unpaid);
 
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar} aria-label="Filtres">
-        <label className={styles.label} htmlFor="customer-search">
-          Rechercher
-        </label>
-        <input
-          id="customer-search"
-          className={inputStyle}
-          type="search"
-          placeholder="Nom, numéro, e-mail, SIREN"
-          defaultValue={query.search}
-          onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
-        />
-        <label className={styles.label} htmlFor="customer-type">
-          Type
-        </label>
-        <select id="customer-type" className={inputStyle} value={type ?? ''} onChange={(e) => setQuery({ type: e.target.value, page: 1 })}>
-          <option value="">Tous</option>
-          <option value="company">Entreprises</option>
-          <option value="individual">Particuliers</option>
-        </select>
-        <label className={styles.label} htmlFor="customer-city">
-          Ville
-        </label>
-        <input
-          id="customer-city"
-          className={inputStyle}
-          defaultValue={query.city}
-          onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })}
-        />
+        <FilterField label="Rechercher">
+          <Input
+            type="search"
+            placeholder="Nom, numéro, e-mail, SIREN"
+            defaultValue={query.search}
+            onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
+          />
+        </FilterField>
+        <FilterField label="Type">
+          <Select value={type ?? ''} onChange={(value) => setQuery({ type: value, page: 1 })} options={TYPES} />
+        </FilterField>
+        <FilterField label="Ville">
+          <Input defaultValue={query.city} onChange={(e) => setQuery({ city: e.target.value.trim(), page: 1 })} />
+        </FilterField>
         <TagFilter kind="customer" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input
-            type="checkbox"
-            checked={unpaid === true}
-            onChange={(e) => setQuery({ unpaid: e.target.checked ? 'true' : '', page: 1 })}
-          />
+        <Checkbox checked={unpaid === true} onChange={(checked) => setQuery({ unpaid: checked ? 'true' : '', page: 1 })}>
           Avec factures impayées
-        </label>
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input
-            type="checkbox"
-            checked={archived === 'include'}
-            onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })}
-          />
+        </Checkbox>
+        <Checkbox checked={archived === 'include'} onChange={(checked) => setQuery({ archived: checked ? 'include' : '', page: 1 })}>
           Afficher les clients archivés
-        </label>
+        </Checkbox>
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
@@ -142,30 +128,27 @@ export function CustomersPage() {
             <ResponsiveList
               label="Clients"
               testId="customers-list"
-              rows={list.data?.data ?? []}
+              rows={rows}
               rowKey={(c) => c.id}
               sort={{ by: sortBy, order: sortOrder, onSort: (sort_by, sort_order) => setQuery({ sort_by, sort_order, page: 1 }) }}
-              columns={[
-                { key: 'number', label: 'Numéro', sort: 'number', className: styles.number, cell: (c) => c.number },
-                {
+              columns={namedListColumns<(typeof rows)[number]>({
+                reference: { key: 'number', label: 'Numéro', sort: 'number', cell: (c) => c.number },
+                name: {
                   key: 'name',
                   label: 'Nom',
                   sort: 'name',
-                  card: 'title',
                   cell: (c) => (
-                    <>
-                      <Link href={`/customers/${c.id}`} className={styles.link}>
-                        {c.name}
-                      </Link>
-                      {c.deleted_at && <span className={styles.badge}>Archivé</span>}
-                      <TagChips tags={c.tags} />
-                    </>
+                    <Link href={`/customers/${c.id}`} className={styles.link}>
+                      {c.name}
+                    </Link>
                   ),
                 },
-                { key: 'email', label: 'E-mail', card: 'subtitle', cell: (c) => c.email },
-                { key: 'city', label: 'Ville', sort: 'city', cell: (c) => c.address.city },
-                { key: 'type', label: 'Type', card: 'status', cell: (c) => (c.type === 'company' ? 'Entreprise' : 'Particulier') },
-              ]}
+                badges: (c) => (c.deleted_at ? ['Archivé'] : []),
+                tags: (c) => c.tags,
+                subtitle: { key: 'email', label: 'E-mail', cell: (c) => c.email },
+                details: [{ key: 'city', label: 'Ville', sort: 'city', cell: (c) => c.address.city }],
+                status: { key: 'type', label: 'Type', cell: (c) => (c.type === 'company' ? 'Entreprise' : 'Particulier') },
+              })}
             />
             <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
           </>

@@ -8,7 +8,9 @@ import { statusLabel } from '../../../shared/status';
 import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
 import { Combobox } from '../../components/ui/combobox';
-import { inputStyle } from '../../components/ui/text-field';
+import { Field, Input } from '../../components/ui/field';
+import { FilterField } from '../../components/ui/filter-field';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
 import { PeriodFilter } from '../../components/period-filter';
 
@@ -23,8 +25,6 @@ export const asPeriod = (value: string | undefined): Period | undefined =>
 const styles = {
   ...listStyles,
   pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
-  small: css({ fontSize: 'xs', color: 'fg.muted' }),
   // The shared combobox labels its field in sentence case; in this panel every label is a small uppercase heading.
   customer: css({
     '& [data-part=label]': { fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', letterSpacing: '0.06em', color: 'fg.muted' },
@@ -43,29 +43,25 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
   const amountLabel = DOCUMENT_TYPE_TABLE[type].showsTotal ? 'Montant TTC' : null;
   return (
     <aside id="document-filters" className={styles.sidebar} aria-label="Filtres">
-      <label className={styles.label} htmlFor="document-search">
-        Rechercher
-      </label>
-      <input
-        id="document-search"
-        className={inputStyle}
-        type="search"
-        placeholder="Numéro, client, montant"
-        defaultValue={query.search}
-        onChange={(e) => set({ search: e.target.value.trim() })}
-      />
+      <FilterField label="Rechercher">
+        <Input
+          type="search"
+          placeholder="Numéro, client, montant"
+          defaultValue={query.search}
+          onChange={(e) => set({ search: e.target.value.trim() })}
+        />
+      </FilterField>
 
-      <label className={styles.label} htmlFor="document-status">
-        Statut
-      </label>
-      <select id="document-status" className={inputStyle} value={query.status ?? ''} onChange={(e) => set({ status: e.target.value })}>
-        <option value="">Tous</option>
-        {DOCUMENT_TYPE_TABLE[type].statusFilters.map((status) => (
-          <option key={status} value={status}>
-            {statusLabel(status, type)}
-          </option>
-        ))}
-      </select>
+      <FilterField label="Statut">
+        <Select
+          value={query.status ?? ''}
+          onChange={(status) => set({ status })}
+          options={[
+            { value: '', label: 'Tous' },
+            ...DOCUMENT_TYPE_TABLE[type].statusFilters.map((status) => ({ value: status, label: statusLabel(status, type) })),
+          ]}
+        />
+      </FilterField>
 
       <PeriodFilter period={period} from={query.from} to={query.to} set={set} />
 
@@ -73,8 +69,8 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
         <>
           <span className={styles.label}>{amountLabel}</span>
           <div className={styles.pair}>
-            <AmountInput label="Minimum" value={query.min_amount} onChange={(v) => set({ min_amount: v })} />
-            <AmountInput label="Maximum" value={query.max_amount} onChange={(v) => set({ max_amount: v })} />
+            <AmountBound label="Minimum" value={query.min_amount} onChange={(v) => set({ min_amount: v })} />
+            <AmountBound label="Maximum" value={query.max_amount} onChange={(v) => set({ max_amount: v })} />
           </div>
         </>
       )}
@@ -84,21 +80,20 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
   );
 }
 
-function AmountInput({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
+/**
+ * One end of an amount range, typed freely (uncontrolled: not tidied under the cursor) and read the SPEC §5 way:
+ * comma to dot, then digits only. Shared by the expenses' filter panel.
+ */
+export function AmountBound({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
   return (
-    <label className={styles.field}>
-      <span className={styles.small}>{label}</span>
-      <input
-        className={inputStyle}
+    <Field label={label} size="sm">
+      <Input
         inputMode="decimal"
         placeholder="0,00"
         defaultValue={value?.replace('.', ',')}
-        onChange={(e) => {
-          const cleaned = numericOnly(commaToDot(e.target.value)); // SPEC §5: comma-to-dot, then numeric-only
-          onChange(cleaned.replace(/\.$/, ''));
-        }}
+        onChange={(e) => onChange(numericOnly(commaToDot(e.target.value)).replace(/\.$/, ''))}
       />
-    </label>
+    </Field>
   );
 }
 

@@ -11,13 +11,18 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { showMessage } from '../../stores/snackbar';
 import { confirm } from '../../stores/confirm';
 import { Button } from '../../components/ui/button';
-import { TextField, inputStyle } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/text-field';
+import { Field } from '../../components/ui/field';
+import { AmountInput } from '../../components/ui/amount-input';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { Spinner } from '../../components/ui/spinner';
 import { DocumentTabs } from './document-tabs';
 import { StatusChip } from './status-chip';
 import { today } from './editor/form-state';
-import { formatAmountInput } from '../../../shared/format';
+
+const METHODS = Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }));
 
 type Draft = { id?: number; date: string; amount: string; method: PaymentMethod; reference: string; note: string };
 const blank = (amount = ''): Draft => ({ date: today(), amount, method: 'transfer', reference: '', note: '' });
@@ -40,6 +45,7 @@ const styles = {
     gap: '3',
     minW: '0',
   }),
+  state: css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' }),
   summary: css({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))',
@@ -143,74 +149,69 @@ export function PaymentsPage() {
           {payments.data && payments.data.total === 0 ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
           ) : (
-            <div className={listStyles.tableWrap}>
-              <table className={listStyles.table}>
-                <thead>
-                  <tr>
-                    <th>Date</th>
-                    <th>Moyen</th>
-                    <th>Référence</th>
-                    <th style={{ textAlign: 'right' }}>Montant</th>
-                    <th aria-label="Actions" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.data?.data.map((p) => (
-                    <tr key={p.id}>
-                      <td>{formatDateShort(p.date)}</td>
-                      <td>{PAYMENT_METHODS[p.method as PaymentMethod] ?? p.method}</td>
-                      <td>{p.reference || '—'}</td>
-                      <td className={listStyles.number} style={{ textAlign: 'right' }}>
-                        {money(p.amount)}
-                      </td>
-                      <td className={css({ textAlign: 'right', whiteSpace: 'nowrap' })}>
-                        {/* A recorded payment is never rewritten: a counter-entry cancels it, and stays listed. */}
-                        {p.reverses_id !== null ? (
-                          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Contre-écriture</span>
-                        ) : p.reversed_by_id !== null ? (
-                          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Annulé</span>
-                        ) : !canPay ? null : (
-                          <>
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() =>
-                                setDraft({
-                                  id: p.id,
-                                  date: p.date,
-                                  amount: String(p.amount).replace('.', ','),
-                                  method: p.method as PaymentMethod,
-                                  reference: p.reference,
-                                  note: p.note,
-                                })
-                              }
-                            >
-                              Modifier
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={async () => {
-                                if (
-                                  await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
-                                    title: 'Annuler le paiement',
-                                    confirmLabel: 'Annuler le paiement',
-                                    cancelLabel: 'Garder',
-                                  })
-                                )
-                                  remove.mutate({ id, paymentId: p.id });
-                              }}
-                            >
-                              Annuler
-                            </Button>
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // A table on wide screens, cards on a phone (issue 23): date, amount, method, and what can be done.
+            <ResponsiveList
+              label="Paiements"
+              testId="payments-list"
+              rows={payments.data?.data ?? []}
+              rowKey={(p) => p.id}
+              columns={[
+                { key: 'date', label: 'Date', card: 'title', className: listStyles.number, cell: (p) => formatDateShort(p.date) },
+                { key: 'method', label: 'Moyen', card: 'subtitle', cell: (p) => PAYMENT_METHODS[p.method as PaymentMethod] ?? p.method },
+                { key: 'reference', label: 'Référence', cell: (p) => p.reference || '—' },
+                {
+                  key: 'amount',
+                  label: 'Montant',
+                  align: 'right',
+                  card: 'amount',
+                  className: listStyles.number,
+                  cell: (p) => money(p.amount),
+                },
+              ]}
+              actions={(p) =>
+                // A recorded payment is never rewritten: a counter-entry cancels it, and stays listed.
+                p.reverses_id !== null ? (
+                  <span className={styles.state}>Contre-écriture</span>
+                ) : p.reversed_by_id !== null ? (
+                  <span className={styles.state}>Annulé</span>
+                ) : !canPay ? null : (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() =>
+                        setDraft({
+                          id: p.id,
+                          date: p.date,
+                          amount: String(p.amount).replace('.', ','),
+                          method: p.method as PaymentMethod,
+                          reference: p.reference,
+                          note: p.note,
+                        })
+                      }
+                    >
+                      Modifier
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={async () => {
+                        if (
+                          await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
+                            title: 'Annuler le paiement',
+                            confirmLabel: 'Annuler le paiement',
+                            cancelLabel: 'Garder',
+                          })
+                        )
+                          remove.mutate({ id, paymentId: p.id });
+                      }}
+                    >
+                      Annuler
+                    </Button>
+                  </>
+                )
+              }
+            />
           )}
         </section>
         {canPay && (
@@ -231,29 +232,20 @@ export function PaymentsPage() {
                   error={errors.date}
                   onChange={(e) => setDraft({ ...draft, date: e.target.value })}
                 />
-                <TextField
-                  label="Montant"
-                  inputMode="decimal"
-                  value={draft.amount}
-                  error={errors.amount}
-                  placeholder={String(invoice.amount_due).replace('.', ',')}
-                  onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
-                  onBlur={() => setDraft((d) => ({ ...d, amount: formatAmountInput(d.amount) }))}
-                />
-                <label className={css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
-                  Moyen de paiement
-                  <select
-                    className={inputStyle}
+                <Field label="Montant" error={errors.amount}>
+                  <AmountInput
+                    value={draft.amount}
+                    placeholder={String(invoice.amount_due).replace('.', ',')}
+                    onChange={(amount) => setDraft((d) => ({ ...d, amount }))}
+                  />
+                </Field>
+                <Field label="Moyen de paiement">
+                  <Select
                     value={draft.method}
-                    onChange={(e) => setDraft({ ...draft, method: e.target.value as PaymentMethod })}
-                  >
-                    {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                    options={METHODS}
+                    onChange={(method) => setDraft((d) => ({ ...d, method: method as PaymentMethod }))}
+                  />
+                </Field>
                 <TextField
                   label="Référence"
                   value={draft.reference}

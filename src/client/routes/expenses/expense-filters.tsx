@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/schemas/expense';
-import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
+import { FilterField } from '../../components/ui/filter-field';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles } from '../../components/ui/list';
-import { asPeriod } from '../documents/document-filters';
+import { AmountBound, asPeriod } from '../documents/document-filters';
 import { PeriodFilter } from '../../components/period-filter';
 
 /** The URL keys that narrow the list (sorting and paging do not count as filters). */
@@ -25,12 +27,16 @@ export const EXPENSE_FILTER_KEYS = [
 
 export const hasExpenseFilters = (query: Record<string, string>) => EXPENSE_FILTER_KEYS.some((key) => Boolean(query[key]));
 
+const KINDS = [
+  { value: '', label: 'Dépenses et avoirs' },
+  { value: 'expense', label: 'Dépenses' },
+  { value: 'credit_note', label: 'Avoirs fournisseurs' },
+];
+const STATUSES = [{ value: '', label: 'Tous' }, ...EXPENSE_STATUSES.map((s) => ({ value: s, label: EXPENSE_STATUS_LABELS[s] }))];
+
 const styles = {
   ...listStyles,
   pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
-  small: css({ fontSize: 'xs', color: 'fg.muted' }),
-  check: css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', cursor: 'pointer', mt: '1' }),
 };
 
 type SetQuery = (patch: Record<string, string | number | undefined>) => void;
@@ -45,96 +51,52 @@ export function ExpenseFilters({ query, setQuery }: { query: Record<string, stri
   const categories = trpc.expenses.categories.useQuery(undefined, { staleTime: 60_000 });
   return (
     <aside id="expense-filters" className={styles.sidebar} aria-label="Filtres">
-      <label className={styles.label} htmlFor="expense-search">
-        Rechercher
-      </label>
-      <input
-        id="expense-search"
-        className={inputStyle}
-        type="search"
-        placeholder="Fournisseur, libellé, n° de facture"
-        defaultValue={query.search}
-        onChange={(e) => set({ search: e.target.value.trim() })}
-      />
+      <FilterField label="Rechercher">
+        <Input
+          type="search"
+          placeholder="Fournisseur, libellé, n° de facture"
+          defaultValue={query.search}
+          onChange={(e) => set({ search: e.target.value.trim() })}
+        />
+      </FilterField>
 
       <PeriodFilter period={period} from={query.from} to={query.to} set={set} />
 
-      <label className={styles.label} htmlFor="expense-category">
-        Catégorie
-      </label>
-      <select id="expense-category" className={inputStyle} value={query.category ?? ''} onChange={(e) => set({ category: e.target.value })}>
-        <option value="">Toutes</option>
-        {(categories.data?.data ?? []).map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.archived ? `${c.label} (archivée)` : c.label}
-          </option>
-        ))}
-      </select>
+      <FilterField label="Catégorie">
+        <Select
+          value={query.category ?? ''}
+          onChange={(category) => set({ category })}
+          options={[
+            { value: '', label: 'Toutes' },
+            ...(categories.data?.data ?? []).map((c) => ({ value: c.code, label: c.archived ? `${c.label} (archivée)` : c.label })),
+          ]}
+        />
+      </FilterField>
       <Link href="/settings/accounting" className={css({ fontSize: 'xs', color: 'accent.default', fontWeight: '600' })}>
         Gérer les catégories et leurs comptes
       </Link>
 
-      <label className={styles.label} htmlFor="expense-supplier">
-        Fournisseur
-      </label>
-      <input
-        id="expense-supplier"
-        className={inputStyle}
-        placeholder="Tous"
-        defaultValue={query.supplier}
-        onChange={(e) => set({ supplier: e.target.value.trim() })}
-      />
+      <FilterField label="Fournisseur">
+        <Input placeholder="Tous" defaultValue={query.supplier} onChange={(e) => set({ supplier: e.target.value.trim() })} />
+      </FilterField>
 
-      <label className={styles.label} htmlFor="expense-status">
-        Statut
-      </label>
-      <select id="expense-status" className={inputStyle} value={query.status ?? ''} onChange={(e) => set({ status: e.target.value })}>
-        <option value="">Tous</option>
-        {EXPENSE_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {EXPENSE_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
+      <FilterField label="Statut">
+        <Select value={query.status ?? ''} onChange={(status) => set({ status })} options={STATUSES} />
+      </FilterField>
 
-      <label className={styles.label} htmlFor="expense-kind">
-        Type
-      </label>
-      <select id="expense-kind" className={inputStyle} value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })}>
-        <option value="">Dépenses et avoirs</option>
-        <option value="expense">Dépenses</option>
-        <option value="credit_note">Avoirs fournisseurs</option>
-      </select>
+      <FilterField label="Type">
+        <Select value={query.kind ?? ''} onChange={(kind) => set({ kind })} options={KINDS} />
+      </FilterField>
 
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={query.to_check === 'true'}
-          onChange={(e) => set({ to_check: e.target.checked ? 'true' : undefined })}
-        />
+      <Checkbox checked={query.to_check === 'true'} onChange={(checked) => set({ to_check: checked ? 'true' : undefined })}>
         Catégorie à vérifier
-      </label>
+      </Checkbox>
 
       <span className={styles.label}>Montant TTC</span>
       <div className={styles.pair}>
-        <AmountInput label="Minimum" value={query.min_amount} onChange={(v) => set({ min_amount: v })} />
-        <AmountInput label="Maximum" value={query.max_amount} onChange={(v) => set({ max_amount: v })} />
+        <AmountBound label="Minimum" value={query.min_amount} onChange={(v) => set({ min_amount: v })} />
+        <AmountBound label="Maximum" value={query.max_amount} onChange={(v) => set({ max_amount: v })} />
       </div>
     </aside>
-  );
-}
-
-function AmountInput({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
-  return (
-    <label className={styles.field}>
-      <span className={styles.small}>{label}</span>
-      <input
-        className={inputStyle}
-        inputMode="decimal"
-        placeholder="0,00"
-        defaultValue={value?.replace('.', ',')}
-        onChange={(e) => onChange(numericOnly(commaToDot(e.target.value)).replace(/\.$/, ''))}
-      />
-    </label>
   );
 }

@@ -8,16 +8,25 @@ import { useQueryState } from '../../lib/use-query-state';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
-import { inputStyle } from '../../components/ui/text-field';
+import { Input } from '../../components/ui/field';
+import { FilterField } from '../../components/ui/filter-field';
+import { Select } from '../../components/ui/select';
+import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles as styles } from '../../components/ui/list';
-import { ResponsiveList } from '../../components/ui/responsive-list';
+import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';
 import { BoxIcon } from '../../components/icons';
 import { ItemFormDialog } from './item-form-dialog';
 import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
-import { TagChips, TagFilter } from '../../components/tags';
+import { TagFilter } from '../../components/tags';
 import type { ItemRow } from './types';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
+
+const KINDS = [
+  { value: '', label: 'Toutes' },
+  { value: 'service', label: 'Prestations de service' },
+  { value: 'goods', label: 'Ventes de biens' },
+];
 
 type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
 
@@ -63,34 +72,21 @@ export function ItemsPage() {
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar} aria-label="Filtres">
-        <label className={styles.label} htmlFor="item-search">
-          Rechercher
-        </label>
-        <input
-          id="item-search"
-          className={inputStyle}
-          type="search"
-          placeholder="Désignation, code, référence"
-          defaultValue={query.search}
-          onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
-        />
-        <label className={styles.label} htmlFor="item-kind">
-          Nature
-        </label>
-        <select id="item-kind" className={inputStyle} value={kind ?? ''} onChange={(e) => setQuery({ kind: e.target.value, page: 1 })}>
-          <option value="">Toutes</option>
-          <option value="service">Prestations de service</option>
-          <option value="goods">Ventes de biens</option>
-        </select>
-        <TagFilter kind="item" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
-        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', mt: '1' })}>
-          <input
-            type="checkbox"
-            checked={archived === 'include'}
-            onChange={(e) => setQuery({ archived: e.target.checked ? 'include' : '', page: 1 })}
+        <FilterField label="Rechercher">
+          <Input
+            type="search"
+            placeholder="Désignation, code, référence"
+            defaultValue={query.search}
+            onChange={(e) => setQuery({ search: e.target.value.trim(), page: 1 })}
           />
+        </FilterField>
+        <FilterField label="Nature">
+          <Select value={kind ?? ''} onChange={(value) => setQuery({ kind: value, page: 1 })} options={KINDS} />
+        </FilterField>
+        <TagFilter kind="item" value={query.tag} onChange={(value) => setQuery({ tag: value, page: 1 })} />
+        <Checkbox checked={archived === 'include'} onChange={(checked) => setQuery({ archived: checked ? 'include' : '', page: 1 })}>
           Afficher les articles archivés
-        </label>
+        </Checkbox>
       </aside>
       <section className={styles.panel}>
         <div className={styles.toolbar}>
@@ -138,48 +134,40 @@ export function ItemsPage() {
               rows={list.data?.data ?? []}
               rowKey={(item) => item.id}
               sort={{ by: sortBy, order: sortOrder, onSort: sort }}
-              columns={[
-                { key: 'code', label: 'Code', sort: 'code', className: styles.number, cell: (item) => item.code },
-                {
+              columns={namedListColumns<ItemRow>({
+                reference: { key: 'code', label: 'Code', sort: 'code', cell: (item) => item.code },
+                name: {
                   key: 'name',
                   label: 'Désignation',
                   sort: 'name',
-                  card: 'title',
-                  cell: (item) => (
-                    <>
-                      {item.deleted_at ? (
-                        <>
-                          {item.name}
-                          <span className={styles.badge}>Archivé</span>
-                          {canRestore && (
-                            <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
-                              Restaurer
-                            </Button>
-                          )}
-                        </>
-                      ) : (
-                        <button type="button" className={styles.link} onClick={() => setEditing(item)}>
-                          {item.name}
-                        </button>
-                      )}
-                      {!item.active && !item.deleted_at && <span className={styles.badge}>Inactif</span>}
-                      <TagChips tags={item.tags} />
-                    </>
-                  ),
+                  cell: (item) =>
+                    item.deleted_at ? (
+                      item.name
+                    ) : (
+                      <button type="button" className={styles.link} onClick={() => setEditing(item)}>
+                        {item.name}
+                      </button>
+                    ),
                 },
-                { key: 'unit', label: 'Unité', cell: (item) => item.unit },
-                {
+                badges: (item) => (item.deleted_at ? ['Archivé'] : item.active ? [] : ['Inactif']),
+                after: (item) =>
+                  item.deleted_at &&
+                  canRestore && (
+                    <Button variant="link" size="sm" className={css({ ml: '2' })} onClick={() => restore.mutate({ id: item.id })}>
+                      Restaurer
+                    </Button>
+                  ),
+                tags: (item) => item.tags,
+                details: [{ key: 'unit', label: 'Unité', cell: (item) => item.unit }],
+                amount: {
                   key: 'unit_price',
                   label: 'Prix HT',
                   sort: 'unit_price',
-                  align: 'right',
-                  card: 'amount',
-                  className: styles.number,
                   cell: (item) => formatMoney(item.unit_price, currencyFormat),
                 },
-                { key: 'tax', label: 'TVA', card: 'subtitle', cell: (item) => taxTitle(item.tax_ids) },
-                { key: 'kind', label: 'Nature', card: 'status', cell: (item) => (item.kind === 'goods' ? 'Bien' : 'Service') },
-              ]}
+                subtitle: { key: 'tax', label: 'TVA', cell: (item) => taxTitle(item.tax_ids) },
+                status: { key: 'kind', label: 'Nature', cell: (item) => (item.kind === 'goods' ? 'Bien' : 'Service') },
+              })}
             />
             <Pagination page={page} perPage={perPage} total={list.data?.total ?? 0} onChange={(patch) => setQuery(patch)} />
           </>

@@ -3,29 +3,22 @@ import { css } from '../../../../../styled-system/css';
 import type { Address } from '../../../../shared/schemas/customer';
 import { clearError, editor } from '../../../stores/document-editor';
 import { TextField } from '../../../components/ui/text-field';
+import { RadioGroup } from '../../../components/ui/radio-group';
 import { trpc } from '../../../trpc';
 import { draft } from './form-state';
 
 const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' }),
   wide: css({ gridColumn: { md: 'span 2' } }),
-  legend: css({ fontSize: 'sm', fontWeight: '600', mb: '2' }),
-  choices: css({ display: 'flex', flexWrap: 'wrap', gap: '2', mb: '3' }),
-  choice: css({
-    display: 'flex',
-    gap: '2',
-    alignItems: 'center',
-    fontSize: 'sm',
-    px: '3',
-    h: '9',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    cursor: 'pointer',
-    '&:has(input:checked)': { borderColor: 'accent.default', bg: 'accent.subtle' },
-    '&:has(input:disabled)': { cursor: 'default' },
-  }),
+  choices: css({ mb: '3' }),
 };
+
+const SAME = 'same';
+const OTHER = 'other';
+const CHOICES = [
+  { value: SAME, label: 'Identique à l’adresse de facturation' },
+  { value: OTHER, label: 'Autre adresse de livraison' },
+] as const;
 
 const BLANK: Address = { line1: '', line2: '', postal_code: '', city: '', state: '', country: 'France' };
 const FIELDS = [
@@ -84,18 +77,16 @@ export function DeliveryFields({ readOnly }: { readOnly?: boolean }) {
           }}
         />
       </div>
-      <fieldset>
-        <legend className={styles.legend}>Adresse de livraison</legend>
-        <div className={styles.choices}>
-          <label className={styles.choice}>
-            <input type="radio" name="delivery" checked={!elsewhere} disabled={readOnly} onChange={() => choose(false)} />
-            Identique à l’adresse de facturation
-          </label>
-          <label className={styles.choice}>
-            <input type="radio" name="delivery" checked={elsewhere} disabled={readOnly} onChange={() => choose(true)} />
-            Autre adresse de livraison
-          </label>
-        </div>
+      <div>
+        <RadioGroup
+          className={styles.choices}
+          label="Adresse de livraison"
+          name="delivery"
+          options={CHOICES}
+          value={elsewhere ? OTHER : SAME}
+          disabled={readOnly}
+          onChange={(value) => choose(value === OTHER)}
+        />
         {delivery && (
           <div className={styles.grid}>
             {FIELDS.map((field) => (
@@ -112,7 +103,7 @@ export function DeliveryFields({ readOnly }: { readOnly?: boolean }) {
             ))}
           </div>
         )}
-      </fieldset>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useSnapshot } from 'valtio';
-import { css, cx } from '../../../../../styled-system/css';
+import { css } from '../../../../../styled-system/css';
 import { clearError, editor } from '../../../stores/document-editor';
 import { Button } from '../../../components/ui/button';
-import { inputStyle } from '../../../components/ui/text-field';
+import { Field, Input, Textarea } from '../../../components/ui/field';
+import { AmountInput } from '../../../components/ui/amount-input';
+import { Select } from '../../../components/ui/select';
 import { CloseIcon } from '../../../components/icons';
 import { draft, shownAmount, typedNumber, type DocumentDraft } from './form-state';
 import { VatExemptionField } from './vat-exemption-field';
@@ -22,13 +24,14 @@ function depositRequest() {
 
 const styles = {
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '3' }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
-  area: css({ minH: '20', py: '2', resize: 'vertical', fontWeight: '400' }),
-  error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   pair: css({ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: '2', alignItems: 'center' }),
   legend: css({ fontSize: 'sm', fontWeight: '600', mb: '1' }),
-  hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' }),
 };
+
+const DISCOUNT_TYPES = [
+  { value: 'percent', label: '%' },
+  { value: 'amount', label: 'Montant' },
+] as const;
 
 const MAIN = 'main';
 const NONE = 'none';
@@ -42,29 +45,25 @@ function ShippingTax({ taxes, mainRate, readOnly }: { taxes: readonly TaxRate[];
   const chosen = form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : null;
   const options = chosen && !taxes.some((t) => sameRate(t, chosen)) ? [...taxes, chosen] : taxes;
   const value = followsMainRate(form) ? MAIN : chosen ? keyOf(chosen) : NONE;
+  const choices = [
+    { value: MAIN, label: `Taux principal des lignes (${mainRate ? mainRate.title : 'sans TVA'})` },
+    ...options.map((t) => ({ value: keyOf(t), label: t.title })),
+    { value: NONE, label: 'Aucune TVA' },
+  ];
   return (
-    <label className={styles.field}>
-      TVA des frais de port
-      <select
-        className={inputStyle}
+    <Field label="TVA des frais de port" disabled={readOnly}>
+      <Select
         value={value}
+        options={choices}
         disabled={readOnly}
-        onChange={(event) => {
+        onChange={(picked) => {
           const target = draft();
-          const rate = options.find((t) => keyOf(t) === event.target.value);
-          target.shipping_tax_auto = event.target.value === MAIN;
-          target.shipping_tax = event.target.value === MAIN ? undefined : rate ? { title: rate.title, rate: rate.rate } : null;
+          const rate = options.find((t) => keyOf(t) === picked);
+          target.shipping_tax_auto = picked === MAIN;
+          target.shipping_tax = picked === MAIN ? undefined : rate ? { title: rate.title, rate: rate.rate } : null;
         }}
-      >
-        <option value={MAIN}>Taux principal des lignes ({mainRate ? mainRate.title : 'sans TVA'})</option>
-        {options.map((t) => (
-          <option key={keyOf(t)} value={keyOf(t)}>
-            {t.title}
-          </option>
-        ))}
-        <option value={NONE}>Aucune TVA</option>
-      </select>
-    </label>
+      />
+    </Field>
   );
 }
 
@@ -88,68 +87,47 @@ export function ExtrasSection({
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form as DocumentDraft | null;
   if (!form) return null;
-  const set = (key: keyof DocumentDraft & string) => (event: { target: { value: string } }) => {
+  const write = (key: keyof DocumentDraft & string) => (value: string) => {
     clearError(key);
-    (editor.form as unknown as Record<string, unknown>)[key] = event.target.value;
+    (editor.form as unknown as Record<string, unknown>)[key] = value;
   };
   const area = (key: TextKey, label: string, placeholder?: string) => (
-    <label className={styles.field}>
-      {label}
-      <textarea
-        className={cx(inputStyle, styles.area)}
-        value={form[key]}
-        onChange={set(key)}
-        readOnly={readOnly}
-        placeholder={placeholder}
-      />
-    </label>
+    <Field label={label} readOnly={readOnly}>
+      <Textarea value={form[key]} onChange={(e) => write(key)(e.target.value)} placeholder={placeholder} />
+    </Field>
   );
   const error = (key: string) => snap.errors[key];
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <div className={styles.grid}>
         <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
-          <label className={styles.field}>
-            Remise globale
-            <input
-              className={inputStyle}
+          <Field label="Remise globale" error={error('discount_value')} readOnly={readOnly}>
+            <Input
               inputMode="decimal"
               value={shownAmount(form.discount_value, true)}
-              onChange={set('discount_value')}
-              readOnly={readOnly}
+              onChange={(e) => write('discount_value')(e.target.value)}
               placeholder="0"
-              aria-invalid={error('discount_value') ? true : undefined}
             />
-            {error('discount_value') && <span className={styles.error}>{error('discount_value')}</span>}
-          </label>
-          <label className={styles.field}>
-            Type
-            <select className={inputStyle} value={form.discount_type ?? 'percent'} onChange={set('discount_type')} disabled={readOnly}>
-              <option value="percent">%</option>
-              <option value="amount">Montant</option>
-            </select>
-          </label>
+          </Field>
+          <Field label="Type" disabled={readOnly}>
+            <Select
+              value={form.discount_type ?? 'percent'}
+              options={DISCOUNT_TYPES}
+              onChange={write('discount_type')}
+              disabled={readOnly}
+            />
+          </Field>
         </div>
         <div className={css({ display: 'grid', gridTemplateColumns: vat ? '1fr 1fr' : '1fr', gap: '2', alignItems: 'start' })}>
-          <label className={styles.field}>
-            {vat ? 'Frais de port HT' : 'Frais de port'}
-            <input
-              className={inputStyle}
-              inputMode="decimal"
-              value={shownAmount(form.shipping, true)}
-              onChange={set('shipping')}
-              readOnly={readOnly}
-              placeholder="0,00"
-              aria-invalid={error('shipping') ? true : undefined}
-            />
-            {error('shipping') ? (
-              <span className={styles.error}>{error('shipping')}</span>
-            ) : (
-              <span className={styles.hint}>
-                {vat ? 'Hors taxe, même en prix TTC ; TVA au taux choisi (CGI art. 267).' : FRANCHISE_MENTION}
-              </span>
-            )}
-          </label>
+          <Field
+            label={vat ? 'Frais de port HT' : 'Frais de port'}
+            error={error('shipping')}
+            readOnly={readOnly}
+            helper={vat ? 'Hors taxe, même en prix TTC ; TVA au taux choisi (CGI art. 267).' : FRANCHISE_MENTION}
+          >
+            {/* Tidied once typed, like every amount: '12.5' reads back as '12,50'. */}
+            <AmountInput value={shownAmount(form.shipping, true)} onChange={write('shipping')} placeholder="0,00" />
+          </Field>
           {vat && <ShippingTax taxes={taxes} mainRate={mainRate} readOnly={readOnly} />}
         </div>
       </div>
@@ -178,8 +156,8 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
         {list.map((kv, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows without ids, only appended or removed with their controlled inputs (values come from the store)
           <div key={i} className={styles.pair}>
-            <input
-              className={inputStyle}
+            <Input
+              size="inline"
               aria-label={`Intitulé ${i + 1}`}
               placeholder="Intitulé (ex. Réf. chantier)"
               value={kv.key}
@@ -189,8 +167,8 @@ function KeyValueList({ readOnly }: { readOnly?: boolean }) {
                 if (row) row.key = e.target.value;
               }}
             />
-            <input
-              className={inputStyle}
+            <Input
+              size="inline"
               aria-label={`Valeur ${i + 1}`}
               placeholder="Valeur"
               value={kv.value}
@@ -237,8 +215,8 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
         {list.map((d, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows without ids, only appended or removed with their controlled inputs (values come from the store)
           <div key={i} className={styles.pair}>
-            <input
-              className={inputStyle}
+            <Input
+              size="inline"
               aria-label={`Libellé de l’acompte ${i + 1}`}
               value={d.description}
               readOnly={readOnly}
@@ -247,16 +225,15 @@ function DepositRequests({ readOnly }: { readOnly?: boolean }) {
                 if (row) row.description = e.target.value;
               }}
             />
-            <input
-              className={inputStyle}
+            <AmountInput
+              size="inline"
               aria-label={`Montant de l’acompte ${i + 1}`}
-              inputMode="decimal"
               placeholder="0,00"
               value={shownAmount(d.amount, true)}
               readOnly={readOnly}
-              onChange={(e) => {
+              onChange={(value) => {
                 const row = depositRequest()[i];
-                if (row) row.amount = e.target.value;
+                if (row) row.amount = value;
               }}
             />
             {!readOnly && (

@@ -4,11 +4,18 @@ import { css } from '../../../../../styled-system/css';
 import type { DocumentType } from '../../../../shared/schemas/document';
 import { clearError, editor } from '../../../stores/document-editor';
 import { TextField } from '../../../components/ui/text-field';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
 import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
 import { PaymentTermWarning } from './payment-term-warning';
 import { addDays, draft } from './form-state';
+
+const PRICE_MODES = [
+  { value: 'ht', label: 'Hors taxes (HT)' },
+  { value: 'ttc', label: 'Toutes taxes comprises (TTC)' },
+] as const;
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' }, gap: '3', alignItems: 'start' });
 
@@ -105,29 +112,15 @@ export function HeaderFields({
         ) : (
           <CurrencySelect value={form.currency ?? 'EUR'} onChange={(code) => (draft().currency = code)} error={error('currency')} />
         )}
-        <div className={css({ display: vat ? 'flex' : 'none', flexDirection: 'column', gap: '1.5' })}>
-          <label htmlFor="price-mode" className={css({ fontSize: 'sm', fontWeight: '600' })}>
-            Prix saisis
-          </label>
-          <select
-            id="price-mode"
-            className={css({
-              h: '10',
-              px: '3',
-              borderRadius: 'lg',
-              borderWidth: '1px',
-              borderColor: 'border.default',
-              bg: 'bg.surface',
-              fontSize: 'sm',
-            })}
-            value={form.price_mode}
+        {/* Hidden rather than removed under the franchise: the grid keeps its columns. */}
+        <Field label="Prix saisis" disabled={readOnly} className={css({ display: vat ? undefined : 'none!' })}>
+          <Select
+            value={form.price_mode ?? 'ht'}
+            options={PRICE_MODES}
             disabled={readOnly}
-            onChange={(e) => (draft().price_mode = e.target.value as 'ht' | 'ttc')}
-          >
-            <option value="ht">Hors taxes (HT)</option>
-            <option value="ttc">Toutes taxes comprises (TTC)</option>
-          </select>
-        </div>
+            onChange={(mode) => (draft().price_mode = mode as 'ht' | 'ttc')}
+          />
+        </Field>
       </div>
       {type === 'invoice' && !readOnly && <PaymentTermWarning paymentDays={paymentDays} />}
       <div className={grid}>

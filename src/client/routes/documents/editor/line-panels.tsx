@@ -6,14 +6,15 @@ import type { LineTotals } from '../../../../shared/totals';
 import { addLine, clearError, editor, removeLine, toggleLine } from '../../../stores/document-editor';
 import { confirm } from '../../../stores/confirm';
 import { Button } from '../../../components/ui/button';
-import { inputStyle } from '../../../components/ui/text-field';
+import { Field, Input, Textarea } from '../../../components/ui/field';
+import { AmountInput } from '../../../components/ui/amount-input';
+import { Select } from '../../../components/ui/select';
 import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { ItemPicker } from './item-picker';
 import { TaxChoice } from '../../../components/tax-choice';
 import { defaultRate, type TaxRules } from '../../../../shared/vat';
 import { shownAmount, typedNumber, type LineDraft } from './form-state';
 import { unitWord } from '../../../../shared/french';
-import { formatAmountInput } from '../../../../shared/format';
 
 const styles = {
   panel: css({
@@ -45,13 +46,11 @@ const styles = {
     gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(6, 1fr)' },
     gap: '3',
   }),
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
-  error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
   wide: css({ gridColumn: { base: '1 / -1', md: 'span 3' } }),
   full: css({ gridColumn: '1 / -1' }),
   // « Prestation de service » needs two columns to be read whole.
   double: css({ gridColumn: { base: '1 / -1', md: 'span 2' } }),
-  area: css({ minH: '16', py: '2', resize: 'vertical' }),
+  area: css({ minH: '16' }),
 };
 
 interface Props {
@@ -146,8 +145,17 @@ export const defaultLine = (taxes: { title: string; rate: number }[], units: { n
 };
 
 /** The line's typed fields; a discount of 0 shows as empty, as the form leaves it. */
-type TextField = 'item' | 'code' | 'sku' | 'quantity' | 'unit_price' | 'discount_value';
+type TextField = 'item' | 'code' | 'sku' | 'quantity' | 'discount_value';
 const ZERO_AS_EMPTY: ReadonlySet<TextField> = new Set(['discount_value']);
+
+const DISCOUNT_TYPES = [
+  { value: 'percent', label: '%' },
+  { value: 'amount', label: 'Montant' },
+] as const;
+const KINDS = [
+  { value: 'service', label: 'Prestation de service' },
+  { value: 'goods', label: 'Vente de biens' },
+] as const;
 
 function LineFields({
   id,
@@ -176,29 +184,44 @@ function LineFields({
     return line;
   };
   const error = (field: string) => snap.errors[`items.${index}.${field}`];
-  const set = (field: keyof LineDraft & string) => (event: { target: { value: string } }) => {
+  const write = (field: keyof LineDraft & string) => (value: string) => {
     clearError(`items.${index}.${field}`);
-    (target() as unknown as Record<string, unknown>)[field] = event.target.value;
+    (target() as unknown as Record<string, unknown>)[field] = value;
   };
-  // Keyboard (documents issue): Enter in the last row adds a row.
+  // Keyboard (documents issue): Enter in a text box of the last row adds a row. Only a typed field's Enter: on a
+  // select it opens or picks (and the select's portalled list still bubbles here through React), in the description
+  // it starts a new line.
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key !== 'Enter' || !isLast || readOnly || (event.target as HTMLElement).tagName === 'TEXTAREA') return;
+    const typedIn = event.target instanceof HTMLInputElement && event.target.type !== 'radio' && event.target.type !== 'checkbox';
+    if (event.key !== 'Enter' || !isLast || readOnly || !typedIn) return;
     event.preventDefault();
     addLine(defaultLine(taxes, units, rules.vat));
   };
-  const input = (field: TextField, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
-    <label className={cx(styles.field, className)}>
-      {label}
-      <input
-        className={inputStyle}
+  // The line's fields are compact (size inline): a line is a row of the document, not a form card.
+  const input = (
+    field: TextField,
+    label: string,
+    extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'size'> = {},
+    className?: string,
+  ) => (
+    <Field label={label} size="inline" error={error(field)} readOnly={readOnly} className={className}>
+      <Input
+        size="inline"
         value={shownAmount(line[field], ZERO_AS_EMPTY.has(field))}
-        onChange={set(field)}
-        readOnly={readOnly}
-        aria-invalid={error(field) ? true : undefined}
+        onChange={(e) => write(field)(e.target.value)}
         {...extra}
       />
-      {error(field) && <span className={styles.error}>{error(field)}</span>}
-    </label>
+    </Field>
+  );
+  const choice = (
+    field: 'unit' | 'discount_type' | 'kind',
+    label: string,
+    options: readonly { value: string; label: string }[],
+    className?: string,
+  ) => (
+    <Field label={label} size="inline" error={error(field)} disabled={readOnly} className={className}>
+      <Select size="inline" value={String(line[field] ?? '')} onChange={write(field)} options={options} disabled={readOnly} />
+    </Field>
   );
   return (
     // The line's fields as one group: Enter typed in any of them bubbles here.
@@ -227,50 +250,28 @@ function LineFields({
       {input('item', 'Désignation', { autoFocus: !line.item && !readOnly, placeholder: 'Ex. Développement du site' }, styles.wide)}
       {input('code', 'Code')}
       {input('sku', 'Référence')}
-      <label className={cx(styles.field, styles.full)}>
-        Description
-        <textarea
-          className={cx(inputStyle, styles.area)}
+      <Field label="Description" size="inline" readOnly={readOnly} className={styles.full}>
+        <Textarea
+          size="inline"
+          className={styles.area}
           value={line.description}
-          onChange={set('description')}
-          readOnly={readOnly}
+          onChange={(e) => write('description')(e.target.value)}
           rows={2}
         />
-      </label>
+      </Field>
       {input('quantity', 'Quantité', { inputMode: 'decimal' })}
-      <label className={styles.field}>
-        Unité
-        <select className={inputStyle} value={line.unit} onChange={set('unit')} disabled={readOnly}>
-          {[...new Set([line.unit, ...units.map((u) => u.name)])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {input('unit_price', 'Prix unitaire', {
-        inputMode: 'decimal',
-        placeholder: '0,00',
-        // Tidied once typed: '1200.5' reads back as '1 200,50'.
-        onBlur: () => {
-          if (!readOnly) target().unit_price = formatAmountInput(shownAmount(target().unit_price));
-        },
-      })}
-      <label className={styles.field}>
-        Type de remise
-        <select className={inputStyle} value={line.discount_type} onChange={set('discount_type')} disabled={readOnly}>
-          <option value="percent">%</option>
-          <option value="amount">Montant</option>
-        </select>
-      </label>
+      {choice(
+        'unit',
+        'Unité',
+        [...new Set([line.unit ?? '', ...units.map((u) => u.name)])].filter(Boolean).map((name) => ({ value: name, label: name })),
+      )}
+      <Field label="Prix unitaire" size="inline" error={error('unit_price')} readOnly={readOnly}>
+        {/* Tidied once typed: '1200.5' reads back as '1 200,50'. */}
+        <AmountInput size="inline" placeholder="0,00" value={shownAmount(line.unit_price)} onChange={write('unit_price')} />
+      </Field>
+      {choice('discount_type', 'Type de remise', DISCOUNT_TYPES)}
       {input('discount_value', 'Remise', { inputMode: 'decimal', placeholder: '0' })}
-      <label className={cx(styles.field, styles.double)}>
-        Nature
-        <select className={inputStyle} value={line.kind} onChange={set('kind')} disabled={readOnly}>
-          <option value="service">Prestation de service</option>
-          <option value="goods">Vente de biens</option>
-        </select>
-      </label>
+      {choice('kind', 'Nature', KINDS, styles.double)}
       <div className={styles.full}>
         <TaxChoice
           label="TVA"

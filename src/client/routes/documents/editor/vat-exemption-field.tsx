@@ -2,14 +2,23 @@ import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { exemptionChoice, VAT_EXEMPTION_BASES } from '../../../../shared/vat-exemptions';
 import { clearError, editor } from '../../../stores/document-editor';
-import { inputStyle } from '../../../components/ui/text-field';
+import { Input } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { draft } from './form-state';
 
+const CHOICES = [
+  { value: '', label: 'Aucune (lignes avec TVA)' },
+  ...VAT_EXEMPTION_BASES.map((b) => ({ value: b.id, label: b.label })),
+  { value: 'other', label: 'Autre base (texte libre)' },
+];
+
 const styles = {
-  field: css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '600' }),
+  field: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  // A legend stands outside the fieldset's flex flow: its own margin spaces it.
+  label: css({ fontSize: 'sm', fontWeight: '600', mb: '1.5' }),
   row: css({ display: 'flex', flexDirection: 'column', gap: '2' }),
-  error: css({ fontSize: 'xs', color: 'danger', fontWeight: '400' }),
-  hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '400' }),
+  error: css({ fontSize: 'xs', color: 'danger' }),
+  hint: css({ fontSize: 'xs', color: 'fg.muted' }),
 };
 
 /**
@@ -26,32 +35,28 @@ export function VatExemptionField({ readOnly }: { readOnly?: boolean }) {
     draft().vat_exemption = value;
   };
   return (
-    <div className={styles.field}>
-      <span id="vat-exemption-label">Exonération de TVA</span>
+    // Two controls under one visible label (a basis to pick, its text to adjust): a group named by that legend, each
+    // control named on its own; the text is the field, so it carries the hint or the error.
+    <fieldset className={styles.field}>
+      <legend id="vat-exemption-label" className={styles.label}>
+        Exonération de TVA
+      </legend>
       <div className={styles.row}>
-        <select
-          className={inputStyle}
+        <Select
           aria-label="Base légale de l’exonération"
           value={choice}
+          options={CHOICES}
           disabled={readOnly}
-          onChange={(e) => {
-            const basis = VAT_EXEMPTION_BASES.find((b) => b.id === e.target.value);
+          onChange={(picked) => {
+            const basis = VAT_EXEMPTION_BASES.find((b) => b.id === picked);
             // Free text keeps what was typed, unless it was a listed basis' text.
             if (basis) write(basis.text);
-            else if (e.target.value === '' || choice !== 'other') write('');
+            else if (picked === '' || choice !== 'other') write('');
           }}
-        >
-          <option value="">Aucune (lignes avec TVA)</option>
-          {VAT_EXEMPTION_BASES.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.label}
-            </option>
-          ))}
-          <option value="other">Autre base (texte libre)</option>
-        </select>
-        <input
-          className={inputStyle}
+        />
+        <Input
           aria-labelledby="vat-exemption-label"
+          aria-describedby="vat-exemption-help"
           value={text}
           onChange={(e) => write(e.target.value)}
           readOnly={readOnly}
@@ -60,13 +65,15 @@ export function VatExemptionField({ readOnly }: { readOnly?: boolean }) {
         />
       </div>
       {error ? (
-        <span className={styles.error}>{error}</span>
+        <span id="vat-exemption-help" className={styles.error}>
+          {error}
+        </span>
       ) : (
-        <span className={styles.hint}>
+        <span id="vat-exemption-help" className={styles.hint}>
           Client établi hors de France et lignes sans TVA : la mention légale (art. 259-1, 262 I, 262 ter I ou 283-2 du CGI) s’ajoute
           d’elle-même quand elle s’applique.
         </span>
       )}
-    </div>
+    </fieldset>
   );
 }
