@@ -5,10 +5,9 @@ import { trpcNativeSpread } from './build/trpc-native-spread.ts';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 /**
- * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out, each for a reason that is not a difference of
- * the app: some test SQLite itself (its file, its migrations, its backup), the others check rows by opening the test
- * server's SQLite file with better-sqlite3, synchronously, which has no PostgreSQL equivalent yet (to port: read through
- * `server.app.deps.db` instead).
+ * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test SQLite itself (its file, its
+ * migrations, its backup), not a behaviour of the app. A test that reads or alters the test server's rows does it with
+ * `withServerDb` (tests/helpers/database.ts) and runs on both.
  */
 const POSTGRES_RUN_SKIPS = [
   // SQLite itself: the file format, VACUUM INTO backups, SQLite migrations on old files, the built server on a file.
@@ -17,20 +16,6 @@ const POSTGRES_RUN_SKIPS = [
   'tests/integration/audit-backfill.test.ts',
   'tests/integration/currencies.test.ts',
   'tests/integration/built-server.test.ts',
-  // Read or alter the server's SQLite file directly (new Database(server.dbPath)).
-  'tests/integration/audit.test.ts',
-  'tests/integration/auth.test.ts',
-  'tests/integration/bad-input.test.ts',
-  'tests/integration/customers.test.ts',
-  'tests/integration/document-references.test.ts',
-  'tests/integration/email-settings.test.ts',
-  'tests/integration/expense-credit-notes.test.ts',
-  'tests/integration/expenses.test.ts',
-  'tests/integration/payment-reminders.test.ts',
-  'tests/integration/recurring-expenses.test.ts',
-  'tests/integration/recurring-invoices.test.ts',
-  'tests/integration/settings-feedback.test.ts',
-  'tests/integration/template-frozen.test.ts',
 ];
 
 export default defineConfig({

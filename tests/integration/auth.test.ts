@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/server/routers/_app';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, registered, Session } from '../helpers/clients';
 import { clock } from '../../src/server/clock';
@@ -57,17 +57,18 @@ describe('register (POST /api/auth/register)', () => {
 
   it('stores the owner membership, the default settings, an argon2id hash and only a SHA-256 of the token', async () => {
     const { session, user } = await registered(server.url);
-    const db = new Database(server.dbPath, { readonly: true });
-    const row = db.prepare('select id, password_hash from users where email = ?').get(user.email) as { id: number; password_hash: string };
+    const { row, membership, stored } = await withServerDb(server, async (db) => {
+      const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', user.email).executeTakeFirstOrThrow();
+      const membership = await db.selectFrom('memberships').select('role').where('user_id', '=', row.id).executeTakeFirstOrThrow();
+      const stored = await db.selectFrom('sessions').select('id').where('user_id', '=', row.id).execute();
+      return { row, membership, stored };
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const membership = db.prepare('select role from memberships where user_id = ?').get(row.id) as { role: string };
     expect(membership.role).toBe('owner');
     const token = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
-    const stored = db.prepare('select id from sessions where user_id = ?').all(row.id) as { id: string }[];
     expect(stored).toHaveLength(1);
     expect(defined(stored[0], 'stored[0]').id).toMatch(/^[0-9a-f]{64}$/);
     expect(defined(stored[0], 'stored[0]').id).not.toContain(token);
-    db.close();
   });
 
   it('refuses a second account on the same address, whatever its case, with 409', async () => {
