@@ -127,9 +127,12 @@ describe('payment reminders over a simulated year (injected clock, real SMTP ser
         other = new Scheduler(app.connection.db, JOBS, () => now, undefined, app.deps);
       }
       const runs = other ? await Promise.all([app.scheduler.runDue(), other.runDue()]) : [await app.scheduler.runDue()];
-      // Of two processes at once, one runs the job and the other finds its lease taken.
-      const ran = runs.flat().filter((r) => r.job === 'payment-reminders' && r.ran);
-      expect(ran.map((r) => r.message)).toEqual([expect.stringMatching(/^\d+ relances? envoyées?$/)]);
+      // Of two processes at once, one runs the job while the other finds its lease taken, unless the first was done
+      // before the second asked (common on PostgreSQL, where each query is a round trip): the second then runs it
+      // again and finds nothing left to send. Either way no mail leaves twice (the list checked below).
+      const reminders = runs.flat().filter((r) => r.job === 'payment-reminders');
+      expect(reminders.some((r) => r.ran)).toBe(true);
+      for (const r of reminders) expect(r.message).toMatch(r.ran ? /^\d+ relances? envoyées?$/ : /^Déjà en cours dans un autre processus$/);
       await app.scheduler.runDue(); // twice the same day: nothing more
       for (let i = 0; i < smtp.received.length; i += 1) if (!seen.has(i)) seen.set(i, day);
     }

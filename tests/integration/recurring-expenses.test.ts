@@ -3,6 +3,7 @@ import { createApp, type App } from '../../src/server/app';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
 import { openDatabase } from '../../src/server/db/connection';
 import { JOBS } from '../../src/server/scheduler/jobs';
+import { takeLease } from '../../src/server/scheduler/lease';
 import { withServerDb } from '../helpers/database';
 import { removeTestEnv, testEnv } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
@@ -154,6 +155,23 @@ describe('recurring expenses and the scheduler', () => {
     expect((await app.scheduler.runDue())[0]).toMatchObject({ ran: false, message: 'Déjà en cours dans un autre processus' });
     await lease({ lease_until: new Date(now.getTime() - 1).toISOString() });
     expect((await app.scheduler.runDue())[0]).toMatchObject({ ran: true });
+  });
+
+  it('of eight processes taking a lapsed lease at the same instant, exactly one gets it', async () => {
+    // On PostgreSQL each take is its own connection of the pool: the row lock, not one process's event loop, decides.
+    const winners = await withServerDb(serverEnv, async (db) => {
+      await db
+        .updateTable('scheduler_jobs')
+        .set({ lease_holder: null, lease_until: null })
+        .where('name', '=', 'recurring-expenses')
+        .execute();
+      const takes = Array.from({ length: 8 }, (_, i) => takeLease(db, { job: 'recurring-expenses', holder: `p${i}`, now, ttlMs: 60_000 }));
+      return (await Promise.all(takes)).filter(Boolean).length;
+    });
+    expect(winners).toBe(1);
+    await withServerDb(serverEnv, (db) =>
+      db.updateTable('scheduler_jobs').set({ lease_holder: null, lease_until: null }).where('name', '=', 'recurring-expenses').execute(),
+    );
   });
 
   it('a lease that cannot be taken (database unavailable) skips the run instead of rejecting: a timer’s run never ends the process', async () => {
