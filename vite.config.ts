@@ -13,8 +13,6 @@ const POSTGRES_RUN_SKIPS = [
   // SQLite itself: the file format, VACUUM INTO backups, SQLite migrations on old files, the built server on a file.
   'tests/integration/backup.test.ts',
   'tests/integration/migrations.test.ts',
-  'tests/integration/audit-backfill.test.ts',
-  'tests/integration/currencies.test.ts',
   'tests/integration/built-server.test.ts',
 ];
 

@@ -1,5 +1,8 @@
-import { type Db, openDatabase } from '../../src/server/db/connection';
-import { testDatabaseUrl } from './postgres';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Connection, type Db, openDatabase } from '../../src/server/db/connection';
+import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
 
 /** True on the PostgreSQL run of the integration suite (TEST_DATABASE_URL); for the few tests of SQLite itself. */
 export const onPostgres = testDatabaseUrl() !== undefined;
@@ -18,4 +21,24 @@ export async function withServerDb<T>(server: { databaseUrl: string }, use: (db:
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * An empty database of the run's backend, no migration applied, for the tests of a migration on older data: a SQLite
+ * file in a temporary folder, or a new PostgreSQL database on the PostgreSQL run. `remove` closes and deletes it.
+ */
+export function openEmptyTestDatabase(): { connection: Connection; dir: string; remove(): Promise<void> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+  const base = testDatabaseUrl();
+  const target = base ? createEmptyTestDatabase(base) : path.join(dir, 'db.sqlite');
+  const connection = openDatabase(target);
+  return {
+    connection,
+    dir,
+    async remove() {
+      await connection.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (base) dropTestDatabase(target);
+    },
+  };
 }
