@@ -5,31 +5,14 @@ import { trpcNativeSpread } from './build/trpc-native-spread.ts';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 /**
- * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out, each for a reason that is not a difference of
- * the app: some test SQLite itself (its file, its migrations, its backup), the others check rows by opening the test
- * server's SQLite file with better-sqlite3, synchronously, which has no PostgreSQL equivalent yet (to port: read through
- * `server.app.deps.db` instead).
+ * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test the SQLite file itself (its backup
+ * and restore, the built server on a file), not a behaviour of the app. Tests that read or alter the test server's rows
+ * use `withServerDb`, and migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run on both.
  */
 const POSTGRES_RUN_SKIPS = [
-  // SQLite itself: the file format, VACUUM INTO backups, SQLite migrations on old files, the built server on a file.
+  // SQLite itself: VACUUM INTO backups and their restore, the built server on a file.
   'tests/integration/backup.test.ts',
-  'tests/integration/migrations.test.ts',
-  'tests/integration/audit-backfill.test.ts',
-  'tests/integration/currencies.test.ts',
   'tests/integration/built-server.test.ts',
-  // Read or alter the server's SQLite file directly (new Database(server.dbPath)).
-  'tests/integration/audit.test.ts',
-  'tests/integration/bad-input.test.ts',
-  'tests/integration/customers.test.ts',
-  'tests/integration/document-references.test.ts',
-  'tests/integration/email-settings.test.ts',
-  'tests/integration/expense-credit-notes.test.ts',
-  'tests/integration/expenses.test.ts',
-  'tests/integration/payment-reminders.test.ts',
-  'tests/integration/recurring-expenses.test.ts',
-  'tests/integration/recurring-invoices.test.ts',
-  'tests/integration/settings-feedback.test.ts',
-  'tests/integration/template-frozen.test.ts',
 ];
 
 export default defineConfig({

@@ -29,6 +29,13 @@ export function createTestDatabase(base: string): string {
   return databaseUrl(base, name);
 }
 
+/** A fresh, empty database (no migration), for the tests of migrations themselves; its URL. */
+export function createEmptyTestDatabase(base: string): string {
+  const name = `facturier_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  psql(base, `CREATE DATABASE ${name} TEMPLATE template0`);
+  return databaseUrl(base, name);
+}
+
 export function dropTestDatabase(url: string): void {
   const name = new URL(url).pathname.slice(1);
   if (!/^facturier_test_\w+$/.test(name)) throw new Error(`not a test database: ${name}`);

@@ -16,7 +16,7 @@ export interface TestServer {
 }
 
 /** A fresh SQLite file in a temporary folder, and the environment that points the app at it. */
-export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir: string; dbPath: string } {
+export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir: string; dbPath: string; databaseUrl: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-test-'));
   const dbPath = path.join(dataDir, 'test.db');
   // The PostgreSQL run (TEST_DATABASE_URL): a fresh database per server instead of the SQLite file; `dbPath` is then
@@ -36,7 +36,8 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
     PLAN_LIMITS: 'off',
     ...extra,
   });
-  return { env, dataDir, dbPath: env.databaseKind === 'postgres' ? env.databasePath : dbPath };
+  const postgres = env.databaseKind === 'postgres';
+  return { env, dataDir, dbPath: postgres ? env.databasePath : dbPath, databaseUrl: postgres ? env.databasePath : `file:${dbPath}` };
 }
 
 /** Removes what testEnv made: the folder and, on the PostgreSQL run, the database. */
@@ -53,14 +54,14 @@ export function removeTestEnv(env: Env, dataDir: string): void {
 export async function startTestServer(
   opts: { env?: Record<string, string>; archiveOnIssue?: boolean; einvoiceXml?: AppOptions['einvoiceXml'] } = {},
 ): Promise<TestServer> {
-  const { env, dataDir, dbPath } = testEnv(opts.env);
+  const { env, dataDir, dbPath, databaseUrl } = testEnv(opts.env);
   const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false, einvoiceXml: opts.einvoiceXml });
   const url = await app.listen();
   return {
     url,
     dataDir,
     dbPath,
-    databaseUrl: env.databaseKind === 'postgres' ? env.databasePath : `file:${dbPath}`,
+    databaseUrl,
     app,
     async close() {
       await app.close();

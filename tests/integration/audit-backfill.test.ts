@@ -1,19 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Connection } from '../../src/server/db/connection';
+import type { Connection } from '../../src/server/db/connection';
+import { openEmptyTestDatabase } from '../helpers/database';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import * as backfill from '../../src/server/db/migrations/0017_audit_backfill';
 import { legalHash, verifyAudit } from '../../src/server/services/audit';
 
+let empty: ReturnType<typeof openEmptyTestDatabase> | undefined;
 let dir: string;
 let connection: Connection;
-afterEach(async () => {
-  await connection?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => empty?.remove());
 
 /** A document row as the application wrote it before the log existed (migration 0007's columns). */
 async function oldDocument(
@@ -105,8 +103,8 @@ const entries = (organizationId: number) =>
 
 describe('migration 0017: the log gains the documents issued, and the PDFs kept, before it recorded them', () => {
   it('appends one issue entry per issued document in issue order and one archive entry per kept PDF, once; verify covers them', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-backfill-'));
-    connection = openDatabase(path.join(dir, 'db.sqlite'));
+    empty = openEmptyTestDatabase(); // its folder holds the kept PDFs too
+    ({ dir, connection } = empty);
     await createMigrator(connection.db).migrateTo('0007_documents');
     const now = new Date().toISOString();
     const org = await connection.db

@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/connection';
+import { isPostgres } from '../../src/server/db/dialect';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
@@ -41,16 +44,21 @@ async function log(session: Session): Promise<Entry[]> {
   return answer.body.data;
 }
 
-/** A hand on the database file, as someone with access to the server would have: the triggers do not stop them. */
-function tamper(sql: string, ...params: unknown[]): void {
-  const handle = new SQLite(server.dbPath);
-  try {
-    handle.exec('DROP TRIGGER IF EXISTS audit_log_no_update');
-    handle.prepare(sql).run(...params);
-  } finally {
-    handle.close();
-  }
+/**
+ * A hand on the database, as someone with access to the server would have: dropping the UPDATE trigger, they write
+ * what they like. Only DROP TRIGGER's syntax differs (PostgreSQL names the table).
+ */
+function tamper(write: (db: Db) => Promise<unknown>): Promise<unknown> {
+  return withServerDb(server, async (db) => {
+    await (isPostgres(db)
+      ? sql`DROP TRIGGER IF EXISTS audit_log_no_update ON audit_log`
+      : sql`DROP TRIGGER IF EXISTS audit_log_no_update`
+    ).execute(db);
+    return write(db);
+  });
 }
+
+const organizationOf = (db: Db, userId: number) => db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId);
 
 describe('audit log: issues, payments, reversals, numbering and archives, hash-chained', () => {
   it('appends an entry per event, each linked to the previous one; verify answers ok', async () => {
@@ -198,18 +206,15 @@ describe('npm run audit:verify', () => {
   }, 30_000);
 });
 
-describe('audit log: tampering with the database file is detected', () => {
+describe('audit log: tampering with the database is detected', () => {
   it('refuses an UPDATE or DELETE of a log row through SQL while its triggers stand', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     await issued(session, { customer_id: customerId, items: [line('Audit', 1, 100)] });
-    const handle = new SQLite(server.dbPath);
-    try {
-      expect(() => handle.prepare("UPDATE audit_log SET content = '{}'").run()).toThrow('audit_log is append-only');
-      expect(() => handle.prepare('DELETE FROM audit_log').run()).toThrow('audit_log is append-only');
-    } finally {
-      handle.close();
-    }
+    await withServerDb(server, async (db) => {
+      await expect(db.updateTable('audit_log').set({ content: '{}' }).execute()).rejects.toThrow('audit_log is append-only');
+      await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow('audit_log is append-only');
+    });
   });
 
   it('an UPDATE on a log row’s content breaks verify at that entry', async () => {
@@ -219,10 +224,13 @@ describe('audit log: tampering with the database file is detected', () => {
     await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-10', amount: 500 });
     await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-11', amount: 100 });
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 3 });
-    tamper(
-      `UPDATE audit_log SET content = replace(content, '"amount":500', '"amount":50')
-       WHERE sequence = 2 AND organization_id = (SELECT organization_id FROM memberships WHERE user_id = ?)`,
-      profile.id,
+    await tamper((db) =>
+      db
+        .updateTable('audit_log')
+        .set({ content: sql`replace(content, '"amount":500', '"amount":50')` })
+        .where('sequence', '=', 2)
+        .where('organization_id', '=', organizationOf(db, profile.id))
+        .execute(),
     );
     const verify = await session.rest('GET', '/api/audit/verify');
     expect(verify.status).toBe(200);
@@ -234,21 +242,22 @@ describe('audit log: tampering with the database file is detected', () => {
     const { customerId } = await readyToInvoice(session);
     const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 1000)] });
     await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-11-10', amount: 500 });
-    const handle = new SQLite(server.dbPath);
-    try {
-      handle.exec('DROP TRIGGER IF EXISTS audit_log_no_update');
-      const org = handle.prepare('SELECT organization_id AS id FROM memberships WHERE user_id = ?').get(profile.id) as { id: number };
-      const row = handle.prepare('SELECT content FROM audit_log WHERE organization_id = ? AND sequence = 1').get(org.id) as {
-        content: string;
-      };
+    await tamper(async (db) => {
+      const row = await db
+        .selectFrom('audit_log')
+        .select('content')
+        .where('organization_id', '=', organizationOf(db, profile.id))
+        .where('sequence', '=', 1)
+        .executeTakeFirstOrThrow();
       const content = row.content.replace('"total":1200', '"total":12');
       const hash = createHash('sha256').update(content).digest('hex');
-      handle
-        .prepare('UPDATE audit_log SET content = ?, content_hash = ? WHERE organization_id = ? AND sequence = 1')
-        .run(content, hash, org.id);
-    } finally {
-      handle.close();
-    }
+      await db
+        .updateTable('audit_log')
+        .set({ content, content_hash: hash })
+        .where('organization_id', '=', organizationOf(db, profile.id))
+        .where('sequence', '=', 1)
+        .execute();
+    });
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 2, first_broken: 1 });
   });
 
@@ -260,9 +269,15 @@ describe('audit log: tampering with the database file is detected', () => {
     await session.rest('POST', `/api/documents/${second.id}/payments`, { date: '2026-11-10', amount: 100 });
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 3 });
 
-    tamper('UPDATE document_items SET unit_price = ? WHERE document_id = ?', '250', second.id);
+    await tamper((db) => db.updateTable('document_items').set({ unit_price: '250' }).where('document_id', '=', second.id).execute());
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 3, first_broken: 2 });
-    tamper('UPDATE documents SET total = total - 10000 WHERE id = ?', first.id);
+    await tamper((db) =>
+      db
+        .updateTable('documents')
+        .set((eb) => ({ total: eb('total', '-', 10000) }))
+        .where('id', '=', first.id)
+        .execute(),
+    );
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 3, first_broken: 1 });
   });
 

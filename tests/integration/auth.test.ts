@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/server/routers/_app';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, registered, Session } from '../helpers/clients';
 import { clock } from '../../src/server/clock';
@@ -56,14 +57,15 @@ describe('register (POST /api/auth/register)', () => {
 
   it('stores the owner membership, the default settings, an argon2id hash and only a SHA-256 of the token', async () => {
     const { session, user } = await registered(server.url);
-    // Through the app's own connection: the same on SQLite and on PostgreSQL.
-    const { db } = server.app.deps;
-    const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', user.email).executeTakeFirstOrThrow();
+    const { row, membership, stored } = await withServerDb(server, async (db) => {
+      const row = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', user.email).executeTakeFirstOrThrow();
+      const membership = await db.selectFrom('memberships').select('role').where('user_id', '=', row.id).executeTakeFirstOrThrow();
+      const stored = await db.selectFrom('sessions').select('id').where('user_id', '=', row.id).execute();
+      return { row, membership, stored };
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const membership = await db.selectFrom('memberships').select('role').where('user_id', '=', row.id).executeTakeFirstOrThrow();
     expect(membership.role).toBe('owner');
     const token = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
-    const stored = await db.selectFrom('sessions').select('id').where('user_id', '=', row.id).execute();
     expect(stored).toHaveLength(1);
     expect(defined(stored[0], 'stored[0]').id).toMatch(/^[0-9a-f]{64}$/);
     expect(defined(stored[0], 'stored[0]').id).not.toContain(token);

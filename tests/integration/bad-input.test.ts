@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, registered, Session } from '../helpers/clients';
 
@@ -11,18 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The rows of the tables a registration or a feedback writes. */
 function counts() {
-  const db = new Database(server.dbPath, { readonly: true });
-  const count = (t: string) => (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n;
-  const result = {
-    users: count('users'),
-    organizations: count('organizations'),
-    memberships: count('memberships'),
-    settings: count('settings'),
-    feedback: count('feedback'),
-  };
-  db.close();
-  return result;
+  return withServerDb(server, async (db) => {
+    const count = async (table: 'users' | 'organizations' | 'memberships' | 'settings' | 'feedback') => {
+      const { n } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return n;
+    };
+    return {
+      users: await count('users'),
+      organizations: await count('organizations'),
+      memberships: await count('memberships'),
+      settings: await count('settings'),
+      feedback: await count('feedback'),
+    };
+  });
 }
 
 const json = { 'content-type': 'application/json' };
@@ -176,7 +182,7 @@ const cases: Array<{
 
 describe('bad input', () => {
   it.each(cases)('$name → $status with a French message, nothing written', async (c) => {
-    const before = counts();
+    const before = await counts();
     const session = c.as === 'user' ? loggedIn : new Session(server.url);
     const answer = await session.rest(c.method, c.path, c.body, c.headers);
     expect(answer.status).toBe(c.status);
@@ -185,7 +191,7 @@ describe('bad input', () => {
       : answer.body.messages;
     expect(JSON.stringify(messages)).toMatch(c.message);
     expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.ts:\d+|stack/i);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect((await fetch(`${server.url}/api/version`)).status).toBe(200); // still serving
   });
 
@@ -195,7 +201,7 @@ describe('bad input', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.first_name).toBe(hostile.first_name);
     expect(answer.body.organization.name).toBe(hostile.organization);
-    expect(counts().users).toBeGreaterThan(1);
+    expect((await counts()).users).toBeGreaterThan(1);
   });
 
   it('lists one message per offending field, naming it', async () => {
@@ -220,13 +226,17 @@ describe('bad input', () => {
     const user = valid();
     const answers = await Promise.all(Array.from({ length: 5 }, () => new Session(server.url).rest('POST', '/api/auth/register', user)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    const db = new Database(server.dbPath, { readonly: true });
-    const { n } = db.prepare('select count(*) as n from users where email = ?').get(user.email) as { n: number };
-    const orphans = db
-      .prepare('select count(*) as n from organizations o where not exists (select 1 from memberships m where m.organization_id = o.id)')
-      .get() as { n: number };
-    db.close();
-    expect(n).toBe(1);
-    expect(orphans.n).toBe(0);
+    const { accounts, orphans } = await withServerDb(server, async (db) => ({
+      accounts: await db.selectFrom('users').select('id').where('email', '=', user.email).execute(),
+      orphans: await db
+        .selectFrom('organizations as o')
+        .select('o.id')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('memberships as m').select('m.id').whereRef('m.organization_id', '=', 'o.id'))),
+        )
+        .execute(),
+    }));
+    expect(accounts).toHaveLength(1);
+    expect(orphans).toEqual([]);
   });
 });

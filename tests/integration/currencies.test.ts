@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmptyTestDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
-import { openDatabase } from '../../src/server/db/connection';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { defined } from '../../src/shared/defined';
 
@@ -236,8 +233,8 @@ describe('Paramètres → Devises (tRPC door, the same procedures)', () => {
 
 describe('migration 0006_currencies', () => {
   it('gives organisations that existed before it their base currency at rate 1', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0004_search');
     const now = new Date().toISOString();
     const ids: number[] = [];
@@ -278,7 +275,6 @@ describe('migration 0006_currencies', () => {
       { organization_id: ids[1], code: 'CHF', rate: '1' },
       { organization_id: ids[2], code: 'EUR', rate: '1' },
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 });

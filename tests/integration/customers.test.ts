@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
@@ -137,13 +137,16 @@ describe('customers (REST and tRPC)', () => {
     [{ name: 'X', type: 'individual', business_id: '552032534' }, 'Un particulier n’a pas de SIREN/SIRET'],
     [{ name: 'X', maturity: 'trente' }, 'Délai de paiement'],
   ])('refuses %j with 400 and writes nothing', async (body, message) => {
-    const { session } = await registered(server.url);
+    const { session, profile } = await registered(server.url);
     const answer = await session.rest('POST', '/api/customers', body);
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body.messages)).toContain(message);
     expect((await session.rest('GET', '/api/customers?archived=include')).body.total).toBe(0);
-    const db = new Database(server.dbPath, { readonly: true });
-    db.close();
+    // Not even a row the list would hide.
+    const rows = await withServerDb(server, (db) =>
+      db.selectFrom('customers').select('id').where('organization_id', '=', profile.organization.id).execute(),
+    );
+    expect(rows).toEqual([]);
   });
 
   it('another organisation’s customer is 404 on every path, never revealed', async () => {

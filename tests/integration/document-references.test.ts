@@ -1,5 +1,6 @@
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { businessCustomer, draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
@@ -101,12 +102,9 @@ describe('purchase-order number and delivery address of a document (C. com. L441
 
     // Both are part of the hashed legal content: an UPDATE on either breaks verify at the issue entry.
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 1 });
-    const handle = new SQLite(server.dbPath);
-    try {
-      handle.prepare('UPDATE documents SET purchase_order = ? WHERE id = ?').run('BC-9999', invoice.id);
-    } finally {
-      handle.close();
-    }
+    await withServerDb(server, (db) =>
+      db.updateTable('documents').set({ purchase_order: 'BC-9999' }).where('id', '=', invoice.id).execute(),
+    );
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 1, first_broken: 1 });
   });
 
@@ -116,16 +114,13 @@ describe('purchase-order number and delivery address of a document (C. com. L441
     const warehouse = await customerWithWarehouse(session);
     const invoice = await issued(session, { customer_id: warehouse, items: [line('Pose', 1, 1000)] });
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 1 });
-    const handle = new SQLite(server.dbPath);
-    try {
-      handle
-        .prepare(
-          "UPDATE documents SET customer_snapshot = replace(customer_snapshot, '18 quai Saint-Antoine', '1 rue Ailleurs') WHERE id = ?",
-        )
-        .run(invoice.id);
-    } finally {
-      handle.close();
-    }
+    await withServerDb(server, (db) =>
+      db
+        .updateTable('documents')
+        .set({ customer_snapshot: sql`replace(customer_snapshot, '18 quai Saint-Antoine', '1 rue Ailleurs')` })
+        .where('id', '=', invoice.id)
+        .execute(),
+    );
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 1, first_broken: 1 });
   });
 

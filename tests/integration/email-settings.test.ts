@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/server/routers/_app';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { DEFAULT_EMAIL_TEMPLATES, defaultEmailSettings } from '../../src/shared/schemas/email-settings';
@@ -47,12 +47,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const storedRow = (organizationId: number) => {
-  const db = new Database(server.dbPath, { readonly: true });
-  const row = db.prepare("select value from settings where organization_id = ? and key = 'email'").get(organizationId) as
-    | { value: string }
-    | undefined;
-  db.close();
+const storedRow = async (organizationId: number) => {
+  const row = await withServerDb(server, (db) =>
+    db.selectFrom('settings').select('value').where('organization_id', '=', organizationId).where('key', '=', 'email').executeTakeFirst(),
+  );
   return row ? JSON.parse(row.value) : undefined;
 };
 
@@ -178,7 +176,7 @@ describe('the SMTP password', () => {
     expect(read.body.smtp_url).toBe(masked);
     expect(JSON.stringify(read.body)).not.toContain('s3cret');
     expect(JSON.stringify(await session.trpc().emailSettings.get.query())).not.toContain('s3cret');
-    expect(storedRow(profile.organization.id).smtp_url).toBe(url);
+    expect((await storedRow(profile.organization.id)).smtp_url).toBe(url);
 
     // The page sends back what it read: the password stays, and the mail still logs in with it.
     const again = await session.rest('PUT', '/api/settings/email', {
@@ -188,7 +186,7 @@ describe('the SMTP password', () => {
     });
     expect(again.status).toBe(200);
     expect(again.body.data.smtp_url).toBe(masked);
-    expect(storedRow(profile.organization.id).smtp_url).toBe(url);
+    expect((await storedRow(profile.organization.id)).smtp_url).toBe(url);
 
     const test = await session.rest('POST', '/api/settings/email/test');
     expect(test).toMatchObject({ status: 200, body: { messages: `E-mail de test envoyé à ${profile.email}` } });
@@ -200,9 +198,9 @@ describe('the SMTP password', () => {
 
     // A new password replaces it; an empty field drops the override.
     await session.rest('PUT', '/api/settings/email', { ...read.body, smtp_url: `smtp://jean%40exemple.fr:n0uveau@127.0.0.1:${smtpPort}` });
-    expect(storedRow(profile.organization.id).smtp_url).toContain(':n0uveau@');
+    expect((await storedRow(profile.organization.id)).smtp_url).toContain(':n0uveau@');
     await session.rest('PUT', '/api/settings/email', { ...read.body, smtp_url: '' });
-    expect(storedRow(profile.organization.id).smtp_url).toBe('');
+    expect((await storedRow(profile.organization.id)).smtp_url).toBe('');
   });
 
   it('refuses the mask when no password is stored', async () => {

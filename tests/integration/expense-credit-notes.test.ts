@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
@@ -28,12 +28,13 @@ async function create(session: Session, body: Record<string, unknown>) {
   return answer.body.data;
 }
 function storedRow(id: number) {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db.prepare('SELECT kind, amount, vat_total, deductible_vat, corrects_id FROM expenses WHERE id = ?').get(id);
-  } finally {
-    db.close();
-  }
+  return withServerDb(server, (db) =>
+    db
+      .selectFrom('expenses')
+      .select(['kind', 'amount', 'vat_total', 'deductible_vat', 'corrects_id'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
 }
 
 const paper = {
@@ -69,7 +70,7 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
       source: 'einvoice',
     });
     // Stored negative: every sum of expenses counts it against them.
-    expect(storedRow(answer.data.id)).toMatchObject({ kind: 'credit_note', amount: -1001100, corrects_id: null });
+    expect(await storedRow(answer.data.id)).toMatchObject({ kind: 'credit_note', amount: -1001100, corrects_id: null });
   });
 
   it('imports a CII credit note (type 381) linked to the supplier invoice it corrects (BT-25): figures and reports go down', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 
@@ -31,13 +31,14 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
-function rowCount(table: string): number {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+function rowCount(table: 'expenses'): Promise<number> {
+  return withServerDb(server, async (db) => {
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return n;
+  });
 }
 const receiptFiles = () => {
   const dir = path.join(server.dataDir, 'receipts');
@@ -231,7 +232,7 @@ describe('expenses (REST and tRPC)', () => {
 
   it('refuses every bad input with a French 400 naming the field, and writes nothing', async () => {
     const { session } = await registered(server.url);
-    const before = rowCount('expenses');
+    const before = await rowCount('expenses');
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...fuel, amount: -5 }, /^Montant TTC : il doit être positif ; .*« Avoir fournisseur »$/],
       [{ ...fuel, amount: undefined }, /^Montant TTC/],
@@ -252,7 +253,7 @@ describe('expenses (REST and tRPC)', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect([answer.body.messages].flat().join('\n')).toMatch(message);
     }
-    expect(rowCount('expenses')).toBe(before);
+    expect(await rowCount('expenses')).toBe(before);
   });
 
   it('another organisation’s expense answers 404 on every path, and is left untouched', async () => {

@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/connection';
+import { onPostgres, openEmptyTestDatabase } from '../helpers/database';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
 import { documentIdsMatching, searchEntries, searchRowid } from '../../src/server/db/queries/search';
 
+/** A unique index's refusal, in each database's words. */
+const UNIQUE_REFUSED = /UNIQUE constraint failed|duplicate key value violates unique constraint/;
+
 describe('migrations', () => {
   it('apply in order on a fresh file, and again as a no-op', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     expect(await migrateToLatest(connection.db)).toEqual([
       '0001_init',
       '0002_reference_data',
@@ -52,13 +52,12 @@ describe('migrations', () => {
       '0041_shared_rate_limits',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0031 keeps the memberships and sessions that existed before it (their role unchanged), and accepts accountants', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0029_report_rates');
     const now = new Date().toISOString();
     const db = connection.db;
@@ -109,13 +108,12 @@ describe('migrations', () => {
     await expect(
       db.insertInto('memberships').values({ user_id: user.id, organization_id: other.id, role: 'admin', created_at: now }).execute(),
     ).rejects.toThrow();
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0002 gives organisations that existed before it the French VAT rates and units', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0001_init');
     const now = new Date().toISOString();
     await connection.db.insertInto('organizations').values({ name: 'Ancienne SARL', created_at: now, updated_at: now }).execute();
@@ -123,12 +121,11 @@ describe('migrations', () => {
     const rates = await connection.db.selectFrom('taxes').select(['rate']).orderBy('position').execute();
     expect(rates.map((r) => r.rate)).toEqual(['20', '10', '5.5', '2.1', '0']);
     expect(await connection.db.selectFrom('units').select('name').execute()).toHaveLength(7);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
   it('0008 gives lines saved before it their amounts, so a document issued before it still displays', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0007_documents');
     const now = new Date().toISOString();
     const org = await connection.db
@@ -166,13 +163,12 @@ describe('migrations', () => {
       tax: 81,
       total: 486,
     });
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0014 keeps the untaxed shipping of documents issued before it; drafts follow the main rate from their next save', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0013_pdf_archive');
     const now = new Date().toISOString();
     const org = await connection.db
@@ -244,13 +240,12 @@ describe('migrations', () => {
       { status: 'unpaid', shipping_tax: null, shipping_tax_auto: 0, tax: 200000, total: 1300000 },
       { status: 'draft', shipping_tax: null, shipping_tax_auto: 1, tax: 200000, total: 1300000 },
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0015 gives documents saved before it the delivery address they printed: the snapshot’s, else the customer’s', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0013_pdf_archive');
     const now = new Date().toISOString();
     const db = connection.db;
@@ -314,13 +309,12 @@ describe('migrations', () => {
       null,
     ]);
     expect(after.map((d) => d.purchase_order)).toEqual(['', '', '', '']);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0016 makes a number unique across all types of an organisation, keeping a legacy duplicate as it is', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0013_pdf_archive');
     const now = new Date().toISOString();
     const orgs = await connection.db
@@ -351,19 +345,18 @@ describe('migrations', () => {
       { type: 'credit', number: 'A-0001' },
     ]);
     // A third holder of the legacy number, or a number taken by another type, is refused by the database itself.
-    await expect(insert(org, 'estimate', 'A-0001')).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(insert(org, 'estimate', 'A-0001')).rejects.toThrow(UNIQUE_REFUSED);
     await insert(org, 'invoice', 'B-0001');
-    await expect(insert(org, 'order', 'B-0001')).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(insert(org, 'order', 'B-0001')).rejects.toThrow(UNIQUE_REFUSED);
     // Another organisation may use the same number; drafts have none.
     await insert(other, 'invoice', 'B-0001');
     await insert(org, 'invoice', 'C-0001');
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0029 gives documents issued before it today’s rate of their currency (1 in the base), drafts none', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0024_quote_responses');
     const now = new Date().toISOString();
     const org = (
@@ -391,13 +384,12 @@ describe('migrations', () => {
       { currency: 'GBP', exchange_rate: null }, // no longer enabled: read at today's rate, or the report says it lacks one
       { currency: 'USD', exchange_rate: null },
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 
   it('0030 keeps on each document written before it the HT of its goods and of all its lines, and whether it has a service', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0029_report_rates');
     const now = new Date().toISOString();
     const org = (
@@ -444,12 +436,11 @@ describe('migrations', () => {
       { goods_net: 499_900, lines_net: 1_504_900, has_services: 1 },
       { goods_net: 120_000, lines_net: 120_000, has_services: 0 },
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
   it('0033 makes past expenses plain expenses, and leaves « à vérifier » only the imported ones never saved since', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0029_report_rates');
     const now = '2026-05-01T10:00:00.000Z';
     const org = (
@@ -502,15 +493,15 @@ describe('migrations', () => {
       { ...plain, category_to_check: 0 },
       { ...plain, category_to_check: 0 },
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 });
 
-describe('migration 0040', () => {
+// 0040 rebuilds SQLite's FTS5 tables; on PostgreSQL it does nothing (its search table is keyed by organisation from 0004).
+describe.skipIf(onPostgres)('migration 0040', () => {
   it('keys the search entries by organisation, keeps every entry, and indexes the issued numbers for any part of them', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
-    const connection = openDatabase(path.join(dir, 'db.sqlite'));
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
     await createMigrator(connection.db).migrateTo('0037_subscriptions');
     const db = connection.db;
     const now = '2026-05-01T10:00:00.000Z';
@@ -558,8 +549,7 @@ describe('migration 0040', () => {
       ['document', draftMine],
       ['document', issuedMine],
     ]);
-    await connection.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await empty.remove();
   });
 });
 

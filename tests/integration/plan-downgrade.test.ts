@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
+import { deliverStripeEvent, organizationIdOf, seconds, startPlanServers, startStripeStub, type StripeStub } from '../helpers/stripe';
 import { newUser, registered, type Session } from '../helpers/clients';
 import { clock } from '../../src/server/clock';
 import { line, readyToInvoice } from '../helpers/documents';
@@ -16,56 +14,21 @@ import { deliverDue } from '../../src/server/services/webhook-delivery';
  * of ours; as soon as it fits, and at the latest at the period's end, for one Stripe already bills), and cancellable.
  */
 
-const WEBHOOK_SECRET = 'whsec_test_downgrade';
-const stripe = new Stripe('sk_test_unused', { telemetry: false });
-
 let plain: TestServer;
 let paid: TestServer;
-let stub: http.Server;
-const seen: { method: string; path: string; body: URLSearchParams }[] = [];
+let stub: StripeStub;
 beforeAll(async () => {
-  // Stands for Stripe's API: the subscription read back with its one item, a price made, the subscription updated.
-  stub = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(raw) });
-      res.setHeader('content-type', 'application/json');
-      const id = req.url?.split('/').pop();
-      if (req.url === '/v1/prices') res.end(JSON.stringify({ id: 'price_new', object: 'price' }));
-      else if (req.url === '/v1/billing_portal/sessions')
-        res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/bps_1' }));
-      else
-        res.end(
-          JSON.stringify({ id, object: 'subscription', items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item' }] } }),
-        );
-    });
-  });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  const { port } = stub.address() as AddressInfo;
-  [plain, paid] = await Promise.all([
-    startTestServer({ env: { PLAN_LIMITS: 'on' } }),
-    startTestServer({
-      env: {
-        PLAN_LIMITS: 'on',
-        STRIPE_SECRET_KEY: 'sk_test_stub',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-      },
-    }),
-  ]);
+  stub = await startStripeStub();
+  ({ plain, paid } = await startPlanServers({ stripeApiBase: stub.url }));
 });
 afterAll(async () => {
   await Promise.all([plain.close(), paid.close()]);
-  await new Promise((resolve) => stub.close(resolve));
+  await stub.close();
 });
 afterEach(() => {
   clock.now = () => new Date();
 });
 
-const organizationIdOf = async (session: Session) => (await session.rest('GET', '/api/auth')).body.organization.id as number;
 const subscription = async (session: Session) => (await session.rest('GET', '/api/subscription')).body;
 const invite = (session: Session) => session.rest('POST', '/api/members', { email: newUser().email, role: 'member' });
 const firstInvitation = async (session: Session) => (await session.rest('GET', '/api/members')).body.invitations[0].id as number;
@@ -259,19 +222,7 @@ describe('a smaller plan below the usage, without a payment provider', () => {
   });
 });
 
-/** A Stripe event signed with the webhook secret, as Stripe would send it. */
-async function deliver(id: string, type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: 1, data: { object } });
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) });
-  const response = await fetch(`${paid.url}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    body: payload,
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+const deliver = (id: string, type: string, object: Record<string, unknown>) => deliverStripeEvent(paid, id, type, object);
 
 /** An organisation on Équipe through Stripe (checkout completed), with three seats taken. */
 async function stripeTeam() {
@@ -350,7 +301,7 @@ describe('a smaller plan below the usage, through Stripe', () => {
 
   it('asked for here: recorded without opening the portal; Stripe is switched once a seat is freed', async () => {
     const { session, org } = await stripeTeam();
-    seen.length = 0;
+    stub.seen.length = 0;
     const down = await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
     expect(down).toMatchObject({
       status: 200,
@@ -360,19 +311,19 @@ describe('a smaller plan below the usage, through Stripe', () => {
         data: { plan: 'team', pending_plan: 'solo', pending_deadline: null },
       },
     });
-    expect(seen).toEqual([]);
+    expect(stub.seen).toEqual([]);
     await session.rest('DELETE', `/api/members/invitations/${await firstInvitation(session)}`);
-    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(stub.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET /v1/subscriptions/sub_${org}`,
       'POST /v1/prices',
       `POST /v1/subscriptions/sub_${org}`,
     ]);
-    expect(Object.fromEntries(seen[1]?.body ?? [])).toMatchObject({
+    expect(Object.fromEntries(stub.seen[1]?.body ?? [])).toMatchObject({
       unit_amount: '900',
       'recurring[interval]': 'month',
       'metadata[plan]': 'solo',
     });
-    expect(Object.fromEntries(seen[2]?.body ?? [])).toMatchObject({
+    expect(Object.fromEntries(stub.seen[2]?.body ?? [])).toMatchObject({
       'items[0][id]': 'si_1',
       'items[0][price]': 'price_new',
       'metadata[plan]': 'solo',

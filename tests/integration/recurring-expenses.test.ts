@@ -1,14 +1,15 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
 import { openDatabase } from '../../src/server/db/connection';
 import { JOBS } from '../../src/server/scheduler/jobs';
-import { testEnv } from '../helpers/server';
+import { takeLease } from '../../src/server/scheduler/lease';
+import { withServerDb } from '../helpers/database';
+import { removeTestEnv, testEnv } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 
-const { env, dataDir, dbPath } = testEnv();
+const serverEnv = testEnv();
+const { env, dataDir } = serverEnv;
 let now = new Date('2026-03-15T08:00:00Z');
 const clock = () => now;
 const apps: App[] = [];
@@ -19,22 +20,17 @@ async function boot(): Promise<{ app: App; url: string }> {
 }
 afterAll(async () => {
   for (const app of apps) await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeTestEnv(env, dataDir);
 });
 
-function occurrences(): Record<string, string[]> {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    const rows = db.prepare('SELECT supplier, date FROM expenses WHERE source = ? ORDER BY supplier, date').all('recurring') as {
-      supplier: string;
-      date: string;
-    }[];
-    const out: Record<string, string[]> = {};
-    for (const r of rows) out[r.supplier] = [...(out[r.supplier] ?? []), r.date];
-    return out;
-  } finally {
-    db.close();
-  }
+/** The dates of the expenses the scheduler made, by supplier, in date order. */
+async function occurrences(): Promise<Record<string, string[]>> {
+  const rows = await withServerDb(serverEnv, (db) =>
+    db.selectFrom('expenses').select(['supplier', 'date']).where('source', '=', 'recurring').orderBy('date').execute(),
+  );
+  const out: Record<string, string[]> = {};
+  for (const r of rows) out[r.supplier] = [...(out[r.supplier] ?? []), r.date];
+  return out;
 }
 
 const base = { category: 'loyer', amount: 1200, vat: [{ rate: 20, amount: 200 }], payment_method: 'transfer' };
@@ -88,15 +84,15 @@ describe('recurring expenses and the scheduler', () => {
     now = new Date('2026-03-14T22:30:00Z');
     const [run] = await first.scheduler.runDue();
     expect(run).toMatchObject({ job: 'recurring-expenses', ran: true, message: '6 dépenses créées' });
-    expect(occurrences()).toEqual(expected);
+    expect(await occurrences()).toEqual(expected);
     expect((await first.scheduler.runDue())[0]?.message).toBe('0 dépense créée'); // twice: nothing more
-    expect(occurrences()).toEqual(expected);
+    expect(await occurrences()).toEqual(expected);
 
     // Two processes at once on the same database: together they make each occurrence once.
     now = new Date('2026-03-16T08:00:00Z');
     const other = new Scheduler(first.connection.db, JOBS, clock);
     const both = await Promise.all([first.scheduler.runDue(), other.runDue()]);
-    expect(occurrences()).toEqual({ ...expected, Ménage: ['2026-03-02', '2026-03-09', '2026-03-16'] });
+    expect(await occurrences()).toEqual({ ...expected, Ménage: ['2026-03-02', '2026-03-09', '2026-03-16'] });
     expect(both.flat().filter((r) => r.message === '1 dépense créée')).toHaveLength(1);
 
     // The last run is visible.
@@ -129,7 +125,7 @@ describe('recurring expenses and the scheduler', () => {
     session.cookie = cookie;
     const [run] = await app.scheduler.runDue();
     expect(run?.ran).toBe(true);
-    const made = occurrences();
+    const made = await occurrences();
     expect(made['SCI Loyer']).toEqual(['2026-01-31', '2026-02-28']); // paused
     expect(made.Assurance).toEqual(['2025-11-15', '2026-02-15', '2026-05-15']); // ends on 30 June
     expect(made.Domaine).toEqual(['2026-04-01']);
@@ -139,23 +135,43 @@ describe('recurring expenses and the scheduler', () => {
 
     await session.rest('POST', `/api/recurring-expenses/${rentId}/pause`, { paused: false });
     await app.scheduler.runDue();
-    expect(occurrences()['SCI Loyer']).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30']);
+    expect((await occurrences())['SCI Loyer']).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+    ]);
     await app.scheduler.runDue();
-    expect(Object.values(occurrences()).flat()).toHaveLength(6 + 3 + 1 + 17);
+    expect(Object.values(await occurrences()).flat()).toHaveLength(6 + 3 + 1 + 17);
   });
 
   it('a lease held by a live process is respected; a lapsed one is taken over', async () => {
-    const db = new Database(dbPath);
-    db.prepare("UPDATE scheduler_jobs SET lease_holder = 'ailleurs', lease_until = ? WHERE name = 'recurring-expenses'").run(
-      new Date(now.getTime() + 60_000).toISOString(),
-    );
+    const lease = (values: { lease_holder?: string; lease_until: string }) =>
+      withServerDb(serverEnv, (db) => db.updateTable('scheduler_jobs').set(values).where('name', '=', 'recurring-expenses').execute());
+    await lease({ lease_holder: 'ailleurs', lease_until: new Date(now.getTime() + 60_000).toISOString() });
     const app = apps.at(-1) as App;
     expect((await app.scheduler.runDue())[0]).toMatchObject({ ran: false, message: 'Déjà en cours dans un autre processus' });
-    db.prepare("UPDATE scheduler_jobs SET lease_until = ? WHERE name = 'recurring-expenses'").run(
-      new Date(now.getTime() - 1).toISOString(),
-    );
-    db.close();
+    await lease({ lease_until: new Date(now.getTime() - 1).toISOString() });
     expect((await app.scheduler.runDue())[0]).toMatchObject({ ran: true });
+  });
+
+  it('of eight processes taking a lapsed lease at the same instant, exactly one gets it', async () => {
+    // On PostgreSQL each take is its own connection of the pool: the row lock, not one process's event loop, decides.
+    const winners = await withServerDb(serverEnv, async (db) => {
+      await db
+        .updateTable('scheduler_jobs')
+        .set({ lease_holder: null, lease_until: null })
+        .where('name', '=', 'recurring-expenses')
+        .execute();
+      const takes = Array.from({ length: 8 }, (_, i) => takeLease(db, { job: 'recurring-expenses', holder: `p${i}`, now, ttlMs: 60_000 }));
+      return (await Promise.all(takes)).filter(Boolean).length;
+    });
+    expect(winners).toBe(1);
+    await withServerDb(serverEnv, (db) =>
+      db.updateTable('scheduler_jobs').set({ lease_holder: null, lease_until: null }).where('name', '=', 'recurring-expenses').execute(),
+    );
   });
 
   it('a lease that cannot be taken (database unavailable) skips the run instead of rejecting: a timer’s run never ends the process', async () => {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
 import { JOBS } from '../../src/server/scheduler/jobs';
-import { testEnv } from '../helpers/server';
+import { withServerDb } from '../helpers/database';
+import { removeTestEnv, testEnv } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { businessCustomer, line, readyToInvoice } from '../helpers/documents';
 import { startSmtpServer } from '../helpers/smtp';
@@ -19,7 +18,7 @@ import type { StoredDocument } from '../../src/shared/schemas/document-model';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let env: ReturnType<typeof testEnv>['env'];
 let dataDir: string;
-let dbPath: string;
+let databaseUrl: string;
 let now = new Date('2025-01-01T08:00:00Z');
 const clock = () => now;
 const apps: App[] = [];
@@ -44,7 +43,7 @@ async function boot(): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ({ env, dataDir, dbPath } = testEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, APP_URL: 'https://factures.exemple.fr' }));
+  ({ env, dataDir, databaseUrl } = testEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, APP_URL: 'https://factures.exemple.fr' }));
   session = (await registered(await boot())).session;
   customerId = (await readyToInvoice(session)).customerId;
   const mailed = await session.rest('POST', '/api/customers', {
@@ -57,22 +56,28 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.close();
   await smtp.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeTestEnv(env, dataDir);
 });
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-const runDates = (recurringId: number) =>
-  query<{ occurrence_date: string }>(
-    'SELECT occurrence_date FROM recurring_invoice_runs WHERE recurring_id = ? ORDER BY occurrence_date',
-    recurringId,
+const runDates = async (recurringId: number) =>
+  (
+    await withServerDb({ databaseUrl }, (db) =>
+      db
+        .selectFrom('recurring_invoice_runs')
+        .select('occurrence_date')
+        .where('recurring_id', '=', recurringId)
+        .orderBy('occurrence_date')
+        .execute(),
+    )
   ).map((r) => r.occurrence_date);
+const runCount = () =>
+  withServerDb({ databaseUrl }, async (db) => {
+    const { n } = await db
+      .selectFrom('recurring_invoice_runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return n;
+  });
 
 async function runInvoicesJob(scheduler: Scheduler = app.scheduler) {
   return (await scheduler.runDue()).find((r) => r.job === 'recurring-invoices');
@@ -136,13 +141,13 @@ describe('recurring invoices over a simulated year', () => {
       }
     }
 
-    expect(runDates(ids.monthEnd)).toEqual(in2025(expected.monthEnd));
-    expect(runDates(ids.biweekly)).toEqual(in2025(expected.biweekly));
-    expect(runDates(ids.quarterly)).toEqual(in2025(expected.quarterly));
+    expect(await runDates(ids.monthEnd)).toEqual(in2025(expected.monthEnd));
+    expect(await runDates(ids.biweekly)).toEqual(in2025(expected.biweekly));
+    expect(await runDates(ids.quarterly)).toEqual(in2025(expected.quarterly));
 
     // Each issued, with consecutive numbers in the order they were made.
-    const invoices = query<{ counter: number; status: string; number: string }>(
-      "SELECT counter, status, number FROM documents WHERE type = 'invoice' ORDER BY counter",
+    const invoices = await withServerDb({ databaseUrl }, (db) =>
+      db.selectFrom('documents').select(['counter', 'status', 'number']).where('type', '=', 'invoice').orderBy('counter').execute(),
     );
     expect(invoices).toHaveLength(22);
     expect(invoices.map((d) => d.counter)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
@@ -222,12 +227,12 @@ describe('recurring invoices over a simulated year', () => {
     expect(second.body.data.items[0].item).toBe('Abonnement avril 2026');
     const after = (await session.rest('GET', `/api/recurring/${id}`)).body;
     expect(after).toMatchObject({ generated_until: '2026-04-30', next_date: '2026-05-31', documents_count: 2 });
-    expect(runDates(id)).toEqual(['2026-03-31', '2026-04-30']);
+    expect(await runDates(id)).toEqual(['2026-03-31', '2026-04-30']);
 
     // The scheduler, on a day these occurrences were due, does not make them again.
     now = new Date('2026-05-01T08:00:00Z');
     expect((await runInvoicesJob())?.ran).toBe(true);
-    expect(runDates(id)).toEqual(['2026-03-31', '2026-04-30']);
+    expect(await runDates(id)).toEqual(['2026-03-31', '2026-04-30']);
 
     // An ended model has nothing left to make.
     const once = await session.rest(
@@ -248,7 +253,7 @@ describe('recurring invoices over a simulated year', () => {
     expect(paused.body).toMatchObject({ messages: 'Mise en pause', data: { paused: true } });
     now = new Date('2026-09-15T08:00:00Z');
     await runInvoicesJob();
-    expect(runDates(id)).toEqual([]);
+    expect(await runDates(id)).toEqual([]);
     const resumed = await session.rest('POST', `/api/recurring/${id}/pause`, { paused: false });
     expect(resumed.body.data.paused).toBe(false);
     // Resumed today (the real 2026 clock of the server): the months before are skipped, the schedule goes on.
@@ -290,7 +295,7 @@ describe('recurring invoices: bad input', () => {
     expect((await other.rest('GET', '/api/recurring')).body.total).toBe(before);
 
     const mine = (await session.rest('GET', '/api/recurring')).body.data[0];
-    const runsBefore = query<{ n: number }>('SELECT COUNT(*) AS n FROM recurring_invoice_runs')[0]?.n;
+    const runsBefore = await runCount();
     for (const [method, path, body] of [
       ['GET', `/api/recurring/${mine.id}`, undefined],
       ['PUT', `/api/recurring/${mine.id}`, model({ frequency: 'monthly', start_date: '2026-01-01' })],
@@ -302,7 +307,7 @@ describe('recurring invoices: bad input', () => {
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(answer.body.messages).toBe('Facture régulière introuvable');
     }
-    expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM recurring_invoice_runs')[0]?.n).toBe(runsBefore);
+    expect(await runCount()).toBe(runsBefore);
     expect((await session.rest('GET', `/api/recurring/${mine.id}`)).body).toMatchObject({
       paused: mine.paused,
       updated_at: mine.updated_at,

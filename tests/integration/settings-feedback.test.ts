@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { defined } from '../../src/shared/defined';
 import { registered, Session } from '../helpers/clients';
@@ -82,22 +82,16 @@ describe('settings (GET/PUT /api/settings)', () => {
 });
 
 describe('feedback (POST /api/feedback)', () => {
-  const rows = () => {
-    const db = new Database(server.dbPath, { readonly: true });
-    const all = db
-      .prepare<[], { user_id: number; organization_id: number; message: string; screenshot: string | null; created_at: string }>(
-        'select user_id, organization_id, message, screenshot, created_at from feedback order by id',
-      )
-      .all();
-    db.close();
-    return all;
-  };
+  const rows = () =>
+    withServerDb(server, (db) =>
+      db.selectFrom('feedback').select(['user_id', 'organization_id', 'message', 'screenshot', 'created_at']).orderBy('id').execute(),
+    );
 
   it('stores the message with user, organisation and time, and answers the SPEC message', async () => {
     const { session, profile } = await registered(server.url);
     const answer = await session.rest('POST', '/api/feedback', { message: 'Le bouton Enregistrer est trop loin', screenshot: null });
     expect(answer).toMatchObject({ status: 200, body: { messages: 'Votre feedback a été envoyé avec succès' } });
-    const row = defined(rows().at(-1), 'the feedback row');
+    const row = defined((await rows()).at(-1), 'the feedback row');
     expect(row).toMatchObject({
       user_id: profile.id,
       organization_id: profile.organization.id,
@@ -110,7 +104,7 @@ describe('feedback (POST /api/feedback)', () => {
   it('stores a PNG screenshot sent through the typed client', async () => {
     const { session } = await registered(server.url);
     await session.trpc().feedback.send.mutate({ message: 'Avec capture', screenshot: PNG_1x1 });
-    expect(rows().at(-1)).toMatchObject({ message: 'Avec capture', screenshot: PNG_1x1 });
+    expect((await rows()).at(-1)).toMatchObject({ message: 'Avec capture', screenshot: PNG_1x1 });
   });
 
   it('stops storing screenshots past the day’s quota (ten 8 MB ones went in within 1.6 s), but keeps taking messages', async () => {
@@ -147,11 +141,11 @@ describe('feedback (POST /api/feedback)', () => {
     ],
   ])('refuses %s (%i) and stores nothing', async (_label, body, status, message) => {
     const { session } = await registered(server.url);
-    const before = rows().length;
+    const before = (await rows()).length;
     const answer = await session.rest('POST', '/api/feedback', body);
     expect(answer.status).toBe(status);
     expect(JSON.stringify(answer.body.messages)).toMatch(message);
-    expect(rows()).toHaveLength(before);
+    expect(await rows()).toHaveLength(before);
   });
 
   it('is 401 when logged out', async () => {

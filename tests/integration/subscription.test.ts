@@ -1,27 +1,27 @@
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
+import {
+  deliverStripeEvent as deliver,
+  organizationIdOf,
+  seconds,
+  startPlanServers,
+  startStripeStub,
+  type StripeStub,
+  WEBHOOK_SECRET,
+} from '../helpers/stripe';
 import { newUser, registered, Session } from '../helpers/clients';
 import { clock } from '../../src/server/clock';
 import { ROLE_REFUSAL } from '../../src/shared/roles';
-import { openDatabase } from '../../src/server/db/connection';
 import { line, readyToInvoice } from '../helpers/documents';
 import { defined } from '../../src/shared/defined';
-
-const WEBHOOK_SECRET = 'whsec_test_facturier';
-const stripe = new Stripe('sk_test_unused', { telemetry: false });
 
 let plain: TestServer; // no payment provider, limits on: the self-hosted default
 let paid: TestServer; // Stripe configured (never called: the webhook path only)
 beforeAll(async () => {
-  [plain, paid] = await Promise.all([
-    startTestServer({ env: { PLAN_LIMITS: 'on' } }),
-    startTestServer({ env: { PLAN_LIMITS: 'on', STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } }),
-  ]);
+  ({ plain, paid } = await startPlanServers());
 });
 afterAll(() => Promise.all([plain.close(), paid.close()]));
 afterEach(() => {
@@ -29,10 +29,6 @@ afterEach(() => {
 });
 
 const draft = { type: 'invoice', date: new Date().toISOString().slice(0, 10), items: [line('Conseil', 1, 100)] };
-
-async function organizationIdOf(session: Session): Promise<number> {
-  return (await session.rest('GET', '/api/auth')).body.organization.id as number;
-}
 
 describe('plans (GET /api/plans, no session)', () => {
   it('lists free, solo and team with prices HT and TTC and their limits', async () => {
@@ -181,14 +177,15 @@ describe('choosing a plan without a payment provider', () => {
   it('only owners change the plan; every role reads it and its invoices', async () => {
     const { session: owner } = await registered(plain.url);
     await owner.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' });
-    const db = openDatabase(plain.dbPath).db;
     const organizationId = await organizationIdOf(owner);
     for (const role of ['admin', 'member', 'accountant'] as const) {
       const { session, profile } = await registered(plain.url);
-      await db
-        .insertInto('memberships')
-        .values({ user_id: profile.id, organization_id: organizationId, role, created_at: new Date().toISOString() })
-        .execute();
+      await withServerDb(plain, (db) =>
+        db
+          .insertInto('memberships')
+          .values({ user_id: profile.id, organization_id: organizationId, role, created_at: new Date().toISOString() })
+          .execute(),
+      );
       await session.rest('POST', `/api/organizations/${organizationId}/switch`);
       expect((await session.rest('GET', '/api/subscription')).body.plan).toBe('team');
       const refused = await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
@@ -204,30 +201,6 @@ describe('choosing a plan without a payment provider', () => {
     });
   });
 });
-
-/** A Stripe event signed with the webhook secret, as Stripe would send it. */
-async function deliver(
-  server: TestServer,
-  id: string,
-  type: string,
-  object: Record<string, unknown>,
-  opts: { timestamp?: number; secret?: string } = {},
-) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: 1, data: { object } });
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: opts.secret ?? WEBHOOK_SECRET,
-    timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
-  });
-  const response = await fetch(`${server.url}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    body: payload,
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 describe('Stripe webhooks, signed locally (issue 19 §2)', () => {
   it('applies created, renewed, payment failed and cancelled, each once', async () => {
@@ -410,44 +383,23 @@ describe('npm run plan (operator)', () => {
 });
 
 describe('Stripe checkout through the provider interface (a local stub stands for Stripe’s API)', () => {
-  let stub: http.Server;
+  let stub: StripeStub;
   let server: TestServer;
-  const seen: { method: string; path: string; body: URLSearchParams }[] = [];
-  let failing = false;
 
   beforeAll(async () => {
-    stub = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => {
-        raw += chunk;
-      });
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(raw) });
-        res.setHeader('content-type', 'application/json');
-        if (failing) {
-          res.statusCode = 500;
-          res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
-        } else if (req.url === '/v1/checkout/sessions')
-          res.end(JSON.stringify({ id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' }));
-        else if (req.url === '/v1/billing_portal/sessions')
-          res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/bps_1' }));
-        else res.end(JSON.stringify({ id: req.url?.split('/').pop(), object: 'subscription' }));
-      });
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    const { port } = stub.address() as AddressInfo;
+    stub = await startStripeStub();
     server = await startTestServer({
       env: {
         PLAN_LIMITS: 'on',
         STRIPE_SECRET_KEY: 'sk_test_stub',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+        STRIPE_API_BASE: stub.url,
       },
     });
   });
   afterAll(async () => {
     await server.close();
-    await new Promise((resolve) => stub.close(resolve));
+    await stub.close();
   });
 
   it('opens a Checkout Session priced HT, then the Customer Portal once subscribed, and cancels at the period’s end', async () => {
@@ -463,7 +415,7 @@ describe('Stripe checkout through the provider interface (a local stub stands fo
       },
     });
     const created = defined(
-      seen.find((r) => r.path === '/v1/checkout/sessions'),
+      stub.seen.find((r) => r.path === '/v1/checkout/sessions'),
       'checkout request',
     );
     expect(Object.fromEntries(created.body)).toMatchObject({
@@ -486,13 +438,13 @@ describe('Stripe checkout through the provider interface (a local stub stands fo
     });
     const change = await session.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'year' });
     expect(change.body).toMatchObject({ url: 'https://billing.stripe.com/p/session/bps_1', data: { plan: 'solo' } });
-    expect(Object.fromEntries(defined(seen.find((r) => r.path === '/v1/billing_portal/sessions')).body)).toMatchObject({
+    expect(Object.fromEntries(defined(stub.seen.find((r) => r.path === '/v1/billing_portal/sessions')).body)).toMatchObject({
       customer: 'cus_stub',
     });
 
     expect((await session.rest('POST', '/api/subscription/cancel')).status).toBe(200);
     const cancelled = defined(
-      seen.find((r) => r.path === '/v1/subscriptions/sub_stub'),
+      stub.seen.find((r) => r.path === '/v1/subscriptions/sub_stub'),
       'cancel request',
     );
     expect(cancelled.body.get('cancel_at_period_end')).toBe('true');
@@ -501,7 +453,7 @@ describe('Stripe checkout through the provider interface (a local stub stands fo
 
   it('answers 503 when Stripe does not answer, and changes nothing', async () => {
     const { session } = await registered(server.url);
-    failing = true;
+    stub.failing = true;
     try {
       const refused = await session.rest('POST', '/api/subscription/checkout', { plan: 'team', period: 'month' });
       expect(refused).toMatchObject({
@@ -509,7 +461,7 @@ describe('Stripe checkout through the provider interface (a local stub stands fo
         body: { messages: 'Le service de paiement ne répond pas : réessayez dans quelques minutes, rien n’a été changé.' },
       });
     } finally {
-      failing = false;
+      stub.failing = false;
     }
     expect((await session.rest('GET', '/api/subscription')).body.plan).toBe('free');
   });

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
@@ -60,9 +60,7 @@ describe('issued documents keep the template in force at their issue (a change a
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 1, 100)] });
-    const db = new Database(server.dbPath);
-    db.prepare('UPDATE documents SET template_snapshot = NULL WHERE id = ?').run(invoice.id);
-    db.close();
+    await withServerDb(server, (db) => db.updateTable('documents').set({ template_snapshot: null }).where('id', '=', invoice.id).execute());
     expect((await session.rest('PUT', '/api/settings?key=document', restyled())).status).toBe(200);
     expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.template).toBeNull();
     expect((await new Session(server.url).rest('GET', `/api/share/${invoice.uuid}`)).body.template.font_family).toBe('Georgia');

@@ -138,30 +138,42 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
       ? await sql<{ id: number; title: string; subtitle: string }>`select rowid % ${REF_ID_MASK} as id, title, subtitle from search_index
         where rowid in (${sql.join(shown)}) order by rowid desc`.execute(db)
       : { rows: [] };
-  // A document's link depends on its type, which the index does not hold: read it for the documents shown.
-  const types = new Map<number, string>();
-  if (titles.rows.length > 0) {
-    const typed = await db
-      .selectFrom('documents')
-      .select(['id', 'type'])
-      .where('organization_id', '=', params.organizationId)
-      .where(
-        'id',
-        'in',
-        titles.rows.map((r) => Number(r.id)),
-      )
-      .execute();
-    for (const d of typed) types.set(d.id, d.type);
-  }
+  const types = await documentTypes(
+    db,
+    params.organizationId,
+    titles.rows.map((r) => Number(r.id)),
+  );
+  return searchResults(records.rows, titles.rows, types, params.limit);
+}
+
+/** A document's link depends on its type, which the index does not hold: read for the documents shown, on both databases. */
+async function documentTypes(db: Db, organizationId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const typed = await db
+    .selectFrom('documents')
+    .select(['id', 'type'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(typed.map((d) => [Number(d.id), d.type]));
+}
+
+/** The answer of either database's search: the records in the places the documents leave, then the documents. */
+function searchResults(
+  records: { kind: SearchKind; ref_id: number; title: string; subtitle: string }[],
+  documents: { id: number; title: string; subtitle: string }[],
+  types: Map<number, string>,
+  limit: number,
+) {
   return [
-    ...records.rows.slice(0, params.limit - titles.rows.length).map((r) => ({
+    ...records.slice(0, limit - documents.length).map((r) => ({
       kind: r.kind,
       id: Number(r.ref_id),
       title: r.title,
       subtitle: r.subtitle,
       document_type: null,
     })),
-    ...titles.rows.map((r) => ({
+    ...documents.map((r) => ({
       kind: 'document' as const,
       id: Number(r.id),
       title: r.title,
@@ -233,35 +245,10 @@ async function postgresSearchEntries(db: Db, params: { organizationId: number; t
       : [];
   const documentPlaces = Math.min(documents.length, Math.max(params.limit - records.length, Math.floor(params.limit / 2)));
   const shown = documents.slice(0, documentPlaces);
-  // A document's link depends on its type, which the index does not hold: read it for the documents shown.
-  const types = new Map<number, string>();
-  if (shown.length > 0) {
-    const typed = await db
-      .selectFrom('documents')
-      .select(['id', 'type'])
-      .where('organization_id', '=', params.organizationId)
-      .where(
-        'id',
-        'in',
-        shown.map((r) => Number(r.id)),
-      )
-      .execute();
-    for (const d of typed) types.set(Number(d.id), d.type);
-  }
-  return [
-    ...records.slice(0, params.limit - shown.length).map((r) => ({
-      kind: r.kind,
-      id: Number(r.ref_id),
-      title: r.title,
-      subtitle: r.subtitle,
-      document_type: null,
-    })),
-    ...shown.map((r) => ({
-      kind: 'document' as const,
-      id: Number(r.id),
-      title: r.title,
-      subtitle: r.subtitle,
-      document_type: types.get(Number(r.id)) ?? null,
-    })),
-  ];
+  const types = await documentTypes(
+    db,
+    params.organizationId,
+    shown.map((r) => Number(r.id)),
+  );
+  return searchResults(records, shown, types, params.limit);
 }

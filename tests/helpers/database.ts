@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Connection, type Db, openDatabase } from '../../src/server/db/connection';
+import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
+
+/** True on the PostgreSQL run of the integration suite (TEST_DATABASE_URL); for the few tests of SQLite itself. */
+export const onPostgres = testDatabaseUrl() !== undefined;
+
+/**
+ * Runs `use` on a test server's database through a connection of its own, whatever the backend: the server's SQLite
+ * file or its PostgreSQL database (helpers/server.ts gives each test server one). It is the hand of someone with
+ * access to the database, beside the app: what it writes bypasses the app's rules (that is what tamper tests need),
+ * and the app sees it as it would see another process's write. The connection is closed when `use` settles.
+ */
+export async function withServerDb<T>(server: { databaseUrl: string }, use: (db: Db) => Promise<T>): Promise<T> {
+  const target = server.databaseUrl.startsWith('file:') ? server.databaseUrl.slice('file:'.length) : server.databaseUrl;
+  const connection = openDatabase(target);
+  try {
+    return await use(connection.db);
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * An empty database of the run's backend, no migration applied, for the tests of a migration on older data: a SQLite
+ * file in a temporary folder, or a new PostgreSQL database on the PostgreSQL run. `remove` closes and deletes it.
+ */
+export function openEmptyTestDatabase(): { connection: Connection; dir: string; remove(): Promise<void> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-migrate-'));
+  const base = testDatabaseUrl();
+  const target = base ? createEmptyTestDatabase(base) : path.join(dir, 'db.sqlite');
+  const connection = openDatabase(target);
+  return {
+    connection,
+    dir,
+    async remove() {
+      await connection.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (base) dropTestDatabase(target);
+    },
+  };
+}
