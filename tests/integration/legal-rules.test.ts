@@ -150,6 +150,7 @@ describe('B2B payment terms (C. com. L441-10): past 60 days, issuing needs a con
     expect(checked.body.data).toMatchObject({ status: 'draft', number: null });
     expect((await session.rest('POST', `/api/documents/${long.id}/issue`, { dry_run: 'oui' })).body).toEqual({
       messages: 'Vérification seule : oui ou non',
+      fields: { dry_run: 'Vérification seule : oui ou non' },
     });
     // Nothing was taken: the real issue gets the first number.
     const issuedNow = await session.trpc().documents.issue.mutate({ id: long.id, confirm_payment_terms: true });
