@@ -13,8 +13,9 @@ RUN npm ci --no-audit --no-fund && npm run build
 
 # ---- run
 FROM node:20-bookworm-slim
+# postgresql-client: `npm run backup` / `restore` wrap pg_dump / pg_restore when DATABASE_URL is postgres:// (15, as compose's).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core tini \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core tini postgresql-client \
  && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /data && chown node:node /data
 WORKDIR /app
