@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
-import { addDays, longDay, startOfWeek, todayInParis } from '../../src/client/routes/appointments/calendar-dates';
+import { addDays, longDay, startOfWeek } from '../../src/client/routes/appointments/calendar-dates';
+import { parisToday } from '../../src/shared/paris-date';
 
 const suite = browserSuite();
 
@@ -32,7 +33,7 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 
 describe('the agenda in the browser', () => {
   it('creates, shows, moves, edits, completes and bills an appointment', async () => {
-    const today = todayInParis();
+    const today = parisToday();
     const other = otherDayOfWeek(today);
     const customer = (
       await suite.session.rest('POST', '/api/customers', {
@@ -167,7 +168,7 @@ describe('the agenda in the browser', () => {
   });
 
   it('moves an appointment with the keyboard alone, through its form', async () => {
-    const today = todayInParis();
+    const today = parisToday();
     const { context, page } = await suite.loggedIn();
     await page.goto('/appointments');
     await page.locator('[data-appointment]', { hasText: 'Point chantier' }).waitFor();
@@ -193,7 +194,7 @@ describe('the agenda in the browser', () => {
   });
 
   it('shows overlapping appointments side by side and an all-day one above the hours; a month drag keeps the hours', async () => {
-    const monday = startOfWeek(addDays(todayInParis(), 21));
+    const monday = startOfWeek(addDays(parisToday(), 21));
     for (const body of [
       { title: 'Audit cuisine', date: monday, start: '10:00', end: '12:00' },
       { title: 'Appel fournisseur', date: monday, start: '11:00', end: '11:30' },

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserSuite, chooseOption, chosenOption, dialogLayerReady, screenshot, selectNamed } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
-import { todayInParis } from '../../src/client/routes/appointments/calendar-dates';
+import { parisToday } from '../../src/shared/paris-date';
 
 /** The dialogs, the recurring editor and the reports' period picker on the field kit (issue 23, « One field kit »). */
 describe('the field kit in the dialogs and pickers', () => {
@@ -89,7 +89,7 @@ describe('the field kit in the dialogs and pickers', () => {
       await start.waitFor({ state: 'detached' });
       await form.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByTestId('snackbar').getByText('Ajouté avec succès').waitFor();
-      const today = todayInParis();
+      const today = parisToday();
       const saved = (await suite.session.rest('GET', `/api/appointments?from=${today}&to=${today}`)).body.data.find(
         (a: { title: string }) => a.title === 'Essai du kit',
       );

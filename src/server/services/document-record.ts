@@ -3,17 +3,10 @@ import { currencyPrecision } from '../../shared/currencies';
 import type { DocumentForm } from '../../shared/schemas/document';
 import { shippingTaxInput } from '../../shared/vat';
 import { nowIso } from '../clock';
+import { parisToday } from '../../shared/paris-date';
 
-// Business dates are French: 'today' turns at midnight in Paris, not in UTC (sv-SE formats as YYYY-MM-DD).
-const parisDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-// The Paris date can only turn on a whole UTC hour (its offsets and their changes are whole hours): formatted once an
-// hour instead of once a request (Intl formatting was 3.5 % of a list request in a profile, issue 22).
-let today = { hour: Number.NaN, date: '' };
-export const todayIso = (now = new Date()): string => {
-  const hour = Math.floor(now.getTime() / 3_600_000);
-  if (hour !== today.hour) today = { hour, date: parisDate.format(now) };
-  return today.date;
-};
+/** Today in Paris: business dates are French (shared/paris-date.ts). */
+export const todayIso = parisToday;
 
 /**
  * Every total of a document, from its lines, with the shared core: a total sent by a client is never used. `vat` is

@@ -8,12 +8,12 @@ import { INPUT_SCALE, rescale, toUnits4, unitsToDecimalText } from '../../shared
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import { type Conversion, type FecEntry, paymentEntry, type SaleDocument, saleEntry, sameCurrency } from '../../shared/fec/entries';
 import { fecFileName, fecText } from '../../shared/fec/format';
+import { parisDateOf } from '../../shared/paris-date';
 import { getAccountingSettings, getAppSettings } from './settings';
 import { getOrganizationProfile } from './organization';
 import { listCurrencies } from './currencies';
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayOf = (iso: string | null, fallback: string) => (iso ? parisDay.format(new Date(iso)) : fallback);
+const dayOf = (iso: string | null, fallback: string) => (iso ? parisDateOf(iso) : fallback);
 
 /** A customer's auxiliary account: its customer number, kept on the document at issue. */
 function customerOf(doc: StoredDocument) {
@@ -108,5 +108,5 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     // At the invoice's rate of issue: the payment clears the receivable as it was booked.
     entries.push(paymentEntry(record, accounts, await conversionOf(payment)));
   }
-  return { filename: fecFileName(siren, parisDay.format(clock.now())), content: fecText(entries, currencyPrecision(base)) };
+  return { filename: fecFileName(siren, parisDateOf(clock.now())), content: fecText(entries, currencyPrecision(base)) };
 }

@@ -7,7 +7,7 @@ import { useIsWide } from '../../lib/use-media-query';
 import { useQueryState } from '../../lib/use-query-state';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { addDays, addMonths, longDay, monthGrid, monthTitle, shortDay, startOfWeek, todayInParis } from './calendar-dates';
+import { addDays, addMonths, longDay, monthGrid, monthTitle, shortDay, startOfWeek } from './calendar-dates';
 import { moved } from './agenda-layout';
 import { TimeGrid } from './time-grid';
 import { MonthGrid } from './month-grid';
@@ -15,6 +15,7 @@ import { AgendaList } from './agenda-list';
 import { AppointmentFormDialog, type AppointmentDraft } from './appointment-form-dialog';
 import { BillDialog } from './bill-dialog';
 import { CalendarFeedDialog } from './calendar-feed-dialog';
+import { parisToday } from '../../../shared/paris-date';
 
 type View = 'day' | 'week' | 'month' | 'list';
 const VIEWS: { value: View; label: string; wide?: boolean }[] = [
@@ -63,7 +64,7 @@ const segmented = css({
 /** Rendez-vous (issue 16): day, week, month and list views of the agenda; create by a slot or the button, move by drag. */
 export function AppointmentsPage() {
   const wide = useIsWide();
-  const today = todayInParis();
+  const today = parisToday();
   const [query, setQuery] = useQueryState();
   const asked = (query.view as View | undefined) ?? (wide ? 'week' : 'day');
   // On a phone the week and month grids do not fit: day or list.

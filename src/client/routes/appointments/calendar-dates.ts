@@ -16,9 +16,6 @@ export function addMonths(date: string, months: number): string {
   return iso(d);
 }
 
-/** Today in France, whatever the device's zone. */
-export const todayInParis = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-
 /** The six (or five) Monday-first weeks a month view shows. */
 export function monthGrid(date: string): string[][] {
   const first = startOfMonth(date);

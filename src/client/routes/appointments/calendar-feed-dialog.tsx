@@ -6,6 +6,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { parisDateOf } from '../../../shared/paris-date';
 
 /** The private iCalendar address a phone or desktop calendar subscribes to; shown once (only its hash is kept), revocable. */
 export function CalendarFeedDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -38,7 +39,7 @@ export function CalendarFeedDialog({ open, onClose }: { open: boolean; onClose: 
           <TextField label="Adresse d’abonnement (affichée une seule fois)" value={url} readOnly onFocus={(e) => e.target.select()} />
         )}
         {since && !url && (
-          <p className={css({ color: 'fg.muted' })}>Une adresse est active depuis le {formatDateShort(since.slice(0, 10))}.</p>
+          <p className={css({ color: 'fg.muted' })}>Une adresse est active depuis le {formatDateShort(parisDateOf(since))}.</p>
         )}
         <div className={css({ display: 'flex', gap: '2' })}>
           <Button onClick={() => create.mutate()} loading={create.isPending}>

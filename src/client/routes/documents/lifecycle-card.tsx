@@ -9,6 +9,7 @@ import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { parisDateOf } from '../../../shared/paris-date';
 
 const styles = {
   card: asideCard,
@@ -88,7 +89,7 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
       </div>
       {submission && (
         <p className={css({ mt: '1' })}>
-          Transmise à la plateforme ({submission.platform}) le {formatDateShort(submission.sent_at.slice(0, 10))}, réf.{' '}
+          Transmise à la plateforme ({submission.platform}) le {formatDateShort(parisDateOf(submission.sent_at))}, réf.{' '}
           <code>{submission.reference}</code>
         </p>
       )}

@@ -10,6 +10,7 @@ import { useActionGuard } from '../../lib/use-action-guard';
 import { Button } from '../../components/ui/button';
 import { DepositDialog } from './deposit-dialog';
 import { documentHref } from './document-meta';
+import { parisDateOf } from '../../../shared/paris-date';
 
 const styles = {
   card: cx(
@@ -29,7 +30,7 @@ const styles = {
 };
 
 const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-const when = (iso: string) => `le ${formatDateShort(iso.slice(0, 10))} à ${time.format(new Date(iso))}`;
+const when = (iso: string) => `le ${formatDateShort(parisDateOf(iso))} à ${time.format(new Date(iso))}`;
 
 /**
  * An estimate's answer given by the customer on its public page (who, when, from where), beside the document; once

@@ -10,6 +10,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { plural, pluralWord } from '../../../shared/french';
+import { parisDateOf } from '../../../shared/paris-date';
 
 const styles = {
   ...listStyles,
@@ -37,7 +38,7 @@ function LastReminder({ row }: { row: ReminderRow }) {
       <br />
       <span className={last.status === 'failed' ? styles.failed : styles.muted} title={last.error || undefined}>
         {REMINDER_STATUSES[last.status]}
-        {last.sent_at ? ` le ${formatDateShort(last.sent_at.slice(0, 10))}` : ''}
+        {last.sent_at ? ` le ${formatDateShort(parisDateOf(last.sent_at))}` : ''}
         {last.status === 'failed' && last.error ? ` : ${last.error}` : ''}
       </span>
     </span>

@@ -19,6 +19,7 @@ import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
 import { useCan } from '../../lib/use-can';
 import { ReadOnly } from '../../components/role-gate';
+import { parisToday } from '../../../shared/paris-date';
 
 type Form = {
   date: string;
@@ -40,9 +41,8 @@ type Form = {
   preceding_invoice_number: string;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
 const blank = (): Form => ({
-  date: today(),
+  date: parisToday(),
   supplier: '',
   supplier_siren: '',
   supplier_vat_number: '',

@@ -5,8 +5,7 @@ import { trpc } from '../../trpc';
 import { useCanCall } from '../../lib/use-can';
 import type { Procedure } from '../../../shared/permissions';
 import { sum, toNumber } from '../../../shared/money';
-
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+import { parisToday } from '../../../shared/paris-date';
 
 /**
  * This month's expenses in the base currency, from the expense figures the reports use (GET /api/expenses/figures):

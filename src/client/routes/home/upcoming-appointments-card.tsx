@@ -1,13 +1,14 @@
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
-import { addDays, longDay, todayInParis } from '../appointments/calendar-dates';
+import { addDays, longDay } from '../appointments/calendar-dates';
+import { parisToday } from '../../../shared/paris-date';
 
 const SHOWN = 6;
 
 /** Today's and the next planned appointments (two weeks ahead), on the dashboard. */
 export function UpcomingAppointmentsCard({ className }: { className?: string }) {
-  const today = todayInParis();
+  const today = parisToday();
   const list = trpc.appointments.list.useQuery({ from: today, to: addDays(today, 14), status: 'planned' });
   const next = (list.data?.data ?? []).slice(0, SHOWN);
   return (

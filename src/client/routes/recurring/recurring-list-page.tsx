@@ -13,6 +13,7 @@ import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
 import { plural } from '../../../shared/french';
+import { parisDateOf } from '../../../shared/paris-date';
 
 const styles = {
   ...listStyles,
@@ -136,7 +137,7 @@ export function RecurringListPage() {
               key: 'last',
               label: 'Dernière génération',
               className: styles.number,
-              cell: (r) => (r.last_generated_at ? formatDateShort(r.last_generated_at.slice(0, 10)) : '—'),
+              cell: (r) => (r.last_generated_at ? formatDateShort(parisDateOf(r.last_generated_at)) : '—'),
             },
             { key: 'runs', label: 'Factures', cell: (r) => <MadeDocuments runs={r.runs} /> },
             {

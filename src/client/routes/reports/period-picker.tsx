@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { Field, Input } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { type Comparison, comparedRange, groupOf, type PeriodKind, rangeOf } from './report-period';
+import { parisToday } from '../../../shared/paris-date';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what the figures are compared with. */
 
@@ -18,7 +19,7 @@ const COMPARISONS: Record<Comparison, string> = {
   none: 'Rien',
 };
 
-export const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+export const today = parisToday();
 const defaultAnchor = (kind: PeriodKind) =>
   kind === 'month'
     ? today.slice(0, 7)

@@ -15,6 +15,7 @@ import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { ExpenseCategorySettings } from './expense-category-settings';
+import { parisToday } from '../../../shared/paris-date';
 
 /** The accounts, in the order an accountant reads a sales entry. */
 const ACCOUNT_FIELDS: { key: keyof AccountingSettings; label: string; hint?: string }[] = [
@@ -27,7 +28,7 @@ const ACCOUNT_FIELDS: { key: keyof AccountingSettings; label: string; hint?: str
   { key: 'bank', label: 'Banque', hint: 'Journal de banque : les paiements enregistrés' },
 ];
 
-const thisYear = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
+const thisYear = Number(parisToday().slice(0, 4));
 const YEAR_OPTIONS = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
 
 /** The file as the server sends it (ISO-8859-15 bytes, named by Content-Disposition), or its French error. */

@@ -3,6 +3,7 @@ import { formatDateLong } from '../../../shared/format';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Subscription } from '../../../shared/schemas/subscription';
 import { Button } from '../../components/ui/button';
+import { parisDateOf, parisToday } from '../../../shared/paris-date';
 
 /** The notes of this screen: a change held back by what still exceeds the plan asks for attention, the rest is quiet. */
 const note = cva({
@@ -42,7 +43,7 @@ export function pendingTargetOf(s: Subscription): PlanId | null {
 function whenText(s: Subscription, target: PlanId): string {
   const name = PLANS[target].name;
   const end = s.current_period_end;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = parisToday();
   if (s.pending_deadline) {
     return `Stripe facture déjà la formule ${name}. La formule ${s.plan_name} reste appliquée tant que votre usage dépasse les limites de la formule ${name}, et au plus tard jusqu’au ${formatDateLong(s.pending_deadline)}.`;
   }
@@ -106,7 +107,7 @@ export function PendingPlanChange(props: { subscription: Subscription; isOwner: 
           </Button>
         </div>
       )}
-      {s.pending_since && <p className={styles.muted}>Demandé le {formatDateLong(s.pending_since.slice(0, 10))}.</p>}
+      {s.pending_since && <p className={styles.muted}>Demandé le {formatDateLong(parisDateOf(s.pending_since))}.</p>}
     </div>
   );
 }

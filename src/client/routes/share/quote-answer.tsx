@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { Field, Textarea } from '../../components/ui/field';
 import { Checkbox } from '../../components/ui/checkbox';
+import { parisDateOf } from '../../../shared/paris-date';
 
 const styles = {
   card: css({
@@ -32,7 +33,7 @@ const styles = {
 };
 
 const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-const when = (iso: string) => `le ${formatDateShort(iso.slice(0, 10))} à ${time.format(new Date(iso))}`;
+const when = (iso: string) => `le ${formatDateShort(parisDateOf(iso))} à ${time.format(new Date(iso))}`;
 
 /**
  * « Accepter » / « Refuser » under an issued estimate on its public page. Accepting asks the signer's name and the

@@ -1,9 +1,9 @@
 import type { Db } from '../connection';
 import { clock, nowIso } from '../../clock';
+import { parisDateOf } from '../../../shared/paris-date';
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 /** Today as YYYY-MM-DD in France: a rate is quoted on a French business day. */
-export const rateDayToday = (): string => parisDay.format(clock.now());
+export const rateDayToday = (): string => parisDateOf(clock.now());
 
 const COLUMNS = ['id', 'code', 'rate', 'rate_date', 'updated_at'] as const;
 
