@@ -17,6 +17,7 @@ import {
 } from 'pdf-lib';
 import { artefactsDir } from './artefacts';
 import { facturXXmp, type PdfDescription } from './facturx-xmp';
+import { parisDateOf } from '../../shared/paris-date';
 
 export const FACTURX_FILENAME = 'factur-x.xml';
 /**
@@ -129,7 +130,7 @@ function describe(doc: PDFDocument, info: FacturXInfo, identity: string): PdfDes
   return {
     title: info.title ?? printedTitle ?? `${word} ${info.number} · ${info.seller}`,
     author: info.seller,
-    subject: `${word} ${info.number} du ${info.issuedAt.toISOString().slice(0, 10)} émise par ${info.seller} (Factur-X EN 16931)`,
+    subject: `${word} ${info.number} du ${parisDateOf(info.issuedAt)} émise par ${info.seller} (Factur-X EN 16931)`,
     keywords: `${word}, Factur-X, EN 16931`,
     creatorTool: CREATOR_TOOL,
     producer: PRODUCER,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { headerKey, parseCsv, toCsv, unguardFormula } from '../../shared/csv';
 import { fail, validationMessages } from '../errors';
+import { parisDateOf } from '../../shared/paris-date';
 
 /** One column of an import/export: its French header, how a record fills it, how a cell fills the raw input. */
 export interface CsvColumn<T> {
@@ -76,7 +77,7 @@ export function readCsvTable<S extends z.ZodType>(
 /** A CSV file French Excel opens as is (BOM, ';', CRLF), named `{prefix}-YYYY-MM-DD.csv`. */
 export function csvFile<T>(prefix: string, columns: CsvColumn<T>[], records: T[]): { filename: string; content: string } {
   return {
-    filename: `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`,
+    filename: `${prefix}-${parisDateOf(new Date())}.csv`,
     content: toCsv(
       columns.map((c) => c.header),
       records.map((r) => columns.map((c) => c.read(r))),

@@ -29,6 +29,7 @@ import {
 } from '../db/queries/expense-categories';
 import { checkReceipt, decodeDataUrl, readReceiptFile, removeReceiptFile, writeReceiptFile } from './expense-receipts';
 import { emitEvent } from './webhooks';
+import { parisDateOf } from '../../shared/paris-date';
 
 const NOT_FOUND = 'Dépense introuvable';
 /** A category typed freely is added to the list, booked to « autres charges » until the user maps it. */
@@ -138,7 +139,7 @@ export async function deleteExpense(db: Db, dataDir: string, organizationId: num
 
 /** The list query as the database reads it: the period becomes dates (the documents list's rule). */
 export function expenseListParams(organizationId: number, q: ExpenseListQuery): ExpenseListParams {
-  const today = clock.now().toISOString().slice(0, 10);
+  const today = parisDateOf(clock.now());
   const range = q.period ? periodRange(q.period, today, { from: q.from, to: q.to }) : { from: q.from, to: q.to };
   return {
     organizationId,

@@ -19,6 +19,7 @@ import {
   upsertSubscriptionInvoice,
   type SubscriptionRow,
 } from '../db/queries/subscriptions';
+import { parisDateOf } from '../../shared/paris-date';
 
 /*
  * Stripe's objects read defensively: the fields moved across API versions (a subscription's period end went to its
@@ -30,8 +31,8 @@ const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'object' && v !== null ? str((v as Obj).id) : null;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const first = (list: unknown): Obj => obj(Array.isArray(obj(list).data) ? (obj(list).data as unknown[])[0] : undefined);
-/** Stripe's Unix seconds → the business date (UTC day) of that instant. */
-const dateOf = (seconds: number | null): string | null => (seconds === null ? null : new Date(seconds * 1000).toISOString().slice(0, 10));
+/** Stripe's Unix seconds → the business date (the Paris day) of that instant. */
+const dateOf = (seconds: number | null): string | null => (seconds === null ? null : parisDateOf(new Date(seconds * 1000)));
 
 function planFrom(metadata: unknown): { organizationId: number | null; plan: PlanId | null; period: BillingPeriod | null } {
   const m = obj(metadata);
@@ -167,7 +168,7 @@ async function onInvoice(db: Db, invoice: Obj, paid: boolean): Promise<number | 
     organization_id: row.organization_id,
     external_id: id,
     number: str(invoice.number) ?? id,
-    date: dateOf(num(invoice.created)) ?? nowIso().slice(0, 10),
+    date: dateOf(num(invoice.created)) ?? parisDateOf(nowIso()),
     plan: meta.plan ?? row.plan,
     period: meta.period ?? row.period ?? 'month',
     amount_net: cents(net),

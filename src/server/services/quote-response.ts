@@ -14,6 +14,7 @@ import { todayIso } from './document-record';
 import { organizationMailer } from './email-settings';
 import { getStoredDocument } from './documents';
 import { emitEvent } from './webhooks';
+import { parisDateOf } from '../../shared/paris-date';
 
 interface ResponseDeps {
   db: Db;
@@ -28,7 +29,7 @@ export interface Respondent {
 }
 
 const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-const when = (iso: string) => `le ${formatDateShort(iso.slice(0, 10))} à ${parisTime.format(new Date(iso))}`;
+const when = (iso: string) => `le ${formatDateShort(parisDateOf(iso))} à ${parisTime.format(new Date(iso))}`;
 
 /** Why this estimate cannot be answered now, or null. Read again inside the transaction that records the answer. */
 async function refusalReason(db: Db, doc: StoredDocument, decision: 'accepted' | 'refused'): Promise<string | null> {
