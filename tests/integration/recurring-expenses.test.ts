@@ -166,12 +166,36 @@ describe('recurring expenses and the scheduler', () => {
         .where('name', '=', 'recurring-expenses')
         .execute();
       const takes = Array.from({ length: 8 }, (_, i) => takeLease(db, { job: 'recurring-expenses', holder: `p${i}`, now, ttlMs: 60_000 }));
-      return (await Promise.all(takes)).filter(Boolean).length;
+      return (await Promise.all(takes)).filter((t) => t === 'taken').length;
     });
     expect(winners).toBe(1);
     await withServerDb(serverEnv, (db) =>
       db.updateTable('scheduler_jobs').set({ lease_holder: null, lease_until: null }).where('name', '=', 'recurring-expenses').execute(),
     );
+  });
+
+  it('a timer tick is run once across processes, even when the first run ends before another process asks', async () => {
+    const app = apps.at(-1) as App;
+    // The ticks of '5 * * * *' in the hours after the suite's clock; the row as if the job had never run.
+    const hour = Math.ceil(now.getTime() / 3_600_000) * 3_600_000;
+    const tick = (hours: number, ms: number) => new Date(hour + hours * 3_600_000 + 5 * 60_000 + ms);
+    await withServerDb(serverEnv, (db) =>
+      db.updateTable('scheduler_jobs').set({ last_started_at: null }).where('name', '=', 'recurring-expenses').execute(),
+    );
+    let at = tick(0, 20);
+    const first = new Scheduler(app.connection.db, JOBS, () => at);
+    const second = new Scheduler(app.connection.db, JOBS, () => at);
+    expect(await first.runTick('recurring-expenses')).toMatchObject({ ran: true });
+    at = tick(0, 900); // the other process's timer, a moment later: the lease is free again
+    expect(await second.runTick('recurring-expenses')).toEqual({
+      job: 'recurring-expenses',
+      ran: false,
+      message: 'Déjà faite par un autre processus',
+    });
+    at = tick(1, 10); // the next hour's tick runs, in whichever process comes first
+    expect(await second.runTick('recurring-expenses')).toMatchObject({ ran: true });
+    // An operator's run (or a start's catch-up) is not a tick: it runs whenever the lease is free.
+    expect((await first.runDue(['recurring-expenses']))[0]).toMatchObject({ ran: true });
   });
 
   it('a lease that cannot be taken (database unavailable) skips the run instead of rejecting: a timer’s run never ends the process', async () => {

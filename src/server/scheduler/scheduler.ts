@@ -48,7 +48,7 @@ export class Scheduler {
     for (const job of this.jobs) {
       this.crons.push(
         new Cron(job.pattern, { timezone: 'Europe/Paris', protect: true }, async () => {
-          await this.track(this.runJob(job));
+          await this.track(this.runTick(job.name));
         }),
       );
     }
@@ -80,13 +80,24 @@ export class Scheduler {
   }
 
   /**
+   * The run of a timer tick. Every process's timer fires for the same minute (the patterns have no seconds): that
+   * minute is the tick's occurrence, run once whichever process comes first, however quick its run.
+   */
+  async runTick(name: string): Promise<JobResult> {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`unknown job ${name}`);
+    const occurrence = new Date(Math.floor(this.now().getTime() / 60_000) * 60_000);
+    return this.runJob(job, occurrence);
+  }
+
+  /**
    * Never rejects: a run is fired by a timer, where a rejection would be unhandled and end the process. The lease
    * itself may fail (the database busy past its timeout under a long write, or closing): the run is skipped, said in
    * the logs, and the next tick tries again.
    */
-  private async runJob(job: Job): Promise<JobResult> {
+  private async runJob(job: Job, occurrence?: Date): Promise<JobResult> {
     try {
-      return await this.runLeased(job);
+      return await this.runLeased(job, occurrence);
     } catch (error) {
       logger.error(`job ${job.name}: lease not taken or released`, error);
       metrics.jobSkips.inc({ job: job.name });
@@ -94,10 +105,12 @@ export class Scheduler {
     }
   }
 
-  private async runLeased(job: Job): Promise<JobResult> {
-    if (!(await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs }))) {
+  private async runLeased(job: Job, occurrence?: Date): Promise<JobResult> {
+    const lease = await takeLease(this.db, { job: job.name, holder: this.holder, now: this.now(), ttlMs: this.leaseMs, occurrence });
+    if (lease !== 'taken') {
       metrics.jobSkips.inc({ job: job.name });
-      return { job: job.name, ran: false, message: 'Déjà en cours dans un autre processus' };
+      const message = lease === 'held' ? 'Déjà en cours dans un autre processus' : 'Déjà faite par un autre processus';
+      return { job: job.name, ran: false, message };
     }
     const started = performance.now();
     try {
