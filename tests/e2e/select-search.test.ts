@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from '../helpers/axe';
-import { browserSuite, chooseOption, chosenOption, optionsOf, screenshot, selectNamed } from '../helpers/browser';
+import { browserSuite, chooseOption, chosenOption, dialogLayerReady, optionsOf, screenshot, selectNamed } from '../helpers/browser';
 
 /**
  * The kit Select's search field (issue 23): a long list (here the currency catalogue of Paramètres → Système
@@ -91,6 +91,35 @@ describe('the kit Select with a search field', () => {
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(await search.count()).toBe(0);
       await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('searches inside a dialog too: the expense categories, by keyboard, the dialog kept open', { timeout: 60_000 }, async () => {
+    const { context, page } = await suite.loggedIn({ width: 1280, height: 900 });
+    try {
+      await page.goto('/expenses');
+      await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
+      await dialogLayerReady(page);
+      const category = selectNamed(dialog, 'Catégorie');
+      await category.focus();
+      await page.keyboard.press('ArrowDown');
+      const search = page.getByRole('combobox', { name: 'Rechercher dans la liste' });
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('RECEPTION');
+      await expect.poll(() => page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual(['Repas et réceptions (625700)']);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => chosenOption(dialog, 'Catégorie')).toBe('Repas et réceptions (625700)');
+      await expect.poll(() => category.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Escape from the search closes the list only; the dialog stays.
+      await page.keyboard.press('Enter');
+      await search.waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => category.getAttribute('aria-expanded')).toBe('false');
+      expect(await dialog.isVisible()).toBe(true);
     } finally {
       await context.close();
     }
