@@ -143,6 +143,9 @@ describe('the kit Select with a search field', () => {
           await page.getByRole('listbox').getByRole('option').first().waitFor();
           await screenshot(page, `select-search-${theme}-${size}`);
           await expectNoSeriousViolations(page, `select search ${theme} ${size}`);
+          await page.getByRole('combobox', { name: 'Rechercher dans la liste' }).fill('zzz');
+          await page.getByText('Aucun résultat').waitFor();
+          await screenshot(page, `select-search-empty-${theme}-${size}`);
           await page.keyboard.press('Escape');
         } finally {
           await context.close();
