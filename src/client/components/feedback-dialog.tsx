@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
+import { iconButton } from '../../../styled-system/recipes';
 import { ui } from '../stores/ui';
 import { showMessage } from '../stores/snackbar';
 import { trpc } from '../trpc';
@@ -27,19 +28,7 @@ const styles = {
     borderColor: 'border.default',
     '& img': { maxH: '300px', w: 'full', objectFit: 'contain', bg: 'bg.subtle' },
   }),
-  remove: css({
-    position: 'absolute',
-    top: '2',
-    right: '2',
-    w: '8',
-    h: '8',
-    borderRadius: 'full',
-    bg: 'rgba(0,0,0,0.6)',
-    color: 'white',
-    display: 'grid',
-    placeItems: 'center',
-    cursor: 'pointer',
-  }),
+  remove: cx(iconButton({ tone: 'overlay' }), css({ position: 'absolute', top: '2', right: '2' })),
 };
 
 /** SPEC §2/§4/§5/§8 feedback dialog: persistent, 400 px; message required; optional screenshot of the page. */

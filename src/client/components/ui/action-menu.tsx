@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { css } from '../../../../styled-system/css';
+import { iconButton } from '../../../../styled-system/recipes';
 import { lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import { LazyBoundary } from '../page-loading';
@@ -12,18 +12,8 @@ const ark = lazyPage(
   (m) => m.ArkActionMenu,
 );
 
-export const menuTrigger = css({
-  display: 'grid',
-  placeItems: 'center',
-  w: '8',
-  h: '8',
-  borderRadius: 'full',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted', color: 'fg.default' },
-  '&[data-state=open]': { bg: 'bg.muted', color: 'fg.default' },
-  _focusVisible: { outline: '2px solid token(colors.accent.default)', outlineOffset: '1px' },
-});
+/** The "⋮" button: the theme's one round icon button. */
+export const menuTrigger = iconButton();
 
 export type MenuEntry =
   | { value: string; label: ReactNode; onSelect: () => void; disabled?: boolean; tone?: 'danger'; hint?: string }

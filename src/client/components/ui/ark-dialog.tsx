@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
 import { css } from '../../../../styled-system/css';
+import { iconButton } from '../../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 
 const styles = {
@@ -30,16 +31,7 @@ const styles = {
   title: css({ fontSize: 'lg', fontWeight: '700' }),
   body: css({ px: '5', py: '2', overflowY: 'auto', flex: '1' }),
   footer: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', px: '5', pt: '3', pb: '4' }),
-  close: css({
-    display: 'grid',
-    placeItems: 'center',
-    w: '8',
-    h: '8',
-    borderRadius: 'full',
-    color: 'fg.muted',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.subtle' },
-  }),
+  close: iconButton(),
 };
 
 export interface DialogProps {

@@ -3,6 +3,7 @@ import { Combobox as ArkCombobox, createListCollection, Portal } from '@ark-ui/r
 import { css, cx } from '../../../../styled-system/css';
 import { inputStyle } from './text-field';
 import { ChevronRightIcon } from '../icons';
+import { foldForSearch } from '../../../shared/search-text';
 
 const styles = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
@@ -51,13 +52,6 @@ export interface ComboboxOption {
   label: string;
 }
 
-/** Lower case without accents, so 'eur' finds 'Euro' and 'e' finds 'États-Unis'. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 interface ComboboxProps {
   label: string;
   options: ComboboxOption[];
@@ -91,7 +85,7 @@ export function Combobox({
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? (v === value ? selectedLabel : undefined) ?? '';
   const [inputValue, setInputValue] = useState(() => labelOf(value));
   const shown = useMemo(
-    () => (query && !onSearch ? options.filter((o) => fold(o.label).includes(fold(query))) : options),
+    () => (query && !onSearch ? options.filter((o) => foldForSearch(o.label).includes(foldForSearch(query))) : options),
     [options, query, onSearch],
   );
   const collection = useMemo(() => createListCollection({ items: shown }), [shown]);

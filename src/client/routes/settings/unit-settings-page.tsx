@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { css } from '../../../../styled-system/css';
+import { iconButton } from '../../../../styled-system/recipes';
 import { unitInputSchema } from '../../../shared/schemas/reference';
 import { trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
@@ -63,16 +64,7 @@ export function UnitSettingsPage() {
               <button
                 type="button"
                 aria-label={`Supprimer l’unité ${u.name}`}
-                className={css({
-                  w: '6',
-                  h: '6',
-                  display: 'grid',
-                  placeItems: 'center',
-                  borderRadius: 'full',
-                  cursor: 'pointer',
-                  color: 'fg.muted',
-                  _hover: { bg: 'bg.muted', color: 'fg.default' },
-                })}
+                className={iconButton({ size: 'sm' })}
                 onClick={async () => {
                   if (await confirm(`Supprimer l’unité « ${u.name} » ?`, { title: 'Supprimer' })) remove.mutate({ id: u.id });
                 }}
