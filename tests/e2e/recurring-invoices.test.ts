@@ -14,7 +14,7 @@ describe('recurring invoices in the browser', () => {
     const { page } = await suite.loggedIn({ height: 1000 });
     await page.goto('/recurring');
     await page.getByRole('heading', { level: 1, name: 'Factures récurrentes' }).waitFor();
-    await page.getByText('Pas encore de factures régulières').waitFor();
+    await page.getByText('Pas encore de factures récurrentes').waitFor();
     await screenshot(page, 'recurring-empty');
 
     await page.getByRole('button', { name: 'Nouvelle facture régulière' }).click();

@@ -77,4 +77,23 @@ describe('global search (GET /api/search)', () => {
     await session.rest('DELETE', `/api/documents/${estimate.id}`);
     expect((await session.rest('GET', '/api/search?q=devis')).body.total).toBe(0);
   });
+  it('finds documents by their total TTC, typed as people type amounts (issue 23)', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // 1552 HT at 20 % = 1862,40 TTC; 1293,33 HT = 1551,996 → 1552,00 TTC.
+    const big = await issued(session, { customer_id: customerId, items: [line('Étude', 1, 1552)] });
+    const round = await issued(session, { customer_id: customerId, items: [line('Pose', 1, 1293.33)] });
+    const other = await draft(session, { customer_id: customerId, items: [line('Divers', 1, 10)] });
+    const ids = async (q: string) =>
+      (await session.rest('GET', `/api/search?q=${encodeURIComponent(q)}`)).body.data
+        .filter((r: { kind: string }) => r.kind === 'document')
+        .map((r: { id: number }) => r.id);
+    for (const q of ['1862,40', '1862.4', '1 862,40', '1\u202f862,40 €', '1862,40€']) expect(await ids(q), q).toEqual([big.id]);
+    // « 1552 » is the total of the second, and no part of any number: found by its amount only.
+    expect(await ids('1552')).toEqual([round.id]);
+    expect(await ids('12')).toEqual([other.id]); // 10 HT + 20 % = 12,00 TTC, a draft too
+    expect(await ids('1862,41')).toEqual([]);
+    const { session: stranger } = await registered(server.url);
+    expect((await stranger.rest('GET', '/api/search?q=1862,40')).body.total).toBe(0);
+  });
 });

@@ -8,6 +8,7 @@ import { useMoney } from '../lib/use-money';
 import { buttonRecipe } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { listStyles } from '../components/ui/list';
+import { ResponsiveList } from '../components/ui/responsive-list';
 import { FileIcon } from '../components/icons';
 import { StatusChip } from './documents/status-chip';
 import { TYPE_LABELS } from './documents/document-meta';
@@ -151,44 +152,44 @@ export function HomePage() {
                 Toutes les factures
               </Link>
             </div>
-            <div className={listStyles.tableWrap}>
-              <table className={listStyles.table}>
-                <thead>
-                  <tr>
-                    <th>Type</th>
-                    <th>Numéro</th>
-                    <th>Client</th>
-                    <th>Date</th>
-                    <th style={{ textAlign: 'right' }}>Total TTC</th>
-                    <th>Statut</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {f.latest.map((doc) => (
-                    <tr
-                      key={doc.id}
-                      className={css({ cursor: 'pointer' })}
-                      onClick={(e) => !(e.target as HTMLElement).closest('a') && navigate(openHref(doc))}
-                    >
-                      <td className={styles.type}>{TYPE_LABELS[doc.type].one}</td>
-                      <td className={listStyles.number}>
-                        <Link href={openHref(doc)} className={listStyles.link}>
-                          {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
-                        </Link>
-                      </td>
-                      <td>{doc.customer_name ?? <span className={styles.muted}>—</span>}</td>
-                      <td className={listStyles.number}>{formatDateShort(doc.date)}</td>
-                      <td className={styles.amount}>
-                        {showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>}
-                      </td>
-                      <td>
-                        <StatusChip status={doc.status} type={doc.type} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            {/* A table on wide screens, cards on a phone: the total and the status stay on screen (issue 23). */}
+            <ResponsiveList
+              label="Derniers documents"
+              testId="latest-documents"
+              rows={f.latest}
+              rowKey={(doc) => doc.id}
+              onOpen={(doc) => navigate(openHref(doc))}
+              columns={[
+                { key: 'type', label: 'Type', className: styles.type, cell: (doc) => TYPE_LABELS[doc.type].one },
+                {
+                  key: 'number',
+                  label: 'Numéro',
+                  card: 'title',
+                  className: listStyles.number,
+                  cell: (doc) => (
+                    <Link href={openHref(doc)} className={listStyles.link}>
+                      {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
+                    </Link>
+                  ),
+                },
+                {
+                  key: 'customer',
+                  label: 'Client',
+                  card: 'subtitle',
+                  cell: (doc) => doc.customer_name ?? <span className={styles.muted}>—</span>,
+                },
+                { key: 'date', label: 'Date', className: listStyles.number, cell: (doc) => formatDateShort(doc.date) },
+                {
+                  key: 'total',
+                  label: 'Total TTC',
+                  align: 'right',
+                  card: 'amount',
+                  className: styles.amount,
+                  cell: (doc) => (showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>),
+                },
+                { key: 'status', label: 'Statut', card: 'status', cell: (doc) => <StatusChip status={doc.status} type={doc.type} /> },
+              ]}
+            />
           </section>
         </>
       )}

@@ -1,7 +1,12 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/document';
-import { LIST_TITLES, baseOf } from './document-meta';
+import { DOCUMENT_TYPES, type ListType } from '../../../shared/schemas/document';
+import { LIST_BASES } from '../../../shared/status';
+import { LIST_TITLES } from './document-meta';
+
+/** The six kinds of sales documents, then the recurring invoices: a list of its own, reached from the same strip. */
+const LISTS: readonly ListType[] = [...DOCUMENT_TYPES, 'recurring'];
 
 const styles = {
   nav: css({
@@ -29,14 +34,27 @@ const styles = {
   active: css({ color: 'accent.fg', borderColor: 'accent.default' }),
 };
 
-/** The side menu has one "Documents" entry: this strip switches between the six kinds of sales documents. */
-export function DocumentTypeTabs({ current }: { current: DocumentType }) {
+/**
+ * The side menu has one "Documents" entry: this strip switches between the lists of sales documents. On a phone it
+ * scrolls sideways; the list shown is brought into the strip, never left off-screen (« Avoirs » is the sixth).
+ */
+export function DocumentTypeTabs({ current }: { current: ListType }) {
+  const nav = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const strip = nav.current;
+    const active = strip?.querySelector<HTMLElement>(`a[href="${LIST_BASES[current]}"]`);
+    if (!strip || !active) return;
+    const left = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+    // Only the strip scrolls (scrollIntoView would scroll the page too), and only when the tab is not wholly in it.
+    if (left < strip.scrollLeft || left + active.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left - (strip.clientWidth - active.offsetWidth) / 2;
+  }, [current]);
   return (
-    <nav aria-label="Types de documents" className={styles.nav}>
-      {DOCUMENT_TYPES.map((type) => (
+    <nav ref={nav} aria-label="Types de documents" className={styles.nav}>
+      {LISTS.map((type) => (
         <Link
           key={type}
-          href={baseOf(type)}
+          href={LIST_BASES[type]}
           className={cx(styles.tab, type === current && styles.active)}
           aria-current={type === current ? 'page' : undefined}
         >

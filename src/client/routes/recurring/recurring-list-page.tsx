@@ -14,6 +14,7 @@ import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';
 import { plural } from '../../../shared/french';
 import { parisDateOf } from '../../../shared/paris-date';
+import { DocumentTypeTabs } from '../documents/document-type-tabs';
 
 const styles = {
   ...listStyles,
@@ -71,126 +72,129 @@ export function RecurringListPage() {
   }
 
   return (
-    <section className={styles.panel} aria-label="Factures récurrentes">
-      <div className={styles.toolbar}>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Chaque facture est créée à sa date, une seule fois, puis laissée en brouillon, émise ou envoyée selon le mode choisi.
-        </p>
-        {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Nouvelle facture régulière</Button>}
-      </div>
-      {!list.data ? (
-        <ListPending query={list} label="Chargement" failed="La liste n’a pas pu être chargée." />
-      ) : list.data.total === 0 ? (
-        <div className={styles.empty}>
-          <WalletIcon size={32} />
-          <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de factures régulières</p>
-          <p className={css({ fontSize: 'sm' })}>
-            Abonnements, maintenance, loyers : décrivez la facture une fois, elle est créée à chaque échéance.
+    <div>
+      <DocumentTypeTabs current="recurring" />
+      <section className={styles.panel} aria-label="Factures récurrentes">
+        <div className={styles.toolbar}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Chaque facture est créée à sa date, une seule fois, puis laissée en brouillon, émise ou envoyée selon le mode choisi.
           </p>
-          {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>}
+          {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Nouvelle facture régulière</Button>}
         </div>
-      ) : (
-        <ResponsiveList
-          label="Factures récurrentes"
-          testId="recurring-list"
-          rows={list.data.data}
-          rowKey={(r) => r.id}
-          actionsLabel="Actions"
-          columns={[
-            {
-              key: 'customer',
-              label: 'Client',
-              card: 'title',
-              cell: (r) => (
-                <Link href={`/recurring/${r.id}/edit`} className={styles.link}>
-                  {r.customer_name}
-                </Link>
-              ),
-            },
-            {
-              key: 'label',
-              label: 'Libellé',
-              card: 'subtitle',
-              cell: (r) => (
-                <>
-                  {r.label}
-                  <div className={styles.muted}>{RECURRING_MODE_LABELS[r.mode]}</div>
-                </>
-              ),
-            },
-            {
-              key: 'total',
-              label: 'Montant TTC',
-              align: 'right',
-              card: 'amount',
-              className: styles.amount,
-              cell: (r) => money(r.total, r.currency),
-            },
-            { key: 'frequency', label: 'Fréquence', cell: (r) => r.frequency_label },
-            {
-              key: 'next',
-              label: 'Prochaine date',
-              className: styles.number,
-              cell: (r) => (r.next_date && !r.paused ? formatDateShort(r.next_date) : '—'),
-            },
-            {
-              key: 'last',
-              label: 'Dernière génération',
-              className: styles.number,
-              cell: (r) => (r.last_generated_at ? formatDateShort(parisDateOf(r.last_generated_at)) : '—'),
-            },
-            { key: 'runs', label: 'Factures', cell: (r) => <MadeDocuments runs={r.runs} /> },
-            {
-              key: 'state',
-              label: 'État',
-              card: 'status',
-              cell: (r) => (
-                <span className={styles.status} data-paused={r.paused || undefined} data-ended={!r.next_date || undefined}>
-                  {statusOf(r)}
-                </span>
-              ),
-            },
-          ]}
-          actions={(r) => (
-            <>
-              {can.generate && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!r.next_date || generate.isPending}
-                  onClick={() => generate.mutate({ id: r.id })}
-                >
-                  Générer maintenant
-                </Button>
-              )}
-              {can.edit && (
-                <ActionMenu
-                  label={`Actions pour la facture régulière de ${r.customer_name}`}
-                  entries={[
-                    { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
-                    ...(can.pause
-                      ? [
-                          {
-                            value: 'pause',
-                            label: r.paused ? 'Reprendre' : 'Mettre en pause',
-                            onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
-                          },
-                        ]
-                      : []),
-                    ...(can.remove
-                      ? [
-                          { separator: true as const, value: 'sep' },
-                          { value: 'delete', label: 'Supprimer', tone: 'danger' as const, onSelect: () => void removeModel(r) },
-                        ]
-                      : []),
-                  ]}
-                />
-              )}
-            </>
-          )}
-        />
-      )}
-    </section>
+        {!list.data ? (
+          <ListPending query={list} label="Chargement" failed="La liste n’a pas pu être chargée." />
+        ) : list.data.total === 0 ? (
+          <div className={styles.empty}>
+            <WalletIcon size={32} />
+            <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de factures récurrentes</p>
+            <p className={css({ fontSize: 'sm' })}>
+              Abonnements, maintenance, loyers : décrivez la facture une fois, elle est créée à chaque échéance.
+            </p>
+            {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>}
+          </div>
+        ) : (
+          <ResponsiveList
+            label="Factures récurrentes"
+            testId="recurring-list"
+            rows={list.data.data}
+            rowKey={(r) => r.id}
+            actionsLabel="Actions"
+            columns={[
+              {
+                key: 'customer',
+                label: 'Client',
+                card: 'title',
+                cell: (r) => (
+                  <Link href={`/recurring/${r.id}/edit`} className={styles.link}>
+                    {r.customer_name}
+                  </Link>
+                ),
+              },
+              {
+                key: 'label',
+                label: 'Libellé',
+                card: 'subtitle',
+                cell: (r) => (
+                  <>
+                    {r.label}
+                    <div className={styles.muted}>{RECURRING_MODE_LABELS[r.mode]}</div>
+                  </>
+                ),
+              },
+              {
+                key: 'total',
+                label: 'Montant TTC',
+                align: 'right',
+                card: 'amount',
+                className: styles.amount,
+                cell: (r) => money(r.total, r.currency),
+              },
+              { key: 'frequency', label: 'Fréquence', cell: (r) => r.frequency_label },
+              {
+                key: 'next',
+                label: 'Prochaine date',
+                className: styles.number,
+                cell: (r) => (r.next_date && !r.paused ? formatDateShort(r.next_date) : '—'),
+              },
+              {
+                key: 'last',
+                label: 'Dernière génération',
+                className: styles.number,
+                cell: (r) => (r.last_generated_at ? formatDateShort(parisDateOf(r.last_generated_at)) : '—'),
+              },
+              { key: 'runs', label: 'Factures', cell: (r) => <MadeDocuments runs={r.runs} /> },
+              {
+                key: 'state',
+                label: 'État',
+                card: 'status',
+                cell: (r) => (
+                  <span className={styles.status} data-paused={r.paused || undefined} data-ended={!r.next_date || undefined}>
+                    {statusOf(r)}
+                  </span>
+                ),
+              },
+            ]}
+            actions={(r) => (
+              <>
+                {can.generate && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!r.next_date || generate.isPending}
+                    onClick={() => generate.mutate({ id: r.id })}
+                  >
+                    Générer maintenant
+                  </Button>
+                )}
+                {can.edit && (
+                  <ActionMenu
+                    label={`Actions pour la facture régulière de ${r.customer_name}`}
+                    entries={[
+                      { value: 'edit', label: 'Modifier', onSelect: () => navigate(`/recurring/${r.id}/edit`) },
+                      ...(can.pause
+                        ? [
+                            {
+                              value: 'pause',
+                              label: r.paused ? 'Reprendre' : 'Mettre en pause',
+                              onSelect: () => pause.mutate({ id: r.id, paused: !r.paused }),
+                            },
+                          ]
+                        : []),
+                      ...(can.remove
+                        ? [
+                            { separator: true as const, value: 'sep' },
+                            { value: 'delete', label: 'Supprimer', tone: 'danger' as const, onSelect: () => void removeModel(r) },
+                          ]
+                        : []),
+                    ]}
+                  />
+                )}
+              </>
+            )}
+          />
+        )}
+      </section>
+    </div>
   );
 }
 

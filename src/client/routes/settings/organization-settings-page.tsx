@@ -56,11 +56,15 @@ export function OrganizationSettingsPage() {
     setErrors(({ [key]: _, ...rest }) => rest);
     setForm({ ...form, [key]: e.target.value });
   };
-  const setAddress = (key: keyof OrganizationSettings['address']) => (e: { target: { value: string } }) =>
+  const setAddress = (key: keyof OrganizationSettings['address']) => (e: { target: { value: string } }) => {
+    setErrors(({ [`address.${key}`]: _, ...rest }) => rest);
     setForm({ ...form, address: { ...form.address, [key]: e.target.value } });
+  };
   const siren = form.siret.replace(/\D/g, '').slice(0, 9);
-  const setPair = (list: KeyValueList, index: number, part: 'key' | 'value', value: string) =>
+  const setPair = (list: KeyValueList, index: number, part: 'key' | 'value', value: string) => {
+    setErrors(({ [`${list}.${index}.${part}`]: _, ...rest }) => rest);
     setForm({ ...form, [list]: form[list].map((pair, i) => (i === index ? { ...pair, [part]: value } : pair)) });
+  };
 
   async function pickLogo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -81,7 +85,8 @@ export function OrganizationSettingsPage() {
   function submit() {
     const result = organizationSettingsSchema.safeParse(form);
     if (!result.success) {
-      const next = fieldMessages(result.error.issues, 1);
+      // Keyed by the whole path: an address field's error (« address.postal_code ») shows beside that field.
+      const next = fieldMessages(result.error.issues);
       setErrors(next);
       revealFirstError(Object.keys(next).length);
       return;
@@ -96,8 +101,18 @@ export function OrganizationSettingsPage() {
       {form[list].map((pair, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are only added at the end or removed with their inputs, so the index is their identity
         <div key={i} className={css({ display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: '2', alignItems: 'end' })}>
-          <TextField label="Libellé" value={pair.key} onChange={(e) => setPair(list, i, 'key', e.target.value)} />
-          <TextField label="Valeur" value={pair.value} onChange={(e) => setPair(list, i, 'value', e.target.value)} />
+          <TextField
+            label="Libellé"
+            value={pair.key}
+            onChange={(e) => setPair(list, i, 'key', e.target.value)}
+            error={errors[`${list}.${i}.key`]}
+          />
+          <TextField
+            label="Valeur"
+            value={pair.value}
+            onChange={(e) => setPair(list, i, 'value', e.target.value)}
+            error={errors[`${list}.${i}.value`]}
+          />
           <Button
             variant="ghost"
             onClick={() => setForm({ ...form, [list]: form[list].filter((_, j) => j !== i) })}
@@ -223,10 +238,15 @@ export function OrganizationSettingsPage() {
 
         <p className={settingsSection}>Coordonnées</p>
         <div className={settingsGrid}>
-          <TextField label="Adresse" value={form.address.line1} onChange={setAddress('line1')} />
-          <TextField label="Complément" value={form.address.line2} onChange={setAddress('line2')} />
-          <TextField label="Code postal" value={form.address.postal_code} onChange={setAddress('postal_code')} />
-          <TextField label="Ville" value={form.address.city} onChange={setAddress('city')} />
+          <TextField label="Adresse" value={form.address.line1} onChange={setAddress('line1')} error={errors['address.line1']} />
+          <TextField label="Complément" value={form.address.line2} onChange={setAddress('line2')} error={errors['address.line2']} />
+          <TextField
+            label="Code postal"
+            value={form.address.postal_code}
+            onChange={setAddress('postal_code')}
+            error={errors['address.postal_code']}
+          />
+          <TextField label="Ville" value={form.address.city} onChange={setAddress('city')} error={errors['address.city']} />
           <TextField label="E-mail" type="email" value={form.email} onChange={set('email')} error={errors.email} />
           <TextField label="Téléphone" value={form.phone} onChange={set('phone')} />
           <TextField label="Mobile" value={form.mobile} onChange={set('mobile')} />

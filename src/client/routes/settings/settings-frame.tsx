@@ -97,6 +97,9 @@ export function SettingsActions({
     <div
       className={css({
         display: 'flex',
+        // On a phone the notice and both buttons do not fit one line: the notice wraps above them instead of being
+        // pushed off the left edge.
+        flexWrap: 'wrap',
         justifyContent: 'flex-end',
         gap: '2',
         alignItems: 'center',

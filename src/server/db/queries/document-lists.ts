@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../connection';
 import { idsSubquery } from '../dialect';
 import type { DocumentsTable } from '../schema';
-import { documentIdsMatching } from './search';
+import { documentIdsMatching, searchedAmount } from './search';
 import { documentCountsOf } from './document-counts';
 import { storedStatus } from './document-mapping';
-import { fromStoredUnits, parseAmount, toStoredUnits } from '../../../shared/money';
+import { fromStoredUnits, toStoredUnits } from '../../../shared/money';
 import { effectiveStatus } from '../../../shared/document-status';
 import type { DocumentListEntry } from '../../../shared/schemas/document-model';
 
@@ -167,12 +167,6 @@ const SORT_COLUMNS = {
   total: 'documents.total',
   maturity: 'documents.maturity',
 } as const;
-
-/** An amount typed in a search box ('1 234,50', '1552', '12,5 €') in stored units, or null when the text is not one. */
-function searchedAmount(search: string): number | null {
-  const amount = parseAmount(search.replace(/€/g, ''));
-  return amount !== undefined && Number.isFinite(amount) && Math.abs(amount) < 1e12 ? toStoredUnits(amount) : null;
-}
 
 interface SearchFilter {
   /** The organisation's documents whose number or customer has the typed words, or whose number contains the text. */

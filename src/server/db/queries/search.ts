@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres, searchTerms, toTsQuery } from '../dialect';
+import { parseAmount, toStoredUnits } from '../../../shared/money';
 
 export type SearchKind = 'customer' | 'item' | 'document';
 
@@ -107,6 +108,30 @@ export async function documentIdsMatching(db: Db, organizationId: number, text: 
 }
 
 /**
+ * An amount typed in a search box ('1 234,50', '1552', '12,5 €') in stored units, or null when the text is not one:
+ * the documents list and the global search both find a document by its total TTC this way.
+ */
+export function searchedAmount(search: string): number | null {
+  const amount = parseAmount(search.replace(/€/g, ''));
+  return amount !== undefined && Number.isFinite(amount) && Math.abs(amount) < 1e12 ? toStoredUnits(amount) : null;
+}
+
+/** The newest of an organisation's documents whose total TTC is the amount typed, through (organization_id, total). */
+async function documentIdsOfAmount(db: Db, organizationId: number, text: string, limit: number): Promise<number[]> {
+  const amount = searchedAmount(text);
+  if (amount === null) return [];
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('total', '=', amount)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/**
  * The global search, by kind as the search dialog shows them: customers then items, by name, and the latest
  * documents whose number or customer matches (FTS5 walks the rowids backwards and stops at the limit). No bm25
  * rank: it weighs each word by its frequency in the whole index, every organisation's entries, read on each search
@@ -130,7 +155,10 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
     ? await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from document_numbers
       where document_numbers match ${number} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db)
     : { rows: [] };
-  const documentIds = [...new Set([...found.rows, ...byNumber.rows].map((r) => Number(r.id)))].sort((a, b) => b - a).slice(0, params.limit);
+  const byAmount = await documentIdsOfAmount(db, params.organizationId, params.text, params.limit);
+  const documentIds = [...new Set([...found.rows.map((r) => Number(r.id)), ...byNumber.rows.map((r) => Number(r.id)), ...byAmount])]
+    .sort((a, b) => b - a)
+    .slice(0, params.limit);
   const documentPlaces = Math.min(documentIds.length, Math.max(params.limit - records.rows.length, Math.floor(params.limit / 2)));
   const shown = documentIds.slice(0, documentPlaces).map((id) => searchRowid(params.organizationId, 'document', id));
   const titles =
@@ -232,14 +260,16 @@ async function postgresSearchEntries(db: Db, params: { organizationId: number; t
           order by kind, title collate "C" limit ${params.limit}`.execute(db)
       ).rows
     : [];
+  const byAmount = await documentIdsOfAmount(db, params.organizationId, params.text, params.limit);
   const documents =
-    query || number
+    query || number || byAmount.length > 0
       ? (
           await sql<{ id: number; title: string; subtitle: string }>`
             select ref_id as id, title, subtitle from search_index
             where organization_id = ${params.organizationId} and kind = 'document'
               and (${query ? sql`words @@ to_tsquery('simple', ${query})` : sql`false`}
-                or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})
+                or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`}
+                or ${byAmount.length > 0 ? sql`ref_id in (${sql.join(byAmount)})` : sql`false`})
             order by ref_id desc limit ${params.limit}`.execute(db)
         ).rows
       : [];
