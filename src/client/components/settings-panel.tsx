@@ -7,7 +7,7 @@ import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { MessageIcon } from './icons';
 import { Field } from './ui/field';
 import { RadioGroup } from './ui/radio-group';
-import { Select } from './ui/select';
+import { Select } from './ui/lazy-select';
 
 /** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
 export const TEXT_SIZES = [

@@ -1,6 +1,6 @@
 import { createListCollection, Portal, Select as ArkSelect } from '@ark-ui/react';
 import { useFieldContext } from '@ark-ui/react/field';
-import { useMemo } from 'react';
+import { type Ref, useMemo } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
 import { CheckIcon, ChevronDownIcon } from '../icons';
@@ -24,6 +24,8 @@ interface Props {
   className?: string;
   /** Only for a select with no Field around it (a table cell): the Field's label names it otherwise. */
   'aria-label'?: string;
+  /** The button, for lazy-select.tsx to hand it the focus and the click its stand-in received. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -31,7 +33,7 @@ interface Props {
  * styled alike in light and dark and on every platform. Inside a Field it takes the field's label, description and
  * invalid state; a native select stays underneath for forms and autofill.
  */
-export function Select({ value, onChange, options, placeholder, size, disabled, name, className, ...aria }: Props) {
+export function Select({ value, onChange, options, placeholder, size, disabled, name, className, triggerRef, ...aria }: Props) {
   const styles = selectRecipe({ size });
   // Ark's Select takes the Field's label and invalid state but not its description: the helper or error text is
   // pointed at here, so a screen reader reads it with the button, as it does for the other controls.
@@ -62,7 +64,7 @@ export function Select({ value, onChange, options, placeholder, size, disabled, 
       unmountOnExit
     >
       <ArkSelect.Control className={styles.control}>
-        <ArkSelect.Trigger className={styles.trigger} aria-label={aria['aria-label']} aria-describedby={field?.ariaDescribedby}>
+        <ArkSelect.Trigger ref={triggerRef} className={styles.trigger} aria-label={aria['aria-label']} aria-describedby={field?.ariaDescribedby}>
           <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder ?? 'Choisir…'} />
           <ArkSelect.Indicator className={styles.indicator}>
             <ChevronDownIcon size={16} />
