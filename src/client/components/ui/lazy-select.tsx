@@ -1,8 +1,8 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { type ComponentProps, type ComponentType, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, useLoaded } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import { ChevronDownIcon } from '../icons';
 import type { Select as ArkSelectField } from './select';
@@ -24,22 +24,10 @@ const REPLAYED_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /** One choice from a short list (select.tsx): Ark's Select once downloaded, the same-looking button before. */
 export function Select(props: Props) {
-  const [Real, setReal] = useState<ComponentType<Props> | undefined>(() => ark.loaded?.());
+  const Real = useLoaded(ark);
   const pending = useRef<PendingAction | undefined>(undefined);
   const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (Real) return;
-    let alive = true;
-    const cancel = whenIdle(() => void ark.preload());
-    // Every stand-in on the page swaps as soon as the download ends, whoever started it.
-    void ark.preload().then(() => {
-      if (alive) setReal(() => ark.loaded?.());
-    });
-    return () => {
-      alive = false;
-      cancel();
-    };
-  }, [Real]);
+  useEffect(() => (Real ? undefined : whenIdle(() => void ark.preload())), [Real]);
   // The stand-in unmounted under the user's focus or click: the real button takes the focus and gets the same click or
   // key, so ArrowDown still opens the list and moves in it, and a click still opens it.
   useEffect(() => {
@@ -49,7 +37,8 @@ export function Select(props: Props) {
     pending.current = undefined;
     button.focus({ preventScroll: true });
     if (action === 'click') button.click();
-    else if (action !== 'focus') button.dispatchEvent(new window.KeyboardEvent('keydown', { key: action, bubbles: true, cancelable: true }));
+    else if (action !== 'focus')
+      button.dispatchEvent(new window.KeyboardEvent('keydown', { key: action, bubbles: true, cancelable: true }));
   }, [Real]);
   if (Real) return <Real {...props} triggerRef={trigger} />;
   return <StandIn {...props} onAction={(action) => (pending.current = action)} />;
@@ -80,6 +69,7 @@ function StandIn({
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!REPLAYED_KEYS.has(event.key)) return;
     event.preventDefault();
+    preload();
     onAction(event.key as PendingAction);
   };
   return (
@@ -109,8 +99,12 @@ function StandIn({
             preload();
             onAction('focus');
           }}
-          onBlur={() => onAction(undefined)}
-          onClick={() => onAction('click')}
+          // Not when the swap itself removes it: the focus is then handed to the real button.
+          onBlur={(event) => event.currentTarget.isConnected && onAction(undefined)}
+          onClick={() => {
+            preload();
+            onAction('click');
+          }}
           onKeyDown={onKeyDown}
         >
           <span data-scope="select" data-part="value-text" className={styles.valueText}>

@@ -64,7 +64,12 @@ export function Select({ value, onChange, options, placeholder, size, disabled, 
       unmountOnExit
     >
       <ArkSelect.Control className={styles.control}>
-        <ArkSelect.Trigger ref={triggerRef} className={styles.trigger} aria-label={aria['aria-label']} aria-describedby={field?.ariaDescribedby}>
+        <ArkSelect.Trigger
+          ref={triggerRef}
+          className={styles.trigger}
+          aria-label={aria['aria-label']}
+          aria-describedby={field?.ariaDescribedby}
+        >
           <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder ?? 'Choisir…'} />
           <ArkSelect.Indicator className={styles.indicator}>
             <ChevronDownIcon size={16} />
