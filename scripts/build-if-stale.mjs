@@ -32,7 +32,9 @@ function isStale(output, inputs) {
 
 function run(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    // Always a production build: run from Vitest (e2e global setup, NODE_ENV=test), Vite would otherwise bundle React's
+    // development build, twice the size and slower, and `npm run bench -- bundle` would then measure that.
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} a échoué (code ${code})`))));
   });

@@ -7,28 +7,9 @@ import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { MessageIcon } from './icons';
 import { Field } from './ui/field';
 import { RadioGroup } from './ui/radio-group';
-import { Select } from './ui/select';
+import { Select } from './ui/lazy-select';
+import { FONTS, TEXT_SIZES } from './display-options';
 
-/** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
-export const TEXT_SIZES = [
-  { label: '80%', value: 13 },
-  { label: '90%', value: 14 },
-  { label: '100%', value: 15 },
-  { label: '110%', value: 16 },
-  { label: '120%', value: 17 },
-];
-/** Roboto, Karla and Figtree ship with the app; the others are the visitor's own system fonts when installed. */
-export const FONTS = [
-  { label: 'Par défaut du système', value: 'system-ui' },
-  { label: 'Roboto', value: 'Roboto' },
-  { label: 'Karla', value: 'Karla' },
-  { label: 'Figtree', value: 'Figtree' },
-  { label: 'Arial', value: 'Arial' },
-  { label: 'Tahoma', value: 'Tahoma' },
-  { label: 'Georgia', value: 'Georgia' },
-  { label: 'Helvetica', value: 'Helvetica' },
-  { label: 'Verdana', value: 'Verdana' },
-];
 const TEXT_SIZE_OPTIONS = TEXT_SIZES.map((s) => ({ label: s.label, value: String(s.value) }));
 const THEMES: { value: ThemeMode; label: string }[] = [
   { value: 'light', label: 'Claire' },

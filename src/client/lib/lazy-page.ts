@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useSyncExternalStore } from 'react';
 
 /** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
 export interface LazyPage<P extends object = object> {
@@ -7,6 +7,8 @@ export interface LazyPage<P extends object = object> {
   preload: () => Promise<unknown>;
   /** The component itself once downloaded: drawn directly, it shows in the same render instead of one tick later. */
   loaded?: () => ComponentType<P> | undefined;
+  /** Called once the download ends, whoever started it; returns the unsubscribe. */
+  subscribe?: (listener: () => void) => () => void;
 }
 
 /**
@@ -16,10 +18,12 @@ export interface LazyPage<P extends object = object> {
 export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyPage<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let resolved: ComponentType<P> | undefined;
+  const listeners = new Set<() => void>();
   const fetchComponent = () => {
     loading ??= load().then(
       (module) => {
         resolved = pick(module);
+        for (const listener of listeners) listener();
         return resolved;
       },
       (error: unknown) => {
@@ -34,5 +38,19 @@ export function lazyPage<M, P extends object = object>(load: () => Promise<M>, p
     Component: lazy(() => fetchComponent().then((component) => ({ default: component }))),
     preload: () => fetchComponent().catch(() => undefined),
     loaded: () => resolved,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The lazy component once downloaded, else undefined; every user re-renders when the download ends, whoever started
+ * it (idle time, a hover). For a part whose stand-in draws until then (lazy-select.tsx, tooltip.tsx).
+ */
+export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
+  return useSyncExternalStore(part.subscribe ?? noSubscription, () => part.loaded?.());
 }

@@ -1,6 +1,6 @@
 import { createListCollection, Portal, Select as ArkSelect } from '@ark-ui/react';
 import { useFieldContext } from '@ark-ui/react/field';
-import { useId, useMemo, useState } from 'react';
+import { type Ref, useId, useMemo, useState } from 'react';
 import { matchesSearch } from '../../../shared/search-text';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
@@ -28,6 +28,8 @@ interface Props {
   'aria-label'?: string;
   /** A search field on top of the open list; by default only for long lists (more than 8 options). */
   searchable?: boolean;
+  /** The button, for lazy-select.tsx to hand it the focus and the click its stand-in received. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Props {
  * invalid state; a native select stays underneath for forms and autofill. A long list opens with a search field on
  * top (focus goes there; typing filters, ignoring case and accents; the arrows and Enter still pick).
  */
-export function Select({ value, onChange, options, placeholder, size, disabled, name, className, searchable, ...aria }: Props) {
+export function Select({ value, onChange, options, placeholder, size, disabled, name, className, searchable, triggerRef, ...aria }: Props) {
   const styles = selectRecipe({ size });
   const withSearch = searchable ?? options.length >= SEARCH_FROM;
   const [query, setQuery] = useState('');
@@ -89,7 +91,12 @@ export function Select({ value, onChange, options, placeholder, size, disabled, 
       unmountOnExit
     >
       <ArkSelect.Control className={styles.control}>
-        <ArkSelect.Trigger className={styles.trigger} aria-label={aria['aria-label']} aria-describedby={field?.ariaDescribedby}>
+        <ArkSelect.Trigger
+          ref={triggerRef}
+          className={styles.trigger}
+          aria-label={aria['aria-label']}
+          aria-describedby={field?.ariaDescribedby}
+        >
           <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder ?? 'Choisir…'} />
           <ArkSelect.Indicator className={styles.indicator}>
             <ChevronDownIcon size={16} />

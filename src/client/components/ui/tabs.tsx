@@ -48,6 +48,8 @@ export interface TabItem<V extends string> {
   content: ReactNode;
   /** Marks the tab (a red dot, and said to screen readers) when something in it needs fixing. */
   invalid?: boolean;
+  /** Hover or focus of its tab: a panel in its own chunk starts downloading before the click (issue 22). */
+  onIntent?: () => void;
 }
 
 /**
@@ -75,6 +77,8 @@ export function Tabs<V extends string>({
             key={item.value}
             value={item.value}
             className={cx(styles.trigger, size === 'sm' && styles.small, item.invalid && styles.invalid)}
+            onPointerEnter={item.onIntent}
+            onFocus={item.onIntent}
           >
             {item.label}
             {item.invalid && <span className={css({ srOnly: true })}> (à corriger)</span>}

@@ -1,25 +1,58 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Portal, Tooltip as ArkTooltip } from '@ark-ui/react';
-import { tooltipContent } from './tooltip-style';
+import { cloneElement, type FocusEvent, type PointerEvent, type ReactElement, useEffect, useRef } from 'react';
+import { lazyPage, useLoaded } from '../../lib/lazy-page';
+import { whenIdle } from '../../lib/when-idle';
+import type { TooltipProps } from './ark-tooltip';
 
-/** Ark's tooltip, styled once: opens on hover and on keyboard focus of its trigger. */
-export function Tooltip({
-  label,
-  children,
-  placement = 'bottom',
-}: {
-  label: ReactNode;
-  children: ReactElement;
-  placement?: 'top' | 'bottom' | 'left' | 'right';
-}) {
-  return (
-    <ArkTooltip.Root openDelay={250} closeDelay={0} positioning={{ placement }} lazyMount unmountOnExit>
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      <Portal>
-        <ArkTooltip.Positioner>
-          <ArkTooltip.Content className={tooltipContent}>{label}</ArkTooltip.Content>
-        </ArkTooltip.Positioner>
-      </Portal>
-    </ArkTooltip.Root>
-  );
+// Issue 22: Ark's tooltip brings the positioning engine (floating-ui) into the shell of every page, for a label that
+// shows after 250 ms of hover. It downloads when the browser is idle or on the first hover or focus of a trigger;
+// until then the trigger draws alone.
+const ark = lazyPage(
+  () => import('./ark-tooltip'),
+  (m) => m.ArkTooltipBox,
+);
+
+type TriggerHandlers = {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+};
+
+/** A label shown on hover and keyboard focus of `children` (ark-tooltip.tsx), its code fetched when first needed. */
+export function Tooltip(props: TooltipProps) {
+  const Real = useLoaded(ark);
+  // Where the pointer and the focus were when the trigger drew alone: the real tooltip opens at once if they are still
+  // there, and the focus comes back to its trigger (wrapping it mounts it anew).
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const trigger = useRef<HTMLElement>(null);
+  useEffect(() => (Real ? undefined : whenIdle(() => void ark.preload())), [Real]);
+  useEffect(() => {
+    if (Real && focused.current) trigger.current?.focus({ preventScroll: true });
+  }, [Real]);
+  // Read once, when the real tooltip mounts: the handlers below are gone by then.
+  if (Real) return <Real {...props} defaultOpen={hovered.current || focused.current || undefined} triggerRef={trigger} />;
+  const child = props.children as ReactElement<TriggerHandlers>;
+  const own = child.props;
+  return cloneElement(child, {
+    onPointerEnter: (event) => {
+      hovered.current = true;
+      void ark.preload();
+      own.onPointerEnter?.(event);
+    },
+    onPointerLeave: (event) => {
+      hovered.current = false;
+      own.onPointerLeave?.(event);
+    },
+    onFocus: (event) => {
+      focused.current = true;
+      void ark.preload();
+      own.onFocus?.(event);
+    },
+    onBlur: (event) => {
+      // Not when the swap itself removes it: the focus is then handed back to the real trigger.
+      if (event.currentTarget.isConnected) focused.current = false;
+      own.onBlur?.(event);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { APPOINTMENT_STATUS_LABELS } from '../../../shared/schemas/appointment';
@@ -6,7 +6,9 @@ import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
 import { Button } from '../../components/ui/button';
-import { BillDialog } from '../appointments/bill-dialog';
+import { lazyPage } from '../../lib/lazy-page';
+import { whenIdle } from '../../lib/when-idle';
+import { LazyBoundary } from '../../components/page-loading';
 
 const card = css({
   bg: 'bg.surface',
@@ -33,13 +35,23 @@ const row = css({
   '& > :nth-child(4)': { ml: 'auto' },
 });
 
+// Issue 22: the billing dialog (with its customer picker) is a good part of the customer page's code and opens on
+// « Facturer » only: it downloads when the button shows and the browser is idle, or on its hover or focus.
+const billDialog = lazyPage(
+  () => import('../appointments/bill-dialog'),
+  (m) => m.BillDialog,
+);
+
 /** A customer's appointments (the latest 20 first), and « Facturer » for the done ones not billed yet. */
 export function CustomerAppointments({ customerId, customerName }: { customerId: number; customerName: string }) {
   const list = trpc.appointments.list.useQuery({ customer_id: customerId });
   const [billing, setBilling] = useState(false);
+  const [billed, setBilled] = useState(false);
   const canBill = useCan('appointments.bill');
   const all = list.data?.data ?? [];
   const billable = all.filter((a) => a.status === 'done' && a.billed_document_id === null && a.start).length;
+  const offered = billable > 0 && canBill;
+  useEffect(() => (offered ? whenIdle(() => void billDialog.preload()) : undefined), [offered]);
   return (
     <section className={card} aria-labelledby="customer-appointments">
       <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '2', flexWrap: 'wrap' })}>
@@ -47,8 +59,17 @@ export function CustomerAppointments({ customerId, customerName }: { customerId:
           Rendez-vous
         </h2>
         <div className={css({ display: 'flex', gap: '2' })}>
-          {billable > 0 && canBill && (
-            <Button variant="outline" size="sm" onClick={() => setBilling(true)}>
+          {offered && (
+            <Button
+              variant="outline"
+              size="sm"
+              onPointerEnter={() => void billDialog.preload()}
+              onFocus={() => void billDialog.preload()}
+              onClick={() => {
+                setBilled(true);
+                setBilling(true);
+              }}
+            >
               Facturer ({billable})
             </Button>
           )}
@@ -75,7 +96,11 @@ export function CustomerAppointments({ customerId, customerName }: { customerId:
             </Link>
           ))
       )}
-      <BillDialog open={billing} onClose={() => setBilling(false)} customer={{ id: customerId, name: customerName }} />
+      {billed && (
+        <LazyBoundary fallback={null}>
+          <billDialog.Component open={billing} onClose={() => setBilling(false)} customer={{ id: customerId, name: customerName }} />
+        </LazyBoundary>
+      )}
     </section>
   );
 }

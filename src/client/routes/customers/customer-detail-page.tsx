@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { formatAddress } from '../../../shared/format';
@@ -10,11 +10,19 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TagChip } from '../../components/tags';
-import { CustomerFormDialog } from './customer-form-dialog';
+import { lazyPage } from '../../lib/lazy-page';
+import { whenIdle } from '../../lib/when-idle';
+import { LazyBoundary } from '../../components/page-loading';
 import { CustomerFigures } from './customer-figures';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerAppointments } from './customer-appointments';
 import { plural } from '../../../shared/french';
+
+// Issue 22: the edit form opens on « Modifier » only; it downloads when the browser is idle or on the button's hover.
+const customerForm = lazyPage(
+  () => import('./customer-form-dialog'),
+  (m) => m.CustomerFormDialog,
+);
 
 const card = css({ bg: 'bg.surface', borderRadius: 'card', borderWidth: '1px', borderColor: 'border.default', p: { base: '4', md: '6' } });
 const dl = css({
@@ -37,7 +45,9 @@ export function CustomerDetailPage() {
   );
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const [editing, setEditing] = useState(false);
+  const [edited, setEdited] = useState(false);
   const canEdit = useCan('customers.update');
+  useEffect(() => (canEdit ? whenIdle(() => void customerForm.preload()) : undefined), [canEdit]);
   const canArchive = useCan('customers.delete');
   const canRestore = useCan('customers.restore');
   const archive = trpc.customers.delete.useMutation({
@@ -99,7 +109,15 @@ export function CustomerDetailPage() {
             ) : (
               <>
                 {canEdit && (
-                  <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Button
+                    variant="outline"
+                    onPointerEnter={() => void customerForm.preload()}
+                    onFocus={() => void customerForm.preload()}
+                    onClick={() => {
+                      setEdited(true);
+                      setEditing(true);
+                    }}
+                  >
                     Modifier
                   </Button>
                 )}
@@ -171,7 +189,11 @@ export function CustomerDetailPage() {
       <CustomerFigures customerId={c.id} currency={c.currency} />
       <CustomerDocuments customerId={c.id} archived={Boolean(c.deleted_at)} />
       <CustomerAppointments customerId={c.id} customerName={c.name} />
-      <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      {edited && (
+        <LazyBoundary fallback={null}>
+          <customerForm.Component open={editing} customer={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        </LazyBoundary>
+      )}
     </div>
   );
 }

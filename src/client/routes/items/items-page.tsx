@@ -10,7 +10,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
-import { Select } from '../../components/ui/select';
+import { Select } from '../../components/ui/lazy-select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles as styles } from '../../components/ui/list';
 import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
+import { Select } from '../../components/ui/lazy-select';
 import { type Comparison, comparedRange, groupOf, type PeriodKind, rangeOf } from './report-period';
 import { parisToday } from '../../../shared/paris-date';
 

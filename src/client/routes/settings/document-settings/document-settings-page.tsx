@@ -9,19 +9,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { SettingsActions, SettingsFrame, settingsCard } from '../settings-frame';
 import { designer, loadDraft } from './designer-store';
-import { ElementsSection } from './elements-section';
 import { ErrorsContext } from './fields';
 import { LayoutSection } from './layout-section';
-import { NumberingSection } from './numbering-section';
 import { PresetsStrip } from './presets-strip';
 import { PreviewPane } from './preview-pane';
-import { StylesSection } from './styles-section';
-import { TableSection } from './table-section';
-import { TextsSection } from './texts-section';
 import { checkDraft, type SectionId } from './validation';
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
 import { numberingCollisions } from '../../../../shared/numbering-collisions';
+import { type LazyPage, lazyPage } from '../../../lib/lazy-page';
+import { whenIdle } from '../../../lib/when-idle';
+import { LazyBoundary, PageSpinner } from '../../../components/page-loading';
 
 const styles = {
   // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
@@ -64,6 +62,43 @@ const SECTIONS: { value: SectionId; label: string }[] = [
   { value: 'styles', label: 'Styles' },
 ];
 
+type LazySectionId = Exclude<SectionId, 'layout'>;
+
+// Issue 22: the page opens on « Mise en page »; the other panels (a third of the page's code with their editors) come
+// in their own chunks, downloaded when the browser is idle or on hover or focus of their tab.
+const LAZY_SECTIONS = {
+  numbering: lazyPage(
+    () => import('./numbering-section'),
+    (m) => m.NumberingSection,
+  ),
+  texts: lazyPage(
+    () => import('./texts-section'),
+    (m) => m.TextsSection,
+  ),
+  elements: lazyPage(
+    () => import('./elements-section'),
+    (m) => m.ElementsSection,
+  ),
+  table: lazyPage(
+    () => import('./table-section'),
+    (m) => m.TableSection,
+  ),
+  styles: lazyPage(
+    () => import('./styles-section'),
+    (m) => m.StylesSection,
+  ),
+} satisfies Record<LazySectionId, { preload: () => Promise<unknown> }>;
+
+/** A lazy panel: drawn at once when downloaded, else with a spinner in its place for the time it takes. */
+function LazySection<P extends object>({ section, ...props }: { section: LazyPage<P> } & P) {
+  const Panel = section.loaded?.() ?? section.Component;
+  return (
+    <LazyBoundary fallback={<PageSpinner height={240} />}>
+      <Panel {...(props as unknown as P)} />
+    </LazyBoundary>
+  );
+}
+
 /** Paramètres → Apparence: the document template designer, with the sample document redrawn live beside it. */
 export function DocumentSettingsPage() {
   const utils = trpc.useUtils();
@@ -71,6 +106,7 @@ export function DocumentSettingsPage() {
   const current = saved.data && 'data' in saved.data ? (saved.data.data as DocumentTemplate) : null;
   const snap = useSnapshot(designer);
   const [section, setSection] = useState<SectionId>('layout');
+  useEffect(() => whenIdle(() => Object.values(LAZY_SECTIONS).forEach((s) => void s.preload())), []);
 
   // A fresh draft on every visit: what another visit left unsaved was already declined by the leave guard.
   useEffect(() => {
@@ -125,12 +161,12 @@ export function DocumentSettingsPage() {
   }
 
   const content: Record<SectionId, React.ReactNode> = {
-    numbering: <NumberingSection collisions={collisions} />,
-    texts: <TextsSection />,
+    numbering: <LazySection section={LAZY_SECTIONS.numbering} collisions={collisions} />,
+    texts: <LazySection section={LAZY_SECTIONS.texts} />,
     layout: <LayoutSection />,
-    elements: <ElementsSection invalidAreas={check.areas} />,
-    table: <TableSection />,
-    styles: <StylesSection />,
+    elements: <LazySection section={LAZY_SECTIONS.elements} invalidAreas={check.areas} />,
+    table: <LazySection section={LAZY_SECTIONS.table} />,
+    styles: <LazySection section={LAZY_SECTIONS.styles} />,
   };
 
   return (
@@ -147,6 +183,7 @@ export function DocumentSettingsPage() {
                 ...s,
                 invalid: check.sections.has(s.value) || (s.value === 'numbering' && collisions.length > 0),
                 content: content[s.value],
+                onIntent: s.value === 'layout' ? undefined : () => void LAZY_SECTIONS[s.value as LazySectionId].preload(),
               }))}
             />
           </ErrorsContext.Provider>

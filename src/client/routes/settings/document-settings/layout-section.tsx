@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
-import { FONTS } from '../../../components/settings-panel';
+import { FONTS } from '../../../components/display-options';
 import { designer, draft } from './designer-store';
 import { CheckField, NumberField, SelectField } from './fields';
 import { grid, panel, sectionNote, sectionTitle, subCard } from './panel-layout';

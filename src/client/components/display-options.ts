@@ -1,0 +1,23 @@
+// Apart from the display panel (settings-panel.tsx), which comes with Ark's dialog and radio group: the document
+// designer lists the same fonts without downloading them (issue 22).
+
+/** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
+export const TEXT_SIZES = [
+  { label: '80%', value: 13 },
+  { label: '90%', value: 14 },
+  { label: '100%', value: 15 },
+  { label: '110%', value: 16 },
+  { label: '120%', value: 17 },
+];
+/** Roboto, Karla and Figtree ship with the app; the others are the visitor's own system fonts when installed. */
+export const FONTS = [
+  { label: 'Par défaut du système', value: 'system-ui' },
+  { label: 'Roboto', value: 'Roboto' },
+  { label: 'Karla', value: 'Karla' },
+  { label: 'Figtree', value: 'Figtree' },
+  { label: 'Arial', value: 'Arial' },
+  { label: 'Tahoma', value: 'Tahoma' },
+  { label: 'Georgia', value: 'Georgia' },
+  { label: 'Helvetica', value: 'Helvetica' },
+  { label: 'Verdana', value: 'Verdana' },
+];

@@ -1,0 +1,153 @@
+import { useFieldContext } from '@ark-ui/react/field';
+import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
+import { cx } from '../../../../styled-system/css';
+import { select as selectRecipe } from '../../../../styled-system/recipes';
+import { lazyPage, useLoaded } from '../../lib/lazy-page';
+import { whenIdle } from '../../lib/when-idle';
+import { ChevronDownIcon } from '../icons';
+import type { Select as ArkSelectField } from './select';
+
+export type { SelectOption } from './select';
+type Props = ComponentProps<typeof ArkSelectField>;
+
+// Issue 22: Ark's select machine pulls the positioning engine (floating-ui) and the collection code, a good 20 KB gzip
+// on every page with a filter or a form. No list is open when a page first draws, so the kit's Select (select.tsx)
+// downloads when the browser is idle, or on hover or focus of its button; until then a button drawn alike stands in.
+const ark = lazyPage(
+  () => import('./select'),
+  (m) => m.Select,
+);
+
+/** What the user did to the stand-in before the list's code arrived: done again on the real button once it is there. */
+type PendingAction = 'focus' | 'click' | 'ArrowDown' | 'ArrowUp' | 'Enter' | ' ';
+const REPLAYED_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/** One choice from a short list (select.tsx): Ark's Select once downloaded, the same-looking button before. */
+export function Select(props: Props) {
+  const Real = useLoaded(ark);
+  const pending = useRef<PendingAction | undefined>(undefined);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => (Real ? undefined : whenIdle(() => void ark.preload())), [Real]);
+  // The stand-in unmounted under the user's focus or click: the real button takes the focus and gets the same click or
+  // key, so ArrowDown still opens the list and moves in it, and a click still opens it.
+  useEffect(() => {
+    const action = pending.current;
+    const button = trigger.current;
+    if (!Real || !action || !button) return;
+    pending.current = undefined;
+    button.focus({ preventScroll: true });
+    if (action === 'click') button.click();
+    else if (action !== 'focus')
+      button.dispatchEvent(new window.KeyboardEvent('keydown', { key: action, bubbles: true, cancelable: true }));
+  }, [Real]);
+  if (Real) return <Real {...props} triggerRef={trigger} />;
+  return <StandIn {...props} onAction={(action) => (pending.current = action)} />;
+}
+
+/**
+ * Ark's closed Select as it draws (same parts, classes, data attributes and accessible name), without its machine: the
+ * page keeps its layout and looks when the real one replaces it. It only records what the user did, to be replayed.
+ */
+function StandIn({
+  value,
+  options,
+  placeholder,
+  size,
+  disabled,
+  name,
+  className,
+  onAction,
+  ...rest
+}: Props & { onAction: (action: PendingAction | undefined) => void }) {
+  const styles = selectRecipe({ size });
+  const field = useFieldContext();
+  const isDisabled = disabled ?? field?.disabled ?? false;
+  const invalid = field?.invalid ? '' : undefined;
+  const chosen = options.find((o) => o.value === value);
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void ark.preload();
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!REPLAYED_KEYS.has(event.key)) return;
+    event.preventDefault();
+    preload();
+    onAction(event.key as PendingAction);
+  };
+  return (
+    <div data-scope="select" data-part="root" className={cx(styles.root, className)} data-invalid={invalid}>
+      <div data-scope="select" data-part="control" className={styles.control} data-state="closed" data-invalid={invalid}>
+        <button
+          ref={button}
+          type="button"
+          role="combobox"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          aria-invalid={field?.invalid}
+          aria-required={field?.required}
+          aria-labelledby={field?.ids.label}
+          aria-label={rest['aria-label']}
+          aria-describedby={field?.ariaDescribedby}
+          data-scope="select"
+          data-part="trigger"
+          data-state="closed"
+          data-disabled={isDisabled ? '' : undefined}
+          data-invalid={invalid}
+          data-placeholder-shown={chosen ? undefined : ''}
+          className={styles.trigger}
+          disabled={isDisabled}
+          onPointerEnter={preload}
+          onFocus={() => {
+            preload();
+            onAction('focus');
+          }}
+          // Not when the swap itself removes it: the focus is then handed to the real button.
+          onBlur={(event) => event.currentTarget.isConnected && onAction(undefined)}
+          onClick={() => {
+            preload();
+            onAction('click');
+          }}
+          onKeyDown={onKeyDown}
+        >
+          <span data-scope="select" data-part="value-text" className={styles.valueText}>
+            {chosen ? chosen.label : (placeholder ?? 'Choisir…')}
+          </span>
+          <div data-scope="select" data-part="indicator" data-state="closed" aria-hidden="true" className={styles.indicator}>
+            <ChevronDownIcon size={16} />
+          </div>
+        </button>
+      </div>
+      {/* For forms and the Field's label (which points at it), as Ark's hidden select. */}
+      <select
+        id={field?.ids.control}
+        name={name}
+        disabled={isDisabled}
+        aria-hidden="true"
+        aria-describedby={field?.ariaDescribedby}
+        tabIndex={-1}
+        value={chosen ? chosen.value : ''}
+        onChange={() => undefined}
+        onFocus={() => button.current?.focus({ preventScroll: true })}
+        style={HIDDEN}
+      >
+        {!chosen && <option value="" />}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const HIDDEN = {
+  border: '0',
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: '0',
+  position: 'absolute',
+  width: '1px',
+  whiteSpace: 'nowrap',
+  wordWrap: 'normal',
+} as const;
