@@ -1,10 +1,12 @@
-# syntax=docker/dockerfile:1
 # Facturier in one image: the built server and SPA, Debian's Chromium and fonts for the PDFs, run as the unprivileged
 # `node` user. Untested here (no Docker engine on the build machines): `docker build -t facturier .` then see compose.yaml.
 
 # ---- build: install with the lockfile (the postinstall compiles the EN 16931 schematron), then build client + server
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# better-sqlite3 downloads its prebuilt binary from GitHub; where GitHub is out of reach it compiles, and node-gyp then
+# takes Node's headers from the image (/usr/local/include/node) instead of downloading them from nodejs.org.
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -12,6 +12,7 @@ import { createBuildInfo } from './build-info';
 import type { AppDeps } from './context';
 import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
+import { RequestDrain } from './http/drain';
 import { logger } from './logger';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { type EinvoiceXmlProvider, renderKeptPdf } from './pdf/document-pdf';
@@ -72,6 +73,21 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+/** How long a stop lets requests finish, in all (compose.yaml's stop_grace_period leaves time to close after it). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A keep-alive connection idle this long when the stop begins is closed; a busier client gets its answer first. */
+const IDLE_CONNECTION_MS = 500;
+
+async function waitAtMost(work: Promise<void>, ms: number, onTimeout: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  if ((await Promise.race([work, late])) === 'late') onTimeout();
+  clearTimeout(timer);
+}
+
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
@@ -112,7 +128,9 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   };
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
-  const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps));
+  const drain = new RequestDrain();
+  const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps, drain));
+  drain.watch(server);
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;
   const scheduler = new Scheduler(connection.db, JOBS, options.now, undefined, deps);
@@ -142,14 +160,16 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       closing ??= (async () => {
         // The PDFs being kept print pages of this server: they finish before it stops serving them.
         await deps.issueArchiver.settled();
-        if (server.listening) {
-          // close() resolves once every in-flight request has been answered; idle keep-alive sockets go at once.
-          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-          server.closeIdleConnections();
-          const force = setTimeout(() => server.closeAllConnections(), 10_000);
-          await stopped;
-          clearTimeout(force);
-        }
+        drain.drain();
+        const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+        if (server.listening) await drain.closeServer(server, { idleMs: IDLE_CONNECTION_MS, forceMs: SHUTDOWN_GRACE_MS });
+        // A handler whose client hung up is no connection any more but still uses the database: it ends first.
+        await waitAtMost(drain.idle(), Math.max(0, deadline - Date.now()), () =>
+          logger.error(
+            `shutdown: ${drain.inFlight} requests still running after ${SHUTDOWN_GRACE_MS / 1000} s, the database closes under them`,
+          ),
+        );
+        drain.stop();
         await scheduler.stop();
         await webhooks.stop();
         await deps.issueArchiver.settled(); // any started by the last requests, before the database closes

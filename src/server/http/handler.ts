@@ -17,15 +17,17 @@ import { serveOpenApi } from '../openapi/serve';
 import { isMalformedPath, setSecurityHeaders } from './security-headers';
 import { clientIp } from './client-ip';
 import { handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
+import type { RequestDrain } from './drain';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
-export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps) {
+export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps, drain?: RequestDrain) {
   return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = requestIdOf(req);
     res.setHeader('X-Request-Id', requestId);
-    return requestScope.run({ requestId }, () => serve(req, res));
+    const run = () => requestScope.run({ requestId }, () => serve(req, res));
+    return drain ? drain.track(res, run) : run();
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
