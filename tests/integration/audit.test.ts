@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection';
 import { isPostgres } from '../../src/server/db/dialect';
+import { appendAudit } from '../../src/server/services/audit';
 import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
@@ -180,6 +181,26 @@ describe('audit log: issues, payments, reversals, numbering and archives, hash-c
     });
     expect(archive?.content).toMatchObject({ event: 'customer_archive', customer: { id: customerId, name: 'Boulangerie Martin' } });
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 2 });
+  });
+
+  it('entries appended at the same moment by several connections (processes) make one unbroken chain', async () => {
+    const { session, profile } = await registered(server.url);
+    // On PostgreSQL each transaction is its own connection of the pool, as two processes' would be: without the chain's
+    // lock, two of them read the same last entry and the second insert breaks the (organisation, sequence) key.
+    await withServerDb(server, async (db) => {
+      const { organization_id } = await organizationOf(db, profile.id).executeTakeFirstOrThrow();
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          db
+            .transaction()
+            .execute((trx) =>
+              appendAudit(trx, organization_id, 'numbering_change', { numbering: { type: 'invoice', from: `F-${i}`, to: `F-${i + 1}` } }),
+            ),
+        ),
+      );
+    });
+    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 12 });
+    expect((await log(session)).map((e) => e.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
   it('another organisation’s log is not visible, nor its payments reversible', async () => {

@@ -13,6 +13,7 @@ import { countEntries, findLastEntry, findLegalContent, insertEntry, listChain, 
 import { getUserContact } from '../db/queries/users';
 import { findPdfArchive } from '../db/queries/pdf-archives';
 import { fail } from '../errors';
+import { lockKey } from '../db/dialect';
 import { archiveIntact } from './archive-file';
 
 /** The link of an organisation's first entry. */
@@ -40,7 +41,7 @@ type EventDetails = Omit<AuditContent, 'event' | 'at' | 'user'>;
 
 /**
  * Appends one entry at the end of the organisation's chain. Call it with the transaction that writes the event
- * itself: the entry and its event land together or not at all.
+ * itself: the entry and its event land together or not at all, and the chain stays locked until it commits.
  */
 export async function appendAudit(
   db: Db,
@@ -52,6 +53,8 @@ export async function appendAudit(
   const at = nowIso();
   const content: AuditContent = { event, at, user: await userOf(db, userId), ...details };
   const text = JSON.stringify(content);
+  // Held to the commit: another process's transaction appending to this chain waits, then reads this entry as its last.
+  await lockKey(db, 'auditChain', organizationId);
   const last = await findLastEntry(db, { organizationId });
   const sequence = (last?.sequence ?? 0) + 1;
   const previousHash = last?.hash ?? GENESIS_HASH;
