@@ -50,6 +50,7 @@ describe('migrations', () => {
       '0039_pending_plan_change',
       '0040_search_by_organization',
       '0041_shared_rate_limits',
+      '0042_postgres_list_speed',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
