@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { CopyError, copyDatabase } from '../../src/server/db/copy';
+import { documentIdsMatching, searchEntries } from '../../src/server/db/queries/search';
+import { sql } from 'kysely';
 import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/postgres';
@@ -47,6 +49,20 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
       // The copy answers like the source: the same numbers, and new rows take ids after the copied ones.
       const numbers = await to.db.selectFrom('documents').select('number').orderBy('id').execute();
       expect(numbers.map((n) => n.number)).toEqual(['F2026-0001', 'F2026-0002', 'F2026-0003']);
+      // The search index, written in chunks: found by a part of a number (its suffixes) and by the customer's name.
+      const organizationId = Number((await to.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow()).id);
+      const ids = invoices.map((d) => d.id);
+      expect(await documentIdsMatching(to.db, organizationId, '026-0002')).toEqual([ids[1]]);
+      expect((await documentIdsMatching(to.db, organizationId, 'boulangerie'))?.sort()).toEqual([...ids].sort());
+      expect((await searchEntries(to.db, { organizationId, text: 'boulangerie', limit: 5 })).map((r) => r.kind)).toEqual([
+        'customer',
+        'document',
+        'document',
+        'document',
+      ]);
+      // The copy is one transaction: the organisation's documents generation (kept list counts) moved once.
+      const { rows } = await sql<{ generation: number }>`select generation from document_generations`.execute(to.db);
+      expect(rows).toEqual([{ generation: 1 }]);
       const customer = await to.db
         .insertInto('tags')
         .values({ organization_id: 1, name: 'après copie', kind: 'customer', color: 'blue' } as never)
