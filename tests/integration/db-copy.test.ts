@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { CopyError, copyDatabase } from '../../src/server/db/copy';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { documentIdsMatching, searchEntries } from '../../src/server/db/queries/search';
 import { sql } from 'kysely';
 import { registered } from '../helpers/clients';
@@ -40,8 +41,16 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
     targets.push(target);
     const from = openDatabase(path.join(dir, 'source.db'));
     const to = openDatabase(target);
+    const indexNames = async () =>
+      (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() order by 1`.execute(to.db))
+        .rows;
     try {
+      await migrateToLatest(to.db);
+      const indexes = await indexNames();
       const report = await copyDatabase(from, to, dir);
+      // The indexes dropped during the copy are all built again.
+      expect(await indexNames()).toEqual(indexes);
+      expect(indexes.map((i) => i.name)).toContain('search_index_number_parts');
       expect(report.tables.documents).toBe(3);
       expect(report.tables.payments).toBe(1);
       expect(report.tables.audit_log).toBeGreaterThanOrEqual(3);
