@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
-import { idsSubquery } from '../dialect';
+import { isOneOfIds } from '../dialect';
 import type { DocumentsTable } from '../schema';
 import { documentIdsMatching } from './search';
 import { documentCountsOf } from './document-counts';
@@ -220,7 +220,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        ...(search.ids.length > 0 ? [eb(matchedId(search.ids.length), 'in', idsSubquery(db, search.ids))] : []),
+        ...(search.ids.length > 0 ? [isOneOfIds(db, matchedId(search.ids.length), search.ids)] : []),
         ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
     );
