@@ -2,6 +2,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { CopyError, copyDatabase } from '../../src/server/db/copy';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { documentIdsMatching, searchEntries } from '../../src/server/db/queries/search';
+import { sql } from 'kysely';
 import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/postgres';
@@ -38,8 +41,16 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
     targets.push(target);
     const from = openDatabase(path.join(dir, 'source.db'));
     const to = openDatabase(target);
+    const indexNames = async () =>
+      (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() order by 1`.execute(to.db))
+        .rows;
     try {
+      await migrateToLatest(to.db);
+      const indexes = await indexNames();
       const report = await copyDatabase(from, to, dir);
+      // The indexes dropped during the copy are all built again.
+      expect(await indexNames()).toEqual(indexes);
+      expect(indexes.map((i) => i.name)).toContain('search_index_number_parts');
       expect(report.tables.documents).toBe(3);
       expect(report.tables.payments).toBe(1);
       expect(report.tables.audit_log).toBeGreaterThanOrEqual(3);
@@ -47,6 +58,20 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
       // The copy answers like the source: the same numbers, and new rows take ids after the copied ones.
       const numbers = await to.db.selectFrom('documents').select('number').orderBy('id').execute();
       expect(numbers.map((n) => n.number)).toEqual(['F2026-0001', 'F2026-0002', 'F2026-0003']);
+      // The search index, written in chunks: found by a part of a number (its suffixes) and by the customer's name.
+      const organizationId = Number((await to.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow()).id);
+      const ids = invoices.map((d) => d.id);
+      expect(await documentIdsMatching(to.db, organizationId, '026-0002')).toEqual([ids[1]]);
+      expect((await documentIdsMatching(to.db, organizationId, 'boulangerie'))?.sort()).toEqual([...ids].sort());
+      expect((await searchEntries(to.db, { organizationId, text: 'boulangerie', limit: 5 })).map((r) => r.kind)).toEqual([
+        'customer',
+        'document',
+        'document',
+        'document',
+      ]);
+      // The copy is one transaction: the organisation's documents generation (kept list counts) moved once.
+      const { rows } = await sql<{ generation: number }>`select generation from document_generations`.execute(to.db);
+      expect(rows).toEqual([{ generation: 1 }]);
       const customer = await to.db
         .insertInto('tags')
         .values({ organization_id: 1, name: 'après copie', kind: 'customer', color: 'blue' } as never)

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type KyselyPlugin, SelectQueryNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { documentCountsOf } from '../../src/server/db/queries/document-counts';
-import { withServerDb } from '../helpers/database';
+import { DocumentCounts, documentCountsOf, PostgresDocumentCounts } from '../../src/server/db/queries/document-counts';
+import { onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
@@ -28,7 +28,7 @@ describe('document counts kept between list requests (issue 22)', () => {
   // The counts are kept on SQLite only (db/queries/document-counts.ts): this test opens a SQLite file on both runs.
   it('reuses a count until a document is written, here or by another process; other writes keep it', async () => {
     const counts = documentCountsOf(connection.db);
-    if (!counts) throw new Error('openDatabase keeps no counts');
+    if (!(counts instanceof DocumentCounts)) throw new Error('openDatabase keeps no SQLite counts');
     let counted = 0;
     const read = () => counts.read('key', async () => ++counted);
     expect(await read()).toBe(1);
@@ -72,6 +72,87 @@ describe('document counts kept between list requests (issue 22)', () => {
       await withServerDb(server, (db) => sql`update documents set total = 50000000 where id = (select min(id) from documents)`.execute(db));
       expect(await total('&min_amount=1000')).toBe(1);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+// PostgreSQL's kept counts (migration 0042): a generation per organisation, bumped in the writing transaction.
+describe.skipIf(!onPostgres)('document counts kept on PostgreSQL, across processes (issue 22)', () => {
+  it('reuses a count while no transaction wrote the organisation’s documents, and counts again once one commits', async () => {
+    const server: TestServer = await startTestServer();
+    // Two pools on the server's database: this test's reader, and another process's writer.
+    const reader = openDatabase(server.databaseUrl);
+    const writer = openDatabase(server.databaseUrl);
+    try {
+      const { session } = await registered(server.url);
+      const { customerId } = await readyToInvoice(session);
+      const drafts: number[] = [];
+      for (const day of ['01', '02', '03'])
+        drafts.push((await draft(session, { customer_id: customerId, date: `2026-10-${day}`, items: [line('A', 1, 100)] })).id);
+      const [first = 0, second = 0] = drafts;
+      const organizationId = Number(
+        (await reader.db.selectFrom('documents').select('organization_id').where('id', '=', first).executeTakeFirstOrThrow())
+          .organization_id,
+      );
+      // The count statements that reached the database: selects built by Kysely and executed (compiling a key runs
+      // the plugins too, without a result), not the generation checks (raw SQL).
+      let counted = 0;
+      const selects = new WeakSet<object>();
+      const spy: KyselyPlugin = {
+        transformQuery: (args) => {
+          if (SelectQueryNode.is(args.node)) selects.add(args.queryId);
+          return args.node;
+        },
+        transformResult: async (args) => {
+          if (selects.has(args.queryId)) counted++;
+          return args.result;
+        },
+      };
+      const db = reader.db.withPlugin(spy);
+      const counts = new PostgresDocumentCounts(db);
+      const mine = () => counts.count(organizationId, db.selectFrom('documents').where('organization_id', '=', organizationId));
+      expect(documentCountsOf(reader.db)).toBeInstanceOf(PostgresDocumentCounts);
+
+      expect(await mine()).toBe(3);
+      expect(await mine()).toBe(3);
+      expect(counted).toBe(1); // kept
+
+      // Another organisation's write keeps it.
+      const other = await registered(server.url);
+      const otherCustomer = await readyToInvoice(other.session);
+      await draft(other.session, { customer_id: otherCustomer.customerId, items: [line('B', 1, 1)] });
+      expect(await mine()).toBe(3);
+      expect(counted).toBe(1);
+
+      // A write not yet committed changes nothing anyone can read: the kept count stays true until the commit.
+      await writer.db.transaction().execute(async (trx) => {
+        await sql`delete from documents where id = ${first}`.execute(trx);
+        await sql`update documents set note = 'relu' where id = ${second}`.execute(trx);
+        expect(await mine()).toBe(3);
+      });
+      expect(await mine()).toBe(2); // committed by the other pool: counted again
+      expect(counted).toBe(2);
+      expect(await mine()).toBe(2);
+      expect(counted).toBe(2);
+
+      // A transaction that fails leaves no trace, generation included.
+      await expect(
+        writer.db.transaction().execute(async (trx) => {
+          await sql`delete from documents where id = ${second}`.execute(trx);
+          throw new Error('annulée');
+        }),
+      ).rejects.toThrow('annulée');
+      expect(await mine()).toBe(2);
+      expect(counted).toBe(2);
+
+      // Through the server, whose own counts are kept the same way.
+      expect((await session.rest('GET', '/api/documents?per_page=1')).body.total).toBe(2);
+      await sql`update documents set total = 50000000 where id = ${second}`.execute(writer.db);
+      expect((await session.rest('GET', '/api/documents?per_page=1&min_amount=1000')).body.total).toBe(1);
+    } finally {
+      await reader.close();
+      await writer.close();
       await server.close();
     }
   });

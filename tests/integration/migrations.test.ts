@@ -4,6 +4,7 @@ import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
 import { documentIdsMatching, searchEntries, searchRowid } from '../../src/server/db/queries/search';
+import { searchTerms } from '../../src/server/db/dialect';
 
 /** A unique index's refusal, in each database's words. */
 const UNIQUE_REFUSED = /UNIQUE constraint failed|duplicate key value violates unique constraint/;
@@ -50,6 +51,7 @@ describe('migrations', () => {
       '0039_pending_plan_change',
       '0040_search_by_organization',
       '0041_shared_rate_limits',
+      '0042_postgres_list_speed',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
@@ -548,6 +550,66 @@ describe.skipIf(onPostgres)('migration 0040', () => {
       ['customer', 7],
       ['document', draftMine],
       ['document', issuedMine],
+    ]);
+    await empty.remove();
+  });
+});
+
+// 0042 is PostgreSQL's: the documents generations (kept list counts) and the numbers' suffixes (search inside numbers).
+describe.skipIf(!onPostgres)('migration 0042', () => {
+  it('indexes the numbers already issued by their suffixes, and bumps an organisation’s generation once per writing transaction', async () => {
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
+    await createMigrator(connection.db).migrateTo('0041_shared_rate_limits');
+    const db = connection.db;
+    const now = '2026-05-01T10:00:00.000Z';
+    const org = async (name: string) =>
+      (await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow())
+        .id;
+    const [mine, theirs] = [await org('Mienne SARL'), await org('Autre SARL')];
+    const document = async (organizationId: number, number: string | null, n: number) =>
+      (
+        await db
+          .insertInto('documents')
+          .values(legacyDocument(organizationId, now, { number, uuid: `00000000-0000-4000-8000-00000000000${n}`, counter: n }))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const issuedMine = await document(mine, 'FAC-2026-01552', 1);
+    const draftMine = await document(mine, null, 2);
+    const issuedTheirs = await document(theirs, 'FAC-2026-01552', 3);
+    // Entries as 0004 wrote them on PostgreSQL (rowid = id * 8 + 2), without number parts.
+    const entry = (organizationId: number, refId: number, title: string) =>
+      sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
+        values (${refId * 8 + 2}, ${organizationId}, 'document', ${refId}, ${title}, 'Facture · Fontaine', 'Fontaine',
+          to_tsvector('simple', ${searchTerms(title)}), to_tsvector('simple', ${searchTerms(title)}))`.execute(db);
+    await entry(mine, issuedMine, 'FAC-2026-01552');
+    await entry(mine, draftMine, 'Brouillon (Facture)');
+    await entry(theirs, issuedTheirs, 'FAC-2026-01552');
+
+    await migrateToLatest(db);
+    expect(await documentIdsMatching(db, mine, '1552')).toEqual([issuedMine]); // inside a word: a suffix's start
+    expect(await documentIdsMatching(db, theirs, 'c-2026-015')).toEqual([issuedTheirs]);
+    expect(await documentIdsMatching(db, mine, 'ouillon')).toEqual([]); // a draft's title is no number
+    expect(await documentIdsMatching(db, mine, "15'5")).toEqual([]); // a quote is text, not tsquery syntax
+    expect(await documentIdsMatching(db, mine, '2026')).toEqual([issuedMine]); // a word of the number, as before
+
+    const generations = async () =>
+      (
+        await sql<{ organization_id: number; generation: number }>`select organization_id, generation from document_generations
+        order by organization_id`.execute(db)
+      ).rows;
+    expect(await generations()).toEqual([]);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ note: 'a' }).where('organization_id', '=', mine).execute();
+      await trx.updateTable('documents').set({ note: 'b' }).where('id', '=', issuedMine).execute();
+    });
+    expect(await generations()).toEqual([{ organization_id: mine, generation: 1 }]); // one transaction, three row writes
+    await db.deleteFrom('documents').where('id', '=', draftMine).execute();
+    await db.updateTable('documents').set({ note: 'c' }).where('id', '=', issuedTheirs).execute();
+    expect(await generations()).toEqual([
+      { organization_id: mine, generation: 2 },
+      { organization_id: theirs, generation: 1 },
     ]);
     await empty.remove();
   });

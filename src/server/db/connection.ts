@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
-import { DocumentCounts, keepDocumentCounts } from './queries/document-counts';
+import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
 
 export type Db = Kysely<Database>;
 
@@ -74,6 +74,7 @@ function openPostgres(url: string): Connection {
   // An idle client losing its server (a restart) must not take the process down; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  keepDocumentCounts(db, new PostgresDocumentCounts(db));
   let closed = false;
   return {
     db,

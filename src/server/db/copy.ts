@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
+import type { Database } from './schema';
 import type { Connection } from './connection';
 import { resyncIdentities } from './dialect';
 import { migrateToLatest } from './migrate';
 import { listLoggedOrganizations } from './queries/audit';
-import { upsertSearchEntry, type SearchKind } from './queries/search';
+import { type SearchEntry, type SearchKind, writeSearchEntries } from './queries/search';
 import { verifyAudit } from '../services/audit';
 
 /** Why a copy was refused or did not verify, in French, for the operator reading the terminal. */
@@ -15,12 +16,14 @@ export interface CopyReport {
   ms: number;
 }
 
-const BATCH_ROWS = 500;
+/** Bound parameters per insert, under PostgreSQL's 65 535. */
+const MAX_PARAMETERS = 60_000;
+const SEARCH_ENTRIES_PER_CHUNK = 5000;
 
 /**
  * A SQLite table that is not data: Kysely's own, SQLite's, the FTS5 indexes and their shadow tables (the search
- * index is written again below; `document_numbers`, migration 0040, is SQLite's: PostgreSQL finds a number's part in
- * the search entries' titles).
+ * index is written again below; `document_numbers`, migration 0040, is SQLite's: PostgreSQL finds a number's part by
+ * the suffixes kept in its search entries, migration 0042).
  */
 const skipped = (name: string) =>
   name.startsWith('kysely_') || name.startsWith('sqlite_') || name.startsWith('search_index') || name.startsWith('document_numbers');
@@ -56,6 +59,9 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
 
   const tables: Record<string, number> = {};
   await to.db.transaction().execute(async (trx) => {
+    // The documents generation (migration 0042) is bumped at each statement's end rather than at the commit: an index
+    // cannot be built on a table with trigger events pending, and nothing else writes an empty target meanwhile.
+    await sql`set constraints documents_generation immediate`.execute(trx);
     for (const table of order) {
       const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}`.execute(trx);
@@ -65,16 +71,27 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       if (missing.length) throw new CopyError(`Colonnes absentes de la cible pour ${table} : ${missing.join(', ')}`);
       const selfColumns = references.filter((r) => r.child === table && r.parent === table).map((r) => r.column_name);
       const statement = source.prepare(`select * from "${table}"${sourceColumns.includes('id') ? ' order by id' : ''}`);
-      let batch: Record<string, unknown>[] = [];
+      // The insert's text is written once per table and its rows bound as parameters: building it with Kysely
+      // for every chunk cost more than a quarter of a 100 000-document copy.
+      const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMETERS / sourceColumns.length));
+      const columnList = sourceColumns.map((c) => `"${c}"`).join(', ');
+      const placeholders = (rows: number) =>
+        Array.from({ length: rows }, (_, r) => `(${sourceColumns.map((_, c) => `$${r * sourceColumns.length + c + 1}`).join(', ')})`).join(
+          ', ',
+        );
+      const fullInsert = `insert into "${table}" (${columnList}) values ${placeholders(rowsPerStatement)}`;
+      let batch: unknown[] = [];
+      let batchRows = 0;
       const later: Record<string, unknown>[] = [];
       const flush = async () => {
-        if (batch.length)
-          await trx
-            .insertInto(table as never)
-            .values(batch as never)
-            .execute();
+        if (batchRows === 0) return;
+        const text =
+          batchRows === rowsPerStatement ? fullInsert : `insert into "${table}" (${columnList}) values ${placeholders(batchRows)}`;
+        await trx.executeQuery(CompiledQuery.raw(text, batch));
         batch = [];
+        batchRows = 0;
       };
+      const rebuildIndexes = await dropSecondaryIndexes(trx, table);
       let count = 0;
       for (const row of statement.iterate() as Iterable<Record<string, unknown>>) {
         const values = { ...row };
@@ -82,11 +99,13 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
           later.push(Object.fromEntries([['id', row.id], ...selfColumns.map((c) => [c, row[c]])]));
           for (const c of selfColumns) values[c] = null;
         }
-        batch.push(values);
+        for (const c of sourceColumns) batch.push(values[c]);
+        batchRows += 1;
         count += 1;
-        if (batch.length >= BATCH_ROWS) await flush();
+        if (batchRows >= rowsPerStatement) await flush();
       }
       await flush();
+      await rebuildIndexes();
       for (const row of later) {
         const { id, ...set } = row;
         await trx
@@ -97,27 +116,41 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       }
       tables[table] = count;
     }
-    // The search index: the same entries, written with the target's full-text columns.
-    const entries = source.prepare('select organization_id, kind, ref_id, title, subtitle, body from search_index').iterate() as Iterable<{
+    // The search index: the same entries, written with the target's full-text columns, a chunk per statement (one
+    // upsert per entry took most of a 100 000-document copy). A document's number comes from its row.
+    const entries = source
+      .prepare(`select s.organization_id, s.kind, s.ref_id, s.title, s.subtitle, s.body, d.number from search_index s
+        left join documents d on s.kind = 'document' and d.id = s.ref_id`)
+      .iterate() as Iterable<{
       organization_id: number;
       kind: SearchKind;
       ref_id: number;
       title: string | null;
       subtitle: string | null;
       body: string | null;
+      number: string | null;
     }>;
     let indexed = 0;
+    const rebuildSearchIndexes = await dropSecondaryIndexes(trx, 'search_index');
+    let chunk: SearchEntry[] = [];
     for (const e of entries) {
-      await upsertSearchEntry(trx, {
+      chunk.push({
         organizationId: Number(e.organization_id),
         kind: e.kind,
         refId: Number(e.ref_id),
         title: e.title ?? '',
         subtitle: e.subtitle ?? '',
         body: e.body ?? '',
+        number: e.number,
       });
       indexed += 1;
+      if (chunk.length >= SEARCH_ENTRIES_PER_CHUNK) {
+        await writeSearchEntries(trx, chunk);
+        chunk = [];
+      }
     }
+    await writeSearchEntries(trx, chunk);
+    await rebuildSearchIndexes();
     tables.search_index = indexed;
     await resyncIdentities(trx);
   });
@@ -136,6 +169,22 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       );
   }
   return { tables, auditLogs: organizations.length, ms: performance.now() - started };
+}
+
+/**
+ * Drops a table's secondary indexes and answers the function that builds them again: built once after the rows rather
+ * than entry by entry, they cost a fraction (documents and the search index's GIN indexes, most of a copy's time).
+ * Indexes a constraint uses (primary keys, unique constraints, a foreign key's target) stay.
+ */
+async function dropSecondaryIndexes(trx: Transaction<Database>, table: string): Promise<() => Promise<void>> {
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`select i.indexname as name, i.indexdef as definition
+    from pg_indexes i join pg_class ic on ic.relname = i.indexname and ic.relnamespace = current_schema()::regnamespace
+    where i.schemaname = current_schema() and i.tablename = ${table}
+      and not exists (select 1 from pg_constraint c where c.conindid = ic.oid)`.execute(trx);
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  return async () => {
+    for (const index of indexes) await sql.raw(index.definition).execute(trx);
+  };
 }
 
 /** The tables in an order where each comes after those it references (its own table aside). */

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  type SqlBool,
   type UnknownRow,
   sql,
 } from 'kysely';
@@ -111,6 +112,16 @@ export function idsSubquery(db: AnyDb, ids: readonly number[]): RawBuilder<numbe
   const json = JSON.stringify(ids);
   if (!isPostgres(db)) return sql<number>`(select value from json_each(${json}))`;
   return sql<number>`(select cast(value as bigint) from jsonb_array_elements_text(cast(${json} as jsonb)))`;
+}
+
+/**
+ * `column` is one of the given ids, bound as ONE parameter. SQLite: IN the JSON array's values (idsSubquery). PostgreSQL:
+ * `= any(bigint[])`, which the planner answers from the column's index even inside an OR with another indexed condition;
+ * an IN subquery there became a filter run on every row of the organisation (300 ms at 100 000 documents).
+ */
+export function isOneOfIds(db: AnyDb, column: RawBuilder<unknown>, ids: readonly number[]): RawBuilder<SqlBool> {
+  if (!isPostgres(db)) return sql<SqlBool>`${column} in ${idsSubquery(db, ids)}`;
+  return sql<SqlBool>`${column} = any(cast(${[...ids]} as bigint[]))`;
 }
 
 /** A tiebreak that follows insertion: SQLite's rowid; on PostgreSQL (no rowid) the given creation column. */

@@ -38,6 +38,7 @@ import * as m0038 from './migrations/0038_report_aggregates';
 import * as m0039 from './migrations/0039_pending_plan_change';
 import * as m0040 from './migrations/0040_search_by_organization';
 import * as m0041 from './migrations/0041_shared_rate_limits';
+import * as m0042 from './migrations/0042_postgres_list_speed';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0039_pending_plan_change': m0039,
   '0040_search_by_organization': m0040,
   '0041_shared_rate_limits': m0041,
+  '0042_postgres_list_speed': m0042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

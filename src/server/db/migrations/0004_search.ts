@@ -1,8 +1,6 @@
 import type { MigrationDb } from './helpers';
 import { sql } from 'kysely';
-import type { Db } from '../connection';
-import { isPostgres } from '../dialect';
-import { upsertSearchEntry } from '../queries/search';
+import { isPostgres, searchTerms } from '../dialect';
 
 // SQLite FTS5 with diacritics folded ('clément' finds 'Clement'). The services keep it up to date (not triggers),
 // so the PostgreSQL backend mirrors it with a tsvector column written by the same service calls.
@@ -33,24 +31,41 @@ async function upPostgres(db: MigrationDb): Promise<void> {
   await sql`create index search_index_heading on search_index using gin (heading)`.execute(db);
   await sql`create index search_index_words on search_index using gin (words)`.execute(db);
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  // The entries as this table was then (db/queries/search.ts writes today's, with the columns of later migrations).
+  const insert = async (
+    rowid: number,
+    organizationId: unknown,
+    kind: string,
+    refId: unknown,
+    title: string,
+    subtitle: string,
+    body: string,
+  ) => {
+    const heading = searchTerms(`${title} ${subtitle}`);
+    await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
+      values (${rowid}, ${Number(organizationId)}, ${kind}, ${Number(refId)}, ${title}, ${subtitle}, ${body},
+        to_tsvector('simple', ${heading}), to_tsvector('simple', ${`${heading} ${searchTerms(body)}`}))`.execute(db);
+  };
   for (const c of await db.selectFrom('customers').selectAll().where('deleted_at', 'is', null).execute())
-    await upsertSearchEntry(db as unknown as Db, {
-      organizationId: Number(c.organization_id),
-      kind: 'customer',
-      refId: Number(c.id),
-      title: text(c.name),
-      subtitle: text(c.number),
-      body: [c.legal_name, c.email, c.business_id, c.vat_number, c.address_city].map(text).join(' ').trim(),
-    });
+    await insert(
+      Number(c.id) * 8,
+      c.organization_id,
+      'customer',
+      c.id,
+      text(c.name),
+      text(c.number),
+      [c.legal_name, c.email, c.business_id, c.vat_number, c.address_city].map(text).join(' ').trim(),
+    );
   for (const i of await db.selectFrom('items').selectAll().where('deleted_at', 'is', null).execute())
-    await upsertSearchEntry(db as unknown as Db, {
-      organizationId: Number(i.organization_id),
-      kind: 'item',
-      refId: Number(i.id),
-      title: text(i.name),
-      subtitle: text(i.code),
-      body: [i.sku, i.description].map(text).join(' ').trim(),
-    });
+    await insert(
+      Number(i.id) * 8 + 1,
+      i.organization_id,
+      'item',
+      i.id,
+      text(i.name),
+      text(i.code),
+      [i.sku, i.description].map(text).join(' ').trim(),
+    );
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -9,11 +9,34 @@ import {
   type QueryResult,
   type RootOperationNode,
   RawNode,
+  type SelectQueryBuilder,
   TableNode,
   type UnknownRow,
   UpdateQueryNode,
+  sql,
 } from 'kysely';
 import type { Db } from '../connection';
+import type { Database } from '../schema';
+
+/** The documents a list's filters select, before any column: counted here, with the generation on PostgreSQL. */
+export type FilteredDocuments = SelectQueryBuilder<Database, 'documents', object>;
+
+/** The documents list's counts kept between requests, by whichever database's means (see each class). */
+export interface KeptCounts {
+  /** How many documents of this organisation the filters select, counted now or kept from a count still true. */
+  count(organizationId: number, filtered: FilteredDocuments): Promise<number>;
+}
+
+const countOf = (filtered: FilteredDocuments) => filtered.select((eb) => eb.fn.countAll<number>().as('total'));
+
+/** A filter's key: its count's SQL and parameters (the organisation, today's date for `overdue`, the search's ids…). */
+function keyOf(filtered: FilteredDocuments): string {
+  const { sql: text, parameters } = countOf(filtered).compile();
+  return `${text}\n${JSON.stringify(parameters)}`;
+}
+
+/** Filters are typed by people: a bounded map, emptied whole when full (recounting is always correct). */
+const MAX_KEPT = 5000;
 
 /**
  * The documents list's counts, kept between requests: at 100 000 documents counting a filter walks tens of
@@ -26,7 +49,7 @@ import type { Db } from '../connection';
  * A generation covers the whole database, not one organisation: a write anywhere forgets every count, which errs
  * toward counting again, never toward a stale total. A transaction's handle is never cached (countsOf answers null).
  */
-export class DocumentCounts implements KyselyPlugin {
+export class DocumentCounts implements KyselyPlugin, KeptCounts {
   private generation = 0;
   private dataVersion = -1;
   private readonly counts = new Map<string, { generation: number; total: number }>();
@@ -42,6 +65,10 @@ export class DocumentCounts implements KyselyPlugin {
     return args.result;
   }
 
+  count(_organizationId: number, filtered: FilteredDocuments): Promise<number> {
+    return this.read(keyOf(filtered), async () => Number((await countOf(filtered).executeTakeFirstOrThrow()).total));
+  }
+
   /** The count stored under this key (the filter's SQL and parameters), or the one `count` reads, then kept. */
   async read(key: string, count: () => Promise<number>): Promise<number> {
     const version = this.sqlite.pragma('data_version', { simple: true }) as number;
@@ -53,8 +80,7 @@ export class DocumentCounts implements KyselyPlugin {
     if (kept && kept.generation === this.generation) return kept.total;
     const generation = this.generation;
     const total = await count();
-    // Filters are typed by people: a bounded map, emptied whole when full (recounting is always correct).
-    if (this.counts.size >= 5000) this.counts.clear();
+    if (this.counts.size >= MAX_KEPT) this.counts.clear();
     if (generation === this.generation) this.counts.set(key, { generation, total });
     return total;
   }
@@ -77,13 +103,49 @@ function writesDocuments(node: OperationNode): boolean {
   return !TableNode.is(table) || table.table.identifier.name === 'documents';
 }
 
-const registry = new WeakMap<Db, DocumentCounts>();
+/**
+ * PostgreSQL's kept counts, right with several processes writing: every transaction that writes an organisation's
+ * documents bumps its row of `document_generations`, by a trigger in that same transaction (migration 0042), so no
+ * writer can forget it. A count is read in one statement with the generation, both from the same snapshot: the total
+ * is true exactly as long as the generation stays the same, which each later request checks by its primary key
+ * before reusing it. Process memory holds only (generation, total) per filter; a write of any process makes every
+ * count of that organisation read again.
+ */
+export class PostgresDocumentCounts implements KeptCounts {
+  private readonly counts = new Map<string, { generation: number; total: number }>();
 
-export function keepDocumentCounts(db: Db, counts: DocumentCounts): void {
+  constructor(private readonly db: Db) {}
+
+  async count(organizationId: number, filtered: FilteredDocuments): Promise<number> {
+    const key = keyOf(filtered);
+    const kept = this.counts.get(key);
+    if (kept && kept.generation === (await this.generation(organizationId))) return kept.total;
+    // One statement, so one snapshot for both (READ COMMITTED takes one per statement, its subqueries included).
+    const row = await filtered
+      .select((eb) => [eb.fn.countAll<number>().as('total'), generationOf(organizationId).as('generation')])
+      .executeTakeFirstOrThrow();
+    if (this.counts.size >= MAX_KEPT) this.counts.clear();
+    this.counts.set(key, { generation: Number(row.generation), total: Number(row.total) });
+    return Number(row.total);
+  }
+
+  private async generation(organizationId: number): Promise<number> {
+    const { rows } = await sql<{ generation: number }>`select ${generationOf(organizationId)} as generation`.execute(this.db);
+    return Number(rows[0]?.generation);
+  }
+}
+
+/** An organisation's generation; 0 before its first write since migration 0042 (no row yet). */
+const generationOf = (organizationId: number) =>
+  sql<number>`coalesce((select generation from document_generations where organization_id = ${organizationId}), 0)`;
+
+const registry = new WeakMap<Db, KeptCounts>();
+
+export function keepDocumentCounts(db: Db, counts: KeptCounts): void {
   registry.set(db, counts);
 }
 
 /** The counts kept for this handle; null for a transaction or a handle opened without them (count every time). */
-export function documentCountsOf(db: Db): DocumentCounts | null {
+export function documentCountsOf(db: Db): KeptCounts | null {
   return registry.get(db) ?? null;
 }

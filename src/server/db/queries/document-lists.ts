@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
-import { idsSubquery } from '../dialect';
+import { isOneOfIds } from '../dialect';
 import type { DocumentsTable } from '../schema';
 import { documentIdsMatching, searchedAmount } from './search';
 import { documentCountsOf } from './document-counts';
@@ -214,7 +214,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (search) {
     query = query.where((eb) =>
       eb.or([
-        ...(search.ids.length > 0 ? [eb(matchedId(search.ids.length), 'in', idsSubquery(db, search.ids))] : []),
+        ...(search.ids.length > 0 ? [isOneOfIds(db, matchedId(search.ids.length), search.ids)] : []),
         ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : []),
       ]),
     );
@@ -250,10 +250,9 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  const count = filteredDocuments(db, p, search).select((eb) => eb.fn.countAll<number>().as('total'));
-  const read = async () => Number((await count.executeTakeFirstOrThrow()).total);
+  const filtered = filteredDocuments(db, p, search);
   const kept = documentCountsOf(db);
-  if (!kept) return { total: await read(), data };
-  const { sql: text, parameters } = count.compile();
-  return { total: await kept.read(`${text}\n${JSON.stringify(parameters)}`, read), data };
+  if (kept) return { total: await kept.count(p.organizationId, filtered), data };
+  const counted = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { total: Number(counted.total), data };
 }

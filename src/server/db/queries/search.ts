@@ -12,6 +12,8 @@ export interface SearchEntry {
   title: string;
   subtitle: string;
   body: string;
+  /** A document's number, found from any part of it (SQLite's document_numbers, PostgreSQL's number_parts). */
+  number?: string | null;
 }
 
 // FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004
@@ -36,7 +38,7 @@ function rowidRange(organizationId: number, first: SearchKind, last: SearchKind 
 }
 const REF_ID_MASK = sql.lit(2 ** 37);
 
-export async function upsertSearchEntry(db: Db, entry: SearchEntry & { number?: string | null }): Promise<void> {
+export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
   if (isPostgres(db)) return upsertPostgresEntry(db, entry);
   const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
   await sql`delete from search_index where rowid = ${rowid}`.execute(db);
@@ -214,36 +216,76 @@ function searchResults(
 // PostgreSQL (issue 21): a plain table (migration 0004) with two tsvector columns written from the words folded by
 // db/dialect.ts searchWords: `heading` (title and subtitle) and `words` (all three), GIN-indexed. Its rowid stays
 // refId * 8 + kind code (migration 0040 is FTS5's and skipped there); the organisation is a real column, filtered in
-// the same statement. A number is found from any part of it with ILIKE on the documents' titles (the number).
+// the same statement. A number is found from any part of it through `number_parts`, its suffixes (migration 0042).
 const POSTGRES_KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
 const postgresRowid = (kind: SearchKind, refId: number) => refId * 8 + POSTGRES_KIND_CODES[kind];
 
 async function upsertPostgresEntry(db: Db, entry: SearchEntry): Promise<void> {
-  const heading = searchTerms(`${entry.title} ${entry.subtitle}`);
-  const words = `${heading} ${searchTerms(entry.body)}`;
-  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
-    values (${postgresRowid(entry.kind, entry.refId)}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title},
-      ${entry.subtitle}, ${entry.body}, to_tsvector('simple', ${heading}), to_tsvector('simple', ${words}))
-    on conflict (rowid) do update set organization_id = excluded.organization_id, title = excluded.title,
-      subtitle = excluded.subtitle, body = excluded.body, heading = excluded.heading, words = excluded.words`.execute(db);
+  await writePostgresEntries(db, [entry]);
 }
 
-/** The whole text as an ILIKE pattern (a part of a number, % and _ taken literally), or null under three characters. */
-function toNumberPattern(text: string): string | null {
-  const part = text.normalize('NFKC').trim();
-  return [...part].length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+/** Rows per statement: 10 parameters each, far below PostgreSQL's 65 535 per statement. */
+const POSTGRES_ENTRIES_PER_STATEMENT = 1000;
+
+/**
+ * Many entries at once (`npm run db:copy`): on PostgreSQL multi-row upserts, a chunk per statement, in the caller's
+ * transaction; on SQLite one entry after the other (FTS5 takes them one per statement anyway).
+ */
+export async function writeSearchEntries(db: Db, entries: readonly SearchEntry[]): Promise<void> {
+  if (isPostgres(db)) return writePostgresEntries(db, entries);
+  for (const entry of entries) await upsertSearchEntry(db, entry);
+}
+
+async function writePostgresEntries(db: Db, entries: readonly SearchEntry[]): Promise<void> {
+  // One statement may not touch a row twice (ON CONFLICT): the last entry of a record wins, as in a loop of upserts.
+  const byRowid = new Map(entries.map((e) => [postgresRowid(e.kind, e.refId), e]));
+  const rows = [...byRowid].map(([rowid, e]) => {
+    const heading = searchTerms(`${e.title} ${e.subtitle}`);
+    const words = `${heading} ${searchTerms(e.body)}`;
+    const parts = e.kind === 'document' ? numberSuffixes(e.number) : [];
+    return sql`(${rowid}, ${e.organizationId}, ${e.kind}, ${e.refId}, ${e.title}, ${e.subtitle}, ${e.body},
+      to_tsvector('simple', ${heading}), to_tsvector('simple', ${words}), array_to_tsvector(cast(${parts} as text[])))`;
+  });
+  for (let i = 0; i < rows.length; i += POSTGRES_ENTRIES_PER_STATEMENT) {
+    await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words, number_parts)
+      values ${sql.join(rows.slice(i, i + POSTGRES_ENTRIES_PER_STATEMENT))}
+      on conflict (rowid) do update set organization_id = excluded.organization_id, title = excluded.title,
+        subtitle = excluded.subtitle, body = excluded.body, heading = excluded.heading, words = excluded.words,
+        number_parts = excluded.number_parts`.execute(db);
+  }
+}
+
+/**
+ * The lexemes PostgreSQL finds a document's number by (migration 0042): its suffixes of three characters or more,
+ * lower case, as FTS5's trigram index folds case on SQLite. Any part of the number someone types (three characters
+ * at least, toNumberQuery's rule) is the start of one of them.
+ */
+export function numberSuffixes(number: string | null | undefined): string[] {
+  const characters = [...(number ?? '').normalize('NFKC').toLowerCase()];
+  const suffixes: string[] = [];
+  for (let start = 0; start + 3 <= characters.length; start++) suffixes.push(characters.slice(start).join(''));
+  return suffixes;
+}
+
+/**
+ * The whole text as a prefix query on the numbers' suffixes (a part of a number: `'1552':*`), or null under three
+ * characters. The lexeme is quoted, so no user text is read as tsquery syntax.
+ */
+function toNumberTsQuery(text: string): string | null {
+  const part = text.normalize('NFKC').trim().toLowerCase();
+  return [...part].length >= 3 ? `'${part.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*` : null;
 }
 
 /** SQLite's documentIdsMatching on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
 async function postgresDocumentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
   if (!toMatchQuery(text)) return null;
   const query = toTsQuery(searchWords(text));
-  const number = toNumberPattern(text);
+  const number = toNumberTsQuery(text);
   if (!query && !number) return [];
   const { rows } = await sql<{ id: number }>`select ref_id as id from search_index
     where organization_id = ${organizationId} and kind = 'document'
       and (${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
-        or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`})`.execute(db);
+        or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`})`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 
@@ -251,7 +293,7 @@ async function postgresDocumentIdsMatching(db: Db, organizationId: number, text:
 async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   if (!toMatchQuery(params.text)) return [];
   const query = toTsQuery(searchWords(params.text));
-  const number = toNumberPattern(params.text);
+  const number = toNumberTsQuery(params.text);
   const records = query
     ? (
         await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
@@ -268,7 +310,7 @@ async function postgresSearchEntries(db: Db, params: { organizationId: number; t
             select ref_id as id, title, subtitle from search_index
             where organization_id = ${params.organizationId} and kind = 'document'
               and (${query ? sql`words @@ to_tsquery('simple', ${query})` : sql`false`}
-                or ${number ? sql`title ilike ${number} escape '\\'` : sql`false`}
+                or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`}
                 or ${byAmount.length > 0 ? sql`ref_id in (${sql.join(byAmount)})` : sql`false`})
             order by ref_id desc limit ${params.limit}`.execute(db)
         ).rows
