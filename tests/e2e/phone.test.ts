@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, chooseOption, forEachLook, look, PHONE, screenshot, WIDE } from '../helpers/browser';
+import { browserSuite, chooseOption, forEachLook, look, PHONE, PHONE_LOOKS, screenshot, WIDE } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 
@@ -102,7 +102,7 @@ describe('phones (issue 23)', () => {
         await page.keyboard.press('Enter'); // the focused toggle folds it again
         await totals.getByRole('button', { name: /Total TTC/ }).waitFor();
       },
-      { looks: [look('light', 'phone'), look('dark', 'phone')] },
+      { looks: PHONE_LOOKS },
     );
     // Wide: the buttons stay at the top, the totals unfolded, no bar.
     const { page, context } = await suite.loggedIn(WIDE);

@@ -95,6 +95,8 @@ export const look = (theme: Look['theme'], size: Look['size']): Look => ({
 
 /** Light and dark, each wide and on a phone. */
 export const LOOKS: readonly Look[] = [look('light', 'wide'), look('light', 'phone'), look('dark', 'wide'), look('dark', 'phone')];
+export const WIDE_LOOKS = LOOKS.filter((l) => l.size === 'wide');
+export const PHONE_LOOKS = LOOKS.filter((l) => l.size === 'phone');
 
 /** DISPLAY_STORAGE_KEY of src/client/stores/display.ts, whose module is not imported here: it starts a store. */
 const DISPLAY_STORAGE_KEY = 'facturier.display';
