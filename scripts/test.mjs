@@ -1,7 +1,9 @@
 // `npm test`: typecheck, lint, unit, integration, then end-to-end in Chromium; exits non-zero on any failure.
-// The machines have 2 cores and the checks do not depend on each other: the typecheck, the lint and the client build
-// the browser tests need run in one lane while Vitest runs the unit and integration tests in the other. Each lane's
-// output is printed whole when it ends, so the log reads in order. The browser tests run last, alone.
+// The machines have 2 cores and the checks do not depend on each other: the typecheck, the lint, the client build the
+// browser tests need and then the PostgreSQL run of the integration suite go in one lane while Vitest runs the unit and
+// integration tests on SQLite in the other (each Vitest run has one worker on 2 cores: one after the other, the
+// PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so the log reads in order.
+// The browser tests run last, alone.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -50,15 +52,15 @@ const lanes = await Promise.all([
     ['typecheck', bin('tsc'), ['--noEmit']],
     ['lint and format (biome check)', bin('biome'), ['check', '--max-diagnostics=50', '.']],
     ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
+    ...(postgresUrl
+      ? [['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }]]
+      : []),
   ]).then((result) => {
     process.stdout.write(result.log);
     return result;
   }),
   lane([
     ['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']],
-    ...(postgresUrl
-      ? [['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }]]
-      : []),
   ]).then((result) => {
     process.stdout.write(result.log);
     return result;

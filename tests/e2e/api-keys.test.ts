@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, newPage, screenshot } from '../helpers/browser';
+import { ARTIFACTS, browserSuite, forEachLook, LOOKS, newPage, screenshot } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import { defined } from '../../src/shared/defined';
 
@@ -87,13 +87,10 @@ describe('Paramètres → API', () => {
 
   it('reads well in dark mode, on a phone too', { timeout: 60_000 }, async () => {
     await suite.session.rest('POST', '/api/api-keys', { name: 'Export mensuel', scope: 'read' });
-    for (const [name, size] of [
-      ['api-settings-dark', { width: 1280, height: 900 }],
-      ['api-settings-dark-phone', { width: 390, height: 844 }],
-    ] as const) {
-      const { context, page } = await suite.loggedIn({ ...size, colorScheme: 'dark' });
-      await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
-      try {
+    await forEachLook(
+      suite,
+      async (page, { size }) => {
+        const name = size === 'wide' ? 'api-settings-dark' : 'api-settings-dark-phone';
         await page.goto('/settings/api');
         await page.getByTestId('api-key-row').getByText('Export mensuel').waitFor();
         await page.getByLabel('Nom de la clé').fill('Tableau de bord');
@@ -103,10 +100,9 @@ describe('Paramètres → API', () => {
         await page.getByTestId('api-operation').first().locator('summary').click();
         await screenshot(page, name);
         await viewport(page, `${name}-top`);
-      } finally {
-        await context.close();
-      }
-    }
+      },
+      { looks: LOOKS.filter((l) => l.theme === 'dark') },
+    );
   });
 
   it('tells a member, who may not manage keys, that the page is not theirs', { timeout: 60_000 }, async () => {

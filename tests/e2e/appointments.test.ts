@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, look, openLook, screenshot } from '../helpers/browser';
 import { addDays, longDay, startOfWeek } from '../../src/client/routes/appointments/calendar-dates';
 import { parisToday } from '../../src/shared/paris-date';
 
@@ -258,8 +258,7 @@ describe('the agenda in the browser', () => {
   });
 
   it('on a phone: day and list views, in the dark theme too', async () => {
-    const { context, page } = await suite.loggedIn({ width: 390, height: 844, colorScheme: 'dark' });
-    await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
+    const { context, page } = await openLook(suite, look('dark', 'phone'));
     await page.goto('/appointments');
     await page.getByRole('button', { name: 'Jour', pressed: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Semaine' }).count()).toBe(0);

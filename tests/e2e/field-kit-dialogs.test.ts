@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, chooseOption, chosenOption, dialogLayerReady, screenshot, selectNamed } from '../helpers/browser';
+import { browserSuite, chooseOption, chosenOption, dialogLayerReady, forEachLook, screenshot, selectNamed } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { parisToday } from '../../src/shared/paris-date';
@@ -121,71 +121,60 @@ describe('the field kit in the dialogs and pickers', () => {
   });
 
   it('shows the moved screens in light and dark, wide and on a phone, with no serious axe violation', { timeout: 480_000 }, async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const [size, viewport] of [
-        ['wide', { width: 1280, height: 900 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        const { context, page } = await suite.loggedIn({ ...viewport, colorScheme: theme });
-        await context.addInitScript((t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })), theme);
-        const shot = async (name: string) => {
-          await screenshot(page, `field-kit-${name}-${theme}-${size}`);
-          await expectNoSeriousViolations(page, `${name} ${theme} ${size}`);
-        };
-        try {
-          await page.goto('/reports');
-          await chooseOption(page, 'Période', 'Personnalisée');
-          await page.getByLabel('Du', { exact: true }).waitFor();
-          await shot('reports-period');
+    await forEachLook(suite, async (page, { theme, size }) => {
+      const shot = async (name: string) => {
+        await screenshot(page, `field-kit-${name}-${theme}-${size}`);
+        await expectNoSeriousViolations(page, `${name} ${theme} ${size}`);
+      };
+      await page.goto('/reports');
+      await chooseOption(page, 'Période', 'Personnalisée');
+      await page.getByLabel('Du', { exact: true }).waitFor();
+      await shot('reports-period');
 
-          await page.goto('/appointments?view=list');
-          await page.getByRole('button', { name: 'Nouveau rendez-vous' }).click();
-          await dialogLayerReady(page);
-          await shot('appointment-form');
+      await page.goto('/appointments?view=list');
+      await page.getByRole('button', { name: 'Nouveau rendez-vous' }).click();
+      await dialogLayerReady(page);
+      await shot('appointment-form');
 
-          await page.goto('/recurring/new/add');
-          await chooseOption(page, 'Fin', 'Après un nombre de factures');
-          await shot('recurring-editor');
+      await page.goto('/recurring/new/add');
+      await chooseOption(page, 'Fin', 'Après un nombre de factures');
+      await shot('recurring-editor');
 
-          await page.goto(`/estimates/${estimate.id}/view`);
-          await page.getByRole('button', { name: 'Plus' }).click();
-          await page.getByRole('menuitem', { name: 'Facturer un acompte' }).click();
-          await dialogLayerReady(page);
-          await shot('deposit');
+      await page.goto(`/estimates/${estimate.id}/view`);
+      await page.getByRole('button', { name: 'Plus' }).click();
+      await page.getByRole('menuitem', { name: 'Facturer un acompte' }).click();
+      await dialogLayerReady(page);
+      await shot('deposit');
 
-          await page.goto(`/invoices/${invoiceId}/view`);
-          await page.getByRole('button', { name: 'Plus' }).click();
-          await page.getByRole('menuitem', { name: 'Établir un avoir partiel' }).click();
-          await dialogLayerReady(page);
-          await page.getByLabel('Quantité à créditer : Formation').fill('3');
-          await page.getByRole('button', { name: 'Créer l’avoir' }).click();
-          const quantity = page.getByLabel('Quantité à créditer : Formation');
-          await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
-          expect(await descriptionOf(page, quantity)).toBe('« Formation » : une quantité entre 0 et 2 est attendue');
-          await shot('credit-note');
+      await page.goto(`/invoices/${invoiceId}/view`);
+      await page.getByRole('button', { name: 'Plus' }).click();
+      await page.getByRole('menuitem', { name: 'Établir un avoir partiel' }).click();
+      await dialogLayerReady(page);
+      await page.getByLabel('Quantité à créditer : Formation').fill('3');
+      await page.getByRole('button', { name: 'Créer l’avoir' }).click();
+      const quantity = page.getByLabel('Quantité à créditer : Formation');
+      await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
+      expect(await descriptionOf(page, quantity)).toBe('« Formation » : une quantité entre 0 et 2 est attendue');
+      await shot('credit-note');
 
-          await page.goto(`/share/${estimate.uuid}`);
-          await page.getByRole('button', { name: 'Accepter', exact: true }).click();
-          await page.getByText('Bon pour accord', { exact: true }).click();
-          await shot('quote-accept');
+      await page.goto(`/share/${estimate.uuid}`);
+      await page.getByRole('button', { name: 'Accepter', exact: true }).click();
+      await page.getByText('Bon pour accord', { exact: true }).click();
+      await shot('quote-accept');
 
-          await page.goto('/items');
-          await page.getByRole('button', { name: 'Paramètre Application' }).click();
-          await page.getByRole('button', { name: 'Signaler ou suggérer' }).click();
-          const feedback = page.getByRole('dialog', { name: 'Donner votre avis' });
-          await dialogLayerReady(page);
-          await feedback.getByRole('button', { name: 'Envoyer' }).click();
-          await expect.poll(() => feedback.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-          await shot('feedback');
+      await page.goto('/items');
+      await page.getByRole('button', { name: 'Paramètre Application' }).click();
+      await page.getByRole('button', { name: 'Signaler ou suggérer' }).click();
+      const feedback = page.getByRole('dialog', { name: 'Donner votre avis' });
+      await dialogLayerReady(page);
+      await feedback.getByRole('button', { name: 'Envoyer' }).click();
+      await expect.poll(() => feedback.getByLabel('Message', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await shot('feedback');
 
-          await page.goto('/expenses?period=custom');
-          if (size === 'phone') await page.getByRole('button', { name: 'Filtres', exact: true }).click();
-          await selectNamed(page, 'Période').waitFor();
-          await shot('expenses-period');
-        } finally {
-          await context.close();
-        }
-      }
-    }
+      await page.goto('/expenses?period=custom');
+      if (size === 'phone') await page.getByRole('button', { name: 'Filtres', exact: true }).click();
+      await selectNamed(page, 'Période').waitFor();
+      await shot('expenses-period');
+    });
   });
 });

@@ -1,17 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { browserSuite, chosenOption, dialogLayerReady, screenshot, selectNamed } from '../helpers/browser';
+import { browserSuite, chosenOption, dialogLayerReady, forEachLook, screenshot, selectNamed } from '../helpers/browser';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 /** The one field kit (issue 23): labels, errors and keyboard the same on every form, in light and dark, wide and narrow. */
 describe('the field kit', () => {
   const suite = browserSuite();
-
-  async function expectNoSeriousViolations(page: Page, label: string) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
 
   it('wires the error to its control, formats amounts on blur, and picks options by keyboard', { timeout: 90_000 }, async () => {
     const { context, page } = await suite.loggedIn({ width: 1280, height: 900 });
@@ -62,41 +55,30 @@ describe('the field kit', () => {
   });
 
   it('shows the moved forms in light and dark, wide and on a phone', { timeout: 180_000 }, async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const [size, viewport] of [
-        ['wide', { width: 1280, height: 900 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        const { context, page } = await suite.loggedIn({ ...viewport, colorScheme: theme });
-        await context.addInitScript((t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })), theme);
-        try {
-          await page.goto('/items');
-          await page.getByRole('button', { name: 'Nouvel article' }).first().click();
-          const item = page.getByRole('dialog', { name: 'Nouvel article' });
-          await dialogLayerReady(page);
-          await item.getByLabel('Désignation').fill('Journée de conseil');
-          await item.getByRole('button', { name: 'Enregistrer' }).click();
-          await item.getByLabel('Prix unitaire HT').fill('x');
-          await screenshot(page, `field-kit-item-${theme}-${size}`);
-          await selectNamed(item, 'Unité').click();
-          await page.getByRole('listbox').waitFor();
-          await screenshot(page, `field-kit-select-open-${theme}-${size}`);
-          await page.keyboard.press('Escape');
-          await item.getByRole('button', { name: 'Annuler' }).click();
+    await forEachLook(suite, async (page, { theme, size }) => {
+      await page.goto('/items');
+      await page.getByRole('button', { name: 'Nouvel article' }).first().click();
+      const item = page.getByRole('dialog', { name: 'Nouvel article' });
+      await dialogLayerReady(page);
+      await item.getByLabel('Désignation').fill('Journée de conseil');
+      await item.getByRole('button', { name: 'Enregistrer' }).click();
+      await item.getByLabel('Prix unitaire HT').fill('x');
+      await screenshot(page, `field-kit-item-${theme}-${size}`);
+      await selectNamed(item, 'Unité').click();
+      await page.getByRole('listbox').waitFor();
+      await screenshot(page, `field-kit-select-open-${theme}-${size}`);
+      await page.keyboard.press('Escape');
+      await item.getByRole('button', { name: 'Annuler' }).click();
 
-          await page.goto('/expenses');
-          await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
-          await dialogLayerReady(page);
-          await screenshot(page, `field-kit-expense-${theme}-${size}`);
-          await expectNoSeriousViolations(page, `expense form ${theme} ${size}`);
+      await page.goto('/expenses');
+      await page.getByRole('button', { name: 'Nouvelle dépense' }).first().click();
+      await dialogLayerReady(page);
+      await screenshot(page, `field-kit-expense-${theme}-${size}`);
+      await expectNoSeriousViolations(page, `expense form ${theme} ${size}`);
 
-          await page.goto('/settings/general');
-          await page.getByTestId('currency-sample').waitFor();
-          await screenshot(page, `field-kit-settings-${theme}-${size}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
+      await page.goto('/settings/general');
+      await page.getByTestId('currency-sample').waitFor();
+      await screenshot(page, `field-kit-settings-${theme}-${size}`);
+    });
   });
 });

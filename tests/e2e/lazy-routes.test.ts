@@ -5,14 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, newPage, screenshot } from '../helpers/browser';
+import { browserSuite, forEachLook, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import type { Manifest } from '../../scripts/bench/bundle-graph';
 
 const suite = browserSuite();
-
-/** The app's own theme setting (stores/display.ts), set before the page's scripts run. */
-const darkTheme = () => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' }));
 
 /** The built file of a source module, from the manifest of the client the test server serves (global-setup builds it). */
 function chunkOf(source: string): string {
@@ -103,79 +100,81 @@ describe('pages in their own chunks', () => {
   });
 
   it('a chunk gone since the tab opened: a French notice and « Recharger », which brings the page back', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      const { page, context } = await suite.loggedIn();
-      if (theme === 'dark') await context.addInitScript(darkTheme);
-      await page.goto('/');
-      await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
-      // What an old tab meets after a deploy: the statistics' chunk is no longer on the server.
-      const reports = chunkOf(CHUNKS.reports);
-      await page.route(`**${reports}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Fichier introuvable' }));
-      await page.getByTestId('side-drawer').getByRole('link', { name: 'Statistiques' }).click();
-      const notice = page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' });
-      await notice.waitFor();
-      expect(await notice.textContent()).toContain('Une nouvelle version de Facturier a peut-être été installée');
-      // The shell stays: the menu and the title are still there around the notice.
-      await page.getByRole('heading', { level: 1, name: 'Statistiques' }).waitFor();
-      await screenshot(page, `lazy-chunk-error-${theme}`);
+    await forEachLook(
+      suite,
+      async (page, { theme }) => {
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1, name: "Vue d'ensemble" }).waitFor();
+        // What an old tab meets after a deploy: the statistics' chunk is no longer on the server.
+        const reports = chunkOf(CHUNKS.reports);
+        await page.route(`**${reports}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Fichier introuvable' }));
+        await page.getByTestId('side-drawer').getByRole('link', { name: 'Statistiques' }).click();
+        const notice = page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' });
+        await notice.waitFor();
+        expect(await notice.textContent()).toContain('Une nouvelle version de Facturier a peut-être été installée');
+        // The shell stays: the menu and the title are still there around the notice.
+        await page.getByRole('heading', { level: 1, name: 'Statistiques' }).waitFor();
+        await screenshot(page, `lazy-chunk-error-${theme}`);
 
-      await page.unroute(`**${reports}`);
-      await notice.getByRole('button', { name: 'Recharger' }).click();
-      await page.getByText('Aucune facture émise sur cette période').waitFor();
-      expect(await page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' }).count()).toBe(0);
-      await context.close();
-    }
+        await page.unroute(`**${reports}`);
+        await notice.getByRole('button', { name: 'Recharger' }).click();
+        await page.getByText('Aucune facture émise sur cette période').waitFor();
+        expect(await page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' }).count()).toBe(0);
+      },
+      { looks: WIDE_LOOKS },
+    );
   });
 
   it('the login page’s theme tooltip, drawn without Ark: shown on hover and on keyboard focus, light and dark', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      const { page, context } = await newPage(suite.browser, suite.server.url);
-      if (theme === 'dark') await context.addInitScript(darkTheme);
-      // While the form's chunk is on its way the card holds a spinner about the form's size: no jump when it lands.
-      const login = chunkOf('src/client/routes/auth/login-page.tsx');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**${login}`, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto('/auth/login');
-      const card = page.locator('section[aria-labelledby="auth-title"]');
-      await card.getByRole('status', { name: 'Chargement de la page' }).waitFor();
-      const waiting = await card.boundingBox();
-      await screenshot(page, `lazy-login-loading-${theme}`);
-      release();
-      await page.getByRole('button', { name: 'Se connecter' }).waitFor();
-      const drawn = await card.boundingBox();
-      expect(Math.abs((drawn?.height ?? 0) - (waiting?.height ?? 0))).toBeLessThan(40);
-      const next = theme === 'dark' ? 'Claire' : 'Sombre';
-      const toggle = page.getByRole('button', { name: `Thème : passer en ${next.toLowerCase()}` });
-      const tip = page.getByRole('tooltip', { name: next });
-      expect(await tip.isVisible()).toBe(false);
-      await toggle.hover();
-      await tip.waitFor({ state: 'visible' });
-      expect(await toggle.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
-      await screenshot(page, `lazy-login-tooltip-${theme}`);
-      await page.mouse.move(600, 600);
-      await tip.waitFor({ state: 'hidden' });
-      // Keyboard focus (:focus-visible) shows it too: step off the toggle and back with the keyboard.
-      await toggle.focus();
-      await page.keyboard.press('Shift+Tab');
-      await page.keyboard.press('Tab');
-      await tip.waitFor({ state: 'visible' });
-      if (theme === 'light') {
-        // « Aider » downloads the help dialog on first use; it opens at once and closes as before, twice.
-        for (let round = 0; round < 2; round++) {
-          await page.getByRole('button', { name: 'Aider' }).click();
-          const dialog = page.getByRole('dialog', { name: 'Aide' });
-          await dialog.waitFor();
-          await dialog.getByRole('button', { name: 'Compris' }).click();
-          await dialog.waitFor({ state: 'hidden' });
+    await forEachLook(
+      (opts) => newPage(suite.browser, suite.server.url, opts),
+      async (page, { theme }) => {
+        // While the form's chunk is on its way the card holds a spinner about the form's size: no jump when it lands.
+        const login = chunkOf('src/client/routes/auth/login-page.tsx');
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(`**${login}`, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto('/auth/login');
+        const card = page.locator('section[aria-labelledby="auth-title"]');
+        await card.getByRole('status', { name: 'Chargement de la page' }).waitFor();
+        const waiting = await card.boundingBox();
+        await screenshot(page, `lazy-login-loading-${theme}`);
+        release();
+        await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+        const drawn = await card.boundingBox();
+        expect(Math.abs((drawn?.height ?? 0) - (waiting?.height ?? 0))).toBeLessThan(40);
+        const next = theme === 'dark' ? 'Claire' : 'Sombre';
+        const toggle = page.getByRole('button', { name: `Thème : passer en ${next.toLowerCase()}` });
+        const tip = page.getByRole('tooltip', { name: next });
+        expect(await tip.isVisible()).toBe(false);
+        await toggle.hover();
+        await tip.waitFor({ state: 'visible' });
+        expect(await toggle.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+        await screenshot(page, `lazy-login-tooltip-${theme}`);
+        await page.mouse.move(600, 600);
+        await tip.waitFor({ state: 'hidden' });
+        // Keyboard focus (:focus-visible) shows it too: step off the toggle and back with the keyboard.
+        await toggle.focus();
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Tab');
+        await tip.waitFor({ state: 'visible' });
+        if (theme === 'light') {
+          // « Aider » downloads the help dialog on first use; it opens at once and closes as before, twice.
+          for (let round = 0; round < 2; round++) {
+            await page.getByRole('button', { name: 'Aider' }).click();
+            const dialog = page.getByRole('dialog', { name: 'Aide' });
+            await dialog.waitFor();
+            await dialog.getByRole('button', { name: 'Compris' }).click();
+            await dialog.waitFor({ state: 'hidden' });
+          }
         }
-      }
-      await context.close();
-    }
+      },
+      { looks: WIDE_LOOKS },
+    );
   });
 });

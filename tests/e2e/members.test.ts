@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { chooseOption, cspViolations, forEachLook, launchBrowser, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { startSmtpServer } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, Session } from '../helpers/clients';
@@ -35,16 +35,12 @@ async function ownerPage() {
   return { context, page };
 }
 
-/** A browser page logged in with a session's cookie, in the light or the dark theme. */
-async function pageAs(session: Session, theme: 'light' | 'dark' = 'light') {
-  const opened = await newPage(browser, server.url, { colorScheme: theme });
+/** Opens browser pages logged in with a session's cookie (forEachLook gives them a theme and a size). */
+const pagesOf = (session: Session) => async (opts: Parameters<typeof newPage>[2]) => {
+  const opened = await newPage(browser, server.url, opts);
   await opened.context.addCookies([{ name: 'session', value: defined(session.cookie?.split('=')[1], 'cookie'), url: server.url }]);
-  if (theme === 'dark')
-    await opened.context.addInitScript(() =>
-      localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })),
-    );
   return opened;
-}
+};
 
 /** The titles of the settings pages offered beside the current one. */
 /** The settings menu's entries, once its page (a lazy chunk) has drawn it. */
@@ -115,9 +111,9 @@ describe('Mon équipe', () => {
     const member = new Session(server.url);
     expect((await member.rest('POST', '/api/auth/login', { email, password: 'motdepasse-solide' })).status).toBe(200);
     const customer = (await owner.rest('POST', '/api/customers', { name: 'Boulangerie Morel' })).body.data;
-    for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await pageAs(member, theme);
-      try {
+    await forEachLook(
+      pagesOf(member),
+      async (page, { theme }) => {
         await page.goto(`/customers/${customer.id}`);
         await page.getByRole('heading', { name: 'Boulangerie Morel' }).waitFor();
         await page.getByRole('button', { name: 'Modifier' }).waitFor();
@@ -132,10 +128,9 @@ describe('Mon équipe', () => {
         await page.goto('/settings/tags');
         await page.getByRole('navigation', { name: 'Paramètres' }).waitFor();
         await screenshot(page, `member-settings-${theme}`);
-      } finally {
-        await context.close();
-      }
-    }
+      },
+      { looks: WIDE_LOOKS },
+    );
 
     const again = await ownerPage();
     try {
@@ -188,9 +183,9 @@ describe('Mon équipe', () => {
     const { customerId } = await readyToInvoice(owner);
     const sold = await issued(owner, { customer_id: customerId, items: [line('Audit des comptes', 1, 800)] });
     const pending = await draft(owner, { customer_id: customerId, items: [line('Conseil', 2, 150)] });
-    for (const theme of ['light', 'dark'] as const) {
-      const { context: c, page: p } = await pageAs(accountant, theme);
-      try {
+    await forEachLook(
+      pagesOf(accountant),
+      async (p, { theme }) => {
         await p.goto('/invoices');
         await p.getByText(sold.number).first().waitFor();
         expect(await p.getByRole('link', { name: 'Nouvelle facture' }).count()).toBe(0);
@@ -234,9 +229,8 @@ describe('Mon équipe', () => {
         await screenshot(p, `accountant-settings-${theme}`);
         await p.goto('/settings/taxes');
         await p.getByTestId('no-access').getByText(NO_ACCESS).waitFor();
-      } finally {
-        await c.close();
-      }
-    }
+      },
+      { looks: WIDE_LOOKS },
+    );
   });
 });

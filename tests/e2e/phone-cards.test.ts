@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, screenshot } from '../helpers/browser';
+import { browserSuite, forEachLook, PHONE, PHONE_LOOKS, screenshot, WIDE } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 
 /** Issue 23: the last tables on a phone (payments, a customer's documents, the appointments list) become cards too. */
 const suite = browserSuite();
-const PHONE = { width: 390, height: 844 } as const;
-
-async function inTheme(page: Page, theme: 'light' | 'dark') {
-  if (theme === 'dark')
-    await page.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
-}
 
 /** Nothing scrolls sideways, and the given text sits inside the screen. */
 async function onScreen(page: Page, box: { x: number; width: number } | null) {
@@ -50,55 +44,55 @@ describe('the remaining tables are cards on a phone (issue 23)', () => {
       ).status,
     ).toBe(201);
 
-    for (const theme of ['light', 'dark'] as const) {
-      const { page } = await suite.loggedIn({ ...PHONE, colorScheme: theme });
-      await inTheme(page, theme);
+    await forEachLook(
+      suite,
+      async (page, { theme }) => {
+        // A document's payments: date, amount, method and the two actions on one card.
+        await page.goto(`/invoices/${invoice.id}/payments`);
+        const payments = page.getByRole('list', { name: 'Paiements' });
+        const payment = payments.getByRole('listitem').first();
+        await payment.getByText('10/11/2026').waitFor();
+        expect(await page.locator('main table').count()).toBe(0);
+        for (const text of [/300,00/, 'Carte bancaire', 'CB-42']) await payment.getByText(text).first().waitFor();
+        await onScreen(page, await payment.getByRole('button', { name: 'Annuler', exact: true }).boundingBox());
+        await payment.getByRole('button', { name: 'Modifier' }).click();
+        await page.getByRole('heading', { name: 'Modifier le paiement' }).waitFor();
+        await screenshot(page, `phone-payments-${theme}`);
+        await expectNoSeriousViolations(page, `payments cards ${theme}`);
 
-      // A document's payments: date, amount, method and the two actions on one card.
-      await page.goto(`/invoices/${invoice.id}/payments`);
-      const payments = page.getByRole('list', { name: 'Paiements' });
-      const payment = payments.getByRole('listitem').first();
-      await payment.getByText('10/11/2026').waitFor();
-      expect(await page.locator('main table').count()).toBe(0);
-      for (const text of [/300,00/, 'Carte bancaire', 'CB-42']) await payment.getByText(text).first().waitFor();
-      await onScreen(page, await payment.getByRole('button', { name: 'Annuler', exact: true }).boundingBox());
-      await payment.getByRole('button', { name: 'Modifier' }).click();
-      await page.getByRole('heading', { name: 'Modifier le paiement' }).waitFor();
-      await screenshot(page, `phone-payments-${theme}`);
-      await expectNoSeriousViolations(page, `payments cards ${theme}`);
+        // A customer's documents: number, total, type and status.
+        await page.goto(`/customers/${customerId}`);
+        const documents = page.getByRole('list', { name: 'Documents du client' });
+        const doc = documents.getByRole('listitem').filter({ hasText: String(invoice.number) });
+        await doc.waitFor();
+        expect(await page.getByRole('region', { name: 'Documents' }).locator('table').count()).toBe(0);
+        for (const text of [/1[\s\u202f.]?200,00/, 'Facture', 'Partiellement']) await doc.getByText(text).first().waitFor();
+        await onScreen(page, await doc.getByText('Partiellement').boundingBox());
+        await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
+        await screenshot(page, `phone-customer-documents-${theme}`);
+        await expectNoSeriousViolations(page, `customer documents cards ${theme}`);
+        // The card's number opens the document.
+        await doc.getByRole('link', { name: String(invoice.number) }).click();
+        await page.waitForURL(new RegExp(`/invoices/${invoice.id}/view$`));
 
-      // A customer's documents: number, total, type and status.
-      await page.goto(`/customers/${customerId}`);
-      const documents = page.getByRole('list', { name: 'Documents du client' });
-      const doc = documents.getByRole('listitem').filter({ hasText: String(invoice.number) });
-      await doc.waitFor();
-      expect(await page.getByRole('region', { name: 'Documents' }).locator('table').count()).toBe(0);
-      for (const text of [/1[\s\u202f.]?200,00/, 'Facture', 'Partiellement']) await doc.getByText(text).first().waitFor();
-      await onScreen(page, await doc.getByText('Partiellement').boundingBox());
-      await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
-      await screenshot(page, `phone-customer-documents-${theme}`);
-      await expectNoSeriousViolations(page, `customer documents cards ${theme}`);
-      // The card's number opens the document.
-      await doc.getByRole('link', { name: String(invoice.number) }).click();
-      await page.waitForURL(new RegExp(`/invoices/${invoice.id}/view$`));
-
-      // The appointments list: hours, title (opens it), customer and status.
-      await page.goto(`/appointments?view=list&date=${day}`);
-      const appointments = page.getByRole('list', { name: /^Rendez-vous du / });
-      const appointment = appointments.getByRole('listitem').filter({ hasText: 'Point chantier' });
-      await appointment.waitFor();
-      expect(await page.locator('main table').count()).toBe(0);
-      for (const text of ['09:30 – 10:30', 'Boulangerie Martin', 'Prévu']) await appointment.getByText(text).first().waitFor();
-      await onScreen(page, await appointment.getByText('09:30 – 10:30').boundingBox());
-      await screenshot(page, `phone-appointments-list-${theme}`);
-      await expectNoSeriousViolations(page, `appointments cards ${theme}`);
-      await appointment.getByRole('button', { name: 'Point chantier' }).click();
-      await page.getByRole('dialog', { name: 'Modifier le rendez-vous' }).waitFor();
-      await page.context().close();
-    }
+        // The appointments list: hours, title (opens it), customer and status.
+        await page.goto(`/appointments?view=list&date=${day}`);
+        const appointments = page.getByRole('list', { name: /^Rendez-vous du / });
+        const appointment = appointments.getByRole('listitem').filter({ hasText: 'Point chantier' });
+        await appointment.waitFor();
+        expect(await page.locator('main table').count()).toBe(0);
+        for (const text of ['09:30 – 10:30', 'Boulangerie Martin', 'Prévu']) await appointment.getByText(text).first().waitFor();
+        await onScreen(page, await appointment.getByText('09:30 – 10:30').boundingBox());
+        await screenshot(page, `phone-appointments-list-${theme}`);
+        await expectNoSeriousViolations(page, `appointments cards ${theme}`);
+        await appointment.getByRole('button', { name: 'Point chantier' }).click();
+        await page.getByRole('dialog', { name: 'Modifier le rendez-vous' }).waitFor();
+      },
+      { looks: PHONE_LOOKS },
+    );
 
     // On a wide screen the same lists stay tables.
-    const { page } = await suite.loggedIn({ width: 1280, height: 900 });
+    const { page } = await suite.loggedIn(WIDE);
     await page.goto(`/invoices/${invoice.id}/payments`);
     await page.getByRole('table', { name: 'Paiements' }).getByRole('cell', { name: '10/11/2026' }).waitFor();
     await page.goto(`/customers/${customerId}`);

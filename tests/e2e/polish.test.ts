@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, screenshot } from '../helpers/browser';
+import { browserSuite, forEachLook, look, newPage, screenshot } from '../helpers/browser';
 import { draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -133,26 +133,23 @@ describe('an empty organisation (issue 23)', () => {
 
 describe('help and narrow screens (issue 23)', () => {
   it('« Aide » explains the first invoice, the legal mentions and the shortcuts; Ctrl+K opens the search', async () => {
-    for (const [colorScheme, width] of [
-      ['light', 1280],
-      ['dark', 390],
-    ] as const) {
-      const { page } = await suite.loggedIn({ colorScheme, width, height: 900 });
-      if (colorScheme === 'dark')
-        await page.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark' })));
-      await page.goto('/');
-      await page.getByRole('heading', { name: /Bonjour/ }).waitFor();
-      await page.keyboard.press('Control+k');
-      await page.getByRole('combobox', { name: 'Rechercher' }).waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Aide' }).click();
-      const help = page.getByRole('dialog', { name: 'Aide' });
-      await help.getByRole('heading', { name: 'Votre première facture' }).waitFor();
-      await help.getByRole('heading', { name: 'Les mentions légales' }).waitFor();
-      await help.getByText('Ctrl + K').waitFor();
-      await screenshot(page, `help-dialog-${colorScheme}-${width}`);
-      await page.context().close();
-    }
+    await forEachLook(
+      suite,
+      async (page, { theme, viewport }) => {
+        await page.goto('/');
+        await page.getByRole('heading', { name: /Bonjour/ }).waitFor();
+        await page.keyboard.press('Control+k');
+        await page.getByRole('combobox', { name: 'Rechercher' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Aide' }).click();
+        const help = page.getByRole('dialog', { name: 'Aide' });
+        await help.getByRole('heading', { name: 'Votre première facture' }).waitFor();
+        await help.getByRole('heading', { name: 'Les mentions légales' }).waitFor();
+        await help.getByText('Ctrl + K').waitFor();
+        await screenshot(page, `help-dialog-${theme}-${viewport.width}`);
+      },
+      { looks: [look('light', 'wide'), look('dark', 'phone')] },
+    );
   });
 });
 
@@ -162,28 +159,24 @@ describe('credit-note editor and the rail (issue 23)', () => {
     const { customerId } = await readyToInvoice(session);
     const invoice = await issued(session, { customer_id: customerId, items: [line('Audit', 1, 500)] });
     const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
-    for (const [colorScheme, width] of [
-      ['light', 1280],
-      ['dark', 390],
-    ] as const) {
-      const { page } = await suite.loggedIn({ colorScheme, width, height: 900 });
-      await page.addInitScript(
-        ([theme, rail]) => localStorage.setItem('facturier.display', JSON.stringify({ theme, theme_mode: theme, rail, font_size: 17 })),
-        [colorScheme, width > 960] as const,
-      );
-      await page.goto(`/credits/${credit.id}/edit`);
-      const customer = page.getByTestId('credit-customer');
-      await customer.waitFor();
-      expect(await customer.getAttribute('readonly')).not.toBeNull();
-      expect(await page.getByLabel('Date d’échéance').count()).toBe(0);
-      expect(await page.getByLabel("Date d'échéance").count()).toBe(0);
-      if (width > 960) {
-        const icon = page.getByTestId('side-drawer').locator('a svg').first();
-        const box = await icon.boundingBox();
-        expect(box?.width).toBe(20);
-      }
-      await screenshot(page, `credit-editor-${colorScheme}-${width}`);
-      await page.context().close();
-    }
+    await forEachLook(
+      suite,
+      async (page, { theme, size, viewport }) => {
+        await page.goto(`/credits/${credit.id}/edit`);
+        const customer = page.getByTestId('credit-customer');
+        await customer.waitFor();
+        expect(await customer.getAttribute('readonly')).not.toBeNull();
+        expect(await page.getByLabel('Date d’échéance').count()).toBe(0);
+        expect(await page.getByLabel("Date d'échéance").count()).toBe(0);
+        if (size === 'wide') {
+          const icon = page.getByTestId('side-drawer').locator('a svg').first();
+          const box = await icon.boundingBox();
+          expect(box?.width).toBe(20);
+        }
+        await screenshot(page, `credit-editor-${theme}-${viewport.width}`);
+      },
+      // 120 % text size; the rail (folded drawer) where the screen is wide enough for it.
+      { looks: [look('light', 'wide'), look('dark', 'phone')], display: ({ size }) => ({ rail: size === 'wide', font_size: 17 }) },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, chooseOption, newPage, screenshot } from '../helpers/browser';
+import { browserSuite, chooseOption, forEachLook, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 
@@ -70,49 +70,49 @@ describe('statistics in the browser', () => {
     const tag = (await suite.session.rest('POST', '/api/tags', { name: 'Artisans', scopes: ['customer'] })).body.data;
     await suite.session.rest('PUT', `/api/customers/${customerId}`, { ...businessCustomer, tag_ids: [tag.id] });
 
-    for (const theme of ['light', 'dark'] as const) {
-      const { page, context } = await suite.loggedIn();
-      if (theme === 'dark')
-        await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
-      await page.goto('/reports');
-      const turnover = page.getByTestId('report-chiffre-affaires');
-      await turnover.locator('svg rect').first().waitFor();
-      // Twelve months, this year's bars and last year's beside them.
-      expect(await turnover.locator('svg rect').count()).toBe(24);
-      // Short months under the axis, the year written once; the tooltip keeps the full month.
-      expect(await turnover.locator('svg text', { hasText: /^janv\.$/ }).count()).toBe(1);
-      expect(await turnover.locator('svg text', { hasText: new RegExp(`^${year}$`) }).count()).toBe(1);
-      expect(await turnover.locator('svg rect title').first().textContent()).toMatch(new RegExp(`^janv\\. ${year} · `));
-      // By item and by tag: a bar per line designation, one for the customer's tag.
-      const items = page.getByTestId('report-articles');
-      await items.locator('svg text', { hasText: 'Conseil' }).waitFor();
-      await items.locator('svg text', { hasText: 'Livre' }).waitFor();
-      await page.getByTestId('report-etiquettes').locator('svg text', { hasText: 'Artisans' }).waitFor();
-      await page.getByTestId('report-tva-ca3').getByText('TVA nette due').waitFor();
-      await screenshot(page, `reports-${theme}`);
-      if (theme === 'light') {
-        // The table view of the chart, and its CSV in the French Excel dialect.
-        await turnover.getByRole('button', { name: 'Tableau' }).click();
-        await turnover.getByRole('columnheader', { name: 'HT année précédente' }).waitFor();
-        const [download] = await Promise.all([page.waitForEvent('download'), turnover.getByRole('button', { name: 'CSV' }).click()]);
-        expect(download.suggestedFilename()).toBe('chiffre-affaires.csv');
-        const csv = await (await download.createReadStream()).toArray();
-        const text = Buffer.concat(csv).toString('utf8');
-        expect(text.startsWith('\uFEFFPériode;Factures et avoirs;HT;TVA;TTC;HT année précédente\r\n')).toBe(true);
-        expect(text).toContain(`${year}-01;1;1125;`);
-        const [png] = await Promise.all([page.waitForEvent('download'), turnover.getByRole('button', { name: 'PNG' }).click()]);
-        expect(png.suggestedFilename()).toBe('chiffre-affaires.png');
-        // A period the other way round is said in French, nothing is asked of the server.
-        await chooseOption(page, 'Période', 'Personnalisée');
-        await page.getByLabel('Du', { exact: true }).fill(`${year}-06-01`);
-        await page.getByLabel('Au', { exact: true }).fill(`${year}-01-01`);
-        await page.getByText('La date de fin (Au) doit suivre la date de début (Du).').waitFor();
-      }
-      await page.goto('/');
-      await page.getByTestId('kpi-expenses').waitFor();
-      await screenshot(page, `dashboard-${theme}`);
-      await context.close();
-    }
+    await forEachLook(
+      suite,
+      async (page, { theme }) => {
+        await page.goto('/reports');
+        const turnover = page.getByTestId('report-chiffre-affaires');
+        await turnover.locator('svg rect').first().waitFor();
+        // Twelve months, this year's bars and last year's beside them.
+        expect(await turnover.locator('svg rect').count()).toBe(24);
+        // Short months under the axis, the year written once; the tooltip keeps the full month.
+        expect(await turnover.locator('svg text', { hasText: /^janv\.$/ }).count()).toBe(1);
+        expect(await turnover.locator('svg text', { hasText: new RegExp(`^${year}$`) }).count()).toBe(1);
+        expect(await turnover.locator('svg rect title').first().textContent()).toMatch(new RegExp(`^janv\\. ${year} · `));
+        // By item and by tag: a bar per line designation, one for the customer's tag.
+        const items = page.getByTestId('report-articles');
+        await items.locator('svg text', { hasText: 'Conseil' }).waitFor();
+        await items.locator('svg text', { hasText: 'Livre' }).waitFor();
+        await page.getByTestId('report-etiquettes').locator('svg text', { hasText: 'Artisans' }).waitFor();
+        await page.getByTestId('report-tva-ca3').getByText('TVA nette due').waitFor();
+        await screenshot(page, `reports-${theme}`);
+        if (theme === 'light') {
+          // The table view of the chart, and its CSV in the French Excel dialect.
+          await turnover.getByRole('button', { name: 'Tableau' }).click();
+          await turnover.getByRole('columnheader', { name: 'HT année précédente' }).waitFor();
+          const [download] = await Promise.all([page.waitForEvent('download'), turnover.getByRole('button', { name: 'CSV' }).click()]);
+          expect(download.suggestedFilename()).toBe('chiffre-affaires.csv');
+          const csv = await (await download.createReadStream()).toArray();
+          const text = Buffer.concat(csv).toString('utf8');
+          expect(text.startsWith('\uFEFFPériode;Factures et avoirs;HT;TVA;TTC;HT année précédente\r\n')).toBe(true);
+          expect(text).toContain(`${year}-01;1;1125;`);
+          const [png] = await Promise.all([page.waitForEvent('download'), turnover.getByRole('button', { name: 'PNG' }).click()]);
+          expect(png.suggestedFilename()).toBe('chiffre-affaires.png');
+          // A period the other way round is said in French, nothing is asked of the server.
+          await chooseOption(page, 'Période', 'Personnalisée');
+          await page.getByLabel('Du', { exact: true }).fill(`${year}-06-01`);
+          await page.getByLabel('Au', { exact: true }).fill(`${year}-01-01`);
+          await page.getByText('La date de fin (Au) doit suivre la date de début (Du).').waitFor();
+        }
+        await page.goto('/');
+        await page.getByTestId('kpi-expenses').waitFor();
+        await screenshot(page, `dashboard-${theme}`);
+      },
+      { looks: WIDE_LOOKS },
+    );
   });
 
   it('a micro-entrepreneur sees the URSSAF receipts split goods / services, the thresholds and the livre des recettes', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, chosenOption, screenshot, selectNamed } from '../helpers/browser';
+import { browserSuite, chosenOption, forEachLook, screenshot, selectNamed } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 
 const suite = browserSuite();
@@ -66,29 +66,18 @@ describe('settings screens on the field kit', () => {
       ['accounting', '/settings/accounting', 'Exercice (année civile)'],
       ['api', '/settings/api', 'Événements'],
     ];
-    for (const theme of ['light', 'dark'] as const) {
-      for (const [size, viewport] of [
-        ['wide', { width: 1280, height: 900 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        const { context, page } = await suite.loggedIn({ ...viewport, colorScheme: theme });
-        await context.addInitScript((t) => localStorage.setItem('facturier.display', JSON.stringify({ theme: t, theme_mode: t })), theme);
-        try {
-          for (const [name, url, landmark] of screens) {
-            await page.goto(url);
-            await page.getByText(landmark, { exact: true }).first().waitFor();
-            await screenshot(page, `settings-kit-${name}-${theme}-${size}`);
-            await expectNoSeriousViolations(page, `${name} ${theme} ${size}`);
-          }
-          await page.goto('/settings/reminders');
-          await selectNamed(page.getByRole('group', { name: 'Relance 1' }), 'Envoi').click();
-          await page.getByRole('listbox').waitFor();
-          await screenshot(page, `settings-kit-reminders-select-open-${theme}-${size}`);
-          await page.keyboard.press('Escape');
-        } finally {
-          await context.close();
-        }
+    await forEachLook(suite, async (page, { theme, size }) => {
+      for (const [name, url, landmark] of screens) {
+        await page.goto(url);
+        await page.getByText(landmark, { exact: true }).first().waitFor();
+        await screenshot(page, `settings-kit-${name}-${theme}-${size}`);
+        await expectNoSeriousViolations(page, `${name} ${theme} ${size}`);
       }
-    }
+      await page.goto('/settings/reminders');
+      await selectNamed(page.getByRole('group', { name: 'Relance 1' }), 'Envoi').click();
+      await page.getByRole('listbox').waitFor();
+      await screenshot(page, `settings-kit-reminders-select-open-${theme}-${size}`);
+      await page.keyboard.press('Escape');
+    });
   });
 });

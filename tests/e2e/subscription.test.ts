@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { cspViolations, forEachLook, launchBrowser, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { newUser, Session } from '../helpers/clients';
 import { line } from '../helpers/documents';
@@ -25,20 +25,14 @@ afterAll(async () => {
   expect(cspViolations).toEqual([]);
 });
 
-/** Serious and critical accessibility violations (axe), as the shell's own test checks them. */
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function ownerPage(theme: 'light' | 'dark' = 'light', width = 1280, who: Session = owner) {
-  const { context, page } = await newPage(browser, server.url, { colorScheme: theme, width });
-  await context.addCookies([{ name: 'session', value: defined(who.cookie?.split('=')[1], 'cookie'), url: server.url }]);
-  if (theme === 'dark')
-    await context.addInitScript(() => localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })));
-  return { context, page };
-}
+/** Opens pages logged in as `who` (the owner unless told): as they are, or in a look (forEachLook). */
+const pagesOf =
+  (who: Session = owner) =>
+  async (opts: Parameters<typeof newPage>[2] = {}) => {
+    const { context, page } = await newPage(browser, server.url, opts);
+    await context.addCookies([{ name: 'session', value: defined(who.cookie?.split('=')[1], 'cookie'), url: server.url }]);
+    return { context, page };
+  };
 
 describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
   it('shows the counters near the free limit, compares the plans, applies Solo, and names it in the top bar', {
@@ -50,9 +44,9 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       expect(created.status).toBe(201);
     }
 
-    for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await ownerPage(theme);
-      try {
+    await forEachLook(
+      pagesOf(),
+      async (page, { theme }) => {
         await page.goto('/pricing');
         const banner = page.getByTestId('limit-banner');
         await banner.getByText('Bientôt la limite : 17 sur 20 documents créés ce mois-ci avec la formule Gratuit.').waitFor();
@@ -64,7 +58,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
           .getByText('Illimité')
           .waitFor();
         await screenshot(page, `pricing-${theme}`);
-        await expectAccessible(page, `pricing ${theme}`);
+        await expectNoSeriousViolations(page, `pricing ${theme}`);
         await page.getByRole('button', { name: 'Annuel · 2 mois offerts' }).click();
         await page.locator('th[data-plan=solo]').getByText('108,00 € TTC / an · 18,00 € d’économie').waitFor();
         await page.getByRole('button', { name: 'Mensuel' }).click();
@@ -74,13 +68,12 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
         await page.getByText('Total TTC par mois').waitFor();
         await page.getByText('10,80 €', { exact: true }).waitFor();
         await screenshot(page, `buy-${theme}`);
-        await expectAccessible(page, `buy ${theme}`);
-      } finally {
-        await context.close();
-      }
-    }
+        await expectNoSeriousViolations(page, `buy ${theme}`);
+      },
+      { looks: WIDE_LOOKS },
+    );
 
-    const { context, page } = await ownerPage();
+    const { context, page } = await pagesOf()();
     try {
       await page.goto('/buy?plan=solo&period=month');
       await page.getByRole('button', { name: 'Activer la formule Solo' }).click();
@@ -115,21 +108,20 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       })
       .execute();
 
-    for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await ownerPage(theme);
-      try {
+    await forEachLook(
+      pagesOf(),
+      async (page, { theme }) => {
         await page.goto('/settings/subscription');
         await page.getByText(/Abonnement mensuel : prochain renouvellement le/).waitFor();
         await page.getByRole('link', { name: 'Télécharger' }).waitFor();
         await screenshot(page, `subscription-settings-${theme}`);
-        await expectAccessible(page, `subscription settings ${theme}`);
-      } finally {
-        await context.close();
-      }
-    }
+        await expectNoSeriousViolations(page, `subscription settings ${theme}`);
+      },
+      { looks: WIDE_LOOKS },
+    );
 
     // Cancelling: effective at the period's end, and it can be taken back.
-    const { context: c2, page: p2 } = await ownerPage();
+    const { context: c2, page: p2 } = await pagesOf()();
     try {
       await p2.goto('/settings/subscription');
       await p2.getByRole('button', { name: 'Résilier' }).click();
@@ -158,29 +150,19 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
     const down = await team.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' });
     expect(down.body.data).toMatchObject({ plan: 'team', pending_plan: 'solo' });
 
-    for (const [theme, width] of [
-      ['light', 1280],
-      ['dark', 1280],
-      ['light', 390],
-      ['dark', 390],
-    ] as const) {
-      const { context, page } = await ownerPage(theme, width, team);
-      try {
-        await page.goto('/settings/subscription');
-        const pending = page.getByTestId('pending-plan-change');
-        await pending.getByText('Passage à la formule Solo en attente').waitFor();
-        await pending.getByText(/si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra\.$/).waitFor();
-        await pending.getByText(/^La formule Solo permet 2 membres ; vous en êtes à 3/).waitFor();
-        await pending.getByText(/^1 webhook : hors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
-        await pending.getByRole('button', { name: 'Garder la formule Équipe' }).waitFor();
-        await screenshot(page, `subscription-pending-${theme}-${width}`);
-        if (width === 1280) await expectAccessible(page, `pending downgrade ${theme}`);
-      } finally {
-        await context.close();
-      }
-    }
+    await forEachLook(pagesOf(team), async (page, { theme, size, viewport }) => {
+      await page.goto('/settings/subscription');
+      const pending = page.getByTestId('pending-plan-change');
+      await pending.getByText('Passage à la formule Solo en attente').waitFor();
+      await pending.getByText(/si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra\.$/).waitFor();
+      await pending.getByText(/^La formule Solo permet 2 membres ; vous en êtes à 3/).waitFor();
+      await pending.getByText(/^1 webhook : hors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
+      await pending.getByRole('button', { name: 'Garder la formule Équipe' }).waitFor();
+      await screenshot(page, `subscription-pending-${theme}-${viewport.width}`);
+      if (size === 'wide') await expectNoSeriousViolations(page, `pending downgrade ${theme}`);
+    });
 
-    const { context, page } = await ownerPage('light', 1280, team);
+    const { context, page } = await pagesOf(team)();
     try {
       await page.goto('/settings/subscription');
       await page.getByRole('button', { name: 'Garder la formule Équipe' }).click();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, dialogLayerReady, screenshot } from '../helpers/browser';
+import { browserSuite, dialogLayerReady, forEachLook, screenshot, WIDE_LOOKS } from '../helpers/browser';
 
 const suite = browserSuite();
 
@@ -79,13 +79,9 @@ describe('Paramètres → API, Webhooks', () => {
   it('says when an endpoint was turned off after repeated failures, in light and dark', { timeout: 90_000 }, async () => {
     const hook = (await suite.session.rest('POST', '/api/webhooks', { url: `${base}/down`, events: ['payment.recorded'] })).body.data;
     for (let i = 0; i < 10; i++) await suite.session.rest('POST', `/api/webhooks/${hook.id}/test`);
-    for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await suite.loggedIn({ colorScheme: theme });
-      try {
-        if (theme === 'dark')
-          await context.addInitScript(() =>
-            localStorage.setItem('facturier.display', JSON.stringify({ theme: 'dark', theme_mode: 'dark' })),
-          );
+    await forEachLook(
+      suite,
+      async (page, { theme }) => {
         await page.goto('/settings/api');
         const row = page.getByTestId('webhook-row').filter({ hasText: `${base}/down` });
         await row.getByText(/Désactivé automatiquement le .* après 10 échecs consécutifs/).waitFor();
@@ -102,9 +98,8 @@ describe('Paramètres → API, Webhooks', () => {
           await page.getByTestId('snackbar').getByText('Webhook supprimé').waitFor();
           await row.waitFor({ state: 'detached' });
         }
-      } finally {
-        await context.close();
-      }
-    }
+      },
+      { looks: WIDE_LOOKS },
+    );
   });
 });

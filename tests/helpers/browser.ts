@@ -73,6 +73,78 @@ export async function dialogLayerReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.style.pointerEvents === 'none');
 }
 
+/** A way the app is seen: a theme and a screen size. */
+export interface Look {
+  theme: 'light' | 'dark';
+  size: 'wide' | 'phone';
+  viewport: { width: number; height: number };
+  /** `light-wide`, `dark-phone`…: for screenshot names and axe labels. */
+  name: string;
+}
+
+export const WIDE = { width: 1280, height: 900 } as const;
+/** A common phone (iPhone 12 to 15): below the 960 px the app treats as a wide screen. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+export const look = (theme: Look['theme'], size: Look['size']): Look => ({
+  theme,
+  size,
+  viewport: size === 'wide' ? { ...WIDE } : { ...PHONE },
+  name: `${theme}-${size}`,
+});
+
+/** Light and dark, each wide and on a phone. */
+export const LOOKS: readonly Look[] = [look('light', 'wide'), look('light', 'phone'), look('dark', 'wide'), look('dark', 'phone')];
+export const WIDE_LOOKS = LOOKS.filter((l) => l.size === 'wide');
+export const PHONE_LOOKS = LOOKS.filter((l) => l.size === 'phone');
+
+/** DISPLAY_STORAGE_KEY of src/client/stores/display.ts, whose module is not imported here: it starts a store. */
+const DISPLAY_STORAGE_KEY = 'facturier.display';
+
+type PageOpener = (opts: Parameters<typeof newPage>[2]) => Promise<{ context: BrowserContext; page: Page }>;
+
+/**
+ * A page in `look`: its viewport, and its theme chosen both by the OS (prefers-color-scheme) and in the stored
+ * display settings, as a user who picked it would have it. The settings are written before the app's first script
+ * and only while none are stored, so a change the test makes in the page survives its reloads. `display` adds
+ * other settings (rail, font size). `open` is a suite's `loggedIn` or any function opening a logged-in page.
+ */
+export async function openLook(
+  open: BrowserSuite | PageOpener,
+  view: Look,
+  display: Record<string, unknown> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opener = typeof open === 'function' ? open : open.loggedIn;
+  const { context, page } = await opener({ ...view.viewport, colorScheme: view.theme });
+  await context.addInitScript(
+    ([key, settings]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify(settings));
+    },
+    [DISPLAY_STORAGE_KEY, { theme: view.theme, theme_mode: view.theme, ...display }] as const,
+  );
+  return { context, page };
+}
+
+/**
+ * The light/dark × wide/phone loop of the screenshot tests: `body` runs once per look (all four unless `looks`
+ * says otherwise), one after the other, each in a fresh page from `openLook`, whose context is closed afterwards
+ * even when `body` fails (the failure then ends the loop and the test).
+ */
+export async function forEachLook(
+  open: BrowserSuite | PageOpener,
+  body: (page: Page, look: Look) => Promise<void>,
+  options: { looks?: readonly Look[]; display?: (look: Look) => Record<string, unknown> } = {},
+): Promise<void> {
+  for (const view of options.looks ?? LOOKS) {
+    const { context, page } = await openLook(open, view, options.display?.(view));
+    try {
+      await body(page, view);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 export interface BrowserSuite {
   server: TestServer;
   browser: Browser;
