@@ -59,12 +59,12 @@ const lanes = await Promise.all([
     process.stdout.write(result.log);
     return result;
   }),
-  lane([
-    ['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']],
-  ]).then((result) => {
-    process.stdout.write(result.log);
-    return result;
-  }),
+  lane([['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']]]).then(
+    (result) => {
+      process.stdout.write(result.log);
+      return result;
+    },
+  ),
 ]);
 if (lanes.some((l) => !l.ok)) {
   console.error('\nnpm test: échec (voir ci-dessus)');

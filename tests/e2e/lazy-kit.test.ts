@@ -2,22 +2,12 @@
 // or on hover or focus), and the document designer's panels come in their own chunks. Here each download is held back
 // on purpose: what the user does meanwhile (a click, ArrowDown, a hover, a focus) is not lost once the code lands, and
 // the page keeps its layout.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, screenshot, selectNamed } from '../helpers/browser';
-import type { Manifest } from '../../scripts/bench/bundle-graph';
+import { chunkOf } from '../helpers/built-chunks';
 
 const suite = browserSuite();
-
-/** The built file of a source module, from the manifest of the client the test server serves. */
-function chunkOf(source: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
-  const file = manifest[source]?.file;
-  if (!file) throw new Error(`${source} n’a pas de chunk à lui dans le manifeste`);
-  return `/${file}`;
-}
 
 /** Holds the download of `source` until `release()`; `asked()` says whether the page has asked for it yet. */
 async function hold(page: Page, source: string) {

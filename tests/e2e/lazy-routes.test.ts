@@ -1,23 +1,13 @@
 // Issue 22: each page downloads its own chunk when first shown. A session from the login page to the editor and the
 // statistics loads the right chunks at the right time with no console error; an old tab whose chunks are gone after a
 // deploy gets a French notice with « Recharger » instead of a blank page.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, forEachLook, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { registered } from '../helpers/clients';
-import type { Manifest } from '../../scripts/bench/bundle-graph';
+import { chunkOf } from '../helpers/built-chunks';
 
 const suite = browserSuite();
-
-/** The built file of a source module, from the manifest of the client the test server serves (global-setup builds it). */
-function chunkOf(source: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
-  const file = manifest[source]?.file;
-  if (!file) throw new Error(`${source} n’a pas de chunk à lui dans le manifeste`);
-  return `/${file}`;
-}
 
 const CHUNKS = {
   shell: 'src/client/layouts/main-layout.tsx',

@@ -3,6 +3,7 @@ import { onPostgres, openEmptyTestDatabase } from '../helpers/database';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/db/connection';
 import { documentIdsMatching, searchEntries, searchRowid } from '../../src/server/db/queries/search';
 import { searchTerms } from '../../src/server/db/dialect';
 
@@ -507,21 +508,7 @@ describe.skipIf(onPostgres)('migration 0040', () => {
     await createMigrator(connection.db).migrateTo('0037_subscriptions');
     const db = connection.db;
     const now = '2026-05-01T10:00:00.000Z';
-    const org = async (name: string) =>
-      (await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow())
-        .id;
-    const [mine, theirs] = [await org('Mienne SARL'), await org('Autre SARL')];
-    const document = async (organizationId: number, number: string | null, n: number) =>
-      (
-        await db
-          .insertInto('documents')
-          .values(legacyDocument(organizationId, now, { number, uuid: `00000000-0000-4000-8000-00000000000${n}`, counter: n }))
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const issuedMine = await document(mine, 'FAC-2026-01552', 1);
-    const draftMine = await document(mine, null, 2);
-    const issuedTheirs = await document(theirs, 'FAC-2026-01552', 3);
+    const { mine, theirs, issuedMine, draftMine, issuedTheirs } = await twoOrganisationsNumbered(db, now);
     // Entries as 0004 keyed them (id * 8 + kind code), with the organisation bound as a double, as better-sqlite3 did.
     const entry = (organizationId: number, kind: string, refId: number, code: number, title: string) =>
       sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
@@ -563,21 +550,7 @@ describe.skipIf(!onPostgres)('migration 0042', () => {
     await createMigrator(connection.db).migrateTo('0041_shared_rate_limits');
     const db = connection.db;
     const now = '2026-05-01T10:00:00.000Z';
-    const org = async (name: string) =>
-      (await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow())
-        .id;
-    const [mine, theirs] = [await org('Mienne SARL'), await org('Autre SARL')];
-    const document = async (organizationId: number, number: string | null, n: number) =>
-      (
-        await db
-          .insertInto('documents')
-          .values(legacyDocument(organizationId, now, { number, uuid: `00000000-0000-4000-8000-00000000000${n}`, counter: n }))
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const issuedMine = await document(mine, 'FAC-2026-01552', 1);
-    const draftMine = await document(mine, null, 2);
-    const issuedTheirs = await document(theirs, 'FAC-2026-01552', 3);
+    const { mine, theirs, issuedMine, draftMine, issuedTheirs } = await twoOrganisationsNumbered(db, now);
     // Entries as 0004 wrote them on PostgreSQL (rowid = id * 8 + 2), without number parts.
     const entry = (organizationId: number, refId: number, title: string) =>
       sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, words)
@@ -616,6 +589,25 @@ describe.skipIf(!onPostgres)('migration 0042', () => {
 });
 
 /** A document row as migration 0007 made them (issued, no customer), for the migrations that rework documents. */
+/** Two organisations as an older schema held them, each with an invoice numbered FAC-2026-01552, and a draft of mine. */
+async function twoOrganisationsNumbered(db: Db, now: string) {
+  const org = async (name: string) =>
+    (await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  const [mine, theirs] = [await org('Mienne SARL'), await org('Autre SARL')];
+  const document = async (organizationId: number, number: string | null, n: number) =>
+    (
+      await db
+        .insertInto('documents')
+        .values(legacyDocument(organizationId, now, { number, uuid: `00000000-0000-4000-8000-00000000000${n}`, counter: n }))
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const issuedMine = await document(mine, 'FAC-2026-01552', 1);
+  const draftMine = await document(mine, null, 2);
+  const issuedTheirs = await document(theirs, 'FAC-2026-01552', 3);
+  return { mine, theirs, issuedMine, draftMine, issuedTheirs };
+}
+
 function legacyDocument(organizationId: number, now: string, over: Partial<Insertable<DocumentsTable>> = {}): Insertable<DocumentsTable> {
   return {
     organization_id: organizationId,
