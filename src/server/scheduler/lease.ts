@@ -29,6 +29,8 @@ export async function takeLease(
     )
     .executeTakeFirst();
   if (result.numUpdatedRows > 0n) return 'taken';
+  // Without an occurrence only a live lease refuses (it may have been released since: the other run was quick).
+  if (occurrence === undefined) return 'held';
   const row = await db.selectFrom('scheduler_jobs').select('lease_until').where('name', '=', params.job).executeTakeFirst();
   return row?.lease_until && row.lease_until >= now ? 'held' : 'done';
 }
