@@ -38,8 +38,13 @@ describe('the kit Select with a search field', () => {
       await page.keyboard.type('franc su');
       await expect.poll(() => listbox.getByRole('option').allInnerTexts()).toEqual(['CHF — Franc suisse']);
       await page.keyboard.press('ArrowDown');
-      const highlighted = await search.getAttribute('aria-activedescendant');
-      expect(await page.locator(`[id="${highlighted}"]`).innerText()).toBe('CHF — Franc suisse');
+      // The highlight follows a render: read it once it is there.
+      await expect
+        .poll(async () => {
+          const highlighted = await search.getAttribute('aria-activedescendant');
+          return highlighted ? page.locator(`[id="${highlighted}"]`).innerText() : null;
+        })
+        .toBe('CHF — Franc suisse');
       await page.keyboard.press('Enter');
       await expect.poll(() => currency.getAttribute('aria-expanded')).toBe('false');
       expect(await chosenOption(page, 'Devise')).toBe('CHF — Franc suisse');
@@ -49,9 +54,12 @@ describe('the kit Select with a search field', () => {
       await page.keyboard.press('Enter');
       await search.waitFor();
       await page.keyboard.type('fra');
-      const francs = await listbox.getByRole('option').allInnerTexts();
-      expect(francs.length).toBeGreaterThan(5);
-      expect(francs.every((t) => /fra/i.test(t))).toBe(true);
+      await expect
+        .poll(async () => {
+          const francs = await listbox.getByRole('option').allInnerTexts();
+          return francs.length > 5 && francs.every((t) => /fra/i.test(t));
+        })
+        .toBe(true);
       await search.fill('FRANC GUINEEN');
       await expect.poll(() => listbox.getByRole('option').allInnerTexts()).toEqual(['GNF — Franc guinéen']);
       await page.keyboard.press('ArrowDown');
