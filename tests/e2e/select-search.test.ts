@@ -65,6 +65,9 @@ describe('the kit Select with a search field', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect.poll(() => chosenOption(page, 'Devise')).toBe('GNF — Franc guinéen');
+      // The list closes and gives the focus back to the button before a key can open it again.
+      await expect.poll(() => currency.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => currency.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Nothing matches: « Aucun résultat », Enter picks nothing and keeps the list open; Escape closes it, focus back
       // on the button, the choice unchanged.
