@@ -1,4 +1,5 @@
 import { initTRPC } from '@trpc/server';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, fieldsOf, messagesOf } from './errors';
@@ -10,6 +11,7 @@ import { ROLE_REFUSAL } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
 import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
+import { answerKey, keptAnswersOf } from './kept-answers';
 
 /**
  * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
@@ -54,6 +56,11 @@ export interface ProcedureMeta {
   limit?: { key: LimitKey; exempt?: (rawInput: unknown) => boolean };
   /** A creation that needs a feature of the plan (API keys, webhooks): 402 on a plan without it. */
   feature?: PlanFeature;
+  /**
+   * A read whose answer depends only on the data, the caller and the day (a list, a search, figures, a report): kept
+   * between requests until data is written (kept-answers.ts). Never a read that writes, or shows bookkeeping.
+   */
+  kept?: true;
 }
 
 const t = initTRPC
@@ -121,7 +128,7 @@ const inputWithoutNul = t.middleware(async ({ next, getRawInput }) => {
 export const publicProcedure = t.procedure.use(inputWithoutNul);
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+const signedIn = publicProcedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
   // never let through, and so is a protected procedure the table calls public (a mistake in the table).
@@ -141,4 +148,17 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, 
   return next({
     ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },
   });
+});
+
+/** The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept. */
+export const protectedProcedure = signedIn.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+  const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
+  if (!answers) return next();
+  const key = answerKey(path, ctx.session, await getRawInput());
+  const generation = answers.generation();
+  const kept = answers.get(key, generation);
+  if (kept !== undefined) return { ok: true as const, data: kept, marker: middlewareMarker };
+  const result = await next();
+  if (result.ok) answers.set(key, generation, result.data);
+  return result;
 });

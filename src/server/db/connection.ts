@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
+import { keepDataGeneration, SqliteDataGeneration } from './data-generation';
 
 export type Db = Kysely<Database>;
 
@@ -32,9 +33,10 @@ function openSqlite(file: string): Connection {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const counts = new DocumentCounts(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [counts] });
-  keepDocumentCounts(db, counts);
+  const generation = new SqliteDataGeneration(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [generation] });
+  keepDataGeneration(db, generation);
+  keepDocumentCounts(db, new DocumentCounts(generation));
   let closed = false;
   return {
     db,

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { errorAnswer, sendError, sendJsonText } from './respond';
+import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
@@ -89,7 +90,7 @@ export async function handleRest(
           signal: undefined,
           batchIndex: 0,
         });
-        return { status: route.status ?? 200, body: JSON.stringify(answer) };
+        return { status: route.status ?? 200, body: answerText('rest', answer, () => JSON.stringify(answer)) };
       } catch (error) {
         return errorAnswer(error, route.procedure);
       }

@@ -17,6 +17,7 @@ import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { sendError, sendJsonText } from './respond';
 import { AppError } from '../errors';
+import { answerText } from '../kept-answers';
 import { MAX_BATCH_ANSWER_BYTES, MAX_BATCH_CALLS } from '../../shared/api-limits';
 
 export const TRPC_PREFIX = '/api/trpc/';
@@ -124,7 +125,8 @@ export async function handleTrpc(
         signal: undefined,
         batchIndex: index,
       });
-      return answerOf({ result: { data } });
+      // A kept answer's text is made once (kept-answers.ts); its status is 200.
+      return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
     } catch (cause) {
       return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx }));
     }

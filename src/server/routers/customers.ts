@@ -27,7 +27,7 @@ const sirenOf = (businessId: string): string => {
 
 export const customersRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/customers', summary: 'Clients, filtrés et paginés' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/customers', summary: 'Clients, filtrés et paginés' } })
     .input(customerListQuerySchema.optional())
     .output(customerListSchema)
     .query(({ ctx, input }) => {

@@ -43,7 +43,7 @@ const paymentWriteSchema = z.object({ messages: z.string(), data: paymentSchema 
 
 export const documentsRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/documents' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/documents' } })
     .input(listFiltersSchema.optional())
     .output(documentListSchema)
     .query(async ({ ctx, input }) => {

@@ -39,7 +39,10 @@ export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 
 export const expensesRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/expenses', summary: 'Dépenses, filtrées et paginées, avec les totaux du filtre' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/expenses', summary: 'Dépenses, filtrées et paginées, avec les totaux du filtre' },
+    })
     .input(expenseListQuerySchema.optional())
     .output(expenseListSchema)
     .query(({ ctx, input }) => listExpenses(ctx.db, expenseListParams(ctx.organizationId, expenseListQuerySchema.parse(input ?? {})))),
@@ -49,7 +52,7 @@ export const expensesRouter = router({
     .output(csvFileSchema)
     .query(({ ctx, input }) => exportExpenses(ctx.db, ctx.organizationId, expenseListQuerySchema.parse(input ?? {}))),
   figures: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/expenses/figures', summary: 'Dépenses par mois et TVA déductible par taux' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/expenses/figures', summary: 'Dépenses par mois et TVA déductible par taux' } })
     .input(
       z.object({
         from: z.iso.date({ error: 'Du : date attendue au format AAAA-MM-JJ' }).meta({ label: 'Du' }),

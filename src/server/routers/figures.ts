@@ -7,11 +7,14 @@ import { customerFigures, dashboardFigures } from '../services/figures';
 
 export const figuresRouter = router({
   dashboard: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/dashboard', summary: 'Chiffres de la vue d’ensemble' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/dashboard', summary: 'Chiffres de la vue d’ensemble' } })
     .output(dashboardSchema)
     .query(({ ctx }) => dashboardFigures(ctx.db, ctx.organizationId)),
   customer: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/customers/{id}/figures', summary: 'Facturé, encaissé et dû d’un client, par devise' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/customers/{id}/figures', summary: 'Facturé, encaissé et dû d’un client, par devise' },
+    })
     .input(z.object({ id: idSchema }))
     .output(customerFiguresSchema)
     .query(async ({ ctx, input }) => {

@@ -13,7 +13,7 @@ import { plural, pluralWord } from '../../shared/french';
 
 export const itemsRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/items', summary: 'Articles, filtrés et paginés' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/items', summary: 'Articles, filtrés et paginés' } })
     .input(itemListQuerySchema.optional())
     .output(itemListSchema)
     .query(({ ctx, input }) => {

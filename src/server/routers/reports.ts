@@ -27,12 +27,16 @@ import {
 /** Statistiques (issue 17): one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
   turnover: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/turnover', summary: 'Chiffre d’affaires par mois, trimestre ou année' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/reports/turnover', summary: 'Chiffre d’affaires par mois, trimestre ou année' },
+    })
     .input(turnoverQuerySchema)
     .output(turnoverReportSchema)
     .query(({ ctx, input }) => turnoverReport(ctx.db, ctx.organizationId, input)),
   customers: protectedProcedure
     .meta({
+      kept: true,
       rest: { method: 'GET', path: '/api/reports/customers', summary: 'Chiffre d’affaires par client : les dix premiers et le reste' },
     })
     .input(reportPeriodSchema)
@@ -40,6 +44,7 @@ export const reportsRouter = router({
     .query(({ ctx, input }) => customersReport(ctx.db, ctx.organizationId, input)),
   items: protectedProcedure
     .meta({
+      kept: true,
       rest: { method: 'GET', path: '/api/reports/items', summary: 'Chiffre d’affaires par article : les dix premiers et le reste' },
     })
     .input(reportPeriodSchema)
@@ -47,6 +52,7 @@ export const reportsRouter = router({
     .query(({ ctx, input }) => itemsReport(ctx.db, ctx.organizationId, input)),
   tags: protectedProcedure
     .meta({
+      kept: true,
       rest: {
         method: 'GET',
         path: '/api/reports/tags',
@@ -57,26 +63,39 @@ export const reportsRouter = router({
     .output(rankingReportSchema)
     .query(({ ctx, input }) => tagsReport(ctx.db, ctx.organizationId, input)),
   vat: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' },
+    })
     .input(reportPeriodSchema)
     .output(vatReportSchema)
     .query(({ ctx, input }) => vatReport(ctx.db, ctx.organizationId, input)),
   receivables: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/receivables', summary: 'Créances par ancienneté, DSO et clients en retard' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/reports/receivables', summary: 'Créances par ancienneté, DSO et clients en retard' },
+    })
     .output(receivablesReportSchema)
     .query(({ ctx }) => receivablesReport(ctx.db, ctx.organizationId)),
   margin: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/margin', summary: 'Chiffre d’affaires, dépenses et marge par mois' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/reports/margin', summary: 'Chiffre d’affaires, dépenses et marge par mois' },
+    })
     .input(reportPeriodSchema)
     .output(marginReportSchema)
     .query(({ ctx, input }) => marginReport(ctx.db, ctx.organizationId, input)),
   receipts: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base), par pages de mille' } })
+    .meta({
+      kept: true,
+      rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base), par pages de mille' },
+    })
     .input(receiptsQuerySchema)
     .output(receiptsBookSchema)
     .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
   urssaf: protectedProcedure
     .meta({
+      kept: true,
       rest: {
         method: 'GET',
         path: '/api/reports/urssaf',

@@ -5,7 +5,7 @@ import { searchEntries } from '../db/queries/search';
 export const searchRouter = router({
   /** The shell's global search: customers, items and documents by name, number, e-mail, SIREN, code. */
   query: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/search', summary: 'Recherche globale (clients, articles, documents)' } })
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/search', summary: 'Recherche globale (clients, articles, documents)' } })
     .input(searchQuerySchema)
     .output(searchResultsSchema)
     .query(async ({ ctx, input }) => {

@@ -1,21 +1,6 @@
-import type SQLite from 'better-sqlite3';
-import {
-  DeleteQueryNode,
-  InsertQueryNode,
-  type KyselyPlugin,
-  type OperationNode,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  RawNode,
-  type SelectQueryBuilder,
-  TableNode,
-  type UnknownRow,
-  UpdateQueryNode,
-  sql,
-} from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../connection';
+import type { DataGeneration } from '../data-generation';
 import type { Database } from '../schema';
 
 /** The documents a list's filters select, before any column: counted here, with the generation on PostgreSQL. */
@@ -39,31 +24,15 @@ function keyOf(filtered: FilteredDocuments): string {
 const MAX_KEPT = 5000;
 
 /**
- * The documents list's counts, kept between requests: at 100 000 documents counting a filter walks tens of
- * thousands of index entries on every full page (`npm run bench -- scale`), for a number that changes only when a
- * document is written. A count is reused while no document was written since it was read:
- * - by this process: every insert, update or delete on `documents` through Kysely passes this plugin (the queries
- *   in db/queries write documents only that way; an `sql` template is read for one), which starts a new generation;
- * - by another process on the same file (scripts, jobs): SQLite's `data_version` changes when another connection
- *   commits (and on no write of our own).
- * A generation covers the whole database, not one organisation: a write anywhere forgets every count, which errs
- * toward counting again, never toward a stale total. A transaction's handle is never cached (countsOf answers null).
+ * The documents list's counts on SQLite, kept between requests: at 100 000 documents counting a filter walks tens of
+ * thousands of index entries on every full page (`npm run bench -- scale`), for a number that changes only when data is
+ * written. A count is reused while the data's generation (db/data-generation.ts) is the one it was read at. A
+ * transaction's handle is never cached (documentCountsOf answers null).
  */
-export class DocumentCounts implements KyselyPlugin, KeptCounts {
-  private generation = 0;
-  private dataVersion = -1;
+export class DocumentCounts implements KeptCounts {
   private readonly counts = new Map<string, { generation: number; total: number }>();
 
-  constructor(private readonly sqlite: SQLite.Database) {}
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (writesDocuments(args.node)) this.generation++;
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
+  constructor(private readonly data: DataGeneration) {}
 
   count(_organizationId: number, filtered: FilteredDocuments): Promise<number> {
     return this.read(keyOf(filtered), async () => Number((await countOf(filtered).executeTakeFirstOrThrow()).total));
@@ -71,36 +40,14 @@ export class DocumentCounts implements KyselyPlugin, KeptCounts {
 
   /** The count stored under this key (the filter's SQL and parameters), or the one `count` reads, then kept. */
   async read(key: string, count: () => Promise<number>): Promise<number> {
-    const version = this.sqlite.pragma('data_version', { simple: true }) as number;
-    if (version !== this.dataVersion) {
-      this.dataVersion = version;
-      this.generation++;
-    }
+    const generation = this.data.current();
     const kept = this.counts.get(key);
-    if (kept && kept.generation === this.generation) return kept.total;
-    const generation = this.generation;
+    if (kept && kept.generation === generation) return kept.total;
     const total = await count();
     if (this.counts.size >= MAX_KEPT) this.counts.clear();
-    if (generation === this.generation) this.counts.set(key, { generation, total });
+    if (generation === this.data.current()) this.counts.set(key, { generation, total });
     return total;
   }
-}
-
-/** A write in an `sql` template (none today outside migrations) is recognised by its text. */
-const RAW_WRITE = /\b(insert\s+(or\s+\w+\s+)?into|update|delete\s+from)\s+"?documents"?\b/i;
-
-function writesDocuments(node: OperationNode): boolean {
-  if (RawNode.is(node)) return RAW_WRITE.test(node.sqlFragments.join(' '));
-  const table = InsertQueryNode.is(node)
-    ? node.into
-    : UpdateQueryNode.is(node)
-      ? node.table
-      : DeleteQueryNode.is(node)
-        ? node.from.froms[0]
-        : undefined;
-  // Anything but a plain table name (an alias, a join) is taken as a write to documents: a needless recount at worst.
-  if (!table) return false;
-  return !TableNode.is(table) || table.table.identifier.name === 'documents';
 }
 
 /**

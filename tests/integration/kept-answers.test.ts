@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { keptAnswersOf } from '../../src/server/kept-answers';
+import { parisToday } from '../../src/shared/paris-date';
+import { onPostgres, withServerDb } from '../helpers/database';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, type Session } from '../helpers/clients';
+import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+
+// Issue 22: the answers of the lists, searches, figures and reports are kept between requests until data is written
+// (src/server/kept-answers.ts). Each case reads an answer twice (the second one kept, on SQLite), changes what it
+// shows by one door or another, and expects the change at once. On PostgreSQL nothing is kept: the same cases hold.
+describe('kept answers are never stale', () => {
+  let server: TestServer;
+  let owner: Session;
+  let customerId: number;
+  const kept = () => keptAnswersOf(server.app.deps.db);
+  const total = async (path: string) => {
+    const answer = await owner.rest('GET', path);
+    expect(answer.status).toBe(200);
+    return answer.body.total as number;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = (await registered(server.url)).session;
+    ({ customerId } = await readyToInvoice(owner));
+    await issued(owner, { customer_id: customerId, items: [line('Conseil', 2, 400)] });
+  });
+  afterAll(() => server.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps an answer on SQLite only, and a sign-in (bookkeeping) does not forget it', async () => {
+    expect(await total('/api/documents')).toBe(1);
+    expect(await total('/api/documents')).toBe(1);
+    if (onPostgres) {
+      expect(kept()).toBeNull();
+      return;
+    }
+    const store = kept();
+    if (!store) throw new Error('SQLite keeps no answers');
+    const generation = store.generation();
+    await registered(server.url); // a session, a rate window: bookkeeping… and a new organisation, which is data
+    expect(store.generation()).toBeGreaterThan(generation);
+    const after = store.generation();
+    await owner.rest('GET', '/api/documents');
+    await owner.rest('GET', '/api/auth');
+    expect(store.generation()).toBe(after);
+    expect(store.size).toBeGreaterThan(0);
+  });
+
+  it('shows a write made through either door at once', async () => {
+    const before = await total('/api/documents');
+    await draft(owner, { customer_id: customerId, items: [line('Atelier', 1, 90)] });
+    expect(await total('/api/documents')).toBe(before + 1);
+    const trpc = owner.trpc();
+    const drafts = { status: 'draft' } as const;
+    expect((await trpc.documents.list.query(drafts)).total).toBe(1);
+    await trpc.documents.create.mutate({ type: 'invoice', date: '2026-11-02', customer_id: customerId, items: [line('Atelier', 3, 10)] });
+    expect((await trpc.documents.list.query(drafts)).total).toBe(2);
+    expect(await total('/api/documents?status=draft')).toBe(2);
+  });
+
+  it('shows a write made by another connection (another process, a script) at once', async () => {
+    expect(await total('/api/customers?search=Renomm%C3%A9e')).toBe(0);
+    expect(await total('/api/documents?min_amount=100000')).toBe(0);
+    await withServerDb(server, async (db) => {
+      await sql`update customers set name = 'Boulangerie Renommée' where id = ${customerId}`.execute(db);
+      await sql`update documents set total = 2000000000 where id = (select min(id) from documents)`.execute(db);
+    });
+    expect(await total('/api/customers?search=Renomm%C3%A9e')).toBe(1);
+    expect(await total('/api/documents?min_amount=100000')).toBe(1);
+  });
+
+  it('never gives one caller’s answer to another: another organisation, another role', async () => {
+    const other = (await registered(server.url)).session;
+    expect(await total('/api/documents')).toBeGreaterThan(0);
+    const theirs = await other.rest('GET', '/api/documents');
+    expect(theirs.body.total).toBe(0);
+    const dashboards = await Promise.all([owner.rest('GET', '/api/dashboard'), other.rest('GET', '/api/dashboard')]);
+    expect(dashboards[0].body).not.toEqual(dashboards[1].body);
+  });
+
+  it('turns with the Paris day: an invoice due today is overdue tomorrow', async () => {
+    const today = parisToday();
+    await issued(owner, { customer_id: customerId, date: today, maturity: today, items: [line('Échéance', 1, 100)] });
+    const overdue = '/api/documents?type=invoice&status=overdue';
+    expect(await total(overdue)).toBe(0);
+    expect(await total(overdue)).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 26 * 3_600_000);
+    expect(await total(overdue)).toBe(1);
+  });
+
+  it('answers a refused caller with the refusal, never with a kept answer', async () => {
+    await owner.rest('GET', '/api/reports/receivables');
+    const anonymous = await fetch(`${server.url}/api/reports/receivables`);
+    expect(anonymous.status).toBe(401);
+  });
+});
