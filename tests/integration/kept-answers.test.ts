@@ -30,7 +30,7 @@ describe('kept answers are never stale', () => {
   afterAll(() => server.close());
   afterEach(() => vi.useRealTimers());
 
-  it('keeps an answer on SQLite only, and a sign-in (bookkeeping) does not forget it', async () => {
+  it('keeps an answer on SQLite only; reads and their sessions’ bookkeeping do not forget it, a new organisation does', async () => {
     expect(await total('/api/documents')).toBe(1);
     expect(await total('/api/documents')).toBe(1);
     if (onPostgres) {
@@ -72,7 +72,7 @@ describe('kept answers are never stale', () => {
     expect(await total('/api/documents?min_amount=100000')).toBe(1);
   });
 
-  it('never gives one caller’s answer to another: another organisation, another role', async () => {
+  it('never gives one organisation’s answer to another’s caller', async () => {
     const other = (await registered(server.url)).session;
     expect(await total('/api/documents')).toBeGreaterThan(0);
     const theirs = await other.rest('GET', '/api/documents');

@@ -32,14 +32,8 @@ export function writesData(node: OperationNode): boolean {
     for (const match of text.matchAll(RAW_WRITE)) if (!BOOKKEEPING.has(String(match[3]).toLowerCase())) return true;
     return false;
   }
-  const table = InsertQueryNode.is(node)
-    ? node.into
-    : UpdateQueryNode.is(node)
-      ? node.table
-      : DeleteQueryNode.is(node)
-        ? node.from.froms[0]
-        : undefined;
-  if (!table && !UpdateQueryNode.is(node) && !DeleteQueryNode.is(node)) return false;
+  if (!InsertQueryNode.is(node) && !UpdateQueryNode.is(node) && !DeleteQueryNode.is(node)) return false;
+  const table = InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : node.from.froms[0];
   // Anything but a plain table name (an alias, a join) is taken as a write to data: a needless miss at worst.
   return !table || !TableNode.is(table) || !BOOKKEEPING.has(table.table.identifier.name);
 }
