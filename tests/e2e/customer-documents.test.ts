@@ -11,6 +11,7 @@ import { defined } from '../../src/shared/defined';
 let server: TestServer;
 let browser: Browser;
 let cookie: string;
+let api: Session;
 let format: CurrencyFormat;
 let owing: number;
 let fresh: number;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
   const session = new Session(server.url);
+  api = session;
   await session.rest('POST', '/api/auth/register', newUser());
   cookie = defined(defined(session.cookie, 'session.cookie').split('=')[1]);
   // Thousands grouped with a space: the page must follow the organisation's currency_format ('1 234,50 €').
@@ -133,6 +135,26 @@ describe('a customer’s documents and figures in the browser', () => {
     await screenshot(page, 'customer-documents-phone');
     await documents.getByRole('link', { name: partialInvoice.number }).click();
     await page.waitForURL(new RegExp(`/invoices/${partialInvoice.id}/view$`));
+    await context.close();
+  });
+
+  // Last: it adds documents to the customer the tests above count.
+  it('names a deposit invoice « Facture d’acompte » among the customer’s documents and the dashboard’s latest alike', async () => {
+    const estimate = await issued(api, { type: 'estimate', customer_id: owing, date: today, items: [line('Agrandissement', 1, 2000)] });
+    const deposit = await api.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 });
+    expect(deposit.status).toBe(201);
+    const invoice = await api.rest('POST', `/api/documents/${deposit.body.data.id}/issue`);
+    expect(invoice.status).toBe(200);
+    const number = String(invoice.body.data.number);
+
+    const { context, page } = await newPage(browser, server.url);
+    await context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
+    await page.goto(`/customers/${owing}`);
+    const row = page.getByTestId('customer-documents-list').getByRole('row').filter({ hasText: number });
+    await row.getByRole('cell', { name: 'Facture d’acompte', exact: true }).waitFor();
+    await page.goto('/');
+    const latest = page.getByTestId('latest-documents').getByRole('row').filter({ hasText: number });
+    await latest.getByRole('cell', { name: 'Facture d’acompte', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -1,7 +1,5 @@
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
-import { showsTotal } from '../../shared/status';
-import { formatDateShort } from '../../shared/format';
 import { trpc } from '../trpc';
 import { useCan } from '../lib/use-can';
 import { useMoney } from '../lib/use-money';
@@ -10,9 +8,8 @@ import { Spinner } from '../components/ui/spinner';
 import { listStyles } from '../components/ui/list';
 import { ResponsiveList } from '../components/ui/responsive-list';
 import { FileIcon } from '../components/icons';
-import { StatusChip } from './documents/status-chip';
-import { TYPE_LABELS } from './documents/document-meta';
 import { openHref } from './documents/document-row-actions';
+import { documentColumns } from './documents/document-columns';
 import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
@@ -55,10 +52,6 @@ const styles = {
   kpiDetail: css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' }),
   alert: css({ color: 'danger' }),
   alertCard: css({ borderColor: 'danger', bg: 'dangerSubtle' }),
-  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
-  type: css({ color: 'fg.muted', whiteSpace: 'nowrap' }),
-  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
-  muted: css({ color: 'fg.muted' }),
 };
 
 /** Vue d'ensemble: turnover, what customers owe and what is late, the year month by month, the latest documents. */
@@ -159,36 +152,7 @@ export function HomePage() {
               rows={f.latest}
               rowKey={(doc) => doc.id}
               onOpen={(doc) => navigate(openHref(doc))}
-              columns={[
-                { key: 'type', label: 'Type', className: styles.type, cell: (doc) => TYPE_LABELS[doc.type].one },
-                {
-                  key: 'number',
-                  label: 'Numéro',
-                  card: 'title',
-                  className: listStyles.number,
-                  cell: (doc) => (
-                    <Link href={openHref(doc)} className={listStyles.link}>
-                      {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
-                    </Link>
-                  ),
-                },
-                {
-                  key: 'customer',
-                  label: 'Client',
-                  card: 'subtitle',
-                  cell: (doc) => doc.customer_name ?? <span className={styles.muted}>—</span>,
-                },
-                { key: 'date', label: 'Date', className: listStyles.number, cell: (doc) => formatDateShort(doc.date) },
-                {
-                  key: 'total',
-                  label: 'Total TTC',
-                  align: 'right',
-                  card: 'amount',
-                  className: styles.amount,
-                  cell: (doc) => (showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>),
-                },
-                { key: 'status', label: 'Statut', card: 'status', cell: (doc) => <StatusChip status={doc.status} type={doc.type} /> },
-              ]}
+              columns={documentColumns({ money, type: true, sent: false })}
             />
           </section>
         </>

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { css } from '../../../../styled-system/css';
-import { showsTotal } from '../../../shared/status';
-import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
 import { useQueryState } from '../../lib/use-query-state';
@@ -12,26 +10,14 @@ import { Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { FileIcon } from '../../components/icons';
-import { StatusChip } from '../documents/status-chip';
-import { TYPE_LABELS } from '../documents/document-meta';
-import { openHref, type DocumentListEntry } from '../documents/document-row-actions';
+import { openHref } from '../documents/document-row-actions';
+import { documentColumns } from '../documents/document-columns';
 import { plural } from '../../../shared/french';
 
 const styles = {
   ...listStyles,
   heading: css({ fontSize: 'md', fontWeight: '700' }),
-  type: css({ whiteSpace: 'nowrap' }),
-  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
-  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
-  muted: css({ color: 'fg.muted' }),
-  statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
 };
-
-const numberOf = (doc: Pick<DocumentListEntry, 'status' | 'number'>) =>
-  doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number;
-
-const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) =>
-  doc.kind === 'deposit' ? 'Facture d’acompte' : TYPE_LABELS[doc.type].one;
 
 /**
  * The customer's documents of every type, newest first. The page lives in the URL like the lists' filters, so
@@ -97,40 +83,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
             rowKey={(doc) => doc.id}
             dimmed={list.isPlaceholderData}
             onOpen={(doc) => navigate(openHref(doc))}
-            columns={[
-              { key: 'type', label: 'Type', card: 'subtitle', className: styles.type, cell: typeLabel },
-              {
-                key: 'number',
-                label: 'Numéro',
-                card: 'title',
-                className: styles.number,
-                cell: (doc) => (
-                  <Link href={openHref(doc)} className={styles.link}>
-                    {numberOf(doc)}
-                  </Link>
-                ),
-              },
-              { key: 'date', label: 'Date', className: styles.number, cell: (doc) => formatDateShort(doc.date) },
-              {
-                key: 'total',
-                label: 'Total TTC',
-                align: 'right',
-                card: 'amount',
-                className: styles.amount,
-                cell: (doc) => (showsTotal(doc.type) ? money(doc.total, doc.currency) : <span className={styles.muted}>—</span>),
-              },
-              {
-                key: 'status',
-                label: 'Statut',
-                card: 'status',
-                cell: (doc) => (
-                  <span className={styles.statusCell}>
-                    <StatusChip status={doc.status} type={doc.type} />
-                    {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
-                  </span>
-                ),
-              },
-            ]}
+            columns={documentColumns({ money, type: true, customer: false })}
           />
           <Pagination page={page} perPage={perPage} total={list.data.total} onChange={(patch) => setQuery(patch)} />
         </>

@@ -5,7 +5,6 @@ import { css, cx } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { SORT_FIELDS } from '../../../shared/schemas/filters';
 import { EDITOR_TITLES, maturityLabel, showsTotal } from '../../../shared/status';
-import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
 import { useMoney } from '../../lib/use-money';
@@ -13,13 +12,13 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
-import { ResponsiveList, type ListColumn } from '../../components/ui/responsive-list';
+import { ResponsiveList } from '../../components/ui/responsive-list';
 import { FileIcon } from '../../components/icons';
-import { StatusChip } from './status-chip';
+import { documentColumns } from './document-columns';
 import { baseOf } from './document-meta';
 import { DocumentTypeTabs } from './document-type-tabs';
 import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-filters';
-import { DocumentRowActions, openHref, type DocumentListEntry } from './document-row-actions';
+import { DocumentRowActions, openHref } from './document-row-actions';
 import { RemindersPanel } from './reminders-panel';
 import { useCan } from '../../lib/use-can';
 import { deName, plural } from '../../../shared/french';
@@ -28,10 +27,6 @@ type SortKey = (typeof SORT_FIELDS)[number];
 
 const styles = {
   ...listStyles,
-  amount: css({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }),
-  draft: css({ fontStyle: 'italic', color: 'fg.muted', fontWeight: '500' }),
-  muted: css({ color: 'fg.muted' }),
-  statusCell: css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' }),
   views: css({ display: 'flex', gap: '1', mb: '3' }),
   view: css({
     px: '3',
@@ -98,7 +93,12 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   const newHref = `${baseOf(type)}/new/add`;
   const { noun: one, plural: many } = DOCUMENT_TYPE_TABLE[type];
 
-  const columns = documentColumns({ type, money, withTotal, withDue, withMaturity });
+  const columns = documentColumns({
+    money,
+    maturity: withMaturity ? maturityLabel(type) : undefined,
+    total: withTotal,
+    due: withDue,
+  });
 
   // Factures → Relances (issue 15 §2): SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
   const remindersView = type === 'invoice' && query.view === 'relances';
@@ -204,75 +204,4 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
       )}
     </div>
   );
-}
-
-/** The columns of a documents list, and where each sits on a phone card (issue 23). */
-function documentColumns({
-  type,
-  money,
-  withTotal,
-  withDue,
-  withMaturity,
-}: {
-  type: DocumentType;
-  money: ReturnType<typeof useMoney>;
-  withTotal: boolean;
-  withDue: boolean;
-  withMaturity: boolean;
-}): ListColumn<DocumentListEntry>[] {
-  const muted = <span className={styles.muted}>—</span>;
-  const columns: (ListColumn<DocumentListEntry> | false)[] = [
-    {
-      key: 'number',
-      label: 'Numéro',
-      sort: 'number',
-      card: 'title',
-      className: styles.number,
-      cell: (doc) => (
-        <Link href={openHref(doc)} className={styles.link}>
-          {doc.status === 'draft' ? <span className={styles.draft}>Brouillon</span> : doc.number}
-        </Link>
-      ),
-    },
-    { key: 'customer', label: 'Client', sort: 'customer', card: 'subtitle', cell: (doc) => doc.customer_name ?? muted },
-    { key: 'date', label: 'Date', sort: 'date', className: styles.number, cell: (doc) => formatDateShort(doc.date) },
-    withMaturity && {
-      key: 'maturity',
-      label: maturityLabel(type),
-      sort: 'maturity',
-      className: styles.number,
-      cell: (doc) => (doc.maturity ? formatDateShort(doc.maturity) : muted),
-    },
-    withTotal && {
-      key: 'total',
-      label: 'Total TTC',
-      sort: 'total',
-      align: 'right',
-      card: 'amount',
-      className: styles.amount,
-      cell: (doc) => money(doc.total, doc.currency),
-    },
-    withDue && {
-      key: 'due',
-      label: 'Reste dû',
-      align: 'right',
-      cell: (doc) => (
-        <span className={cx(styles.amount, (doc.status === 'draft' || doc.amount_due === 0) && styles.muted)}>
-          {doc.status === 'draft' ? '—' : money(doc.amount_due, doc.currency)}
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      label: 'Statut',
-      card: 'status',
-      cell: (doc) => (
-        <span className={styles.statusCell}>
-          <StatusChip status={doc.status} type={doc.type} />
-          {doc.sent_at && doc.status !== 'draft' && <StatusChip status="sent" />}
-        </span>
-      ),
-    },
-  ];
-  return columns.filter((c): c is ListColumn<DocumentListEntry> => c !== false);
 }
