@@ -1,10 +1,11 @@
 // Issue 22: the kit's Select and tooltip draw before Ark's code for them has arrived (it comes when the browser is idle
 // or on hover or focus), and the document designer's panels come in their own chunks. Here each download is held back
 // on purpose: what the user does meanwhile (a click, ArrowDown, a hover, a focus) is not lost once the code lands, and
-// the page keeps its layout.
+// the page keeps its layout. When the code cannot come at all (offline, or a deploy removed the old chunk), the Select
+// says so with a reload instead of being a dead button, and works at the next try once the network is back.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { browserSuite, screenshot, selectNamed } from '../helpers/browser';
+import type { Page, Route } from 'playwright-core';
+import { browserSuite, forEachLook, look, screenshot, selectNamed } from '../helpers/browser';
 import { chunkOf } from '../helpers/built-chunks';
 
 const suite = browserSuite();
@@ -26,6 +27,27 @@ async function hold(page: Page, source: string) {
 
 const ARK_SELECT = 'src/client/components/ui/select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
+
+/**
+ * Makes every download of `source` fail until `restore()`: as offline (the request aborted) or as after a deploy (the
+ * old chunk answers 404). `tries()` counts the requests that failed; `errors` collects what the page threw.
+ */
+async function failing(page: Page, source: string, as: 'offline' | 'deploy') {
+  const url = `**${chunkOf(source)}`;
+  let tries = 0;
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const fail = (route: Route) => {
+    tries += 1;
+    return as === 'offline'
+      ? route.abort('internetdisconnected')
+      : route.fulfill({ status: 404, contentType: 'text/plain', body: 'Fichier introuvable' });
+  };
+  await page.route(url, fail);
+  return { tries: () => tries, errors, restore: () => page.unroute(url, fail) };
+}
+
+const PART_NOTICE = 'Une partie de l’application n’a pas pu être chargée';
 
 describe('kit parts drawn before their code', () => {
   it('Select: ArrowDown on the stand-in opens the list and moves in it once the code lands; same place, same text', async () => {
@@ -71,6 +93,77 @@ describe('kit parts drawn before their code', () => {
     await list.getByRole('option', { name: 'Exigible', exact: true }).click();
     await expect.poll(() => status.innerText()).toBe('Exigible');
     await expect.poll(() => new URL(page.url()).search).toContain('status=');
+    await context.close();
+  });
+
+  it('Select: its code cannot download: a French notice with « Recharger la page », then the list at the next try once back', async () => {
+    // Offline with a click on the wide page; after a deploy with the keyboard on the phone.
+    await forEachLook(
+      suite,
+      async (page, { size }) => {
+        const wide = size === 'wide';
+        const chunk = await failing(page, ARK_SELECT, wide ? 'offline' : 'deploy');
+        await page.goto('/invoices');
+        // On a phone the filters fold behind a button.
+        if (!wide) await page.getByRole('button', { name: 'Filtres' }).click();
+        const status = selectNamed(page, 'Statut');
+        await status.waitFor();
+        // The download the idle browser started has failed already: the user's action tries again, and once more.
+        await expect.poll(chunk.tries).toBeGreaterThan(0);
+        const before = await status.boundingBox();
+        const triesBefore = chunk.tries();
+        if (wide) await status.click();
+        else {
+          await status.focus();
+          await page.keyboard.press('ArrowDown');
+        }
+        const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+        await notice.waitFor();
+        expect(chunk.tries() - triesBefore).toBeGreaterThanOrEqual(2);
+        expect(await notice.innerText()).toContain('Une nouvelle version de Facturier a peut-être été installée');
+        expect(await page.getByRole('listbox').count()).toBe(0);
+        // The page does not move, and the notice is whole on the screen.
+        expect(await status.boundingBox()).toEqual(before);
+        const box = await notice.boundingBox();
+        const view = page.viewportSize();
+        expect(box && view && box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height).toBe(true);
+        // Its reload is the next stop of the keyboard.
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Recharger la page');
+        await screenshot(page, `lazy-kit-select-failed-${size}`);
+        await page.keyboard.press('Shift+Tab');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+
+        // The network is back (or the user stays on the old version's page): the next action opens the list.
+        await chunk.restore();
+        if (wide) await page.keyboard.press('ArrowDown');
+        else await status.click();
+        const list = page.getByRole('listbox');
+        await list.waitFor();
+        expect(await page.getByRole('alert').filter({ hasText: PART_NOTICE }).count()).toBe(0);
+        await list.getByRole('option', { name: 'Exigible', exact: true }).click();
+        await expect.poll(() => status.innerText()).toBe('Exigible');
+        expect(chunk.errors).toEqual([]);
+      },
+      { looks: [look('light', 'wide'), look('light', 'phone')] },
+    );
+  });
+
+  it('tooltip: its code cannot download: no label and nothing thrown; back online, the next hover shows it', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, ARK_TOOLTIP, 'offline');
+    await page.goto('/');
+    const search = page.getByRole('button', { name: 'Rechercher' });
+    await search.hover();
+    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    // A label is not worth a notice: the button works without it.
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: PART_NOTICE }).count()).toBe(0);
+    await chunk.restore();
+    await page.mouse.move(0, 0);
+    await search.hover();
+    await page.getByRole('tooltip').getByText('Rechercher').waitFor();
+    expect(chunk.errors).toEqual([]);
     await context.close();
   });
 

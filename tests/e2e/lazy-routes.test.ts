@@ -1,6 +1,6 @@
 // Issue 22: each page downloads its own chunk when first shown. A session from the login page to the editor and the
 // statistics loads the right chunks at the right time with no console error; an old tab whose chunks are gone after a
-// deploy gets a French notice with « Recharger » instead of a blank page.
+// deploy gets a French notice with « Recharger la page » instead of a blank page.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, forEachLook, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
@@ -89,7 +89,7 @@ describe('pages in their own chunks', () => {
     await context.close();
   });
 
-  it('a chunk gone since the tab opened: a French notice and « Recharger », which brings the page back', async () => {
+  it('a chunk gone since the tab opened: a French notice and « Recharger la page », which brings the page back', async () => {
     await forEachLook(
       suite,
       async (page, { theme }) => {
@@ -107,7 +107,7 @@ describe('pages in their own chunks', () => {
         await screenshot(page, `lazy-chunk-error-${theme}`);
 
         await page.unroute(`**${reports}`);
-        await notice.getByRole('button', { name: 'Recharger' }).click();
+        await notice.getByRole('button', { name: 'Recharger la page' }).click();
         await page.getByText('Aucune facture émise sur cette période').waitFor();
         expect(await page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' }).count()).toBe(0);
       },

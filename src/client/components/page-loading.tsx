@@ -1,9 +1,11 @@
 import { Component, type ReactNode, Suspense } from 'react';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
 export const CHUNK_ERROR_TITLE = 'Cette page n’a pas pu être chargée';
+/** A control on a page that did load (a Select's list) whose code could not come. */
+export const CHUNK_PART_ERROR_TITLE = 'Une partie de l’application n’a pas pu être chargée';
 export const CHUNK_ERROR_TEXT =
   'Une nouvelle version de Facturier a peut-être été installée depuis l’ouverture de cet onglet, ou la connexion a été interrompue.';
 
@@ -11,9 +13,6 @@ const styles = {
   // Tall enough that the page arriving does not push the footer of the layout up and down.
   holder: css({ minH: '50vh', display: 'grid', placeItems: 'center', color: 'accent.default' }),
   notice: css({
-    maxW: '420px',
-    mx: 'auto',
-    my: '10',
     p: '6',
     bg: 'bg.surface',
     borderWidth: '1px',
@@ -24,6 +23,22 @@ const styles = {
     flexDirection: 'column',
     gap: '3',
     alignItems: 'flex-start',
+  }),
+  // In the place of the page that did not come.
+  inPage: css({ maxW: '420px', mx: 'auto', my: '10' }),
+  // Over a page that did come, where the snackbar shows: no field moves, no scrolling box clips it.
+  floating: css({
+    position: 'fixed',
+    left: '50%',
+    bottom: '6',
+    transform: 'translateX(-50%)',
+    zIndex: 'toast',
+    w: 'min(420px, calc(100vw - 32px))',
+    // Not the look of whatever holds the control (a bold or centred table head).
+    color: 'fg.default',
+    textAlign: 'left',
+    fontWeight: 'normal',
+    'body:has([data-sticky-bottom-bar]) &': { bottom: '20' },
   }),
   title: css({ fontWeight: '700', fontSize: 'md' }),
   text: css({ color: 'fg.muted', fontSize: 'sm' }),
@@ -57,12 +72,16 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(error.message);
 }
 
-export function ChunkErrorNotice() {
+/**
+ * Code that could not be downloaded, and the way out: a reload. A whole page's (`part` unset) stands in its place; a
+ * part's (a Select whose list could not come, lazy-select.tsx) floats over the page that did come.
+ */
+export function ChunkErrorNotice({ part }: { part?: boolean }) {
   return (
-    <div role="alert" className={styles.notice} data-testid="chunk-error">
-      <p className={styles.title}>{CHUNK_ERROR_TITLE}</p>
+    <div role="alert" className={cx(styles.notice, part ? styles.floating : styles.inPage)} data-testid="chunk-error">
+      <p className={styles.title}>{part ? CHUNK_PART_ERROR_TITLE : CHUNK_ERROR_TITLE}</p>
       <p className={styles.text}>{CHUNK_ERROR_TEXT}</p>
-      <Button onClick={() => window.location.reload()}>Recharger</Button>
+      <Button onClick={() => window.location.reload()}>Recharger la page</Button>
     </div>
   );
 }

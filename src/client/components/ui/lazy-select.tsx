@@ -1,8 +1,9 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ComponentProps, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
 import { lazyPage, useLoaded } from '../../lib/lazy-page';
+import { ChunkErrorNotice } from '../page-loading';
 import { whenIdle } from '../../lib/when-idle';
 import { ChevronDownIcon } from '../icons';
 import type { Select as ArkSelectField } from './select';
@@ -47,6 +48,8 @@ export function Select(props: Props) {
 /**
  * Ark's closed Select as it draws (same parts, classes, data attributes and accessible name), without its machine: the
  * page keeps its layout and looks when the real one replaces it. It only records what the user did, to be replayed.
+ * When the code cannot come (offline, or a deploy since the tab opened removed the old chunk) it says so, with a
+ * reload, rather than a button that does nothing; the user's next action tries the download again.
  */
 function StandIn({
   value,
@@ -65,15 +68,36 @@ function StandIn({
   const invalid = field?.invalid ? '' : undefined;
   const chosen = options.find((o) => o.value === value);
   const button = useRef<HTMLButtonElement>(null);
+  const [failed, setFailed] = useState(false);
   const preload = () => void ark.preload();
+  // A failed download is tried once more (a brief network drop), then told; nothing is replayed if it comes later.
+  const act = (action: PendingAction) => {
+    onAction(action);
+    void ark
+      .preload()
+      .then((part) => part ?? ark.preload())
+      .then((part) => {
+        if (part) return;
+        onAction(undefined);
+        setFailed(true);
+      });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!REPLAYED_KEYS.has(event.key)) return;
     event.preventDefault();
-    preload();
-    onAction(event.key as PendingAction);
+    act(event.key as PendingAction);
   };
   return (
-    <div data-scope="select" data-part="root" className={cx(styles.root, className)} data-invalid={invalid}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: only listens to what its button and the notice's pass up
+    <div
+      data-scope="select"
+      data-part="root"
+      className={cx(styles.root, className)}
+      data-invalid={invalid}
+      // The notice goes with Escape, or when the focus moves to another field (not on a click on the page's text).
+      onKeyDown={(event) => event.key === 'Escape' && setFailed(false)}
+      onBlur={(event) => event.relatedTarget && !event.currentTarget.contains(event.relatedTarget) && setFailed(false)}
+    >
       <div data-scope="select" data-part="control" className={styles.control} data-state="closed" data-invalid={invalid}>
         <button
           ref={button}
@@ -95,15 +119,13 @@ function StandIn({
           className={styles.trigger}
           disabled={isDisabled}
           onPointerEnter={preload}
-          onFocus={() => {
-            preload();
-            onAction('focus');
-          }}
+          onFocus={() => act('focus')}
           // Not when the swap itself removes it: the focus is then handed to the real button.
           onBlur={(event) => event.currentTarget.isConnected && onAction(undefined)}
-          onClick={() => {
-            preload();
-            onAction('click');
+          onClick={(event) => {
+            // Safari does not focus a clicked button: focused, it loses the notice as the other browsers do.
+            event.currentTarget.focus();
+            act('click');
           }}
           onKeyDown={onKeyDown}
         >
@@ -135,6 +157,7 @@ function StandIn({
           </option>
         ))}
       </select>
+      {failed && <ChunkErrorNotice part />}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function LoginPage() {
       setPending(false);
       return;
     }
-    // A data layer that cannot be downloaded is told by the next page's own notice, with « Recharger ».
+    // A data layer that cannot be downloaded is told by the next page's own notice, with « Recharger la page ».
     await loadDataLayer().then(
       ({ rememberSignedInUser }) => rememberSignedInUser(user),
       () => undefined,
