@@ -35,16 +35,36 @@ const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 async function failing(page: Page, source: string, as: 'offline' | 'deploy') {
   const url = `**${chunkOf(source)}`;
   let tries = 0;
+  let heldTry = 0;
+  let releaseHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseHeld = resolve;
+  });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const fail = (route: Route) => {
+  let back = false;
+  const fail = async (route: Route) => {
+    // A download asked before the network came back still fails; one asked after goes through.
+    if (back) return route.fallback();
     tries += 1;
+    if (tries === heldTry) await held;
     return as === 'offline'
       ? route.abort('internetdisconnected')
       : route.fulfill({ status: 404, contentType: 'text/plain', body: 'Fichier introuvable' });
   };
   await page.route(url, fail);
-  return { tries: () => tries, errors, restore: () => page.unroute(url, fail) };
+  return {
+    tries: () => tries,
+    errors,
+    restore: () => {
+      back = true;
+    },
+    /** The `nth` try from now fails only at `releaseHeld()`: a download still failing when the network comes back. */
+    holdTry: (nth: number) => {
+      heldTry = tries + nth;
+    },
+    releaseHeld,
+  };
 }
 
 const PART_NOTICE = 'Une partie de l’application n’a pas pu être chargée';
@@ -135,7 +155,7 @@ describe('kit parts drawn before their code', () => {
         expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
 
         // The network is back (or the user stays on the old version's page): the next action opens the list.
-        await chunk.restore();
+        chunk.restore();
         if (wide) await page.keyboard.press('ArrowDown');
         else await status.click();
         const list = page.getByRole('listbox');
@@ -149,6 +169,28 @@ describe('kit parts drawn before their code', () => {
     );
   });
 
+  it('Select: a focus whose download fails as the network comes back does not swallow the ArrowDown pressed after it', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, ARK_SELECT, 'offline');
+    await page.goto('/invoices');
+    const status = selectNamed(page, 'Statut');
+    await status.waitFor();
+    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    // The focus tries twice: the first fails at once, the second is still on its way when the network is back.
+    const before = chunk.tries();
+    chunk.holdTry(2);
+    await status.focus();
+    await expect.poll(chunk.tries).toBe(before + 2);
+    chunk.restore();
+    await page.keyboard.press('ArrowDown');
+    chunk.releaseHeld();
+    const list = page.getByRole('listbox');
+    await list.waitFor();
+    expect(await status.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('alert').filter({ hasText: PART_NOTICE }).count()).toBe(0);
+    await context.close();
+  });
+
   it('tooltip: its code cannot download: no label and nothing thrown; back online, the next hover shows it', async () => {
     const { page, context } = await suite.loggedIn();
     const chunk = await failing(page, ARK_TOOLTIP, 'offline');
@@ -159,7 +201,7 @@ describe('kit parts drawn before their code', () => {
     // A label is not worth a notice: the button works without it.
     expect(await page.getByRole('tooltip').count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: PART_NOTICE }).count()).toBe(0);
-    await chunk.restore();
+    chunk.restore();
     await page.mouse.move(0, 0);
     await search.hover();
     await page.getByRole('tooltip').getByText('Rechercher').waitFor();

@@ -69,15 +69,19 @@ function StandIn({
   const chosen = options.find((o) => o.value === value);
   const button = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
   const preload = () => void ark.preload();
-  // A failed download is tried once more (a brief network drop), then told; nothing is replayed if it comes later.
+  // A failed download is tried once more (a brief network drop), then told; nothing is replayed if it comes later. Only
+  // the latest action's failure counts: a focus whose download failed just as the network came back must not forget the
+  // ArrowDown pressed after it, whose own download succeeds.
   const act = (action: PendingAction) => {
+    const attempt = ++latest.current;
     onAction(action);
     void ark
       .preload()
       .then((part) => part ?? ark.preload())
       .then((part) => {
-        if (part) return;
+        if (part || attempt !== latest.current) return;
         onAction(undefined);
         setFailed(true);
       });
