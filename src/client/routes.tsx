@@ -202,7 +202,7 @@ function pageWith<P extends object>(lazy: LazyPage<P>, props: P): LazyPage {
   function RoutePage() {
     return <lazy.Component {...props} />;
   }
-  return { Component: RoutePage, preload: lazy.preload };
+  return { Component: RoutePage, preload: () => lazy.preload().then((component) => component && RoutePage) };
 }
 const upcoming = (feature: string) => pageWith(page.upcoming, { feature });
 

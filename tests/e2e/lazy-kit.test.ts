@@ -191,6 +191,73 @@ describe('kit parts drawn before their code', () => {
     await context.close();
   });
 
+  it('Select in a dialog: its notice goes with Escape, and the dialog stays open', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, ARK_SELECT, 'offline');
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Nouvel article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel article' });
+    await dialog.waitFor();
+    await selectNamed(dialog, 'Unité').click();
+    const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+    await notice.waitFor();
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    // A second Escape, with no notice left, closes the dialog as always.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    chunk.restore();
+    expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('⋮ menu: its code cannot download: the notice over the page, the button in its place; back online, the next click opens it', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, 'src/client/components/ui/ark-action-menu.tsx', 'deploy');
+    await page.goto('/invoices/new/add');
+    const more = page.getByRole('button', { name: 'Autres façons d’enregistrer' });
+    await more.waitFor();
+    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    const before = await more.boundingBox();
+    await more.click();
+    const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+    await notice.waitFor();
+    expect(await page.getByRole('menu').count()).toBe(0);
+    expect(await more.boundingBox()).toEqual(before);
+    // Nothing of the editor was lost: its fields are still there.
+    expect(await page.getByRole('alert').filter({ hasText: 'Cette page n’a pas pu être chargée' }).count()).toBe(0);
+    // The window as the user sees it: a full-page capture of this tall editor leaves the fixed notice out.
+    await screenshot(page, 'lazy-kit-menu-failed', { fullPage: false });
+    chunk.restore();
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Enregistrer & imprimer' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('dialog: its code cannot download: the notice over the page, gone with Escape; back online, the next opening shows the dialog', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, 'src/client/components/ui/ark-dialog.tsx', 'offline');
+    await page.goto('/items');
+    const add = page.getByRole('button', { name: 'Nouvel article' });
+    await add.waitFor();
+    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    await add.click();
+    const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+    await notice.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await add.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    chunk.restore();
+    await add.click();
+    await page.getByRole('dialog', { name: 'Nouvel article' }).waitFor();
+    expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
   it('tooltip: its code cannot download: no label and nothing thrown; back online, the next hover shows it', async () => {
     const { page, context } = await suite.loggedIn();
     const chunk = await failing(page, ARK_TOOLTIP, 'offline');

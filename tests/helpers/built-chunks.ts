@@ -8,7 +8,10 @@ import type { Manifest } from '../../scripts/bench/bundle-graph';
  */
 export function chunkOf(source: string): string {
   const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
-  const file = manifest[source]?.file;
+  // A module also imported statically by another lazy one is a shared chunk, listed as `_<name>-<hash>.js`.
+  const name = path.basename(source).replace(/\.tsx?$/, '');
+  const shared = Object.keys(manifest).find((key) => new RegExp(`^_${name}-[\\w-]+\\.js$`).test(key));
+  const file = (manifest[source] ?? (shared ? manifest[shared] : undefined))?.file;
   if (!file) throw new Error(`${source} n’a pas de chunk à lui dans le manifeste`);
   return `/${file}`;
 }

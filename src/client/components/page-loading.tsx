@@ -1,10 +1,10 @@
-import { Component, type ReactNode, Suspense } from 'react';
+import { Component, type FocusEvent, type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
 export const CHUNK_ERROR_TITLE = 'Cette page n’a pas pu être chargée';
-/** A control on a page that did load (a Select's list) whose code could not come. */
+/** A control on a page that did load (a Select's list, a menu, a dialog) whose code could not come. */
 export const CHUNK_PART_ERROR_TITLE = 'Une partie de l’application n’a pas pu être chargée';
 export const CHUNK_ERROR_TEXT =
   'Une nouvelle version de Facturier a peut-être été installée depuis l’ouverture de cet onglet, ou la connexion a été interrompue.';
@@ -74,7 +74,8 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Code that could not be downloaded, and the way out: a reload. A whole page's (`part` unset) stands in its place; a
- * part's (a Select whose list could not come, lazy-select.tsx) floats over the page that did come.
+ * part's (a Select's list, a ⋮ menu, a dialog: lazy-select.tsx, action-menu.tsx, dialog.tsx) floats over the page that
+ * did come.
  */
 export function ChunkErrorNotice({ part }: { part?: boolean }) {
   return (
@@ -82,6 +83,49 @@ export function ChunkErrorNotice({ part }: { part?: boolean }) {
       <p className={styles.title}>{part ? CHUNK_PART_ERROR_TITLE : CHUNK_ERROR_TITLE}</p>
       <p className={styles.text}>{CHUNK_ERROR_TEXT}</p>
       <Button onClick={() => window.location.reload()}>Recharger la page</Button>
+    </div>
+  );
+}
+
+/** Marks the holder of a part's notice: an Escape there dismisses the notice, not the dialog around it (ark-dialog.tsx). */
+export const PART_FAILURE_ATTRIBUTE = 'data-part-failure';
+
+/**
+ * The state of a part whose code may fail to come (a Select's list, a ⋮ menu): `holder` goes on the element around its
+ * button and notice, where the notice goes with Escape, or when the focus moves to another field (not on a click on
+ * the page's text, which would hide it before it is read).
+ */
+export function usePartFailure() {
+  const [failed, setFailed] = useState(false);
+  const holder = {
+    [PART_FAILURE_ATTRIBUTE]: failed ? '' : undefined,
+    onKeyDown: (event: KeyboardEvent) => event.key === 'Escape' && setFailed(false),
+    onBlur: (event: FocusEvent) => event.relatedTarget && !event.currentTarget.contains(event.relatedTarget) && setFailed(false),
+  };
+  return { failed, setFailed, holder };
+}
+
+/**
+ * A dialog whose code could not come: the part's notice over the page, gone with Escape (as the dialog would have)
+ * through `onDismiss`, which closes the dialog so that opening it again tries the download again.
+ */
+export function DialogChunkErrorNotice({ onDismiss }: { onDismiss: () => void }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && onDismiss();
+    // The focus moving to another field of the page (its reload button is still the notice).
+    const onFocusIn = (event: globalThis.FocusEvent) =>
+      event.target instanceof Node && !notice.current?.contains(event.target) && onDismiss();
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [onDismiss]);
+  return (
+    <div ref={notice} style={{ display: 'contents' }}>
+      <ChunkErrorNotice part />
     </div>
   );
 }

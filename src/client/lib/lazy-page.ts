@@ -3,8 +3,8 @@ import { type ComponentType, lazy, useSyncExternalStore } from 'react';
 /** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
 export interface LazyPage<P extends object = object> {
   Component: ComponentType<P>;
-  /** Starts the download without rendering; calling it again reuses the same download. */
-  preload: () => Promise<unknown>;
+  /** Starts the download without rendering; calling it again reuses the same download. Undefined if it failed. */
+  preload: () => Promise<ComponentType<P> | undefined>;
   /** The component itself once downloaded: drawn directly, it shows in the same render instead of one tick later. */
   loaded?: () => ComponentType<P> | undefined;
   /** Called once the download ends, whoever started it; returns the unsubscribe. */
@@ -53,4 +53,12 @@ const noSubscription = () => () => undefined;
  */
 export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
   return useSyncExternalStore(part.subscribe ?? noSubscription, () => part.loaded?.());
+}
+
+/**
+ * A part a page can do without until used (a Select's list, a menu, a dialog), asked for by the user's action: a failed
+ * download is tried once more (a brief network drop) before the part is said to be missing. Undefined if both failed.
+ */
+export function downloadPart<P extends object>(part: LazyPage<P>): Promise<ComponentType<P> | undefined> {
+  return part.preload().then((component) => component ?? part.preload());
 }

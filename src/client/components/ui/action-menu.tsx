@@ -1,8 +1,8 @@
-import { cloneElement, isValidElement, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { iconButton } from '../../../../styled-system/recipes';
-import { lazyPage } from '../../lib/lazy-page';
+import { downloadPart, lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
-import { LazyBoundary } from '../page-loading';
+import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 
 // Issue 22: Ark's menu machine is most of a list page's or the editor's menu code, and no menu is open when a page
 // first draws. Its trigger draws at once; the menu itself downloads when the browser is idle, on hover or focus, and
@@ -64,16 +64,29 @@ function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: R
 
 /** A "⋮" button (or the given `trigger`) opening a list of actions: Ark's menu (keyboard, typeahead, Escape). */
 export function ActionMenu(props: ActionMenuProps) {
-  // The component itself when downloaded (opens in the click's own render), else the lazy one; kept once chosen.
+  // The component itself, once downloaded and asked for: it then opens in the click's own render. Kept once chosen.
   const [Menu, setMenu] = useState<ComponentType<ActionMenuProps & { defaultOpen?: boolean }> | null>(null);
+  const { failed, setFailed, holder } = usePartFailure();
+  const latest = useRef(0);
   useEffect(() => whenIdle(() => void ark.preload()), []);
-  if (!Menu) {
-    const open = () => setMenu(() => ark.loaded?.() ?? ark.Component);
-    return <PendingTrigger label={props.label} trigger={props.trigger} onOpen={open} />;
-  }
+  if (Menu) return <Menu {...props} defaultOpen />;
+  // Clicked before the code came: it opens once there; if it cannot come, the part's notice says so (the page stays).
+  const open = () => {
+    const loaded = ark.loaded?.();
+    if (loaded) return setMenu(() => loaded);
+    const attempt = ++latest.current;
+    setFailed(false);
+    void downloadPart(ark).then((component) => {
+      if (attempt !== latest.current) return;
+      if (component) setMenu(() => component);
+      else setFailed(true);
+    });
+  };
   return (
-    <LazyBoundary fallback={<PendingTrigger label={props.label} trigger={props.trigger} />}>
-      <Menu {...props} defaultOpen />
-    </LazyBoundary>
+    // `display: contents`: the row or bar lays out the button as if nothing held it.
+    <span style={{ display: 'contents' }} {...holder}>
+      <PendingTrigger label={props.label} trigger={props.trigger} onOpen={open} />
+      {failed && <ChunkErrorNotice part />}
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
 import { css } from '../../../../styled-system/css';
 import { iconButton } from '../../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
+import { PART_FAILURE_ATTRIBUTE } from '../page-loading';
 
 const styles = {
   backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
@@ -87,6 +88,11 @@ export function ArkDialogBox({
       onFocusOutside={(event) => {
         const target = event.target;
         if (target instanceof Element && target.closest('[data-scope="dialog"][data-part="content"]')) event.preventDefault();
+      }}
+      // An Escape on a part's notice (a Select whose list could not come) dismisses that notice, not the dialog.
+      onEscapeKeyDown={(event) => {
+        const target = event.target;
+        if (target instanceof Element && target.closest(`[${PART_FAILURE_ATTRIBUTE}]`)) event.preventDefault();
       }}
       role={role}
       initialFocusEl={initialFocusEl}

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { lazyPage } from '../../lib/lazy-page';
+import { downloadPart, lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
-import { LazyBoundary } from '../page-loading';
+import { DialogChunkErrorNotice } from '../page-loading';
 import type { DialogProps } from './ark-dialog';
 
 export type { DialogProps };
@@ -16,16 +16,28 @@ const ark = lazyPage(
 /** Ark's dialog (focus trap, Escape, aria) styled once (ark-dialog.tsx); nothing is drawn before it first opens. */
 export function Dialog(props: DialogProps) {
   // Chosen when it first opens: the component itself if downloaded (opens in this very render, as before the split:
-  // a dialog opened as another closes must not lag a tick behind its focus moves), else the lazy one. Kept after.
-  const pick = (): ComponentType<DialogProps> => ark.loaded?.() ?? ark.Component;
-  const [Box, setBox] = useState<ComponentType<DialogProps> | null>(() => (props.open ? pick() : null));
-  if (props.open && !Box) setBox(() => pick());
+  // a dialog opened as another closes must not lag a tick behind its focus moves), else once its download ends. Kept.
+  const [Box, setBox] = useState<ComponentType<DialogProps> | null>(() => (props.open ? (ark.loaded?.() ?? null) : null));
+  const [failed, setFailed] = useState(false);
+  const loaded = ark.loaded?.();
+  if (props.open && !Box && loaded) setBox(() => loaded);
   useEffect(() => whenIdle(() => void ark.preload()), []);
+  const waiting = props.open && !Box;
+  useEffect(() => {
+    if (!waiting) return setFailed(false);
+    let current = true;
+    void downloadPart(ark).then((component) => {
+      if (!current) return;
+      if (component) setBox(() => component);
+      else setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [waiting]);
+  // The code could not come: said over the page; dismissed, the dialog counts as closed and the next opening tries again.
+  if (waiting) return failed ? <DialogChunkErrorNotice onDismiss={props.onClose} /> : null;
   if (!Box) return null;
   // Once opened it stays mounted: Ark unmounts its content when closed (`unmountOnExit`) after the closing animation.
-  return (
-    <LazyBoundary fallback={null}>
-      <Box {...props} />
-    </LazyBoundary>
-  );
+  return <Box {...props} />;
 }

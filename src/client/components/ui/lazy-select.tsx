@@ -1,9 +1,9 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { type ComponentProps, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
-import { lazyPage, useLoaded } from '../../lib/lazy-page';
-import { ChunkErrorNotice } from '../page-loading';
+import { downloadPart, lazyPage, useLoaded } from '../../lib/lazy-page';
+import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 import { whenIdle } from '../../lib/when-idle';
 import { ChevronDownIcon } from '../icons';
 import type { Select as ArkSelectField } from './select';
@@ -68,23 +68,20 @@ function StandIn({
   const invalid = field?.invalid ? '' : undefined;
   const chosen = options.find((o) => o.value === value);
   const button = useRef<HTMLButtonElement>(null);
-  const [failed, setFailed] = useState(false);
+  const { failed, setFailed, holder } = usePartFailure();
   const latest = useRef(0);
   const preload = () => void ark.preload();
-  // A failed download is tried once more (a brief network drop), then told; nothing is replayed if it comes later. Only
-  // the latest action's failure counts: a focus whose download failed just as the network came back must not forget the
-  // ArrowDown pressed after it, whose own download succeeds.
+  // A failed download is told, and nothing is replayed if it comes later. Only the latest action's failure counts: a
+  // focus whose download failed just as the network came back must not forget the ArrowDown pressed after it, whose
+  // own download succeeds.
   const act = (action: PendingAction) => {
     const attempt = ++latest.current;
     onAction(action);
-    void ark
-      .preload()
-      .then((part) => part ?? ark.preload())
-      .then((part) => {
-        if (part || attempt !== latest.current) return;
-        onAction(undefined);
-        setFailed(true);
-      });
+    void downloadPart(ark).then((part) => {
+      if (part || attempt !== latest.current) return;
+      onAction(undefined);
+      setFailed(true);
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!REPLAYED_KEYS.has(event.key)) return;
@@ -92,16 +89,7 @@ function StandIn({
     act(event.key as PendingAction);
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: only listens to what its button and the notice's pass up
-    <div
-      data-scope="select"
-      data-part="root"
-      className={cx(styles.root, className)}
-      data-invalid={invalid}
-      // The notice goes with Escape, or when the focus moves to another field (not on a click on the page's text).
-      onKeyDown={(event) => event.key === 'Escape' && setFailed(false)}
-      onBlur={(event) => event.relatedTarget && !event.currentTarget.contains(event.relatedTarget) && setFailed(false)}
-    >
+    <div data-scope="select" data-part="root" className={cx(styles.root, className)} data-invalid={invalid} {...holder}>
       <div data-scope="select" data-part="control" className={styles.control} data-state="closed" data-invalid={invalid}>
         <button
           ref={button}
