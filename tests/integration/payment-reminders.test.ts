@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createApp, type App } from '../../src/server/app';
 import { clock } from '../../src/server/clock';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
@@ -250,6 +251,34 @@ describe('proposed reminders and the Relances list', () => {
     expect(after.body.data[0]).toMatchObject({ number: late.number, due_step: null, last_reminder: { step: 15, status: 'sent' } });
     const audit = await session.rest('GET', '/api/audit?per_page=100');
     expect(audit.body.data.find((e: { event: string }) => e.event === 'reminder')?.content.user).not.toBeNull();
+  });
+});
+
+describe('the Relances list at scale', () => {
+  it('answers for an organisation owing on 40,000 invoices, more than one SQL statement may name', async () => {
+    setDay('2026-11-02');
+    const { session } = await registered(url);
+    await readyToInvoice(session);
+    const echo = await customer(session, 'Echo', 'echo@echo.fr');
+    const first = await invoice(session, echo, '2026-11-02');
+    // Copies of the issued invoice, numbered apart, written in one statement (40,000 through the API would take minutes).
+    const OWED = 40_000;
+    await withServerDb(server, async (db) => {
+      const columns = (await db.introspection.getTables()).find((t) => t.name === 'documents')?.columns.map((c) => c.name) ?? [];
+      const copied = columns.filter((c) => c !== 'id');
+      const apart = new Set(['number', 'uuid']); // unique per document
+      const picked = copied.map((c) => (apart.has(c) ? sql`${sql.ref(`d.${c}`)} || '-' || n.i` : sql.ref(`d.${c}`)));
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${OWED})
+        insert into documents (${sql.join(copied.map((c) => sql.ref(c)))})
+        select ${sql.join(picked)} from documents d, n where d.id = ${first.id}`.execute(db);
+    });
+    setDay('2026-11-20');
+    const list = await session.rest('GET', '/api/reminders');
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(OWED + 1);
+    expect(list.body.data[0]).toMatchObject({ number: first.number, days_late: 18, customer_email: 'echo@echo.fr' });
+    const copy = list.body.data.find((r: { number: string }) => r.number === `${first.number}-${OWED}`);
+    expect(copy).toMatchObject({ days_late: 18, due_step: { offset_days: 15, mode: 'proposed' }, last_reminder: null });
   });
 });
 

@@ -8,12 +8,14 @@ import {
   listRemindersOf,
   type PaymentReminderRow,
 } from '../db/queries/payment-reminders';
+import { listOrganizationIds } from '../db/queries/organizations';
 import { documentPdfFile } from '../pdf/document-file';
 import { smtpFailureMessage } from '../mail/smtp-errors';
 import { renderEmailTemplate } from '../../shared/email-template';
 import { pdfFileName } from '../../shared/document-types';
 import { fromStoredUnits } from '../../shared/money';
 import { daysBetween, dueStep } from '../../shared/reminders';
+import { addDays } from '../../shared/payment-terms';
 import {
   defaultReminderSettings,
   offsetLabel,
@@ -21,6 +23,7 @@ import {
   type ReminderRecord,
   type ReminderRow,
   type ReminderSettings,
+  type ReminderStep,
 } from '../../shared/schemas/reminders';
 import { customerPartySchema } from '../../shared/schemas/document-parties';
 import { fail } from '../errors';
@@ -63,6 +66,13 @@ const recordOf = (row: PaymentReminderRow): ReminderRecord => ({
   updated_at: row.updated_at,
 });
 
+/** The days (from the due date) of the steps that are on. */
+const enabledOffsets = (steps: readonly ReminderStep[]) => steps.filter((step) => step.enabled).map((step) => step.offset_days);
+
+/** The reminders recorded on one invoice, step order. */
+const remindersOfInvoice = async (db: Db, organizationId: number, documentId: number) =>
+  (await listRemindersOf(db, { organizationId, documentIds: [documentId] })).get(documentId) ?? [];
+
 /** Steps that count as done: sent, or being sent right now. A failed step is tried again. */
 const doneSteps = (rows: PaymentReminderRow[]) => rows.filter((r) => r.status !== 'failed').map((r) => r.step);
 
@@ -82,12 +92,15 @@ function emailOf(invoice: Remindable): string {
  */
 export async function listReminderRows(db: Db, organizationId: number, now: Date): Promise<ReminderRow[]> {
   const today = todayIso(now);
-  const [settings, invoices] = await Promise.all([getReminderSettings(db, organizationId), listRemindableInvoices(db, { organizationId })]);
+  const settings = await getReminderSettings(db, organizationId);
+  // Late (a day or more), or a step falls due: the earliest step may come before the due date.
+  const fromDaysLate = Math.min(1, ...enabledOffsets(settings.steps));
+  const invoices = await listRemindableInvoices(db, { organizationId, maturityOnOrBefore: addDays(today, -fromDaysLate) });
   const reminders = await listRemindersOf(db, { organizationId, documentIds: invoices.map((i) => i.id) });
   const rows: ReminderRow[] = [];
   for (const invoice of invoices) {
     const daysLate = daysBetween(invoice.maturity ?? today, today);
-    const own = reminders.filter((r) => r.document_id === invoice.id);
+    const own = reminders.get(invoice.id) ?? [];
     const step = dueStep(settings.steps, daysLate, doneSteps(own));
     if (daysLate <= 0 && !step) continue;
     const last = [...own].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
@@ -111,7 +124,7 @@ export async function listReminderRows(db: Db, organizationId: number, now: Date
 /** The reminders recorded on one invoice (its page). 404 for another organisation's document. */
 export async function remindersOfDocument(db: Db, organizationId: number, documentId: number): Promise<ReminderRecord[]> {
   await getStoredDocument(db, organizationId, documentId);
-  return (await listRemindersOf(db, { organizationId, documentIds: [documentId] })).map(recordOf);
+  return (await remindersOfInvoice(db, organizationId, documentId)).map(recordOf);
 }
 
 const NOT_REMINDABLE = 'Seule une facture émise qui reste à payer peut être relancée';
@@ -132,7 +145,7 @@ export async function sendReminder(
   if (!doc.maturity) fail('CONFLICT', 'Cette facture n’a pas de date d’échéance : aucune relance n’est prévue');
   const settings = await getReminderSettings(deps.db, organizationId);
   const today = todayIso(options.now);
-  const own = await listRemindersOf(deps.db, { organizationId, documentIds: [documentId] });
+  const own = await remindersOfInvoice(deps.db, organizationId, documentId);
   const step = dueStep(settings.steps, daysBetween(doc.maturity, today), doneSteps(own));
   if (!step)
     fail(
@@ -187,9 +200,7 @@ export async function sendReminder(
       options.userId,
     );
   });
-  const [row] = await listRemindersOf(deps.db, { organizationId, documentIds: [documentId] }).then((rows) =>
-    rows.filter((r) => r.id === claimed.id),
-  );
+  const row = (await remindersOfInvoice(deps.db, organizationId, documentId)).find((r) => r.id === claimed.id);
   const where = mailer.outboxDir ? ` (aucun serveur SMTP n’est configuré : déposée dans la boîte d’envoi du serveur)` : '';
   return { messages: `Relance de la facture ${doc.number} envoyée à ${to}${where}`, data: recordOf(row ?? claimed) };
 }
@@ -201,20 +212,17 @@ export async function sendReminder(
  */
 export async function runPaymentReminders(deps: DocumentMailDeps, now: Date): Promise<string> {
   const today = todayIso(now);
-  const byOrganization = new Map<number, Awaited<ReturnType<typeof listRemindableInvoices>>>();
-  for (const invoice of await listRemindableInvoices(deps.db, {}))
-    byOrganization.get(invoice.organization_id)?.push(invoice) ?? byOrganization.set(invoice.organization_id, [invoice]);
   let sent = 0;
   let failures = 0;
-  for (const [organizationId, invoices] of byOrganization) {
+  for (const organizationId of await listOrganizationIds(deps.db)) {
     const settings = await getReminderSettings(deps.db, organizationId);
-    // The reminders already sent, read for the whole organisation at once (chunks keep under SQLite's 32,766 variables).
-    const doneOf = new Map<number, PaymentReminderRow[]>();
-    for (let i = 0; i < invoices.length; i += 1000) {
-      const documentIds = invoices.slice(i, i + 1000).map((invoice) => invoice.id);
-      for (const r of await listRemindersOf(deps.db, { organizationId, documentIds }))
-        doneOf.get(r.document_id)?.push(r) ?? doneOf.set(r.document_id, [r]);
-    }
+    // Only an automatic step leaves without a click: none (the default), nothing to read; else only the invoices late
+    // enough for the earliest of them (at 1,000,000 documents, reading them all held the server for seconds).
+    const automatic = enabledOffsets(settings.steps.filter((step) => step.mode === 'automatic'));
+    if (automatic.length === 0) continue;
+    const maturityOnOrBefore = addDays(today, -Math.min(...automatic));
+    const invoices = await listRemindableInvoices(deps.db, { organizationId, maturityOnOrBefore });
+    const doneOf = await listRemindersOf(deps.db, { organizationId, documentIds: invoices.map((invoice) => invoice.id) });
     for (const invoice of invoices) {
       const step = dueStep(settings.steps, daysBetween(invoice.maturity ?? today, today), doneSteps(doneOf.get(invoice.id) ?? []));
       if (step?.mode !== 'automatic' || emailOf(invoice) === '') continue;

@@ -27,3 +27,9 @@ export async function findOrganizationName(db: Db, params: { organizationId: num
 export async function renameOrganization(db: Db, params: { organizationId: number; name: string }): Promise<void> {
   await db.updateTable('organizations').set({ name: params.name, updated_at: nowIso() }).where('id', '=', params.organizationId).execute();
 }
+
+/** Every organisation, for the scheduler's runs over all of them. */
+export async function listOrganizationIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('organizations').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

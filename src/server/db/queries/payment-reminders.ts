@@ -6,9 +6,10 @@ export type PaymentReminderRow = Selectable<PaymentRemindersTable>;
 
 /**
  * Issued invoices still to be paid, with a due date: those a reminder may concern. `organizationId` undefined: every
- * organisation's (the scheduler's run). The customer's address as it is now, else the one frozen at issue.
+ * organisation's. `maturityOnOrBefore`: only those due on or before that day (a step can fall due for no other).
+ * The customer's address as it is now, else the one frozen at issue.
  */
-export async function listRemindableInvoices(db: Db, params: { organizationId?: number }) {
+export async function listRemindableInvoices(db: Db, params: { organizationId?: number; maturityOnOrBefore?: string }) {
   let query = db
     .selectFrom('documents')
     .leftJoin('customers', 'customers.id', 'documents.customer_id')
@@ -29,18 +30,30 @@ export async function listRemindableInvoices(db: Db, params: { organizationId?: 
     .where('documents.maturity', 'is not', null)
     .where('documents.number', 'is not', null);
   if (params.organizationId !== undefined) query = query.where('documents.organization_id', '=', params.organizationId);
+  if (params.maturityOnOrBefore !== undefined) query = query.where('documents.maturity', '<=', params.maturityOnOrBefore);
   return query.orderBy('documents.maturity').orderBy('documents.id').execute();
 }
 
-export async function listRemindersOf(db: Db, params: { organizationId: number; documentIds: number[] }): Promise<PaymentReminderRow[]> {
-  if (params.documentIds.length === 0) return [];
-  return db
-    .selectFrom('payment_reminders')
-    .selectAll()
-    .where('organization_id', '=', params.organizationId)
-    .where('document_id', 'in', params.documentIds)
-    .orderBy('step')
-    .execute();
+/** Ids per statement: SQLite refuses more than 32,766 bound variables, and an organisation may owe on more invoices. */
+const IDS_PER_STATEMENT = 1000;
+
+/** The reminders of these invoices, by invoice (step order within each). */
+export async function listRemindersOf(
+  db: Db,
+  params: { organizationId: number; documentIds: number[] },
+): Promise<Map<number, PaymentReminderRow[]>> {
+  const byDocument = new Map<number, PaymentReminderRow[]>();
+  for (let i = 0; i < params.documentIds.length; i += IDS_PER_STATEMENT) {
+    const rows = await db
+      .selectFrom('payment_reminders')
+      .selectAll()
+      .where('organization_id', '=', params.organizationId)
+      .where('document_id', 'in', params.documentIds.slice(i, i + IDS_PER_STATEMENT))
+      .orderBy('step')
+      .execute();
+    for (const row of rows) byDocument.get(row.document_id)?.push(row) ?? byDocument.set(row.document_id, [row]);
+  }
+  return byDocument;
 }
 
 /**
