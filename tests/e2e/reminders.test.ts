@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { startSmtpServer } from '../helpers/smtp';
+import { copyDocument } from '../helpers/database';
+import { registered } from '../helpers/clients';
 import { defaultEmailSettings } from '../../src/shared/schemas/email-settings';
 
 const suite = browserSuite();
@@ -112,6 +114,45 @@ describe('payment reminders in the browser', () => {
           .getByText(/^Réussie/)
           .waitFor();
       await screenshot(page, 'scheduled-jobs');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pages a long list: its head counts every invoice, the bulk send offers them all, the next page shows the rest', async () => {
+    const { session } = await registered(suite.server.url);
+    await readyToInvoice(session);
+    const customer = await session.rest('POST', '/api/customers', {
+      name: 'Quincaillerie Roux',
+      business_id: '732 829 320',
+      email: 'compta@roux.fr',
+      address: { line1: '8 rue Neuve', postal_code: '69002', city: 'Lyon' },
+    });
+    const late = await issued(session, {
+      customer_id: customer.body.data.id,
+      date: dayFromToday(-40),
+      maturity: dayFromToday(-10),
+      items: [line('Conseil', 1, 100)],
+    });
+    await copyDocument(suite.server, late.id, 29);
+    const { context, page } = await suite.loggedInAs(session);
+    try {
+      await page.goto('/invoices');
+      await page.getByRole('link', { name: 'Relances', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'Relances' });
+      await panel.getByText('30 factures en retard, 30 relances à envoyer aujourd’hui').waitFor();
+      await panel.getByRole('button', { name: 'Envoyer les 30 relances proposées' }).waitFor();
+      const rows = panel.locator('tbody tr');
+      expect(await rows.count()).toBe(25);
+      await panel.getByText('1–25 sur 30').waitFor();
+      await panel.getByRole('button', { name: 'Page suivante' }).click();
+      await panel.getByText('26–30 sur 30').waitFor();
+      await expect.poll(() => rows.count()).toBe(5);
+      await panel
+        .getByRole('row')
+        .filter({ hasText: `${late.number}-29` })
+        .waitFor();
+      await screenshot(page, 'reminders-list-page-2');
     } finally {
       await context.close();
     }

@@ -151,6 +151,8 @@ export interface BrowserSuite {
   /** The registered user's session (REST and tRPC), whose cookie `loggedIn` pages carry. */
   session: Session;
   loggedIn(opts?: Parameters<typeof newPage>[2]): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page carrying another session's cookie (a user of another organisation). */
+  loggedInAs(session: Session, opts?: Parameters<typeof newPage>[2]): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -159,10 +161,13 @@ export interface BrowserSuite {
  */
 export function browserSuite(): BrowserSuite {
   const suite = {
-    async loggedIn(opts = {}) {
+    loggedIn(opts = {}) {
+      return suite.loggedInAs(suite.session, opts);
+    },
+    async loggedInAs(session: Session, opts = {}) {
       const { context, page } = await newPage(suite.browser, suite.server.url, opts);
       await context.addCookies([
-        { name: 'session', value: defined(defined(suite.session.cookie, 'suite.session.cookie').split('=')[1]), url: suite.server.url },
+        { name: 'session', value: defined(defined(session.cookie, 'session.cookie').split('=')[1]), url: suite.server.url },
       ]);
       return { context, page };
     },

@@ -2,27 +2,25 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
 import { listAnswer, writeAnswer } from '../../shared/schemas/answers';
-import { reminderRecordSchema, reminderRowSchema, reminderSettingsSchema, scheduledJobSchema } from '../../shared/schemas/reminders';
+import {
+  reminderListQuerySchema,
+  reminderListSchema,
+  reminderRecordSchema,
+  reminderSettingsSchema,
+  scheduledJobSchema,
+} from '../../shared/schemas/reminders';
 import { clock } from '../clock';
 import { JOBS } from '../scheduler/jobs';
 import { listScheduledJobs } from '../services/scheduled-jobs';
-import {
-  getReminderSettings,
-  listReminderRows,
-  remindersOfDocument,
-  saveReminderSettings,
-  sendReminder,
-} from '../services/payment-reminders';
+import { getReminderSettings, listReminders, remindersOfDocument, saveReminderSettings, sendReminder } from '../services/payment-reminders';
 
 /** Payment reminders (issue 15 §2): the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
 export const remindersRouter = router({
   list: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/reminders', summary: 'Factures en retard et relances à envoyer aujourd’hui' } })
-    .output(listAnswer(reminderRowSchema))
-    .query(async ({ ctx }) => {
-      const data = await listReminderRows(ctx.db, ctx.organizationId, clock.now());
-      return { total: data.length, data };
-    }),
+    .input(reminderListQuerySchema)
+    .output(reminderListSchema)
+    .query(({ ctx, input }) => listReminders(ctx.db, ctx.organizationId, clock.now(), input)),
   // Not `heavy`: each invoice's due step is sent once (a unique key), so a bulk « Envoyer les N relances » is bounded.
   send: protectedProcedure
     .meta({

@@ -23,8 +23,11 @@ import {
   type ReminderRecord,
   type ReminderRow,
   type ReminderSettings,
+  type ReminderList,
+  type ReminderListQuery,
   type ReminderStep,
 } from '../../shared/schemas/reminders';
+import { pageWindow } from '../../shared/schemas/filters';
 import { customerPartySchema } from '../../shared/schemas/document-parties';
 import { fail } from '../errors';
 import { logger } from '../logger';
@@ -90,7 +93,7 @@ function emailOf(invoice: Remindable): string {
  * The Relances list: unpaid invoices past their due date, and those a step falls due for today (a reminder before
  * the due date), each with its last reminder and the step to send now.
  */
-export async function listReminderRows(db: Db, organizationId: number, now: Date): Promise<ReminderRow[]> {
+async function listReminderRows(db: Db, organizationId: number, now: Date): Promise<ReminderRow[]> {
   const today = todayIso(now);
   const settings = await getReminderSettings(db, organizationId);
   // Late (a day or more), or a step falls due: the earliest step may come before the due date.
@@ -119,6 +122,19 @@ export async function listReminderRows(db: Db, organizationId: number, now: Date
   }
   // The latest first: what is most overdue heads the list.
   return rows.sort((a, b) => b.days_late - a.days_late || a.document_id - b.document_id);
+}
+
+/** A page of the Relances list; the counts and the proposed ones are over the whole list. */
+export async function listReminders(db: Db, organizationId: number, now: Date, query: ReminderListQuery): Promise<ReminderList> {
+  const rows = await listReminderRows(db, organizationId, now);
+  const { offset, limit } = pageWindow(query);
+  return {
+    total: rows.length,
+    late: rows.filter((row) => row.days_late > 0).length,
+    due_today: rows.filter((row) => row.due_step).length,
+    proposed: rows.filter((row) => row.due_step?.mode === 'proposed' && row.customer_email).map((row) => row.document_id),
+    data: rows.slice(offset, offset + limit),
+  };
 }
 
 /** The reminders recorded on one invoice (its page). 404 for another organisation's document. */

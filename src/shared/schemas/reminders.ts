@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { templateText } from './email-settings';
 import { plural } from '../french';
+import { listAnswer } from './answers';
 
 /** Who sends a step: the scheduler by itself, or the user in one click from the Relances list. */
 export const REMINDER_MODES = { automatic: 'Envoi automatique', proposed: 'Proposée (envoi en un clic)' } as const;
@@ -131,6 +132,26 @@ export const reminderRowSchema = z.object({
   due_step: z.object({ offset_days: z.number().int(), mode: z.enum(['automatic', 'proposed']), label: z.string() }).nullable(),
 });
 export type ReminderRow = z.infer<typeof reminderRowSchema>;
+
+/** The Relances list's page: an organisation may owe on tens of thousands of invoices. */
+export const reminderListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1).meta({ label: 'Page' }),
+    per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(25).meta({ label: 'Lignes par page' }),
+  })
+  .default({ page: 1, per_page: 25 });
+export type ReminderListQuery = z.infer<typeof reminderListQuerySchema>;
+
+/** One page of the Relances list, with what the page's head counts over all of them. */
+export const reminderListSchema = listAnswer(reminderRowSchema).extend({
+  /** Invoices a day or more past their due date. */
+  late: z.number().int(),
+  /** Invoices a step falls due for today. */
+  due_today: z.number().int(),
+  /** The invoices whose due step waits for a click and who have an address: « Envoyer les N relances proposées ». */
+  proposed: z.array(z.number().int()),
+});
+export type ReminderList = z.infer<typeof reminderListSchema>;
 
 /** One job of the scheduler on the « Tâches planifiées » panel. */
 export const scheduledJobSchema = z.object({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import { capitalize, formatDateShort } from '../../../shared/format';
@@ -8,6 +8,7 @@ import { useCan } from '../../lib/use-can';
 import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
+import { PER_PAGE_OPTIONS, Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { plural, pluralWord } from '../../../shared/french';
 import { parisDateOf } from '../../../shared/paris-date';
@@ -52,7 +53,8 @@ function LastReminder({ row }: { row: ReminderRow }) {
 export function RemindersPanel() {
   const utils = trpc.useUtils();
   const money = useMoney();
-  const list = trpc.reminders.list.useQuery();
+  const [listPage, setListPage] = useState({ page: 1, per_page: PER_PAGE_OPTIONS[1] ?? 25 });
+  const list = trpc.reminders.list.useQuery(listPage, { placeholderData: (previous) => previous });
   const [busy, setBusy] = useState<number[]>([]);
   const [bulkRunning, setBulkRunning] = useState(false);
   const send = trpc.reminders.send.useMutation({ meta: { silent: true } });
@@ -77,18 +79,22 @@ export function RemindersPanel() {
     await Promise.all([utils.reminders.list.invalidate(), utils.documents.list.invalidate()]);
   }
 
+  // Sending empties the last page: show the one before, which has rows.
+  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / listPage.per_page));
+  useEffect(() => {
+    if (list.data && listPage.page > lastPage) setListPage((w) => ({ ...w, page: lastPage }));
+  }, [list.data, listPage.page, lastPage]);
+
   if (!list.data) return <ListPending query={list} label="Chargement des relances" failed="Les relances n’ont pas pu être chargées." />;
-  const rows = list.data.data;
-  const dueToday = rows.filter((r) => r.due_step);
-  const lateCount = count(rows.filter((r) => r.days_late > 0).length, 'facture en retard', 'factures en retard');
-  const proposed = dueToday.filter((r) => r.due_step?.mode === 'proposed' && r.customer_email);
+  const { data: rows, total, late, due_today: dueToday, proposed } = list.data;
+  const lateCount = count(late, 'facture en retard', 'factures en retard');
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={styles.toolbar}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite">
-          {rows.length === 0
+          {total === 0
             ? 'Aucune facture en retard ni relance à envoyer aujourd’hui.'
-            : capitalize(`${lateCount}, ${count(dueToday.length, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`)}
+            : capitalize(`${lateCount}, ${count(dueToday, 'relance à envoyer', 'relances à envoyer')} aujourd’hui`)}
         </p>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {canConfigure && (
@@ -97,15 +103,7 @@ export function RemindersPanel() {
             </Link>
           )}
           {proposed.length > 0 && canSend && (
-            <Button
-              onClick={() =>
-                void sendMany(
-                  proposed.map((r) => r.document_id),
-                  true,
-                )
-              }
-              loading={busy.length > 0 && bulkRunning}
-            >
+            <Button onClick={() => void sendMany(proposed, true)} loading={busy.length > 0 && bulkRunning}>
               {proposed.length > 1 ? `Envoyer les ${proposed.length} relances proposées` : 'Envoyer la relance proposée'}
             </Button>
           )}
@@ -171,6 +169,14 @@ export function RemindersPanel() {
             </tbody>
           </table>
         </div>
+      )}
+      {total > 0 && (
+        <Pagination
+          page={listPage.page}
+          perPage={listPage.per_page}
+          total={total}
+          onChange={(patch) => setListPage((w) => ({ ...w, ...patch }))}
+        />
       )}
     </div>
   );
