@@ -53,6 +53,7 @@ describe('migrations', () => {
       '0040_search_by_organization',
       '0041_shared_rate_limits',
       '0042_postgres_list_speed',
+      '0043_documents_created_index',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -39,6 +39,7 @@ import * as m0039 from './migrations/0039_pending_plan_change';
 import * as m0040 from './migrations/0040_search_by_organization';
 import * as m0041 from './migrations/0041_shared_rate_limits';
 import * as m0042 from './migrations/0042_postgres_list_speed';
+import * as m0043 from './migrations/0043_documents_created_index';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0040_search_by_organization': m0040,
   '0041_shared_rate_limits': m0041,
   '0042_postgres_list_speed': m0042,
+  '0043_documents_created_index': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,7 +17,8 @@ import { getReminderSettings, listReminders, remindersOfDocument, saveReminderSe
 /** Payment reminders (issue 15 §2): the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
 export const remindersRouter = router({
   list: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/reminders', summary: 'Factures en retard et relances à envoyer aujourd’hui' } })
+    // Kept (kept-answers.ts): every invoice late or due is weighed to count the head, whichever page is asked.
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/reminders', summary: 'Factures en retard et relances à envoyer aujourd’hui' } })
     .input(reminderListQuerySchema)
     .output(reminderListSchema)
     .query(({ ctx, input }) => listReminders(ctx.db, ctx.organizationId, clock.now(), input)),
