@@ -35,6 +35,8 @@ import { findCustomer } from '../../src/server/db/queries/customers';
 import { indexDocument } from '../../src/server/services/documents';
 import { indexCustomer } from '../../src/server/services/customers';
 import { dashboardFigures } from '../../src/server/services/figures';
+import { listReminders } from '../../src/server/services/payment-reminders';
+import { usageOf } from '../../src/server/services/subscriptions';
 import { todayIso } from '../../src/server/services/document-record';
 import {
   customersReport,
@@ -149,6 +151,14 @@ export function endpoints(): Endpoint[] {
     { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000', run: list({ minAmount: 5000 }) },
     { title: 'documents: page 500', path: '/api/documents?page=500', run: list({ offset: 4990 }) },
     { title: 'dashboard', path: '/api/dashboard', run: (db, id) => dashboardFigures(db, id) },
+    // Every unpaid invoice is weighed for the head's counts (a third of them here), whichever page is asked.
+    {
+      title: 'Relances, first page',
+      path: '/api/reminders',
+      run: (db, id) => listReminders(db, id, new Date(), { page: 1, per_page: 25 }),
+    },
+    // Read by the shell on every page load (the plan's usage), and before every creation.
+    { title: 'subscription (plan usage)', path: '/api/subscription', run: (db, id) => usageOf(db, id, 'documents') },
     {
       title: 'global search',
       path: '/api/search?q=Client%2012',
