@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Connection, type Db, openDatabase } from '../../src/server/db/connection';
 import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
 
@@ -49,13 +49,16 @@ export function openEmptyTestDatabase(): { connection: Connection; dir: string; 
  * second (tens of thousands through the API would take minutes). Only the documents row: no lines, no index entry.
  */
 export async function copyDocument(server: { databaseUrl: string }, documentId: number, count: number): Promise<void> {
-  await withServerDb(server, async (db) => {
-    const columns = (await db.introspection.getTables()).find((t) => t.name === 'documents')?.columns.map((c) => c.name) ?? [];
-    const copied = columns.filter((c) => c !== 'id');
-    const apart = new Set(['number', 'uuid']); // unique per document
-    const picked = copied.map((c) => (apart.has(c) ? sql`${sql.ref(`d.${c}`)} || '-' || n.i` : sql.ref(`d.${c}`)));
-    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
-      insert into documents (${sql.join(copied.map((c) => sql.ref(c)))})
-      select ${sql.join(picked)} from documents d, n where d.id = ${documentId}`.execute(db);
-  });
+  await withServerDb(server, (db) => copyDocumentIn(db, documentId, count));
+}
+
+/** copyDocument on an open database (a migration's test). */
+export async function copyDocumentIn(db: Db | Kysely<never>, documentId: number, count: number): Promise<void> {
+  const columns = (await db.introspection.getTables()).find((t) => t.name === 'documents')?.columns.map((c) => c.name) ?? [];
+  const copied = columns.filter((c) => c !== 'id');
+  const apart = new Set(['number', 'uuid']); // unique per document
+  const picked = copied.map((c) => (apart.has(c) ? sql`${sql.ref(`d.${c}`)} || '-' || n.i` : sql.ref(`d.${c}`)));
+  await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+    insert into documents (${sql.join(copied.map((c) => sql.ref(c)))})
+    select ${sql.join(picked)} from documents d, n where d.id = ${documentId}`.execute(db);
 }

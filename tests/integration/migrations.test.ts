@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onPostgres, openEmptyTestDatabase } from '../helpers/database';
+import { copyDocumentIn, onPostgres, openEmptyTestDatabase } from '../helpers/database';
 import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
@@ -539,6 +539,27 @@ describe.skipIf(onPostgres)('migration 0040', () => {
       ['document', draftMine],
       ['document', issuedMine],
     ]);
+    await empty.remove();
+  });
+});
+
+describe.skipIf(onPostgres)('migration 0043', () => {
+  it('on an analysed database, measures its index: a list page is still read in order, the month counted on the new index', async () => {
+    const empty = openEmptyTestDatabase();
+    const db = empty.connection.db;
+    await createMigrator(db).migrateTo('0042_postgres_list_speed');
+    const { mine, issuedMine } = await twoOrganisationsNumbered(db, '2026-05-01T10:00:00.000Z');
+    await copyDocumentIn(db, issuedMine, 2000);
+    await sql`analyze`.execute(db);
+    await migrateToLatest(db);
+    const plan = async (query: string) =>
+      (await sql<{ detail: string }>`explain query plan ${sql.raw(query)}`.execute(db)).rows.map((r) => r.detail).join('; ');
+    expect(await plan(`select id from documents where organization_id = ${mine} order by date desc, id desc limit 10`)).toBe(
+      'SEARCH documents USING COVERING INDEX documents_org_date_idx (organization_id=?)',
+    );
+    expect(await plan(`select count(*) from documents where organization_id = ${mine} and created_at >= '2026-05-01'`)).toBe(
+      'SEARCH documents USING COVERING INDEX documents_org_created_idx (organization_id=? AND created_at>?)',
+    );
     await empty.remove();
   });
 });

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
-import type { MigrationDb } from './helpers';
-import { isPostgres } from '../dialect';
+import { analyzeIfAnalysed, type MigrationDb } from './helpers';
 
 /**
  * Issue 22, lists at 100 000 documents: every list page read and sorted the organisation's whole table (`USE TEMP
@@ -49,11 +47,7 @@ export async function up(db: MigrationDb): Promise<void> {
       'discount',
     ])
     .execute();
-  // A database analysed before (ANALYZE) plans with its statistics: the new indexes get theirs, else the planner
-  // would weigh measured old indexes against guessed new ones.
-  if (isPostgres(db)) return; // PostgreSQL's autovacuum analyses new indexes by itself
-  const analysed = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(db);
-  if (Number(analysed.rows[0]?.n) > 0) await sql`analyze documents`.execute(db);
+  await analyzeIfAnalysed(db, ['documents']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

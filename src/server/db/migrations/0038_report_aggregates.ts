@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from './helpers';
-import { isPostgres } from '../dialect';
+import { analyzeIfAnalysed, type MigrationDb } from './helpers';
 import { toStoredUnits } from '../../../shared/money';
 
 /**
@@ -114,16 +113,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .on('payments')
     .columns(['organization_id', 'date', 'document_id', 'amount'])
     .execute();
-  // PostgreSQL's autovacuum analyses new tables by itself (and has no sqlite_master).
-  if (isPostgres(db)) return;
-  const analysed = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(db);
-  // SQLite's statistics, when the database has them (0036 does the same): the new tables and index get theirs.
-  if (Number(analysed.rows[0]?.n) > 0) {
-    await sql`analyze document_taxes`.execute(db);
-    await sql`analyze turnover_days`.execute(db);
-    await sql`analyze payments`.execute(db);
-    await sql`analyze document_items`.execute(db);
-  }
+  await analyzeIfAnalysed(db, ['document_taxes', 'turnover_days', 'payments', 'document_items']);
 }
 
 /** The rows of one document as they were stored before this migration (tax groups: [{ rate, taxable_amount, amount }]). */

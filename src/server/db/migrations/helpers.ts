@@ -1,4 +1,5 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect';
 
 /**
  * The one dialect-specific column of the schema. SQLite's INTEGER PRIMARY KEY AUTOINCREMENT never reuses an
@@ -13,3 +14,15 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>) {
  * at their time, so they never take today's table types; a value read here is checked before it is used.
  */
 export type MigrationDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * Gives new tables or indexes their statistics when the SQLite database has some (ANALYZE ran on it): the planner
+ * would otherwise weigh measured old indexes against guessed new ones, and a guessed one can look better than it is
+ * (a list page read through the wrong index, then sorted). PostgreSQL's autovacuum analyses new ones by itself.
+ */
+export async function analyzeIfAnalysed(db: MigrationDb, names: string[]): Promise<void> {
+  if (isPostgres(db)) return;
+  const analysed = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(db);
+  if (Number(analysed.rows[0]?.n) === 0) return;
+  for (const name of names) await sql`analyze ${sql.id(name)}`.execute(db);
+}
