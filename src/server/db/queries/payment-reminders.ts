@@ -1,21 +1,21 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import { isOneOfIds } from '../dialect';
 import type { Db } from '../connection';
 import type { PaymentRemindersTable } from '../schema';
 
 export type PaymentReminderRow = Selectable<PaymentRemindersTable>;
 
 /**
- * Issued invoices still to be paid, with a due date: those a reminder may concern. `organizationId` undefined: every
- * organisation's. `maturityOnOrBefore`: only those due on or before that day (a step can fall due for no other).
- * The customer's address as it is now, else the one frozen at issue.
+ * An organisation's issued invoices still to be paid, with a due date: those a reminder may concern.
+ * `maturityOnOrBefore`: only those due on or before that day (a step can fall due for no other). The customer's
+ * address as it is now, else the one frozen at issue.
  */
-export async function listRemindableInvoices(db: Db, params: { organizationId?: number; maturityOnOrBefore?: string }) {
+export async function listRemindableInvoices(db: Db, params: { organizationId: number; maturityOnOrBefore?: string }) {
   let query = db
     .selectFrom('documents')
     .leftJoin('customers', 'customers.id', 'documents.customer_id')
     .select([
       'documents.id',
-      'documents.organization_id',
       'documents.number',
       'documents.maturity',
       'documents.amount_due',
@@ -24,35 +24,34 @@ export async function listRemindableInvoices(db: Db, params: { organizationId?: 
       'documents.customer_snapshot',
       'customers.email as customer_email',
     ])
+    .where('documents.organization_id', '=', params.organizationId)
     .where('documents.type', '=', 'invoice')
     .where('documents.status', 'in', ['unpaid', 'partial'])
     .where('documents.amount_due', '>', 0)
     .where('documents.maturity', 'is not', null)
     .where('documents.number', 'is not', null);
-  if (params.organizationId !== undefined) query = query.where('documents.organization_id', '=', params.organizationId);
   if (params.maturityOnOrBefore !== undefined) query = query.where('documents.maturity', '<=', params.maturityOnOrBefore);
   return query.orderBy('documents.maturity').orderBy('documents.id').execute();
 }
 
-/** Ids per statement: SQLite refuses more than 32,766 bound variables, and an organisation may owe on more invoices. */
-const IDS_PER_STATEMENT = 1000;
-
-/** The reminders of these invoices, by invoice (step order within each). */
+/**
+ * The reminders of these invoices, by invoice (step order within each). The ids are bound as one parameter: an
+ * organisation may owe on more invoices than SQLite takes bound variables (32,766).
+ */
 export async function listRemindersOf(
   db: Db,
   params: { organizationId: number; documentIds: number[] },
 ): Promise<Map<number, PaymentReminderRow[]>> {
   const byDocument = new Map<number, PaymentReminderRow[]>();
-  for (let i = 0; i < params.documentIds.length; i += IDS_PER_STATEMENT) {
-    const rows = await db
-      .selectFrom('payment_reminders')
-      .selectAll()
-      .where('organization_id', '=', params.organizationId)
-      .where('document_id', 'in', params.documentIds.slice(i, i + IDS_PER_STATEMENT))
-      .orderBy('step')
-      .execute();
-    for (const row of rows) byDocument.get(row.document_id)?.push(row) ?? byDocument.set(row.document_id, [row]);
-  }
+  if (params.documentIds.length === 0) return byDocument;
+  const rows = await db
+    .selectFrom('payment_reminders')
+    .selectAll()
+    .where('organization_id', '=', params.organizationId)
+    .where(isOneOfIds(db, sql.ref('document_id'), params.documentIds))
+    .orderBy('step')
+    .execute();
+  for (const row of rows) byDocument.get(row.document_id)?.push(row) ?? byDocument.set(row.document_id, [row]);
   return byDocument;
 }
 
