@@ -1,4 +1,15 @@
-import { Component, type FocusEvent, type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { downloadPart, type LazyPage } from '../lib/lazy-page';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
@@ -91,36 +102,51 @@ export function ChunkErrorNotice({ part }: { part?: boolean }) {
 export const PART_FAILURE_ATTRIBUTE = 'data-part-failure';
 
 /**
- * The state of a part whose code may fail to come (a Select's list, a ⋮ menu): `holder` goes on the element around its
- * button and notice, where the notice goes with Escape, or when the focus moves to another field (not on a click on
- * the page's text, which would hide it before it is read).
+ * A part whose code may fail to come (a Select's list, a ⋮ menu), asked for by the user's actions. `download` fetches
+ * it (retried once, lib/lazy-page.ts) and says when it cannot come; only the latest action's outcome counts: a focus
+ * whose download failed just as the network came back must not undo the ArrowDown pressed after it, whose own
+ * download succeeds. `holder` goes on the element around the button and the notice, where the notice goes with
+ * Escape, or when the focus moves to another field (not on a click on the page's text, which would hide it unread).
  */
 export function usePartFailure() {
   const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
+  const download = <P extends object>(part: LazyPage<P>, then: { loaded?: (component: ComponentType<P>) => void; failed?: () => void }) => {
+    const attempt = ++latest.current;
+    void downloadPart(part).then((component) => {
+      if (attempt !== latest.current) return;
+      if (component) then.loaded?.(component);
+      else {
+        then.failed?.();
+        setFailed(true);
+      }
+    });
+  };
   const holder = {
     [PART_FAILURE_ATTRIBUTE]: failed ? '' : undefined,
     onKeyDown: (event: KeyboardEvent) => event.key === 'Escape' && setFailed(false),
     onBlur: (event: FocusEvent) => event.relatedTarget && !event.currentTarget.contains(event.relatedTarget) && setFailed(false),
   };
-  return { failed, setFailed, holder };
+  return { failed, setFailed, download, holder };
 }
 
 /**
- * A dialog whose code could not come: the part's notice over the page, gone with Escape (as the dialog would have)
- * through `onDismiss`, which closes the dialog so that opening it again tries the download again.
+ * A dialog whose code could not come: the part's notice over the page, its « Recharger la page » focused (where the
+ * dialog would have taken the focus). `onDismiss` closes the dialog, so that opening it again tries the download
+ * again: on Escape, as the dialog would have, and on a press outside the notice (that press may be the one opening
+ * the dialog again).
  */
 export function DialogChunkErrorNotice({ onDismiss }: { onDismiss: () => void }) {
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    notice.current?.querySelector('button')?.focus();
     const onKeyDown = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && onDismiss();
-    // The focus moving to another field of the page (its reload button is still the notice).
-    const onFocusIn = (event: globalThis.FocusEvent) =>
-      event.target instanceof Node && !notice.current?.contains(event.target) && onDismiss();
+    const onPointerDown = (event: PointerEvent) => event.target instanceof Node && !notice.current?.contains(event.target) && onDismiss();
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('pointerdown', onPointerDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('pointerdown', onPointerDown, true);
     };
   }, [onDismiss]);
   return (

@@ -1,6 +1,15 @@
-import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { iconButton } from '../../../../styled-system/recipes';
-import { downloadPart, lazyPage } from '../../lib/lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 
@@ -35,7 +44,7 @@ export const DotsIcon = () => (
 );
 
 type TriggerProps = {
-  onClick?: () => void;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
   'aria-haspopup'?: 'menu';
@@ -47,7 +56,11 @@ type TriggerProps = {
 function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: ReactNode; onOpen?: () => void }) {
   const preload = () => void ark.preload();
   const props: TriggerProps = {
-    onClick: onOpen,
+    onClick: (event) => {
+      // Safari does not focus a clicked button: focused, its notice goes with Escape as in the other browsers.
+      event.currentTarget.focus();
+      onOpen?.();
+    },
     onPointerEnter: preload,
     onFocus: preload,
     'aria-haspopup': 'menu',
@@ -66,21 +79,15 @@ function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: R
 export function ActionMenu(props: ActionMenuProps) {
   // The component itself, once downloaded and asked for: it then opens in the click's own render. Kept once chosen.
   const [Menu, setMenu] = useState<ComponentType<ActionMenuProps & { defaultOpen?: boolean }> | null>(null);
-  const { failed, setFailed, holder } = usePartFailure();
-  const latest = useRef(0);
+  const { failed, setFailed, download, holder } = usePartFailure();
   useEffect(() => whenIdle(() => void ark.preload()), []);
   if (Menu) return <Menu {...props} defaultOpen />;
   // Clicked before the code came: it opens once there; if it cannot come, the part's notice says so (the page stays).
   const open = () => {
     const loaded = ark.loaded?.();
     if (loaded) return setMenu(() => loaded);
-    const attempt = ++latest.current;
     setFailed(false);
-    void downloadPart(ark).then((component) => {
-      if (attempt !== latest.current) return;
-      if (component) setMenu(() => component);
-      else setFailed(true);
-    });
+    download(ark, { loaded: (component) => setMenu(() => component) });
   };
   return (
     // `display: contents`: the row or bar lays out the button as if nothing held it.

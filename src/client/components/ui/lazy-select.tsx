@@ -2,7 +2,7 @@ import { useFieldContext } from '@ark-ui/react/field';
 import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
-import { downloadPart, lazyPage, useLoaded } from '../../lib/lazy-page';
+import { lazyPage, useLoaded } from '../../lib/lazy-page';
 import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 import { whenIdle } from '../../lib/when-idle';
 import { ChevronDownIcon } from '../icons';
@@ -68,20 +68,13 @@ function StandIn({
   const invalid = field?.invalid ? '' : undefined;
   const chosen = options.find((o) => o.value === value);
   const button = useRef<HTMLButtonElement>(null);
-  const { failed, setFailed, holder } = usePartFailure();
-  const latest = useRef(0);
+  const { failed, download, holder } = usePartFailure();
   const preload = () => void ark.preload();
-  // A failed download is told, and nothing is replayed if it comes later. Only the latest action's failure counts: a
-  // focus whose download failed just as the network came back must not forget the ArrowDown pressed after it, whose
-  // own download succeeds.
+  // Once the code is there the Select above swaps in the real one and replays the action; if it cannot come, the
+  // notice says so and nothing is replayed if it comes later.
   const act = (action: PendingAction) => {
-    const attempt = ++latest.current;
     onAction(action);
-    void downloadPart(ark).then((part) => {
-      if (part || attempt !== latest.current) return;
-      onAction(undefined);
-      setFailed(true);
-    });
+    download(ark, { failed: () => onAction(undefined) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!REPLAYED_KEYS.has(event.key)) return;

@@ -5,6 +5,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
+/** How many pages `total` rows make, one at least (an empty list has its one empty page). */
+export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
 /** Page navigation for `{ total, data }` lists: "1–10 sur 42", previous/next, rows per page. */
 export function Pagination({
   page,
@@ -17,7 +20,7 @@ export function Pagination({
   total: number;
   onChange: (patch: { page?: number; per_page?: number }) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
+  const pages = pageCount(total, perPage);
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (

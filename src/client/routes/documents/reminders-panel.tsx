@@ -8,7 +8,7 @@ import { useCan } from '../../lib/use-can';
 import { useMoney } from '../../lib/use-money';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { PER_PAGE_OPTIONS, Pagination } from '../../components/ui/pagination';
+import { PER_PAGE_OPTIONS, Pagination, pageCount } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { plural, pluralWord } from '../../../shared/french';
 import { parisDateOf } from '../../../shared/paris-date';
@@ -79,8 +79,8 @@ export function RemindersPanel() {
     await Promise.all([utils.reminders.list.invalidate(), utils.documents.list.invalidate()]);
   }
 
-  // Sending empties the last page: show the one before, which has rows.
-  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / listPage.per_page));
+  // An invoice paid meanwhile shortens the list: past its end, show its last page.
+  const lastPage = pageCount(list.data?.total ?? 0, listPage.per_page);
   useEffect(() => {
     if (list.data && listPage.page > lastPage) setListPage((w) => ({ ...w, page: lastPage }));
   }, [list.data, listPage.page, lastPage]);
