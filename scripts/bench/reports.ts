@@ -27,6 +27,16 @@ const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 100_000);
 const CUSTOMERS = 2_000;
 const YEARS = 3;
 
+/** A customer's address as the customers service stores it (the customers list checks its shape). */
+const ADDRESS = JSON.stringify({
+  line1: '12 rue de la République',
+  line2: '',
+  city: 'Lyon',
+  state: '',
+  postal_code: '69002',
+  country: 'FR',
+});
+
 /** A small deterministic generator, so that two runs measure the same data. */
 function lcg(seed: number) {
   let s = seed;
@@ -47,7 +57,7 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   const insertCustomer = db.prepare(
     `INSERT INTO customers (organization_id, number, type, name, legal_name, email, phone, mobile, web, business_id, vat_number,
       address, address_city, shipping, contacts, language, currency, maturity, note, description, created_at, updated_at)
-     VALUES (?, ?, 'company', ?, '', '', '', '', '', '', '', '{}', '', '{}', '[]', 'fr', 'EUR', 30, '', '', ?, ?)`,
+     VALUES (?, ?, 'company', ?, '', '', '', '', '', '', '', ?, 'Lyon', ?, '[]', 'fr', 'EUR', 30, '', '', ?, ?)`,
   );
   const insertDocument = db.prepare(
     `INSERT INTO documents (organization_id, type, kind, status, number, counter, uuid, date, maturity, condition, header, footer,
@@ -68,7 +78,7 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   db.transaction(() => {
     const customerIds: number[] = [];
     for (let c = 1; c <= CUSTOMERS; c++)
-      customerIds.push(Number(insertCustomer.run(organizationId, `C${c}`, `Client ${c}`, now, now).lastInsertRowid));
+      customerIds.push(Number(insertCustomer.run(organizationId, `C${c}`, `Client ${c}`, ADDRESS, ADDRESS, now, now).lastInsertRowid));
     // Dates ascending, as chronological numbering makes them.
     const dates = Array.from({ length: documents }, () => new Date(start + random() * span).toISOString().slice(0, 10)).sort();
     for (let i = 0; i < documents; i++) {
@@ -113,9 +123,11 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
           nature === 'goods' ? ht * 100 : 0,
           ht * 100,
           nature === 'service' ? 1 : 0,
+          // Issued, created and last saved on its own day, as a business writes its documents over the years: a
+          // month's count (the plan's usage) reads that month's, not the whole history.
           `${date}T10:00:00.000Z`,
-          now,
-          now,
+          `${date}T09:00:00.000Z`,
+          `${date}T10:00:00.000Z`,
         ).lastInsertRowid,
       );
       const line = {
