@@ -22,7 +22,7 @@ export type SyntaxArtefacts = {
 export const syntaxArtefacts: Record<EinvoiceSyntax, SyntaxArtefacts> = {
   cii: {
     label: 'CII',
-    xsd: 'cii/schema/CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd',
+    xsd: 'cii/schema/CII/uncefact/standard/CrossIndustryInvoice_100pD16B.xsd',
     xslt: 'cii/xslt/EN16931-CII-validation.xslt',
     sef: 'sef/cii.sef.json',
     roots: [{ namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100', name: 'CrossIndustryInvoice' }],
