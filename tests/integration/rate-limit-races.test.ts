@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/server/app';
 import { clock } from '../../src/server/clock';
-import { registered, Session } from '../helpers/clients';
+import { newUser, registered, Session } from '../helpers/clients';
 import { draft, line, readyToInvoice } from '../helpers/documents';
 import { testDatabaseUrl } from '../helpers/postgres';
 import { removeTestEnv, startTestServer, type TestServer, testEnv } from '../helpers/server';
@@ -119,6 +119,25 @@ describe('login limits by client address', () => {
     for (let i = 0; i < 4; i++) statuses.push((await login(server.url, `autre${i}@exemple.fr`, 'mauvais', ip)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
+});
+
+describe('registrations under parallel requests', () => {
+  it('10 at once from addresses rotating inside one IPv6 /64: exactly REGISTER_MAX_PER_HOUR accounts', async () => {
+    const server = await startTestServer({ env: { REGISTER_MAX_PER_HOUR: '3' } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          new Session(server.url).rest('POST', '/api/auth/register', newUser(), { 'x-forwarded-for': `2001:db8:9:9:${i}::1` }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 429).map((a) => a.body.messages)).toEqual(
+        Array(7).fill('Trop d’inscriptions depuis cette adresse. Réessayez dans une heure.'),
+      );
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 describe('heavy writes under parallel requests', () => {
