@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { artefactPath, type SyntaxArtefacts } from './artefacts';
+import { artefactPath, type RuleSet } from './artefacts';
 
 /** One `svrl:failed-assert` of the EN 16931 schematron: `fatal` ones make the invoice non-compliant. */
 export type FailedAssert = {
@@ -54,8 +54,8 @@ function toFailedAssert(raw: RawAssert): FailedAssert {
   };
 }
 
-/** Runs the EN 16931 rules of one syntax on a well-formed XML; fatal asserts come first. */
-export async function failedAsserts(xml: string, artefacts: SyntaxArtefacts): Promise<FailedAssert[]> {
+/** Runs one compiled schematron (EN 16931 or the French CIUS) on a well-formed XML; fatal asserts come first. */
+export async function failedAsserts(xml: string, artefacts: Pick<RuleSet, 'sef'>): Promise<FailedAssert[]> {
   const SaxonJS = await loadSaxon();
   const { principalResult } = SaxonJS.transform(
     { stylesheetInternal: stylesheetFor(artefacts.sef), sourceText: xml, destination: 'document' },
