@@ -1,4 +1,4 @@
-// Compiles the EN 16931 schematron XSLTs (committed, official) into the SaxonJS export files (SEF) under
+// Compiles the EN 16931 and French CIUS schematron XSLTs (committed, official) into the SaxonJS export files (SEF) under
 // src/server/einvoice/artefacts/sef. The SEFs are build output (5–7 MB each, ~20 s and ~600 MB per compile), so they
 // are not committed: `npm install` / `npm ci` runs this with --if-stale (postinstall), which compiles only what is
 // missing or was compiled from another XSLT or compiler version (sef/manifest.json records both).
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artefactPath, artefactsDir, syntaxArtefacts } from '../src/server/einvoice/artefacts';
+import { artefactPath, artefactsDir, compiledRuleSets } from '../src/server/einvoice/artefacts';
 
 const root = path.resolve(artefactsDir, '../../../..');
 const xslt3 = path.join(root, 'node_modules', '.bin', 'xslt3');
@@ -20,7 +20,7 @@ fs.mkdirSync(path.dirname(manifestPath), { recursive: true });
 const ifStale = process.argv.includes('--if-stale');
 const previous: Record<string, ManifestEntry> = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
 const manifest: Record<string, ManifestEntry> = {};
-for (const [syntax, artefacts] of Object.entries(syntaxArtefacts)) {
+for (const [syntax, artefacts] of Object.entries(compiledRuleSets)) {
   const source = artefactPath(artefacts.xslt);
   const target = artefactPath(artefacts.sef);
   const entry = {
@@ -34,7 +34,7 @@ for (const [syntax, artefacts] of Object.entries(syntaxArtefacts)) {
     manifest[syntax] = entry;
     continue;
   }
-  console.log(`Compilation de ${artefacts.xslt} (validation EN 16931)…`);
+  console.log(`Compilation de ${artefacts.xslt} (règles ${artefacts.label})…`);
   const temporary = `${target}.tmp`;
   const start = performance.now();
   // -relocate:on: the SEF does not depend on the folder it was compiled in, so it loads from any checkout.

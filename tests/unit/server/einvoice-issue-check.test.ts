@@ -13,13 +13,15 @@ const address = { line1: '12 rue des Lilas', line2: '', postalCode: '75011', cit
 function model(): EnInvoice {
   const vat = { category: 'S' as const, rate: 200000n };
   return {
+    billingFrame: 'S1',
     typeCode: '380',
     number: 'F-2026-0001',
     issueDate: '2026-11-02',
     dueDate: '2026-12-02',
     currency: 'EUR',
     precision: 2,
-    notes: [{ subject: 'PMT', text: 'En cas de retard de paiement, pénalités au taux annuel de 12,00 % (C. com. L441-10)' }],
+    notes: [{ subject: 'PMD', text: 'En cas de retard de paiement, pénalités au taux annuel de 12,00 % (C. com. L441-10)' }],
+    preceding: [],
     seller: { name: 'Atelier Fontaine', legalId: { id: '552032534', scheme: '0002' }, vatNumber: 'FR27552032534', address },
     buyer: { name: 'Boulangerie Martin', legalId: { id: '732829320', scheme: '0002' }, address: { ...address, city: 'Lyon' } },
     lines: [{ id: '1', name: 'Pose', quantity: 20000n, unitCode: 'C62', price: 1000000n, allowance: 0n, net: 20000n, vat }],
