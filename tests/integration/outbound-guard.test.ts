@@ -46,10 +46,16 @@ describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP te
       'smtp://localhost:465',
       'smtp://nexistepas.invalid:587',
     ]) {
+      // An address is refused when saved (400), a name when the test connects (502): with the same sentence.
       const saved = await session.rest('PUT', '/api/settings/email', { smtp_url: target });
-      expect(saved.status).toBe(200);
+      if (saved.status === 400) {
+        answers.push(saved.body.messages);
+        expect(saved.body.fields, target).toHaveProperty('smtp_url');
+        continue;
+      }
+      expect(saved.status, target).toBe(200);
       const test = await session.rest('POST', '/api/settings/email/test');
-      expect(test.status).toBe(502);
+      expect(test.status, target).toBe(502);
       answers.push(test.body.messages);
     }
     expect(new Set(answers).size).toBe(1);
@@ -70,7 +76,7 @@ describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP te
     '[2001:0:7f00:1::]', // Teredo whose server is 127.0.0.1
   ];
 
-  it('refuses IPv6 forms carrying an internal IPv4 address: a webhook when saved and when delivered, an SMTP test', async () => {
+  it('refuses IPv6 forms carrying an internal IPv4 address: a webhook when saved and when delivered, an SMTP server when saved', async () => {
     const { session, profile } = await registered(server.url);
     for (const host of EMBEDDED) {
       const url = `http://${host}:${openPort}/hook`;
@@ -97,17 +103,17 @@ describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP te
     const ping = await session.rest('POST', `/api/webhooks/${hook.id}/test`);
     expect(ping.body).toMatchObject({ messages: `Le test a échoué : ${WEBHOOK_TARGET_REFUSED}`, data: { status: 'failed' } });
 
-    for (const host of EMBEDDED.slice(0, 5)) {
-      expect((await session.rest('PUT', '/api/settings/email', { smtp_url: `smtp://${host}:587` })).status).toBe(200);
-      const test = await session.rest('POST', '/api/settings/email/test');
-      expect({ host, status: test.status, messages: test.body.messages }).toEqual({ host, status: 502, messages: OUTBOUND_REFUSED });
+    for (const host of EMBEDDED) {
+      const saved = await session.rest('PUT', '/api/settings/email', { smtp_url: `smtp://${host}:587` });
+      expect({ host, status: saved.status, messages: saved.body.messages }).toEqual({ host, status: 400, messages: OUTBOUND_REFUSED });
     }
+    expect((await session.rest('GET', '/api/settings/email')).body.smtp_url).toBe('');
     expect(connections).toBe(0);
   });
 
   it(`limits SMTP tests to ${SMTP_TESTS_PER_HOUR} an hour per organisation`, async () => {
     const { session } = await registered(server.url);
-    await session.rest('PUT', '/api/settings/email', { smtp_url: 'smtp://127.0.0.1:25' });
+    expect((await session.rest('PUT', '/api/settings/email', { smtp_url: 'smtp://localhost:25' })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i <= SMTP_TESTS_PER_HOUR; i++) statuses.push((await session.rest('POST', '/api/settings/email/test')).status);
     expect(statuses.slice(0, SMTP_TESTS_PER_HOUR).every((s) => s === 502)).toBe(true);
