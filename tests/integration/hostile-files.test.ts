@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { EINVOICE_XML_MAX_BYTES, EINVOICE_XML_MAX_LABEL } from '../../src/server/einvoice/xml-size';
 import { readSupplierInvoice } from '../../src/server/einvoice/supplier-invoice';
+import { IMPORT_LIMITS } from '../../src/server/services/csv-table';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -102,5 +103,37 @@ describe('XML is measured before it is parsed', () => {
   it('an e-invoice XML over the cap is refused in French before libxml2 sees it', async () => {
     const xml = `<Invoice>${' '.repeat(EINVOICE_XML_MAX_BYTES)}</Invoice>`;
     await expect(readSupplierInvoice(xml)).rejects.toThrow(`La facture dépasse ${EINVOICE_XML_MAX_LABEL} : elle n’a pas été lue`);
+  });
+});
+
+describe('CSV imports are capped while they are parsed', () => {
+  const most = IMPORT_LIMITS.maxRows.toLocaleString('fr-FR');
+  const customerCount = async (session: Session) => (await session.rest('GET', '/api/customers?per_page=1')).body.total as number;
+
+  it('3 million one-letter rows (9 MB as JSON): refused at the row cap, before the rest is read', async () => {
+    const { session } = await registered(server.url);
+    const csv = `Nom\n${'a\n'.repeat(3_000_000)}`;
+    const started = performance.now();
+    const { result: answer, rise } = await peakRssRise(() => session.rest('POST', '/api/customers/import', { csv, dry_run: true }));
+    console.log(`CSV of 3 million rows: ${Math.round(performance.now() - started)} ms, RSS rise ${Math.round(rise)} MB`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.messages).toBe(`Le fichier compte plus de ${most} lignes : ${most} au plus par import`);
+    expect(rise).toBeLessThan(200);
+    expect(await customerCount(session)).toBe(0);
+  });
+
+  it('a row of 4 million fields: refused at the field cap', async () => {
+    const { session } = await registered(server.url);
+    const answer = await session.rest('POST', '/api/items/import', { csv: `Désignation${';'.repeat(4_000_000)}\nA`, dry_run: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messages).toBe(`La ligne 1 compte plus de ${IMPORT_LIMITS.maxCells} colonnes : le fichier n’a pas été lu`);
+  });
+
+  it('exactly the row cap is read, blank lines not counted', async () => {
+    const { session } = await registered(server.url);
+    const csv = `Nom\n\n${Array.from({ length: IMPORT_LIMITS.maxRows }, (_, i) => `Client ${i}`).join('\n')}\n\n`;
+    const answer = await session.rest('POST', '/api/customers/import', { csv, dry_run: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.total_rows).toBe(IMPORT_LIMITS.maxRows);
   });
 });
