@@ -30,6 +30,13 @@ async function deflateBomb(gigabytes: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+let bomb: Promise<Buffer> | undefined;
+/** One gigabyte bomb for the whole file: making it costs a second of CPU. */
+const sharedBomb = () => {
+  bomb ??= deflateBomb(1);
+  return bomb;
+};
+
 /** A minimal hybrid PDF whose `factur-x.xml` is `contents` as is, under `filter` (as Factur-X attaches its XML). */
 async function pdfCarrying(contents: Uint8Array, filter: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -66,7 +73,7 @@ async function peakRssRise<T>(work: () => Promise<T>): Promise<{ result: T; rise
 describe('compressed files are inflated under a cap', () => {
   it('a Factur-X PDF whose XML is a 1 MB deflate bomb (1 GB inflated): a French 400, small memory, the server answers', async () => {
     const { session } = await registered(server.url);
-    const bomb = await deflateBomb(1);
+    const bomb = await sharedBomb();
     expect(bomb.length).toBeLessThan(1.2 * 1024 * 1024);
     const pdf = await pdfCarrying(bomb, 'FlateDecode');
     const body = { filename: 'bombe.pdf', content_base64: pdf.toString('base64') };
@@ -83,6 +90,32 @@ describe('compressed files are inflated under a cap', () => {
     expect(await expenseCount(session)).toBe(0);
     expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
   });
+
+  for (const [what, type] of [
+    ['an object stream', '/ObjStm'],
+    ['an object stream whose type hides behind a name escape', '/O#62jStm'],
+  ]) {
+    it(`${what} (which pdf-lib inflates whole while loading) holding the bomb: refused before pdf-lib reads it`, async () => {
+      const { session } = await registered(server.url);
+      const bomb = await sharedBomb();
+      const pdf = Buffer.concat([
+        Buffer.from(
+          '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
+            `3 0 obj << /Type ${type} /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >> stream\n`,
+          'latin1',
+        ),
+        bomb,
+        Buffer.from('\nendstream endobj\ntrailer << /Root 1 0 R /Size 4 >>\n%%EOF\n', 'latin1'),
+      ]);
+      const body = { filename: 'objets.pdf', content_base64: pdf.toString('base64') };
+      const { result: answer, rise } = await peakRssRise(() => session.rest('POST', '/api/expenses/import', body));
+      expect(answer.status).toBe(400);
+      expect(answer.body.messages).toBe(
+        `Fichier : « objets.pdf » : le PDF contient un flux qui dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressé ; il n’a pas été lu`,
+      );
+      expect(rise).toBeLessThan(200);
+    });
+  }
 
   it('a run-length bomb in the same place is stopped at the same cap', async () => {
     const { session } = await registered(server.url);

@@ -1,18 +1,9 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  type PDFObject,
-  PDFRawStream,
-  PDFString,
-  decodePDFRawStream,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRawStream, PDFString } from 'pdf-lib';
 import { FACTURX_FILENAME } from './facturx';
 import { EINVOICE_XML_MAX_BYTES, EINVOICE_XML_MAX_LABEL } from './xml-size';
+import { checkStreamsDecodedAtLoad, decodeCapped } from './pdf-streams';
+
+export { InflatedTooLarge } from './pdf-streams';
 
 /** The names under which hybrid invoices carry their XML: Factur-X, ZUGFeRD 2 and 1, XRechnung in ZUGFeRD. */
 const XML_NAMES = [FACTURX_FILENAME, 'zugferd-invoice.xml', 'ZUGFeRD-invoice.xml', 'xrechnung.xml'];
@@ -29,12 +20,8 @@ export type EmbeddedInvoice = {
 
 export const NOT_A_PDF = 'Le fichier n’est pas un PDF lisible';
 
-/** The embedded invoice would inflate past EINVOICE_XML_MAX_BYTES: it is not read further (nor kept in memory). */
-export class EmbeddedInvoiceTooLarge extends Error {
-  constructor() {
-    super(`la facture jointe au PDF dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressée ; elle n’a pas été lue`);
-  }
-}
+const EMBEDDED_TOO_LARGE = `la facture jointe au PDF dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressée ; elle n’a pas été lue`;
+const STRUCTURE_TOO_LARGE = `le PDF contient un flux qui dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressé ; il n’a pas été lu`;
 
 const text = (value: PDFObject | undefined): string | undefined =>
   value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
@@ -80,57 +67,23 @@ function fileSpecs(doc: PDFDocument): [string, PDFDict][] {
   return specs;
 }
 
-const inflate = promisify(zlib.inflate);
-
-/**
- * Inflated by zlib, off the event loop, stopping at the cap: pdf-lib's own inflater decodes a whole block at a time
- * and the whole stream before answering (a 1 MB bomb took 1.2 GB and 2.9 s). A truncated stream gives what it holds.
- */
-async function inflateCapped(bytes: Uint8Array): Promise<Uint8Array> {
-  try {
-    return await inflate(bytes, { maxOutputLength: EINVOICE_XML_MAX_BYTES, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new EmbeddedInvoiceTooLarge();
-    throw new Error(NOT_A_PDF);
-  }
-}
-
-/** The other filters (LZW, run-length, ASCII) decode a few bytes per block: read one byte past the cap, no more. */
-function decodeCapped(stream: PDFRawStream, filter: PDFName, params: PDFObject | undefined, bytes: Uint8Array): Uint8Array {
-  const dict = stream.dict.context.obj({ Filter: filter });
-  if (params) dict.set(PDFName.of('DecodeParms'), params);
-  const single = PDFRawStream.of(dict, bytes);
-  const decoded = decodePDFRawStream(single).getBytes(EINVOICE_XML_MAX_BYTES + 1);
-  if (decoded.length > EINVOICE_XML_MAX_BYTES) throw new EmbeddedInvoiceTooLarge();
-  return decoded;
-}
-
-/** An embedded file's bytes, each of its filters applied in turn under the cap. */
+/** An embedded file's bytes, decoded under the cap. */
 async function embeddedBytes(spec: PDFDict): Promise<Uint8Array | undefined> {
   const ef = spec.lookup(PDFName.of('EF'));
   if (!(ef instanceof PDFDict)) return undefined;
   const stream = ef.lookup(PDFName.of('UF')) ?? ef.lookup(PDFName.of('F'));
   if (!(stream instanceof PDFRawStream)) return undefined;
-  const filter = stream.dict.lookup(PDFName.of('Filter'));
-  const params = stream.dict.lookup(PDFName.of('DecodeParms'));
-  const filters = filter instanceof PDFArray ? filter.asArray().map((_, i) => filter.lookup(i)) : filter === undefined ? [] : [filter];
-  let bytes: Uint8Array = stream.contents;
-  for (const [i, name] of filters.entries()) {
-    if (!(name instanceof PDFName)) throw new Error(NOT_A_PDF);
-    if (name === PDFName.of('FlateDecode')) bytes = await inflateCapped(bytes);
-    else bytes = decodeCapped(stream, name, params instanceof PDFArray ? params.lookup(i) : params, bytes);
-  }
-  if (bytes.length > EINVOICE_XML_MAX_BYTES) throw new EmbeddedInvoiceTooLarge();
-  return bytes;
+  return decodeCapped(stream, EINVOICE_XML_MAX_BYTES, EMBEDDED_TOO_LARGE);
 }
 
 /**
  * The structured invoice a hybrid PDF carries (Factur-X, ZUGFeRD): its `factur-x.xml` (or ZUGFeRD/XRechnung name),
  * byte for byte as embedded; undefined when the PDF carries none. Throws a French message when the file is no PDF,
- * and EmbeddedInvoiceTooLarge when the invoice would inflate past EINVOICE_XML_MAX_BYTES.
+ * and InflatedTooLarge when the invoice, or a stream pdf-lib decodes while loading, would pass EINVOICE_XML_MAX_BYTES.
  * Reads only: nothing in the PDF is run, and the XML is returned unparsed for the caller to validate.
  */
 export async function readFacturX(pdf: Uint8Array): Promise<EmbeddedInvoice | undefined> {
+  await checkStreamsDecodedAtLoad(pdf, EINVOICE_XML_MAX_BYTES, STRUCTURE_TOO_LARGE);
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
