@@ -6,6 +6,7 @@ import { registered, type Session } from '../helpers/clients';
 import { EINVOICE_XML_MAX_BYTES, EINVOICE_XML_MAX_LABEL } from '../../src/server/einvoice/xml-size';
 import { readSupplierInvoice } from '../../src/server/einvoice/supplier-invoice';
 import { IMPORT_LIMITS } from '../../src/server/services/csv-table';
+import { LOGO_MAX_PIXELS } from '../../src/server/services/organization';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -168,5 +169,18 @@ describe('CSV imports are capped while they are parsed', () => {
     const answer = await session.rest('POST', '/api/customers/import', { csv, dry_run: true });
     expect(answer.status).toBe(200);
     expect(answer.body.data.total_rows).toBe(IMPORT_LIMITS.maxRows);
+  });
+});
+
+describe('images are measured before anyone decodes them', () => {
+  it('a 1 × 1 PNG declaring 40,000 × 40,000 pixels is refused as a logo, in French', async () => {
+    const { session } = await registered(server.url);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    png.writeUInt32BE(40_000, 16);
+    png.writeUInt32BE(40_000, 20);
+    const answer = await session.rest('POST', '/api/organization/logo', { data_url: `data:image/png;base64,${png.toString('base64')}` });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messages).toBe(`Le logo fait 40000 × 40000 pixels : ${LOGO_MAX_PIXELS / 1e6} millions de pixels au plus`);
+    expect((await session.rest('GET', '/api/organization')).body.logo_url).toBeNull();
   });
 });
