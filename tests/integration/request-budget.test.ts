@@ -66,3 +66,33 @@ describe('a budget per tRPC batch', () => {
     expect(light.body).toHaveLength(MAX_BATCH_CALLS);
   });
 });
+
+describe('request bodies are capped while they stream', () => {
+  it('a chunked body with no declared length is refused once it passes the cap, on REST and on tRPC', async () => {
+    const { session } = await registered(server.url);
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}`);
+    let sent = 0;
+    // 64 MB offered, never declared: the server stops reading at its 1 MB cap.
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += chunk.length;
+          if (sent > 64 * 1024 * 1024) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+    for (const path of ['/api/customers', '/api/trpc/customers.create']) {
+      sent = 0;
+      const response = await session.fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: endless(),
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain('La requête est trop volumineuse (1 Mo au plus)');
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    }
+    expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
+  });
+});
