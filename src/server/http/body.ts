@@ -12,7 +12,7 @@ export function tooLarge(limit: number): AppError {
 /**
  * Refuses early on a declared length over the limit, and stops reading once an undeclared (chunked) body passes it.
  * The request is paused there, not destroyed: a destroyed request drops its socket (`req.socket` turns null) while
- * the 413 is still to be written, and the rest of an endless upload is never read either way.
+ * the 413 is still to be written. The rest of the upload is not read; the client stops sending once the 413 arrives.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
