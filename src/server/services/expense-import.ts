@@ -5,7 +5,7 @@ import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
 import { findImportedExpenseId } from '../db/queries/expenses';
-import { readFacturX } from '../einvoice/facturx-read';
+import { InflatedTooLarge, readFacturX } from '../einvoice/facturx-read';
 import { readSupplierInvoice, SupplierInvoiceError, type SupplierInvoice } from '../einvoice/supplier-invoice';
 import { validateEinvoice } from '../einvoice/validate';
 import { createExpense, getExpense } from './expenses';
@@ -33,7 +33,8 @@ async function invoiceXml(filename: string, bytes: Buffer): Promise<{ xml: strin
     let embedded: Awaited<ReturnType<typeof readFacturX>>;
     try {
       embedded = await readFacturX(bytes);
-    } catch {
+    } catch (error) {
+      if (error instanceof InflatedTooLarge) fail('BAD_REQUEST', `Fichier : « ${filename} » : ${error.message}`);
       fail('BAD_REQUEST', `Fichier : « ${filename} » est un PDF abîmé ou illisible`);
     }
     if (!embedded)
