@@ -25,8 +25,9 @@ export class RequestDrain {
     });
     server.on('request', (req, res: ServerResponse) => {
       this.idleSince.delete(req.socket);
+      // A request destroyed before its answer finished (a body over its cap) has no socket any more: nothing to track.
       res.once('finish', () => {
-        if (!req.socket.destroyed) this.idleSince.set(req.socket, Date.now());
+        if (req.socket && !req.socket.destroyed) this.idleSince.set(req.socket, Date.now());
       });
     });
   }
