@@ -133,15 +133,15 @@ function malformedPaths(): Array<[string, string]> {
   const paths: Array<[string, string]> = [];
   for (const route of restRoutes) {
     for (const param of route.params) {
-      for (const escape of MALFORMED_ESCAPES) {
-        const path = route.params.reduce((p, name) => p.replace(`{${name}}`, name === param ? escape : '1'), route.path);
+      for (const malformed of MALFORMED_ESCAPES) {
+        const path = route.params.reduce((p, name) => p.replace(`{${name}}`, name === param ? malformed : '1'), route.path);
         paths.push([route.method, path]);
       }
     }
   }
   // The doors outside the REST routes that read a name from the path.
   for (const prefix of ['/api/trpc/', '/documents/download/', '/uploads/logos/', '/share/'])
-    for (const escape of MALFORMED_ESCAPES) if (escape !== '%00') paths.push(['GET', `${prefix}${escape}`]);
+    for (const malformed of MALFORMED_ESCAPES) if (malformed !== '%00') paths.push(['GET', `${prefix}${malformed}`]);
   return paths;
 }
 
