@@ -86,12 +86,11 @@ export interface AppOptions {
 export const SHUTDOWN_BUDGET_MS = 10_000;
 const SHUTDOWN_WORK_MS = 8_000;
 
+/** How long the stop waits for Chromium to close (see close()). */
+const CHROMIUM_CLOSE_MS = 1_000;
+
 /** A keep-alive connection idle this long when the stop begins is closed; a busier client gets its answer first. */
 const IDLE_CONNECTION_MS = 500;
-
-/** Once nothing is served any more, a PDF being printed gets this long to finish writing before Chromium is closed. */
-const PRINT_GRACE_MS = 500;
-const CHROMIUM_CLOSE_MS = 1_000;
 
 /** Waits for `work`, `ms` at most; `onTimeout` says what is left behind. */
 async function waitAtMost(work: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {
@@ -183,22 +182,27 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     close() {
       closing ??= (async () => {
         const deadline = Date.now() + SHUTDOWN_WORK_MS;
-        deps.issueArchiver.abandon();
         // Stops listening now (not after the work below): new connections go to another process at once.
         drain.drain();
         const closed = server.listening
           ? drain.closeServer(server, { idleMs: IDLE_CONNECTION_MS, forceMs: SHUTDOWN_WORK_MS })
           : Promise.resolve();
+        // Chromium prints pages of this server, which no longer accepts connections: a print cannot be counted on
+        // to finish, so it ends now rather than at the deadline. A download being printed answers 503 (the client
+        // retries elsewhere); a PDF being kept at issue is abandoned, nothing written for it, and its first
+        // download prints it. Chromium itself may take its time to go: that is awaited last.
+        deps.issueArchiver.abandon();
+        const chromiumClosed = pdf.close();
         // A handler whose client hung up is no connection any more but still uses the database: it ends first.
         await waitFor('answering the requests in flight', Promise.all([closed, drain.idle()]), deadline);
         drain.stop();
-        // Nothing serves the pages Chromium prints any more: a PDF still printing cannot finish, closing ends it.
-        await waitFor('writing the PDFs already printed', deps.issueArchiver.settled(), Math.min(deadline, Date.now() + PRINT_GRACE_MS));
-        await waitFor('closing Chromium', pdf.close(), Date.now() + CHROMIUM_CLOSE_MS);
-        await waitFor('abandoning the PDFs being printed', deps.issueArchiver.settled(), deadline);
+        await waitFor('abandoning the PDFs being kept', deps.issueArchiver.settled(), deadline);
         await waitFor('stopping the scheduler', scheduler.stop(), deadline);
         await waitFor('stopping the webhook deliveries', webhooks.stop(), deadline);
         // Worker threads doing heavy work stop here: after the requests and jobs that use them, before the database.
+        // Chromium can take seconds to go on a busy machine: one still closing is killed as the process exits
+        // (playwright's exit handler), so the stop does not wait for it long.
+        await waitAtMost(chromiumClosed, Math.min(CHROMIUM_CLOSE_MS, deadline - Date.now()), () => {});
         step = 'closing the database';
         await client.close();
         await connection.close();
