@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuild } from '../../scripts/build-if-stale.mjs';
 import { defined } from '../../src/shared/defined';
@@ -38,9 +39,33 @@ const OUTPUT_KEPT = 256 * 1024;
 /** One build per test process, and none when dist/ is newer than the sources. */
 let build: Promise<unknown> | undefined;
 
+/**
+ * `ensureServerBuild` under a lock directory (mkdir is atomic): test files running in parallel workers would otherwise
+ * both find the build stale and empty dist/server under each other. A lock left by a killed run expires.
+ */
+async function buildOnceAcrossWorkers(): Promise<void> {
+  const lock = path.join(ROOT, 'dist', '.server-build.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    await ensureServerBuild();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Starts the built server with these environment variables (over the test process's own) and waits for it to listen. */
 export async function spawnBuiltServer(vars: Record<string, string>): Promise<BuiltServer> {
-  build ??= ensureServerBuild();
+  build ??= buildOnceAcrossWorkers();
   await build;
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,

@@ -177,3 +177,41 @@ describe('SIGTERM to the built server under load', () => {
     console.info(`PDFs kept before the stop: ${kept} of ${rows.length} issued; the others abandoned cleanly`);
   }, 180_000);
 });
+
+describe('a second signal during the stop', () => {
+  it('exits at once, non-zero, and logs what was still running', async () => {
+    const setup = testEnv();
+    const server = await spawnBuiltServer({ ...setup.vars, NODE_ENV: 'production' });
+    // A webhook receiver that never answers: the test ping's request stays in flight, so the stop waits for it.
+    let reached = () => {};
+    const pinged = new Promise<void>((resolve) => (reached = resolve));
+    const receiver = http.createServer((req) => {
+      req.resume();
+      reached();
+    });
+    try {
+      await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+      const { port } = receiver.address() as { port: number };
+      const { session } = await registered(server.url);
+      const hook = await session.rest('POST', '/api/webhooks', { url: `http://127.0.0.1:${port}/hook`, events: ['payment.recorded'] });
+      expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+      void session.rest('POST', `/api/webhooks/${hook.body.data.id}/test`, {}).catch(() => {});
+      await pinged;
+
+      server.child.kill('SIGTERM');
+      while (!server.output().includes('SIGTERM reçu')) await new Promise((r) => setTimeout(r, 5));
+      const started = performance.now();
+      server.child.kill('SIGTERM');
+      const code = await server.exited;
+      const ms = performance.now() - started;
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(2_000);
+      expect(server.output()).toContain('SIGTERM again, exiting now while answering the requests in flight; 1 request(s) in flight');
+    } finally {
+      await stopBuiltServer(server);
+      receiver.closeAllConnections();
+      await new Promise<void>((r) => receiver.close(() => r()));
+      removeTestEnv(setup.env, setup.dataDir);
+    }
+  }, 120_000);
+});
