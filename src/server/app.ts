@@ -190,7 +190,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
         // Chromium prints pages of this server, which no longer accepts connections: a print cannot be counted on
         // to finish, so it ends now rather than at the deadline. A download being printed answers 503 (the client
         // retries elsewhere); a PDF being kept at issue is abandoned, nothing written for it, and its first
-        // download prints it. Chromium itself may take its time to go: that is awaited last.
+        // download prints it.
         deps.issueArchiver.abandon();
         const chromiumClosed = pdf.close();
         // A handler whose client hung up is no connection any more but still uses the database: it ends first.
@@ -199,10 +199,10 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
         await waitFor('abandoning the PDFs being kept', deps.issueArchiver.settled(), deadline);
         await waitFor('stopping the scheduler', scheduler.stop(), deadline);
         await waitFor('stopping the webhook deliveries', webhooks.stop(), deadline);
-        // Worker threads doing heavy work stop here: after the requests and jobs that use them, before the database.
         // Chromium can take seconds to go on a busy machine: one still closing is killed as the process exits
         // (playwright's exit handler), so the stop does not wait for it long.
         await waitAtMost(chromiumClosed, Math.min(CHROMIUM_CLOSE_MS, deadline - Date.now()), () => {});
+        // Worker threads doing heavy work stop here: after the requests and jobs that use them, before the database.
         step = 'closing the database';
         await client.close();
         await connection.close();
