@@ -5,14 +5,13 @@ import { trpcNativeSpread } from './build/trpc-native-spread.ts';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 /**
- * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test the SQLite file itself (its backup
- * and restore, the built server on a file), not a behaviour of the app. Tests that read or alter the test server's rows
- * use `withServerDb`, and migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run on both.
+ * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test the SQLite file itself (its backup and
+ * restore), not a behaviour of the app. Tests that read or alter the test server's rows use `withServerDb`, and
+ * migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run on both, the built server's too.
  */
 const POSTGRES_RUN_SKIPS = [
-  // SQLite itself: VACUUM INTO backups and their restore, the built server on a file.
+  // SQLite itself: VACUUM INTO backups and their restore.
   'tests/integration/backup.test.ts',
-  'tests/integration/built-server.test.ts',
 ];
 
 export default defineConfig({
