@@ -39,7 +39,9 @@ export async function saveOrganizationProfile(db: Db, organizationId: number, pr
 }
 
 /** A logo is printed on every PDF: 4,000 × 4,000 pixels is far more than any page shows. */
-export const LOGO_MAX_PIXELS = 16_000_000;
+/** Millions of pixels a logo may have: decoding a larger one (to print it) costs the server its memory. */
+const LOGO_MAX_MEGAPIXELS = 16;
+export const LOGO_MAX_PIXELS = LOGO_MAX_MEGAPIXELS * 1_000_000;
 
 /** What the file really is, from its first bytes (the declared type is not trusted). */
 function imageType(bytes: Buffer): ImageKind | null {
@@ -57,7 +59,7 @@ export async function saveLogo(db: Db, dataDir: string, organizationId: number, 
   const size = imageDimensions(bytes, type);
   if (!size) fail('BAD_REQUEST', 'Le logo est une image abîmée : ses dimensions sont illisibles');
   if (size.width * size.height > LOGO_MAX_PIXELS)
-    fail('BAD_REQUEST', `Le logo fait ${size.width} × ${size.height} pixels : ${LOGO_MAX_PIXELS / 1e6} millions de pixels au plus`);
+    fail('BAD_REQUEST', `Le logo fait ${size.width} × ${size.height} pixels : ${LOGO_MAX_MEGAPIXELS} millions de pixels au plus`);
   const file = `${randomUUID()}.${type}`;
   await fs.mkdir(logoDir(dataDir), { recursive: true });
   await fs.writeFile(path.join(logoDir(dataDir), file), bytes);
