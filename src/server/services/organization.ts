@@ -38,8 +38,7 @@ export async function saveOrganizationProfile(db: Db, organizationId: number, pr
   return getOrganizationProfile(db, organizationId);
 }
 
-/** A logo is printed on every PDF: 4,000 × 4,000 pixels is far more than any page shows. */
-/** Millions of pixels a logo may have: decoding a larger one (to print it) costs the server its memory. */
+/** A logo is printed on every PDF: 4,000 × 4,000 pixels (16 million) is far more than any page shows. */
 const LOGO_MAX_MEGAPIXELS = 16;
 export const LOGO_MAX_PIXELS = LOGO_MAX_MEGAPIXELS * 1_000_000;
 
