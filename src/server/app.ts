@@ -25,6 +25,7 @@ import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
 import { clock } from './clock';
 import { createStripeProvider } from './payments/stripe';
+import { closeHeavyWork, configureHeavyWork } from './workers/heavy-work';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -90,6 +91,7 @@ async function waitAtMost(work: Promise<void>, ms: number, onTimeout: () => void
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
+  configureHeavyWork(env.heavyWork);
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
@@ -174,6 +176,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
         await webhooks.stop();
         await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
         await pdf.close();
+        await closeHeavyWork(); // after the requests: what still runs in a worker is abandoned
         await client.close();
         await connection.close();
       })();
