@@ -7,7 +7,7 @@ import { buildEinvoiceXml, einvoiceModel, serialisers } from './generate';
 import { validationSummary } from './validate';
 
 /**
- * Issue rule: an invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
+ * An invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
  * CII schema and the EN 16931 rules. The validation takes seconds on thousands of lines, so it runs before the
  * issuing transaction, on the document as it would be issued (with the number its series would give it now): a
  * refusal writes nothing and takes no number. Answers the XML it accepted, for `assertIssuedAsValidated`.
