@@ -82,10 +82,30 @@ describe('heavy work runs off the request thread', () => {
     // The issue validated once, before its transaction (the XML written was the one validated), the import once.
     expect((heavyWorkStats()?.completed ?? 0) - tasksBefore).toBe(2);
     // Generous bounds (the test machine is shared): on the request thread the issue alone blocked every request for
-    // tens of seconds.
-    expect(measured.maxMs).toBeLessThan(1000);
+    // tens of seconds. What remains is the main thread's own share of a 2,000-line issue (reading back, the audit, the
+    // answer: one synchronous SQLite chain), about 0.3 s, stretched on a loaded machine.
+    expect(measured.p99Ms).toBeLessThan(500);
+    expect(measured.maxMs).toBeLessThan(3000);
     expect(measured.loopP99Ms).toBeLessThan(500);
   }, 600_000);
+
+  it('validates again inside the transaction only when another issue took the forecast number: both issued, in order', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const drafts = [
+      await draft(session, { type: 'invoice', customer_id: customerId, items: manyLines(3) }),
+      await draft(session, { type: 'invoice', customer_id: customerId, items: manyLines(4) }),
+    ];
+    const tasksBefore = heavyWorkStats()?.completed ?? 0;
+    // Sent together: both forecast the same next number before either commits.
+    const answers = await Promise.all(drafts.map((d) => session.rest('POST', `/api/documents/${d.id}/issue`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const numbers = answers.map((a) => String(a.body.data.number)).sort();
+    const last = (n: string | undefined) => Number(/(\d+)$/.exec(n ?? '')?.[1]);
+    expect(last(numbers[1])).toBe(last(numbers[0]) + 1);
+    // Two validations before the transactions, and one more for the issue whose number was not the forecast one.
+    expect((heavyWorkStats()?.completed ?? 0) - tasksBefore).toBe(3);
+  }, 300_000);
 
   it('shows the event-loop delay and the pool in /metrics', async () => {
     const token = 'jeton-de-test-des-metriques';
