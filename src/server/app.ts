@@ -25,6 +25,7 @@ import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
 import { clock } from './clock';
 import { createStripeProvider } from './payments/stripe';
+import { closeHeavyWork, configureHeavyWork } from './workers/heavy-work';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -104,6 +105,7 @@ async function waitAtMost(work: Promise<unknown>, ms: number, onTimeout: () => v
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
+  configureHeavyWork(env.heavyWork);
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
@@ -202,7 +204,10 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
         // Chromium can take seconds to go on a busy machine: one still closing is killed as the process exits
         // (playwright's exit handler), so the stop does not wait for it long.
         await waitAtMost(chromiumClosed, Math.min(CHROMIUM_CLOSE_MS, deadline - Date.now()), () => {});
-        // Worker threads doing heavy work stop here: after the requests and jobs that use them, before the database.
+        // Worker threads doing heavy work stop after the requests and jobs that use them, before the database: what
+        // still runs in one is abandoned.
+        step = 'stopping the worker threads';
+        await waitFor('stopping the worker threads', closeHeavyWork(), deadline);
         step = 'closing the database';
         await client.close();
         await connection.close();
