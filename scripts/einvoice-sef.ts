@@ -2,8 +2,8 @@
 // src/server/einvoice/artefacts/sef. The SEFs are build output (5–7 MB each, ~20 s and ~600 MB per compile), so they
 // are not committed: `npm install` / `npm ci` runs this with --if-stale (postinstall), which compiles only what is
 // missing or was compiled from another XSLT or compiler version (sef/manifest.json records both).
-// `npm run einvoice:sef` recompiles everything. The XSLT is compiled with its absolute paths hoisted into variables
-// (einvoice-sef-hoist.ts: the same rules, in linear instead of quadratic time on the number of lines).
+// `npm run einvoice:sef` recompiles everything. The EN 16931 XSLTs are compiled with their absolute paths hoisted into
+// variables (einvoice-sef-hoist.ts: the same rules, in linear instead of quadratic time on the number of lines).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ for (const [syntax, artefacts] of Object.entries(compiledRuleSets)) {
     xslt: artefacts.xslt,
     xsltSha256: createHash('sha256').update(fs.readFileSync(source)).digest('hex'),
     sef: artefacts.sef,
-    compiler: `xslt3 ${xslt3Version}, ${REWRITE}`,
+    compiler: artefacts.hoist ? `xslt3 ${xslt3Version}, ${REWRITE}` : `xslt3 ${xslt3Version}`,
   };
   const before = previous[syntax];
   if (ifStale && fs.existsSync(target) && before?.xsltSha256 === entry.xsltSha256 && before.compiler === entry.compiler) {
@@ -42,13 +42,16 @@ for (const [syntax, artefacts] of Object.entries(compiledRuleSets)) {
   const temporary = `${target}.tmp`;
   const start = performance.now();
   // Beside the official file, so that anything it refers to relatively resolves the same; removed once compiled.
-  const hoisted = hoistAbsolutePaths(fs.readFileSync(source, 'utf8'));
-  const rewritten = `${source}.hoisted.xslt`;
-  fs.writeFileSync(rewritten, hoisted.xslt);
-  console.log(`${hoisted.hoisted} chemins absolus calculés une fois (variables globales)`);
+  let compiled = source;
+  if (artefacts.hoist) {
+    const hoisted = hoistAbsolutePaths(fs.readFileSync(source, 'utf8'));
+    compiled = `${source}.hoisted.xslt`;
+    fs.writeFileSync(compiled, hoisted.xslt);
+    console.log(`${hoisted.hoisted} chemins absolus calculés une fois (variables globales)`);
+  }
   // -relocate:on: the SEF does not depend on the folder it was compiled in, so it loads from any checkout.
-  const run = spawnSync(xslt3, [`-xsl:${rewritten}`, `-export:${temporary}`, '-nogo', '-relocate:on'], { stdio: 'inherit' });
-  fs.rmSync(rewritten, { force: true });
+  const run = spawnSync(xslt3, [`-xsl:${compiled}`, `-export:${temporary}`, '-nogo', '-relocate:on'], { stdio: 'inherit' });
+  if (compiled !== source) fs.rmSync(compiled, { force: true });
   if (run.status !== 0) {
     fs.rmSync(temporary, { force: true });
     console.error(`La compilation de ${artefacts.xslt} a échoué (code ${run.status})`);
