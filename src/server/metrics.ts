@@ -89,9 +89,11 @@ export const metrics = {
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
+const NANOSECONDS_PER_SECOND = 1_000_000_000;
+
 function eventLoopLines(): string[] {
   const name = 'facturier_event_loop_delay_seconds';
-  const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+  const seconds = (ns: number) => (Number.isFinite(ns) ? ns / NANOSECONDS_PER_SECOND : 0);
   const lines = [
     `# HELP ${name} Event-loop delay since the previous scrape (quantile 1 is the maximum)`,
     `# TYPE ${name} summary`,
