@@ -151,10 +151,16 @@ describe('GET, PUT /api/settings/einvoicing', () => {
       status: 400,
       body: { messages: 'URL du Flow Service : https:// est obligatoire (les identifiants et les factures ne circulent pas en clair)' },
     });
-    const noToken = await session.rest('PUT', '/api/settings/einvoicing', { ...oauthSettings(), token_url: '' });
+    const { token_url: _t, client_id: _i, client_secret: _s, ...noAuth } = oauthSettings();
+    const noToken = await session.rest('PUT', '/api/settings/einvoicing', noAuth);
     expect(noToken.body.messages).toBe(
       'Jeton d’accès : saisissez un jeton d’accès, ou l’URL du jeton OAuth2 avec l’identifiant et le secret client',
     );
+    const noTokenUrl = await session.rest('PUT', '/api/settings/einvoicing', { ...oauthSettings(), token_url: '' });
+    expect(noTokenUrl.body).toMatchObject({
+      messages: 'URL du jeton OAuth2 : obligatoire avec un identifiant et un secret client OAuth2',
+      fields: { token_url: 'Obligatoire avec un identifiant et un secret client OAuth2' },
+    });
     expect((await session.rest('PUT', '/api/settings/einvoicing', { mode: 'sftp' })).body.messages).toContain('Connexion');
     // Nothing was saved by the refused writes.
     expect((await session.rest('GET', '/api/settings/einvoicing')).body.mode).toBe('folder');

@@ -90,14 +90,16 @@ export async function saveEinvoicingSettings(deps: Deps, organizationId: number,
   const stored = await storedRow(deps.db, organizationId);
   const box = secretBoxFor(deps.env);
   const problems: [Field, string][] = [];
-  const oauth = input.token_url !== '';
   const newSecret = input.client_secret ?? '';
   const newToken = input.token ?? '';
+  // Any OAuth2 field typed means OAuth2, even if the token URL is the one forgotten.
+  const oauth = input.token_url !== '' || input.client_id !== '' || newSecret !== '';
   if (input.mode === 'afnor') {
     if (input.flow_url === '') problems.push(['flow_url', 'obligatoire pour une plateforme agréée']);
     if (input.directory_url === '') problems.push(['directory_url', 'obligatoire pour une plateforme agréée']);
     if (input.pa_matricule === '') problems.push(['pa_matricule', 'obligatoire (4 caractères, donné par votre plateforme)']);
     if (oauth) {
+      if (input.token_url === '') problems.push(['token_url', 'obligatoire avec un identifiant et un secret client OAuth2']);
       if (input.client_id === '') problems.push(['client_id', 'obligatoire avec une URL de jeton OAuth2']);
       if (newSecret === '' && stored.client_secret === '') problems.push(['client_secret', 'obligatoire avec une URL de jeton OAuth2']);
     } else if (newToken === '' && stored.token === '') {
