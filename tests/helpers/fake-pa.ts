@@ -32,7 +32,44 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+  /** A multipart/form-data body's parts by name (POST /v1/flows: `flowInfo` and `file`). */
+  parts: Map<string, FakePart>;
   operationId: string;
+}
+
+export interface FakePart {
+  contentType: string;
+  filename: string | null;
+  data: Buffer;
+}
+
+/** RFC 7578 multipart/form-data, enough for what a client sends: parts by name, their type, file name and bytes. */
+export function parseMultipart(body: Buffer, contentType: string): Map<string, FakePart> | null {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const parts = new Map<string, FakePart>();
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  if (start < 0) return null;
+  while (true) {
+    start += delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') return parts;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) return null;
+    // Each part: CRLF, headers, CRLF CRLF, data, CRLF before the next delimiter.
+    const raw = body.subarray(start + 2, next - 2);
+    const split = raw.indexOf('\r\n\r\n');
+    if (split < 0) return null;
+    const headers = raw.subarray(0, split).toString('utf8');
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(headers)?.[1];
+    if (name === undefined) return null;
+    parts.set(name, {
+      contentType: /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? 'text/plain',
+      filename: /\bfilename="([^"]*)"/i.exec(headers)?.[1] ?? null,
+      data: raw.subarray(split + 4),
+    });
+    start = next;
+  }
 }
 
 export interface FakeAnswer {
@@ -302,6 +339,8 @@ export async function startFakePa(): Promise<FakePa> {
         if (body.required) violations.push(`${where}: required body missing`);
       } else if (!content[type]) {
         violations.push(`${where}: body of type ${type || '(none)'}, the document accepts ${Object.keys(content).join(', ')}`);
+      } else if (type === 'multipart/form-data') {
+        checkMultipart(where, doc, content[type], request);
       } else if (type === 'application/json') {
         try {
           const errors = doc.check(content[type].schema as Json, JSON.parse(request.body.toString('utf8')));
@@ -314,6 +353,39 @@ export async function startFakePa(): Promise<FakePa> {
       violations.push(`${where}: a body was sent to an operation that takes none`);
     }
     return true;
+  };
+
+  /** Each part against its property's schema; `encoding.contentType` lists the media types a part may have. */
+  const checkMultipart = (where: string, doc: DocumentSchemas, media: Json, request: FakeRequest) => {
+    if (request.parts.size === 0) {
+      violations.push(`${where}: multipart body without any readable part`);
+      return;
+    }
+    const schema = doc.deref(media.schema as Json);
+    const properties = (schema.properties ?? {}) as Record<string, Json>;
+    const encoding = (media.encoding ?? {}) as Record<string, { contentType?: string }>;
+    for (const name of (schema.required ?? []) as string[]) {
+      if (!request.parts.has(name)) violations.push(`${where}: required part ${name} missing`);
+    }
+    for (const [name, part] of request.parts) {
+      const property = properties[name];
+      if (!property) {
+        violations.push(`${where}: part ${name} is not in the document`);
+        continue;
+      }
+      const allowed = encoding[name]?.contentType?.split(',').map((t) => t.trim());
+      if (allowed && !allowed.includes(part.contentType)) {
+        violations.push(`${where}: part ${name} of type ${part.contentType}, the document allows ${allowed.join(', ')}`);
+      }
+      const resolved = doc.deref(property);
+      if (resolved.type === 'string' && resolved.format === 'binary') continue;
+      try {
+        const errors = doc.check(property, JSON.parse(part.data.toString('utf8')));
+        if (errors) violations.push(`${where}: part ${name} does not match its schema: ${errors}`);
+      } catch {
+        violations.push(`${where}: part ${name} is not JSON`);
+      }
+    }
   };
 
   const securityOf = (service: FakeService, operation: Operation) =>
@@ -396,6 +468,9 @@ export async function startFakePa(): Promise<FakePa> {
         query: url.searchParams,
         headers: req.headers,
         body,
+        parts: String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')
+          ? (parseMultipart(body, String(req.headers['content-type'])) ?? new Map())
+          : new Map(),
         operationId: String(operation.spec.operationId ?? ''),
       };
       checkRequest(service, operation, request);

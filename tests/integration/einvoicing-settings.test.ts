@@ -315,6 +315,23 @@ describe('the XP Z12-013 client against the fake PA', () => {
       expect(text).toContain('flow GET /v1/nowhere: no such operation');
       expect(text).toContain('flow GET /v1/healthcheck → 418: status not documented');
       expect(own.documentDefects).toHaveLength(1);
+
+      // Multipart (POST /v1/flows): each part against its schema and its allowed media types.
+      own.handle('flow', 'POST', '/v1/flows', () => ({ status: 400, body: { errorCode: 'TEST' } }));
+      const post = (flowInfo: unknown, fileType: string) => {
+        const form = new FormData();
+        form.append('flowInfo', new Blob([JSON.stringify(flowInfo)], { type: 'application/json' }), 'flowInfo.json');
+        form.append('file', new Blob(['<Invoice/>'], { type: fileType }), 'facture.xml');
+        return fetch(`${own.flowUrl}/v1/flows`, { method: 'POST', headers: { authorization: `Bearer ${own.staticToken}` }, body: form });
+      };
+      const before = own.violations.length;
+      const good = { trackingId: 'F2026-0001', name: 'facture.xml', processingRule: 'B2B', flowSyntax: 'CII', flowProfile: 'CIUS' };
+      expect((await post(good, 'application/xml')).status).toBe(400);
+      expect(own.violations.slice(before)).toEqual([]);
+      await post({ name: 'facture.xml', flowSyntax: 'PDF' }, 'text/plain');
+      const flows = own.violations.slice(before).join('\n');
+      expect(flows).toContain('part flowInfo does not match its schema');
+      expect(flows).toContain('part file of type text/plain, the document allows application/pdf, application/xml');
     } finally {
       await own.close();
     }
