@@ -337,3 +337,25 @@ describe('the XP Z12-013 client against the fake PA', () => {
     }
   });
 });
+
+describe('platform URLs with the outbound guard on (OUTBOUND_ALLOW_PRIVATE=false)', () => {
+  let strict: TestServer;
+  beforeAll(async () => {
+    strict = await startTestServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'false' } });
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
+
+  it('refuses plain http and internal addresses, naming the field', async () => {
+    const { session } = await registered(strict.url);
+    const base = { mode: 'afnor', token: 'un-jeton', pa_matricule: '0042', directory_url: 'https://10.0.0.8/directory-service' };
+    const answer = await session.rest('PUT', '/api/settings/einvoicing', { ...base, flow_url: pa.flowUrl });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messages).toEqual([
+      'URL du Flow Service : https:// est obligatoire (les identifiants et les factures ne circulent pas en clair)',
+      'URL du Directory Service : cette adresse n’est pas joignable depuis Facturier (nom inconnu, ou adresse interne : localhost, réseau privé, lien local)',
+    ]);
+    expect((await session.rest('GET', '/api/settings/einvoicing')).body.mode).toBe('folder');
+  });
+});
