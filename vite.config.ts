@@ -5,17 +5,22 @@ import { trpcNativeSpread } from './build/trpc-native-spread.ts';
 
 // One config for the SPA build, the server's SSR build and the three Vitest projects.
 /**
- * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test the SQLite file itself (its backup
- * and restore, the built server on a file), not a behaviour of the app. Tests that read or alter the test server's rows
- * use `withServerDb`, and migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run on both.
+ * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out: they test the SQLite file itself (its backup and
+ * restore), not a behaviour of the app. Tests that read or alter the test server's rows use `withServerDb`, and
+ * migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run on both, the built server's too.
  */
 const POSTGRES_RUN_SKIPS = [
-  // SQLite itself: VACUUM INTO backups and their restore, the built server on a file.
+  // SQLite itself: VACUUM INTO backups and their restore.
   'tests/integration/backup.test.ts',
-  'tests/integration/built-server.test.ts',
 ];
 
-export default defineConfig({
+/**
+ * The server's build (`npm run build:server`, `vite build --ssr`): the process and the worker threads' entry, each its
+ * own file in dist/server (main.js finds worker.js beside it), the code they share in chunks below.
+ */
+const serverInputs = { main: 'src/server/main.ts', worker: 'src/server/workers/worker.ts' };
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   plugins: [react(), trpcNativeSpread()],
   build: {
@@ -26,21 +31,23 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports preloads modules natively (Safari since 17): no polyfill in the login page's bytes.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React, Panda's css() runtime, the few primitives every page draws and the tables the route list is built
-            // from: all loaded with the entry anyway, in one file rather than a handful of tiny ones, which compress worse
-            // and cost a request each (measured with `npm run bench -- bundle`).
-            {
-              name: 'ui-core',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|styled-system[\\/]|src[\\/]client[\\/]components[\\/](icons|ui[\\/](button|spinner|text-field|tooltip-style))\.|src[\\/]shared[\\/](document-types|status)\./,
+    rolldownOptions: isSsrBuild
+      ? { input: serverInputs, output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } }
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React, Panda's css() runtime, the few primitives every page draws and the tables the route list is built
+                // from: all loaded with the entry anyway, in one file rather than a handful of tiny ones, which compress worse
+                // and cost a request each (measured with `npm run bench -- bundle`).
+                {
+                  name: 'ui-core',
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|styled-system[\\/]|src[\\/]client[\\/]components[\\/](icons|ui[\\/](button|spinner|text-field|tooltip-style))\.|src[\\/]shared[\\/](document-types|status)\./,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
   ssr: {
     // Other packages stay external (native addons among them); @trpc/server is bundled so the patch above applies.
@@ -83,4 +90,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -51,9 +51,10 @@ export async function ensureClientBuild() {
 }
 
 export async function ensureServerBuild() {
-  if (!isStale('dist/server/main.js', SERVER_INPUTS)) return false;
+  // main.js and the worker threads' worker.js (vite.config.ts names both inputs of the server build).
+  if (!isStale('dist/server/main.js', SERVER_INPUTS) && fs.existsSync(path.join(root, 'dist/server/worker.js'))) return false;
   console.log('Construction du serveur…');
-  await run(bin('vite'), ['build', '--ssr', 'src/server/main.ts', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn']);
+  await run(bin('vite'), ['build', '--ssr', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn']);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { benchBackup } from './backup';
 import { benchBundle } from './bundle';
 import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
+import { benchHeavy } from './heavy';
 import { benchRender } from './render';
 import { benchTotals } from './totals';
 import { benchReports } from './reports';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   documents: benchDocuments,
   render: benchRender,
   einvoice: benchEinvoice,
+  heavy: benchHeavy,
   backup: benchBackup,
   reports: benchReports,
   bundle: benchBundle,

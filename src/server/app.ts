@@ -25,6 +25,7 @@ import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
 import { clock } from './clock';
 import { createStripeProvider } from './payments/stripe';
+import { closeHeavyWork, configureHeavyWork } from './workers/heavy-work';
 
 // Zod's own messages (wrong type, unknown key…) in French, for every schema of the process.
 z.config(z.locales.fr());
@@ -37,8 +38,13 @@ export interface App {
   scheduler: Scheduler;
   /** Listens on env.port (0 = ephemeral) and resolves to the base URL. */
   listen(): Promise<string>;
-  /** Graceful: stops accepting, lets in-flight requests finish (10 s at most), then closes the database. */
+  /**
+   * Graceful and bounded (README "Deploy"): stops accepting at once, lets in-flight requests finish, abandons the PDFs
+   * being kept at issue (their first download prints them), stops the timed work, then closes the database.
+   */
   close(): Promise<void>;
+  /** What a stop still waits for (for the log of an exit forced before it ends). */
+  stillRunning(): string;
 }
 
 async function developmentClient(): Promise<{ handler: ClientHandler; close: () => Promise<void> }> {
@@ -73,16 +79,25 @@ export interface AppOptions {
   now?: () => Date;
 }
 
-/** How long a stop lets requests finish, in all (compose.yaml's stop_grace_period leaves time to close after it). */
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * A stop ends within this, in all: main.ts exits (non-zero) when it is spent, and compose.yaml's stop_grace_period
+ * (20 s) leaves room beyond it. The requests, jobs and prints get what remains of `SHUTDOWN_WORK_MS`; closing Chromium
+ * and the database take the rest.
+ */
+export const SHUTDOWN_BUDGET_MS = 10_000;
+const SHUTDOWN_WORK_MS = 8_000;
+
+/** How long the stop waits for Chromium to close (see close()). */
+const CHROMIUM_CLOSE_MS = 1_000;
 
 /** A keep-alive connection idle this long when the stop begins is closed; a busier client gets its answer first. */
 const IDLE_CONNECTION_MS = 500;
 
-async function waitAtMost(work: Promise<void>, ms: number, onTimeout: () => void): Promise<void> {
+/** Waits for `work`, `ms` at most; `onTimeout` says what is left behind. */
+async function waitAtMost(work: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
+    timer = setTimeout(() => resolve('late'), Math.max(0, ms));
   });
   if ((await Promise.race([work, late])) === 'late') onTimeout();
   clearTimeout(timer);
@@ -90,6 +105,7 @@ async function waitAtMost(work: Promise<void>, ms: number, onTimeout: () => void
 
 export async function createApp(env: Env, options: AppOptions = {}): Promise<App> {
   logger.configure({ level: env.logLevel });
+  configureHeavyWork(env.heavyWork);
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
@@ -142,6 +158,14 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   webhooks.start();
 
   let closing: Promise<void> | undefined;
+  let step = 'serving';
+  const waitFor = async (what: string, work: Promise<unknown>, deadline: number) => {
+    step = what;
+    await waitAtMost(work, deadline - Date.now(), () =>
+      logger.error(`shutdown: ${what} not done in time, going on without it (${stillRunning()})`),
+    );
+  };
+  const stillRunning = () => `${step}; ${drain.inFlight} request(s) in flight, ${deps.issueArchiver.inFlight} PDF(s) being kept at issue`;
   return {
     deps,
     connection,
@@ -156,26 +180,38 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
           resolve(`http://${host}:${port}`);
         });
       }),
+    stillRunning,
     close() {
       closing ??= (async () => {
-        // The PDFs being kept print pages of this server: they finish before it stops serving them.
-        await deps.issueArchiver.settled();
+        const deadline = Date.now() + SHUTDOWN_WORK_MS;
+        // Stops listening now (not after the work below): new connections go to another process at once.
         drain.drain();
-        const deadline = Date.now() + SHUTDOWN_GRACE_MS;
-        if (server.listening) await drain.closeServer(server, { idleMs: IDLE_CONNECTION_MS, forceMs: SHUTDOWN_GRACE_MS });
+        const closed = server.listening
+          ? drain.closeServer(server, { idleMs: IDLE_CONNECTION_MS, forceMs: SHUTDOWN_WORK_MS })
+          : Promise.resolve();
+        // Chromium prints pages of this server, which no longer accepts connections: a print cannot be counted on
+        // to finish, so it ends now rather than at the deadline. A download being printed answers 503 (the client
+        // retries elsewhere); a PDF being kept at issue is abandoned, nothing written for it, and its first
+        // download prints it.
+        deps.issueArchiver.abandon();
+        const chromiumClosed = pdf.close();
         // A handler whose client hung up is no connection any more but still uses the database: it ends first.
-        await waitAtMost(drain.idle(), Math.max(0, deadline - Date.now()), () =>
-          logger.error(
-            `shutdown: ${drain.inFlight} requests still running after ${SHUTDOWN_GRACE_MS / 1000} s, the database closes under them`,
-          ),
-        );
+        await waitFor('answering the requests in flight', Promise.all([closed, drain.idle()]), deadline);
         drain.stop();
-        await scheduler.stop();
-        await webhooks.stop();
-        await deps.issueArchiver.settled(); // any started by the last requests, before the database closes
-        await pdf.close();
+        await waitFor('abandoning the PDFs being kept', deps.issueArchiver.settled(), deadline);
+        await waitFor('stopping the scheduler', scheduler.stop(), deadline);
+        await waitFor('stopping the webhook deliveries', webhooks.stop(), deadline);
+        // Chromium can take seconds to go on a busy machine: one still closing is killed as the process exits
+        // (playwright's exit handler), so the stop does not wait for it long.
+        await waitAtMost(chromiumClosed, Math.min(CHROMIUM_CLOSE_MS, deadline - Date.now()), () => {});
+        // Worker threads doing heavy work stop after the requests and jobs that use them, before the database: what
+        // still runs in one is abandoned.
+        step = 'stopping the worker threads';
+        await waitFor('stopping the worker threads', closeHeavyWork(), deadline);
+        step = 'closing the database';
         await client.close();
         await connection.close();
+        step = 'stopped';
       })();
       return closing;
     },

@@ -4,6 +4,7 @@ import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
 import { isPostgresUrl } from './db/dialect';
 import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
 import { parseSecretsKey } from './crypto/secret-box';
+import type { HeavyWorkConfig } from './workers/heavy-work';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
@@ -48,6 +49,10 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
   METRICS_TOKEN: z.string().min(16, 'attendu : un jeton d’au moins 16 caractères').optional(),
   PLAN_LIMITS: z.enum(['on', 'off'], { message: 'attendu : on ou off' }).default('on'),
+  // The worker threads of heavy work (workers/heavy-work.ts): how many, a task's time, a worker's memory.
+  HEAVY_WORKERS: positiveInt(2).pipe(z.number().max(16, 'attendu : 16 au plus')),
+  HEAVY_TASK_SECONDS: positiveInt(120),
+  HEAVY_WORKER_MEMORY_MB: positiveInt(1024).pipe(z.number().min(64, 'attendu : 64 Mo au moins')),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'attendu : une clé secrète Stripe (sk_… ou rk_…)')
@@ -87,6 +92,8 @@ export type Env = {
   metricsToken: string | undefined;
   /** PLAN_LIMITS=off lifts every plan limit (self-hosted deployments with no payment provider). */
   planLimits: boolean;
+  /** HEAVY_WORKERS, HEAVY_TASK_SECONDS, HEAVY_WORKER_MEMORY_MB: the worker threads of validations, imports, PDFs. */
+  heavyWork: HeavyWorkConfig;
   /** Both Stripe secrets, or null: plans are then applied at once or granted by `npm run plan`. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
   /** SECRETS_KEY: the key of the secrets kept encrypted (crypto/secret-box.ts); unset = DATA_DIR/secrets.key. */
@@ -157,6 +164,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
     metricsToken: e.METRICS_TOKEN,
     planLimits: e.PLAN_LIMITS === 'on',
+    heavyWork: { workers: e.HEAVY_WORKERS, taskSeconds: e.HEAVY_TASK_SECONDS, memoryMb: e.HEAVY_WORKER_MEMORY_MB },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }

@@ -42,6 +42,8 @@ export function fail(code: TRPC_ERROR_CODE_KEY, messages: string | string[]): ne
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Erreur interne du serveur';
+/** A 503 while the process stops: the client retries, on another process behind a load balancer. */
+export const SERVER_STOPPING_MESSAGE = 'Serveur en cours d’arrêt : réessayez dans un instant';
 
 const defaultMessages: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   PARSE_ERROR: 'Le corps de la requête n’est pas un JSON valide',

@@ -1,9 +1,9 @@
 import { EnvError, loadEnv, type Env } from './env';
-import { createApp } from './app';
+import { createApp, SHUTDOWN_BUDGET_MS } from './app';
 import { logger } from './logger';
 import { warmEinvoiceValidator } from './einvoice/issue-check';
 
-/** The process: env → database (migrated) → HTTP; SIGTERM/SIGINT finish in-flight requests and close the database. */
+/** The process: env → database (migrated) → HTTP; SIGTERM/SIGINT stop it within SHUTDOWN_BUDGET_MS (app.close()). */
 async function main() {
   let env: Env;
   try {
@@ -22,18 +22,33 @@ async function main() {
   // After listening: the server answers at once, the validator every issue runs is ready about a second later.
   warmEinvoiceValidator();
 
+  // Bounded (README "Deploy"): a second signal, or a stop still running after SHUTDOWN_BUDGET_MS, ends the process.
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) {
+      logger.error(`shutdown: ${signal} again, exiting now while ${app.stillRunning()}`);
+      process.exit(1);
+    }
+    stopping = true;
+    const begun = performance.now();
     process.stdout.write(`${signal} reçu : arrêt propre…\n`);
+    setTimeout(() => {
+      logger.error(`shutdown: not done after ${SHUTDOWN_BUDGET_MS / 1000} s, exiting while ${app.stillRunning()}`);
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        process.stdout.write(`Arrêté en ${Math.round(performance.now() - begun)} ms\n`);
+        process.exit(0);
+      },
       (error) => {
         logger.error('shutdown failed', error);
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));

@@ -5,6 +5,9 @@
  * Per process on purpose, also with several: Prometheus scrapes each process (its own target) and sums them.
  */
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { heavyWorkStats } from './workers/heavy-work';
+
 /** Seconds: from a cached list request (~5 ms) to a cold PDF (several seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -81,7 +84,55 @@ export const metrics = {
   jobSkips: new Counter('facturier_job_skipped_total', 'Scheduler runs skipped because another process held the lease'),
 };
 
-/** The exposition text: the app's series, then the process's memory and uptime. */
+// How late the event loop runs its callbacks: every request waits at least that long (a CPU-bound task on the main
+// thread shows here first). Sampled every 10 ms, reset at each scrape, so each value covers the last interval.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+function eventLoopLines(): string[] {
+  const name = 'facturier_event_loop_delay_seconds';
+  const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+  const lines = [
+    `# HELP ${name} Event-loop delay since the previous scrape (quantile 1 is the maximum)`,
+    `# TYPE ${name} summary`,
+    `${name}{quantile="0.5"} ${seconds(loopDelay.percentile(50))}`,
+    `${name}{quantile="0.99"} ${seconds(loopDelay.percentile(99))}`,
+    `${name}{quantile="1"} ${seconds(loopDelay.max)}`,
+    `${name}_sum ${seconds(loopDelay.mean * loopDelay.count)}`,
+    `${name}_count ${loopDelay.count}`,
+  ];
+  loopDelay.reset();
+  return lines;
+}
+
+function heavyWorkLines(): string[] {
+  const stats = heavyWorkStats() ?? {
+    workers: 0,
+    busy: 0,
+    queued: 0,
+    completed: 0,
+    failed: 0,
+    timedOut: 0,
+    outOfMemory: 0,
+    refusedBusy: 0,
+  };
+  const gauge = (name: string, help: string, value: number) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`];
+  const tasks = 'facturier_heavy_tasks_total';
+  return [
+    ...gauge('facturier_heavy_workers', 'Worker threads started for heavy work (validations, imports, PDFs)', stats.workers),
+    ...gauge('facturier_heavy_tasks_busy', 'Heavy tasks running in a worker', stats.busy),
+    ...gauge('facturier_heavy_tasks_queued', 'Heavy tasks waiting for a worker', stats.queued),
+    `# HELP ${tasks} Heavy tasks by outcome (timeout: over the time budget; memory: over the memory budget; refused: queue full)`,
+    `# TYPE ${tasks} counter`,
+    `${tasks}{outcome="completed"} ${stats.completed}`,
+    `${tasks}{outcome="failed"} ${stats.failed}`,
+    `${tasks}{outcome="timeout"} ${stats.timedOut}`,
+    `${tasks}{outcome="memory"} ${stats.outOfMemory}`,
+    `${tasks}{outcome="refused"} ${stats.refusedBusy}`,
+  ];
+}
+
+/** The exposition text: the app's series, the event loop and the heavy-work pool, then the process's memory and uptime. */
 export function renderMetrics(extra: { databaseBytes: number | null }): string {
   const memory = process.memoryUsage();
   const gauges: [string, string, number][] = [
@@ -100,6 +151,8 @@ export function renderMetrics(extra: { databaseBytes: number | null }): string {
     ...metrics.pdfs.render(),
     ...metrics.jobRuns.render(),
     ...metrics.jobSkips.render(),
+    ...eventLoopLines(),
+    ...heavyWorkLines(),
     ...gauges.flatMap(([name, help, value]) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`]),
   ];
   return `${lines.join('\n')}\n`;

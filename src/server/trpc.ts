@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, fieldsOf, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
+import { invalidCharacterRefusal } from './input-characters';
 import type { FileCharset } from './http/file-answer';
 import { heavyWriteRefusal } from './auth/rate-limit';
 import { PERMISSIONS, roleMayCall } from '../shared/permissions';
@@ -84,48 +85,19 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * The first place where the parsed input is read: where it has one, the path of a string (or a key) holding the
- * NUL character, else null. PostgreSQL's text cannot store it (SQLite's can, but no French text needs it): refused
- * here on both databases, for every procedure and both doors (REST path parameters, query strings and bodies go into
- * the input), before any schema or query sees it.
+ * The first place where the parsed input is read: a string (or a key) holding a character no text may hold (NUL, a
+ * lone surrogate: input-characters.ts) is refused here, for every procedure and both doors (REST path parameters,
+ * query strings and bodies go into the input), before any schema or query sees it.
  */
-export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 64) return null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = nulCharacterPath(item, [...path, String(i)], depth + 1);
-      if (found) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = nulCharacterPath(item, [...path, key], depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-export const NUL_REFUSAL = 'Caractère nul interdit dans la saisie';
-
-const inputWithoutNul = t.middleware(async ({ next, getRawInput }) => {
+const inputCharacters = t.middleware(async ({ path, next, getRawInput }) => {
   // An input that cannot be read (a body that is not JSON) is left to the procedure: one without input ignores it,
   // one with input refuses it as before.
-  const raw = await getRawInput().catch(() => undefined);
-  const path = nulCharacterPath(raw);
-  if (path) {
-    const field = path.join('.');
-    throw new AppError(
-      'BAD_REQUEST',
-      field ? `${NUL_REFUSAL} (${field})` : NUL_REFUSAL,
-      field ? { [field]: 'Caractère nul interdit' } : undefined,
-    );
-  }
+  const refusal = invalidCharacterRefusal(path, await getRawInput().catch(() => undefined));
+  if (refusal) throw refusal;
   return next();
 });
 
-export const publicProcedure = t.procedure.use(inputWithoutNul);
+export const publicProcedure = t.procedure.use(inputCharacters);
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
 const signedIn = publicProcedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {

@@ -17,7 +17,18 @@ function detectSeparator(firstLine: string): ';' | ',' {
   return count(',') > count(';') ? ',' : ';';
 }
 
-export function parseCsv(text: string): ParsedCsv {
+/** Where a hostile file stops being read: rows and fields are counted as they are parsed, never all built first. */
+export interface CsvLimits {
+  /** Non-empty rows after the header. */
+  maxRows: number;
+  /** Fields on one row. */
+  maxCells: number;
+}
+
+/** A file past its CsvLimits; the message is French, for the user. */
+export class CsvTooLarge extends Error {}
+
+export function parseCsv(text: string, limits?: CsvLimits): ParsedCsv {
   const source = text.startsWith(BOM) ? text.slice(1) : text;
   const separator = detectSeparator(source.slice(0, source.search(/\r?\n|$/)));
   const records: { line: number; cells: string[] }[] = [];
@@ -26,6 +37,21 @@ export function parseCsv(text: string): ParsedCsv {
   let quoted = false;
   let line = 1;
   let recordLine = 1;
+  const endField = () => {
+    cells.push(field);
+    field = '';
+    if (limits && cells.length > limits.maxCells)
+      throw new CsvTooLarge(`La ligne ${recordLine} compte plus de ${limits.maxCells} colonnes : le fichier n’a pas été lu`);
+  };
+  const endRecord = () => {
+    // Blank rows are skipped as they come, so that only the rows kept count against the cap.
+    if (cells.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells });
+    if (limits && records.length > limits.maxRows + 1) {
+      const most = limits.maxRows.toLocaleString('fr-FR');
+      throw new CsvTooLarge(`Le fichier compte plus de ${most} lignes : ${most} au plus par import`);
+    }
+    cells = [];
+  };
   for (let i = 0; i < source.length; i++) {
     const c = defined(source[i], 'source[i]');
     if (quoted) {
@@ -39,25 +65,20 @@ export function parseCsv(text: string): ParsedCsv {
         field += c;
       }
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) {
-      cells.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
+    else if (c === separator) endField();
+    else if (c === '\n' || c === '\r') {
       if (c === '\r' && source[i + 1] === '\n') i++;
-      cells.push(field);
-      records.push({ line: recordLine, cells });
-      cells = [];
-      field = '';
+      endField();
+      endRecord();
       line++;
       recordLine = line;
     } else field += c;
   }
   if (field !== '' || cells.length > 0) {
-    cells.push(field);
-    records.push({ line: recordLine, cells });
+    endField();
+    endRecord();
   }
-  const nonEmpty = records.filter((r) => r.cells.some((c) => c.trim() !== ''));
-  const [header, ...rows] = nonEmpty;
+  const [header, ...rows] = records;
   return { header: header?.cells.map((h) => h.trim()) ?? [], rows, separator };
 }
 

@@ -181,12 +181,12 @@ function einvoiceMissing(input: MentionInput): string[] {
 }
 
 /**
- * The EN 16931 note subject (UNTDID 4451) of a printed mention, for the notes French rules look for: PMT the
- * late-payment penalties, PMD the recovery indemnity, AAB the escompte; undefined for the others.
+ * The EN 16931 note subject (UNTDID 4451) of a printed mention, as the French CIUS reads them (BR-FR-05): PMD the
+ * late-payment penalties, PMT the recovery indemnity, AAB the escompte; undefined for the others.
  */
 export function mentionSubject(text: string, escompte?: string): 'PMT' | 'PMD' | 'AAB' | undefined {
-  if (text.startsWith(PENALTIES)) return 'PMT';
-  if (text.startsWith(INDEMNITY)) return 'PMD';
+  if (text.startsWith(PENALTIES)) return 'PMD';
+  if (text.startsWith(INDEMNITY)) return 'PMT';
   if (text === NO_ESCOMPTE || (escompte?.trim() && text === escompte.trim())) return 'AAB';
   return undefined;
 }

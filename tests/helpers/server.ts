@@ -16,14 +16,21 @@ export interface TestServer {
 }
 
 /** A fresh SQLite file in a temporary folder, and the environment that points the app at it. */
-export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir: string; dbPath: string; databaseUrl: string } {
+export function testEnv(extra: Record<string, string> = {}): {
+  env: Env;
+  /** The environment variables `env` was read from: what a child server process is started with. */
+  vars: Record<string, string>;
+  dataDir: string;
+  dbPath: string;
+  databaseUrl: string;
+} {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-test-'));
   const dbPath = path.join(dataDir, 'test.db');
   // The PostgreSQL run (TEST_DATABASE_URL): a fresh database per server instead of the SQLite file; `dbPath` is then
   // its URL, which only the SQLite-specific tests (skipped on that run) open as a file.
   const base = testDatabaseUrl();
   const databaseUrl = base && extra.DATABASE_URL === undefined ? createTestDatabase(base) : `file:${dbPath}`;
-  const env = loadEnv({
+  const vars: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -35,9 +42,10 @@ export function testEnv(extra: Record<string, string> = {}): { env: Env; dataDir
     // Suites create many documents in one organisation: limits stay lifted unless a test turns them on (PLAN_LIMITS: 'on').
     PLAN_LIMITS: 'off',
     ...extra,
-  });
+  };
+  const env = loadEnv(vars);
   const postgres = env.databaseKind === 'postgres';
-  return { env, dataDir, dbPath: postgres ? env.databasePath : dbPath, databaseUrl: postgres ? env.databasePath : `file:${dbPath}` };
+  return { env, vars, dataDir, dbPath: postgres ? env.databasePath : dbPath, databaseUrl: postgres ? env.databasePath : `file:${dbPath}` };
 }
 
 /** Removes what testEnv made: the folder and, on the PostgreSQL run, the database. */

@@ -59,6 +59,8 @@ describe.skipIf(!base)('npm run backup / npm run restore on PostgreSQL (issue 21
       await issued(session, { type: 'invoice', customer_id: customerId, items: [line(`Prestation ${i}`, 1, 100)] });
     fs.mkdirSync(path.join(server.dataDir, 'receipts', '1'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'receipts', '1', 'ticket.pdf'), '%PDF-1.7 justificatif');
+    // A loose file listed before every folder: the copy's folder must be made before it is copied.
+    fs.writeFileSync(path.join(server.dataDir, '00-lisez-moi.txt'), 'notes de l’administrateur');
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -86,6 +88,7 @@ describe.skipIf(!base)('npm run backup / npm run restore on PostgreSQL (issue 21
     expect(restored.counts).toEqual(report.counts);
     expect(restored.files).toBe(report.files);
     expect(fs.readFileSync(path.join(dataDir, 'receipts', '1', 'ticket.pdf'), 'utf8')).toBe('%PDF-1.7 justificatif');
+    expect(fs.readFileSync(path.join(dataDir, '00-lisez-moi.txt'), 'utf8')).toBe('notes de l’administrateur');
 
     const connection = openDatabase(target);
     try {

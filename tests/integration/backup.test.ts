@@ -84,6 +84,36 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     }
   });
 
+  it('npm run backup copies a data folder whose first entry is a loose file, and restore puts every file back', async () => {
+    // Listed in name order, the loose file comes before any folder: the copy's folder must exist before it.
+    const dataDir = path.join(work, 'donnees-en-vrac');
+    fs.mkdirSync(path.join(dataDir, 'logos'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, '00-lisez-moi.txt'), 'notes de l’administrateur');
+    fs.writeFileSync(path.join(dataDir, 'logos', 'logo.png'), 'logo');
+    const backupsDir = path.join(work, 'sauvegardes-en-vrac');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupsDir], {
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: `file:${server.dbPath}`, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('2 fichier(s) de données');
+    const [folder] = fs.readdirSync(backupsDir);
+    expect(folder).toMatch(/^facturier-\d{8}-\d{6}$/);
+
+    const target = testEnv();
+    const restored = restoreDatabase({
+      backup: path.join(backupsDir, String(folder)),
+      databasePath: target.dbPath,
+      dataDir: target.dataDir,
+    });
+    expect(restored.files).toBe(2);
+    expect(fs.readFileSync(path.join(target.dataDir, '00-lisez-moi.txt'), 'utf8')).toBe('notes de l’administrateur');
+    expect(fs.readFileSync(path.join(target.dataDir, 'logos', 'logo.png'), 'utf8')).toBe('logo');
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+  }, 90_000);
+
   it('restore refuses a file that is not a Facturier database, and moves nothing', () => {
     const target = testEnv();
     fs.writeFileSync(target.dbPath, 'ma base actuelle');

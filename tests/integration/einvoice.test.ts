@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { businessCustomer, draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
-import { validateEinvoice, validationSummary } from '../../src/server/einvoice/validate';
+import { validationSummary } from '../../src/server/einvoice/validate';
+import { validateFrenchEinvoice } from '../../src/server/einvoice/french-cius';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,7 +21,10 @@ async function einvoice(session: Session, id: number, format: string) {
 
 const timings: { name: string; format: string; generate: number; validate: number }[] = [];
 
-/** Both syntaxes of an issued document: answered as XML, and valid (no fatal assert), with the warnings printed. */
+/**
+ * Both syntaxes of an issued document: answered as XML, and valid under EN 16931, the French CIUS (BR-FR-Flux2) and,
+ * for the CII, Factur-X 1.09: no fatal assert, the warnings printed.
+ */
 async function expectValid(session: Session, name: string, id: number) {
   const xmls: Record<string, string> = {};
   for (const format of ['cii', 'ubl'] as const) {
@@ -29,7 +33,8 @@ async function expectValid(session: Session, name: string, id: number) {
     const generated = performance.now();
     expect(response.status, text).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    const result = await validateEinvoice(text, format);
+    // The CII is also what the Factur-X PDF embeds: its own schema and schematron (1.09, EN 16931 profile) apply.
+    const result = await validateFrenchEinvoice(text, format, { facturx: format === 'cii' });
     const validated = performance.now();
     timings.push({ name, format, generate: generated - started, validate: validated - generated });
     const fatal = result.asserts.filter((a) => a.flag === 'fatal');
@@ -83,6 +88,15 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(cii).toContain('<ram:IBANID>FR7630006000011234567890189</ram:IBANID>');
     expect(cii).toContain('<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>BC-2026-17</ram:IssuerAssignedID>');
     expect(cii).toContain('<ram:ShipToTradeParty>');
+    expect(cii).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M1</ram:ID>');
+    expect(ubl).toContain('<cbc:ProfileID>M1</cbc:ProfileID>');
+    expect(cii).toContain('<ram:IncludedNote><ram:Content>B2B</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode>');
+    // BT-34 / BT-49: both parties' SIREN under the directory's scheme, their e-mails as contacts.
+    expect(cii).toContain('<ram:URIID schemeID="0225">552032534</ram:URIID>');
+    expect(cii).toContain('<ram:URIID schemeID="0225">732829320</ram:URIID>');
+    expect(ubl).toContain('<cbc:EndpointID schemeID="0225">732829320</cbc:EndpointID>');
+    expect(cii).toMatch(/<ram:Content>En cas de retard de paiement, pénalités[^<]*<\/ram:Content><ram:SubjectCode>PMD<\/ram:SubjectCode>/);
+    expect(cii).toMatch(/<ram:Content>Indemnité forfaitaire[^<]*<\/ram:Content><ram:SubjectCode>PMT<\/ram:SubjectCode>/);
     expect(cii).toMatch(/<ram:SubjectCode>PMT<\/ram:SubjectCode>/);
     expect(cii).toMatch(/<ram:SubjectCode>PMD<\/ram:SubjectCode>/);
     expect(cii).toMatch(/<ram:SubjectCode>AAB<\/ram:SubjectCode>/);
@@ -92,7 +106,7 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(ubl).toContain(
       '<cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>',
     );
-    expect(ubl).toContain('<cbc:Note>#PMT#En cas de retard');
+    expect(ubl).toContain('<cbc:Note>#PMD#En cas de retard');
   });
 
   it('a deposit invoice (386), its final invoice deducting it as prepaid (BT-113), and a credit note (381, BT-25)', async () => {
@@ -108,6 +122,8 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     const issuedDeposit = (await session.rest('POST', `/api/documents/${deposit.id}/issue`)).body.data;
     const { cii: depositXml } = await expectValid(session, 'deposit', issuedDeposit.id);
     expect(depositXml).toContain('<ram:TypeCode>386</ram:TypeCode>');
+    // A deposit invoice is never framed as a final one (BR-FR-CO-08).
+    expect(depositXml).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M1</ram:ID>');
 
     const final = (await session.rest('POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' })).body.data;
     const issuedFinal = (await session.rest('POST', `/api/documents/${final.id}/issue`)).body.data;
@@ -119,6 +135,10 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(finalXml).toContain(`<ram:TaxTotalAmount currencyID="EUR">${issuedFinal.tax.toFixed(2)}</ram:TaxTotalAmount>`);
     expect(finalXml).toContain(`Acomptes déduits : facture n° ${issuedDeposit.number}`);
     expect(finalUbl).toContain(`<cbc:PrepaidAmount currencyID="EUR">${issuedDeposit.total.toFixed(2)}</cbc:PrepaidAmount>`);
+    // A final invoice after deposits: frame M4, and its deposit invoice as the preceding invoice (BG-3).
+    expect(finalXml).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M4</ram:ID>');
+    expect(finalXml).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${issuedDeposit.number}</ram:IssuerAssignedID>`);
+    expect(finalUbl).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${issuedDeposit.number}</cbc:ID>`);
 
     const invoice = await issued(session, { customer_id: customerId, date: today, items: [line('Audit', 1, 600, 20)] });
     const credit = (await session.rest('POST', `/api/documents/${invoice.id}/convert`, { type: 'credit' })).body.data;
@@ -128,13 +148,50 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(cii).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
     expect(ubl).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(ubl).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID>`);
+    // A credit note prints no late-payment terms: the notes the French CIUS wants say why (BR-FR-05).
+    for (const subject of ['PMD', 'PMT', 'AAB'])
+      expect(cii).toContain(`sans objet pour un avoir</ram:Content><ram:SubjectCode>${subject}<`);
+  });
+
+  it('a consumer in France and one abroad (B2C): the e-mail as electronic address, the indemnity note explained', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const local = await customer(session, {
+      type: 'individual',
+      name: 'Camille Martin',
+      email: 'camille@example.fr',
+      address: { line1: '3 rue des Lilas', postal_code: '75011', city: 'Paris', country: 'France' },
+    });
+    const doc = await issued(session, { customer_id: local, date: today, items: [line('Cours de yoga', 10, 25, 20)] });
+    const { cii, ubl } = await expectValid(session, 'b2c', doc.id);
+    expect(cii).toContain('<ram:Content>B2C</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode>');
+    expect(cii).toContain('<ram:URIID schemeID="EM">camille@example.fr</ram:URIID>');
+    expect(ubl).toContain('<cbc:EndpointID schemeID="EM">camille@example.fr</cbc:EndpointID>');
+    expect(cii).toContain('le client n’est pas un professionnel (C. com. D441-5)</ram:Content><ram:SubjectCode>PMT<');
+    expect(cii).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>');
+
+    const abroad = await customer(session, {
+      type: 'individual',
+      name: 'Lukas Weber',
+      email: 'lukas@example.de',
+      address: { line1: 'Lindenstraße 2', postal_code: '10969', city: 'Berlin', country: 'Allemagne' },
+    });
+    const goods = await issued(session, { customer_id: abroad, date: today, items: [line('Lampe', 1, 120, 20, { kind: 'goods' })] });
+    const { cii: international } = await expectValid(session, 'b2c abroad', goods.id);
+    expect(international).toContain('<ram:Content>B2C</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode>');
+    expect(international).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>B1</ram:ID>');
   });
 
   it('a franchise 293 B organisation without VAT number: category E, VATEX-FR-FRANCHISE, the SIREN as tax registration', async () => {
     const { session } = await registered(server.url);
     const { vat_number: _vat, legal_form: _form, capital: _capital, ...rest } = sellerIdentity;
     await session.rest('PUT', '/api/organization', { ...rest, legal_form: 'EI', vat_regime: 'franchise' });
-    const customerId = await customer(session, { ...businessCustomer, type: 'individual', business_id: '' });
+    const customerId = await customer(session, {
+      ...businessCustomer,
+      type: 'individual',
+      business_id: '',
+      email: 'boulangerie@example.fr',
+    });
     const doc = await issued(session, {
       customer_id: customerId,
       date: today,
@@ -163,6 +220,9 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     });
     const { cii: ae } = await expectValid(session, 'reverse charge', services.id);
     expect(ae).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
+    // Neither SIREN nor e-mail: the buyer is reached by its VAT number, under the German VAT scheme of the EAS list.
+    expect(ae).toContain('<ram:URIID schemeID="9930">DE123456789</ram:URIID>');
+    expect(ae).toContain('<ram:Content>B2BINT</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode>');
     expect(ae).toContain('<ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>');
     expect(ae).toContain('Développement &lt;API&gt; &amp; &quot;tests&quot;');
 
@@ -179,6 +239,7 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
 
     const swiss = await customer(session, {
       name: 'Horlogerie Favre SA',
+      email: 'compta@favre.example.ch',
       address: { line1: 'Rue du Rhône 40', postal_code: '1204', city: 'Genève', country: 'Suisse' },
     });
     const exported = await issued(session, {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import http from 'node:http';
+import { SERVER_KINDS, startServer, type ServerUnderTest } from '../helpers/built-server';
 import { registered, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { appRouter } from '../../src/server/routers/_app';
@@ -102,7 +103,7 @@ function inputArbitrary(procedure: string): fc.Arbitrary<unknown> {
   }
 }
 
-let server: TestServer;
+let server: ServerUnderTest;
 let session: Session;
 let credentials: { email: string; password: string };
 let ids: number[] = [];
@@ -117,104 +118,170 @@ async function record(what: string, send: () => Promise<Response>) {
   if (response.status >= 500) serverErrors.push(`${what} → ${response.status} ${text.slice(0, 200)}`);
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const first = await registered(server.url);
-  session = first.session;
-  credentials = { email: first.user.email, password: first.user.password };
-  const { customerId } = await readyToInvoice(session);
-  // A few real ids, so that generated path parameters sometimes name something that exists.
-  const invoice = await issued(session, { type: 'invoice', customer_id: customerId, items: [line('Prestation', 2, 100)] });
-  ids = [customerId, invoice.id, 1, 2, 3];
-});
-afterAll(async () => {
-  const statuses = [...answers.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
-  console.info(`fuzz: ${answers.requests} requests, ${serverErrors.length} × 5xx (${statuses.join(', ')})`);
-  await server.close();
-});
-
 const procedures = proceduresOf(appRouter)
   .map((p) => ({ path: p.path, type: p.procedure._def.type }))
   .sort((a, b) => Number(LAST.has(a.path)) - Number(LAST.has(b.path)));
 
-/** Each door starts logged in (the other door's run ended with a logout, or a fuzzed register switched users). */
-async function freshSession(): Promise<void> {
-  session = new Session(server.url);
-  const login = await session.rest('POST', '/api/auth/login', credentials);
-  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+/**
+ * Percent-escapes that do not decode, or decode to what no parameter may hold: lone `%`, a non-hex digit, a lone
+ * Latin-1 byte, a broken UTF-8 pair, NUL, overlong forms of `/`, a lone UTF-16 surrogate, a truncated sequence.
+ */
+const MALFORMED_ESCAPES = ['%', '%G1', '%E9', '%C3%28', '%00', '%C0%AF', '%E0%80%AF', '%ED%A0%80', '%E0%A4%A'];
+
+/** Every REST route with a path parameter, each parameter in turn holding each escape (the others a plain id). */
+function malformedPaths(): Array<[string, string]> {
+  const paths: Array<[string, string]> = [];
+  for (const route of restRoutes) {
+    for (const param of route.params) {
+      for (const malformed of MALFORMED_ESCAPES) {
+        const path = route.params.reduce((p, name) => p.replace(`{${name}}`, name === param ? malformed : '1'), route.path);
+        paths.push([route.method, path]);
+      }
+    }
+  }
+  // The doors outside the REST routes that read a name from the path.
+  for (const prefix of ['/api/trpc/', '/documents/download/', '/uploads/logos/', '/share/'])
+    for (const malformed of MALFORMED_ESCAPES) if (malformed !== '%00') paths.push(['GET', `${prefix}${malformed}`]);
+  return paths;
 }
 
-describe(`fuzz: every procedure, both doors, ${RUNS} generated inputs each (issue 20)`, () => {
-  it('the tRPC door never answers 5xx', async () => {
-    await freshSession();
-    for (const { path, type } of procedures) {
-      const samples = fc.sample(inputArbitrary(path), { numRuns: RUNS, seed: 20 });
-      for (const input of samples) {
-        const json = JSON.stringify({ json: input === undefined ? null : input });
-        await record(`trpc ${path} ${json.slice(0, 120)}`, () =>
-          type === 'query'
-            ? session.fetch(`${server.url}/api/trpc/${path}?input=${encodeURIComponent(json)}`, { method: 'GET' })
-            : session.fetch(`${server.url}/api/trpc/${path}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: json,
-              }),
-        );
-      }
-    }
-    expect(serverErrors).toEqual([]);
-  }, 600_000);
-
-  it('the REST door never answers 5xx, with generated path parameters, queries and bodies', async () => {
-    await freshSession();
-    const routes = [...restRoutes].sort((a, b) => Number(LAST.has(a.procedure)) - Number(LAST.has(b.procedure)));
-    for (const route of routes) {
-      const samples = fc.sample(
-        fc.tuple(
-          inputArbitrary(route.procedure),
-          fc.array(fc.oneof(fc.constantFrom(...ids), fc.integer(), hostileString), { minLength: 3, maxLength: 3 }),
-        ),
-        { numRuns: RUNS, seed: 21 },
-      );
-      for (const [input, params] of samples) {
-        const path = route.params.reduce((p, name, i) => p.replace(`{${name}}`, encodeURIComponent(String(params[i] ?? 1))), route.path);
-        const body = input && typeof input === 'object' && !Array.isArray(input) ? input : { value: input };
-        const query = new URLSearchParams(
-          Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string]),
-        );
-        await record(`${route.method} ${path}`, () =>
-          route.method === 'GET' || route.method === 'DELETE'
-            ? session.fetch(`${server.url}${path}?${query}`, { method: route.method })
-            : session.fetch(`${server.url}${path}`, {
-                method: route.method,
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-              }),
-        );
-      }
-    }
-    expect(serverErrors).toEqual([]);
-  }, 600_000);
-
-  it('refuses the NUL character with a French 400 on both doors, in a body, a query string and a path parameter', async () => {
-    await freshSession();
-    const created = await session.rest('POST', '/api/customers', { name: 'Client\u0000nul' });
-    expect(created).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (name)' } });
-    const listed = await session.rest('GET', `/api/documents?search=${encodeURIComponent('FAC\u0000')}`);
-    expect(listed).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (search)' } });
-    const removed = await session.rest('DELETE', '/api/expenses/categories/%00');
-    expect(removed.status).toBe(400);
-    expect(removed.body.messages).toMatch(/^Caractère nul interdit/);
-    const trpc = await session.fetch(`${server.url}/api/trpc/customers.create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { name: 'ok', 'clé\u0000': 1 } }),
+/** A request sent as written: fetch() would re-encode a malformed path before sending it. */
+function rawRequest(base: string, method: string, path: string, cookie: string): Promise<{ status: number; messages: string }> {
+  const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+  const headers: http.OutgoingHttpHeaders = { cookie };
+  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: new URL(base).port, method, path, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => {
+        let messages = text.slice(0, 200);
+        try {
+          messages = String((JSON.parse(text) as { messages?: unknown }).messages);
+        } catch {
+          /* not JSON: the text itself */
+        }
+        resolve({ status: res.statusCode ?? 0, messages });
+      });
     });
-    expect(trpc.status).toBe(400);
-    expect(((await trpc.json()) as { error: { json: { message: string } } }).error.json.message).toMatch(/^Caractère nul interdit/);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe.each(SERVER_KINDS)('on the %s server', (kind) => {
+  beforeAll(async () => {
+    answers.requests = 0;
+    answers.byStatus.clear();
+    serverErrors.length = 0;
+    server = await startServer(kind);
+    const first = await registered(server.url);
+    session = first.session;
+    credentials = { email: first.user.email, password: first.user.password };
+    const { customerId } = await readyToInvoice(session);
+    // A few real ids, so that generated path parameters sometimes name something that exists.
+    const invoice = await issued(session, { type: 'invoice', customer_id: customerId, items: [line('Prestation', 2, 100)] });
+    ids = [customerId, invoice.id, 1, 2, 3];
+  });
+  afterAll(async () => {
+    const statuses = [...answers.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+    console.info(`fuzz on the ${kind} server: ${answers.requests} requests, ${serverErrors.length} × 5xx (${statuses.join(', ')})`);
+    await server.close();
   });
 
-  it('the process is alive and answers after all of it', async () => {
-    expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
+  /** Each door starts logged in (the other door's run ended with a logout, or a fuzzed register switched users). */
+  async function freshSession(): Promise<void> {
+    session = new Session(server.url);
+    const login = await session.rest('POST', '/api/auth/login', credentials);
+    if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  }
+
+  describe(`fuzz: every procedure, both doors, ${RUNS} generated inputs each (issue 20)`, () => {
+    it('the tRPC door never answers 5xx', async () => {
+      await freshSession();
+      for (const { path, type } of procedures) {
+        const samples = fc.sample(inputArbitrary(path), { numRuns: RUNS, seed: 20 });
+        for (const input of samples) {
+          const json = JSON.stringify({ json: input === undefined ? null : input });
+          await record(`trpc ${path} ${json.slice(0, 120)}`, () =>
+            type === 'query'
+              ? session.fetch(`${server.url}/api/trpc/${path}?input=${encodeURIComponent(json)}`, { method: 'GET' })
+              : session.fetch(`${server.url}/api/trpc/${path}`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: json,
+                }),
+          );
+        }
+      }
+      expect(serverErrors).toEqual([]);
+    }, 600_000);
+
+    it('the REST door never answers 5xx, with generated path parameters, queries and bodies', async () => {
+      await freshSession();
+      const routes = [...restRoutes].sort((a, b) => Number(LAST.has(a.procedure)) - Number(LAST.has(b.procedure)));
+      for (const route of routes) {
+        const samples = fc.sample(
+          fc.tuple(
+            inputArbitrary(route.procedure),
+            fc.array(fc.oneof(fc.constantFrom(...ids), fc.integer(), hostileString), { minLength: 3, maxLength: 3 }),
+          ),
+          { numRuns: RUNS, seed: 21 },
+        );
+        for (const [input, params] of samples) {
+          const path = route.params.reduce((p, name, i) => p.replace(`{${name}}`, encodeURIComponent(String(params[i] ?? 1))), route.path);
+          const body = input && typeof input === 'object' && !Array.isArray(input) ? input : { value: input };
+          const query = new URLSearchParams(
+            Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string]),
+          );
+          await record(`${route.method} ${path}`, () =>
+            route.method === 'GET' || route.method === 'DELETE'
+              ? session.fetch(`${server.url}${path}?${query}`, { method: route.method })
+              : session.fetch(`${server.url}${path}`, {
+                  method: route.method,
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify(body),
+                }),
+          );
+        }
+      }
+      expect(serverErrors).toEqual([]);
+    }, 600_000);
+
+    it('refuses the NUL character with a French 400 on both doors, in a body, a query string and a path parameter', async () => {
+      await freshSession();
+      const created = await session.rest('POST', '/api/customers', { name: 'Client\u0000nul' });
+      expect(created).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (name)' } });
+      const listed = await session.rest('GET', `/api/documents?search=${encodeURIComponent('FAC\u0000')}`);
+      expect(listed).toMatchObject({ status: 400, body: { messages: 'Caractère nul interdit dans la saisie (search)' } });
+      const removed = await session.rest('DELETE', '/api/expenses/categories/%00');
+      expect(removed.status).toBe(400);
+      expect(removed.body.messages).toMatch(/^Caractère nul interdit/);
+      const trpc = await session.fetch(`${server.url}/api/trpc/customers.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { name: 'ok', 'clé\u0000': 1 } }),
+      });
+      expect(trpc.status).toBe(400);
+      expect(((await trpc.json()) as { error: { json: { message: string } } }).error.json.message).toMatch(/^Caractère nul interdit/);
+    });
+
+    it('refuses a malformed percent-escape in every path parameter with the French 400, never a 5xx', async () => {
+      await freshSession();
+      const cookie = session.cookie ?? '';
+      const wrong: string[] = [];
+      for (const [method, path] of malformedPaths()) {
+        const answer = await rawRequest(server.url, method, path, cookie);
+        const expected = path.includes('%00') ? /^Caractère nul interdit/ : /^Adresse mal formée : un code %XX ne se lit pas$/;
+        if (answer.status !== 400 || !expected.test(answer.messages)) wrong.push(`${method} ${path} → ${answer.status} ${answer.messages}`);
+      }
+      expect(wrong).toEqual([]);
+    }, 120_000);
+
+    it('the process is alive and answers after all of it', async () => {
+      expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
+    });
   });
 });

@@ -2,8 +2,10 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
-import { isInternalAddress, OUTBOUND_REFUSED, resolveOutbound, SMTP_PORTS } from '../../src/server/net/outbound-guard';
+import { OUTBOUND_REFUSED, resolveOutbound, SMTP_PORTS } from '../../src/server/net/outbound-guard';
+import { isInternalAddress } from '../../src/server/net/internal-address';
 import { SMTP_TESTS_PER_HOUR } from '../../src/server/auth/rate-limit';
+import { WEBHOOK_TARGET_REFUSED } from '../../src/server/services/webhook-delivery';
 
 let server: TestServer;
 let open: net.Server;
@@ -44,10 +46,16 @@ describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP te
       'smtp://localhost:465',
       'smtp://nexistepas.invalid:587',
     ]) {
+      // An address is refused when saved (400), a name when the test connects (502): with the same sentence.
       const saved = await session.rest('PUT', '/api/settings/email', { smtp_url: target });
-      expect(saved.status).toBe(200);
+      if (saved.status === 400) {
+        answers.push(saved.body.messages);
+        expect(saved.body.fields, target).toHaveProperty('smtp_url');
+        continue;
+      }
+      expect(saved.status, target).toBe(200);
       const test = await session.rest('POST', '/api/settings/email/test');
-      expect(test.status).toBe(502);
+      expect(test.status, target).toBe(502);
       answers.push(test.body.messages);
     }
     expect(new Set(answers).size).toBe(1);
@@ -56,9 +64,56 @@ describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP te
     expect((await fetch(`${server.url}/api/version`)).status).toBe(200);
   });
 
+  /** 127.0.0.1, a private and a link-local address inside the IPv6 forms that carry an IPv4 address. */
+  const EMBEDDED = [
+    '[::7f00:1]', // IPv4-compatible
+    '[::127.0.0.1]',
+    '[::ffff:7f00:1]', // mapped
+    '[64:ff9b::7f00:1]', // NAT64
+    '[2002:7f00:1::]', // 6to4
+    '[64:ff9b::a00:1]', // NAT64 of 10.0.0.1
+    '[2002:a9fe:a9fe::]', // 6to4 of 169.254.169.254
+    '[2001:0:7f00:1::]', // Teredo whose server is 127.0.0.1
+  ];
+
+  it('refuses IPv6 forms carrying an internal IPv4 address: a webhook when saved and when delivered, an SMTP server when saved', async () => {
+    const { session, profile } = await registered(server.url);
+    for (const host of EMBEDDED) {
+      const url = `http://${host}:${openPort}/hook`;
+      expect(await session.rest('POST', '/api/webhooks', { url, events: ['expense.created'] }), url).toMatchObject({
+        status: 400,
+        body: { messages: WEBHOOK_TARGET_REFUSED },
+      });
+    }
+    expect((await session.rest('GET', '/api/webhooks')).body.total).toBe(0);
+
+    // Saved before the guard knew these forms: refused again at delivery, before any connection.
+    await server.app.connection.db
+      .insertInto('webhook_endpoints')
+      .values({
+        organization_id: profile.organization.id,
+        url: `http://[::127.0.0.1]:${openPort}/hook`,
+        events: '["expense.created"]',
+        secret: 'whsec_test',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const [hook] = (await session.rest('GET', '/api/webhooks')).body.data;
+    const ping = await session.rest('POST', `/api/webhooks/${hook.id}/test`);
+    expect(ping.body).toMatchObject({ messages: `Le test a échoué : ${WEBHOOK_TARGET_REFUSED}`, data: { status: 'failed' } });
+
+    for (const host of EMBEDDED) {
+      const saved = await session.rest('PUT', '/api/settings/email', { smtp_url: `smtp://${host}:587` });
+      expect({ host, status: saved.status, messages: saved.body.messages }).toEqual({ host, status: 400, messages: OUTBOUND_REFUSED });
+    }
+    expect((await session.rest('GET', '/api/settings/email')).body.smtp_url).toBe('');
+    expect(connections).toBe(0);
+  });
+
   it(`limits SMTP tests to ${SMTP_TESTS_PER_HOUR} an hour per organisation`, async () => {
     const { session } = await registered(server.url);
-    await session.rest('PUT', '/api/settings/email', { smtp_url: 'smtp://127.0.0.1:25' });
+    expect((await session.rest('PUT', '/api/settings/email', { smtp_url: 'smtp://localhost:25' })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i <= SMTP_TESTS_PER_HOUR; i++) statuses.push((await session.rest('POST', '/api/settings/email/test')).status);
     expect(statuses.slice(0, SMTP_TESTS_PER_HOUR).every((s) => s === 502)).toBe(true);

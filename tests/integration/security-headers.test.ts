@@ -3,7 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { startTestServer } from '../helpers/server';
+import { SERVER_KINDS, startServer, type ServerUnderTest } from '../helpers/built-server';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/http/security-headers';
 
 /** A raw GET: fetch() would re-encode a malformed path before sending it. */
@@ -21,15 +22,15 @@ function rawGet(url: string, pathname: string): Promise<{ status: number; body: 
   });
 }
 
-describe('security headers (issue 20)', () => {
-  let server: TestServer;
+describe.each(SERVER_KINDS)('security headers (issue 20), on the %s server', (kind) => {
+  let server: ServerUnderTest;
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
-    server = await startTestServer({ env: { CLIENT_DIST: dist } });
+    server = await startServer(kind, { env: { CLIENT_DIST: dist } });
   });
   afterAll(async () => {
     await server.close();

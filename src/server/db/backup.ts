@@ -55,16 +55,19 @@ export function verifyDatabaseCopy(file: string): Record<string, number> {
   }
 }
 
-/** Copies the data folder's files (kept PDFs, receipts, logos…) but the database itself and earlier backups. */
+/**
+ * Copies the data folder's files (kept PDFs, receipts, logos…) but the database itself and earlier backups. The target
+ * folder is made first: a loose file may come before any folder in the listing, and nothing else would create it.
+ */
 export function copyDataFiles(from: string, to: string, skip: Set<string>): number {
   let copied = 0;
   if (!fs.existsSync(from)) return 0;
+  fs.mkdirSync(to, { recursive: true });
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.resolve(from, entry.name);
     if (skip.has(source) || entry.name.includes('.avant-restauration-')) continue;
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) {
-      fs.mkdirSync(target, { recursive: true });
       copied += copyDataFiles(source, target, skip);
     } else if (entry.isFile()) {
       fs.copyFileSync(source, target);

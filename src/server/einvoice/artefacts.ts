@@ -39,6 +39,48 @@ export const syntaxArtefacts: Record<EinvoiceSyntax, SyntaxArtefacts> = {
   },
 };
 
+/** A schematron compiled to XSLT 2.0, and the SaxonJS export file (SEF) xslt3 makes of it (`npm run einvoice:sef`). */
+export type RuleSet = {
+  label: string;
+  xslt: string;
+  sef: string;
+  /** What an assert without a flag is: the Factur-X schematron flags none, and each of its asserts is an error. */
+  unflagged?: 'fatal' | 'warning';
+};
+
+/**
+ * The French CIUS (FNFE-MPE BR-FR-Flux2, the rules every Plateforme Agréée applies), run after the EN 16931 rules of
+ * the same syntax. Only the strict release is shipped: its `_WARNING` twin flags a subset of the same rules as
+ * warnings, so it would add no assert of its own.
+ */
+export const frenchRules: Record<EinvoiceSyntax, RuleSet> = {
+  cii: { label: 'BR-FR CII', xslt: 'france/cii/BR-FR-Flux2-Schematron-CII.xslt', sef: 'sef/fr-cii.sef.json' },
+  ubl: { label: 'BR-FR UBL', xslt: 'france/ubl/BR-FR-Flux2-Schematron-UBL.xslt', sef: 'sef/fr-ubl.sef.json' },
+};
+
+/**
+ * Factur-X 1.09, EN 16931 profile: the schema and the schematron (EN 16931 plus Factur-X's own code lists, read from
+ * `FACTUR-X_EN16931_codedb.xml` beside the XSLT) the XML embedded in a Factur-X PDF must pass.
+ */
+export const facturxArtefacts = {
+  xsd: 'france/facturx/xsd/Factur-X_EN16931.xsd',
+  rules: {
+    label: 'Factur-X 1.09 EN 16931',
+    xslt: 'france/facturx/FACTUR-X_EN16931.xslt',
+    sef: 'sef/facturx.sef.json',
+    unflagged: 'fatal',
+  } satisfies RuleSet as RuleSet,
+};
+
+/** Every XSLT the SEF step compiles, by its key in sef/manifest.json. */
+export const compiledRuleSets: Record<string, RuleSet> = {
+  cii: syntaxArtefacts.cii,
+  ubl: syntaxArtefacts.ubl,
+  'fr-cii': frenchRules.cii,
+  'fr-ubl': frenchRules.ubl,
+  facturx: facturxArtefacts.rules,
+};
+
 /**
  * The project root, found from this module's own place so that the same code works from src/server/einvoice
  * (tests, tsx) and from the bundled dist/server/main.js, whatever the working directory.

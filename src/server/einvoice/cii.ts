@@ -35,8 +35,9 @@ function party(name: string, p: EnParty): string {
           text('ram:TradingBusinessName', p.tradingName),
         ])
       : '',
+    p.email ? el('ram:DefinedTradeContact', el('ram:EmailURIUniversalCommunication', text('ram:URIID', p.email))) : '',
     address(p.address),
-    p.email ? el('ram:URIUniversalCommunication', text('ram:URIID', p.email, { schemeID: 'EM' })) : '',
+    p.endpoint ? el('ram:URIUniversalCommunication', text('ram:URIID', p.endpoint.id, { schemeID: p.endpoint.scheme })) : '',
     p.vatNumber ? el('ram:SpecifiedTaxRegistration', text('ram:ID', p.vatNumber, { schemeID: 'VA' })) : '',
     p.taxRegistration ? el('ram:SpecifiedTaxRegistration', text('ram:ID', p.taxRegistration, { schemeID: 'FC' })) : '',
   ]);
@@ -90,6 +91,7 @@ export function toCii(inv: EnInvoice): string {
   const amount = (units: bigint) => amountText(units, inv.precision);
   const money = (name: string, units: bigint) => text(name, amount(units));
   const t = inv.totals;
+  const preceding = inv.preceding.at(-1);
   const settlement = el('ram:ApplicableHeaderTradeSettlement', [
     text('ram:PaymentReference', inv.payment?.reference),
     text('ram:TaxCurrencyCode', inv.taxCurrency?.code),
@@ -132,10 +134,11 @@ export function toCii(inv: EnInvoice): string {
       t.prepaid !== 0n ? money('ram:TotalPrepaidAmount', t.prepaid) : '',
       money('ram:DuePayableAmount', t.payable),
     ]),
-    inv.preceding
+    // CII D16B holds one preceding invoice: the latest one (UBL lists them all).
+    preceding
       ? el('ram:InvoiceReferencedDocument', [
-          text('ram:IssuerAssignedID', inv.preceding.number),
-          el('ram:FormattedIssueDateTime', text('qdt:DateTimeString', compactDate(inv.preceding.date), { format: '102' })),
+          text('ram:IssuerAssignedID', preceding.number),
+          el('ram:FormattedIssueDateTime', text('qdt:DateTimeString', compactDate(preceding.date), { format: '102' })),
         ])
       : '',
   ]);
@@ -143,7 +146,10 @@ export function toCii(inv: EnInvoice): string {
   const body = el(
     'rsm:CrossIndustryInvoice',
     [
-      el('rsm:ExchangedDocumentContext', el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', 'urn:cen.eu:en16931:2017'))),
+      el('rsm:ExchangedDocumentContext', [
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', text('ram:ID', inv.billingFrame)),
+        el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', 'urn:cen.eu:en16931:2017')),
+      ]),
       el('rsm:ExchangedDocument', [
         text('ram:ID', inv.number),
         text('ram:TypeCode', inv.typeCode),

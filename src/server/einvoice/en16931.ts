@@ -46,6 +46,12 @@ export interface EnParty {
   /** BT-32: the seller's tax registration (the SIREN of a business under the franchise, which has no VAT number). */
   taxRegistration?: string;
   address: EnAddress;
+  /**
+   * BT-34 / BT-49, the electronic address invoices are routed to: the SIREN under scheme 0225 (the directory of the
+   * reform) for a French business, else the e-mail address (scheme EM).
+   */
+  endpoint?: { id: string; scheme: string };
+  /** BT-43 / BT-58: the contact's e-mail. */
   email?: string;
 }
 
@@ -83,12 +89,30 @@ export interface EnVatBreakdown {
 }
 
 export interface EnNote {
-  /** UNTDID 4451: PMT penalties, PMD indemnity, AAB escompte, REG legal identity, TXD tax, AAI general. */
+  /**
+   * UNTDID 4451 as the French CIUS reads it: PMD late-payment penalties, PMT recovery indemnity, AAB escompte, BAR the
+   * processing of the invoice, REG legal identity, TXD tax, AAI general.
+   */
   subject?: string;
   text: string;
 }
 
+/**
+ * BT-23, the « cadre de facturation » of the French CIUS (BR-FR-08): B goods, S services, M both; 1 an ordinary
+ * invoice or credit note, 4 a final invoice that deducts deposits (BR-FR-CO-08: never on a deposit invoice itself).
+ * The series 2 (already paid at issue: BR-FR-CO-09 then wants the whole amount as prepaid and nothing due) does not
+ * arise: payments are recorded on issued invoices only.
+ */
+export type BillingFrame = `${'B' | 'S' | 'M'}${'1' | '4'}`;
+
+/**
+ * The processing the French CIUS names in a BAR note (BR-FR-20): a French business, one abroad, a consumer. A
+ * consumer abroad is B2C too: the UBL release of the rules refuses B2CINT, which its CII twin accepts.
+ */
+export type Processing = 'B2B' | 'B2BINT' | 'B2C';
+
 export interface EnInvoice {
+  billingFrame: BillingFrame;
   /** 380 invoice, 381 credit note, 386 deposit invoice. */
   typeCode: '380' | '381' | '386';
   number: string;
@@ -99,8 +123,11 @@ export interface EnInvoice {
   precision: number;
   notes: EnNote[];
   purchaseOrder?: string;
-  /** BT-25/BT-26: the invoice a credit note corrects. */
-  preceding?: { number: string; date: string };
+  /**
+   * BG-3, BT-25/BT-26: the invoice a credit note corrects, or the deposit invoices a final invoice deducts (CII
+   * holds one reference: the latest deposit; UBL all of them).
+   */
+  preceding: { number: string; date: string }[];
   seller: EnParty;
   buyer: EnParty;
   /** BG-13: where the goods or services go, when it is not the billing address (and always for an intra-EU supply). */
@@ -195,6 +222,40 @@ function enAddress(a: Address): EnAddress {
 }
 
 const digits = (text: string) => text.replace(/\D/g, '');
+
+/** The electronic address schemes (EAS code list) of the EU member states' VAT numbers, by VAT prefix. */
+const VAT_SCHEMES: Record<string, string> = {
+  AT: '9914',
+  BE: '9925',
+  BG: '9926',
+  CY: '9928',
+  CZ: '9929',
+  DE: '9930',
+  EE: '9931',
+  EL: '9933',
+  ES: '9920',
+  HR: '9934',
+  HU: '9910',
+  IE: '9935',
+  IT: '9906',
+  LT: '9937',
+  LU: '9938',
+  LV: '9939',
+  MT: '9943',
+  NL: '9944',
+  PL: '9945',
+  PT: '9946',
+  RO: '9947',
+  SE: '9955',
+  SI: '9949',
+  SK: '9950',
+};
+
+/** A business abroad with neither SIREN nor e-mail is reached by its VAT number (BT-49 is required by BR-FR-12). */
+function vatEndpoint(vat: string): { id: string; scheme: string } | undefined {
+  const scheme = VAT_SCHEMES[vat.slice(0, 2)];
+  return scheme ? { id: vat, scheme } : undefined;
+}
 const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
 
 /** The IBAN (and BIC) the organisation printed among its identifications or additional information, if any. */
@@ -239,9 +300,34 @@ function untaxedTreatment(doc: StoredDocument, nature: OperationNature): (kind: 
 
 const vatKey = (v: VatTreatment) => `${v.category}:${v.rate}`;
 
+/**
+ * What the French CIUS wants said under PMD, PMT and AAB (BR-FR-05) when the document prints no such mention: a
+ * credit note owes no payment, a consumer owes no recovery indemnity (C. com. D441-5).
+ */
+function lateTermsNotes(doc: StoredDocument, present: Set<string>): EnNote[] {
+  const credit = doc.type === 'credit';
+  const notes: EnNote[] = [];
+  if (!present.has('PMD')) notes.push({ subject: 'PMD', text: 'Pénalités de retard : sans objet pour un avoir' });
+  if (!present.has('PMT'))
+    notes.push({
+      subject: 'PMT',
+      text: credit
+        ? 'Indemnité forfaitaire pour frais de recouvrement : sans objet pour un avoir'
+        : 'Indemnité forfaitaire pour frais de recouvrement : non applicable, le client n’est pas un professionnel (C. com. D441-5)',
+    });
+  if (!present.has('AAB')) notes.push({ subject: 'AAB', text: 'Escompte : sans objet pour un avoir' });
+  return notes;
+}
+
+export function processingOf(doc: StoredDocument): Processing {
+  const c = doc.customer;
+  if (c?.type !== 'company') return 'B2C';
+  return customerZone(c) === 'france' ? 'B2B' : 'B2BINT';
+}
+
 /** The mentions, as EN 16931 notes: the late-payment terms under the subjects BR-FR rules look for. */
 function notesOf(doc: StoredDocument, deposits: EnContext['deposits']): EnNote[] {
-  const notes: EnNote[] = [];
+  const notes: EnNote[] = [{ subject: 'BAR', text: processingOf(doc) }];
   const identity = doc.seller?.identity ?? [];
   if (identity.length > 0) notes.push({ subject: 'REG', text: identity.join(' – ') });
   for (const text of doc.legal_mentions) {
@@ -252,6 +338,7 @@ function notesOf(doc: StoredDocument, deposits: EnContext['deposits']): EnNote[]
     const list = deposits.map((d) => `n° ${d.number ?? ''} du ${formatDateShort(d.date)}`).join(', ');
     notes.push({ text: `Acomptes déduits : ${deposits.length > 1 ? 'factures' : 'facture'} ${list}` });
   }
+  notes.push(...lateTermsNotes(doc, new Set(notes.map((n) => n.subject ?? ''))));
   if (doc.note.trim()) notes.push({ subject: 'AAI', text: doc.note.trim() });
   return notes;
 }
@@ -264,6 +351,11 @@ function sellerOf(doc: StoredDocument): EnParty {
   return {
     name: seller.name,
     ...(siren ? { legalId: { id: siren, scheme: '0002' as const } } : {}),
+    ...(siren
+      ? { endpoint: { id: siren, scheme: '0225' as const } }
+      : seller.email.trim()
+        ? { endpoint: { id: seller.email.trim(), scheme: 'EM' as const } }
+        : {}),
     ...(vat ? { vatNumber: vat } : siren ? { taxRegistration: siren } : {}),
     address: enAddress(seller.address),
     ...(seller.email.trim() ? { email: seller.email.trim() } : {}),
@@ -284,8 +376,11 @@ function buyerOf(doc: StoredDocument): EnParty {
         : undefined;
   const legalName = c.legal_name.trim();
   const vat = compact(c.vat_number);
+  const email = c.email?.trim();
+  const endpoint = legalId?.scheme === '0002' ? { id: legalId.id, scheme: '0225' } : email ? { id: email, scheme: 'EM' } : vatEndpoint(vat);
   return {
     name: legalName || c.name,
+    ...(endpoint ? { endpoint } : {}),
     ...(legalName && legalName !== c.name ? { tradingName: c.name } : {}),
     ...(legalId ? { legalId } : {}),
     ...(vat ? { vatNumber: vat } : {}),
@@ -415,8 +510,13 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
   const creditTerms = doc.type === 'credit' && ctx.corrects ? `Avoir sur la facture n° ${ctx.corrects.number}` : '';
   const paymentTerms = terms || creditTerms || (doc.maturity ? `Paiement au plus tard le ${formatDateShort(doc.maturity)}` : '');
 
+  const typeCode = doc.type === 'credit' ? '381' : doc.kind === 'deposit' ? '386' : '380';
+  const deducted = (ctx.deposits ?? []).filter((d): d is typeof d & { number: string } => Boolean(d.number));
+  const preceding =
+    doc.type === 'credit' ? (ctx.corrects ? [ctx.corrects] : []) : deducted.map((d) => ({ number: d.number, date: d.date }));
   return {
-    typeCode: doc.type === 'credit' ? '381' : doc.kind === 'deposit' ? '386' : '380',
+    billingFrame: `${ctx.nature === 'goods' ? 'B' : ctx.nature === 'services' ? 'S' : 'M'}${typeCode === '380' && deducted.length > 0 ? '4' : '1'}`,
+    typeCode,
     number: doc.number,
     issueDate: doc.date,
     ...(doc.maturity && doc.type === 'invoice' ? { dueDate: doc.maturity } : {}),
@@ -424,7 +524,7 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     precision: p,
     notes: notesOf(doc, ctx.deposits),
     ...(doc.purchase_order.trim() ? { purchaseOrder: doc.purchase_order.trim() } : {}),
-    ...(doc.type === 'credit' && ctx.corrects ? { preceding: ctx.corrects } : {}),
+    preceding,
     seller: sellerOf(doc),
     buyer: buyerOf(doc),
     ...(delivery ? { delivery } : {}),

@@ -1,15 +1,9 @@
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  type PDFObject,
-  PDFRawStream,
-  PDFString,
-  decodePDFRawStream,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRawStream, PDFString } from 'pdf-lib';
 import { FACTURX_FILENAME } from './facturx';
+import { EINVOICE_XML_MAX_BYTES, EINVOICE_XML_MAX_LABEL } from './xml-size';
+import { checkStreamsDecodedAtLoad, decodeCapped } from './pdf-streams';
+
+export { InflatedTooLarge } from './pdf-streams';
 
 /** The names under which hybrid invoices carry their XML: Factur-X, ZUGFeRD 2 and 1, XRechnung in ZUGFeRD. */
 const XML_NAMES = [FACTURX_FILENAME, 'zugferd-invoice.xml', 'ZUGFeRD-invoice.xml', 'xrechnung.xml'];
@@ -25,6 +19,9 @@ export type EmbeddedInvoice = {
 };
 
 export const NOT_A_PDF = 'Le fichier n’est pas un PDF lisible';
+
+const EMBEDDED_TOO_LARGE = `la facture jointe au PDF dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressée ; elle n’a pas été lue`;
+const STRUCTURE_TOO_LARGE = `le PDF contient un flux qui dépasse ${EINVOICE_XML_MAX_LABEL} une fois décompressé ; il n’a pas été lu`;
 
 const text = (value: PDFObject | undefined): string | undefined =>
   value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
@@ -70,20 +67,23 @@ function fileSpecs(doc: PDFDocument): [string, PDFDict][] {
   return specs;
 }
 
-function embeddedBytes(spec: PDFDict): Uint8Array | undefined {
+/** An embedded file's bytes, decoded under the cap. */
+async function embeddedBytes(spec: PDFDict): Promise<Uint8Array | undefined> {
   const ef = spec.lookup(PDFName.of('EF'));
   if (!(ef instanceof PDFDict)) return undefined;
   const stream = ef.lookup(PDFName.of('UF')) ?? ef.lookup(PDFName.of('F'));
   if (!(stream instanceof PDFRawStream)) return undefined;
-  return decodePDFRawStream(stream).decode();
+  return decodeCapped(stream, EINVOICE_XML_MAX_BYTES, EMBEDDED_TOO_LARGE);
 }
 
 /**
  * The structured invoice a hybrid PDF carries (Factur-X, ZUGFeRD): its `factur-x.xml` (or ZUGFeRD/XRechnung name),
- * byte for byte as embedded; undefined when the PDF carries none. Throws a French message when the file is no PDF.
+ * byte for byte as embedded; undefined when the PDF carries none. Throws a French message when the file is no PDF,
+ * and InflatedTooLarge when the invoice, or a stream pdf-lib decodes while loading, would pass EINVOICE_XML_MAX_BYTES.
  * Reads only: nothing in the PDF is run, and the XML is returned unparsed for the caller to validate.
  */
 export async function readFacturX(pdf: Uint8Array): Promise<EmbeddedInvoice | undefined> {
+  await checkStreamsDecodedAtLoad(pdf, EINVOICE_XML_MAX_BYTES, STRUCTURE_TOO_LARGE);
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
@@ -92,7 +92,7 @@ export async function readFacturX(pdf: Uint8Array): Promise<EmbeddedInvoice | un
   }
   for (const wanted of XML_NAMES) {
     const found = fileSpecs(doc).find(([name]) => name.toLowerCase() === wanted.toLowerCase());
-    const bytes = found && embeddedBytes(found[1]);
+    const bytes = found && (await embeddedBytes(found[1]));
     if (!found || !bytes) continue;
     return {
       name: found[0],

@@ -1,22 +1,47 @@
 import type { Db } from '../db/connection';
+import type { StoredDocument } from '../../shared/schemas/document-model';
 import { fail } from '../errors';
 import { logger } from '../logger';
-import { buildEinvoiceXml } from './generate';
-import { validateEinvoice, validationSummary } from './validate';
+import { runHeavy } from '../workers/heavy-work';
+import { buildEinvoiceXml, einvoiceModel, serialisers } from './generate';
+import { validationSummary } from './validate';
 
 /**
- * Issue 13 §4: an invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
- * CII schema and the EN 16931 rules. Run inside the issuing transaction, after the number and the snapshots are
- * written and before they commit: a refusal rolls everything back, the number included. It should never refuse
- * valid data; when it does, the rule ids are logged and named to the user.
+ * An invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
+ * CII schema and the EN 16931 rules. The validation takes seconds on thousands of lines, so it runs before the
+ * issuing transaction, on the document as it would be issued (with the number its series would give it now): a
+ * refusal writes nothing and takes no number. Answers the XML it accepted, for `assertIssuedAsValidated`.
  */
-export async function assertIssuedEinvoiceValid(db: Db, organizationId: number, documentId: number, number: string): Promise<void> {
-  await assertValidEinvoice(await buildEinvoiceXml(db, organizationId, documentId, 'cii'), number);
+export async function validateBeforeIssue(db: Db, organizationId: number, wouldBe: StoredDocument): Promise<string> {
+  const xml = serialisers.cii(await einvoiceModel(db, organizationId, wouldBe));
+  await assertValidEinvoice(xml, wouldBe.number ?? '');
+  return xml;
 }
 
-/** Refuses (409, in French, with the rule ids) an XML that is not EN 16931; logs why. */
+/**
+ * In the issuing transaction, once the number and the snapshots are written: what was written must make the XML
+ * validated before, byte for byte, or nothing commits. When it differs (another issue took the forecast number, a
+ * rate changed in between) this XML is validated in turn, still off the event loop: nothing is issued unvalidated.
+ */
+export async function assertIssuedAsValidated(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  number: string,
+  validatedXml: string,
+): Promise<void> {
+  const xml = await buildEinvoiceXml(db, organizationId, documentId, 'cii');
+  if (xml === validatedXml) return;
+  logger.info({ event: 'einvoice_revalidated', documentId, number });
+  await assertValidEinvoice(xml, number);
+}
+
+/**
+ * Refuses (409, in French, with the rule ids) an XML that is not EN 16931; logs why. The validation (seconds for
+ * thousands of lines) runs in a worker thread, within its time and memory budget.
+ */
 export async function assertValidEinvoice(xml: string, number: string): Promise<void> {
-  const result = await validateEinvoice(xml, 'cii');
+  const result = await runHeavy('validateEinvoice', [xml, 'cii']);
   if (result.ok) return;
   const summary = validationSummary(result);
   const fatal = result.asserts.filter((a) => a.flag === 'fatal');
@@ -35,14 +60,14 @@ export async function assertValidEinvoice(xml: string, number: string): Promise<
 }
 
 /**
- * Loads the validator (SaxonJS, the CII SEF, the XSD) in the background, so that the first issue of the process does
- * not wait about a second for it inside its transaction. The skeleton is refused, which is all it has to do.
+ * Loads the validator (SaxonJS, the CII SEF, the XSD) in a worker, so that the first issue of the process does not
+ * wait about a second for it. The skeleton is refused, which is all it has to do.
  */
 export function warmEinvoiceValidator(): void {
   const skeleton =
     '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"></rsm:CrossIndustryInvoice>';
   const started = performance.now();
-  void validateEinvoice(skeleton, 'cii').then(
+  void runHeavy('validateEinvoice', [skeleton, 'cii']).then(
     () => logger.info({ event: 'einvoice_validator_warm', ms: Math.round(performance.now() - started) }),
     (error) => logger.error('EN 16931 validator could not be warmed (the first issue will load it)', error),
   );

@@ -4,6 +4,8 @@ declare module 'saxon-js' {
   type TransformOptions = {
     /** A SEF already parsed from JSON: loaded once, reused for every invoice. */
     stylesheetInternal: unknown;
+    /** The static base URI relative document() calls resolve against. */
+    stylesheetBaseURI?: string;
     sourceText: string;
     destination: 'document';
   };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { artefactPath, type SyntaxArtefacts } from './artefacts';
+import { pathToFileURL } from 'node:url';
+import { artefactPath, type RuleSet } from './artefacts';
 
 /** One `svrl:failed-assert` of the EN 16931 schematron: `fatal` ones make the invoice non-compliant. */
 export type FailedAssert = {
@@ -44,27 +45,33 @@ function shortLocation(location: string): string {
   return location.replace(/\*:([\w.-]+)\[namespace-uri\(\)='[^']*'\]/g, '$1');
 }
 
-function toFailedAssert(raw: RawAssert): FailedAssert {
+function toFailedAssert(raw: RawAssert, unflagged: FailedAssert['flag']): FailedAssert {
   return {
     rule: raw.rule,
-    flag: raw.flag === 'fatal' ? 'fatal' : 'warning',
+    flag: raw.flag === '' ? unflagged : raw.flag === 'fatal' ? 'fatal' : 'warning',
     // The text repeats the rule id as a prefix ("[BR-CO-15]-Invoice total…"): the id has its own field.
     message: raw.message.replace(/^\[[^\]]+\]-?\s*/, ''),
     location: shortLocation(raw.location),
   };
 }
 
-/** Runs the EN 16931 rules of one syntax on a well-formed XML; fatal asserts come first. */
-export async function failedAsserts(xml: string, artefacts: SyntaxArtefacts): Promise<FailedAssert[]> {
+/** Runs one compiled schematron (EN 16931 or the French CIUS) on a well-formed XML; fatal asserts come first. */
+export async function failedAsserts(xml: string, artefacts: RuleSet): Promise<FailedAssert[]> {
   const SaxonJS = await loadSaxon();
   const { principalResult } = SaxonJS.transform(
-    { stylesheetInternal: stylesheetFor(artefacts.sef), sourceText: xml, destination: 'document' },
+    {
+      stylesheetInternal: stylesheetFor(artefacts.sef),
+      // Relative document() calls (the Factur-X code lists) resolve beside the shipped XSLT.
+      stylesheetBaseURI: pathToFileURL(artefactPath(artefacts.xslt)).href,
+      sourceText: xml,
+      destination: 'document',
+    },
     'sync',
   );
   const raw = SaxonJS.XPath.evaluate(FAILED_ASSERTS, principalResult, {
     namespaceContext: { svrl: 'http://purl.oclc.org/dsdl/svrl' },
     resultForm: 'array',
   }) as RawAssert[];
-  const asserts = raw.map(toFailedAssert);
+  const asserts = raw.map((r) => toFailedAssert(r, artefacts.unflagged ?? 'warning'));
   return [...asserts.filter((a) => a.flag === 'fatal'), ...asserts.filter((a) => a.flag === 'warning')];
 }

@@ -2,6 +2,7 @@ import type { XmlDocument } from 'libxml2-wasm';
 import { add, money, toDecimalString } from '../../shared/money';
 import { type EinvoiceSyntax, syntaxArtefacts } from './artefacts';
 import { parseInvoice } from './xml-checks';
+import { EINVOICE_XML_MAX_BYTES, EINVOICE_XML_MAX_LABEL } from './xml-size';
 
 /** What an expense takes from a supplier's EN 16931 invoice (CII or UBL), amounts as exact decimal strings. */
 export type SupplierInvoice = {
@@ -154,6 +155,8 @@ function syntaxOf(doc: XmlDocument): EinvoiceSyntax | null {
  * XML, another kind of document or an invoice without its total.
  */
 export async function readSupplierInvoice(xml: string): Promise<SupplierInvoice> {
+  // Size before parse: libxml2 builds a tree several times the text's size.
+  if (Buffer.byteLength(xml) > EINVOICE_XML_MAX_BYTES) return refuse(`La facture dépasse ${EINVOICE_XML_MAX_LABEL} : elle n’a pas été lue`);
   const parsed = await parseInvoice(xml);
   if ('problems' in parsed) {
     const first = parsed.problems[0];

@@ -23,7 +23,7 @@ function party(name: string, p: EnParty): string {
   return el(
     name,
     el('cac:Party', [
-      text('cbc:EndpointID', p.email, { schemeID: 'EM' }),
+      text('cbc:EndpointID', p.endpoint?.id, { schemeID: p.endpoint?.scheme }),
       p.tradingName ? el('cac:PartyName', text('cbc:Name', p.tradingName)) : '',
       address('cac:PostalAddress', p.address),
       p.vatNumber ? el('cac:PartyTaxScheme', [text('cbc:CompanyID', p.vatNumber), taxScheme('VAT')]) : '',
@@ -32,6 +32,7 @@ function party(name: string, p: EnParty): string {
         text('cbc:RegistrationName', p.name),
         text('cbc:CompanyID', p.legalId?.id, { schemeID: p.legalId?.scheme }),
       ]),
+      p.email ? el('cac:Contact', text('cbc:ElectronicMail', p.email)) : '',
     ]),
   );
 }
@@ -79,6 +80,7 @@ export function toUbl(inv: EnInvoice): string {
     root,
     [
       text('cbc:CustomizationID', 'urn:cen.eu:en16931:2017'),
+      text('cbc:ProfileID', inv.billingFrame),
       text('cbc:ID', inv.number),
       text('cbc:IssueDate', inv.issueDate),
       credit ? '' : text('cbc:DueDate', inv.dueDate),
@@ -88,12 +90,9 @@ export function toUbl(inv: EnInvoice): string {
       text('cbc:DocumentCurrencyCode', inv.currency),
       text('cbc:TaxCurrencyCode', inv.taxCurrency?.code),
       inv.purchaseOrder ? el('cac:OrderReference', text('cbc:ID', inv.purchaseOrder)) : '',
-      inv.preceding
-        ? el(
-            'cac:BillingReference',
-            el('cac:InvoiceDocumentReference', [text('cbc:ID', inv.preceding.number), text('cbc:IssueDate', inv.preceding.date)]),
-          )
-        : '',
+      inv.preceding.map((p) =>
+        el('cac:BillingReference', el('cac:InvoiceDocumentReference', [text('cbc:ID', p.number), text('cbc:IssueDate', p.date)])),
+      ),
       party('cac:AccountingSupplierParty', inv.seller),
       party('cac:AccountingCustomerParty', inv.buyer),
       delivery

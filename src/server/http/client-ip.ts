@@ -69,3 +69,38 @@ export function clientIp(req: IncomingMessage, trusted: TrustedProxies): string 
   }
   return hops[0] ?? peer; // every hop is one of ours: the request started inside
 }
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 is two of them; a zone is dropped). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0] ?? '';
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const [head = '', tail] = text.split('::');
+  if (tail === undefined) return parse(head);
+  const [before, after] = [parse(head), parse(tail)];
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The client a rate limit counts, from its address: an IPv4 address is one client (mapped into IPv6 or not), an IPv6
+ * one is its /64 — a single line or host gets a whole /64 and picks any address in it, so counting per address would
+ * let it rotate past every limit. Anything else (`unknown`) is its own key.
+ */
+export function rateLimitKeyOf(address: string): string {
+  const bare = address.trim().replace(/^\[(.*)\]$/, '$1');
+  if (net.isIPv4(bare)) return bare;
+  if (!net.isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare);
+  const [g0, g1, g2, g3, g4, g5, g6 = 0, g7 = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join('.'); // ::ffff:a.b.c.d, an IPv4 client
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
+import { SERVER_STOPPING_MESSAGE } from '../errors';
 import { sendMessage } from './respond';
 
 /**
@@ -25,8 +26,9 @@ export class RequestDrain {
     });
     server.on('request', (req, res: ServerResponse) => {
       this.idleSince.delete(req.socket);
+      // A request destroyed before its answer finished (a body over its cap) has no socket any more: nothing to track.
       res.once('finish', () => {
-        if (!req.socket.destroyed) this.idleSince.set(req.socket, Date.now());
+        if (req.socket && !req.socket.destroyed) this.idleSince.set(req.socket, Date.now());
       });
     });
   }
@@ -64,7 +66,7 @@ export class RequestDrain {
     if (this.phase === 'stopped') {
       res.setHeader('Connection', 'close');
       res.setHeader('Retry-After', '1');
-      sendMessage(res, 503, 'Serveur en cours d’arrêt : réessayez dans un instant');
+      sendMessage(res, 503, SERVER_STOPPING_MESSAGE);
       return Promise.resolve();
     }
     // Node ends the socket after an answer carrying this header (its `_last`): the connection is not reused.

@@ -15,7 +15,7 @@ import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
 import { isMalformedPath, setSecurityHeaders } from './security-headers';
-import { clientIp } from './client-ip';
+import { clientIp, rateLimitKeyOf } from './client-ip';
 import { handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
 import type { RequestDrain } from './drain';
 
@@ -84,7 +84,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       if (pathname.startsWith(LOGO_URL_PREFIX)) return serveLogo(req, res, pathname, deps.env.dataDir);
       if (pdf && pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         const ip = clientIp(req, deps.env.trustedProxies);
-        if (!(await deps.rateLimits.pdfDownloadsByIp.take(ip)))
+        if (!(await deps.rateLimits.pdfDownloadsByIp.take(rateLimitKeyOf(ip))))
           return sendError(res, new AppError('TOO_MANY_REQUESTS', 'Trop de PDF demandés en une minute : réessayez dans un instant'));
         return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
       }

@@ -36,12 +36,20 @@ export function setSecurityHeaders(res: ServerResponse, opts: { https: boolean; 
   if (opts.https) res.setHeader('Strict-Transport-Security', HSTS);
 }
 
-/** A path whose percent-escapes do not decode (`/%E0%A4%A`) names nothing: a 400, not a 500 from some decoder. */
+/**
+ * A path whose percent-escapes do not decode (`/%E0%A4%A`) names nothing: a 400, not a 500 from some decoder. The
+ * decoded value is returned and compared, never thrown away: a bundler that takes `decodeURIComponent` for a pure
+ * function drops a call whose result is unused, and the built server then let every malformed path through.
+ */
 export function isMalformedPath(pathname: string): boolean {
+  return decodedPath(pathname) === undefined;
+}
+
+/** `pathname` with its percent-escapes decoded, or undefined when one does not decode. */
+function decodedPath(pathname: string): string | undefined {
   try {
-    decodeURIComponent(pathname);
-    return false;
+    return decodeURIComponent(pathname);
   } catch {
-    return true;
+    return undefined;
   }
 }

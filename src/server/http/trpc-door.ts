@@ -18,7 +18,8 @@ import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } f
 import { sendError, sendJsonText } from './respond';
 import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
-import { MAX_BATCH_ANSWER_BYTES, MAX_BATCH_CALLS } from '../../shared/api-limits';
+import { MAX_BATCH_CALLS } from '../../shared/api-limits';
+import { BatchBudget } from './batch-budget';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
@@ -132,7 +133,7 @@ export async function handleTrpc(
     }
   };
 
-  const calls = procedurePaths.map(async (procedurePath, index): Promise<StoredHttpAnswer> => {
+  const answerCall = async (procedurePath: string, index: number): Promise<StoredHttpAnswer> => {
     const session = ctx?.session;
     if (!key || !ctx || !session) return callOnce(procedurePath, index);
     let hash: string;
@@ -150,20 +151,23 @@ export async function handleTrpc(
     } catch (cause) {
       return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx }));
     }
-  });
-  const answers = await Promise.all(calls);
+  };
+  // One after another, each within the batch's budget (batch-budget.ts), rather than all at once.
+  const budget = new BatchBudget();
+  const answers: StoredHttpAnswer[] = [];
+  for (const [index, procedurePath] of procedurePaths.entries()) {
+    const refusal = index > 0 ? budget.refusal() : null;
+    answers.push(
+      refusal
+        ? answerOf(errorResponse(refusal, { path: procedurePath, type, input: undefined, ctx }))
+        : await budget.spend(index === 0, () => answerCall(procedurePath, index)),
+    );
+  }
   const statuses = new Set(answers.map((a) => a.status));
   const [single] = answers;
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
   const status = !isBatch && single ? single.status : statuses.size === 1 ? (single?.status ?? 200) : 207;
   const body = !isBatch && single ? single.body : `[${answers.map((a) => a.body).join(',')}]`;
-  if (isBatch && body.length > MAX_BATCH_ANSWER_BYTES) {
-    const mb = MAX_BATCH_ANSWER_BYTES / 1024 / 1024;
-    return sendError(
-      res,
-      new AppError('PAYLOAD_TOO_LARGE', `La réponse de ce lot dépasserait ${mb} Mo : demandez moins d’éléments à la fois`),
-    );
-  }
   sendJsonText(res, status, body);
 }
 

@@ -1,5 +1,6 @@
 import dns from 'node:dns/promises';
-import net, { BlockList } from 'node:net';
+import net from 'node:net';
+import { isInternalAddress } from './internal-address';
 
 /**
  * Issue 20: every connection to an address a user typed (an organisation's SMTP server today, webhooks tomorrow)
@@ -18,41 +19,6 @@ export class OutboundRefusedError extends Error {
 
 /** The mail ports a provider uses: submission (587, 2525), implicit TLS (465), relay (25). */
 export const SMTP_PORTS = [25, 465, 587, 2525] as const;
-
-const INTERNAL = new BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  INTERNAL.addSubnet(address, prefix, 'ipv4');
-}
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['fd00:ec2::254', 128], // AWS metadata over IPv6 (inside fc00::/7 already; named for the reader)
-] as const) {
-  INTERNAL.addSubnet(address, prefix, 'ipv6');
-}
-
-/** Whether an IP address (v4, v6 or v4-mapped v6) is one no user-set connection may reach. */
-export function isInternalAddress(address: string): boolean {
-  const mapped = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  if (net.isIPv4(mapped)) return INTERNAL.check(mapped, 'ipv4');
-  if (net.isIPv6(address)) return INTERNAL.check(address, 'ipv6');
-  return true; // not an address at all: refuse
-}
 
 export interface OutboundPolicy {
   /** OUTBOUND_ALLOW_PRIVATE: tests and self-hosted setups whose relay is on the local network lift both checks. */

@@ -1,8 +1,8 @@
 import type { StoredDocument } from '../../shared/schemas/document-model';
-import { toFacturX } from '../einvoice/facturx';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { metrics, secondsSince } from '../metrics';
+import { runHeavy } from '../workers/heavy-work';
 import type { PdfRenderer } from './pdf-renderer';
 
 export const CHROMIUM_MISSING =
@@ -50,14 +50,19 @@ export async function renderKeptPdf(deps: PdfDeps, doc: StoredDocument): Promise
   if (!deps.einvoiceXml) return printed;
   try {
     const xml = await deps.einvoiceXml(doc.organization_id, doc.id);
-    const facturX = await toFacturX(printed, xml, {
-      type: doc.type === 'credit' ? 'credit' : 'invoice',
-      number: doc.number ?? '',
-      seller: doc.seller?.name ?? '',
-      // Issued documents carry their issue instant; the date alone is the fallback for rows issued before it existed.
-      issuedAt: new Date(doc.issued_at ?? `${doc.date}T00:00:00Z`),
-      lang: 'fr',
-    });
+    // pdf-lib rewrites the whole file (tens of ms to seconds): in a worker thread.
+    const facturX = await runHeavy('toFacturX', [
+      printed,
+      xml,
+      {
+        type: doc.type === 'credit' ? 'credit' : 'invoice',
+        number: doc.number ?? '',
+        seller: doc.seller?.name ?? '',
+        // Issued documents carry their issue instant; the date alone is the fallback for rows issued before it existed.
+        issuedAt: new Date(doc.issued_at ?? `${doc.date}T00:00:00Z`),
+        lang: 'fr',
+      },
+    ]);
     return Buffer.from(facturX);
   } catch (error) {
     logger.error(`Factur-X not produced, PDF not kept: document ${doc.id}`, error);

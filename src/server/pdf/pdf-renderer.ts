@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
+import { AppError, SERVER_STOPPING_MESSAGE } from '../errors';
 import { logger } from '../logger';
 
 /** STACK.md trap 5: the flags that work as root on these machines, and no background traffic (tests and benches too). */
@@ -21,6 +22,9 @@ const RENDERS_PER_PAGE = 500;
 const RENDER_TIMEOUT_MS = 30_000;
 
 export class ChromiumMissingError extends Error {}
+
+/** A render asked or still waiting once the renderer is closed: the process is stopping, the client retries. */
+const rendererClosed = () => new AppError('SERVICE_UNAVAILABLE', SERVER_STOPPING_MESSAGE);
 
 /** The owner of a render that already had its turn and only waits for a page to replace a broken one. */
 const FRESH_PAGE = '\0replacement';
@@ -127,6 +131,7 @@ export class PdfRenderer {
   private created = 0;
   private printed = 0;
   private current: Browser | undefined;
+  private closed = false;
 
   constructor(private readonly chromiumPath: string | undefined) {}
 
@@ -138,7 +143,16 @@ export class PdfRenderer {
     const executablePath = findChromium(this.chromiumPath);
     if (!executablePath) throw new ChromiumMissingError();
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    // The process's own signal handlers stop it (app.ts close()): playwright's would close Chromium under the
+    // renders on SIGTERM and exit with code 130 on SIGINT, in the middle of the stop.
+    const browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
     browser.on('disconnected', () => {
       // A crashed browser is relaunched by the next render; pages of the old one are never counted again.
       if (this.current !== browser) return;
@@ -152,11 +166,14 @@ export class PdfRenderer {
   }
 
   private async acquire(owner: string): Promise<Slot> {
+    if (this.closed) throw rendererClosed();
     this.browser ??= this.launch().catch((error) => {
       this.browser = undefined;
       throw error;
     });
     const browser = await this.browser;
+    // Closed while Chromium was starting: this render must not queue behind the waiters close() has already failed.
+    if (this.closed) throw rendererClosed();
     for (let slot = this.idle.pop(); slot; slot = this.idle.pop()) {
       if (!slot.page.isClosed()) return slot;
       this.created = Math.max(0, this.created - 1);
@@ -222,14 +239,17 @@ export class PdfRenderer {
     } catch (error) {
       // A page that failed may be in any state: replaced rather than reused.
       broken = true;
-      logger.error('PDF rendering failed', error);
+      if (!this.closed) logger.error('PDF rendering failed', error);
       throw error;
     } finally {
       this.release(slot, broken);
     }
   }
 
+  /** For good (the server is stopping): the renders waiting for a page fail now, those printing when Chromium goes. */
   async close(): Promise<void> {
+    this.closed = true;
+    for (let waiter = this.waiting.shift(); waiter; waiter = this.waiting.shift()) waiter.reject(rendererClosed());
     const browser = this.browser;
     this.browser = undefined;
     if (browser) await (await browser.catch(() => undefined))?.close().catch(() => {});

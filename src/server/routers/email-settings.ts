@@ -16,7 +16,7 @@ export const emailSettingsRouter = router({
     .output(z.object({ messages: z.string(), data: emailSettingsSchema }))
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mise à jour avec succès',
-      data: await saveEmailSettings(ctx.db, ctx.organizationId, input),
+      data: await saveEmailSettings(ctx.db, { organizationId: ctx.organizationId, input, outbound: ctx.env.outbound }),
     })),
   sendTest: protectedProcedure
     .meta({ heavy: true, rest: { method: 'POST', path: '/api/settings/email/test', summary: 'Envoie un e-mail d’essai' } })

@@ -7,6 +7,8 @@ import { hashPassword, getDecoyHash, verifyPassword } from '../auth/password';
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies';
+import { rateLimitKeyOf } from '../http/client-ip';
+import { takeEach } from '../auth/rate-limit';
 import {
   emailExists,
   findDefaultOrganizationId,
@@ -24,7 +26,6 @@ import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { initializeSettings } from './settings';
 import { insertDefaultReferenceData } from '../db/queries/reference';
 import type { EmailTokenKind } from '../db/schema';
-import { defined } from '../../shared/defined';
 
 const HOUR = 60 * 60 * 1000;
 const TOKEN_LIFETIME: Record<EmailTokenKind, number> = { verify: 48 * HOUR, reset: HOUR };
@@ -56,7 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Creates the user, their organisation, the owner membership and default settings in one transaction. */
 export async function register(ctx: Context, input: RegisterInput): Promise<UserProfile> {
-  if (!(await ctx.rateLimits.registrationsByIp.take(ctx.ip))) {
+  if (!(await ctx.rateLimits.registrationsByIp.take(rateLimitKeyOf(ctx.ip)))) {
     fail('TOO_MANY_REQUESTS', 'Trop d’inscriptions depuis cette adresse. Réessayez dans une heure.');
   }
   const duplicate = 'Un compte existe déjà avec cette adresse e-mail';
@@ -88,28 +89,31 @@ export async function register(ctx: Context, input: RegisterInput): Promise<User
   return profile;
 }
 
-/** Failed logins from one address on one e-mail before each further try must wait (1 s, 2 s, 4 s…). */
-const FREE_LOGIN_ATTEMPTS = 3;
+const LOCKED = 'Trop de tentatives de connexion. Réessayez dans 15 minutes.';
 
 export async function login(ctx: Context, input: LoginInput): Promise<UserProfile> {
-  const { loginFailuresByEmailAndIp: byPair, loginFailuresByIp } = ctx.rateLimits;
-  const pair = `${input.email.toLowerCase()}|${ctx.ip}`;
-  // Both windows in one round: on PostgreSQL they are rows shared by every process (auth/rate-limit.ts).
-  const [pairWindow, ipWindow] = await Promise.all([byPair.window(pair), loginFailuresByIp.window(ctx.ip)]);
-  if (byPair.limitedBy(pairWindow) || loginFailuresByIp.limitedBy(ipWindow)) {
-    fail('TOO_MANY_REQUESTS', 'Trop de tentatives de connexion. Réessayez dans 15 minutes.');
+  const { loginFailuresByEmailAndIp: byPair, loginFailuresByIp: byIp } = ctx.rateLimits;
+  const client = rateLimitKeyOf(ctx.ip);
+  const pair = `${input.email.toLowerCase()}|${client}`;
+  // The try is counted as a failure before the password check, atomically against both limits: parallel tries cannot
+  // all read "below the limit" first. The address first: a try refused for the e-mail gives the address's count back.
+  const refusedBy = await takeEach([
+    [byIp, client],
+    [byPair, pair],
+  ]);
+  if (refusedBy === byIp) fail('TOO_MANY_REQUESTS', LOCKED);
+  if (refusedBy === byPair) {
+    const window = await byPair.window(pair);
+    const waitMs = byPair.limitedBy(window) ? 0 : byPair.waitOf(window);
+    fail('TOO_MANY_REQUESTS', waitMs > 0 ? `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(waitMs / 1000)} s.` : LOCKED);
   }
-  const waitMs = byPair.waitOf(pairWindow, FREE_LOGIN_ATTEMPTS);
-  if (waitMs > 0) fail('TOO_MANY_REQUESTS', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(waitMs / 1000)} s.`);
   const credentials = await findUserCredentials(ctx.db, { email: input.email });
   const ok = await verifyPassword(credentials?.password_hash ?? (await getDecoyHash()), input.password);
   const organizationId = credentials && ok ? await findDefaultOrganizationId(ctx.db, { userId: credentials.id }) : undefined;
-  if (!credentials || !ok || organizationId === undefined) {
-    await Promise.all([byPair.hit(pair), loginFailuresByIp.hit(ctx.ip)]);
-    fail('UNAUTHORIZED', 'Adresse e-mail ou mot de passe incorrect');
-  }
-  await byPair.reset(pair);
-  return startSession(ctx, defined(credentials, 'credentials').id, defined(organizationId, 'organizationId'));
+  if (!credentials || !ok || organizationId === undefined) fail('UNAUTHORIZED', 'Adresse e-mail ou mot de passe incorrect');
+  // A success is no failure: the e-mail's failures from this address are forgiven, the address's reservation given back.
+  await Promise.all([byPair.reset(pair), byIp.release(client)]);
+  return startSession(ctx, credentials.id, organizationId);
 }
 
 export async function logout(ctx: Context): Promise<void> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { headerKey, parseCsv, toCsv, unguardFormula } from '../../shared/csv';
+import { CsvTooLarge, headerKey, parseCsv, toCsv, unguardFormula, type CsvLimits } from '../../shared/csv';
 import { fail, validationMessages } from '../errors';
 import { parisDateOf } from '../../shared/paris-date';
 
@@ -30,7 +30,17 @@ function readCell(text: string): { value: string; message?: string } {
   return { value: text };
 }
 
-export const IMPORT_MAX_ROWS = 10_000;
+/** An import's rows, and the fields of a row (ours have about twenty columns), stopped while parsing. */
+export const IMPORT_LIMITS: CsvLimits = { maxRows: 10_000, maxCells: 200 };
+
+function parseImport(csv: string) {
+  try {
+    return parseCsv(csv, IMPORT_LIMITS);
+  } catch (error) {
+    if (error instanceof CsvTooLarge) fail('BAD_REQUEST', error.message);
+    throw error;
+  }
+}
 
 /**
  * Reads a CSV through the columns (found by header, in any order) and the same Zod schema as the form. `check`
@@ -43,13 +53,12 @@ export function readCsvTable<S extends z.ZodType>(
   schema: S,
   opts: { required: string; emptyRaw: () => Record<string, unknown>; check?: (data: z.infer<S>) => string[] },
 ) {
-  const { header, rows } = parseCsv(csv);
+  const { header, rows } = parseImport(csv);
   const byKey = new Map(columns.map((c) => [headerKey(c.header), c]));
   const found = header.map((h) => byKey.get(headerKey(h)));
   if (!found.some((c) => c?.header === opts.required)) {
     fail('BAD_REQUEST', `La colonne « ${opts.required} » est introuvable : la première ligne doit nommer les colonnes`);
   }
-  if (rows.length > IMPORT_MAX_ROWS) fail('BAD_REQUEST', `Le fichier compte ${rows.length} lignes : ${IMPORT_MAX_ROWS} au plus par import`);
 
   const valid: { line: number; data: z.infer<S> }[] = [];
   const rejected: CsvRowReport['rejected'] = [];

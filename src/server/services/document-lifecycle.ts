@@ -9,7 +9,7 @@ import { capitalize, formatDateShort } from '../../shared/format';
 import { statusLabel } from '../../shared/status';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
-import { nextCounter } from '../db/queries/counters';
+import { nextCounter, peekCounter } from '../db/queries/counters';
 import { writeDocumentTaxes } from '../db/queries/document-taxes';
 import { addToTurnoverDays } from '../db/queries/turnover-days';
 import { findDocument, findLatestNumbered, findNumberHolder, updateDocument } from '../db/queries/documents';
@@ -28,7 +28,7 @@ import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 import { appendIssue } from './audit';
 import { emitEvent } from './webhooks';
-import { assertIssuedEinvoiceValid } from '../einvoice/issue-check';
+import { assertIssuedAsValidated, validateBeforeIssue } from '../einvoice/issue-check';
 import { syncCashedStatus } from './einvoice-lifecycle';
 
 /**
@@ -121,6 +121,43 @@ export async function issueDocument(
     fail('CONFLICT', 'Le total d’une facture ne peut être négatif : établissez plutôt un avoir');
   if (doc.type === 'credit' && doc.totals.total <= 0) fail('CONFLICT', 'Le total d’un avoir doit être positif');
 
+  // Frozen from issue on: the parties and the mentions as printed (the lines and totals were stored at the last save).
+  const frozen = {
+    status: ISSUED_STATUS[doc.type],
+    seller: {
+      ...organization,
+      identity: sellerIdentity(organization),
+      settings: {
+        late_penalty_rate: settings.late_penalty_rate,
+        recovery_indemnity: settings.recovery_indemnity,
+        escompte: settings.escompte,
+      },
+    },
+    customer: customerSnapshot,
+    legal_mentions: legalMentionTexts(mentionInput),
+    // The template in force now: a later change restyles documents issued afterwards, not this one.
+    template,
+  };
+  const numberOf = (counter: number) =>
+    formatDocumentNumber(template.numbering[doc.type], counter, {
+      date: doc.date,
+      customer_id: customer?.number ?? doc.customer_id,
+      currency: doc.currency,
+      order: doc.order_id,
+    });
+  // The rate of the day, so that reports and the FEC keep converting it as it was worth when issued.
+  const exchangeRate = async (from: Db) =>
+    doc.currency === settings.currency_format.currency
+      ? '1'
+      : ((await findCurrencyRate(from, { organizationId, code: doc.currency })) ?? null);
+  // EN 16931 validation (seconds for thousands of lines) before the transaction, so that it holds no lock meanwhile.
+  let validatedXml: string | undefined;
+  if (isLegalRecord(doc.type) && !dryRun) {
+    const counter = await peekCounter(db, { organizationId, name: seriesOf(doc.type) });
+    const wouldBe: StoredDocument = { ...doc, ...frozen, number: numberOf(counter), counter, exchange_rate: await exchangeRate(db) };
+    validatedXml = await validateBeforeIssue(db, organizationId, wouldBe);
+  }
+
   await db.transaction().execute(async (trx) => {
     // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits
     // (on PostgreSQL, behind the row lock taken here).
@@ -140,12 +177,7 @@ export async function issueDocument(
     // A dry run (issue 23: validate, then ask) stops before the number is taken: nothing is written.
     if (dryRun) return;
     const counter = await nextCounter(trx, { organizationId, name: seriesOf(doc.type) });
-    const number = formatDocumentNumber(template.numbering[doc.type], counter, {
-      date: doc.date,
-      customer_id: customer?.number ?? doc.customer_id,
-      currency: doc.currency,
-      order: doc.order_id,
-    });
+    const number = numberOf(counter);
     // Unique across every type of the organisation, not only within the series (CGI art. 242 nonies A).
     const holder = await findNumberHolder(trx, { organizationId, number });
     if (holder)
@@ -153,39 +185,14 @@ export async function issueDocument(
         'CONFLICT',
         `Le numéro ${number} est déjà pris par ${DOCUMENT_TYPE_TABLE[holder.type].article} : ajoutez {year} ou un préfixe distinct à la numérotation (Paramètres → Apparence)`,
       );
-    // Frozen from now on: the parties and the mentions as printed (the lines and totals were stored at the last save).
     await updateDocument(trx, {
       organizationId,
       id,
       expected: { status: 'draft', updated_at: doc.updated_at },
-      changes: {
-        number,
-        counter,
-        status: ISSUED_STATUS[doc.type],
-        seller: {
-          ...organization,
-          identity: sellerIdentity(organization),
-          settings: {
-            late_penalty_rate: settings.late_penalty_rate,
-            recovery_indemnity: settings.recovery_indemnity,
-            escompte: settings.escompte,
-          },
-        },
-        customer: customerSnapshot,
-        legal_mentions: legalMentionTexts(mentionInput),
-        // The template in force now: a later change restyles documents issued afterwards, not this one.
-        template,
-        // The rate of the day, so that reports and the FEC keep converting it as it was worth when issued.
-        exchange_rate:
-          doc.currency === settings.currency_format.currency
-            ? '1'
-            : ((await findCurrencyRate(trx, { organizationId, code: doc.currency })) ?? null),
-        issued_at: nowIso(),
-        updated_at: nowIso(),
-      },
+      changes: { ...frozen, number, counter, exchange_rate: await exchangeRate(trx), issued_at: nowIso(), updated_at: nowIso() },
     });
-    // Issue 13 §4: what was just written must make a valid EN 16931 invoice, or nothing of it commits.
-    if (isLegalRecord(doc.type)) await assertIssuedEinvoiceValid(trx, organizationId, id, number);
+    // What was just written must make the EN 16931 invoice validated above, or nothing of it commits.
+    if (validatedXml !== undefined) await assertIssuedAsValidated(trx, organizationId, id, number, validatedXml);
     // Its VAT per rate as rows and its turnover added to its day, for the reports (migration 0038): with the number or
     // not at all.
     if (isLegalRecord(doc.type)) {

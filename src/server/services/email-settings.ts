@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Db } from '../db/connection';
 import type { Env } from '../env';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
@@ -5,9 +6,10 @@ import { findOrganizationName } from '../db/queries/organizations';
 import { getUserContact } from '../db/queries/users';
 import { defaultEmailSettings, emailSettingsSchema, SMTP_PASSWORD_MASK, type EmailSettings } from '../../shared/schemas/email-settings';
 import { EMAIL_TEMPLATE_LABELS, renderEmailTemplate, sampleEmailValues } from '../../shared/email-template';
-import { createMailerForUrl, type MailAddress, type Mailer } from '../mail/mailer';
+import { createMailerForUrl, type MailAddress, type Mailer, smtpOptionsFromUrl } from '../mail/mailer';
+import { OUTBOUND_REFUSED, OutboundRefusedError, type OutboundPolicy, resolveOutbound } from '../net/outbound-guard';
 import { smtpFailureMessage } from '../mail/smtp-errors';
-import { fail } from '../errors';
+import { fail, failField } from '../errors';
 import { logger } from '../logger';
 
 const EMAIL_KEY = 'email';
@@ -48,7 +50,28 @@ function restorePassword(submitted: string, stored: string): string {
   return url.href;
 }
 
-export async function saveEmailSettings(db: Db, organizationId: number, input: EmailSettings): Promise<EmailSettings> {
+/**
+ * An SMTP server typed as an IP address is judged by the outbound guard when saved, with its one sentence (no DNS
+ * answer can change it later); a name is judged at each connection, on the addresses it resolves to then.
+ */
+async function assertAllowedAddress(smtpUrl: string, policy: OutboundPolicy): Promise<void> {
+  if (smtpUrl === '') return;
+  const { host, port } = smtpOptionsFromUrl(smtpUrl);
+  if (net.isIP(host) === 0) return;
+  try {
+    await resolveOutbound(host, port, policy);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) failField('smtp_url', OUTBOUND_REFUSED);
+    throw error;
+  }
+}
+
+export async function saveEmailSettings(
+  db: Db,
+  params: { organizationId: number; input: EmailSettings; outbound: OutboundPolicy },
+): Promise<EmailSettings> {
+  const { organizationId, input } = params;
+  await assertAllowedAddress(input.smtp_url, params.outbound);
   const stored = await getEmailSettings(db, organizationId);
   const settings = { ...input, smtp_url: restorePassword(input.smtp_url, stored.smtp_url) };
   await upsertSettingValue(db, { organizationId, key: EMAIL_KEY, value: JSON.stringify(settings) });

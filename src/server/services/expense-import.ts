@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
-import { expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../shared/schemas/expense';
+import { expenseInputSchema, type ExpenseRecord } from '../../shared/schemas/expense';
 import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
 import { findImportedExpenseId } from '../db/queries/expenses';
-import { readFacturX } from '../einvoice/facturx-read';
-import { readSupplierInvoice, SupplierInvoiceError, type SupplierInvoice } from '../einvoice/supplier-invoice';
-import { validateEinvoice } from '../einvoice/validate';
+import type { SupplierInvoice } from '../einvoice/supplier-invoice';
+import { runHeavy } from '../workers/heavy-work';
 import { createExpense, getExpense } from './expenses';
-import { removeReceiptFile, sniffReceiptType, tooBig, writeReceiptFile } from './expense-receipts';
+import { removeReceiptFile, tooBig, writeReceiptFile } from './expense-receipts';
 
 /** Until the user confirms it, an imported invoice is booked to « Autres charges ». */
 const IMPORT_CATEGORY = 'autres';
@@ -23,37 +22,6 @@ function decodeBase64(content: string): Buffer {
   if (compact.length % 4 !== 0 || bytes.toString('base64') !== compact)
     fail('BAD_REQUEST', 'Fichier : le contenu n’est pas du base64 valide (le fichier a été abîmé à l’envoi)');
   return bytes;
-}
-
-const looksLikeXml = (bytes: Buffer) => /^(\uFEFF)?\s*</.test(bytes.subarray(0, 64).toString('utf8'));
-
-/** The invoice's XML and the type the uploaded file is kept under as the receipt. */
-async function invoiceXml(filename: string, bytes: Buffer): Promise<{ xml: string; type: ReceiptType }> {
-  if (sniffReceiptType(bytes) === 'application/pdf') {
-    let embedded: Awaited<ReturnType<typeof readFacturX>>;
-    try {
-      embedded = await readFacturX(bytes);
-    } catch {
-      fail('BAD_REQUEST', `Fichier : « ${filename} » est un PDF abîmé ou illisible`);
-    }
-    if (!embedded)
-      fail(
-        'BAD_REQUEST',
-        `Fichier : « ${filename} » est un PDF sans facture électronique jointe (ni Factur-X ni ZUGFeRD) ; saisissez la dépense et joignez-le comme justificatif`,
-      );
-    return { xml: embedded.xml, type: 'application/pdf' };
-  }
-  if (looksLikeXml(bytes)) return { xml: bytes.toString('utf8'), type: 'application/xml' };
-  return fail('BAD_REQUEST', `Fichier : « ${filename} » n’est ni un PDF Factur-X/ZUGFeRD ni un XML CII ou UBL`);
-}
-
-/** The EN 16931 rules a real supplier's invoice breaks are reported, not refused: the expense is still the user's. */
-async function ruleWarnings(xml: string, invoice: SupplierInvoice): Promise<string[]> {
-  const result = await validateEinvoice(xml, invoice.syntax);
-  const fatal = [...new Set(result.asserts.filter((a) => a.flag === 'fatal').map((a) => a.rule))];
-  if (fatal.length > 0) return [`La facture enfreint des règles EN 16931 : ${fatal.join(', ')}`];
-  const problem = result.problems[0];
-  return problem ? [`La facture ne respecte pas son schéma : ${problem.message}`] : [];
 }
 
 /**
@@ -124,15 +92,8 @@ export async function importSupplierInvoice(
   const known = await findImportedExpenseId(db, { organizationId, sha256 });
   if (known !== undefined) await alreadyImported(db, organizationId, known);
 
-  const { xml, type } = await invoiceXml(upload.filename, bytes);
-  let invoice: SupplierInvoice;
-  try {
-    invoice = await readSupplierInvoice(xml);
-  } catch (error) {
-    if (error instanceof SupplierInvoiceError) fail('BAD_REQUEST', error.message);
-    throw error;
-  }
-  const warnings = await ruleWarnings(xml, invoice);
+  // Reading the PDF or XML and running the rules takes seconds on a large file: in a worker thread.
+  const { invoice, warnings, type } = await runHeavy('readSupplierFile', [upload.filename, bytes]);
   const expense = expenseFrom(invoice, warnings);
 
   const stored = writeReceiptFile(dataDir, organizationId, type, bytes);

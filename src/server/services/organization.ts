@@ -7,6 +7,7 @@ import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { findOrganizationName, renameOrganization } from '../db/queries/organizations';
 import { fail } from '../errors';
 import { logger } from '../logger';
+import { imageDimensions, type ImageKind } from './image-dimensions';
 
 const PROFILE_KEY = 'organization';
 const LOGO_KEY = 'logo';
@@ -37,8 +38,12 @@ export async function saveOrganizationProfile(db: Db, organizationId: number, pr
   return getOrganizationProfile(db, organizationId);
 }
 
+/** A logo is printed on every PDF: 4,000 × 4,000 pixels (16 million) is far more than any page shows. */
+const LOGO_MAX_MEGAPIXELS = 16;
+export const LOGO_MAX_PIXELS = LOGO_MAX_MEGAPIXELS * 1_000_000;
+
 /** What the file really is, from its first bytes (the declared type is not trusted). */
-function imageType(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
+function imageType(bytes: Buffer): ImageKind | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
@@ -50,6 +55,10 @@ export async function saveLogo(db: Db, dataDir: string, organizationId: number, 
   if (bytes.length > LOGO_MAX_BYTES) fail('PAYLOAD_TOO_LARGE', 'Le logo dépasse 1 Mo');
   const type = imageType(bytes);
   if (!type) fail('BAD_REQUEST', 'Le fichier n’est pas une image PNG, JPEG ou WebP');
+  const size = imageDimensions(bytes, type);
+  if (!size) fail('BAD_REQUEST', 'Le logo est une image abîmée : ses dimensions sont illisibles');
+  if (size.width * size.height > LOGO_MAX_PIXELS)
+    fail('BAD_REQUEST', `Le logo fait ${size.width} × ${size.height} pixels : ${LOGO_MAX_MEGAPIXELS} millions de pixels au plus`);
   const file = `${randomUUID()}.${type}`;
   await fs.mkdir(logoDir(dataDir), { recursive: true });
   await fs.writeFile(path.join(logoDir(dataDir), file), bytes);

@@ -1,71 +1,125 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryRateStore, RateLimiter } from '../../../src/server/auth/rate-limit';
+import { RateLimiter, takeEach } from '../../../src/server/auth/rate-limit';
+import { delayAfter, MemoryRateStore } from '../../../src/server/auth/rate-store';
 import { clock } from '../../../src/server/clock';
 import { validationMessages } from '../../../src/server/errors';
 import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
 import { isForeignOrigin } from '../../../src/server/http/origin';
 import { generateToken, hashToken } from '../../../src/server/auth/tokens';
 import { sameOrigin } from '../../../src/server/pdf/pdf-renderer';
-import { clientIp, parseTrustProxy } from '../../../src/server/http/client-ip';
+import { clientIp, parseTrustProxy, rateLimitKeyOf } from '../../../src/server/http/client-ip';
 
 afterEach(() => {
   clock.now = () => new Date();
 });
 
 describe('RateLimiter', () => {
-  it('limits at the count, per key, and forgets after the window', async () => {
+  const rule = (limit: number, freeHits?: number) => ({ limit, windowMs: 60_000, freeHits });
+
+  it('takes up to the limit, per key, never counts a refusal, and forgets after the window', async () => {
     const t0 = Date.now();
     clock.now = () => new Date(t0);
-    const limiter = new RateLimiter('test', 3, 60_000);
-    for (let i = 0; i < 3; i++) {
-      expect(await limiter.isLimited('a')).toBe(false);
-      await limiter.hit('a');
-    }
-    expect(await limiter.isLimited('a')).toBe(true);
-    expect(await limiter.isLimited('b')).toBe(false);
+    const limiter = new RateLimiter('test', rule(3));
+    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect((await limiter.window('a'))?.count).toBe(3);
+    expect(limiter.limitedBy(await limiter.window('a'))).toBe(true);
+    expect(await limiter.take('b')).toBe(true);
     expect(await limiter.resetInMs('a')).toBe(60_000);
-    clock.now = () => new Date(t0 + 60_001);
-    expect(await limiter.isLimited('a')).toBe(false);
-  });
-
-  it('reset clears a key at once', async () => {
-    const limiter = new RateLimiter('test', 1, 60_000);
-    await limiter.hit('a');
-    expect(await limiter.isLimited('a')).toBe(true);
-    await limiter.reset('a');
-    expect(await limiter.isLimited('a')).toBe(false);
-  });
-
-  it('take counts up to the limit and never counts a refusal', async () => {
-    const t0 = Date.now();
-    clock.now = () => new Date(t0);
-    const limiter = new RateLimiter('test', 2, 60_000);
-    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([true, true, false]);
-    expect((await limiter.window('a'))?.count).toBe(2);
     clock.now = () => new Date(t0 + 60_000);
     expect(await limiter.take('a')).toBe(true);
+    expect((await limiter.window('a'))?.count).toBe(1);
   });
 
-  it('waits 1 s, 2 s, 4 s… after the free hits, from the last one', async () => {
+  it('of many takes at once, exactly the limit succeed', async () => {
+    const limiter = new RateLimiter('test', rule(10));
+    const taken = await Promise.all(Array.from({ length: 30 }, () => limiter.take('a')));
+    expect(taken.filter(Boolean)).toHaveLength(10);
+  });
+
+  it('release gives one hit back, reset clears the key', async () => {
+    const limiter = new RateLimiter('test', rule(1));
+    expect(await limiter.take('a')).toBe(true);
+    expect(await limiter.take('a')).toBe(false);
+    await limiter.release('a');
+    expect(await limiter.take('a')).toBe(true);
+    await limiter.reset('a');
+    expect(await limiter.window('a')).toBeUndefined();
+    await limiter.release('a'); // nothing to give back: no window, no negative count
+    expect(await limiter.window('a')).toBeUndefined();
+  });
+
+  it('after the free hits, each take waits 1 s, 2 s, 4 s… from the last one', async () => {
     const t0 = Date.now();
     clock.now = () => new Date(t0);
-    const limiter = new RateLimiter('test', 10, 60_000);
-    for (let i = 0; i < 3; i++) await limiter.hit('a');
-    expect(limiter.waitOf(await limiter.window('a'), 3)).toBe(1000);
-    await limiter.hit('a');
-    clock.now = () => new Date(t0 + 500);
-    expect(limiter.waitOf(await limiter.window('a'), 3)).toBe(1500);
-    expect(limiter.waitOf(await limiter.window('b'), 3)).toBe(0);
+    const limiter = new RateLimiter('test', rule(10, 3));
+    for (let i = 0; i < 3; i++) expect(await limiter.take('a')).toBe(true);
+    expect(await limiter.take('a')).toBe(false);
+    expect(limiter.waitOf(await limiter.window('a'))).toBe(1000);
+    clock.now = () => new Date(t0 + 1000);
+    expect(await limiter.take('a')).toBe(true);
+    clock.now = () => new Date(t0 + 1500);
+    expect(await limiter.take('a')).toBe(false);
+    expect(limiter.waitOf(await limiter.window('a'))).toBe(1500);
+    expect(limiter.waitOf(await limiter.window('b'))).toBe(0);
+    expect([2, 3, 4, 8, 9, 30].map((count) => delayAfter(count, 3))).toEqual([0, 1000, 2000, 32_000, 60_000, 60_000]);
   });
 
-  it('limiters sharing a store keep their own counts under their names', async () => {
+  it('without delays, a last hit stamped ahead of this clock (another process’s) refuses nothing', async () => {
+    const t0 = Date.now();
+    const limiter = new RateLimiter('test', rule(3));
+    clock.now = () => new Date(t0 + 5_000);
+    expect(await limiter.take('a')).toBe(true);
+    clock.now = () => new Date(t0);
+    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([true, true, false]);
+  });
+
+  it('takeEach gives back what it took when a later limiter refuses', async () => {
     const store = new MemoryRateStore();
-    const one = new RateLimiter('one', 1, 60_000, store);
-    const two = new RateLimiter('two', 1, 60_000, store);
-    await one.hit('k');
-    expect(await one.isLimited('k')).toBe(true);
-    expect(await two.isLimited('k')).toBe(false);
+    const wide = new RateLimiter('wide', rule(5), store);
+    const narrow = new RateLimiter('narrow', rule(1), store);
+    expect(
+      await takeEach([
+        [wide, 'k'],
+        [narrow, 'k'],
+      ]),
+    ).toBeNull();
+    expect(
+      await takeEach([
+        [wide, 'k'],
+        [narrow, 'k'],
+      ]),
+    ).toBe(narrow);
+    expect((await wide.window('k'))?.count).toBe(1);
+    expect((await narrow.window('k'))?.count).toBe(1); // limiters sharing a store keep their own counts
+  });
+});
+
+describe('rateLimitKeyOf', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['::FFFF:cb00:7109', '203.0.113.9'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['[2001:db8:1:2:ffff::]', '2001:db8:1:2::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (address, key) => {
+    expect(rateLimitKeyOf(address)).toBe(key);
+  });
+
+  it('one /64 is one key, the next /64 another', () => {
+    expect(rateLimitKeyOf('2001:db8:1:2:1::1')).toBe(rateLimitKeyOf('2001:db8:1:2:9:8:7:6'));
+    expect(rateLimitKeyOf('2001:db8:1:2::1')).not.toBe(rateLimitKeyOf('2001:db8:1:3::1'));
   });
 });
 

@@ -14,3 +14,14 @@ export async function nextCounter(db: Db, params: { organizationId: number; name
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The value `nextCounter` would take now, without taking it (a forecast: another transaction may take it first). */
+export async function peekCounter(db: Db, params: { organizationId: number; name: string }): Promise<number> {
+  const row = await db
+    .selectFrom('counters')
+    .select('value')
+    .where('organization_id', '=', params.organizationId)
+    .where('name', '=', params.name)
+    .executeTakeFirst();
+  return (row?.value ?? 0) + 1;
+}

@@ -1,0 +1,145 @@
+// Heavy work beside ordinary reads, on the built server: 50 connections read the documents list while one client
+// issues a 2,000-line invoice (its EN 16931 validation) and another imports a ~9.9 MB supplier e-invoice. Prints the
+// list's latency without and with the heavy work, the server's event-loop delay (its /metrics) and the two heavy
+// requests' durations. Asserts nothing about time.
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { createApiClient } from '../api-client';
+import { seedOrganisation } from '../seed/index';
+import { businessCustomer, sellerIdentity } from '../../tests/helpers/documents';
+import { largeSupplierCii, manyLines } from '../../tests/helpers/large-einvoice';
+import { startBuiltServer } from './built-server';
+import { defined } from '../../src/shared/defined';
+
+const CONNECTIONS = 50;
+const BASELINE_S = Number(process.env.BENCH_SECONDS ?? 6);
+const METRICS_TOKEN = 'jeton-du-banc-des-travaux-lourds';
+
+type Latency = { requests: number; p50: number; p99: number; max: number; non2xx: number };
+
+/** Reads the list with 50 connections until `until` settles (or for `seconds`). */
+function readList(url: string, cookie: string, until: Promise<unknown> | number): Promise<Latency> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: typeof until === 'number' ? until : 3600, headers: { cookie } },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requests: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    if (typeof until !== 'number') void until.finally(() => instance.stop());
+  });
+}
+
+/** The server's event-loop delay since its previous scrape (ms): p50, p99, max. */
+async function eventLoopDelay(base: string): Promise<{ p50: number; p99: number; max: number }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const quantile = (q: string) => {
+    const match = new RegExp(`^facturier_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text);
+    return Number(match?.[1] ?? Number.NaN) * 1000;
+  };
+  return { p50: quantile('0.5'), p99: quantile('0.99'), max: quantile('1') };
+}
+
+/** One request timed to its answer, with node:http: fetch gives up on an answer whose headers take over 5 minutes. */
+function timed(url: string, cookie: string, body?: unknown): Promise<{ ms: number; status: number; body: string }> {
+  const started = performance.now();
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers:
+          body === undefined ? { cookie } : { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+export async function benchHeavy(): Promise<void> {
+  console.log('\n## Heavy work beside the documents list (built server)');
+  // The budget is the server's own business; here each heavy request is let run to its end on a shared machine.
+  process.env.METRICS_TOKEN = METRICS_TOKEN;
+  process.env.HEAVY_TASK_SECONDS ??= '900';
+  // No PDF kept at issue (Chromium printing the seeded documents would be measured instead): a path with no Chromium.
+  process.env.CHROMIUM_PATH ??= '/nonexistent/chromium';
+  const server = await startBuiltServer();
+  try {
+    const { client, cookie } = createApiClient(server.url);
+    await client.auth.register.mutate({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench-heavy@exemple.fr',
+      password: 'bench-password',
+      organization: 'Atelier Fontaine SARL',
+    });
+    const headers = { cookie: defined(cookie(), 'cookie'), 'content-type': 'application/json' };
+    const rest = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    await seedOrganisation(client, { documents: 200 });
+    await rest('PUT', '/api/organization', sellerIdentity);
+    const customer = (await (await rest('POST', '/api/customers', businessCustomer)).json()) as { data: { id: number } };
+    const created = await rest('POST', '/api/documents', {
+      type: 'invoice',
+      date: new Date().toISOString().slice(0, 10),
+      customer_id: customer.data.id,
+      items: manyLines(2000),
+    });
+    if (created.status !== 201) throw new Error(`brouillon de 2 000 lignes : ${created.status} ${await created.text()}`);
+    const draftId = ((await created.json()) as { data: { id: number } }).data.id;
+    const { xml, lines } = largeSupplierCii(9_900_000);
+    const upload = { filename: 'fournisseur.xml', content_base64: xml.toString('base64') };
+
+    const listUrl = `${server.url}/api/documents?per_page=25`;
+    await eventLoopDelay(server.url);
+    const baseline = await readList(listUrl, cookie() ?? '', BASELINE_S);
+    const idle = await eventLoopDelay(server.url);
+
+    const heavy = Promise.all([
+      timed(`${server.url}/api/documents/${draftId}/issue`, headers.cookie),
+      timed(`${server.url}/api/expenses/import`, headers.cookie, upload),
+    ]);
+    const loaded = await readList(listUrl, cookie() ?? '', heavy);
+    const [issue, imported] = await heavy;
+    const busy = await eventLoopDelay(server.url);
+
+    console.log(`\n${CONNECTIONS} connections on GET /api/documents (25 per page, 200 documents)`);
+    console.log('| period | requests | list p50 ms | list p99 ms | list max ms | non-2xx | event loop p50 ms | p99 ms | max ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, list, loop] of [
+      [`alone (${BASELINE_S} s)`, baseline, idle],
+      ['during the issue and the import', loaded, busy],
+    ] as const) {
+      console.log(
+        `| ${name} | ${list.requests} | ${list.p50} | ${list.p99} | ${list.max} | ${list.non2xx} | ${loop.p50.toFixed(1)} | ${loop.p99.toFixed(1)} | ${loop.max.toFixed(1)} |`,
+      );
+    }
+    console.log('\n| heavy request | status | duration s |');
+    console.log('|---|---:|---:|');
+    console.log(`| issue of a 2,000-line invoice | ${issue.status} | ${(issue.ms / 1000).toFixed(1)} |`);
+    console.log(
+      `| import of a ${lines}-line supplier CII (${(xml.length / 1e6).toFixed(1)} MB) | ${imported.status} | ${(imported.ms / 1000).toFixed(1)} |`,
+    );
+    for (const answer of [issue, imported]) if (answer.status >= 300) console.log(`  refusal: ${answer.body.slice(0, 300)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchHeavy();
