@@ -74,10 +74,11 @@ const AUTH_OPTIONS = [
 ];
 
 const MODE_NOTES: Record<EinvoicingSettings['mode'], string> = {
-  none: 'Aucune transmission : les factures électroniques se téléchargent depuis chaque document.',
+  none: 'Aucune transmission : les factures électroniques se téléchargent depuis chaque document, « Déposer sur la plateforme » est refusé.',
   folder:
     'Les factures déposées sont écrites dans le dossier « platform » du serveur, et les statuts y sont relevés : pour une plateforme qui reçoit des fichiers (dépôt SFTP, dossier synchronisé).',
-  afnor: 'Facturier échange directement avec votre plateforme agréée par son API normalisée (AFNOR XP Z12-013).',
+  afnor:
+    'Facturier se connecte à votre plateforme agréée par son API normalisée (AFNOR XP Z12-013). Pas encore disponible : le dépôt des factures et la relève des statuts par cette API. Aujourd’hui seule la connexion se vérifie ; choisissez « Dossier » pour déposer.',
 };
 
 /** Paramètres → Facturation électronique: how the organisation reaches its Plateforme Agréée. */
