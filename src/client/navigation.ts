@@ -41,6 +41,7 @@ export const SETTINGS_CHILDREN = [
   { slug: 'general', title: 'Système général', can: 'settings.update' },
   { slug: 'organization', title: "Infos de l'entreprise", can: 'organization.update' },
   { slug: 'email', title: "Envoi d'emails", can: 'emailSettings.update' },
+  { slug: 'einvoicing', title: 'Facturation électronique', can: 'einvoicing.saveSettings' },
   { slug: 'tags', title: 'Étiquettes', can: 'tags.create' },
   { slug: 'currencies', title: 'Devises', can: 'currencies.create' },
   { slug: 'taxes', title: 'TVA', can: 'taxes.create' },

@@ -142,6 +142,10 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
     () => import('./routes/settings/email-settings-page'),
     (m) => m.EmailSettingsPage,
   ),
+  einvoicing: lazyPage(
+    () => import('./routes/settings/einvoicing/einvoicing-settings-page'),
+    (m) => m.EinvoicingSettingsPage,
+  ),
   currencies: lazyPage(
     () => import('./routes/settings/currency-settings-page'),
     (m) => m.CurrencySettingsPage,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
 import { isPostgresUrl } from './db/dialect';
 import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
+import { parseSecretsKey } from './crypto/secret-box';
 import type { HeavyWorkConfig } from './workers/heavy-work';
 
 const booleanString = z
@@ -61,6 +62,10 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'attendu : un secret de webhook Stripe (whsec_…)')
     .optional(),
   STRIPE_API_BASE: z.url({ message: 'attendu : une URL absolue' }).optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => parseSecretsKey(v) !== null, 'attendu : 32 octets, en 64 caractères hexadécimaux ou en base64 (openssl rand -hex 32)')
+    .optional(),
 });
 
 export type Env = {
@@ -91,6 +96,8 @@ export type Env = {
   heavyWork: HeavyWorkConfig;
   /** Both Stripe secrets, or null: plans are then applied at once or granted by `npm run plan`. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+  /** SECRETS_KEY: the key of the secrets kept encrypted (crypto/secret-box.ts); unset = DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -162,6 +169,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    secretsKey: e.SECRETS_KEY === undefined ? undefined : (parseSecretsKey(e.SECRETS_KEY) ?? undefined),
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

@@ -158,6 +158,10 @@ const TABLE = {
   'customers.delete': 'manage',
   'emailSettings.sendTest': 'manage',
   'emailSettings.update': 'manage',
+  // The platform connection: even reading it, as it says where the business's invoices go and under which account.
+  'einvoicing.settings': 'manage',
+  'einvoicing.saveSettings': 'manage',
+  'einvoicing.check': 'manage',
   'expenses.archiveCategory': 'manage',
   'expenses.deleteCategory': 'manage',
   // Every role sees the plan and its counters (the top bar, the banner near a limit).
@@ -209,7 +213,7 @@ export const PERMISSIONS: Readonly<Record<string, Capability | 'public'>> = TABL
  * The reads an accountant may not make, by exception to « reads everything »: who holds an API key, and where the
  * business's data is sent (webhook URLs may carry a receiver's token), are the business of those who manage access.
  */
-export const MANAGERS_ONLY_READS: readonly string[] = ['apiKeys.list', 'webhooks.list', 'webhooks.deliveries'];
+export const MANAGERS_ONLY_READS: readonly string[] = ['apiKeys.list', 'webhooks.list', 'webhooks.deliveries', 'einvoicing.settings'];
 
 export const PERMISSIONS_FILE = 'src/shared/permissions.ts';
 

@@ -1,3 +1,4 @@
+import { SECRETS_KEY_FILE, secretBoxFor } from '../../src/server/crypto/secret-box';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,7 @@ function writerProcess(dbPath: string) {
 
 describe('npm run backup / npm run restore (issue 20)', () => {
   it('makes a verified copy while another process keeps writing, then restores it where a server starts on it', async () => {
+    secretBoxFor({ secretsKey: undefined, dataDir: server.dataDir }).seal('un secret'); // creates DATA_DIR/secrets.key
     const writer = writerProcess(server.dbPath);
     await new Promise((resolve) => writer.once('message', resolve));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -57,6 +59,8 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     expect(report.counts.organizations).toBe(1);
     expect(report.bytes).toBeGreaterThan(0);
     expect(report.files).toBeGreaterThanOrEqual(1);
+    // The key of the stored secrets is backed up apart, never beside the database.
+    expect(fs.existsSync(path.join(report.folder, 'fichiers', SECRETS_KEY_FILE))).toBe(false);
     expect(fs.readdirSync(path.join(work, 'sauvegardes'))).toEqual([path.basename(report.folder)]); // no partial left
     const copy = new SQLite(report.database, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');

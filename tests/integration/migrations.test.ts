@@ -54,6 +54,7 @@ describe('migrations', () => {
       '0041_shared_rate_limits',
       '0042_postgres_list_speed',
       '0043_documents_created_index',
+      '0044_einvoicing_settings',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -1,3 +1,4 @@
+import { SECRETS_KEY_FILE } from '../crypto/secret-box';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,7 +136,12 @@ export async function backupPostgres(opts: {
         return found;
       });
     await verifyPostgresDump(dump);
-    const files = copyDataFiles(opts.dataDir, path.join(partial, 'fichiers'), new Set([path.resolve(opts.backupsDir)]));
+    const files = copyDataFiles(
+      opts.dataDir,
+      path.join(partial, 'fichiers'),
+      // The key of the stored secrets stays out, as with SQLite (backup.ts).
+      new Set([path.resolve(opts.backupsDir), path.resolve(opts.dataDir, SECRETS_KEY_FILE)]),
+    );
     fs.renameSync(partial, folder);
     const final = path.join(folder, DUMP_FILE);
     return { folder, database: final, bytes: fs.statSync(final).size, ms: performance.now() - started, counts, files };

@@ -1,3 +1,4 @@
+import { SECRETS_KEY_FILE } from '../crypto/secret-box';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -105,6 +106,8 @@ export function backupDatabase(opts: { databasePath: string; dataDir: string; ba
     const counts = verifyDatabaseCopy(database);
     const skip = databaseFiles(opts.databasePath);
     skip.add(path.resolve(opts.backupsDir));
+    // The key of the stored secrets stays out: a backup that carried it would carry the secrets readable.
+    skip.add(path.resolve(opts.dataDir, SECRETS_KEY_FILE));
     const files = copyDataFiles(opts.dataDir, path.join(partial, 'fichiers'), skip);
     fs.renameSync(partial, folder);
     const final = path.join(folder, 'facturier.db');

@@ -688,6 +688,7 @@ export interface Database {
   subscription_invoices: SubscriptionInvoicesTable;
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
+  einvoicing_settings: EinvoicingSettingsTable;
 }
 
 /** Migration 0041: a shared fixed-window counter (auth/rate-limit.ts, PostgreSQL); times in epoch milliseconds. */
@@ -737,3 +738,18 @@ export interface WebhookDeliveriesTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** Migration 0044: an organisation's e-invoicing connection; `client_secret` and `token` are ciphertexts ('' = none). */
+export interface EinvoicingSettingsTable {
+  organization_id: number;
+  mode: string;
+  flow_url: string;
+  directory_url: string;
+  token_url: string;
+  client_id: string;
+  client_secret: string;
+  token: string;
+  pa_matricule: string;
+  syntax: string;
+  updated_at: string;
+}

@@ -13,6 +13,7 @@ import { figuresRouter } from './figures';
 import { shareRouter } from './share';
 import { taxesRouter, unitsRouter } from './reference';
 import { emailSettingsRouter } from './email-settings';
+import { einvoicingRouter } from './einvoicing';
 import { currenciesRouter } from './currencies';
 import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
@@ -46,6 +47,7 @@ export const appRouter = router({
   taxes: taxesRouter,
   units: unitsRouter,
   emailSettings: emailSettingsRouter,
+  einvoicing: einvoicingRouter,
   currencies: currenciesRouter,
   tags: tagsRouter,
   audit: auditRouter,

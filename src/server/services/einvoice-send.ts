@@ -13,6 +13,7 @@ import type { InvoiceEnvelope, PlatformConnector, XmlProvider } from '../einvoic
 import { appendAudit } from './audit';
 import { appendStatus, getLifecycle, lifecycleDocument } from './einvoice-lifecycle';
 import { documentOf } from './pdf-archive';
+import { getEinvoicingSettings } from './einvoicing-settings';
 
 /** What sending needs, built once with the app (app.ts): the connector, the XML of a document, its archived PDF. */
 export interface EinvoiceDeps {
@@ -70,6 +71,21 @@ async function serialized<T>(documentId: number, work: () => Promise<T>): Promis
 }
 
 /**
+ * Only the folder connector sends today: « Aucune » refuses, and the platform's own API (its connection can be
+ * checked) does not carry invoices yet — said plainly rather than sent through the folder behind the user's back.
+ */
+async function assertFolderMode(db: Db, organizationId: number): Promise<void> {
+  const { mode } = await getEinvoicingSettings(db, organizationId);
+  if (mode === 'none')
+    fail('CONFLICT', 'La facturation électronique est désactivée pour votre entreprise (Paramètres → Facturation électronique)');
+  if (mode === 'afnor')
+    fail(
+      'CONFLICT',
+      'Le dépôt par l’API de votre plateforme agréée n’est pas encore disponible dans Facturier : choisissez « Dossier » dans Paramètres → Facturation électronique pour déposer cette facture',
+    );
+}
+
+/**
  * "Déposer sur la plateforme": transmits an issued invoice or credit note once — the archived Factur-X PDF, its XML
  * and the envelope — and records the transmission and its audit entry together. A second call answers the first
  * transmission and sends nothing. The platform's statuses (Déposée, Rejetée…) come back by polling.
@@ -89,6 +105,7 @@ export async function sendToPlatform(
         messages: `Déjà déposé sur la plateforme (réf. ${already.reference})`,
         data: await getLifecycle(db, organizationId, documentId),
       };
+    await assertFolderMode(db, organizationId);
     const state = lifecycleState((await getLifecycle(db, organizationId, documentId)).data);
     if (state.closed === 'refused') fail('CONFLICT', 'Cette facture a été refusée par le client : elle ne se dépose plus');
     if (state.deposited) fail('CONFLICT', 'Cette facture est déjà déposée sur une plateforme');

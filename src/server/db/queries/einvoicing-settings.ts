@@ -1,0 +1,32 @@
+import type { Db } from '../connection';
+import { nowIso } from '../../clock';
+
+/** A stored row: `client_secret` and `token` are sealed ciphertexts ('' = none). */
+export interface EinvoicingSettingsRow {
+  mode: string;
+  flow_url: string;
+  directory_url: string;
+  token_url: string;
+  client_id: string;
+  client_secret: string;
+  token: string;
+  pa_matricule: string;
+  syntax: string;
+}
+
+export async function findEinvoicingSettings(db: Db, params: { organizationId: number }): Promise<EinvoicingSettingsRow | undefined> {
+  return db
+    .selectFrom('einvoicing_settings')
+    .select(['mode', 'flow_url', 'directory_url', 'token_url', 'client_id', 'client_secret', 'token', 'pa_matricule', 'syntax'])
+    .where('organization_id', '=', params.organizationId)
+    .executeTakeFirst();
+}
+
+export async function upsertEinvoicingSettings(db: Db, params: { organizationId: number; row: EinvoicingSettingsRow }): Promise<void> {
+  const values = { ...params.row, updated_at: nowIso() };
+  await db
+    .insertInto('einvoicing_settings')
+    .values({ organization_id: params.organizationId, ...values })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
+    .execute();
+}
