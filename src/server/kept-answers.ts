@@ -106,10 +106,13 @@ export function keptAnswersOf(db: Db): KeptAnswers | null {
   return created;
 }
 
-/** A rough size in bytes (UTF-16 strings, a boxed number's, a little per object and key): enough to bound memory. */
+/**
+ * A rough size in bytes (UTF-16 strings, a boxed number's, a little per object and key): enough to bound memory. A
+ * number counts 32, never less than its JSON text (25 characters at most, as in -0.0000010014611667224361).
+ */
 export function approximateBytes(value: unknown, depth = 0): number {
   if (typeof value === 'string') return 16 + 2 * value.length;
-  if (value === null || typeof value !== 'object' || depth > 32) return 24;
+  if (value === null || typeof value !== 'object' || depth > 32) return 32;
   let bytes = 32;
   if (Array.isArray(value)) for (const item of value) bytes += approximateBytes(item, depth + 1);
   else for (const [key, item] of Object.entries(value)) bytes += 16 + 2 * key.length + approximateBytes(item, depth + 1);

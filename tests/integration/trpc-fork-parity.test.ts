@@ -8,6 +8,7 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { appRouter } from '../../src/server/routers/_app';
 import { proceduresOf } from '../../src/server/procedures';
 import { createContext } from '../../src/server/context';
+import { startFakePa, type FakePa } from '../helpers/fake-pa';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
 import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
@@ -63,6 +64,7 @@ beforeAll(async () => {
   stock = await side(stockApp, `http://127.0.0.1:${port}/api/trpc`);
 });
 afterAll(async () => {
+  await platform?.close();
   await new Promise((resolve) => stockServer.close(resolve));
   await fork.server.close();
   await stock.server.close();
@@ -142,6 +144,20 @@ async function each<T>(make: (s: Side) => Promise<T>): Promise<Pair<T>> {
   return [await make(fork), await make(stock)];
 }
 const both = <T>(value: T): Pair<T> => [value, value];
+
+/** The fake approved platform both organisations are connected to, started by the first sample that needs it. */
+let platform: FakePa | undefined;
+async function platformSettings() {
+  platform ??= await startFakePa();
+  return {
+    mode: 'afnor',
+    flow_url: platform.flowUrl,
+    directory_url: platform.directoryUrl,
+    token: platform.staticToken,
+    pa_matricule: '0042',
+    syntax: 'factur-x',
+  } as const;
+}
 
 let emails = 0;
 async function newUserOnBoth(): Promise<string> {
@@ -471,6 +487,8 @@ const samples: Record<string, () => Promise<Call>> = {
     input: both({ id: await documentId('invoice', true), data: { status: 'refused', date: '2026-11-10', reason: 'Prix non conforme' } }),
   }),
   'einvoice.send': async () => {
+    // Only the folder connector sends (an einvoicing sample may have chosen the platform's API).
+    await same('PUT', '/api/settings/einvoicing', { mode: 'folder', pa_matricule: '', syntax: 'factur-x' });
     const id = await documentId('invoice', true);
     await each((s) => keepPdf(s.server, id));
     return { input: both({ id }) };
@@ -518,6 +536,13 @@ const samples: Record<string, () => Promise<Call>> = {
   'units.delete': async () => {
     const created = await same('POST', '/api/units', { name: `colis${++emails}` });
     return { input: both({ id: created.data.id }) };
+  },
+  'einvoicing.settings': async () => ({ input: both(undefined) }),
+  'einvoicing.saveSettings': async () => ({ input: both(await platformSettings()) }),
+  'einvoicing.check': async () => {
+    const settings = await platformSettings();
+    await same('PUT', '/api/settings/einvoicing', settings);
+    return { input: both(undefined) };
   },
   'emailSettings.get': async () => ({ input: both(undefined) }),
   'emailSettings.update': async () => ({ input: both(await same('GET', '/api/settings/email')) }),
