@@ -21,7 +21,8 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     // An invoice imported, its dialog closed without saving: the list says its category is still to check.
     await picker.setInputFiles(file('cii/CII_example1.xml'));
     let dialog = page.getByRole('dialog', { name: 'Modifier la dépense' });
-    await dialog.getByTestId('import-notice').getByText('Vérifiez la catégorie').waitFor();
+    // The server's first import starts a worker thread and loads the e-invoice validator in it: seconds, once.
+    await dialog.getByTestId('import-notice').getByText('Vérifiez la catégorie').waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('row', { name: /De Koksmaat.*Autres.*à vérifier.*250,33/ }).waitFor();
 
