@@ -39,7 +39,8 @@ describe('supplier e-invoices dropped on /expenses', () => {
     await dragFile(page, cii);
 
     const dialog = page.getByRole('dialog', { name: 'Modifier la dépense' });
-    await dialog.getByTestId('import-notice').getByText('Vérifiez la catégorie').waitFor();
+    // The server's first import starts a worker thread and loads the e-invoice validator in it: seconds, once.
+    await dialog.getByTestId('import-notice').getByText('Vérifiez la catégorie').waitFor({ timeout: 30_000 });
     expect(await dialog.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('De Koksmaat');
     expect(await dialog.getByLabel('N° de facture').inputValue()).toBe('12115118');
     expect(await dialog.getByLabel('Montant TTC (EUR)').inputValue()).toBe('250,33');
