@@ -1,3 +1,4 @@
+import { type ApiClient, createApiClient } from '../api-client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,4 +72,17 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
     });
     child.once('exit', (code) => reject(new Error(`process exited (${code}) before it was ready:\n${seen}`)));
   });
+}
+
+/** A new owner account on a bench server: its typed client and its session cookie. */
+export async function benchOwner(url: string, name: string): Promise<{ client: ApiClient; cookie: string }> {
+  const { client, cookie } = createApiClient(url);
+  await client.auth.register.mutate({
+    first_name: 'Bench',
+    last_name: 'Mark',
+    email: `bench-${name}@exemple.fr`,
+    password: 'bench-password',
+    organization: 'Atelier Fontaine SARL',
+  });
+  return { client, cookie: defined(cookie(), 'cookie()') };
 }

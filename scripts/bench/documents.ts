@@ -1,9 +1,8 @@
 // The documents list on a seeded year: latency of GET /api/documents (REST door) and documents.list (tRPC door)
 // with the filters people use, and of the dashboard, against the built server on loopback. Prints figures only.
-import { createApiClient } from '../api-client';
 import { seedOrganisation } from '../seed/index';
 import type { ListFilters } from '../../src/shared/schemas/filters';
-import { startBuiltServer } from './built-server';
+import { benchOwner, startBuiltServer } from './built-server';
 import { defined } from '../../src/shared/defined';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 400);
@@ -33,16 +32,9 @@ export const cell = (t: { median: number; p95: number }) => `${t.median.toFixed(
 export async function benchDocuments(): Promise<void> {
   const server = await startBuiltServer();
   try {
-    const { client, cookie } = createApiClient(server.url);
-    await client.auth.register.mutate({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: 'bench-documents@exemple.fr',
-      password: 'bench-password',
-      organization: 'Atelier Fontaine SARL',
-    });
+    const { client, cookie } = await benchOwner(server.url, 'documents');
     const seeded = await seedOrganisation(client, { documents: DOCUMENTS });
-    const headers = { cookie: defined(cookie(), 'cookie()') };
+    const headers = { cookie: cookie };
 
     const get = async (path: string) => {
       const response = await fetch(`${server.url}${path}`, { headers });

@@ -4,12 +4,10 @@
 // requests' durations. Asserts nothing about time.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { createApiClient } from '../api-client';
 import { seedOrganisation } from '../seed/index';
 import { businessCustomer, sellerIdentity } from '../../tests/helpers/documents';
 import { largeSupplierCii, manyLines } from '../../tests/helpers/large-einvoice';
-import { startBuiltServer } from './built-server';
-import { defined } from '../../src/shared/defined';
+import { benchOwner, startBuiltServer } from './built-server';
 
 const CONNECTIONS = 50;
 const BASELINE_S = Number(process.env.BENCH_SECONDS ?? 6);
@@ -81,15 +79,8 @@ export async function benchHeavy(): Promise<void> {
   process.env.CHROMIUM_PATH ??= '/nonexistent/chromium';
   const server = await startBuiltServer();
   try {
-    const { client, cookie } = createApiClient(server.url);
-    await client.auth.register.mutate({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: 'bench-heavy@exemple.fr',
-      password: 'bench-password',
-      organization: 'Atelier Fontaine SARL',
-    });
-    const headers = { cookie: defined(cookie(), 'cookie'), 'content-type': 'application/json' };
+    const { client, cookie } = await benchOwner(server.url, 'heavy');
+    const headers = { cookie: cookie, 'content-type': 'application/json' };
     const rest = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     await seedOrganisation(client, { documents: 200 });
@@ -108,14 +99,14 @@ export async function benchHeavy(): Promise<void> {
 
     const listUrl = `${server.url}/api/documents?per_page=25`;
     await eventLoopDelay(server.url);
-    const baseline = await readList(listUrl, cookie() ?? '', BASELINE_S);
+    const baseline = await readList(listUrl, cookie, BASELINE_S);
     const idle = await eventLoopDelay(server.url);
 
     const heavy = Promise.all([
       timed(`${server.url}/api/documents/${draftId}/issue`, headers.cookie),
       timed(`${server.url}/api/expenses/import`, headers.cookie, upload),
     ]);
-    const loaded = await readList(listUrl, cookie() ?? '', heavy);
+    const loaded = await readList(listUrl, cookie, heavy);
     const [issue, imported] = await heavy;
     const busy = await eventLoopDelay(server.url);
 

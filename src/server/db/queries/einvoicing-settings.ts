@@ -1,18 +1,9 @@
 import type { Db } from '../connection';
+import type { EinvoicingSettingsTable } from '../schema';
 import { nowIso } from '../../clock';
 
 /** A stored row: `client_secret` and `token` are sealed ciphertexts ('' = none). */
-export interface EinvoicingSettingsRow {
-  mode: string;
-  flow_url: string;
-  directory_url: string;
-  token_url: string;
-  client_id: string;
-  client_secret: string;
-  token: string;
-  pa_matricule: string;
-  syntax: string;
-}
+export type EinvoicingSettingsRow = Omit<EinvoicingSettingsTable, 'organization_id' | 'updated_at'>;
 
 export async function findEinvoicingSettings(db: Db, params: { organizationId: number }): Promise<EinvoicingSettingsRow | undefined> {
   return db
