@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64DataUrl } from '../base64';
 
 /** Base64 of the 8-byte PNG signature (\x89PNG\r\n\x1a\n): a data URL that does not start so is not a PNG. */
 const PNG_BASE64_SIGNATURE = 'iVBORw0KGgo';
@@ -7,15 +8,9 @@ export const FEEDBACK_SCREENSHOT_MAX_CHARS = 8 * 1024 * 1024;
 export const feedbackScreenshotSchema = z
   .string({ error: 'La capture d’écran doit être une image PNG' })
   .max(FEEDBACK_SCREENSHOT_MAX_CHARS, 'La capture d’écran dépasse 8 Mo')
-  .refine(
-    (url) => {
-      const prefix = 'data:image/png;base64,';
-      if (!url.startsWith(prefix)) return false;
-      const payload = url.slice(prefix.length);
-      return payload.startsWith(PNG_BASE64_SIGNATURE) && /^[A-Za-z0-9+/]+={0,2}$/.test(payload);
-    },
-    { error: 'La capture d’écran doit être une image PNG (data URL)' },
-  );
+  .refine((url) => url.startsWith(`data:image/png;base64,${PNG_BASE64_SIGNATURE}`) && isBase64DataUrl(url, ['image/png']), {
+    error: 'La capture d’écran doit être une image PNG (data URL)',
+  });
 
 /** SPEC §3 feedback payload; SPEC §5: the message is required, no length limit, the screenshot optional. */
 export const feedbackInputSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64DataUrl } from '../base64';
 import { writeAnswer } from './answers';
 import { addressSchema } from './customer';
 import { keyValueSchema } from './document';
@@ -52,8 +53,8 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export const logoUploadSchema = z.object({
   data_url: z
     .string({ error: 'Le logo est une image PNG, JPEG ou WebP' })
-    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'Le logo doit être une image PNG, JPEG ou WebP')
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Le logo dépasse 1 Mo')
+    .refine((url) => isBase64DataUrl(url, ['image/png', 'image/jpeg', 'image/webp']), 'Le logo doit être une image PNG, JPEG ou WebP')
     .meta({ label: 'Logo' }),
 });
 
