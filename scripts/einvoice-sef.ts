@@ -3,20 +3,21 @@
 // are not committed: `npm install` / `npm ci` runs this with --if-stale (postinstall), which compiles only what is
 // missing or was compiled from another XSLT or compiler version (sef/manifest.json records both).
 // `npm run einvoice:sef` recompiles everything. The EN 16931 XSLTs are compiled with their absolute paths hoisted into
-// variables (einvoice-sef-hoist.ts: the same rules, in linear instead of quadratic time on the number of lines).
+// variables and their child steps mapped instead of sorted (einvoice-sef-hoist.ts: the same rules, in linear instead of
+// quadratic time on the number of lines).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { artefactPath, artefactsDir, compiledRuleSets } from '../src/server/einvoice/artefacts';
-import { hoistAbsolutePaths } from './einvoice-sef-hoist';
+import { hoistAbsolutePaths, mapChildSteps } from './einvoice-sef-hoist';
 
 const root = path.resolve(artefactsDir, '../../../..');
 const xslt3 = path.join(root, 'node_modules', '.bin', 'xslt3');
 const xslt3Version = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'xslt3', 'package.json'), 'utf8')) as { version: string })
   .version;
 // Part of the compiler's name in the manifest: a SEF compiled without the rewrite (or an older one) is stale.
-const REWRITE = 'hoisted-paths 1';
+const REWRITE = 'hoisted-paths 1, mapped-steps 1';
 
 type ManifestEntry = { xslt: string; xsltSha256: string; sef: string; compiler: string };
 const manifestPath = artefactPath('sef/manifest.json');
@@ -45,9 +46,12 @@ for (const [syntax, artefacts] of Object.entries(compiledRuleSets)) {
   let compiled = source;
   if (artefacts.hoist) {
     const hoisted = hoistAbsolutePaths(fs.readFileSync(source, 'utf8'));
+    const mapped = mapChildSteps(hoisted.xslt);
     compiled = `${source}.hoisted.xslt`;
-    fs.writeFileSync(compiled, hoisted.xslt);
-    console.log(`${hoisted.hoisted} chemins absolus calculés une fois (variables globales)`);
+    fs.writeFileSync(compiled, mapped.xslt);
+    console.log(
+      `${hoisted.hoisted} chemins absolus calculés une fois (variables globales), ${mapped.mapped} expressions sans tri des lignes`,
+    );
   }
   // -relocate:on: the SEF does not depend on the folder it was compiled in, so it loads from any checkout.
   const run = spawnSync(xslt3, [`-xsl:${compiled}`, `-export:${temporary}`, '-nogo', '-relocate:on'], { stdio: 'inherit' });

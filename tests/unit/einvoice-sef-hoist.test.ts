@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hoistAbsolutePaths } from '../../scripts/einvoice-sef-hoist';
+import { hoistAbsolutePaths, mapChildSteps } from '../../scripts/einvoice-sef-hoist';
 import { artefactPath, syntaxArtefacts } from '../../src/server/einvoice/artefacts';
 import { validateEinvoice } from '../../src/server/einvoice/validate';
 import { largeSupplierCii } from '../helpers/large-einvoice';
@@ -40,6 +40,33 @@ describe('the schematron compiled with its absolute paths hoisted', () => {
       'test="//rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"',
     );
     expect(lineRule.exec(xslt)?.[0]).not.toMatch(/test="\/\//);
+  });
+
+  it.each([
+    ['a sum over the lines', 'sum(../../ram:Line/ram:Settlement/ram:Total)', 'sum(../.. ! ram:Line ! ram:Settlement ! ram:Total)'],
+    ['a step with its predicate', "ram:Tax[ram:Code='S']/ram:Basis", "ram:Tax[ram:Code='S'] ! ram:Basis"],
+    ['an attribute and a comparison', "ram:ID/@schemeID = 'VA'", "ram:ID ! @schemeID = 'VA'"],
+    ['a hoisted path', '$hoisted-2/ram:Tax', '$hoisted-2 ! ram:Tax'],
+    ['a descendant path then a child', '//ram:A/ram:B', '//ram:A ! ram:B'],
+    ['text()', 'ram:Name/text()', 'ram:Name ! text()'],
+  ])('maps the child steps of %s instead of sorting them', (_, expression, mapped) => {
+    expect(mapChildSteps(stylesheet(`<xsl:when test="${expression}"/>`))).toEqual({
+      xslt: stylesheet(`<xsl:when test="${mapped}"/>`),
+      mapped: 1,
+    });
+  });
+
+  it.each([
+    ['a parent of several nodes (duplicates)', 'ram:Line/..'],
+    ['a parenthesized sequence (any order)', '(ram:B, ram:A)/ram:C'],
+    ['a variable of the rule (any sequence)', '$rate/ram:C'],
+    ['a function result', 'xs:decimal(.)/ram:C'],
+    ['a leading or double slash', '/rsm:Invoice and //ram:A'],
+    ['a string literal', "ram:A = 'x/ram:B'"],
+    ['a division and a last step computing a value', 'ram:A div 2 and ram:B/xs:decimal(.)'],
+  ])('leaves %s as it is', (_, expression) => {
+    const source = stylesheet(`<xsl:when test="${expression}"/>`);
+    expect(mapChildSteps(source)).toEqual({ xslt: source, mapped: 0 });
   });
 
   it('validates in time linear in the lines: 4 × the lines cost far less than 16 × the CPU', async () => {
