@@ -15,7 +15,7 @@ async function onScreen(page: Page, box: { x: number; width: number } | null) {
 }
 
 describe('the remaining tables are cards on a phone (issue 23)', () => {
-  it('payments, a customer’s documents and the appointments list; tables again on a wide screen', async () => {
+  it('payments, a customer’s documents and the appointments list; tables again on a wide screen', { timeout: 180_000 }, async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);
     const invoice = await issued(session, { customer_id: customerId, date: '2026-11-02', items: [line('Création du logo', 1, 1000)] });

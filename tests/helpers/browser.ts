@@ -28,8 +28,32 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable(),
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
+}
+
+const WORKER_BROWSER = Symbol.for('facturier.e2e.browser');
+
+/**
+ * The Chromium of this test worker, launched by the first file that needs one and kept for the next ones (the browser
+ * suite runs its files one after the other in each worker, without isolation: vite.config.ts): a launch costs two
+ * seconds of CPU, fifty times over. Each file works in its own contexts, so nothing of one file is seen by the next;
+ * Playwright closes the browser when the worker exits. A browser that crashed is replaced.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const holder = globalThis as { [WORKER_BROWSER]?: Promise<Browser> };
+  const kept = holder[WORKER_BROWSER];
+  if (kept) {
+    return kept.then((browser) => {
+      if (browser.isConnected()) return browser;
+      delete holder[WORKER_BROWSER];
+      return workerBrowser();
+    });
+  }
+  const launched = launchBrowser();
+  holder[WORKER_BROWSER] = launched;
+  launched.catch(() => delete holder[WORKER_BROWSER]);
+  return launched;
 }
 
 export const ARTIFACTS = path.resolve('tests/artifacts');
@@ -126,16 +150,36 @@ export async function openLook(
 }
 
 /**
- * The light/dark × wide/phone loop of the screenshot tests: `body` runs once per look (all four unless `looks`
- * says otherwise), one after the other, each in a fresh page from `openLook`, whose context is closed afterwards
- * even when `body` fails (the failure then ends the loop and the test).
+ * The fewest of `looks` that still show every theme and every size among them (light-wide and dark-phone for all
+ * four): a theme's contrast and a size's layout are each checked, without paying every pairing on each run. Each
+ * screen in all its looks is a page load, a full-page screenshot and an axe run (seconds each on 2 cores), and the
+ * pairings cost the browser suite half its time; `E2E_LOOKS=all` runs them all, as when a screen's look changes.
+ */
+export function coveringLooks(looks: readonly Look[], all = process.env.E2E_LOOKS === 'all'): readonly Look[] {
+  if (all) return looks;
+  const kept: Look[] = [];
+  const uncovered = new Set<string>(looks.flatMap((l) => [l.theme, l.size]));
+  while (uncovered.size > 0) {
+    const gain = (l: Look) => Number(uncovered.has(l.theme)) + Number(uncovered.has(l.size));
+    const best = looks.reduce((a, b) => (gain(b) > gain(a) ? b : a));
+    kept.push(best);
+    uncovered.delete(best.theme);
+    uncovered.delete(best.size);
+  }
+  return looks.filter((l) => kept.includes(l));
+}
+
+/**
+ * The light/dark × wide/phone loop of the screenshot tests: `body` runs once per look of `coveringLooks` (of all
+ * four unless `looks` says otherwise), one after the other, each in a fresh page from `openLook`, whose context is
+ * closed afterwards even when `body` fails (the failure then ends the loop and the test).
  */
 export async function forEachLook(
   open: BrowserSuite | PageOpener,
   body: (page: Page, look: Look) => Promise<void>,
   options: { looks?: readonly Look[]; display?: (look: Look) => Record<string, unknown> } = {},
 ): Promise<void> {
-  for (const view of options.looks ?? LOOKS) {
+  for (const view of coveringLooks(options.looks ?? LOOKS)) {
     const { context, page } = await openLook(open, view, options.display?.(view));
     try {
       await body(page, view);
@@ -173,13 +217,15 @@ export function browserSuite(): BrowserSuite {
     },
   } as BrowserSuite;
   beforeAll(async () => {
+    cspViolations.length = 0;
     suite.server = await startTestServer();
-    suite.browser = await launchBrowser();
+    suite.browser = await workerBrowser();
     suite.session = new Session(suite.server.url);
     await suite.session.rest('POST', '/api/auth/register', newUser());
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    // The browser outlives the file (workerBrowser): what the file left open is closed, the browser kept.
+    await Promise.all(suite.browser?.contexts().map((context) => context.close()) ?? []);
     await suite.server?.close();
     expect(cspViolations).toEqual([]);
   });
