@@ -21,7 +21,7 @@ export const ACK_STATUS_LABELS = { Pending: 'en attente', Ok: 'reçue et conform
  * XP Z12-013 `ReasonCodeEnum` (the reasons of an acknowledgement in Error) in French, each saying what to do. A code
  * the platform added beyond the list is shown with the platform's own message.
  */
-export const FLOW_REASONS: Record<string, string> = {
+export const FLOW_REASONS = {
   EmptyAttachement: 'Une pièce jointe de la facture est vide.',
   AttachmentTypeError: 'Le type d’une pièce jointe n’est pas accepté par la plateforme.',
   EmptyFlow: 'Le fichier envoyé est vide : renvoyez la facture.',
@@ -38,11 +38,11 @@ export const FLOW_REASONS: Record<string, string> = {
   InvoiceLCRuleError: 'Une ou plusieurs règles du cycle de vie ne sont pas respectées.',
   InvoiceLCAccessDenied: 'La plateforme refuse ce statut de cycle de vie à ce compte.',
   InvoiceLCAmountError: 'Un ou plusieurs montants sont incohérents avec la TVA.',
-};
+} as const satisfies Record<string, string>;
 
 /** One reason as the platform gave it (code, item, its message), put into French. */
 export function reasonInFrench(reason: { code: string; message: string }): string {
-  const known = FLOW_REASONS[reason.code];
+  const known = (FLOW_REASONS as Record<string, string | undefined>)[reason.code];
   if (known) return known;
   return reason.message ? `${reason.message} (code ${reason.code})` : `Refus de code ${reason.code}.`;
 }
