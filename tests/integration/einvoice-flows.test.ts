@@ -105,6 +105,13 @@ describe('outgoing flows (XP Z12-013 POST /v1/flows)', () => {
         });
       const answer = await lifecycle(session, invoice.id);
       expect(answer.data).toMatchObject([{ status: 'deposited', label: 'Déposée', source: 'platform' }]);
+      // The document's own answer carries it too.
+      expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body.einvoice).toEqual({
+        state: 'acknowledged',
+        flow_id: flow?.flowId,
+        ack_status: 'Ok',
+        lifecycle: [{ code: 200, label: 'Déposée', date: answer.data[0].date }],
+      });
       expect(posts()).toHaveLength(1);
 
       const log = (await session.rest('GET', '/api/audit')).body.data as { event: string; content: Record<string, unknown> }[];
@@ -153,6 +160,7 @@ describe('outgoing flows (XP Z12-013 POST /v1/flows)', () => {
     ).body.data;
     const sale = await issued(session, { customer_id: individual.id, items: [line('Cours', 1, 50)] });
     expect(await transmission(session, sale.id)).toBeNull();
+    expect((await session.rest('GET', `/api/documents/${sale.id}`)).body.einvoice).toBeNull();
     expect(await session.rest('POST', `/api/documents/${sale.id}/transmit`)).toMatchObject({
       status: 409,
       body: { messages: 'Ce client n’a pas de SIREN : une vente à un particulier relève du e-reporting, pas du dépôt sur la plateforme' },

@@ -16,7 +16,7 @@ import { findDocument } from '../db/queries/documents';
 import { findSubmission, insertLifecycleRow, lastPaymentDate, listLifecycleRows, type LifecycleRow } from '../db/queries/einvoice';
 import { appendAudit } from './audit';
 import { findFlowOfDocument } from '../db/queries/einvoice-flows';
-import { transmissionOf } from './einvoice-transmit';
+import { transmissionOf } from './einvoice-transmission';
 import { documentNature, getStoredDocument } from './documents';
 import { documentOf } from './pdf-archive';
 import { todayIso } from './document-record';

@@ -3,15 +3,13 @@ import { nowIso } from '../clock';
 import { fail } from '../errors';
 import { countryCode } from '../../shared/countries';
 import { normalizeSiren } from '../../shared/identifiers';
-import { parisDateOf } from '../../shared/paris-date';
-import { formatDateShort } from '../../shared/format';
-import { FLOW_STATES, reasonInFrench, type FlowState } from '../../shared/einvoice-flows';
 import type { StoredDocument } from '../../shared/schemas/document-model';
-import type { FlowReason, Transmission } from '../../shared/schemas/einvoice-lifecycle';
-import { findFlowOfDocument, insertFlow, makeFlowDueNow, type FlowRow } from '../db/queries/einvoice-flows';
+import type { Transmission } from '../../shared/schemas/einvoice-lifecycle';
+import { findFlowOfDocument, insertFlow, makeFlowDueNow } from '../db/queries/einvoice-flows';
 import { getEinvoicingSettings } from './einvoicing-settings';
 import { lifecycleDocument } from './einvoice-lifecycle';
 import type { FlowOutbox } from './einvoice-outbox';
+import { transmissionMessage, transmissionOf } from './einvoice-transmission';
 
 const siren = (value: string | undefined) => normalizeSiren(value ?? '').slice(0, 9);
 
@@ -44,76 +42,6 @@ export async function queueFlowOnIssue(
   if ((await getEinvoicingSettings(trx, organizationId)).mode !== 'afnor') return false;
   if (flowRecipientProblem(doc) !== null) return false;
   return insertFlow(trx, { organizationId, documentId: doc.id, trackingId: doc.uuid, now: nowIso() });
-}
-
-function reasonsOf(row: FlowRow): FlowReason[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(row.reasons);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(raw)) return [];
-  return raw.map((r: { code?: unknown; message?: unknown; item?: unknown; level?: unknown }) => {
-    const reason = { code: String(r.code ?? ''), message: String(r.message ?? '') };
-    return {
-      code: reason.code,
-      platform_message: reason.message,
-      item: String(r.item ?? ''),
-      level: r.level === 'Warning' ? 'Warning' : 'Error',
-      message: reasonInFrench(reason),
-    };
-  });
-}
-
-const isState = (s: string): s is FlowState => s in FLOW_STATES;
-
-/** The submission as answered: the raw reason codes kept, each with its French meaning. */
-export function transmissionOf(row: FlowRow): Transmission {
-  const state = isState(row.state) ? row.state : 'pending';
-  const ack = row.ack_status === 'Ok' || row.ack_status === 'Error' ? row.ack_status : 'Pending';
-  return {
-    state,
-    state_label: FLOW_STATES[state],
-    flow_id: row.flow_id,
-    // A refusal at submission (HTTP 4xx) is an acknowledgement in error too, for whoever reads only this field.
-    ack_status: state === 'error' ? 'Error' : ack,
-    reasons: reasonsOf(row),
-    error: row.last_error,
-    attempts: row.attempts,
-    next_attempt_at: state === 'pending' || state === 'submitted' ? row.next_attempt_at : null,
-    submitted_at: row.submitted_at,
-    acknowledged_at: row.acknowledged_at,
-    syntax: row.syntax,
-    profile: row.profile,
-  };
-}
-
-export async function getTransmission(db: Db, organizationId: number, documentId: number): Promise<Transmission | null> {
-  const row = await findFlowOfDocument(db, { organizationId, documentId });
-  return row ? transmissionOf(row) : null;
-}
-
-const parisTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-const whenOf = (iso: string) => `le ${formatDateShort(parisDateOf(iso))} à ${parisTime.format(new Date(iso))}`;
-
-/** One French sentence on where the submission stands, for the answer's `messages`. */
-export function transmissionMessage(t: Transmission): string {
-  const flow = t.flow_id ? ` (flux ${t.flow_id})` : '';
-  switch (t.state) {
-    case 'acknowledged':
-      return `Déposée sur la plateforme agréée${flow}`;
-    case 'submitted':
-      return `Transmise à la plateforme agréée${flow}, en attente de son accusé de réception`;
-    case 'error':
-      return `Refusée par la plateforme agréée${flow} : ${t.reasons.map((r) => r.message).join(' ') || t.error}`;
-    case 'to_resend':
-      return `À renvoyer : ${t.error}`;
-    default:
-      return t.error && t.next_attempt_at
-        ? `Pas encore transmise (${t.error}) : nouvel essai automatique ${whenOf(t.next_attempt_at)}`
-        : 'En attente d’envoi à la plateforme agréée';
-  }
 }
 
 /**

@@ -73,6 +73,15 @@ export const transmissionSchema = z.object({
 });
 export type Transmission = z.infer<typeof transmissionSchema>;
 
+/** What a document's answer carries of its submission through the platform's API (CONTRACT.md). */
+export const documentEinvoiceSchema = z.object({
+  state: z.enum(FLOW_STATE_KEYS),
+  flow_id: z.string().nullable(),
+  ack_status: z.enum(['Pending', 'Ok', 'Error']),
+  lifecycle: z.array(z.object({ code: z.number().int().nullable(), label: z.string(), date: z.string() })),
+});
+export type DocumentEinvoice = z.infer<typeof documentEinvoiceSchema>;
+
 export const lifecycleAnswerSchema = z.object({
   total: z.number().int(),
   data: z.array(lifecycleEntrySchema),
