@@ -7,6 +7,8 @@ import { keepPdf } from '../helpers/kept-pdf';
 import { startFakePa, type FakePa } from '../helpers/fake-pa';
 import { type FakeFlowService, serveFlows } from '../helpers/fake-pa-flows';
 import { FLOW_REASONS } from '../../src/shared/einvoice-flows';
+import { FlowOutbox } from '../../src/server/services/einvoice-outbox';
+import { buildEinvoiceXml } from '../../src/server/einvoice/generate';
 
 /**
  * Outgoing flows through the platform's XP Z12-013 API, against the fake PA (every request and answer checked against
@@ -329,6 +331,24 @@ describe('outgoing flows (XP Z12-013 POST /v1/flows)', () => {
       state: 'acknowledged',
       flow_id: flows.ofTracking(crashed.uuid)[0]?.flowId,
     });
+  });
+
+  it('two processes working the same outbox submit each document once', async () => {
+    const { session, customerId } = await connected();
+    const invoices = [await invoiceFor(session, customerId), await invoiceFor(session, customerId)];
+    // A second process: its own outbox (its own holder) on the same database.
+    const other = new FlowOutbox(
+      {
+        db: server.app.connection.db,
+        env: server.app.deps.env,
+        xml: (organizationId, documentId, syntax) => buildEinvoiceXml(server.app.connection.db, organizationId, documentId, syntax),
+        pdf: server.app.deps.einvoice.pdf,
+      },
+      { now: () => new Date(Date.now() + offsetMs) },
+    );
+    await Promise.all([runDue(), other.runDue(), runDue(), other.runDue()]);
+    for (const invoice of invoices) expect(flows.ofTracking(invoice.uuid)).toHaveLength(1);
+    expect(posts()).toHaveLength(2);
   });
 
   it('a platform answering garbage leaves the invoice « À renvoyer » with the reason, nothing marked sent', async () => {
