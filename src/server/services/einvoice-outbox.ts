@@ -381,7 +381,19 @@ export class FlowOutbox {
         const found = await this.adoptable(client, row).catch(() => null);
         if (found) return await this.accepted(row, document, found, info);
       }
-      await this.update(row, this.submissionFailure(row, error, uncertain));
+      const changes = this.submissionFailure(row, error, uncertain);
+      logger.info({
+        event: 'einvoice_flow_attempt_failed',
+        flow: row.id,
+        organization: row.organization_id,
+        document: row.document_id,
+        service: error.service,
+        failure: error.failure,
+        status: error.status,
+        error_code: error.platformError?.errorCode ?? null,
+        next: 'state' in changes ? changes.state : 'pending',
+      });
+      await this.update(row, changes);
     }
   }
 
