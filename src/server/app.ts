@@ -18,11 +18,13 @@ import { PdfRenderer } from './pdf/pdf-renderer';
 import { type EinvoiceXmlProvider, renderKeptPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
 import { archivedPdf } from './services/pdf-archive';
+import type { StoredDocument } from '../shared/schemas/document-model';
 import { FolderPlatform } from './einvoice/folder-platform';
 import { buildEinvoiceXml } from './einvoice/generate';
 import { Scheduler } from './scheduler/scheduler';
 import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
+import { FlowOutbox, type FlowOutboxOptions } from './services/einvoice-outbox';
 import { clock } from './clock';
 import { createStripeProvider } from './payments/stripe';
 import { closeHeavyWork, configureHeavyWork } from './workers/heavy-work';
@@ -36,6 +38,8 @@ export interface App {
   server: http.Server;
   /** The timed work (recurring expenses…); started with the app unless `options.scheduler` is false. */
   scheduler: Scheduler;
+  /** The outbox of invoices to the platform's API; started with the app unless `options.flows.start` is false. */
+  flows: FlowOutbox;
   /** Listens on env.port (0 = ephemeral) and resolves to the base URL. */
   listen(): Promise<string>;
   /**
@@ -77,6 +81,8 @@ export interface AppOptions {
   scheduler?: boolean;
   /** The scheduler's clock, for tests. */
   now?: () => Date;
+  /** The outbox of outgoing flows: started (default: yes, except under NODE_ENV=test), its clock and delays. */
+  flows?: FlowOutboxOptions;
 }
 
 /**
@@ -121,6 +127,19 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       : (options.einvoiceXml ??
         ((organizationId: number, documentId: number) => buildEinvoiceXml(connection.db, organizationId, documentId, 'cii')));
   const pdfDeps = { pdf, ownOrigin, einvoiceXml };
+  const archivedOrPrinted = (doc: StoredDocument) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc));
+  const flows = new FlowOutbox(
+    {
+      db: connection.db,
+      env,
+      xml:
+        options.einvoiceXml === null
+          ? undefined
+          : (organizationId, documentId, syntax) => buildEinvoiceXml(connection.db, organizationId, documentId, syntax),
+      pdf: archivedOrPrinted,
+    },
+    options.flows,
+  );
   const deps: AppDeps = {
     db: connection.db,
     env,
@@ -137,7 +156,8 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
       // The folder outbox under the data directory, until an approved platform's connector replaces it (README).
       connector: new FolderPlatform(path.join(env.dataDir, 'platform')),
       xml: einvoiceXml,
-      pdf: (doc) => archivedPdf(connection.db, env.dataDir, doc, () => renderKeptPdf(pdfDeps, doc)),
+      pdf: archivedOrPrinted,
+      outbox: flows,
     },
     pdf: pdfDeps,
     payments: env.stripe ? createStripeProvider(env.stripe) : null,
@@ -156,6 +176,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     clock.now(),
   );
   webhooks.start();
+  if (options.flows?.start ?? env.nodeEnv !== 'test') flows.start();
 
   let closing: Promise<void> | undefined;
   let step = 'serving';
@@ -171,6 +192,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
     connection,
     server,
     scheduler,
+    flows,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -195,12 +217,16 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
         // download prints it.
         deps.issueArchiver.abandon();
         const chromiumClosed = pdf.close();
+        // Calls to the platform in flight end now: their submissions are released for the next process, which asks
+        // the platform what it received before sending anything again.
+        const flowsStopped = flows.stop();
         // A handler whose client hung up is no connection any more but still uses the database: it ends first.
         await waitFor('answering the requests in flight', Promise.all([closed, drain.idle()]), deadline);
         drain.stop();
         await waitFor('abandoning the PDFs being kept', deps.issueArchiver.settled(), deadline);
         await waitFor('stopping the scheduler', scheduler.stop(), deadline);
         await waitFor('stopping the webhook deliveries', webhooks.stop(), deadline);
+        await waitFor('stopping the e-invoice outbox', flowsStopped, deadline);
         // Chromium can take seconds to go on a busy machine: one still closing is killed as the process exits
         // (playwright's exit handler), so the stop does not wait for it long.
         await waitAtMost(chromiumClosed, Math.min(CHROMIUM_CLOSE_MS, deadline - Date.now()), () => {});

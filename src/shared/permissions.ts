@@ -122,6 +122,7 @@ const TABLE = {
   'einvoice.poll': 'write',
   'einvoice.recordStatus': 'write',
   'einvoice.send': 'write',
+  'einvoice.transmit': 'write',
   'appointments.bill': 'write',
   'appointments.create': 'write',
   'appointments.delete': 'write',

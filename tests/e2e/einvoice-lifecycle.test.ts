@@ -2,6 +2,9 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, browserSuite } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
+import { startFakePa } from '../helpers/fake-pa';
+import { serveFlows } from '../helpers/fake-pa-flows';
+import { FLOW_REASONS } from '../../src/shared/einvoice-flows';
 
 const suite = browserSuite();
 
@@ -41,6 +44,35 @@ describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () 
     // A refused invoice is closed: nothing more is offered.
     expect(await card.getByRole('button').count()).toBe(0);
     await screenshot(page, 'lifecycle-refused');
+
+    // Through the platform's API: a refusal shows its reason in French beside its code, and « Renvoyer » sends it again.
+    const pa = await startFakePa();
+    try {
+      const flows = serveFlows(pa);
+      const settings = {
+        mode: 'afnor',
+        flow_url: pa.flowUrl,
+        directory_url: pa.directoryUrl,
+        token: pa.staticToken,
+        pa_matricule: '0042',
+        syntax: 'cii',
+      };
+      expect((await suite.session.rest('PUT', '/api/settings/einvoicing', settings)).status).toBe(200);
+      flows.refusals.push({ status: 422, body: { errorCode: 'InvalidSchema', errorMessage: 'Invalid XML' } });
+      const sent = await issued(suite.session, { customer_id: customerId, items: [line('Audit', 1, 500)] });
+      await suite.server.app.flows.runDue();
+      await page.goto(`/invoices/${sent.id}/view`);
+      const transmission = card.getByTestId('transmission');
+      await transmission.getByText('Refusée par la plateforme').waitFor();
+      await transmission.getByText(FLOW_REASONS.InvalidSchema).waitFor();
+      await transmission.getByText('code InvalidSchema').waitFor();
+      await transmission.getByRole('button', { name: 'Renvoyer' }).click();
+      await transmission.getByText('Transmise, en attente de l’accusé de réception').waitFor();
+      expect(await transmission.getByRole('button').count()).toBe(0);
+      expect(pa.violations).toEqual([]);
+    } finally {
+      await pa.close();
+    }
     await page.context().close();
   });
 });

@@ -52,11 +52,16 @@ export interface FakeAnswer {
 
 export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
-/** How the fake misbehaves, for the next `times` matching calls (default: until cleared). */
+/**
+ * How the fake misbehaves, for the next `times` matching calls (default: until cleared). `lost-answer`: the request is
+ * handled (a flow is created) but its answer never comes, as when a connection drops after sending. `garbage`: a 2xx
+ * (`status`, default 200) whose body is HTML; being deliberately outside the document, it is not a violation.
+ */
 export interface FailureRule {
   target: FakeService | 'token';
-  kind: 'unavailable' | 'throttled' | 'timeout' | 'server-error';
+  kind: 'unavailable' | 'throttled' | 'timeout' | 'server-error' | 'lost-answer' | 'garbage';
   retryAfter?: number;
+  status?: number;
   times?: number;
   /** Only calls to this API path (e.g. '/v1/flows'); every path when unset. */
   path?: string;
@@ -346,6 +351,17 @@ export async function startFakePa(): Promise<FakePa> {
       const rule = ruleFor(service, apiPath);
       if (rule?.kind === 'timeout') {
         hanging.add(res);
+        return;
+      }
+      if (rule?.kind === 'lost-answer') {
+        await handlers.get(`${service} ${method} ${operation.template}`)?.(request);
+        hanging.add(res);
+        return;
+      }
+      if (rule?.kind === 'garbage') {
+        log.status = rule.status ?? 200;
+        res.writeHead(log.status, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>Bienvenue</h1></body></html>');
         return;
       }
       if (rule) {

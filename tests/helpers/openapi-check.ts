@@ -89,13 +89,16 @@ export class DocumentSchemas {
   private readonly compiled = new Map<string, ValidateFunction>();
   readonly operations: Operation[];
 
+  readonly document: Json;
+
   constructor(
     readonly name: string,
-    readonly document: Json,
+    official: Json,
   ) {
     addFormats(this.ajv);
-    this.ajv.addSchema(document, name);
-    this.operations = operationsOf(document);
+    this.document = withSchemaDefectsPatched(official);
+    this.ajv.addSchema(this.document, name);
+    this.operations = operationsOf(this.document);
   }
 
   /** A `$ref` or inline schema → its errors ('' when it conforms). */
@@ -122,11 +125,30 @@ export class DocumentSchemas {
 }
 
 /**
- * Where the official documents themselves break OpenAPI 3.0: their OAuth2 `tokenUrl` is a template
- * (`…/{custId}/token`), not the URI the specification requires. The fake validates each document with that one
- * template percent-encoded; anything else the validator finds is a violation.
+ * Where the official documents themselves are wrong:
+ * - they break OpenAPI 3.0: their OAuth2 `tokenUrl` is a template (`…/{custId}/token`), not the URI the specification
+ *   requires. The fake validates each document with that one template percent-encoded;
+ * - the Flow Service's `ReasonCode` is `oneOf: [ReasonCodeEnum, string]`, described as « a predefined set of reason
+ *   code values + ability to extend this set »: every predefined code is also a string, so it matches both branches
+ *   and strict `oneOf` refuses exactly the documented codes (an unlisted one passes). Bodies are checked with `anyOf`
+ *   there, what the description says.
+ * Anything else the validators find is a violation.
  */
-export const KNOWN_DOCUMENT_DEFECTS = ['components.securitySchemes.OAuth2.flows.clientCredentials.tokenUrl is a URI template ({custId})'];
+export const KNOWN_DOCUMENT_DEFECTS = [
+  'components.securitySchemes.OAuth2.flows.clientCredentials.tokenUrl is a URI template ({custId})',
+  'components.schemas.ReasonCode is oneOf [ReasonCodeEnum, string]: the enum values match both (checked as anyOf)',
+];
+
+/** The `ReasonCode` defect above, and only it, corrected for the body checks. */
+function withSchemaDefectsPatched(document: Json): Json {
+  const reason = (document.components as { schemas?: Record<string, Json> } | undefined)?.schemas?.ReasonCode;
+  if (!reason?.oneOf) return document;
+  const copy = structuredClone(document);
+  const patched = (copy.components as { schemas: Record<string, Json> }).schemas.ReasonCode as Json;
+  patched.anyOf = patched.oneOf;
+  delete patched.oneOf;
+  return copy;
+}
 
 function withKnownDefectsPatched(document: Json): Json {
   const copy = structuredClone(document);

@@ -60,10 +60,15 @@ export function removeTestEnv(env: Env, dataDir: string): void {
  * (kept at issue): printing every invoice the tests issue would cost each file a Chromium and seconds per issue.
  */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; archiveOnIssue?: boolean; einvoiceXml?: AppOptions['einvoiceXml'] } = {},
+  opts: {
+    env?: Record<string, string>;
+    archiveOnIssue?: boolean;
+    einvoiceXml?: AppOptions['einvoiceXml'];
+    flows?: AppOptions['flows'];
+  } = {},
 ): Promise<TestServer> {
   const { env, dataDir, dbPath, databaseUrl } = testEnv(opts.env);
-  const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false, einvoiceXml: opts.einvoiceXml });
+  const app = await createApp(env, { archiveOnIssue: opts.archiveOnIssue ?? false, einvoiceXml: opts.einvoiceXml, flows: opts.flows });
   const url = await app.listen();
   return {
     url,

@@ -161,29 +161,18 @@ describe('lifecycle statuses (issue 13 §6)', () => {
 });
 
 describe('the folder outbox (platform connector)', () => {
-  it('sends nothing while the organisation chose « Aucune » or a platform API not carrying invoices yet, and says so', async () => {
+  it('sends nothing while the organisation chose « Aucune », and says so', async () => {
     const { session } = await registered(url);
     const invoice = await invoiceOf(session);
     await archive(invoice);
-    const refusals = {
-      none: 'La facturation électronique est désactivée pour votre entreprise (Paramètres → Facturation électronique)',
-      afnor:
-        'Le dépôt par l’API de votre plateforme agréée n’est pas encore disponible dans Facturier : choisissez « Dossier » dans Paramètres → Facturation électronique pour déposer cette facture',
-    };
-    for (const [mode, message] of Object.entries(refusals)) {
-      // Saved, never called: sending refuses before any connection.
-      const platform = { flow_url: 'http://127.0.0.1:9/flow', directory_url: 'http://127.0.0.1:9/directory', token: 'jeton' };
-      const saved = await session.rest('PUT', '/api/settings/einvoicing', {
-        mode,
-        ...(mode === 'afnor' ? platform : {}),
-        pa_matricule: '0042',
-        syntax: 'factur-x',
-      });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const sent = await session.rest('POST', `/api/documents/${invoice.id}/einvoice/send`);
-      expect(sent).toMatchObject({ status: 409, body: { messages: message } });
-      expect(fs.existsSync(path.join(dataDir, 'platform', 'outbox', String(await orgOf(invoice.id)), invoice.uuid))).toBe(false);
-    }
+    const saved = await session.rest('PUT', '/api/settings/einvoicing', { mode: 'none', pa_matricule: '0042', syntax: 'factur-x' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const sent = await session.rest('POST', `/api/documents/${invoice.id}/einvoice/send`);
+    expect(sent).toMatchObject({
+      status: 409,
+      body: { messages: 'La facturation électronique est désactivée pour votre entreprise (Paramètres → Facturation électronique)' },
+    });
+    expect(fs.existsSync(path.join(dataDir, 'platform', 'outbox', String(await orgOf(invoice.id)), invoice.uuid))).toBe(false);
     await session.rest('PUT', '/api/settings/einvoicing', { mode: 'folder', pa_matricule: '', syntax: 'factur-x' });
     expect((await session.rest('POST', `/api/documents/${invoice.id}/einvoice/send`)).status).toBe(200);
   });

@@ -66,6 +66,7 @@ describe('GET, PUT /api/settings/einvoicing', () => {
       token_set: false,
       pa_matricule: '0042',
       syntax: 'factur-x',
+      profile: 'CIUS',
     };
     expect(put.body).toEqual({ messages: 'Mise à jour avec succès', data: expected });
     const get = await session.rest('GET', '/api/settings/einvoicing');
@@ -314,7 +315,7 @@ describe('the XP Z12-013 client against the fake PA', () => {
       expect(text).toContain('flow POST /v1/flows/search: body does not match its schema');
       expect(text).toContain('flow GET /v1/nowhere: no such operation');
       expect(text).toContain('flow GET /v1/healthcheck → 418: status not documented');
-      expect(own.documentDefects).toHaveLength(1);
+      expect(own.documentDefects).toHaveLength(2);
 
       // Multipart (POST /v1/flows): each part against its schema and its allowed media types.
       own.handle('flow', 'POST', '/v1/flows', () => ({ status: 400, body: { errorCode: 'TEST' } }));

@@ -55,6 +55,7 @@ describe('migrations', () => {
       '0042_postgres_list_speed',
       '0043_documents_created_index',
       '0044_einvoicing_settings',
+      '0045_einvoice_flows',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

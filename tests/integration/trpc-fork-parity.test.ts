@@ -9,6 +9,7 @@ import { appRouter } from '../../src/server/routers/_app';
 import { proceduresOf } from '../../src/server/procedures';
 import { createContext } from '../../src/server/context';
 import { startFakePa, type FakePa } from '../helpers/fake-pa';
+import { serveFlows } from '../helpers/fake-pa-flows';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
 import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
@@ -492,6 +493,12 @@ const samples: Record<string, () => Promise<Call>> = {
     const id = await documentId('invoice', true);
     await each((s) => keepPdf(s.server, id));
     return { input: both({ id }) };
+  },
+  'einvoice.transmit': async () => {
+    // Through the platform's API: the invoice is queued at issue, « Transmettre » submits it now to the fake platform.
+    await same('PUT', '/api/settings/einvoicing', { ...(await platformSettings()), syntax: 'cii' });
+    if (platform) serveFlows(platform);
+    return { input: both({ id: await documentId('invoice', true) }) };
   },
   'einvoice.poll': async () => ({ input: both(undefined) }),
   'einvoice.directory': async () => {

@@ -378,6 +378,36 @@ export interface EinvoiceSubmissionsTable {
   sent_at: string;
 }
 
+/**
+ * Migration 0045: an invoice or credit note's submission to the platform's Flow Service (services/einvoice-outbox.ts),
+ * its attempts, the flow id and the acknowledgement. `reasons` is the platform's reason codes as JSON.
+ */
+export interface EinvoiceFlowsTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  tracking_id: string;
+  state: string;
+  syntax: Generated<string>;
+  profile: Generated<string>;
+  attempts: Generated<number>;
+  polls: Generated<number>;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  lease_holder: string | null;
+  uncertain: Generated<number>;
+  flow_id: string | null;
+  ack_status: string | null;
+  reasons: Generated<string>;
+  last_error: Generated<string>;
+  last_request_id: string | null;
+  last_attempt_at: string | null;
+  submitted_at: string | null;
+  acknowledged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Migration 0009: the first answer to a POST sent with an Idempotency-Key (src/server/http/idempotency.ts). */
 export interface IdempotencyKeysTable {
   organization_id: number;
@@ -668,6 +698,7 @@ export interface Database {
   audit_log: AuditLogTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
+  einvoice_flows: EinvoiceFlowsTable;
   tags: TagsTable;
   taggings: TaggingsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -751,5 +782,7 @@ export interface EinvoicingSettingsTable {
   token: string;
   pa_matricule: string;
   syntax: string;
+  /** Migration 0045: the XP Z12-013 flow profile declared with each invoice sent. */
+  profile: string;
   updated_at: string;
 }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
 import { writeAnswer } from '../../shared/schemas/answers';
-import { lifecycleAnswerSchema, lifecycleInputSchema } from '../../shared/schemas/einvoice-lifecycle';
+import { lifecycleAnswerSchema, lifecycleInputSchema, transmissionSchema } from '../../shared/schemas/einvoice-lifecycle';
 import { fail } from '../errors';
 import { getLifecycle, recordManualStatus } from '../services/einvoice-lifecycle';
 import { pollPlatform, sendToPlatform } from '../services/einvoice-send';
+import { transmitDocument } from '../services/einvoice-transmit';
 import { plural, pluralWord } from '../../shared/french';
 
 const sirenSchema = z
@@ -45,6 +46,18 @@ export const einvoiceRouter = router({
     .input(z.object({ id: idSchema }))
     .output(writeAnswer(lifecycleAnswerSchema))
     .mutation(({ ctx, input }) => sendToPlatform(ctx.db, ctx.einvoice, ctx.organizationId, input.id, ctx.userId)),
+  transmit: protectedProcedure
+    .meta({
+      heavy: true,
+      rest: {
+        method: 'POST',
+        path: '/api/documents/{id}/transmit',
+        summary: 'Transmet (ou renvoie) la facture par l’API de la plateforme agréée',
+      },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(writeAnswer(transmissionSchema))
+    .mutation(({ ctx, input }) => transmitDocument(ctx.db, ctx.einvoice.outbox, ctx.organizationId, input.id)),
   poll: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/einvoice/poll', summary: 'Relève les statuts de la plateforme' } })
     .output(writeAnswer(z.object({ recorded: z.number().int(), refused: z.number().int() })))

@@ -30,6 +30,8 @@ import { appendIssue } from './audit';
 import { emitEvent } from './webhooks';
 import { assertIssuedAsValidated, validateBeforeIssue } from '../einvoice/issue-check';
 import { syncCashedStatus } from './einvoice-lifecycle';
+import { queueFlowOnIssue } from './einvoice-transmit';
+import { kickFlowOutboxes } from './einvoice-outbox';
 
 /**
  * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
@@ -158,6 +160,7 @@ export async function issueDocument(
     validatedXml = await validateBeforeIssue(db, organizationId, wouldBe);
   }
 
+  let queued = false;
   await db.transaction().execute(async (trx) => {
     // Checked again inside the transaction that writes: a concurrent issue, edit or delete has either landed or waits
     // (on PostgreSQL, behind the row lock taken here).
@@ -204,7 +207,10 @@ export async function issueDocument(
     // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).
     await appendIssue(trx, organizationId, id, userId);
     await emitEvent(trx, organizationId, 'document.issued', () => getDocument(trx, organizationId, id));
+    // With the issue or not at all: an invoice issued to a French business through the platform's API is never left unsent.
+    queued = await queueFlowOnIssue(trx, organizationId, { id, uuid: doc.uuid, type: doc.type, ...frozen });
   });
+  if (queued) kickFlowOutboxes();
   if (dryRun) return getDocument(db, organizationId, id);
   await indexDocument(db, organizationId, id);
   return getDocument(db, organizationId, id);

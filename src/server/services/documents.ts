@@ -27,6 +27,7 @@ import { assertCurrencyEnabled } from './currencies';
 import { laterThan, todayIso, totalsOf } from './document-record';
 import { checkCustomer, checkOrder, checkTaxRules, customerSnapshotOf, withDefaults } from './document-defaults';
 import { followsMainRate } from '../../shared/vat';
+import { documentEinvoice } from './einvoice-transmission';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
 
@@ -98,7 +99,8 @@ export async function documentNature(
 /** The document as the API answers it: the stored document, its displayed status, what is left to pay, the links. */
 export async function getDocument(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
-  const [linked, origin, corrects, deposits, credited, customer, nature] = await Promise.all([
+  const submitted = (doc.type === 'invoice' || doc.type === 'credit') && doc.status !== 'draft';
+  const [linked, origin, corrects, deposits, credited, customer, nature, einvoice] = await Promise.all([
     findLinkedDocuments(db, { organizationId, id }),
     doc.origin_id ? findDocumentSummary(db, { organizationId, id: doc.origin_id }) : undefined,
     doc.corrects_id ? findDocumentSummary(db, { organizationId, id: doc.corrects_id }) : undefined,
@@ -110,6 +112,7 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
         ? findCustomer(db, { organizationId, id: doc.customer_id }).then((c) => (c ? customerSnapshotOf(c, doc.delivery_address) : null))
         : null),
     documentNature(db, organizationId, doc),
+    submitted ? documentEinvoice(db, organizationId, id) : null,
   ]);
   const {
     organization_id: _org,
@@ -137,6 +140,7 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
     origin: origin ?? null,
     corrects: corrects ?? null,
     linked,
+    einvoice,
   };
 }
 export type DocumentRecord = DocumentAnswer;

@@ -15,6 +15,8 @@ import { fromStoredUnits } from '../../shared/money';
 import { findDocument } from '../db/queries/documents';
 import { findSubmission, insertLifecycleRow, lastPaymentDate, listLifecycleRows, type LifecycleRow } from '../db/queries/einvoice';
 import { appendAudit } from './audit';
+import { findFlowOfDocument } from '../db/queries/einvoice-flows';
+import { transmissionOf } from './einvoice-transmission';
 import { documentNature, getStoredDocument } from './documents';
 import { documentOf } from './pdf-archive';
 import { todayIso } from './document-record';
@@ -56,14 +58,16 @@ async function entriesOf(db: Db, organizationId: number, documentId: number): Pr
 
 export async function getLifecycle(db: Db, organizationId: number, documentId: number): Promise<LifecycleAnswer> {
   await getStoredDocument(db, organizationId, documentId);
-  const [data, submission] = await Promise.all([
+  const [data, submission, transmission] = await Promise.all([
     entriesOf(db, organizationId, documentId),
     findSubmission(db, { organizationId, documentId }),
+    findFlowOfDocument(db, { organizationId, documentId }),
   ]);
   return {
     total: data.length,
     data,
     submission: submission ? { ...submission, xml_attached: submission.xml_attached === 1 } : null,
+    transmission: transmission ? transmissionOf(transmission) : null,
   };
 }
 

@@ -14,6 +14,8 @@ import { appendAudit } from './audit';
 import { appendStatus, getLifecycle, lifecycleDocument } from './einvoice-lifecycle';
 import { documentOf } from './pdf-archive';
 import { getEinvoicingSettings } from './einvoicing-settings';
+import type { FlowOutbox } from './einvoice-outbox';
+import { transmitDocument } from './einvoice-transmit';
 
 /** What sending needs, built once with the app (app.ts): the connector, the XML of a document, its archived PDF. */
 export interface EinvoiceDeps {
@@ -22,6 +24,8 @@ export interface EinvoiceDeps {
   xml?: XmlProvider;
   /** The archived PDF of an issued invoice or credit note (the Factur-X), as every download serves it. */
   pdf: (doc: StoredDocument) => Promise<Buffer>;
+  /** The outbox of the platform's API (mode « Plateforme agréée »): queued at issue, sent in the background. */
+  outbox: FlowOutbox;
 }
 
 export const XML_UNAVAILABLE = 'Ce serveur ne produit pas le XML Factur-X (EN 16931) : le dépôt sur la plateforme est impossible';
@@ -70,25 +74,18 @@ async function serialized<T>(documentId: number, work: () => Promise<T>): Promis
   }
 }
 
-/**
- * Only the folder connector sends today: « Aucune » refuses, and the platform's own API (its connection can be
- * checked) does not carry invoices yet — said plainly rather than sent through the folder behind the user's back.
- */
-async function assertFolderMode(db: Db, organizationId: number): Promise<void> {
+/** « Aucune » sends nothing, said plainly. */
+async function assertSendingOn(db: Db, organizationId: number): Promise<void> {
   const { mode } = await getEinvoicingSettings(db, organizationId);
   if (mode === 'none')
     fail('CONFLICT', 'La facturation électronique est désactivée pour votre entreprise (Paramètres → Facturation électronique)');
-  if (mode === 'afnor')
-    fail(
-      'CONFLICT',
-      'Le dépôt par l’API de votre plateforme agréée n’est pas encore disponible dans Facturier : choisissez « Dossier » dans Paramètres → Facturation électronique pour déposer cette facture',
-    );
 }
 
 /**
  * "Déposer sur la plateforme": transmits an issued invoice or credit note once — the archived Factur-X PDF, its XML
  * and the envelope — and records the transmission and its audit entry together. A second call answers the first
- * transmission and sends nothing. The platform's statuses (Déposée, Rejetée…) come back by polling.
+ * transmission and sends nothing. The platform's statuses (Déposée, Rejetée…) come back by polling. Through the
+ * platform's API (mode « Plateforme agréée »), it is the outbox's « Transmettre » (services/einvoice-transmit.ts).
  */
 export async function sendToPlatform(
   db: Db,
@@ -105,7 +102,11 @@ export async function sendToPlatform(
         messages: `Déjà déposé sur la plateforme (réf. ${already.reference})`,
         data: await getLifecycle(db, organizationId, documentId),
       };
-    await assertFolderMode(db, organizationId);
+    await assertSendingOn(db, organizationId);
+    if ((await getEinvoicingSettings(db, organizationId)).mode === 'afnor') {
+      const { messages } = await transmitDocument(db, deps.outbox, organizationId, documentId);
+      return { messages, data: await getLifecycle(db, organizationId, documentId) };
+    }
     const state = lifecycleState((await getLifecycle(db, organizationId, documentId)).data);
     if (state.closed === 'refused') fail('CONFLICT', 'Cette facture a été refusée par le client : elle ne se dépose plus');
     if (state.deposited) fail('CONFLICT', 'Cette facture est déjà déposée sur une plateforme');

@@ -8,6 +8,7 @@ import type { AfnorConnection } from '../einvoice/afnor/connection';
 import {
   EINVOICING_FIELD_LABELS,
   EINVOICING_MODES,
+  EINVOICING_PROFILES,
   EINVOICING_SYNTAXES,
   type EinvoicingSettings,
   type einvoicingSettingsInputSchema,
@@ -33,6 +34,7 @@ const DEFAULT_ROW: EinvoicingSettingsRow = {
   token: '',
   pa_matricule: '',
   syntax: 'factur-x',
+  profile: 'CIUS',
 };
 
 async function storedRow(db: Db, organizationId: number): Promise<EinvoicingSettingsRow> {
@@ -54,6 +56,7 @@ function publicSettings(row: EinvoicingSettingsRow): EinvoicingSettings {
     token_set: row.token !== '',
     pa_matricule: row.pa_matricule,
     syntax: oneOf(EINVOICING_SYNTAXES, row.syntax, 'factur-x'),
+    profile: oneOf(EINVOICING_PROFILES, row.profile, 'CIUS'),
   };
 }
 
@@ -126,6 +129,7 @@ export async function saveEinvoicingSettings(deps: Deps, organizationId: number,
     token: oauth ? '' : newToken !== '' ? box.seal(newToken) : stored.token,
     pa_matricule: input.pa_matricule.toUpperCase(),
     syntax: input.syntax,
+    profile: input.profile,
   };
   await upsertEinvoicingSettings(deps.db, { organizationId, row });
   return publicSettings(row);

@@ -11,6 +11,7 @@ import {
 import { customerPartySchema, sellerPartySchema } from './document-parties';
 import { addressSchema } from './customer';
 import { documentTemplateSchema } from './template';
+import { documentEinvoiceSchema } from './einvoice-lifecycle';
 
 /**
  * A document in one shape per stage (STYLE.md "One path for a document"):
@@ -161,6 +162,8 @@ export const documentSchema = formFields.extend({
   origin: linkedDocumentSchema.nullable(),
   corrects: linkedDocumentSchema.nullable(),
   linked: z.array(linkedDocumentSchema),
+  /** An issued invoice or credit note submitted through the platform's API: its flow, acknowledgement and lifecycle. */
+  einvoice: documentEinvoiceSchema.nullable(),
   ...timestamps,
   created_at: z.string(),
   updated_at: z.string(),

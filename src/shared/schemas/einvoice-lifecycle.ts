@@ -7,6 +7,7 @@ import {
   REASON_REQUIRED,
   type LifecycleStatus,
 } from '../einvoice-lifecycle';
+import { FLOW_STATE_KEYS } from '../einvoice-flows';
 
 const SOURCES = Object.keys(LIFECYCLE_SOURCES) as [keyof typeof LIFECYCLE_SOURCES, ...(keyof typeof LIFECYCLE_SOURCES)[]];
 const MANUAL = MANUAL_STATUSES as [LifecycleStatus, ...LifecycleStatus[]];
@@ -39,10 +40,53 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
+/** A reason the platform gave (XP Z12-013 reason code, raw), with what it means in French. */
+export const flowReasonSchema = z.object({
+  code: z.string(),
+  /** The platform's own words, as it sent them. */
+  platform_message: z.string(),
+  /** The item it is about (a field, a business term), '' when none. */
+  item: z.string(),
+  level: z.enum(['Error', 'Warning']),
+  message: z.string(),
+});
+export type FlowReason = z.infer<typeof flowReasonSchema>;
+
+/**
+ * The document's submission to the platform's API (XP Z12-013), once queued: where it stands, the flow id, the
+ * acknowledgement and its reasons; `error` says in French why the last attempt failed, `next_attempt_at` when the
+ * next one is due.
+ */
+export const transmissionSchema = z.object({
+  state: z.enum(FLOW_STATE_KEYS),
+  state_label: z.string(),
+  flow_id: z.string().nullable(),
+  ack_status: z.enum(['Pending', 'Ok', 'Error']),
+  reasons: z.array(flowReasonSchema),
+  error: z.string(),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  syntax: z.string(),
+  profile: z.string(),
+});
+export type Transmission = z.infer<typeof transmissionSchema>;
+
+/** What a document's answer carries of its submission through the platform's API (CONTRACT.md). */
+export const documentEinvoiceSchema = z.object({
+  state: z.enum(FLOW_STATE_KEYS),
+  flow_id: z.string().nullable(),
+  ack_status: z.enum(['Pending', 'Ok', 'Error']),
+  lifecycle: z.array(z.object({ code: z.number().int().nullable(), label: z.string(), date: z.string() })),
+});
+export type DocumentEinvoice = z.infer<typeof documentEinvoiceSchema>;
+
 export const lifecycleAnswerSchema = z.object({
   total: z.number().int(),
   data: z.array(lifecycleEntrySchema),
   submission: submissionSchema.nullable(),
+  transmission: transmissionSchema.nullable(),
 });
 export type LifecycleAnswer = z.infer<typeof lifecycleAnswerSchema>;
 

@@ -21,6 +21,18 @@ export const EINVOICING_SYNTAX_LABELS: Record<(typeof EINVOICING_SYNTAXES)[numbe
   ubl: 'UBL 2.1',
 };
 
+/**
+ * The XP Z12-013 flow profile declared with each invoice (`flowProfile`). Facturier writes EN 16931 invoices with the
+ * French CIUS rules (BR-FR): « CIUS » by default; a platform that asks every flow to be declared in its extended
+ * profile (which an EN 16931 invoice also satisfies) gets « Extended-CTC-FR ».
+ */
+export const EINVOICING_PROFILES = ['CIUS', 'Extended-CTC-FR'] as const;
+export type EinvoicingProfile = (typeof EINVOICING_PROFILES)[number];
+export const EINVOICING_PROFILE_LABELS: Record<EinvoicingProfile, string> = {
+  CIUS: 'EN 16931 avec les règles françaises (CIUS)',
+  'Extended-CTC-FR': 'Étendu (EXTENDED-CTC-FR)',
+};
+
 /** The name of each field in messages, so that a 400 says which one is wrong. */
 export const EINVOICING_FIELD_LABELS = {
   mode: 'Connexion',
@@ -32,6 +44,7 @@ export const EINVOICING_FIELD_LABELS = {
   token: 'Jeton d’accès',
   pa_matricule: 'Matricule de la plateforme',
   syntax: 'Format des factures',
+  profile: 'Profil des factures',
 } as const;
 type Field = keyof typeof EINVOICING_FIELD_LABELS;
 
@@ -84,6 +97,10 @@ export const einvoicingSettingsInputSchema = z
       .enum(EINVOICING_SYNTAXES, { error: 'Format des factures : « factur-x », « cii » ou « ubl » attendu' })
       .default('factur-x')
       .meta({ label: 'Format des factures' }),
+    profile: z
+      .enum(EINVOICING_PROFILES, { error: 'Profil des factures : « CIUS » ou « Extended-CTC-FR » attendu' })
+      .default('CIUS')
+      .meta({ label: 'Profil des factures' }),
   })
   .strict();
 export type EinvoicingSettingsInput = z.input<typeof einvoicingSettingsInputSchema>;
@@ -99,6 +116,7 @@ export const einvoicingSettingsSchema = z.object({
   token_set: z.boolean(),
   pa_matricule: z.string(),
   syntax: z.enum(EINVOICING_SYNTAXES),
+  profile: z.enum(EINVOICING_PROFILES),
 });
 export type EinvoicingSettings = z.infer<typeof einvoicingSettingsSchema>;
 

@@ -10,6 +10,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { parisDateOf } from '../../../shared/paris-date';
+import { TransmissionStatus } from './transmission-status';
 
 const styles = {
   card: asideCard,
@@ -39,12 +40,22 @@ function Entry({ entry }: { entry: LifecycleEntry }) {
 
 /**
  * The e-invoicing lifecycle of an issued invoice or credit note (issue 13 §6), beside the document like its balance:
- * the statuses the platform reported or the user declared, the transmission, and the two things one does from here —
- * deposit it on the platform, declare the customer's refusal.
+ * the statuses the platform reported or the user declared, the transmission (by the folder, or the platform's API with
+ * its acknowledgement), and the two things one does from here — deposit it on the platform, declare the customer's
+ * refusal.
  */
 export function LifecycleCard({ documentId, type }: { documentId: number; type: 'invoice' | 'credit' }) {
   const utils = trpc.useUtils();
-  const lifecycle = trpc.einvoice.lifecycle.useQuery({ id: documentId });
+  const lifecycle = trpc.einvoice.lifecycle.useQuery(
+    { id: documentId },
+    {
+      // While the platform's answer is awaited, the card follows it.
+      refetchInterval: (query) => {
+        const state = query.state.data?.transmission?.state;
+        return state === 'pending' || state === 'submitted' ? 15_000 : false;
+      },
+    },
+  );
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
   const done = (answer: { messages: string }) => {
@@ -62,10 +73,10 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
     },
   });
   if (!lifecycle.data) return null;
-  const { data: entries, submission } = lifecycle.data;
+  const { data: entries, submission, transmission } = lifecycle.data;
   // Only what the shared rules allow is offered (the server applies the same ones).
   const state = lifecycleState(entries);
-  const canSend = mayDeposit && !submission && lifecycleConflict(state, 'deposited', type) === null;
+  const canSend = mayDeposit && !submission && !transmission && lifecycleConflict(state, 'deposited', type) === null;
   const canRefuse = mayRecord && lifecycleConflict(state, 'refused', type) === null;
 
   return (
@@ -93,6 +104,7 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
           <code>{submission.reference}</code>
         </p>
       )}
+      {transmission && <TransmissionStatus documentId={documentId} transmission={transmission} />}
       {entries.length === 0 ? (
         <p className={`${styles.muted} ${css({ mt: '1' })}`}>Aucun statut pour l’instant.</p>
       ) : (

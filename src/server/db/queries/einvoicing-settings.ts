@@ -8,7 +8,7 @@ export type EinvoicingSettingsRow = Omit<EinvoicingSettingsTable, 'organization_
 export async function findEinvoicingSettings(db: Db, params: { organizationId: number }): Promise<EinvoicingSettingsRow | undefined> {
   return db
     .selectFrom('einvoicing_settings')
-    .select(['mode', 'flow_url', 'directory_url', 'token_url', 'client_id', 'client_secret', 'token', 'pa_matricule', 'syntax'])
+    .select(['mode', 'flow_url', 'directory_url', 'token_url', 'client_id', 'client_secret', 'token', 'pa_matricule', 'syntax', 'profile'])
     .where('organization_id', '=', params.organizationId)
     .executeTakeFirst();
 }

@@ -13,6 +13,9 @@ export interface AfnorCall {
   headers?: Record<string, string>;
   body?: Buffer | string;
   timeoutMs?: number;
+  /** The Request-Id sent (a new uuid when unset): the caller keeps it to quote to the platform's support. */
+  requestId?: string;
+  signal?: AbortSignal;
 }
 
 /**
@@ -56,9 +59,10 @@ export class AfnorClient {
       {
         method: call.method,
         url: `${this.baseOf(api)}${call.path}`,
-        headers: { ...call.headers, authorization: `Bearer ${token}`, 'request-id': crypto.randomUUID() },
+        headers: { ...call.headers, authorization: `Bearer ${token}`, 'request-id': call.requestId ?? crypto.randomUUID() },
         body: call.body,
         timeoutMs: call.timeoutMs,
+        signal: call.signal,
       },
       this.connection.allowPrivate,
     );

@@ -7,7 +7,23 @@ export const AFNOR_SERVICE_LABELS: Record<AfnorService, string> = {
   token: 'Serveur d’authentification OAuth2',
 };
 
-export type AfnorFailure = 'network' | 'timeout' | 'refused-target' | 'unauthorized' | 'throttled' | 'unavailable' | 'http' | 'garbage';
+export type AfnorFailure =
+  | 'network'
+  | 'timeout'
+  | 'refused-target'
+  | 'unauthorized'
+  | 'throttled'
+  | 'unavailable'
+  | 'http'
+  | 'garbage'
+  | 'aborted';
+
+/** The platform's own error body (XP Z12-013 `Error`), as it sent it: kept raw for support and for reason codes. */
+export interface PlatformErrorBody {
+  errorCode: string;
+  errorMessage: string;
+  details: string;
+}
 
 /**
  * A call to the platform that did not succeed, with a French sentence naming the service and the reason.
@@ -20,6 +36,7 @@ export class AfnorError extends Error {
     readonly detail: string,
     readonly status: number | null = null,
     readonly retryAfterSeconds: number | null = null,
+    readonly platformError: PlatformErrorBody | null = null,
   ) {
     super(`${AFNOR_SERVICE_LABELS[service]} : ${detail}`);
   }
@@ -30,11 +47,14 @@ export class AfnorError extends Error {
   }
 }
 
-/** The platform's own error code (XP Z12-013 `Error.errorCode`), when its body has one: shown to help support. */
-function errorCodeOf(body: string): string | null {
+const shortText = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/** The platform's own error body (XP Z12-013 `Error`), when it sent one: its code is shown to help support. */
+function platformErrorOf(body: string): PlatformErrorBody | null {
   try {
-    const parsed = JSON.parse(body) as { errorCode?: unknown };
-    return typeof parsed.errorCode === 'string' && parsed.errorCode.length <= 100 ? parsed.errorCode : null;
+    const parsed = JSON.parse(body) as { errorCode?: unknown; errorMessage?: unknown; details?: unknown };
+    if (typeof parsed.errorCode !== 'string' || parsed.errorCode.length > 100) return null;
+    return { errorCode: parsed.errorCode, errorMessage: shortText(parsed.errorMessage, 500), details: shortText(parsed.details, 1000) };
   } catch {
     return null;
   }
@@ -50,7 +70,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /** The error of a non-2xx answer, in French. */
 export function errorOfStatus(service: AfnorService, status: number, body: string, retryAfter: string | undefined): AfnorError {
-  const code = errorCodeOf(body);
+  const platformError = platformErrorOf(body);
+  const code = platformError?.errorCode;
   const suffix = code ? ` (code ${code})` : '';
   const wait = parseRetryAfter(retryAfter);
   if (status === 401)
@@ -70,6 +91,13 @@ export function errorOfStatus(service: AfnorService, status: number, body: strin
   if (status === 503)
     return new AfnorError(service, 'unavailable', `service indisponible (HTTP 503)${suffix}, réessayez plus tard`, status, wait);
   if (status >= 500)
-    return new AfnorError(service, 'unavailable', `erreur de la plateforme (HTTP ${status})${suffix}, réessayez plus tard`, status, wait);
-  return new AfnorError(service, 'http', `requête refusée (HTTP ${status})${suffix}`, status);
+    return new AfnorError(
+      service,
+      'unavailable',
+      `erreur de la plateforme (HTTP ${status})${suffix}, réessayez plus tard`,
+      status,
+      wait,
+      platformError,
+    );
+  return new AfnorError(service, 'http', `requête refusée (HTTP ${status})${suffix}`, status, null, platformError);
 }

@@ -15,6 +15,8 @@ export interface AfnorRequest {
   headers?: Record<string, string>;
   body?: Buffer | string;
   timeoutMs?: number;
+  /** Ends the exchange at once (the server stopping): the call fails as `aborted`. */
+  signal?: AbortSignal;
 }
 
 export interface AfnorAnswer {
@@ -96,6 +98,13 @@ export async function afnorHttp(service: AfnorService, request: AfnorRequest, al
       req.destroy();
       finish({ error: new AfnorError(service, 'timeout', `pas de réponse en ${Math.max(1, Math.round(timeoutMs / 1000))} s`) });
     }, timeoutMs);
+    const abort = () => {
+      req.destroy();
+      finish({ error: new AfnorError(service, 'aborted', 'échange interrompu par l’arrêt du serveur') });
+    };
+    if (request.signal?.aborted) abort();
+    request.signal?.addEventListener('abort', abort, { once: true });
+    req.on('close', () => request.signal?.removeEventListener('abort', abort));
     req.on('error', (error: NodeJS.ErrnoException) => {
       const reason =
         error.code === 'ECONNREFUSED'

@@ -3,6 +3,8 @@ import { css } from '../../../../../styled-system/css';
 import {
   EINVOICING_MODE_LABELS,
   EINVOICING_MODES,
+  EINVOICING_PROFILE_LABELS,
+  EINVOICING_PROFILES,
   EINVOICING_SYNTAX_LABELS,
   EINVOICING_SYNTAXES,
   type EinvoicingSettings,
@@ -35,6 +37,7 @@ interface Form {
   token: string;
   pa_matricule: string;
   syntax: EinvoicingSettings['syntax'];
+  profile: EinvoicingSettings['profile'];
 }
 
 const formOf = (saved: EinvoicingSettings): Form => ({
@@ -49,6 +52,7 @@ const formOf = (saved: EinvoicingSettings): Form => ({
   token: '',
   pa_matricule: saved.pa_matricule,
   syntax: saved.syntax,
+  profile: saved.profile,
 });
 
 function inputOf(form: Form): EinvoicingSettingsInput {
@@ -63,11 +67,13 @@ function inputOf(form: Form): EinvoicingSettingsInput {
     ...(!oauth && form.token !== '' ? { token: form.token } : {}),
     pa_matricule: form.pa_matricule,
     syntax: form.syntax,
+    profile: form.profile,
   };
 }
 
 const MODE_OPTIONS = EINVOICING_MODES.map((value) => ({ value, label: EINVOICING_MODE_LABELS[value] }));
 const SYNTAX_OPTIONS = EINVOICING_SYNTAXES.map((value) => ({ value, label: EINVOICING_SYNTAX_LABELS[value] }));
+const PROFILE_OPTIONS = EINVOICING_PROFILES.map((value) => ({ value, label: EINVOICING_PROFILE_LABELS[value] }));
 const AUTH_OPTIONS = [
   { value: 'oauth', label: 'OAuth2 (identifiant et secret client)' },
   { value: 'bearer', label: 'Jeton d’accès' },
@@ -78,7 +84,7 @@ const MODE_NOTES: Record<EinvoicingSettings['mode'], string> = {
   folder:
     'Les factures déposées sont écrites dans le dossier « platform » du serveur, et les statuts y sont relevés : pour une plateforme qui reçoit des fichiers (dépôt SFTP, dossier synchronisé).',
   afnor:
-    'Facturier se connecte à votre plateforme agréée par son API normalisée (AFNOR XP Z12-013). Pas encore disponible : le dépôt des factures et la relève des statuts par cette API. Aujourd’hui seule la connexion se vérifie ; choisissez « Dossier » pour déposer.',
+    'Facturier se connecte à votre plateforme agréée par son API normalisée (AFNOR XP Z12-013) : chaque facture ou avoir émis pour une entreprise française y est déposé automatiquement, et son accusé de réception s’affiche sur le document. La relève des statuts suivants par cette API n’est pas encore disponible.',
 };
 
 /** Paramètres → Facturation électronique: how the organisation reaches its Plateforme Agréée. */
@@ -214,6 +220,14 @@ export function EinvoicingSettingsPage() {
               onChange={(value) => set('syntax', value as Form['syntax'])}
               name="syntax"
             />
+            <RadioGroup
+              label="Profil déclaré"
+              options={PROFILE_OPTIONS}
+              value={form.profile}
+              onChange={(value) => set('profile', value as Form['profile'])}
+              name="profile"
+            />
+            <p className={note}>Le profil « CIUS » convient sauf si votre plateforme demande le profil étendu.</p>
 
             {stored.mode === 'afnor' && <ConnectionCheck dirty={dirty} />}
           </>
