@@ -140,6 +140,7 @@ describe('a heavy task over its time budget', () => {
     const answer = await session.rest('POST', `/api/documents/${invoice.id}/issue`);
     const ms = performance.now() - started;
     expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
     expect(answer.body.messages).toMatch(
       /^La validation de la facture électronique a dépassé le temps qui lui est accordé \(1 s\) et a été interrompue : rien n’a été enregistré/,
     );

@@ -10,12 +10,19 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** An answer already serialized (a stored idempotent answer is sent again byte for byte). */
+/**
+ * Every 503 here is a moment's refusal (heavy work queued full or over its budget, the process stopping, a provider
+ * down): it says when to come back, as HTTP lets it, unless a more precise Retry-After was set before.
+ */
+const RETRY_AFTER_SECONDS = '5';
+
 export function sendJsonText(res: ServerResponse, status: number, payload: string): void {
   // One writeHead with every header: cheaper than a setHeader each on the hot path; Set-Cookie set earlier is kept.
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),
     'Cache-Control': 'no-store',
+    ...(status === 503 && !res.hasHeader('retry-after') ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
   });
   res.end(payload);
 }
