@@ -85,7 +85,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A bound on a hung test, not a speed check: on a busy 2-core host a long journey took 50 s of its 60.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           // Each file has its own server and SQLite file: two at a time keep both cores busy while one waits on the page
           // (measured: the suite in 131 s instead of 193 s on a loaded machine).

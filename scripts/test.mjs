@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit, integration, then end-to-end in Chromium; exits non-zero on any failure.
-// The machines have 2 cores and the checks do not depend on each other: the typecheck, the lint, the client build the
-// browser tests need and then the PostgreSQL run of the integration suite go in one lane while Vitest runs the unit and
-// integration tests on SQLite in the other (each Vitest run has one worker on 2 cores: one after the other, the
+// The machines have 2 cores and the checks do not depend on each other: the PostgreSQL run of the integration suite goes
+// in one lane while Vitest runs the unit and integration tests on SQLite, then the typecheck, the lint and the client
+// build the browser tests need, in the other (each Vitest run has one worker on 2 cores: one after the other, the
 // PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so the log reads in order.
 // The browser tests run last, alone.
 import { spawn } from 'node:child_process';
@@ -46,26 +46,29 @@ async function lane(steps) {
 
 if (!postgresUrl) console.log('(TEST_DATABASE_URL non défini : la suite d’intégration ne tourne que sur SQLite)');
 const started = performance.now();
-const lanes = await Promise.all([
-  lane([
-    ['typecheck', bin('panda'), ['codegen', '--silent']],
-    ['typecheck', bin('tsc'), ['--noEmit']],
-    ['lint and format (biome check)', bin('biome'), ['check', '--max-diagnostics=50', '.']],
-    ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
-    ...(postgresUrl
-      ? [['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }]]
-      : []),
-  ]).then((result) => {
-    process.stdout.write(result.log);
-    return result;
-  }),
-  lane([['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']]]).then(
-    (result) => {
-      process.stdout.write(result.log);
-      return result;
-    },
-  ),
-]);
+// The PostgreSQL run is the longest step (its databases are made per server): it starts at once, and the short checks
+// follow the SQLite run in the other lane (measured on 2 cores: PostgreSQL run 785 s, SQLite run 637 s, checks 80 s).
+const checks = [
+  ['typecheck', bin('panda'), ['codegen', '--silent']],
+  ['typecheck', bin('tsc'), ['--noEmit']],
+  ['lint and format (biome check)', bin('biome'), ['check', '--max-diagnostics=50', '.']],
+  ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
+];
+const sqlite = ['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']];
+const printed = (result) => {
+  process.stdout.write(result.log);
+  return result;
+};
+const lanes = await Promise.all(
+  postgresUrl
+    ? [
+        lane([
+          ['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }],
+        ]).then(printed),
+        lane([sqlite, ...checks]).then(printed),
+      ]
+    : [lane(checks).then(printed), lane([sqlite]).then(printed)],
+);
 if (lanes.some((l) => !l.ok)) {
   console.error('\nnpm test: échec (voir ci-dessus)');
   process.exit(1);
