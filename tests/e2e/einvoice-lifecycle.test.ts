@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, browserSuite } from '../helpers/browser';
 import { issued, line, readyToInvoice } from '../helpers/documents';
-import { startFakePa } from '../helpers/fake-pa';
+import { fakePaSettings, startFakePa } from '../helpers/fake-pa';
 import { serveFlows } from '../helpers/fake-pa-flows';
 import { FLOW_REASONS } from '../../src/shared/einvoice-flows';
 
@@ -49,14 +49,7 @@ describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () 
     const pa = await startFakePa();
     try {
       const flows = serveFlows(pa);
-      const settings = {
-        mode: 'afnor',
-        flow_url: pa.flowUrl,
-        directory_url: pa.directoryUrl,
-        token: pa.staticToken,
-        pa_matricule: '0042',
-        syntax: 'cii',
-      };
+      const settings = fakePaSettings(pa);
       expect((await suite.session.rest('PUT', '/api/settings/einvoicing', settings)).status).toBe(200);
       flows.refusals.push({ status: 422, body: { errorCode: 'InvalidSchema', errorMessage: 'Invalid XML' } });
       const sent = await issued(suite.session, { customer_id: customerId, items: [line('Audit', 1, 500)] });

@@ -101,6 +101,18 @@ const readBody = (req: http.IncomingMessage) =>
 
 const errorBody = (errorCode: string, errorMessage: string) => ({ errorCode, errorMessage });
 
+/** The body of PUT /api/settings/einvoicing that connects an organisation to this fake platform with its static token. */
+export function fakePaSettings(pa: FakePa, syntax: 'cii' | 'factur-x' | 'ubl' = 'cii') {
+  return {
+    mode: 'afnor',
+    flow_url: pa.flowUrl,
+    directory_url: pa.directoryUrl,
+    token: pa.staticToken,
+    pa_matricule: '0042',
+    syntax,
+  } as const;
+}
+
 export async function startFakePa(): Promise<FakePa> {
   const documents = Object.fromEntries(
     Object.entries(DOCUMENT_FILES).map(([name, file]) => [name, JSON.parse(fs.readFileSync(path.join(ARTEFACTS, file), 'utf8')) as Json]),

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { keepPdf } from '../helpers/kept-pdf';
-import { startFakePa, type FakePa } from '../helpers/fake-pa';
+import { fakePaSettings, startFakePa, type FakePa } from '../helpers/fake-pa';
 import { type FakeFlowService, serveFlows } from '../helpers/fake-pa-flows';
 import { FLOW_REASONS } from '../../src/shared/einvoice-flows';
 import { FlowOutbox } from '../../src/server/services/einvoice-outbox';
@@ -49,14 +49,7 @@ const searches = () => pa.calls.filter((c) => c.path === '/v1/flows/search');
 async function connected(syntax: 'cii' | 'factur-x' | 'ubl' = 'cii'): Promise<{ session: Session; customerId: number }> {
   const { session } = await registered(server.url);
   const { customerId } = await readyToInvoice(session);
-  const settings = {
-    mode: 'afnor',
-    flow_url: pa.flowUrl,
-    directory_url: pa.directoryUrl,
-    token: pa.staticToken,
-    pa_matricule: '0042',
-    syntax,
-  };
+  const settings = fakePaSettings(pa, syntax);
   const put = await session.rest('PUT', '/api/settings/einvoicing', settings);
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   return { session, customerId };
@@ -389,14 +382,7 @@ describe('outgoing flows (XP Z12-013 POST /v1/flows)', () => {
     const { customerId } = await readyToInvoice(session);
     const invoice = await invoiceFor(session, customerId);
     expect(await transmission(session, invoice.id)).toBeNull();
-    const settings = {
-      mode: 'afnor',
-      flow_url: pa.flowUrl,
-      directory_url: pa.directoryUrl,
-      token: pa.staticToken,
-      pa_matricule: '0042',
-      syntax: 'ubl',
-    };
+    const settings = fakePaSettings(pa, 'ubl');
     expect((await session.rest('PUT', '/api/settings/einvoicing', settings)).status).toBe(200);
     const sent = await session.rest('POST', `/api/documents/${invoice.id}/einvoice/send`);
     expect(sent.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { withServerDb } from '../helpers/database';
-import { startFakePa, type FakePa } from '../helpers/fake-pa';
+import { fakePaSettings, startFakePa, type FakePa } from '../helpers/fake-pa';
 import { insertMembership } from '../../src/server/db/queries/organizations';
 import { ROLE_REFUSAL } from '../../src/shared/roles';
 import { AfnorClient } from '../../src/server/einvoice/afnor/client';
@@ -98,14 +98,7 @@ describe('GET, PUT /api/settings/einvoicing', () => {
       session: o.session,
       organizationId: o.profile.organization.id,
     }));
-    const put = await session.rest('PUT', '/api/settings/einvoicing', {
-      mode: 'afnor',
-      flow_url: pa.flowUrl,
-      directory_url: pa.directoryUrl,
-      token: pa.staticToken,
-      pa_matricule: '0042',
-      syntax: 'ubl',
-    });
+    const put = await session.rest('PUT', '/api/settings/einvoicing', fakePaSettings(pa, 'ubl'));
     expect(put.body.data).toMatchObject({ token_set: true, client_secret_set: false, token_url: '', syntax: 'ubl' });
     expect(JSON.stringify(await storedRow(organizationId))).not.toContain(pa.staticToken);
     expect(await session.rest('POST', '/api/einvoicing/check')).toMatchObject({ status: 200, body: { flow: 'ok', directory: 'ok' } });
