@@ -90,10 +90,16 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     organizationId,
     invoiceIds: sales.filter((d) => d.type === 'invoice').map((d) => d.id),
   });
+  // Grouped once by the invoice that deducts them: looked up per invoice, not searched for (a year of invoices × deposits).
+  const deductedBy = new Map<number | null, typeof deposits>();
+  for (const deposit of deposits) {
+    const group = deductedBy.get(deposit.deducted_by_id);
+    if (group) group.push(deposit);
+    else deductedBy.set(deposit.deducted_by_id, [deposit]);
+  }
   const entries: FecEntry[] = [];
   for (const doc of sales) {
-    const deducted = deposits.filter((d) => d.deducted_by_id === doc.id);
-    entries.push(saleEntry(saleDocument(doc, deducted), accounts, await conversionOf(doc)));
+    entries.push(saleEntry(saleDocument(doc, deductedBy.get(doc.id) ?? []), accounts, await conversionOf(doc)));
   }
   for (const payment of await listPaymentsOfPeriod(db, period)) {
     const record = {
