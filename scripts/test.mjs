@@ -48,8 +48,14 @@ if (!postgresUrl) console.log('(TEST_DATABASE_URL non défini : la suite d’int
 const started = performance.now();
 // The PostgreSQL run is the longest step (its databases are made per server): it starts at once, and the short checks
 // follow the SQLite run in the other lane (measured on 2 cores: PostgreSQL run 785 s, SQLite run 637 s, checks 80 s).
+// Panda's generated styled-system comes first: the typecheck needs it, and so do the unit tests that import client modules.
+const codegen = await lane([['panda codegen', bin('panda'), ['codegen', '--silent']]]);
+if (!codegen.ok) {
+  process.stdout.write(codegen.log);
+  console.error('\nnpm test: échec (voir ci-dessus)');
+  process.exit(1);
+}
 const checks = [
-  ['typecheck', bin('panda'), ['codegen', '--silent']],
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint and format (biome check)', bin('biome'), ['check', '--max-diagnostics=50', '.']],
   ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
