@@ -77,7 +77,7 @@ export function transmissionMessage(t: Transmission): string {
 const isStatus = (s: string): s is LifecycleStatus => (LIFECYCLE_STATUS_KEYS as readonly string[]).includes(s);
 
 /**
- * What the document's own answer carries of its e-invoice (CONTRACT.md, mode « Plateforme agréée »): the flow, its
+ * What the document's own answer carries of its e-invoice in mode « Plateforme agréée »: the flow, its
  * acknowledgement and the lifecycle so far; null for a document never submitted through the API.
  */
 export async function documentEinvoice(db: Db, organizationId: number, documentId: number): Promise<DocumentEinvoice | null> {

@@ -73,7 +73,7 @@ export const transmissionSchema = z.object({
 });
 export type Transmission = z.infer<typeof transmissionSchema>;
 
-/** What a document's answer carries of its submission through the platform's API (CONTRACT.md). */
+/** What a document's answer carries of its submission through the platform's API, so its page shows it without another call. */
 export const documentEinvoiceSchema = z.object({
   state: z.enum(FLOW_STATE_KEYS),
   flow_id: z.string().nullable(),
