@@ -28,7 +28,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable(),
     headless: true,
-    args: [...CHROMIUM_FLAGS, ...(process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [])],
+    args: CHROMIUM_FLAGS,
   });
 }
 
