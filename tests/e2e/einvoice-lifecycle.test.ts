@@ -59,6 +59,8 @@ describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () 
       await transmission.getByText('Refusée par la plateforme').waitFor();
       await transmission.getByText(FLOW_REASONS.InvalidSchema).waitFor();
       await transmission.getByText('code InvalidSchema').waitFor();
+      await transmission.scrollIntoViewIfNeeded();
+      await screenshot(page, 'lifecycle-transmission-refused');
       await transmission.getByRole('button', { name: 'Renvoyer' }).click();
       await transmission.getByText('Transmise, en attente de l’accusé de réception').waitFor();
       expect(await transmission.getByRole('button').count()).toBe(0);
