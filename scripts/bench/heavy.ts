@@ -1,15 +1,18 @@
 // Heavy work beside ordinary reads, on the built server: 50 connections read the documents list while one client
-// issues a 2,000-line invoice (its EN 16931 validation) and another imports a ~9.9 MB supplier e-invoice. Prints the
-// list's latency without and with the heavy work, the server's event-loop delay (its /metrics) and the two heavy
-// requests' durations. Asserts nothing about time.
+// issues a 2,000-line invoice (its EN 16931 validation) and another imports a ~9.9 MB supplier e-invoice, then while
+// another organisation exports a year's FEC. Prints the list's latency without and with the heavy work, the server's
+// event-loop delay (its /metrics) and the heavy requests' durations. Asserts nothing about time.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { seedOrganisation } from '../seed/index';
 import { businessCustomer, sellerIdentity } from '../../tests/helpers/documents';
 import { largeSupplierCii, manyLines } from '../../tests/helpers/large-einvoice';
 import { benchOwner, startBuiltServer } from './built-server';
+import { seedDirectly } from './reports';
 
 const CONNECTIONS = 50;
+/** Documents of the organisation whose FEC is exported (over three years, as the reports bench seeds them). */
+const FEC_DOCUMENTS = Number(process.env.BENCH_FEC_DOCUMENTS ?? 30_000);
 const BASELINE_S = Number(process.env.BENCH_SECONDS ?? 6);
 const METRICS_TOKEN = 'jeton-du-banc-des-travaux-lourds';
 
@@ -45,15 +48,15 @@ async function eventLoopDelay(base: string): Promise<{ p50: number; p99: number;
   return { p50: quantile('0.5'), p99: quantile('0.99'), max: quantile('1') };
 }
 
-/** One request timed to its answer, with node:http: fetch gives up on an answer whose headers take over 5 minutes. */
-function timed(url: string, cookie: string, body?: unknown): Promise<{ ms: number; status: number; body: string }> {
+/** One request (POST unless said) timed to its answer, with node:http: fetch gives up on an answer whose headers take over 5 minutes. */
+function timed(url: string, cookie: string, body?: unknown, method = 'POST'): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now();
   const payload = body === undefined ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
-        method: 'POST',
+        method,
         headers:
           body === undefined ? { cookie } : { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
@@ -128,6 +131,33 @@ export async function benchHeavy(): Promise<void> {
       `| import of a ${lines}-line supplier CII (${(xml.length / 1e6).toFixed(1)} MB) | ${imported.status} | ${(imported.ms / 1000).toFixed(1)} |`,
     );
     for (const answer of [issue, imported]) if (answer.status >= 300) console.log(`  refusal: ${answer.body.slice(0, 300)}`);
+
+    // A year's FEC of another organisation (seeded straight into the database) read while the list is read.
+    const books = await benchOwner(server.url, 'heavy-fec');
+    const booksOrganization = (await books.client.auth.me.query()).organization.id;
+    await fetch(`${server.url}/api/organization`, {
+      method: 'PUT',
+      headers: { cookie: books.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(sellerIdentity),
+    });
+    await seedDirectly(server.dbPath, booksOrganization, FEC_DOCUMENTS);
+    const year = new Date().getFullYear();
+    const fecUrl = `${server.url}/api/exports/fec?year=${year}`;
+    await eventLoopDelay(server.url);
+    const exporting = timed(fecUrl, books.cookie, undefined, 'GET');
+    const duringFec = await readList(listUrl, cookie, exporting);
+    const fec = await exporting;
+    const fecLoop = await eventLoopDelay(server.url);
+    console.log(
+      `\n${CONNECTIONS} connections on GET /api/documents during a FEC export of ${FEC_DOCUMENTS.toLocaleString('en')} documents over 3 years (its year: ${fec.body.split('\r\n').length - 2} lines, ${(fec.body.length / 1e6).toFixed(1)} MB)`,
+    );
+    console.log(
+      '| period | requests | list p50 ms | list p99 ms | list max ms | non-2xx | event loop p50 ms | p99 ms | max ms | FEC status | FEC s |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| during the FEC export | ${duringFec.requests} | ${duringFec.p50} | ${duringFec.p99} | ${duringFec.max} | ${duringFec.non2xx} | ${fecLoop.p50.toFixed(1)} | ${fecLoop.p99.toFixed(1)} | ${fecLoop.max.toFixed(1)} | ${fec.status} | ${(fec.ms / 1000).toFixed(1)} |`,
+    );
   } finally {
     await server.stop();
   }

@@ -342,4 +342,35 @@ describe('ISO-8859-15', () => {
     expect(encodeLatin9('Café ✓ ¤').toString('latin1')).toBe('Café ? ?');
     expect(new TextDecoder('iso-8859-15').decode(encodeLatin9('L’Atelier — « 12,50\u202f€ »'))).toBe("L'Atelier - « 12,50 € »");
   });
+
+  it('gives, for any text, the bytes a character-by-character encoder gives (surrogate pairs, lone surrogates, « … »)', () => {
+    const plain: Record<string, string> = {
+      '‘': "'",
+      '’': "'",
+      '‚': "'",
+      '“': '"',
+      '”': '"',
+      '„': '"',
+      '–': '-',
+      '—': '-',
+      '‑': '-',
+      '…': '...',
+      '\u202f': ' ',
+      '\u2009': ' ',
+    };
+    const specials: Record<string, number> = { '€': 0xa4, Š: 0xa6, š: 0xa8, Ž: 0xb4, ž: 0xb8, Œ: 0xbc, œ: 0xbd, Ÿ: 0xbe };
+    const latin1Only = new Set([0xa4, 0xa6, 0xa8, 0xb4, 0xb8, 0xbc, 0xbd, 0xbe]);
+    const byCharacter = (text: string) =>
+      [...[...text].map((c) => plain[c] ?? c).join('')].map((char) => {
+        const code = char.codePointAt(0) ?? 0x3f;
+        return specials[char] ?? (code < 0x100 && !latin1Only.has(code) ? code : 0x3f);
+      });
+    const pieces = fc.constantFrom('é', 'a', '€', 'œ', '…', '’', '\u202f', '¤', '✓', '😀', '\ud800', '\udc00', '\t', 'Ÿ', 'ÿ');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pieces, fc.string({ unit: 'binary' })), { maxLength: 20 }), (parts) => {
+        const text = parts.join('');
+        expect([...encodeLatin9(text)]).toEqual(byCharacter(text));
+      }),
+    );
+  });
 });

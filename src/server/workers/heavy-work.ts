@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { AppError } from '../errors';
 import { type PoolStats, TaskFailed, TaskRefused, type WorkerEntry, WorkerPool } from './pool';
-import { type TaskName, type Tasks, taskLabels } from './tasks';
+import { taskLabels } from './task-labels';
+import type { TaskName, Tasks } from './tasks';
 
 export type HeavyWorkConfig = {
   /** Worker threads at most (HEAVY_WORKERS). */

@@ -1,27 +1,41 @@
 import type { Db } from '../connection';
-import { documentOfRow, type DocumentItemRow } from './document-mapping';
-import { fromStoredUnits } from '../../../shared/money';
-import type { StoredDocument } from '../../../shared/schemas/document-model';
-import { customerPartySchema } from '../../../shared/schemas/document-parties';
+import type { DocumentItemRow, DocumentRow } from './document-mapping';
+import { nextTurn } from '../../workers/packed';
 
-/** The reads of the FEC export: issued sales documents and payments of a period, with what their entries need. */
+/**
+ * The reads of the FEC export: issued sales documents and payments of a period, as rows. Their mapping, entries and
+ * text are built in a worker thread (services/fec-book.ts): here only SQL, page by page, so that the event loop serves
+ * other requests between the pages of a year of invoices.
+ */
 
-async function withLines(db: Db, rows: Parameters<typeof documentOfRow>[0][]): Promise<StoredDocument[]> {
-  const byDocument = new Map<number, DocumentItemRow[]>();
-  // SQLite caps bound parameters per statement: read the lines in chunks.
-  for (let start = 0; start < rows.length; start += 500) {
-    const ids = rows.slice(start, start + 500).map((r) => r.id);
-    const items = await db.selectFrom('document_items').selectAll().where('document_id', 'in', ids).orderBy('position').execute();
-    for (const item of items) byDocument.set(item.document_id, [...(byDocument.get(item.document_id) ?? []), item]);
+/** Documents read per statement: SQLite caps bound parameters, and a page of rows is a few milliseconds of work. */
+const PAGE = 500;
+
+export type SaleRows = { documents: DocumentRow[]; items: DocumentItemRow[] };
+
+/** The documents of `ids` with their lines, a page at a time, the event loop served between pages. */
+async function* pagesOf(db: Db, organizationId: number, ids: number[]): AsyncGenerator<SaleRows> {
+  for (let start = 0; start < ids.length; start += PAGE) {
+    if (start > 0) await nextTurn();
+    const page = ids.slice(start, start + PAGE);
+    const rows = await db
+      .selectFrom('documents')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('id', 'in', page)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const documents = page.flatMap((id) => byId.get(id) ?? []);
+    const items = await db.selectFrom('document_items').selectAll().where('document_id', 'in', page).orderBy('position').execute();
+    yield { documents, items };
   }
-  return rows.map((row) => documentOfRow(row, byDocument.get(row.id) ?? []));
 }
 
 /** Invoices and credit notes issued (numbered) with a date in [from, to], oldest first. */
-export async function listIssuedSales(db: Db, params: { organizationId: number; from: string; to: string }): Promise<StoredDocument[]> {
-  const rows = await db
+export async function* issuedSalePages(db: Db, params: { organizationId: number; from: string; to: string }): AsyncGenerator<SaleRows> {
+  const ids = await db
     .selectFrom('documents')
-    .selectAll()
+    .select('id')
     .where('organization_id', '=', params.organizationId)
     .where('type', 'in', ['invoice', 'credit'])
     .where('number', 'is not', null)
@@ -30,31 +44,33 @@ export async function listIssuedSales(db: Db, params: { organizationId: number; 
     .orderBy('date')
     .orderBy('counter')
     .execute();
-  return withLines(db, rows);
+  yield* pagesOf(
+    db,
+    params.organizationId,
+    ids.map((r) => r.id),
+  );
 }
 
 /** The issued deposit invoices that the given final invoices deduct. */
-export async function listDeductedDeposits(db: Db, params: { organizationId: number; invoiceIds: number[] }): Promise<StoredDocument[]> {
-  const rows = [];
-  for (let start = 0; start < params.invoiceIds.length; start += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('documents')
-        .selectAll()
-        .where('organization_id', '=', params.organizationId)
-        .where('kind', '=', 'deposit')
-        .where('number', 'is not', null)
-        .where('deducted_by_id', 'in', params.invoiceIds.slice(start, start + 500))
-        .orderBy('counter')
-        .execute()),
-    );
+export async function* deductedDepositPages(db: Db, params: { organizationId: number; invoiceIds: number[] }): AsyncGenerator<SaleRows> {
+  const ids: number[] = [];
+  for (let start = 0; start < params.invoiceIds.length; start += PAGE) {
+    const rows = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('organization_id', '=', params.organizationId)
+      .where('kind', '=', 'deposit')
+      .where('number', 'is not', null)
+      .where('deducted_by_id', 'in', params.invoiceIds.slice(start, start + PAGE))
+      .orderBy('counter')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
   }
-  return withLines(db, rows);
+  yield* pagesOf(db, params.organizationId, ids);
 }
 
-/** Payments (and their reversals) dated in [from, to], with the invoice they settle. */
-export async function listPaymentsOfPeriod(db: Db, params: { organizationId: number; from: string; to: string }) {
-  const rows = await db
+function paymentPage(db: Db, organizationId: number, ids: number[]) {
+  return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', (join) => join.onRef('d.id', '=', 'p.document_id').onRef('d.organization_id', '=', 'p.organization_id'))
     .select([
@@ -69,19 +85,35 @@ export async function listPaymentsOfPeriod(db: Db, params: { organizationId: num
       'd.customer_name',
       'd.customer_snapshot',
     ])
-    .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
-    .where('p.date', '<=', params.to)
+    .where('p.organization_id', '=', organizationId)
+    .where('p.id', 'in', ids)
     .orderBy('p.date')
     .orderBy('p.id')
     .execute();
-  return rows.map(({ customer_snapshot, customer_name, ...r }) => {
-    const customer = customer_snapshot === null ? null : customerPartySchema.parse(JSON.parse(customer_snapshot));
-    return {
-      ...r,
-      amount: fromStoredUnits(r.amount),
-      number: r.number ?? '',
-      customer: { number: customer?.number ?? '', name: customer?.name || customer_name },
-    };
-  });
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof paymentPage>>[number];
+
+/** Payments (and their reversals) dated in [from, to], with the invoice they settle, in their order. */
+export async function* paymentPagesOfPeriod(
+  db: Db,
+  params: { organizationId: number; from: string; to: string },
+): AsyncGenerator<PaymentRow[]> {
+  const ids = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('organization_id', '=', params.organizationId)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+  for (let start = 0; start < ids.length; start += PAGE) {
+    if (start > 0) await nextTurn();
+    yield await paymentPage(
+      db,
+      params.organizationId,
+      ids.slice(start, start + PAGE).map((r) => r.id),
+    );
+  }
 }
