@@ -61,6 +61,9 @@ const TABLE = {
   'emailSettings.get': 'read',
   'expenses.categories': 'read',
   'expenses.export': 'read',
+  'bankAccounts.list': 'read',
+  'bankAccounts.get': 'read',
+  'bankTransactions.list': 'read',
   'expenses.figures': 'read',
   'expenses.get': 'read',
   'expenses.list': 'read',
@@ -129,6 +132,11 @@ const TABLE = {
   'appointments.invite': 'write',
   'appointments.update': 'write',
   'expenses.attachReceipt': 'write',
+  // The bank's lines, and what they paid: the day's bookkeeping.
+  'bankAccounts.import': 'write',
+  'bankTransactions.match': 'write',
+  'bankTransactions.ignore': 'write',
+  'bankTransactions.confirmSure': 'write',
   'expenses.create': 'write',
   'expenses.delete': 'write',
   'expenses.importEinvoice': 'write',
@@ -164,6 +172,10 @@ const TABLE = {
   'einvoicing.saveSettings': 'manage',
   'einvoicing.check': 'manage',
   'expenses.archiveCategory': 'manage',
+  // Which accounts the business has: their IBAN is printed on its invoices.
+  'bankAccounts.create': 'manage',
+  'bankAccounts.update': 'manage',
+  'bankAccounts.delete': 'manage',
   'expenses.deleteCategory': 'manage',
   // Every role sees the plan and its counters (the top bar, the banner near a limit).
   'subscription.get': 'read',

@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
 import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
 import { keepPdf } from '../helpers/kept-pdf';
+import { base64, camt053 } from '../helpers/bank-statements';
+import { mod97 } from '../../src/shared/iban';
 
 /**
  * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:
@@ -262,6 +264,27 @@ async function memberId(): Promise<number> {
 
 /** Port 9 (discard) on loopback refuses the connection at once, alike on both sides. */
 const webhookBody = { url: 'http://127.0.0.1:9/facturier', events: ['expense.created', 'document.issued'] };
+/** A valid French IBAN per call: an organisation keeps each IBAN once. */
+let ibans = 0;
+function nextIban(): string {
+  const bban = `3000100794${String(++ibans).padStart(11, '0')}85`;
+  return `FR${String(98 - mod97(`${bban}FR00`)).padStart(2, '0')}${bban}`;
+}
+const bankAccount = async () => {
+  const iban = nextIban();
+  return { iban, id: (await same('POST', '/api/bank-accounts', { name: 'Compte courant', iban })).data.id as number };
+};
+/** An account with one imported debit of 59.99 and the unpaid expense it pays. */
+async function bankLine() {
+  const account = await bankAccount();
+  const expense = (await same('POST', '/api/expenses', { ...expenseBody, supplier: 'Orange', amount: 59.99, vat: [], status: 'unpaid' }))
+    .data.id as number;
+  const xml = camt053(account.iban, [{ date: '2026-03-05', amount: '-59.99', label: 'PRLV ORANGE' }]);
+  await same('POST', `/api/bank-accounts/${account.id}/import`, { filename: 'releve.xml', content_base64: base64(xml) });
+  const listed = (await same('GET', `/api/bank-transactions?account_id=${account.id}`)) as unknown as { data: { id: number }[] };
+  return { line: listed.data[0]?.id as number, expense };
+}
+
 async function webhookId(): Promise<number> {
   return (await same('POST', '/api/webhooks', webhookBody)).data.id;
 }
@@ -650,6 +673,26 @@ const samples: Record<string, () => Promise<Call>> = {
     const xml = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/einvoice/cii/CII_example3.xml'));
     return { input: both({ filename: 'CII_example3.xml', content_base64: xml.toString('base64') }) };
   },
+  'bankAccounts.list': async () => ({ input: both(undefined) }),
+  'bankAccounts.get': async () => ({ input: both({ id: (await bankAccount()).id }) }),
+  'bankAccounts.create': async () => ({ input: both({ name: 'Livret', iban: nextIban(), bic: 'BDFEFRPP' }) }),
+  'bankAccounts.update': async () => {
+    const { id, iban } = await bankAccount();
+    return { input: both({ id, name: 'Compte pro', iban, default: true }) };
+  },
+  'bankAccounts.delete': async () => ({ input: both({ id: (await bankAccount()).id }) }),
+  'bankAccounts.import': async () => {
+    const { id, iban } = await bankAccount();
+    const xml = camt053(iban, [{ date: '2026-03-05', amount: '120.00', label: 'VIR CLIENT' }]);
+    return { input: both({ id, filename: 'releve.xml', content_base64: base64(xml) }) };
+  },
+  'bankTransactions.list': async () => ({ input: both(undefined) }),
+  'bankTransactions.match': async () => {
+    const { line: id, expense } = await bankLine();
+    return { input: both({ id, matches: [{ kind: 'expense', id: expense, amount: 59.99 }] }) };
+  },
+  'bankTransactions.ignore': async () => ({ input: both({ id: (await bankLine()).line, reason: 'Frais personnels' }) }),
+  'bankTransactions.confirmSure': async () => ({ input: both({}) }),
   'recurringExpenses.list': async () => ({ input: both(undefined) }),
   'recurringExpenses.get': async () => ({ input: both({ id: await recurringId() }) }),
   'recurringExpenses.create': async () => ({ input: both(recurringBody) }),

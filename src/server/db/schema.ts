@@ -720,6 +720,9 @@ export interface Database {
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
   einvoicing_settings: EinvoicingSettingsTable;
+  bank_accounts: BankAccountsTable;
+  bank_transactions: BankTransactionsTable;
+  bank_matches: BankMatchesTable;
 }
 
 /** Migration 0041: a shared fixed-window counter (auth/rate-limit.ts, PostgreSQL); times in epoch milliseconds. */
@@ -785,4 +788,52 @@ export interface EinvoicingSettingsTable {
   /** Migration 0045: the XP Z12-013 flow profile declared with each invoice sent. */
   profile: string;
   updated_at: string;
+}
+
+/** Migration 0048: an organisation's bank account; `is_default` 0 or 1 (one default, printed on invoices). */
+export interface BankAccountsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  iban: string;
+  bic: string;
+  is_default: number;
+  /** The CSV column mapping confirmed for this account's statements (JSON), null until a CSV was imported. */
+  csv_mapping: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0048: a statement line; `amount` and `allocated` in ten-thousandths, a credit positive. */
+export interface BankTransactionsTable {
+  id: Generated<number>;
+  organization_id: number;
+  account_id: number;
+  date: string;
+  value_date: string | null;
+  amount: number;
+  currency: string;
+  label: string;
+  counterparty: string;
+  reference: string;
+  fingerprint: string;
+  status: string;
+  allocated: number;
+  suggestions: string;
+  ignore_reason: string;
+  source_file: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0048: what a transaction paid: an invoice (its payment row) or an expense. */
+export interface BankMatchesTable {
+  id: Generated<number>;
+  organization_id: number;
+  transaction_id: number;
+  kind: string;
+  target_id: number;
+  amount: number;
+  payment_id: number | null;
+  created_at: string;
 }

@@ -31,6 +31,7 @@ import { devicesRouter } from './devices';
 import { apiKeysRouter } from './api-keys';
 import { webhooksRouter } from './webhooks';
 import { plansRouter, subscriptionRouter } from './subscription';
+import { bankAccountsRouter, bankTransactionsRouter } from './bank';
 
 export const appRouter = router({
   auth: authRouter,
@@ -54,6 +55,8 @@ export const appRouter = router({
   exports: exportsRouter,
   einvoice: einvoiceRouter,
   expenses: expensesRouter,
+  bankAccounts: bankAccountsRouter,
+  bankTransactions: bankTransactionsRouter,
   recurringExpenses: recurringExpensesRouter,
   documentMail: documentMailRouter,
   reminders: remindersRouter,

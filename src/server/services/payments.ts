@@ -16,6 +16,7 @@ import { appendAudit } from './audit';
 import { todayIso } from './document-record';
 import { emitEvent } from './webhooks';
 import { plural } from '../../shared/french';
+import { lockRow } from '../db/dialect';
 
 const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
@@ -102,18 +103,26 @@ export async function recordPayment(
   payment: Payment,
   userId?: number,
 ): Promise<PaymentRecord> {
-  const invoice = await payableInvoice(db, organizationId, documentId);
-  const amount = storedAmount(invoice, payment.amount);
-  const id = await db.transaction().execute(async (trx) => {
-    const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
-    await refreshInvoiceBalance(trx, organizationId, documentId);
-    await emitEvent(trx, organizationId, 'payment.recorded', async () => ({
-      ...paymentOf(await foundPayment(trx, organizationId, documentId, newId)),
-      document: { id: invoice.id, number: invoice.number, currency: invoice.currency },
-    }));
-    return newId;
-  });
+  const id = await db.transaction().execute((trx) => recordPaymentIn(trx, organizationId, documentId, payment, userId));
   return paymentOf(await foundPayment(db, organizationId, documentId, id));
+}
+
+/**
+ * Records a payment inside the caller's transaction (a bank line paying several invoices records them together or
+ * not at all); answers its id. The invoice row is locked first on PostgreSQL, so that two payments at once cannot
+ * both fit in what is left to pay.
+ */
+export async function recordPaymentIn(trx: Db, organizationId: number, documentId: number, payment: Payment, userId?: number): Promise<number> {
+  await lockRow(trx, 'documents', documentId);
+  const invoice = await payableInvoice(trx, organizationId, documentId);
+  const amount = storedAmount(invoice, payment.amount);
+  const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
+  await refreshInvoiceBalance(trx, organizationId, documentId);
+  await emitEvent(trx, organizationId, 'payment.recorded', async () => ({
+    ...paymentOf(await foundPayment(trx, organizationId, documentId, newId)),
+    document: { id: invoice.id, number: invoice.number, currency: invoice.currency },
+  }));
+  return newId;
 }
 
 /**

@@ -8,4 +8,5 @@ export const taskLabels: Record<TaskName, string> = {
   readSupplierFile: 'La lecture de la facture fournisseur',
   toFacturX: 'La production du PDF Factur-X',
   fecBook: 'La production du FEC',
+  readStatement: 'La lecture du relevé bancaire',
 };

@@ -1,0 +1,246 @@
+import { SURE } from '../../shared/schemas/bank';
+
+/**
+ * Suggestions for a statement line: which open invoices a credit pays, which unpaid expense a debit settles, each with
+ * why and how sure. Amounts are stored units (ten-thousandths). Every rule reads an index built once per import, so a
+ * statement of ten thousand lines against thousands of open invoices costs a few lookups a line, not a scan.
+ */
+export type OpenInvoice = { id: number; number: string; customer: string; currency: string; balance: number; date: string };
+export type OpenExpense = { id: number; supplier: string; invoiceNumber: string; currency: string; amount: number; date: string };
+export type LineToMatch = { amount: number; currency: string; label: string; counterparty: string; reference: string };
+export type Proposal = {
+  kind: 'invoice' | 'expense';
+  id: number;
+  amount: number;
+  reason: string;
+  confidence: number;
+  label: string;
+  balance: number;
+};
+
+/** Upper-case letters and digits only: how numbers and references are compared ('F2026-0001' → 'F20260001'). */
+export const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Words of a name or a label, without accents, legal forms and short words. */
+const GENERIC = new Set([
+  'SARL',
+  'SAS',
+  'SASU',
+  'EURL',
+  'SA',
+  'SCI',
+  'SNC',
+  'SCOP',
+  'STE',
+  'SOCIETE',
+  'ETS',
+  'ETABLISSEMENTS',
+  'LES',
+  'DES',
+  'ET',
+  'CIE',
+  'VIR',
+  'VIREMENT',
+  'SEPA',
+  'RECU',
+  'PRLV',
+  'CB',
+  'DE',
+  'DU',
+  'LA',
+  'LE',
+]);
+function words(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((w) => w.length >= 3 && !GENERIC.has(w));
+}
+
+/** Finds known numbers inside a compacted label: every length the numbers have, at every position. */
+class NumberIndex<T> {
+  private readonly byNumber = new Map<string, T[]>();
+  private readonly lengths = new Set<number>();
+
+  add(number: string, value: T) {
+    const key = compact(number);
+    // Too short to tell apart from a date or an amount in a label.
+    if (key.length < 4) return;
+    this.byNumber.set(key, [...(this.byNumber.get(key) ?? []), value]);
+    this.lengths.add(key.length);
+  }
+
+  /** Each number found once, with whether it followed an ISO 11649 prefix (RF and two check digits). */
+  find(label: string): { value: T; creditorReference: boolean }[] {
+    const text = compact(label);
+    const found = new Map<T, boolean>();
+    for (const length of this.lengths) {
+      for (let at = 0; at + length <= text.length; at++) {
+        const values = this.byNumber.get(text.slice(at, at + length));
+        if (!values) continue;
+        // Not the start of a longer number: 'F20260001' is not found in 'F202600012'.
+        const next = text[at + length];
+        const previous = text[at - 1];
+        if (next !== undefined && /\d/.test(next)) continue;
+        if (previous !== undefined && /\d/.test(previous) && /^\d/.test(text[at] ?? '') && !/RF\d\d$/.test(text.slice(0, at))) continue;
+        const creditorReference = /RF\d\d$/.test(text.slice(0, at));
+        for (const value of values) found.set(value, (found.get(value) ?? false) || creditorReference);
+      }
+    }
+    return [...found].map(([value, creditorReference]) => ({ value, creditorReference }));
+  }
+}
+
+/** Finds the parties (customers, suppliers) whose significant words all appear in a label. */
+class NameIndex<T> {
+  private readonly byWord = new Map<string, { words: string[]; value: T }[]>();
+
+  add(name: string, value: T) {
+    const list = words(name);
+    const key = [...list].sort((a, b) => b.length - a.length)[0];
+    if (!key) return;
+    this.byWord.set(key, [...(this.byWord.get(key) ?? []), { words: list, value }]);
+  }
+
+  find(label: string): T[] {
+    const present = new Set(words(label));
+    const found = new Set<T>();
+    for (const word of present)
+      for (const entry of this.byWord.get(word) ?? []) if (entry.words.every((w) => present.has(w))) found.add(entry.value);
+    return [...found];
+  }
+}
+
+const money = (units: number) => (units / 10_000).toFixed(2).replace('.', ',');
+/** Subsets looked at for a sum of one customer's invoices: its 12 oldest open ones (4,096 sums). */
+const SUBSET_LIMIT = 12;
+
+export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) {
+  const invoiceNumbers = new NumberIndex<OpenInvoice>();
+  const customers = new NameIndex<string>();
+  const invoicesOf = new Map<string, OpenInvoice[]>();
+  const invoicesByAmount = new Map<number, OpenInvoice[]>();
+  for (const invoice of [...invoices].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)) {
+    invoiceNumbers.add(invoice.number, invoice);
+    const key = invoice.customer.trim().toUpperCase();
+    if (!invoicesOf.has(key)) customers.add(invoice.customer, key);
+    invoicesOf.set(key, [...(invoicesOf.get(key) ?? []), invoice]);
+    invoicesByAmount.set(invoice.balance, [...(invoicesByAmount.get(invoice.balance) ?? []), invoice]);
+  }
+  const expenseNumbers = new NumberIndex<OpenExpense>();
+  const suppliers = new NameIndex<OpenExpense>();
+  const expensesByAmount = new Map<number, OpenExpense[]>();
+  for (const expense of [...expenses].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)) {
+    if (expense.invoiceNumber) expenseNumbers.add(expense.invoiceNumber, expense);
+    suppliers.add(expense.supplier, expense);
+    expensesByAmount.set(expense.amount, [...(expensesByAmount.get(expense.amount) ?? []), expense]);
+  }
+
+  const invoiceProposal = (invoice: OpenInvoice, amount: number, reason: string, confidence: number): Proposal => ({
+    kind: 'invoice',
+    id: invoice.id,
+    amount,
+    reason,
+    confidence,
+    label: `${invoice.number} · ${invoice.customer}`,
+    balance: invoice.balance,
+  });
+  const expenseProposal = (expense: OpenExpense, reason: string, confidence: number): Proposal => ({
+    kind: 'expense',
+    id: expense.id,
+    amount: expense.amount,
+    reason,
+    confidence,
+    label: `${expense.supplier}${expense.invoiceNumber ? ` · ${expense.invoiceNumber}` : ''}`,
+    balance: expense.amount,
+  });
+
+  function forCredit(line: LineToMatch): Proposal[] {
+    const text = `${line.label} ${line.reference} ${line.counterparty}`;
+    const open = (i: OpenInvoice) => i.currency === line.currency && i.balance > 0;
+    const numbered = invoiceNumbers.find(text).filter((f) => open(f.value));
+    if (numbered.length === 1) {
+      const [{ value: invoice, creditorReference }] = numbered as [(typeof numbered)[number]];
+      const by = creditorReference ? `Référence de virement RF de ${invoice.number}` : `Numéro ${invoice.number} dans le libellé`;
+      if (line.amount === invoice.balance)
+        return [invoiceProposal(invoice, line.amount, `${by}, montant exact`, creditorReference ? 0.99 : 0.97)];
+      if (line.amount < invoice.balance)
+        return [invoiceProposal(invoice, line.amount, `${by} : paiement partiel (reste ${money(invoice.balance - line.amount)})`, SURE)];
+      return [
+        invoiceProposal(
+          invoice,
+          invoice.balance,
+          `${by} : le virement dépasse le reste à payer de ${money(line.amount - invoice.balance)}`,
+          0.6,
+        ),
+      ];
+    }
+    if (numbered.length > 1) {
+      const total = numbered.reduce((sum, f) => sum + f.value.balance, 0);
+      const reason = `Numéros de ${numbered.length} factures dans le libellé`;
+      if (total === line.amount) return numbered.map((f) => invoiceProposal(f.value, f.value.balance, `${reason}, total exact`, 0.95));
+      return numbered.map((f) => invoiceProposal(f.value, Math.min(f.value.balance, line.amount), `${reason}, total différent`, 0.5));
+    }
+    const named = customers.find(text).flatMap((key) => (invoicesOf.get(key) ?? []).filter(open));
+    if (named.length > 0) {
+      const exact = named.filter((i) => i.balance === line.amount);
+      if (exact.length === 1) return [invoiceProposal(exact[0] as OpenInvoice, line.amount, 'Montant exact et nom du client', 0.93)];
+      if (exact.length > 1)
+        return exact
+          .slice(0, 3)
+          .map((i) => invoiceProposal(i, line.amount, 'Montant exact et nom du client (plusieurs factures de ce montant)', 0.6));
+      const subsets = sumsOf(named.slice(0, SUBSET_LIMIT), line.amount);
+      if (subsets.length >= 1) {
+        const [first] = subsets as [OpenInvoice[]];
+        const unique = subsets.length === 1;
+        const reason = `Somme de ${first.length} factures du client${unique ? '' : ' (plusieurs combinaisons possibles)'}`;
+        return first.map((i) => invoiceProposal(i, i.balance, reason, unique ? SURE : 0.6));
+      }
+    }
+    const sameAmount = (invoicesByAmount.get(line.amount) ?? []).filter(open);
+    if (sameAmount.length === 1)
+      return [invoiceProposal(sameAmount[0] as OpenInvoice, line.amount, 'Montant exact (seule facture ouverte de ce montant)', 0.75)];
+    return sameAmount.slice(0, 3).map((i) => invoiceProposal(i, line.amount, 'Montant exact (plusieurs factures de ce montant)', 0.5));
+  }
+
+  function forDebit(line: LineToMatch): Proposal[] {
+    const amount = -line.amount;
+    const text = `${line.label} ${line.reference} ${line.counterparty}`;
+    const fits = (e: OpenExpense) => e.currency === line.currency && e.amount === amount;
+    const numbered = expenseNumbers
+      .find(text)
+      .map((f) => f.value)
+      .filter(fits);
+    if (numbered.length === 1)
+      return [expenseProposal(numbered[0] as OpenExpense, 'Numéro de la facture fournisseur dans le libellé, montant exact', 0.97)];
+    const named = suppliers.find(text).filter(fits);
+    if (named.length === 1) return [expenseProposal(named[0] as OpenExpense, 'Montant exact et nom du fournisseur', 0.93)];
+    if (named.length > 1)
+      return named
+        .slice(0, 3)
+        .map((e) => expenseProposal(e, 'Montant exact et nom du fournisseur (plusieurs dépenses de ce montant)', 0.6));
+    const sameAmount = (expensesByAmount.get(amount) ?? []).filter(fits);
+    if (sameAmount.length === 1)
+      return [expenseProposal(sameAmount[0] as OpenExpense, 'Montant exact (seule dépense à payer de ce montant)', 0.75)];
+    return sameAmount.slice(0, 3).map((e) => expenseProposal(e, 'Montant exact (plusieurs dépenses de ce montant)', 0.5));
+  }
+
+  return {
+    suggest: (line: LineToMatch): Proposal[] => (line.amount > 0 ? forCredit(line) : line.amount < 0 ? forDebit(line) : []),
+  };
+}
+
+/** The subsets (two invoices or more) of `invoices` whose balances sum to `amount`; at most two, enough to know if it is unique. */
+function sumsOf(invoices: OpenInvoice[], amount: number): OpenInvoice[][] {
+  const found: OpenInvoice[][] = [];
+  const count = invoices.length;
+  for (let mask = 1; mask < 1 << count && found.length < 2; mask++) {
+    if ((mask & (mask - 1)) === 0) continue;
+    let sum = 0;
+    for (let i = 0; i < count; i++) if (mask & (1 << i)) sum += (invoices[i] as OpenInvoice).balance;
+    if (sum === amount) found.push(invoices.filter((_, i) => mask & (1 << i)));
+  }
+  return found;
+}

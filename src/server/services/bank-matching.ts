@@ -1,0 +1,258 @@
+import type { Db } from '../db/connection';
+import { nowIso } from '../clock';
+import { fail } from '../errors';
+import { lockRow } from '../db/dialect';
+import {
+  type BankTransactionRow,
+  findTransactionRow,
+  listMatchesOf,
+  listOpenInvoices,
+  listTransactionRows,
+  listUnpaidExpenses,
+} from '../db/queries/bank';
+import { createMatcher, type Proposal } from '../bank/matching';
+import { fromStoredUnits, toStoredUnits } from '../../shared/money';
+import { type BankTransaction, type BankTransactionQuery, type MatchKind, SURE, type Suggestion } from '../../shared/schemas/bank';
+import { formatMoney } from '../../shared/format';
+import { recordPaymentIn } from './payments';
+import { getAppSettings } from './settings';
+
+const LINE_NOT_FOUND = 'Opération bancaire introuvable';
+
+/** A matcher over what is open now: built per request, so a suggestion never names an invoice paid since the import. */
+export async function currentMatcher(db: Db, organizationId: number) {
+  const [invoices, expenses] = await Promise.all([listOpenInvoices(db, organizationId), listUnpaidExpenses(db, organizationId)]);
+  return createMatcher(
+    invoices.map((i) => ({
+      id: i.id,
+      number: i.number ?? '',
+      customer: i.customer_name,
+      currency: i.currency,
+      balance: i.amount_due,
+      date: i.date,
+    })),
+    expenses.map((e) => ({
+      id: e.id,
+      supplier: e.supplier,
+      invoiceNumber: e.invoice_number,
+      currency: e.currency,
+      amount: e.amount,
+      date: e.date,
+    })),
+  );
+}
+
+export const suggestionOf = (p: Proposal): Suggestion => ({ ...p, amount: fromStoredUnits(p.amount), balance: fromStoredUnits(p.balance) });
+
+/** What is still to match on a line (stored units, positive). */
+const remainingOf = (row: Pick<BankTransactionRow, 'amount' | 'allocated'>) => Math.abs(row.amount) - row.allocated;
+
+const isOpen = (row: BankTransactionRow) => row.status === 'unmatched' || row.status === 'suggested';
+
+function proposalsFor(matcher: Awaited<ReturnType<typeof currentMatcher>>, row: BankTransactionRow): Proposal[] {
+  if (!isOpen(row)) return [];
+  const remaining = remainingOf(row);
+  const line = {
+    amount: Math.sign(row.amount) * remaining,
+    currency: row.currency,
+    label: row.label,
+    counterparty: row.counterparty,
+    reference: row.reference,
+  };
+  return matcher.suggest(line);
+}
+
+/** Lines as answered: what they paid, and for those still open what they could pay now. */
+async function present(db: Db, organizationId: number, rows: BankTransactionRow[]): Promise<BankTransaction[]> {
+  const matcher = rows.some(isOpen) ? await currentMatcher(db, organizationId) : null;
+  const matches = await listMatchesOf(
+    db,
+    organizationId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    account_id: row.account_id,
+    date: row.date,
+    amount: fromStoredUnits(row.amount),
+    currency: row.currency,
+    label: row.label,
+    counterparty: row.counterparty,
+    reference: row.reference,
+    status: row.status as BankTransaction['status'],
+    allocated: fromStoredUnits(row.allocated),
+    ignore_reason: row.ignore_reason,
+    suggestions: matcher ? proposalsFor(matcher, row).map(suggestionOf) : [],
+    matches: matches
+      .filter((m) => m.transaction_id === row.id)
+      .map((m) => ({
+        kind: m.kind as MatchKind,
+        id: m.target_id,
+        amount: fromStoredUnits(m.amount),
+        label: (m.kind === 'invoice' ? m.number : m.supplier) ?? '',
+      })),
+  }));
+}
+
+export async function listBankTransactions(db: Db, organizationId: number, query: BankTransactionQuery) {
+  const { rows, total } = await listTransactionRows(db, {
+    organizationId,
+    accountId: query.account_id,
+    status: query.status,
+    from: query.from,
+    to: query.to,
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+  });
+  return { total, data: await present(db, organizationId, rows) };
+}
+
+export async function getBankTransaction(db: Db, organizationId: number, id: number): Promise<BankTransaction> {
+  const [line] = await present(db, organizationId, [await getLine(db, organizationId, id)]);
+  return line ?? fail('NOT_FOUND', LINE_NOT_FOUND);
+}
+
+async function getLine(db: Db, organizationId: number, id: number): Promise<BankTransactionRow> {
+  return (await findTransactionRow(db, organizationId, id)) ?? fail('NOT_FOUND', LINE_NOT_FOUND);
+}
+
+/** Marks an expense paid by a debit: the whole expense, never a part (an expense has no partial payments). */
+async function payExpense(trx: Db, organizationId: number, expenseId: number, amount: number, date: string) {
+  await lockRow(trx, 'expenses', expenseId);
+  const expense = await trx
+    .selectFrom('expenses')
+    .select(['id', 'amount', 'status', 'supplier'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', expenseId)
+    .executeTakeFirst();
+  if (!expense) fail('NOT_FOUND', 'Dépense introuvable');
+  if (expense.status === 'paid') fail('CONFLICT', `La dépense « ${expense.supplier} » est déjà payée`);
+  if (expense.amount !== amount)
+    fail('CONFLICT', `La dépense « ${expense.supplier} » se paie en entier : ${fromStoredUnits(expense.amount)} attendu`);
+  await trx.updateTable('expenses').set({ status: 'paid', paid_at: date, updated_at: nowIso() }).where('id', '=', expenseId).execute();
+}
+
+/**
+ * Confirms what a line paid, all of it or nothing: each invoice's payment (dated by the line, logged, the invoice's
+ * balance and status following) or each expense marked paid. A line never pays more than its amount, an invoice more
+ * than its balance (409, nothing recorded).
+ */
+export async function matchBankTransaction(
+  db: Db,
+  organizationId: number,
+  id: number,
+  matches: { kind: MatchKind; id: number; amount: number }[],
+  userId?: number,
+): Promise<BankTransaction> {
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'bank_transactions', id);
+    const line = await getLine(trx, organizationId, id);
+    if (line.status === 'ignored') fail('CONFLICT', `Cette opération est ignorée (${line.ignore_reason}) : elle ne paie rien`);
+    const credit = line.amount > 0;
+    for (const match of matches) {
+      if (credit && match.kind !== 'invoice') fail('CONFLICT', 'Un crédit paie des factures, pas des dépenses');
+      if (!credit && match.kind !== 'expense') fail('CONFLICT', 'Un débit paie des dépenses, pas des factures');
+    }
+    const units = matches.map((m) => toStoredUnits(m.amount));
+    const total = units.reduce((a, b) => a + b, 0);
+    const remaining = remainingOf(line);
+    if (total > remaining) {
+      const { currency_format } = await getAppSettings(trx, organizationId);
+      fail(
+        'CONFLICT',
+        `Le rapprochement (${formatMoney(fromStoredUnits(total), currency_format, line.currency)}) dépasse ce qui reste de l’opération (${formatMoney(fromStoredUnits(remaining), currency_format, line.currency)})`,
+      );
+    }
+    const already = await trx.selectFrom('bank_matches').select(['kind', 'target_id']).where('transaction_id', '=', id).execute();
+    const now = nowIso();
+    for (const [index, match] of matches.entries()) {
+      const amount = units[index] ?? 0;
+      if (
+        already.some((a) => a.kind === match.kind && a.target_id === match.id) ||
+        matches.findIndex((m) => m.kind === match.kind && m.id === match.id) !== index
+      )
+        fail('CONFLICT', 'Cette opération est déjà rapprochée de ce document');
+      let paymentId: number | null = null;
+      if (match.kind === 'invoice') {
+        const reference = (line.reference || line.label).slice(0, 120);
+        paymentId = await recordPaymentIn(
+          trx,
+          organizationId,
+          match.id,
+          { date: line.date, amount: match.amount, method: 'transfer', reference, note: 'Rapprochement bancaire' },
+          userId,
+        );
+      } else await payExpense(trx, organizationId, match.id, amount, line.date);
+      await trx
+        .insertInto('bank_matches')
+        .values({
+          organization_id: organizationId,
+          transaction_id: id,
+          kind: match.kind,
+          target_id: match.id,
+          amount,
+          payment_id: paymentId,
+          created_at: now,
+        })
+        .execute();
+    }
+    const allocated = line.allocated + total;
+    await trx
+      .updateTable('bank_transactions')
+      .set({ allocated, status: allocated === Math.abs(line.amount) ? 'matched' : line.status, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  });
+  return getBankTransaction(db, organizationId, id);
+}
+
+export async function ignoreBankTransaction(db: Db, organizationId: number, id: number, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'bank_transactions', id);
+    const line = await getLine(trx, organizationId, id);
+    if (line.allocated > 0) fail('CONFLICT', 'Cette opération a déjà payé des documents : elle ne peut plus être ignorée');
+    await trx
+      .updateTable('bank_transactions')
+      .set({ status: 'ignored', ignore_reason: reason, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+/**
+ * « Tout valider »: every open line whose suggestions are all sure is confirmed, each in its own transaction. A document
+ * that two lines would pay is left to the user on both (the one that pays it is a choice, not a certainty).
+ */
+export async function confirmSureMatches(db: Db, organizationId: number, accountId: number | undefined, userId?: number) {
+  const matcher = await currentMatcher(db, organizationId);
+  const candidates: { id: number; proposals: Proposal[] }[] = [];
+  for (const status of ['suggested', 'unmatched'] as const) {
+    for (let page = 1; ; page++) {
+      const { rows } = await listTransactionRows(db, { organizationId, accountId, status, offset: (page - 1) * 500, limit: 500 });
+      for (const row of rows) {
+        const proposals = proposalsFor(matcher, row);
+        if (proposals.length > 0 && proposals.every((p) => p.confidence >= SURE)) candidates.push({ id: row.id, proposals });
+      }
+      if (rows.length < 500) break;
+    }
+  }
+  const claims = new Map<string, number>();
+  for (const c of candidates) for (const p of c.proposals) claims.set(`${p.kind}:${p.id}`, (claims.get(`${p.kind}:${p.id}`) ?? 0) + 1);
+  let confirmed = 0;
+  let skipped = 0;
+  for (const c of candidates) {
+    if (c.proposals.some((p) => (claims.get(`${p.kind}:${p.id}`) ?? 0) > 1)) {
+      skipped++;
+      continue;
+    }
+    await matchBankTransaction(
+      db,
+      organizationId,
+      c.id,
+      c.proposals.map((p) => ({ kind: p.kind, id: p.id, amount: fromStoredUnits(p.amount) })),
+      userId,
+    );
+    confirmed++;
+  }
+  return { confirmed, skipped };
+}

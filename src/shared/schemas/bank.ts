@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { isBase64 } from '../base64';
+import { compactBic, compactIban, ibanProblem, isValidBic } from '../iban';
+import { decimalSchema } from './document';
+import { INPUT_SCALE } from '../money';
+
+export const bankAccountInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Nom du compte : obligatoire')
+    .max(80, 'Nom du compte : 80 caractères au plus')
+    .meta({ label: 'Nom du compte' }),
+  iban: z
+    .string({ error: 'IBAN : obligatoire' })
+    .max(50, 'IBAN : 34 caractères au plus')
+    .transform(compactIban)
+    .superRefine((iban, ctx) => {
+      const problem = ibanProblem(iban);
+      if (problem) ctx.addIssue({ code: 'custom', message: `IBAN invalide : ${problem}` });
+    })
+    .meta({ label: 'IBAN' }),
+  bic: z
+    .string()
+    .max(20)
+    .default('')
+    .transform(compactBic)
+    .refine((bic) => bic === '' || isValidBic(bic), 'BIC invalide : 8 ou 11 caractères (ex. BNPAFRPPXXX)')
+    .meta({ label: 'BIC' }),
+  default: z.boolean().default(false).meta({ label: 'Compte par défaut' }),
+});
+export type BankAccountInput = z.infer<typeof bankAccountInputSchema>;
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  default: z.boolean(),
+  /** Lines imported, and those still waiting for a decision (unmatched or suggested). */
+  transactions: z.number().int(),
+  to_review: z.number().int(),
+  last_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const statementUploadSchema = z.object({
+  filename: z
+    .string({ error: 'Fichier : le nom du fichier est attendu' })
+    .trim()
+    .min(1, 'Fichier : le nom du fichier est attendu')
+    .max(200)
+    .meta({ label: 'Fichier' }),
+  content_base64: z
+    .string({ error: 'Fichier : le contenu est attendu (base64)' })
+    .min(1, 'Fichier : le fichier est vide')
+    .refine((text) => isBase64(text.replace(/\s+/g, '')), 'Fichier : contenu base64 attendu')
+    .meta({ label: 'Fichier' }),
+});
+
+export const statementImportSchema = z.object({
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  /** Lines with a sure suggestion, confirmed in one click by « Tout valider ». */
+  matched: z.number().int(),
+  /** Lines with at least one suggestion. */
+  suggestions: z.number().int(),
+  /** Malformed lines, not imported, with the reason. */
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  format: z.string(),
+});
+
+export const MATCH_KINDS = ['invoice', 'expense'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+export const suggestionSchema = z.object({
+  kind: z.enum(MATCH_KINDS),
+  id: z.number().int(),
+  /** What the line would pay of it. */
+  amount: z.number(),
+  /** Why, in French (« Référence RF… dans le libellé », « Montant exact et nom du client »). */
+  reason: z.string(),
+  /** 0 to 1; from 0.9 a suggestion is sure and « Tout valider » confirms it. */
+  confidence: z.number(),
+  /** The invoice's number or the expense's supplier, and what is left to pay on it. */
+  label: z.string(),
+  balance: z.number(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const SURE = 0.9;
+
+export const BANK_STATUSES = ['unmatched', 'suggested', 'matched', 'ignored'] as const;
+export type BankStatus = (typeof BANK_STATUSES)[number];
+
+export const bankTransactionSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  label: z.string(),
+  counterparty: z.string(),
+  reference: z.string(),
+  status: z.enum(BANK_STATUSES),
+  /** What confirmed matches took of the amount (absolute). */
+  allocated: z.number(),
+  ignore_reason: z.string(),
+  suggestions: z.array(suggestionSchema),
+  matches: z.array(z.object({ kind: z.enum(MATCH_KINDS), id: z.number().int(), amount: z.number(), label: z.string() })),
+});
+export type BankTransaction = z.infer<typeof bankTransactionSchema>;
+
+export const bankTransactionQuerySchema = z.object({
+  account_id: z.coerce.number().int().positive().optional().meta({ label: 'Compte' }),
+  status: z.enum(BANK_STATUSES, { error: 'Statut : unmatched, suggested, matched ou ignored' }).optional().meta({ label: 'Statut' }),
+  from: z.iso.date().optional().meta({ label: 'Du' }),
+  to: z.iso.date().optional().meta({ label: 'Au' }),
+  page: z.coerce.number().int().min(1, 'Page : 1 au moins').default(1).meta({ label: 'Page' }),
+  per_page: z.coerce.number().int().min(1).max(100, 'Cent lignes par page au plus').default(25).meta({ label: 'Lignes par page' }),
+});
+export type BankTransactionQuery = z.infer<typeof bankTransactionQuerySchema>;
+
+export const matchInputSchema = z.object({
+  matches: z
+    .array(
+      z.object({
+        kind: z.enum(MATCH_KINDS, { error: 'Type : invoice ou expense' }),
+        id: z.coerce.number().int().positive('Identifiant invalide'),
+        amount: decimalSchema('Montant', INPUT_SCALE, 1e12).refine((n) => n > 0, 'Le montant doit être positif'),
+      }),
+    )
+    .min(1, 'Choisissez au moins une facture ou une dépense')
+    .max(50, 'Cinquante rapprochements au plus par ligne'),
+});
+
+export const ignoreInputSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Indiquez pourquoi cette ligne est ignorée')
+    .max(200, 'Raison : 200 caractères au plus')
+    .meta({ label: 'Raison' }),
+});
