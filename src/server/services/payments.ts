@@ -112,7 +112,13 @@ export async function recordPayment(
  * not at all); answers its id. The invoice row is locked first on PostgreSQL, so that two payments at once cannot
  * both fit in what is left to pay.
  */
-export async function recordPaymentIn(trx: Db, organizationId: number, documentId: number, payment: Payment, userId?: number): Promise<number> {
+export async function recordPaymentIn(
+  trx: Db,
+  organizationId: number,
+  documentId: number,
+  payment: Payment,
+  userId?: number,
+): Promise<number> {
   await lockRow(trx, 'documents', documentId);
   const invoice = await payableInvoice(trx, organizationId, documentId);
   const amount = storedAmount(invoice, payment.amount);
