@@ -44,6 +44,7 @@ export const SETTINGS_CHILDREN = [
   { slug: 'einvoicing', title: 'Facturation électronique', can: 'einvoicing.saveSettings' },
   { slug: 'tags', title: 'Étiquettes', can: 'tags.create' },
   { slug: 'currencies', title: 'Devises', can: 'currencies.create' },
+  { slug: 'bank', title: 'Comptes bancaires', can: 'bankAccounts.list' },
   { slug: 'taxes', title: 'TVA', can: 'taxes.create' },
   { slug: 'units', title: 'Unités', can: 'units.create' },
   // Placeholders until billing and API keys have procedures of their own: the managers' pages meanwhile.

@@ -119,6 +119,10 @@ const page = {
     () => import('./routes/documents/payments-page'),
     (m) => m.PaymentsPage,
   ),
+  bank: lazyPage(
+    () => import('./routes/bank/bank-page'),
+    (m) => m.BankPage,
+  ),
   preview: lazyPage(
     () => import('./routes/preview/preview-page'),
     (m) => m.PreviewPage,
@@ -145,6 +149,10 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   einvoicing: lazyPage(
     () => import('./routes/settings/einvoicing/einvoicing-settings-page'),
     (m) => m.EinvoicingSettingsPage,
+  ),
+  bank: lazyPage(
+    () => import('./routes/settings/bank-settings-page'),
+    (m) => m.BankSettingsPage,
   ),
   currencies: lazyPage(
     () => import('./routes/settings/currency-settings-page'),
@@ -285,6 +293,7 @@ export const routes: AppRoute[] = [
   main('/expenses/recurring', 'Dépenses répétitifs', page.recurringExpenses),
   main('/expenses', 'Dépenses', page.expenses),
   main('/appointments', 'Rendez-vous', page.appointments),
+  main('/bank', 'Rapprochement bancaire', page.bank, 'Vos relevés, rapprochés de vos factures et dépenses', 'bankTransactions.list'),
   main('/reports', 'Statistiques', page.reports),
   main('/settings', 'Paramètres', page.settingsIndex),
   ...SETTINGS_CHILDREN.map((child) =>

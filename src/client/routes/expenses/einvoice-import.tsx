@@ -5,6 +5,7 @@ import { errorInfo, trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { Spinner } from '../../components/ui/spinner';
 import { FileButton } from '../../components/ui/file-button';
+import { readBase64 } from '../../lib/read-file';
 
 const ACCEPT = 'application/pdf,application/xml,text/xml,.pdf,.xml';
 
@@ -36,19 +37,6 @@ const styles = {
   pending: css({ bg: 'accent.subtle' }),
   error: css({ bg: 'dangerSubtle', color: 'danger', fontWeight: '600' }),
 };
-
-/** A file as CONTRACT.md's `{ filename, content_base64 }`. */
-function readBase64(file: File): Promise<{ filename: string; content_base64: string }> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve({ filename: file.name, content_base64: url.slice(url.indexOf(',') + 1) });
-    };
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 export type ImportedInvoice = { expense: ExpenseRecord; warnings: string[] };
 

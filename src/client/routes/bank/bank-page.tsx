@@ -1,0 +1,361 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+import { BANK_STATUSES, type BankStatus, type BankTransaction, SURE } from '../../../shared/schemas/bank';
+import { formatIban } from '../../../shared/iban';
+import { formatDateShort } from '../../../shared/format';
+import { errorInfo, trpc } from '../../trpc';
+import { useCan } from '../../lib/use-can';
+import { useMoney } from '../../lib/use-money';
+import { useActionGuard } from '../../lib/use-action-guard';
+import { readBase64 } from '../../lib/read-file';
+import { showMessage } from '../../stores/snackbar';
+import { Button } from '../../components/ui/button';
+import { FileButton } from '../../components/ui/file-button';
+import { TextField } from '../../components/ui/text-field';
+import { listStyles } from '../../components/ui/list';
+import { Pagination } from '../../components/ui/pagination';
+
+const STATUS_LABELS: Record<BankStatus, string> = {
+  unmatched: 'À rapprocher',
+  suggested: 'Suggestions',
+  matched: 'Rapprochées',
+  ignored: 'Ignorées',
+};
+const ACCEPT = '.xml,.ofx,.qfx,.qif,.csv,.txt,application/xml,text/xml,text/csv';
+const PER_PAGE = 25;
+const messageOf = (error: unknown) => [errorInfo(error).messages].flat().join(' ');
+
+const styles = {
+  page: css({ display: 'grid', gap: '4' }),
+  card: css({
+    bg: 'bg.default',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'xl',
+    p: { base: '4', md: '5' },
+    display: 'grid',
+    gap: '3',
+  }),
+  row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' }),
+  chip: css({
+    px: '3',
+    py: '1.5',
+    borderRadius: 'full',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    fontSize: 'sm',
+    cursor: 'pointer',
+    bg: 'bg.default',
+    '&[aria-pressed=true]': { bg: 'accent.solid', color: 'fg.onAccent', borderColor: 'accent.solid', fontWeight: '600' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+  }),
+  result: css({ fontSize: 'sm', bg: 'accent.subtle', borderRadius: 'lg', px: '4', py: '2' }),
+  error: css({ fontSize: 'sm', bg: 'dangerSubtle', color: 'danger', fontWeight: '600', borderRadius: 'lg', px: '4', py: '2' }),
+  amount: css({ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: '600' }),
+  credit: css({ color: 'success' }),
+  suggestion: css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' }),
+  sure: css({ fontSize: 'xs', fontWeight: '700', px: '2', borderRadius: 'full', bg: 'successSubtle', color: 'success' }),
+  unsure: css({ fontSize: 'xs', fontWeight: '700', px: '2', borderRadius: 'full', bg: 'warningSubtle', color: 'warning' }),
+  muted: css({ fontSize: 'xs', color: 'fg.muted' }),
+};
+
+/** One line's decision: its suggestions to confirm, or ignore with a reason. */
+function LineActions({ line, canWrite, onDone }: { line: BankTransaction; canWrite: boolean; onDone: (message: string) => void }) {
+  const money = useMoney();
+  const guard = useActionGuard();
+  const [ignoring, setIgnoring] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const match = trpc.bankTransactions.match.useMutation({ meta: { silent: true } });
+  const ignore = trpc.bankTransactions.ignore.useMutation({ meta: { silent: true } });
+  const confirmAll = () =>
+    guard(async () => {
+      try {
+        const answer = await match.mutateAsync({
+          id: line.id,
+          matches: line.suggestions.map((s) => ({ kind: s.kind, id: s.id, amount: s.amount })),
+        });
+        onDone(answer.messages);
+      } catch (e) {
+        setError(messageOf(e));
+      }
+    });
+  if (line.status === 'matched' || line.status === 'ignored')
+    return (
+      <div className={styles.muted}>
+        {line.status === 'ignored'
+          ? `Ignorée : ${line.ignore_reason}`
+          : line.matches
+              .map((m) => `${m.kind === 'invoice' ? 'Facture' : 'Dépense'} ${m.label} (${money(m.amount, line.currency)})`)
+              .join(', ')}
+      </div>
+    );
+  return (
+    <div className={css({ display: 'grid', gap: '1.5' })}>
+      {line.matches.length > 0 && (
+        <div className={styles.muted}>
+          Déjà rapprochée : {line.matches.map((m) => `${m.label} (${money(m.amount, line.currency)})`).join(', ')}
+        </div>
+      )}
+      {line.suggestions.length === 0 && <div className={styles.muted}>Aucune facture ni dépense ne correspond.</div>}
+      {line.suggestions.map((s) => (
+        <div key={`${s.kind}-${s.id}`} className={styles.suggestion}>
+          <span className={s.confidence >= SURE ? styles.sure : styles.unsure}>{s.confidence >= SURE ? 'Sûr' : 'À vérifier'}</span>
+          <span>
+            {s.kind === 'invoice' ? 'Facture' : 'Dépense'} {s.label} · {money(s.amount, line.currency)}
+          </span>
+          <span className={styles.muted}>{s.reason}</span>
+        </div>
+      ))}
+      {canWrite && (
+        <div className={styles.row}>
+          {line.suggestions.length > 0 && (
+            <Button size="sm" loading={match.isPending} onClick={() => void confirmAll()}>
+              {line.suggestions.length > 1 ? `Valider les ${line.suggestions.length}` : 'Valider'}
+            </Button>
+          )}
+          {!ignoring && (
+            <Button size="sm" variant="ghost" onClick={() => setIgnoring(true)}>
+              Ignorer…
+            </Button>
+          )}
+        </div>
+      )}
+      {ignoring && (
+        <form
+          className={styles.row}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void guard(async () => {
+              try {
+                const answer = await ignore.mutateAsync({ id: line.id, reason });
+                onDone(answer.messages);
+              } catch (e) {
+                setError(messageOf(e));
+              }
+            });
+          }}
+        >
+          <TextField
+            label="Raison"
+            value={reason}
+            placeholder="Virement interne, frais personnels…"
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Button size="sm" type="submit" loading={ignore.isPending}>
+            Ignorer la ligne
+          </Button>
+          <Button size="sm" variant="ghost" type="button" onClick={() => setIgnoring(false)}>
+            Annuler
+          </Button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Rapprochement bancaire: import an account's statement, confirm what its lines paid. */
+export function BankPage() {
+  const utils = trpc.useUtils();
+  const money = useMoney();
+  const guard = useActionGuard();
+  const canWrite = useCan('bankTransactions.match');
+  const accounts = trpc.bankAccounts.list.useQuery();
+  const wanted = Number(new URLSearchParams(useSearch()).get('account')) || undefined;
+  const list = accounts.data?.data ?? [];
+  const [picked, setPicked] = useState<number>();
+  const accountId = picked ?? wanted ?? list[0]?.id;
+  const account = list.find((a) => a.id === accountId);
+  const [status, setStatus] = useState<BankStatus | undefined>('suggested');
+  const [page, setPage] = useState(1);
+  const lines = trpc.bankTransactions.list.useQuery(
+    { account_id: accountId, status, page, per_page: PER_PAGE },
+    { enabled: accountId !== undefined, placeholderData: (previous) => previous },
+  );
+  const [result, setResult] = useState<string>();
+  const [error, setError] = useState<string>();
+  const upload = trpc.bankAccounts.import.useMutation({ meta: { silent: true } });
+  const sure = trpc.bankTransactions.confirmSure.useMutation({ meta: { silent: true } });
+  const refresh = () =>
+    Promise.all([
+      utils.bankTransactions.invalidate(),
+      utils.bankAccounts.invalidate(),
+      utils.documents.invalidate(),
+      utils.expenses.invalidate(),
+    ]);
+
+  async function importFile(file: File) {
+    if (!accountId) return;
+    setError(undefined);
+    setResult(undefined);
+    try {
+      const answer = await upload.mutateAsync({ id: accountId, ...(await readBase64(file)) });
+      const d = answer.data;
+      const parts = [answer.messages];
+      if (d.suggestions) parts.push(`${d.suggestions} avec une suggestion, dont ${d.matched} sûres`);
+      if (d.rejected.length)
+        parts.push(`${d.rejected.length} ligne(s) illisible(s) : ${d.rejected.map((r) => `ligne ${r.line} (${r.reason})`).join(' ; ')}`);
+      setResult(parts.join(' — '));
+      showMessage(answer.messages, 201);
+      await refresh();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }
+
+  if (accounts.isLoading) return <p className={listStyles.empty}>Chargement…</p>;
+  if (list.length === 0)
+    return (
+      <div className={styles.card}>
+        <p>Aucun compte bancaire pour l’instant.</p>
+        <p className={styles.muted}>
+          Ajoutez votre compte dans <Link href="/settings/bank">Paramètres → Comptes bancaires</Link>, puis importez ses relevés ici.
+        </p>
+      </div>
+    );
+
+  const rows = lines.data?.data ?? [];
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-label="Compte et relevé">
+        {list.length > 1 && (
+          <div className={styles.row} role="group" aria-label="Compte">
+            {list.map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className={styles.chip}
+                aria-pressed={a.id === accountId}
+                onClick={() => (setPicked(a.id), setPage(1))}
+              >
+                {a.name}
+              </button>
+            ))}
+          </div>
+        )}
+        {account && (
+          <p className={css({ fontSize: 'sm' })}>
+            <strong>{account.name}</strong> · <span className={css({ fontFamily: 'mono' })}>{formatIban(account.iban)}</span>
+            {account.last_date ? ` · opérations jusqu’au ${formatDateShort(account.last_date)}` : ' · aucun relevé importé'}
+          </p>
+        )}
+        {canWrite && (
+          <div className={styles.row}>
+            <FileButton accept={ACCEPT} disabled={upload.isPending} onFile={(file) => void importFile(file)}>
+              {upload.isPending ? 'Lecture du relevé…' : 'Importer un relevé'}
+            </FileButton>
+            <span className={styles.muted}>
+              camt.053 (XML), OFX, QIF ou CSV de votre banque : une opération déjà importée ne l’est jamais deux fois.
+            </span>
+          </div>
+        )}
+        {result && (
+          <p role="status" className={styles.result}>
+            {result}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </section>
+
+      <section className={styles.card} aria-label="Opérations">
+        <div className={cx(styles.row, css({ justifyContent: 'space-between' }))}>
+          <div className={styles.row} role="group" aria-label="Statut">
+            {BANK_STATUSES.map((s) => (
+              <button key={s} type="button" className={styles.chip} aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1))}>
+                {STATUS_LABELS[s]}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={styles.chip}
+              aria-pressed={status === undefined}
+              onClick={() => (setStatus(undefined), setPage(1))}
+            >
+              Toutes
+            </button>
+          </div>
+          {canWrite && (
+            <Button
+              loading={sure.isPending}
+              onClick={() =>
+                void guard(async () => {
+                  try {
+                    const answer = await sure.mutateAsync({ account_id: accountId });
+                    const skipped = answer.data.skipped
+                      ? ` ; ${answer.data.skipped} à choisir vous-même (un même document pour deux lignes)`
+                      : '';
+                    showMessage(`${answer.messages}${skipped}`, 200);
+                    await refresh();
+                  } catch (e) {
+                    setError(messageOf(e));
+                  }
+                })
+              }
+            >
+              Tout valider (suggestions sûres)
+            </Button>
+          )}
+        </div>
+        {lines.isLoading && <p className={listStyles.empty}>Chargement des opérations…</p>}
+        {lines.data && rows.length === 0 && (
+          <p className={listStyles.empty}>
+            {status === 'suggested'
+              ? 'Aucune suggestion en attente.'
+              : status
+                ? `Aucune opération « ${STATUS_LABELS[status]} ».`
+                : 'Aucune opération importée.'}
+          </p>
+        )}
+        {rows.length > 0 && (
+          <div className={listStyles.tableWrap}>
+            <table className={listStyles.table}>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Libellé</th>
+                  <th className={css({ textAlign: 'right' })}>Montant</th>
+                  <th>Rapprochement</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((line) => (
+                  <tr key={line.id}>
+                    <td className={css({ whiteSpace: 'nowrap' })}>{formatDateShort(line.date)}</td>
+                    <td>
+                      {line.label}
+                      {line.counterparty && line.counterparty !== line.label && <div className={styles.muted}>{line.counterparty}</div>}
+                    </td>
+                    <td className={cx(styles.amount, line.amount > 0 && styles.credit)}>{money(line.amount, line.currency)}</td>
+                    <td>
+                      <LineActions
+                        line={line}
+                        canWrite={canWrite}
+                        onDone={(message) => {
+                          showMessage(message, 200);
+                          void refresh();
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {lines.data && lines.data.total > PER_PAGE && (
+          <Pagination page={page} perPage={PER_PAGE} total={lines.data.total} onChange={(p) => p.page && setPage(p.page)} />
+        )}
+      </section>
+    </div>
+  );
+}
