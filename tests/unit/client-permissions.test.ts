@@ -45,8 +45,8 @@ describe('the screens’ check (useCan) and the server agree (issue 18 §2)', ()
     const pages = (role: Role) => SETTINGS_CHILDREN.filter((child) => roleMayCall(role, child.can)).map((child) => child.slug);
     expect(pages('owner')).toEqual(SETTINGS_CHILDREN.map((child) => child.slug));
     expect(pages('admin')).toEqual(SETTINGS_CHILDREN.map((child) => child.slug));
-    expect(pages('member')).toEqual(['tags', 'members', 'devices', 'accounting', 'audit', 'jobs']);
-    expect(pages('accountant')).toEqual(['members', 'devices', 'accounting', 'audit', 'jobs']);
+    expect(pages('member')).toEqual(['tags', 'bank', 'members', 'devices', 'accounting', 'audit', 'jobs']);
+    expect(pages('accountant')).toEqual(['bank', 'members', 'devices', 'accounting', 'audit', 'jobs']);
     for (const child of SETTINGS_CHILDREN) expect(paths, child.slug).toContain(child.can);
   });
 });
