@@ -98,6 +98,7 @@ const TABLE = {
   'search.query': 'read',
   'settings.get': 'read',
   'tags.list': 'read',
+  'einvoicing.inbox': 'read',
   'taxes.list': 'read',
   'units.list': 'read',
 
@@ -123,6 +124,7 @@ const TABLE = {
   'einvoice.recordStatus': 'write',
   'einvoice.send': 'write',
   'einvoice.transmit': 'write',
+  'einvoicing.sync': 'write',
   'appointments.bill': 'write',
   'appointments.create': 'write',
   'appointments.delete': 'write',

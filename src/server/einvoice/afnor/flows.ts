@@ -78,7 +78,7 @@ const knownFlowOf = (flow: z.infer<typeof flowSchema>): KnownFlow => ({
 });
 
 /** A 2xx read through its schema; anything else is the platform answering garbage. */
-function readAnswer<T>(answer: AfnorAnswer, schema: z.ZodType<T>, what: string): T {
+export function readAnswer<T>(answer: AfnorAnswer, schema: z.ZodType<T>, what: string): T {
   let json: unknown;
   try {
     json = JSON.parse(answer.body.toString('utf8'));
