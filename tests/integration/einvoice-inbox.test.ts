@@ -91,9 +91,11 @@ describe('incoming flows (XP Z12-013 POST /v1/flows/search, GET /v1/flows/{flowI
       category_to_check: true,
       receipt: { filename: 'FA-12115118.xml', content_type: 'application/xml' },
     });
-    expect((await inbox(session)).data).toMatchObject([
-      { flow_id: placed.flowId, kind: 'invoice', state: 'imported', state_label: 'Dépense créée', expense_id: list[0]?.id },
-    ]);
+    expect(await inbox(session)).toMatchObject({
+      connected: true,
+      last_error: '',
+      data: [{ flow_id: placed.flowId, kind: 'invoice', state: 'imported', state_label: 'Dépense créée', expense_id: list[0]?.id }],
+    });
 
     // The next search starts before the cursor (the overlap): it sees the flow again, and passes it over.
     const again = await sync(session);
@@ -365,6 +367,7 @@ describe('incoming flows (XP Z12-013 POST /v1/flows/search, GET /v1/flows/{flowI
 
   it('without a platform connection, « Synchroniser » says what to set up', async () => {
     const { session } = await registered(server.url);
+    expect(await inbox(session)).toEqual({ connected: false, last_sync_at: null, last_error: '', data: [] });
     expect(await sync(session)).toMatchObject({
       status: 409,
       body: {

@@ -20,7 +20,7 @@ import {
 import { AfnorClient } from '../einvoice/afnor/client';
 import { AfnorError } from '../einvoice/afnor/errors';
 import { type IncomingFlow, searchIncomingFlows } from '../einvoice/afnor/incoming';
-import { afnorConnectionOf } from './einvoicing-settings';
+import { afnorConnectionOf, getEinvoicingSettings } from './einvoicing-settings';
 import { type FlowOutcome, type InboxFlowContext, receiveLifecycleMessage, receiveSupplierInvoice } from './einvoice-inbox-flow';
 
 /**
@@ -274,6 +274,13 @@ function receivedOf(row: ReceivedFlowRow) {
 
 /** What came in lately from the platform, and how the last synchronisation ended. */
 export async function getInbox(db: Db, organizationId: number): Promise<Inbox> {
-  const [inbox, rows] = await Promise.all([findInbox(db, { organizationId }), listReceivedFlows(db, { organizationId, limit: 100 })]);
-  return { last_sync_at: inbox?.last_sync_at ?? null, last_error: inbox?.last_error ?? '', data: rows.map(receivedOf) };
+  const [inbox, rows, settings] = await Promise.all([
+    findInbox(db, { organizationId }),
+    listReceivedFlows(db, { organizationId, limit: 100 }),
+    getEinvoicingSettings(db, organizationId),
+  ]);
+  return {
+    connected: settings.mode === 'afnor',
+    last_sync_at: inbox?.last_sync_at ?? null, last_error: inbox?.last_error ?? '', data: rows.map(receivedOf),
+  };
 }

@@ -39,6 +39,8 @@ export const receivedFlowSchema = z.object({
 export type ReceivedFlow = z.infer<typeof receivedFlowSchema>;
 
 export const inboxSchema = z.object({
+  /** Whether the organisation reaches its platform through the API (« Synchroniser » has something to do). */
+  connected: z.boolean(),
   last_sync_at: z.string().nullable(),
   /** Why the last synchronisation stopped, in French; '' when it went through. */
   last_error: z.string(),
