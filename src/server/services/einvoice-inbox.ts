@@ -281,6 +281,8 @@ export async function getInbox(db: Db, organizationId: number): Promise<Inbox> {
   ]);
   return {
     connected: settings.mode === 'afnor',
-    last_sync_at: inbox?.last_sync_at ?? null, last_error: inbox?.last_error ?? '', data: rows.map(receivedOf),
+    last_sync_at: inbox?.last_sync_at ?? null,
+    last_error: inbox?.last_error ?? '',
+    data: rows.map(receivedOf),
   };
 }
