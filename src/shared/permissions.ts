@@ -99,6 +99,7 @@ const TABLE = {
   'settings.get': 'read',
   'tags.list': 'read',
   'einvoicing.inbox': 'read',
+  'expenses.lifecycle': 'read',
   'taxes.list': 'read',
   'units.list': 'read',
 
@@ -135,6 +136,7 @@ const TABLE = {
   'expenses.delete': 'write',
   'expenses.importEinvoice': 'write',
   'expenses.removeReceipt': 'write',
+  'expenses.sendStatus': 'write',
   'expenses.saveCategory': 'write',
   'expenses.update': 'write',
   'items.create': 'write',

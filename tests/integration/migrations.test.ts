@@ -57,6 +57,7 @@ describe('migrations', () => {
       '0044_einvoicing_settings',
       '0045_einvoice_flows',
       '0046_einvoice_inbox',
+      '0047_einvoice_status_flows',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -43,6 +43,7 @@ import * as m0043 from './migrations/0043_documents_created_index';
 import * as m0044 from './migrations/0044_einvoicing_settings';
 import * as m0045 from './migrations/0045_einvoice_flows';
 import * as m0046 from './migrations/0046_einvoice_inbox';
+import * as m0047 from './migrations/0047_einvoice_status_flows';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0044_einvoicing_settings': m0044,
   '0045_einvoice_flows': m0045,
   '0046_einvoice_inbox': m0046,
+  '0047_einvoice_status_flows': m0047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

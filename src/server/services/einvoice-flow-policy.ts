@@ -65,7 +65,7 @@ export function retryOrGiveUp(policy: RetryPolicy, row: Pick<FlowRow, 'attempts'
 }
 
 /** How a failed submission is recorded: retried, refused (with its reasons), or left for the user. */
-export function submissionFailure(policy: RetryPolicy, row: FlowRow, error: AfnorError, uncertainBefore: boolean) {
+export function submissionFailure(policy: RetryPolicy, row: Pick<FlowRow, 'attempts'>, error: AfnorError, uncertainBefore: boolean) {
   // A file may have reached the platform: a timeout, a broken connection, an unreadable or 5xx answer (but a 503:
   // the platform said it did not take it).
   const maybeSent =

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { kickFlowOutboxes } from './einvoice-outbox';
 import type { Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
 import { INPUT_SCALE, pow10, toUnits4, unitsToNumber } from '../../shared/money';
@@ -113,6 +114,8 @@ export async function recordPayment(
     }));
     return newId;
   });
+  // A full payment may have queued « Encaissée » for the platform: sent now rather than at the outbox's next look.
+  kickFlowOutboxes();
   return paymentOf(await foundPayment(db, organizationId, documentId, id));
 }
 
