@@ -151,6 +151,7 @@ describe('incoming flows (XP Z12-013 POST /v1/flows/search, GET /v1/flows/{flowI
         state: 'applied',
         document_id: invoice.id,
         document_number: invoice.number,
+        document_type: 'invoice',
         status_code: 210,
         status_label: 'Refusée',
       },

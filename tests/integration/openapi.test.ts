@@ -67,6 +67,7 @@ const SERVED: [string, string[]][] = [
   ['/api/einvoicing/check', ['post']],
   ['/api/documents/{id}/transmit', ['post']],
   ['/api/einvoicing/sync', ['post']],
+  ['/api/expenses/{id}/lifecycle', ['get', 'post']],
 ];
 
 /**

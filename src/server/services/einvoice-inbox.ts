@@ -266,6 +266,7 @@ function receivedOf(row: ReceivedFlowRow) {
     expense_id: row.expense_id,
     document_id: row.document_id,
     document_number: row.document_number ?? null,
+    document_type: row.document_type === 'invoice' || row.document_type === 'credit' ? row.document_type : null,
     status_code: row.status_code,
     status_label: status ? LIFECYCLE_STATUSES[status].label : null,
     received_at: row.received_at,

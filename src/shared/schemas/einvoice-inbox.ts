@@ -31,6 +31,8 @@ export const receivedFlowSchema = z.object({
   expense_id: z.number().int().nullable(),
   document_id: z.number().int().nullable(),
   document_number: z.string().nullable(),
+  /** 'invoice' or 'credit': where the document's page is. */
+  document_type: z.enum(['invoice', 'credit']).nullable(),
   /** A lifecycle message's status code (200 … 213) and its label. */
   status_code: z.number().int().nullable(),
   status_label: z.string().nullable(),

@@ -8,6 +8,7 @@ import { useCan } from '../../lib/use-can';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { listStyles } from '../../components/ui/list';
+import { documentHref } from '../documents/document-meta';
 
 const styles = {
   panel: css({ display: 'grid', gap: '2', mb: '4', fontSize: 'sm' }),
@@ -49,8 +50,8 @@ function FlowRow({ flow, onOpenExpense }: { flow: ReceivedFlow; onOpenExpense: (
           Voir la dépense
         </Button>
       )}
-      {flow.document_id !== null && (
-        <Link href={`/documents/${flow.document_id}`} className={styles.link}>
+      {flow.document_id !== null && flow.document_type !== null && (
+        <Link href={documentHref({ id: flow.document_id, type: flow.document_type }, 'view')} className={styles.link}>
           Voir la facture
         </Link>
       )}

@@ -115,7 +115,7 @@ export async function listReceivedFlows(db: Db, params: { organizationId: number
     .selectFrom('einvoice_received_flows as f')
     .leftJoin('documents as d', (j) => j.onRef('d.id', '=', 'f.document_id').onRef('d.organization_id', '=', 'f.organization_id'))
     .select(receivedColumns.map((c) => `f.${c}` as const))
-    .select('d.number as document_number')
+    .select(['d.number as document_number', 'd.type as document_type'])
     .where('f.organization_id', '=', params.organizationId)
     .orderBy('f.received_at', 'desc')
     .orderBy('f.id', 'desc')
