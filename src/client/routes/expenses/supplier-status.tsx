@@ -94,11 +94,11 @@ function ConfirmStatus({
           Facture de « {expense.supplier} ». {status ? CONSEQUENCES[status] : ''}
         </p>
         {needsReason && (
-          <Field label="Motif" required error={error}>
+          <Field label="Motif" required>
             <Select value={reason} onChange={setReason} options={options} placeholder="Choisissez le motif" />
           </Field>
         )}
-        {!needsReason && error && (
+        {error && (
           <p role="alert" className={styles.problem}>
             {error}
           </p>
