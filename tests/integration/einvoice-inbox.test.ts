@@ -293,6 +293,18 @@ describe('incoming flows (XP Z12-013 POST /v1/flows/search, GET /v1/flows/{flowI
     expect(await cursorOf(organizationId)).toBe(second.updatedAt);
   });
 
+  it('a flow whose file the platform no longer gives is kept « Illisible » and does not hold the others back', async () => {
+    const { session } = await connected();
+    const gone = flows.seed({ trackingId: 'supplier-gone', flowDirection: 'In', flowType: 'SupplierInvoice', updatedAt: minutesAgo(5) });
+    flows.receive({ flowType: 'SupplierInvoice', data: supplierInvoice(), updatedAt: minutesAgo(4) });
+    expect((await sync(session)).body.data).toMatchObject({ invoices: 1, errors: 1 });
+    const received = (await inbox(session)).data as { flow_id: string }[];
+    expect(received.find((f) => f.flow_id === gone.flowId)).toMatchObject({
+      state: 'unreadable',
+      reason: 'La plateforme ne trouve plus le fichier de ce flux (HTTP 404)',
+    });
+  });
+
   it('flows still being checked by the platform wait; a flow updated inside the overlap is not missed', async () => {
     const { session, organizationId } = await connected();
     const pending = flows.receive({

@@ -53,7 +53,10 @@ async function fileOf(context: InboxFlowContext, flow: IncomingFlow, maxBytes: n
     if (!(error instanceof AfnorError)) throw error;
     if (error.failure === 'too-large')
       return { state: 'unreadable', reason: `Le fichier dépasse ${Math.round(maxBytes / 1024 / 1024)} Mo : il n’a pas été lu` };
-    if (error.failure === 'http' && error.status !== null && error.status !== 404)
+    // The search just listed this flow at the same address: a refusal (404 included) is about this flow alone.
+    if (error.failure === 'http' && error.status === 404)
+      return { state: 'unreadable', reason: 'La plateforme ne trouve plus le fichier de ce flux (HTTP 404)' };
+    if (error.failure === 'http')
       return { state: 'unreadable', reason: `La plateforme ne fournit pas le fichier de ce flux : ${error.message}` };
     throw error;
   }
