@@ -91,7 +91,15 @@ describe('Mon équipe', () => {
       // The member's settings: the pages they may use, never the organisation's own settings (issue 18 §2).
       await drawer.getByRole('link', { name: 'Paramètres' }).click();
       await p.waitForURL((url) => url.pathname === '/settings/tags');
-      expect(await settingsNav(p)).toEqual(['Étiquettes', 'Comptes bancaires', 'Mon équipe', 'Appareils', 'Comptabilité', 'Journal', 'Tâches planifiées']);
+      expect(await settingsNav(p)).toEqual([
+        'Étiquettes',
+        'Comptes bancaires',
+        'Mon équipe',
+        'Appareils',
+        'Comptabilité',
+        'Journal',
+        'Tâches planifiées',
+      ]);
       await p.goto('/settings/general');
       await p.getByTestId('no-access').getByText(NO_ACCESS).waitFor();
       expect(await p.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
@@ -221,7 +229,14 @@ describe('Mon équipe', () => {
         // Settings: the pages an accountant reads; the FEC to download, the accounts read-only.
         await p.getByTestId('side-drawer').getByRole('link', { name: 'Paramètres' }).click();
         await p.waitForURL((url) => url.pathname === '/settings/bank');
-        expect(await settingsNav(p)).toEqual(['Comptes bancaires', 'Mon équipe', 'Appareils', 'Comptabilité', 'Journal', 'Tâches planifiées']);
+        expect(await settingsNav(p)).toEqual([
+          'Comptes bancaires',
+          'Mon équipe',
+          'Appareils',
+          'Comptabilité',
+          'Journal',
+          'Tâches planifiées',
+        ]);
         await p.goto('/settings/accounting');
         await p.getByRole('button', { name: 'Télécharger le FEC' }).waitFor();
         expect(await p.getByRole('button', { name: 'Enregistrer', exact: true }).count()).toBe(0);

@@ -15,6 +15,11 @@ export interface FakeAck {
 export interface FakeFlow {
   flowId: string;
   trackingId: string;
+  /** 'Out': submitted by Facturier; 'In': placed by a test for Facturier to receive. */
+  flowDirection: 'In' | 'Out';
+  flowType: string;
+  /** The platform's last update of the flow (ISO): what a search by `updatedAfter` compares. */
+  updatedAt: string;
   name: string;
   processingRule: string;
   flowSyntax: string;
@@ -37,20 +42,27 @@ export interface FakeFlowService {
   /** A flow the platform holds already (submitted by a run the product does not remember). */
   seed(flow: Partial<FakeFlow> & { trackingId: string }): FakeFlow;
   ofTracking(trackingId: string): FakeFlow[];
+  /**
+   * A flow for Facturier to receive: a supplier's invoice (`SupplierInvoice`) or a lifecycle message about one of its
+   * invoices (`CustomerInvoiceLC`), its file as the sender made it; updated now unless `updatedAt` says otherwise.
+   */
+  receive(flow: { flowType: 'SupplierInvoice' | 'CustomerInvoiceLC'; data: Buffer; name?: string } & Partial<FakeFlow>): FakeFlow;
+  /** Files downloaded (GET /v1/flows/{flowId}?docType=Original), by flow id, in order. */
+  downloads: string[];
 }
 
 const asFlow = (f: FakeFlow) => ({
   flowId: f.flowId,
   submittedAt: f.submittedAt,
-  updatedAt: f.submittedAt,
+  updatedAt: f.updatedAt,
   trackingId: f.trackingId,
   name: f.name,
   processingRule: f.processingRule,
   flowSyntax: f.flowSyntax,
   flowProfile: f.flowProfile,
   sha256: f.sha256,
-  flowType: 'CustomerInvoice',
-  flowDirection: 'Out',
+  flowType: f.flowType,
+  flowDirection: f.flowDirection,
   processingRuleSource: 'Input',
   acknowledgement: f.ack.details?.length ? f.ack : { status: f.ack.status },
 });
@@ -62,15 +74,20 @@ export function serveFlows(pa: FakePa): FakeFlowService {
     flows: [],
     acks: [],
     refusals: [],
+    downloads: [],
     seed(flow) {
+      const submittedAt = flow.submittedAt ?? new Date().toISOString();
       const seeded: FakeFlow = {
         flowId: `flow-${crypto.randomUUID()}`,
+        flowDirection: 'Out',
+        flowType: 'CustomerInvoice',
+        updatedAt: flow.updatedAt ?? submittedAt,
         name: 'facture.xml',
         processingRule: 'B2B',
         flowSyntax: 'CII',
         flowProfile: 'CIUS',
         sha256: '0'.repeat(64),
-        submittedAt: new Date().toISOString(),
+        submittedAt,
         ack: { status: 'Ok' },
         file: null,
         requestId: null,
@@ -80,6 +97,18 @@ export function serveFlows(pa: FakePa): FakeFlowService {
       return seeded;
     },
     ofTracking: (trackingId) => service.flows.filter((f) => f.trackingId === trackingId),
+    receive({ data, name, ...flow }) {
+      const xml = !data.subarray(0, 5).toString('latin1').startsWith('%PDF');
+      return service.seed({
+        trackingId: `supplier-${crypto.randomUUID()}`,
+        flowDirection: 'In',
+        name: name ?? (flow.flowType === 'SupplierInvoice' ? 'facture.xml' : 'statut.xml'),
+        flowSyntax: flow.flowType === 'SupplierInvoice' ? (xml ? 'CII' : 'Factur-X') : 'CDAR',
+        sha256: crypto.createHash('sha256').update(data).digest('hex'),
+        file: { filename: name ?? 'flux', contentType: xml ? 'application/xml' : 'application/pdf', data },
+        ...flow,
+      });
+    },
   };
 
   pa.handle('flow', 'POST', '/v1/flows', (request) => {
@@ -115,15 +144,44 @@ export function serveFlows(pa: FakePa): FakeFlowService {
     return { status: 202, body: { flowId, submittedAt, trackingId, name, processingRule, flowSyntax, flowProfile, sha256 } };
   });
 
+  // Every criterion given must hold (the document's AND; a list is an OR); results by updatedAt, paged by an opaque
+  // cursor (here the offset of the next result).
   pa.handle('flow', 'POST', '/v1/flows/search', (request) => {
-    const where = (JSON.parse(request.body.toString('utf8')) as { where: { trackingId?: string } }).where;
-    const results = service.flows.filter((f) => where.trackingId === undefined || f.trackingId === where.trackingId).map(asFlow);
-    return { status: 200, body: { limit: 25, results } };
+    const params = JSON.parse(request.body.toString('utf8')) as {
+      where: { trackingId?: string; flowDirection?: string[]; flowType?: string[]; updatedAfter?: string };
+      limit?: number;
+      cursor?: string;
+    };
+    const { where } = params;
+    const after = where.updatedAfter === undefined ? null : Date.parse(where.updatedAfter);
+    const matching = service.flows
+      .filter(
+        (f) =>
+          (where.trackingId === undefined || f.trackingId === where.trackingId) &&
+          (where.flowDirection === undefined || where.flowDirection.includes(f.flowDirection)) &&
+          (where.flowType === undefined || where.flowType.includes(f.flowType)) &&
+          (after === null || Date.parse(f.updatedAt) > after),
+      )
+      .sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+    const limit = params.limit ?? 25;
+    const offset = params.cursor ? Number(Buffer.from(params.cursor, 'base64url').toString('utf8')) : 0;
+    const results = matching.slice(offset, offset + limit).map(asFlow);
+    const next = offset + limit < matching.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    return { status: 200, body: { limit, results, ...(next ? { nextCursor: next } : {}) } };
   });
 
   pa.handle('flow', 'GET', '/v1/flows/{flowId}', (request) => {
     const flow = service.flows.find((f) => f.flowId === request.params.flowId);
-    return flow ? { status: 200, body: asFlow(flow) } : error(404, 'NOT_FOUND', 'No such flow');
+    if (!flow) return error(404, 'NOT_FOUND', 'No such flow');
+    const docType = request.query.get('docType') ?? 'Metadata';
+    if (docType === 'Metadata') return { status: 200, body: asFlow(flow) };
+    if (docType !== 'Original' || !flow.file) return error(404, 'NOT_FOUND', `No ${docType} file for this flow`);
+    service.downloads.push(flow.flowId);
+    return {
+      status: 200,
+      headers: { 'content-disposition': `attachment;filename=${flow.name.replace(/[^\w.-]+/g, '_')}` },
+      file: { contentType: 'application/octet-stream', data: flow.file.data },
+    };
   });
 
   return service;

@@ -48,6 +48,8 @@ export interface FakeAnswer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A file as the answer (a flow downloaded), instead of a JSON `body`: its media type must be documented. */
+  file?: { contentType: string; data: Buffer };
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
@@ -165,7 +167,22 @@ export async function startFakePa(): Promise<FakePa> {
     const content = response?.content as Record<string, Json> | undefined;
     let payload: Buffer | undefined;
     const headers: Record<string, string> = { ...result.headers };
-    if (result.body !== undefined) {
+    const documentedHeaders = (response?.headers ?? {}) as Record<string, Json>;
+    for (const [name, header] of Object.entries(documentedHeaders)) {
+      const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+      const schema = schemas[service].deref(header).schema as Json | undefined;
+      if (value === undefined || !schema) continue;
+      const errors = schemas[service].check(schema, value);
+      if (errors) violations.push(`${where}: header ${name}: ${errors}`);
+    }
+    if (result.file) {
+      payload = result.file.data;
+      headers['content-type'] = result.file.contentType;
+      if (!content?.[result.file.contentType])
+        violations.push(
+          `${where}: a ${result.file.contentType} answer where the document declares ${Object.keys(content ?? {}).join(', ')}`,
+        );
+    } else if (result.body !== undefined) {
       payload = Buffer.from(JSON.stringify(result.body));
       headers['content-type'] = 'application/json';
       const schema = content?.['application/json']?.schema as Json | undefined;

@@ -56,6 +56,8 @@ describe('migrations', () => {
       '0043_documents_created_index',
       '0044_einvoicing_settings',
       '0045_einvoice_flows',
+      '0046_einvoice_inbox',
+      '0047_einvoice_status_flows',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

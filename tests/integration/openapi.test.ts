@@ -63,6 +63,11 @@ const SERVED: [string, string[]][] = [
   ['/api/audit/verify', ['get']],
   ['/api/exports/accounts', ['get', 'put']],
   ['/api/openapi.json', ['get']],
+  ['/api/settings/einvoicing', ['get', 'put']],
+  ['/api/einvoicing/check', ['post']],
+  ['/api/documents/{id}/transmit', ['post']],
+  ['/api/einvoicing/sync', ['post']],
+  ['/api/expenses/{id}/lifecycle', ['get', 'post']],
 ];
 
 /**

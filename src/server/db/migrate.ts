@@ -42,6 +42,8 @@ import * as m0042 from './migrations/0042_postgres_list_speed';
 import * as m0043 from './migrations/0043_documents_created_index';
 import * as m0044 from './migrations/0044_einvoicing_settings';
 import * as m0045 from './migrations/0045_einvoice_flows';
+import * as m0046 from './migrations/0046_einvoice_inbox';
+import * as m0047 from './migrations/0047_einvoice_status_flows';
 import * as m0048 from './migrations/0048_bank';
 
 /**
@@ -90,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '0043_documents_created_index': m0043,
   '0044_einvoicing_settings': m0044,
   '0045_einvoice_flows': m0045,
+  '0046_einvoice_inbox': m0046,
+  '0047_einvoice_status_flows': m0047,
   '0048_bank': m0048,
 };
 

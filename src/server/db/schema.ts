@@ -408,6 +408,68 @@ export interface EinvoiceFlowsTable {
   updated_at: string;
 }
 
+/** Migration 0046: where an organisation's search of incoming flows stands (services/einvoice-inbox.ts). */
+export interface EinvoiceInboxTable {
+  organization_id: number;
+  /** The platform's updatedAt up to which every incoming flow was handled (ISO instant); null before the first one. */
+  updated_after: string | null;
+  lease_holder: string | null;
+  lease_until: string | null;
+  last_sync_at: string | null;
+  last_error: Generated<string>;
+  updated_at: string;
+}
+
+/** Migration 0046: an incoming flow handled once, with what became of it (an expense, a status, or why not). */
+export interface EinvoiceReceivedFlowsTable {
+  id: Generated<number>;
+  organization_id: number;
+  flow_id: string;
+  flow_type: string;
+  name: Generated<string>;
+  state: string;
+  reason: Generated<string>;
+  expense_id: number | null;
+  document_id: number | null;
+  status_code: number | null;
+  flow_updated_at: string;
+  received_at: string;
+}
+
+/**
+ * Migration 0047: a lifecycle message (CDAR) to send to the platform, worked through by the outbox with the same
+ * columns as an invoice's submission (EinvoiceFlowsTable); `xml` is the message as written.
+ */
+export interface EinvoiceStatusFlowsTable {
+  id: Generated<number>;
+  organization_id: number;
+  tracking_id: string;
+  expense_id: number | null;
+  document_id: number | null;
+  status_entry_id: number | null;
+  status_code: number;
+  reason_code: Generated<string>;
+  name: string;
+  xml: string;
+  state: string;
+  attempts: Generated<number>;
+  polls: Generated<number>;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  lease_holder: string | null;
+  uncertain: Generated<number>;
+  flow_id: string | null;
+  ack_status: string | null;
+  reasons: Generated<string>;
+  last_error: Generated<string>;
+  last_request_id: string | null;
+  last_attempt_at: string | null;
+  submitted_at: string | null;
+  acknowledged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Migration 0009: the first answer to a POST sent with an Idempotency-Key (src/server/http/idempotency.ts). */
 export interface IdempotencyKeysTable {
   organization_id: number;
@@ -699,6 +761,9 @@ export interface Database {
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
   einvoice_flows: EinvoiceFlowsTable;
+  einvoice_inbox: EinvoiceInboxTable;
+  einvoice_received_flows: EinvoiceReceivedFlowsTable;
+  einvoice_status_flows: EinvoiceStatusFlowsTable;
   tags: TagsTable;
   taggings: TaggingsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -80,6 +80,19 @@ export const facturxArtefacts = {
   } satisfies RuleSet as RuleSet,
 };
 
+/**
+ * The lifecycle message of the reform (CDAR D22B, « CDV »): the UN/CEFACT schema, then the FNFE-MPE BR-FR-CDV rules
+ * (status codes, reasons, references), both from the same France_RFE release.
+ */
+export const cdarArtefacts = {
+  xsd: 'france/cdar/xsd/CrossDomainAcknowledgementAndResponse_100pD22B.xsd',
+  rules: {
+    label: 'BR-FR-CDV',
+    xslt: 'france/cdar/BR-FR-CDV-Schematron-CDAR.xslt',
+    sef: 'sef/cdar.sef.json',
+  } satisfies RuleSet as RuleSet,
+};
+
 /** Every XSLT the SEF step compiles, by its key in sef/manifest.json. */
 export const compiledRuleSets: Record<string, RuleSet> = {
   cii: syntaxArtefacts.cii,
@@ -87,6 +100,7 @@ export const compiledRuleSets: Record<string, RuleSet> = {
   'fr-cii': frenchRules.cii,
   'fr-ubl': frenchRules.ubl,
   facturx: facturxArtefacts.rules,
+  cdar: cdarArtefacts.rules,
 };
 
 /**

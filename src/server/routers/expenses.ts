@@ -33,6 +33,8 @@ import {
 } from '../services/expenses';
 import { exportExpenses } from '../services/expense-csv';
 import { importSupplierInvoice } from '../services/expense-import';
+import { expenseLifecycleInputSchema, expenseLifecycleSchema } from '../../shared/schemas/expense-lifecycle';
+import { getExpenseLifecycle, sendExpenseStatus } from '../services/einvoice-status-out';
 
 /** A 10 MB file in base64 is 13.4 MB; the body may carry more, so that a 20 MB file is answered by name, not cut off. */
 export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
@@ -139,6 +141,30 @@ export const expensesRouter = router({
     .input(z.object({ id: idSchema }))
     .output(expenseSchema)
     .query(({ ctx, input }) => getExpense(ctx.db, ctx.organizationId, input.id)),
+  lifecycle: protectedProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/expenses/{id}/lifecycle',
+        summary: 'Les statuts envoyés au fournisseur d’une facture reçue de la plateforme',
+      },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(expenseLifecycleSchema)
+    .query(({ ctx, input }) => getExpenseLifecycle(ctx.db, ctx.organizationId, input.id)),
+  sendStatus: protectedProcedure
+    .meta({
+      heavy: true,
+      rest: {
+        method: 'POST',
+        path: '/api/expenses/{id}/lifecycle',
+        bodyKey: 'data',
+        summary: 'Approuve, refuse ou conteste une facture fournisseur reçue de la plateforme (message de cycle de vie)',
+      },
+    })
+    .input(z.object({ id: idSchema, data: expenseLifecycleInputSchema }))
+    .output(writeAnswer(expenseLifecycleSchema))
+    .mutation(({ ctx, input }) => sendExpenseStatus({ db: ctx.db, outbox: ctx.einvoice.outbox }, ctx.organizationId, input.id, input.data)),
   create: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/expenses', status: 201, summary: 'Crée une dépense' } })
     .input(expenseInputSchema)

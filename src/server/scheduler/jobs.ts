@@ -14,6 +14,7 @@ import { emitEvent } from '../services/webhooks';
 import { getExpense } from '../services/expenses';
 import { plural, pluralWord } from '../../shared/french';
 import { settlePlanChanges } from '../services/subscriptions';
+import { syncAllOrganizations } from '../services/einvoice-inbox';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
@@ -96,6 +97,13 @@ export const JOBS: Job[] = [
     run: (_db, now, deps) => runPaymentReminders(needs(deps), now),
   },
   { name: 'einvoice-poll', label: 'Statuts des factures électroniques', pattern: '*/15 * * * *', run: pollEinvoiceStatuses },
+  // Every five minutes: a supplier invoice or a customer's refusal is seen the same morning, without hammering the platform.
+  {
+    name: 'einvoice-inbox',
+    label: 'Réception des flux de la plateforme agréée',
+    pattern: '*/5 * * * *',
+    run: (_db, _now, deps) => syncAllOrganizations(needs(deps)),
+  },
   { name: 'recurring-invoices', label: 'Factures récurrentes', pattern: '10 * * * *', run: generateRecurringInvoices },
   // Every five minutes: a reminder is due some minutes before its appointment, at most five late.
   {

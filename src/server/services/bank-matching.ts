@@ -15,6 +15,7 @@ import { fromStoredUnits, toStoredUnits } from '../../shared/money';
 import { type BankTransaction, type BankTransactionQuery, type MatchKind, SURE, type Suggestion } from '../../shared/schemas/bank';
 import { formatMoney } from '../../shared/format';
 import { recordPaymentIn } from './payments';
+import { kickFlowOutboxes } from './einvoice-outbox';
 import { getAppSettings } from './settings';
 
 const LINE_NOT_FOUND = 'Opération bancaire introuvable';
@@ -203,6 +204,8 @@ export async function matchBankTransaction(
       .where('id', '=', id)
       .execute();
   });
+  // A payment in full may have queued « Encaissée » for the platform: sent now rather than at the outbox's next look.
+  if (matches.some((m) => m.kind === 'invoice')) kickFlowOutboxes();
   return getBankTransaction(db, organizationId, id);
 }
 

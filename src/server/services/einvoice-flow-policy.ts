@@ -65,7 +65,7 @@ export function retryOrGiveUp(policy: RetryPolicy, row: Pick<FlowRow, 'attempts'
 }
 
 /** How a failed submission is recorded: retried, refused (with its reasons), or left for the user. */
-export function submissionFailure(policy: RetryPolicy, row: FlowRow, error: AfnorError, uncertainBefore: boolean) {
+export function submissionFailure(policy: RetryPolicy, row: Pick<FlowRow, 'attempts'>, error: AfnorError, uncertainBefore: boolean) {
   // A file may have reached the platform: a timeout, a broken connection, an unreadable or 5xx answer (but a 503:
   // the platform said it did not take it).
   const maybeSent =
@@ -74,6 +74,7 @@ export function submissionFailure(policy: RetryPolicy, row: FlowRow, error: Afno
       error.failure === 'network' ||
       error.failure === 'aborted' ||
       error.failure === 'garbage' ||
+      error.failure === 'too-large' ||
       (error.failure === 'unavailable' && error.status !== 503));
   const uncertain = maybeSent || uncertainBefore ? 1 : 0;
   const reason = error.message;
@@ -81,7 +82,7 @@ export function submissionFailure(policy: RetryPolicy, row: FlowRow, error: Afno
     // The server is stopping: not a failure of the platform, due again at once for the next process.
     return { uncertain, next_attempt_at: policy.now().toISOString(), last_error: reason };
   }
-  if (error.failure === 'garbage') {
+  if (error.failure === 'garbage' || error.failure === 'too-large') {
     return { uncertain, state: 'to_resend', next_attempt_at: null, last_error: `${reason} : rien n’est tenu pour déposé, renvoyez-la` };
   }
   if (error.failure === 'unauthorized' || error.failure === 'refused-target' || (error.failure === 'http' && error.status === 404)) {

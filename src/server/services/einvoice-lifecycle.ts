@@ -20,6 +20,7 @@ import { transmissionOf } from './einvoice-transmission';
 import { documentNature, getStoredDocument } from './documents';
 import { documentOf } from './pdf-archive';
 import { todayIso } from './document-record';
+import { queueCashedMessage } from './einvoice-status-out';
 
 const isStatus = (s: string): s is LifecycleStatus => (LIFECYCLE_STATUS_KEYS as readonly string[]).includes(s);
 const isSource = (s: string): s is LifecycleSource => s === 'platform' || s === 'user' || s === 'automatic';
@@ -90,13 +91,13 @@ export async function appendStatus(
   doc: Pick<StoredDocument, 'id' | 'organization_id' | 'type' | 'number' | 'currency'> & { totals: { total: number } },
   change: StatusChange,
   userId?: number,
-): Promise<void> {
+): Promise<number> {
   if (doc.type !== 'invoice' && doc.type !== 'credit') fail('CONFLICT', 'Seules les factures et les avoirs ont un cycle de vie');
   const entries = await entriesOf(db, doc.organization_id, doc.id);
   const conflict = lifecycleConflict(lifecycleState(entries), change.status, doc.type);
   if (conflict) fail('CONFLICT', conflict);
   const { code } = LIFECYCLE_STATUSES[change.status];
-  await insertLifecycleRow(db, {
+  const id = await insertLifecycleRow(db, {
     organizationId: doc.organization_id,
     documentId: doc.id,
     values: {
@@ -121,6 +122,7 @@ export async function appendStatus(
     },
     userId,
   );
+  return id;
 }
 
 /** A status recorded by hand (what the customer said, or what the platform showed elsewhere). */
@@ -163,7 +165,14 @@ export async function syncCashedStatus(
   const fullyPaid = balance.status === 'paid' && balance.paidUnits > 0;
   if (fullyPaid && !state.cashed) {
     const date = (await lastPaymentDate(db, { organizationId, documentId: invoiceId })) ?? todayIso();
-    await appendStatus(db, invoice, { status: 'cashed', date, reason: '', source: 'automatic', amount: balance.paidUnits }, userId);
+    const entry = await appendStatus(
+      db,
+      invoice,
+      { status: 'cashed', date, reason: '', source: 'automatic', amount: balance.paidUnits },
+      userId,
+    );
+    // An invoice the platform carried tells it too, in the same transaction (the outbox sends it after the commit).
+    await queueCashedMessage(db, invoice, entry, date);
   } else if (!fullyPaid && state.cashed && state.cashedBy === 'automatic') {
     const reason = 'Un paiement a été annulé : la facture n’est plus entièrement payée';
     await appendStatus(db, invoice, { status: 'cash_withdrawn', date: todayIso(), reason, source: 'automatic' }, userId);

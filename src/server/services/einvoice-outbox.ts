@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import { logger } from '../logger';
-import { claimFlow, dueFlowIds, findFlow, nextFlowDueAt } from '../db/queries/einvoice-flows';
+import { claimFlow, dueFlowIds, findFlow, nextFlowDueAt, type OutboxTable } from '../db/queries/einvoice-flows';
+import { findStatusFlow } from '../db/queries/einvoice-status-flows';
 import { FlowAttempt, type FlowOutboxDeps } from './einvoice-flow-attempt';
+import { StatusFlowAttempt } from './einvoice-status-attempt';
 import { FLOW_DELAYS, type FlowDelays } from './einvoice-flow-policy';
 
 export type { FlowOutboxDeps };
 
 const BATCH = 10;
+const QUEUES: readonly OutboxTable[] = ['einvoice_flows', 'einvoice_status_flows'];
 
 export interface FlowOutboxOptions {
   /** Run the background loop in this process (default: yes, except under NODE_ENV=test where tests drive it). */
@@ -29,8 +32,9 @@ export function kickFlowOutboxes(): void {
 }
 
 /**
- * The outbox of outgoing flows: submits the queued invoices and credit notes to the platform's Flow Service
- * (`POST /v1/flows`), then reads each flow's acknowledgement until it is Ok (« Déposée ») or Error.
+ * The outbox of outgoing flows: submits the queued invoices and credit notes, and the lifecycle messages (CDAR), to the
+ * platform's Flow Service (`POST /v1/flows`), then reads each flow's acknowledgement until it is Ok (« Déposée ») or
+ * Error. Both queues go through the same claims, retries and checks with the platform.
  *
  * Failures are retried with backoff: a 429 or 503's Retry-After is honoured, anything transient waits exponentially
  * longer (with jitter) up to `maxAttempts`, after which the submission is « À renvoyer ». A refusal (4xx) is not
@@ -52,6 +56,7 @@ export class FlowOutbox {
   private readonly inFlight = new Set<Promise<unknown>>();
   private abort = new AbortController();
   private readonly attempt: FlowAttempt;
+  private readonly statusAttempt: StatusFlowAttempt;
 
   constructor(
     private readonly deps: FlowOutboxDeps,
@@ -59,7 +64,7 @@ export class FlowOutbox {
   ) {
     this.now = options.now ?? (() => new Date());
     this.delays = { ...FLOW_DELAYS, ...options.delays };
-    this.attempt = new FlowAttempt({
+    const context = {
       deps,
       holder: this.holder,
       now: this.now,
@@ -67,7 +72,9 @@ export class FlowOutbox {
       delays: this.delays,
       timeoutMs: options.timeoutMs,
       signal: () => this.abort.signal,
-    });
+    };
+    this.attempt = new FlowAttempt(context);
+    this.statusAttempt = new StatusFlowAttempt(context);
   }
 
   /** Starts the background loop: what is due now (what waited while the server was down) is sent at once. */
@@ -110,8 +117,10 @@ export class FlowOutbox {
   private async scheduleNext(): Promise<void> {
     let wait = this.delays.idlePollMs;
     try {
-      const next = await nextFlowDueAt(this.deps.db);
-      if (next) wait = Math.min(wait, Date.parse(next) - this.now().getTime());
+      for (const table of QUEUES) {
+        const next = await nextFlowDueAt(this.deps.db, table);
+        if (next) wait = Math.min(wait, Date.parse(next) - this.now().getTime());
+      }
     } catch (error) {
       logger.error('e-invoice outbox: next due time unknown', error);
     }
@@ -143,35 +152,44 @@ export class FlowOutbox {
     }
   }
 
-  private claim(id: number): Promise<boolean> {
+  private claim(id: number, table: OutboxTable): Promise<boolean> {
     const now = this.now();
     return claimFlow(this.deps.db, {
       id,
       holder: this.holder,
       now: now.toISOString(),
       until: new Date(now.getTime() + this.delays.leaseMs).toISOString(),
+      table,
     });
   }
 
-  /** Works through every submission due now, in claimed batches; answers how many it worked on. */
+  /** Works through every submission and message due now, in claimed batches; answers how many it worked on. */
   async runDue(): Promise<number> {
     let worked = 0;
-    for (let round = 0; round < 20; round++) {
-      const ids = await dueFlowIds(this.deps.db, { now: this.now().toISOString(), limit: BATCH });
-      const mine: number[] = [];
-      for (const id of ids) if (await this.claim(id)) mine.push(id);
-      if (mine.length === 0) break;
-      await Promise.all(mine.map((id) => this.track(this.work(id))));
-      worked += mine.length;
+    for (const table of QUEUES) {
+      for (let round = 0; round < 20; round++) {
+        const ids = await dueFlowIds(this.deps.db, { now: this.now().toISOString(), limit: BATCH, table });
+        const mine: number[] = [];
+        for (const id of ids) if (await this.claim(id, table)) mine.push(id);
+        if (mine.length === 0) break;
+        await Promise.all(mine.map((id) => this.track(this.work(id, table))));
+        worked += mine.length;
+      }
     }
     return worked;
   }
 
   /** One attempt now on one submission (« Transmettre »), unless another process holds it: then it is left to that one. */
-  async attemptNow(id: number): Promise<void> {
-    if (await this.claim(id)) await this.track(this.work(id));
+  async attemptNow(id: number, table: OutboxTable = 'einvoice_flows'): Promise<void> {
+    if (await this.claim(id, table)) await this.track(this.work(id, table));
   }
-  private async work(id: number): Promise<void> {
+
+  private async work(id: number, table: OutboxTable): Promise<void> {
+    if (table === 'einvoice_status_flows') {
+      const message = await findStatusFlow(this.deps.db, { id });
+      if (message) await this.statusAttempt.run(message);
+      return;
+    }
     const row = await findFlow(this.deps.db, { id });
     if (row) await this.attempt.run(row);
   }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
-import { expenseInputSchema, type ExpenseRecord } from '../../shared/schemas/expense';
+import { type Expense, expenseInputSchema, type ExpenseRecord, type ReceiptType } from '../../shared/schemas/expense';
 import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
@@ -64,14 +64,32 @@ function expenseFrom(invoice: SupplierInvoice, warnings: string[]) {
   return parsed.data;
 }
 
-const alreadyImported = async (db: Db, organizationId: number, id: number): Promise<never> => {
+/** The refusal of a file already imported, naming the expense it became. */
+export async function alreadyImportedMessage(db: Db, organizationId: number, id: number): Promise<string> {
   const existing = await getExpense(db, organizationId, id);
   const number = existing.invoice_number ? ` n° ${existing.invoice_number}` : '';
-  return fail(
-    'CONFLICT',
-    `Cette facture a déjà été importée : facture${number} de ${existing.supplier} du ${formatDateShort(existing.date)} (dépense ${existing.id})`,
-  );
-};
+  return `Cette facture a déjà été importée : facture${number} de ${existing.supplier} du ${formatDateShort(existing.date)} (dépense ${existing.id})`;
+}
+
+const alreadyImported = async (db: Db, organizationId: number, id: number): Promise<never> =>
+  fail('CONFLICT', await alreadyImportedMessage(db, organizationId, id));
+
+/** A supplier's file read into the expense it makes, before anything is written. */
+export type SupplierUpload = { expense: Expense; warnings: string[]; type: ReceiptType; sha256: string };
+
+/**
+ * Reads a supplier's Factur-X/ZUGFeRD PDF, CII or UBL into the expense it makes; 400 in French for anything that is not
+ * such an invoice (empty, too big, unreadable, not an invoice, missing what an expense needs).
+ */
+export async function readSupplierUpload(filename: string, bytes: Buffer): Promise<SupplierUpload> {
+  const big = tooBig('Fichier', bytes.length);
+  if (big) fail('BAD_REQUEST', big);
+  if (bytes.length === 0) fail('BAD_REQUEST', 'Fichier : le fichier est vide');
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  // Reading the PDF or XML and running the rules takes seconds on a large file: in a worker thread.
+  const { invoice, warnings, type } = await runHeavy('readSupplierFile', [filename, bytes]);
+  return { expense: expenseFrom(invoice, warnings), warnings, type, sha256 };
+}
 
 /**
  * A supplier's Factur-X/ZUGFeRD PDF, CII or UBL becomes a new expense, the file kept as its receipt. Everything is
@@ -85,16 +103,10 @@ export async function importSupplierInvoice(
   upload: { filename: string; content_base64: string },
 ): Promise<ImportedExpense> {
   const bytes = decodeBase64(upload.content_base64);
-  const big = tooBig('Fichier', bytes.length);
-  if (big) fail('BAD_REQUEST', big);
-  if (bytes.length === 0) fail('BAD_REQUEST', 'Fichier : le fichier est vide');
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const known = await findImportedExpenseId(db, { organizationId, sha256 });
   if (known !== undefined) await alreadyImported(db, organizationId, known);
-
-  // Reading the PDF or XML and running the rules takes seconds on a large file: in a worker thread.
-  const { invoice, warnings, type } = await runHeavy('readSupplierFile', [upload.filename, bytes]);
-  const expense = expenseFrom(invoice, warnings);
+  const { expense, warnings, type } = await readSupplierUpload(upload.filename, bytes);
 
   const stored = writeReceiptFile(dataDir, organizationId, type, bytes);
   let id: number;

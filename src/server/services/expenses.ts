@@ -107,16 +107,30 @@ export async function createExpense(
   origin?: ExpenseOrigin,
   receipt?: { path: string; name: string; type: string; size: number },
 ): Promise<ExpenseRecord> {
-  const category = await resolveCategory(db, organizationId, expense.category);
-  const links = { correctsId: await correctedInvoice(db, organizationId, expense), categoryToCheck: origin?.source === 'einvoice' };
-  const id = await db.transaction().execute(async (trx) => {
-    const newId = await insertExpense(trx, { organizationId, expense: { ...expense, category }, links, origin });
-    await linkCreditNotesTo(trx, organizationId, newId, expense);
-    if (receipt) await setReceipt(trx, { organizationId, id: newId, receipt });
-    await emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, newId));
-    return newId;
-  });
+  const id = await db.transaction().execute((trx) => insertExpenseRecord(trx, organizationId, expense, origin, receipt));
   return getExpense(db, organizationId, id);
+}
+
+/**
+ * A new expense's rows in the caller's transaction: the expense, its links to waiting credit notes, its file and its
+ * event, so that whatever else the caller writes with them (a received flow) commits or rolls back with them.
+ */
+export async function insertExpenseRecord(
+  trx: Db,
+  organizationId: number,
+  expense: Expense,
+  origin?: ExpenseOrigin,
+  receipt?: { path: string; name: string; type: string; size: number },
+): Promise<number> {
+  const category = await resolveCategory(trx, organizationId, expense.category);
+  // An imported invoice's category is a guess until the user confirms it.
+  const imported = origin?.source === 'einvoice' || origin?.source === 'platform';
+  const links = { correctsId: await correctedInvoice(trx, organizationId, expense), categoryToCheck: imported };
+  const newId = await insertExpense(trx, { organizationId, expense: { ...expense, category }, links, origin });
+  await linkCreditNotesTo(trx, organizationId, newId, expense);
+  if (receipt) await setReceipt(trx, { organizationId, id: newId, receipt });
+  await emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, newId));
+  return newId;
 }
 
 /** Saving an expense confirms its category: the category is a required field of the form that sends it. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { kickFlowOutboxes } from './einvoice-outbox';
 import type { Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
 import { INPUT_SCALE, pow10, toUnits4, unitsToNumber } from '../../shared/money';
@@ -104,6 +105,8 @@ export async function recordPayment(
   userId?: number,
 ): Promise<PaymentRecord> {
   const id = await db.transaction().execute((trx) => recordPaymentIn(trx, organizationId, documentId, payment, userId));
+  // A full payment may have queued « Encaissée » for the platform: sent now rather than at the outbox's next look.
+  kickFlowOutboxes();
   return paymentOf(await foundPayment(db, organizationId, documentId, id));
 }
 

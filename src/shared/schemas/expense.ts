@@ -216,7 +216,8 @@ export const expenseSchema = z.object({
   note: z.string(),
   tags: z.array(z.string()),
   receipt: expenseReceiptSchema,
-  source: z.enum(['manual', 'recurring', 'einvoice']),
+  /** 'einvoice': an e-invoice file imported by hand; 'platform': a supplier invoice received from the Plateforme Agréée. */
+  source: z.enum(['manual', 'recurring', 'einvoice', 'platform']),
   recurring_id: z.number().int().nullable(),
   /** A credit note's amounts (amount, VAT, net) are negative: they come off the expenses. */
   kind: z.enum(EXPENSE_KINDS),

@@ -14,6 +14,7 @@ import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
 import { Select } from '../../components/ui/lazy-select';
 import { Checkbox } from '../../components/ui/checkbox';
+import { SupplierStatus } from './supplier-status';
 import { ReceiptField } from './receipt-field';
 import { type VatRow, VatRowsField, vatInput, vatRow } from './vat-rows-field';
 import type { ImportedInvoice } from './einvoice-import';
@@ -310,6 +311,12 @@ export function ExpenseFormDialog({
         <p className={legend}>Justificatif</p>
         <ReceiptField expense={record} pendingFile={pendingFile} onPick={setPendingFile} />
       </ReadOnly>
+      {record?.source === 'platform' && (
+        <>
+          <p className={legend}>Statut auprès du fournisseur (plateforme agréée)</p>
+          <SupplierStatus expense={record} />
+        </>
+      )}
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoi
 import { receiptUrl } from './receipt-field';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
+import { PlatformInbox } from './platform-inbox';
 
 type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
 
@@ -102,8 +103,13 @@ export function ExpensesPage() {
     await downloadCsv(() => utils.expenses.export.fetch(filters)).finally(() => setExporting(false));
   }
 
+  const openExpense = (id: number) => {
+    void utils.expenses.get.fetch({ id }).then(setEditing);
+  };
+
   return (
     <div>
+      <PlatformInbox onOpenExpense={openExpense} />
       <div className={styles.layout}>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {!wide && (

@@ -29,6 +29,13 @@ const flowColumns = [
 /** The states the outbox works on: a submission to make, or an acknowledgement to read. */
 const ACTIVE = ['pending', 'submitted'];
 
+/**
+ * The outbox's two queues: invoices and credit notes (migration 0045), lifecycle messages (migration 0047). Both hold
+ * the same outbox columns, which the queries below name through the first one's type.
+ */
+export type OutboxTable = 'einvoice_flows' | 'einvoice_status_flows';
+const queue = (table: OutboxTable = 'einvoice_flows') => table as 'einvoice_flows';
+
 export async function findFlowOfDocument(db: Db, params: { organizationId: number; documentId: number }) {
   return db
     .selectFrom('einvoice_flows')
@@ -65,9 +72,9 @@ export async function insertFlow(
 }
 
 /** What is due at `now` and held by nobody (or by a holder whose lease lapsed: a crash), soonest first. */
-export async function dueFlowIds(db: Db, params: { now: string; limit: number }): Promise<number[]> {
+export async function dueFlowIds(db: Db, params: { now: string; limit: number; table?: OutboxTable }): Promise<number[]> {
   const rows = await db
-    .selectFrom('einvoice_flows')
+    .selectFrom(queue(params.table))
     .select('id')
     .where('state', 'in', ACTIVE)
     .where('next_attempt_at', '<=', params.now)
@@ -79,9 +86,9 @@ export async function dueFlowIds(db: Db, params: { now: string; limit: number })
 }
 
 /** When the outbox has something to do next (null: nothing waits). */
-export async function nextFlowDueAt(db: Db): Promise<string | null> {
+export async function nextFlowDueAt(db: Db, table?: OutboxTable): Promise<string | null> {
   const row = await db
-    .selectFrom('einvoice_flows')
+    .selectFrom(queue(table))
     .select((eb) => eb.fn.min('next_attempt_at').as('at'))
     .where('state', 'in', ACTIVE)
     .executeTakeFirst();
@@ -92,9 +99,12 @@ export async function nextFlowDueAt(db: Db): Promise<string | null> {
  * Takes a due row for one attempt: one UPDATE whose WHERE only one process can satisfy (SQLite serialises writes;
  * PostgreSQL re-checks the WHERE on the row it locked), so two processes never work on the same submission.
  */
-export async function claimFlow(db: Db, params: { id: number; holder: string; now: string; until: string }): Promise<boolean> {
+export async function claimFlow(
+  db: Db,
+  params: { id: number; holder: string; now: string; until: string; table?: OutboxTable },
+): Promise<boolean> {
   const result = await db
-    .updateTable('einvoice_flows')
+    .updateTable(queue(params.table))
     .set({ lease_holder: params.holder, lease_until: params.until })
     .where('id', '=', params.id)
     .where('state', 'in', ACTIVE)
@@ -112,11 +122,11 @@ type FlowChanges = Omit<Updateable<EinvoiceFlowsTable>, 'id' | 'organization_id'
  */
 export async function updateClaimedFlow(
   db: Db,
-  params: { id: number; holder: string; now: string; changes: FlowChanges; keepLease?: boolean },
+  params: { id: number; holder: string; now: string; changes: FlowChanges; keepLease?: boolean; table?: OutboxTable },
 ): Promise<boolean> {
   const release = params.keepLease ? {} : { lease_holder: null, lease_until: null };
   const result = await db
-    .updateTable('einvoice_flows')
+    .updateTable(queue(params.table))
     .set({ ...params.changes, ...release, updated_at: params.now })
     .where('id', '=', params.id)
     .where('lease_holder', '=', params.holder)

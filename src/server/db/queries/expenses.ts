@@ -168,7 +168,8 @@ export interface ExpenseLinks {
 }
 
 export interface ExpenseOrigin {
-  source: 'manual' | 'recurring' | 'einvoice';
+  /** 'einvoice': a file the user imported; 'platform': a supplier invoice received from the Plateforme Agréée. */
+  source: 'manual' | 'recurring' | 'einvoice' | 'platform';
   sourceSha256?: string;
   recurringId?: number;
   occurrenceDate?: string;

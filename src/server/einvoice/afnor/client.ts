@@ -16,6 +16,8 @@ export interface AfnorCall {
   /** The Request-Id sent (a new uuid when unset): the caller keeps it to quote to the platform's support. */
   requestId?: string;
   signal?: AbortSignal;
+  /** The most of the answer read (a downloaded file); JSON answers keep the default. */
+  maxBytes?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export class AfnorClient {
         body: call.body,
         timeoutMs: call.timeoutMs,
         signal: call.signal,
+        maxBytes: call.maxBytes,
       },
       this.connection.allowPrivate,
     );

@@ -16,6 +16,7 @@ export type AfnorFailure =
   | 'unavailable'
   | 'http'
   | 'garbage'
+  | 'too-large'
   | 'aborted';
 
 /** The platform's own error body (XP Z12-013 `Error`), as it sent it: kept raw for support and for reason codes. */

@@ -11,7 +11,7 @@ import type { AfnorAnswer } from './http';
  */
 
 /** `FlowSyntax` and `FlowProfile` as the document spells them. */
-export type FlowSyntax = 'Factur-X' | 'CII' | 'UBL';
+export type FlowSyntax = 'Factur-X' | 'CII' | 'UBL' | 'CDAR';
 export type FlowProfile = 'CIUS' | 'Extended-CTC-FR';
 export const ACK_STATUSES = ['Pending', 'Ok', 'Error'] as const;
 export type AckStatus = (typeof ACK_STATUSES)[number];
@@ -22,7 +22,8 @@ export interface FlowInfo {
   name: string;
   processingRule: 'B2B';
   flowSyntax: FlowSyntax;
-  flowProfile: FlowProfile;
+  /** Declared for invoices; a lifecycle message (CDAR) has no profile. */
+  flowProfile?: FlowProfile;
   /** Lower-case hex SHA-256 of the file: the platform checks it on receipt (`ChecksumMismatch` otherwise). */
   sha256: string;
 }
@@ -78,7 +79,7 @@ const knownFlowOf = (flow: z.infer<typeof flowSchema>): KnownFlow => ({
 });
 
 /** A 2xx read through its schema; anything else is the platform answering garbage. */
-function readAnswer<T>(answer: AfnorAnswer, schema: z.ZodType<T>, what: string): T {
+export function readAnswer<T>(answer: AfnorAnswer, schema: z.ZodType<T>, what: string): T {
   let json: unknown;
   try {
     json = JSON.parse(answer.body.toString('utf8'));

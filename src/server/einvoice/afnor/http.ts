@@ -6,7 +6,7 @@ import { AfnorError, type AfnorService } from './errors';
 
 /** How long one call to the platform may take, connection and answer included. */
 export const AFNOR_TIMEOUT_MS = 15_000;
-/** The most of an answer kept: flows are downloaded by item 3 through their own path, answers here are JSON. */
+/** The most of a JSON answer kept; a downloaded flow says its own limit (`maxBytes`). */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
 export interface AfnorRequest {
@@ -17,6 +17,8 @@ export interface AfnorRequest {
   timeoutMs?: number;
   /** Ends the exchange at once (the server stopping): the call fails as `aborted`. */
   signal?: AbortSignal;
+  /** The most of the answer read: past it, the call fails as `too-large`. */
+  maxBytes?: number;
 }
 
 export interface AfnorAnswer {
@@ -81,9 +83,9 @@ export async function afnorHttp(service: AfnorService, request: AfnorRequest, al
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) {
+          if (size > (request.maxBytes ?? MAX_ANSWER_BYTES)) {
             response.destroy();
-            finish({ error: new AfnorError(service, 'garbage', 'réponse trop volumineuse') });
+            finish({ error: new AfnorError(service, 'too-large', 'réponse trop volumineuse', response.statusCode ?? null) });
             return;
           }
           chunks.push(chunk);
