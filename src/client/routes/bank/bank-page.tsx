@@ -38,6 +38,7 @@ const styles = {
     gap: '3',
   }),
   row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' }),
+  group: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', border: 'none', p: '0', m: '0', minW: '0' }),
   chip: css({
     px: '3',
     py: '1.5',
@@ -174,6 +175,10 @@ export function BankPage() {
   const account = list.find((a) => a.id === accountId);
   const [status, setStatus] = useState<BankStatus | undefined>('suggested');
   const [page, setPage] = useState(1);
+  const filterBy = (next: BankStatus | undefined) => {
+    setStatus(next);
+    setPage(1);
+  };
   const lines = trpc.bankTransactions.list.useQuery(
     { account_id: accountId, status, page, per_page: PER_PAGE },
     { enabled: accountId !== undefined, placeholderData: (previous) => previous },
@@ -225,19 +230,22 @@ export function BankPage() {
     <div className={styles.page}>
       <section className={styles.card} aria-label="Compte et relevé">
         {list.length > 1 && (
-          <div className={styles.row} role="group" aria-label="Compte">
+          <fieldset className={styles.group} aria-label="Compte">
             {list.map((a) => (
               <button
                 key={a.id}
                 type="button"
                 className={styles.chip}
                 aria-pressed={a.id === accountId}
-                onClick={() => (setPicked(a.id), setPage(1))}
+                onClick={() => {
+                  setPicked(a.id);
+                  setPage(1);
+                }}
               >
                 {a.name}
               </button>
             ))}
-          </div>
+          </fieldset>
         )}
         {account && (
           <p className={css({ fontSize: 'sm' })}>
@@ -269,21 +277,16 @@ export function BankPage() {
 
       <section className={styles.card} aria-label="Opérations">
         <div className={cx(styles.row, css({ justifyContent: 'space-between' }))}>
-          <div className={styles.row} role="group" aria-label="Statut">
+          <fieldset className={styles.group} aria-label="Statut">
             {BANK_STATUSES.map((s) => (
-              <button key={s} type="button" className={styles.chip} aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1))}>
+              <button key={s} type="button" className={styles.chip} aria-pressed={status === s} onClick={() => filterBy(s)}>
                 {STATUS_LABELS[s]}
               </button>
             ))}
-            <button
-              type="button"
-              className={styles.chip}
-              aria-pressed={status === undefined}
-              onClick={() => (setStatus(undefined), setPage(1))}
-            >
+            <button type="button" className={styles.chip} aria-pressed={status === undefined} onClick={() => filterBy(undefined)}>
               Toutes
             </button>
-          </div>
+          </fieldset>
           {canWrite && (
             <Button
               loading={sure.isPending}
