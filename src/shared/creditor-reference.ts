@@ -18,6 +18,10 @@ export function creditorReference(documentNumber: string): string | null {
   return `RF${mod97CheckDigits(body, 'RF')}${body}`;
 }
 
+/** The reference an issued invoice (or deposit invoice) is paid with; null for other documents and drafts. */
+export const invoiceReference = (doc: { type: string; number: string | null }): string | null =>
+  doc.type === 'invoice' && doc.number ? creditorReference(doc.number) : null;
+
 /** Whether a text (spaces allowed, any case) is a well-formed ISO 11649 reference with the right check digits. */
 export function isValidCreditorReference(text: string): boolean {
   const ref = compactReference(text);

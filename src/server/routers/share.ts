@@ -23,6 +23,8 @@ export const shareRouter = router({
     .output(
       z.object({
         document: sharedDocumentSchema,
+        /** The EPC069-12 QR code to pay the invoice by SEPA transfer (SVG data URL), null when there is nothing to pay that way. */
+        transfer_qr: z.string().nullable(),
         template: documentTemplateSchema,
         settings: appSettingsSchema.pick({ currency_format: true, address_format: true }),
         logo_url: z.string().nullable(),

@@ -50,7 +50,10 @@ function useSharedDocument(uuid: string, print: boolean) {
   const data = shared.data;
   const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
   // The issued document as it was issued: parties, lines, totals and mentions stored at issue, never recomputed.
-  const doc = useMemo(() => (data ? toRenderDocument({ document: data.document }, { settings }) : null), [data, settings]);
+  const doc = useMemo(
+    () => (data ? toRenderDocument({ document: data.document }, { settings, transferQr: data.transfer_qr }) : null),
+    [data, settings],
+  );
 
   // The tab names the document, as the file it is downloaded as does.
   useEffect(() => {
