@@ -21,7 +21,17 @@ export interface TransferRequest {
 }
 
 export type TransferRefusal = 'currency' | 'amount' | 'iban' | 'holder' | 'reference' | 'size';
-export type TransferPayload = { ok: true; payload: string } | { ok: false; reason: TransferRefusal };
+/** The payload, and the values it carries as they were written (what a page shows beside the code). */
+export interface TransferCode {
+  payload: string;
+  holder: string;
+  iban: string;
+  /** '' when left out. */
+  bic: string;
+  /** '123.45' */
+  amount: string;
+}
+export type TransferPayload = ({ ok: true } & TransferCode) | { ok: false; reason: TransferRefusal };
 
 /** EPC069-12's limits. */
 export const EPC_MAX_BYTES = 331;
@@ -46,15 +56,18 @@ export function epcTransferPayload(request: TransferRequest): TransferPayload {
   if (!holder) return { ok: false, reason: 'holder' };
   if (request.reference !== null && !isValidCreditorReference(request.reference)) return { ok: false, reason: 'reference' };
 
+  const bic = isValidBic(request.bic) ? compactAccountCode(request.bic) : '';
+  const iban = compactAccountCode(request.iban);
+  const euros = toDecimalString(amount, 2);
   const lines = [
     'BCD',
     '002',
     '1',
     'SCT',
-    isValidBic(request.bic) ? compactAccountCode(request.bic) : '',
+    bic,
     holder,
-    compactAccountCode(request.iban),
-    `EUR${toDecimalString(amount, 2)}`,
+    iban,
+    `EUR${euros}`,
     '',
     request.reference === null ? '' : compactReference(request.reference),
     // A structured reference and a free text are exclusive: the reference alone lets the payment be matched.
@@ -63,5 +76,5 @@ export function epcTransferPayload(request: TransferRequest): TransferPayload {
   while (lines.at(-1) === '') lines.pop();
   const payload = lines.join('\n');
   if (new TextEncoder().encode(payload).length > EPC_MAX_BYTES) return { ok: false, reason: 'size' };
-  return { ok: true, payload };
+  return { ok: true, payload, holder, iban, bic, amount: euros };
 }

@@ -75,6 +75,8 @@ describe('paying an invoice by transfer: the RF reference and the EPC069-12 QR c
     await firstPage.getByText('Scannez pour payer par virement').waitFor();
     await firstPage.getByText('Référence de virement : RF12 F202 6000 1').waitFor();
     expect(decodeQr(await code.screenshot())).toBe(EPC_PAYLOAD);
+    // A wide screen reads the details on the document itself: no card repeats them.
+    expect(await page.getByTestId('transfer-card').isVisible()).toBe(false);
     await screenshot(page, 'transfer-qr-share-wide');
     await page.context().close();
 
@@ -88,7 +90,19 @@ describe('paying an invoice by transfer: the RF reference and the EPC069-12 QR c
       .getByText('Référence de virement')
       .waitFor();
     expect(decodeQr(await small.getByRole('img', { name: 'QR code de virement SEPA' }).screenshot())).toBe(EPC_PAYLOAD);
-    await screenshot(small, 'transfer-qr-share-phone');
+    // A phone cannot scan its own screen: the card above the shrunk document says what to type, at reading size.
+    const card = small.getByRole('region', { name: 'Payer par virement' });
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toBe(
+      'Payer par virement Bénéficiaire Atelier Fontaine IBAN FR76 3000 6000 0112 3456 7890 189 Copier BIC BNPAFRPP Montant 540,00 € Référence RF12 F202 6000 1 Copier',
+    );
+    await screenshot(small, 'transfer-qr-share-phone', { fullPage: false });
+    await phone.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await card.getByRole('button', { name: 'Copier la référence' }).click();
+    await small.getByTestId('snackbar').getByText('Référence copiée').waitFor();
+    expect(await small.evaluate(() => navigator.clipboard.readText())).toBe('RF12F20260001');
+    await card.getByRole('button', { name: 'Copier l’IBAN' }).click();
+    await small.getByTestId('snackbar').getByText('IBAN copié').waitFor();
+    expect(await small.evaluate(() => navigator.clipboard.readText())).toBe('FR7630006000011234567890189');
     await phone.close();
   });
 });

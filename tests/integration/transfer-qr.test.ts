@@ -22,7 +22,8 @@ async function sellerWith(additional_info: { key: string; value: string }[], ide
   return { caller, organizationId, customerId };
 }
 
-const qrOf = async (uuid: string) => (await app.anonymous().share.get({ uuid })).transfer_qr;
+const transferOf = async (uuid: string) => (await app.anonymous().share.get({ uuid })).transfer;
+const qrOf = async (uuid: string) => (await transferOf(uuid))?.qr ?? null;
 const epc = (amount: string, reference: string) =>
   `BCD\n002\n1\nSCT\nBNPAFRPP\nAtelier Fontaine\nFR7630006000011234567890189\nEUR${amount}\n\n${reference}`;
 
@@ -31,7 +32,14 @@ describe('the EPC069-12 code of an issued invoice', () => {
     const { caller, customerId } = await sellerWith([IBAN, BIC]);
     const invoice = await inProcess.issued(caller, { customer_id: customerId, items: [line('Conseil', 3, 150)] });
     expect(invoice.number).toBe('F2026-0001');
-    expect(await qrOf(invoice.uuid)).toBe(await qrImage(epc('540.00', 'RF12F20260001')));
+    expect(await transferOf(invoice.uuid)).toEqual({
+      qr: await qrImage(epc('540.00', 'RF12F20260001')),
+      holder: 'Atelier Fontaine',
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+      amount: '540.00',
+      reference: 'RF12F20260001',
+    });
 
     await caller.documents.recordPayment({ id: invoice.id, data: { date: '2026-11-10', amount: 140 } });
     expect(await qrOf(invoice.uuid)).toBe(await qrImage(epc('400.00', 'RF12F20260001')));

@@ -34,6 +34,16 @@ describe('EPC069-12 credit transfer payload', () => {
     );
   });
 
+  it('answers the values as written, for a page to show beside the code', () => {
+    expect(epcTransferPayload({ ...request, holder: ' Atelier\nDupont SARL ' })).toMatchObject({
+      ok: true,
+      holder: 'Atelier Dupont SARL',
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPPXXX',
+      amount: '1234.50',
+    });
+  });
+
   it('puts the text in the unstructured remittance when there is no reference', () => {
     expect(payloadOf({ reference: null, text: 'Facture\nFA-2026-0001' })).toBe(
       'BCD\n002\n1\nSCT\nBNPAFRPPXXX\nAtelier Dupont SARL\nFR7630006000011234567890189\nEUR1234.50\n\n\nFacture FA-2026-0001',
