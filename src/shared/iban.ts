@@ -14,4 +14,7 @@ export function isValidIban(text: string): boolean {
   return IBAN_SHAPE.test(iban) && mod97(`${iban.slice(4)}${iban.slice(0, 4)}`) === 1;
 }
 
+/** The paper form: groups of four, as banks print it. */
+export const printedIban = (iban: string): string => compactAccountCode(iban).replace(/(.{4})(?=.)/g, '$1 ');
+
 export const isValidBic = (text: string): boolean => BIC_SHAPE.test(compactAccountCode(text));

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactReference, creditorReference, isValidCreditorReference, printedReference } from '../../src/shared/creditor-reference';
+import {
+  compactReference,
+  creditorReference,
+  invoiceReference,
+  isValidCreditorReference,
+  printedReference,
+} from '../../src/shared/creditor-reference';
 import { mod97 } from '../../src/shared/mod97';
 
 /** ISO 7064 MOD 97-10 as the standard states it: the rearranged reference, letters as numbers, one big integer. */
@@ -58,6 +64,13 @@ describe('ISO 11649 creditor reference', () => {
     expect(creditorReference('')).toBeNull();
     expect(creditorReference('FACTURE-2026-000000000001')).toBeNull();
     expect(creditorReference('FACT-2026-00000000001')?.slice(4)).toBe('FACT202600000000001');
+  });
+
+  it('belongs to issued invoices and deposit invoices only: not to drafts, credit notes or quotes', () => {
+    expect(invoiceReference({ type: 'invoice', number: 'F2026-0001' })).toBe('RF12F20260001');
+    expect(invoiceReference({ type: 'invoice', number: null })).toBeNull();
+    expect(invoiceReference({ type: 'credit', number: 'A2026-0001' })).toBeNull();
+    expect(invoiceReference({ type: 'estimate', number: 'D2026-0001' })).toBeNull();
   });
 
   it('prints in groups of four and reads back without spaces', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactAccountCode, isValidBic, isValidIban } from '../../src/shared/iban';
+import { compactAccountCode, isValidBic, isValidIban, printedIban } from '../../src/shared/iban';
 import { mod97CheckDigits } from '../../src/shared/mod97';
 
 describe('IBAN (ISO 13616)', () => {
@@ -40,8 +40,10 @@ describe('IBAN (ISO 13616)', () => {
     );
   });
 
-  it('keeps the electronic form: no spaces, upper case', () => {
+  it('keeps the electronic form (no spaces, upper case) and prints the paper form (groups of four)', () => {
     expect(compactAccountCode(' fr76 3000\t6000 0112 3456 7890 189 ')).toBe('FR7630006000011234567890189');
+    expect(printedIban('FR7630006000011234567890189')).toBe('FR76 3000 6000 0112 3456 7890 189');
+    expect(printedIban('be71096123456769')).toBe('BE71 0961 2345 6769');
   });
 });
 

@@ -1,6 +1,7 @@
 import { css } from '../../../../styled-system/css';
 import { compactReference, printedReference } from '../../../shared/creditor-reference';
 import { formatMoney } from '../../../shared/format';
+import { printedIban } from '../../../shared/iban';
 import type { AppSettings } from '../../../shared/schemas/settings';
 import type { TransferView } from '../../../shared/schemas/transfer';
 import { Button } from '../../components/ui/button';
@@ -25,9 +26,6 @@ const styles = {
   value: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', minW: '0' }),
   code: css({ fontWeight: '600', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }),
 };
-
-/** The IBAN's paper form: groups of four. */
-const printedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** « Payer par virement » on the public page of an invoice: beneficiary, IBAN, BIC, amount and reference, each copyable. */
 export function TransferCard({ transfer, settings }: { transfer: TransferView; settings: AppSettings }) {
