@@ -1,8 +1,15 @@
+import { mod97 } from './mod97';
+
 /**
  * IBAN (ISO 13616) and BIC (ISO 9362): written as people type them (spaces, lower case), kept compact and upper case,
  * checked by the IBAN's two check digits (ISO 7064 mod 97-10), which catch any single wrong character and almost any
  * swap of two.
  */
+
+/** ISO 13616: a country, two check digits, then 11 to 30 letters or digits (15 to 34 characters in all). */
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+/** ISO 9362: bank, country, location, and an optional branch. */
+const BIC_SHAPE = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
 /** Country → IBAN length, for the SEPA countries a French business pays and is paid from. */
 const LENGTHS: Record<string, number> = {
@@ -45,36 +52,24 @@ const LENGTHS: Record<string, number> = {
   VA: 22,
 };
 
-export const compactIban = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
-
-/** The remainder of a number written in base 36 letters (A = 10 … Z = 35) by 97, digit by digit (no big integers). */
-export function mod97(text: string): number {
-  let remainder = 0;
-  for (const char of text) {
-    const value = Number.parseInt(char, 36);
-    if (Number.isNaN(value)) return -1;
-    remainder = value < 10 ? (remainder * 10 + value) % 97 : (remainder * 100 + value) % 97;
-  }
-  return remainder;
-}
+/** The electronic form of an IBAN or a BIC as people type them: no spaces nor dashes, upper case. */
+export const compactAccountCode = (text: string): string => text.replace(/[\s-]+/g, '').toUpperCase();
 
 /** Why an IBAN is refused, in French, or null when it is valid. */
 export function ibanProblem(text: string): string | null {
-  const iban = compactIban(text);
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return 'un IBAN commence par le code pays et deux chiffres (ex. FR76 3000 …)';
+  const iban = compactAccountCode(text);
+  if (!IBAN_SHAPE.test(iban)) return 'un IBAN commence par le code pays et deux chiffres (ex. FR76 3000 …)';
   const country = iban.slice(0, 2);
   const length = LENGTHS[country];
   if (length !== undefined && iban.length !== length) return `un IBAN ${country} compte ${length} caractères (${iban.length} saisis)`;
-  if (mod97(iban.slice(4) + iban.slice(0, 4)) !== 1) return 'la clé de contrôle ne correspond pas : vérifiez chaque caractère';
+  if (mod97(`${iban.slice(4)}${iban.slice(0, 4)}`) !== 1) return 'la clé de contrôle ne correspond pas : vérifiez chaque caractère';
   return null;
 }
 
-export const isValidIban = (text: string) => ibanProblem(text) === null;
+/** ISO 13616: the shape, then the country and check digits moved to the end leave 1 modulo 97. */
+export const isValidIban = (text: string): boolean => ibanProblem(text) === null;
 
-/** 'FR7630004000031234567890143' → 'FR76 3000 4000 0312 3456 7890 143'. */
-export const formatIban = (text: string) => compactIban(text).replace(/(.{4})(?=.)/g, '$1 ');
+/** The paper form: groups of four, as banks print it. */
+export const printedIban = (iban: string): string => compactAccountCode(iban).replace(/(.{4})(?=.)/g, '$1 ');
 
-export const compactBic = (text: string) => text.replace(/\s+/g, '').toUpperCase();
-
-/** 8 or 11 characters: bank, country, location, optional branch. */
-export const isValidBic = (text: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compactBic(text));
+export const isValidBic = (text: string): boolean => BIC_SHAPE.test(compactAccountCode(text));

@@ -15,7 +15,7 @@ import { Session } from '../helpers/clients';
 import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
 import { keepPdf } from '../helpers/kept-pdf';
 import { base64, camt053 } from '../helpers/bank-statements';
-import { mod97 } from '../../src/shared/iban';
+import { mod97 } from '../../src/shared/mod97';
 
 /**
  * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:

@@ -7,6 +7,7 @@ import type { DocumentType } from '../../shared/schemas/document';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { RenderCustomer, RenderDocument, RenderLine, RenderSeller } from './types';
 import { defined } from '../../shared/defined';
+import { invoiceReference } from '../../shared/creditor-reference';
 
 /** The sample always has a seller and a customer. */
 export type SampleDocument = RenderDocument & { seller: RenderSeller; customer: RenderCustomer };
@@ -200,5 +201,12 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
       corrects_number: type === 'credit' ? 'F2026-0041' : null,
     }),
     vat: offersVat(SELLER),
+    // The reference only: the QR code is drawn by the server for a real invoice's public page.
+    transfer: transferOfSample(type),
   };
+}
+
+function transferOfSample(type: DocumentType): RenderDocument['transfer'] {
+  const reference = invoiceReference({ type, number: DOCUMENT_TYPE_TABLE[type].sampleNumber });
+  return reference ? { reference, qr: null } : null;
 }

@@ -2,6 +2,7 @@ import { computeTotals } from '../../shared/totals';
 import { currencyPrecision } from '../../shared/currencies';
 import { sub, sum, toNumber } from '../../shared/money';
 import { legalMentionTexts } from '../../shared/legal-mentions';
+import { invoiceReference } from '../../shared/creditor-reference';
 import { followsMainRate, offersVat } from '../../shared/vat';
 import type { AppSettings } from '../../shared/schemas/settings';
 import { addressSchema } from '../../shared/schemas/customer';
@@ -23,6 +24,8 @@ export interface RenderContext {
   settings?: AppSettings | null;
   /** The customer the unsaved form names. */
   customer?: CustomerSource | null;
+  /** The public page's QR code to pay by transfer (share.get). */
+  transferQr?: string | null;
 }
 
 /** A document as stored or issued, or the form seen the same way: the one shape the render model is built from. */
@@ -59,6 +62,7 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
       nature: 'document' in source && 'operation_nature' in source.document ? source.document.operation_nature : undefined,
     });
   }
+  const reference = invoiceReference(doc);
   return {
     type: doc.type,
     kind: doc.kind,
@@ -112,6 +116,7 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
     legal_mentions,
     // Under the franchise nothing speaks of VAT; an amount of VAT that is there (a draft saved before) is never hidden.
     vat: offersVat(sellerSource) || doc.tax !== 0,
+    transfer: reference ? { reference, qr: context.transferQr ?? null } : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
 import { totalRows, type TotalRow } from './totals-rows';
+import { TransferBlock } from './transfer-block';
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 const heading: CSSProperties = {
@@ -46,7 +47,7 @@ function Totals({ ctx, rows }: { ctx: RenderContext; rows: TotalRow[] }) {
 
 /**
  * Beside the totals: deposits asked for, payment conditions, the additional information the template does not
- * place elsewhere (order reference, bank details), terms and notes.
+ * place elsewhere (order reference, bank details), how to pay by transfer, terms and notes.
  */
 function Conditions({ ctx }: { ctx: RenderContext }) {
   const { doc, f, placed } = ctx;
@@ -86,6 +87,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
       </div>,
     );
   }
+  if (doc.transfer) blocks.push(<TransferBlock key="transfer" transfer={doc.transfer} />);
   if (doc.terms.trim())
     blocks.push(
       <div key="terms" style={pre}>

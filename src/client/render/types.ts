@@ -73,6 +73,14 @@ export interface RenderTotals {
   amount_due: number;
 }
 
+/** How to pay an issued invoice by transfer (the payment block). */
+export interface RenderTransfer {
+  /** ISO 11649, compact ('RF26FA20260001'). */
+  reference: string;
+  /** The EPC069-12 QR code the server drew (SVG data URL): on the public page and its PDF only. */
+  qr: string | null;
+}
+
 export interface RenderDocument {
   type: DocumentType;
   kind: 'standard' | 'deposit';
@@ -104,4 +112,5 @@ export interface RenderDocument {
    * column, no VAT rows and no HT/TTC wording, only the mention "TVA non applicable, art. 293 B du CGI".
    */
   vat: boolean;
+  transfer: RenderTransfer | null;
 }

@@ -4,6 +4,7 @@ import { getSharedDocument } from '../services/share';
 import { sharedDocumentSchema } from '../../shared/schemas/document-model';
 import { documentTemplateSchema } from '../../shared/schemas/template';
 import { appSettingsSchema } from '../../shared/schemas/settings';
+import { transferViewSchema } from '../../shared/schemas/transfer';
 import { acceptQuoteInputSchema, refuseQuoteInputSchema } from '../../shared/schemas/document-mail';
 import { answerQuote, getQuoteState } from '../services/quote-response';
 
@@ -23,6 +24,8 @@ export const shareRouter = router({
     .output(
       z.object({
         document: sharedDocumentSchema,
+        /** How to pay the invoice by SEPA transfer (its EPC069-12 QR code), null when there is nothing to pay that way. */
+        transfer: transferViewSchema.nullable(),
         template: documentTemplateSchema,
         settings: appSettingsSchema.pick({ currency_format: true, address_format: true }),
         logo_url: z.string().nullable(),

@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { fail, failField } from '../errors';
 import { type BankAccountRow, findBankAccountRow, listBankAccountRows } from '../db/queries/bank';
 import type { BankAccount, BankAccountInput } from '../../shared/schemas/bank';
-import { formatIban } from '../../shared/iban';
+import { printedIban } from '../../shared/iban';
 
 const ACCOUNT_NOT_FOUND = 'Compte bancaire introuvable';
 
@@ -41,7 +41,7 @@ async function assertIbanFree(db: Db, organizationId: number, iban: string, exce
     .where('organization_id', '=', organizationId)
     .where('iban', '=', iban)
     .executeTakeFirst();
-  if (other && other.id !== except) failField('iban', `IBAN : le compte « ${other.name} » a déjà l’IBAN ${formatIban(iban)}`);
+  if (other && other.id !== except) failField('iban', `IBAN : le compte « ${other.name} » a déjà l’IBAN ${printedIban(iban)}`);
 }
 
 /** The first account is the default; making one the default takes it from the others, in the same transaction. */

@@ -8,7 +8,7 @@ import { runHeavy } from '../workers/heavy-work';
 import { nextTurn } from '../workers/packed';
 import type { CsvMapping, Statement } from '../bank/statement';
 import { toStoredUnits } from '../../shared/money';
-import { compactIban, formatIban } from '../../shared/iban';
+import { compactAccountCode, printedIban } from '../../shared/iban';
 import { SURE } from '../../shared/schemas/bank';
 import { getBankAccountRow } from './bank-accounts';
 import { currentMatcher } from './bank-matching';
@@ -26,10 +26,10 @@ function assertSameAccount(statement: Statement, iban: string) {
   const said = statement.account;
   if (!said) return;
   if ('iban' in said) {
-    if (compactIban(said.iban) !== iban)
+    if (compactAccountCode(said.iban) !== iban)
       fail(
         'BAD_REQUEST',
-        `Ce relevé est celui du compte ${formatIban(said.iban)}, pas de ${formatIban(iban)} : importez-le sur le bon compte`,
+        `Ce relevé est celui du compte ${printedIban(said.iban)}, pas de ${printedIban(iban)} : importez-le sur le bon compte`,
       );
     return;
   }
@@ -44,7 +44,7 @@ function assertSameAccount(statement: Statement, iban: string) {
   if (!matches)
     fail(
       'BAD_REQUEST',
-      `Ce relevé est celui du compte ${said.bank} ${said.branch} ${said.number}, pas de ${formatIban(iban)} (banque ${bank}, guichet ${branch}, compte ${number}) : importez-le sur le bon compte`,
+      `Ce relevé est celui du compte ${said.bank} ${said.branch} ${said.number}, pas de ${printedIban(iban)} (banque ${bank}, guichet ${branch}, compte ${number}) : importez-le sur le bon compte`,
     );
 }
 

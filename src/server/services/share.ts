@@ -7,6 +7,7 @@ import { sharedDocumentSchema, type SharedDocumentView, type StoredDocument } fr
 import { depositsFor } from './documents';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
+import { transferView } from './transfer-qr';
 
 const NOT_SHARED = 'Document introuvable';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,7 +22,8 @@ export async function findSharedRow(db: Db, uuid: string): Promise<StoredDocumen
 /**
  * What the public page shows: that one document as it was issued (its parties, lines, totals and mentions, stored at
  * issue and never recomputed), what is left to pay on it, and what its rendering needs (template, money and address
- * formats, logo) — nothing else of the organisation: no links to its other documents, no internal ids of its records.
+ * formats, logo, how to pay it by transfer) — nothing else of the organisation: no links to its other
+ * documents, no internal ids of its records.
  * Each view is recorded for the owner (`viewed_at`), unless the server itself opens it to print a PDF.
  */
 export async function getSharedDocument(db: Db, uuid: string, opts: { recordView: boolean }) {
@@ -46,6 +48,9 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
   });
   return {
     document,
+    // What is left to pay, not what was issued: the page never asks a customer to pay twice, and at issue (when the
+    // invoice's PDF is printed and kept) both are the same.
+    transfer: await transferView(db, doc, document.amount_due),
     template,
     settings: { currency_format: settings.currency_format, address_format: settings.address_format },
     logo_url: profile.logo_url,

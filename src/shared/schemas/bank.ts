@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isBase64 } from '../base64';
-import { compactBic, compactIban, ibanProblem, isValidBic } from '../iban';
+import { compactAccountCode, ibanProblem, isValidBic } from '../iban';
 import { decimalSchema } from './document';
 import { INPUT_SCALE } from '../money';
 
@@ -14,7 +14,7 @@ export const bankAccountInputSchema = z.object({
   iban: z
     .string({ error: 'IBAN : obligatoire' })
     .max(50, 'IBAN : 34 caractères au plus')
-    .transform(compactIban)
+    .transform(compactAccountCode)
     .superRefine((iban, ctx) => {
       const problem = ibanProblem(iban);
       if (problem) ctx.addIssue({ code: 'custom', message: `IBAN invalide : ${problem}` });
@@ -24,7 +24,7 @@ export const bankAccountInputSchema = z.object({
     .string()
     .max(20)
     .default('')
-    .transform(compactBic)
+    .transform(compactAccountCode)
     .refine((bic) => bic === '' || isValidBic(bic), 'BIC invalide : 8 ou 11 caractères (ex. BNPAFRPPXXX)')
     .meta({ label: 'BIC' }),
   default: z.boolean().default(false).meta({ label: 'Compte par défaut' }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import { BANK_STATUSES, type BankStatus, type BankTransaction, SURE } from '../../../shared/schemas/bank';
-import { formatIban } from '../../../shared/iban';
+import { printedIban } from '../../../shared/iban';
 import { formatDateShort } from '../../../shared/format';
 import { errorInfo, trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
@@ -249,7 +249,7 @@ export function BankPage() {
         )}
         {account && (
           <p className={css({ fontSize: 'sm' })}>
-            <strong>{account.name}</strong> · <span className={css({ fontFamily: 'mono' })}>{formatIban(account.iban)}</span>
+            <strong>{account.name}</strong> · <span className={css({ fontFamily: 'mono' })}>{printedIban(account.iban)}</span>
             {account.last_date ? ` · opérations jusqu’au ${formatDateShort(account.last_date)}` : ' · aucun relevé importé'}
           </p>
         )}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { bankAccountInputSchema, type BankAccount } from '../../../shared/schemas/bank';
-import { formatIban } from '../../../shared/iban';
+import { printedIban } from '../../../shared/iban';
 import { formatDateShort } from '../../../shared/format';
 import { errorInfo, trpc } from '../../trpc';
 import { useCan } from '../../lib/use-can';
@@ -87,7 +87,7 @@ function AccountForm({
         autoComplete="off"
         spellCheck={false}
         onChange={(e) => set('iban')(e.target.value)}
-        onBlur={() => errors.iban === undefined && draft.iban && setDraft((d) => ({ ...d, iban: formatIban(d.iban) }))}
+        onBlur={() => errors.iban === undefined && draft.iban && setDraft((d) => ({ ...d, iban: printedIban(d.iban) }))}
       />
       <TextField
         label="BIC"
@@ -154,7 +154,7 @@ export function BankSettingsPage() {
   async function askDelete(account: BankAccount) {
     const lines = account.transactions > 0 ? ` Ses ${account.transactions} opérations importées seront effacées.` : '';
     if (
-      await confirm(`Supprimer le compte « ${account.name} » (${formatIban(account.iban)}) ?${lines}`, {
+      await confirm(`Supprimer le compte « ${account.name} » (${printedIban(account.iban)}) ?${lines}`, {
         title: 'Supprimer le compte',
         confirmLabel: 'Supprimer',
       })
@@ -195,7 +195,7 @@ export function BankSettingsPage() {
                       <td colSpan={4}>
                         <AccountForm
                           title={`Modifier le compte ${a.name}`}
-                          initial={{ name: a.name, iban: formatIban(a.iban), bic: a.bic, default: a.default }}
+                          initial={{ name: a.name, iban: printedIban(a.iban), bic: a.bic, default: a.default }}
                           submitLabel="Enregistrer"
                           pending={update.isPending}
                           error={serverError?.form === a.id ? serverError.message : undefined}
@@ -216,7 +216,7 @@ export function BankSettingsPage() {
                         {a.default && <span className={styles.badge}>Par défaut</span>}
                         {a.bic && <div className={css({ fontSize: 'xs', color: 'fg.muted' })}>BIC {a.bic}</div>}
                       </td>
-                      <td className={styles.iban}>{formatIban(a.iban)}</td>
+                      <td className={styles.iban}>{printedIban(a.iban)}</td>
                       <td>
                         <Link
                           href={`/bank?account=${a.id}`}

@@ -12,6 +12,7 @@ import { useFitScale } from '../../render/use-fit-scale';
 import { documentTitle, documentNumber } from '../../render/labels';
 import { BalanceCard } from '../documents/balance-card';
 import { QuoteAnswer } from './quote-answer';
+import { TransferCard } from './transfer-card';
 
 const styles = {
   page: css({ minH: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '5', p: { base: '3', md: '8' } }),
@@ -50,7 +51,10 @@ function useSharedDocument(uuid: string, print: boolean) {
   const data = shared.data;
   const settings: AppSettings = useMemo(() => ({ ...defaultAppSettings(), ...(data?.settings ?? {}) }), [data]);
   // The issued document as it was issued: parties, lines, totals and mentions stored at issue, never recomputed.
-  const doc = useMemo(() => (data ? toRenderDocument({ document: data.document }, { settings }) : null), [data, settings]);
+  const doc = useMemo(
+    () => (data ? toRenderDocument({ document: data.document }, { settings, transferQr: data.transfer?.qr }) : null),
+    [data, settings],
+  );
 
   // The tab names the document, as the file it is downloaded as does.
   useEffect(() => {
@@ -112,6 +116,7 @@ function SharedDocument({ uuid }: { uuid: string }) {
             </a>
           </header>
           <BalanceCard balance={data.document} settings={settings} />
+          {data.transfer && <TransferCard transfer={data.transfer} settings={settings} />}
           {data.document.type === 'estimate' && (
             <QuoteAnswer uuid={uuid} seller={data.document.organization?.name ?? 'votre fournisseur'} />
           )}
