@@ -354,7 +354,7 @@ describe('the return adds up', () => {
   it('16 − 23 is 28 or 25; a refund comes off the credit carried', () => {
     const item = (line: Ca3Item['line'], tax: number): Ca3Item => ({
       line,
-      source: 'document',
+      source: 'invoice',
       id: 1,
       reference: 'x',
       party: 'x',

@@ -75,7 +75,7 @@ export type VatQuery = z.infer<typeof vatQuerySchema>;
 /** An operation behind a line of the return: a document's or an expense's share of it in the period. */
 const vatItemSchema = z.object({
   line: z.string(),
-  source: z.enum(['document', 'expense']),
+  source: z.enum(['invoice', 'credit', 'expense']),
   id: z.number().int(),
   reference: z.string(),
   party: z.string(),

@@ -85,7 +85,8 @@ export type Ca3ItemLine = 'A3' | 'B2' | 'E1' | 'E2' | 'F2' | '08' | '9B' | '09' 
 /** One operation behind a line: a document's or an expense's share of it in the period, in the base currency. */
 export interface Ca3Item {
   line: Ca3ItemLine;
-  source: 'document' | 'expense';
+  /** What it is: an invoice (deposits included), a credit note, an expense (or a supplier's credit note). */
+  source: 'invoice' | 'credit' | 'expense';
   id: number;
   /** The document's number, or the supplier's invoice number. */
   reference: string;
@@ -121,7 +122,13 @@ const sumOf = (items: readonly Ca3Item[], field: 'base' | 'tax') => items.reduce
  */
 export function buildCa3(unsorted: readonly Ca3Item[], options: { previousCredit?: Money; refund?: Money } = {}): Ca3Line[] {
   // In date order, as the accountant ticks them off the journals.
-  const items = [...unsorted].sort((a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference, 'fr'));
+  const items = [...unsorted].sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.reference.localeCompare(b.reference, 'fr') ||
+      (a.nature ?? '').localeCompare(b.nature ?? '') ||
+      b.rate - a.rate,
+  );
   const on = (code: Ca3ItemLine) => items.filter((i) => i.line === code);
   const taxed = items.filter((i) => RATE_LINES.includes(i.line));
   const gross = sumOf(taxed, 'tax');

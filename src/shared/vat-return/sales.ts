@@ -184,7 +184,7 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
     if (base.eq(0) && tax.eq(0)) return;
     items.push({
       line: part.line,
-      source: 'document',
+      source: doc.type,
       id: doc.id,
       reference: doc.number,
       party: doc.party,
