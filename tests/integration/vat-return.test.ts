@@ -257,3 +257,28 @@ describe('the VAT return of a hand-computed year (receipts basis)', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('deductible VAT by what the expense buys', () => {
+  it('a fixed asset (class 2 category) on line 19 when invoiced; a service on line 20 only once paid', async () => {
+    const { session } = await registered(server.url);
+    const category = await ok(session, 'POST', '/api/expenses/categories', { label: 'Matériel informatique', account: '218300' });
+    const expense = (body: Record<string, unknown>) => ok(session, 'POST', '/api/expenses', { supplier: 'Fournisseur', ...body });
+    await expense({
+      date: '2025-05-06',
+      category: category.data.code,
+      label: 'Ordinateur',
+      amount: 1800,
+      vat: [{ rate: 20, amount: 300 }],
+    });
+    const rent = (
+      await expense({ date: '2025-05-02', category: 'loyer', label: 'Loyer de mai', amount: 960, vat: [{ rate: 20, amount: 160 }] })
+    ).data;
+    const may = await ok(session, 'GET', '/api/reports/vat?from=2025-05-01&to=2025-05-31');
+    expect(figures(may.lines)).toEqual({ '19': [null, 300], '23': [null, 300], '25': [null, 300], '27': [null, 300] });
+    // The rent paid in June: deductible in June.
+    await ok(session, 'PUT', `/api/expenses/${rent.id}`, { ...rent, status: 'paid', paid_at: '2025-06-03' });
+    const june = await ok(session, 'GET', '/api/reports/vat?from=2025-06-01&to=2025-06-30');
+    expect(figures(june.lines)).toEqual({ '20': [null, 160], '23': [null, 160], '25': [null, 160], '27': [null, 160] });
+    expect(june.deductible).toEqual([{ rate: 20, base: 800, amount: 160 }]);
+  });
+});

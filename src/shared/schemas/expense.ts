@@ -255,9 +255,14 @@ export const expenseCategoryInputSchema = z.object({
     .min(1, 'Le nom de la catégorie est obligatoire')
     .max(100)
     .meta({ label: 'Catégorie' }),
+  // A fixed asset bought (class 2: 20 intangible, 21 tangible) is an expense of its own kind: its VAT is deducted on
+  // line 19 of the CA3, not 20 (vat-return/purchases.ts).
   account: z
-    .string({ error: 'Compte : six chiffres de la classe 6 attendus' })
-    .regex(/^6\d{2,7}$/, 'Compte : un compte de charges de la classe 6 (ex. 606400)')
+    .string({ error: 'Compte : six chiffres de la classe 6 ou 2 attendus' })
+    .regex(
+      /^(6\d{2,7}|2[01]\d{1,6})$/,
+      'Compte : un compte de charges de la classe 6 (ex. 606400) ou d’immobilisations de la classe 2 (ex. 218300)',
+    )
     .meta({ label: 'Compte' }),
 });
 
