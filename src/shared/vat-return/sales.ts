@@ -130,8 +130,9 @@ function netOfDeposits(parts: Part[], deposits: readonly SaleDocument[]): Part[]
   return parts.map((p) => {
     const d = deducted.get(p.rate);
     if (!d) return p;
-    const sameRate = parts.filter((q) => q.rate === p.rate).reduce<Money>((s, q) => add(s, q.base), ZERO);
-    const share = sameRate.eq(0) ? money(1) : div(p.base, sameRate);
+    const siblings = parts.filter((q) => q.rate === p.rate);
+    const sameRate = siblings.reduce<Money>((s, q) => add(s, q.base), ZERO);
+    const share = sameRate.eq(0) ? div(1, siblings.length) : div(p.base, sameRate);
     return { ...p, base: sub(p.base, mul(d.base, share)), tax: sub(p.tax, mul(d.tax, share)) };
   });
 }
