@@ -36,7 +36,11 @@ async function saleDocuments(
   const { documents, lines, taxes, payments } = await vatReturnSales(db, { organizationId, ...period });
   const group = <T extends { document_id: number }>(rows: T[]) => {
     const by = new Map<number, T[]>();
-    for (const r of rows) by.set(r.document_id, [...(by.get(r.document_id) ?? []), r]);
+    for (const r of rows) {
+      const list = by.get(r.document_id);
+      if (list) list.push(r);
+      else by.set(r.document_id, [r]);
+    }
     return by;
   };
   const [linesOf, taxesOf, paymentsOf] = [group(lines), group(taxes), group(payments)];

@@ -155,6 +155,17 @@ function paidRatio(invoice: SaleDocument, credits: readonly SaleDocument[], upTo
 
 const cents = (m: Money) => round(m, 2);
 
+function groupBy<T>(values: readonly T[], key: (value: T) => number | null): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const v of values) {
+    const k = key(v);
+    const group = groups.get(k);
+    if (group) group.push(v);
+    else groups.set(k, [v]);
+  }
+  return groups;
+}
+
 /**
  * The items of the period [from, to] of every sale given: each invoice (with its credit notes, and for a final invoice
  * the deposits it deducts, among `documents`) yields its share of each line of the return that is not zero.
@@ -165,7 +176,17 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
   const before = (date: string) => date < period.from;
   const inPeriod = (date: string) => date >= period.from && date <= period.to;
   const invoices = documents.filter((d) => d.type === 'invoice');
-  const orphanCredits = documents.filter((d) => d.type === 'credit' && !invoices.some((i) => i.id === d.correctsId));
+  // Indexed once: a year of a busy shop is tens of thousands of documents.
+  const invoiceIds = new Set(invoices.map((i) => i.id));
+  const creditsOf = groupBy(
+    documents.filter((d) => d.type === 'credit' && d.correctsId !== null),
+    (d) => d.correctsId,
+  );
+  const depositsOf = groupBy(
+    documents.filter((d) => d.deductedById !== null),
+    (d) => d.deductedById,
+  );
+  const orphanCredits = documents.filter((d) => d.type === 'credit' && (d.correctsId === null || !invoiceIds.has(d.correctsId)));
 
   const emit = (
     doc: SaleDocument,
@@ -200,8 +221,8 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
   const onIssue = (doc: SaleDocument) => (upTo: (d: string) => boolean) => (upTo(doc.date) ? money(1) : ZERO);
 
   for (const invoice of invoices) {
-    const credits = documents.filter((d) => d.type === 'credit' && d.correctsId === invoice.id);
-    const deposits = documents.filter((d) => d.deductedById === invoice.id);
+    const credits = creditsOf.get(invoice.id) ?? [];
+    const deposits = depositsOf.get(invoice.id) ?? [];
     const paid = (upTo: (d: string) => boolean) => paidRatio(invoice, credits, upTo);
     // The day the period's payments or credit notes moved the share paid: the last of them.
     const events = [...invoice.payments.map((p) => p.date), ...credits.map((c) => c.date)].filter(inPeriod).sort();
