@@ -156,6 +156,7 @@ export async function vatReport(db: Db, organizationId: number, query: VatQuery)
       base: centsOrNull(l.base),
       tax: centsOrNull(l.tax),
       items: l.items.map((i) => ({ ...i, base: cents(i.base), tax: cents(i.tax) })),
+      sums: l.sums,
     })),
   } as const;
 }

@@ -107,7 +107,10 @@ export const vatReportSchema = z.object({
       label: z.string(),
       base: amount.nullable(),
       tax: amount.nullable(),
+      /** The operations on the line itself. */
       items: z.array(vatItemSchema),
+      /** A total's lines, whose items make it up (A1 and 16: 08 to T; 23: 19 and 20): each operation is given once. */
+      sums: z.array(z.string()),
     }),
   ),
 });

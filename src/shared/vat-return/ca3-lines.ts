@@ -109,7 +109,10 @@ export interface Ca3Line {
   label: string;
   base: Money | null;
   tax: Money | null;
+  /** The operations on this line itself. */
   items: Ca3Item[];
+  /** A total's lines, whose items make it up (A1: 08 to T; 16: 08 to T; 23: 19 and 20): each item is given once. */
+  sums: Ca3ItemLine[];
 }
 
 const RATE_LINES: readonly Ca3ItemLine[] = ['08', '9B', '09', 'T6', 'T'];
@@ -142,8 +145,8 @@ export function buildCa3(unsorted: readonly Ca3Item[], options: { previousCredit
   );
   const credit = max(sub(deductible, gross), ZERO);
   const refund = max(min(options.refund ?? ZERO, credit), ZERO);
-  const values: Record<Ca3LineCode, { base: Money | null; tax: Money | null; items: Ca3Item[] }> = {
-    A1: { base: sumOf(taxed, 'base'), tax: null, items: taxed },
+  const values: Record<Ca3LineCode, { base: Money | null; tax: Money | null; items: Ca3Item[]; sums?: Ca3ItemLine[] }> = {
+    A1: { base: sumOf(taxed, 'base'), tax: null, items: [], sums: [...RATE_LINES] },
     A2: { base: ZERO, tax: null, items: [] },
     A3: { base: sumOf(on('A3'), 'base'), tax: null, items: on('A3') },
     B2: { base: sumOf(on('B2'), 'base'), tax: null, items: on('B2') },
@@ -155,17 +158,17 @@ export function buildCa3(unsorted: readonly Ca3Item[], options: { previousCredit
     '09': { base: sumOf(on('09'), 'base'), tax: sumOf(on('09'), 'tax'), items: on('09') },
     T6: { base: sumOf(on('T6'), 'base'), tax: sumOf(on('T6'), 'tax'), items: on('T6') },
     T: { base: sumOf(on('T'), 'base'), tax: sumOf(on('T'), 'tax'), items: on('T') },
-    '16': { base: null, tax: gross, items: taxed },
+    '16': { base: null, tax: gross, items: [], sums: [...RATE_LINES] },
     // No item is self-assessed on an intra-community acquisition until expenses record one (B2).
-    '17': { base: null, tax: sumOf(on('B2'), 'tax'), items: on('B2') },
+    '17': { base: null, tax: sumOf(on('B2'), 'tax'), items: [], sums: ['B2'] },
     '19': { base: null, tax: sumOf(on('19'), 'tax'), items: on('19') },
     '20': { base: null, tax: sumOf(on('20'), 'tax'), items: on('20') },
     '22': { base: null, tax: previousCredit, items: [] },
-    '23': { base: null, tax: deductible, items: [...on('19'), ...on('20')] },
+    '23': { base: null, tax: deductible, items: [], sums: [...DEDUCTIBLE_LINES] },
     '25': { base: null, tax: credit, items: [] },
     '26': { base: null, tax: refund, items: [] },
     '27': { base: null, tax: sub(credit, refund), items: [] },
     '28': { base: null, tax: max(sub(gross, deductible), ZERO), items: [] },
   };
-  return CA3_LINES.map((d) => ({ code: d.code, frame: d.frame, label: d.label, ...values[d.code] }));
+  return CA3_LINES.map((d) => ({ code: d.code, frame: d.frame, label: d.label, sums: [], ...values[d.code] }));
 }

@@ -46,10 +46,21 @@ const shown = (l: VatLine, lines: VatLine[]) =>
  * The VAT return of the period (CA3 for a month or a quarter; over a year, what the CA12 of the simplified regime
  * sums): each line of the form that has something, and behind each, on a click, the documents and expenses it adds up.
  */
+/** The operations behind a line: its own, or for a total those of the lines it sums. */
+const itemsOf = (line: VatLine, lines: VatLine[]) =>
+  line.sums.length === 0
+    ? line.items
+    : lines
+        .filter((l) => line.sums.includes(l.code))
+        .flatMap((l) => l.items)
+        .sort((a, b) => a.date.localeCompare(b.date));
+
 export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefined; yearly: boolean; format: (n: number) => string }) {
   const [open, setOpen] = useState<VatLine | null>(null);
   const lines = vat?.lines.filter((l) => shown(l, vat.lines)) ?? [];
   const any = vat ? vat.lines.some((l) => l.items.length > 0) : false;
+  const all = vat?.lines ?? [];
+  const opened = open ? itemsOf(open, all) : [];
   return (
     <>
       <ReportCard
@@ -63,8 +74,8 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
             ? lines.map((l) => ({
                 cells: [l.code, l.label, l.base === null ? '' : format(l.base), l.tax === null ? '' : format(l.tax)],
                 csv: [l.code, l.label, l.base === null ? '' : csvNumber(l.base), l.tax === null ? '' : csvNumber(l.tax)],
-                open: l.items.length > 0 ? () => setOpen(l) : undefined,
-                openLabel: `Ligne ${l.code} : voir les ${l.items.length} opérations`,
+                open: itemsOf(l, all).length > 0 ? () => setOpen(l) : undefined,
+                openLabel: `Ligne ${l.code} : voir les ${itemsOf(l, all).length} opérations`,
               }))
             : [],
         }}
@@ -101,7 +112,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                 </tr>
               </thead>
               <tbody>
-                {open.items.map((i) => (
+                {opened.map((i) => (
                   <tr key={`${i.source} ${i.id} ${i.nature} ${i.rate} ${i.line}`}>
                     <td>{formatDateShort(i.date)}</td>
                     <td>
