@@ -74,6 +74,19 @@ describe('payments that respect time', () => {
     expect(await receiptsOf(session, `${today.slice(0, 4)}-01-01`, today)).toBe(0);
     // Encaissée is declared again at the day the invoice was really settled.
     expect(await cashedDates(session, invoice.id)).toEqual(['cashed 2025-03-10', `cash_withdrawn ${today}`, 'cashed 2025-02-20']);
+    // The bank journal of 2025 holds the three entries, the cancelled one and its reversal on the same day; this
+    // year's holds none of them.
+    const bank = async (year: string) => {
+      const response = await session.fetch(`${session.baseUrl}/api/exports/fec?year=${year}`);
+      const text = new TextDecoder('iso-8859-15').decode(new Uint8Array(await response.arrayBuffer()));
+      return text
+        .split('\r\n')
+        .map((l) => l.split('\t'))
+        .filter((cells) => cells[0] === 'BQ' && cells[4]?.startsWith('512'))
+        .map((cells) => `${cells[3]} ${cells[11]} ${cells[12]}`);
+    };
+    expect((await bank('2025')).sort()).toEqual(['20250220 1200,00 0,00', '20250310 0,00 1200,00', '20250310 1200,00 0,00']);
+    expect(await bank(today.slice(0, 4))).toEqual([]);
   });
 
   it('a cancelled payment is reversed at its own date: the period it was counted in comes back to nothing', async () => {
