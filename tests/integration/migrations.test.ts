@@ -56,6 +56,7 @@ describe('migrations', () => {
       '0043_documents_created_index',
       '0044_einvoicing_settings',
       '0045_einvoice_flows',
+      '0047_expense_reverse_charge',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -282,3 +282,44 @@ describe('deductible VAT by what the expense buys', () => {
     expect(june.deductible).toEqual([{ rate: 20, base: 800, amount: 160 }]);
   });
 });
+
+describe('VAT self-assessed on purchases (autoliquidation)', () => {
+  it('goods from another member state on B2, 08 and 17; services from abroad on A3; owed and deducted in the same month', async () => {
+    const { session } = await registered(server.url);
+    const goods = (
+      await ok(session, 'POST', '/api/expenses', {
+        date: '2025-06-04',
+        supplier: 'Holzwerk GmbH',
+        supplier_vat_number: 'DE123456789',
+        category: 'achats',
+        label: 'Planches',
+        amount: 1000,
+        reverse_charge: 'goods',
+        vat: [{ rate: 20, amount: 200 }],
+      })
+    ).data;
+    // Nothing was paid to the supplier as VAT: the expense is all HT.
+    expect(goods).toMatchObject({ reverse_charge: 'goods', amount: 1000, net: 1000, vat_total: 0, deductible_vat: 0 });
+    await ok(session, 'POST', '/api/expenses', {
+      date: '2025-06-10',
+      supplier: 'Cloud Inc.',
+      category: 'logiciels',
+      label: 'Hébergement',
+      amount: 300,
+      reverse_charge: 'services',
+      vat: [{ rate: 20, amount: 60 }],
+    });
+    const june = await ok(session, 'GET', '/api/reports/vat?from=2025-06-01&to=2025-06-30');
+    expect(figures(june.lines)).toEqual({
+      A3: [300, null],
+      B2: [1000, null],
+      '08': [1300, 260],
+      '16': [null, 260],
+      '17': [null, 200],
+      '20': [null, 260],
+      '23': [null, 260],
+    });
+    const b2 = june.lines.find((l: Line) => l.code === 'B2');
+    expect(b2.items).toMatchObject([{ source: 'expense', party: 'Holzwerk GmbH', base: 1000, tax: 200, reverse_charge: 'goods' }]);
+  });
+});

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { add, money, ZERO, type Money } from '../../src/shared/money';
 import { buildCa3, type Ca3Item, type Ca3LineCode } from '../../src/shared/vat-return/ca3-lines';
-import { deductibleItems, purchaseNature, vatRowBases, type PurchaseExpense } from '../../src/shared/vat-return/purchases';
+import { purchaseItems, purchaseNature, vatRowBases, type PurchaseExpense } from '../../src/shared/vat-return/purchases';
 import { saleItems, type SaleDocument, type VatBasis } from '../../src/shared/vat-return/sales';
 
 const base = {
@@ -351,6 +351,7 @@ describe('deductible VAT on expenses (CGI art. 271)', () => {
     date: '2026-03-03',
     paidAt: null,
     nature: 'goods',
+    reverseCharge: '',
     amount: 120,
     vat: [{ rate: 20, amount: 20, deductible: true }],
     ...over,
@@ -360,6 +361,29 @@ describe('deductible VAT on expenses (CGI art. 271)', () => {
       name: 'a 0,27 expense with 0,05 of VAT: base 0,22 (TTC − VAT), not 0,25',
       expense: expense({ amount: 0.27, vat: [{ rate: 20, amount: 0.05, deductible: true }] }),
       expected: { '20': { base: null, tax: '0.05' } },
+    },
+    {
+      name: 'an intra-community acquisition: base on B2, VAT owed on 08 and 17, deducted on 20, nothing in A1',
+      expense: expense({ reverseCharge: 'goods', amount: 1000, vat: [{ rate: 20, amount: 200, deductible: true }] }),
+      expected: {
+        A1: { base: '0.00', tax: null },
+        B2: { base: '1000.00', tax: null },
+        '08': { base: '1000.00', tax: '200.00' },
+        '16': { base: null, tax: '200.00' },
+        '17': { base: null, tax: '200.00' },
+        '20': { base: null, tax: '200.00' },
+        '28': { base: null, tax: '0.00' },
+      },
+    },
+    {
+      name: 'services from abroad, unpaid: self-assessed on the invoice date (A3), owed and deducted',
+      expense: expense({ reverseCharge: 'services', nature: 'services', amount: 500, vat: [{ rate: 20, amount: 100, deductible: true }] }),
+      expected: {
+        A3: { base: '500.00', tax: null },
+        '08': { base: '500.00', tax: '100.00' },
+        '17': { base: null, tax: '0.00' },
+        '20': { base: null, tax: '100.00' },
+      },
     },
     { name: 'goods unpaid: deductible when invoiced', expense: expense({}), expected: { '20': { base: null, tax: '20.00' } } },
     {
@@ -394,7 +418,7 @@ describe('deductible VAT on expenses (CGI art. 271)', () => {
     },
   ];
   it.each(cases)('$name', ({ expense, expected }) => {
-    expect(lines(deductibleItems([expense], MARCH), ...(Object.keys(expected) as Ca3LineCode[]))).toEqual(expected);
+    expect(lines(purchaseItems([expense], MARCH), ...(Object.keys(expected) as Ca3LineCode[]))).toEqual(expected);
   });
 
   it('the base of each rate is TTC − VAT shared in proportion of VAT ÷ rate', () => {
@@ -433,6 +457,7 @@ describe('the return adds up', () => {
       rate: 20,
       base: money(tax * 5),
       tax: money(tax),
+      reverseCharge: null,
     });
     const ca3 = buildCa3([item('08', 100), item('20', 130)], { previousCredit: money(20), refund: money(30) });
     const get = (code: Ca3LineCode) => ca3.find((l) => l.code === code)?.tax?.toFixed(2);

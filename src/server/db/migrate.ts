@@ -42,6 +42,7 @@ import * as m0042 from './migrations/0042_postgres_list_speed';
 import * as m0043 from './migrations/0043_documents_created_index';
 import * as m0044 from './migrations/0044_einvoicing_settings';
 import * as m0045 from './migrations/0045_einvoice_flows';
+import * as m0047 from './migrations/0047_expense_reverse_charge';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0043_documents_created_index': m0043,
   '0044_einvoicing_settings': m0044,
   '0045_einvoice_flows': m0045,
+  '0047_expense_reverse_charge': m0047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

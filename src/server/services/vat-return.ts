@@ -5,7 +5,7 @@ import { customerZone, hasOtherEuVatNumber } from '../../shared/legal-mentions';
 import { currencyPrecision } from '../../shared/currencies';
 import { add, INPUT_SCALE, money, sub, toNumber, unitsToDecimalText, ZERO, type Money } from '../../shared/money';
 import { buildCa3, type Ca3Item, type Ca3Line } from '../../shared/vat-return/ca3-lines';
-import { deductibleItems, purchaseNature, type PurchaseExpense } from '../../shared/vat-return/purchases';
+import { purchaseItems, purchaseNature, type PurchaseExpense } from '../../shared/vat-return/purchases';
 import { saleItems, type SaleDocument, type SaleZone } from '../../shared/vat-return/sales';
 import type { VatQuery } from '../../shared/schemas/reports';
 import { getOrganizationProfile } from './organization';
@@ -85,6 +85,7 @@ async function purchaseExpenses(db: Db, organizationId: number, period: { from: 
       paidAt: e.status === 'paid' ? (e.paid_at ?? e.date) : null,
       // An expense whose category was deleted keeps being one of services: deducted only once paid.
       nature: purchaseNature(e.account ?? ''),
+      reverseCharge: e.reverse_charge === 'goods' || e.reverse_charge === 'services' ? e.reverse_charge : '',
       amount: decimal(e.amount),
       vat: (JSON.parse(e.vat) as { rate: number; amount: number; deductible: boolean }[]).map((v) => ({
         rate: Number(v.rate),
@@ -135,12 +136,14 @@ export async function vatReport(db: Db, organizationId: number, query: VatQuery)
     purchaseExpenses(db, organizationId, period, base),
   ]);
   const collected = saleItems(sales, { ...period, basis });
-  const deducted = deductibleItems(expenses, period);
-  const lines = buildCa3([...collected, ...deducted], {
+  const purchases = purchaseItems(expenses, period);
+  // What the return deducts; the VAT self-assessed on purchases is owed as well (rate lines) and declared (A3, B2).
+  const deducted = purchases.filter((i) => i.line === '19' || i.line === '20');
+  const lines = buildCa3([...collected, ...purchases], {
     previousCredit: money(query.previous_credit ?? 0),
     refund: money(query.refund ?? 0),
   });
-  const taxed = collected.filter((i) => i.rate > 0);
+  const taxed = [...collected, ...purchases].filter((i) => i.rate > 0 && !['A3', 'B2', '19', '20'].includes(i.line));
   const total = (items: readonly Ca3Item[]) => items.reduce<Money>((s, i) => add(s, i.tax), ZERO);
   return {
     currency: base,
@@ -155,7 +158,7 @@ export async function vatReport(db: Db, organizationId: number, query: VatQuery)
       label: l.label,
       base: centsOrNull(l.base),
       tax: centsOrNull(l.tax),
-      items: l.items.map((i) => ({ ...i, base: cents(i.base), tax: cents(i.tax) })),
+      items: l.items.map(({ reverseCharge, ...i }) => ({ ...i, base: cents(i.base), tax: cents(i.tax), reverse_charge: reverseCharge })),
       sums: l.sums,
     })),
   } as const;

@@ -87,6 +87,8 @@ const vatItemSchema = z.object({
   rate: z.number(),
   base: amount,
   tax: amount,
+  /** VAT self-assessed on a purchase: an intra-community acquisition of goods, services from abroad. */
+  reverse_charge: z.enum(['goods', 'services']).nullable(),
 });
 
 export const vatReportSchema = z.object({

@@ -24,14 +24,15 @@ export const CA3_LINES = [
   // lands here; the line is kept so that the return reads as the form does.
   { code: 'A2', frame: 'A', label: 'Autres opérations imposables', columns: 'base' },
   // Services bought from a business not established in France whose VAT the buyer self-assesses (CGI art. 283-2):
-  // expenses recorded as such (none is, until expenses record a reverse charge).
+  // expenses recorded with that reverse charge; their VAT on 08–09, deducted on 20.
   {
     code: 'A3',
     frame: 'A',
     label: 'Achats de prestations de services réalisés auprès d’un assujetti non établi en France (art. 283-2 du CGI)',
     columns: 'base',
   },
-  // Intra-community acquisitions of goods (CGI art. 256 bis): VAT self-assessed on 08–09 and deducted on 20.
+  // Intra-community acquisitions of goods (CGI art. 256 bis), expenses recorded with that reverse charge: VAT
+  // self-assessed on 08–09 (and 17) and deducted on 20.
   { code: 'B2', frame: 'A', label: 'Acquisitions intracommunautaires', columns: 'base' },
   // Exports of goods out of the EU (CGI art. 262 I): untaxed goods lines to a customer established outside the EU.
   { code: 'E1', frame: 'A', label: 'Exportations hors UE', columns: 'base' },
@@ -101,7 +102,12 @@ export interface Ca3Item {
   rate: number;
   base: Money;
   tax: Money;
+  /** VAT self-assessed by the buyer (an expense): on B2 or A3 and the rate's line, not a sale of A1. */
+  reverseCharge: 'goods' | 'services' | null;
 }
+
+/** A1 counts the sales taxed in France: the rate lines' items but the VAT self-assessed on purchases. */
+export const isSale = (item: { reverseCharge: 'goods' | 'services' | null }) => item.reverseCharge === null;
 
 export interface Ca3Line {
   code: Ca3LineCode;
@@ -146,7 +152,7 @@ export function buildCa3(unsorted: readonly Ca3Item[], options: { previousCredit
   const credit = max(sub(deductible, gross), ZERO);
   const refund = max(min(options.refund ?? ZERO, credit), ZERO);
   const values: Record<Ca3LineCode, { base: Money | null; tax: Money | null; items: Ca3Item[]; sums?: Ca3ItemLine[] }> = {
-    A1: { base: sumOf(taxed, 'base'), tax: null, items: [], sums: [...RATE_LINES] },
+    A1: { base: sumOf(taxed.filter(isSale), 'base'), tax: null, items: [], sums: [...RATE_LINES] },
     A2: { base: ZERO, tax: null, items: [] },
     A3: { base: sumOf(on('A3'), 'base'), tax: null, items: on('A3') },
     B2: { base: sumOf(on('B2'), 'base'), tax: null, items: on('B2') },
@@ -159,7 +165,7 @@ export function buildCa3(unsorted: readonly Ca3Item[], options: { previousCredit
     T6: { base: sumOf(on('T6'), 'base'), tax: sumOf(on('T6'), 'tax'), items: on('T6') },
     T: { base: sumOf(on('T'), 'base'), tax: sumOf(on('T'), 'tax'), items: on('T') },
     '16': { base: null, tax: gross, items: [], sums: [...RATE_LINES] },
-    // No item is self-assessed on an intra-community acquisition until expenses record one (B2).
+    // The VAT self-assessed on intra-community acquisitions, carried by the items of B2.
     '17': { base: null, tax: sumOf(on('B2'), 'tax'), items: [], sums: ['B2'] },
     '19': { base: null, tax: sumOf(on('19'), 'tax'), items: on('19') },
     '20': { base: null, tax: sumOf(on('20'), 'tax'), items: on('20') },

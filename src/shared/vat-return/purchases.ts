@@ -1,6 +1,6 @@
 import { add, allocate, div, money, sub, ZERO, type Money, type MoneyInput } from '../money';
 import { formatDateShort } from '../format';
-import type { Ca3Item } from './ca3-lines';
+import { rateLine, type Ca3Item } from './ca3-lines';
 
 /**
  * Deductible VAT of the expenses (CGI art. 271): on goods when invoiced, on services only once paid (art. 271-I-2:
@@ -31,12 +31,11 @@ export interface VatRow {
  * in proportion of VAT ÷ rate. With one rate the base is exactly TTC − VAT (0,27 with 0,05 of VAT: 0,22, where VAT ÷
  * rate would say 0,25). Untaxed rows get none.
  */
-export function vatRowBases(amount: MoneyInput, rows: readonly VatRow[]): Money[] {
+export function vatRowBases(amount: MoneyInput, rows: readonly VatRow[], options: { selfAssessed?: boolean } = {}): Money[] {
   const taxed = rows.map((r) => r.rate > 0 && !money(r.amount).eq(0));
-  const net = sub(
-    amount,
-    rows.reduce<Money>((s, r) => add(s, r.amount), ZERO),
-  );
+  // Self-assessed VAT was not paid to the supplier: the whole amount is the base.
+  const paid = rows.reduce<Money>((s, r) => add(s, r.amount), ZERO);
+  const net = options.selfAssessed ? money(amount) : sub(amount, paid);
   const weights = rows.map((r, k) => (taxed[k] ? div(r.amount, r.rate) : ZERO));
   if (!taxed.some(Boolean)) return rows.map(() => ZERO);
   const shares = allocate(net.abs(), weights, 2);
@@ -52,33 +51,49 @@ export interface PurchaseExpense {
   /** The day it was paid; null while unpaid. */
   paidAt: string | null;
   nature: PurchaseNature;
-  /** TTC in the base currency, negative on a supplier's credit note, as the VAT rows. */
+  /** VAT self-assessed by the buyer: an intra-community acquisition of goods, services from abroad; '' none. */
+  reverseCharge: '' | 'goods' | 'services';
+  /** TTC in the base currency (HT when the VAT is self-assessed), negative on a supplier's credit note, as the VAT rows. */
   amount: MoneyInput;
   vat: readonly VatRow[];
 }
 
-/** The items of lines 19 and 20 of the period: each expense's deductible VAT per rate, with its base. */
-export function deductibleItems(expenses: readonly PurchaseExpense[], period: { from: string; to: string }): Ca3Item[] {
+/**
+ * The items of the period's purchases: each expense's deductible VAT per rate, with its base (lines 19 and 20). VAT
+ * self-assessed is due and deductible at once, on the supplier's invoice date (the chargeable event the buyer
+ * declares): its base on B2 (goods from the EU, with its VAT for line 17) or A3 (services from abroad), its VAT on the
+ * rate's line, and deducted on 19 or 20 unless marked not deductible.
+ */
+export function purchaseItems(expenses: readonly PurchaseExpense[], period: { from: string; to: string }): Ca3Item[] {
   const items: Ca3Item[] = [];
   for (const e of expenses) {
-    const date = e.nature === 'services' ? e.paidAt : e.date;
+    const selfAssessed = e.reverseCharge !== '';
+    const date = e.nature === 'services' && !selfAssessed ? e.paidAt : e.date;
     if (date === null || date < period.from || date > period.to) continue;
-    const bases = vatRowBases(e.amount, e.vat);
+    const bases = vatRowBases(e.amount, e.vat, { selfAssessed });
+    const item = (line: Ca3Item['line'], row: VatRow, k: number, basis: string): Ca3Item => ({
+      line,
+      source: 'expense',
+      id: e.id,
+      reference: e.reference,
+      party: e.supplier,
+      date,
+      nature: e.nature === 'services' ? 'services' : 'goods',
+      basis,
+      rate: row.rate,
+      base: bases[k] ?? ZERO,
+      tax: money(row.amount),
+      reverseCharge: e.reverseCharge === '' ? null : e.reverseCharge,
+    });
     e.vat.forEach((row, k) => {
-      if (!row.deductible || row.rate <= 0 || money(row.amount).eq(0)) return;
-      items.push({
-        line: e.nature === 'asset' ? '19' : '20',
-        source: 'expense',
-        id: e.id,
-        reference: e.reference,
-        party: e.supplier,
-        date,
-        nature: e.nature === 'services' ? 'services' : 'goods',
-        basis: e.nature === 'services' ? `Payée le ${formatDateShort(date)}` : `Facture du ${formatDateShort(date)}`,
-        rate: row.rate,
-        base: bases[k] ?? ZERO,
-        tax: money(row.amount),
-      });
+      if (row.rate <= 0 || money(row.amount).eq(0)) return;
+      const basis = selfAssessed
+        ? `Autoliquidée, facture du ${formatDateShort(date)}`
+        : e.nature === 'services'
+          ? `Payée le ${formatDateShort(date)}`
+          : `Facture du ${formatDateShort(date)}`;
+      if (selfAssessed) items.push(item(e.reverseCharge === 'goods' ? 'B2' : 'A3', row, k, basis), item(rateLine(row.rate), row, k, basis));
+      if (row.deductible) items.push(item(e.nature === 'asset' ? '19' : '20', row, k, basis));
     });
   }
   return items;

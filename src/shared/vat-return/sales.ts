@@ -216,6 +216,7 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
       rate: part.rate,
       base,
       tax,
+      reverseCharge: null,
     });
   };
   const onIssue = (doc: SaleDocument) => (upTo: (d: string) => boolean) => (upTo(doc.date) ? money(1) : ZERO);

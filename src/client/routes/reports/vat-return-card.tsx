@@ -6,6 +6,7 @@ import type { AppRouter } from '../../../server/routers/_app';
 import { formatDateShort } from '../../../shared/format';
 import { Dialog } from '../../components/ui/dialog';
 import { csvNumber, ReportCard } from './report-card';
+import { isSale } from '../../../shared/vat-return/ca3-lines';
 
 type VatReport = inferRouterOutputs<AppRouter>['reports']['vat'];
 type VatLine = VatReport['lines'][number];
@@ -46,14 +47,16 @@ const shown = (l: VatLine, lines: VatLine[]) =>
  * The VAT return of the period (CA3 for a month or a quarter; over a year, what the CA12 of the simplified regime
  * sums): each line of the form that has something, and behind each, on a click, the documents and expenses it adds up.
  */
-/** The operations behind a line: its own, or for a total those of the lines it sums. */
-const itemsOf = (line: VatLine, lines: VatLine[]) =>
-  line.sums.length === 0
-    ? line.items
-    : lines
-        .filter((l) => line.sums.includes(l.code))
-        .flatMap((l) => l.items)
-        .sort((a, b) => a.date.localeCompare(b.date));
+/** The operations behind a line: its own, or for a total those of the lines it sums (A1: the sales only, isSale). */
+const itemsOf = (line: VatLine, lines: VatLine[]): VatLine['items'] =>
+  line.code === 'A1'
+    ? itemsOf({ ...line, code: '16' }, lines).filter((i) => isSale({ reverseCharge: i.reverse_charge }))
+    : line.sums.length === 0
+      ? line.items
+      : lines
+          .filter((l) => line.sums.includes(l.code))
+          .flatMap((l) => l.items)
+          .sort((a, b) => a.date.localeCompare(b.date));
 
 export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefined; yearly: boolean; format: (n: number) => string }) {
   const [open, setOpen] = useState<VatLine | null>(null);

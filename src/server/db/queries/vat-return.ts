@@ -85,7 +85,19 @@ export async function vatReturnExpenses(db: Db, params: { organizationId: number
     .leftJoin('expense_categories as c', (join) =>
       join.onRef('c.organization_id', '=', 'e.organization_id').onRef('c.code', '=', 'e.category'),
     )
-    .select(['e.id', 'e.date', 'e.paid_at', 'e.status', 'e.supplier', 'e.invoice_number', 'e.label', 'e.amount', 'e.vat', 'c.account'])
+    .select([
+      'e.id',
+      'e.date',
+      'e.paid_at',
+      'e.status',
+      'e.supplier',
+      'e.invoice_number',
+      'e.label',
+      'e.amount',
+      'e.vat',
+      'e.reverse_charge',
+      'c.account',
+    ])
     .where('e.organization_id', '=', organizationId)
     .where('e.currency', '=', params.currency)
     .where((eb) =>
