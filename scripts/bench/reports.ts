@@ -20,8 +20,8 @@ import {
   tagsReport,
   turnoverReport,
   urssafReport,
-  vatReport,
 } from '../../src/server/services/reports';
+import { vatReport } from '../../src/server/services/vat-return';
 
 const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 100_000);
 const CUSTOMERS = 2_000;

@@ -47,8 +47,8 @@ import {
   tagsReport,
   turnoverReport,
   urssafReport,
-  vatReport,
 } from '../../src/server/services/reports';
+import { vatReport } from '../../src/server/services/vat-return';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DOCUMENTS = Number(process.env.BENCH_SCALE_DOCUMENTS ?? 100_000);

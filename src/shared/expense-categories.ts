@@ -1,6 +1,7 @@
 /**
  * The default expense categories of a French small business, each booked to an account of the plan comptable
- * général (classe 6). Every organisation starts from this list and may rename, re-map or add to it.
+ * général (classe 6). Every organisation starts from this list and may rename, re-map or add to it (a class 2
+ * account for fixed assets).
  */
 export interface ExpenseCategoryDefault {
   code: string;

@@ -247,7 +247,7 @@ export const taxIdLabel = (c: Pick<MentionCustomer, 'address' | 'vat_number'>) =
   customerZone(c) === 'outside_eu' ? 'Identifiant fiscal' : 'TVA';
 
 /** Whether the customer holds the VAT number of another member state (the condition of the EU exemptions). */
-const hasOtherEuVatNumber = (c: Pick<MentionCustomer, 'vat_number'>) => {
+export const hasOtherEuVatNumber = (c: Pick<MentionCustomer, 'vat_number'>) => {
   const vatCountry = euVatCountry(c.vat_number);
   return vatCountry !== undefined && vatCountry.code !== 'FR';
 };

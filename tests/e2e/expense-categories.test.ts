@@ -16,7 +16,9 @@ describe('Paramètres → Comptabilité → Catégories de dépenses', () => {
     await card.getByLabel('Nouvelle catégorie').fill('Carburant');
     await card.getByLabel('Compte').first().fill('706000');
     await card.getByRole('button', { name: 'Ajouter' }).click();
-    await card.getByText('Compte : un compte de charges de la classe 6 (ex. 606400)').waitFor();
+    await card
+      .getByText('Compte : un compte de charges de la classe 6 (ex. 606400) ou d’immobilisations de la classe 2 (ex. 218300)')
+      .waitFor();
     await card.getByLabel('Compte').first().fill('606110');
     await card.getByRole('button', { name: 'Ajouter' }).click();
     const row = card.getByTestId('category-carburant');

@@ -58,6 +58,8 @@ describe('migrations', () => {
       '0045_einvoice_flows',
       '0046_einvoice_inbox',
       '0047_einvoice_status_flows',
+      '0048_bank',
+      '0049_expense_reverse_charge',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -95,8 +95,9 @@ describe('reports (issue 17)', () => {
       rest: { count: 0, net: 0 },
     });
 
-    const vat = await ok(session, 'GET', `/api/reports/vat?${period}`);
-    // 20 %: 40 − 20 (credit) + 60 (deposit) + 200 (final) − 60 (deposit deducted) + 184,33 (USD).
+    const { lines, ...vat } = await ok(session, 'GET', `/api/reports/vat?${period}`);
+    // 20 %: 40 − 20 (credit) + 60 (deposit: of a service, due when invoiced on the débits) + 200 (final) − 60
+    // (deposit deducted) + 184,33 (USD).
     expect(vat).toEqual({
       currency: 'EUR',
       basis: 'debits',
@@ -110,11 +111,13 @@ describe('reports (issue 17)', () => {
         { line: '08', label: 'Taux normal 20 %', base: 2021.66, amount: 404.33 },
         { line: '09', label: 'Taux réduit 5,5 %', base: 50, amount: 2.75 },
         { line: '16', label: 'Total de la TVA brute due', base: null, amount: 407.08 },
-        { line: '20', label: 'Autres biens et services (TVA déductible)', base: null, amount: 20 },
+        { line: '20', label: 'Autres biens et services', base: null, amount: 20 },
         { line: '23', label: 'Total TVA déductible', base: null, amount: 20 },
         { line: '28', label: 'TVA nette due', base: null, amount: 387.08 },
       ],
     });
+    // Cadre A: the bases of lines 08 and 09, the turnover of the year (all of it due on the débits).
+    expect(lines.find((l: { code: string }) => l.code === 'A1')).toMatchObject({ base: 2071.66, tax: null });
 
     const margin = await ok(session, 'GET', `/api/reports/margin?${period}`);
     expect(margin).toEqual({

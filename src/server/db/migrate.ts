@@ -45,6 +45,7 @@ import * as m0045 from './migrations/0045_einvoice_flows';
 import * as m0046 from './migrations/0046_einvoice_inbox';
 import * as m0047 from './migrations/0047_einvoice_status_flows';
 import * as m0048 from './migrations/0048_bank';
+import * as m0049 from './migrations/0049_expense_reverse_charge';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0046_einvoice_inbox': m0046,
   '0047_einvoice_status_flows': m0047,
   '0048_bank': m0048,
+  '0049_expense_reverse_charge': m0049,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

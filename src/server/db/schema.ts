@@ -549,6 +549,8 @@ export interface ExpensesTable {
   corrects_id: number | null;
   /** Migration 0033: 1 while an imported expense's category is not confirmed by the user. */
   category_to_check: Generated<number>;
+  /** Migration 0049: '' none, 'goods' or 'services': VAT self-assessed by the buyer, held in `vat`, none in `vat_total`. */
+  reverse_charge: Generated<string>;
   created_at: string;
   updated_at: string;
 }

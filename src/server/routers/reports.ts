@@ -10,6 +10,7 @@ import {
   turnoverReportSchema,
   urssafQuerySchema,
   urssafReportSchema,
+  vatQuerySchema,
   vatReportSchema,
 } from '../../shared/schemas/reports';
 import {
@@ -21,8 +22,8 @@ import {
   tagsReport,
   turnoverReport,
   urssafReport,
-  vatReport,
 } from '../services/reports';
+import { vatReport } from '../services/vat-return';
 
 /** Statistiques (issue 17): one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
@@ -67,7 +68,7 @@ export const reportsRouter = router({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' },
     })
-    .input(reportPeriodSchema)
+    .input(vatQuerySchema)
     .output(vatReportSchema)
     .query(({ ctx, input }) => vatReport(ctx.db, ctx.organizationId, input)),
   receivables: protectedProcedure

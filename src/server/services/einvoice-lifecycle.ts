@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { formatDateShort } from '../../shared/format';
 import { nowIso } from '../clock';
 import { fail } from '../errors';
 import {
@@ -160,11 +161,13 @@ export async function syncCashedStatus(
   if (invoice?.type !== 'invoice' || invoice.status === 'draft') return;
   if (invoice.seller?.vat_on_debits) return;
   if ((await documentNature(db, organizationId, invoice)) === 'goods') return;
-  const state = lifecycleState(await entriesOf(db, organizationId, invoiceId));
+  const entries = await entriesOf(db, organizationId, invoiceId);
+  const state = lifecycleState(entries);
   if (state.closed) return;
   const fullyPaid = balance.status === 'paid' && balance.paidUnits > 0;
-  if (fullyPaid && !state.cashed) {
-    const date = (await lastPaymentDate(db, { organizationId, documentId: invoiceId })) ?? todayIso();
+  // Encaissée is dated by the payment that settled the invoice: the last of those still standing.
+  const settled = fullyPaid ? ((await lastPaymentDate(db, { organizationId, documentId: invoiceId })) ?? todayIso()) : null;
+  const cashed = async (date: string) => {
     const entry = await appendStatus(
       db,
       invoice,
@@ -173,6 +176,14 @@ export async function syncCashedStatus(
     );
     // An invoice the platform carried tells it too, in the same transaction (the outbox sends it after the commit).
     await queueCashedMessage(db, invoice, entry, date);
+  };
+  if (settled && !state.cashed) await cashed(settled);
+  else if (settled && state.cashedBy === 'automatic' && entries.findLast((e) => e.status === 'cashed')?.date !== settled) {
+    // A correction moved the settling payment to another day: the Encaissée recorded for the old one is withdrawn
+    // and declared again at the right date.
+    const reason = `Paiement corrigé : l’encaissement est du ${formatDateShort(settled)}`;
+    await appendStatus(db, invoice, { status: 'cash_withdrawn', date: todayIso(), reason, source: 'automatic' }, userId);
+    await cashed(settled);
   } else if (!fullyPaid && state.cashed && state.cashedBy === 'automatic') {
     const reason = 'Un paiement a été annulé : la facture n’est plus entièrement payée';
     await appendStatus(db, invoice, { status: 'cash_withdrawn', date: todayIso(), reason, source: 'automatic' }, userId);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import { kickFlowOutboxes } from './einvoice-outbox';
-import type { Payment } from '../../shared/schemas/payment';
+import { futurePaymentProblem, type Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
 import { INPUT_SCALE, pow10, toUnits4, unitsToNumber } from '../../shared/money';
 import type { StoredDocument } from '../../shared/schemas/document-model';
@@ -14,7 +14,8 @@ import { refreshInvoiceBalance } from './document-lifecycle';
 import { getAppSettings } from './settings';
 import { currencyPrecision } from '../../shared/currencies';
 import { appendAudit } from './audit';
-import { todayIso } from './document-record';
+import { parisToday } from '../../shared/paris-date';
+import { clock } from '../clock';
 import { emitEvent } from './webhooks';
 import { plural } from '../../shared/french';
 import { lockRow } from '../db/dialect';
@@ -28,6 +29,12 @@ async function payableInvoice(db: Db, organizationId: number, documentId: number
   if (row.status === 'draft') fail('CONFLICT', 'Émettez la facture avant d’y enregistrer un paiement');
   if (!PAYABLE_STATUSES.includes(row.status)) fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
   return row;
+}
+
+/** Today by the server's clock, the one the reminders and the due dates of the payments run on. */
+function assertReceived(payment: Payment): void {
+  const problem = futurePaymentProblem(payment.date, parisToday(clock.now()));
+  if (problem) fail('BAD_REQUEST', problem);
 }
 
 /** A payment is counted in the currency's units: 33,3333 € cannot be paid (3 × it would leave 0,0001 € due). */
@@ -122,6 +129,7 @@ export async function recordPaymentIn(
   payment: Payment,
   userId?: number,
 ): Promise<number> {
+  assertReceived(payment);
   await lockRow(trx, 'documents', documentId);
   const invoice = await payableInvoice(trx, organizationId, documentId);
   const amount = storedAmount(invoice, payment.amount);
@@ -135,15 +143,18 @@ export async function recordPaymentIn(
 }
 
 /**
- * Cancels a payment by a counter-entry of the opposite amount, dated today: a recorded payment is never rewritten nor
- * deleted (C. com. L123-22, accounting records are kept unaltered). Runs in the caller's transaction.
+ * Cancels a payment by a counter-entry of the opposite amount: a recorded payment is never rewritten nor deleted (C. com.
+ * L123-22, accounting records are kept unaltered). The counter-entry takes the cancelled payment's date, not today's:
+ * the money never came in that day, and dated later it would leave the payment counted in its period (VAT on receipts,
+ * livre des recettes, bank journal) and take it off another. When it was recorded stays in the log. Runs in the
+ * caller's transaction.
  */
 async function reverseIn(db: Db, organizationId: number, invoice: StoredDocument, id: number, userId?: number): Promise<void> {
   const payment = await foundPayment(db, organizationId, invoice.id, id);
   if (payment.reverses_id !== null) fail('CONFLICT', 'Une contre-écriture ne s’annule pas : enregistrez un nouveau paiement');
   if (payment.reversed_by_id !== null) fail('CONFLICT', 'Ce paiement est déjà annulé par une contre-écriture');
   const values = {
-    date: todayIso(),
+    date: payment.date,
     amount: -payment.amount,
     method: payment.method,
     reference: payment.reference,
@@ -171,6 +182,7 @@ export async function correctPayment(
   payment: Payment,
   userId?: number,
 ): Promise<PaymentRecord> {
+  assertReceived(payment);
   const invoice = await payableInvoice(db, organizationId, documentId);
   const amount = storedAmount(invoice, payment.amount);
   const newId = await db.transaction().execute(async (trx) => {

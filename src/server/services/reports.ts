@@ -1,5 +1,4 @@
 import type { Db } from '../db/connection';
-import { fail } from '../errors';
 import {
   billedTtc,
   receiptsByNature,
@@ -11,46 +10,16 @@ import {
   turnoverByPeriod,
   turnoverByTag,
   type RatedSum,
-  vatOfDeductedDeposits,
-  vatOfDocuments,
-  vatOfPaymentsOnServices,
 } from '../db/queries/reports';
 import { expenseFigures } from '../db/queries/expense-figures';
-import { listCurrencyRows } from '../db/queries/currencies';
-import { convertAmount } from '../../shared/exchange';
-import { add, INPUT_SCALE, money, roundDiv, sub, toNumber, unitsToDecimalText, unitsToNumber, ZERO, type Money } from '../../shared/money';
+import { add, money, roundDiv, sub, toNumber, unitsToNumber, ZERO, type Money } from '../../shared/money';
 import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
-import { ca3Lines, FRANCHISE_THRESHOLDS } from '../../shared/reports';
-import { getAppSettings } from './settings';
-import { getOrganizationProfile } from './organization';
+import { FRANCHISE_THRESHOLDS } from '../../shared/reports';
+import { converter } from './report-currency';
 import { todayIso } from './document-record';
 
 type Period = { from: string; to: string };
-
-/**
- * Sums of one currency and rate of issue, to the base currency. A document issued before rates were kept and whose
- * currency is no longer enabled has none: today's rate is the only one left, and without it the report says so.
- */
-async function converter(db: Db, organizationId: number) {
-  const base = (await getAppSettings(db, organizationId)).currency_format.currency;
-  let current: Map<string, string> | undefined;
-  const currentRate = async (code: string) => {
-    current ??= new Map((await listCurrencyRows(db, { organizationId })).map((r) => [r.code, r.rate]));
-    const rate = current.get(code);
-    if (rate === undefined)
-      fail('CONFLICT', `Devise ${code} : aucun taux de change vers ${base}, ajoutez-la dans Paramètres → Devises pour les statistiques`);
-    return rate;
-  };
-  /** Stored units (scale 4) of `currency` to an exact amount of the base currency, rounded to its cents. */
-  const toBase = async (units: number | bigint, row: { currency: string; rate: string | null }): Promise<Money> => {
-    const amount = unitsToDecimalText(BigInt(units ?? 0), INPUT_SCALE);
-    if (row.currency === base) return money(amount);
-    const rate = row.rate ?? (await currentRate(row.currency));
-    return convertAmount(amount, { code: row.currency, rate }, { code: base, rate: '1' });
-  };
-  return { base, toBase };
-}
 
 const cents = (m: Money) => toNumber(m, 2);
 
@@ -127,69 +96,6 @@ export async function tagsReport(db: Db, organizationId: number, params: Period)
     name: r.name ?? 'Sans étiquette',
   }));
   return { currency: base, ...(await ranking(toBase, rows)) };
-}
-
-type RateSums = Map<number, { base: Money; amount: Money }>;
-const addTo = (sums: RateSums, rate: number, base: Money, amount: Money) => {
-  const e = sums.get(rate) ?? { base: ZERO, amount: ZERO };
-  sums.set(rate, { base: add(e.base, base), amount: add(e.amount, amount) });
-};
-const rateLines = (sums: RateSums) =>
-  [...sums]
-    .filter(([, e]) => !e.base.eq(0) || !e.amount.eq(0))
-    .sort(([a], [b]) => b - a)
-    .map(([rate, e]) => ({ rate, base: cents(e.base), amount: cents(e.amount) }));
-
-/**
- * VAT of a period, as the CA3 return wants it (CGI art. 269): on goods when invoiced; on services when paid unless the
- * organisation opted for the débits (Paramètres → Infos de l'entreprise). Deposits collect their VAT on their own
- * invoice and the final invoice deducts it back; deductible VAT comes from the expenses (expense-figures.ts).
- */
-export async function vatReport(db: Db, organizationId: number, params: Period) {
-  const [{ base, toBase }, org] = await Promise.all([converter(db, organizationId), getOrganizationProfile(db, organizationId)]);
-  const basis = org.vat_on_debits ? 'debits' : 'receipts';
-  const collected: RateSums = new Map();
-  const period = { organizationId, ...params };
-  const [documents, deposits, expenses] = await Promise.all([
-    vatOfDocuments(db, { ...period, services: basis === 'debits' ? null : false }),
-    vatOfDeductedDeposits(db, period),
-    expenseFigures(db, period),
-  ]);
-  for (const r of documents) addTo(collected, Number(r.vat_rate), await toBase(r.base, r), await toBase(r.amount, r));
-  for (const r of deposits) addTo(collected, Number(r.vat_rate), await toBase(-r.base, r), await toBase(-r.amount, r));
-  if (basis === 'receipts') {
-    // Each payment on an invoice of services carries its share of the invoice's VAT, rate by rate: shares summed in
-    // exact integer units per currency and rate of issue, then converted once per group, not once per payment.
-    const { whole, parts } = await vatOfPaymentsOnServices(db, period);
-    const shares = new Map<string, { currency: string; rate: string | null; vatRate: number; base: bigint; amount: bigint }>();
-    const addShare = (r: RatedSum & { vat_rate: string }, base: bigint, amount: bigint) => {
-      const key = `${r.currency} ${r.rate} ${r.vat_rate}`;
-      const e = shares.get(key) ?? { currency: r.currency, rate: r.rate, vatRate: Number(r.vat_rate), base: 0n, amount: 0n };
-      shares.set(key, { ...e, base: e.base + base, amount: e.amount + amount });
-    };
-    // Payments of a whole invoice: their share is the whole group (summed in SQL).
-    for (const r of whole) addShare(r, BigInt(r.base), BigInt(r.amount));
-    for (const p of parts) {
-      const share = (value: number) => (BigInt(value) * BigInt(p.paid)) / BigInt(p.total);
-      addShare(p, share(p.base), share(p.amount));
-    }
-    for (const e of shares.values()) addTo(collected, e.vatRate, await toBase(e.base, e), await toBase(e.amount, e));
-  }
-
-  const deductible: RateSums = new Map();
-  for (const d of expenses.deductible) addTo(deductible, d.rate, money(d.base), money(d.amount));
-  const collectedLines = rateLines(collected).filter((l) => l.rate > 0);
-  const deductibleLines = rateLines(deductible);
-  const totalOf = (lines: { amount: number }[]) => lines.reduce<Money>((s, l) => add(s, l.amount), ZERO);
-  const due = sub(totalOf(collectedLines), totalOf(deductibleLines));
-  return {
-    currency: base,
-    basis,
-    collected: collectedLines,
-    deductible: deductibleLines,
-    due: cents(due),
-    ca3: ca3Lines(collectedLines, deductibleLines),
-  } as const;
 }
 
 const BUCKETS = ['Non échu', '1 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'] as const;

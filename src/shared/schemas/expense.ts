@@ -37,6 +37,19 @@ export const EXPENSE_KINDS = ['expense', 'credit_note'] as const;
 export type ExpenseKind = (typeof EXPENSE_KINDS)[number];
 export const EXPENSE_KIND_LABELS: Record<ExpenseKind, string> = { expense: 'Dépense', credit_note: 'Avoir' };
 
+/**
+ * VAT the buyer self-assesses (autoliquidation): an intra-community acquisition of goods (CGI art. 256 bis) or services
+ * from a business not established in France (CGI art. 283-2). The VAT rows then hold the VAT owed and deducted by the
+ * buyer, none of it paid to the supplier.
+ */
+export const REVERSE_CHARGES = ['', 'goods', 'services'] as const;
+export type ReverseCharge = (typeof REVERSE_CHARGES)[number];
+export const REVERSE_CHARGE_LABELS: Record<ReverseCharge, string> = {
+  '': 'Non : TVA facturée par le fournisseur',
+  goods: 'Acquisition intracommunautaire de biens',
+  services: 'Services d’un prestataire établi hors de France',
+};
+
 /** The fields an expense and a recurring expense share: who was paid, for what, how much (TTC) and its VAT. */
 export const expenseBaseShape = {
   supplier: z
@@ -95,6 +108,12 @@ export const expenseInputSchema = z
       .enum(EXPENSE_KINDS, { error: 'Type : expense (dépense) ou credit_note (avoir fournisseur)' })
       .default('expense')
       .meta({ label: 'Type' }),
+    reverse_charge: z
+      .enum(REVERSE_CHARGES, {
+        error: 'Autoliquidation : vide (aucune), goods (acquisition intracommunautaire) ou services (prestataire établi hors de France)',
+      })
+      .default('')
+      .meta({ label: 'Autoliquidation' }),
     /** BT-25: the supplier invoice a credit note corrects, by its number. */
     preceding_invoice_number: z
       .string()
@@ -221,6 +240,8 @@ export const expenseSchema = z.object({
   recurring_id: z.number().int().nullable(),
   /** A credit note's amounts (amount, VAT, net) are negative: they come off the expenses. */
   kind: z.enum(EXPENSE_KINDS),
+  /** VAT self-assessed by the buyer: its rows are then owed and deducted, its `vat_total` nil. */
+  reverse_charge: z.enum(REVERSE_CHARGES),
   preceding_invoice_number: z.string(),
   /** The expense (supplier invoice) a credit note corrects, when found among the organisation's. */
   corrects: z.object({ id: z.number().int(), invoice_number: z.string(), date: z.string() }).nullable(),
@@ -256,9 +277,14 @@ export const expenseCategoryInputSchema = z.object({
     .min(1, 'Le nom de la catégorie est obligatoire')
     .max(100)
     .meta({ label: 'Catégorie' }),
+  // A fixed asset bought (class 2: 20 intangible, 21 tangible) is an expense of its own kind: its VAT is deducted on
+  // line 19 of the CA3, not 20 (vat-return/purchases.ts).
   account: z
-    .string({ error: 'Compte : six chiffres de la classe 6 attendus' })
-    .regex(/^6\d{2,7}$/, 'Compte : un compte de charges de la classe 6 (ex. 606400)')
+    .string({ error: 'Compte : six chiffres de la classe 6 ou 2 attendus' })
+    .regex(
+      /^(6\d{2,7}|2[01]\d{1,6})$/,
+      'Compte : un compte de charges de la classe 6 (ex. 606400) ou d’immobilisations de la classe 2 (ex. 218300)',
+    )
     .meta({ label: 'Compte' }),
 });
 

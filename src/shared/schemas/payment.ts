@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS } from '../status';
 import { INPUT_SCALE } from '../money';
 import { decimalSchema } from './document';
+import { formatDateShort } from '../format';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 
@@ -20,6 +21,15 @@ export const paymentInputSchema = z.object({
   note: z.string().max(2000, 'Note : 2000 caractères au plus').default('').meta({ label: 'Note' }),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
+
+/**
+ * A payment is recorded once received: dated after today it would be counted before it happened (the VAT on receipts,
+ * « Encaissée », the livre des recettes and the bank journal read payments by their date). Null when the date is right.
+ */
+export function futurePaymentProblem(date: string, today: string): string | null {
+  if (date <= today) return null;
+  return `Date du paiement : le ${formatDateShort(date)} est dans le futur ; enregistrez le paiement le jour où il est reçu`;
+}
 export type Payment = z.infer<typeof paymentInputSchema>;
 
 /** A payment as answered. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals } from '../money';
 
 /** Issue 17: the statistics (/reports). Amounts are in the base currency, converted at each document's rate of issue. */
 
@@ -48,6 +49,48 @@ const vatLineSchema = z.object({ rate: z.number(), base: amount, amount: amount 
 /** A line of the CA3 return (formulaire 3310-CA3): its number, its label, the base and the tax where it has them. */
 const ca3LineSchema = z.object({ line: z.string(), label: z.string(), base: amount.nullable(), amount: amount });
 
+const optionalCredit = (label: string) =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce
+        .number({ error: `${label} : un nombre est attendu` })
+        .min(0, `${label} : un montant positif ou nul est attendu`)
+        .refine((n) => hasAtMostDecimals(n, 2), `${label} : deux décimales au plus`)
+        .optional(),
+    )
+    .meta({ label });
+
+/** The VAT return's period, and what the user brings from outside Facturier: last return's credit, a refund asked. */
+export const vatQuerySchema = z
+  .object({
+    from: dateField('Du'),
+    to: dateField('Au'),
+    previous_credit: optionalCredit('Crédit reporté (ligne 22)'),
+    refund: optionalCredit('Remboursement demandé (ligne 26)'),
+  })
+  .superRefine(checkPeriod);
+export type VatQuery = z.infer<typeof vatQuerySchema>;
+
+/** An operation behind a line of the return: a document's or an expense's share of it in the period. */
+const vatItemSchema = z.object({
+  line: z.string(),
+  source: z.enum(['invoice', 'credit', 'expense']),
+  id: z.number().int(),
+  reference: z.string(),
+  party: z.string(),
+  /** The day the VAT became due (issue, payment, credit note) or deductible (invoice, payment of a service). */
+  date: z.string(),
+  nature: z.enum(['goods', 'services']).nullable(),
+  /** Why it falls in this period, in French. */
+  basis: z.string(),
+  rate: z.number(),
+  base: amount,
+  tax: amount,
+  /** VAT self-assessed on a purchase: an intra-community acquisition of goods, services from abroad. */
+  reverse_charge: z.enum(['goods', 'services']).nullable(),
+});
+
 export const vatReportSchema = z.object({
   currency: z.string(),
   /** 'debits': VAT due when invoiced; 'receipts': on services, when paid (Paramètres → option sur les débits). */
@@ -56,7 +99,22 @@ export const vatReportSchema = z.object({
   deductible: z.array(vatLineSchema),
   /** Collected − deductible: positive is owed, negative a credit. */
   due: amount,
+  /** Cadre B's lines that have something, the totals always. */
   ca3: z.array(ca3LineSchema),
+  /** Every line of the return (shared/vat-return/ca3-lines.ts), cadre A and B, each with the operations behind it. */
+  lines: z.array(
+    z.object({
+      code: z.string(),
+      frame: z.enum(['A', 'B']),
+      label: z.string(),
+      base: amount.nullable(),
+      tax: amount.nullable(),
+      /** The operations on the line itself. */
+      items: z.array(vatItemSchema),
+      /** A total's lines, whose items make it up (A1 and 16: 08 to T; 23: 19 and 20): each operation is given once. */
+      sums: z.array(z.string()),
+    }),
+  ),
 });
 
 export const receivablesReportSchema = z.object({

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'wouter';
 import { css } from '../../../../styled-system/css';
-import { paymentInputSchema } from '../../../shared/schemas/payment';
+import { futurePaymentProblem, paymentInputSchema } from '../../../shared/schemas/payment';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/status';
 import { PAYABLE_STATUSES, type StoredStatus } from '../../../shared/document-status';
 import { formatDateShort, formatMoney } from '../../../shared/format';
@@ -72,10 +72,11 @@ export function PaymentsPage() {
     setDraft(blank());
     setErrors({});
   };
-  // An amount the server refuses (more than what is left, too many decimals) is said beside the field too.
+  // What the server refuses (more than what is left, too many decimals, a date to come) is said beside its field too.
   const amountError = (error: unknown) => {
     const { messages, status } = errorInfo(error);
-    if (status === 400 || status === 409) setErrors((e) => ({ ...e, amount: Array.isArray(messages) ? messages.join(' ') : messages }));
+    const text = Array.isArray(messages) ? messages.join(' ') : messages;
+    if (status === 400 || status === 409) setErrors((e) => ({ ...e, [text.startsWith('Date du paiement') ? 'date' : 'amount']: text }));
   };
   const record = trpc.documents.recordPayment.useMutation({ onSuccess: refresh, onError: amountError });
   const update = trpc.documents.updatePayment.useMutation({ onSuccess: refresh, onError: amountError });
@@ -115,6 +116,8 @@ export function PaymentsPage() {
       for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
       return setErrors(next);
     }
+    const future = futurePaymentProblem(result.data.date, today());
+    if (future) return setErrors({ date: future });
     if (draft.id) void guard(() => update.mutateAsync({ id, paymentId: draft.id, data: result.data }));
     else void guard(() => record.mutateAsync({ id, data: result.data }));
   }
@@ -229,6 +232,7 @@ export function PaymentsPage() {
                   label="Date"
                   type="date"
                   value={draft.date}
+                  max={today()}
                   error={errors.date}
                   onChange={(e) => setDraft({ ...draft, date: e.target.value })}
                 />

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { expenseInputSchema, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
+import {
+  expenseInputSchema,
+  EXPENSE_STATUS_LABELS,
+  REVERSE_CHARGE_LABELS,
+  type ExpenseRecord,
+  type ReverseCharge,
+} from '../../../shared/schemas/expense';
 import { PAYMENT_METHODS } from '../../../shared/status';
 import { formatDateShort } from '../../../shared/format';
 import { fieldMessages } from '../../../shared/validation-messages';
@@ -39,6 +45,7 @@ type Form = {
   invoice_number: string;
   note: string;
   kind: 'expense' | 'credit_note';
+  reverse_charge: ReverseCharge;
   preceding_invoice_number: string;
 };
 
@@ -59,6 +66,7 @@ const blank = (): Form => ({
   invoice_number: '',
   note: '',
   kind: 'expense',
+  reverse_charge: '',
   preceding_invoice_number: '',
 });
 // A credit note's amounts come negative (they come off the expenses); the form shows them as typed, positive.
@@ -238,7 +246,7 @@ export function ExpenseFormDialog({
             />
           </Field>
           <TextField label="Libellé" value={form.label} onChange={set('label')} error={errors.label} />
-          <Field label={`Montant TTC (${form.currency})`} error={errors.amount}>
+          <Field label={`Montant ${form.reverse_charge ? 'HT' : 'TTC'} (${form.currency})`} error={errors.amount}>
             <AmountInput placeholder="0,00" value={form.amount} onChange={pick('amount')} />
           </Field>
           <TextField
@@ -265,6 +273,21 @@ export function ExpenseFormDialog({
         </div>
 
         <p className={legend}>TVA</p>
+        <Field
+          label="Autoliquidation"
+          error={errors.reverse_charge}
+          helper={
+            form.reverse_charge
+              ? 'Saisissez la TVA que vous devez sur ce montant HT : elle est due et déduite sur la déclaration.'
+              : undefined
+          }
+        >
+          <Select
+            value={form.reverse_charge || 'none'}
+            onChange={(value) => pick('reverse_charge')(value === 'none' ? '' : value)}
+            options={Object.entries(REVERSE_CHARGE_LABELS).map(([value, label]) => ({ value: value || 'none', label }))}
+          />
+        </Field>
         <VatRowsField rows={form.vat} onChange={(vat) => setForm({ ...form, vat })} ttc={form.amount} error={errors.vat} />
 
         <p className={legend}>Paiement</p>

@@ -27,6 +27,15 @@ const styles = {
     '& td.num, & th.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   }),
   srOnly: css({ srOnly: true }),
+  open: css({
+    color: 'accent.default',
+    fontWeight: '600',
+    textDecoration: 'underline',
+    cursor: 'pointer',
+    bg: 'transparent',
+    p: '0',
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+  }),
 };
 
 /** A table as the card shows it, exports it to CSV and reads it out: French headers, rows of already formatted cells. */
@@ -34,7 +43,8 @@ export interface ReportTable {
   header: string[];
   /** Which columns are amounts or counts: right-aligned; exported as plain French numbers. */
   numeric?: boolean[];
-  rows: { cells: string[]; csv?: string[] }[];
+  /** `open`: what a click on the row's first cell shows (its details), named by `openLabel` for screen readers. */
+  rows: { cells: string[]; csv?: string[]; open?: () => void; openLabel?: string }[];
 }
 
 const frenchNumber = new Intl.NumberFormat('fr-FR', { useGrouping: false, maximumFractionDigits: 2 });
@@ -138,7 +148,13 @@ export function ReportCard({
                     <tr key={k}>
                       {r.cells.map((c, i) => (
                         <td key={table.header[i]} className={table.numeric?.[i] ? 'num' : undefined}>
-                          {c}
+                          {i === 0 && r.open ? (
+                            <button type="button" className={styles.open} onClick={r.open} aria-label={r.openLabel}>
+                              {c}
+                            </button>
+                          ) : (
+                            c
+                          )}
                         </td>
                       ))}
                     </tr>

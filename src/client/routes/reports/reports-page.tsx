@@ -10,6 +10,7 @@ import { PeriodPicker, usePeriod } from './period-picker';
 import { RankingCard } from './ranking-card';
 import { Kpi } from './kpi';
 import { ReceiptsCard } from './receipts-card';
+import { VatReturnCard } from './vat-return-card';
 
 const styles = {
   page: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
@@ -307,30 +308,7 @@ export default function ReportsPage() {
           {franchise ? (
             <ReceiptsCard key={`${range.from} ${range.to}`} range={range} format={fmt} />
           ) : (
-            <ReportCard
-              title="TVA (lignes de la déclaration CA3)"
-              file="tva-ca3"
-              empty="Ni TVA collectée ni TVA déductible sur cette période."
-              table={{
-                header: ['Ligne', 'Libellé', 'Base HT', 'TVA'],
-                numeric: [false, false, true, true],
-                rows:
-                  vat.data && (vat.data.collected.length > 0 || vat.data.deductible.length > 0)
-                    ? vat.data.ca3.map((l) => ({
-                        cells: [l.line, l.label, l.base === null ? '' : fmt(l.base), fmt(l.amount)],
-                        csv: [l.line, l.label, l.base === null ? '' : csvNumber(l.base), csvNumber(l.amount)],
-                      }))
-                    : [],
-              }}
-            >
-              <p className={styles.note}>
-                {vat.data?.basis === 'debits'
-                  ? 'TVA collectée sur les débits (option choisie dans Paramètres → Infos de l’entreprise).'
-                  : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
-                TVA déductible : celle des dépenses de la période.{' '}
-                {vat.data?.deductible.map((d) => `${d.rate.toLocaleString('fr-FR')} % : ${fmt(d.amount)}`).join(' · ')}
-              </p>
-            </ReportCard>
+            <VatReturnCard vat={vat.data} yearly={kind === 'year'} format={fmt} />
           )}
         </>
       )}

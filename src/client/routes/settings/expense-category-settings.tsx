@@ -154,8 +154,9 @@ export function ExpenseCategorySettings() {
         Catégories de dépenses
       </p>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        Chaque catégorie est imputée à un compte de charges du plan comptable (classe 6). Une catégorie utilisée par des dépenses est
-        archivée plutôt que supprimée : ses dépenses gardent leur compte.
+        Chaque catégorie est imputée à un compte de charges du plan comptable (classe 6), ou d’immobilisations (classe 2) pour le matériel
+        durable : sa TVA est alors déduite ligne 19 de la CA3. Une catégorie utilisée par des dépenses est archivée plutôt que supprimée :
+        ses dépenses gardent leur compte.
       </p>
       {canAdd && (
         <div className={cx(styles.row, css({ borderTopWidth: '0' }))}>

@@ -88,14 +88,18 @@ export async function insertSubmission(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** The date of the last payment received on a document (counter-entries excluded): when it became cashed. */
+/** The date of the last payment standing on a document (counter-entries and the payments they cancel excluded): when it became cashed. */
 export async function lastPaymentDate(db: Db, params: { organizationId: number; documentId: number }): Promise<string | undefined> {
   const row = await db
     .selectFrom('payments')
     .select((eb) => eb.fn.max('date').as('date'))
     .where('organization_id', '=', params.organizationId)
     .where('document_id', '=', params.documentId)
+    // Neither a counter-entry nor a payment it cancelled: only the payments that stand settle the invoice.
     .where('reverses_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payments as r').select('r.id').whereRef('r.reverses_id', '=', 'payments.id'))),
+    )
     .executeTakeFirst();
   return row?.date ?? undefined;
 }

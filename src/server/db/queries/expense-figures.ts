@@ -1,10 +1,11 @@
 import type { Db } from '../connection';
-import { add, div, fromStoredUnits, mul, round, toNumber, ZERO, type Money } from '../../../shared/money';
+import { add, fromStoredUnits, toNumber, ZERO, type Money } from '../../../shared/money';
+import { vatRowBases } from '../../../shared/vat-return/purchases';
 
 /**
  * The figures expenses give the reports (issue 14 §4), by expense date (CONTRACT.md): per month and currency, the
  * count, TTC, HT, VAT and deductible VAT; and the deductible VAT per rate with its base (the HT the VAT was paid
- * on, VAT ÷ rate), in euros only — the VAT return is kept in euros. A supplier's credit note is stored with negative
+ * on, from the amounts: vat-return/purchases.ts), in euros only. A supplier's credit note is stored with negative
  * amounts (migration 0033), so the same sums take it off the month and the rate it belongs to.
  */
 export async function expenseFigures(db: Db, params: { organizationId: number; from: string; to: string }) {
@@ -28,7 +29,7 @@ export async function expenseFigures(db: Db, params: { organizationId: number; f
 
   const rows = await db
     .selectFrom('expenses')
-    .select('vat')
+    .select(['amount', 'vat'])
     .where('organization_id', '=', params.organizationId)
     .where('currency', '=', 'EUR')
     // A credit note's deductible VAT is negative: it comes off its rate's.
@@ -38,12 +39,16 @@ export async function expenseFigures(db: Db, params: { organizationId: number; f
     .execute();
   const byRate = new Map<number, { base: Money; amount: Money }>();
   for (const row of rows) {
-    for (const v of JSON.parse(row.vat) as { rate: number; amount: number; deductible: boolean }[]) {
-      if (!v.deductible || v.rate === 0) continue;
-      const amount = fromStoredUnits(v.amount);
+    const vat = (JSON.parse(row.vat) as { rate: number; amount: number; deductible: boolean }[]).map((v) => ({
+      ...v,
+      amount: fromStoredUnits(v.amount),
+    }));
+    const bases = vatRowBases(fromStoredUnits(row.amount), vat);
+    vat.forEach((v, k) => {
+      if (!v.deductible || v.rate === 0) return;
       const entry = byRate.get(v.rate) ?? { base: ZERO, amount: ZERO };
-      byRate.set(v.rate, { base: add(entry.base, round(div(mul(amount, 100), v.rate), 2)), amount: add(entry.amount, amount) });
-    }
+      byRate.set(v.rate, { base: add(entry.base, bases[k] ?? ZERO), amount: add(entry.amount, v.amount) });
+    });
   }
 
   return {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../connection';
 import type { Database, ExpensesTable } from '../schema';
-import type { Expense, ExpenseKind, ExpenseRecord, ExpenseVat } from '../../../shared/schemas/expense';
+import type { Expense, ExpenseKind, ExpenseRecord, ExpenseVat, ReverseCharge } from '../../../shared/schemas/expense';
 import { fromStoredUnits, sum, toStoredUnits, type MoneyInput } from '../../../shared/money';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
@@ -32,6 +32,7 @@ const COLUMNS = [
   'expenses.source',
   'expenses.recurring_id',
   'expenses.kind',
+  'expenses.reverse_charge',
   'expenses.preceding_invoice_number',
   'expenses.category_to_check',
   'expenses.created_at',
@@ -65,6 +66,7 @@ type Row = Pick<
   | 'source'
   | 'recurring_id'
   | 'kind'
+  | 'reverse_charge'
   | 'preceding_invoice_number'
   | 'category_to_check'
   | 'created_at'
@@ -113,6 +115,7 @@ function fromRow(row: Row): ExpenseRecord {
     source: row.source as ExpenseRecord['source'],
     recurring_id: row.recurring_id,
     kind: row.kind as ExpenseRecord['kind'],
+    reverse_charge: row.reverse_charge as ExpenseRecord['reverse_charge'],
     preceding_invoice_number: row.preceding_invoice_number,
     corrects:
       row.corrects_id !== null ? { id: row.corrects_id, invoice_number: row.corrects_number ?? '', date: row.corrects_date ?? '' } : null,
@@ -126,15 +129,17 @@ function fromRow(row: Row): ExpenseRecord {
  * The amounts as stored: the VAT total and its deductible part are computed here, once per write. A credit note's
  * are stored negative (migration 0033), so that every sum of expenses counts it against them.
  */
-export function amountColumns(e: { amount: number; vat: ExpenseVat[]; kind?: ExpenseKind }) {
+export function amountColumns(e: { amount: number; vat: ExpenseVat[]; kind?: ExpenseKind; reverse_charge?: ReverseCharge }) {
   const sign = e.kind === 'credit_note' ? -1 : 1;
   const units = (n: MoneyInput) => sign * toStoredUnits(n) || 0; // never -0
   const vat: StoredVat[] = e.vat.map((v) => ({ rate: v.rate, amount: units(v.amount), deductible: v.deductible }));
+  // Self-assessed VAT was paid to no supplier: the amount is all HT, owed and deducted through the VAT return only.
+  const paid = e.reverse_charge ? [] : e.vat;
   return {
     amount: units(e.amount),
     vat: JSON.stringify(vat),
-    vat_total: units(sum(e.vat.map((v) => v.amount))),
-    deductible_vat: units(sum(e.vat.filter((v) => v.deductible).map((v) => v.amount))),
+    vat_total: units(sum(paid.map((v) => v.amount))),
+    deductible_vat: units(sum(paid.filter((v) => v.deductible).map((v) => v.amount))),
   };
 }
 
@@ -157,6 +162,7 @@ function toColumns(e: Expense) {
     note: e.note,
     tags: JSON.stringify([...new Set(e.tags)]),
     kind: e.kind,
+    reverse_charge: e.reverse_charge,
     preceding_invoice_number: e.kind === 'credit_note' ? e.preceding_invoice_number : '',
   };
 }

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { css } from '../../../../styled-system/css';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers/_app';
+import { formatDateShort } from '../../../shared/format';
+import { Dialog } from '../../components/ui/dialog';
+import { csvNumber, ReportCard } from './report-card';
+import { isSale } from '../../../shared/vat-return/ca3-lines';
+
+type VatReport = inferRouterOutputs<AppRouter>['reports']['vat'];
+type VatLine = VatReport['lines'][number];
+
+const styles = {
+  note: css({ fontSize: 'sm', color: 'fg.muted', mt: '3' }),
+  items: css({
+    w: 'full',
+    fontSize: 'sm',
+    borderCollapse: 'collapse',
+    '& th, & td': { py: '1.5', px: '2', borderBottomWidth: '1px', borderColor: 'border.default', textAlign: 'left', verticalAlign: 'top' },
+    '& th': { color: 'fg.muted', fontWeight: '600' },
+    '& .num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    '& tfoot td': { fontWeight: '700', borderBottomWidth: '0' },
+  }),
+  basis: css({ color: 'fg.muted', fontSize: 'xs' }),
+};
+
+const NATURES = { goods: 'Biens', services: 'Services' } as const;
+
+/** Where an operation behind a line is read: its document, or the expenses of its supplier. */
+function hrefOf(item: VatLine['items'][number]): string {
+  if (item.source === 'invoice') return `/invoices/${item.id}/view`;
+  if (item.source === 'credit') return `/credits/${item.id}/view`;
+  return `/expenses?search=${encodeURIComponent(item.party)}`;
+}
+
+/** A line's value as the form shows it: the tax, or the base where the line has no tax column (cadre A). */
+const valueOf = (l: VatLine) => l.tax ?? l.base ?? 0;
+/** Shown: every line with something, and the totals an empty period still states. */
+const shown = (l: VatLine, lines: VatLine[]) =>
+  valueOf(l) !== 0 ||
+  (l.base ?? 0) !== 0 ||
+  ['16', '23'].includes(l.code) ||
+  (l.code === '28' && !lines.some((x) => x.code === '25' && (x.tax ?? 0) > 0));
+
+/**
+ * The VAT return of the period (CA3 for a month or a quarter; over a year, what the CA12 of the simplified regime
+ * sums): each line of the form that has something, and behind each, on a click, the documents and expenses it adds up.
+ */
+/** The operations behind a line: its own, or for a total those of the lines it sums (A1: the sales only, isSale). */
+const itemsOf = (line: VatLine, lines: VatLine[]): VatLine['items'] =>
+  line.code === 'A1'
+    ? itemsOf({ ...line, code: '16' }, lines).filter((i) => isSale({ reverseCharge: i.reverse_charge }))
+    : line.sums.length === 0
+      ? line.items
+      : lines
+          .filter((l) => line.sums.includes(l.code))
+          .flatMap((l) => l.items)
+          .sort((a, b) => a.date.localeCompare(b.date));
+
+export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefined; yearly: boolean; format: (n: number) => string }) {
+  const [open, setOpen] = useState<VatLine | null>(null);
+  const lines = vat?.lines.filter((l) => shown(l, vat.lines)) ?? [];
+  const any = vat ? vat.lines.some((l) => l.items.length > 0) : false;
+  const all = vat?.lines ?? [];
+  const opened = open ? itemsOf(open, all) : [];
+  return (
+    <>
+      <ReportCard
+        title={yearly ? 'TVA de l’année (récapitulatif de la CA12, régime simplifié)' : 'TVA (déclaration CA3)'}
+        file="tva-ca3"
+        empty="Ni TVA collectée ni TVA déductible sur cette période."
+        table={{
+          header: ['Ligne', 'Libellé', 'Base HT', 'TVA'],
+          numeric: [false, false, true, true],
+          rows: any
+            ? lines.map((l) => ({
+                cells: [l.code, l.label, l.base === null ? '' : format(l.base), l.tax === null ? '' : format(l.tax)],
+                csv: [l.code, l.label, l.base === null ? '' : csvNumber(l.base), l.tax === null ? '' : csvNumber(l.tax)],
+                open: itemsOf(l, all).length > 0 ? () => setOpen(l) : undefined,
+                openLabel: `Ligne ${l.code} : voir les ${itemsOf(l, all).length} opérations`,
+              }))
+            : [],
+        }}
+      >
+        <p className={styles.note}>
+          {vat?.basis === 'debits'
+            ? 'TVA sur les débits (option choisie dans Paramètres → Infos de l’entreprise) : biens et services à la facturation.'
+            : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
+          Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés. Cliquez sur une ligne pour voir les
+          pièces qui la composent.
+          {yearly && ' La CA12 reprend ces montants sur l’exercice et en déduit les acomptes semestriels versés.'}
+        </p>
+      </ReportCard>
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `Ligne ${open.code} — ${open.label}` : ''} width={880}>
+        {open && (
+          <div className={css({ overflowX: 'auto' })}>
+            <table className={styles.items}>
+              <caption className={css({ srOnly: true })}>Opérations de la ligne {open.code}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Pièce</th>
+                  <th scope="col">Tiers</th>
+                  <th scope="col">Nature</th>
+                  <th scope="col" className="num">
+                    Taux
+                  </th>
+                  <th scope="col" className="num">
+                    Base HT
+                  </th>
+                  <th scope="col" className="num">
+                    TVA
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {opened.map((i) => (
+                  <tr key={`${i.source} ${i.id} ${i.nature} ${i.rate} ${i.line}`}>
+                    <td>{formatDateShort(i.date)}</td>
+                    <td>
+                      <Link href={hrefOf(i)}>{i.reference || (i.source === 'expense' ? 'Dépense' : 'Document')}</Link>
+                      <div className={styles.basis}>{i.basis}</div>
+                    </td>
+                    <td>{i.party}</td>
+                    <td>{i.nature ? NATURES[i.nature] : ''}</td>
+                    <td className="num">{i.rate.toLocaleString('fr-FR')} %</td>
+                    <td className="num">{format(i.base)}</td>
+                    <td className="num">{format(i.tax)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td colSpan={5}>Total de la ligne {open.code}</td>
+                  <td className="num">{open.base === null ? '' : format(open.base)}</td>
+                  <td className="num">{open.tax === null ? '' : format(open.tax)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

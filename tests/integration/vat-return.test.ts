@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, type Session } from '../helpers/clients';
+import { line, readyToInvoice } from '../helpers/documents';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function ok(session: Session, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const answer = await session.rest(method, path, body);
+  expect(answer.status, `${method} ${path} ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+/** A converted draft (dated the day it is made) moved to the day of the year it belongs to, then issued. */
+async function issueOn(session: Session, id: number, date: string) {
+  const draft = await ok(session, 'GET', `/api/documents/${id}`);
+  // A credit note has no due date; an invoice is due 30 days after its date.
+  const maturity = draft.type === 'credit' ? null : new Date(Date.parse(`${date}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+  await ok(session, 'PUT', `/api/documents/${id}`, { ...draft, date, maturity });
+  return (await ok(session, 'POST', `/api/documents/${id}/issue`)).data;
+}
+
+async function invoice(session: Session, body: Record<string, unknown>) {
+  const created = (await ok(session, 'POST', '/api/documents', body)).data;
+  return (await ok(session, 'POST', `/api/documents/${created.id}/issue`)).data;
+}
+
+const goods = (item: string, quantity: number, price: number, rate = 20) => line(item, quantity, price, rate, { kind: 'goods' });
+const untaxed = (item: string, price: number, kind: 'goods' | 'service') => ({ item, quantity: 1, unit_price: price, taxes: [], kind });
+
+/**
+ * A year of a small business on VAT on receipts (services), every figure computed by hand:
+ * January  F1 to a French business: 10 bikes at 100 (goods) + a tune-up at 100 (service), 20 %: 1 100 HT, 220 VAT,
+ *          1 320 TTC, unpaid. Expenses: goods 120 TTC (20 VAT) unpaid; fees 240 TTC (40 VAT) paid 5 February;
+ *          office supplies 0,27 TTC (0,05 VAT) paid.
+ *          → 08: 1 000 / 200 (the bikes; the tune-up not paid); 20: 20 + 0,05; 28: 179,95.
+ * February F2 export of a machine to a Swiss company, 500 untaxed (E1); F3 audit for a German business, 300 untaxed
+ *          (E2); F1 half paid (660) on the 15th: half of the tune-up, 50 / 10. The fees paid: 40 deductible.
+ *          → 08: 50 / 10; 16: 10; 23: 40; 25: credit of 30.
+ * March    AV1 credits 2 bikes of F1 (200 / 40 / 240) on the 5th; F1's rest (420) paid on the 20th: the tune-up all
+ *          paid, 50 / 10 more; a 30 % deposit on a kitchen (goods, 1 000 HT) invoiced the 10th and received the 12th:
+ *          300 / 60.  → 08: −200 + 50 + 300 = 150 / 30.
+ * April    The kitchen's final invoice on the 15th: 1 000 / 200 less the deposit, 700 / 140; F5 on the 20th: a book
+ *          at 5,5 % (goods, 100 / 5,50) and work at 10 % (service, 200 / 20) paid on the 25th.
+ *          → 08: 700 / 140; 09: 100 / 5,50; 9B: 200 / 20; 28: 165,50.
+ */
+async function seededYear() {
+  const { session } = await registered(server.url);
+  const { customerId } = await readyToInvoice(session);
+  const swiss = (
+    await ok(session, 'POST', '/api/customers', {
+      name: 'Uhren AG',
+      vat_number: 'CHE-123.456.789 TVA',
+      address: { line1: 'Bahnhofstrasse 1', postal_code: '8001', city: 'Zurich', country: 'Suisse' },
+    })
+  ).data.id;
+  const de = (
+    await ok(session, 'POST', '/api/customers', {
+      name: 'Bäckerei Müller GmbH',
+      vat_number: 'DE123456789',
+      address: { line1: 'Hauptstraße 1', postal_code: '10115', city: 'Berlin', country: 'Allemagne' },
+    })
+  ).data.id;
+  const expense = (body: Record<string, unknown>) =>
+    ok(session, 'POST', '/api/expenses', { supplier: 'Fournisseur', payment_method: 'transfer', ...body });
+
+  const f1 = await invoice(session, {
+    customer_id: customerId,
+    date: '2025-01-10',
+    items: [goods('Vélo', 10, 100), line('Réglage', 1, 100)],
+  });
+  await expense({
+    date: '2025-01-12',
+    supplier: 'Grossiste',
+    category: 'achats',
+    label: 'Pièces',
+    amount: 120,
+    vat: [{ rate: 20, amount: 20 }],
+  });
+  await expense({
+    date: '2025-01-20',
+    supplier: 'Cabinet Comptable',
+    category: 'honoraires',
+    label: 'Bilan',
+    amount: 240,
+    vat: [{ rate: 20, amount: 40 }],
+    status: 'paid',
+    paid_at: '2025-02-05',
+  });
+  await expense({
+    date: '2025-01-25',
+    supplier: 'Papeterie',
+    category: 'fournitures_bureau',
+    label: 'Trombones',
+    amount: 0.27,
+    vat: [{ rate: 20, amount: 0.05 }],
+    status: 'paid',
+  });
+
+  await invoice(session, { customer_id: swiss, date: '2025-02-03', items: [untaxed('Machine', 500, 'goods')] });
+  await invoice(session, { customer_id: de, date: '2025-02-10', items: [untaxed('Audit', 300, 'service')] });
+  await ok(session, 'POST', `/api/documents/${f1.id}/payments`, { date: '2025-02-15', amount: 660 });
+
+  const creditDraft = (
+    await ok(session, 'POST', `/api/documents/${f1.id}/convert`, { type: 'credit', lines: [{ id: f1.items[0].id, quantity: 2 }] })
+  ).data;
+  const credit = await issueOn(session, creditDraft.id, '2025-03-05');
+  const estimate = await invoice(session, {
+    type: 'estimate',
+    customer_id: customerId,
+    date: '2025-03-01',
+    items: [goods('Cuisine', 1, 1000)],
+  });
+  const deposit = (await ok(session, 'POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 })).data;
+  const depositInvoice = await issueOn(session, deposit.id, '2025-03-10');
+  await ok(session, 'POST', `/api/documents/${depositInvoice.id}/payments`, { date: '2025-03-12', amount: 360 });
+  await ok(session, 'POST', `/api/documents/${f1.id}/payments`, { date: '2025-03-20', amount: 420 });
+
+  const final = (await ok(session, 'POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' })).data;
+  await issueOn(session, final.id, '2025-04-15');
+  const f5 = await invoice(session, {
+    customer_id: customerId,
+    date: '2025-04-20',
+    items: [goods('Livre', 1, 100, 5.5), line('Travaux', 1, 200, 10)],
+  });
+  await ok(session, 'POST', `/api/documents/${f5.id}/payments`, { date: '2025-04-25', amount: 325.5 });
+  return { session, f1, credit, depositInvoice };
+}
+
+type Line = { code: string; base: number | null; tax: number | null; items: { reference: string; base: number; tax: number }[] };
+/** The return's non-empty lines as `code: [base, tax]`, the way the accountant reads them off the form. */
+const figures = (lines: Line[]) =>
+  Object.fromEntries(lines.filter((l) => (l.base ?? 0) !== 0 || (l.tax ?? 0) !== 0).map((l) => [l.code, [l.base, l.tax]]));
+
+describe('the VAT return of a hand-computed year (receipts basis)', () => {
+  let seeded: Awaited<ReturnType<typeof seededYear>>;
+  beforeAll(async () => {
+    seeded = await seededYear();
+  }, 120_000);
+
+  const cases = [
+    {
+      period: 'January',
+      from: '2025-01-01',
+      to: '2025-01-31',
+      expected: { A1: [1000, null], '08': [1000, 200], '16': [null, 200], '20': [null, 20.05], '23': [null, 20.05], '28': [null, 179.95] },
+    },
+    {
+      period: 'February',
+      from: '2025-02-01',
+      to: '2025-02-28',
+      expected: {
+        A1: [50, null],
+        E1: [500, null],
+        E2: [300, null],
+        '08': [50, 10],
+        '16': [null, 10],
+        '20': [null, 40],
+        '23': [null, 40],
+        '25': [null, 30],
+        '27': [null, 30],
+      },
+    },
+    {
+      period: 'March',
+      from: '2025-03-01',
+      to: '2025-03-31',
+      expected: { A1: [150, null], '08': [150, 30], '16': [null, 30], '28': [null, 30] },
+    },
+    {
+      period: 'April',
+      from: '2025-04-01',
+      to: '2025-04-30',
+      expected: {
+        A1: [1000, null],
+        '08': [700, 140],
+        '9B': [200, 20],
+        '09': [100, 5.5],
+        '16': [null, 165.5],
+        '28': [null, 165.5],
+      },
+    },
+    {
+      period: 'the first quarter',
+      from: '2025-01-01',
+      to: '2025-03-31',
+      expected: {
+        A1: [1200, null],
+        E1: [500, null],
+        E2: [300, null],
+        '08': [1200, 240],
+        '16': [null, 240],
+        '20': [null, 60.05],
+        '23': [null, 60.05],
+        '28': [null, 179.95],
+      },
+    },
+    {
+      period: 'the year (CA12)',
+      from: '2025-01-01',
+      to: '2025-12-31',
+      expected: {
+        A1: [2200, null],
+        E1: [500, null],
+        E2: [300, null],
+        '08': [1900, 380],
+        '9B': [200, 20],
+        '09': [100, 5.5],
+        '16': [null, 405.5],
+        '20': [null, 60.05],
+        '23': [null, 60.05],
+        '28': [null, 345.45],
+      },
+    },
+  ];
+
+  it.each(cases)('$period, to the cent, through REST', async ({ from, to, expected }) => {
+    const vat = await ok(seeded.session, 'GET', `/api/reports/vat?from=${from}&to=${to}`);
+    expect(figures(vat.lines)).toEqual(expected);
+    // The summary per rate and what is due agree with the lines.
+    const gross = vat.lines.find((l: Line) => l.code === '16').tax;
+    expect(vat.collected.reduce((s: number, c: { amount: number }) => s + c.amount * 100, 0) / 100).toBeCloseTo(gross, 2);
+  });
+
+  it('the same return through the typed client, each line traced to its documents and expenses', async () => {
+    const vat = await seeded.session.trpc().reports.vat.query({ from: '2025-03-01', to: '2025-03-31' });
+    const line08 = vat.lines.find((l) => l.code === '08');
+    expect(line08?.items.map((i) => [i.reference, i.nature, i.date, i.base, i.tax])).toEqual([
+      [seeded.credit.number, 'goods', '2025-03-05', -200, -40],
+      [seeded.depositInvoice.number, 'goods', '2025-03-12', 300, 60],
+      [seeded.f1.number, 'services', '2025-03-20', 50, 10],
+    ]);
+    const february = await seeded.session.trpc().reports.vat.query({ from: '2025-02-01', to: '2025-02-28' });
+    const deductible = february.lines.find((l) => l.code === '20');
+    expect(deductible?.items.map((i) => [i.source, i.party, i.date, i.base, i.tax])).toEqual([
+      ['expense', 'Cabinet Comptable', '2025-02-05', 200, 40],
+    ]);
+    const january = await seeded.session.trpc().reports.vat.query({ from: '2025-01-01', to: '2025-01-31' });
+    // The 0,27 expense: its base is what was paid less its VAT, 0,22.
+    expect(january.deductible).toEqual([{ rate: 20, base: 100.22, amount: 20.05 }]);
+  });
+
+  it('the credit of last return (22) and a refund (26) from the user', async () => {
+    const vat = await ok(seeded.session, 'GET', '/api/reports/vat?from=2025-02-01&to=2025-02-28&previous_credit=12.5&refund=40');
+    expect(figures(vat.lines)).toMatchObject({
+      '22': [null, 12.5],
+      '23': [null, 52.5],
+      '25': [null, 42.5],
+      '26': [null, 40],
+      '27': [null, 2.5],
+    });
+    const bad = await seeded.session.rest('GET', '/api/reports/vat?from=2025-02-01&to=2025-02-28&refund=-1');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('deductible VAT by what the expense buys', () => {
+  it('a fixed asset (class 2 category) on line 19 when invoiced; a service on line 20 only once paid', async () => {
+    const { session } = await registered(server.url);
+    const category = await ok(session, 'POST', '/api/expenses/categories', { label: 'Matériel informatique', account: '218300' });
+    const expense = (body: Record<string, unknown>) => ok(session, 'POST', '/api/expenses', { supplier: 'Fournisseur', ...body });
+    await expense({
+      date: '2025-05-06',
+      category: category.data.code,
+      label: 'Ordinateur',
+      amount: 1800,
+      vat: [{ rate: 20, amount: 300 }],
+    });
+    const rent = (
+      await expense({ date: '2025-05-02', category: 'loyer', label: 'Loyer de mai', amount: 960, vat: [{ rate: 20, amount: 160 }] })
+    ).data;
+    const may = await ok(session, 'GET', '/api/reports/vat?from=2025-05-01&to=2025-05-31');
+    expect(figures(may.lines)).toEqual({ '19': [null, 300], '23': [null, 300], '25': [null, 300], '27': [null, 300] });
+    // The rent paid in June: deductible in June.
+    await ok(session, 'PUT', `/api/expenses/${rent.id}`, { ...rent, status: 'paid', paid_at: '2025-06-03' });
+    const june = await ok(session, 'GET', '/api/reports/vat?from=2025-06-01&to=2025-06-30');
+    expect(figures(june.lines)).toEqual({ '20': [null, 160], '23': [null, 160], '25': [null, 160], '27': [null, 160] });
+    expect(june.deductible).toEqual([{ rate: 20, base: 800, amount: 160 }]);
+  });
+});
+
+describe('VAT self-assessed on purchases (autoliquidation)', () => {
+  it('goods from another member state on B2, 08 and 17; services from abroad on A3; owed and deducted in the same month', async () => {
+    const { session } = await registered(server.url);
+    const goods = (
+      await ok(session, 'POST', '/api/expenses', {
+        date: '2025-06-04',
+        supplier: 'Holzwerk GmbH',
+        supplier_vat_number: 'DE123456789',
+        category: 'achats',
+        label: 'Planches',
+        amount: 1000,
+        reverse_charge: 'goods',
+        vat: [{ rate: 20, amount: 200 }],
+      })
+    ).data;
+    // Nothing was paid to the supplier as VAT: the expense is all HT.
+    expect(goods).toMatchObject({ reverse_charge: 'goods', amount: 1000, net: 1000, vat_total: 0, deductible_vat: 0 });
+    await ok(session, 'POST', '/api/expenses', {
+      date: '2025-06-10',
+      supplier: 'Cloud Inc.',
+      category: 'logiciels',
+      label: 'Hébergement',
+      amount: 300,
+      reverse_charge: 'services',
+      vat: [{ rate: 20, amount: 60 }],
+    });
+    const june = await ok(session, 'GET', '/api/reports/vat?from=2025-06-01&to=2025-06-30');
+    expect(figures(june.lines)).toEqual({
+      A3: [300, null],
+      B2: [1000, null],
+      '08': [1300, 260],
+      '16': [null, 260],
+      '17': [null, 200],
+      '20': [null, 260],
+      '23': [null, 260],
+    });
+    const b2 = june.lines.find((l: Line) => l.code === 'B2');
+    expect(b2.items).toMatchObject([{ source: 'expense', party: 'Holzwerk GmbH', base: 1000, tax: 200, reverse_charge: 'goods' }]);
+  });
+});
