@@ -16,6 +16,7 @@ import { businessCustomer, line, sellerIdentity } from '../helpers/documents';
 import { keepPdf } from '../helpers/kept-pdf';
 import { base64, camt053 } from '../helpers/bank-statements';
 import { mod97 } from '../../src/shared/mod97';
+import { defined } from '../../src/shared/defined';
 
 /**
  * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:
@@ -522,6 +523,50 @@ const samples: Record<string, () => Promise<Call>> = {
     await same('PUT', '/api/settings/einvoicing', { ...(await platformSettings()), syntax: 'cii' });
     if (platform) serveFlows(platform);
     return { input: both({ id: await documentId('invoice', true) }) };
+  },
+  'einvoicing.sync': async () => {
+    await same('PUT', '/api/settings/einvoicing', { ...(await platformSettings()), syntax: 'cii' });
+    if (platform) serveFlows(platform);
+    return { input: both(undefined) };
+  },
+  'einvoicing.inbox': async () => ({ input: both(undefined) }),
+  'expenses.lifecycle': async () => ({ input: both({ id: await expenseId() }) }),
+  'expenses.sendStatus': async () => {
+    // A supplier's invoice received from the platform by both organisations, then approved by each.
+    await same('PUT', '/api/organization', sellerIdentity);
+    await same('PUT', '/api/settings/einvoicing', { ...(await platformSettings()), syntax: 'cii' });
+    const flows = serveFlows(defined(platform));
+    const supplier = await startTestServer();
+    try {
+      const session = new Session(supplier.url);
+      await session.rest('POST', '/api/auth/register', { ...OWNER, email: 'fournisseur@exemple.fr' });
+      await session.rest('PUT', '/api/organization', sellerIdentity);
+      const customer = (await session.rest('POST', '/api/customers', businessCustomer)).body.data.id;
+      const draft = (
+        await session.rest('POST', '/api/documents', {
+          type: 'invoice',
+          date: '2026-03-02',
+          customer_id: customer,
+          items: [line('Maintenance', 1, 300)],
+        })
+      ).body.data;
+      await session.rest('POST', `/api/documents/${draft.id}/issue`);
+      const xml = await session.fetch(`${supplier.url}/api/documents/${draft.id}/einvoice?format=cii`).then((r) => r.arrayBuffer());
+      flows.receive({ flowType: 'SupplierInvoice', data: Buffer.from(xml), name: 'facture.xml' });
+    } finally {
+      await supplier.close();
+    }
+    const ids = await each(async (s) => {
+      await s.owner.rest('POST', '/api/einvoicing/sync');
+      const list = (await s.owner.rest('GET', '/api/expenses?per_page=50')).body.data as { id: number; source: string }[];
+      return defined(list.find((e) => e.source === 'platform')).id;
+    });
+    return {
+      input: [
+        { id: ids[0], data: { status: 'approved' } },
+        { id: ids[1], data: { status: 'approved' } },
+      ],
+    };
   },
   'einvoice.poll': async () => ({ input: both(undefined) }),
   'einvoice.directory': async () => {
