@@ -35,10 +35,10 @@ function hrefOf(item: VatLine['items'][number]): string {
 }
 
 /** A line's value as the form shows it: the tax, or the base where the line has no tax column (cadre A). */
-const valueOf = (l: VatLine) => l.tax ?? l.base ?? 0;
+const lineValue = (l: VatLine) => l.tax ?? l.base ?? 0;
 /** Shown: every line with something, and the totals an empty period still states. */
 const shown = (l: VatLine, lines: VatLine[]) =>
-  valueOf(l) !== 0 ||
+  lineValue(l) !== 0 ||
   (l.base ?? 0) !== 0 ||
   ['16', '23'].includes(l.code) ||
   (l.code === '28' && !lines.some((x) => x.code === '25' && (x.tax ?? 0) > 0));
