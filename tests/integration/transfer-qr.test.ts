@@ -92,4 +92,17 @@ describe('paymentAccount: the one reader of the account an organisation is paid 
     const none = await sellerWith([{ key: 'IBAN', value: '  ' }, BIC]);
     expect(await read(none.organizationId)).toBeNull();
   });
+
+  it('takes the default bank account over the typed key/values, and the QR asks to be paid on it', async () => {
+    const { caller, organizationId, customerId } = await sellerWith([IBAN, BIC]);
+    await caller.bankAccounts.create({
+      name: 'Compte courant',
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+      bic: 'psstfrppxxx',
+      default: true,
+    });
+    expect(await read(organizationId)).toEqual({ holder: 'Atelier Fontaine', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX' });
+    const invoice = await inProcess.issued(caller, { customer_id: customerId, items: [line('Conseil', 1, 100)] });
+    expect(await transferOf(invoice.uuid)).toMatchObject({ iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX', amount: '120.00' });
+  });
 });

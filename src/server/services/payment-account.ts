@@ -2,6 +2,7 @@ import type { Db } from '../db/connection';
 import { compactAccountCode } from '../../shared/iban';
 import type { KeyValue } from '../../shared/schemas/document';
 import { getOrganizationProfile } from './organization';
+import { findDefaultBankAccount } from '../db/queries/bank';
 
 export interface PaymentAccount {
   /** Whom the transfer is made out to. */
@@ -14,12 +15,14 @@ export interface PaymentAccount {
 
 /**
  * The account an organisation is paid on, or null when it gave none: the one place the rest of the server reads it
- * from. Today it is what the organisation typed among its free key/values (« IBAN », « BIC », and « Titulaire »
- * when the account is not in the organisation's name), as the payment block prints them.
+ * from. Its default bank account (Paramètres → Comptes bancaires) when it has one; otherwise what it typed among its
+ * free key/values (« IBAN », « BIC », and « Titulaire » when the account is not in the organisation's name), as
+ * organisations did before bank accounts existed.
  */
 export async function paymentAccount(db: Db, organizationId: number): Promise<PaymentAccount | null> {
-  const profile = await getOrganizationProfile(db, organizationId);
+  const [profile, account] = await Promise.all([getOrganizationProfile(db, organizationId), findDefaultBankAccount(db, organizationId)]);
   const pairs = [...profile.identifications, ...profile.additional_info];
+  if (account) return { holder: valueAt(pairs, /^titulaire\b/i) ?? profile.name, iban: account.iban, bic: account.bic };
   const iban = valueAt(pairs, /^iban\b/i);
   if (!iban) return null;
   return {
