@@ -14,7 +14,7 @@ const CONNECTIONS = 50;
 /** Documents of the organisation whose FEC is exported (over three years, as the reports bench seeds them). */
 const FEC_DOCUMENTS = Number(process.env.BENCH_FEC_DOCUMENTS ?? 30_000);
 const BASELINE_S = Number(process.env.BENCH_SECONDS ?? 6);
-const METRICS_TOKEN = 'jeton-du-banc-des-travaux-lourds';
+export const METRICS_TOKEN = 'jeton-du-banc-des-travaux-lourds';
 
 type Latency = { requests: number; p50: number; p99: number; max: number; non2xx: number };
 
@@ -39,7 +39,7 @@ function readList(url: string, cookie: string, until: Promise<unknown> | number)
 }
 
 /** The server's event-loop delay since its previous scrape (ms): p50, p99, max. */
-async function eventLoopDelay(base: string): Promise<{ p50: number; p99: number; max: number }> {
+export async function eventLoopDelay(base: string): Promise<{ p50: number; p99: number; max: number }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const quantile = (q: string) => {
     const match = new RegExp(`^facturier_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text);

@@ -4,6 +4,7 @@
 // part alone (scripts/bench/postgres.ts, processes.ts).
 import { benchApi } from './api';
 import { benchBackup } from './backup';
+import { benchBank } from './bank';
 import { benchBundle } from './bundle';
 import { benchDocuments } from './documents';
 import { benchEinvoice } from './einvoice';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   render: benchRender,
   einvoice: benchEinvoice,
   heavy: benchHeavy,
+  bank: benchBank,
   backup: benchBackup,
   reports: benchReports,
   bundle: benchBundle,

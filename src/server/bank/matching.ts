@@ -1,4 +1,5 @@
 import { SURE } from '../../shared/schemas/bank';
+import { creditorReference } from '../../shared/creditor-reference';
 
 /**
  * Suggestions for a statement line: which open invoices a credit pays, which unpaid expense a debit settles, each with
@@ -162,10 +163,15 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
     const open = (i: OpenInvoice) => i.currency === line.currency && i.balance > 0;
     const numbered = invoiceNumbers.find(text).filter((f) => open(f.value));
     if (numbered.length === 1) {
-      const [{ value: invoice, creditorReference }] = numbered as [(typeof numbered)[number]];
-      const by = creditorReference ? `Référence de virement RF de ${invoice.number}` : `Numéro ${invoice.number} dans le libellé`;
+      const [{ value: invoice, creditorReference: afterRf }] = numbered as [(typeof numbered)[number]];
+      // « RF » and two digits before the number count only when they are that number's own check digits.
+      const reference = creditorReference(invoice.number);
+      const creditorReferenceFound = afterRf && reference !== null && compact(text).includes(reference);
+      const by = creditorReferenceFound
+        ? `Référence de virement ${reference} de ${invoice.number}`
+        : `Numéro ${invoice.number} dans le libellé`;
       if (line.amount === invoice.balance)
-        return [invoiceProposal(invoice, line.amount, `${by}, montant exact`, creditorReference ? 0.99 : 0.97)];
+        return [invoiceProposal(invoice, line.amount, `${by}, montant exact`, creditorReferenceFound ? 0.99 : 0.97)];
       if (line.amount < invoice.balance)
         return [invoiceProposal(invoice, line.amount, `${by} : paiement partiel (reste ${money(invoice.balance - line.amount)})`, SURE)];
       return [
