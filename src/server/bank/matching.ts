@@ -1,5 +1,7 @@
 import { SURE } from '../../shared/schemas/bank';
 import { creditorReference } from '../../shared/creditor-reference';
+import { formatDecimal } from '../../shared/format';
+import { fromStoredUnits, sub, toStoredUnits } from '../../shared/money';
 
 /**
  * Suggestions for a statement line: which open invoices a credit pays, which unpaid expense a debit settles, each with
@@ -114,7 +116,10 @@ class NameIndex<T> {
   }
 }
 
-const money = (units: number) => (units / 10_000).toFixed(2).replace('.', ',');
+/** Units of 10^-4 as French text with two decimals: « 12,50 ». */
+const euros = (units: number) => formatDecimal(fromStoredUnits(units), 2);
+/** What `a` leaves over `b`, in units. */
+const over = (a: number, b: number) => toStoredUnits(sub(fromStoredUnits(a), fromStoredUnits(b)));
 /** Subsets looked at for a sum of one customer's invoices: its 12 oldest open ones (4,096 sums). */
 const SUBSET_LIMIT = 12;
 
@@ -173,12 +178,14 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
       if (line.amount === invoice.balance)
         return [invoiceProposal(invoice, line.amount, `${by}, montant exact`, creditorReferenceFound ? 0.99 : 0.97)];
       if (line.amount < invoice.balance)
-        return [invoiceProposal(invoice, line.amount, `${by} : paiement partiel (reste ${money(invoice.balance - line.amount)})`, SURE)];
+        return [
+          invoiceProposal(invoice, line.amount, `${by} : paiement partiel (reste ${euros(over(invoice.balance, line.amount))})`, SURE),
+        ];
       return [
         invoiceProposal(
           invoice,
           invoice.balance,
-          `${by} : le virement dépasse le reste à payer de ${money(line.amount - invoice.balance)}`,
+          `${by} : le virement dépasse le reste à payer de ${euros(over(line.amount, invoice.balance))}`,
           0.6,
         ),
       ];

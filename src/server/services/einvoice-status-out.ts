@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { nowIso } from '../clock';
 import { fail } from '../errors';
 import { normalizeSiren } from '../../shared/identifiers';
-import { add, money } from '../../shared/money';
+import { add, toDecimalString } from '../../shared/money';
 import { FLOW_STATES, type FlowState } from '../../shared/einvoice-flows';
 import {
   BUYER_STATUS_KEYS,
@@ -149,10 +149,10 @@ export async function sendExpenseStatus(
 /** The amount received per VAT rate, as « Encaissée » states it (BR-FR-CDV-14): each rate's base and tax. */
 function cashedLines(invoice: StoredDocument): { amount: string; rate: string }[] {
   const lines = invoice.totals.taxes.map((tax) => ({
-    amount: add(tax.taxable_amount, tax.amount).toFixed(2),
-    rate: money(tax.rate).toFixed(2),
+    amount: toDecimalString(add(tax.taxable_amount, tax.amount), 2),
+    rate: toDecimalString(tax.rate, 2),
   }));
-  return lines.length > 0 ? lines : [{ amount: money(invoice.totals.total).toFixed(2), rate: '0.00' }];
+  return lines.length > 0 ? lines : [{ amount: toDecimalString(invoice.totals.total, 2), rate: '0.00' }];
 }
 
 /**
