@@ -29,6 +29,7 @@ const credit = (amount: number, label: string, counterparty = '') => ({
 const invoices = [
   invoice(1, 'F2026-0001', 'Boulangerie Martin', 120),
   invoice(2, 'F2026-0012', 'Client 12', 80),
+  invoice(7, 'F2026-0300', 'Client 1', 95.5),
   invoice(3, 'F2026-0123', 'Client 123', 95.5),
   invoice(4, 'F2026-0124', 'Client 123', 40),
   invoice(5, 'F2026-0200', 'Fromagerie Dubois', 60),

@@ -54,12 +54,15 @@ const GENERIC = new Set([
   'LE',
 ]);
 function words(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .split(/[^A-Z0-9]+/)
-    .filter((w) => w.length >= 3 && !GENERIC.has(w));
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      // A number tells two names apart whatever its length (« Client 12 », « Client 123 »); a short word does not.
+      .filter((w) => (w.length >= 3 || /^\d+$/.test(w)) && !GENERIC.has(w))
+  );
 }
 
 /** Finds known numbers inside a compacted label: every length the numbers have, at every position. */
