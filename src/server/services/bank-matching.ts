@@ -16,6 +16,7 @@ import { type BankTransaction, type BankTransactionQuery, type MatchKind, SURE, 
 import { formatMoney } from '../../shared/format';
 import { recordPaymentIn } from './payments';
 import { kickFlowOutboxes } from './einvoice-outbox';
+import { nextTurn } from '../workers/packed';
 import { getAppSettings } from './settings';
 
 const LINE_NOT_FOUND = 'Opération bancaire introuvable';
@@ -231,6 +232,7 @@ export async function confirmSureMatches(db: Db, organizationId: number, account
   const candidates: { id: number; proposals: Proposal[] }[] = [];
   for (const status of ['suggested', 'unmatched'] as const) {
     for (let page = 1; ; page++) {
+      await nextTurn();
       const { rows } = await listTransactionRows(db, { organizationId, accountId, status, offset: (page - 1) * 500, limit: 500 });
       for (const row of rows) {
         const proposals = proposalsFor(matcher, row);
@@ -244,6 +246,8 @@ export async function confirmSureMatches(db: Db, organizationId: number, account
   let confirmed = 0;
   let skipped = 0;
   for (const c of candidates) {
+    // Thousands of confirmations, each a few milliseconds of synchronous SQLite: the event loop serves others between.
+    await nextTurn();
     if (c.proposals.some((p) => (claims.get(`${p.kind}:${p.id}`) ?? 0) > 1)) {
       skipped++;
       continue;
