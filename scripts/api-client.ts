@@ -8,7 +8,7 @@ const RATE_LIMIT_RETRIES = 5;
 
 /**
  * The typed tRPC client over HTTP that scripts (seed, bench) use: carrying the session cookie like a browser, or,
- * given `apiKey`, an `Authorization: Bearer` header (issue 18 §4) — then it waits and retries when the key's
+ * given `apiKey`, an `Authorization: Bearer` header — then it waits and retries when the key's
  * per-minute limit answers 429.
  */
 export function createApiClient(baseUrl: string, opts: { apiKey?: string } = {}) {

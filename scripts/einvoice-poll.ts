@@ -1,6 +1,6 @@
 /**
  * `npm run einvoice:poll`: reads the approved platform's lifecycle statuses of every transmitted invoice and records
- * the new ones (issue 13 §6) now. The same `einvoice-poll` job the scheduler runs every quarter of an hour, under its
+ * the new ones now. The same `einvoice-poll` job the scheduler runs every quarter of an hour, under its
  * lease. Same environment as the server (DATA_DIR, DATABASE_URL).
  */
 import { loadEnv } from '../src/server/env';

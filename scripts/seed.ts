@@ -48,7 +48,7 @@ async function hasData(client: ApiClient): Promise<boolean> {
 }
 
 /**
- * Fills the organisation of an API key (issue 18 §4). The key may not change the organisation's identity, so the
+ * Fills the organisation of an API key. The key may not change the organisation's identity, so the
  * organisation keeps its own; it must be empty, as numbering is chronological.
  */
 export async function seedWithKey(baseUrl: string, apiKey: string, options: { documents: number; seed: number }) {

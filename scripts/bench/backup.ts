@@ -11,7 +11,7 @@ const TARGET_MB = Number(process.env.BENCH_BACKUP_MB ?? 300);
 
 /**
  * `npm run bench -- backup`: `npm run backup`'s copy of a ~300 MB database while another process writes to it
- * without pause (issue 20: sqlite3's `.backup` never finished in that case). Prints the time and what was verified.
+ * without pause (sqlite3's `.backup` never finished in that case). Prints the time and what was verified.
  */
 export async function benchBackup(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-backup-'));

@@ -39,7 +39,7 @@ export async function startBuiltServer(options: { database?: string; databaseUrl
       DATABASE_URL: options.databaseUrl ?? `file:${dbPath}`,
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
-      // Benchmarks fill one organisation with thousands of documents: plan limits (issue 19) would refuse them.
+      // Benchmarks fill one organisation with thousands of documents: plan limits would refuse them.
       PLAN_LIMITS: 'off',
       NODE_ENV: 'production',
     },

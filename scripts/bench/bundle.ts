@@ -1,5 +1,5 @@
 // `npm run bench -- bundle`: the JavaScript each page of the built client downloads, gzip-compressed as the server
-// sends it (src/server/http/static.ts, level 9). Builds the client first when it is missing or stale. Issue 22's budgets:
+// sends it (src/server/http/static.ts, level 9). Builds the client first when it is missing or stale. The budgets:
 // the login page ≤ 110 KB in all, no page over 250 KB when opened first (entry, data layer, shell and page); a broken
 // budget makes the run fail (exit code 1).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// PostgreSQL for the benches (issue 21): the target server named by `--pg postgres://…` or BENCH_DATABASE_URL, a
+// PostgreSQL for the benches: the target server named by `--pg postgres://…` or BENCH_DATABASE_URL, a
 // database of the bench's own on it, a SQLite bench database copied there by db:copy's code, and PostgreSQL's verdict
 // on the plan of each statement an endpoint runs (the counterpart of the SQLite verdicts).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 21, several processes: throughput of 1, 2 and 4 built servers on one PostgreSQL database (the scale bench's
+// Several processes: throughput of 1, 2 and 4 built servers on one PostgreSQL database (the scale bench's
 // organisation of 100 000 documents beside a neighbour one, copied there by `npm run db:copy`'s code), for the
 // documents list and for a write (a draft created), at a fixed number of connections. The connections are spread
 // over the processes in turn (autocannon's several targets), as nginx's round-robin upstream of the README spreads

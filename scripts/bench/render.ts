@@ -1,4 +1,4 @@
-// PDFs (issue 22): the server's warm printer for a 10-, 100- and 500-line document, against a fresh Chromium launched
+// PDFs: the server's warm printer for a 10-, 100- and 500-line document, against a fresh Chromium launched
 // for each PDF on the same page in the same run (the ratio is the figure: the machine is shared and noisy), the PDFs a
 // minute four clients get together, and the download of an issued invoice, served from the file kept at its issue.
 // Against the built server on loopback. Prints figures only; asserts nothing about time.

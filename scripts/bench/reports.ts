@@ -268,7 +268,7 @@ const getter = (base: string, cookie: string) => async (path: string) => {
 };
 
 /**
- * With `--pg postgres://…` (issue 21): the seeded SQLite database copied into a new database on that server by
+ * With `--pg postgres://…`: the seeded SQLite database copied into a new database on that server by
  * `npm run db:copy`'s code (timed), the same reports on the built server running on it, side by side, and
  * PostgreSQL's plans.
  */

@@ -1,10 +1,10 @@
-// Issue 22, lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
+// Lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
 // sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS, the same SQL on a bare node:http + better-sqlite3
 // handler side by side (ratio), and the verdict of SQLite's plan for each statement the endpoint runs.
 // The organisation is built once (rows shaped as the issue service stores them, the search index written by the
 // documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
-// With `--pg postgres://…` (or BENCH_DATABASE_URL; issue 21), the same database is then copied to a new database on
+// With `--pg postgres://…` (or BENCH_DATABASE_URL), the same database is then copied to a new database on
 // that server by `npm run db:copy`'s code (timed), and the same endpoints are measured on the built server running on
 // PostgreSQL, printed beside the SQLite figures with PostgreSQL's plan verdicts (no bare yardstick there); then the
 // throughput of 1, 2 and 4 processes on that database (processes.ts).

@@ -15,8 +15,8 @@ export interface SeedOptions {
   /** YYYY-MM-DD, the last day of the seeded year; defaults to the server's today (UTC). */
   today?: string;
   /**
-   * Whether to write the seller's identity first (default). An API key may not change the organisation's settings
-   * (issue 18 §4): seeded with one, the organisation keeps the identity it has.
+   * Whether to write the seller's identity first (default). An API key may not change the organisation's settings:
+   * seeded with one, the organisation keeps the identity it has.
    */
   identity?: boolean;
 }

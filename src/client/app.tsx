@@ -16,7 +16,7 @@ import { UpdateNotice } from './components/update-notice';
 import { defined } from '../shared/defined';
 
 // The app shell (drawer, top bar) and its global overlays (search, settings panel, help, feedback, confirm) come in
-// their own chunks: the login and register pages never download them (issue 22).
+// their own chunks: the login and register pages never download them.
 const shell = lazyPage(
   () => import('./layouts/main-layout'),
   (m) => m.MainLayout,
@@ -80,7 +80,7 @@ function RoutePage({ route }: { route: AppRoute }) {
 
 /**
  * The overlays are opened from the shell only (and the confirm questions of its pages): once a shell page is shown their
- * chunk downloads when the browser is idle, and they are mounted when one is first asked for (issue 22).
+ * chunk downloads when the browser is idle, and they are mounted when one is first asked for.
  */
 function LazyOverlays() {
   const { shellShown, settingsPanel, feedback, search, help } = useSnapshot(ui);

@@ -8,7 +8,7 @@ import { RequireAuth } from './components/guard';
 
 /**
  * The data layer (tRPC client, TanStack Query, superjson) and the session guard, in their own chunk: every page but the
- * login page draws inside it, the login page posts through its REST door without it (issue 22). One query client for
+ * login page draws inside it, the login page posts through its REST door without it. One query client for
  * the whole tab, so the cache survives a page's provider being mounted again at the next route.
  */
 export function DataLayer({ requiresAuth, children }: { requiresAuth: boolean; children: ReactNode }) {

@@ -13,7 +13,7 @@ import { App } from './app';
 import { defined } from '../shared/defined';
 
 // Zod is set up (French messages, no eval under the CSP) by lib/zod-setup.ts, loaded with the pages that use it: the
-// login page draws without it (issue 22).
+// login page draws without it.
 
 createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
   <StrictMode>

@@ -34,7 +34,7 @@ export function isActive(entry: MenuEntry, path: string): boolean {
 
 /**
  * SPEC §2 settings children, in SPEC order. `can`: the procedure the page is for (shared/permissions.ts) — a role
- * that may not call it neither sees the entry nor uses the page (issue 18 §2). Settings forms are the managers';
+ * that may not call it neither sees the entry nor uses the page. Settings forms are the managers';
  * the team, the journal, the FEC and one's own devices are for every role.
  */
 export const SETTINGS_CHILDREN = [

@@ -6,7 +6,7 @@ import { SETTINGS_CHILDREN } from './navigation';
 import { LIST_TABLE } from '../shared/document-types';
 import { lazyPage as lazySignInPage, type LazyPage } from './lib/lazy-page';
 
-// Issue 22: every page is its own chunk, fetched when its route is first shown (or ahead: on hover, when idle), so the
+// Every page is its own chunk, fetched when its route is first shown (or ahead: on hover, when idle), so the
 // login page downloads only what it draws and the editor, the designer, the charts and the agenda only where used.
 
 /** A page that may check values with the shared Zod schemas as it draws: Zod is set up (French, no eval) before it shows. */

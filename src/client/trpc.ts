@@ -25,7 +25,7 @@ export function errorInfo(error: unknown): ErrorInfo {
 
 /**
  * The messages a refused write gives field by field (the server's `data.fields`, keyed by the field's path in the form:
- * 'customer_id', 'address.postal_code'), for the form to show beside each field (issue 23). Empty for anything else.
+ * 'customer_id', 'address.postal_code'), for the form to show beside each field. Empty for anything else.
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};
@@ -70,7 +70,7 @@ function randomKey(): string {
 }
 
 /**
- * Issue 12, "nothing doubled": one Idempotency-Key per user action (src/server/http/idempotency.ts applies a repeated
+ * "nothing doubled": one Idempotency-Key per user action (src/server/http/idempotency.ts applies a repeated
  * POST once). An action is one `mutate(variables)`: TanStack Query's retries call the link again with the same
  * variables object, so the key is remembered per object. A second identical mutation sent while the first is still in
  * flight (a double click that got past the disabled button) is the same action: it reuses the first one's key, and the

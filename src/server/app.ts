@@ -67,12 +67,12 @@ async function developmentClient(): Promise<{ handler: ClientHandler; close: () 
 
 export interface AppOptions {
   /**
-   * Keep the PDF of each invoice and credit note at its issue (issue 12 §1): always in production. Tests that do not
+   * Keep the PDF of each invoice and credit note at its issue: always in production. Tests that do not
    * exercise it turn it off, as it starts a Chromium per server; their first download keeps the PDF instead.
    */
   archiveOnIssue?: boolean;
   /**
-   * The EN 16931 CII of an issued invoice or credit note (issue 13 §3, §6). By default `buildEinvoiceXml`: the PDF kept
+   * The EN 16931 CII of an issued invoice or credit note (§6). By default `buildEinvoiceXml`: the PDF kept
    * for each is a Factur-X PDF/A-3 carrying it, and the platform outbox sends it. `null` (tests only): the printed PDF
    * is kept as it is and nothing can be sent. PDFs already kept stay as they were (frozen).
    */

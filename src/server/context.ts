@@ -23,11 +23,11 @@ export interface AppDeps {
   buildInfo: BuildInfo;
   /** Keeps the PDF of a document just issued, after its transaction (services/issue-archive.ts). */
   issueArchiver: IssueArchiver;
-  /** The approved platform's connector and what sending to it needs (issue 13 §6, services/einvoice-send.ts). */
+  /** The approved platform's connector and what sending to it needs (services/einvoice-send.ts). */
   einvoice: EinvoiceDeps;
   /** Prints a document's public page (the PDF a mail attaches when none is kept). */
   pdf: PdfDeps;
-  /** Stripe when configured; null = plans applied at once (issue 19 §2). */
+  /** Stripe when configured; null = plans applied at once. */
   payments: PaymentProvider | null;
 }
 
@@ -70,7 +70,7 @@ export async function createContext(deps: AppDeps, req: IncomingMessage, res: Se
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
   const authorization = req.headers.authorization;
   if (authorization !== undefined) {
-    // An API key (issue 18 §4): the request stands or falls with it, the cookie is never read instead.
+    // An API key: the request stands or falls with it, the cookie is never read instead.
     const result = await authenticateApiKey(deps.db, deps.rateLimits.requestsByApiKey, bearerSecretOf(authorization));
     if ('refusal' in result) {
       if (result.retryAfterSeconds) res.setHeader('Retry-After', String(result.retryAfterSeconds));

@@ -10,7 +10,7 @@ import { type IssueDetail, validationMessages as formatIssues } from '../shared/
  */
 export class AppError extends TRPCError {
   readonly messages: string | string[];
-  /** The fields a 400 is about, each with its message, so that a form shows it beside the field (issue 23). */
+  /** The fields a 400 is about, each with its message, so that a form shows it beside the field. */
   readonly fields: FieldErrors | undefined;
   constructor(code: TRPC_ERROR_CODE_KEY, messages: string | string[], fields?: FieldErrors) {
     super({ code, message: Array.isArray(messages) ? messages.join('\n') : messages });

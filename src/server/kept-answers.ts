@@ -6,7 +6,7 @@ import { parisToday } from '../shared/paris-date';
 
 /**
  * The answers of the read procedures marked `kept` (lists, searches, figures, reports), kept between requests while
- * the data has not changed (issue 22). At 100 000 documents the dashboard or a report reads tens of thousands of rows
+ * the data has not changed. At 100 000 documents the dashboard or a report reads tens of thousands of rows
  * (20 to 50 ms of SQL, `npm run bench -- scale`); fifty people looking at the same figures would queue behind one
  * another on the one SQLite connection for answers that only a write can change.
  *

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 21 §5), in the text exposition format 0.0.4, without a client library: the app needs
+ * Prometheus metrics, in the text exposition format 0.0.4, without a client library: the app needs
  * two counters and three histograms, which take fewer lines than a registry's setup. Label values come from closed
  * sets (route templates, procedure names, job names) so that no request can grow the series without bound.
  * Per process on purpose, also with several: Prometheus scrapes each process (its own target) and sums them.

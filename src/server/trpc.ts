@@ -47,11 +47,11 @@ export interface ProcedureMeta {
   rest?: RestMeta;
   /**
    * A write that costs the server far more than a row (copies a document, imports a file, renders or mails a PDF,
-   * stores a screenshot): limited per session and per organisation (issue 20), see `heavyWriteRefusal`.
+   * stores a screenshot): limited per session and per organisation, see `heavyWriteRefusal`.
    */
   heavy?: true;
   /**
-   * A creation that counts against a limit of the organisation's plan (issue 19 §4): refused with 402 past it. `exempt`
+   * A creation that counts against a limit of the organisation's plan: refused with 402 past it. `exempt`
    * reads the raw input and spares what the law needs whatever the plan (a credit note correcting an issued invoice).
    */
   limit?: { key: LimitKey; exempt?: (rawInput: unknown) => boolean };
@@ -114,7 +114,7 @@ const signedIn = publicProcedure.use(async ({ ctx, meta, path, type, next, getRa
     if (refusal) throw refusal;
   }
   if (meta?.feature) await assertFeature(ctx, ctx.session.organizationId, meta.feature);
-  // Issue 19: a key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
+  // A key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
   if (apiKey && type === 'mutation') await assertFeature(ctx, ctx.session.organizationId, 'api');
   if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, ctx.session.organizationId, meta.limit.key);
   return next({

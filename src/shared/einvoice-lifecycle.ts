@@ -1,5 +1,5 @@
 /**
- * The lifecycle statuses of an electronic invoice under the French reform (issue 13 §6), as the approved platforms
+ * The lifecycle statuses of an electronic invoice under the French reform, as the approved platforms
  * exchange them (status codes of the AFNOR XP Z12-012 external specifications). Four are mandatory: Déposée,
  * Rejetée, Refusée, Encaissée; the others are what a platform may report. `cash_withdrawn` is Facturier's own: it
  * records that an Encaissée no longer holds (its payment was reversed), the history staying append-only.

@@ -7,7 +7,7 @@ const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', ye
 export const parisDateOf = (instant: string | Date): string => parisDay.format(typeof instant === 'string' ? new Date(instant) : instant);
 
 // The Paris day can only turn on a whole UTC hour (its offsets and their changes are whole hours): formatted once an
-// hour instead of once a call (Intl formatting was 3.5 % of a list request in a profile, issue 22).
+// hour instead of once a call (Intl formatting was 3.5 % of a list request in a profile).
 let cached = { hour: Number.NaN, date: '' };
 
 /** Today in Paris (YYYY-MM-DD). */

@@ -1,7 +1,7 @@
 import { roleCan, type Capability, type Role } from './roles';
 
 /**
- * What each procedure needs (issue 18 §2): the one table the tRPC middleware reads for both doors (tRPC and REST go
+ * What each procedure needs: the one table the tRPC middleware reads for both doors (tRPC and REST go
  * through the same procedures), and the one the screens read to hide what a role cannot do (client/lib/use-can.ts).
  * Pure data, no server import, so both sides load it. `public`: no session at all (the procedure is a
  * publicProcedure). Every procedure of the router must appear here — tests/unit/permissions-table.test.ts walks the

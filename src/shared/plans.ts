@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { add, mul, percentOf, round, sub, toNumber } from './money';
 
 /**
- * The plans, in one place (issue 19 §1): what each costs, what it includes and the limits the server enforces. The
+ * The plans, in one place: what each costs, what it includes and the limits the server enforces. The
  * pricing page, Gérer mon abonnement, the checkout, the 402 refusals and the operator command all read this table.
  */
 export const PLAN_IDS = ['free', 'solo', 'team'] as const;

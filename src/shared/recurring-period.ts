@@ -1,7 +1,7 @@
 import type { Frequency } from './recurrence';
 
 /**
- * The period placeholders a recurring invoice's line texts may carry (issue 15 §3), replaced in French by the
+ * The period placeholders a recurring invoice's line texts may carry, replaced in French by the
  * occurrence they are made for: « Abonnement {month} {year} » → « Abonnement novembre 2026 ».
  */
 export const PERIOD_PLACEHOLDERS = ['{month}', '{year}', '{period}'] as const;

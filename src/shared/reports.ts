@@ -1,4 +1,4 @@
-/** What the statistics share between the server and the screens (issue 17). */
+/** What the statistics share between the server and the screens. */
 
 /**
  * The franchise en base thresholds (CGI art. 293 B) in force for 2025 and 2026, in euros of receipts over a calendar

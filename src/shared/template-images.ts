@@ -2,7 +2,7 @@ import type { DocumentTemplate } from './schemas/template';
 
 /**
  * The only images a template may show: a logo uploaded to this server (Infos de l’entreprise), named by a random
- * uuid. Any other address would make the PDF printer, and every visitor of a share page, fetch it (issue 20).
+ * uuid. Any other address would make the PDF printer, and every visitor of a share page, fetch it.
  */
 export const UPLOADED_LOGO_URL = /^\/uploads\/logos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 

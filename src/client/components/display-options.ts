@@ -1,5 +1,5 @@
 // Apart from the display panel (settings-panel.tsx), which comes with Ark's dialog and radio group: the document
-// designer lists the same fonts without downloading them (issue 22).
+// designer lists the same fonts without downloading them.
 
 /** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
 export const TEXT_SIZES = [

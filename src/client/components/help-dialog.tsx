@@ -27,7 +27,7 @@ const TOPICS = {
   ],
 } as const;
 
-/** Issue 23: from an empty organisation to a first invoice sent, in the order the app asks for it. */
+/** From an empty organisation to a first invoice sent, in the order the app asks for it. */
 const FIRST_INVOICE: [string, string][] = [
   ['Votre entreprise', 'Paramètres → Infos de l’entreprise : nom, forme juridique, SIRET, adresse, n° de TVA (et votre logo).'],
   ['Votre client', 'Clients → « Nouveau client » : son nom, son adresse de facturation, et son SIREN si c’est une entreprise.'],

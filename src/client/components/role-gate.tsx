@@ -9,7 +9,7 @@ import { useCan } from '../lib/use-can';
 export const NO_ACCESS = 'Vous n’avez pas accès à cette page';
 
 /**
- * What a role that may not use a page sees when it opens it by its address (issue 18 §2): a plain statement, not a
+ * What a role that may not use a page sees when it opens it by its address: a plain statement, not a
  * form whose every save would answer 403.
  */
 export function NoAccess() {

@@ -118,7 +118,7 @@ export function SearchDialog() {
     results.data && q !== '' ? GROUPS.flatMap((g) => results.data.data.filter((r) => r.kind === g.kind).map((r) => ({ r, g }))) : [];
   const hrefOf = ({ r, g }: (typeof shown)[number]) => (g.href as (row: typeof r) => string)(r);
   const optionId = (index: number) => `search-option-${index}`;
-  /** Keyboard (issue 23): ↓/↑ move through the results, Enter opens the one reached; Escape closes (the dialog's own). */
+  /** Keyboard: ↓/↑ move through the results, Enter opens the one reached; Escape closes (the dialog's own). */
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (shown.length === 0) return;
     const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];

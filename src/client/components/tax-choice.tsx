@@ -16,7 +16,7 @@ const NONE = 'none';
 const keyOf = (t: TaxRate) => `${t.title}\u0000${t.rate}`;
 
 /**
- * The tax choice of a line or catalogue item (issue 12 §5, §6): one rate among the organisation's, or "Aucune", as a
+ * The tax choice of a line or catalogue item (§6): one rate among the organisation's, or "Aucune", as a
  * radio group; checkboxes only when the organisation allows several taxes per line; under the franchise en base no
  * rate at all, the mention instead (and a way to take off a rate a line still carries).
  */

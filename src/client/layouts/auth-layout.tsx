@@ -8,7 +8,7 @@ import { lazyPage } from '../lib/lazy-page';
 import { LazyBoundary } from '../components/page-loading';
 import { HelpIcon, LogoMark, MoonIcon, SunIcon } from '../components/icons';
 
-// The help dialog (and Ark's dialog machinery) is downloaded when first asked for, not with the login page (issue 22).
+// The help dialog (and Ark's dialog machinery) is downloaded when first asked for, not with the login page.
 const help = lazyPage(
   () => import('../components/help-dialog'),
   (m) => m.HelpDialog,

@@ -60,12 +60,12 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
     ui.shellShown = true; // the search, help, settings and confirm overlays download when idle (app.tsx)
   }, []);
   usePrefetchWhenIdle(LIKELY_NEXT);
-  // Issue 19 §4: once subscribed, the button names the plan instead of inviting to subscribe.
+  // Once subscribed, the button names the plan instead of inviting to subscribe.
   const plan = useSubscription().data;
   const subscribed = plan !== undefined && plan.plan !== 'free';
   const subscribeLabel = subscribed ? `Formule ${plan.plan_name}` : "S'abonner Maintenant";
   const fullscreenLabel = fullscreen.active ? 'Quitter le mode plein écran' : 'Passer en mode plein écran';
-  // Keyboard (issue 23, listed in « Aide »): Ctrl/Cmd+K opens the search from anywhere in the app.
+  // Keyboard (listed in « Aide »): Ctrl/Cmd+K opens the search from anywhere in the app.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {

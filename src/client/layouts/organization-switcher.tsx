@@ -7,7 +7,7 @@ import { Field } from '../components/ui/field';
 import { Select } from '../components/ui/lazy-select';
 
 /**
- * The drawer's organisation picker (issue 18): shown to a user who belongs to several, it moves the session to
+ * The drawer's organisation picker: shown to a user who belongs to several, it moves the session to
  * another one and reloads every query, since every record on screen belonged to the previous organisation.
  */
 export function OrganizationSwitcher() {

@@ -51,7 +51,7 @@ const styles = {
     flexDirection: 'column',
     gap: '0.5',
     overflowY: 'auto',
-    // The rail is 56 px at any text size: paddings in rem grow at 120 % and would squeeze the icons (issue 23).
+    // The rail is 56 px at any text size: paddings in rem grow at 120 % and would squeeze the icons.
     'nav[data-rail] &': { px: '1.5', overflowY: 'hidden' },
   }),
   item: css({

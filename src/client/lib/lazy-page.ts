@@ -12,7 +12,7 @@ export interface LazyPage<P extends object = object> {
 }
 
 /**
- * Issue 22: each page comes in its own chunk, so the login page never downloads the editor, the designer or the charts.
+ * Each page comes in its own chunk, so the login page never downloads the editor, the designer or the charts.
  * `pick` names the export, since our pages use named exports and React.lazy wants a default one.
  */
 export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyPage<P> {

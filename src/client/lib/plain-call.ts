@@ -3,7 +3,7 @@ import type { AppRouter } from '../../server/routers/_app';
 import { LOGIN_DOOR, VERSION_DOOR } from '../../shared/rest-doors';
 
 // What every call to the server shares, tRPC or plain fetch: the timeout, the network error, the error's shape. Kept
-// out of trpc.ts so that the login page, which posts without the tRPC client (issue 22), has them too.
+// out of trpc.ts so that the login page, which posts without the tRPC client, has them too.
 
 /** SPEC §7: 30 s timeout on every call. */
 const TIMEOUT_MS = 30_000;

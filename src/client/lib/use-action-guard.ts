@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 
 /**
- * Issue 12, "nothing doubled": one user action at a time. The button is disabled by its mutation's pending state,
+ * "nothing doubled": one user action at a time. The button is disabled by its mutation's pending state,
  * but that state reaches the screen only at the next render; a second click before it is ignored here.
  */
 export function useActionGuard(): (action: () => Promise<unknown>) => Promise<void> {

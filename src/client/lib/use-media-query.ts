@@ -15,6 +15,6 @@ export function useMediaQuery(query: string): boolean {
 /** SPEC §9 wide-screen breakpoint. */
 export const useIsWide = () => useMediaQuery('(min-width: 960px)');
 
-/** Phones (issue 23): below this width tables become cards and the editor's buttons move to a bar at the bottom. */
+/** Phones: below this width tables become cards and the editor's buttons move to a bar at the bottom. */
 export const PHONE_QUERY = '(max-width: 767px)';
 export const useIsPhone = () => useMediaQuery(PHONE_QUERY);

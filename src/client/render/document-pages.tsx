@@ -126,7 +126,7 @@ const MeasureArea = memo(function MeasureArea({ ctx, measureRef }: { ctx: Render
 });
 
 /**
- * The one renderer (issue 7): A4 pages from a document and the template settings, paginated from measured
+ * The one renderer: A4 pages from a document and the template settings, paginated from measured
  * heights. The root carries data-render-ready="true" and data-pages once laid out (the PDF waits for it).
  */
 export function DocumentPages({ doc, template, settings, scale = 1, onPaginated, renderKey }: DocumentPagesProps) {

@@ -82,7 +82,7 @@ export function usePageLayout(snapshot: Snapshot, measureRef: RefObject<HTMLDivE
     if (!fonts) return;
     const again = () => {
       if (pending.current) return;
-      // Only a font that changed a height lays the pages out again. Printing loads faces of its own (issue 22: the
+      // Only a font that changed a height lays the pages out again. Printing loads faces of its own (the
       // 500-line PDF was drawn twice, the second time while Chromium printed it); they change nothing measured.
       const root = measureRef.current;
       // Hidden (print media: PRINT_CSS hides the measuring pass) there is nothing to read, nor anything that changed.

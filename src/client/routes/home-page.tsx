@@ -145,7 +145,7 @@ export function HomePage() {
                 Toutes les factures
               </Link>
             </div>
-            {/* A table on wide screens, cards on a phone: the total and the status stay on screen (issue 23). */}
+            {/* A table on wide screens, cards on a phone: the total and the status stay on screen. */}
             <ResponsiveList
               label="Derniers documents"
               testId="latest-documents"

@@ -82,7 +82,7 @@ export const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').repla
 /**
  * `npm run backup`: a consistent copy while the app keeps writing. `VACUUM INTO` reads one snapshot of the WAL
  * database and writes a compact copy — unlike the online-backup API (sqlite3's `.backup`), which restarts each time
- * another connection writes, and under steady writes never finished (issue 20). The copy is written under a
+ * another connection writes, and under steady writes never finished. The copy is written under a
  * temporary name, verified, then renamed: a failed backup never leaves a file that looks like one.
  */
 export function backupDatabase(opts: { databasePath: string; dataDir: string; backupsDir: string; now?: Date }): BackupReport {

@@ -40,7 +40,7 @@ export function writesData(node: OperationNode): boolean {
 
 /**
  * The data's generation, for what is kept between requests (the documents list's counts, the read procedures'
- * answers, issue 22): a kept value is reused only while the generation it was read at is still the current one.
+ * answers): a kept value is reused only while the generation it was read at is still the current one.
  */
 export interface DataGeneration {
   /** The current generation: a new one after any write of data, by this process or another. */

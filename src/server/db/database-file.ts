@@ -41,7 +41,7 @@ export function inspectDatabaseFile(file: string): { kind: 'missing' | 'empty' |
 }
 
 /**
- * Issue 20: after a failed backup left a 0-byte file, the app started on it as on a new, empty database — and the
+ * After a failed backup left a 0-byte file, the app started on it as on a new, empty database — and the
  * business saw its invoices gone. A missing file is a first start; an empty, foreign or non-SQLite one is refused.
  */
 export function assertUsableDatabaseFile(file: string): void {

@@ -47,7 +47,7 @@ export interface SessionsTable {
   last_seen_at: string | null;
 }
 
-/** An invitation to join an organisation (issue 18): only the SHA-256 of the mailed token is kept. */
+/** An invitation to join an organisation: only the SHA-256 of the mailed token is kept. */
 export interface InvitationsTable {
   id: Generated<number>;
   organization_id: number;
@@ -694,7 +694,7 @@ export interface AppointmentRemindersTable {
   sent_at: string;
 }
 
-/** Issue 19: an organisation's plan; no row = the free plan. */
+/** An organisation's plan; no row = the free plan. */
 export interface SubscriptionsTable {
   organization_id: number;
   plan: 'free' | 'solo' | 'team';

@@ -1,7 +1,7 @@
 import type { LifecycleStatus } from '../../shared/einvoice-lifecycle';
 
 /**
- * What Facturier needs of an approved platform (plateforme agréée, issue 13 §6): transmit an issued invoice, read back
+ * What Facturier needs of an approved platform (plateforme agréée): transmit an issued invoice, read back
  * its lifecycle statuses, and find in the directory (annuaire) where a customer receives its invoices. The README's
  * "Plateforme agréée" section says how a platform's API fills it in; FolderPlatform (folder-platform.ts) is the one
  * implementation testable here.

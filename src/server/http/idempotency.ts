@@ -14,7 +14,7 @@ import {
 import { AppError } from '../errors';
 
 /**
- * Issue 12, "nothing doubled": a POST sent with an `Idempotency-Key` header is applied once.
+ * "nothing doubled": a POST sent with an `Idempotency-Key` header is applied once.
  *
  * - Scope: the session's organisation and user, the door and the procedure. REST stores under 'rest:<procedure>';
  *   /api/trpc under 'trpc:<procedure>' and, in a batch (one header for several calls), 'trpc:<procedure>#<index>':

@@ -11,7 +11,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Stripe's signed events (issue 19 §2). The signature covers the raw bytes, so the body is read here, never parsed
+ * Stripe's signed events. The signature covers the raw bytes, so the body is read here, never parsed
  * and re-serialised by the REST door. Refused events (no provider, bad or old signature) change nothing.
  */
 export async function handlePaymentWebhook(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {

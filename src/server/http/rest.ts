@@ -95,7 +95,7 @@ export async function handleRest(
         return errorAnswer(error, route.procedure);
       }
     };
-    // Issue 12: a repeated POST with the same Idempotency-Key gets the first answer again (http/idempotency.ts).
+    // A repeated POST with the same Idempotency-Key gets the first answer again (http/idempotency.ts).
     const { session } = ctx;
     const answer =
       key && session

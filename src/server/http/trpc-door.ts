@@ -142,7 +142,7 @@ export async function handleTrpc(
     } catch {
       return callOnce(procedurePath, index); // an unreadable input: the call answers its own 400, nothing to repeat
     }
-    // Issue 12: a repeated mutation with the same Idempotency-Key gets the first answer again (http/idempotency.ts);
+    // A repeated mutation with the same Idempotency-Key gets the first answer again (http/idempotency.ts);
     // in a batch, the one header covers each call under its procedure and index.
     const procedure = isBatch ? `trpc:${procedurePath}#${index}` : `trpc:${procedurePath}`;
     const scope = { organizationId: session.organizationId, userId: session.userId, key, procedure };
@@ -172,7 +172,7 @@ export async function handleTrpc(
 }
 
 /**
- * Issue 20: one request once asked for 600 copies of a 2,000-line invoice and held the server for two minutes. A
+ * One request once asked for 600 copies of a 2,000-line invoice and held the server for two minutes. A
  * batch holds at most MAX_BATCH_CALLS calls, and writes go one per request — each its own action, key and answer.
  * Refused before anything is read or run, so a hostile batch costs nothing.
  */

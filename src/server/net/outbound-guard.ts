@@ -3,7 +3,7 @@ import net from 'node:net';
 import { isInternalAddress } from './internal-address';
 
 /**
- * Issue 20: every connection to an address a user typed (an organisation's SMTP server today, webhooks tomorrow)
+ * Every connection to an address a user typed (an organisation's SMTP server today, webhooks tomorrow)
  * goes through here first. The review mapped open, closed and filtered ports of 127.0.0.1 and 169.254.169.254 from
  * the three different answers of "Envoyer un e-mail de test": a target that is internal or on another port is now
  * refused before any packet leaves, always with the same sentence, so nothing can be learned from the answer.

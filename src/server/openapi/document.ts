@@ -49,7 +49,7 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 /**
- * Issue 19 §2: the payment provider's door, outside tRPC (the signature covers the raw bytes). Described here by hand
+ * The payment provider's door, outside tRPC (the signature covers the raw bytes). Described here by hand
  * since no procedure carries it; its answers are those of http/payment-webhook.ts.
  */
 const STRIPE_WEBHOOK_OPERATION = {
@@ -115,7 +115,7 @@ function operation(route: RestRoute) {
     const property = properties.get(name);
     parameters.push({ name, in: 'query', required: property?.required ?? false, schema: property?.schema ?? {} });
   }
-  // Issue 12: every POST honours an optional Idempotency-Key (src/server/http/idempotency.ts).
+  // Every POST honours an optional Idempotency-Key (src/server/http/idempotency.ts).
   if (route.method === 'POST') parameters.push(IDEMPOTENCY_KEY_PARAMETER);
   const hasBody = input !== undefined && (route.method === 'POST' || route.method === 'PUT');
   const body =
@@ -181,7 +181,7 @@ export function buildOpenApiDocument(routes: RestRoute[], version: string) {
       schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session' },
-        // Issue 18 §4: within the key's organisation and scope (read: reads and exports; write: also the day's records).
+        // Within the key's organisation and scope (read: reads and exports; write: also the day's records).
         apiKey: {
           type: 'http',
           scheme: 'bearer',

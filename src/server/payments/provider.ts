@@ -1,7 +1,7 @@
 import type { BillingPeriod, PlanId } from '../../shared/plans';
 
 /**
- * What the subscription service needs from a payment provider (issue 19 §2). Stripe implements it (stripe.ts); with
+ * What the subscription service needs from a payment provider. Stripe implements it (stripe.ts); with
  * none configured the service applies plans itself. Tests swap the API host for a local stub (STRIPE_API_BASE).
  */
 export interface PaymentProvider {

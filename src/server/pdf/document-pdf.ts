@@ -10,7 +10,7 @@ export const CHROMIUM_MISSING =
 export const FACTURX_FAILED =
   'La facture électronique (Factur-X) de ce document n’a pas pu être produite : son PDF n’est pas encore conservé. Réessayez dans un instant ; si l’erreur persiste, contactez l’administrateur du serveur.';
 
-/** The EN 16931 CII of an issued invoice or credit note (issue 13); throws when it cannot give a valid one. */
+/** The EN 16931 CII of an issued invoice or credit note; throws when it cannot give a valid one. */
 export type EinvoiceXmlProvider = (organizationId: number, documentId: number) => Promise<string>;
 
 export interface PdfDeps {

@@ -50,7 +50,7 @@ export const customersRouter = router({
     .input(z.object({ id: idSchema }))
     .output(customerSchema)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.organizationId, input.id)),
-  /** Issue 23: the customers a new (or edited) one would duplicate, asked before saving; the form offers to open them. */
+  /** The customers a new (or edited) one would duplicate, asked before saving; the form offers to open them. */
   duplicates: protectedProcedure
     .input(customerDuplicatesQuerySchema)
     .output(customerDuplicatesSchema)

@@ -5,7 +5,7 @@ import { mailDraftSchema, quoteResponseSchema, sendDocumentInputSchema } from '.
 import { mailDraft, sendDocument } from '../services/document-mail';
 import { getQuoteResponse } from '../services/quote-response';
 
-/** A document sent to its customer by e-mail, and the answer a customer gave to an estimate online (issue 15). */
+/** A document sent to its customer by e-mail, and the answer a customer gave to an estimate online. */
 export const documentMailRouter = router({
   draft: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/documents/{id}/send', summary: 'Brouillon de l’e-mail d’envoi d’un document' } })

@@ -72,7 +72,7 @@ export const documentsRouter = router({
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
-  /** Issue 13: the issued invoice or credit note as EN 16931 XML (CII D16B or UBL 2.1); the REST door sends the file. */
+  /** The issued invoice or credit note as EN 16931 XML (CII D16B or UBL 2.1); the REST door sends the file. */
   einvoice: protectedProcedure
     .meta({
       rest: {

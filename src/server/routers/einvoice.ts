@@ -15,7 +15,7 @@ const sirenSchema = z
   .pipe(z.string().regex(/^\d{9}$/, 'SIREN : 9 chiffres attendus'))
   .meta({ label: 'SIREN' });
 
-/** Issue 13 §6: the reform's lifecycle statuses of issued invoices and credit notes, and the approved platform. */
+/** The reform's lifecycle statuses of issued invoices and credit notes, and the approved platform. */
 export const einvoiceRouter = router({
   lifecycle: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/documents/{id}/lifecycle', summary: 'Cycle de vie (facture électronique) d’un document' } })

@@ -4,7 +4,7 @@ import { textFileSchema, writeAnswer } from '../../shared/schemas/answers';
 import { exportFec } from '../services/fec';
 import { getAccountingSettings, saveAccountingSettings } from '../services/settings';
 
-/** Exports for the accountant (issue 13 §5), and the accounts they book to (Paramètres → Comptabilité). */
+/** Exports for the accountant, and the accounts they book to (Paramètres → Comptabilité). */
 export const exportsRouter = router({
   /** The FEC of a year: the REST door sends it as the file itself (ISO-8859-15 text), the tRPC door as `{ filename, content }`. */
   fec: protectedProcedure

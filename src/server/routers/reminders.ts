@@ -14,7 +14,7 @@ import { JOBS } from '../scheduler/jobs';
 import { listScheduledJobs } from '../services/scheduled-jobs';
 import { getReminderSettings, listReminders, remindersOfDocument, saveReminderSettings, sendReminder } from '../services/payment-reminders';
 
-/** Payment reminders (issue 15 §2): the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
+/** Payment reminders: the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
 export const remindersRouter = router({
   list: protectedProcedure
     // Kept (kept-answers.ts): every invoice late or due is weighed to count the head, whichever page is asked.

@@ -25,7 +25,7 @@ import {
 } from '../services/reports';
 import { vatReport } from '../services/vat-return';
 
-/** Statistiques (issue 17): one procedure per figure, each also a GET under /api/reports. */
+/** Statistiques: one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
   turnover: protectedProcedure
     .meta({

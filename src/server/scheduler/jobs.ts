@@ -39,7 +39,7 @@ function needs(deps: JobDeps | undefined): JobDeps {
   return deps;
 }
 
-/** Reads the approved platform's lifecycle statuses of every transmitted invoice (issue 13 §6). */
+/** Reads the approved platform's lifecycle statuses of every transmitted invoice. */
 export async function pollEinvoiceStatuses(_db: Db, _now: Date, deps?: JobDeps): Promise<string> {
   const { db, einvoice } = needs(deps);
   const report = await pollAllPlatforms(db, einvoice.connector);
@@ -47,7 +47,7 @@ export async function pollEinvoiceStatuses(_db: Db, _now: Date, deps?: JobDeps):
 }
 
 /**
- * Makes every due occurrence of every running recurring invoice (issue 15 §3), oldest first across organisations'
+ * Makes every due occurrence of every running recurring invoice, oldest first across organisations'
  * models, each exactly once (services/recurring-invoices.ts makeOccurrence). An occurrence the model cannot make
  * (an archived customer…) is logged and tried again at the next run; the others go on.
  */
@@ -71,14 +71,14 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
-/** Sends the webhook deliveries due (issue 18 §5): the retries, and any event the kick after its commit missed. */
+/** Sends the webhook deliveries due: the retries, and any event the kick after its commit missed. */
 export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
   const { env } = needs(deps);
   const { delivered, failed } = await deliverDue(db, now, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits });
   return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
 }
 
-/** Applies the plan changes whose moment came (issue 19): a smaller plan once the usage fits, a period of ours ended. */
+/** Applies the plan changes whose moment came: a smaller plan once the usage fits, a period of ours ended. */
 export async function settlePlans(db: Db, now: Date, deps?: JobDeps): Promise<string> {
   const { env, payments } = needs(deps);
   const { moved, failed } = await settlePlanChanges({ db, env, payments }, now);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 
 /**
- * A job's lease in the database (issue 15 §5): a process runs a job only after taking its row, and a lease that its
+ * A job's lease in the database: a process runs a job only after taking its row, and a lease that its
  * holder never released (a crash) lapses at `until`. SQLite serialises the UPDATE, so two processes never both win.
  *
  * `occurrence` is the time a timer tick was due, the same in every process: a tick whose occurrence was already

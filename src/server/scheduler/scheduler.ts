@@ -26,7 +26,7 @@ export interface JobResult {
 }
 
 /**
- * The product's one in-process scheduler (issue 15 §5): croner fires each job on its pattern; every run first takes
+ * The product's one in-process scheduler: croner fires each job on its pattern; every run first takes
  * the job's lease in the database, so that one process at a time runs it, and records its last run there. The work
  * itself is idempotent (each job's own unique keys), so a run missed while the server was down is simply caught up
  * by the next one. `now` is injectable for tests.

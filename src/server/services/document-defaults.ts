@@ -41,7 +41,7 @@ export async function checkCustomer(db: Db, organizationId: number, customerId: 
   return customer;
 }
 
-/** The order a document refers to: one of this organisation's orders, or a 400 (issue 20: another's was stored). */
+/** The order a document refers to: one of this organisation's orders, or a 400 (another's was stored). */
 export async function checkOrder(db: Db, organizationId: number, orderId: number | null | undefined): Promise<void> {
   if (!orderId) return;
   const order = await findDocumentSummary(db, { organizationId, id: orderId });

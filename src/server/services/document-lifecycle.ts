@@ -55,7 +55,7 @@ export async function refreshInvoiceBalance(db: Db, organizationId: number, invo
     id: invoiceId,
     changes: { balance: { paid: unitsToNumber(paid, 4), amount_due: unitsToNumber(due - paid, 4) }, status, updated_at: nowIso() },
   });
-  // Issue 13 §6: Encaissée follows the payments (recorded when fully paid, withdrawn when a reversal undoes it).
+  // Encaissée follows the payments (recorded when fully paid, withdrawn when a reversal undoes it).
   await syncCashedStatus(db, organizationId, invoiceId, { status, paidUnits });
 }
 
@@ -177,7 +177,7 @@ export async function issueDocument(
         `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`,
       );
     }
-    // A dry run (issue 23: validate, then ask) stops before the number is taken: nothing is written.
+    // A dry run (validate, then ask) stops before the number is taken: nothing is written.
     if (dryRun) return;
     const counter = await nextCounter(trx, { organizationId, name: seriesOf(doc.type) });
     const number = numberOf(counter);
@@ -204,7 +204,7 @@ export async function issueDocument(
     }
     if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
-    // Logged in the issuing transaction, with the hash of the legal content as just stored (issue 12 §4).
+    // Logged in the issuing transaction, with the hash of the legal content as just stored.
     await appendIssue(trx, organizationId, id, userId);
     await emitEvent(trx, organizationId, 'document.issued', () => getDocument(trx, organizationId, id));
     // With the issue or not at all: an invoice issued to a French business through the platform's API is never left unsent.

@@ -5,7 +5,7 @@ import { clock } from '../clock';
 import { fail } from '../errors';
 
 /**
- * Screenshots an organisation may store in 24 hours (issue 20: ten 8 MB screenshots went in within 1.6 s). Far above
+ * Screenshots an organisation may store in 24 hours (ten 8 MB screenshots went in within 1.6 s). Far above
  * what people reporting problems send; a message without a screenshot is always accepted.
  */
 export const SCREENSHOT_CHARS_PER_DAY = 60 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { logger } from '../logger';
 import { archivedPdf, isArchived } from './pdf-archive';
 
 /**
- * Issue 12 §1: the PDF of an invoice or credit note is rendered and kept as soon as it is issued. It runs after the
+ * The PDF of an invoice or credit note is rendered and kept as soon as it is issued. It runs after the
  * issuing transaction has committed and beside the answer, never inside either: printing takes Chromium a second or
  * more, which no transaction is held open for and no user waits on. A download meanwhile waits on the same
  * per-document lock and serves the same bytes; a rendering that fails is logged, and the first download keeps it.

@@ -39,7 +39,7 @@ export async function getItem(db: Db, organizationId: number, id: number): Promi
  * under the franchise en base); the code, when given, unique among its live items.
  */
 async function checkItem(db: Db, organizationId: number, item: Item, exceptId?: number): Promise<void> {
-  // Each problem by the field it is about, so that the form shows it there (issue 23).
+  // Each problem by the field it is about, so that the form shows it there.
   const fields: Record<string, string> = {};
   const problems: string[] = [];
   const units = await listUnits(db, { organizationId });

@@ -106,7 +106,7 @@ export async function removeMember(ctx: Context & { session: Session }, id: numb
     await deleteMember(trx, { id });
     await trx.deleteFrom('sessions').where('user_id', '=', member.user_id).where('organization_id', '=', organizationId).execute();
   });
-  // A seat freed may be what a smaller plan in waiting needed (issue 19).
+  // A seat freed may be what a smaller plan in waiting needed.
   return settleAfterUsageDrop(ctx, organizationId);
 }
 

@@ -121,7 +121,7 @@ async function onSubscriptionChanged(db: Db, sub: Obj, deleted: boolean, opts: A
     // Nothing moved on Stripe's side: a change asked for here and waiting for the usage stays in waiting.
     pending = row;
   } else if (status !== 'canceled' && row.status !== 'canceled' && PLAN_RANK[billed] < PLAN_RANK[row.plan] && opts.planLimits) {
-    // Issue 19: a smaller plan chosen on the portal while the usage exceeds it waits until the usage fits, and at the
+    // A smaller plan chosen on the portal while the usage exceeds it waits until the usage fits, and at the
     // latest until the end of the period Stripe already billed (it bills the smaller plan from then on).
     const reasons = await overLimits(db, row.organization_id, billed);
     if (reasons.length > 0) {
@@ -193,7 +193,7 @@ async function onInvoice(db: Db, invoice: Obj, paid: boolean): Promise<number | 
 }
 
 /**
- * Applies a verified provider event once (issue 19 §2): its id is recorded in the same transaction as its effect, so
+ * Applies a verified provider event once: its id is recorded in the same transaction as its effect, so
  * a delivery repeated, or replayed within the signature's tolerance, changes nothing. Answers false for a repeat.
  */
 export async function applyPaymentEvent(db: Db, event: ProviderEvent, opts: ApplyOptions): Promise<boolean> {

@@ -13,7 +13,7 @@ import { fileSha256 as sha256 } from './archive-file';
 export const ARCHIVE_ALTERED =
   'Le PDF conservé de ce document ne correspond plus à son empreinte enregistrée : il a été modifié ou endommagé. Il n’est pas servi ; contactez l’administrateur du serveur.';
 
-/** Issue 12 §1: an issued invoice or credit note is printed once, and that PDF is the one every download serves. */
+/** An issued invoice or credit note is printed once, and that PDF is the one every download serves. */
 export const isArchived = (doc: Pick<StoredDocument, 'type' | 'status'>): boolean => isLegalRecord(doc.type) && doc.status !== 'draft';
 
 /** Where a document's PDF is kept, relative to the data directory (so the directory can move with its database). */

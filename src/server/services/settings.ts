@@ -59,7 +59,7 @@ const patternOf = (n: DocumentTemplate['numbering'][keyof DocumentTemplate['numb
 /**
  * Saves the template. One that would drop a mandatory mention from invoices and credit notes is refused, naming each
  * part, and so is a numbering under which two types' series could produce the same number (CGI art. 242 nonies A). A
- * change of a series' numbering pattern is logged in the same transaction (issue 12 §4): this is the one path that
+ * change of a series' numbering pattern is logged in the same transaction: this is the one path that
  * writes the template, so every change is logged.
  */
 export async function saveDocumentTemplate(

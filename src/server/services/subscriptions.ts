@@ -80,7 +80,7 @@ function toFree(row: SubscriptionRow): SubscriptionRow {
  * operator ends at its date, a plan chosen without provider renews itself (nothing to pay) and takes the change
  * scheduled for its period's end, or ends when it was cancelled.
  *
- * Issue 19: a smaller plan (or Gratuit, after a cancellation) takes over at the period's end only if the usage fits
+ * A smaller plan (or Gratuit, after a cancellation) takes over at the period's end only if the usage fits
  * its limits (`fits`); otherwise the current plan goes on, unrenewed, and the change applies on the first day the
  * usage fits. A change the provider already bills (`pending_deadline`) applies as soon as usage fits, and at the
  * latest after that day. `fits` defaults to "always" (limits lifted).
@@ -277,7 +277,7 @@ export interface CheckoutResult {
 }
 
 /**
- * Choosing a plan (issue 19 §2). With Stripe: its hosted checkout for a first subscription, its portal for a change.
+ * Choosing a plan. With Stripe: its hosted checkout for a first subscription, its portal for a change.
  * Without a provider the change applies here: at once for a larger plan, at the period's end for a smaller one.
  */
 export async function checkout(ctx: SessionContext, input: CheckoutInput): Promise<CheckoutResult> {
@@ -299,7 +299,7 @@ export async function checkout(ctx: SessionContext, input: CheckoutInput): Promi
   }
   const smaller =
     PLAN_RANK[input.plan] < PLAN_RANK[current] || (input.plan === current && input.period === 'month' && row?.period === 'year');
-  // Issue 19: a smaller plan the usage exceeds is recorded, not refused; it waits until the usage fits (rollOver).
+  // A smaller plan the usage exceeds is recorded, not refused; it waits until the usage fits (rollOver).
   // With every limit lifted (PLAN_LIMITS=off) it always fits.
   const reasons = smaller && ctx.env.planLimits ? await overLimits(ctx.db, organizationId, input.plan) : [];
   const waiting = (base: SubscriptionRow): SubscriptionRow => ({
@@ -418,7 +418,7 @@ export async function cancelPendingChange(ctx: SessionContext): Promise<string> 
 }
 
 /**
- * Applies a change in waiting whose moment came (issue 19): called by the scheduler's job and right after a seat is
+ * Applies a change in waiting whose moment came: called by the scheduler's job and right after a seat is
  * freed. Ours apply when the row is read (rollOver); one asked for here on a Stripe subscription needs Stripe to
  * switch the price first, and only then is it applied. Answers whether the plan moved.
  */

@@ -134,7 +134,7 @@ async function post(urlText: string, headers: Record<string, string>, body: stri
 export async function attemptDelivery(db: Db, id: number, now: Date, rules: DeliveryRules): Promise<boolean> {
   const delivery = await deliveryToSend(db, { id });
   if (!delivery) return false;
-  // Issue 19: after a downgrade below Équipe the endpoints stay, but nothing is sent; the log says why (no retry, and
+  // After a downgrade below Équipe the endpoints stay, but nothing is sent; the log says why (no retry, and
   // the endpoint is not counted as failing: it works again with a plan that includes webhooks).
   const refusal = await featureRefusalFor(db, delivery.organization_id, 'webhooks', rules.planLimits);
   if (refusal) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the log records (issue 12 §4). Credit notes are issues of documents of type 'credit'. */
+/** What the log records. Credit notes are issues of documents of type 'credit'. */
 export const AUDIT_EVENTS = {
   issue: 'Émission',
   payment: 'Paiement',
@@ -34,7 +34,7 @@ export const auditContentSchema = z.object({
   customer: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).optional(),
   /** On an archive: the kept PDF of `document`, where it lies under the data directory and its SHA-256, checked by verify. */
   pdf: z.object({ path: z.string(), sha256: z.string(), size: z.number().int() }).optional(),
-  /** On an einvoice_status: the lifecycle status recorded (issue 13 §6). */
+  /** On an einvoice_status: the lifecycle status recorded. */
   lifecycle: z
     .object({ status: z.string(), code: z.number().int().nullable(), date: z.string(), source: z.string(), reason: z.string() })
     .optional(),
@@ -42,7 +42,7 @@ export const auditContentSchema = z.object({
   submission: z
     .object({ platform: z.string(), reference: z.string(), files: z.array(z.object({ name: z.string(), sha256: z.string() })) })
     .optional(),
-  /** On a reminder (issue 15 §2): the step (days from the due date), who triggered it and to whom it went. */
+  /** On a reminder: the step (days from the due date), who triggered it and to whom it went. */
   reminder: z.object({ step: z.number().int(), trigger: z.string(), recipients: z.string(), subject: z.string() }).optional(),
   /** Written by migration 0017 for what happened before the log (or the archive entries) existed, not at the time. */
   backfilled: z.literal(true).optional(),

@@ -36,7 +36,7 @@ export const registerInputSchema = z
   .strict();
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
-/** Registration through an invitation (issue 18): the address and the organisation come from the invitation. */
+/** Registration through an invitation: the address and the organisation come from the invitation. */
 export const acceptInvitationInputSchema = registerInputSchema
   .pick({ first_name: true, last_name: true, password: true })
   .extend({ token: z.string({ error: 'Le lien d’invitation est invalide ou a expiré' }).trim().min(1).max(200) })

@@ -11,13 +11,13 @@ const booleanFilter = (field: string) =>
     z.boolean({ error: `${field} : true ou false` }).optional(),
   );
 
-/** The customers list's query (issue 5): search, filters, sort and CONTRACT.md's page defaults. */
+/** The customers list's query: search, filters, sort and CONTRACT.md's page defaults. */
 export const customerListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().meta({ label: 'Recherche' }),
   type: z.enum(['company', 'individual'], { error: 'Type de client : company ou individual' }).optional().meta({ label: 'Type' }),
   city: z.string().trim().max(100).optional().meta({ label: 'Ville' }),
   tag: tagFilterField().meta({ label: 'Étiquette' }),
-  // Customers with an issued invoice still to be paid (issue 5: "has unpaid invoices").
+  // Customers with an issued invoice still to be paid ("has unpaid invoices").
   unpaid: booleanFilter('unpaid'),
   archived: z.enum(['exclude', 'include', 'only'], { error: 'archived : exclude, include ou only' }).default('exclude'),
   sort_by: z.enum(['name', 'number', 'created_at', 'city'], { error: 'Tri inconnu' }).default('name').meta({ label: 'Tri' }),

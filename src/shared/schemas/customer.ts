@@ -140,7 +140,7 @@ export const customerFiguresSchema = listAnswer(
   z.object({ currency: z.string(), billed: z.number(), paid: z.number(), outstanding: z.number(), documents: z.number().int() }),
 );
 
-/** What the customer form asks before saving (issue 23): is this customer already there? */
+/** What the customer form asks before saving: is this customer already there? */
 export const customerDuplicatesQuerySchema = z.object({
   name: z.string().trim().max(200).default('').meta({ label: 'Nom' }),
   email: z.string().trim().max(200).default('').meta({ label: 'E-mail' }),

@@ -288,7 +288,7 @@ export const expenseCategoryInputSchema = z.object({
     .meta({ label: 'Compte' }),
 });
 
-/** The figures the reports read (issue 14 §4): expenses per month and deductible VAT per rate, by expense date. */
+/** The figures the reports read: expenses per month and deductible VAT per rate, by expense date. */
 export const expenseFiguresSchema = z.object({
   months: z.array(
     z.object({
@@ -304,7 +304,7 @@ export const expenseFiguresSchema = z.object({
   deductible: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
 });
 
-// Recurring expenses (issue 14 §2).
+// Recurring expenses.
 
 export const recurringExpenseInputSchema = z
   .object({

@@ -5,7 +5,7 @@ import { listAnswer, writeAnswer } from './answers';
 import { numberError } from './fields';
 import { hasAtMostDecimals, INPUT_SCALE } from '../money';
 
-/** A catalogue item (issue 5): what the document editor's picker offers. Prices are excluding tax (HT). */
+/** A catalogue item: what the document editor's picker offers. Prices are excluding tax (HT). */
 export const itemInputSchema = z.object({
   code: z.string().trim().max(40, 'Code : 40 caractères au plus').default('').meta({ label: 'Code' }),
   sku: z.string().trim().max(60, 'Référence : 60 caractères au plus').default('').meta({ label: 'Référence' }),

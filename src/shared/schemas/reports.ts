@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostDecimals } from '../money';
 
-/** Issue 17: the statistics (/reports). Amounts are in the base currency, converted at each document's rate of issue. */
+/** The statistics (/reports). Amounts are in the base currency, converted at each document's rate of issue. */
 
 export const REPORT_GROUPS = ['month', 'quarter', 'year'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];

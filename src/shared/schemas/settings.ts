@@ -61,7 +61,7 @@ export const appSettingsSchema = z
       .max(500, 'Escompte : 500 caractères au plus')
       .default("Pas d'escompte pour paiement anticipé")
       .meta({ label: 'Escompte' }),
-    /** Several taxes on one line or catalogue item (e.g. VAT and a local tax); off: one VAT rate each (issue 12 §6). */
+    /** Several taxes on one line or catalogue item (e.g. VAT and a local tax); off: one VAT rate each. */
     multiple_taxes_per_line: z
       .boolean({ error: 'Plusieurs taxes par ligne : true ou false' })
       .default(false)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The events an endpoint may subscribe to (issue 18 §5), with their name on the settings page. */
+/** The events an endpoint may subscribe to, with their name on the settings page. */
 export const WEBHOOK_EVENTS = [
   'document.issued',
   'document.sent',

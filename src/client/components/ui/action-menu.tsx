@@ -13,7 +13,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 
-// Issue 22: Ark's menu machine is most of a list page's or the editor's menu code, and no menu is open when a page
+// Ark's menu machine is most of a list page's or the editor's menu code, and no menu is open when a page
 // first draws. Its trigger draws at once; the menu itself downloads when the browser is idle, on hover or focus, and
 // at the latest on the first click, which then opens it.
 const ark = lazyPage(

@@ -26,7 +26,7 @@ const styles = {
 
 /**
  * The tooltip of the sign-in pages' top bar, in CSS alone: the same look as the Ark tooltip (components/ui/tooltip.tsx)
- * below its trigger, without the positioning engine that would double the JavaScript the login page downloads (issue 22).
+ * below its trigger, without the positioning engine that would double the JavaScript the login page downloads.
  */
 export function CssTooltip({ label, children }: { label: string; children: ReactElement<{ 'aria-describedby'?: string }> }) {
   const id = useId();

@@ -6,7 +6,7 @@ import type { DialogProps } from './ark-dialog';
 
 export type { DialogProps };
 
-// Issue 22: a page's dialogs are closed when it first draws, and Ark's dialog machinery (focus trap, dismissal) is a
+// A page's dialogs are closed when it first draws, and Ark's dialog machinery (focus trap, dismissal) is a
 // good part of a page's code. It downloads when the browser is idle, and a dialog opened before that waits for it.
 const ark = lazyPage(
   () => import('./ark-dialog'),

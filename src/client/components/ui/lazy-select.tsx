@@ -11,7 +11,7 @@ import type { Select as ArkSelectField } from './select';
 export type { SelectOption } from './select';
 type Props = ComponentProps<typeof ArkSelectField>;
 
-// Issue 22: Ark's select machine pulls the positioning engine (floating-ui) and the collection code, a good 20 KB gzip
+// Ark's select machine pulls the positioning engine (floating-ui) and the collection code, a good 20 KB gzip
 // on every page with a filter or a form. No list is open when a page first draws, so the kit's Select (select.tsx)
 // downloads when the browser is idle, or on hover or focus of its button; until then a button drawn alike stands in.
 const ark = lazyPage(

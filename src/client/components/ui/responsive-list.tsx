@@ -74,7 +74,7 @@ function opensRow(e: React.MouseEvent<HTMLElement>): boolean {
 }
 
 /**
- * One list, two shapes: a table on wide screens, a list of cards on phones (issue 23), with the same cells and the
+ * One list, two shapes: a table on wide screens, a list of cards on phones, with the same cells and the
  * same row actions, so a page describes its columns once. Every card's opening link and menu are real links and
  * buttons: the keyboard reaches them as in the table.
  */
@@ -101,7 +101,7 @@ export function ResponsiveList<Row>({
   dimmed?: boolean;
   testId?: string;
 }) {
-  // On a phone a table pushes the amount and the status off-screen (issue 23): rows become cards.
+  // On a phone a table pushes the amount and the status off-screen: rows become cards.
   const cards = useIsPhone();
   const dim = dimmed ? css({ opacity: 0.6 }) : undefined;
   if (cards) {

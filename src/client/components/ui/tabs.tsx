@@ -48,7 +48,7 @@ export interface TabItem<V extends string> {
   content: ReactNode;
   /** Marks the tab (a red dot, and said to screen readers) when something in it needs fixing. */
   invalid?: boolean;
-  /** Hover or focus of its tab: a panel in its own chunk starts downloading before the click (issue 22). */
+  /** Hover or focus of its tab: a panel in its own chunk starts downloading before the click. */
   onIntent?: () => void;
 }
 

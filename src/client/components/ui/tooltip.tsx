@@ -3,7 +3,7 @@ import { lazyPage, useLoaded } from '../../lib/lazy-page';
 import { whenIdle } from '../../lib/when-idle';
 import type { TooltipProps } from './ark-tooltip';
 
-// Issue 22: Ark's tooltip brings the positioning engine (floating-ui) into the shell of every page, for a label that
+// Ark's tooltip brings the positioning engine (floating-ui) into the shell of every page, for a label that
 // shows after 250 ms of hover. It downloads when the browser is idle or on the first hover or focus of a trigger;
 // until then the trigger draws alone. If it cannot download, the trigger simply works without its label (not worth a
 // notice; preload swallows the error), and the next hover or focus tries again.

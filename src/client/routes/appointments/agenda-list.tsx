@@ -17,7 +17,7 @@ const hoursOf = (a: Appointment) => (a.start && a.end ? `${a.start} – ${a.end}
 
 /**
  * The list view: appointments by day, in time order; overlaps named. Each day is a table on wide screens and cards
- * on a phone (issue 23): the hours, the title that opens it, the customer and the status stay in sight.
+ * on a phone: the hours, the title that opens it, the customer and the status stay in sight.
  */
 export function AgendaList({ appointments, onOpen }: { appointments: Appointment[]; onOpen: (a: Appointment) => void }) {
   if (appointments.length === 0)

@@ -61,7 +61,7 @@ const segmented = css({
   '& button[aria-pressed=true]': { bg: 'accent.solid', color: 'fg.onAccent' },
 });
 
-/** Rendez-vous (issue 16): day, week, month and list views of the agenda; create by a slot or the button, move by drag. */
+/** Rendez-vous: day, week, month and list views of the agenda; create by a slot or the button, move by drag. */
 export function AppointmentsPage() {
   const wide = useIsWide();
   const today = parisToday();

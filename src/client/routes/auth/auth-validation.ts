@@ -1,5 +1,5 @@
 // The sign-in pages' checks, downloaded with Zod when the user starts typing (or submits), not with the page: the login
-// page then draws with far less JavaScript (issue 22). The schemas are the server's own.
+// page then draws with far less JavaScript. The schemas are the server's own.
 import '../../lib/zod-setup';
 import { forgotPasswordInputSchema, loginInputSchema, newPasswordSchema, registerInputSchema } from '../../../shared/schemas/auth';
 import { fieldErrors } from '../../lib/form';

@@ -14,7 +14,7 @@ import * as s from './auth-styles';
 const empty = { first_name: '', last_name: '', password: '' };
 
 /**
- * /invitation?token=… (issue 18): the mailed link. A new person creates their account, which joins the inviting
+ * /invitation?token=…: the mailed link. A new person creates their account, which joins the inviting
  * organisation; someone already logged in with the invited address joins with one click.
  */
 export function InvitationPage() {

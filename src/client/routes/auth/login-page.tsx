@@ -9,7 +9,7 @@ import { PasswordField } from './password-field';
 import * as s from './auth-styles';
 
 // The data layer every page after this one needs: fetched while the user types, not before (the login page alone stays
-// small, issue 22).
+// small).
 const loadDataLayer = () => import('../../data-layer');
 const preloadDataLayer = () => void loadDataLayer().catch(() => undefined);
 

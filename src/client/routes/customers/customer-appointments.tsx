@@ -35,7 +35,7 @@ const row = css({
   '& > :nth-child(4)': { ml: 'auto' },
 });
 
-// Issue 22: the billing dialog (with its customer picker) is a good part of the customer page's code and opens on
+// The billing dialog (with its customer picker) is a good part of the customer page's code and opens on
 // « Facturer » only: it downloads when the button shows and the browser is idle, or on its hover or focus.
 const billDialog = lazyPage(
   () => import('../appointments/bill-dialog'),

@@ -18,7 +18,7 @@ import { CustomerDocuments } from './customer-documents';
 import { CustomerAppointments } from './customer-appointments';
 import { plural } from '../../../shared/french';
 
-// Issue 22: the edit form opens on « Modifier » only; it downloads when the browser is idle or on the button's hover.
+// The edit form opens on « Modifier » only; it downloads when the browser is idle or on the button's hover.
 const customerForm = lazyPage(
   () => import('./customer-form-dialog'),
   (m) => m.CustomerFormDialog,

@@ -75,7 +75,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
         </div>
       ) : (
         <>
-          {/* A table on wide screens, cards on a phone (issue 23): number, total and status stay in sight. */}
+          {/* A table on wide screens, cards on a phone: number, total and status stay in sight. */}
           <ResponsiveList
             label="Documents du client"
             testId="customer-documents-list"

@@ -85,7 +85,7 @@ export function CustomerFormDialog({
   const canWrite = useCan(customer ? 'customers.update' : 'customers.create');
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Issue 23: the look-alikes found for these name, e-mail and SIREN; shown once, then « Créer quand même » creates.
+  // The look-alikes found for these name, e-mail and SIREN; shown once, then « Créer quand même » creates.
   const [duplicates, setDuplicates] = useState<{ key: string; list: CustomerDuplicate[] }>({ key: '', list: [] });
   const utils = trpc.useUtils();
   useEffect(() => {
@@ -107,7 +107,7 @@ export function CustomerFormDialog({
   const refused = (error: unknown) => setErrors(fieldErrorsOf(error));
   const create = trpc.customers.create.useMutation({ onSuccess: done, onError: refused });
   const update = trpc.customers.update.useMutation({ onSuccess: done, onError: refused });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   // Editing a field clears its error: the message was about the old value.

@@ -19,7 +19,7 @@ const box = css({
 });
 
 /**
- * Issue 23: a customer with the same SIREN, or the same name and e-mail, is probably already there. Said before the
+ * A customer with the same SIREN, or the same name and e-mail, is probably already there. Said before the
  * second record exists, with a way to open the first; « Créer quand même » stays possible (two branches of one group).
  */
 export function DuplicateWarning({ duplicates, onOpen }: { duplicates: readonly CustomerDuplicate[]; onOpen: () => void }) {

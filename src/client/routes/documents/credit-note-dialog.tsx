@@ -43,7 +43,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
       navigate(documentHref(answer.data, 'edit'));
     },
   });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   function submit() {

@@ -51,7 +51,7 @@ export function DepositDialog({
       navigate(documentHref(answer.data, 'edit'));
     },
   });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
   function submit() {
     const typed = typedDepositSchema(mode).safeParse(value);

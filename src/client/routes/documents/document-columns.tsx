@@ -26,7 +26,7 @@ const typeLabel = (doc: Pick<DocumentListEntry, 'type' | 'kind'>) =>
 /**
  * The columns every list of sales documents draws (a type's list, a customer's documents, the dashboard's latest),
  * in one order: Type, Numéro, Client, Date, the maturity, Total TTC, Reste dû, Statut; and where each sits on a
- * phone card (issue 23): the number opens the document as the card's title, the total is its amount, the customer
+ * phone card: the number opens the document as the card's title, the total is its amount, the customer
  * (or the type, on a list without customers) its subtitle, the status beside it, the rest labelled details.
  * A screen picks the columns it shows; the sort keys only count on a list given a `sort`.
  */

@@ -100,7 +100,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
     due: withDue,
   });
 
-  // Factures → Relances (issue 15 §2): SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
+  // Factures → Relances: SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
   const remindersView = type === 'invoice' && query.view === 'relances';
   return (
     <div>

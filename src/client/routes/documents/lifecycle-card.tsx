@@ -39,7 +39,7 @@ function Entry({ entry }: { entry: LifecycleEntry }) {
 }
 
 /**
- * The e-invoicing lifecycle of an issued invoice or credit note (issue 13 §6), beside the document like its balance:
+ * The e-invoicing lifecycle of an issued invoice or credit note, beside the document like its balance:
  * the statuses the platform reported or the user declared, the transmission (by the folder, or the platform's API with
  * its acknowledgement), and the two things one does from here — deposit it on the platform, declare the customer's
  * refusal.

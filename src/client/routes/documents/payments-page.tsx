@@ -83,7 +83,7 @@ export function PaymentsPage() {
   const remove = trpc.documents.deletePayment.useMutation({ onSuccess: refresh });
   // An accountant reads the payments; recording or cancelling one is for a role that may write.
   const canPay = useCan('documents.recordPayment');
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : undefined;
@@ -152,7 +152,7 @@ export function PaymentsPage() {
           {payments.data && payments.data.total === 0 ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
           ) : (
-            // A table on wide screens, cards on a phone (issue 23): date, amount, method, and what can be done.
+            // A table on wide screens, cards on a phone: date, amount, method, and what can be done.
             <ResponsiveList
               label="Paiements"
               testId="payments-list"

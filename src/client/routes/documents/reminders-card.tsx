@@ -12,7 +12,7 @@ const styles = {
   failed: css({ color: 'danger' }),
 };
 
-/** The payment reminders of an invoice, beside it (issue 15 §2); nothing while none was sent or tried. */
+/** The payment reminders of an invoice, beside it; nothing while none was sent or tried. */
 export function RemindersCard({ documentId }: { documentId: number }) {
   const reminders = trpc.reminders.ofDocument.useQuery({ id: documentId });
   const rows = reminders.data?.data ?? [];

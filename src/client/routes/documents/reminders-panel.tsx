@@ -47,7 +47,7 @@ function LastReminder({ row }: { row: ReminderRow }) {
 }
 
 /**
- * Documents → Factures → Relances (issue 15 §2): what is late, and the reminders due today — sent by the scheduler
+ * Documents → Factures → Relances: what is late, and the reminders due today — sent by the scheduler
  * when automatic, or here in one click when proposed.
  */
 export function RemindersPanel() {

@@ -49,7 +49,7 @@ const styles = {
 
 const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
 
-/** Expenses (issue 14): the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
+/** Expenses: the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
 export function ExpensesPage() {
   const canWrite = useCan('expenses.create');
   const canImport = useCan('expenses.importEinvoice');

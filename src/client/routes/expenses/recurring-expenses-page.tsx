@@ -36,7 +36,7 @@ const styles = {
   }),
 };
 
-/** Dépenses répétitives (issue 14 §2): each with its next date; the scheduler makes the due ones into expenses. */
+/** Dépenses répétitives: each with its next date; the scheduler makes the due ones into expenses. */
 export function RecurringExpensesPage() {
   const money = useMoney();
   const utils = trpc.useUtils();

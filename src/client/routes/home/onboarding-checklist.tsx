@@ -36,7 +36,7 @@ const styles = {
 };
 
 /**
- * Issue 23, an empty organisation: the five steps to a first invoice sent, each ticked from what is really there, and
+ * An empty organisation: the five steps to a first invoice sent, each ticked from what is really there, and
  * the card gone once all five are done. Read with the queries the pages already use (nothing of its own to store).
  */
 export function OnboardingChecklist({ className }: { className?: string }) {

@@ -96,7 +96,7 @@ export function ItemFormDialog({ open, item, onClose }: { open: boolean; item: I
   const create = trpc.items.create.useMutation({ onSuccess: done, onError: refused });
   const update = trpc.items.update.useMutation({ onSuccess: done, onError: refused });
   const archive = trpc.items.delete.useMutation({ onSuccess: done });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   const set = (key: keyof Form) => (e: { target: { value: string } }) => {

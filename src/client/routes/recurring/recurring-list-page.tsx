@@ -39,7 +39,7 @@ const styles = {
 
 const statusOf = (r: RecurringInvoiceRecord) => (r.paused ? 'En pause' : r.next_date ? 'Active' : 'Terminée');
 
-/** Factures récurrentes (issue 15 §3): each model with its schedule, the invoices it made, and « Générer maintenant ». */
+/** Factures récurrentes: each model with its schedule, the invoices it made, and « Générer maintenant ». */
 export function RecurringListPage() {
   const money = useMoney();
   const [, navigate] = useLocation();

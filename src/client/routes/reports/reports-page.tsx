@@ -23,7 +23,7 @@ const styles = {
   note: css({ fontSize: 'sm', color: 'fg.muted', mt: '3' }),
 };
 
-/** Statistiques (issue 17): turnover, customers, receivables, expenses and margin, VAT, and the livre des recettes. */
+/** Statistiques: turnover, customers, receivables, expenses and margin, VAT, and the livre des recettes. */
 export default function ReportsPage() {
   const period = usePeriod();
   const { range, valid, compared, group } = period;

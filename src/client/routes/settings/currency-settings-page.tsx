@@ -32,7 +32,7 @@ export function CurrencySettingsPage() {
       setRate('');
     },
   });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   const list = useMemo(() => currencies.data?.data ?? [], [currencies.data]);

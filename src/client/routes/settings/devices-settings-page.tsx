@@ -14,7 +14,7 @@ const styles = {
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—';
 
-/** Paramètres → Appareils (issue 18 §3): where the user is logged in, and closing what they do not recognise. */
+/** Paramètres → Appareils: where the user is logged in, and closing what they do not recognise. */
 export function DevicesSettingsPage() {
   const utils = trpc.useUtils();
   const devices = trpc.devices.list.useQuery();

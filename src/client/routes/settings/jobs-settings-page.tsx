@@ -7,7 +7,7 @@ import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
-/** Paramètres → Tâches planifiées: every job of the scheduler, its last run and result, its next run (issue 15 §5). */
+/** Paramètres → Tâches planifiées: every job of the scheduler, its last run and result, its next run. */
 export function JobsSettingsPage() {
   const jobs = trpc.reminders.jobs.useQuery(undefined, { refetchInterval: 60_000 });
   return (

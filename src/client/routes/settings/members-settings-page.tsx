@@ -31,7 +31,7 @@ const styles = {
 
 const dateFr = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** Paramètres → Mon équipe (issue 18): the members and their roles, the invitations waiting for an answer. */
+/** Paramètres → Mon équipe: the members and their roles, the invitations waiting for an answer. */
 export function MembersSettingsPage() {
   const utils = trpc.useUtils();
   const team = trpc.members.list.useQuery();

@@ -59,7 +59,7 @@ function whenText(s: Subscription, target: PlanId): string {
 }
 
 /**
- * Gérer mon abonnement: a change to a smaller plan in waiting (issue 19), what still exceeds that plan, what it would
+ * Gérer mon abonnement: a change to a smaller plan in waiting, what still exceeds that plan, what it would
  * leave unused, and the way to keep the current plan. Nothing shows when no change is waiting.
  */
 export function PendingPlanChange(props: { subscription: Subscription; isOwner: boolean; onKeep: () => void; keeping: boolean }) {

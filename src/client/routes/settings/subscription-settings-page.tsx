@@ -47,7 +47,7 @@ function periodLine(s: Subscription): string {
   return s.cancel_at_period_end ? `${period} résilié : se termine le ${end}.` : `${period} : prochain renouvellement le ${end}.`;
 }
 
-/** Paramètres → Gérer mon abonnement (issue 19 §3): the plan, its period and usage, changing or cancelling, its invoices. */
+/** Paramètres → Gérer mon abonnement: the plan, its period and usage, changing or cancelling, its invoices. */
 export function SubscriptionSettingsPage() {
   const subscription = useSubscription();
   const isOwner = useCan('subscription.checkout');

@@ -64,7 +64,7 @@ export function TagSettingsPage() {
     },
   });
   const remove = trpc.tags.delete.useMutation({ onSuccess: refresh });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   async function save(tag: TagRow, data: Tag) {

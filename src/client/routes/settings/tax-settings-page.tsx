@@ -86,7 +86,7 @@ export function TaxSettingsPage() {
     },
   });
   const remove = trpc.taxes.delete.useMutation({ onSuccess: refresh });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   function add(event: FormEvent) {

@@ -29,7 +29,7 @@ export function UnitSettingsPage() {
     },
   });
   const remove = trpc.units.delete.useMutation({ onSuccess: refresh });
-  // A second click before the disabled button renders is ignored: one record per action (issue 12).
+  // A second click before the disabled button renders is ignored: one record per action.
   const guard = useActionGuard();
 
   function add(event: FormEvent) {

@@ -24,7 +24,7 @@ const styles = {
 };
 
 /**
- * Issue 19 §4: the user sees a limit coming before the server refuses a creation — a gentle banner from 80 % of the
+ * The user sees a limit coming before the server refuses a creation — a gentle banner from 80 % of the
  * most used limit, naming the plan that lifts it. Nothing when limits are lifted or far.
  */
 export function LimitBanner() {

@@ -73,7 +73,7 @@ const LIMIT_ROWS: { key: LimitKey; label: string }[] = [
   { key: 'storage', label: 'Stockage des justificatifs' },
 ];
 
-/** /pricing, Votre abonnement (issue 19 §1): the plans side by side, the current one marked, each leading to /buy. */
+/** /pricing, Votre abonnement: the plans side by side, the current one marked, each leading to /buy. */
 export function PricingPage() {
   const plans = trpc.plans.list.useQuery(undefined, { staleTime: Infinity });
   const subscription = useSubscription();

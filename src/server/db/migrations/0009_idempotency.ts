@@ -1,7 +1,7 @@
 import type { MigrationDb } from './helpers';
 
 /**
- * Issue 12, "nothing doubled": the first answer to a POST sent with an `Idempotency-Key` header, kept 24 h, so a
+ * "nothing doubled": the first answer to a POST sent with an `Idempotency-Key` header, kept 24 h, so a
  * repeat (double click, retry after a lost answer) gets that answer again instead of creating a second record.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -4,7 +4,7 @@ import { withId } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
- * The append-only, hash-chained log (issue 12 §4): one chain per organisation. Each entry keeps its content as
+ * The append-only, hash-chained log: one chain per organisation. Each entry keeps its content as
  * written (JSON text), the SHA-256 of that text, the hash of the previous entry and its own hash over both; the
  * triggers refuse any UPDATE or DELETE through the application, and verify detects one made behind its back.
  */

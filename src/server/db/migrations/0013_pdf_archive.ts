@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The PDF of an issued invoice or credit note, kept once rendered (issue 12 §1): its path under the data directory,
+ * The PDF of an issued invoice or credit note, kept once rendered: its path under the data directory,
  * its size and its SHA-256. Every later download serves that file after checking its hash; null until the first one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The VAT rate of shipping (CGI art. 267, issue 12 §3): `shipping_tax` keeps the rate applied at the last save (JSON
+ * The VAT rate of shipping (CGI art. 267): `shipping_tax` keeps the rate applied at the last save (JSON
  * `{ title, rate }`, NULL: no VAT on shipping), so EN 16931 can state shipping as a charge with its VAT category;
  * `shipping_tax_auto` says whether it follows the main rate of the lines. Stored totals are not recomputed: a document
  * already issued keeps its untaxed shipping (none, not following); a draft follows the main rate from its next save,

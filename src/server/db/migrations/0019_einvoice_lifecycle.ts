@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Issue 13 §6: the lifecycle statuses of the e-invoicing reform recorded on issued invoices and credit notes (an
+ * The lifecycle statuses of the e-invoicing reform recorded on issued invoices and credit notes (an
  * append-only history: a withdrawn Encaissée is a new entry), and the one transmission of each document to the
  * approved platform. `platform_update_id` names the platform's update an entry came from, so that polling the same
  * update twice records it once.

@@ -3,7 +3,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Expenses (issue 14 §1) and each organisation's expense categories (a French default list mapped to plan comptable
+ * Expenses and each organisation's expense categories (a French default list mapped to plan comptable
  * accounts, editable). Amounts are integer units of 10^-4 like every stored amount; the VAT per rate is JSON, with
  * its total and deductible part stored beside it for the lists and reports. A supplier e-invoice imported is known by
  * the SHA-256 of its file: the same file twice is refused by the unique index, not only by a prior look-up.

@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Recurring expenses (issue 14 §2) and the scheduler's jobs (issue 15 §5): one row per job holds its lease (who runs
+ * Recurring expenses and the scheduler's jobs: one row per job holds its lease (who runs
  * it, until when), so that two processes on the same database never run it at once, and its last run for the screen.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * An estimate accepted or refused by its customer on its public page (issue 15 §4): who (the name typed), when, from
+ * An estimate accepted or refused by its customer on its public page: who (the name typed), when, from
  * where (IP and user agent), and for a refusal the reason given. One row per answer; the estimate's status moves in
  * the same transaction. A document reopened by hand may be answered again: rows are kept, never rewritten.
  */

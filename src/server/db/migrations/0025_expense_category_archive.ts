@@ -1,7 +1,7 @@
 import type { MigrationDb } from './helpers';
 
 /**
- * An expense category can be archived (issue 14 §1, « editable »): one still used by expenses is never deleted, as
+ * An expense category can be archived (« editable »): one still used by expenses is never deleted, as
  * those expenses keep their account; archived, it leaves the pickers and the list of new choices.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Payment reminders (issue 15 §2): one row per invoice and step (the step's offset in days from the due date). The
+ * Payment reminders: one row per invoice and step (the step's offset in days from the due date). The
  * UNIQUE (document_id, step) is what keeps a step from ever being sent twice, across restarts and processes: a
  * sender first claims the row, and only a failed one may be claimed again.
  */

@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Recurring invoices (issue 15 §3): the model (a document form kept as JSON, not a numbered document) and its
+ * Recurring invoices: the model (a document form kept as JSON, not a numbered document) and its
  * schedule; and one run per occurrence made. UNIQUE (recurring_id, occurrence_date) is what makes each occurrence
  * once: the run is inserted in the same transaction as its invoice, so a second process, a restart or a catch-up
  * after days down finds the key taken and makes nothing.

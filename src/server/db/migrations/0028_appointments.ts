@@ -3,7 +3,7 @@ import type { MigrationDb } from './helpers';
 import { withId } from './helpers';
 
 /**
- * Appointments (issue 16): a date and Paris wall-clock times ('HH:MM[:SS]', null for an all-day one), an optional
+ * Appointments: a date and Paris wall-clock times ('HH:MM[:SS]', null for an all-day one), an optional
  * customer, a status, a reminder, and the draft invoice it was billed on (billed once). Each user's private calendar
  * feed is known by the SHA-256 of its random token, so a stolen database gives no working address. A reminder sent
  * is a row keyed by the appointment and the moment it announced: the unique index makes « sent once » hold even when

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonText } from '../dialect';
 
 /**
- * Issue 17: reports and the FEC give figures in the base currency, converted at the rate of the day a document was
+ * Reports and the FEC give figures in the base currency, converted at the rate of the day a document was
  * issued, not at today's rate in Paramètres → Devises (which moves and would rewrite past turnover). The rate
  * (units of the document's currency per unit of the base, as in `currencies.rate`) is kept at issue from now on.
  *

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonNumber } from '../dialect';
 
 /**
- * Issue 17, speed: what the reports read per payment is kept on the document when its content is written, instead of
+ * Speed: what the reports read per payment is kept on the document when its content is written, instead of
  * being summed from its lines for every payment of the period (URSSAF split, VAT on receipts):
  * - `goods_net` / `lines_net`: the HT of its goods lines / of all its lines (INTEGER units, scale 4, as the totals);
  * - `has_services`: 1 when a line is a service (VAT on receipts applies to those).

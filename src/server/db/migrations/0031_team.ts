@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
 /**
- * Issue 18: teams. The `accountant` role (reads and exports, writes nothing) joins owner, admin and member; SQLite
+ * Teams. The `accountant` role (reads and exports, writes nothing) joins owner, admin and member; SQLite
  * cannot alter a CHECK constraint, so `memberships` is rebuilt with its rows (every existing row keeps its role:
  * they were all created as 'owner' at registration). Invitations keep only the SHA-256 of the mailed token, as
  * sessions and e-mail tokens do, and are spent once (`accepted_at`) or withdrawn (`revoked_at`).

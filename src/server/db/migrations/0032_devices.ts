@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 18 §3, Paramètres → Appareils: each session remembers the browser it was opened from (User-Agent, parsed
+ * Paramètres → Appareils: each session remembers the browser it was opened from (User-Agent, parsed
  * when shown), the address, and when it was last used (refreshed at most every few minutes, not on every request).
  * Sessions opened before this migration have none of these: they show as an unknown browser.
  */

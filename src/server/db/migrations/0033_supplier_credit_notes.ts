@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
 
 /**
- * Issue 14: an expense can be a supplier's credit note (« avoir fournisseur »), and an imported expense's category
+ * An expense can be a supplier's credit note (« avoir fournisseur »), and an imported expense's category
  * stays « à vérifier » until the user saves it.
  *
  * A credit note's amounts are stored negative (amount, VAT per rate, VAT total, deductible VAT), `kind` telling what

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
 /**
- * Issue 18 §4: API keys of an organisation. Only the SHA-256 of the secret is kept (as sessions and invitations do)
+ * API keys of an organisation. Only the SHA-256 of the secret is kept (as sessions and invitations do)
  * with a short visible prefix to tell keys apart; a revoked key keeps its row, so using it again answers « révoquée »
  * rather than « inconnue ». `created_by` is whose rights the key can never exceed (auth/api-keys.ts).
  */

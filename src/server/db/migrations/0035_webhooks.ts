@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers';
 
 /**
- * Issue 18 §5: webhooks. An endpoint is an organisation's URL, the events it subscribed to (a JSON array) and the
+ * Webhooks. An endpoint is an organisation's URL, the events it subscribed to (a JSON array) and the
  * secret its deliveries are signed with (kept in clear: HMAC needs it). `webhook_deliveries` is the outbox: a row
  * is written in the transaction of the event itself (services/webhooks.ts emitEvent), so a rolled-back write sends
  * nothing and a committed one is never lost; the body is frozen there, and each attempt keeps its last answer.

@@ -1,7 +1,7 @@
 import { analyzeIfAnalysed, type MigrationDb } from './helpers';
 
 /**
- * Issue 22, lists at 100 000 documents: every list page read and sorted the organisation's whole table (`USE TEMP
+ * Lists at 100 000 documents: every list page read and sorted the organisation's whole table (`USE TEMP
  * B-TREE FOR ORDER BY`, `npm run bench -- scale`). Each index below ends with the list's order (date, id), so that
  * a page is the first rows of an index range:
  * - (organization_id, date, id): the default list, periods and deep pages (walked without the rows);

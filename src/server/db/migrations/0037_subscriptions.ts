@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 19: each organisation's plan (one row; none = the free plan), the subscription's own invoices, and the
+ * Each organisation's plan (one row; none = the free plan), the subscription's own invoices, and the
  * payment provider's event ids so a webhook delivered twice is applied once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { analyzeIfAnalysed, type MigrationDb } from './helpers';
 import { toStoredUnits } from '../../../shared/money';
 
 /**
- * Issue 17, speed at 100 000 documents: the VAT report parsed every issued document's tax groups (JSON) for the period,
+ * Speed at 100 000 documents: the VAT report parsed every issued document's tax groups (JSON) for the period,
  * and once more per payment on receipts. `document_taxes` keeps them as rows, one per tax group of an issued invoice
  * or credit note, written in the transaction that issues it (document-lifecycle.ts) and never changed after (an issued
  * legal record is frozen): base and VAT in stored units (INTEGER, scale 4), the rate as the JSON number's text, and

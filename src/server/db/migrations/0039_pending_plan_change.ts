@@ -1,7 +1,7 @@
 import type { MigrationDb } from './helpers';
 
 /**
- * Issue 19: a change to a smaller plan that the current usage exceeds is recorded, not refused, and takes effect when
+ * A change to a smaller plan that the current usage exceeds is recorded, not refused, and takes effect when
  * usage fits (services/subscriptions.ts). `pending_since` says when it was asked for; `pending_deadline` is the day
  * after which it applies even if usage still exceeds (a change the payment provider already bills: nothing more is
  * paid for the larger plan after that day).

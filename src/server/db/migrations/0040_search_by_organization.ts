@@ -3,7 +3,7 @@ import type { MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
- * Issue 22, search at 100 000 documents. FTS5 is SQLite's, so this whole migration is the one SQLite-specific step
+ * Search at 100 000 documents. FTS5 is SQLite's, so this whole migration is the one SQLite-specific step
  * of the schema (the PostgreSQL backend keeps its tsvector columns and finds a part of a number with ILIKE: it skips this step):
  * - the full-text index filtered on the organisation only after matching and ranking every organisation's entries
  *   (`organization_id` is an unindexed column). Its rowid now starts with the organisation, then the kind, then the

@@ -3,7 +3,7 @@ import type { MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
- * Issue 21, several processes on one PostgreSQL database:
+ * Several processes on one PostgreSQL database:
  * - `rate_limits`: the fixed-window counters (auth/rate-limit.ts) that every process must share, or a brute force
  *   spread over N processes would get N times the tries. One row per limiter and key; `reset_at` and `last_at` are
  *   epoch milliseconds. Created on SQLite too, so both schemas stay the same (`npm run db:copy`), though SQLite's

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 import { numberSuffixes } from '../queries/search';
 
 /**
- * Issue 22 on PostgreSQL, the documents list at 100 000 documents. SQLite has both already (its kept counts live in
+ * PostgreSQL, the documents list at 100 000 documents. SQLite has both already (its kept counts live in
  * the process, its trigram index is migration 0040's), so this whole migration is PostgreSQL's, as 0040 is SQLite's:
  * - `document_generations`: one row per organisation whose `generation` grows with every transaction that writes
  *   its documents, bumped by a trigger in that same transaction, whichever process or statement writes. A list's

@@ -189,7 +189,7 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
 }
 
 /**
- * Customers that look like the one about to be saved (issue 23): the same SIREN (a SIRET's first 9 digits), or the
+ * Customers that look like the one about to be saved: the same SIREN (a SIRET's first 9 digits), or the
  * same name and e-mail, case and spaces aside. Archived ones too: restoring beats a second record.
  */
 export async function findCustomerDuplicates(

@@ -8,7 +8,7 @@ import type { Db } from '../connection';
  */
 const HT = sql<number>`(subtotal - discount)`;
 /** 1 for a credit note on a deposit invoice: it cancels an advance, which turnover never counted. */
-// A primary-key lookup per credit note: not a list of every deposit of the table built for each query (issue 17 bench).
+// A primary-key lookup per credit note: not a list of every deposit of the table built for each query.
 export const creditOfDeposit = sql<number>`(case when type = 'credit' and exists (select 1 from documents d where d.id = documents.corrects_id and d.kind = 'deposit') then 1 else 0 end)`;
 
 export async function sumTurnover(

@@ -59,7 +59,7 @@ export interface PaymentValues {
   reverses_id?: number | null;
 }
 
-/** Payments are only ever inserted: a recorded payment is never rewritten nor deleted (issue 12 §4). */
+/** Payments are only ever inserted: a recorded payment is never rewritten nor deleted. */
 export async function insertPayment(
   db: Db,
   params: { organizationId: number; documentId: number; values: PaymentValues },

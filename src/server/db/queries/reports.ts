@@ -5,7 +5,7 @@ import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
 
 /**
- * The statistics' aggregates (issue 17), in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
+ * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
  * and rate of issue as well, so that the service converts a handful of sums to the base currency exactly
  * (exchange.ts) instead of every document. Turnover follows the dashboard's rule (figures.ts): issued standard
  * invoices less their credit notes, deposits being advances that the final invoice counts in full.

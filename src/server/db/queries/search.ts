@@ -213,7 +213,7 @@ function searchResults(
   ];
 }
 
-// PostgreSQL (issue 21): a plain table (migration 0004) with two tsvector columns written from the words folded by
+// PostgreSQL: a plain table (migration 0004) with two tsvector columns written from the words folded by
 // db/dialect.ts searchWords: `heading` (title and subtitle) and `words` (all three), GIN-indexed. Its rowid stays
 // refId * 8 + kind code (migration 0040 is FTS5's and skipped there); the organisation is a real column, filtered in
 // the same statement. A number is found from any part of it through `number_parts`, its suffixes (migration 0042).

@@ -9,7 +9,7 @@ import type { CustomerRow } from '../../customers/types';
 import type { Address } from '../../../../shared/schemas/customer';
 
 /**
- * The customer form comes in its own chunk (issue 22: the editor's first load), fetched when the button is pointed at or
+ * The customer form comes in its own chunk (the editor's first load), fetched when the button is pointed at or
  * focused, and mounted from the first click on (so that its closing animation still plays).
  */
 const customerForm = lazyPage(

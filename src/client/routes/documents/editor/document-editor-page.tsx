@@ -39,7 +39,7 @@ const styles = {
   ...editorLayout,
   aside: css({ position: { xl: 'sticky' }, top: '4', display: 'flex', flexDirection: 'column', gap: '3' }),
   notice: css({ bg: 'warningSubtle', color: 'warning', borderRadius: 'lg', p: '3', fontSize: 'sm', fontWeight: '600' }),
-  // Phones (issue 23): save and issue stay under the thumb, whatever the scroll, above the page's own bottom.
+  // Phones: save and issue stay under the thumb, whatever the scroll, above the page's own bottom.
   stickyBar: css({
     position: 'sticky',
     bottom: '0',
@@ -139,7 +139,7 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
     return null;
   }
 
-  // A second click (or Ctrl+S) before the disabled button renders is ignored: one save per action (issue 12).
+  // A second click (or Ctrl+S) before the disabled button renders is ignored: one save per action.
   const guard = useActionGuard();
   const save = (after?: (docId: number, version: string) => void, quiet = false) => guard(() => saveNow(after, quiet));
 

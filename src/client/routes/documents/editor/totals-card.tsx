@@ -64,7 +64,7 @@ export function TotalsCard({
   showTotal?: boolean;
   /** False under the franchise en base: no VAT rows, no HT/TTC wording. */
   vat?: boolean;
-  /** On a phone (issue 23) the card folds to its total, with a button that unfolds the detail. */
+  /** On a phone the card folds to its total, with a button that unfolds the detail. */
   collapsible?: boolean;
 }) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);

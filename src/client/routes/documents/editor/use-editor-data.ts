@@ -20,7 +20,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const units = trpc.units.list.useQuery(undefined, { staleTime: 60_000 });
   const rules = useTaxRules();
-  // Fetched again on every opening: a cached answer may predate the last save (issue 12, "lost edit").
+  // Fetched again on every opening: a cached answer may predate the last save ("lost edit").
   const doc = trpc.documents.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), refetchOnMount: 'always' });
   const fresh = doc.isFetchedAfterMount && !doc.isFetching ? doc.data : undefined;
   // From a customer's page (/invoices/new/add?customer=12): the new document starts with that customer.

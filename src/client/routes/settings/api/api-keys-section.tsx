@@ -60,7 +60,7 @@ interface Created {
   secret: string;
 }
 
-/** « Clés d’API » (issue 18 §4): create one (its secret shown once), see when each was last used, revoke. */
+/** « Clés d’API »: create one (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysSection() {
   const included = usePlanIncludes('api');
   const canManage = useCan('apiKeys.create');

@@ -26,7 +26,7 @@ function ApiReferenceSection() {
   );
 }
 
-/** Paramètres → API (issue 18 §4, §5), one section after another: « Clés d’API », the webhooks, « Référence de l’API ». */
+/** Paramètres → API (§5), one section after another: « Clés d’API », the webhooks, « Référence de l’API ». */
 export function ApiSettingsPage() {
   return (
     <SettingsFrame>

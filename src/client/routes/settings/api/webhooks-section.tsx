@@ -44,7 +44,7 @@ const lastDelivery = (w: WebhookEndpoint) => {
 };
 
 /**
- * Paramètres → API, Webhooks (issue 18 §5): where the organisation's events are sent, signed with a secret shown
+ * Paramètres → API, Webhooks: where the organisation's events are sent, signed with a secret shown
  * once at creation; the delivery log, a test ping, and the notice of an endpoint turned off by repeated failures.
  * Owners and admins only (the server refuses the others: `manage`).
  */

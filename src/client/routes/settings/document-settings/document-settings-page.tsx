@@ -64,7 +64,7 @@ const SECTIONS: { value: SectionId; label: string }[] = [
 
 type LazySectionId = Exclude<SectionId, 'layout'>;
 
-// Issue 22: the page opens on « Mise en page »; the other panels (a third of the page's code with their editors) come
+// The page opens on « Mise en page »; the other panels (a third of the page's code with their editors) come
 // in their own chunks, downloaded when the browser is idle or on hover or focus of their tab.
 const LAZY_SECTIONS = {
   numbering: lazyPage(
