@@ -21,7 +21,7 @@ import {
   removeRecurringInvoice,
 } from '../services/recurring-invoices';
 
-/** Recurring invoices (CONTRACT.md /api/recurring): the models and « Générer maintenant ». */
+/** Recurring invoices (/api/recurring): the models and « Générer maintenant ». */
 export const recurringInvoicesRouter = router({
   list: protectedProcedure
     .meta({ rest: { method: 'GET', path: '/api/recurring', summary: 'Factures récurrentes, avec leur prochaine date' } })

@@ -11,7 +11,7 @@ const booleanFilter = (field: string) =>
     z.boolean({ error: `${field} : true ou false` }).optional(),
   );
 
-/** The customers list's query: search, filters, sort and CONTRACT.md's page defaults. */
+/** The customers list's query: search, filters, sort and the API's page defaults (page 1, 10 a page). */
 export const customerListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().meta({ label: 'Recherche' }),
   type: z.enum(['company', 'individual'], { error: 'Type de client : company ou individual' }).optional().meta({ label: 'Type' }),

@@ -4,7 +4,7 @@ import { documentInputSchema } from './document';
 import { listAnswer, writeAnswer } from './answers';
 
 /**
- * A recurring invoice (CONTRACT.md /api/recurring): a model in the document form's shape — not a
+ * A recurring invoice (/api/recurring): a model in the document form's shape — not a
  * numbered document — plus its schedule. Each occurrence becomes an invoice through the documents' own services.
  */
 export const RECURRING_MODES = ['draft', 'issue', 'issue_and_send'] as const;

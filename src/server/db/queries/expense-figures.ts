@@ -3,7 +3,7 @@ import { add, fromStoredUnits, toNumber, ZERO, type Money } from '../../../share
 import { vatRowBases } from '../../../shared/vat-return/purchases';
 
 /**
- * The figures expenses give the reports, by expense date (CONTRACT.md): per month and currency, the
+ * The figures expenses give the reports, by expense date: per month and currency, the
  * count, TTC, HT, VAT and deductible VAT; and the deductible VAT per rate with its base (the HT the VAT was paid
  * on, from the amounts: vat-return/purchases.ts), in euros only. A supplier's credit note is stored with negative
  * amounts (migration 0033), so the same sums take it off the month and the rate it belongs to.
