@@ -24,7 +24,7 @@ describe('B2B payment terms past 60 days (C. com. L441-10) in the editor', () =>
 
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
     await dialogLayerReady(page);
-    // Validation comes first (issue 23): the term is asked about before « Émettre définitivement ? ».
+    // Validation comes first: the term is asked about before « Émettre définitivement ? ».
     const question = page.getByRole('alertdialog', { name: 'Délai de paiement' });
     await question.getByText(/Le délai a-t-il été convenu avec le client \?/).waitFor();
     await screenshot(page, 'payment-term-confirm-dialog');
@@ -37,10 +37,12 @@ describe('B2B payment terms past 60 days (C. com. L441-10) in the editor', () =>
     await page.getByRole('button', { name: 'Émettre', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Délai de paiement' }).getByRole('button', { name: 'Confirmer' }).click();
     await page.getByRole('alertdialog', { name: 'Émettre définitivement ?' }).getByRole('button', { name: 'Émettre' }).click();
+    // The server's first issue starts a worker thread and loads the e-invoice validator in it: seconds, once (over ten
+    // on a loaded CI machine).
     await page
       .getByTestId('snackbar')
       .getByText(/Document émis sous le n°/)
-      .waitFor();
+      .waitFor({ timeout: 30_000 });
     expect((await session.rest('GET', `/api/documents/${doc.id}`)).body.stored_status).toBe('unpaid');
   });
 
