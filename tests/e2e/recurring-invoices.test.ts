@@ -46,10 +46,11 @@ describe('recurring invoices in the browser', () => {
     await row.getByText('Aucune').waitFor();
 
     await row.getByRole('button', { name: 'Générer maintenant' }).click();
+    // The server's first issue starts a worker thread and loads the e-invoice validator in it: seconds, once.
     await page
       .getByTestId('snackbar')
       .getByText(/^Facture .+ émise$/)
-      .waitFor();
+      .waitFor({ timeout: 30_000 });
     await row.getByText('1 facture', { exact: true }).waitFor();
     const link = row.getByRole('link', { name: /^F/ });
     const number = await link.textContent();
