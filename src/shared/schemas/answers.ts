@@ -27,3 +27,18 @@ export const textFileSchema = z.object({ filename: z.string(), content: z.string
 
 /** A binary file a REST door with `meta.rest.file.inline` sends as its bytes (a receipt); tRPC gets the object. */
 export const binaryFileSchema = z.object({ filename: z.string(), content_type: z.string(), content_base64: z.string() });
+
+/** A file sent in JSON, as the uploads take it: its name and its bytes in base64 (line breaks allowed). */
+export const uploadedFileSchema = z.object({
+  filename: z
+    .string({ error: 'Fichier : le nom du fichier est attendu' })
+    .trim()
+    .min(1, 'Fichier : le nom du fichier est attendu')
+    .max(200)
+    .meta({ label: 'Fichier' }),
+  content_base64: z
+    .string({ error: 'Fichier : le contenu est attendu (base64)' })
+    .min(1, 'Fichier : le fichier est vide')
+    .regex(/^[A-Za-z0-9+/=\s]+$/, 'Fichier : contenu base64 attendu')
+    .meta({ label: 'Fichier' }),
+});

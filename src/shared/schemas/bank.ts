@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBase64 } from '../base64';
+import { uploadedFileSchema } from './answers';
 import { compactAccountCode, ibanProblem, isValidBic } from '../iban';
 import { decimalSchema } from './document';
 import { INPUT_SCALE } from '../money';
@@ -46,19 +46,8 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-export const statementUploadSchema = z.object({
-  filename: z
-    .string({ error: 'Fichier : le nom du fichier est attendu' })
-    .trim()
-    .min(1, 'Fichier : le nom du fichier est attendu')
-    .max(200)
-    .meta({ label: 'Fichier' }),
-  content_base64: z
-    .string({ error: 'Fichier : le contenu est attendu (base64)' })
-    .min(1, 'Fichier : le fichier est vide')
-    .refine((text) => isBase64(text.replace(/\s+/g, '')), 'Fichier : contenu base64 attendu')
-    .meta({ label: 'Fichier' }),
-});
+/** A statement file to import. */
+export const statementUploadSchema = uploadedFileSchema;
 
 export const statementImportSchema = z.object({
   imported: z.number().int(),

@@ -4,7 +4,7 @@ import { add, money } from '../money';
 import { PERIODS } from './filters';
 import { decimalSchema } from './document';
 import { sirenOrSiretField, vatNumberField } from './fields';
-import { listAnswer, writeAnswer } from './answers';
+import { listAnswer, uploadedFileSchema, writeAnswer } from './answers';
 import { FREQUENCIES } from '../recurrence';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
@@ -192,20 +192,8 @@ export const receiptUploadSchema = z.object({
     .meta({ label: 'Justificatif' }),
 });
 
-/** A supplier's e-invoice to import (CONTRACT.md `POST /api/expenses/import`). */
-export const expenseImportSchema = z.object({
-  filename: z
-    .string({ error: 'Fichier : le nom du fichier est attendu' })
-    .trim()
-    .min(1, 'Fichier : le nom du fichier est attendu')
-    .max(200)
-    .meta({ label: 'Fichier' }),
-  content_base64: z
-    .string({ error: 'Fichier : le contenu est attendu (base64)' })
-    .min(1, 'Fichier : le fichier est vide')
-    .regex(/^[A-Za-z0-9+/=\s]+$/, 'Fichier : contenu base64 attendu')
-    .meta({ label: 'Fichier' }),
-});
+/** A supplier's e-invoice to import (`POST /api/expenses/import`). */
+export const expenseImportSchema = uploadedFileSchema;
 
 // Answers.
 
