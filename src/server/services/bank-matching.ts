@@ -146,6 +146,18 @@ export async function matchBankTransaction(
   matches: { kind: MatchKind; id: number; amount: number }[],
   userId?: number,
 ): Promise<BankTransaction> {
+  await recordMatches(db, organizationId, id, matches, userId);
+  return getBankTransaction(db, organizationId, id);
+}
+
+/** The writes of a confirmation, without reading the line back (« Tout valider » confirms thousands). */
+async function recordMatches(
+  db: Db,
+  organizationId: number,
+  id: number,
+  matches: { kind: MatchKind; id: number; amount: number }[],
+  userId?: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'bank_transactions', id);
     const line = await getLine(trx, organizationId, id);
@@ -207,7 +219,6 @@ export async function matchBankTransaction(
   });
   // A payment in full may have queued « Encaissée » for the platform: sent now rather than at the outbox's next look.
   if (matches.some((m) => m.kind === 'invoice')) kickFlowOutboxes();
-  return getBankTransaction(db, organizationId, id);
 }
 
 export async function ignoreBankTransaction(db: Db, organizationId: number, id: number, reason: string): Promise<void> {
@@ -252,7 +263,7 @@ export async function confirmSureMatches(db: Db, organizationId: number, account
       skipped++;
       continue;
     }
-    await matchBankTransaction(
+    await recordMatches(
       db,
       organizationId,
       c.id,
