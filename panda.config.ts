@@ -1,6 +1,5 @@
 import { defineConfig } from '@pandacss/dev';
-import { checkboxRecipe, fieldRecipe, inputRecipe, numberInputRecipe, selectRecipe } from './theme/field-recipes';
-import { iconButtonRecipe } from './theme/icon-button';
+import { recipes, slotRecipes, staticRecipes } from './theme/recipes';
 
 // Light and dark through semantic tokens: components name roles (bg.canvas, fg.muted…), never raw colours.
 export default defineConfig({
@@ -24,12 +23,11 @@ export default defineConfig({
     },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
   },
-  // The kit's variants are chosen at run time (size, a unit): generate them all, not only what static analysis sees.
-  staticCss: { recipes: { input: ['*'], field: ['*'], numberInput: ['*'], select: ['*'], checkbox: ['*'], iconButton: ['*'] } },
+  staticCss: { recipes: staticRecipes },
   theme: {
     extend: {
-      recipes: { input: inputRecipe, iconButton: iconButtonRecipe },
-      slotRecipes: { field: fieldRecipe, numberInput: numberInputRecipe, select: selectRecipe, checkbox: checkboxRecipe },
+      recipes,
+      slotRecipes,
       tokens: {
         colors: {
           brand: {

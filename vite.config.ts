@@ -16,9 +16,16 @@ const POSTGRES_RUN_SKIPS = [
 
 /**
  * The server's build (`npm run build:server`, `vite build --ssr`): the process and the worker threads' entry, each its
- * own file in dist/server (main.js finds worker.js beside it), the code they share in chunks below.
+ * own file in dist/server (main.js finds worker.js beside it), the code they share in chunks below. The operator
+ * commands are built with them into dist/server/ops, so that a deployment with production dependencies only (the
+ * Docker image) runs them with plain node: `node dist/server/ops/backup.js`.
  */
-const serverInputs = { main: 'src/server/main.ts', worker: 'src/server/workers/worker.ts' };
+const OPERATOR_COMMANDS = ['migrate', 'plan', 'backup', 'restore', 'jobs-run', 'audit-verify', 'db-copy', 'einvoice-poll'];
+const serverInputs = {
+  main: 'src/server/main.ts',
+  worker: 'src/server/workers/worker.ts',
+  ...Object.fromEntries(OPERATOR_COMMANDS.map((name) => [`ops/${name}`, `scripts/${name}.ts`])),
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',

@@ -1,12 +1,26 @@
 /**
  * Counts what a review of the code measures across src/, scripts/, tests/ and build/: `any` types, `as` casts (other than
- * `as const`), non-null assertions and lines over 160 characters. Run: `npx tsx scripts/code-metrics.ts [dir]`.
+ * `as const`), non-null assertions and lines over 160 characters; then the shape rules of scripts/code-shape.ts (upward
+ * imports, migrations importing live code, mentions of the tracker or of documents outside the repository, component
+ * styles outside the recipes). Run: `npm run metrics [-- dir] [-- --list]`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import {
+  componentCssCalls,
+  cssCalls,
+  documentFieldFiles,
+  type Finding,
+  migrationImports,
+  OUTSIDE_DOCUMENT,
+  TRACKER_REFERENCE,
+  textMentions,
+  upwardImports,
+} from './code-shape';
 
-const root = process.argv[2] ?? '.';
+const list = process.argv.includes('--list');
+const root = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '.';
 const files: string[] = [];
 function walk(dir: string) {
   for (const name of readdirSync(dir)) {
@@ -41,3 +55,23 @@ for (const file of files) {
   visit(source);
 }
 console.log(JSON.stringify(counts));
+
+const shape: Record<string, Finding[]> = {
+  upwardImports: upwardImports(root),
+  migrationsImportingSrc: migrationImports(root),
+  trackerReferencesInSrc: textMentions(root, TRACKER_REFERENCE),
+  outsideDocumentsInSrc: textMentions(root, OUTSIDE_DOCUMENT),
+  componentCssOutsideTheme: componentCssCalls(root),
+};
+console.log(
+  JSON.stringify({
+    documentFieldFiles: documentFieldFiles(root) ?? null,
+    cssCalls: cssCalls(root),
+    ...Object.fromEntries(Object.entries(shape).map(([name, findings]) => [name, findings.length])),
+  }),
+);
+if (list) {
+  for (const [name, findings] of Object.entries(shape)) {
+    for (const { file, line, what } of findings) console.log(`${name}\t${file}:${line}\t${what}`);
+  }
+}

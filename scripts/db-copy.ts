@@ -1,9 +1,9 @@
 // `npm run db:copy -- --from file:./data/facturier.db --to postgres://…`: moves a deployment from SQLite to an empty
-// PostgreSQL database, then verifies row counts and every audit log (db/copy.ts). The data folder (kept PDFs, receipts)
+// PostgreSQL database, then verifies row counts and every audit log (src/server/database-copy.ts). The data folder (kept PDFs, receipts)
 // stays where it is: point DATA_DIR of the PostgreSQL deployment at it. Exit code 1 when the copy failed or did not verify.
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/connection';
-import { CopyError, copyDatabase } from '../src/server/db/copy';
+import { CopyError, copyDatabase } from '../src/server/database-copy';
 import { isPostgresUrl } from '../src/server/db/dialect';
 
 const usage = 'Usage : npm run db:copy -- --from file:CHEMIN.db --to postgres://UTILISATEUR@HÔTE/BASE [--data-dir DOSSIER]';

@@ -1,7 +1,7 @@
 // `npm run migrate`: applies pending migrations to DATABASE_URL without starting the server.
 import { loadEnv } from '../src/server/env';
 import { openDatabase } from '../src/server/db/connection';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateToLatest } from '../src/server/migrate';
 
 const env = loadEnv();
 const connection = openDatabase(env.databasePath);

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
 import { openDatabase } from '../src/server/db/connection';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateToLatest } from '../src/server/migrate';
 import { organizationExists } from '../src/server/db/queries/subscriptions';
 import { grantPlan } from '../src/server/services/subscriptions';
 import { todayIso } from '../src/server/services/document-record';

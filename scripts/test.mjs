@@ -60,7 +60,16 @@ const checks = [
   ['lint and format (biome check)', bin('biome'), ['check', '--max-diagnostics=50', '.']],
   ['client build for the browser tests', process.execPath, [path.join(root, 'scripts/build-if-stale.mjs'), '--client']],
 ];
-const sqlite = ['unit and integration tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'integration']];
+// The unit and integration suites run on the supported LTS versions, fetched by scripts/other-node.mjs whatever Node
+// the machine has: Node 22 for SQLite, Node 24 for PostgreSQL and a second unit run. TEST_NODE_VERSIONS=current keeps
+// them on the machine's Node (offline, or to debug one failure quickly).
+const onCurrentNode = process.env.TEST_NODE_VERSIONS === 'current';
+const onNode = (major, title, args, env) =>
+  onCurrentNode
+    ? [title, bin('vitest'), args, env]
+    : [`${title}, Node ${major}`, process.execPath, [path.join(root, 'scripts/other-node.mjs'), major, 'vitest', ...args], env];
+const sqlite = onNode('22', 'unit and integration tests (SQLite)', ['run', '--project', 'unit', '--project', 'integration']);
+const unitAgain = onCurrentNode ? [] : [onNode('24', 'unit tests', ['run', '--project', 'unit'])];
 const printed = (result) => {
   process.stdout.write(result.log);
   return result;
@@ -69,11 +78,11 @@ const lanes = await Promise.all(
   postgresUrl
     ? [
         lane([
-          ['integration tests on PostgreSQL', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }],
+          onNode('24', 'integration tests on PostgreSQL', ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }),
         ]).then(printed),
-        lane([sqlite, ...checks]).then(printed),
+        lane([sqlite, ...checks, ...unitAgain]).then(printed),
       ]
-    : [lane(checks).then(printed), lane([sqlite]).then(printed)],
+    : [lane([...checks, ...unitAgain]).then(printed), lane([sqlite]).then(printed)],
 );
 if (lanes.some((l) => !l.ok)) {
   console.error('\nnpm test: échec (voir ci-dessus)');

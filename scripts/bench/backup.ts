@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/migrate';
 import { backupDatabase } from '../../src/server/db/backup';
 
 const TARGET_MB = Number(process.env.BENCH_BACKUP_MB ?? 300);

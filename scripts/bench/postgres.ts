@@ -9,7 +9,7 @@ import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { defined } from '../../src/shared/defined';
 import { openDatabase } from '../../src/server/db/connection';
-import { copyDatabase, type CopyReport } from '../../src/server/db/copy';
+import { copyDatabase, type CopyReport } from '../../src/server/database-copy';
 import { isPostgresUrl } from '../../src/server/db/dialect';
 import type { Database } from '../../src/server/db/schema';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createApiClient, type ApiClient } from '../api-client';
 import { ensureClientBuild } from '../build-if-stale.mjs';
-import { CHROMIUM_FLAGS, findChromium } from '../../src/server/pdf/pdf-renderer';
+import { chromiumFlags, findChromium } from '../../src/server/pdf/pdf-renderer';
 import { startBuiltServer, type BuiltServer } from './built-server';
 import { defined } from '../../src/shared/defined';
 
@@ -86,7 +86,7 @@ const pageCount = (bytes: Uint8Array) =>
 /** The alternative to a warm printer: a Chromium launched for this one PDF, printing the same page the same way. */
 async function freshChromium(executablePath: string, url: string): Promise<number> {
   const start = performance.now();
-  const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS, '--font-render-hinting=none'] });
+  const browser = await chromium.launch({ executablePath, headless: true, args: [...chromiumFlags(), '--font-render-hinting=none'] });
   try {
     const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { applyDisplay } from './stores/display';
 import { ui } from './stores/ui';
@@ -8,7 +8,9 @@ import { whenIdle } from './lib/when-idle';
 import { routes, type AppRoute } from './routes';
 import { usePageTitle } from './lib/page-title';
 import { lazyPage } from './lib/lazy-page';
-import { FullPageSpinner, LazyBoundary, PageSpinner } from './components/page-loading';
+import { LazyBoundary, PageSpinner } from './components/page-loading';
+import { ShellSkeleton } from './components/shell-skeleton';
+import { skeletonOf } from './page-skeletons';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { Snackbar } from './components/snackbar';
@@ -34,16 +36,25 @@ const overlays = lazyPage(
 /** The login form's height (lead, two fields, button, links), in px: its card keeps that size while the form downloads. */
 const AUTH_FORM_HEIGHT = 285;
 
+/** Starts the session's, the settings' and the page's requests for the address shown (route-data.ts). */
+const startRouteData = (href: string) => void import('./data-layer').then((layer) => layer.startRouteData(href));
+
 function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
   const main = route.layout === 'main';
   const needsData = !route.plainFetch;
+  const [location] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     // Behind the guard, the page and the shell download while the session is being checked, not after.
     if (needsData) void dataLayer.preload();
     if (main) void shell.preload();
     void route.page?.preload();
   }, [main, needsData, route]);
+  useEffect(() => {
+    // The page's data starts with the navigation, beside its code, not once the page has drawn.
+    if (route.requiresAuth && needsData && !route.redirect) startRouteData(search ? `${location}?${search}` : location);
+  }, [route, needsData, location, search]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const { Component } = defined(route.page, 'route.page');
   // In the sign-in card, a spinner about as tall as the login form; elsewhere, the page's area.
@@ -51,7 +62,9 @@ function RoutePage({ route }: { route: AppRoute }) {
   const withData = (content: ReactNode, fallback: ReactNode) =>
     needsData ? (
       <LazyBoundary fallback={fallback}>
-        <dataLayer.Component requiresAuth={route.requiresAuth}>{content}</dataLayer.Component>
+        <dataLayer.Component requiresAuth={route.requiresAuth} fallback={fallback}>
+          {content}
+        </dataLayer.Component>
       </LazyBoundary>
     ) : (
       content
@@ -61,16 +74,19 @@ function RoutePage({ route }: { route: AppRoute }) {
       <Component />
     </LazyBoundary>
   );
-  if (main)
-    // The guard's own spinner while the data layer and the shell download: one spinner from the address bar to the page.
+  if (main) {
+    // The shell and the page's skeleton from the first paint while the data layer, the shell, the session and the
+    // page's data come: one skeleton from the address bar to the page, which then takes its place.
+    const skeleton = <ShellSkeleton title={route.title} subtitle={route.subtitle} skeleton={skeletonOf(route.path)} />;
     return withData(
-      <LazyBoundary fallback={<FullPageSpinner />}>
+      <LazyBoundary fallback={skeleton}>
         <shell.Component title={route.title} subtitle={route.subtitle} can={route.can}>
           {page}
         </shell.Component>
       </LazyBoundary>,
-      <FullPageSpinner />,
+      skeleton,
     );
+  }
   // Outside the shell the layout draws at once, the page's spinner in it while the data layer comes.
   page = withData(page, spinner);
   if (route.layout === 'auth') return <AuthLayout title={route.title}>{page}</AuthLayout>;
@@ -99,7 +115,7 @@ function LazyOverlays() {
   );
 }
 
-/** The root shell (SPEC §2): the layout comes from route metadata; the global overlays stay mounted once loaded. */
+/** The root shell: the layout comes from route metadata; the global overlays stay mounted once loaded. */
 export function App() {
   useEffect(() => applyDisplay(), []);
   return (

@@ -1,6 +1,6 @@
-import type { Procedure } from '../shared/permissions';
+import type { Procedure } from './lib/procedure-rules';
 import type { ComponentType, SVGProps } from 'react';
-import { BoxIcon, CalendarIcon, ChartIcon, FileIcon, HomeIcon, SettingsIcon, UsersIcon, WalletIcon } from './components/icons';
+import { BoxIcon, CalendarIcon, ChartIcon, FileIcon, HomeIcon, SendIcon, SettingsIcon, UsersIcon, WalletIcon } from './components/icons';
 
 export interface MenuEntry {
   href: string;
@@ -10,7 +10,11 @@ export interface MenuEntry {
   matches: string[];
 }
 
-/** SPEC §2 side menu, in SPEC order. */
+/** The side menu's widths, open and folded to a rail (also the first script's skeleton of the shell). */
+export const DRAWER_WIDTH = 190;
+export const RAIL_WIDTH = 56;
+
+/** Side menu, in order. */
 export const MENU: MenuEntry[] = [
   { href: '/', label: "Vue d'ensemble", icon: HomeIcon, matches: [] },
   {
@@ -23,6 +27,8 @@ export const MENU: MenuEntry[] = [
   { href: '/customers', label: 'Clients', icon: UsersIcon, matches: [] },
   { href: '/expenses', label: 'Dépenses', icon: WalletIcon, matches: [] },
   { href: '/appointments', label: 'Rendez-vous', icon: CalendarIcon, matches: [] },
+  // The reform's e-reporting and what went through the platform.
+  { href: '/einvoicing', label: 'Facturation électronique', icon: SendIcon, matches: [] },
   { href: '/settings', label: 'Paramètres', icon: SettingsIcon, matches: [] },
   { href: '/reports', label: 'Statistiques', icon: ChartIcon, matches: [] },
 ];
@@ -33,7 +39,7 @@ export function isActive(entry: MenuEntry, path: string): boolean {
 }
 
 /**
- * SPEC §2 settings children, in SPEC order. `can`: the procedure the page is for (shared/permissions.ts) — a role
+ * Settings children, in order. `can`: the procedure the page is for (its rule, lib/procedure-rules.ts) — a role
  * that may not call it neither sees the entry nor uses the page. Settings forms are the managers';
  * the team, the journal, the FEC and one's own devices are for every role.
  */
@@ -42,6 +48,7 @@ export const SETTINGS_CHILDREN = [
   { slug: 'organization', title: "Infos de l'entreprise", can: 'organization.update' },
   { slug: 'email', title: "Envoi d'emails", can: 'emailSettings.update' },
   { slug: 'einvoicing', title: 'Facturation électronique', can: 'einvoicing.saveSettings' },
+  { slug: 'online-payment', title: 'Paiement en ligne', can: 'onlinePayment.saveSettings' },
   { slug: 'tags', title: 'Étiquettes', can: 'tags.create' },
   { slug: 'currencies', title: 'Devises', can: 'currencies.create' },
   { slug: 'bank', title: 'Comptes bancaires', can: 'bankAccounts.list' },

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { EDITOR_TITLES, LIST_BASES } from '../shared/status';
 import type { DocumentType, ListType } from '../shared/schemas/document';
-import type { Procedure } from '../shared/permissions';
+import type { Procedure } from './lib/procedure-rules';
 import { SETTINGS_CHILDREN } from './navigation';
 import { LIST_TABLE } from '../shared/document-types';
 import { lazyPage as lazySignInPage, type LazyPage } from './lib/lazy-page';
@@ -123,6 +123,10 @@ const page = {
     () => import('./routes/bank/bank-page'),
     (m) => m.BankPage,
   ),
+  einvoicing: lazyPage(
+    () => import('./routes/einvoicing/einvoicing-page'),
+    (m) => m.EinvoicingPage,
+  ),
   preview: lazyPage(
     () => import('./routes/preview/preview-page'),
     (m) => m.PreviewPage,
@@ -149,6 +153,10 @@ const SETTINGS_PAGES: Partial<Record<(typeof SETTINGS_CHILDREN)[number]['slug'],
   einvoicing: lazyPage(
     () => import('./routes/settings/einvoicing/einvoicing-settings-page'),
     (m) => m.EinvoicingSettingsPage,
+  ),
+  'online-payment': lazyPage(
+    () => import('./routes/settings/online-payment-settings-page'),
+    (m) => m.OnlinePaymentSettingsPage,
   ),
   bank: lazyPage(
     () => import('./routes/settings/bank-settings-page'),
@@ -221,7 +229,7 @@ const upcoming = (feature: string) => pageWith(page.upcoming, { feature });
 /** 'bare': the page draws everything itself (the public share page, also printed to PDF). */
 export type LayoutName = 'auth' | 'main' | 'public' | 'bare';
 
-/** Route metadata (SPEC §2): the root shell picks the layout, the guard and the title from here. */
+/** Route metadata: the root shell picks the layout, the guard and the title from here. */
 export interface AppRoute {
   path: string;
   title: string;
@@ -235,7 +243,7 @@ export interface AppRoute {
    * layer's chunk (tRPC client, TanStack Query, superjson), which stays on the server until another page needs it.
    */
   plainFetch?: true;
-  /** The procedure the page is for (shared/permissions.ts): a role that may not call it gets « Vous n’avez pas accès à cette page ». */
+  /** The procedure the page is for (its rule, lib/procedure-rules.ts): a role that may not call it gets « Vous n’avez pas accès à cette page ». */
   can?: Procedure;
 }
 
@@ -294,6 +302,13 @@ export const routes: AppRoute[] = [
   main('/expenses', 'Dépenses', page.expenses),
   main('/appointments', 'Rendez-vous', page.appointments),
   main('/bank', 'Rapprochement bancaire', page.bank, 'Vos relevés, rapprochés de vos factures et dépenses', 'bankTransactions.list'),
+  main(
+    '/einvoicing',
+    'Facturation électronique',
+    page.einvoicing,
+    'Vos déclarations d’e-reporting à la plateforme agréée',
+    'ereporting.list',
+  ),
   main('/reports', 'Statistiques', page.reports),
   main('/settings', 'Paramètres', page.settingsIndex),
   ...SETTINGS_CHILDREN.map((child) =>

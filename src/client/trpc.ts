@@ -13,7 +13,7 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export { NETWORK_ERROR, type ErrorInfo };
 
-/** The `messages` and HTTP status of any failed call; a call that got no answer is SPEC §8's network error, status 400. */
+/** The `messages` and HTTP status of any failed call; a call that got no answer is the network error, status 400. */
 export function errorInfo(error: unknown): ErrorInfo {
   if (error instanceof PlainCallError) return { messages: error.messages, status: error.status };
   if (error instanceof TRPCClientError) {
@@ -34,7 +34,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** SPEC §8: the snackbar shows the answer's messages coloured by status; a 401 also goes to /auth/login. */
+/** The snackbar shows the answer's messages coloured by status; a 401 also goes to /auth/login. */
 export function reportError(error: unknown) {
   const { messages, status } = errorInfo(error);
   showMessage(messages, status);

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { Env } from './env';
 import { openDatabase, type Connection } from './db/connection';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest } from './migrate';
+import { resolveAuditKey, setAuditKey } from './services/audit-key';
 import { assertUsableDatabaseFile } from './db/database-file';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './auth/rate-limit';
@@ -20,10 +21,11 @@ import { IssueArchiver } from './services/issue-archive';
 import { archivedPdf } from './services/pdf-archive';
 import type { StoredDocument } from '../shared/schemas/document-model';
 import { FolderPlatform } from './einvoice/folder-platform';
-import { buildEinvoiceXml } from './einvoice/generate';
+import { buildEinvoiceXml } from './services/einvoice-xml';
 import { Scheduler } from './scheduler/scheduler';
 import { JOBS } from './scheduler/jobs';
 import { WebhookDispatcher } from './services/webhook-delivery';
+import { notifyEndpointDisabled } from './services/webhook-notice';
 import { FlowOutbox, type FlowOutboxOptions } from './services/einvoice-outbox';
 import { clock } from './clock';
 import { createStripeProvider } from './payments/stripe';
@@ -113,10 +115,12 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   logger.configure({ level: env.logLevel });
   configureHeavyWork(env.heavyWork);
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
+  // Before the migrations: they sign the seal of a chain written before the log was keyed.
+  setAuditKey(resolveAuditKey(env));
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 
-  const pdf = new PdfRenderer(env.chromiumPath);
+  const pdf = new PdfRenderer(env.chromiumPath, env.chromiumSandbox);
   const ownOrigin = () => {
     const { port } = server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;
@@ -172,8 +176,14 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const scheduler = new Scheduler(connection.db, JOBS, options.now, undefined, deps);
   if (options.scheduler ?? env.nodeEnv !== 'test') scheduler.start();
   // Sends an event's webhooks right after the commit that recorded it (the scheduler's job retries).
-  const webhooks = new WebhookDispatcher(connection.db, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits }, () =>
-    clock.now(),
+  const webhooks = new WebhookDispatcher(
+    connection.db,
+    {
+      allowPrivate: env.outbound.allowPrivate,
+      planLimits: env.planLimits,
+      onDisabled: notifyEndpointDisabled({ db: connection.db, mailer: deps.mailer, appUrl: env.appUrl }),
+    },
+    () => clock.now(),
   );
   webhooks.start();
   if (options.flows?.start ?? env.nodeEnv !== 'test') flows.start();

@@ -6,7 +6,7 @@ export const APP_VERSION = '1.0.0';
 
 export interface BuildInfo {
   version: string;
-  /** Changes whenever a new client build is served; the SPA polls it to raise SPEC's update notice. */
+  /** Changes whenever a new client build is served; the SPA polls it to raise the update notice. */
   buildId(): string;
 }
 

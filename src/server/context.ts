@@ -5,12 +5,12 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './auth/rate-limit';
 import type { Session } from './auth/sessions';
 import { validateSessionToken } from './auth/sessions';
-import { readCookie, sessionCookie } from './http/cookies';
+import { readCookie, sessionCookie } from './auth/cookies';
 import type { BuildInfo } from './build-info';
 import type { IssueArchiver } from './services/issue-archive';
 import type { EinvoiceDeps } from './services/einvoice-send';
 import type { PdfDeps } from './pdf/document-pdf';
-import { clientIp } from './http/client-ip';
+import { clientIp } from './net/client-ip';
 import { authenticateApiKey, bearerSecretOf } from './auth/api-keys';
 import type { PaymentProvider } from './payments/provider';
 

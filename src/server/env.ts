@@ -1,10 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustedProxies } from './http/client-ip';
+import { parseTrustProxy, type TrustedProxies } from './net/client-ip';
 import { isPostgresUrl } from './db/dialect';
 import { SMTP_PORTS, type OutboundPolicy } from './net/outbound-guard';
 import { parseSecretsKey } from './crypto/secret-box';
 import type { HeavyWorkConfig } from './workers/heavy-work';
+
+/** Whether this process runs as root, where Chromium refuses its sandbox. */
+export const runsAsRoot = (): boolean => process.getuid?.() === 0;
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'], { message: 'attendu : true ou false' })
@@ -17,7 +21,7 @@ const positiveInt = (fallback: number) =>
     .positive('attendu : un nombre positif')
     .default(fallback);
 
-/** CONTRACT.md "Environment", plus the rate-limit overrides the README lists. Read once at start. */
+/** Plus the rate-limit overrides the README lists. Read once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -39,6 +43,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   CLIENT_DIST: z.string().min(1).optional(),
   CHROMIUM_PATH: z.string().min(1).optional(),
+  CHROMIUM_SANDBOX: z.enum(['on', 'off'], { message: 'attendu : on ou off' }).optional(),
+  DATABASE_PASSWORD_FILE: z.string().min(1).optional(),
   LOGIN_MAX_FAILURES: positiveInt(10),
   LOGIN_WINDOW_MINUTES: positiveInt(15),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt(50),
@@ -66,6 +72,10 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseSecretsKey(v) !== null, 'attendu : 32 octets, en 64 caractères hexadécimaux ou en base64 (openssl rand -hex 32)')
     .optional(),
+  AUDIT_KEY: z
+    .string()
+    .refine((v) => parseSecretsKey(v) !== null, 'attendu : 32 octets, en 64 caractères hexadécimaux ou en base64 (openssl rand -hex 32)')
+    .optional(),
 });
 
 export type Env = {
@@ -84,7 +94,9 @@ export type Env = {
   clientDist: string;
   /** The Chromium that renders PDFs; unset = Debian's /usr/bin/chromium when present. */
   chromiumPath: string | undefined;
-  /** TRUST_PROXY: the reverse proxies whose forwarded client address is believed (http/client-ip.ts). */
+  /** CHROMIUM_SANDBOX: Chromium's sandbox; unset = on, unless the process runs as root (where Chromium refuses it). */
+  chromiumSandbox: boolean;
+  /** TRUST_PROXY: the reverse proxies whose forwarded client address is believed (net/client-ip.ts). */
   trustedProxies: TrustedProxies;
   /** Where connections to addresses users type may go (net/outbound-guard.ts). */
   outbound: OutboundPolicy;
@@ -96,8 +108,12 @@ export type Env = {
   heavyWork: HeavyWorkConfig;
   /** Both Stripe secrets, or null: plans are then applied at once or granted by `npm run plan`. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+  /** STRIPE_API_BASE alone: where the organisations' own Stripe keys are used too (card payments on their invoices). */
+  stripeApiBase: string | undefined;
   /** SECRETS_KEY: the key of the secrets kept encrypted (crypto/secret-box.ts); unset = DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
+  /** AUDIT_KEY: the key of the audit log's chain and closings (services/audit-key.ts); unset = DATA_DIR/audit.key. */
+  auditKey: Buffer | undefined;
   rateLimits: {
     loginMaxFailures: number;
     loginWindowMs: number;
@@ -113,6 +129,28 @@ export class EnvError extends Error {}
 /** Empty strings count as unset, as most shells and .env loaders produce them for "no value". */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+/**
+ * DATABASE_PASSWORD_FILE: the PostgreSQL password read from a file (a Docker or systemd secret), so that it appears
+ * neither in the environment nor in a process listing; it replaces any password of DATABASE_URL.
+ */
+function withPasswordFromFile(url: string, file: string): string {
+  if (!isPostgresUrl(url)) {
+    throw new EnvError('Configuration invalide : DATABASE_PASSWORD_FILE ne sert qu’avec une DATABASE_URL postgres://.');
+  }
+  let password: string;
+  try {
+    password = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new EnvError(
+      `Configuration invalide : DATABASE_PASSWORD_FILE illisible (${file}) : ${(error as NodeJS.ErrnoException).code ?? 'erreur'}.`,
+    );
+  }
+  if (password === '') throw new EnvError(`Configuration invalide : DATABASE_PASSWORD_FILE est vide (${file}).`);
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -133,6 +171,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const databaseKind = isPostgresUrl(databasePath) ? 'postgres' : 'sqlite';
+  if (e.DATABASE_PASSWORD_FILE !== undefined) databasePath = withPasswordFromFile(databasePath, e.DATABASE_PASSWORD_FILE);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   let trustedProxies: TrustedProxies;
   try {
@@ -160,6 +199,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
     chromiumPath: e.CHROMIUM_PATH,
+    chromiumSandbox: e.CHROMIUM_SANDBOX === undefined ? !runsAsRoot() : e.CHROMIUM_SANDBOX === 'on',
     trustedProxies,
     outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, ports: SMTP_PORTS },
     metricsToken: e.METRICS_TOKEN,
@@ -169,7 +209,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    stripeApiBase: e.STRIPE_API_BASE,
     secretsKey: e.SECRETS_KEY === undefined ? undefined : (parseSecretsKey(e.SECRETS_KEY) ?? undefined),
+    auditKey: e.AUDIT_KEY === undefined ? undefined : (parseSecretsKey(e.AUDIT_KEY) ?? undefined),
     rateLimits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

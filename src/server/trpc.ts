@@ -1,26 +1,25 @@
 import { initTRPC } from '@trpc/server';
-import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import { middlewareMarker, type ProcedureBuilder } from '@trpc/server/unstable-core-do-not-import';
 import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, fieldsOf, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
 import { invalidCharacterRefusal } from './input-characters';
-import type { FileCharset } from './http/file-answer';
+import type { FileCharset } from './door-formats';
 import { heavyWriteRefusal } from './auth/rate-limit';
-import { PERMISSIONS, roleMayCall } from '../shared/permissions';
-import { ROLE_REFUSAL } from '../shared/roles';
-import { API_KEY_SELF_REFUSAL, apiKeyScopeRefusal } from './auth/api-keys';
+import { ROLE_REFUSAL, roleAllows, type ProcedureRule } from '../shared/roles';
+import { API_KEY_SELF_REFUSAL, API_KEY_WEBHOOKS_REFUSAL, apiKeyMayCall, apiKeyScopeRefusal } from './auth/api-keys';
 import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
 import { answerKey, keptAnswersOf } from './kept-answers';
 
 /**
- * What a procedure says about its REST door (STYLE.md "One API definition"): the REST dispatcher and the OpenAPI
+ * What a procedure says about its REST door: the REST dispatcher and the OpenAPI
  * document are derived from it, never kept in a table beside the procedures.
  */
 export interface RestMeta {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The CONTRACT.md path, `{name}` for a path parameter (given to the input under that name). */
+  /** The path, `{name}` for a path parameter (given to the input under that name). */
   path: string;
   /** The success status: 201 for a creation, else 200. */
   status?: 200 | 201;
@@ -39,11 +38,23 @@ export interface RestMeta {
    * A GET whose answer is a file: the procedure's `{ filename, content }` is sent as the body, in this type and
    * charset, as an attachment of that name (the tRPC door still answers the object). `{ inline: true }`: the
    * procedure's `{ filename, content_type, content_base64 }` is sent as those bytes, to be shown in the browser.
+   * `jsonWhenAsked`: a client whose Accept header asks for `application/json` (and not the file's type) gets the
+   * object as JSON instead, as the tRPC door does — scripts written against the object keep working.
    */
-  file?: { contentType: string; charset: FileCharset } | { inline: true };
+  file?: { contentType: string; charset: FileCharset; jsonWhenAsked?: true } | { inline: true };
 }
 
 export interface ProcedureMeta {
+  /**
+   * Who may call the procedure: set by the builder it is made from (`readProcedure`, `manageProcedure`…), never by
+   * hand. The middleware, the REST door, the OpenAPI document and the screens (client/lib/procedure-rules.ts) read it.
+   */
+  allow?: ProcedureRule;
+  /**
+   * An API key reaches the procedure only with this scope of its own, and then with what its creator may do: the
+   * webhooks, which an integrator's script manages without a person's session.
+   */
+  apiKeyScope?: 'webhooks';
   rest?: RestMeta;
   /**
    * A write that costs the server far more than a row (copies a document, imports a file, renders or mails a PDF,
@@ -62,6 +73,11 @@ export interface ProcedureMeta {
    * between requests until data is written (kept-answers.ts). Never a read that writes, or shows bookkeeping.
    */
   kept?: true;
+  /**
+   * Calls a service outside Facturier (an SMTP server, the Plateforme Agréée, Stripe) and answers 502 naming it when
+   * that service fails: the OpenAPI document declares that answer.
+   */
+  upstream?: true;
 }
 
 const t = initTRPC
@@ -97,18 +113,42 @@ const inputCharacters = t.middleware(async ({ path, next, getRawInput }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(inputCharacters);
+const anyone = t.procedure.use(inputCharacters);
+
+/**
+ * A builder whose procedures carry their rule in their meta (read at run time) and in their type (the screens' map of
+ * rules, client/lib/procedure-rules.ts, is checked against the router's types): `.meta()` merges, so a procedure's own
+ * meta keeps the rule, and its type accepts no other.
+ */
+type RuledBuilder<TBuilder, TRule extends ProcedureRule> =
+  TBuilder extends ProcedureBuilder<infer C, infer M, infer O, infer II, infer IO, infer OI, infer OO, infer K>
+    ? ProcedureBuilder<C, M & { allow?: TRule }, O, II, IO, OI, OO, K>
+    : never;
+
+function ruled<TBuilder extends { meta(meta: ProcedureMeta): TBuilder }, TRule extends ProcedureRule>(
+  builder: TBuilder,
+  allow: TRule,
+): RuledBuilder<TBuilder, TRule> {
+  return builder.meta({ allow }) as unknown as RuledBuilder<TBuilder, TRule>;
+}
+
+/** No session needed: the account's doors, the public share pages, the health checks. */
+export const publicProcedure = ruled(anyone, 'public');
 
 /** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-const signedIn = publicProcedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+const signedIn = anyone.use(async ({ ctx, meta, type, next, getRawInput }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
-  // The one table of who may call what (shared/permissions.ts), the screens' too; a path missing from it is refused,
-  // never let through, and so is a protected procedure the table calls public (a mistake in the table).
+  // The procedure's own rule, the screens' too; a procedure without one is refused, never let through, and so is a
+  // signed-in procedure that calls itself public (it cannot be one: only publicProcedure is).
+  const rule = meta?.allow;
   const { apiKey } = ctx.session;
   // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
-  if (apiKey && PERMISSIONS[path] === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
-  if (PERMISSIONS[path] === 'public' || !roleMayCall(ctx.session.role, path))
-    throw new AppError('FORBIDDEN', apiKey ? apiKeyScopeRefusal(apiKey.scope) : ROLE_REFUSAL);
+  if (apiKey && rule === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
+  const allowed = apiKey ? apiKeyMayCall(apiKey, ctx.session.role, rule, meta?.apiKeyScope) : roleAllows(ctx.session.role, rule);
+  if (rule === undefined || rule === 'public' || !allowed) {
+    const keyRefusal = apiKey && meta?.apiKeyScope === 'webhooks' ? API_KEY_WEBHOOKS_REFUSAL : apiKey && apiKeyScopeRefusal(apiKey.scope);
+    throw new AppError('FORBIDDEN', keyRefusal || ROLE_REFUSAL);
+  }
   if (meta?.heavy) {
     const refusal = await heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
     if (refusal) throw refusal;
@@ -123,7 +163,7 @@ const signedIn = publicProcedure.use(async ({ ctx, meta, path, type, next, getRa
 });
 
 /** The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept. */
-export const protectedProcedure = signedIn.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+const signedInKept = signedIn.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
   if (!answers) return next();
   const key = answerKey(path, ctx.session, await getRawInput());
@@ -134,3 +174,17 @@ export const protectedProcedure = signedIn.use(async ({ ctx, meta, path, type, n
   if (result.ok) answers.set(key, generation, result.data);
   return result;
 });
+
+/**
+ * The builders a procedure is made from, one per rule (shared/roles.ts): `self` the user's own account, whatever the
+ * role; `read` reads and exports (every role); `write` the day's records (member and above); `manage` settings,
+ * members and the reserved deletions (admin and above); `own` billing and the organisation itself (owners only).
+ * There is no builder without a rule, so a procedure without one does not compile.
+ */
+export const selfProcedure = ruled(signedInKept, 'self');
+export const readProcedure = ruled(signedInKept, 'read');
+export const writeProcedure = ruled(signedInKept, 'write');
+export const manageProcedure = ruled(signedInKept, 'manage');
+export const ownerProcedure = ruled(signedInKept, 'own');
+/** Managing webhooks: an owner's or an admin's, and an API key's only with its `webhooks` scope. */
+export const webhooksProcedure = manageProcedure.meta({ apiKeyScope: 'webhooks' });

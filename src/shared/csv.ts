@@ -104,9 +104,34 @@ export function unguardFormula(value: string): string | null {
   return value.startsWith(FORMULA_GUARD) && FORMULA_START.test(value.slice(1)) ? value.slice(1) : null;
 }
 
-/** A CSV Excel opens correctly in France: BOM, ';', CRLF, and no cell that runs as a formula. */
-export function toCsv(header: string[], rows: string[][]): string {
-  return `${BOM}${[header, ...rows].map((r) => r.map((c) => quoted(neutralizeFormula(c))).join(';')).join('\r\n')}\r\n`;
+/**
+ * A code Excel would turn into a number or a date ('01000' → 1000, '00042' → 42, '1-2' → 2 janv.): it starts with a
+ * digit and holds only digits, letters, spaces and . , / : - — never a quote, so it sits safely inside `="…"`.
+ */
+const CONVERTIBLE_CODE = /^[0-9][0-9A-Za-z .,/:-]*$/;
+
+/**
+ * A code cell as Excel keeps it as typed: `="01000"` is a formula whose result is the text itself, the usual way to
+ * keep leading zeros in a CSV. Only our own constant strings are written so; anything else goes through
+ * neutralizeFormula as every other cell does.
+ */
+export function keepAsText(value: string): string {
+  return CONVERTIBLE_CODE.test(value) ? `="${value}"` : neutralizeFormula(value);
+}
+
+/** The other way, on import: `="01000"` as we wrote it → '01000'; null = not ours (left to the formula check). */
+export function unwrapText(value: string): string | null {
+  const inner = /^="(.*)"$/s.exec(value)?.[1];
+  return inner !== undefined && CONVERTIBLE_CODE.test(inner) ? inner : null;
+}
+
+/**
+ * A CSV Excel opens correctly in France: BOM, ';', CRLF, and no cell that runs as a formula. The columns in `codes`
+ * (postal codes, SIREN, item codes…) keep their leading zeros (keepAsText).
+ */
+export function toCsv(header: string[], rows: string[][], codes: ReadonlySet<number> = new Set()): string {
+  const cell = (c: string, i: number) => quoted(codes.has(i) ? keepAsText(c) : neutralizeFormula(c));
+  return `${BOM}${[header.map((h) => quoted(neutralizeFormula(h))).join(';'), ...rows.map((r) => r.map(cell).join(';'))].join('\r\n')}\r\n`;
 }
 
 /** Header names compared without case, accents or punctuation: 'E-mail', 'email' and 'EMAIL' are one column. */

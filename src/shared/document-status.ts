@@ -58,13 +58,20 @@ export const isEditable = (type: DocumentType, status: string): boolean =>
 /** Payments are recorded on issued invoices that are still open or paid. */
 export const PAYABLE_STATUSES: StoredStatus[] = ['unpaid', 'partial', 'paid'];
 
+/** An invoice still to be paid, in whole or in part: what is owed, reminded, matched to a bank line, overdue. */
+export const OPEN_STATUSES: StoredStatus[] = ['unpaid', 'partial'];
+export const isOpenStatus = (status: string): boolean => (OPEN_STATUSES as readonly string[]).includes(status);
+
+/** The types whose issued documents have an EN 16931 e-invoice: the ones the type table marks `einvoice`. */
+export type EinvoiceType = 'invoice' | 'credit';
+export const hasEinvoice = (type: DocumentType): type is EinvoiceType => DOCUMENT_TYPE_TABLE[type].einvoice;
+
 /** The displayed status: an open invoice past its maturity date is overdue (Exigible). `today` is YYYY-MM-DD. */
 export function effectiveStatus(
   doc: { type: DocumentType; status: StoredStatus; maturity: string | null },
   today: string,
 ): StoredStatus | 'overdue' {
-  if (doc.type === 'invoice' && (doc.status === 'unpaid' || doc.status === 'partial') && doc.maturity && doc.maturity < today)
-    return 'overdue';
+  if (doc.type === 'invoice' && isOpenStatus(doc.status) && doc.maturity && doc.maturity < today) return 'overdue';
   return doc.status;
 }
 

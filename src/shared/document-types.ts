@@ -15,13 +15,13 @@ export interface DocumentTypeInfo {
   the: string;
   /** Grammatical gender, for the agreement of messages ("émise"). */
   feminine: boolean;
-  /** The document_name element of the rendered document (SPEC §3). */
+  /** The document_name element of the rendered document. */
   title: string;
   /** The template designer's name for the type (texts and numbering per type). */
   templateLabel: string;
-  /** SPEC §9 number label. */
+  /** Number label. */
   numberLabel: string;
-  /** SPEC §9 maturity label. */
+  /** Maturity label. */
   maturityLabel: string;
   /** False for a credit note: it is settled against an invoice or refunded, it has no due date to show. */
   hasMaturity: boolean;
@@ -31,24 +31,28 @@ export interface DocumentTypeInfo {
   conditionsLabel: string;
   /** Who the document is addressed to, above the customer's address. */
   recipientLabel: string;
-  /** SPEC §2 editor title, list title and route base. */
+  /** Editor title, list title and route base. */
   editorTitle: string;
   listTitle: string;
   base: string;
   /** The PDF's file name before the number: 'Facture' → 'Facture-F2026-0042.pdf'. */
   fileName: string;
-  /** The default numbering series (SPEC §3: prefix, {year} replaced). */
+  /** The default numbering series (prefix, {year} replaced). */
   numberPrefix: string;
   /** A number as the template preview and sample documents show it. */
   sampleNumber: string;
-  /** SPEC §9: the total amount is shown (not on delivery notes). */
+  /** The total amount is shown (not on delivery notes). */
   showsTotal: boolean;
   /** Invoices and credit notes are legal records once issued (CGI art. 242 nonies A): never deleted, never re-priced. */
   legalRecord: boolean;
+  /** Has an EN 16931 e-invoice once issued (CII, UBL, Factur-X), and its lifecycle with the Plateforme Agréée. */
+  einvoice: boolean;
   /** Why an issued legal record is neither edited nor deleted, with the way out; null for the other types. */
   issuedRefusals: { edit: string; remove: string } | null;
   /** Only invoices receive payments (and owe what is left). */
   receivesPayments: boolean;
+  /** The account to pay by transfer is printed: what asks for money (deposits on quotes and orders included). */
+  printsPaymentAccount: boolean;
   /** The status a document takes when it is issued (leaves draft). */
   issuedStatus: StoredStatus;
   /** Transitions a person asks for by hand; payments and conversions move the rest. */
@@ -97,19 +101,21 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'F2026-0042',
     showsTotal: true,
     legalRecord: true,
+    einvoice: true,
     issuedRefusals: {
       edit: 'Une facture émise ne se modifie plus (CGI art. 242 nonies A) : corrigez-la par un avoir',
       remove: 'Une facture émise ne peut être supprimée (CGI art. 242 nonies A) : annulez-la par un avoir',
     },
     receivesPayments: true,
+    printsPaymentAccount: true,
     issuedStatus: 'unpaid',
     manualTransitions: {},
     conversions: ['credit'],
     convertibleFrom: ['unpaid', 'partial', 'paid'],
     statusFilters: ['draft', 'open', 'unpaid', 'partial', 'paid', 'overdue', 'sent', 'canceled'],
-    firstHint: 'Créez la première : elle apparaîtra ici, avec son statut et ce qu’il reste à encaisser.',
+    firstHint: 'Créez la première : elle apparaîtra ici, avec son statut et ce qu’il reste à encaisser.',
     issueQuestion:
-      'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
+      'La facture reçoit son numéro définitif et ne pourra plus être modifiée ni supprimée : une erreur se corrigera par un avoir. Émettre maintenant ?',
   },
   estimate: {
     one: 'Devis',
@@ -125,7 +131,7 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     maturityLabel: "Valide jusqu'au",
     maturityName: 'Date de validité',
     hasMaturity: true,
-    conditionsLabel: 'Conditions',
+    conditionsLabel: 'Conditions du devis',
     recipientLabel: 'Client',
     editorTitle: 'Nouveau devis',
     listTitle: 'Devis',
@@ -135,14 +141,16 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'D2026-0017',
     showsTotal: true,
     legalRecord: false,
+    einvoice: false,
     issuedRefusals: null,
     receivesPayments: false,
+    printsPaymentAccount: true,
     issuedStatus: 'pending',
     manualTransitions: QUOTE_TRANSITIONS,
     conversions: ['invoice', 'order', 'proforma'],
     convertibleFrom: ['pending', 'accepted', 'converted'],
     statusFilters: ['draft', 'pending', 'accepted', 'refused', 'converted'],
-    firstHint: 'Créez le premier : il apparaîtra ici avec son statut, prêt à être converti en facture.',
+    firstHint: 'Créez le premier : il apparaîtra ici avec son statut, prêt à être converti en facture.',
     issueQuestion: null,
   },
   proforma: {
@@ -169,14 +177,16 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'PF2026-0005',
     showsTotal: true,
     legalRecord: false,
+    einvoice: false,
     issuedRefusals: null,
     receivesPayments: false,
+    printsPaymentAccount: true,
     issuedStatus: 'pending',
     manualTransitions: QUOTE_TRANSITIONS,
     conversions: ['invoice'],
     convertibleFrom: ['pending', 'accepted', 'converted'],
     statusFilters: ['draft', 'pending', 'accepted', 'refused', 'converted'],
-    firstHint: 'Créez la première : elle apparaîtra ici avec son statut.',
+    firstHint: 'Créez la première : elle apparaîtra ici avec son statut.',
     issueQuestion: null,
   },
   order: {
@@ -203,14 +213,16 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'BC2026-0009',
     showsTotal: true,
     legalRecord: false,
+    einvoice: false,
     issuedRefusals: null,
     receivesPayments: false,
+    printsPaymentAccount: true,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,
     conversions: ['delivery', 'invoice'],
     convertibleFrom: ['pending', 'done', 'converted'],
     statusFilters: ['draft', 'pending', 'done', 'converted'],
-    firstHint: 'Créez le premier : il apparaîtra ici avec son statut.',
+    firstHint: 'Créez le premier : il apparaîtra ici avec son statut.',
     issueQuestion: null,
   },
   delivery: {
@@ -237,14 +249,16 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'BL2026-0011',
     showsTotal: false,
     legalRecord: false,
+    einvoice: false,
     issuedRefusals: null,
     receivesPayments: false,
+    printsPaymentAccount: false,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,
     conversions: ['invoice'],
     convertibleFrom: ['pending', 'done', 'converted'],
     statusFilters: ['draft', 'pending', 'done', 'converted'],
-    firstHint: 'Créez le premier : il apparaîtra ici avec son statut.',
+    firstHint: 'Créez le premier : il apparaîtra ici avec son statut.',
     issueQuestion: null,
   },
   credit: {
@@ -271,21 +285,23 @@ export const DOCUMENT_TYPE_TABLE: Record<DocumentType, DocumentTypeInfo> = {
     sampleNumber: 'AV2026-0003',
     showsTotal: true,
     legalRecord: true,
+    einvoice: true,
     issuedRefusals: { edit: 'Un avoir émis ne se modifie plus', remove: 'Un avoir émis ne peut être supprimé' },
     receivesPayments: false,
+    printsPaymentAccount: false,
     issuedStatus: 'pending',
     manualTransitions: DONE_TRANSITIONS,
     conversions: [],
     convertibleFrom: [],
     statusFilters: ['draft', 'pending', 'done'],
     firstHint: 'Un avoir se crée depuis la facture qu’il corrige (menu de la facture, « Convertir en avoir ») : il apparaîtra ici.',
-    issueQuestion: 'L’avoir reçoit son numéro définitif et ne pourra plus être modifié ni supprimé. Émettre maintenant ?',
+    issueQuestion: 'L’avoir reçoit son numéro définitif et ne pourra plus être modifié ni supprimé. Émettre maintenant ?',
   },
 };
 
 export const documentTypeInfo = (type: DocumentType): DocumentTypeInfo => DOCUMENT_TYPE_TABLE[type];
 
-/** The list pages (SPEC §2): one per document type, plus the recurring invoices, which are not a document type. */
+/** The list pages: one per document type, plus the recurring invoices, which are not a document type. */
 export const LIST_TABLE: Record<ListType, Pick<DocumentTypeInfo, 'editorTitle' | 'listTitle' | 'base'>> = {
   ...DOCUMENT_TYPE_TABLE,
   recurring: { editorTitle: 'Créer une facture régulière', listTitle: 'Factures récurrentes', base: '/recurring' },

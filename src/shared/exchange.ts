@@ -63,3 +63,58 @@ export function formatRate(rate: MoneyInput): string {
 
 /** '1 EUR = 1,0850 USD'. */
 export const formatExchangeRate = (base: string, code: string, rate: MoneyInput): string => `1 ${base} = ${formatRate(rate)} ${code}`;
+
+/** A VAT group converted to the accounting currency: its base and its VAT, each rounded to that currency's cents. */
+export interface ConvertedVat {
+  rate: number;
+  base: Money;
+  amount: Money;
+}
+
+/**
+ * The VAT of a document in a foreign currency, in the accounting currency (directive 2006/112/CE art. 230): each rate's
+ * base and VAT converted at the one rate kept at issue and rounded on its own, the total being the sum of the rounded
+ * amounts — the figures the PDF prints, the e-invoice declares (BT-111) and the FEC books per rate.
+ */
+export function vatInBase(
+  taxes: ReadonlyArray<{ rate: number; taxable_amount: number; amount: number }>,
+  from: RatedCurrency,
+  base: string,
+): { taxes: ConvertedVat[]; total: Money } {
+  const to = { code: base, rate: '1' };
+  const byRate = new Map<number, { base: Money; amount: Money }>();
+  for (const t of taxes) {
+    if (t.rate <= 0) continue;
+    const e = byRate.get(t.rate) ?? { base: money(0), amount: money(0) };
+    byRate.set(t.rate, { base: e.base.plus(money(t.taxable_amount)), amount: e.amount.plus(money(t.amount)) });
+  }
+  const converted = [...byRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rate, e]) => ({ rate, base: convertAmount(e.base, from, to), amount: convertAmount(e.amount, from, to) }));
+  return { taxes: converted, total: converted.reduce((s, t) => s.plus(t.amount), money(0)) };
+}
+
+/** Where the rate a document is converted at comes from. */
+export type DocumentRateSource = 'base' | 'own' | 'settings' | 'none';
+
+/**
+ * The rate a document is converted at: 1 in the accounting currency; else its own (typed on the draft, kept at issue,
+ * a credit note's invoice's) when it has one, else the rate of Paramètres → Devises, as issue takes it. A typed text
+ * that is no rate gives no rate and says why, so that nothing is shown converted at a rate the save would refuse.
+ */
+export function documentRate(params: { currency: string; base: string; own: unknown; settings?: string | null }): {
+  rate: string | null;
+  source: DocumentRateSource;
+  error?: string;
+} {
+  if (params.currency === params.base) return { rate: '1', source: 'base' };
+  const own = params.own;
+  if (own !== null && own !== undefined && !(typeof own === 'string' && own.trim() === '')) {
+    const parsed = parseRate(own);
+    return 'rate' in parsed ? { rate: parsed.rate, source: 'own' } : { rate: null, source: 'own', error: parsed.error };
+  }
+  return params.settings ? { rate: params.settings, source: 'settings' } : { rate: null, source: 'none' };
+}
+
+/** Two rates as exact decimals ('1.0850' and '1,085' are the same rate). */
+export const sameRate = (a: MoneyInput, b: MoneyInput): boolean => money(a).eq(money(b));

@@ -1,10 +1,12 @@
 import type { CurrencyFormat } from './schemas/settings';
 import { decimalPlaces, isMoneyLike, money, round, toDecimalString, type MoneyInput } from './money';
-import { NARROW_NBSP } from './french';
+import { groupThousands, NARROW_NBSP, NBSP, signed } from './typography';
 import { findCurrency } from './currencies';
 
+export { MINUS } from './typography';
+
 /**
- * Money as the organisation's currency_format says (SPEC §3/§9): position, space, separators, precision, and the
+ * Money as the organisation's currency_format says: position, space, separators, precision, and the
  * currency's native symbol. Default: '1234,50 €'.
  */
 export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currencyCode?: string): string {
@@ -13,11 +15,12 @@ export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currency
   const value = round(amount, format.precision);
   const negative = value.lt(0);
   const [intPart = '0', decPart] = toDecimalString(value.abs(), format.precision).split('.');
-  const grouped = format.thousand ? intPart.replace(/\B(?=(\d{3})+(?!\d))/g, format.thousand) : intPart;
+  const grouped = groupThousands(intPart, format.thousand);
   const number = decPart ? `${grouped}${format.decimal}${decPart}` : grouped;
-  const space = format.use_space ? '\u00a0' : '';
+  const space = format.use_space ? NBSP : '';
   const body = format.currency_position === 'before' ? `${symbol}${space}${number}` : `${number}${space}${symbol}`;
-  return negative ? `-${body}` : body;
+  // The typographic minus, as the totals print their deductions: one sign for every negative amount.
+  return signed(negative, body);
 }
 
 /**
@@ -92,6 +95,6 @@ export function formatAmountInput(text: string, minDecimals = 2): string {
   const value = money(text);
   const decimals = Math.max(minDecimals, decimalPlaces(value));
   const [intPart = '0', decPart] = toDecimalString(value.abs(), decimals).split('.');
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, NARROW_NBSP);
+  const grouped = groupThousands(intPart, NARROW_NBSP);
   return `${value.lt(0) ? '-' : ''}${grouped}${decPart ? `,${decPart}` : ''}`;
 }

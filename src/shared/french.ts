@@ -54,6 +54,5 @@ export function unitWord(quantity: number | string, unit: string): string {
 /** The definite article: theNoun('devis', false) = 'le devis', theNoun('proforma', true) = 'la proforma', 'l’avoir'. */
 export const theNoun = (noun: string, feminine: boolean): string => (elides(noun) ? `l’${noun}` : `${feminine ? 'la' : 'le'} ${noun}`);
 
-/** A narrow no-break space before « % » (French typography: « 20,00 % », never split from its number). */
-export const NARROW_NBSP = '\u202f';
-export const percentText = (value: string): string => `${value}${NARROW_NBSP}%`;
+// The signs and spaces live with the rest of French typography; kept importable from here.
+export { NARROW_NBSP, percentText } from './typography';

@@ -8,6 +8,7 @@ import { countryZone, euVatCountry, type CountryZone } from './eu-countries';
 import { countryCode } from './countries';
 import { exemptionText } from './vat-exemptions';
 import { FRANCHISE_MENTION, offersVat } from './vat';
+import { DOCUMENT_TYPE_TABLE } from './document-types';
 
 /**
  * What French law asks of an invoice or credit note (CGI art. 242 nonies A, annexe II; C. com. L441-9) and of the
@@ -139,7 +140,7 @@ export function missingMentions(input: MentionInput): string[] {
       missing.push('le numéro de TVA intracommunautaire du client (vente sans TVA à une entreprise d’un autre État de l’UE)');
     }
   }
-  if (input.type === 'invoice' || input.type === 'credit') missing.push(...einvoiceMissing(input));
+  if (DOCUMENT_TYPE_TABLE[input.type].einvoice) missing.push(...einvoiceMissing(input));
   return missing;
 }
 
@@ -203,9 +204,11 @@ export function legalMentionTexts(input: MentionInput): string[] {
   else {
     const exemption = crossBorderExemption(input);
     if (exemption) texts.push(exemption);
-    // The same basis chosen in the editor is printed once.
+    // The same basis chosen in the editor is printed once, and only where a line goes without VAT: a partial credit
+    // note copies its invoice's basis but may credit only taxed lines, and would then state an exemption it has not.
     const chosen = input.vat_exemption?.trim();
-    if (chosen && chosen !== exemption) texts.push(chosen);
+    const untaxedLine = input.items.some((i) => !(i.taxes ?? []).some((t) => t.rate > 0));
+    if (chosen && chosen !== exemption && (input.type !== 'credit' || untaxedLine)) texts.push(chosen);
   }
   if (org.vat_on_debits) texts.push('Option pour le paiement de la taxe d’après les débits');
   if (input.type === 'invoice') {

@@ -1,5 +1,5 @@
 import BigConstructor, { type Big as BigValue } from 'big.js';
-import { allocateUnits, decimalTextToUnits, INPUT_SCALE, pow10, unitsToNumber } from './money-units';
+import { allocateUnits, decimalTextToUnits, INPUT_SCALE, pow10, rescale, unitsToNumber } from './money-units';
 
 /**
  * The money engine's one public module. Two exact representations, no float arithmetic on an amount anywhere:
@@ -111,6 +111,21 @@ export const toStoredUnits = (value: MoneyInput | null | undefined): number => N
 
 /** A stored integer of 10^-4 units back to the JSON number it stands for (null reads as 0). */
 export const fromStoredUnits = (stored: number | bigint | null | undefined): number => unitsToNumber(BigInt(stored ?? 0), INPUT_SCALE);
+
+/**
+ * An amount as a count of its currency's smallest unit (cents for EUR, yen for JPY: `decimals` from the currency
+ * catalogue), as card processors take it. Exact or nothing: an amount finer than the currency's unit answers null
+ * (the caller says so) rather than being rounded where nobody sees it.
+ */
+export function toMinorUnits(value: MoneyInput, decimals: number): bigint | null {
+  const units = toUnits4(value);
+  const step = pow10(Math.max(0, INPUT_SCALE - decimals));
+  return units % step === 0n ? units / step : null;
+}
+
+/** A count of the currency's smallest unit (as a card processor answers it) to the integer the database stores. */
+export const minorToStoredUnits = (minor: number | bigint, decimals: number): number =>
+  Number(rescale(BigInt(minor), decimals, INPUT_SCALE));
 
 /**
  * A number typed the French way ('1 234,5', '-3', '12.50') to a JSON number; undefined when empty, NaN when it is

@@ -1,5 +1,5 @@
 import { defined } from './defined';
-// Document and customer numbers (SPEC §9). Pure: the counter itself is the server's, incremented in the
+// Document and customer numbers. Pure: the counter itself is the server's, incremented in the
 // transaction that issues the document (CGI art. 242 nonies A: one chronological series without gaps).
 
 export interface DocumentNumbering {
@@ -47,7 +47,7 @@ export function fillPlaceholders(template: string, ctx: NumberingContext): strin
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? defined(values[name], 'values[name]') : whole));
 }
 
-/** prefix + zero-padded counter + suffix; SPEC's fallback when the type's numbering or the counter is missing. */
+/** Prefix + zero-padded counter + suffix; the fallback when the type's numbering or the counter is missing. */
 export function formatDocumentNumber(
   numbering: DocumentNumbering | null | undefined,
   counter: number | null | undefined,

@@ -1,6 +1,6 @@
 import { defined } from './defined';
 /**
- * Splitting a document's table rows into A4 pages (SPEC §9). The renderer measures real heights in the browser;
+ * Splitting a document's table rows into A4 pages. The renderer measures real heights in the browser;
  * this decides. A page holds up to 1022 px of content, less its margins (37.8 px per cm), its header elements
  * (first page: `header`; later pages: `followingHeader`), its footer, the repeated table head, and the 40 px
  * subtotal rows when the template carries subtotals across pages. Totals always share a page with the last row

@@ -110,6 +110,13 @@ export function formatBytes(bytes: number): string {
   return `${Math.round(bytes / 1024).toLocaleString('fr-FR')} Ko`;
 }
 
+/** What a plan includes, as its summary says it: « 500 documents / mois », « Documents illimités / mois ». */
+export function includedText(key: LimitKey, value: number | null): string {
+  if (key === 'documents') return value === null ? 'Documents illimités / mois' : `${formatLimit(key, value)} documents / mois`;
+  if (key === 'members') return value === null ? 'Membres illimités' : `${formatLimit(key, value)} ${value > 1 ? 'membres' : 'membre'}`;
+  return value === null ? 'Justificatifs illimités' : `${formatLimit(key, value)} de justificatifs`;
+}
+
 export function formatLimit(key: LimitKey, value: number | null): string {
   if (value === null) return 'Illimité';
   return key === 'storage' ? formatBytes(value) : value.toLocaleString('fr-FR');
@@ -126,7 +133,7 @@ export function featureRefusal(feature: PlanFeature, plan: Plan): string {
   return `${what} dans la formule ${plan.name}.${lift}`;
 }
 
-/** The French refusal of a creation past a limit (CONTRACT.md: 402 naming the limit and the plan that lifts it). */
+/** The French refusal of a creation past a limit (402 naming the limit and the plan that lifts it). */
 export function limitRefusal(key: LimitKey, plan: Plan, used: number): string {
   const limit = formatLimit(key, plan.limits[key]);
   const lifter = planThatLifts(key, Math.max(used, plan.limits[key] ?? used));

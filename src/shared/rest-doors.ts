@@ -1,5 +1,5 @@
 /**
- * The REST doors (CONTRACT.md) the client calls with a plain fetch, before the tRPC client and TanStack Query are
+ * The REST doors the client calls with a plain fetch, before the tRPC client and TanStack Query are
  * downloaded: the login form and the update notice, so that the login page draws and posts without the data
  * layer. The procedures' own `meta.rest` spreads these objects: each path is written once, in the one API definition.
  */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The roles of a member in an organisation (CONTRACT.md), from the most to the least powerful. The server's table of
- * what each procedure needs (server/auth/permissions.ts) and the screens that hide what a role cannot do both read
- * this one ranking.
+ * The roles of a member in an organisation, from the most to the least powerful. The rule each procedure carries
+ * (server/trpc.ts) and the screens that hide what a role cannot do both read this one ranking.
  */
 export const ROLES = ['owner', 'admin', 'member', 'accountant'] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,6 +36,16 @@ const MINIMUM_ROLE: Record<Capability, Role> = {
 
 export function roleCan(role: Role, capability: Capability): boolean {
   return ROLES.indexOf(role) <= ROLES.indexOf(MINIMUM_ROLE[capability]);
+}
+
+/** Who may call a procedure: `public` needs no session at all, else the capability a member's role must hold. */
+export const PROCEDURE_RULES = ['public', ...CAPABILITIES] as const;
+export type ProcedureRule = (typeof PROCEDURE_RULES)[number];
+
+/** Whether a member with this role may call a procedure of this rule; no rule at all may not (fail closed). */
+export function roleAllows(role: Role, rule: ProcedureRule | undefined): boolean {
+  if (rule === undefined) return false;
+  return rule === 'public' || roleCan(role, rule);
 }
 
 export const ROLE_REFUSAL = 'Action non autorisée pour votre rôle';

@@ -1,7 +1,7 @@
 import type { DocumentType, ListType } from './schemas/document';
 import { byType, DOCUMENT_TYPE_TABLE, LIST_TABLE } from './document-types';
 
-/** SPEC §4 status display map, plus the estimate/order outcomes of the documents issue. */
+/** Status display map, plus the estimate/order outcomes of the documents issue. */
 export const STATUSES = {
   paid: { label: 'Payée', color: 'green' },
   partial: { label: 'Partiellement', color: 'teal' },
@@ -30,7 +30,7 @@ export const statusLabel = (code: string, type?: DocumentType): string =>
   (type && TYPE_STATUS_LABELS[type]?.[code]) ?? (STATUSES as Record<string, { label: string }>)[code]?.label ?? code;
 
 // Per-type labels, read off the one table (document-types.ts); these names stay for their many readers.
-/** SPEC §2 editor title by type. */
+/** Editor title by type. */
 export const EDITOR_TITLES: Record<ListType, string> = Object.fromEntries(
   Object.entries(LIST_TABLE).map(([type, info]) => [type, info.editorTitle]),
 ) as Record<ListType, string>;
@@ -38,16 +38,16 @@ export const EDITOR_TITLES: Record<ListType, string> = Object.fromEntries(
 /** One document of a type, for labels and menus ("Convertir en facture") and the search index. */
 export const TYPE_LABELS: Record<DocumentType, { one: string; article: string }> = byType((t) => ({ one: t.one, article: t.article }));
 
-/** SPEC §9 number label. */
+/** Number label. */
 export const NUMBER_LABELS: Record<DocumentType, string> = byType((t) => t.numberLabel);
 
-/** SPEC §9 maturity label. */
+/** Maturity label. */
 export const maturityLabel = (type: DocumentType): string => DOCUMENT_TYPE_TABLE[type].maturityLabel;
 
-/** SPEC §9: the total amount is shown for these types only (not on delivery notes). */
+/** The total amount is shown for these types only (not on delivery notes). */
 export const showsTotal = (type: DocumentType): boolean => DOCUMENT_TYPE_TABLE[type].showsTotal;
 
-/** SPEC §9 payment methods. */
+/** Payment methods. */
 export const PAYMENT_METHODS = {
   transfer: 'Virement bancaire',
   check: 'Chèque',
@@ -56,7 +56,7 @@ export const PAYMENT_METHODS = {
 } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 
-/** SPEC §2 list bases. */
+/** List bases. */
 export const LIST_BASES: Record<ListType, string> = Object.fromEntries(
   Object.entries(LIST_TABLE).map(([type, info]) => [type, info.base]),
 ) as Record<ListType, string>;

@@ -1,4 +1,4 @@
-// French names for the document template's options (SPEC §3), for the designer. The template's field labels are on
+// French names for the document template's options, for the designer. The template's field labels are on
 // its schema (schemas/template.ts), which names a field by its whole path in validation messages.
 import type { DocumentType } from './schemas/document';
 import { byType } from './document-types';

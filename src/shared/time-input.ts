@@ -1,5 +1,5 @@
 /**
- * Times of day as people type them (SPEC §5: hh:mm[:ss] with optional am/pm; French habit `9h30`), read into one
+ * Times of day as people type them (hh:mm[:ss] with optional am/pm; French habit `9h30`), read into one
  * canonical form: 'HH:MM', or 'HH:MM:SS' when the seconds are not zero. Canonical strings sort as times do.
  */
 
@@ -9,7 +9,7 @@ export interface TimeOfDay {
   seconds: number;
 }
 
-/** The time picker's step for minutes and seconds (SPEC §9). */
+/** The time picker's step for minutes and seconds. */
 export const TIME_STEP = 5;
 
 const TIME_PATTERN = /^(\d{1,2})(?:\s*[:h]\s*(\d{2})?(?::(\d{2}))?)?\s*(?:(am|pm|a\.m\.|p\.m\.))?$/;

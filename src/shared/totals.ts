@@ -1,5 +1,5 @@
 /**
- * Document totals (SPEC §5/§9, EN 16931 where SPEC is silent). Rules, in order:
+ * Document totals (EN 16931 where the product's rules are silent). Rules, in order:
  *
  * | step | HT mode (prices typed excluding tax)                         | TTC mode (typed prices are what the customer pays) |
  * |------|---------------------------------------------------------------|----------------------------------------------------|
@@ -12,13 +12,14 @@
  * |      | unless both type and value; spread over buckets by their base | their TTC (largest remainder: shares add up exactly)|
  * |      | (largest remainder), so taxes are "adjusted by the discount"  |                                                     |
  * | ship | shipping is typed excluding tax in both modes (an EN 16931 document-level charge, BT-99, is an amount     |
- * |      | without VAT), never discounted; its rate is `shipping_tax`, or when left out the document's main rate:   |
- * |      | the rate whose lines carry the largest base (ties: the higher rate; untaxed lines count as "none")       |
+ * |      | without VAT), never discounted; its rate is `shipping_tax` when one is chosen; when left out it is       |
+ * |      | apportioned to the bases of the lines, per set of taxes, pro rata of their bases after the discount      |
+ * |      | (largest remainder: the parts add up to the shipping exactly; the part of untaxed lines carries no VAT)  |
  * | tax  | per rate: taxable = Σ adjusted bases + shipping at that rate; | per bucket: HT = round(TTC ÷ (1 + Σrates/100)),     |
  * |      | amount = round(taxable × rate / 100) — VAT on the sum of      | VAT = TTC − HT (split by rate, largest remainder);  |
  * |      | bases (shipping included, CGI art. 267), not line by line     | shipping at a rate adds round(shipping × rate / 100)|
  * |      |                                                               | to that rate's group, and its amount to taxable     |
- * | doc  | total = subtotal − discount + shipping + tax (tax includes the VAT on shipping: CGI art. 267, CONTRACT.md)        |
+ * | doc  | total = subtotal − discount + shipping + tax (tax includes the VAT on shipping: CGI art. 267)        |
  * | doc  | amount due = total − Σ deposits − paid                                                                                |
  *
  * Every rounding is half away from zero to the currency's precision, on exact values: the arithmetic runs on
@@ -87,6 +88,8 @@ export interface TaxGroup {
   /** Sum of the bases carrying this tax, after the document discount. */
   taxable_amount: number;
   amount: number;
+  /** The part of shipping inside `taxable_amount` (left out when none): what an e-invoice charges at this rate. */
+  shipping?: number;
 }
 
 export interface DocumentTotals {
@@ -97,7 +100,10 @@ export interface DocumentTotals {
   tax: number;
   /** Shipping excluding tax; its VAT is in the group of `shipping_tax`. */
   shipping: number;
-  /** The rate applied to shipping (the one given, or the main rate), null when shipping carries no VAT. */
+  /**
+   * The rate chosen for shipping, null when it carries no VAT; when it is apportioned to the bases, the main rate (the
+   * rate of the largest base), for the editor to name. The parts themselves are in `taxes[].shipping`.
+   */
   shipping_tax: { title: string; rate: number } | null;
   total: number;
   deposits: number;
@@ -143,7 +149,7 @@ function readLine(input: TotalsLineInput, p: number): Line {
   const quantity = toUnits4(input.quantity);
   const unitPrice = toUnits4(input.unit_price);
   const subtotal = roundDiv(quantity * unitPrice, pow10(2 * INPUT_SCALE - p));
-  // SPEC §5: a line discount applies only when both price and quantity are present.
+  // A line discount applies only when both price and quantity are present.
   const applies = isPresent(input.quantity) && isPresent(input.unit_price);
   const discount = applies ? discountOf(subtotal, input.discount_type, input.discount_value, p) : 0n;
   const percent =
@@ -190,12 +196,13 @@ function bucketsOf(lines: Line[]): Bucket[] {
 /** TTC → HT: amount ÷ (1 + rate/100), exactly rounded. */
 const excludingTax = (ttc: bigint, rateSum: bigint) => roundDiv(ttc * HUNDRED_PERCENT, HUNDRED_PERCENT + rateSum);
 
-type Group = { title: string; rate: bigint; taxable: bigint; amount: bigint };
-function addToGroup(groups: Map<string, Group>, title: string, rate: bigint, taxable: bigint, amount: bigint) {
+type Group = { title: string; rate: bigint; taxable: bigint; amount: bigint; shipping: bigint };
+function addToGroup(groups: Map<string, Group>, title: string, rate: bigint, taxable: bigint, amount: bigint, shipping = 0n) {
   const key = `${title}\u0000${rate}`;
-  const group = groups.get(key) ?? { title, rate, taxable: 0n, amount: 0n };
+  const group = groups.get(key) ?? { title, rate, taxable: 0n, amount: 0n, shipping: 0n };
   group.taxable += taxable;
   group.amount += amount;
+  group.shipping += shipping;
   groups.set(key, group);
 }
 
@@ -238,6 +245,20 @@ function shippingRate(input: TotalsInput['shipping_tax'], lines: Line[]): Rate |
   return input === null ? null : { title: input.title, rate: toUnits4(input.rate) };
 }
 
+/**
+ * Shipping apportioned to the bases, when no rate was chosen for it. Transport the seller bills with a delivery is
+ * part of the delivery's price (CGI art. 267, I-2°; BOI-TVA-BASE-10-10-10 § 1 on the costs charged to the customer,
+ * BOI-TVA-BASE-10-20-10 on transport costs, unless the sale is « départ » and the transport billed apart), and an
+ * accessory follows the VAT of its principal (CGI art. 257 ter; CJUE 25 February 1999, C-349/96, CPP). No BOFiP
+ * paragraph says how one charge is split over supplies at several rates: the rule this app follows is that each
+ * principal takes its accessory, so the charge is split pro rata of each rate's base (what accounting practice
+ * applies), never taxed at the rate of the largest base. Each set of taxes gets its share of its base after the
+ * document discount, the largest remainders taking the last cents, so that the parts add up to the shipping exactly.
+ */
+function shippingParts(shipping: bigint, bases: bigint[]): bigint[] {
+  return allocateUnits(shipping, bases);
+}
+
 export function computeTotals(input: TotalsInput): DocumentTotals {
   const p = Math.min(Math.max(input.precision ?? 2, 0), INPUT_SCALE);
   const ttcMode = input.price_mode === 'ttc';
@@ -256,6 +277,9 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
   let subtotal: bigint;
   let discount: bigint;
 
+  // Apportioned when no rate was chosen for shipping (and there are lines to apportion it to).
+  const apportioned = input.shipping_tax === undefined && shipping !== 0n && buckets.length > 0;
+  const bucketBases: bigint[] = [];
   if (ttcMode) {
     let baseSum = 0n;
     let baseBeforeDiscount = 0n;
@@ -273,6 +297,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
 
       const ttc = bucket.amount - defined(bucketDiscounts[b], 'bucketDiscounts[b]');
       const base = excludingTax(ttc, bucket.rateSum);
+      bucketBases.push(base);
       baseSum += base;
       const split = allocateUnits(
         ttc - base,
@@ -282,17 +307,35 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
         addToGroup(groups, t.title, t.rate, base, defined(split[k], 'split[k]'));
       });
     });
-    // Shipping is typed excluding tax in both modes: its VAT joins its rate's group.
-    if (shippingTax && shipping !== 0n)
-      addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, roundDiv(shipping * shippingTax.rate, PERCENT_DIVISOR));
+    // Shipping is typed excluding tax in both modes: its VAT joins its rate's group (or each part its bucket's groups).
+    if (apportioned) {
+      // The parts are summed per rate first: one rounding of their VAT per rate, as for the lines.
+      const parts = shippingParts(shipping, bucketBases);
+      const perRate = new Map<string, Group>();
+      buckets.forEach((bucket, b) => {
+        const part = defined(parts[b], 'parts[b]');
+        if (part !== 0n) for (const t of bucket.taxes) addToGroup(perRate, t.title, t.rate, part, 0n, part);
+      });
+      for (const g of perRate.values())
+        addToGroup(groups, g.title, g.rate, g.shipping, roundDiv(g.shipping * g.rate, PERCENT_DIVISOR), g.shipping);
+    } else if (shippingTax && shipping !== 0n)
+      addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, roundDiv(shipping * shippingTax.rate, PERCENT_DIVISOR), shipping);
     subtotal = baseBeforeDiscount;
     discount = baseBeforeDiscount - baseSum;
   } else {
     buckets.forEach((bucket, b) => {
       const base = bucket.amount - defined(bucketDiscounts[b], 'bucketDiscounts[b]');
+      bucketBases.push(base);
       for (const t of bucket.taxes) addToGroup(groups, t.title, t.rate, base, 0n);
     });
-    if (shippingTax && shipping !== 0n) addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, 0n);
+    if (apportioned) {
+      const parts = shippingParts(shipping, bucketBases);
+      buckets.forEach((bucket, b) => {
+        const part = defined(parts[b], 'parts[b]');
+        if (part === 0n) return;
+        for (const t of bucket.taxes) addToGroup(groups, t.title, t.rate, part, 0n, part);
+      });
+    } else if (shippingTax && shipping !== 0n) addToGroup(groups, shippingTax.title, shippingTax.rate, shipping, 0n, shipping);
     for (const group of groups.values()) group.amount = roundDiv(group.taxable * group.rate, PERCENT_DIVISOR);
     subtotal = gross;
     discount = docDiscount;
@@ -314,6 +357,7 @@ export function computeTotals(input: TotalsInput): DocumentTotals {
       rate: unitsToNumber(g.rate, INPUT_SCALE),
       taxable_amount: num(g.taxable),
       amount: num(g.amount),
+      ...(g.shipping !== 0n ? { shipping: num(g.shipping) } : {}),
     })),
     tax: num(tax),
     shipping: num(shipping),
@@ -362,7 +406,7 @@ function lineTotals(line: Line, ht: bigint, ttcMode: boolean, p: number): LineTo
   };
 }
 
-/** SPEC §9: a tax rate with two decimals and '%' (after a narrow no-break space), with the organisation's decimal separator. */
+/** A tax rate with two decimals and '%' (after a narrow no-break space), with the organisation's decimal separator. */
 export function formatTaxRate(rate: MoneyInput, decimalSeparator = ','): string {
   return percentText(unitsToDecimalText(rescale(toUnits4(rate), INPUT_SCALE, 2), 2).replace('.', decimalSeparator));
 }

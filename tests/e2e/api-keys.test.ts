@@ -48,7 +48,7 @@ describe('Paramètres → API', () => {
       const row = page.getByTestId('api-key-row');
       await row.getByText('Synchronisation comptable').waitFor();
       expect(await row.textContent()).toContain(`${secret.slice(0, 12)}…`);
-      expect(await row.textContent()).toContain('Dernière utilisation : jamais');
+      expect(await row.textContent()).toContain('Dernière utilisation\u00a0: jamais');
       await screenshot(page, 'api-keys-created');
       await viewport(page, 'api-keys-created-top');
 
@@ -58,7 +58,7 @@ describe('Paramètres → API', () => {
       await page.getByRole('button', { name: 'J’ai copié la clé' }).click();
       await page.reload();
       await row.getByText('Synchronisation comptable').waitFor();
-      await row.getByText(/Dernière utilisation : \d/).waitFor();
+      await row.getByText(/Dernière utilisation\s:\s\d/).waitFor();
       expect(await page.content()).not.toContain(secret);
 
       // The reference filters its paths, and shows the fields of one.

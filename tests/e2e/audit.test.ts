@@ -36,12 +36,12 @@ describe('Paramètres → Journal, and a payment cancelled by a counter-entry', 
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
     expect(await rows.nth(0).innerText()).toMatch(
-      /3\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+Annulation de paiement\s+Facture F2026-0001\s+-300,00\s€\s+Camille Durand/,
+      /3\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+Annulation de paiement\s+Facture F2026-0001\s+−300,00\s€\s+Camille Durand/,
     );
     expect(await rows.nth(1).innerText()).toMatch(/Paiement\s+Facture F2026-0001\s+300,00\s€/);
     expect(await rows.nth(2).innerText()).toMatch(/Émission\s+Facture F2026-0001\s+1200,00\s€/);
     await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
-    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre : 3 entrées vérifiées');
+    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre\u00a0: 3 entrées vérifiées');
     await screenshot(page, 'settings-audit');
 
     // Someone with the database file lowers the issued invoice's total: verify names its issue entry.
@@ -86,7 +86,7 @@ describe('Paramètres → Journal, and a payment cancelled by a counter-entry', 
     expect(await rows.nth(1).innerText()).toMatch(/2\s+.*Archivage du PDF\s+Facture F2026-0001\s+1200,00\s€\s+—/);
     expect(await rows.nth(2).innerText()).toMatch(/1\s+.*Émission\s+Facture F2026-0001/);
     await page.getByRole('button', { name: 'Vérifier l’intégrité' }).click();
-    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre : 3 entrées vérifiées');
+    expect(await page.getByTestId('audit-verification').textContent()).toBe('Journal intègre\u00a0: 3 entrées vérifiées');
     await screenshot(page, 'settings-audit-archive');
     await context.close();
   });

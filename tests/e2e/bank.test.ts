@@ -30,11 +30,16 @@ describe('bank accounts and reconciliation', () => {
 
     await page.getByRole('link', { name: 'Importer un relevé' }).click();
     await page.getByText('aucun relevé importé').waitFor();
-    const xml = camt053(IBAN, [
-      { date: '2026-11-10', amount: first.total.toFixed(2), label: `VIR SEPA BOULANGERIE MARTIN FACTURE ${first.number}` },
-      { date: '2026-11-12', amount: second.total.toFixed(2), label: 'VIREMENT BOULANGERIE MARTIN', counterparty: 'BOULANGERIE MARTIN' },
-      { date: '2026-11-13', amount: '-18.90', label: 'CB PAPETERIE DU CENTRE' },
-    ]);
+    const xml = camt053(
+      IBAN,
+      [
+        { date: '2026-11-10', amount: first.total.toFixed(2), label: `VIR SEPA BOULANGERIE MARTIN FACTURE ${first.number}` },
+        { date: '2026-11-12', amount: second.total.toFixed(2), label: 'VIREMENT BOULANGERIE MARTIN', counterparty: 'BOULANGERIE MARTIN' },
+        { date: '2026-11-13', amount: '-18.90', label: 'CB PAPETERIE DU CENTRE' },
+      ],
+      '001.02',
+      { opening: '2500.00', openingDate: '2026-11-01' },
+    );
     await page
       .getByLabel('Importer un relevé')
       .setInputFiles({ name: 'releve-novembre.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
@@ -55,11 +60,19 @@ describe('bank accounts and reconciliation', () => {
     expect((await session.rest('GET', `/api/documents/${second.id}`)).body.status).toBe('paid');
 
     await page.getByRole('button', { name: 'À rapprocher' }).click();
-    await page.getByText('CB PAPETERIE DU CENTRE').waitFor();
+    await page.getByRole('region', { name: 'Opérations' }).getByText('CB PAPETERIE DU CENTRE').waitFor();
     await page.getByRole('button', { name: 'Ignorer…' }).click();
     await page.getByLabel('Raison').fill('Achat personnel');
     await page.getByRole('button', { name: 'Ignorer la ligne' }).click();
     await page.getByText('Aucune opération « À rapprocher ».').waitFor();
+
+    // The état de rapprochement: the bank's balance against the books', the ignored line explaining the difference.
+    const reconciliation = page.getByRole('region', { name: 'Rapprochement' });
+    await reconciliation.getByRole('heading', { name: 'Rapprochement au 13/11/2026' }).waitFor();
+    await reconciliation.getByText('Opérations du relevé absentes de vos comptes').waitFor();
+    await reconciliation.getByText('Ignorée : Achat personnel').waitFor();
+    await reconciliation.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bank-reconciliation');
     await expectNoSeriousViolations(page, 'bank-page');
   }, 180_000);
 });

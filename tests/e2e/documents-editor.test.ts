@@ -112,7 +112,8 @@ describe('the document editor in the browser', () => {
     await page.getByRole('button', { name: 'Émettre', exact: true }).click();
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
-    await page.getByTestId('snackbar').getByText('Document émis sous le n° F2026-0001').waitFor();
+    // The first issue of the run starts the EN 16931 validation worker: seconds on a loaded machine, once.
+    await page.getByTestId('snackbar').getByText('Document émis sous le n° F2026-0001').waitFor({ timeout: 30_000 });
     await page.getByText('Impayée').first().waitFor();
     await screenshot(page, 'document-view');
     await page.getByRole('link', { name: 'Paiements' }).click();

@@ -7,7 +7,7 @@ import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { fakePaSettings, startFakePa, type FakePa } from '../helpers/fake-pa';
 import { type FakeFlowService, serveFlows } from '../helpers/fake-pa-flows';
-import { buildEinvoiceXml } from '../../src/server/einvoice/generate';
+import { buildEinvoiceXml } from '../../src/server/services/einvoice-xml';
 import { defined } from '../../src/shared/defined';
 
 let server: TestServer;

@@ -28,7 +28,8 @@ describe('Paramètres → Facturation électronique', () => {
     const { context, page } = await newPage(browser, server.url);
     await context.addCookies([{ name: 'session', value: defined(defined(session.cookie).split('=')[1]), url: server.url }]);
     await page.goto('/settings/einvoicing');
-    await page.getByRole('link', { name: 'Facturation électronique' }).waitFor();
+    // The settings page's own entry (the side menu also has « Facturation électronique », the overview page).
+    await page.locator('a[href="/settings/einvoicing"][aria-current="page"]').waitFor();
     // Existing organisations keep the folder connector.
     const folder = page.getByRole('radio', { name: 'Dossier' });
     await folder.waitFor();

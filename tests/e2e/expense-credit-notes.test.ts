@@ -48,7 +48,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await chooseOption(dialog, 'Catégorie', 'Repas et réceptions (625700)');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('2 dépenses').waitFor();
-    await page.getByRole('row', { name: /De Koksmaat.*Repas et réceptions.*Avoir.*-250,33/ }).waitFor();
+    await page.getByRole('row', { name: /De Koksmaat.*Repas et réceptions.*Avoir.*−250,33/ }).waitFor();
     // The invoice and its whole credit: the filtered set's total is nil.
     await page.getByTestId('expense-sums').getByText('0,00', { exact: false }).first().waitFor();
 
@@ -70,7 +70,7 @@ describe('supplier credit notes and « catégorie à vérifier » on /expenses',
     await dialog.getByLabel('Montant TTC (EUR)').fill('12');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('3 dépenses').waitFor();
-    await page.getByRole('row', { name: /Bureau Vallée.*Avoir.*Remise fidélité.*-2,00.*-12,00/ }).waitFor();
+    await page.getByRole('row', { name: /Bureau Vallée.*Avoir.*Remise fidélité.*−2,00.*−12,00/ }).waitFor();
     await screenshot(page, 'expense-credit-notes-list');
 
     // « Catégorie à vérifier »: the one imported invoice not saved yet; saved with its category, it leaves the filter.

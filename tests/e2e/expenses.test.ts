@@ -75,7 +75,8 @@ describe('expenses in the browser', () => {
     await dialog.getByText('Montant TTC : un nombre est attendu (ex. 120,50)').waitFor();
     await dialog.getByLabel('Montant TTC').fill('1200');
     // The one-off form's VAT rows: the French rates, computed from the TTC (a lease at 20 %, here 10 % to prove the choice).
-    expect(await optionsOf(dialog, 'Taux')).toEqual(['20 %', '10 %', '5,5 %', '2,1 %', '0 %']);
+    // A narrow no-break space before « % », as every rate is written.
+    expect(await optionsOf(dialog, 'Taux')).toEqual(['20\u202f%', '10\u202f%', '5,5\u202f%', '2,1\u202f%', '0\u202f%']);
     await chooseOption(dialog, 'Taux', '10 %');
     await dialog.getByRole('button', { name: 'Calculer' }).click();
     expect(await dialog.getByLabel('Montant de TVA').inputValue()).toBe('109,09');

@@ -26,15 +26,18 @@ describe('Paramètres → Comptabilité', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
 
-    expect(await chosenOption(page, 'Exercice (année civile)')).toBe(today.slice(0, 4));
+    // Fiscal years close on 31 December until the first closing date is given: the option says so.
+    expect(await chosenOption(page, 'Exercice clos en')).toBe(`${today.slice(0, 4)} (clôture le 31/12/${today.slice(0, 4)})`);
+    expect(await page.getByLabel('Date de clôture du premier exercice').inputValue()).toBe('');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le FEC' }).click()]);
-    expect(download.suggestedFilename()).toBe(`552032534FEC${today.replaceAll('-', '')}.txt`);
+    // Named after the closing date of the fiscal year, not the day of the download.
+    expect(download.suggestedFilename()).toBe(`552032534FEC${today.slice(0, 4)}1231.txt`);
     const text = new TextDecoder('iso-8859-15').decode(fs.readFileSync(await download.path()));
     const rows = text.split('\r\n').slice(1, -1);
     expect(rows.map((r) => r.split('\t')[4])).toEqual(['411', '706100', '44571']);
     await page
       .getByTestId('snackbar')
-      .getByText(/^FEC \d{4} téléchargé : 552032534FEC\d{8}\.txt$/)
+      .getByText(/^FEC \d{4} téléchargé\s:\s552032534FEC\d{8}\.txt$/)
       .waitFor();
     await screenshot(page, 'settings-accounting');
     await context.close();

@@ -154,7 +154,7 @@ describe('the field kit in the dialogs and pickers', () => {
       await page.getByRole('button', { name: 'Créer l’avoir' }).click();
       const quantity = page.getByLabel('Quantité à créditer : Formation');
       await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
-      expect(await descriptionOf(page, quantity)).toBe('« Formation » : une quantité entre 0 et 2 est attendue');
+      expect(await descriptionOf(page, quantity)).toBe('« Formation »\u00a0: une quantité entre 0 et 2 est attendue');
       await shot('credit-note');
 
       await page.goto(`/share/${estimate.uuid}`);

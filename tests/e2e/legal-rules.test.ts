@@ -92,7 +92,7 @@ describe('numbering series that could meet (CGI art. 242 nonies A) in the templa
     await page.getByRole('tab', { name: 'Numérotation' }).click();
     await page.getByRole('region', { name: 'Numérotation : Avoir' }).getByLabel('Préfixe').fill('F{year}-');
     const collisions = page.getByTestId('numbering-collisions');
-    await collisions.getByText(/^Numérotation : les séries « Facture » et « Avoir » peuvent produire le même numéro/).waitFor();
+    await collisions.getByText(/^Numérotation\s:\sles séries « Facture » et « Avoir » peuvent produire le même numéro/).waitFor();
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page
       .getByTestId('snackbar')
@@ -112,7 +112,7 @@ describe('late-penalty rate floor (C. com. L441-10 II) in Paramètres → Systè
     await page.getByText(/^Au moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2} %/).waitFor();
     await rate.fill('5');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText(/^Pénalités de retard : au moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2} %/).waitFor();
+    await page.getByText(/^Pénalités de retard\s:\sau moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2} %/).waitFor();
     await rate.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'tests/artifacts/late-penalty-floor.png' });
     expect((await suite.session.rest('GET', '/api/settings')).body.late_penalty_rate).toBe(12);

@@ -170,8 +170,9 @@ describe('credit-note editor and the rail (issue 23)', () => {
         expect(await page.getByLabel("Date d'échéance").count()).toBe(0);
         if (size === 'wide') {
           const icon = page.getByTestId('side-drawer').locator('a svg').first();
-          const box = await icon.boundingBox();
-          expect(box?.width).toBe(20);
+          // The rail is drawn once the display settings arrive; under load that is after the editor.
+          // The rail may redraw once more (settings answer) between finding the icon and measuring it.
+          await expect.poll(async () => (await icon.boundingBox())?.width, { timeout: 30_000 }).toBe(20);
         }
         await screenshot(page, `credit-editor-${theme}-${viewport.width}`);
       },

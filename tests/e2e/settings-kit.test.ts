@@ -63,7 +63,7 @@ describe('settings screens on the field kit', () => {
       ['members', '/settings/members', 'Envoyer l’invitation'],
       ['taxes', '/settings/taxes', 'Autoriser plusieurs taxes par ligne'],
       ['tags', '/settings/tags', 'S’applique aux'],
-      ['accounting', '/settings/accounting', 'Exercice (année civile)'],
+      ['accounting', '/settings/accounting', 'Exercice comptable'],
       ['api', '/settings/api', 'Événements'],
     ];
     await forEachLook(suite, async (page, { theme, size }) => {

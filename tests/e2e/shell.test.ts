@@ -46,6 +46,7 @@ const MENU: [string, string, string][] = [
   ['Clients', '/customers', 'Clients'],
   ['Dépenses', '/expenses', 'Dépenses'],
   ['Rendez-vous', '/appointments', 'Rendez-vous'],
+  ['Facturation électronique', '/einvoicing', 'Facturation électronique'],
   ['Paramètres', '/settings/general', 'Système général'],
   ['Statistiques', '/reports', 'Statistiques'],
 ];
@@ -102,7 +103,8 @@ describe('the application shell', () => {
     await page.goto('/customers');
     await page.getByRole('button', { name: 'Paramètre Application' }).click();
     const panel = page.getByRole('dialog', { name: 'Paramètre Application' });
-    await panel.getByText('1.0.0').waitFor();
+    // The version comes from the server; a loaded CI machine may answer late.
+    await panel.getByText('1.0.0').waitFor({ timeout: 30_000 });
     await panel.getByText('Latest release').waitFor();
     await panel.getByText('Sombre', { exact: true }).click();
     await chooseOption(panel, 'Taille du texte', '120%');

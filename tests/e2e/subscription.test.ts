@@ -112,7 +112,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       pagesOf(),
       async (page, { theme }) => {
         await page.goto('/settings/subscription');
-        await page.getByText(/Abonnement mensuel : prochain renouvellement le/).waitFor();
+        await page.getByText(/Abonnement mensuel\s:\sprochain renouvellement le/).waitFor();
         await page.getByRole('link', { name: 'Télécharger' }).waitFor();
         await screenshot(page, `subscription-settings-${theme}`);
         await expectNoSeriousViolations(page, `subscription settings ${theme}`);
@@ -128,9 +128,9 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       await p2.getByRole('button', { name: 'Oui' }).click();
       await p2
         .getByTestId('snackbar')
-        .getByText(/Abonnement résilié : la formule Solo reste active jusqu’au/)
+        .getByText(/Abonnement résilié\s:\sla formule Solo reste active jusqu’au/)
         .waitFor();
-      await p2.getByText(/Abonnement mensuel résilié : se termine le/).waitFor();
+      await p2.getByText(/Abonnement mensuel résilié\s:\sse termine le/).waitFor();
       await p2.getByRole('button', { name: 'Reprendre l’abonnement' }).waitFor();
       await screenshot(p2, 'subscription-settings-cancelled');
     } finally {
@@ -156,7 +156,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       await pending.getByText('Passage à la formule Solo en attente').waitFor();
       await pending.getByText(/si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra\.$/).waitFor();
       await pending.getByText(/^La formule Solo permet 2 membres ; vous en êtes à 3/).waitFor();
-      await pending.getByText(/^1 webhook : hors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
+      await pending.getByText(/^1 webhook\s:\shors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
       await pending.getByRole('button', { name: 'Garder la formule Équipe' }).waitFor();
       await screenshot(page, `subscription-pending-${theme}-${viewport.width}`);
       if (size === 'wide') await expectNoSeriousViolations(page, `pending downgrade ${theme}`);

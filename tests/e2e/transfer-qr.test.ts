@@ -36,14 +36,14 @@ describe('paying an invoice by transfer: the RF reference and the EPC069-12 QR c
 
   it('the kept PDF prints the reference and a code that decodes, from the page’s pixels, to the exact EPC payload', async () => {
     const { customerId } = await readyToInvoice(suite.session);
-    const organization = await suite.session.rest('PUT', '/api/organization', {
-      ...sellerIdentity,
-      additional_info: [
-        { key: 'IBAN', value: 'FR76 3000 6000 0112 3456 7890 189' },
-        { key: 'BIC', value: 'BNPAFRPP' },
-      ],
+    expect((await suite.session.rest('PUT', '/api/organization', sellerIdentity)).status).toBe(200);
+    const account = await suite.session.rest('POST', '/api/bank-accounts', {
+      name: 'Compte courant',
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      bic: 'BNPAFRPP',
+      default: true,
     });
-    expect(organization.status).toBe(200);
+    expect(account.status).toBe(201);
     const invoice = await issued(suite.session, {
       customer_id: customerId,
       condition: 'Virement à 30 jours',
@@ -58,7 +58,8 @@ describe('paying an invoice by transfer: the RF reference and the EPC069-12 QR c
     const { pages, text } = await pdfText(bytes);
     // A short invoice stays on one page with its code.
     expect(pages).toBe(1);
-    expect(text).toContain('Référence de virement : RF12 F202 6000 1');
+    // The payment block: the account printed in its paper form, the reference, the code.
+    expect(text).toContain('IBAN : FR76 3000 6000 0112 3456 7890 189 BIC : BNPAFRPP Référence de virement : RF12 F202 6000 1');
     expect(text).toContain('Scannez pour payer par virement');
 
     const raster = await rasterisePdfPage(suite.browser, bytes, { scale: 3 });
@@ -80,17 +81,15 @@ describe('paying an invoice by transfer: the RF reference and the EPC069-12 QR c
     await screenshot(page, 'transfer-qr-share-wide');
     await page.context().close();
 
-    // A phone's screen: three device pixels to a CSS pixel, the document shrunk to the width.
+    // A phone's screen: three device pixels to a CSS pixel.
     const phone = await suite.browser.newContext({ baseURL: suite.server.url, viewport: PHONE, deviceScaleFactor: 3, locale: 'fr-FR' });
     const small = await phone.newPage();
     await small.goto(`/share/${uuid}`);
-    await small.locator('[data-render-ready="true"]').waitFor();
-    await small
-      .getByRole('region', { name: /^Page 1 sur/ })
-      .getByText('Référence de virement')
-      .waitFor();
+    // Below 600 px the document is reflowed to one column: its payment block is there, code included.
+    await small.locator('[data-document-reflow]').waitFor({ timeout: 30_000 });
+    await small.locator('[data-document-reflow]').getByText('Référence de virement').waitFor();
     expect(decodeQr(await small.getByRole('img', { name: 'QR code de virement SEPA' }).screenshot())).toBe(EPC_PAYLOAD);
-    // A phone cannot scan its own screen: the card above the shrunk document says what to type, at reading size.
+    // A phone cannot scan its own screen: the card above the document says what to type, at reading size.
     const card = small.getByRole('region', { name: 'Payer par virement' });
     expect((await card.innerText()).replace(/\s+/g, ' ')).toBe(
       'Payer par virement Bénéficiaire Atelier Fontaine IBAN FR76 3000 6000 0112 3456 7890 189 Copier BIC BNPAFRPP Montant 540,00 € Référence RF12 F202 6000 1 Copier',

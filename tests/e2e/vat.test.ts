@@ -69,9 +69,9 @@ describe('VAT in the editor and on the document', () => {
     expect(await page.getByRole('radio', { name: 'TVA 20 %', exact: true }).isChecked()).toBe(false);
     await expect.poll(() => total(page, 'tax-10').textContent()).toBe(nbsp('30,00 €'));
 
-    // Shipping follows the main rate of the lines (10 % now): 300 + 10 at 10 % = 31; total 341.
+    // Shipping is apportioned to the lines' rates (all at 10 % now): 300 + 10 at 10 % = 31; total 341.
     await page.getByLabel('Frais de port HT').fill('10');
-    expect(await chosenOption(page, 'TVA des frais de port')).toBe('Taux principal des lignes (TVA 10 %)');
+    expect(await chosenOption(page, 'TVA des frais de port')).toBe('Taux des lignes, au prorata de leurs bases');
     await expect.poll(() => total(page, 'tax-10').textContent()).toBe(nbsp('31,00 €'));
     expect(await total(page, 'total').textContent()).toBe(nbsp('341,00 €'));
 

@@ -30,6 +30,7 @@ describe('Paramètres → API, Webhooks', () => {
     const { context, page } = await suite.loggedIn();
     try {
       await page.goto('/settings/api');
+      await page.getByText(/\d+ chemins · version/).waitFor({ timeout: 60_000 });
       const section = page.getByRole('region', { name: 'Webhooks' });
       await section.getByRole('button', { name: 'Ajouter le webhook' }).click();
       await section.getByRole('alert').getByText('L’adresse est obligatoire').waitFor();
@@ -63,28 +64,102 @@ describe('Paramètres → API, Webhooks', () => {
       await section.getByRole('button', { name: 'Tester' }).click();
       await page
         .getByTestId('snackbar')
-        .getByText(/Test envoyé : réponse 200 en \d+ ms/)
+        .getByText(/Test envoyé\s:\sréponse 200 en \d+ ms/)
         .waitFor();
       await section.getByRole('button', { name: 'Journal' }).click();
       const log = page.getByRole('dialog', { name: 'Journal des envois' });
       await log.getByTestId('delivery-row').nth(1).waitFor();
       expect(await log.getByTestId('delivery-row').first().textContent()).toContain('Test (ping)');
-      expect(await log.getByTestId('delivery-row').nth(1).textContent()).toContain('Dépense créée');
+      const expenseRow = log.getByTestId('delivery-row').nth(1);
+      expect(await expenseRow.textContent()).toContain('Dépense créée');
+      expect(await expenseRow.textContent()).toContain('n° 1');
       await screenshot(page, 'webhooks-log-light');
     } finally {
       await context.close();
     }
   });
 
-  it('says when an endpoint was turned off after repeated failures, in light and dark', { timeout: 90_000 }, async () => {
+  it('« Renvoyer » a delivery and replays a period from the log', { timeout: 90_000 }, async () => {
+    const hook = (await suite.session.rest('POST', '/api/webhooks', { url: `${base}/again`, events: ['expense.created'] })).body.data;
+    await suite.session.rest('POST', '/api/expenses', {
+      date: '2026-11-03',
+      supplier: 'Bureau Vallée',
+      category: 'fournitures',
+      label: 'Agrafes',
+      amount: 12,
+      vat: [{ rate: 20, amount: 2 }],
+      status: 'paid',
+    });
+    await expect.poll(() => received.filter((r) => r.path === '/again').length).toBe(1);
+    await suite.session.rest('POST', `/api/webhooks/${hook.id}/test`);
+    const { context, page } = await suite.loggedIn();
+    try {
+      await page.goto('/settings/api');
+      // The API reference below renders every path once loaded: clicks wait until the page is done with it.
+      await page.getByText(/\d+ chemins · version/).waitFor({ timeout: 60_000 });
+      const row = page.getByTestId('webhook-row').filter({ hasText: `${base}/again` });
+      await row.getByRole('button', { name: 'Journal' }).click();
+      const log = page.getByRole('dialog', { name: 'Journal des envois' });
+      await log.getByTestId('delivery-row').nth(1).waitFor();
+      const expenseRow = log.getByTestId('delivery-row').nth(1);
+      expect(await expenseRow.textContent()).toContain('n° 1');
+
+      // « Renvoyer »: the same event again, under a new delivery id; the ping has no such button.
+      expect(await log.getByTestId('delivery-row').first().getByRole('button', { name: 'Renvoyer' }).count()).toBe(0);
+      await expenseRow.getByRole('button', { name: 'Renvoyer' }).click();
+      await page
+        .getByTestId('snackbar')
+        .getByText(/Renvoyé\s:\sréponse 200 en \d+ ms/)
+        .waitFor();
+      await expect.poll(() => received.filter((r) => r.path === '/again').length).toBe(3);
+      const [first, again] = received.filter((r) => r.path === '/again' && r.body.includes('expense.created'));
+      expect(JSON.parse(again?.body ?? '{}')).toMatchObject({ id: JSON.parse(first?.body ?? '{}').id, sequence: 1 });
+
+      // The replay of a period: the form's default range (the last week) holds the expense's event.
+      await log.getByRole('button', { name: 'Renvoyer la période' }).click();
+      await page.getByTestId('snackbar').getByText('1 événement renvoyé').waitFor();
+      await expect.poll(() => received.filter((r) => r.path === '/again').length).toBe(4);
+      await log.getByLabel('Du').fill('2026-12-31');
+      await log.getByLabel('Au (inclus)').fill('2026-01-01');
+      await log.getByRole('button', { name: 'Renvoyer la période' }).click();
+      await log
+        .getByRole('alert')
+        .getByText(/La fin de la période doit suivre son début/)
+        .waitFor();
+      await screenshot(page, 'webhooks-log-replay-light');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says when an endpoint fails, and when it was turned off after three days of failures, in light and dark', {
+    timeout: 90_000,
+  }, async () => {
     const hook = (await suite.session.rest('POST', '/api/webhooks', { url: `${base}/down`, events: ['payment.recorded'] })).body.data;
-    for (let i = 0; i < 10; i++) await suite.session.rest('POST', `/api/webhooks/${hook.id}/test`);
+    await suite.session.rest('POST', `/api/webhooks/${hook.id}/test`);
+    const { context, page } = await suite.loggedIn();
+    try {
+      await page.goto('/settings/api');
+      const failing = page.getByTestId('webhook-row').filter({ hasText: `${base}/down` });
+      await failing.getByText(/En échec depuis le .* le webhook sera désactivé et les propriétaires prévenus par e-mail/).waitFor();
+      await screenshot(page, 'webhooks-failing-light');
+    } finally {
+      await context.close();
+    }
+    // Three days of failures, as the scheduler would have seen them: the next failed attempt turns it off.
+    const fourDaysAgo = new Date(Date.now() - 4 * 86_400_000).toISOString();
+    await suite.server.app.connection.db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: fourDaysAgo })
+      .where('id', '=', hook.id)
+      .execute();
+    await suite.session.rest('POST', `/api/webhooks/${hook.id}/test`);
     await forEachLook(
       suite,
       async (page, { theme }) => {
         await page.goto('/settings/api');
         const row = page.getByTestId('webhook-row').filter({ hasText: `${base}/down` });
-        await row.getByText(/Désactivé automatiquement le .* après 10 échecs consécutifs/).waitFor();
+        await row.getByText(/Désactivé automatiquement le .* tous les envois ont échoué pendant 3 jours/).waitFor();
         await row.getByRole('button', { name: 'Réactiver' }).waitFor();
         await screenshot(page, `webhooks-${theme}`);
         if (theme === 'dark') {

@@ -13,8 +13,25 @@ export type GeneratedEntry = {
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** An ISO 20022 camt.053.001.02 statement of one account. */
-export function camt053(iban: string, entries: GeneratedEntry[], version = '001.02'): string {
+/** Decimal text to cents and back, for the balances (exact on two decimals). */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const balance = (code: 'OPBD' | 'CLBD', amountCents: number, date: string) => `      <Bal>
+        <Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>
+        <Amt Ccy="EUR">${(Math.abs(amountCents) / 100).toFixed(2)}</Amt>
+        <CdtDbtInd>${amountCents < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd>
+        <Dt><Dt>${date}</Dt></Dt>
+      </Bal>`;
+
+/**
+ * An ISO 20022 camt.053.001.02 statement of one account; with `opening`, the opening (OPBD) and closing (CLBD) booked
+ * balances it implies, the closing one dated by the last booked entry (or `closingDate`).
+ */
+export function camt053(
+  iban: string,
+  entries: GeneratedEntry[],
+  version = '001.02',
+  balances?: { opening: string; openingDate: string; closingDate?: string },
+): string {
   const ntry = entries
     .map((e, i) => {
       const credit = !e.amount.startsWith('-');
@@ -44,11 +61,25 @@ export function camt053(iban: string, entries: GeneratedEntry[], version = '001.
       <Id>STMT-1</Id>
       <CreDtTm>2026-11-28T20:00:00</CreDtTm>
       <Acct><Id><IBAN>${iban}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+${balances ? balancesOf(entries, balances) : ''}
 ${ntry}
     </Stmt>
   </BkToCstmrStmt>
 </Document>
 `;
+}
+
+function balancesOf(entries: GeneratedEntry[], b: { opening: string; openingDate: string; closingDate?: string }) {
+  const booked = entries.filter((e) => (e.status ?? 'BOOK') === 'BOOK');
+  const closing = booked.reduce((sum, e) => sum + cents(e.amount), cents(b.opening));
+  const last =
+    b.closingDate ??
+    booked
+      .map((e) => e.date)
+      .sort()
+      .at(-1) ??
+    b.openingDate;
+  return `${balance('OPBD', cents(b.opening), b.openingDate)}\n${balance('CLBD', closing, last)}`;
 }
 
 export const base64 = (text: string, encoding: BufferEncoding = 'utf8') => Buffer.from(text, encoding).toString('base64');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { newUser, Session } from './clients';
-import { CHROMIUM_FLAGS } from '../../src/server/pdf/pdf-renderer';
+import { chromiumFlags } from '../../src/server/pdf/pdf-renderer';
 import { defined } from '../../src/shared/defined';
 
 /** CONTRACT.md: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
@@ -23,12 +23,12 @@ function chromiumExecutable(): string | undefined {
   );
 }
 
-/** STACK.md trap 5: the flags that work as root on these machines. Playwright gives each launch a fresh temporary profile. */
+/** The app's own Chromium flags (no sandbox as root). Playwright gives each launch a fresh temporary profile. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable(),
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: chromiumFlags(),
   });
 }
 

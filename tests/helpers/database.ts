@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { type Connection, type Db, openDatabase } from '../../src/server/db/connection';
 import { createEmptyTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
+import './audit-key'; // migrations sign legacy seals with the process's audit key
 
 /** True on the PostgreSQL run of the integration suite (TEST_DATABASE_URL); for the few tests of SQLite itself. */
 export const onPostgres = testDatabaseUrl() !== undefined;

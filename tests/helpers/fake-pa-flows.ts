@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FakeAnswer, FakePa, FakePart } from './fake-pa';
+import { validateFlux10 } from '../../src/server/einvoice/flux10-validate';
 
 /**
  * The fake platform's Flow Service as a store of flows: `POST /v1/flows` creates one (a second live flow with the same
@@ -47,8 +48,15 @@ export interface FakeFlowService {
    * invoices (`CustomerInvoiceLC`), its file as the sender made it; updated now unless `updatedAt` says otherwise.
    */
   receive(flow: { flowType: 'SupplierInvoice' | 'CustomerInvoiceLC'; data: Buffer; name?: string } & Partial<FakeFlow>): FakeFlow;
+  /**
+   * The platform's (or the PPF's) later answer to a flow, an e-reporting one mostly: its acknowledgement becomes `ack`
+   * and its `updatedAt` moves (to now unless given), so that a search by `updatedAfter` finds it again.
+   */
+  settle(flowId: string, ack: FakeAck, updatedAt?: string): FakeFlow;
   /** Files downloaded (GET /v1/flows/{flowId}?docType=Original), by flow id, in order. */
   downloads: string[];
+  /** The e-reporting files (Flux 10) received, as sent. */
+  reports: string[];
 }
 
 const asFlow = (f: FakeFlow) => ({
@@ -67,6 +75,14 @@ const asFlow = (f: FakeFlow) => ({
   acknowledgement: f.ack.details?.length ? f.ack : { status: f.ack.status },
 });
 
+/** The Flow Service's type of an e-reporting file, as a platform qualifies it from its content. */
+function reportFlowType(processingRule: string, xml: string): string {
+  const payments = xml.includes('<PaymentsReport>');
+  if (processingRule === 'B2C') return payments ? 'AggregatedCustomerPaymentReport' : 'AggregatedCustomerTransactionReport';
+  if (payments) return 'UnitaryCustomerPaymentReport';
+  return /<Issuer>[\s\S]*?<RoleCode>BY<\/RoleCode>/.test(xml) ? 'UnitarySupplierTransactionReport' : 'UnitaryCustomerTransactionReport';
+}
+
 const error = (status: number, errorCode: string, errorMessage: string): FakeAnswer => ({ status, body: { errorCode, errorMessage } });
 
 export function serveFlows(pa: FakePa): FakeFlowService {
@@ -75,6 +91,7 @@ export function serveFlows(pa: FakePa): FakeFlowService {
     acks: [],
     refusals: [],
     downloads: [],
+    reports: [],
     seed(flow) {
       const submittedAt = flow.submittedAt ?? new Date().toISOString();
       const seeded: FakeFlow = {
@@ -97,6 +114,14 @@ export function serveFlows(pa: FakePa): FakeFlowService {
       return seeded;
     },
     ofTracking: (trackingId) => service.flows.filter((f) => f.trackingId === trackingId),
+    settle(flowId, ack, updatedAt) {
+      const flow = service.flows.find((f) => f.flowId === flowId);
+      if (!flow) throw new Error(`fake PA: no flow ${flowId}`);
+      // A later update is always later, even within the same millisecond as the submission.
+      const at = updatedAt ?? new Date(Math.max(Date.now(), Date.parse(flow.updatedAt) + 1)).toISOString();
+      Object.assign(flow, { ack, updatedAt: at });
+      return flow;
+    },
     receive({ data, name, ...flow }) {
       const xml = !data.subarray(0, 5).toString('latin1').startsWith('%PDF');
       return service.seed({
@@ -111,7 +136,32 @@ export function serveFlows(pa: FakePa): FakeFlowService {
     },
   };
 
-  pa.handle('flow', 'POST', '/v1/flows', (request) => {
+  /**
+   * An e-reporting file (syntax FRR) is checked as a platform checks it before passing it to the PPF: the Flux 10
+   * schema and schematron; what fails is acknowledged Error with each rule as a reason.
+   */
+  const flux10Ack = async (data: Buffer): Promise<FakeAck | null> => {
+    const result = await validateFlux10(data.toString('utf8'));
+    const details = [
+      ...result.problems.map((p) => ({
+        level: 'Error' as const,
+        item: `line ${p.line}`,
+        reasonCode: 'REJ_SCHEMA',
+        reasonMessage: p.message,
+      })),
+      ...result.asserts
+        .filter((a) => a.flag === 'fatal')
+        .map((a) => ({
+          level: 'Error' as const,
+          item: a.location.slice(0, 1000),
+          reasonCode: 'REJ_SEMAN',
+          reasonMessage: a.message.slice(0, 2000),
+        })),
+    ];
+    return details.length > 0 ? { status: 'Error', details } : null;
+  };
+
+  pa.handle('flow', 'POST', '/v1/flows', async (request) => {
     const refusal = service.refusals.shift();
     if (refusal) return refusal;
     const infoPart = request.parts.get('flowInfo');
@@ -123,8 +173,11 @@ export function serveFlows(pa: FakePa): FakeFlowService {
       return error(422, 'AlreadyExistingFlow', 'A flow with this trackingId was already received');
     }
     const sha256 = crypto.createHash('sha256').update(file.data).digest('hex');
+    const report = info.flowSyntax === 'FRR' ? await flux10Ack(file.data) : null;
+    if (info.flowSyntax === 'FRR') service.reports.push(file.data.toString('utf8'));
     const flow = service.seed({
       trackingId,
+      flowType: info.flowSyntax === 'FRR' ? reportFlowType(info.processingRule ?? '', file.data.toString('utf8')) : 'CustomerInvoice',
       name: info.name ?? '',
       processingRule: info.processingRule ?? 'Undefined',
       flowSyntax: info.flowSyntax ?? '',
@@ -136,7 +189,7 @@ export function serveFlows(pa: FakePa): FakeFlowService {
               status: 'Error',
               details: [{ level: 'Error', item: 'sha256', reasonCode: 'ChecksumMismatch', reasonMessage: 'Checksum mismatch' }],
             }
-          : (service.acks.shift() ?? { status: 'Ok' }),
+          : (report ?? service.acks.shift() ?? { status: 'Ok' }),
       file,
       requestId: (request.headers['request-id'] as string | undefined) ?? null,
     });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { serveDirectory } from './fake-pa-directory';
 import {
   checkDocuments,
   DocumentSchemas,
@@ -432,7 +433,7 @@ export async function startFakePa(): Promise<FakePa> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakePa = {
     origin,
     flowUrl: `${origin}/flow-service`,
     directoryUrl: `${origin}/directory-service`,
@@ -464,4 +465,8 @@ export async function startFakePa(): Promise<FakePa> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  // A directory that lists nobody until a test lists businesses (serveDirectory again): the app looks its own SIREN up
+  // whenever its connection is saved.
+  serveDirectory(fake);
+  return fake;
 }

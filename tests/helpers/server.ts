@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Env, loadEnv } from '../../src/server/env';
+import { TEST_AUDIT_KEY } from './audit-key';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
+import { sqliteTemplate } from './template-database';
 
 export interface TestServer {
   url: string;
@@ -30,6 +32,8 @@ export function testEnv(extra: Record<string, string> = {}): {
   // its URL, which only the SQLite-specific tests (skipped on that run) open as a file.
   const base = testDatabaseUrl();
   const databaseUrl = base && extra.DATABASE_URL === undefined ? createTestDatabase(base) : `file:${dbPath}`;
+  const template = sqliteTemplate();
+  if (!base && extra.DATABASE_URL === undefined && template) fs.copyFileSync(template, dbPath);
   const vars: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: '0',
@@ -41,6 +45,7 @@ export function testEnv(extra: Record<string, string> = {}): {
     OUTBOUND_ALLOW_PRIVATE: 'true',
     // Suites create many documents in one organisation: limits stay lifted unless a test turns them on (PLAN_LIMITS: 'on').
     PLAN_LIMITS: 'off',
+    AUDIT_KEY: TEST_AUDIT_KEY,
     ...extra,
   };
   const env = loadEnv(vars);

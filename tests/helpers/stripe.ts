@@ -27,13 +27,16 @@ export async function startPlanServers(opts: { stripeApiBase?: string } = {}): P
   return { plain, paid };
 }
 
-/** A Stripe event signed with the webhook secret (or `opts.secret`), as Stripe would send it to `server`. */
+/**
+ * A Stripe event signed with the webhook secret (or `opts.secret`), as Stripe would send it to `server`: to the plans'
+ * path, or to `opts.path` (an organisation's own account, `/api/stripe/webhook/{organisation}`).
+ */
 export async function deliverStripeEvent(
   server: TestServer,
   id: string,
   type: string,
   object: Record<string, unknown>,
-  opts: { timestamp?: number; secret?: string } = {},
+  opts: { timestamp?: number; secret?: string; path?: string } = {},
 ) {
   const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: 1, data: { object } });
   const header = stripe.webhooks.generateTestHeaderString({
@@ -41,7 +44,7 @@ export async function deliverStripeEvent(
     secret: opts.secret ?? WEBHOOK_SECRET,
     timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
   });
-  const response = await fetch(`${server.url}/api/stripe/webhook`, {
+  const response = await fetch(`${server.url}${opts.path ?? '/api/stripe/webhook'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     body: payload,
@@ -59,10 +62,14 @@ export async function organizationIdOf(session: Session): Promise<number> {
 export interface StripeStub {
   /** STRIPE_API_BASE for a server that should call it. */
   url: string;
-  /** Every request received, in order. */
-  seen: { method: string; path: string; body: URLSearchParams }[];
+  /** Every request received, in order, with the secret key it was made with. */
+  seen: { method: string; path: string; body: URLSearchParams; key: string }[];
   /** While true, every request answers 500 (Stripe down). */
   failing: boolean;
+  /** Secret keys Stripe does not know: their requests answer 401, as Stripe answers a revoked or mistyped key. */
+  refusedKeys: Set<string>;
+  /** The fee of the balance transaction behind each payment intent, in the currency's smallest unit. */
+  fee: number;
   close(): Promise<void>;
 }
 
@@ -72,17 +79,59 @@ export interface StripeStub {
  */
 export async function startStripeStub(): Promise<StripeStub> {
   const seen: StripeStub['seen'] = [];
+  let paymentSessions = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
     });
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(raw) });
+      const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const body = new URLSearchParams(raw);
+      seen.push({ method: req.method ?? '', path: req.url ?? '', body, key });
       res.setHeader('content-type', 'application/json');
+      const path = (req.url ?? '').split('?')[0] ?? '';
       if (stub.failing) {
         res.statusCode = 500;
         res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+      } else if (stub.refusedKeys.has(key)) {
+        res.statusCode = 401;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}***` } }));
+      } else if (req.url === '/v1/checkout/sessions' && body.get('mode') === 'payment') {
+        // A card payment's session: its own id each time, echoing what was asked.
+        paymentSessions += 1;
+        const id = `cs_pay_${paymentSessions}`;
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'checkout.session',
+            mode: 'payment',
+            url: `https://checkout.stripe.com/c/pay/${id}`,
+            amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+            currency: body.get('line_items[0][price_data][currency]'),
+          }),
+        );
+      } else if (path === '/v1/account') {
+        res.end(JSON.stringify({ id: 'acct_stub', object: 'account', settings: { dashboard: { display_name: 'Atelier Fontaine' } } }));
+      } else if (path.startsWith('/v1/payment_intents/')) {
+        const id = path.split('/').pop();
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'payment_intent',
+            latest_charge: {
+              id: `ch_${id}`,
+              object: 'charge',
+              balance_transaction: {
+                id: `txn_${id}`,
+                object: 'balance_transaction',
+                fee: stub.fee,
+                currency: 'eur',
+                created: Math.floor(Date.now() / 1000),
+              },
+            },
+          }),
+        );
       } else if (req.url === '/v1/checkout/sessions')
         res.end(JSON.stringify({ id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' }));
       else if (req.url === '/v1/prices') res.end(JSON.stringify({ id: 'price_new', object: 'price' }));
@@ -103,6 +152,8 @@ export async function startStripeStub(): Promise<StripeStub> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
     failing: false,
+    refusedKeys: new Set(),
+    fee: 165,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
   return stub;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/server/db/connection';
 import { openEmptyTestDatabase } from '../helpers/database';
-import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import { createMigrator, migrateToLatest } from '../../src/server/migrate';
 import * as backfill from '../../src/server/db/migrations/0017_audit_backfill';
 import { legalHash, verifyAudit } from '../../src/server/services/audit';
 
@@ -171,15 +171,15 @@ describe('migration 0017: the log gains the documents issued, and the PDFs kept,
     // Covered from now on: the kept file altered, then the issued document itself.
     const forged = Buffer.from('%PDF-1.7 facture F-0002, modifiée');
     fs.writeFileSync(path.join(dir, pdfPath), forged);
-    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: false, entries: 3, first_broken: 3 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 3 });
     // Recording the forged file's hash on the document as well does not help: the log entry keeps the first one.
     await connection.db
       .updateTable('documents')
       .set({ pdf_sha256: createHash('sha256').update(forged).digest('hex'), pdf_size: forged.length })
       .where('id', '=', later)
       .execute();
-    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: false, entries: 3, first_broken: 3 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 3 });
     await connection.db.updateTable('documents').set({ total: 100 }).where('id', '=', later).execute();
-    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: false, entries: 3, first_broken: 2 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 2 });
   });
 });

@@ -255,7 +255,12 @@ describe('audit log: tampering with the database is detected', () => {
     );
     const verify = await session.rest('GET', '/api/audit/verify');
     expect(verify.status).toBe(200);
-    expect(verify.body).toEqual({ ok: false, entries: 3, first_broken: 2 });
+    expect(verify.body).toEqual({
+      ok: false,
+      entries: 3,
+      first_broken: 2,
+      reason: 'Entrée n° 2 : son contenu ne correspond plus à son empreinte',
+    });
   });
 
   it('rehashing a tampered content does not help: its entry’s own hash no longer matches', async () => {
@@ -279,7 +284,12 @@ describe('audit log: tampering with the database is detected', () => {
         .where('sequence', '=', 1)
         .execute();
     });
-    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 2, first_broken: 1 });
+    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({
+      ok: false,
+      entries: 2,
+      first_broken: 1,
+      reason: 'Entrée n° 1 : son empreinte n’est pas celle que donne la clé du journal (entrée réécrite sans la clé)',
+    });
   });
 
   it('an UPDATE on an issued document’s total, or on one of its lines, breaks verify at its issue entry', async () => {
@@ -291,7 +301,13 @@ describe('audit log: tampering with the database is detected', () => {
     expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: true, entries: 3 });
 
     await tamper((db) => db.updateTable('document_items').set({ unit_price: '250' }).where('document_id', '=', second.id).execute());
-    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 3, first_broken: 2 });
+    const changed = 'le document émis qu’elle désigne a été modifié depuis son émission';
+    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({
+      ok: false,
+      entries: 3,
+      first_broken: 2,
+      reason: `Entrée n° 2 : ${changed}`,
+    });
     await tamper((db) =>
       db
         .updateTable('documents')
@@ -299,7 +315,12 @@ describe('audit log: tampering with the database is detected', () => {
         .where('id', '=', first.id)
         .execute(),
     );
-    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({ ok: false, entries: 3, first_broken: 1 });
+    expect((await session.rest('GET', '/api/audit/verify')).body).toEqual({
+      ok: false,
+      entries: 3,
+      first_broken: 1,
+      reason: `Entrée n° 1 : ${changed}`,
+    });
   });
 
   it('npm run audit:verify names the broken logs and exits with code 1', async () => {

@@ -144,6 +144,7 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     expect(fs.statSync(empty.dbPath).size).toBe(0); // left as found
 
     const foreign = testEnv();
+    fs.rmSync(foreign.dbPath); // a file of another app, not the migrated copy test servers start from
     const other = new SQLite(foreign.dbPath);
     other.exec('CREATE TABLE clients (id INTEGER PRIMARY KEY)');
     other.close();

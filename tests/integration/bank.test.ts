@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { businessCustomer, issued, line, readyToInvoice } from '../helpers/documents';
 import { base64, camt053, type GeneratedEntry } from '../helpers/bank-statements';
+import { todayIso } from '../../src/server/services/document-record';
 
 const IBAN = 'FR7630001007941234567890185';
 const OTHER_IBAN = 'FR1420041010050500013M02606';
@@ -299,5 +300,136 @@ VERSION:102
     const wrongOfx = await upload(session, id, 'releve.ofx', ofx.replace('12345678901', '99999999999'));
     expect(wrongOfx.status).toBe(400);
     expect(String(wrongOfx.body.messages)).toMatch(/Ce relevé est celui du compte 30001 00794 99999999999/);
+  });
+});
+
+describe('the reconciliation of an account (état de rapprochement)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('sets the statement’s balance against the books’ and explains the difference line by line', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const { id } = await account(session);
+    const none = await session.rest('GET', `/api/bank-accounts/${id}/reconciliation`);
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ statement: null, book_balance: null, not_in_books: [] });
+
+    const [a, b, c] = [
+      await issued(session, { customer_id: customerId, date: '2026-11-02', items: [line('Audit', 1, 100)] }),
+      await issued(session, { customer_id: customerId, date: '2026-11-02', items: [line('Conseil', 1, 250)] }),
+      await issued(session, { customer_id: customerId, date: '2026-11-02', items: [line('Suivi', 1, 50)] }),
+    ] as [Invoice, Invoice, Invoice];
+    // Typed by hand and not on the statement yet: a transfer of C, an expense paid by card; and cash, never the bank's.
+    expect(
+      (await session.rest('POST', `/api/documents/${c.id}/payments`, { date: '2026-11-16', amount: 60, method: 'transfer' })).status,
+    ).toBe(201);
+    const cashInvoice = await issued(session, { customer_id: customerId, date: '2026-11-02', items: [line('Dépannage', 1, 10)] });
+    expect(
+      (await session.rest('POST', `/api/documents/${cashInvoice.id}/payments`, { date: '2026-11-21', amount: 12, method: 'cash' })).status,
+    ).toBe(201);
+    const expense = await session.rest('POST', '/api/expenses', {
+      date: '2026-11-15',
+      supplier: 'Papeterie Centrale',
+      category: 'fournitures',
+      amount: '40,00',
+      vat: [{ rate: 20, amount: '6,67' }],
+      payment_method: 'card',
+      status: 'paid',
+      paid_at: '2026-11-15',
+    });
+    expect(expense.status, JSON.stringify(expense.body)).toBe(201);
+
+    const statement = camt053(
+      IBAN,
+      [
+        { date: '2026-11-10', amount: amountText(a.total), label: `VIR ${a.number}`, counterparty: a.customer_name },
+        { date: '2026-11-12', amount: amountText(b.total), label: `VIR ${b.number}`, counterparty: b.customer_name },
+        { date: '2026-11-14', amount: '-12.50', label: 'FRAIS TENUE DE COMPTE' },
+        { date: '2026-11-18', amount: '75.00', label: 'VIR INCONNU' },
+      ],
+      '001.02',
+      { opening: '1000.00', openingDate: '2026-11-01' },
+    );
+    const imported = await upload(session, id, 'releve-novembre.xml', statement);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect((await session.rest('POST', '/api/bank-transactions/confirm-sure', { account_id: id })).status).toBe(200);
+    const lines = (await session.rest('GET', `/api/bank-transactions?account_id=${id}&per_page=50`)).body.data as {
+      id: number;
+      label: string;
+    }[];
+    const fees = lines.find((l) => l.label.includes('FRAIS')) as { id: number };
+    expect((await session.rest('POST', `/api/bank-transactions/${fees.id}/ignore`, { reason: 'Frais bancaires' })).status).toBe(200);
+
+    const answer = await session.rest('GET', `/api/bank-accounts/${id}/reconciliation`);
+    expect(answer.status).toBe(200);
+    const r = answer.body;
+    // 1000 + 120 + 300 − 12.50 + 75 on the statement; the books: 1000 + 120 + 300 + 60 − 40.
+    expect(r.statement).toEqual({ date: '2026-11-18', balance: 1482.5 });
+    expect(r.opening).toEqual({ date: '2026-11-10', balance: 1000 });
+    expect(r.book_balance).toBe(1440);
+    expect(r.difference).toBe(42.5);
+    expect(r.not_in_books.map((l: { date: string; amount: number; reason: string }) => [l.date, l.amount, l.reason])).toEqual([
+      ['2026-11-14', -12.5, 'Ignorée : Frais bancaires'],
+      ['2026-11-18', 75, 'À rapprocher'],
+    ]);
+    expect(r.not_on_statement.map((m: { kind: string; date: string; amount: number }) => [m.kind, m.date, m.amount])).toEqual([
+      ['expense', '2026-11-15', -40],
+      ['invoice', '2026-11-16', 60],
+    ]);
+    // The explanation adds up to the difference.
+    const explained =
+      r.not_in_books.reduce((s: number, l: { amount: number }) => s + l.amount * 100, 0) -
+      r.not_on_statement.reduce((s: number, m: { amount: number }) => s + m.amount * 100, 0);
+    expect(Math.round(explained)).toBe(Math.round(r.difference * 100));
+
+    // An older statement imported afterwards never replaces the newer balance.
+    const october = camt053(IBAN, [{ date: '2026-10-20', amount: '10.00', label: 'VIR OCTOBRE', bankId: 'OCT-1' }], '001.02', {
+      opening: '990.00',
+      openingDate: '2026-10-01',
+    });
+    expect((await upload(session, id, 'releve-octobre.xml', october)).status).toBe(201);
+    const after = (await session.rest('GET', `/api/bank-accounts/${id}`)).body;
+    expect([after.statement_balance, after.statement_balance_date]).toEqual([1482.5, '2026-11-18']);
+  });
+});
+
+describe('the dashboard’s money in and out this month', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('reads the payments typed until a statement is imported, then the bank’s confirmed lines and its stated balance', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    // The first of this month in Paris, when the server counts its month from.
+    const first = `${todayIso().slice(0, 7)}-01`;
+    const a = await issued(session, { customer_id: customerId, date: first, items: [line('Audit', 1, 100)] });
+    const b = await issued(session, { customer_id: customerId, date: first, items: [line('Conseil', 1, 250)] });
+    expect((await session.rest('POST', `/api/documents/${a.id}/payments`, { date: first, amount: 20, method: 'check' })).status).toBe(201);
+    const typed = (await session.rest('GET', '/api/dashboard')).body.cash;
+    expect(typed).toEqual({ source: 'payments', received_month: 20, paid_month: 0, balance: null, balance_date: null });
+
+    const { id } = await account(session);
+    const statement = camt053(
+      IBAN,
+      [
+        { date: first, amount: amountText(b.total), label: `VIR ${b.number}` },
+        { date: first, amount: '-9.90', label: 'FRAIS' },
+      ],
+      '001.02',
+      { opening: '500.00', openingDate: first },
+    );
+    expect((await upload(session, id, 'releve.xml', statement)).status).toBe(201);
+    expect((await session.rest('POST', '/api/bank-transactions/confirm-sure', { account_id: id })).status).toBe(200);
+    // The bank is the source now: the cheque typed by hand is not on it, the transfer it confirmed is.
+    const bank = (await session.rest('GET', '/api/dashboard')).body.cash;
+    expect(b.total).toBe(300);
+    expect(bank).toEqual({ source: 'bank', received_month: 300, paid_month: 0, balance: 790.1, balance_date: first });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmptyTestDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
-import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import { createMigrator, migrateToLatest } from '../../src/server/migrate';
 import { defined } from '../../src/shared/defined';
 
 let server: TestServer;

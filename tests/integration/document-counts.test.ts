@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { type KyselyPlugin, SelectQueryNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/migrate';
 import { DocumentCounts, documentCountsOf, PostgresDocumentCounts } from '../../src/server/db/queries/document-counts';
 import { onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';

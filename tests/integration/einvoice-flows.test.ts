@@ -8,7 +8,7 @@ import { fakePaSettings, startFakePa, type FakePa } from '../helpers/fake-pa';
 import { type FakeFlowService, serveFlows } from '../helpers/fake-pa-flows';
 import { FLOW_REASONS } from '../../src/shared/einvoice-flows';
 import { FlowOutbox } from '../../src/server/services/einvoice-outbox';
-import { buildEinvoiceXml } from '../../src/server/einvoice/generate';
+import { buildEinvoiceXml } from '../../src/server/services/einvoice-xml';
 
 /**
  * Outgoing flows through the platform's XP Z12-013 API, against the fake PA (every request and answer checked against

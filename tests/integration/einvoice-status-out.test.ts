@@ -4,7 +4,7 @@ import { registered, type Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { fakePaSettings, startFakePa, type FakePa } from '../helpers/fake-pa';
 import { type FakeFlow, type FakeFlowService, serveFlows } from '../helpers/fake-pa-flows';
-import { buildEinvoiceXml } from '../../src/server/einvoice/generate';
+import { buildEinvoiceXml } from '../../src/server/services/einvoice-xml';
 import { readCdar } from '../../src/server/einvoice/cdar-read';
 import { validateCdar } from '../../src/server/einvoice/cdar-validate';
 

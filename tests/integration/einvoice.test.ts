@@ -284,6 +284,33 @@ describe('GET /api/documents/{id}/einvoice: the test matrix passes the EN 16931 
     expect(ubl).toContain('<cbc:TaxAmount currencyID="EUR">184.33</cbc:TaxAmount>');
   });
 
+  it('a USD invoice at two rates: BT-111 is the VAT per rate at the rate kept at issue, as the FEC books it', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const usd = await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1,085' });
+    expect(usd.status).toBe(201);
+    const customerId = await customer(session, { ...businessCustomer, currency: 'USD' });
+    const doc = await issued(session, {
+      customer_id: customerId,
+      currency: 'USD',
+      date: today,
+      items: [line('Design', 1, 500, 20), line('Repas', 1, 1000, 10)],
+    });
+    // 100.00 USD of VAT at each rate, 92.1658… € each: 92.17 + 92.17 = 184.34 € (not 200 ÷ 1.085 = 184.33 at once).
+    expect(doc.tax).toBe(200);
+    // The rate moves after issue: the document keeps the one it was issued at.
+    expect((await session.rest('PUT', `/api/currencies/${usd.body.data.id}`, { code: 'USD', rate: '1.2' })).status).toBe(200);
+    const { cii, ubl } = await expectValid(session, 'usd-two-rates', doc.id);
+    expect(cii).toContain('<ram:TaxTotalAmount currencyID="EUR">184.34</ram:TaxTotalAmount>');
+    expect(ubl).toContain('<cbc:TaxAmount currencyID="EUR">184.34</cbc:TaxAmount>');
+    const fec = await session.rest('GET', `/api/exports/fec?year=${today.slice(0, 4)}`, undefined);
+    const vatRows = String(fec.body)
+      .split('\r\n')
+      .map((row) => row.split('\t'))
+      .filter((f) => f[4] === '44571' && f[8] === doc.number);
+    expect(vatRows.map((f) => f[12])).toEqual(['92,17', '92,17']);
+  });
+
   it('refuses drafts and other types (409), another organisation’s document (404), an unknown format (400)', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);

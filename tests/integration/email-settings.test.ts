@@ -224,7 +224,9 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
     });
     const before = outboxMails().length;
     const answer = await session.rest('POST', '/api/settings/email/test');
-    expect(answer).toMatchObject({ status: 200, body: { messages: `E-mail de test envoyé à ${profile.email}` } });
+    // The message names the real folder, where whoever runs the server finds the .eml file.
+    const inOutbox = `E-mail de test pour ${profile.email} : aucun serveur SMTP n’est configuré, l’e-mail est déposé dans la boîte d’envoi du serveur (${path.join(server.dataDir, 'outbox')})`;
+    expect(answer).toMatchObject({ status: 200, body: { messages: inOutbox } });
     const mails = outboxMails();
     expect(mails).toHaveLength(before + 1);
     const mail = defined(mails.find((m) => m.text.includes(`To: ${profile.email}`) && m.text.includes('Subject: [Test]')));
@@ -234,7 +236,7 @@ describe('POST /api/settings/email/test and emailSettings.sendTest', () => {
     expect(readable(mail.text)).toContain('Facture F2025-0042');
 
     const viaTrpc = await session.trpc().emailSettings.sendTest.mutate();
-    expect(viaTrpc.messages).toBe(`E-mail de test envoyé à ${profile.email}`);
+    expect(viaTrpc.messages).toBe(inOutbox);
     expect(outboxMails()).toHaveLength(before + 2);
   });
 

@@ -78,12 +78,14 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
     const invoice = (await imported(session, 'cii/CII_example1.xml')).data;
     const before = await session.rest('GET', '/api/expenses/figures?from=2015-01-01&to=2015-01-31');
     expect(before.body.months).toEqual([
-      { month: '2015-01', currency: 'EUR', count: 1, amount: 250.33, net: 229.6, vat: 20.73, deductible_vat: 20.73 },
+      // Dutch VAT (6 % and 21 %) is not deductible in France: kept, unticked (refunded only through directive 2008/9).
+      { month: '2015-01', currency: 'EUR', count: 1, amount: 250.33, net: 229.6, vat: 20.73, deductible_vat: 0 },
     ]);
 
     const answer = await imported(session, 'cii-credit-note-example1.xml');
     const credit = answer.data;
-    expect(answer.warnings).toEqual([]); // the fixture is a valid EN 16931 credit note
+    // A valid EN 16931 credit note: the one warning says why its Dutch VAT is not deductible here.
+    expect(answer.warnings).toEqual([expect.stringMatching(/^TVA étrangère \(Pays-Bas\) : non déductible/)]);
     expect(credit).toMatchObject({
       kind: 'credit_note',
       invoice_number: 'AV-12115118',
@@ -91,10 +93,10 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
       corrects: { id: invoice.id, invoice_number: '12115118', date: '2015-01-09' },
       amount: -250.33,
       vat_total: -20.73,
-      deductible_vat: -20.73,
+      deductible_vat: 0,
       vat: [
-        { rate: 6, amount: -10.99, deductible: true },
-        { rate: 21, amount: -9.74, deductible: true },
+        { rate: 6, amount: -10.99, deductible: false },
+        { rate: 21, amount: -9.74, deductible: false },
       ],
     });
     expect((await session.rest('GET', `/api/expenses/${credit.id}`)).body.corrects).toEqual(credit.corrects);
@@ -102,10 +104,8 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
     // The invoice and its full credit: the month's expenses and its deductible VAT come back to zero.
     const after = await session.rest('GET', '/api/expenses/figures?from=2015-01-01&to=2015-01-31');
     expect(after.body.months).toEqual([{ month: '2015-01', currency: 'EUR', count: 2, amount: 0, net: 0, vat: 0, deductible_vat: 0 }]);
-    expect(after.body.deductible).toEqual([
-      { rate: 21, base: 0, amount: 0 },
-      { rate: 6, base: 0, amount: 0 },
-    ]);
+    // Neither carries deductible VAT: no rate to show.
+    expect(after.body.deductible).toEqual([]);
     const vat = await session.rest('GET', '/api/reports/vat?from=2015-01-01&to=2015-01-31');
     expect(vat.status, JSON.stringify(vat.body)).toBe(200);
     expect(vat.body).toMatchObject({ deductible: [], due: 0 });
@@ -192,8 +192,8 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
       label: 'Avoir 12115118',
       amount: -250.33,
       vat: [
-        { rate: 6, amount: -10.99, deductible: true },
-        { rate: 21, amount: -9.74, deductible: true },
+        { rate: 6, amount: -10.99, deductible: false },
+        { rate: 21, amount: -9.74, deductible: false },
       ],
     });
   });
@@ -229,7 +229,8 @@ describe('supplier credit notes (« avoir fournisseur »)', () => {
     const credits = await session.rest('GET', '/api/expenses?kind=credit_note');
     expect(credits.body.data.map((e: { id: number }) => e.id)).toEqual([credit.id]);
     const csv = await session.rest('GET', '/api/expenses/export?supplier=bureau');
-    const content: string = csv.body.content;
+    // The export is the CSV file itself (a JSON answer only when asked for with Accept: application/json).
+    const content: string = csv.body;
     const [header, ...rows] = content.slice(1).split('\r\n');
     expect(header).toContain('Type;N° de facture;Facture corrigée');
     expect(rows.find((r) => r.includes('AV-12'))).toMatch(/;Avoir;AV-12;BV-88;.*;-125,00;-25,00;-25,00;-150,00;/);
@@ -312,7 +313,7 @@ describe('« Vérifiez la catégorie » persists until the user saves the expens
 
     const toCheck = await session.rest('GET', '/api/expenses?to_check=true');
     expect(toCheck.body.data.map((e: { id: number }) => e.id)).toEqual([invoice.id]);
-    expect(toCheck.body.sums).toEqual([{ currency: 'EUR', count: 1, amount: 250.33, vat: 20.73, deductible_vat: 20.73 }]);
+    expect(toCheck.body.sums).toEqual([{ currency: 'EUR', count: 1, amount: 250.33, vat: 20.73, deductible_vat: 0 }]);
 
     // A receipt attached is no confirmation; saving the expense (its category a required field) is.
     const { receipt: _receipt, id: _id, ...fields } = invoice;

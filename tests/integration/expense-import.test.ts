@@ -25,9 +25,11 @@ const receiptFiles = () => {
 
 /**
  * What each official sample says (BT-1 number, BT-2 date, BT-9 due date, BT-27 seller, BT-31 VAT number, BT-112
- * total, BT-5 currency, BG-23 VAT per rate), read off the XML with another parser (Python's ElementTree): the
- * import must find the same figures. The VAT number is kept as this app normalises it (no dots); one it cannot check
- * (Norway's MVA, a Dutch number without its B01) is left out with a warning rather than refusing the invoice.
+ * total, BT-5 currency, BG-23 VAT per rate, BT-113 prepaid, BT-20 terms), read off the XML with another parser
+ * (Python's ElementTree): the import must find the same figures. The VAT number is kept as this app normalises it (no
+ * dots); a member state's number that fails its format (a Dutch number without its B01) is left out with a warning,
+ * another country's tax id (Norway's MVA) kept as written. Every sample's seller is foreign (Dutch, Norwegian, Danish):
+ * its VAT is that country's, imported not deductible.
  */
 type Sample = {
   refusedVat?: string;
@@ -36,6 +38,8 @@ type Sample = {
   due_date: string;
   supplier: string;
   supplier_vat_number: string;
+  prepaid_amount?: number;
+  payment_terms?: string;
   amount: number;
   currency: string;
   vat: { rate: number; amount: number; deductible: boolean }[];
@@ -50,8 +54,8 @@ const SAMPLES: Record<string, Sample> = {
     amount: 250.33,
     currency: 'EUR',
     vat: [
-      { rate: 6, amount: 10.99, deductible: true },
-      { rate: 21, amount: 9.74, deductible: true },
+      { rate: 6, amount: 10.99, deductible: false },
+      { rate: 21, amount: 9.74, deductible: false },
     ],
   },
   'cii/CII_example2.xml': {
@@ -59,14 +63,15 @@ const SAMPLES: Record<string, Sample> = {
     date: '2013-06-30',
     due_date: '2013-07-20',
     supplier: 'Salescompany ltd.',
-    supplier_vat_number: '',
-    refusedVat: 'NO123456789MVA',
+    supplier_vat_number: 'NO123456789MVA',
+    prepaid_amount: 1000,
+    payment_terms: '2 % discount if paid within 2 days Penalty percentage 10% from due date',
     amount: 1801.78,
     currency: 'NOK',
     vat: [
-      { rate: 25, amount: 365.13, deductible: true },
-      { rate: 15, amount: 0.15, deductible: true },
-      { rate: 0, amount: 0, deductible: true },
+      { rate: 25, amount: 365.13, deductible: false },
+      { rate: 15, amount: 0.15, deductible: false },
+      { rate: 0, amount: 0, deductible: false },
     ],
   },
   'cii/CII_example3.xml': {
@@ -77,7 +82,7 @@ const SAMPLES: Record<string, Sample> = {
     supplier_vat_number: 'DK16356706',
     amount: 1125,
     currency: 'DKK',
-    vat: [{ rate: 25, amount: 225, deductible: true }],
+    vat: [{ rate: 25, amount: 225, deductible: false }],
   },
   'cii/CII_example4.xml': {
     invoice_number: 'TOSL110',
@@ -88,8 +93,8 @@ const SAMPLES: Record<string, Sample> = {
     amount: 4675,
     currency: 'DKK',
     vat: [
-      { rate: 25, amount: 375, deductible: true },
-      { rate: 12, amount: 300, deductible: true },
+      { rate: 25, amount: 375, deductible: false },
+      { rate: 12, amount: 300, deductible: false },
     ],
   },
   'cii/CII_example5.xml': {
@@ -99,11 +104,13 @@ const SAMPLES: Record<string, Sample> = {
     supplier: 'SellerCompany',
     supplier_vat_number: '',
     refusedVat: 'NL16356706',
+    prepaid_amount: 2337.5,
+    payment_terms: '50% prepaid, 50% within one month',
     amount: 4675,
     currency: 'DKK',
     vat: [
-      { rate: 25, amount: 375, deductible: true },
-      { rate: 12, amount: 300, deductible: true },
+      { rate: 25, amount: 375, deductible: false },
+      { rate: 12, amount: 300, deductible: false },
     ],
   },
   'ubl/ubl-tc434-example1.xml': {
@@ -115,8 +122,8 @@ const SAMPLES: Record<string, Sample> = {
     amount: 250.33,
     currency: 'EUR',
     vat: [
-      { rate: 6, amount: 10.99, deductible: true },
-      { rate: 21, amount: 9.74, deductible: true },
+      { rate: 6, amount: 10.99, deductible: false },
+      { rate: 21, amount: 9.74, deductible: false },
     ],
   },
   'ubl/ubl-tc434-example2.xml': {
@@ -124,14 +131,15 @@ const SAMPLES: Record<string, Sample> = {
     date: '2013-06-30',
     due_date: '2013-07-20',
     supplier: 'Salescompany ltd.',
-    supplier_vat_number: '',
-    refusedVat: 'NO123456789MVA',
+    supplier_vat_number: 'NO123456789MVA',
+    prepaid_amount: 1000,
+    payment_terms: '2 % discount if paid within 2 days Penalty percentage 10% from due date',
     amount: 1801.78,
     currency: 'NOK',
     vat: [
-      { rate: 25, amount: 365.13, deductible: true },
-      { rate: 15, amount: 0.15, deductible: true },
-      { rate: 0, amount: 0, deductible: true },
+      { rate: 25, amount: 365.13, deductible: false },
+      { rate: 15, amount: 0.15, deductible: false },
+      { rate: 0, amount: 0, deductible: false },
     ],
   },
   'ubl/ubl-tc434-example3.xml': {
@@ -143,8 +151,8 @@ const SAMPLES: Record<string, Sample> = {
     amount: 2005,
     currency: 'DKK',
     vat: [
-      { rate: 25, amount: 225, deductible: true },
-      { rate: 10, amount: 80, deductible: true },
+      { rate: 25, amount: 225, deductible: false },
+      { rate: 10, amount: 80, deductible: false },
     ],
   },
   'ubl/ubl-tc434-example4.xml': {
@@ -156,8 +164,8 @@ const SAMPLES: Record<string, Sample> = {
     amount: 4675,
     currency: 'DKK',
     vat: [
-      { rate: 25, amount: 375, deductible: true },
-      { rate: 12, amount: 300, deductible: true },
+      { rate: 25, amount: 375, deductible: false },
+      { rate: 12, amount: 300, deductible: false },
     ],
   },
   'ubl/ubl-tc434-example5.xml': {
@@ -167,11 +175,13 @@ const SAMPLES: Record<string, Sample> = {
     supplier: 'SellerCompany',
     supplier_vat_number: '',
     refusedVat: 'NL16356706',
+    prepaid_amount: 2337.5,
+    payment_terms: '50% prepaid, 50% within one month',
     amount: 4675,
     currency: 'DKK',
     vat: [
-      { rate: 25, amount: 375, deductible: true },
-      { rate: 12, amount: 300, deductible: true },
+      { rate: 25, amount: 375, deductible: false },
+      { rate: 12, amount: 300, deductible: false },
     ],
   },
 };
@@ -187,7 +197,17 @@ describe('POST /api/expenses/import: a supplier’s e-invoice becomes an expense
       const expense = answer.body.data;
       const { vat, refusedVat, ...fields } = expected;
       if (refusedVat) expect(answer.body.warnings).toContain(`N° de TVA du fournisseur « ${refusedVat} » non repris : invalide`);
-      expect(expense).toMatchObject({ ...fields, source: 'einvoice', category: 'autres', status: 'unpaid' });
+      // Foreign VAT is never ticked deductible: the reason is said at import and kept beside the expense's VAT.
+      expect(answer.body.warnings.some((w: string) => w.startsWith('TVA étrangère'))).toBe(true);
+      expect(expense.vat_note).toMatch(/^TVA étrangère \((Pays-Bas|Norvège|Danemark)\) : non déductible sur la déclaration française/);
+      expect(expense).toMatchObject({
+        prepaid_amount: 0,
+        payment_terms: '',
+        ...fields,
+        source: 'einvoice',
+        category: 'autres',
+        status: 'unpaid',
+      });
       expect(expense.vat).toEqual(vat);
       // The file is the receipt, byte for byte, shown as text (an XML is never served as XML on the app's origin).
       expect(expense.receipt).toEqual({ filename: path.basename(name), content_type: 'application/xml', size: bytes.length });
@@ -257,6 +277,46 @@ describe('POST /api/expenses/import: a supplier’s e-invoice becomes an expense
     // Another organisation may import the same invoice: the check is per organisation.
     const { session: other } = await registered(server.url);
     expect((await other.rest('POST', '/api/expenses/import', upload('a.xml', bytes))).status).toBe(201);
+  });
+
+  it('the same supplier invoice in another file (its UBL after its CII): 409 naming the expense; another supplier’s same number is imported', async () => {
+    const { session } = await registered(server.url);
+    const first = await session.rest('POST', '/api/expenses/import', upload('koksmaat.xml', fixture('cii/CII_example1.xml')));
+    expect(first.status).toBe(201);
+    const files = receiptFiles();
+    const again = await session.rest('POST', '/api/expenses/import', upload('koksmaat-ubl.xml', fixture('ubl/ubl-tc434-example1.xml')));
+    expect(again.status).toBe(409);
+    expect(again.body.messages).toBe(
+      `Cette facture a déjà été importée : facture n° 12115118 de De Koksmaat du 09/01/2015 (dépense ${first.body.data.id})`,
+    );
+    expect(await expenseCount(session)).toBe(1);
+    expect(receiptFiles()).toBe(files);
+    // TOSL108 from a Norwegian seller, then TOSL108 from a Danish one: two suppliers, two expenses.
+    expect((await session.rest('POST', '/api/expenses/import', upload('no.xml', fixture('cii/CII_example2.xml')))).status).toBe(201);
+    expect((await session.rest('POST', '/api/expenses/import', upload('dk.xml', fixture('cii/CII_example3.xml')))).status).toBe(201);
+    expect(await expenseCount(session)).toBe(3);
+  });
+
+  it('four files of one invoice sent at once make one expense; the others answer 409', async () => {
+    const { session } = await registered(server.url);
+    const cii = fixture('cii/CII_example1.xml');
+    const ubl = fixture('ubl/ubl-tc434-example1.xml');
+    const answers = await Promise.all(
+      [cii, ubl, Buffer.concat([cii, Buffer.from('\n')]), Buffer.concat([ubl, Buffer.from('\n')])].map((bytes, i) =>
+        session.rest('POST', '/api/expenses/import', upload(`copy-${i}.xml`, bytes)),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await expenseCount(session)).toBe(1);
+  });
+
+  it('foreign VAT imported stays off line 20 of the VAT return', async () => {
+    const { session } = await registered(server.url);
+    const dutch = await session.rest('POST', '/api/expenses/import', upload('koksmaat.xml', fixture('cii/CII_example1.xml')));
+    expect(dutch.status).toBe(201);
+    const report = await session.rest('GET', '/api/reports/vat?from=2015-01-01&to=2015-01-31');
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.deductible).toEqual([]);
   });
 
   it('the tRPC door answers the same expense', async () => {

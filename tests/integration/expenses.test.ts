@@ -218,9 +218,10 @@ describe('expenses (REST and tRPC)', () => {
     await create(session, { ...fuel, supplier: 'Orange', category: 'telecom', date: '2025-01-01' });
     const response = await session.fetch(`${server.url}/api/expenses/export?period=custom&from=2026-01-01&to=2026-12-31`);
     expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.filename).toMatch(/^depenses-\d{4}-\d{2}-\d{2}\.csv$/);
-    const content: string = body.content;
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="depenses-\d{4}-\d{2}-\d{2}\.csv"/);
+    // Bytes, not text(): fetch's UTF-8 decoding would drop the BOM that makes Excel read UTF-8.
+    const content = Buffer.from(await response.arrayBuffer()).toString('utf8');
     expect(content.startsWith('\uFEFF')).toBe(true);
     const [header, row, extra] = content.slice(1).split('\r\n');
     expect(header).toContain('Date;Fournisseur;SIREN fournisseur');

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
 import { FEC_FIELDS } from '../../src/shared/fec/format';
+import { checkFec } from '../../src/shared/fec/check';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,11 +84,12 @@ describe('GET /api/exports/fec', () => {
     expect((await session.rest('DELETE', `/api/documents/${mixed.id}/payments/${wrong.id}`)).status).toBe(200);
     await draft(session, { customer_id: customerId, date: today, items: [line('Brouillon', 1, 999)] });
 
-    const { response, lines, rows } = await fec(session, `?year=${year}`);
+    const { response, lines, rows, text } = await fec(session, `?year=${year}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=iso-8859-15');
     const exportDay = today.replaceAll('-', '');
-    expect(response.headers.get('content-disposition')).toContain(`filename="552032534FEC${exportDay}.txt"`);
+    // Named after the closing date of the fiscal year (a calendar year by default), not the day of the export.
+    expect(response.headers.get('content-disposition')).toContain(`filename="552032534FEC${year}1231.txt"`);
     expect(lines[0]).toBe(FEC_FIELDS.join('\t'));
     expect(lines.at(-1)).toBe('');
 
@@ -143,7 +145,9 @@ describe('GET /api/exports/fec', () => {
     // VAT collected: one line per rate; the deposit's VAT counted once (on the final invoice's full VAT).
     expect(net(rows, '44571')).toBe(toCents(mixed.tax) + toCents(ttc.tax) - toCents(issuedCredit.tax) + toCents(issuedFinal.tax));
     const mixedVat = rows.filter((r) => r.PieceRef === mixed.number && r.CompteNum === '44571');
-    expect(mixedVat.map((r) => r.CompteLib).sort()).toEqual(['TVA collectée 20,00 %', 'TVA collectée 5,50 %']);
+    // One line per rate, one label for the account.
+    expect(mixedVat.map((r) => r.CompteLib)).toEqual(['TVA collectée', 'TVA collectée']);
+    expect(checkFec(text, { closingDate: `${year}-12-31`, openingDate: `${year}-01-01` })).toEqual([]);
     // Bank: 500 received, 100 received then cancelled.
     expect(-net(rows, '512')).toBe(500_00);
     expect(rows.filter((r) => r.JournalCode === 'BQ').map((r) => r.JournalLib)).toEqual(Array(6).fill('Banque'));
@@ -163,6 +167,12 @@ describe('GET /api/exports/fec', () => {
       deposits: '4191',
       vat: '44571',
       bank: '512',
+      suppliers: '401',
+      deductible_vat: '44566',
+      self_assessed_vat: '4452',
+      fees: '627',
+      suspense: '471',
+      first_closing_date: null,
     });
     const saved = await session.rest('PUT', '/api/exports/accounts', { ...defaults.body, services: '706100', vat: '445711' });
     expect(saved.status).toBe(200);
@@ -241,7 +251,7 @@ describe('GET /api/exports/fec', () => {
     const { customerId } = await readyToInvoice(session);
     await issued(session, { customer_id: customerId, date: today, items: [line('Conseil', 1, 100, 20)] });
     const file = await session.trpc().exports.fec.query({ year });
-    expect(file.filename).toMatch(/^552032534FEC\d{8}\.txt$/);
+    expect(file.filename).toBe(`552032534FEC${year}1231.txt`);
     expect(file.content).toBe((await fec(session, `?year=${year}`)).text);
   });
 

@@ -49,7 +49,7 @@ describe('figures: Vue d’ensemble and the customer page', () => {
     expect(figures.latest.map((d: { id: number }) => d.id)).toContain(old.id);
 
     const customer = await caller.figures.customer({ id: customerId });
-    expect(customer.data).toEqual([{ currency: 'EUR', billed: 720, paid: 40, outstanding: 680, documents: 3 }]);
+    expect(customer.data).toEqual([{ currency: 'EUR', refunded: 0, credit: 0, billed: 720, paid: 40, outstanding: 680, documents: 3 }]);
     const stranger = (await app.signUp()).caller;
     await expect(stranger.figures.customer({ id: customerId })).rejects.toMatchObject({ code: 'NOT_FOUND' } satisfies Partial<TRPCError>);
   });

@@ -1,11 +1,13 @@
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/migrate';
 import { databaseUrl, psql, TEMPLATE_DATABASE, testDatabaseUrl } from '../helpers/postgres';
+import { provideSqliteTemplate } from '../helpers/template-database';
 
-/** On the PostgreSQL run only: the migrated template every test database is copied from (helpers/postgres.ts). */
-export default async function setup() {
+/** The migrated template every test database is copied from: a SQLite file, or on the PostgreSQL run a database. */
+export default async function setup(project: TestProject) {
   const base = testDatabaseUrl();
-  if (!base) return;
+  if (!base) return provideSqliteTemplate((key, value) => project.provide(key, value));
   psql(base, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
   psql(base, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
   const connection = openDatabase(databaseUrl(base, TEMPLATE_DATABASE));

@@ -210,7 +210,7 @@ describe('items CSV import and export', () => {
       ['X9', 1, [], true, 'service'],
     ]);
 
-    const exported = (await session.rest('GET', '/api/items/export')).body;
+    const exported = (await session.rest('GET', '/api/items/export', undefined, { accept: 'application/json' })).body;
     expect(exported.filename).toMatch(/^articles-/);
     expect(exported.content).toContain('KIT;Kit de démarrage;;;u;120;bien;TVA 20 % + TVA 5,5 %;non');
     const { session: other } = await withTaxes(true);

@@ -213,6 +213,24 @@ describe('exports and non-EU business customers (CGI art. 259-1, 262 I)', () => 
     expect(goods.legal_mentions).toContain('Exonération de TVA, art. 262 I du CGI (exportation hors de l’Union européenne)');
   });
 
+  it('issues services to a US business under its EIN, a tax id that is no VAT number, without a faked prefix', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const us = await session.rest('POST', '/api/customers', {
+      name: 'Acme Corp.',
+      vat_number: '12-3456789',
+      address: { line1: '1 Main St', postal_code: '10001', city: 'New York', country: 'États-Unis' },
+    });
+    expect(us.status).toBe(201);
+    const invoice = await issued(session, { customer_id: us.body.data.id, items: [line('Conseil', 2, 500, 0)] });
+    expect(invoice.number).toBeTruthy();
+    expect(invoice.legal_mentions).toContain('Autoliquidation : TVA due par le preneur établi hors de France (art. 259-1 du CGI)');
+    // In the XML the EIN identifies the buyer (BT-47), never as a VAT number (BT-48 carries a country prefix).
+    const xml: string = (await session.rest('GET', `/api/documents/${invoice.id}/einvoice?format=cii`)).body;
+    expect(xml).toContain('12-3456789');
+    expect(xml).not.toMatch(/<ram:ID schemeID="VA">12-3456789/);
+  });
+
   it('still refuses an invalid EU VAT number for an EU customer, and demands it for an untaxed sale to an EU business', async () => {
     const { session } = await registered(server.url);
     await readyToInvoice(session);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyDocumentIn, onPostgres, openEmptyTestDatabase } from '../helpers/database';
-import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import { createMigrator, migrateToLatest } from '../../src/server/migrate';
 import { type Insertable, sql } from 'kysely';
 import type { DocumentsTable } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/connection';
@@ -60,6 +60,16 @@ describe('migrations', () => {
       '0047_einvoice_status_flows',
       '0048_bank',
       '0049_expense_reverse_charge',
+      '0050_card_payments',
+      '0051_ereporting',
+      '0052_credit_allocations',
+      '0053_supplier_books',
+      '0054_webhook_reliability',
+      '0055_audit_closings',
+      '0056_bank_account_from_profile',
+      '0057_bank_statement_balance',
+      '0062_sender_addresses',
+      '0063_own_directory',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
@@ -448,6 +458,59 @@ describe('migrations', () => {
     ]);
     await empty.remove();
   });
+  it('0056 makes the IBAN typed in the profile its default bank account, and leaves an IBAN that fails its check', async () => {
+    const empty = openEmptyTestDatabase();
+    const { connection } = empty;
+    const { db } = connection;
+    await createMigrator(db).migrateTo('0049_expense_reverse_charge');
+    const now = '2026-05-01T10:00:00.000Z';
+    const organization = async (name: string, additional_info: { key: string; value: string }[]) => {
+      const id = (
+        await db.insertInto('organizations').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+      ).id;
+      const profile = { name, identifications: [{ key: 'Code APE', value: '7410Z' }], additional_info };
+      await db
+        .insertInto('settings')
+        .values({ organization_id: id, key: 'organization', value: JSON.stringify(profile), updated_at: now })
+        .execute();
+      return id;
+    };
+    const typed = await organization('Atelier Fontaine', [
+      { key: 'IBAN', value: 'fr76 3000 6000 0112 3456 7890 189' },
+      { key: 'BIC', value: 'bnpafrpp' },
+      { key: 'Titulaire', value: 'Jeanne Fontaine EI' },
+      { key: 'Bon à savoir', value: 'Paiement à réception' },
+    ]);
+    const mistyped = await organization('Coquille SARL', [{ key: 'IBAN', value: 'FR76 3000 6000 0112 3456 7890 188' }]);
+    const none = await organization('Sans banque', []);
+    await migrateToLatest(db);
+
+    const accounts = await db.selectFrom('bank_accounts').select(['organization_id', 'name', 'iban', 'bic', 'is_default']).execute();
+    expect(accounts).toEqual([
+      { organization_id: typed, name: 'Compte principal', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP', is_default: 1 },
+    ]);
+    const profileOf = async (id: number) =>
+      JSON.parse(
+        (
+          await db
+            .selectFrom('settings')
+            .select('value')
+            .where('organization_id', '=', id)
+            .where('key', '=', 'organization')
+            .executeTakeFirstOrThrow()
+        ).value,
+      );
+    // Moved out so as not to print twice; what is not the account stays, « Titulaire » naming whom it is made out to.
+    expect((await profileOf(typed)).additional_info).toEqual([
+      { key: 'Titulaire', value: 'Jeanne Fontaine EI' },
+      { key: 'Bon à savoir', value: 'Paiement à réception' },
+    ]);
+    expect((await profileOf(typed)).identifications).toEqual([{ key: 'Code APE', value: '7410Z' }]);
+    expect((await profileOf(mistyped)).additional_info).toEqual([{ key: 'IBAN', value: 'FR76 3000 6000 0112 3456 7890 188' }]);
+    expect((await profileOf(none)).additional_info).toEqual([]);
+    await empty.remove();
+  });
+
   it('0033 makes past expenses plain expenses, and leaves « à vérifier » only the imported ones never saved since', async () => {
     const empty = openEmptyTestDatabase();
     const { connection } = empty;

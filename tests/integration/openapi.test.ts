@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { Session } from '../helpers/clients';
+import { deref, type Json } from '../helpers/openapi-document';
 
 interface Operation {
   parameters?: { name: string; in: string; required: boolean }[];
@@ -33,6 +34,9 @@ const SERVED: [string, string[]][] = [
   ['/api/auth/verify_email', ['post']],
   ['/api/settings', ['get', 'put']],
   ['/api/settings/email', ['get', 'put']],
+  ['/api/settings/online-payment', ['get', 'put', 'delete']],
+  ['/api/settings/online-payment/test', ['post']],
+  ['/api/stripe/webhook/{organisation}', ['post']],
   ['/api/settings/email/test', ['post']],
   ['/api/feedback', ['post']],
   ['/api/version', ['get']],
@@ -86,6 +90,7 @@ const SERVED_BY_DOCUMENTS: [string, string[]][] = [
   ['/api/documents/{id}/payments', ['get', 'post']],
   ['/api/documents/{id}/payments/{paymentId}', ['put', 'delete']],
   ['/api/share/{uuid}', ['get']],
+  ['/api/share/{uuid}/checkout', ['post']],
 ];
 
 const successOf = (operation: Operation) => Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
@@ -109,7 +114,7 @@ describe('GET /api/openapi.json', () => {
     };
     expect(operation.security).toEqual([]);
     expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Stripe-Signature', in: 'header', required: true }));
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '405']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '405', '413', '500', '503']);
     expect(successOf(operation)?.[1]).toMatchObject({
       content: { 'application/json': { schema: { required: ['received', 'duplicate'] } } },
     });
@@ -121,9 +126,11 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('names path parameters, query parameters or the body, the answer and the error shape', () => {
+    // Shared schemas are components: read through their `$ref`.
+    const schemaOf = (schema: Schema | undefined) => deref<Schema>(document as unknown as Json, schema);
     const get = document.paths['/api/customers/{id}']?.get;
     expect(get?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
-    expect(successOf(get ?? { responses: {} })?.[1].content['application/json']?.schema.properties).toHaveProperty('number');
+    expect(schemaOf(successOf(get ?? { responses: {} })?.[1].content['application/json']?.schema).properties).toHaveProperty('number');
     const list = document.paths['/api/customers']?.get;
     expect(list?.parameters?.map((p) => [p.name, p.in])).toEqual(
       expect.arrayContaining([
@@ -133,23 +140,38 @@ describe('GET /api/openapi.json', () => {
     );
     const create = document.paths['/api/customers']?.post;
     expect(successOf(create ?? { responses: {} })?.[0]).toBe('201');
-    expect(create?.requestBody?.content['application/json']?.schema.required).toContain('name');
+    expect(schemaOf(create?.requestBody?.content['application/json']?.schema).required).toContain('name');
     // PUT /api/customers/{id}: the body is the customer (the input's `data`), the id is in the path.
     const update = document.paths['/api/customers/{id}']?.put;
-    expect(update?.requestBody?.content['application/json']?.schema.properties).toHaveProperty('name');
-    expect(update?.requestBody?.content['application/json']?.schema.properties).not.toHaveProperty('id');
+    expect(schemaOf(update?.requestBody?.content['application/json']?.schema).properties).toHaveProperty('name');
+    expect(schemaOf(update?.requestBody?.content['application/json']?.schema).properties).not.toHaveProperty('id');
     // PUT /api/settings[?key=document]: the key is a query parameter, the body the settings object or the template.
     const settings = document.paths['/api/settings']?.put;
     expect(settings?.parameters).toEqual([expect.objectContaining({ name: 'key', in: 'query', required: false })]);
+    const errorOf = (operation: Operation | undefined, status: string) =>
+      deref<{ content: Record<string, { schema: Schema }> }>(document as unknown as Json, operation?.responses[status]).content[
+        'application/json'
+      ]?.schema;
     for (const status of ['400', '401', '403', '404', '409'])
-      expect(create?.responses[status]?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+      expect(errorOf(create, status)).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   it('describes a file answer by its type: the FEC is ISO-8859-15 text, with the year as a required query parameter', () => {
     const fec = document.paths['/api/exports/fec']?.get;
     expect(fec?.parameters).toEqual([expect.objectContaining({ name: 'year', in: 'query', required: true })]);
     expect(successOf(fec ?? { responses: {} })?.[1].content).toEqual({ 'text/plain; charset=iso-8859-15': { schema: { type: 'string' } } });
-    expect(fec?.responses['400']?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+    const error = deref<{ content: Record<string, { schema: Schema }> }>(document as unknown as Json, fec?.responses['400']);
+    expect(error.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('describes a CSV export as the file, with its JSON object as the alternative', () => {
+    for (const path of ['/api/customers/export', '/api/items/export', '/api/expenses/export']) {
+      const content = successOf(document.paths[path]?.get ?? { responses: {} })?.[1].content;
+      expect(Object.keys(content ?? {}), path).toEqual(['text/csv; charset=utf-8', 'application/json']);
+      expect(deref(document as unknown as Json, content?.['application/json']?.schema), path).toMatchObject({
+        properties: { filename: {}, content: {} },
+      });
+    }
   });
 
   it('describes the answer of every procedure of the routers that declare `.output()`', () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -66,6 +68,9 @@ describe('POST /api/share/{uuid}/accept', () => {
     );
     expect(notice.mail.text).toContain(`Paul Martin (Boulangerie Martin) a accepté en ligne le devis ${doc.number}, « Bon pour accord »`);
     expect(notice.mail.text).toContain(`/estimates/${doc.id}/view`);
+    // What the owner needs at a glance: which estimate, whose, how much.
+    expect(notice.mail.text).toMatch(new RegExp(`Devis : ${doc.number}\\nClient : Boulangerie Martin\\nMontant : 1\\s?800,00\\s€\\n`));
+    expect(notice.mail.text).not.toContain('Motif');
 
     // The organisation converts it, as the Aperçu offers.
     const converted = await session.rest('POST', `/api/documents/${doc.id}/convert`, { type: 'invoice' });
@@ -178,7 +183,13 @@ describe('POST /api/share/{uuid}/refuse', () => {
     const notice = await smtp.waitFor(
       (m) => m.to.includes(profile.email) && m.mail.subject === `Devis ${doc.number} refusé par Boulangerie Martin`,
     );
-    expect(notice.mail.text).toContain('Motif : Budget reporté à l’an prochain');
+    expect(notice.mail.text).toContain(`Boulangerie Martin a refusé en ligne le devis ${doc.number} le `);
+    expect(notice.mail.text).toMatch(
+      new RegExp(
+        `Devis : ${doc.number}\\nClient : Boulangerie Martin\\nMontant : 1\\s?800,00\\s€\\nMotif : Budget reporté à l’an prochain`,
+      ),
+    );
+    expect(notice.mail.text).toContain(`/estimates/${doc.id}/view`);
 
     const late = await answer(server.url, doc.uuid, 'accept', { name: 'Paul Martin', bon_pour_accord: true });
     expect(late.status).toBe(409);
@@ -187,18 +198,21 @@ describe('POST /api/share/{uuid}/refuse', () => {
 });
 
 describe('without any SMTP server', () => {
-  it('records the answer and says in the log that no notice was mailed', async () => {
+  it('records the answer and leaves the owner’s notice in the outbox folder, which the log names', async () => {
     const info = vi.spyOn(logger, 'info');
     try {
-      const { session } = await registered(quiet.url);
+      const { session, profile } = await registered(quiet.url);
       const doc = await estimate(session);
       expect((await answer(quiet.url, doc.uuid, 'accept', { name: 'Paul Martin', bon_pour_accord: true })).status).toBe(200);
       expect(await statusOf(session, doc.id)).toBe('accepted');
+      const outbox = path.join(quiet.dataDir, 'outbox');
       await vi.waitFor(() =>
         expect(info).toHaveBeenCalledWith(
-          expect.objectContaining({ event: 'quote_response_not_mailed', message: expect.stringContaining(`estimate ${doc.number}`) }),
+          expect.objectContaining({ event: 'quote_response_in_outbox', message: expect.stringContaining(`left in ${outbox}`) }),
         ),
       );
+      const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      expect(mails.some((m) => m.includes(`To: ${profile.email}`) && m.includes(doc.number))).toBe(true);
     } finally {
       info.mockRestore();
     }

@@ -3,7 +3,7 @@ import { RateLimiter } from '../../src/server/auth/rate-limit';
 import { DatabaseRateStore, delayAfter } from '../../src/server/auth/rate-store';
 import { clock } from '../../src/server/clock';
 import { type Connection, openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/migrate';
 import { removeTestEnv, testEnv } from '../helpers/server';
 
 /**

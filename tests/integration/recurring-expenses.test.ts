@@ -7,6 +7,7 @@ import { takeLease } from '../../src/server/scheduler/lease';
 import { withServerDb } from '../helpers/database';
 import { removeTestEnv, testEnv } from '../helpers/server';
 import { registered, Session } from '../helpers/clients';
+import { addDays } from '../../src/shared/payment-terms';
 
 const serverEnv = testEnv();
 const { env, dataDir } = serverEnv;
@@ -243,5 +244,53 @@ describe('recurring expenses and the scheduler', () => {
     ).toBe(404);
     expect((await stranger.rest('POST', `/api/recurring-expenses/${id}/pause`, { paused: true })).status).toBe(404);
     expect((await stranger.rest('DELETE', `/api/recurring-expenses/${id}`)).status).toBe(404);
+  });
+});
+
+describe('« Générer maintenant »', () => {
+  it('makes the due expense at once, never twice for one date nor more than one ahead; paused and others refused', async () => {
+    // The procedure reads the real clock: dates relative to today.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const start = addDays(today, -3);
+    const { url } = await boot();
+    const { session } = await registered(url);
+    const made = await session.rest('POST', '/api/recurring-expenses', {
+      ...base,
+      supplier: 'Assurance Atlas',
+      frequency: 'weekly',
+      start_date: start,
+    });
+    const id = made.body.data.id as number;
+    const ofAtlas = async () =>
+      (
+        await withServerDb(serverEnv, (db) =>
+          db.selectFrom('expenses').select(['date']).where('recurring_id', '=', id).orderBy('date').execute(),
+        )
+      ).map((e) => e.date);
+
+    // Due three days ago and not made yet (no scheduler run): made now.
+    const first = await session.rest('POST', `/api/recurring-expenses/${id}/generate`);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.messages).toMatch(/^Dépense du .* créée$/);
+    expect(first.body.data.next_date).toBe(addDays(start, 7));
+    // Nothing due any more: the next one, ahead of its date.
+    const ahead = await session.rest('POST', `/api/recurring-expenses/${id}/generate`);
+    expect(ahead.status).toBe(201);
+    expect(ahead.body.data.next_date).toBe(addDays(start, 14));
+    // A third click would run two weeks ahead: refused, nothing written.
+    const third = await session.rest('POST', `/api/recurring-expenses/${id}/generate`);
+    expect(third.status).toBe(409);
+    expect(third.body.messages).toMatch(/^La dépense du .* est déjà créée/);
+    expect(await ofAtlas()).toEqual([start, addDays(start, 7)]);
+
+    await session.rest('POST', `/api/recurring-expenses/${id}/pause`, { paused: true });
+    const paused = await session.rest('POST', `/api/recurring-expenses/${id}/generate`);
+    expect(paused.status).toBe(409);
+    expect(paused.body.messages).toBe('Cette dépense répétitive est en pause : reprenez-la pour la générer');
+
+    const stranger = (await registered(url)).session;
+    expect((await stranger.rest('POST', `/api/recurring-expenses/${id}/generate`)).status).toBe(404);
+    expect((await session.rest('POST', '/api/recurring-expenses/abc/generate')).status).toBe(400);
+    expect(await ofAtlas()).toEqual([start, addDays(start, 7)]);
   });
 });

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { isPostgresUrl } from '../../src/server/db/dialect';
-import { createMigrator, migrateToLatest } from '../../src/server/db/migrate';
+import { createMigrator, migrateToLatest } from '../../src/server/migrate';
 import type { Database } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { copyTestDatabase, dropTestDatabase } from '../helpers/postgres';
@@ -323,6 +323,24 @@ describe('reports (issue 17)', () => {
     }
   });
 
+  it('no DSO for a business whose invoices were all issued today; over its history since the first invoice else', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const first = await issued(session, { customer_id: customerId, date: today, items: [line('Neuf', 1, 1000)] });
+    await ok(session, 'POST', `/api/documents/${first.id}/payments`, { date: today, amount: 400 });
+    // 800 of 1 200 owed, all invoiced today: 800 ÷ 1 200 × 365 would read « 243 jours ».
+    expect(await ok(session, 'GET', '/api/reports/receivables')).toMatchObject({ total: 800, dso: null, dso_days: null });
+  });
+
+  it('the DSO of a business that began billing 60 days ago is over those 60 days', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    await issued(session, { customer_id: customerId, date: daysAgo(59), maturity: daysAgo(29), items: [line('Premier', 1, 500)] });
+    await issued(session, { customer_id: customerId, date: today, items: [line('Courant', 1, 500)] });
+    // 1 200 owed ÷ 1 200 invoiced over 60 days × 60.
+    expect(await ok(session, 'GET', '/api/reports/receivables')).toMatchObject({ total: 1200, dso: 60, dso_days: 60 });
+  });
+
   it('receivables by days past due, the DSO over 365 days and the late customers', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
@@ -345,6 +363,7 @@ describe('reports (issue 17)', () => {
       total: 920,
       // 920 owed ÷ 360 invoiced over the last 365 days (the 600 is older) × 365.
       dso: 933,
+      dso_days: 365,
       late_customers: [{ customer_id: customerId, name: 'Boulangerie Martin', count: 2, amount: 720, oldest: daysAgo(400) }],
     });
   });

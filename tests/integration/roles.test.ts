@@ -8,8 +8,11 @@ import { createContextInner } from '../../src/server/context';
 import type { Session } from '../../src/server/auth/sessions';
 import { createCaller, appRouter } from '../../src/server/routers/_app';
 import { proceduresOf } from '../../src/server/procedures';
-import { PERMISSIONS, roleMayCall } from '../../src/shared/permissions';
-import { ROLE_REFUSAL, ROLES, type Role } from '../../src/shared/roles';
+import { PROCEDURE_RULES, type Procedure } from '../../src/client/lib/procedure-rules';
+import { ROLE_REFUSAL, ROLES, roleAllows, type Role } from '../../src/shared/roles';
+
+/** The screens' answer (client/lib/use-can.ts) for a path of the router. */
+const screensLet = (role: Role, path: string) => roleAllows(role, PROCEDURE_RULES[path as Procedure]);
 
 /** Calls a procedure by its dotted path with no input: the role check runs before the input is read. */
 async function refusedForRole(app: TestApp, session: Session, role: Role, path: string): Promise<boolean> {
@@ -37,15 +40,15 @@ describe('every procedure × every role, through the middleware', () => {
 
   const protectedPaths = proceduresOf(appRouter)
     .map(({ path }) => path)
-    .filter((path) => PERMISSIONS[path] !== 'public');
+    .filter((path) => PROCEDURE_RULES[path as Procedure] !== 'public');
 
   for (const role of ROLES) {
-    it(`refuses exactly what the table keeps from ${role}`, async () => {
+    it(`refuses exactly what the procedures' rules keep from ${role}`, async () => {
       const expected: string[] = [];
       const refused: string[] = [];
       for (const path of protectedPaths) {
-        // The screens hide what roleMayCall denies (client/lib/use-can.ts): the real middleware refuses the same.
-        if (!roleMayCall(role, path)) expected.push(path);
+        // The screens hide what their map of rules denies (client/lib/use-can.ts): the real middleware refuses the same.
+        if (!screensLet(role, path)) expected.push(path);
         if (await refusedForRole(app, session, role, path)) refused.push(path);
       }
       expect(refused).toEqual(expected);

@@ -106,3 +106,54 @@ describe('paymentAccount: the one reader of the account an organisation is paid 
     expect(await transferOf(invoice.uuid)).toMatchObject({ iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX', amount: '120.00' });
   });
 });
+
+describe('the account an invoice is paid on, frozen at issue', () => {
+  it('prints, codes and writes as payment means the default bank account it was issued with, whatever changes later', async () => {
+    const { caller, customerId } = await sellerWith([]);
+    const first = await caller.bankAccounts.create({
+      name: 'Compte courant',
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      bic: 'BNPAFRPP',
+      default: true,
+    });
+    const invoice = await inProcess.issued(caller, { customer_id: customerId, items: [line('Conseil', 1, 100)] });
+    const answered = await caller.documents.get({ id: invoice.id });
+    expect(answered.payment_reference).toBe('RF12F20260001');
+    expect(answered.organization?.payment_account).toEqual({
+      holder: 'Atelier Fontaine',
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+    });
+
+    // A new default account pays what is issued from now on; the invoice keeps asking for the account it printed.
+    await caller.bankAccounts.create({
+      name: 'Nouvelle banque',
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+      bic: 'PSSTFRPPXXX',
+      default: true,
+    });
+    await caller.bankAccounts.delete({ id: first.data.id });
+    expect(await transferOf(invoice.uuid)).toMatchObject({
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+      reference: 'RF12F20260001',
+    });
+    const xml = (await caller.documents.einvoice({ id: invoice.id, format: 'cii' })).content;
+    expect(xml).toContain('<ram:IBANID>FR7630006000011234567890189</ram:IBANID>');
+    expect(xml).toContain('<ram:BICID>BNPAFRPP</ram:BICID>');
+
+    const next = await inProcess.issued(caller, { customer_id: customerId, items: [line('Suivi', 1, 50)] });
+    expect(await transferOf(next.uuid)).toMatchObject({ iban: 'FR1420041010050500013M02606', reference: 'RF82F20260002' });
+    expect((await caller.documents.einvoice({ id: next.id, format: 'ubl' })).content).toContain(
+      '<cbc:ID>FR1420041010050500013M02606</cbc:ID>',
+    );
+  });
+
+  it('answers no payment reference for a draft or a quote', async () => {
+    const { caller, customerId } = await sellerWith([IBAN, BIC]);
+    const draft = await inProcess.draft(caller, { customer_id: customerId, items: [line('Conseil', 1, 100)] });
+    expect(draft.payment_reference).toBeNull();
+    const quote = await inProcess.issued(caller, { type: 'estimate', customer_id: customerId, items: [line('Conseil', 1, 100)] });
+    expect((await caller.documents.get({ id: quote.id })).payment_reference).toBeNull();
+  });
+});

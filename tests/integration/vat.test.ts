@@ -43,7 +43,7 @@ describe('shipping is part of the taxable base (CGI art. 267), through REST', ()
   it('a document with shipping at 20 % answers the right tax and total, kept after issue', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    // 2 × 150 = 300 HT at 20 %, shipping 12,50 follows the main rate: VAT 20 % on 312,50 = 62,50; total 375,00.
+    // 2 × 150 = 300 HT at 20 %, shipping 12,50 follows the lines' one rate: VAT 20 % on 312,50 = 62,50; total 375,00.
     const doc = await draft(session, { customer_id: customerId, items: [line('Conseil', 2, 150)], shipping: 12.5 });
     expect(doc).toMatchObject({
       subtotal: 300,
@@ -53,7 +53,7 @@ describe('shipping is part of the taxable base (CGI art. 267), through REST', ()
       shipping_tax: TVA20,
       shipping_tax_auto: true,
     });
-    expect(doc.taxes).toEqual([{ ...TVA20, taxable_amount: 312.5, amount: 62.5 }]);
+    expect(doc.taxes).toEqual([{ ...TVA20, taxable_amount: 312.5, amount: 62.5, shipping: 12.5 }]);
 
     const issue = await session.rest('POST', `/api/documents/${doc.id}/issue`);
     expect(issue.status).toBe(200);
@@ -63,7 +63,7 @@ describe('shipping is part of the taxable base (CGI art. 267), through REST', ()
     expect(shared.body.document ?? shared.body).toMatchObject({ shipping: 12.5, tax: 62.5, total: 375, shipping_tax: TVA20 });
   });
 
-  it('the rate follows the main rate at each save, or the one chosen, or none', async () => {
+  it('shipping is apportioned to the rates of the lines at each save, or takes the one chosen, or none', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     const body = {
@@ -72,24 +72,25 @@ describe('shipping is part of the taxable base (CGI art. 267), through REST', ()
       items: [line('Conseil', 1, 100), line('Livres', 3, 100, 5.5)],
       shipping: 20,
     };
-    // Main rate 5,5 % (300 against 100): 5,5 % on 320 = 17,60; 20 % on 100 = 20; total 400 + 20 + 37,60 = 457,60.
+    // Apportioned 300 : 100 → 15 at 5,5 % (315 → 17,33) and 5 at 20 % (105 → 21); total 400 + 20 + 38,33 = 458,33. The
+    // main rate (5,5 %, the largest base) is still answered, for the editor.
     const doc = await draft(session, body);
-    expect(doc).toMatchObject({ tax: 37.6, total: 457.6, shipping_tax: TVA55, shipping_tax_auto: true });
+    expect(doc).toMatchObject({ tax: 38.33, total: 458.33, shipping_tax: TVA55, shipping_tax_auto: true });
 
-    // A GET → PUT round trip with other lines: the rate follows them (20 % now carries the largest base).
+    // A GET → PUT round trip with other lines: the parts follow them.
     const loaded = (await session.rest('GET', `/api/documents/${doc.id}`)).body;
     const moved = await session.rest('PUT', `/api/documents/${doc.id}`, {
       ...loaded,
       items: [line('Conseil', 5, 100), line('Livres', 1, 100, 5.5)],
     });
     expect(moved.status).toBe(200);
-    // 20 % on 500 + 20 = 104; 5,5 % on 100 = 5,50; total 600 + 20 + 109,50 = 729,50
-    expect(moved.body.data).toMatchObject({ tax: 109.5, total: 729.5, shipping_tax: TVA20, shipping_tax_auto: true });
+    // 500 : 100 → 16,67 at 20 % (516,67 → 103,33) and 3,33 at 5,5 % (103,33 → 5,68); total 600 + 20 + 109,01 = 729,01
+    expect(moved.body.data).toMatchObject({ tax: 109.01, total: 729.01, shipping_tax: TVA20, shipping_tax_auto: true });
 
     const chosen = await session.rest('PUT', `/api/documents/${doc.id}`, { ...body, shipping_tax: TVA10 });
     // 10 % on 20 = 2; 20 % on 100 = 20; 5,5 % on 300 = 16,50; total 400 + 20 + 38,50 = 458,50
     expect(chosen.body.data).toMatchObject({ tax: 38.5, total: 458.5, shipping_tax: TVA10, shipping_tax_auto: false });
-    expect(chosen.body.data.taxes).toContainEqual({ ...TVA10, taxable_amount: 20, amount: 2 });
+    expect(chosen.body.data.taxes).toContainEqual({ ...TVA10, taxable_amount: 20, amount: 2, shipping: 20 });
 
     const none = await session.rest('PUT', `/api/documents/${doc.id}`, { ...body, shipping_tax: null });
     expect(none.body.data).toMatchObject({ tax: 36.5, total: 456.5, shipping_tax: null, shipping_tax_auto: false });

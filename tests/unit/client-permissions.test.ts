@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { appRouter, createCaller } from '../../src/server/routers/_app';
 import { proceduresOf } from '../../src/server/procedures';
-import { PERMISSIONS, roleMayCall } from '../../src/shared/permissions';
-import { ROLE_REFUSAL, ROLES, type Role } from '../../src/shared/roles';
+import { PROCEDURE_RULES, type Procedure } from '../../src/client/lib/procedure-rules';
+import { ROLE_REFUSAL, ROLES, roleAllows, type Role } from '../../src/shared/roles';
 import { SETTINGS_CHILDREN } from '../../src/client/navigation';
 
 const paths = proceduresOf(appRouter).map(({ path }) => path);
+
+/** What useCan answers (client/lib/use-can.ts), for any string: a path the map does not know has no rule. */
+const roleMayCall = (role: Role, path: string) => roleAllows(role, PROCEDURE_RULES[path as Procedure]);
 
 /**
  * What the server's middleware answers a role for a path, without a database: a refusal is thrown before the input
@@ -25,8 +28,8 @@ async function serverRefuses(role: Role, path: string): Promise<boolean> {
   }
 }
 
-describe('the screens’ check (useCan) and the server agree (issue 18 §2)', () => {
-  const protectedPaths = paths.filter((path) => PERMISSIONS[path] !== 'public');
+describe('the screens’ check (useCan) and the server agree', () => {
+  const protectedPaths = paths.filter((path) => PROCEDURE_RULES[path as Procedure] !== 'public');
 
   for (const role of ROLES) {
     it(`hides from ${role} exactly what the middleware refuses, for every procedure`, async () => {
@@ -37,7 +40,7 @@ describe('the screens’ check (useCan) and the server agree (issue 18 §2)', ()
     });
   }
 
-  it('refuses, on both sides, a path the table does not know', () => {
+  it('refuses, on the screens, a path the map does not know', () => {
     for (const role of ROLES) expect(roleMayCall(role, 'documents.nothing')).toBe(false);
   });
 

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOM, frenchNumber, headerKey, neutralizeFormula, parseCsv, toCsv, unguardFormula } from '../../src/shared/csv';
+import {
+  BOM,
+  frenchNumber,
+  headerKey,
+  keepAsText,
+  neutralizeFormula,
+  parseCsv,
+  toCsv,
+  unguardFormula,
+  unwrapText,
+} from '../../src/shared/csv';
 
 describe('CSV', () => {
   it('reads what French Excel writes: BOM, semicolons, quotes, CRLF, a line break inside a field', () => {
@@ -65,6 +75,42 @@ describe('CSV', () => {
         if (!/^'[=+\-@\t\r]/.test(value)) expect(unguardFormula(cell ?? '') ?? cell).toBe(value);
       }),
     );
+  });
+
+  it.each([
+    ['01000', '="01000"'],
+    ['00042', '="00042"'],
+    ['552 032 534 00013', '="552 032 534 00013"'],
+    ['04 74 00 00 00', '="04 74 00 00 00"'],
+    ['2026-001', '="2026-001"'],
+    ['1E5', '="1E5"'],
+    ['KIT', 'KIT'],
+    ['', ''],
+    ['+33 4 74 00 00 00', "'+33 4 74 00 00 00"],
+    ['=HYPERLINK("x")', '\'=HYPERLINK("x")'],
+    ['0" & A1 & "', '0" & A1 & "'],
+  ])('keepAsText(%j) = %j: codes stay text in Excel, formulas stay neutralised', (value, expected) => {
+    expect(keepAsText(value)).toBe(expected);
+  });
+
+  it('writes code columns so Excel keeps them, and reads them back as they were; never lets a formula through', () => {
+    const code = fc.string({ unit: fc.constantFrom('0', '1', '9', ' ', '-', '/', 'A', '"', '=', '+', '&', ';', "'") });
+    fc.assert(
+      // A blank row is skipped by the reader, whatever it holds: only rows with some text are compared.
+      fc.property(
+        code.filter((value) => value.trim() !== ''),
+        (value) => {
+          const [cell] = parseCsv(toCsv(['Code'], [[value]], new Set([0]))).rows[0]?.cells ?? [''];
+          const read = unwrapText(cell ?? '') ?? unguardFormula(cell ?? '') ?? cell;
+          // A formula other than our constant string `="…"` (digits, letters, spaces, . , / : -) never comes out.
+          if (cell?.startsWith('=')) expect(cell).toMatch(/^="[0-9][0-9A-Za-z .,/:-]*"$/);
+          else if (!/^[-+]?\d+([.,]\d+)?$/.test(value)) expect(cell).not.toMatch(/^[+\-@\t\r]/);
+          if (!/^'[=+\-@\t\r]/.test(value) && !/^="/.test(value)) expect(read).toBe(value);
+        },
+      ),
+    );
+    expect(unwrapText('="0" & CMD()&"0"')).toBeNull();
+    expect(unwrapText('="01000"')).toBe('01000');
   });
 
   it('compares headers without case or accents', () => {

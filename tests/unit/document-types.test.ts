@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byType, DOCUMENT_TYPE_TABLE, LIST_TABLE, pdfFileName } from '../../src/shared/document-types';
 import { DOCUMENT_TYPES, LIST_TYPES } from '../../src/shared/schemas/document';
 import { EDITOR_TITLES, LIST_BASES, maturityLabel, NUMBER_LABELS, showsTotal, TYPE_LABELS } from '../../src/shared/status';
-import { isLegalRecord } from '../../src/shared/document-status';
+import { effectiveStatus, hasEinvoice, isLegalRecord, OPEN_STATUSES } from '../../src/shared/document-status';
 
 const FIELDS = Object.keys(DOCUMENT_TYPE_TABLE.invoice).sort();
 
@@ -97,5 +97,18 @@ describe('the one table per document type', () => {
     expect(pdfFileName('invoice', 'standard', 'F2026-0042')).toBe('Facture-F2026-0042.pdf');
     expect(pdfFileName('invoice', 'deposit', 'F2026-0043')).toBe('Facture-acompte-F2026-0043.pdf');
     expect(pdfFileName('order', 'standard', 'BC 2026/9')).toBe('Bon-de-commande-BC-2026-9.pdf');
+  });
+
+  it('gives an e-invoice to exactly the types its guard names, the legal records', () => {
+    expect(DOCUMENT_TYPES.filter(hasEinvoice)).toEqual(['invoice', 'credit']);
+    expect(DOCUMENT_TYPES.filter(hasEinvoice)).toEqual(DOCUMENT_TYPES.filter(isLegalRecord));
+  });
+
+  it('calls overdue exactly the open invoices past their maturity', () => {
+    expect(OPEN_STATUSES).toEqual(['unpaid', 'partial']);
+    for (const status of ['unpaid', 'partial', 'paid', 'canceled', 'draft'] as const)
+      expect(effectiveStatus({ type: 'invoice', status, maturity: '2026-01-01' }, '2026-02-01'), status).toBe(
+        OPEN_STATUSES.includes(status) ? 'overdue' : status,
+      );
   });
 });

@@ -134,7 +134,7 @@ describe('sales entry (VT)', () => {
   it('labels say what the piece is and for whom; 411 lines carry the customer auxiliary account', () => {
     const entry = saleEntry(sale({ total: 120, taxes: [{ rate: 20, amount: 20 }], lines: [{ kind: 'service', net: 100 }] }), accounts, EUR);
     expect(entry.lines.map((l) => l.label)).toEqual(Array(3).fill('Facture F2026-0001 Boulangerie Martin'));
-    expect(entry.lines.map((l) => l.accountLabel)).toEqual(['Clients', 'Prestations de services', 'TVA collectée 20,00 %']);
+    expect(entry.lines.map((l) => l.accountLabel)).toEqual(['Clients', 'Prestations de services', 'TVA collectée']);
     expect(entry.lines.map((l) => l.aux)).toEqual([{ number: 'CL-00001', label: 'Boulangerie Martin' }, null, null]);
   });
 

@@ -128,6 +128,23 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
     expect(legalMentionTexts(exempt)).toContain('Exonération de TVA, art. 261-4-4° du CGI');
     expect(missingMentions(base({ kind: 'deposit', items: [{ item: 'Acompte', taxes: [] }] }))).toEqual([]);
   });
+
+  it.each([
+    { credited: 'the taxed line only', items: [{ item: 'Audit', taxes: [{ rate: 20 }] }], printed: false },
+    { credited: 'the exempt line only', items: [{ item: 'Formation', taxes: [] }], printed: true },
+    {
+      credited: 'both lines',
+      items: [
+        { item: 'Audit', taxes: [{ rate: 20 }] },
+        { item: 'Formation', taxes: [] },
+      ],
+      printed: true,
+    },
+  ])('a credit note of $credited states its invoice’s exemption basis: $printed', ({ items, printed }) => {
+    const basis = 'Exonération de TVA, art. 261-4-4° du CGI';
+    const credit = base({ type: 'credit', corrects_number: 'F2026-0001', items, vat_exemption: basis });
+    expect(legalMentionTexts(credit).includes(basis)).toBe(printed);
+  });
 });
 
 describe('what an EN 16931 invoice needs beyond the printed mentions (issue 13)', () => {

@@ -77,7 +77,7 @@ describe('money formatting', () => {
     [eur, 1234.5, undefined, '1234,50\u00a0€'],
     [{ ...eur, thousand: ' ' }, 1234567.891, undefined, '1 234 567,89\u00a0€'],
     [{ ...eur, currency_position: 'before' as const, use_space: false, decimal: '.', thousand: ',' }, 1234.5, 'USD', '$1,234.50'],
-    [eur, -12.345, undefined, '-12,35\u00a0€'],
+    [eur, -12.345, undefined, '\u221212,35\u00a0€'],
     [{ ...eur, precision: 0 }, 1500.5, 'JPY', '1501\u00a0¥'],
     [eur, 0, 'XXX', '0,00\u00a0XXX'],
   ])('%j: %d %s → %s', (format, amount, currency, expected) => {

@@ -13,18 +13,9 @@ const document = {
       post: {
         tags: ['apiKeys'],
         summary: 'Crée une clé',
-        requestBody: {
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['name', 'scope'],
-                properties: { name: { type: 'string' }, scope: { enum: ['read', 'write'] } },
-              },
-            },
-          },
-        },
-        responses: { '201': { content: { 'application/json': { schema: { type: 'object', properties: { messages: {}, data: {} } } } } } },
+        // Shared schemas are components: the reference lists the fields of the component a `$ref` names.
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiKeyInput' } } } },
+        responses: { '201': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Written' } } } } },
       },
     },
     '/api/customers/{id}': {
@@ -36,6 +27,16 @@ const document = {
     },
     '/api/exports/fec': {
       get: { tags: ['exports'], summary: 'FEC', responses: { '200': { content: { 'text/plain; charset=iso-8859-15': {} } } } },
+    },
+  },
+  components: {
+    schemas: {
+      ApiKeyInput: {
+        type: 'object',
+        required: ['name', 'scope'],
+        properties: { name: { type: 'string' }, scope: { enum: ['read', 'write'] } },
+      },
+      Written: { type: 'object', properties: { messages: {}, data: {} } },
     },
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, dueStep } from '../../src/shared/reminders';
+import { daysBetween, dueStep, nextStep } from '../../src/shared/reminders';
+import { defined } from '../../src/shared/defined';
 import { defaultReminderSettings, offsetLabel, reminderSettingsSchema } from '../../src/shared/schemas/reminders';
 
 const steps = defaultReminderSettings().steps; // -3, 7, 15, 30
@@ -23,6 +24,22 @@ describe('dueStep: the one reminder to send today', () => {
   it('a failed step (not in done) is tried again; a later step sent means nothing more', () => {
     expect(offsetAt(8, [-3])).toBe(7);
     expect(offsetAt(16, [30])).toBeNull();
+  });
+
+  it('never proposes a step planned before the due date once that date is reached', () => {
+    expect(offsetAt(-1)).toBe(-3);
+    expect(offsetAt(0)).toBeNull();
+    expect(offsetAt(3)).toBeNull();
+    const withDueDay = [...steps, { ...defined(steps[0], 'steps[0]'), offset_days: 0 }].sort((a, b) => a.offset_days - b.offset_days);
+    expect(dueStep(withDueDay, 0, [])?.offset_days).toBe(0);
+  });
+
+  it('names the next step to come: after the due date, the first one after it', () => {
+    expect(nextStep(steps, -5, [])?.offset_days).toBe(-3);
+    expect(nextStep(steps, 0, [])?.offset_days).toBe(7);
+    expect(nextStep(steps, 7, [7])?.offset_days).toBe(15);
+    expect(nextStep(steps, 20, [30])).toBeNull();
+    expect(nextStep(steps, 31, [])).toBeNull();
   });
 
   it('skips a disabled step', () => {

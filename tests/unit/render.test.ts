@@ -181,8 +181,8 @@ describe('totalRows: the totals block per the template flags', () => {
       'deposit-F2026-0038',
       'due',
     ]);
-    // The lines at 20 % (5 405,00) and the 45,00 of shipping, which follows the main rate (CGI art. 267).
-    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00\u202f% sur ${nbsp('5450,00 €')}`);
+    // The lines at 20 % (5 405,00) and their part of the 45,00 of shipping, apportioned to the bases (CGI art. 267).
+    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00\u202f% sur ${nbsp('5448,09 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
     expect(defined(rows.find((r) => r.key === 'deposit-F2026-0038')).value).toBe(`−${nbsp('1500,00 €')}`);
   });
@@ -355,6 +355,48 @@ describe('toRenderDocument: a saved document', () => {
     expect(after.totals).toEqual(before.totals);
   });
 
+  it('states the VAT of an invoice in dollars in euros too, at the rate kept at issue (directive 2006/112/CE art. 230)', () => {
+    const flags = defaultDocumentTemplate().table.totals;
+    const dollars = record({
+      currency: 'USD',
+      exchange_rate: '1.0825',
+      taxes: [
+        { title: 'TVA 20 %', rate: 20, taxable_amount: 405, amount: 81 },
+        { title: 'TVA 5,5 %', rate: 5.5, taxable_amount: 100, amount: 5.5 },
+      ],
+      tax: 86.5,
+    });
+    const doc = toRenderDocument({ document: dollars }, { settings });
+    // 81 / 1.0825 = 74.8268 → 74.83; 5.5 / 1.0825 = 5.0808 → 5.08: each rate rounded on its own, then summed.
+    expect(doc.vat_in_base).toEqual({
+      currency: 'EUR',
+      rate: '1.0825',
+      taxes: [
+        { rate: 5.5, amount: 5.08 },
+        { rate: 20, amount: 74.83 },
+      ],
+      total: 79.91,
+    });
+    const rows = totalRows(doc, flags, formattersOf(settings, 'USD'));
+    const inEuros = rows.filter((r) => r.key.startsWith('vat-base'));
+    expect(inEuros.map((r) => [r.label, r.value])).toEqual([
+      ['TVA 5,50\u202f% en EUR', nbsp('5,08 €')],
+      ['TVA 20,00\u202f% en EUR', nbsp('74,83 €')],
+      ['Total TVA en EUR (1 EUR = 1,0825 USD)', nbsp('79,91 €')],
+    ]);
+    // In euros, or before issue (no rate kept yet), nothing more is printed.
+    expect(toRenderDocument({ document: record({ exchange_rate: '1' }) }, { settings }).vat_in_base).toBeNull();
+    expect(toRenderDocument({ document: record({ currency: 'USD', exchange_rate: null }) }, { settings }).vat_in_base).toBeNull();
+    // Today's settings never stand in for the rate of an issued document; a draft without a rate of its own is shown at
+    // the rate it would be issued at, one with its own at that one.
+    const rates = [{ code: 'USD', rate: '1.2' }];
+    expect(toRenderDocument({ document: record({ currency: 'USD', exchange_rate: null }) }, { settings, rates }).vat_in_base).toBeNull();
+    const draftIn = (exchange_rate: string | null) =>
+      toRenderDocument({ document: { ...dollars, number: null, exchange_rate } }, { settings, rates }).vat_in_base;
+    expect(draftIn(null)).toMatchObject({ rate: '1.2', total: 72.08 }); // 81 / 1,2 = 67,50 and 5,5 / 1,2 = 4,58
+    expect(draftIn('1.0825')).toMatchObject({ rate: '1.0825', total: 79.91 });
+  });
+
   it('shows a draft with today’s profile and the mentions it will get', () => {
     const profile = {
       name: 'Atelier Fontaine',
@@ -470,7 +512,7 @@ describe('franchise en base (CGI art. 293 B): nothing speaks of VAT', () => {
     expect(normal.vat).toBe(true);
     // 300 + 10 at 20 % = 62; total 372
     expect(normal.totals).toMatchObject({ tax: 62, total: 372 });
-    expect(normal.totals.taxes).toEqual([{ title: 'TVA 20 %', rate: 20, taxable_amount: 310, amount: 62 }]);
+    expect(normal.totals.taxes).toEqual([{ title: 'TVA 20 %', rate: 20, taxable_amount: 310, amount: 62, shipping: 10 }]);
     expect(shownColumns(defaultDocumentTemplate().table, normal.vat).map((c) => c.type)).toContain('vat');
   });
 });

@@ -13,9 +13,10 @@ describe('worked examples (checked by hand)', () => {
     // B: 2,5 h × 80,00            = 200,00                     TVA 20 %
     // C: 1 × 45,50 − 5,50 €       = 40,00                      TVA 5,5 %
     // subtotal 564,00; document discount 5 % = 28,20, spread 524 : 40 → 26,20 (20 %) and 2,00 (5,5 %)
-    // shipping 15,00 follows the main rate (20 %: 497,80 of base against 38,00), undiscounted (CGI art. 267)
-    // TVA 20 % on 497,80 + 15,00 = 512,80 → 102,56; TVA 5,5 % on 38,00 = 2,09; tax 104,65
-    // total = 564,00 − 28,20 + 104,65 + 15,00 shipping = 655,45; due after a 100 € deposit and 200 € paid = 355,45
+    // shipping 15,00, undiscounted (CGI art. 267), apportioned to the bases 497,80 : 38,00 → 13,936… : 1,063…, in
+    // cents 13,93 + 1,06 and the last cent to the larger remainder: 13,94 (20 %) and 1,06 (5,5 %)
+    // TVA 20 % on 497,80 + 13,94 = 511,74 → 102,348 → 102,35; TVA 5,5 % on 38,00 + 1,06 = 39,06 → 2,15; tax 104,50
+    // total = 564,00 − 28,20 + 104,50 + 15,00 shipping = 655,30; due after a 100 € deposit and 200 € paid = 355,30
     const totals = computeTotals({
       items: [
         { quantity: 3, unit_price: 120, discount_type: 'percent', discount_value: 10, taxes: [TVA20] },
@@ -36,10 +37,10 @@ describe('worked examples (checked by hand)', () => {
     expect(totals.subtotal).toBe(564);
     expect(totals.discount).toBe(28.2);
     expect(totals.taxes).toEqual([
-      { title: 'TVA', rate: 5.5, taxable_amount: 38, amount: 2.09 },
-      { title: 'TVA', rate: 20, taxable_amount: 512.8, amount: 102.56 },
+      { title: 'TVA', rate: 5.5, taxable_amount: 39.06, amount: 2.15, shipping: 1.06 },
+      { title: 'TVA', rate: 20, taxable_amount: 511.74, amount: 102.35, shipping: 13.94 },
     ]);
-    expect(totals).toMatchObject({ tax: 104.65, shipping: 15, total: 655.45, deposits: 100, paid: 200, amount_due: 355.45 });
+    expect(totals).toMatchObject({ tax: 104.5, shipping: 15, total: 655.3, deposits: 100, paid: 200, amount_due: 355.3 });
     expect(totals.shipping_tax).toEqual(TVA20);
   });
 
@@ -134,13 +135,14 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
   it.each<ShippingCase>([
     [
       // 100,00 + 10,00 at 20 % = 110,00 → 22,00; total 100 + 10 + 22 = 132,00
-      'shipping takes the main rate by default',
+      'shipping follows the rate of the lines by default',
       { items: [{ quantity: 1, unit_price: 100, taxes: [TVA20] }], shipping: 10 },
       { taxes: [[20, 110, 22]], tax: 22, total: 132, shipping_tax: TVA20 },
     ],
     [
-      // main rate 5,5 % (base 300 > 100): 320,00 → 17,60; 20 % on 100 → 20,00; total 400 + 20 + 37,60 = 457,60
-      'the main rate is the one carrying the largest base',
+      // apportioned 300 : 100 → 15,00 at 5,5 % (315,00 → 17,325 → 17,33) and 5,00 at 20 % (105,00 → 21,00);
+      // total 400 + 20 + 38,33 = 458,33; the main rate (largest base) is still named for the editor
+      'shipping is apportioned to the bases of each rate, not taxed at the rate of the largest',
       {
         items: [
           { quantity: 1, unit_price: 100, taxes: [TVA20] },
@@ -150,17 +152,17 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
       },
       {
         taxes: [
-          [5.5, 320, 17.6],
-          [20, 100, 20],
+          [5.5, 315, 17.33],
+          [20, 105, 21],
         ],
-        tax: 37.6,
-        total: 457.6,
+        tax: 38.33,
+        total: 458.33,
         shipping_tax: TVA55,
       },
     ],
     [
-      // equal bases: the higher rate; 20 % on 110 → 22,00, 5,5 % on 100 → 5,50; total 200 + 10 + 27,50 = 237,50
-      'a tie goes to the higher rate',
+      // equal bases, equal parts: 5,5 % on 105 → 5,775 → 5,78, 20 % on 105 → 21,00; total 200 + 10 + 26,78 = 236,78
+      'equal bases share shipping equally',
       {
         items: [
           { quantity: 1, unit_price: 100, taxes: [TVA55] },
@@ -170,17 +172,18 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
       },
       {
         taxes: [
-          [5.5, 100, 5.5],
-          [20, 110, 22],
+          [5.5, 105, 5.78],
+          [20, 105, 21],
         ],
-        tax: 27.5,
-        total: 237.5,
+        tax: 26.78,
+        total: 236.78,
         shipping_tax: TVA20,
       },
     ],
     [
-      // untaxed lines carry 1 000,00 against 10,00 at 20 %: shipping follows them, without VAT; total 1 010 + 50 + 2 = 1 062
-      'when untaxed lines carry the largest base, shipping carries no VAT',
+      // 1 000,00 untaxed : 10,00 at 20 % → 49,504… : 0,495…; in cents 49,50 : 0,50 (the larger remainder takes the
+      // last cent); 20 % on 10,50 → 2,10; total 1 010 + 50 + 2,10 = 1 062,10
+      'the part of untaxed lines carries no VAT',
       {
         items: [
           { quantity: 1, unit_price: 1000, taxes: [] },
@@ -188,7 +191,28 @@ describe('shipping is part of the taxable base (CGI art. 267)', () => {
         ],
         shipping: 50,
       },
-      { taxes: [[20, 10, 2]], tax: 2, total: 1062, shipping_tax: null },
+      { taxes: [[20, 10.5, 2.1]], tax: 2.1, total: 1062.1, shipping_tax: null },
+    ],
+    [
+      // books 300 at 5,5 % and a lamp 200 at 20 %, shipping 20: 12,00 follows the books (312,00 → 17,16) and 8,00 the
+      // lamp (208,00 → 41,60): shipping's VAT is 0,66 + 1,60 = 2,26, not 1,10 at the books' rate alone; total 578,76
+      'books and a lamp: the VAT of shipping follows both rates',
+      {
+        items: [
+          { quantity: 1, unit_price: 300, taxes: [TVA55] },
+          { quantity: 1, unit_price: 200, taxes: [TVA20] },
+        ],
+        shipping: 20,
+      },
+      {
+        taxes: [
+          [5.5, 312, 17.16],
+          [20, 208, 41.6],
+        ],
+        tax: 58.76,
+        total: 578.76,
+        shipping_tax: TVA55,
+      },
     ],
     [
       // a rate chosen for shipping: 10 % on 10 → 1,00 in its own group; total 100 + 10 + 21 = 131
@@ -277,6 +301,47 @@ describe('properties', () => {
     );
   });
 
+  it('shipping apportioned to the bases: its parts add up to it exactly, each within a cent of its exact share', () => {
+    // One tax or none per line, positive amounts, HT: each rate's part is shipping × its base ÷ all the bases.
+    const simpleLine = fc.record({
+      quantity: fc.integer({ min: 1, max: 1_000 }),
+      unit_price: cents(100_000),
+      taxes: rate.map((r) => (r === 0 ? [] : [{ title: 'TVA', rate: r }])),
+    });
+    fc.assert(
+      fc.property(fc.array(simpleLine, { minLength: 1, maxLength: 12 }), cents(100_000), (items, shipping) => {
+        const t = computeTotals({ items, shipping });
+        const lines = computeTotals({ items }).lines;
+        const bases = new Map<number, ReturnType<typeof money>>();
+        items.forEach((item, i) => {
+          const key = item.taxes[0]?.rate ?? 0;
+          bases.set(key, (bases.get(key) ?? money(0)).plus(defined(lines[i], 'lines[i]').gross_total));
+        });
+        const all = sum([...bases.values()]);
+        const parts = t.taxes.map((g) => money(g.shipping ?? 0));
+        const untaxed = money(shipping).minus(sum(parts));
+        for (const g of t.taxes) {
+          const exact = all.eq(0)
+            ? money(0)
+            : money(shipping)
+                .times(defined(bases.get(g.rate), 'base'))
+                .div(all);
+          if (!all.eq(0))
+            expect(
+              money(g.shipping ?? 0)
+                .minus(exact)
+                .abs()
+                .lt(0.01),
+            ).toBe(true);
+          // VAT on the base with its part of shipping, as one sum (CGI art. 267).
+          expect(money(g.amount).eq(money(g.taxable_amount).times(g.rate).div(100).round(2, 1))).toBe(true);
+        }
+        expect(untaxed.gte(0)).toBe(true);
+        if (!bases.has(0) && !all.eq(0)) expect(untaxed.eq(0)).toBe(true);
+      }),
+    );
+  });
+
   it('the lines add up to the document subtotal', () => {
     fc.assert(
       fc.property(doc, (d) => {
@@ -360,7 +425,15 @@ describe('properties', () => {
       fc.property(doc, (d) => {
         const t = computeTotals({ ...d, price_mode: 'ttc', discount_type: null });
         // Shipping is excluding tax: what is due is the typed lines, shipping and the VAT on shipping.
-        const shippingVat = t.shipping_tax ? money(t.shipping).times(t.shipping_tax.rate).div(100).round(2, 1) : money(0);
+        // Apportioned to the bases: each rate's part of shipping carries its own VAT.
+        const shippingVat = sum(
+          t.taxes.map((g) =>
+            money(g.shipping ?? 0)
+              .times(g.rate)
+              .div(100)
+              .round(2, 1),
+          ),
+        );
         expect(
           sum(t.lines.map((l) => l.total))
             .plus(t.shipping)

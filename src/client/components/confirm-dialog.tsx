@@ -5,7 +5,7 @@ import { answerConfirm, confirmState } from '../stores/confirm';
 import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { Button } from './ui/button';
 
-/** SPEC §4/§9: 300 px, 'Annuler' / 'Oui'; Escape and the close button answer false. */
+/** 300 px, 'Annuler' / 'Oui'; Escape and the close button answer false. */
 export function ConfirmDialog() {
   const snap = useSnapshot(confirmState);
   return (

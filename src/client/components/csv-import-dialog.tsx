@@ -104,7 +104,7 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
           aria-label={`Fichier CSV des ${texts.noun[1]}`}
           className={css({ alignSelf: 'flex-start', whiteSpace: 'normal', textAlign: 'left' })}
         >
-          {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
+          {file ? `Fichier : ${file.name} (${file.encoding}) — en choisir un autre` : 'Choisir un fichier CSV'}
         </FileButton>
         {check.isPending && <p role="status">Vérification du fichier…</p>}
         {report && (
@@ -115,7 +115,7 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
               {pluralWord(report.rejected.length, 'rejetée')}.
             </p>
             {report.ignored_columns.length > 0 && (
-              <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>
+              <p className={css({ color: 'fg.muted' })}>Colonnes ignorées : {report.ignored_columns.join(', ')}</p>
             )}
             {report.changed.length > 0 && (
               <details data-testid="import-changed">

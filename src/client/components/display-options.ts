@@ -1,7 +1,7 @@
 // Apart from the display panel (settings-panel.tsx), which comes with Ark's dialog and radio group: the document
 // designer lists the same fonts without downloading them.
 
-/** SPEC §3 option lists: text size (pixel value on the root) and fonts. */
+/** Option lists: text size (pixel value on the root) and fonts. */
 export const TEXT_SIZES = [
   { label: '80%', value: 13 },
   { label: '90%', value: 14 },

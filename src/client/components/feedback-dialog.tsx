@@ -31,7 +31,7 @@ const styles = {
   remove: cx(iconButton({ tone: 'overlay' }), css({ position: 'absolute', top: '2', right: '2' })),
 };
 
-/** SPEC §2/§4/§5/§8 feedback dialog: persistent, 400 px; message required; optional screenshot of the page. */
+/** Feedback dialog: persistent, 400 px; message required; optional screenshot of the page. */
 export function FeedbackDialog() {
   const open = useSnapshot(ui).feedback;
   const [message, setMessage] = useState('');
@@ -72,7 +72,7 @@ export function FeedbackDialog() {
     } catch {
       showMessage(FEEDBACK_FAILURE, 400); // the text and the image are kept for another try
     }
-    ui.feedback = false; // SPEC §4: closes once a send attempt finishes, either way
+    ui.feedback = false; // closes once a send attempt finishes, either way
   }
 
   return (

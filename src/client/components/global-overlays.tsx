@@ -11,7 +11,7 @@ function AppHelp() {
   return <HelpDialog topic="app" open={help} onClose={() => (ui.help = false)} />;
 }
 
-/** SPEC §2's global overlays, opened from the shell's top bar and drawer (and the confirm questions of its pages). */
+/** Global overlays, opened from the shell's top bar and drawer (and the confirm questions of its pages). */
 export function GlobalOverlays() {
   return (
     <>

@@ -7,21 +7,23 @@ export const SETTINGS_LOAD_ERROR = "Une erreur s'est produite lors du chargement
 export const AUTH_CHECK_ERROR = "Une erreur s'est produite lors de la vérification de l'authentification";
 
 /**
- * SPEC §2 routing guard: checks the session (none → /auth/login), then loads the application settings once
- * (failure → /404 with SPEC's message). Children render only with both in hand.
+ * Routing guard: checks the session (none → /auth/login) and loads the application settings once (failure → /404 with
+ * the message). Both are asked at once, with the page's own data (route-data.ts): no request waits for another.
+ * Children render only with both in hand; `fallback` (the page's skeleton) meanwhile.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, fallback = <FullPageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {
   const me = trpc.auth.me.useQuery(undefined, { meta: { silent: true }, staleTime: Infinity });
-  const settings = trpc.settings.get.useQuery(undefined, { enabled: me.isSuccess, meta: { silent: true }, staleTime: Infinity });
+  const settings = trpc.settings.get.useQuery(undefined, { meta: { silent: true }, staleTime: Infinity });
 
   if (me.isError) {
     console.info(AUTH_CHECK_ERROR);
     return <Redirect to="/auth/login" replace />;
   }
-  if (settings.isError) {
+  // Without a session the settings are refused too: that is the login's business, not an error page's.
+  if (settings.isError && me.isSuccess) {
     console.error(SETTINGS_LOAD_ERROR, settings.error);
     return <Redirect to={`/404?message=${encodeURIComponent(SETTINGS_LOAD_ERROR)}`} replace />;
   }
-  if (!me.data || !settings.data) return <FullPageSpinner />;
+  if (!me.data || !settings.data) return <>{fallback}</>;
   return <>{children}</>;
 }

@@ -21,7 +21,7 @@ const TOPICS = {
       'Le bouton « Paramètre Application » règle le thème (clair, sombre ou celui du système), la taille du texte et la police.',
     ],
     [
-      'Un problème, une idée ?',
+      'Un problème, une idée ?',
       'Dans « Paramètre Application », « Signaler ou suggérer » nous envoie votre message, avec une capture d’écran si vous le souhaitez.',
     ],
   ],
@@ -30,17 +30,17 @@ const TOPICS = {
 /** From an empty organisation to a first invoice sent, in the order the app asks for it. */
 const FIRST_INVOICE: [string, string][] = [
   ['Votre entreprise', 'Paramètres → Infos de l’entreprise : nom, forme juridique, SIRET, adresse, n° de TVA (et votre logo).'],
-  ['Votre client', 'Clients → « Nouveau client » : son nom, son adresse de facturation, et son SIREN si c’est une entreprise.'],
+  ['Votre client', 'Clients → « Nouveau client » : son nom, son adresse de facturation, et son SIREN si c’est une entreprise.'],
   ['La facture', 'Documents → « Nouvelle facture » : choisissez le client, ajoutez les lignes ; elle reste un brouillon modifiable.'],
-  ['L’émission', '« Émettre » vérifie d’abord les mentions obligatoires, puis donne le numéro définitif : la facture ne se modifie plus.'],
+  ['L’émission', '« Émettre » vérifie d’abord les mentions obligatoires, puis donne le numéro définitif : la facture ne se modifie plus.'],
   ['L’envoi', '« Envoyer par e-mail » depuis son aperçu, avec le PDF joint ; réglez l’expéditeur dans Paramètres → Envoi d’emails.'],
 ];
 
 /** What the app prints for the law, so the user knows what to fill in (CGI art. 242 nonies A, C. com. L441-9/L441-10). */
 const LEGAL_MENTIONS =
   'Chaque facture porte un numéro unique et chronologique, les dates d’émission et d’échéance, l’identité et le SIREN des deux parties, ' +
-  'le n° de TVA, le détail HT, la TVA par taux et le TTC, les pénalités de retard et l’indemnité forfaitaire de 40 € pour frais de ' +
-  'recouvrement. Facturier les ajoute pour vous : il vous demande seulement ce qui manque avant d’émettre. Une facture émise se ' +
+  'le n° de TVA, le détail HT, la TVA par taux et le TTC, les pénalités de retard et l’indemnité forfaitaire de 40 € pour frais de ' +
+  'recouvrement. Facturier les ajoute pour vous : il vous demande seulement ce qui manque avant d’émettre. Une facture émise se ' +
   'corrige par un avoir.';
 
 const SHORTCUTS: [string, string][] = [
@@ -48,7 +48,7 @@ const SHORTCUTS: [string, string][] = [
   ['↓ ↑ puis Entrée', 'Parcourir les résultats et ouvrir celui choisi'],
   ['Échap', 'Fermer la recherche ou une fenêtre'],
   ['Ctrl + S', 'Enregistrer le document en cours'],
-  ['Entrée', 'Dans la dernière ligne d’un document : ajouter une ligne'],
+  ['Entrée', 'Dans la dernière ligne d’un document : ajouter une ligne'],
 ];
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& > h3': { fontWeight: '700', fontSize: 'sm' } });
@@ -112,7 +112,7 @@ export function HelpDialog({ open, onClose, topic = 'auth' }: { open: boolean; o
     <Dialog open={open} onClose={onClose} title="Aide" footer={<Button onClick={onClose}>Compris</Button>}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4', pb: '2' })}>
         <div className={item}>
-          <h3>Première visite ?</h3>
+          <h3>Première visite ?</h3>
           <p>
             Choisissez « Inscription » : votre compte et celui de votre entreprise sont créés ensemble, et vous êtes connecté(e) aussitôt.
           </p>
@@ -120,7 +120,7 @@ export function HelpDialog({ open, onClose, topic = 'auth' }: { open: boolean; o
         <div className={item}>
           <h3>Mot de passe oublié</h3>
           <p>
-            Indiquez votre adresse e-mail : vous recevez un lien valable une heure pour en choisir un nouveau. Vos autres sessions sont
+            Indiquez votre adresse e-mail : vous recevez un lien valable une heure pour en choisir un nouveau. Vos autres sessions sont
             alors fermées.
           </p>
         </div>

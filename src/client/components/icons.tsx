@@ -123,6 +123,12 @@ export const WalletIcon = (p: P) => (
     <path d="M16 14h.01" />
   </Icon>
 );
+export const SendIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4 20-7z" />
+  </Icon>
+);
 export const CalendarIcon = (p: P) => (
   <Icon {...p}>
     <rect x="3" y="4" width="18" height="18" rx="2" />

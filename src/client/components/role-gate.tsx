@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
 import { buttonRecipe } from './ui/button';
 import { LockIcon } from './icons';
-import type { Procedure } from '../../shared/permissions';
+import type { Procedure } from '../lib/procedure-rules';
 import { useCan } from '../lib/use-can';
 
 export const NO_ACCESS = 'Vous n’avez pas accès à cette page';

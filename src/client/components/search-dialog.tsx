@@ -3,84 +3,14 @@ import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { trpc } from '../trpc';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
-import { css } from '../../../styled-system/css';
+import { dialog } from '../../../styled-system/recipes';
+import { searchStyles as styles } from './search-styles';
 import { ui } from '../stores/ui';
 import { BoxIcon, FileIcon, SearchIcon, UsersIcon } from './icons';
 import { LIST_BASES } from '../../shared/status';
 import type { DocumentType } from '../../shared/schemas/document';
 import { Spinner } from './ui/spinner';
 import { useDebounced } from '../lib/use-debounced';
-
-const styles = {
-  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
-  positioner: css({
-    position: 'fixed',
-    inset: '0',
-    display: 'flex',
-    justifyContent: 'center',
-    alignItems: 'flex-start',
-    pt: { base: '4', md: '20' },
-    px: '4',
-    zIndex: 'modal',
-  }),
-  content: css({ w: 'full', maxW: '600px', bg: 'bg.surface', borderRadius: 'card', boxShadow: 'overlay', overflow: 'hidden' }),
-  field: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '3',
-    px: '4',
-    h: '14',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    color: 'fg.muted',
-  }),
-  input: css({
-    flex: '1',
-    h: 'full',
-    bg: 'transparent',
-    fontSize: 'md',
-    color: 'fg.default',
-    outline: 'none',
-    _placeholder: { color: 'fg.subtle' },
-  }),
-  esc: css({
-    fontSize: 'xs',
-    fontWeight: '700',
-    px: '2',
-    py: '1',
-    borderRadius: 'md',
-    borderWidth: '1px',
-    borderColor: 'border.strong',
-    color: 'fg.muted',
-    cursor: 'pointer',
-    _hover: { bg: 'bg.subtle' },
-  }),
-  body: css({ px: '4', py: '8', textAlign: 'center', color: 'fg.muted', fontSize: 'sm', lineHeight: '1.6' }),
-  results: css({ maxH: '60dvh', overflowY: 'auto', py: '2' }),
-  group: css({
-    px: '4',
-    pt: '2',
-    pb: '1',
-    fontSize: 'xs',
-    fontWeight: '700',
-    textTransform: 'uppercase',
-    letterSpacing: '0.06em',
-    color: 'fg.muted',
-  }),
-  result: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '3',
-    px: '4',
-    py: '2.5',
-    fontSize: 'sm',
-    color: 'fg.default',
-    _hover: { bg: 'bg.subtle' },
-    _focusVisible: { bg: 'accent.subtle', outline: 'none' },
-    // The row the arrow keys reached (the focus stays in the field, as in a combobox).
-    '&[aria-selected=true]': { bg: 'accent.subtle', color: 'accent.fg', boxShadow: 'inset 3px 0 0 token(colors.accent.default)' },
-  }),
-};
 
 const GROUPS = [
   { kind: 'customer', title: 'Clients', icon: UsersIcon, href: (r: { id: number }) => `/customers/${r.id}` },
@@ -98,7 +28,7 @@ const GROUPS = [
   },
 ] as const;
 
-/** SPEC §1 search dialog: 'Rechercher', an ESC button, the empty-state text; customers, items and documents, as links. */
+/** Search dialog: 'Rechercher', an ESC button, the empty-state text; customers, items and documents, as links. */
 export function SearchDialog() {
   const snap = useSnapshot(ui);
   const [query, setQuery] = useState('');
@@ -139,12 +69,13 @@ export function SearchDialog() {
     }
   };
   const listed = shown.length > 0;
+  const frame = dialog({ placement: 'top' });
   return (
     <ArkDialog.Root open={snap.search} onOpenChange={(d) => !d.open && close()} lazyMount unmountOnExit>
       <Portal>
-        <ArkDialog.Backdrop className={styles.backdrop} data-screenshot-hidden />
-        <ArkDialog.Positioner className={styles.positioner} data-screenshot-hidden>
-          <ArkDialog.Content className={styles.content} aria-label="Recherche">
+        <ArkDialog.Backdrop className={frame.backdrop} data-screenshot-hidden />
+        <ArkDialog.Positioner className={frame.positioner} data-screenshot-hidden>
+          <ArkDialog.Content className={frame.content} aria-label="Recherche">
             <div className={styles.field}>
               <SearchIcon />
               <input
@@ -195,8 +126,8 @@ export function SearchDialog() {
                             tabIndex={-1}
                           >
                             <Icon size={18} />
-                            <span className={css({ fontWeight: '600' })}>{r.title}</span>
-                            <span className={css({ color: 'fg.muted', ml: 'auto', fontVariantNumeric: 'tabular-nums' })}>{r.subtitle}</span>
+                            <span className={styles.title}>{r.title}</span>
+                            <span className={styles.subtitle}>{r.subtitle}</span>
                           </Link>
                         );
                       })}

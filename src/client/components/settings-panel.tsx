@@ -55,7 +55,7 @@ const styles = {
   }),
 };
 
-/** SPEC §2 settings side panel: 300 px on the right, 'Paramètre Application'; choices apply live and persist locally. */
+/** Settings side panel: 300 px on the right, 'Paramètre Application'; choices apply live and persist locally. */
 export function SettingsPanel() {
   const snap = useSnapshot(display);
   const open = useSnapshot(ui).settingsPanel;

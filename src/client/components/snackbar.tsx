@@ -35,7 +35,7 @@ const box = cva({
   },
 });
 
-/** SPEC §2/§8: the page-level snackbar; its messages are announced to screen readers. */
+/** The page-level snackbar; its messages are announced to screen readers. */
 export function Snackbar() {
   const snap = useSnapshot(snackbar);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (serial) restarts the timer

@@ -5,7 +5,7 @@ import { ui } from '../stores/ui';
 import { serverVersion } from '../lib/plain-call';
 import { Button } from './ui/button';
 
-/** The event SPEC §2 listens for on the page body. */
+/** The event the shell listens for on the page body. */
 export const WEB_UPDATE_EVENT = 'web-update';
 const POLL_MS = 60_000;
 
@@ -41,7 +41,7 @@ function useBuildWatcher() {
   }, []);
 }
 
-/** SPEC §2 update notice: bottom right, no timeout, 'Actualiser' reloads. */
+/** Update notice: bottom right, no timeout, 'Actualiser' reloads. */
 export function UpdateNotice() {
   const { updateAvailable } = useSnapshot(ui);
   useBuildWatcher();

@@ -52,7 +52,7 @@ const styles = {
   footer: css({ textAlign: 'center', fontSize: 'xs', color: 'fg.subtle', pb: '6' }),
 };
 
-/** SPEC §2 auth layout: top bar 'Auth', the page title, theme toggle (tooltip 'Claire'/'Sombre'), help 'Aider', card 366 px. */
+/** Auth layout: top bar 'Auth', the page title, theme toggle (tooltip 'Claire'/'Sombre'), help 'Aider', card 366 px. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const snap = useSnapshot(display);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -64,7 +64,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         <LogoMark />
         <span className={styles.barTitle}>Auth</span>
         <CssTooltip label={nextTheme}>
-          <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Thème : passer en ${nextTheme.toLowerCase()}`}>
+          <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Thème : passer en ${nextTheme.toLowerCase()}`}>
             {snap.theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </Button>
         </CssTooltip>

@@ -10,7 +10,7 @@ import { usePrefetchWhenIdle } from '../lib/prefetch';
 import { Button, buttonRecipe } from '../components/ui/button';
 import { Tooltip } from '../components/ui/tooltip';
 import { HelpIcon, MaximizeIcon, MenuIcon, MinimizeIcon, SearchIcon, SlidersIcon, SparkIcon } from '../components/icons';
-import type { Procedure } from '../../shared/permissions';
+import type { Procedure } from '../lib/procedure-rules';
 import { RoleGate } from '../components/role-gate';
 import { DRAWER_WIDTH, RAIL_WIDTH, SideDrawer } from './side-drawer';
 import { LimitBanner } from '../routes/subscription/limit-banner';
@@ -49,7 +49,7 @@ function BarButton({ label, onClick, children }: { label: string; onClick: () =>
 /** The pages most sessions open after the dashboard, downloaded when the browser is idle. */
 const LIKELY_NEXT = ['/', '/invoices', '/invoices/new/add'] as const;
 
-/** SPEC §2 main layout: the navigation drawer, the top bar with page title and subtitle, and the page. */
+/** Main layout: the navigation drawer, the top bar with page title and subtitle, and the page. */
 /** `can`: the procedure the page is for; a role that may not call it sees « Vous n’avez pas accès à cette page » instead. */
 export function MainLayout({ title, subtitle, can, children }: { title: string; subtitle?: string; can?: Procedure; children: ReactNode }) {
   const snap = useSnapshot(display);
@@ -89,7 +89,7 @@ export function MainLayout({ title, subtitle, can, children }: { title: string; 
               label="Ouvrir le menu"
               onClick={() => {
                 display.drawer = true;
-                display.rail = false; // SPEC §4: opening on a narrow screen turns rail mode off
+                display.rail = false; // opening on a narrow screen turns rail mode off
               }}
             >
               <MenuIcon />

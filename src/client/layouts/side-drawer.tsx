@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { css, cx } from '../../../styled-system/css';
 import { trpc } from '../trpc';
 import { display } from '../stores/display';
-import { isActive, MENU, SETTINGS_CHILDREN } from '../navigation';
+import { DRAWER_WIDTH, isActive, MENU, RAIL_WIDTH, SETTINGS_CHILDREN } from '../navigation';
 import { logoutWithConfirmation } from '../lib/logout';
 import { useCanCall } from '../lib/use-can';
 import { usePrefetch } from '../lib/prefetch';
@@ -12,8 +12,7 @@ import { OrganizationSwitcher } from './organization-switcher';
 import { Tooltip } from '../components/ui/tooltip';
 import { ChevronLeftIcon, ChevronRightIcon, LogoMark, LogoutIcon } from '../components/icons';
 
-export const DRAWER_WIDTH = 190;
-export const RAIL_WIDTH = 56;
+export { DRAWER_WIDTH, RAIL_WIDTH };
 
 const styles = {
   nav: css({
@@ -81,7 +80,7 @@ const styles = {
   action: css({ cursor: 'pointer', w: 'full', textAlign: 'left' }),
 };
 
-/** SPEC §2 left navigation drawer: user on top, the side menu in SPEC order, 'Se déconnecter' at the bottom. */
+/** Left navigation drawer: user on top, the side menu in order, 'Se déconnecter' at the bottom. */
 export function SideDrawer({ wide }: { wide: boolean }) {
   const snap = useSnapshot(display);
   const [location] = useLocation();
@@ -91,7 +90,7 @@ export function SideDrawer({ wide }: { wide: boolean }) {
   const can = useCanCall();
   const settingsShown = SETTINGS_CHILDREN.some((child) => can(child.can));
   const open = wide || snap.drawer;
-  const prefetch = usePrefetch();
+  const prefetch = usePrefetch({ data: true });
 
   // A temporary drawer closes once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of location is the event

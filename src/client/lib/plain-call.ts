@@ -5,7 +5,7 @@ import { LOGIN_DOOR, VERSION_DOOR } from '../../shared/rest-doors';
 // What every call to the server shares, tRPC or plain fetch: the timeout, the network error, the error's shape. Kept
 // out of trpc.ts so that the login page, which posts without the tRPC client, has them too.
 
-/** SPEC §7: 30 s timeout on every call. */
+/** 30 s timeout on every call. */
 const TIMEOUT_MS = 30_000;
 export const NETWORK_ERROR = 'Network error or no response received';
 
@@ -20,7 +20,7 @@ export function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit) {
   return fetch(input, { ...init, credentials: 'same-origin', signal });
 }
 
-/** A refused REST call: the answer's `messages` (CONTRACT.md "Errors") and its HTTP status. */
+/** A refused REST call: the answer's `messages` and its HTTP status. */
 export class PlainCallError extends Error implements ErrorInfo {
   constructor(
     readonly messages: string | string[],
@@ -49,7 +49,7 @@ async function callDoor<T>(door: { method: 'GET' | 'POST'; path: string }, input
   if (response.ok && body !== undefined) return body as T;
   const messages = (body as { messages?: unknown } | undefined)?.messages;
   const said = typeof messages === 'string' || Array.isArray(messages);
-  // An answer that is not the server's own (a proxy's error page): told as SPEC §8's network error, with its status.
+  // An answer that is not the server's own (a proxy's error page): told as the network error, with its status.
   throw new PlainCallError(said ? (messages as string | string[]) : NETWORK_ERROR, response.ok ? 400 : response.status);
 }
 

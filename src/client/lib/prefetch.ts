@@ -2,9 +2,13 @@ import { useCallback, useEffect } from 'react';
 import { matchRoute, useRouter } from 'wouter';
 import { routes } from '../routes';
 import { whenIdle } from './when-idle';
+import { preloadRouteData } from '../route-data';
 
-/** Starts downloading the page behind a link (on hover or focus), so that the click shows it without a spinner. */
-export function usePrefetch(): (href: string) => void {
+/**
+ * Starts downloading the page behind a link (on hover or focus), and with `data` its data too, so that the click shows
+ * it filled in at once.
+ */
+export function usePrefetch({ data = false }: { data?: boolean } = {}): (href: string) => void {
   const { parser } = useRouter();
   return useCallback(
     (href: string) => {
@@ -12,8 +16,9 @@ export function usePrefetch(): (href: string) => void {
       const route = routes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
       const target = route?.redirect ? routes.find((candidate) => candidate.path === route.redirect) : route;
       void target?.page?.preload();
+      if (data && target) preloadRouteData(target.redirect ?? path);
     },
-    [parser],
+    [parser, data],
   );
 }
 

@@ -7,8 +7,8 @@ import { showMessage } from '../stores/snackbar';
 export function revealFirstError(count = 1): void {
   showMessage(
     count > 1
-      ? `${count} champs sont à corriger : ils sont signalés dans le formulaire`
-      : 'Un champ est à corriger : il est signalé dans le formulaire',
+      ? `${count} champs sont à corriger : ils sont signalés dans le formulaire`
+      : 'Un champ est à corriger : il est signalé dans le formulaire',
     400,
   );
   requestAnimationFrame(() => {

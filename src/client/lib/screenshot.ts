@@ -1,4 +1,4 @@
-/** SPEC §4: hide what is marked screenshot-hidden, wait 500 ms, render the whole body to a PNG data URL, restore. */
+/** Hide what is marked screenshot-hidden, wait 500 ms, render the whole body to a PNG data URL, restore. */
 export const SCREENSHOT_WAIT_MS = 500;
 
 export async function capturePage(): Promise<string | null> {
@@ -13,7 +13,7 @@ export async function capturePage(): Promise<string | null> {
     const canvas = await html2canvas(document.body, { logging: false, useCORS: true, scale: Math.min(window.devicePixelRatio, 1.5) });
     return canvas.toDataURL('image/png');
   } catch (error) {
-    console.error('capture d’écran impossible', error); // SPEC §8: a capture failure is only logged
+    console.error('capture d’écran impossible', error); // a capture failure is only logged
     return null;
   } finally {
     hidden.forEach((el, i) => {

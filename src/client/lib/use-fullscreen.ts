@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** The document's fullscreen state, and a toggle for SPEC's fullscreen button. */
+/** The document's fullscreen state, and a toggle for the fullscreen button. */
 export function useFullscreen() {
   const active = useSyncExternalStore(
     (notify) => {

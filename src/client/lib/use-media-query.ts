@@ -12,9 +12,13 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC §9 wide-screen breakpoint. */
+/** Wide-screen breakpoint. */
 export const useIsWide = () => useMediaQuery('(min-width: 960px)');
 
 /** Phones: below this width tables become cards and the editor's buttons move to a bar at the bottom. */
 export const PHONE_QUERY = '(max-width: 767px)';
 export const useIsPhone = () => useMediaQuery(PHONE_QUERY);
+
+/** Narrow phones: below 600 px an A4 page would shrink under reading size, so documents are reflowed to one column. */
+export const NARROW_DOCUMENT_QUERY = '(max-width: 599.98px)';
+export const useIsNarrowDocument = () => useMediaQuery(NARROW_DOCUMENT_QUERY);

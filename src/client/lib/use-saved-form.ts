@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useUnsavedGuard } from './use-unsaved-guard';
 
 /**
- * A settings form over what the server holds: it starts from the saved values once they arrive, is 'dirty' (SPEC §4
+ * A settings form over what the server holds: it starts from the saved values once they arrive, is 'dirty' (the
  * unsaved-changes flag) while it differs from them, and asks before leaving while dirty.
  */
 export function useSavedForm<T>(current: T | null) {

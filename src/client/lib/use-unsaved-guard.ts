@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { proxy } from 'valtio';
 import { confirm } from '../stores/confirm';
 
-/** SPEC §4: the settings screen's 'unsaved changes' flag, set while edited and cleared after loading or saving. */
+/** The settings screen's 'unsaved changes' flag, set while edited and cleared after loading or saving. */
 export const unsaved = proxy({ dirty: false });
 
-const LEAVE_QUESTION = 'Vos modifications ne sont pas enregistrées. Quitter quand même ?';
+const LEAVE_QUESTION = 'Vos modifications ne sont pas enregistrées. Quitter quand même ?';
 
 /**
  * While `dirty`: the browser asks before closing or reloading the tab, and an in-app link asks before leaving

@@ -1,3 +1,4 @@
+import type { PaymentAccount } from '../../shared/schemas/document-parties';
 import { sellerIdentity } from '../../shared/legal-mentions';
 import { addressSchema, type Address } from '../../shared/schemas/customer';
 import { organizationSettingsSchema, type OrganizationSettings } from '../../shared/schemas/organization';
@@ -5,7 +6,13 @@ import type { KeyValue } from '../../shared/schemas/document';
 import type { RenderCustomer, RenderSeller } from './types';
 
 /** The organisation profile as trpc.organization.get answers it, or as a document's seller snapshot keeps it. */
-export type SellerSource = Partial<OrganizationSettings> & { name: string; logo_url?: string | null; identity?: string[] };
+export type SellerSource = Partial<OrganizationSettings> & {
+  name: string;
+  logo_url?: string | null;
+  identity?: string[];
+  /** The account it is paid on: the profile's default bank account, or the one the snapshot froze. */
+  payment_account?: PaymentAccount | null;
+};
 
 /** A customer as trpc.customers.get answers it, or as a document's customer snapshot keeps it. */
 export interface CustomerSource {

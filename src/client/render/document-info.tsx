@@ -14,7 +14,7 @@ export interface InfoEntry {
   strong?: boolean;
 }
 
-/** The document_info entries its display flags ask for, each only when it has a value (SPEC §3, §9 labels). */
+/** The document_info entries its display flags ask for, each only when it has a value (with their labels). */
 export function documentInfoEntries(element: InfoElement, ctx: RenderContext): InfoEntry[] {
   const { doc, f } = ctx;
   const d = element.display;

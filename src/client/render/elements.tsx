@@ -12,7 +12,7 @@ import { NUMBER_LABELS } from '../../shared/status';
 import { defined } from '../../shared/defined';
 import { logoSource } from '../../shared/template-images';
 
-/** SPEC §9: a logo fits 350 × 150 px at 100 %; without one, a placeholder at most 100 px wide. */
+/** A logo fits 350 × 150 px at 100 %; without one, a placeholder at most 100 px wide. */
 export const LOGO_MAX = { width: 350, height: 150 };
 export const LOGO_PLACEHOLDER_MAX_WIDTH = 100;
 
@@ -156,7 +156,7 @@ function Customer({ ctx }: { ctx: RenderContext }) {
   );
 }
 
-/** One template element (SPEC §3) drawn for a given page. */
+/** One template element drawn for a given page. */
 export function ElementView({
   element,
   ctx,

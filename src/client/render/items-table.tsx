@@ -71,7 +71,7 @@ function columnsOf(ctx: RenderContext, width: number): ShownColumn[] {
   return columns;
 }
 
-/** The items table of one page: the repeated head, then this page's lines (SPEC §3 table styles). */
+/** The items table of one page: the repeated head, then this page's lines (table styles). */
 export interface Carry {
   kind: 'previous' | 'subtotal';
   label: string;
@@ -154,7 +154,7 @@ export function ItemsTable({
   );
 }
 
-/** A 40 px row (SPEC §9) carrying the subtotal to the next page, or bringing it from the previous one. */
+/** A 40 px row carrying the subtotal to the next page, or bringing it from the previous one. */
 function CarryRow({ ctx, carry, span }: { ctx: RenderContext; carry: Carry; span: number }) {
   const style = mergeCss({ fontWeight: 600, background: '#F9FAFB' }, styleToCss(ctx.template.table.style.tfoot));
   return (

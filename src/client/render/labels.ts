@@ -22,9 +22,11 @@ export const documentTitle = (doc: Pick<RenderDocument, 'type' | 'kind'>): strin
 
 export const documentNumber = (doc: Pick<RenderDocument, 'number'>): string => doc.number ?? DRAFT_NUMBER;
 
-/** Money, dates, quantities and addresses as the organisation's settings say (SPEC §3, §9). */
+/** Money, dates, quantities and addresses as the organisation's settings say. */
 export interface Formatters {
   money(amount: number): string;
+  /** An amount in another currency than the document's (its VAT in the accounting currency). */
+  moneyIn(amount: number, currency: string): string;
   /** A unit price, with its real decimals up to 4 (never rounded to the currency's two). */
   unitPrice(amount: number): string;
   date(iso: string | null | undefined): string;
@@ -38,6 +40,7 @@ export function formattersOf(settings: AppSettings, currency: string): Formatter
   const decimal = settings.currency_format.decimal || ',';
   return {
     money: (amount) => formatMoney(amount, settings.currency_format, currency),
+    moneyIn: (amount, other) => formatMoney(amount, settings.currency_format, other),
     unitPrice: (amount) => formatUnitPrice(amount, settings.currency_format, currency),
     date: (iso) => (iso ? formatDateLong(iso) : ''),
     shortDate: (iso) => (iso ? formatDateShort(iso) : ''),

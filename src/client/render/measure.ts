@@ -1,6 +1,6 @@
 import { defined } from '../../shared/defined';
 /**
- * Reading real heights from the offscreen measuring pass (SPEC §9: page-break measurement is local). Rows are
+ * Reading real heights from the offscreen measuring pass (page-break measurement is local). Rows are
  * measured from one top to the next, so collapsed borders are counted once, as on the page.
  */
 export interface Measurements {

@@ -13,7 +13,7 @@ const FOOTER_GAP = 14;
 export const marginsOf = (template: DocumentTemplate, first: boolean) =>
   first ? template.margins.first_page : template.margins.following_pages;
 
-/** Page padding from the template's margins in cm (SPEC §9: 37.8 px a centimetre). */
+/** Page padding from the template's margins in cm (37.8 px a centimetre). */
 export function paddingOf(template: DocumentTemplate, first: boolean): CSSProperties {
   const m = marginsOf(template, first);
   return {
@@ -69,7 +69,7 @@ export function FooterArea({ ctx, position }: { ctx: RenderContext; position: Pa
   );
 }
 
-/** SPEC §3 fold line: a short mark at a third of the page (a letter folded in three), left or right. */
+/** Fold line: a short mark at a third of the page (a letter folded in three), left or right. */
 export function FoldLine({ template, page }: { template: DocumentTemplate; page: number }) {
   const fold = template.fold_line;
   if (!fold.status || (fold.only_first_page && page > 1)) return null;

@@ -23,11 +23,8 @@ const SELLER: OrganizationSettings = organizationSettingsSchema.parse({
   email: 'contact@atelier-fontaine.fr',
   address: { line1: '12 rue des Lilas', postal_code: '75011', city: 'Paris', country: 'France' },
   identifications: [{ key: 'Code APE', value: '7410Z' }],
-  additional_info: [
-    { key: 'IBAN', value: 'FR76 3000 4000 0312 3456 7890 143' },
-    { key: 'BIC', value: 'BNPAFRPPXXX' },
-  ],
 });
+const SAMPLE_ACCOUNT = { holder: 'Atelier Fontaine', iban: 'FR7630004000031234567890143', bic: 'BNPAFRPPXXX' };
 
 const CUSTOMER: RenderCustomer = {
   name: 'Boulangerie Martin',
@@ -203,10 +200,12 @@ export function sampleDocument(options: { type?: DocumentType; lineCount?: numbe
     vat: offersVat(SELLER),
     // The reference only: the QR code is drawn by the server for a real invoice's public page.
     transfer: transferOfSample(type),
+    vat_in_base: null,
   };
 }
 
 function transferOfSample(type: DocumentType): RenderDocument['transfer'] {
   const reference = invoiceReference({ type, number: DOCUMENT_TYPE_TABLE[type].sampleNumber });
-  return reference ? { reference, qr: null } : null;
+  const account = DOCUMENT_TYPE_TABLE[type].printsPaymentAccount ? SAMPLE_ACCOUNT : null;
+  return reference || account ? { account, reference, qr: null } : null;
 }

@@ -10,7 +10,7 @@ const border = (b: Border): string | undefined =>
   b.style === 'default' ? undefined : `${b.width}px ${b.style} ${b.color || 'currentColor'}`;
 
 /**
- * SPEC §3 style properties → CSS, in one place: an absent property, an empty colour or a 'default' choice sets
+ * Style properties → CSS, in one place: an absent property, an empty colour or a 'default' choice sets
  * nothing, so the element keeps what the renderer (or an enclosing style) gives it.
  */
 export function styleToCss(style: Style | null | undefined): CSSProperties {

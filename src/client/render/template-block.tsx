@@ -11,7 +11,7 @@ export const visibleRows = (rows: readonly TemplateRow[], ctx: RenderContext) =>
   rows.filter((row) => row.columns.some((col) => col.elements.some((e) => !isEmptyElement(e, ctx))));
 
 /**
- * Template rows on a 12-column grid (SPEC §3): a row has align (cross axis) and justify (main axis); a column its
+ * Template rows on a 12-column grid: a row has align (cross axis) and justify (main axis); a column its
  * span, offset, text alignment, own vertical alignment and style. Elements stack within their column.
  */
 export function TemplateBlock({

@@ -1,19 +1,20 @@
-import { computeTotals } from '../../shared/totals';
-import { currencyPrecision } from '../../shared/currencies';
 import { sub, sum, toNumber } from '../../shared/money';
 import { legalMentionTexts } from '../../shared/legal-mentions';
 import { invoiceReference } from '../../shared/creditor-reference';
-import { followsMainRate, offersVat } from '../../shared/vat';
+import { documentRate, vatInBase } from '../../shared/exchange';
+import { offersVat } from '../../shared/vat';
+import { typingSave } from '../../shared/document-save';
 import type { AppSettings } from '../../shared/schemas/settings';
-import { addressSchema } from '../../shared/schemas/customer';
 import type { DocumentAnswer, SharedDocumentView } from '../../shared/schemas/document-model';
-import { totalsInputOf, typedNumber as amountOf, type DocumentDraft } from '../routes/documents/editor/form-state';
+import type { DocumentDraft } from '../routes/documents/editor/form-state';
 import { customerOf, organizationOf, sellerOf, type CustomerSource, type SellerSource } from './build-parts';
 import type { RenderDocument } from './types';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
+import type { DocumentType } from '../../shared/schemas/document';
 
 /**
- * What the renderer draws, from any of the three shapes a document reaches it in (STYLE.md "One path for a
- * document"): the answered document (documents.get), the issued document of the public page and the PDF
+ * What the renderer draws, from any of the three shapes a document reaches it in (one path for a
+ * document): the answered document (documents.get), the issued document of the public page and the PDF
  * (share.get), or the editor's unsaved form for its live preview.
  */
 export type RenderSource = { document: DocumentAnswer | SharedDocumentView } | { form: DocumentDraft };
@@ -26,6 +27,8 @@ export interface RenderContext {
   customer?: CustomerSource | null;
   /** The public page's QR code to pay by transfer (share.get). */
   transferQr?: string | null;
+  /** Paramètres → Devises: the rate a draft without one of its own will be issued at. */
+  rates?: ReadonlyArray<{ code: string; rate: string }>;
 }
 
 /** A document as stored or issued, or the form seen the same way: the one shape the render model is built from. */
@@ -43,7 +46,7 @@ type Viewed = Omit<SharedDocumentView, 'customer' | 'organization' | 'items'> & 
  * issued yet shows today's profile and the mentions it would get, so its preview is what the customer will receive.
  */
 export function toRenderDocument(source: RenderSource, context: RenderContext = {}): RenderDocument {
-  const doc = 'form' in source ? viewOfForm(source.form, context.customer ?? null, offersVat(context.profile)) : source.document;
+  const doc = 'form' in source ? viewOfSave(source.form, context.customer ?? null, offersVat(context.profile)) : source.document;
   const sellerSource = doc.organization ?? context.profile ?? null;
   const customer = customerOf(doc.customer);
   let legal_mentions = doc.legal_mentions;
@@ -116,61 +119,71 @@ export function toRenderDocument(source: RenderSource, context: RenderContext = 
     legal_mentions,
     // Under the franchise nothing speaks of VAT; an amount of VAT that is there (a draft saved before) is never hidden.
     vat: offersVat(sellerSource) || doc.tax !== 0,
-    transfer: reference ? { reference, qr: context.transferQr ?? null } : null,
+    transfer: transferOf(doc.type, reference, sellerSource, context.transferQr ?? null),
+    vat_in_base: vatInBaseOf(
+      doc,
+      offersVat(sellerSource) || doc.tax !== 0,
+      context.settings?.currency_format.currency,
+      // Not issued yet: the rate it would be issued at when it has none of its own.
+      doc.number ? undefined : context.rates?.find((r) => r.code === doc.currency)?.rate,
+    ),
   };
 }
 
-/** The unsaved form seen as a document: its totals computed live with the shared core, as the server will on save. */
-function viewOfForm(form: DocumentDraft, customer: CustomerSource | null, vat: boolean): Viewed {
-  const { lines, shipping_tax, ...totals } = computeTotals({
-    ...totalsInputOf(form, vat),
-    precision: currencyPrecision(form.currency ?? 'EUR'),
-  });
-  const date = form.date;
-  const maturity = form.maturity || null;
+/**
+ * A foreign-currency document's VAT in the accounting currency: at the rate kept at issue, or on a draft at the rate
+ * typed for it, else at the settings' rate it would be issued at (`settingsRate`, given for drafts only).
+ */
+function vatInBaseOf(
+  doc: { currency: string; taxes: { rate: number; taxable_amount: number; amount: number }[]; exchange_rate?: string | null },
+  vat: boolean,
+  base: string | undefined,
+  settingsRate?: string,
+): RenderDocument['vat_in_base'] {
+  if (!vat || !base || doc.currency === base) return null;
+  const { rate } = documentRate({ currency: doc.currency, base, own: doc.exchange_rate, settings: settingsRate });
+  if (!rate) return null;
+  const { taxes, total } = vatInBase(doc.taxes, { code: doc.currency, rate }, base);
+  if (taxes.length === 0) return null;
   return {
-    type: form.type ?? 'invoice',
+    currency: base,
+    rate,
+    taxes: taxes.map((t) => ({ rate: t.rate, amount: toNumber(t.amount) })),
+    total: toNumber(total),
+  };
+}
+
+/**
+ * The payment block's transfer part: the account on what asks to be paid, the reference and QR code on an issued
+ * invoice. Only an account kept as such is printed here: a snapshot taken before bank accounts existed prints the
+ * IBAN its key/values held, among them.
+ */
+function transferOf(
+  type: DocumentType,
+  reference: string | null,
+  seller: SellerSource | null,
+  qr: string | null,
+): RenderDocument['transfer'] {
+  const account = DOCUMENT_TYPE_TABLE[type].printsPaymentAccount ? (seller?.payment_account ?? null) : null;
+  return reference || account ? { account, reference, qr } : null;
+}
+
+/**
+ * The unsaved form seen as a document: what its save would write (shared/document-save.ts, the server's own
+ * computation), nothing issued, deducted or received yet.
+ */
+function viewOfSave(form: DocumentDraft, customer: CustomerSource | null, vat: boolean): Viewed {
+  const { totals, customer_id: _customer, order_id: _order, ...save } = typingSave(form, { vat });
+  return {
+    ...save,
+    ...totals,
     kind: 'standard',
     number: null,
-    date,
-    maturity,
-    sale_date: form.sale_date && form.sale_date !== date ? form.sale_date : null,
-    currency: form.currency ?? 'EUR',
-    price_mode: form.price_mode ?? 'ht',
-    condition: form.condition ?? '',
-    header: form.header ?? '',
-    footer: form.footer ?? '',
-    terms: form.terms ?? '',
-    note: form.note ?? '',
-    discount_type: form.discount_type ?? null,
-    discount_value: amountOf(form.discount_value),
-    shipping_tax,
-    shipping_tax_auto: followsMainRate(form),
-    shipping_details: form.shipping_details ?? '',
-    purchase_order: (form.purchase_order ?? '').trim(),
-    delivery_address: form.delivery_address ? addressSchema.parse(form.delivery_address) : null,
-    vat_exemption: form.vat_exemption ?? '',
-    additional_info: (form.additional_info ?? []).filter((kv) => kv.key.trim() || kv.value.trim()),
-    deposit_request: (form.deposit_request ?? [])
-      .filter((d) => (d.description ?? '').trim() || String(d.amount).trim())
-      .map((d) => ({ description: d.description ?? '', amount: amountOf(d.amount) })),
+    // As typed: a text that reads as no rate converts nothing (the save refuses it), an empty one is no rate of its own.
+    exchange_rate: form.exchange_rate === null || form.exchange_rate === undefined ? null : String(form.exchange_rate),
     organization: null,
     // As the server shows it: the document's own delivery address stands in the customer's shipping address's place.
-    customer: customer && { ...customer, shipping: form.delivery_address ?? null },
-    items: (form.items ?? []).map((line, i) => ({
-      code: line.code ?? '',
-      sku: line.sku ?? '',
-      item: line.item ?? '',
-      description: line.description ?? '',
-      quantity: amountOf(line.quantity),
-      unit: line.unit ?? 'u',
-      discount_type: line.discount_type ?? 'percent',
-      discount_value: amountOf(line.discount_value),
-      taxes: (line.taxes ?? []).map((t) => ({ title: t.title, rate: amountOf(t.rate) })),
-      kind: line.kind ?? 'service',
-      ...(lines[i] ?? { price: 0, net_price: 0, subtotal: 0, discount: 0, gross_total: 0, tax: 0, total: 0 }),
-    })),
-    ...totals,
+    customer: customer && { ...customer, shipping: save.delivery_address },
     deposit_invoices: [],
     credited: 0,
     legal_mentions: [],

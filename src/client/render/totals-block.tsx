@@ -4,6 +4,7 @@ import { MUTED, RULE, type RenderContext } from './render-context';
 import { mergeCss, styleToCss } from './style-css';
 import { totalRows, type TotalRow } from './totals-rows';
 import { TransferBlock } from './transfer-block';
+import { withFrenchSpaces } from '../../shared/typography';
 
 const pre: CSSProperties = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 const heading: CSSProperties = {
@@ -87,7 +88,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
       </div>,
     );
   }
-  if (doc.transfer) blocks.push(<TransferBlock key="transfer" transfer={doc.transfer} />);
+  if (doc.transfer) blocks.push(<TransferBlock key="transfer" transfer={doc.transfer} seller={doc.seller?.name ?? null} />);
   if (doc.terms.trim())
     blocks.push(
       <div key="terms" style={pre}>
@@ -104,8 +105,8 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
   return <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6em' }}>{blocks}</div>;
 }
 
-/** '40,00 €' and '12,00 %' never break before their unit. */
-const keepUnits = (text: string) => text.replace(/(\d) (€|%)/g, '$1\u00a0$2');
+/** The mentions are kept as issued (and sent so in the e-invoice): their signs get their no-break spaces when drawn. */
+const keepUnits = withFrenchSpaces;
 
 /**
  * The legal mentions (CGI art. 242 nonies A, C. com. L441-9/L441-10/D441-5), in small print, and the seller's

@@ -1,6 +1,7 @@
 import { showsTotal } from '../../shared/status';
 import { sub, toNumber } from '../../shared/money';
 import { percentText } from '../../shared/french';
+import { MINUS } from '../../shared/format';
 import type { DocumentTemplate } from '../../shared/schemas/template';
 import type { Formatters } from './labels';
 import type { RenderDocument } from './types';
@@ -13,7 +14,7 @@ export interface TotalRow {
   strong?: boolean;
 }
 
-/** A tax title without the rate it may already carry ('TVA 20 %' → 'TVA'), the rate being shown with two decimals (SPEC §9). */
+/** A tax title without the rate it may already carry ('TVA 20 %' → 'TVA'), the rate being shown with two decimals. */
 const taxName = (title: string) => title.replace(/\s*\d+(?:[.,]\d+)?\s*%\s*$/, '').trim() || 'TVA';
 
 /**
@@ -24,7 +25,7 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
   if (!showsTotal(doc.type)) return [];
   const t = doc.totals;
   const rows: TotalRow[] = [];
-  const minus = (amount: number) => `−${f.money(amount)}`;
+  const minus = (amount: number) => `${MINUS}${f.money(amount)}`;
   const hasDiscount = t.discount !== 0;
   // Under the franchise en base (doc.vat false) no row speaks of VAT, HT or TTC (CGI art. 293 B).
   const hasTaxes = doc.vat && t.taxes.length > 0;
@@ -55,6 +56,22 @@ export function totalRows(doc: RenderDocument, flags: DocumentTemplate['table'][
     if (hasTaxes && t.tax !== 0) rows.push({ key: 'tax-total', label: 'Total TVA', value: f.money(t.tax) });
   }
   if (flags.total) rows.push({ key: 'total', label: hasTaxes ? 'Total TTC' : 'Total', value: f.money(t.total), strong: true });
+  // Directive 2006/112/CE art. 230: the VAT of an invoice in another currency is also stated in the accounting one.
+  const inBase = doc.vat_in_base;
+  if (inBase) {
+    const exchange = `1 ${inBase.currency} = ${f.quantity(Number(inBase.rate))} ${doc.currency}`;
+    for (const tax of inBase.taxes)
+      rows.push({
+        key: `vat-base-${tax.rate}`,
+        label: `TVA ${f.rate(tax.rate)} en ${inBase.currency}`,
+        value: f.moneyIn(tax.amount, inBase.currency),
+      });
+    rows.push({
+      key: 'vat-base-total',
+      label: `Total TVA en ${inBase.currency} (${exchange})`,
+      value: f.moneyIn(inBase.total, inBase.currency),
+    });
+  }
 
   const deducted = t.deposit_invoices.length > 0 || t.credited !== 0 || t.paid !== 0;
   if (flags.deposits) {

@@ -14,7 +14,7 @@ export interface RenderSeller {
   phone: string;
   mobile: string;
   web: string;
-  /** Organisation key/value lists (SPEC §3): identifications (SIRET…), additional_info (IBAN…). */
+  /** Organisation key/value lists: identifications (SIRET…), additional_info (IBAN…). */
   identifications: KeyValue[];
   additional_info: KeyValue[];
   /** The legal identity line: name and form, capital, SIREN/SIRET, RCS, VAT number (shared/legal-mentions). */
@@ -73,12 +73,26 @@ export interface RenderTotals {
   amount_due: number;
 }
 
-/** How to pay an issued invoice by transfer (the payment block). */
+/** How to pay by transfer (the payment block): the account, and for an issued invoice its reference and QR code. */
 export interface RenderTransfer {
-  /** ISO 11649, compact ('RF26FA20260001'). */
-  reference: string;
+  /** The seller's bank account (frozen at issue), IBAN and BIC compact; null when it has none. */
+  account: { holder: string; iban: string; bic: string } | null;
+  /** ISO 11649, compact ('RF26FA20260001'); null but on an issued invoice. */
+  reference: string | null;
   /** The EPC069-12 QR code the server drew (SVG data URL): on the public page and its PDF only. */
   qr: string | null;
+}
+
+/**
+ * The VAT of a document in a foreign currency, in the accounting currency (directive 2006/112/CE art. 230), at the rate
+ * kept at issue: the figures the e-invoice declares and the FEC books.
+ */
+export interface RenderVatInBase {
+  currency: string;
+  /** Units of the document's currency per unit of the accounting currency. */
+  rate: string;
+  taxes: { rate: number; amount: number }[];
+  total: number;
 }
 
 export interface RenderDocument {
@@ -112,5 +126,7 @@ export interface RenderDocument {
    * column, no VAT rows and no HT/TTC wording, only the mention "TVA non applicable, art. 293 B du CGI".
    */
   vat: boolean;
+  /** null when the document is in the accounting currency, is not issued yet, or states no VAT. */
+  vat_in_base: RenderVatInBase | null;
   transfer: RenderTransfer | null;
 }

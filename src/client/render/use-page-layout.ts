@@ -5,7 +5,7 @@ import type { DocumentTemplate } from '../../shared/schemas/template';
 import { fontsSettled, imagesSettled, readMeasurements, type Measurements } from './measure';
 import type { RenderDocument } from './types';
 
-/** SPEC §9 layout debounce: a change is laid out again once typing pauses. */
+/** Layout debounce: a change is laid out again once typing pauses. */
 export const LAYOUT_DEBOUNCE_MS = 500;
 
 export interface Snapshot {

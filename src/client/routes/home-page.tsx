@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'wouter';
+import { DashboardSkeleton } from '../components/skeleton';
 import { css, cx } from '../../../styled-system/css';
 import { trpc } from '../trpc';
 import { useCan } from '../lib/use-can';
 import { useMoney } from '../lib/use-money';
 import { buttonRecipe } from '../components/ui/button';
-import { Spinner } from '../components/ui/spinner';
 import { listStyles } from '../components/ui/list';
 import { ResponsiveList } from '../components/ui/responsive-list';
 import { FileIcon } from '../components/icons';
@@ -14,6 +14,7 @@ import { MonthlyChart } from './home/monthly-chart';
 import { Shortcuts, useMonthExpenses } from './home/dashboard-extras';
 import { UpcomingAppointmentsCard } from './home/upcoming-appointments-card';
 import { deName, plural } from '../../shared/french';
+import { formatDateShort } from '../../shared/format';
 import { OnboardingChecklist } from './home/onboarding-checklist';
 
 const styles = {
@@ -35,7 +36,7 @@ const styles = {
       base: '1fr',
       sm: 'repeat(2, minmax(0, 1fr))',
       lg: 'repeat(3, minmax(0, 1fr))',
-      '2xl': 'repeat(5, minmax(0, 1fr))',
+      '2xl': 'repeat(6, minmax(0, 1fr))',
     },
     gap: '4',
   }),
@@ -77,16 +78,18 @@ export function HomePage() {
       </section>
       <OnboardingChecklist className={styles.card} />
       <UpcomingAppointmentsCard className={styles.card} />
-      {!f ? (
+      {figures.isPending ? (
+        <DashboardSkeleton greeting={false} />
+      ) : !f ? (
         <section className={cx(styles.card, listStyles.empty)} role="status">
-          {figures.isPending ? <Spinner label="Chargement des indicateurs" /> : <p>Les indicateurs n’ont pas pu être chargés.</p>}
+          <p>Les indicateurs n’ont pas pu être chargés.</p>
         </section>
       ) : f.latest.length === 0 ? (
         <section className={cx(styles.card, listStyles.empty)}>
           <FileIcon size={32} />
           <p className={css({ fontWeight: '600', color: 'fg.default' })}>Aucun document pour l’instant</p>
           <p className={css({ fontSize: 'sm', maxW: 'md' })}>
-            Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.
+            Créez votre première facture : votre chiffre d’affaires, vos encours et vos retards de paiement s’afficheront ici.
           </p>
           {canCreate && (
             <Link href="/invoices/new/add" className={buttonRecipe()}>
@@ -113,6 +116,13 @@ export function HomePage() {
               detail={`${plural(f.overdue_count, 'facture exigible', 'factures exigibles')}`}
               alert={f.overdue_count > 0}
               href="/invoices?status=overdue"
+            />
+            <Kpi
+              testId="kpi-received"
+              label="Encaissé ce mois-ci"
+              value={fmt(f.cash.received_month)}
+              detail={cashDetail(f.cash, fmt)}
+              href={f.cash.source === 'bank' ? '/bank' : undefined}
             />
             <Kpi
               testId="kpi-expenses"
@@ -159,6 +169,17 @@ export function HomePage() {
       )}
     </div>
   );
+}
+
+/** Where this month's receipts come from: the bank's confirmed lines (with its stated balance) or the payments typed. */
+function cashDetail(
+  cash: { source: 'bank' | 'payments'; balance: number | null; balance_date: string | null },
+  fmt: (n: number) => string,
+): string {
+  if (cash.source === 'payments') return 'Paiements enregistrés';
+  const balance =
+    cash.balance !== null && cash.balance_date ? ` · solde ${fmt(cash.balance)} au ${formatDateShort(cash.balance_date)}` : '';
+  return `Relevés bancaires rapprochés${balance}`;
 }
 
 function Kpi({

@@ -1,13 +1,13 @@
 import { proxy } from 'valtio';
 
-/** SPEC §4: the confirm dialog resolves true or false; Escape means cancel. */
+/** The confirm dialog resolves true or false; Escape means cancel. */
 export const confirmState = proxy({
   open: false,
   message: '',
   title: '',
   confirmLabel: 'Oui',
   cancelLabel: 'Annuler',
-  /** SPEC's 300 px unless a longer question needs more room. */
+  /** 300 px unless a longer question needs more room. */
   width: 300,
 });
 

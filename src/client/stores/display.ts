@@ -1,13 +1,13 @@
 import { proxy, subscribe } from 'valtio';
 
-/** SPEC §3 "Local display settings", kept in the browser under one key. */
+/** Kept in the browser under one key. */
 export const DISPLAY_STORAGE_KEY = 'facturier.display';
 export const WIDE_SCREEN = 960;
 
 export type ThemeMode = 'light' | 'dark' | 'system';
 
 export interface DisplaySettings {
-  /** The theme in force (SPEC: light or dark). */
+  /** The theme in force (light or dark). */
   theme: 'light' | 'dark';
   /** What the user chose in the settings panel; 'system' follows prefers-color-scheme live. */
   theme_mode: ThemeMode;

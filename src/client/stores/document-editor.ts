@@ -44,7 +44,7 @@ export const markSaved = () => {
 export const isDirty = (state: { form: DocumentDraft | null; saved: string }) =>
   state.form !== null && fingerprint(state.form) !== state.saved;
 
-/** SPEC §2: adding a row appends a blank item and expands it. */
+/** Adding a row appends a blank item and expands it. */
 export function addLine(defaults: Partial<LineDraft> = {}): string {
   const key = newKey();
   const line = blankLine({ ...defaults, key });

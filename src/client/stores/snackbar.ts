@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** SPEC §8/§9: one page-level snackbar, 5 s, coloured by HTTP status. */
+/** One page-level snackbar, 5 s, coloured by HTTP status. */
 export const SNACKBAR_TIMEOUT_MS = 5000;
 
 export const snackbar = proxy({
@@ -22,7 +22,7 @@ export function closeSnackbar() {
   snackbar.open = false;
 }
 
-/** SPEC §8: 200 success, 400 error, 401 warning, any other status black. */
+/** 200 success, 400 error, 401 warning, any other status black. */
 export function snackbarTone(status: number): 'success' | 'error' | 'warning' | 'neutral' {
   if (status >= 200 && status < 300) return 'success';
   if (status === 400) return 'error';

@@ -12,6 +12,6 @@ export const ui = proxy({
 });
 
 export function openFeedbackFromPanel() {
-  ui.settingsPanel = false; // SPEC §2: the entry opens the feedback dialog and closes the drawer
+  ui.settingsPanel = false; // the entry opens the feedback dialog and closes the drawer
   ui.feedback = true;
 }

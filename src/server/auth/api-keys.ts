@@ -4,14 +4,29 @@ import type { Db } from '../db/connection';
 import { findApiKeyBySecretHash, touchApiKey } from '../db/queries/api-keys';
 import { AppError } from '../errors';
 import { clock } from '../clock';
-import { ROLES, type Role } from '../../shared/roles';
+import { ROLES, roleAllows, type ProcedureRule, type Role } from '../../shared/roles';
 import { API_KEY_SECRET_PREFIX, type ApiKeyScope } from '../../shared/schemas/api-keys';
 import type { Session } from './sessions';
 import type { RateLimiter } from './rate-limit';
 import { hashToken } from './tokens';
 
 /**
- * What a key may do, as a role of the one permissions table (auth/permissions.ts): `read` is the accountant's reach
+ * Whether a key may call a procedure of this rule. The webhooks' procedures (their `apiKeyScope`) need the key's
+ * `webhooks` scope, and then what the key's creator may do (an owner or an admin); every other procedure, the role
+ * the key acts with.
+ */
+export function apiKeyMayCall(
+  apiKey: NonNullable<Session['apiKey']>,
+  role: Role,
+  rule: ProcedureRule | undefined,
+  scope?: 'webhooks',
+): boolean {
+  if (scope === 'webhooks') return apiKey.webhooks && roleAllows(apiKey.creatorRole, rule);
+  return roleAllows(role, rule);
+}
+
+/**
+ * What a key may do, as a role the procedures' rules are read against (trpc.ts): `read` is the accountant's reach
  * (reads and exports), `write` the member's (the day's records). Never settings, members, keys or billing.
  */
 export const API_KEY_ROLE: Record<ApiKeyScope, Role> = { read: 'accountant', write: 'member' };
@@ -38,6 +53,8 @@ export const API_KEY_ORPHANED = 'Cette clé d’API ne vaut plus : la personne q
 export const AUTHORIZATION_MALFORMED = 'En-tête Authorization invalide : envoyez « Bearer » suivi de votre clé d’API';
 
 export const API_KEY_SELF_REFUSAL = 'Une clé d’API agit pour l’entreprise : elle n’a pas accès aux réglages d’un compte personnel';
+export const API_KEY_WEBHOOKS_REFUSAL =
+  'Cette clé d’API n’a pas la portée « webhooks » : créez dans Paramètres → API une clé qui gère les webhooks';
 export const apiKeyScopeRefusal = (scope: ApiKeyScope) =>
   scope === 'read'
     ? 'Cette clé d’API est en lecture seule : créez une clé « Lecture et écriture » pour modifier des données'
@@ -83,7 +100,7 @@ export async function authenticateApiKey(db: Db, limiter: RateLimiter, secret: s
       organizationId: row.organization_id,
       role: lesserRole(API_KEY_ROLE[row.scope], row.creator_role),
       expiresAt: new Date(now.getTime() + LAST_USED_RESOLUTION_MS),
-      apiKey: { id: row.id, scope: row.scope },
+      apiKey: { id: row.id, scope: row.scope, webhooks: row.webhooks === 1, creatorRole: row.creator_role },
     },
   };
 }

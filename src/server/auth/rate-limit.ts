@@ -69,7 +69,7 @@ export async function takeEach(takes: [RateLimiter, string][]): Promise<RateLimi
   return null;
 }
 
-/** The limiters "by IP" count a client by `rateLimitKeyOf(ip)` (http/client-ip.ts): an IPv6 /64 is one client. */
+/** The limiters "by IP" count a client by `rateLimitKeyOf(ip)` (net/client-ip.ts): an IPv6 /64 is one client. */
 export interface RateLimits {
   /** Keyed by e-mail and IP together: a stranger failing on an owner's address never locks the owner out. */
   loginFailuresByEmailAndIp: RateLimiter;
@@ -143,4 +143,13 @@ export function createRateLimits(
     smtpTestsByOrganization: limiter('smtp_tests_organization', SMTP_TESTS_PER_HOUR, HOUR),
     requestsByApiKey: limiter('requests_api_key', config.apiKeyMaxPerMinute, 60_000),
   };
+}
+
+/** A sender confirmation link is a mail through the same SMTP server as a test: counted in the same hourly budget. */
+export async function senderLinkRefusal(limits: RateLimits, organizationId: number): Promise<AppError | null> {
+  if (await limits.smtpTestsByOrganization.take(String(organizationId))) return null;
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `${SMTP_TESTS_PER_HOUR} e-mails de test ou liens de confirmation par heure au plus : réessayez plus tard`,
+  );
 }

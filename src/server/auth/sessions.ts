@@ -19,7 +19,13 @@ export interface Session {
   role: Role;
   expiresAt: Date;
   /** Set when the request carries an API key rather than a cookie (auth/api-keys.ts): it acts for the organisation. */
-  apiKey?: { id: number; scope: ApiKeyScope };
+  apiKey?: {
+    id: number;
+    scope: ApiKeyScope;
+    /** The `webhooks` scope: the key manages the webhooks too, within what its creator may (creatorRole). */
+    webhooks: boolean;
+    creatorRole: Role;
+  };
 }
 
 export async function createSession(

@@ -78,7 +78,27 @@ function readDocument(doc: XmlDocument): Statement {
     }
   }
   const iban = [...ibans][0];
-  return { format: kind.format, account: iban ? { iban } : null, lines, rejected, csvMapping: null };
+  return { format: kind.format, account: iban ? { iban } : null, lines, rejected, csvMapping: null, balance: closingBalance(reports, ns) };
+}
+
+/**
+ * The latest booked balance the reports state: closing booked (CLBD) on a statement, or on an intraday report the
+ * interim booked (ITBD) or closing available (CLAV) one. What the bank says the account holds, to reconcile the books with.
+ */
+function closingBalance(reports: XmlNode[], ns: Record<string, string>): Statement['balance'] {
+  let latest: Statement['balance'] = null;
+  for (const report of reports)
+    for (const node of report.find('c:Bal', ns)) {
+      const code = text(node, 'c:Tp/c:CdOrPrtry/c:Cd', ns);
+      if (code !== 'CLBD' && code !== 'ITBD' && code !== 'CLAV') continue;
+      const amount = decimalText(text(node, 'c:Amt', ns));
+      const date = isoDateOf(text(node, 'c:Dt/c:Dt', ns) || text(node, 'c:Dt/c:DtTm', ns));
+      if (!amount || !date) continue;
+      const signed = text(node, 'c:CdtDbtInd', ns) === 'DBIT' && !amount.startsWith('-') ? `-${amount}` : amount;
+      // CLBD outranks the others on the same day: it is the day's final word.
+      if (!latest || date > latest.date || (date === latest.date && code === 'CLBD')) latest = { date, amount: signed };
+    }
+  return latest;
 }
 
 /** Reads a camt.052/053/054 message with libxml2 (no DTD, no entities, no network). */

@@ -93,5 +93,5 @@ export function readCsvStatement(text: string, remembered: CsvMapping | null, ma
         bankId: '',
       });
   }
-  return { format: 'csv', account: null, lines, rejected, csvMapping: mapping };
+  return { format: 'csv', account: null, lines, rejected, csvMapping: mapping, balance: null };
 }

@@ -2,6 +2,7 @@ import { SURE } from '../../shared/schemas/bank';
 import { creditorReference } from '../../shared/creditor-reference';
 import { formatDecimal } from '../../shared/format';
 import { fromStoredUnits, sub, toStoredUnits } from '../../shared/money';
+import { isNetOfFee, maxFeeOn, processorIn } from './fees';
 
 /**
  * Suggestions for a statement line: which open invoices a credit pays, which unpaid expense a debit settles, each with
@@ -14,7 +15,10 @@ export type LineToMatch = { amount: number; currency: string; label: string; cou
 export type Proposal = {
   kind: 'invoice' | 'expense';
   id: number;
+  /** What the document is paid: the line's share plus `fee`. */
   amount: number;
+  /** What a card processor or a bank kept of it on the way; 0 when the line carries the whole amount. */
+  fee: number;
   reason: string;
   confidence: number;
   label: string;
@@ -121,6 +125,8 @@ class NameIndex<T> {
 
 /** Units of 10^-4 as French text with two decimals: « 12,50 ». */
 const euros = (units: number) => formatDecimal(fromStoredUnits(units), 2);
+/** A fee for a reason: « 1,45 € », « 2,10 USD ». */
+const feeText = (units: number, currency: string) => `${euros(units)}\u00a0${currency === 'EUR' ? '€' : currency}`;
 /** What `a` leaves over `b`, in units. */
 const over = (a: number, b: number) => toStoredUnits(sub(fromStoredUnits(a), fromStoredUnits(b)));
 /** Subsets looked at for a sum of one customer's invoices: its 12 oldest open ones (4,096 sums). */
@@ -138,6 +144,7 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
     invoicesOf.set(key, [...(invoicesOf.get(key) ?? []), invoice]);
     invoicesByAmount.set(invoice.balance, [...(invoicesByAmount.get(invoice.balance) ?? []), invoice]);
   }
+  const byBalance = [...invoices].sort((a, b) => Math.sign(over(a.balance, b.balance)) || a.date.localeCompare(b.date) || a.id - b.id);
   const expenseNumbers = new NumberIndex<OpenExpense>();
   const suppliers = new NameIndex<OpenExpense>();
   const expensesByAmount = new Map<number, OpenExpense[]>();
@@ -147,10 +154,11 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
     expensesByAmount.set(expense.amount, [...(expensesByAmount.get(expense.amount) ?? []), expense]);
   }
 
-  const invoiceProposal = (invoice: OpenInvoice, amount: number, reason: string, confidence: number): Proposal => ({
+  const invoiceProposal = (invoice: OpenInvoice, amount: number, reason: string, confidence: number, fee = 0): Proposal => ({
     kind: 'invoice',
     id: invoice.id,
     amount,
+    fee,
     reason,
     confidence,
     label: `${invoice.number} · ${invoice.customer}`,
@@ -160,14 +168,42 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
     kind: 'expense',
     id: expense.id,
     amount: expense.amount,
+    fee: 0,
     reason,
     confidence,
     label: `${expense.supplier}${expense.invoiceNumber ? ` · ${expense.invoiceNumber}` : ''}`,
     balance: expense.amount,
   });
 
+  /** An invoice paid by the line less a fee: its whole balance, the gap as the fee, and why. */
+  const netOfFee = (invoice: OpenInvoice, line: LineToMatch, by: string, confidence: number, processor?: string) => {
+    const fee = over(invoice.balance, line.amount);
+    const reason = `${by}Montant net de frais de ${feeText(fee, line.currency)}${processor ? ` (${processor})` : ''}`;
+    return invoiceProposal(invoice, invoice.balance, reason, confidence, fee);
+  };
+
+  /** Open invoices whose balance the line is, less a plausible fee: a range of balances, read from the sorted list. */
+  function netOfFeeCandidates(line: LineToMatch): OpenInvoice[] {
+    let low = 0;
+    let high = byBalance.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((byBalance[mid] as OpenInvoice).balance <= line.amount) low = mid + 1;
+      else high = mid;
+    }
+    const found: OpenInvoice[] = [];
+    // The gap grows by the balance, the allowed fee by a few percent of it: past the first too far, all are.
+    for (let at = low; at < byBalance.length; at++) {
+      const invoice = byBalance[at] as OpenInvoice;
+      if (over(invoice.balance, line.amount) > maxFeeOn(invoice.balance)) break;
+      if (invoice.currency === line.currency) found.push(invoice);
+    }
+    return found;
+  }
+
   function forCredit(line: LineToMatch): Proposal[] {
     const text = `${line.label} ${line.reference} ${line.counterparty}`;
+    const processor = processorIn(text);
     const open = (i: OpenInvoice) => i.currency === line.currency && i.balance > 0;
     const numbered = invoiceNumbers.find(text).filter((f) => open(f.value));
     if (numbered.length === 1) {
@@ -180,6 +216,8 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
         : `Numéro ${invoice.number} dans le libellé`;
       if (line.amount === invoice.balance)
         return [invoiceProposal(invoice, line.amount, `${by}, montant exact`, creditorReferenceFound ? 0.99 : 0.97)];
+      // A payout of a card processor naming the invoice: the gap is the processor's fee, not a part left to pay.
+      if (processor && isNetOfFee(line.amount, invoice.balance)) return [netOfFee(invoice, line, `${by}. `, 0.95, processor)];
       if (line.amount < invoice.balance)
         return [
           invoiceProposal(invoice, line.amount, `${by} : paiement partiel (reste ${euros(over(invoice.balance, line.amount))})`, SURE),
@@ -214,10 +252,20 @@ export function createMatcher(invoices: OpenInvoice[], expenses: OpenExpense[]) 
         const reason = `Somme de ${first.length} factures du client${unique ? '' : ' (plusieurs combinaisons possibles)'}`;
         return first.map((i) => invoiceProposal(i, i.balance, reason, unique ? SURE : 0.6));
       }
+      // The customer's name, a little less than one of its invoices: a fee kept, sure only when a processor paid it.
+      const net = named.filter((i) => isNetOfFee(line.amount, i.balance));
+      if (net.length === 1) return [netOfFee(net[0] as OpenInvoice, line, 'Nom du client. ', processor ? SURE : 0.6, processor)];
+      if (net.length > 1)
+        return net.slice(0, 3).map((i) => netOfFee(i, line, 'Nom du client (plusieurs factures possibles). ', 0.5, processor));
     }
     const sameAmount = (invoicesByAmount.get(line.amount) ?? []).filter(open);
     if (sameAmount.length === 1)
       return [invoiceProposal(sameAmount[0] as OpenInvoice, line.amount, 'Montant exact (seule facture ouverte de ce montant)', 0.75)];
+    if (sameAmount.length === 0 && processor) {
+      const net = netOfFeeCandidates(line);
+      if (net.length === 1) return [netOfFee(net[0] as OpenInvoice, line, 'Seule facture ouverte de ce montant. ', 0.75, processor)];
+      return net.slice(0, 3).map((i) => netOfFee(i, line, 'Plusieurs factures possibles. ', 0.5, processor));
+    }
     return sameAmount.slice(0, 3).map((i) => invoiceProposal(i, line.amount, 'Montant exact (plusieurs factures de ce montant)', 0.5));
   }
 

@@ -59,5 +59,15 @@ export function readOfx(text: string): Statement {
     lines,
     rejected,
     csvMapping: null,
+    balance: ledgerBalance(text),
   };
+}
+
+/** The booked balance the bank states (LEDGERBAL), on the date it gives. */
+function ledgerBalance(text: string): Statement['balance'] {
+  const block = /<LEDGERBAL>([\s\S]*?)(<\/LEDGERBAL>|<AVAILBAL>|<\/STMTRS>)/i.exec(text)?.[1];
+  if (!block) return null;
+  const amount = decimalText(tag(block, 'BALAMT'));
+  const date = isoDateOf(tag(block, 'DTASOF'));
+  return amount && date ? { date, amount } : null;
 }

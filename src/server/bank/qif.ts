@@ -36,5 +36,5 @@ export function readQif(text: string): Statement {
     if (!start) start = index + 1;
     fields[row[0] ?? ''] = row.slice(1);
   });
-  return { format: 'qif', account: null, lines, rejected, csvMapping: null };
+  return { format: 'qif', account: null, lines, rejected, csvMapping: null, balance: null };
 }

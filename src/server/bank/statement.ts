@@ -41,6 +41,11 @@ export type Statement = {
   rejected: { line: number; reason: string }[];
   /** The CSV mapping used, to be remembered for the account. */
   csvMapping: CsvMapping | null;
+  /**
+   * The booked balance the bank states at the end of the statement (camt CLBD, OFX LEDGERBAL), signed decimal text on
+   * its date; null when the format gives none (QIF, CSV, a camt.054 notification).
+   */
+  balance: { date: string; amount: string } | null;
 };
 
 export class StatementError extends Error {}

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { keyFromFile, parseKey } from './key-file';
 
 /**
  * Secrets an organisation types (a platform's client secret or token) are kept encrypted, AES-256-GCM, with a key
@@ -20,12 +19,8 @@ export class SecretKeyMismatchError extends Error {
   }
 }
 
-/** The 32 bytes of SECRETS_KEY: 64 hexadecimal characters, or base64 of 32 bytes; null when it is neither. */
-export function parseSecretsKey(text: string): Buffer | null {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.length === 32 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? bytes : null;
-}
+/** The 32 bytes of SECRETS_KEY (or of any key given the same way). */
+export const parseSecretsKey = parseKey;
 
 /** A short fingerprint of a key (not the key): tells a wrong key from a damaged ciphertext. */
 const keyId = (key: Buffer) => crypto.createHash('sha256').update('facturier-secret-box').update(key).digest('base64url').slice(0, 8);
@@ -61,21 +56,6 @@ export class SecretBox {
   }
 }
 
-/** The key file under the data directory, created on first need with owner-only permissions; read afterwards. */
-function keyFromFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, SECRETS_KEY_FILE);
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    // 'wx': two processes starting together never overwrite each other's key; the loser reads the winner's.
-    fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const key = parseSecretsKey(fs.readFileSync(file, 'utf8').trim());
-  if (!key) throw new Error(`${file} : clé de chiffrement illisible (64 caractères hexadécimaux attendus)`);
-  return key;
-}
-
 const boxes = new Map<string, SecretBox>();
 
 /** The process's secret box: SECRETS_KEY (validated by env.ts), else the key file of DATA_DIR. */
@@ -83,7 +63,7 @@ export function secretBoxFor(env: { secretsKey: Buffer | undefined; dataDir: str
   const cacheKey = env.secretsKey ? `env:${keyId(env.secretsKey)}` : `file:${env.dataDir}`;
   let box = boxes.get(cacheKey);
   if (!box) {
-    box = new SecretBox(env.secretsKey ?? keyFromFile(env.dataDir));
+    box = new SecretBox(env.secretsKey ?? keyFromFile(env.dataDir, SECRETS_KEY_FILE, 'clé de chiffrement'));
     boxes.set(cacheKey, box);
   }
   return box;

@@ -168,12 +168,12 @@ export async function lockRow(db: AnyDb, table: string, id: number): Promise<voi
 }
 
 /** What an advisory lock guards: work with no row of its own to lock. Each space is its own set of keys. */
-const LOCK_SPACES = { auditChain: 1 } as const;
+const LOCK_SPACES = { auditChain: 1, auditClosing: 2 } as const;
 
 /**
  * Locks the key (`space`, `id`) until the end of the caller's transaction: an organisation's audit chain, whose next
- * entry is read from the last one (two processes appending at once would take the same sequence). SQLite needs
- * nothing: it runs one write transaction at a time.
+ * entry is read from the last one (two processes appending at once would take the same sequence), or its closings,
+ * numbered the same way. SQLite needs nothing: it runs one write transaction at a time.
  */
 export async function lockKey(db: AnyDb, space: keyof typeof LOCK_SPACES, id: number): Promise<void> {
   if (!isPostgres(db)) return;

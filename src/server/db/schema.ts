@@ -2,7 +2,7 @@ import type { Role } from '../../shared/roles';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Kysely's view of the tables. Timestamps are ISO 8601 UTC strings (CONTRACT.md), which sort and compare
+ * Kysely's view of the tables. Timestamps are ISO 8601 UTC strings, which sort and compare
  * the same on SQLite and PostgreSQL; booleans are not used in storage for the same reason.
  */
 export interface OrganizationsTable {
@@ -73,6 +73,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Migration 0054: the `webhooks` scope: the key may manage the organisation's webhooks too. */
+  webhooks: Generated<number>;
 }
 
 export type EmailTokenKind = 'verify' | 'reset';
@@ -153,6 +155,30 @@ export interface CustomersTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Migration 0051: what the platform's directory answered for the SIREN ('unknown' until looked up). */
+  directory_status: Generated<'unknown' | 'listed' | 'absent'>;
+  electronic_address: Generated<string>;
+  routing_code: Generated<string>;
+  directory_checked_at: string | null;
+}
+
+/** Migration 0051: one Flux 10 e-reporting report as written, per period, kind and version. */
+export interface EreportingReportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  period: string;
+  kind: 'transactions' | 'payments' | 'international';
+  version: number;
+  type_code: 'IN' | 'RE';
+  tracking_id: string;
+  xml: string;
+  amount: number;
+  state: 'invalid' | 'sent' | 'failed';
+  flow_id: string | null;
+  ack_status: string | null;
+  errors: Generated<string>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ItemsTable {
@@ -298,6 +324,9 @@ export interface PaymentsTable {
   note: string;
   /** On a counter-entry: the payment it cancels (migration 0010); its amount is the opposite of that payment's. */
   reverses_id: number | null;
+  /** Migration 0050: what the payment processor kept on it (a card payment's Stripe fee), in stored units of `fee_currency`. */
+  fee: Generated<number>;
+  fee_currency: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -346,6 +375,22 @@ export interface AuditLogTable {
   content_hash: string;
   previous_hash: string;
   hash: string;
+  created_at: string;
+}
+
+/**
+ * Signed closings of the audit log, numbered per organisation (migration 0055, services/audit-closings.ts); append-only
+ * but for the one signature of a 'legacy' seal. `payload` is the JSON text signed.
+ */
+export interface AuditClosingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  number: number;
+  period: string;
+  period_start: string;
+  last_sequence: number;
+  payload: string;
+  signature: string;
   created_at: string;
 }
 
@@ -551,6 +596,12 @@ export interface ExpensesTable {
   category_to_check: Generated<number>;
   /** Migration 0049: '' none, 'goods' or 'services': VAT self-assessed by the buyer, held in `vat`, none in `vat_total`. */
   reverse_charge: Generated<string>;
+  /** Migration 0053: the supplier's country (ISO alpha-2, '' unknown): VAT of another country is not deductible here. */
+  supplier_country: Generated<string>;
+  /** Migration 0053: what the invoice says was already paid (BT-113), stored units. */
+  prepaid_amount: Generated<number>;
+  /** Migration 0053: the invoice's payment terms as written (BT-20). */
+  payment_terms: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -738,6 +789,19 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+/** Migration 0062: a sender address of an organisation, confirmed by a mailed link before mail goes out from it. */
+export interface SenderAddressesTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** Lower case. */
+  address: string;
+  /** SHA-256 of the mailed token, hex; kept after confirmation so that a second click says it is done. */
+  token_hash: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -752,6 +816,7 @@ export interface Database {
   taxes: TaxesTable;
   units: UnitsTable;
   customers: CustomersTable;
+  ereporting_reports: EreportingReportsTable;
   items: ItemsTable;
   currencies: CurrenciesTable;
   documents: DocumentsTable;
@@ -760,11 +825,13 @@ export interface Database {
   document_taxes: DocumentTaxesTable;
   turnover_days: TurnoverDaysTable;
   audit_log: AuditLogTable;
+  audit_closings: AuditClosingsTable;
   einvoice_statuses: EinvoiceStatusesTable;
   einvoice_submissions: EinvoiceSubmissionsTable;
   einvoice_flows: EinvoiceFlowsTable;
   einvoice_inbox: EinvoiceInboxTable;
   einvoice_received_flows: EinvoiceReceivedFlowsTable;
+  einvoice_own_directory: EinvoiceOwnDirectoryTable;
   einvoice_status_flows: EinvoiceStatusFlowsTable;
   tags: TagsTable;
   taggings: TaggingsTable;
@@ -790,6 +857,38 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   bank_transactions: BankTransactionsTable;
   bank_matches: BankMatchesTable;
+  online_payment_settings: OnlinePaymentSettingsTable;
+  card_checkouts: CardCheckoutsTable;
+  credit_allocations: CreditAllocationsTable;
+  sender_addresses: SenderAddressesTable;
+}
+
+/** Migration 0050: an organisation's own Stripe keys; `secret_key` and `webhook_secret` sealed ('' = none). */
+export interface OnlinePaymentSettingsTable {
+  organization_id: number;
+  publishable_key: string;
+  secret_key: string;
+  webhook_secret: string;
+  updated_at: string;
+}
+
+/** Migration 0050: a Stripe Checkout Session opened for an invoice, and the one payment it recorded. */
+export interface CardCheckoutsTable {
+  id: Generated<number>;
+  organization_id: number;
+  document_id: number;
+  session_id: string;
+  url: string;
+  /** What the session asks, in stored units (scale 4) of `currency`. */
+  amount: number;
+  currency: string;
+  status: 'open' | 'paid' | 'refused';
+  payment_id: number | null;
+  payment_intent: string | null;
+  event_id: string | null;
+  problem: Generated<string>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Migration 0041: a shared fixed-window counter (auth/rate-limit.ts, PostgreSQL); times in epoch milliseconds. */
@@ -812,6 +911,10 @@ export interface WebhookEndpointsTable {
   consecutive_failures: Generated<number>;
   /** Set when the endpoint was turned off by repeated failures (not by hand). */
   disabled_at: string | null;
+  /** Migration 0054: the first failed attempt since the last 2xx (null while it answers). */
+  failing_since: string | null;
+  /** Migration 0054: the sequence number of the last event written for this endpoint. */
+  last_sequence: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -834,11 +937,27 @@ export interface WebhookDeliveriesTable {
   response_body: Generated<string>;
   error: Generated<string>;
   created_at: string;
+  /** Migration 0054: when the retry schedule started (null = created_at). */
+  schedule_from: string | null;
+  /** Migration 0054: the endpoint's sequence number of the event (null for a ping). */
+  sequence: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** Migration 0063: the organisation's own directory line (its BT-34), read by its SIREN from the platform's directory. */
+export interface EinvoiceOwnDirectoryTable {
+  organization_id: number;
+  status: string;
+  siren: string;
+  electronic_address: string;
+  address_scheme: string;
+  routing_code: string;
+  checked_at: string | null;
+  error: string;
+}
 
 /** Migration 0044: an organisation's e-invoicing connection; `client_secret` and `token` are ciphertexts ('' = none). */
 export interface EinvoicingSettingsTable {
@@ -867,6 +986,9 @@ export interface BankAccountsTable {
   is_default: number;
   /** The CSV column mapping confirmed for this account's statements (JSON), null until a CSV was imported. */
   csv_mapping: string | null;
+  /** Migration 0057: the booked balance the latest statement states (ten-thousandths) and its date; null until one does. */
+  statement_balance: number | null;
+  statement_balance_date: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -902,5 +1024,17 @@ export interface BankMatchesTable {
   target_id: number;
   amount: number;
   payment_id: number | null;
+  created_at: string;
+}
+
+/** Migration 0052: where a credit note's amount went: an invoice it was set against, or a refund (invoice_id null). */
+export interface CreditAllocationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  credit_id: number;
+  invoice_id: number | null;
+  amount: number;
+  method: string;
+  date: string;
   created_at: string;
 }

@@ -58,8 +58,8 @@ export type RuleSet = {
 
 /**
  * The French CIUS (FNFE-MPE BR-FR-Flux2, the rules every Plateforme Agréée applies), run after the EN 16931 rules of
- * the same syntax. Only the strict release is shipped: its `_WARNING` twin flags a subset of the same rules as
- * warnings, so it would add no assert of its own.
+ * the same syntax. Only the strict release is run: its `_WARNING` twin (shipped beside it, read by the bench) flags a
+ * subset of the same rules as warnings, so it would add no assert of its own.
  */
 export const frenchRules: Record<EinvoiceSyntax, RuleSet> = {
   cii: { label: 'BR-FR CII', xslt: 'france/cii/BR-FR-Flux2-Schematron-CII.xslt', sef: 'sef/fr-cii.sef.json' },
@@ -93,6 +93,19 @@ export const cdarArtefacts = {
   } satisfies RuleSet as RuleSet,
 };
 
+/**
+ * The e-reporting file (Flux 10, 10.1 to 10.4): the PPF's schema, then its schematron (Annexe 7 rules), both as the
+ * PPF published them (AIFE Flux 10 v1.0, carried by phax/phive-rules under Apache-2.0).
+ */
+export const flux10Artefacts = {
+  xsd: 'france/flux10/xsd/ereporting.xsd',
+  rules: {
+    label: 'PPF Flux 10',
+    xslt: 'france/flux10/PPF_Flux10_v1_0.xslt',
+    sef: 'sef/flux10.sef.json',
+  } satisfies RuleSet as RuleSet,
+};
+
 /** Every XSLT the SEF step compiles, by its key in sef/manifest.json. */
 export const compiledRuleSets: Record<string, RuleSet> = {
   cii: syntaxArtefacts.cii,
@@ -101,6 +114,7 @@ export const compiledRuleSets: Record<string, RuleSet> = {
   'fr-ubl': frenchRules.ubl,
   facturx: facturxArtefacts.rules,
   cdar: cdarArtefacts.rules,
+  flux10: flux10Artefacts.rules,
 };
 
 /**

@@ -28,6 +28,7 @@ function address(a: EnAddress): string {
 
 function party(name: string, p: EnParty): string {
   return el(name, [
+    text('ram:GlobalID', p.routingId?.id, { schemeID: p.routingId?.scheme }),
     text('ram:Name', p.name),
     p.legalId || p.tradingName
       ? el('ram:SpecifiedLegalOrganization', [

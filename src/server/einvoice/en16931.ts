@@ -1,11 +1,15 @@
 import type { OperationNature, StoredDocument } from '../../shared/schemas/document-model';
+import { paymentAccountOf } from '../../shared/payment-account';
+import { isValidBic, isValidIban } from '../../shared/iban';
 import type { Address } from '../../shared/schemas/customer';
 import { countryCode } from '../../shared/countries';
+import { euVatCountry } from '../../shared/eu-countries';
 import { crossBorderExemption, customerZone, hasDistinctShipping, mentionSubject } from '../../shared/legal-mentions';
 import { exemptionChoice, exemptionText } from '../../shared/vat-exemptions';
 import { FRANCHISE_MENTION } from '../../shared/vat';
 import { allocateUnits, INPUT_SCALE, rescale, toUnits4 } from '../../shared/money';
 import { formatDateShort } from '../../shared/format';
+import { electronicAddressProblem, routingCodeForEinvoice } from '../../shared/einvoice-directory';
 
 /**
  * An issued invoice or credit note as EN 16931 sees it (the semantic model, business terms BT-/BG-), neutral of the
@@ -39,6 +43,8 @@ export interface EnAddress {
 export interface EnParty {
   name: string;
   tradingName?: string;
+  /** BT-46: the buyer's routing code in the directory, under scheme 0224 (the French CIUS's private identifier). */
+  routingId?: { id: string; scheme: '0224' };
   /** BT-30 / BT-47: the SIREN under scheme 0002, or a foreign registration number without scheme. */
   legalId?: { id: string; scheme?: '0002' };
   /** BT-31 / BT-48. */
@@ -47,8 +53,9 @@ export interface EnParty {
   taxRegistration?: string;
   address: EnAddress;
   /**
-   * BT-34 / BT-49, the electronic address invoices are routed to: the SIREN under scheme 0225 (the directory of the
-   * reform) for a French business, else the e-mail address (scheme EM).
+   * BT-34 / BT-49, the electronic address invoices are routed to, under scheme 0225 (the directory of the reform) for
+   * a French business: the address the directory listed at issue, else the SIREN; else the e-mail address (scheme
+   * EM), else the VAT number under its country's scheme.
    */
   endpoint?: { id: string; scheme: string };
   /** BT-43 / BT-58: the contact's e-mail. */
@@ -153,7 +160,7 @@ export interface EnInvoice {
   taxCurrency?: { code: string; taxTotal: bigint; precision: number };
 }
 
-/** What the document alone does not hold: read by generate.ts, passed in so that this stays pure. */
+/** What the document alone does not hold: read by services/einvoice-xml.ts, passed in so that this stays pure. */
 export interface EnContext {
   nature: OperationNature;
   precision: number;
@@ -229,10 +236,12 @@ const VAT_SCHEMES: Record<string, string> = {
   BE: '9925',
   BG: '9926',
   CY: '9928',
+  CH: '9927',
   CZ: '9929',
   DE: '9930',
   EE: '9931',
   EL: '9933',
+  GB: '9932',
   ES: '9920',
   HR: '9934',
   HU: '9910',
@@ -253,18 +262,18 @@ const VAT_SCHEMES: Record<string, string> = {
 
 /** A business abroad with neither SIREN nor e-mail is reached by its VAT number (BT-49 is required by BR-FR-12). */
 function vatEndpoint(vat: string): { id: string; scheme: string } | undefined {
+  // A Swiss number is written CHE-123.456.789 (MWST/TVA/IVA): the scheme wants the bare CHE123456789.
+  const id = vat.startsWith('CHE') ? vat.replace(/^(CHE[\d.-]*\d)\D*$/, '$1').replace(/[.-]/g, '') : vat;
   const scheme = VAT_SCHEMES[vat.slice(0, 2)];
-  return scheme ? { id: vat, scheme } : undefined;
+  return scheme ? { id, scheme } : undefined;
 }
 const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
 
-/** The IBAN (and BIC) the organisation printed among its identifications or additional information, if any. */
-export function bankAccount(pairs: readonly { key: string; value: string }[]): { iban: string; bic?: string } | undefined {
-  const find = (re: RegExp) => pairs.find((p) => re.test(p.key.trim()) && p.value.trim())?.value;
-  const iban = find(/^iban\b/i);
-  if (!iban || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact(iban))) return undefined;
-  const bic = find(/^(bic|swift)\b/i);
-  return { iban: compact(iban), ...(bic && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(compact(bic)) ? { bic: compact(bic) } : {}) };
+/** BG-17: the account the seller is paid on (shared/payment-account.ts), when its IBAN and BIC are well-formed. */
+export function bankAccount(seller: Parameters<typeof paymentAccountOf>[0]): { iban: string; bic?: string } | undefined {
+  const account = paymentAccountOf(seller);
+  if (!account || !isValidIban(account.iban)) return undefined;
+  return { iban: account.iban, ...(isValidBic(account.bic) ? { bic: account.bic } : {}) };
 }
 
 /**
@@ -348,11 +357,14 @@ function sellerOf(doc: StoredDocument): EnParty {
   if (!seller) throw new Error(`Document ${doc.id} : émis sans l’identité du vendeur`);
   const siren = digits(seller.siret).slice(0, 9);
   const vat = compact(seller.vat_number);
+  // BT-34: the organisation's own directory address frozen at issue when the CIUS can carry it, else its SIREN.
+  const listed = seller.electronic_address ?? '';
+  const own = siren && listed && electronicAddressProblem(siren, listed) === null ? listed : siren;
   return {
     name: seller.name,
     ...(siren ? { legalId: { id: siren, scheme: '0002' as const } } : {}),
     ...(siren
-      ? { endpoint: { id: siren, scheme: '0225' as const } }
+      ? { endpoint: { id: own, scheme: '0225' as const } }
       : seller.email.trim()
         ? { endpoint: { id: seller.email.trim(), scheme: 'EM' as const } }
         : {}),
@@ -362,11 +374,32 @@ function sellerOf(doc: StoredDocument): EnParty {
   };
 }
 
-function buyerOf(doc: StoredDocument): EnParty {
+/**
+ * BT-49 under scheme 0225: what the directory listed at issue when the e-invoice can carry it (BR-FR-21, BR-FR-23),
+ * else the SIREN itself; with the routing code as BT-46.
+ */
+function directoryEndpoint(siren: string, c: NonNullable<StoredDocument['customer']>) {
+  const listed = c.electronic_address ?? '';
+  if (!listed || electronicAddressProblem(siren, listed) !== null) return { endpoint: { id: siren, scheme: '0225' } };
+  const routing = routingCodeForEinvoice(c.routing_code ?? '');
+  return { endpoint: { id: listed, scheme: '0225' }, ...(routing ? { routingId: { id: routing, scheme: '0224' as const } } : {}) };
+}
+
+/**
+ * BR-FR-12 wants a BT-49 on every invoice. A consumer (or a business abroad) with neither e-mail nor a VAT number
+ * the EAS list knows has no address of its own: no platform routes to it (its sale is e-reported, the invoice handed
+ * over by the seller), so the seller's own address stands there, the one place the invoice may be delivered.
+ */
+function buyerOf(doc: StoredDocument, sellerEndpoint: EnParty['endpoint']): EnParty {
   const c = doc.customer;
   if (!c) throw new Error(`Document ${doc.id} : émis sans client`);
   const address = enAddress(c.address);
-  const id = c.business_id.trim();
+  const taxId = compact(c.vat_number);
+  // A VAT number carries its country's prefix (BR-CO-09); outside the EU the customer's tax id may be none (a US
+  // EIN, CGI art. 259-1): it then identifies the buyer as its registration number (BT-47), never as a VAT number.
+  const isVatNumber = taxId !== '' && (euVatCountry(taxId) !== undefined || taxId.slice(0, 2) === address.country);
+  const vat = isVatNumber ? taxId : '';
+  const id = c.business_id.trim() || (isVatNumber ? '' : c.vat_number.trim());
   const siren = digits(id);
   const legalId =
     address.country === 'FR' && (siren.length === 9 || siren.length === 14)
@@ -375,12 +408,16 @@ function buyerOf(doc: StoredDocument): EnParty {
         ? { id }
         : undefined;
   const legalName = c.legal_name.trim();
-  const vat = compact(c.vat_number);
   const email = c.email?.trim();
-  const endpoint = legalId?.scheme === '0002' ? { id: legalId.id, scheme: '0225' } : email ? { id: email, scheme: 'EM' } : vatEndpoint(vat);
+  const routed =
+    legalId?.scheme === '0002'
+      ? directoryEndpoint(legalId.id, c)
+      : { endpoint: email ? { id: email, scheme: 'EM' } : (vatEndpoint(vat) ?? sellerEndpoint) };
+  const endpoint = routed.endpoint;
   return {
     name: legalName || c.name,
     ...(endpoint ? { endpoint } : {}),
+    ...('routingId' in routed && routed.routingId ? { routingId: routed.routingId } : {}),
     ...(legalName && legalName !== c.name ? { tradingName: c.name } : {}),
     ...(legalId ? { legalId } : {}),
     ...(vat ? { vatNumber: vat } : {}),
@@ -438,12 +475,28 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     g.amount += u(t.amount);
   }
 
-  // Shipping (BT-99 charge, always excluding tax): at its stored rate, or with the untaxed lines' treatment.
+  // Shipping (BT-99 charges, always excluding tax): one charge per rate it was apportioned to (the parts kept in the
+  // VAT groups), the rest with the untaxed lines' treatment; a document saved before the parts were kept has one
+  // charge at its stored rate.
   const shipping = u(doc.totals.shipping);
-  const shippingVat: VatTreatment =
-    doc.shipping_tax && doc.shipping_tax.rate > 0
-      ? { category: 'S', rate: toUnits4(doc.shipping_tax.rate) }
-      : untaxed(doc.items.some((i) => i.kind === 'goods') ? 'goods' : 'service');
+  const untaxedShipping = untaxed(doc.items.some((i) => i.kind === 'goods') ? 'goods' : 'service');
+  const shippingCharges: { vat: VatTreatment; amount: bigint }[] = [];
+  if (shipping !== 0n) {
+    if (doc.totals.taxes.some((t) => t.shipping !== undefined)) {
+      let rest = shipping;
+      for (const t of doc.totals.taxes) {
+        if (t.rate <= 0 || !t.shipping) continue;
+        const amount = u(t.shipping);
+        shippingCharges.push({ vat: { category: 'S', rate: toUnits4(t.rate) }, amount });
+        rest -= amount;
+      }
+      if (rest !== 0n) shippingCharges.push({ vat: untaxedShipping, amount: rest });
+    } else {
+      const vat: VatTreatment =
+        doc.shipping_tax && doc.shipping_tax.rate > 0 ? { category: 'S', rate: toUnits4(doc.shipping_tax.rate) } : untaxedShipping;
+      shippingCharges.push({ vat, amount: shipping });
+    }
+  }
 
   // Before the document discount, per VAT treatment: the lines, and shipping.
   const gross = new Map<string, { vat: VatTreatment; amount: bigint }>();
@@ -453,7 +506,7 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     gross.set(vatKey(vat), entry);
   };
   for (const line of lines) addGross(line.vat, line.net);
-  if (shipping !== 0n) addGross(shippingVat, shipping);
+  for (const charge of shippingCharges) addGross(charge.vat, charge.amount);
 
   // The document discount, per treatment, as totals.ts spread it: for a taxed rate, what the stored base lacks;
   // the rest goes to the untaxed treatments, in proportion to their lines (one bucket in totals.ts).
@@ -481,8 +534,8 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     const vat = gross.get(key)?.vat;
     if (vat && amount !== 0n) allowancesCharges.push({ charge: false, amount, reason: 'Remise', reasonCode: '95', vat });
   }
-  if (shipping !== 0n)
-    allowancesCharges.push({ charge: true, amount: shipping, reason: 'Frais de port', reasonCode: 'FC', vat: shippingVat });
+  for (const c of shippingCharges)
+    allowancesCharges.push({ charge: true, amount: c.amount, reason: 'Frais de port', reasonCode: 'FC', vat: c.vat });
 
   const totals = doc.totals;
   const total = u(totals.total);
@@ -505,12 +558,13 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
           ...(deliveryDate ? { date: deliveryDate } : {}),
         }
       : undefined;
-  const account = doc.seller ? bankAccount([...doc.seller.identifications, ...doc.seller.additional_info]) : undefined;
+  const account = doc.seller ? bankAccount(doc.seller) : undefined;
   const terms = [doc.condition.trim(), doc.terms.trim()].filter(Boolean).join(' – ');
   const creditTerms = doc.type === 'credit' && ctx.corrects ? `Avoir sur la facture n° ${ctx.corrects.number}` : '';
   const paymentTerms = terms || creditTerms || (doc.maturity ? `Paiement au plus tard le ${formatDateShort(doc.maturity)}` : '');
 
   const typeCode = doc.type === 'credit' ? '381' : doc.kind === 'deposit' ? '386' : '380';
+  const seller = sellerOf(doc);
   const deducted = (ctx.deposits ?? []).filter((d): d is typeof d & { number: string } => Boolean(d.number));
   const preceding =
     doc.type === 'credit' ? (ctx.corrects ? [ctx.corrects] : []) : deducted.map((d) => ({ number: d.number, date: d.date }));
@@ -525,8 +579,8 @@ export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
     notes: notesOf(doc, ctx.deposits),
     ...(doc.purchase_order.trim() ? { purchaseOrder: doc.purchase_order.trim() } : {}),
     preceding,
-    seller: sellerOf(doc),
-    buyer: buyerOf(doc),
+    seller,
+    buyer: buyerOf(doc, seller.endpoint),
     ...(delivery ? { delivery } : {}),
     ...(account ? { payment: { ...account, reference: doc.number } } : {}),
     ...(paymentTerms ? { paymentTerms } : {}),

@@ -37,6 +37,8 @@ export type FacturXInfo = {
   seller: string;
   /** When the document was issued: the PDF's creation and modification dates, and the attachment's. */
   issuedAt: Date;
+  /** The date printed on the document (YYYY-MM-DD), which the subject repeats; the day of `issuedAt` when absent. */
+  date?: string;
   /** Defaults to the title Chromium printed (the share page's: type, number and seller). */
   title?: string;
   /** BCP 47; the product's documents are in French. */
@@ -130,7 +132,8 @@ function describe(doc: PDFDocument, info: FacturXInfo, identity: string): PdfDes
   return {
     title: info.title ?? printedTitle ?? `${word} ${info.number} · ${info.seller}`,
     author: info.seller,
-    subject: `${word} ${info.number} du ${parisDateOf(info.issuedAt)} émise par ${info.seller} (Factur-X EN 16931)`,
+    // The document's own date, not the instant of printing: a PDF printed again later must describe the same invoice.
+    subject: `${word} ${info.number} du ${info.date ?? parisDateOf(info.issuedAt)} ${info.type === 'credit' ? 'émis' : 'émise'} par ${info.seller} (Factur-X EN 16931)`,
     keywords: `${word}, Factur-X, EN 16931`,
     creatorTool: CREATOR_TOOL,
     producer: PRODUCER,

@@ -1,40 +1,7 @@
-import type { Db } from '../db/connection';
-import type { StoredDocument } from '../../shared/schemas/document-model';
 import { fail } from '../errors';
 import { logger } from '../logger';
 import { runHeavy } from '../workers/heavy-work';
-import { buildEinvoiceXml, einvoiceModel, serialisers } from './generate';
 import { validationSummary } from './validate';
-
-/**
- * An invoice or credit note is issued only if its EN 16931 XML (the CII that Factur-X embeds) passes the
- * CII schema and the EN 16931 rules. The validation takes seconds on thousands of lines, so it runs before the
- * issuing transaction, on the document as it would be issued (with the number its series would give it now): a
- * refusal writes nothing and takes no number. Answers the XML it accepted, for `assertIssuedAsValidated`.
- */
-export async function validateBeforeIssue(db: Db, organizationId: number, wouldBe: StoredDocument): Promise<string> {
-  const xml = serialisers.cii(await einvoiceModel(db, organizationId, wouldBe));
-  await assertValidEinvoice(xml, wouldBe.number ?? '');
-  return xml;
-}
-
-/**
- * In the issuing transaction, once the number and the snapshots are written: what was written must make the XML
- * validated before, byte for byte, or nothing commits. When it differs (another issue took the forecast number, a
- * rate changed in between) this XML is validated in turn, still off the event loop: nothing is issued unvalidated.
- */
-export async function assertIssuedAsValidated(
-  db: Db,
-  organizationId: number,
-  documentId: number,
-  number: string,
-  validatedXml: string,
-): Promise<void> {
-  const xml = await buildEinvoiceXml(db, organizationId, documentId, 'cii');
-  if (xml === validatedXml) return;
-  logger.info({ event: 'einvoice_revalidated', documentId, number });
-  await assertValidEinvoice(xml, number);
-}
 
 /**
  * Refuses (409, in French, with the rule ids) an XML that is not EN 16931; logs why. The validation (seconds for

@@ -74,5 +74,5 @@ export interface DirectoryEntry {
   routing_id: string;
 }
 
-/** The EN 16931 XML of an issued document (src/server/einvoice/generate.ts buildEinvoiceXml, wired in app.ts). */
+/** The EN 16931 XML of an issued document (src/server/services/einvoice-xml.ts buildEinvoiceXml, wired in app.ts). */
 export type XmlProvider = (organizationId: number, documentId: number) => Promise<string>;

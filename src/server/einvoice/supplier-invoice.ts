@@ -14,7 +14,13 @@ export type SupplierInvoice = {
   /** BT-30 (or BT-29) when its scheme is 0002 (SIREN) or 0009 (SIRET); another scheme is no French company number. */
   supplierSiren: string;
   supplierVatNumber: string;
+  /** BT-40, the seller's country (ISO alpha-2), '' when absent. */
+  supplierCountry: string;
   currency: string;
+  /** BT-113, what was paid before the invoice ('0' when absent). */
+  prepaid: string;
+  /** BT-20, the payment terms as written ('' when absent). */
+  paymentTerms: string;
   /** BT-112, the invoice total with VAT. */
   total: string;
   /** BG-23, the VAT breakdown, one line per rate (categories at the same rate, e.g. Z and E at 0 %, are summed). */
@@ -98,8 +104,11 @@ function readCii(doc: XmlDocument): SupplierInvoice {
     supplier: read(`${seller}/ram:Name`),
     supplierSiren: read(`${seller}/ram:SpecifiedLegalOrganization/ram:ID[${FRENCH_COMPANY}]`),
     supplierVatNumber: read(`${seller}/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='VA']`),
+    supplierCountry: read(`${seller}/ram:PostalTradeAddress/ram:CountryID`).toUpperCase(),
     currency,
     total: amount('Montant TTC', read(`${settlement}/ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:GrandTotalAmount`)),
+    prepaid: amount('Déjà payé', read(`${settlement}/ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:TotalPrepaidAmount`) || '0'),
+    paymentTerms: read(`(${settlement}/ram:SpecifiedTradePaymentTerms/ram:Description)[1]`).slice(0, 500),
     vat: byRate(taxes),
     kind: CREDIT_NOTE_TYPES.has(type) ? 'credit_note' : 'expense',
     precedingInvoiceNumber: read(`(${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID)[1]`),
@@ -132,8 +141,11 @@ function readUbl(doc: XmlDocument): SupplierInvoice {
     supplier: read(`${party}/cac:PartyLegalEntity/cbc:RegistrationName`) || read(`${party}/cac:PartyName/cbc:Name`),
     supplierSiren: companyId,
     supplierVatNumber: read(`${party}/cac:PartyTaxScheme[cac:TaxScheme/cbc:ID='VAT']/cbc:CompanyID`),
+    supplierCountry: read(`${party}/cac:PostalAddress/cac:Country/cbc:IdentificationCode`).toUpperCase(),
     currency,
     total: amount('Montant TTC', read('/*/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount')),
+    prepaid: amount('Déjà payé', read('/*/cac:LegalMonetaryTotal/cbc:PrepaidAmount') || '0'),
+    paymentTerms: read('(/*/cac:PaymentTerms/cbc:Note)[1]').slice(0, 500),
     vat: byRate(taxes),
     kind: creditNote ? 'credit_note' : 'expense',
     precedingInvoiceNumber: read('(/*/cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID)[1]'),

@@ -24,6 +24,7 @@ function party(name: string, p: EnParty): string {
     name,
     el('cac:Party', [
       text('cbc:EndpointID', p.endpoint?.id, { schemeID: p.endpoint?.scheme }),
+      p.routingId ? el('cac:PartyIdentification', text('cbc:ID', p.routingId.id, { schemeID: p.routingId.scheme })) : '',
       p.tradingName ? el('cac:PartyName', text('cbc:Name', p.tradingName)) : '',
       address('cac:PostalAddress', p.address),
       p.vatNumber ? el('cac:PartyTaxScheme', [text('cbc:CompanyID', p.vatNumber), taxScheme('VAT')]) : '',

@@ -1,9 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../errors';
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** Feedback carries a PNG screenshot of the whole page. */
-export const FEEDBACK_BODY_LIMIT = 10 * 1024 * 1024;
+export { DEFAULT_BODY_LIMIT } from '../door-formats';
 
 export function tooLarge(limit: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `La requête est trop volumineuse (${Math.round(limit / 1024 / 1024)} Mo au plus)`);

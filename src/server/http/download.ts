@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import { findSharedRow } from '../services/share';
 import { ChromiumMissingError } from '../pdf/pdf-renderer';
 import { CHROMIUM_MISSING } from '../pdf/document-pdf';
-import { documentPdfFile, type DocumentFileDeps } from '../pdf/document-file';
+import { documentPdfFile, type DocumentFileDeps } from '../services/document-pdf-file';
 import { sendError } from './respond';
 import { pdfFileName } from '../../shared/document-types';
 

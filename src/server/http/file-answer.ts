@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { binaryFileSchema, textFileSchema } from '../../shared/schemas/answers';
-
-export type FileCharset = 'utf-8' | 'iso-8859-15';
+import type { FileCharset } from '../door-formats';
 
 /** ISO-8859-15 puts these 8 characters where ISO-8859-1 (Node's 'latin1') has ¤ ¦ ¨ ´ ¸ ¼ ½ ¾. */
 const LATIN9_SPECIALS: Record<string, number> = { '€': 0xa4, Š: 0xa6, š: 0xa8, Ž: 0xb4, ž: 0xb8, Œ: 0xbc, œ: 0xbd, Ÿ: 0xbe };

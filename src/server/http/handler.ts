@@ -15,9 +15,10 @@ import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
 import { isMalformedPath, setSecurityHeaders } from './security-headers';
-import { clientIp, rateLimitKeyOf } from './client-ip';
-import { handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
+import { clientIp, rateLimitKeyOf } from '../net/client-ip';
+import { CARD_WEBHOOK_PREFIX, handleCardWebhook, handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
 import type { RequestDrain } from './drain';
+import { SENDER_CONFIRM_PREFIX, serveSenderConfirmation } from './sender-confirmation';
 
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -45,7 +46,8 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         logger.info({
           request_id: res.getHeader('X-Request-Id'),
           method: req.method,
-          path: pathname,
+          // The confirmation link's token is a secret: its route stands for the path.
+          path: pathname.startsWith(SENDER_CONFIRM_PREFIX) ? route : pathname,
           route,
           status: res.statusCode,
           ms: Math.round(seconds * 10_000) / 10,
@@ -74,6 +76,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
           return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
         }
         if (pathname === STRIPE_WEBHOOK_PATH) return await handlePaymentWebhook(deps, req, res);
+        if (pathname.startsWith(CARD_WEBHOOK_PREFIX)) return await handleCardWebhook(deps, req, res, pathname);
         const makeContext = () => createContext(deps, req, res);
         if (pathname.startsWith(TRPC_PREFIX)) return await handleTrpc(req, res, pathname, search, makeContext);
         const routes = findRestRoutes(pathname);
@@ -87,6 +90,9 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         if (!(await deps.rateLimits.pdfDownloadsByIp.take(rateLimitKeyOf(ip))))
           return sendError(res, new AppError('TOO_MANY_REQUESTS', 'Trop de PDF demandés en une minute : réessayez dans un instant'));
         return await serveDownload(req, res, pathname, { db: deps.db, dataDir: deps.env.dataDir, ...pdf });
+      }
+      if (pathname.startsWith(SENDER_CONFIRM_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+        return await serveSenderConfirmation(res, pathname, { db: deps.db, appUrl: deps.env.appUrl });
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));

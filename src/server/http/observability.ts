@@ -1,3 +1,4 @@
+import { SENDER_CONFIRM_PREFIX } from './sender-confirmation';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { isPostgresUrl } from '../db/dialect';
@@ -38,6 +39,7 @@ export function routeLabel(pathname: string): string {
   if (pathname.startsWith(DOWNLOAD_PREFIX)) return `${DOWNLOAD_PREFIX}{uuid}`;
   if (pathname.startsWith(LOGO_URL_PREFIX)) return `${LOGO_URL_PREFIX}{file}`;
   if (pathname === METRICS_PATH) return METRICS_PATH;
+  if (pathname.startsWith(SENDER_CONFIRM_PREFIX)) return `${SENDER_CONFIRM_PREFIX}{token}`;
   return 'client';
 }
 

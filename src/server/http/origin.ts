@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CONTRACT.md: state-changing requests from a foreign Origin are refused (403). Browsers send Origin on every
+ * State-changing requests from a foreign Origin are refused (403). Browsers send Origin on every
  * cross-site POST; the cookie's SameSite=Lax already blocks most of it, this closes the rest. A request without
  * Origin (curl, scripts, the seed) is not a browser acting for someone else.
  */

@@ -15,6 +15,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
  * down): it says when to come back, as HTTP lets it, unless a more precise Retry-After was set before.
  */
 const RETRY_AFTER_SECONDS = '5';
+/**
+ * HTTP requires a 401 to say how to authenticate: a bearer API key (a browser's session cookie is not a scheme HTTP
+ * names). A browser shows no login box for the Bearer scheme, so the application's own login page stays in charge.
+ */
+export const WWW_AUTHENTICATE = 'Bearer realm="Facturier"';
 
 export function sendJsonText(res: ServerResponse, status: number, payload: string): void {
   // One writeHead with every header: cheaper than a setHeader each on the hot path; Set-Cookie set earlier is kept.
@@ -23,12 +28,13 @@ export function sendJsonText(res: ServerResponse, status: number, payload: strin
     'Content-Length': Buffer.byteLength(payload),
     'Cache-Control': 'no-store',
     ...(status === 503 && !res.hasHeader('retry-after') ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
+    ...(status === 401 && !res.hasHeader('www-authenticate') ? { 'WWW-Authenticate': WWW_AUTHENTICATE } : {}),
   });
   res.end(payload);
 }
 
 /**
- * CONTRACT.md "Errors": JSON `{ messages }` with the HTTP status; a 500 says only `Erreur interne du serveur`.
+ * JSON `{ messages }` with the HTTP status; a 500 says only `Erreur interne du serveur`.
  * `procedure` is the tRPC path that refused the input, if any: its schema names the invalid fields, as tRPC's
  * error formatter does for /api/trpc. A 400 about fields also carries `fields` ({ path: message }), the same object
  * as tRPC's `data.fields`, so a REST client can show each message beside its field.

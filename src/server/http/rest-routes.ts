@@ -14,10 +14,12 @@ export interface RestRoute extends RestMeta {
   /** The input and output parsers (Zod schemas here), for the OpenAPI document. */
   inputs: unknown[];
   output: unknown;
+  /** The rest of the procedure's metadata (plan limits, heavy work, outside services): the answers it may give. */
+  meta: Omit<ProcedureMeta, 'rest'>;
 }
 
 /**
- * Every procedure that declares a REST path (STYLE.md "One API definition"), read once from the router: tRPC keeps
+ * Every procedure that declares a REST path, read once from the router: tRPC keeps
  * its procedures in a flat record by dotted path.
  */
 export function restRoutesOf(router: AnyRouter): RestRoute[] {
@@ -25,7 +27,7 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
   for (const { path, procedure } of proceduresOf(router)) {
     const def = procedure._def;
     // The router's `.meta<ProcedureMeta>()` types every procedure's `.meta()`; tRPC's own types forget it per procedure.
-    const rest = (def.meta as ProcedureMeta | undefined)?.rest;
+    const { rest, ...meta } = (def.meta as ProcedureMeta | undefined) ?? {};
     if (!rest || def.type === 'subscription') continue;
     // A file answer is never stored for an Idempotency-Key replay: only a read may send one.
     if (rest.file && rest.method !== 'GET') throw new Error(`${path}: meta.rest.file is for GET paths only`);
@@ -37,6 +39,7 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
       takesInput: def.inputs.length > 0,
       inputs: def.inputs,
       output: 'output' in def ? def.output : undefined,
+      meta,
     });
   }
   return routes;

@@ -11,7 +11,7 @@ import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 
 /**
- * CONTRACT.md's REST paths, each one door onto the same tRPC procedure as /api/trpc (one procedure, two doors). The
+ * REST paths, each one door onto the same tRPC procedure as /api/trpc (one procedure, two doors). The
  * doors are read from the procedures' `meta.rest` once, at start: the procedure validates input and shapes output;
  * its metadata only says where the input comes from.
  */
@@ -38,6 +38,19 @@ async function inputOf(route: RestRoute, req: IncomingMessage, params: Record<st
   if (route.params.length === 0 && query === undefined) return body;
   if (route.params.length === 0 && body === undefined) return query;
   return { ...query, ...(isRecord(body) ? body : {}), ...params };
+}
+
+/**
+ * Whether a file door answers JSON this time: only where the procedure allows it and the Accept header names
+ * `application/json` without naming the file's own type (curl, a browser, or an Accept of any type get the file).
+ */
+export function wantsJsonInstead(file: NonNullable<RestRoute['file']>, req: Pick<IncomingMessage, 'headers'>): boolean {
+  if (!('jsonWhenAsked' in file) || !file.jsonWhenAsked) return false;
+  const types = (req.headers.accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter((type) => type !== '');
+  return types.includes('application/json') && !types.includes(file.contentType);
 }
 
 /** A file answer (`meta.rest.file`, GET only): sent as the file, never stored for idempotency. */
@@ -75,7 +88,7 @@ export async function handleRest(
   }
   try {
     const input = await inputOf(route, req, params, search);
-    if (route.file) return await sendFileAnswer(route, route.file, res, input, makeContext);
+    if (route.file && !wantsJsonInstead(route.file, req)) return await sendFileAnswer(route, route.file, res, input, makeContext);
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const ctx = await makeContext();
     const run = async (): Promise<StoredHttpAnswer> => {

@@ -15,7 +15,7 @@ import { logger } from '../logger';
 import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
-import { sendError, sendJsonText } from './respond';
+import { sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
 import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
@@ -49,7 +49,7 @@ function logInternal(error: TRPCError, path: string) {
 /**
  * /api/trpc/{path}: the typed client's door. Plain JSON queries and mutations (single or batched — all the SPA and
  * scripts send) are answered here by calling the router in-process with tRPC's own core functions, in the wire
- * format of tRPC's HTTP adapter. That adapter cost ~0.5 ms of CPU per request here (STACK.md trap 1; measured in
+ * Format of tRPC's HTTP adapter. That adapter cost ~0.5 ms of CPU per request here (measured in
  * `npm run bench`); anything else — streaming, subscriptions, other methods — still goes through it unchanged.
  */
 export async function handleTrpc(
@@ -76,6 +76,9 @@ export async function handleTrpc(
       path,
       maxBodySize: limit,
       createContext: () => makeContext(),
+      // The adapter's own answers: a 401 says how to authenticate, as every other door's does (http/respond.ts).
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE } } : {},
       onError: ({ error, path: p }) => logInternal(error, p ?? path),
     });
   }

@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from './document';
 let cached: string | undefined;
 
 /**
- * GET /api/openapi.json, no session (CONTRACT.md). Built on the first request, not at start (it takes ~0.2 s and the
+ * GET /api/openapi.json, no session. Built on the first request, not at start (it takes ~0.2 s and the
  * server starts in ~0.4 s), then served from memory: the procedures cannot change while the process runs.
  */
 export function serveOpenApi(res: ServerResponse): void {

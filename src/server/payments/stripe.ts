@@ -13,13 +13,44 @@ export interface StripeConfig {
 /** Seconds a signed webhook stays acceptable: Stripe's default, against replays of an old delivery. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const base = config.apiBase ? new URL(config.apiBase) : undefined;
-  const stripe = new Stripe(config.secretKey, {
+/**
+ * A Stripe API client on a secret key: the server's own (plans) or an organisation's (card payments on its invoices).
+ * `apiBase` points it at another host (STRIPE_API_BASE: a local stub in tests).
+ */
+export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
     telemetry: false,
     maxNetworkRetries: 1,
+    // A customer waits on the other end of a checkout: a Stripe that does not answer is said so within seconds.
+    timeout: 20_000,
     ...(base && { host: base.hostname, port: base.port || undefined, protocol: base.protocol === 'http:' ? 'http' : 'https' }),
   });
+}
+
+/**
+ * A Stripe event whose signature (`Stripe-Signature` over the raw bytes, with `secret`) is right and recent; throws
+ * `WebhookRefusal` with the reason in French otherwise. Both webhook doors (plans, card payments) check through it.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
+  if (!signature) throw new WebhookRefusal('Signature Stripe absente (en-tête Stripe-Signature)');
+  try {
+    const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new WebhookRefusal(
+        /tolerance/i.test(error.message)
+          ? 'Événement Stripe refusé : sa signature est trop ancienne (rejeu ?)'
+          : 'Événement Stripe refusé : signature invalide',
+      );
+    }
+    throw new WebhookRefusal('Événement Stripe illisible');
+  }
+}
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = stripeClient(config.secretKey, config.apiBase);
   return {
     name: 'stripe',
     async createCheckout(params) {
@@ -82,20 +113,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       });
     },
     verifyWebhook(rawBody, signature): ProviderEvent {
-      if (!signature) throw new WebhookRefusal('Signature Stripe absente (en-tête Stripe-Signature)');
-      try {
-        const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new WebhookRefusal(
-            /tolerance/i.test(error.message)
-              ? 'Événement Stripe refusé : sa signature est trop ancienne (rejeu ?)'
-              : 'Événement Stripe refusé : signature invalide',
-          );
-        }
-        throw new WebhookRefusal('Événement Stripe illisible');
-      }
+      return verifyStripeEvent(rawBody, signature, config.webhookSecret);
     },
   };
 }

@@ -60,6 +60,7 @@ export async function renderKeptPdf(deps: PdfDeps, doc: StoredDocument): Promise
         seller: doc.seller?.name ?? '',
         // Issued documents carry their issue instant; the date alone is the fallback for rows issued before it existed.
         issuedAt: new Date(doc.issued_at ?? `${doc.date}T00:00:00Z`),
+        date: doc.date,
         lang: 'fr',
       },
     ]);

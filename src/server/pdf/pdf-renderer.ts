@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { AppError, SERVER_STOPPING_MESSAGE } from '../errors';
+import { runsAsRoot } from '../env';
 import { logger } from '../logger';
 
-/** STACK.md trap 5: the flags that work as root on these machines, and no background traffic (tests and benches too). */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
+/**
+ * The flags of every launch: no background traffic, and the sandbox unless `sandbox` is false. Chromium refuses its
+ * sandbox as root, so a process running as root (the tests and benches on these machines) turns it off.
+ */
+export function chromiumFlags(sandbox = !runsAsRoot()): string[] {
+  return sandbox ? CHROMIUM_FLAGS : ['--no-sandbox', ...CHROMIUM_FLAGS];
+}
+
+const CHROMIUM_FLAGS = [
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -14,7 +21,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--font-render-hinting=none'];
 /** One page per core, at least two: printing is Chromium's CPU work, pages beyond the cores would only queue in it. */
 export const POOL_SIZE = Math.min(8, Math.max(2, os.availableParallelism()));
 /** A page prints this many documents, then is replaced: whatever a long-lived page gathers stays bounded. */
@@ -133,7 +139,10 @@ export class PdfRenderer {
   private current: Browser | undefined;
   private closed = false;
 
-  constructor(private readonly chromiumPath: string | undefined) {}
+  constructor(
+    private readonly chromiumPath: string | undefined,
+    private readonly sandbox = !runsAsRoot(),
+  ) {}
 
   get available(): boolean {
     return findChromium(this.chromiumPath) !== undefined;
@@ -148,7 +157,7 @@ export class PdfRenderer {
     const browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...chromiumFlags(this.sandbox), '--font-render-hinting=none'],
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,

@@ -14,11 +14,13 @@ import { shareRouter } from './share';
 import { taxesRouter, unitsRouter } from './reference';
 import { emailSettingsRouter } from './email-settings';
 import { einvoicingRouter } from './einvoicing';
+import { onlinePaymentRouter } from './online-payment';
 import { currenciesRouter } from './currencies';
 import { tagsRouter } from './tags';
 import { auditRouter } from './audit';
 import { exportsRouter } from './exports';
 import { einvoiceRouter } from './einvoice';
+import { ereportingRouter } from './ereporting';
 import { expensesRouter } from './expenses';
 import { recurringExpensesRouter } from './recurring-expenses';
 import { documentMailRouter } from './document-mail';
@@ -49,6 +51,8 @@ export const appRouter = router({
   units: unitsRouter,
   emailSettings: emailSettingsRouter,
   einvoicing: einvoicingRouter,
+  ereporting: ereportingRouter,
+  onlinePayment: onlinePaymentRouter,
   currencies: currenciesRouter,
   tags: tagsRouter,
   audit: auditRouter,

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
 import { apiKeyCreatedSchema, apiKeyInputSchema, apiKeysAnswerSchema } from '../../shared/schemas/api-keys';
 import * as apiKeys from '../services/api-keys';
 
 export const apiKeysRouter = router({
-  list: protectedProcedure
+  list: manageProcedure
     .meta({ rest: { method: 'GET', path: '/api/api-keys', summary: 'Les clés d’API de l’entreprise (jamais leur secret)' } })
     .output(apiKeysAnswerSchema)
     .query(({ ctx }) => apiKeys.apiKeysOf(ctx)),
-  create: protectedProcedure
+  create: manageProcedure
     .meta({
       rest: { method: 'POST', path: '/api/api-keys', status: 201, summary: 'Crée une clé d’API ; son secret n’est donné qu’ici' },
       feature: 'api',
@@ -21,7 +21,7 @@ export const apiKeysRouter = router({
       messages: 'Clé d’API créée : copiez-la maintenant, elle ne sera plus affichée',
       data: await apiKeys.createApiKey(ctx, input),
     })),
-  revoke: protectedProcedure
+  revoke: manageProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/api-keys/{id}', summary: 'Révoque une clé d’API' } })
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)

@@ -3,7 +3,6 @@ import { publicProcedure, router } from '../trpc';
 import {
   forgotPasswordInputSchema,
   loginInputSchema,
-  messageAnswerSchema,
   registerInputSchema,
   resetPasswordInputSchema,
   userSchema,
@@ -11,6 +10,7 @@ import {
   acceptInvitationInputSchema,
   tokenSchema,
 } from '../../shared/schemas/auth';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
 import { invitationPreviewSchema } from '../../shared/schemas/members';
 import * as auth from '../services/auth';
 import { LOGIN_DOOR } from '../../shared/rest-doors';

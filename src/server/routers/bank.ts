@@ -1,37 +1,58 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
-import { listAnswer, writeAnswer } from '../../shared/schemas/answers';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { listAnswer, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
 import {
   bankAccountInputSchema,
   bankAccountSchema,
+  bankReconciliationSchema,
   bankTransactionQuerySchema,
   bankTransactionSchema,
+  candidatesQuerySchema,
   ignoreInputSchema,
+  matchCandidateSchema,
   matchInputSchema,
   statementImportSchema,
   statementUploadSchema,
 } from '../../shared/schemas/bank';
 import { createBankAccount, deleteBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from '../services/bank-accounts';
 import { importStatement } from '../services/bank-import';
-import { confirmSureMatches, ignoreBankTransaction, listBankTransactions, matchBankTransaction } from '../services/bank-matching';
+import { bankReconciliation } from '../services/bank-reconciliation';
+import {
+  confirmSureMatches,
+  ignoreBankTransaction,
+  listBankTransactions,
+  matchBankTransaction,
+  matchCandidates,
+  unignoreBankTransaction,
+} from '../services/bank-matching';
 import { plural } from '../../shared/french';
 
 /** A statement of 10 MB, in base64 inside JSON. */
 const STATEMENT_BODY_LIMIT = 15 * 1024 * 1024;
 
 export const bankAccountsRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/bank-accounts', summary: 'Comptes bancaires' } })
     .output(listAnswer(bankAccountSchema))
     .query(({ ctx }) => listBankAccounts(ctx.db, ctx.organizationId)),
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/bank-accounts/{id}', summary: 'Un compte bancaire' } })
     .input(z.object({ id: idSchema }))
     .output(bankAccountSchema)
     .query(({ ctx, input }) => getBankAccount(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure
+  reconciliation: readProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/bank-accounts/{id}/reconciliation',
+        summary: 'État de rapprochement : solde du relevé, solde comptable et leur écart expliqué ligne à ligne',
+      },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(bankReconciliationSchema)
+    .query(({ ctx, input }) => bankReconciliation(ctx.db, ctx.organizationId, input.id)),
+  create: manageProcedure
     .meta({ rest: { method: 'POST', path: '/api/bank-accounts', status: 201, summary: 'Ajoute un compte bancaire (IBAN vérifié)' } })
     .input(bankAccountInputSchema)
     .output(writeAnswer(bankAccountSchema))
@@ -39,7 +60,7 @@ export const bankAccountsRouter = router({
       messages: 'Compte bancaire ajouté',
       data: await createBankAccount(ctx.db, ctx.organizationId, input),
     })),
-  update: protectedProcedure
+  update: manageProcedure
     .meta({ rest: { method: 'PUT', path: '/api/bank-accounts/{id}', summary: 'Modifie un compte bancaire' } })
     .input(bankAccountInputSchema.extend({ id: idSchema }))
     .output(writeAnswer(bankAccountSchema))
@@ -47,7 +68,7 @@ export const bankAccountsRouter = router({
       messages: 'Mise à jour avec succès',
       data: await updateBankAccount(ctx.db, ctx.organizationId, id, input),
     })),
-  delete: protectedProcedure
+  delete: manageProcedure
     .meta({
       rest: { method: 'DELETE', path: '/api/bank-accounts/{id}', summary: 'Supprime un compte bancaire et ses opérations non rapprochées' },
     })
@@ -57,7 +78,7 @@ export const bankAccountsRouter = router({
       await deleteBankAccount(ctx.db, ctx.organizationId, input.id);
       return { messages: 'Compte bancaire supprimé' };
     }),
-  import: protectedProcedure
+  import: writeProcedure
     .meta({
       heavy: true,
       rest: {
@@ -79,14 +100,25 @@ export const bankAccountsRouter = router({
 });
 
 export const bankTransactionsRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({
       rest: { method: 'GET', path: '/api/bank-transactions', summary: 'Opérations bancaires, avec leurs suggestions de rapprochement' },
     })
     .input(bankTransactionQuerySchema.optional())
     .output(listAnswer(bankTransactionSchema))
     .query(({ ctx, input }) => listBankTransactions(ctx.db, ctx.organizationId, bankTransactionQuerySchema.parse(input ?? {}))),
-  match: protectedProcedure
+  candidates: readProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/bank-transactions/{id}/candidates',
+        summary: 'Factures ouvertes (crédit) ou dépenses à payer (débit) qu’une opération peut payer, à choisir à la main',
+      },
+    })
+    .input(candidatesQuerySchema.extend({ id: idSchema }))
+    .output(z.object({ data: z.array(matchCandidateSchema) }))
+    .query(async ({ ctx, input }) => ({ data: await matchCandidates(ctx.db, ctx.organizationId, input.id, input.q) })),
+  match: writeProcedure
     .meta({
       rest: {
         method: 'POST',
@@ -100,7 +132,7 @@ export const bankTransactionsRouter = router({
       messages: 'Opération rapprochée : paiement enregistré',
       data: await matchBankTransaction(ctx.db, ctx.organizationId, input.id, input.matches, ctx.userId),
     })),
-  ignore: protectedProcedure
+  ignore: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/bank-transactions/{id}/ignore', summary: 'Ignore une opération (avec la raison)' } })
     .input(ignoreInputSchema.extend({ id: idSchema }))
     .output(messageAnswerSchema)
@@ -108,7 +140,21 @@ export const bankTransactionsRouter = router({
       await ignoreBankTransaction(ctx.db, ctx.organizationId, input.id, input.reason);
       return { messages: 'Opération ignorée' };
     }),
-  confirmSure: protectedProcedure
+  unignore: writeProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/bank-transactions/{id}/unignore',
+        summary: 'Annule « Ignorer » : la ligne est de nouveau à rapprocher',
+      },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(messageAnswerSchema)
+    .mutation(async ({ ctx, input }) => {
+      await unignoreBankTransaction(ctx.db, ctx.organizationId, input.id);
+      return { messages: 'Opération de nouveau à rapprocher' };
+    }),
+  confirmSure: writeProcedure
     .meta({
       rest: { method: 'POST', path: '/api/bank-transactions/confirm-sure', summary: '« Tout valider » : confirme chaque suggestion sûre' },
     })

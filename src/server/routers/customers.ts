@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc';
 import {
   customerDuplicatesQuerySchema,
   customerDuplicatesSchema,
@@ -11,11 +11,12 @@ import {
 import { customerListQuerySchema } from '../../shared/schemas/customer-filters';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
-import { csvFileSchema, csvImportReportSchema, writeAnswer } from '../../shared/schemas/answers';
-import { FEEDBACK_BODY_LIMIT } from '../http/body';
+import { csvFileSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
+import { CSV_FILE, FEEDBACK_BODY_LIMIT } from '../door-formats';
 import { findCustomerDuplicates, listCustomers } from '../db/queries/customers';
-import { archiveCustomer, createCustomer, editCustomer, getCustomer, restoreCustomer } from '../services/customers';
+import { archiveCustomer, getCustomer, restoreCustomer } from '../services/customers';
+import { createCustomerWithDirectory, editCustomerWithDirectory, refreshCustomerDirectory } from '../services/einvoice-directory';
+import { directoryStatusMessage } from '../../shared/einvoice-directory';
 import { exportCustomers, importCustomers } from '../services/customer-csv';
 import { plural, pluralWord } from '../../shared/french';
 
@@ -26,7 +27,7 @@ const sirenOf = (businessId: string): string => {
 };
 
 export const customersRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({ kept: true, rest: { method: 'GET', path: '/api/customers', summary: 'Clients, filtrés et paginés' } })
     .input(customerListQuerySchema.optional())
     .output(customerListSchema)
@@ -45,13 +46,13 @@ export const customersRouter = router({
         ...pageWindow(q),
       });
     }),
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/customers/{id}', summary: 'Un client' } })
     .input(z.object({ id: idSchema }))
     .output(customerSchema)
     .query(({ ctx, input }) => getCustomer(ctx.db, ctx.organizationId, input.id)),
   /** The customers a new (or edited) one would duplicate, asked before saving; the form offers to open them. */
-  duplicates: protectedProcedure
+  duplicates: readProcedure
     .input(customerDuplicatesQuerySchema)
     .output(customerDuplicatesSchema)
     .query(async ({ ctx, input }) => ({
@@ -63,23 +64,38 @@ export const customersRouter = router({
         excludeId: input.exclude_id,
       }),
     })),
-  create: protectedProcedure
+  create: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/customers', status: 201, summary: 'Crée un client' } })
     .input(customerInputSchema)
     .output(customerWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
-      data: await createCustomer(ctx.db, ctx.organizationId, input),
+      data: await createCustomerWithDirectory(ctx, ctx.organizationId, input),
     })),
-  update: protectedProcedure
+  update: writeProcedure
     .meta({ rest: { method: 'PUT', path: '/api/customers/{id}', bodyKey: 'data', summary: 'Modifie un client' } })
     .input(z.object({ id: idSchema, data: customerInputSchema }))
     .output(customerWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
-      data: await editCustomer(ctx.db, ctx.organizationId, input.id, input.data),
+      data: await editCustomerWithDirectory(ctx, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure
+  checkDirectory: writeProcedure
+    .meta({
+      heavy: true,
+      rest: {
+        method: 'POST',
+        path: '/api/customers/{id}/directory',
+        summary: 'Cherche le SIREN du client dans l’annuaire de la facturation électronique et garde son adresse',
+      },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(customerWriteSchema)
+    .mutation(async ({ ctx, input }) => {
+      const data = await refreshCustomerDirectory(ctx, ctx.organizationId, input.id);
+      return { messages: directoryStatusMessage(data), data };
+    }),
+  delete: manageProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/customers/{id}', summary: 'Archive un client' } })
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
@@ -89,7 +105,7 @@ export const customersRouter = router({
       return { messages: 'Archivé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
-  import: protectedProcedure
+  import: writeProcedure
     .meta({
       heavy: true,
       rest: { method: 'POST', path: '/api/customers/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des clients (CSV)' },
@@ -108,11 +124,11 @@ export const customersRouter = router({
         : `${plural(report.created, 'client')} ${pluralWord(report.created, 'importé')}`;
       return { messages, data: report };
     }),
-  export: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/customers/export', summary: 'Exporte les clients (CSV)' } })
+  export: readProcedure
+    .meta({ rest: { method: 'GET', path: '/api/customers/export', file: CSV_FILE, summary: 'Exporte les clients (CSV)' } })
     .output(csvFileSchema)
     .query(({ ctx }) => exportCustomers(ctx.db, ctx.organizationId)),
-  restore: protectedProcedure
+  restore: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/customers/{id}/restore', summary: 'Restaure un client archivé' } })
     .input(z.object({ id: idSchema }))
     .output(customerWriteSchema)

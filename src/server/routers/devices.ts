@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { selfProcedure, router } from '../trpc';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
 import { deviceIdSchema, devicesAnswerSchema } from '../../shared/schemas/devices';
 import * as devices from '../services/devices';
 
 export const devicesRouter = router({
-  list: protectedProcedure
+  list: selfProcedure
     .meta({ rest: { method: 'GET', path: '/api/devices', summary: 'Les sessions ouvertes de l’utilisateur' } })
     .output(devicesAnswerSchema)
     .query(({ ctx }) => devices.devicesOf(ctx)),
-  revoke: protectedProcedure
+  revoke: selfProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/devices/{id}', summary: 'Ferme la session d’un autre appareil' } })
     .input(z.object({ id: deviceIdSchema }))
     .output(messageAnswerSchema)
@@ -17,7 +17,7 @@ export const devicesRouter = router({
       await devices.revokeDevice(ctx, input.id);
       return { messages: 'Appareil déconnecté' };
     }),
-  revokeOthers: protectedProcedure
+  revokeOthers: selfProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/devices', summary: 'Ferme les sessions de tous les autres appareils' } })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { directoryWarningOf } from '../services/einvoice-directory';
+import { READY_TO_ISSUE } from '../../shared/einvoice-directory';
+import { readProcedure, writeProcedure, router } from '../trpc';
 import { baseVersionSchema, documentInputSchema, documentTypeSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import { listFiltersSchema, pageWindow } from '../../shared/schemas/filters';
-import { paymentInputSchema, paymentSchema } from '../../shared/schemas/payment';
+import { creditRefundInputSchema, creditSettlementSchema, paymentInputSchema, paymentSchema } from '../../shared/schemas/payment';
 import { documentListSchema, documentSchema, documentWriteSchema } from '../../shared/schemas/document-model';
 import { idSchema } from '../../shared/schemas/reference';
 import { periodRange } from '../../shared/periods';
@@ -11,9 +13,10 @@ import { createDocument, editDocument, getDocument, removeDocument } from '../se
 import { changeStatus, issueDocument, markSent } from '../services/document-lifecycle';
 import { convertDocument, createDepositInvoice, duplicateDocument } from '../services/document-conversions';
 import { correctPayment, getPayments, recordPayment, reversePayment } from '../services/payments';
+import { refundCredit } from '../services/credit-settlement';
 import { todayIso } from '../services/document-record';
-import { textFileSchema } from '../../shared/schemas/answers';
-import { einvoiceFile } from '../einvoice/generate';
+import { messageAnswerSchema, textFileSchema } from '../../shared/schemas/answers';
+import { einvoiceFile } from '../services/einvoice-xml';
 
 /** A credit note corrects an issued invoice (CGI art. 272): the law asks for it, so no plan limit refuses it. */
 const isCreditNote = (raw: unknown): boolean => typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'credit';
@@ -38,12 +41,11 @@ const creditLinesSchema = z
   .array(z.object({ id: z.number().int().positive(), quantity: z.number().positive('Quantité à créditer : positive') }))
   .max(2000);
 
-const messagesSchema = z.object({ messages: z.string() });
 const paymentWriteSchema = z.object({ messages: z.string(), data: paymentSchema });
 
 export const documentsRouter = router({
-  list: protectedProcedure
-    .meta({ kept: true, rest: { method: 'GET', path: '/api/documents' } })
+  list: readProcedure
+    .meta({ kept: true, rest: { method: 'GET', path: '/api/documents', summary: 'Liste des documents, filtrée et paginée' } })
     .input(listFiltersSchema.optional())
     .output(documentListSchema)
     .query(async ({ ctx, input }) => {
@@ -67,13 +69,13 @@ export const documentsRouter = router({
         ...pageWindow(f),
       });
     }),
-  get: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/documents/{id}' } })
+  get: readProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}', summary: 'Un document, ses lignes et ses totaux' } })
     .input(z.object({ id: idSchema }))
     .output(documentSchema)
     .query(({ ctx, input }) => getDocument(ctx.db, ctx.organizationId, input.id)),
   /** The issued invoice or credit note as EN 16931 XML (CII D16B or UBL 2.1); the REST door sends the file. */
-  einvoice: protectedProcedure
+  einvoice: readProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -85,32 +87,39 @@ export const documentsRouter = router({
     .input(z.object({ id: idSchema, format: einvoiceFormatSchema }))
     .output(textFileSchema)
     .query(({ ctx, input }) => einvoiceFile(ctx.db, ctx.organizationId, input.id, input.format)),
-  create: protectedProcedure
-    .meta({ limit: { key: 'documents', exempt: isCreditNote }, rest: { method: 'POST', path: '/api/documents', status: 201 } })
+  create: writeProcedure
+    .meta({
+      limit: { key: 'documents', exempt: isCreditNote },
+      rest: { method: 'POST', path: '/api/documents', status: 201, summary: 'Crée un document (brouillon)' },
+    })
     .input(documentInputSchema)
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await createDocument(ctx.db, ctx.organizationId, input),
     })),
-  update: protectedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/documents/{id}', bodyKey: 'data' } })
+  update: writeProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/documents/{id}', bodyKey: 'data', summary: 'Modifie un document' } })
     .input(z.object({ id: idSchema, data: documentUpdateSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await editDocument(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/documents/{id}' } })
+  delete: writeProcedure
+    .meta({
+      rest: { method: 'DELETE', path: '/api/documents/{id}', summary: 'Supprime un document (jamais une facture ou un avoir émis)' },
+    })
     .input(z.object({ id: idSchema }))
-    .output(messagesSchema)
+    .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await removeDocument(ctx.db, ctx.organizationId, input.id);
       return { messages: 'Supprimé avec succès' };
     }),
-  issue: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/issue' } })
+  issue: writeProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/documents/{id}/issue', summary: 'Émet un brouillon : il prend le numéro suivant de sa série' },
+    })
     .input(
       z.object({
         id: idSchema,
@@ -129,57 +138,102 @@ export const documentsRouter = router({
         confirmPaymentTerms: input.confirm_payment_terms,
         dryRun: input.dry_run,
       });
-      if (input.dry_run) return { messages: 'Prêt à être émis', data };
+      // The check before « Émettre définitivement ? » also says when the directory does not list the customer.
+      if (input.dry_run)
+        return { messages: (await directoryWarningOf(ctx.db, ctx.organizationId, data.customer_id)) ?? READY_TO_ISSUE, data };
       ctx.issueArchiver.afterIssue(ctx.organizationId, data.id, ctx.userId);
       return { messages: `Document émis sous le n° ${data.number}`, data };
     }),
-  setStatus: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/status' } })
+  setStatus: writeProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/status', summary: 'Change à la main le statut d’un document' } })
     .input(z.object({ id: idSchema, status: statusSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await changeStatus(ctx.db, ctx.organizationId, input.id, input.status),
     })),
-  markSent: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/sent' } })
+  markSent: writeProcedure
+    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/sent', summary: 'Marque un document comme envoyé' } })
     .input(z.object({ id: idSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Mis à jour avec succès',
       data: await markSent(ctx.db, ctx.organizationId, input.id),
     })),
-  convert: protectedProcedure
-    .meta({ limit: { key: 'documents', exempt: isCreditNote }, rest: { method: 'POST', path: '/api/documents/{id}/convert', status: 201 } })
-    .input(z.object({ id: idSchema, type: documentTypeSchema, lines: creditLinesSchema.optional() }))
+  convert: writeProcedure
+    .meta({
+      limit: { key: 'documents', exempt: isCreditNote },
+      rest: {
+        method: 'POST',
+        path: '/api/documents/{id}/convert',
+        status: 201,
+        summary: 'Transforme un document (devis en facture, facture en avoir…)',
+      },
+    })
+    .input(
+      z.object({
+        id: idSchema,
+        type: documentTypeSchema,
+        lines: creditLinesSchema.optional(),
+        // A credit note by lines may credit shipping too, up to the invoice's.
+        shipping: z
+          .number({ error: 'Frais de port à créditer : un nombre est attendu' })
+          .min(0, 'Frais de port à créditer : positifs')
+          .optional(),
+      }),
+    )
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
-      data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines),
+      data: await convertDocument(ctx.db, ctx.organizationId, input.id, input.type, input.lines, input.shipping),
     })),
-  duplicate: protectedProcedure
-    .meta({ limit: { key: 'documents' }, heavy: true, rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201 } })
+  duplicate: writeProcedure
+    .meta({
+      limit: { key: 'documents' },
+      heavy: true,
+      rest: { method: 'POST', path: '/api/documents/{id}/duplicate', status: 201, summary: 'Duplique un document en un nouveau brouillon' },
+    })
     .input(z.object({ id: idSchema }))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await duplicateDocument(ctx.db, ctx.organizationId, input.id),
     })),
-  deposit: protectedProcedure
-    .meta({ limit: { key: 'documents' }, rest: { method: 'POST', path: '/api/documents/{id}/deposit', status: 201 } })
+  deposit: writeProcedure
+    .meta({
+      limit: { key: 'documents' },
+      rest: {
+        method: 'POST',
+        path: '/api/documents/{id}/deposit',
+        status: 201,
+        summary: 'Facture d’acompte sur un devis ou une commande émis',
+      },
+    })
     .input(z.object({ id: idSchema }).and(depositSchema))
     .output(documentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
       messages: 'Ajouté avec succès',
       data: await createDepositInvoice(ctx.db, ctx.organizationId, input.id, input),
     })),
-  payments: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/documents/{id}/payments' } })
+  payments: readProcedure
+    .meta({ rest: { method: 'GET', path: '/api/documents/{id}/payments', summary: 'Les paiements d’un document' } })
     .input(z.object({ id: idSchema }))
     .output(z.object({ total: z.number().int(), data: z.array(paymentSchema) }))
     .query(({ ctx, input }) => getPayments(ctx.db, ctx.organizationId, input.id)),
-  recordPayment: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/documents/{id}/payments', status: 201, bodyKey: 'data' } })
+  refundCredit: writeProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/documents/{id}/refund', status: 201, bodyKey: 'data', summary: 'Rembourse le crédit d’un avoir' },
+    })
+    .input(z.object({ id: idSchema, data: creditRefundInputSchema }))
+    .output(z.object({ messages: z.string(), data: creditSettlementSchema }))
+    .mutation(async ({ ctx, input }) => ({
+      messages: 'Remboursement enregistré',
+      data: await refundCredit(ctx.db, ctx.organizationId, input.id, input.data),
+    })),
+  recordPayment: writeProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/documents/{id}/payments', status: 201, bodyKey: 'data', summary: 'Enregistre un paiement' },
+    })
     .input(z.object({ id: idSchema, data: paymentInputSchema }))
     .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
@@ -187,8 +241,15 @@ export const documentsRouter = router({
       data: await recordPayment(ctx.db, ctx.organizationId, input.id, input.data, ctx.userId),
     })),
   /** A recorded payment is never rewritten: the old one is reversed by a counter-entry and the new one recorded. */
-  updatePayment: protectedProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/documents/{id}/payments/{paymentId}', bodyKey: 'data' } })
+  updatePayment: writeProcedure
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/api/documents/{id}/payments/{paymentId}',
+        bodyKey: 'data',
+        summary: 'Corrige un paiement (contre-passé puis enregistré à nouveau)',
+      },
+    })
     .input(z.object({ id: idSchema, paymentId: idSchema, data: paymentInputSchema }))
     .output(paymentWriteSchema)
     .mutation(async ({ ctx, input }) => ({
@@ -196,10 +257,16 @@ export const documentsRouter = router({
       data: await correctPayment(ctx.db, ctx.organizationId, input.id, input.paymentId, input.data, ctx.userId),
     })),
   /** Payments are never deleted: DELETE records a counter-entry that cancels the payment. */
-  deletePayment: protectedProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/documents/{id}/payments/{paymentId}' } })
+  deletePayment: writeProcedure
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/api/documents/{id}/payments/{paymentId}',
+        summary: 'Annule un paiement (une contre-écriture au journal)',
+      },
+    })
     .input(z.object({ id: idSchema, paymentId: idSchema }))
-    .output(messagesSchema)
+    .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await reversePayment(ctx.db, ctx.organizationId, input.id, input.paymentId, ctx.userId);
       return { messages: 'Paiement annulé par une contre-écriture' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { readProcedure, writeProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
 import { writeAnswer } from '../../shared/schemas/answers';
 import { lifecycleAnswerSchema, lifecycleInputSchema, transmissionSchema } from '../../shared/schemas/einvoice-lifecycle';
@@ -17,12 +17,12 @@ const sirenSchema = z
 
 /** The reform's lifecycle statuses of issued invoices and credit notes, and the approved platform. */
 export const einvoiceRouter = router({
-  lifecycle: protectedProcedure
+  lifecycle: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/documents/{id}/lifecycle', summary: 'Cycle de vie (facture électronique) d’un document' } })
     .input(z.object({ id: idSchema }))
     .output(lifecycleAnswerSchema)
     .query(({ ctx, input }) => getLifecycle(ctx.db, ctx.organizationId, input.id)),
-  recordStatus: protectedProcedure
+  recordStatus: writeProcedure
     .meta({
       rest: {
         method: 'POST',
@@ -38,15 +38,16 @@ export const einvoiceRouter = router({
       messages: 'Statut enregistré',
       data: await recordManualStatus(ctx.db, ctx.organizationId, input.id, input.data, ctx.userId),
     })),
-  send: protectedProcedure
+  send: writeProcedure
     .meta({
+      upstream: true,
       heavy: true,
       rest: { method: 'POST', path: '/api/documents/{id}/einvoice/send', summary: 'Dépose la facture sur la plateforme agréée' },
     })
     .input(z.object({ id: idSchema }))
     .output(writeAnswer(lifecycleAnswerSchema))
     .mutation(({ ctx, input }) => sendToPlatform(ctx.db, ctx.einvoice, ctx.organizationId, input.id, ctx.userId)),
-  transmit: protectedProcedure
+  transmit: writeProcedure
     .meta({
       heavy: true,
       rest: {
@@ -58,15 +59,18 @@ export const einvoiceRouter = router({
     .input(z.object({ id: idSchema }))
     .output(writeAnswer(transmissionSchema))
     .mutation(({ ctx, input }) => transmitDocument(ctx.db, ctx.einvoice.outbox, ctx.organizationId, input.id)),
-  poll: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/einvoice/poll', summary: 'Relève les statuts de la plateforme' } })
+  poll: writeProcedure
+    .meta({ upstream: true, rest: { method: 'POST', path: '/api/einvoice/poll', summary: 'Relève les statuts de la plateforme' } })
     .output(writeAnswer(z.object({ recorded: z.number().int(), refused: z.number().int() })))
     .mutation(async ({ ctx }) => {
       const data = await pollPlatform(ctx.db, ctx.einvoice.connector, ctx.organizationId);
       return { messages: `${plural(data.recorded, 'statut')} ${pluralWord(data.recorded, 'relevé')}`, data };
     }),
-  directory: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/einvoice/directory/{siren}', summary: 'Annuaire : où un SIREN reçoit ses factures' } })
+  directory: readProcedure
+    .meta({
+      upstream: true,
+      rest: { method: 'GET', path: '/api/einvoice/directory/{siren}', summary: 'Annuaire : où un SIREN reçoit ses factures' },
+    })
     .input(z.object({ siren: sirenSchema }))
     .output(z.object({ siren: z.string(), name: z.string(), platform: z.string(), routing_id: z.string() }))
     .query(async ({ ctx, input }) => {

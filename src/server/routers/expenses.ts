@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc';
 import {
   expenseCategoryInputSchema,
   expenseCategorySchema,
@@ -13,8 +13,7 @@ import {
   receiptUploadSchema,
 } from '../../shared/schemas/expense';
 import { idSchema } from '../../shared/schemas/reference';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
-import { binaryFileSchema, csvFileSchema, listAnswer, writeAnswer } from '../../shared/schemas/answers';
+import { binaryFileSchema, csvFileSchema, listAnswer, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
 import { listExpenses, listSuppliers } from '../db/queries/expenses';
 import { expenseFigures } from '../db/queries/expense-figures';
 import {
@@ -35,12 +34,13 @@ import { exportExpenses } from '../services/expense-csv';
 import { importSupplierInvoice } from '../services/expense-import';
 import { expenseLifecycleInputSchema, expenseLifecycleSchema } from '../../shared/schemas/expense-lifecycle';
 import { getExpenseLifecycle, sendExpenseStatus } from '../services/einvoice-status-out';
+import { CSV_FILE } from '../door-formats';
 
 /** A 10 MB file in base64 is 13.4 MB; the body may carry more, so that a 20 MB file is answered by name, not cut off. */
 export const UPLOAD_BODY_LIMIT = 40 * 1024 * 1024;
 
 export const expensesRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/expenses', summary: 'Dépenses, filtrées et paginées, avec les totaux du filtre' },
@@ -48,12 +48,12 @@ export const expensesRouter = router({
     .input(expenseListQuerySchema.optional())
     .output(expenseListSchema)
     .query(({ ctx, input }) => listExpenses(ctx.db, expenseListParams(ctx.organizationId, expenseListQuerySchema.parse(input ?? {})))),
-  export: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/expenses/export', summary: 'Exporte les dépenses filtrées (CSV)' } })
+  export: readProcedure
+    .meta({ rest: { method: 'GET', path: '/api/expenses/export', file: CSV_FILE, summary: 'Exporte les dépenses filtrées (CSV)' } })
     .input(expenseListQuerySchema.optional())
     .output(csvFileSchema)
     .query(({ ctx, input }) => exportExpenses(ctx.db, ctx.organizationId, expenseListQuerySchema.parse(input ?? {}))),
-  figures: protectedProcedure
+  figures: readProcedure
     .meta({ kept: true, rest: { method: 'GET', path: '/api/expenses/figures', summary: 'Dépenses par mois et TVA déductible par taux' } })
     .input(
       z.object({
@@ -63,7 +63,7 @@ export const expensesRouter = router({
     )
     .output(expenseFiguresSchema)
     .query(({ ctx, input }) => expenseFigures(ctx.db, { organizationId: ctx.organizationId, ...input })),
-  suppliers: protectedProcedure
+  suppliers: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/suppliers', summary: 'Fournisseurs déjà payés, pour les suggestions' } })
     .input(z.object({ search: z.string().trim().max(200).optional() }).optional())
     .output(listAnswer(z.object({ name: z.string(), siren: z.string(), vat_number: z.string() })))
@@ -71,14 +71,14 @@ export const expensesRouter = router({
       const data = await listSuppliers(ctx.db, { organizationId: ctx.organizationId, search: input?.search || undefined, limit: 20 });
       return { total: data.length, data };
     }),
-  categories: protectedProcedure
+  categories: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/categories', summary: 'Catégories de dépenses et leurs comptes' } })
     .output(listAnswer(expenseCategorySchema))
     .query(async ({ ctx }) => {
       const data = await getCategories(ctx.db, ctx.organizationId);
       return { total: data.length, data };
     }),
-  saveCategory: protectedProcedure
+  saveCategory: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/expenses/categories', summary: 'Ajoute ou modifie une catégorie de dépenses' } })
     .input(expenseCategoryInputSchema)
     .output(writeAnswer(expenseCategorySchema))
@@ -86,7 +86,7 @@ export const expensesRouter = router({
       messages: 'Enregistré avec succès',
       data: await saveCategory(ctx.db, ctx.organizationId, input),
     })),
-  deleteCategory: protectedProcedure
+  deleteCategory: manageProcedure
     .meta({
       rest: {
         method: 'DELETE',
@@ -102,7 +102,7 @@ export const expensesRouter = router({
         messages: done === 'deleted' ? 'Supprimé avec succès' : 'Catégorie archivée : elle reste sur les dépenses qui l’utilisent',
       };
     }),
-  archiveCategory: protectedProcedure
+  archiveCategory: manageProcedure
     .meta({
       rest: { method: 'PUT', path: '/api/expenses/categories/{code}/archive', summary: 'Archive ou restaure une catégorie de dépenses' },
     })
@@ -117,7 +117,7 @@ export const expensesRouter = router({
       messages: input.archived ? 'Catégorie archivée' : 'Catégorie restaurée',
       data: await archiveCategory(ctx.db, ctx.organizationId, input.code, input.archived),
     })),
-  importEinvoice: protectedProcedure
+  importEinvoice: writeProcedure
     .meta({
       limit: { key: 'storage' },
       heavy: true,
@@ -136,12 +136,12 @@ export const expensesRouter = router({
       const what = expense.kind === 'credit_note' ? 'Avoir importé' : 'Facture importée';
       return { messages: `${what} : vérifiez la catégorie`, data: expense, warnings };
     }),
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/{id}', summary: 'Une dépense' } })
     .input(z.object({ id: idSchema }))
     .output(expenseSchema)
     .query(({ ctx, input }) => getExpense(ctx.db, ctx.organizationId, input.id)),
-  lifecycle: protectedProcedure
+  lifecycle: readProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -152,7 +152,7 @@ export const expensesRouter = router({
     .input(z.object({ id: idSchema }))
     .output(expenseLifecycleSchema)
     .query(({ ctx, input }) => getExpenseLifecycle(ctx.db, ctx.organizationId, input.id)),
-  sendStatus: protectedProcedure
+  sendStatus: writeProcedure
     .meta({
       heavy: true,
       rest: {
@@ -165,12 +165,12 @@ export const expensesRouter = router({
     .input(z.object({ id: idSchema, data: expenseLifecycleInputSchema }))
     .output(writeAnswer(expenseLifecycleSchema))
     .mutation(({ ctx, input }) => sendExpenseStatus({ db: ctx.db, outbox: ctx.einvoice.outbox }, ctx.organizationId, input.id, input.data)),
-  create: protectedProcedure
+  create: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/expenses', status: 201, summary: 'Crée une dépense' } })
     .input(expenseInputSchema)
     .output(expenseWriteSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createExpense(ctx.db, ctx.organizationId, input) })),
-  update: protectedProcedure
+  update: writeProcedure
     .meta({ rest: { method: 'PUT', path: '/api/expenses/{id}', bodyKey: 'data', summary: 'Modifie une dépense' } })
     .input(z.object({ id: idSchema, data: expenseInputSchema }))
     .output(expenseWriteSchema)
@@ -178,7 +178,7 @@ export const expensesRouter = router({
       messages: 'Mis à jour avec succès',
       data: await editExpense(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure
+  delete: writeProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/expenses/{id}', summary: 'Supprime une dépense et son justificatif' } })
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
@@ -186,7 +186,7 @@ export const expensesRouter = router({
       await deleteExpense(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id);
       return { messages: 'Supprimé avec succès' };
     }),
-  attachReceipt: protectedProcedure
+  attachReceipt: writeProcedure
     .meta({
       limit: { key: 'storage' },
       heavy: true,
@@ -203,12 +203,12 @@ export const expensesRouter = router({
       messages: 'Justificatif enregistré',
       data: await attachReceiptDataUrl(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id, input.filename, input.data_url),
     })),
-  receipt: protectedProcedure
+  receipt: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/expenses/{id}/receipt', file: { inline: true }, summary: 'Le justificatif, affiché' } })
     .input(z.object({ id: idSchema }))
     .output(binaryFileSchema)
     .query(({ ctx, input }) => readReceipt(ctx.db, ctx.env.dataDir, ctx.organizationId, input.id)),
-  removeReceipt: protectedProcedure
+  removeReceipt: writeProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/expenses/{id}/receipt', summary: 'Retire le justificatif' } })
     .input(z.object({ id: idSchema }))
     .output(expenseWriteSchema)

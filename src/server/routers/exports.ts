@@ -1,4 +1,4 @@
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, router } from '../trpc';
 import { accountingSettingsSchema, fecQuerySchema } from '../../shared/schemas/accounting';
 import { textFileSchema, writeAnswer } from '../../shared/schemas/answers';
 import { exportFec } from '../services/fec';
@@ -7,7 +7,7 @@ import { getAccountingSettings, saveAccountingSettings } from '../services/setti
 /** Exports for the accountant, and the accounts they book to (Paramètres → Comptabilité). */
 export const exportsRouter = router({
   /** The FEC of a year: the REST door sends it as the file itself (ISO-8859-15 text), the tRPC door as `{ filename, content }`. */
-  fec: protectedProcedure
+  fec: readProcedure
     .meta({
       rest: {
         method: 'GET',
@@ -19,11 +19,11 @@ export const exportsRouter = router({
     .input(fecQuerySchema)
     .output(textFileSchema)
     .query(({ ctx, input }) => exportFec(ctx.db, ctx.organizationId, input.year)),
-  accounts: protectedProcedure
+  accounts: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/exports/accounts', summary: 'Comptes du FEC (clients, ventes, TVA, banque)' } })
     .output(accountingSettingsSchema)
     .query(({ ctx }) => getAccountingSettings(ctx.db, ctx.organizationId)),
-  saveAccounts: protectedProcedure
+  saveAccounts: manageProcedure
     .meta({ rest: { method: 'PUT', path: '/api/exports/accounts', summary: 'Enregistre les comptes du FEC' } })
     .input(accountingSettingsSchema)
     .output(writeAnswer(accountingSettingsSchema))

@@ -1,11 +1,11 @@
-import { protectedProcedure, router } from '../trpc';
+import { selfProcedure, router } from '../trpc';
 import { feedbackInputSchema } from '../../shared/schemas/feedback';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
-import { FEEDBACK_BODY_LIMIT } from '../http/body';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
+import { FEEDBACK_BODY_LIMIT } from '../door-formats';
 import { recordFeedback } from '../services/feedback';
 
 export const feedbackRouter = router({
-  send: protectedProcedure
+  send: selfProcedure
     .meta({
       heavy: true,
       rest: { method: 'POST', path: '/api/feedback', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Envoie un retour avec capture d’écran' },

@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc';
 import { itemInputSchema, itemListQuerySchema, itemListSchema, itemSchema, itemWriteSchema } from '../../shared/schemas/item';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
-import { csvFileSchema, csvImportReportSchema, writeAnswer } from '../../shared/schemas/answers';
-import { FEEDBACK_BODY_LIMIT } from '../http/body';
+import { csvFileSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
+import { CSV_FILE, FEEDBACK_BODY_LIMIT } from '../door-formats';
 import { listItems } from '../db/queries/items';
 import { archiveItem, createItem, editItem, getItem, restoreItem } from '../services/items';
 import { exportItems, importItems } from '../services/item-csv';
 import { plural, pluralWord } from '../../shared/french';
 
 export const itemsRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({ kept: true, rest: { method: 'GET', path: '/api/items', summary: 'Articles, filtrés et paginés' } })
     .input(itemListQuerySchema.optional())
     .output(itemListSchema)
@@ -30,17 +29,17 @@ export const itemsRouter = router({
         ...pageWindow(q),
       });
     }),
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/items/{id}', summary: 'Un article' } })
     .input(z.object({ id: idSchema }))
     .output(itemSchema)
     .query(({ ctx, input }) => getItem(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure
+  create: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/items', status: 201, summary: 'Crée un article' } })
     .input(itemInputSchema)
     .output(itemWriteSchema)
     .mutation(async ({ ctx, input }) => ({ messages: 'Ajouté avec succès', data: await createItem(ctx.db, ctx.organizationId, input) })),
-  update: protectedProcedure
+  update: writeProcedure
     .meta({ rest: { method: 'PUT', path: '/api/items/{id}', bodyKey: 'data', summary: 'Modifie un article' } })
     .input(z.object({ id: idSchema, data: itemInputSchema }))
     .output(itemWriteSchema)
@@ -48,7 +47,7 @@ export const itemsRouter = router({
       messages: 'Mis à jour avec succès',
       data: await editItem(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  delete: protectedProcedure
+  delete: manageProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/items/{id}', summary: 'Archive un article' } })
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)
@@ -58,7 +57,7 @@ export const itemsRouter = router({
       return { messages: 'Archivé avec succès' };
     }),
   /** CSV import: `dry_run` reports every row without writing; otherwise the valid rows are created together. */
-  import: protectedProcedure
+  import: writeProcedure
     .meta({
       heavy: true,
       rest: { method: 'POST', path: '/api/items/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des articles (CSV)' },
@@ -77,11 +76,11 @@ export const itemsRouter = router({
         : `${plural(report.created, 'article')} ${pluralWord(report.created, 'importé')}`;
       return { messages, data: report };
     }),
-  export: protectedProcedure
-    .meta({ rest: { method: 'GET', path: '/api/items/export', summary: 'Exporte les articles (CSV)' } })
+  export: readProcedure
+    .meta({ rest: { method: 'GET', path: '/api/items/export', file: CSV_FILE, summary: 'Exporte les articles (CSV)' } })
     .output(csvFileSchema)
     .query(({ ctx }) => exportItems(ctx.db, ctx.organizationId)),
-  restore: protectedProcedure
+  restore: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/items/{id}/restore', summary: 'Restaure un article archivé' } })
     .input(z.object({ id: idSchema }))
     .output(itemWriteSchema)

@@ -1,4 +1,4 @@
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, router } from '../trpc';
 import {
   logoUploadSchema,
   logoWriteSchema,
@@ -6,18 +6,18 @@ import {
   organizationSettingsSchema,
   organizationWriteSchema,
 } from '../../shared/schemas/organization';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
 import { getOrganizationProfile, removeLogo, saveLogo, saveOrganizationProfile } from '../services/organization';
 
 /** A logo is at most 1 MB, as a base64 data URL a third larger. */
 const LOGO_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const organizationRouter = router({
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/organization', summary: 'Profil de l’entreprise' } })
     .output(organizationProfileSchema)
     .query(({ ctx }) => getOrganizationProfile(ctx.db, ctx.organizationId)),
-  update: protectedProcedure
+  update: manageProcedure
     .meta({ rest: { method: 'PUT', path: '/api/organization', summary: 'Modifie le profil de l’entreprise' } })
     .input(organizationSettingsSchema)
     .output(organizationWriteSchema)
@@ -25,7 +25,7 @@ export const organizationRouter = router({
       messages: 'Mise à jour avec succès',
       data: await saveOrganizationProfile(ctx.db, ctx.organizationId, input),
     })),
-  uploadLogo: protectedProcedure
+  uploadLogo: manageProcedure
     .meta({ rest: { method: 'POST', path: '/api/organization/logo', bodyLimit: LOGO_BODY_LIMIT, summary: 'Enregistre le logo' } })
     .input(logoUploadSchema)
     .output(logoWriteSchema)
@@ -33,7 +33,7 @@ export const organizationRouter = router({
       messages: 'Logo enregistré',
       data: { logo_url: await saveLogo(ctx.db, ctx.env.dataDir, ctx.organizationId, input.data_url) },
     })),
-  deleteLogo: protectedProcedure
+  deleteLogo: manageProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/organization/logo', summary: 'Supprime le logo' } })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => {

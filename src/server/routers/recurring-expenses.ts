@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { readProcedure, writeProcedure, router } from '../trpc';
 import {
   recurringExpenseInputSchema,
   recurringExpenseListSchema,
@@ -7,27 +7,30 @@ import {
   recurringExpenseWriteSchema,
 } from '../../shared/schemas/expense';
 import { idSchema } from '../../shared/schemas/reference';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
+import { clock } from '../clock';
+import { todayIso } from '../services/document-record';
 import {
   createRecurringExpense,
   editRecurringExpense,
   getRecurringExpense,
   listRecurring,
+  generateRecurringExpenseNow,
   pauseRecurringExpense,
   removeRecurringExpense,
 } from '../services/recurring-expenses';
 
 export const recurringExpensesRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/recurring-expenses', summary: 'Dépenses répétitives, avec leur prochaine date' } })
     .output(recurringExpenseListSchema)
     .query(({ ctx }) => listRecurring(ctx.db, ctx.organizationId)),
-  get: protectedProcedure
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/recurring-expenses/{id}', summary: 'Une dépense répétitive' } })
     .input(z.object({ id: idSchema }))
     .output(recurringExpenseSchema)
     .query(({ ctx, input }) => getRecurringExpense(ctx.db, ctx.organizationId, input.id)),
-  create: protectedProcedure
+  create: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/recurring-expenses', status: 201, summary: 'Crée une dépense répétitive' } })
     .input(recurringExpenseInputSchema)
     .output(recurringExpenseWriteSchema)
@@ -35,7 +38,7 @@ export const recurringExpensesRouter = router({
       messages: 'Ajouté avec succès',
       data: await createRecurringExpense(ctx.db, ctx.organizationId, input),
     })),
-  update: protectedProcedure
+  update: writeProcedure
     .meta({ rest: { method: 'PUT', path: '/api/recurring-expenses/{id}', bodyKey: 'data', summary: 'Modifie une dépense répétitive' } })
     .input(z.object({ id: idSchema, data: recurringExpenseInputSchema }))
     .output(recurringExpenseWriteSchema)
@@ -43,7 +46,7 @@ export const recurringExpensesRouter = router({
       messages: 'Mis à jour avec succès',
       data: await editRecurringExpense(ctx.db, ctx.organizationId, input.id, input.data),
     })),
-  pause: protectedProcedure
+  pause: writeProcedure
     .meta({ rest: { method: 'POST', path: '/api/recurring-expenses/{id}/pause', summary: 'Met en pause ou reprend' } })
     .input(z.object({ id: idSchema, paused: z.boolean({ error: 'En pause : true ou false' }) }))
     .output(recurringExpenseWriteSchema)
@@ -51,7 +54,14 @@ export const recurringExpensesRouter = router({
       messages: input.paused ? 'Mise en pause' : 'Reprise',
       data: await pauseRecurringExpense(ctx.db, ctx.organizationId, input.id, input.paused),
     })),
-  delete: protectedProcedure
+  generate: writeProcedure
+    .meta({
+      rest: { method: 'POST', path: '/api/recurring-expenses/{id}/generate', status: 201, summary: 'Crée maintenant la dépense due' },
+    })
+    .input(z.object({ id: idSchema }))
+    .output(recurringExpenseWriteSchema)
+    .mutation(({ ctx, input }) => generateRecurringExpenseNow(ctx.db, ctx.organizationId, input.id, todayIso(clock.now()))),
+  delete: writeProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/recurring-expenses/{id}', summary: 'Supprime une dépense répétitive' } })
     .input(z.object({ id: idSchema }))
     .output(messageAnswerSchema)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc';
 import { idSchema } from '../../shared/schemas/reference';
 import { listAnswer, writeAnswer } from '../../shared/schemas/answers';
 import {
@@ -16,15 +16,16 @@ import { getReminderSettings, listReminders, remindersOfDocument, saveReminderSe
 
 /** Payment reminders: the schedule, what is late, one-click sending; and the scheduler's jobs (§5). */
 export const remindersRouter = router({
-  list: protectedProcedure
+  list: readProcedure
     // Kept (kept-answers.ts): every invoice late or due is weighed to count the head, whichever page is asked.
     .meta({ kept: true, rest: { method: 'GET', path: '/api/reminders', summary: 'Factures en retard et relances à envoyer aujourd’hui' } })
     .input(reminderListQuerySchema)
     .output(reminderListSchema)
     .query(({ ctx, input }) => listReminders(ctx.db, ctx.organizationId, clock.now(), input)),
   // Not `heavy`: each invoice's due step is sent once (a unique key), so a bulk « Envoyer les N relances » is bounded.
-  send: protectedProcedure
+  send: writeProcedure
     .meta({
+      upstream: true,
       rest: { method: 'POST', path: '/api/reminders/{documentId}/send', status: 201, summary: 'Envoie la relance due d’une facture' },
     })
     .input(z.object({ documentId: idSchema }))
@@ -32,7 +33,7 @@ export const remindersRouter = router({
     .mutation(({ ctx, input }) =>
       sendReminder(ctx, ctx.organizationId, input.documentId, { trigger: 'manual', now: clock.now(), userId: ctx.userId }),
     ),
-  ofDocument: protectedProcedure
+  ofDocument: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/documents/{id}/reminders', summary: 'Relances envoyées pour une facture' } })
     .input(z.object({ id: idSchema }))
     .output(listAnswer(reminderRecordSchema))
@@ -40,11 +41,11 @@ export const remindersRouter = router({
       const data = await remindersOfDocument(ctx.db, ctx.organizationId, input.id);
       return { total: data.length, data };
     }),
-  settings: protectedProcedure
+  settings: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/settings/reminders', summary: 'Calendrier des relances de paiement' } })
     .output(reminderSettingsSchema)
     .query(({ ctx }) => getReminderSettings(ctx.db, ctx.organizationId)),
-  saveSettings: protectedProcedure
+  saveSettings: manageProcedure
     .meta({ rest: { method: 'PUT', path: '/api/settings/reminders', summary: 'Enregistre le calendrier des relances' } })
     .input(reminderSettingsSchema)
     .output(writeAnswer(reminderSettingsSchema))
@@ -52,7 +53,7 @@ export const remindersRouter = router({
       messages: 'Mise à jour avec succès',
       data: await saveReminderSettings(ctx.db, ctx.organizationId, input),
     })),
-  jobs: protectedProcedure
+  jobs: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/jobs', summary: 'Tâches planifiées : dernière et prochaine exécution' } })
     .output(listAnswer(scheduledJobSchema))
     .query(async ({ ctx }) => {

@@ -1,4 +1,4 @@
-import { protectedProcedure, router } from '../trpc';
+import { readProcedure, router } from '../trpc';
 import {
   marginReportSchema,
   rankingReportSchema,
@@ -27,7 +27,7 @@ import { vatReport } from '../services/vat-return';
 
 /** Statistiques: one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
-  turnover: protectedProcedure
+  turnover: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/turnover', summary: 'Chiffre d’affaires par mois, trimestre ou année' },
@@ -35,7 +35,7 @@ export const reportsRouter = router({
     .input(turnoverQuerySchema)
     .output(turnoverReportSchema)
     .query(({ ctx, input }) => turnoverReport(ctx.db, ctx.organizationId, input)),
-  customers: protectedProcedure
+  customers: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/customers', summary: 'Chiffre d’affaires par client : les dix premiers et le reste' },
@@ -43,7 +43,7 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(rankingReportSchema)
     .query(({ ctx, input }) => customersReport(ctx.db, ctx.organizationId, input)),
-  items: protectedProcedure
+  items: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/items', summary: 'Chiffre d’affaires par article : les dix premiers et le reste' },
@@ -51,7 +51,7 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(rankingReportSchema)
     .query(({ ctx, input }) => itemsReport(ctx.db, ctx.organizationId, input)),
-  tags: protectedProcedure
+  tags: readProcedure
     .meta({
       kept: true,
       rest: {
@@ -63,7 +63,7 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(rankingReportSchema)
     .query(({ ctx, input }) => tagsReport(ctx.db, ctx.organizationId, input)),
-  vat: protectedProcedure
+  vat: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/vat', summary: 'TVA collectée et déductible par taux, lignes de la CA3' },
@@ -71,14 +71,14 @@ export const reportsRouter = router({
     .input(vatQuerySchema)
     .output(vatReportSchema)
     .query(({ ctx, input }) => vatReport(ctx.db, ctx.organizationId, input)),
-  receivables: protectedProcedure
+  receivables: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/receivables', summary: 'Créances par ancienneté, DSO et clients en retard' },
     })
     .output(receivablesReportSchema)
     .query(({ ctx }) => receivablesReport(ctx.db, ctx.organizationId)),
-  margin: protectedProcedure
+  margin: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/margin', summary: 'Chiffre d’affaires, dépenses et marge par mois' },
@@ -86,7 +86,7 @@ export const reportsRouter = router({
     .input(reportPeriodSchema)
     .output(marginReportSchema)
     .query(({ ctx, input }) => marginReport(ctx.db, ctx.organizationId, input)),
-  receipts: protectedProcedure
+  receipts: readProcedure
     .meta({
       kept: true,
       rest: { method: 'GET', path: '/api/reports/receipts', summary: 'Livre des recettes (franchise en base), par pages de mille' },
@@ -94,7 +94,7 @@ export const reportsRouter = router({
     .input(receiptsQuerySchema)
     .output(receiptsBookSchema)
     .query(({ ctx, input }) => receiptsBook(ctx.db, ctx.organizationId, input)),
-  urssaf: protectedProcedure
+  urssaf: readProcedure
     .meta({
       kept: true,
       rest: {

@@ -1,10 +1,10 @@
-import { protectedProcedure, router } from '../trpc';
+import { readProcedure, router } from '../trpc';
 import { searchQuerySchema, searchResultsSchema } from '../../shared/schemas/search';
 import { searchEntries } from '../db/queries/search';
 
 export const searchRouter = router({
   /** The shell's global search: customers, items and documents by name, number, e-mail, SIREN, code. */
-  query: protectedProcedure
+  query: readProcedure
     .meta({ kept: true, rest: { method: 'GET', path: '/api/search', summary: 'Recherche globale (clients, articles, documents)' } })
     .input(searchQuerySchema)
     .output(searchResultsSchema)

@@ -1,10 +1,10 @@
-import { protectedProcedure, router } from '../trpc';
+import { manageProcedure, readProcedure, router } from '../trpc';
 import { settingsQuerySchema, settingsReadSchema, settingsWriteSchema, settingsWrittenSchema } from '../../shared/schemas/settings-io';
 import { getAppSettings, getDocumentTemplate, saveAppSettings, saveDocumentTemplate } from '../services/settings';
 
 export const settingsRouter = router({
-  /** SPEC §7: without key, the settings object; with `key`, `{ data }` (the preview reads the template so). */
-  get: protectedProcedure
+  /** Without key, the settings object; with `key`, `{ data }` (the preview reads the template so). */
+  get: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/settings', summary: 'Paramètres de l’application, ou avec `key` l’objet nommé' } })
     .input(settingsQuerySchema)
     .output(settingsReadSchema)
@@ -13,10 +13,10 @@ export const settingsRouter = router({
       return getAppSettings(ctx.db, ctx.organizationId);
     }),
   /**
-   * The write that mirrors `get`: the whole settings object, or with `key` the whole object that key names (SPEC §7
-   * "PUT settings, whole settings object"). REST: `PUT /api/settings[?key=document]` with that object as body.
+   * The write that mirrors `get`: the whole settings object, or with `key` the whole object that key names (a
+   * whole settings object, never a patch). REST: `PUT /api/settings[?key=document]` with that object as body.
    */
-  update: protectedProcedure
+  update: manageProcedure
     .meta({
       rest: {
         method: 'PUT',

@@ -1,5 +1,5 @@
-import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { messageAnswerSchema } from '../../shared/schemas/auth';
+import { ownerProcedure, publicProcedure, readProcedure, router } from '../trpc';
+import { messageAnswerSchema } from '../../shared/schemas/answers';
 import {
   checkoutAnswerSchema,
   checkoutInputSchema,
@@ -17,13 +17,13 @@ export const plansRouter = router({
 });
 
 export const subscriptionRouter = router({
-  get: protectedProcedure
+  get: readProcedure
     .meta({
       rest: { method: 'GET', path: '/api/subscription', summary: 'La formule de l’entreprise, sa période et l’usage de ses limites' },
     })
     .output(subscriptionSchema)
     .query(({ ctx }) => subscriptions.subscriptionOf(ctx, ctx.organizationId)),
-  checkout: protectedProcedure
+  checkout: ownerProcedure
     .meta({
       rest: {
         method: 'POST',
@@ -37,15 +37,15 @@ export const subscriptionRouter = router({
       const result = await subscriptions.checkout(ctx, input);
       return { ...result, data: await subscriptions.subscriptionOf(ctx, ctx.organizationId) };
     }),
-  cancel: protectedProcedure
+  cancel: ownerProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscription/cancel', summary: 'Résilie l’abonnement à la fin de la période payée' } })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => ({ messages: await subscriptions.setCancellation(ctx, true) })),
-  resume: protectedProcedure
+  resume: ownerProcedure
     .meta({ rest: { method: 'POST', path: '/api/subscription/resume', summary: 'Annule la résiliation : l’abonnement continue' } })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => ({ messages: await subscriptions.setCancellation(ctx, false) })),
-  cancelChange: protectedProcedure
+  cancelChange: ownerProcedure
     .meta({
       rest: {
         method: 'POST',
@@ -55,7 +55,7 @@ export const subscriptionRouter = router({
     })
     .output(messageAnswerSchema)
     .mutation(async ({ ctx }) => ({ messages: await subscriptions.cancelPendingChange(ctx) })),
-  invoices: protectedProcedure
+  invoices: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/subscription/invoices', summary: 'Les factures de l’abonnement' } })
     .output(subscriptionInvoicesAnswerSchema)
     .query(({ ctx }) => subscriptions.invoicesOf(ctx)),

@@ -10,11 +10,14 @@ import { logger } from '../logger';
 import { sendAppointmentReminders } from '../services/appointment-reminders';
 import { todayIso } from '../services/document-record';
 import { deliverDue } from '../services/webhook-delivery';
-import { emitEvent } from '../services/webhooks';
+import { emitEvent, purgeWebhookLog } from '../services/webhooks';
+import { notifyEndpointDisabled } from '../services/webhook-notice';
+import { WEBHOOK_LOG_RETENTION_DAYS } from '../../shared/schemas/webhook';
 import { getExpense } from '../services/expenses';
 import { plural, pluralWord } from '../../shared/french';
 import { settlePlanChanges } from '../services/subscriptions';
 import { syncAllOrganizations } from '../services/einvoice-inbox';
+import { closeAuditPeriods } from '../services/audit-closings';
 
 /** Makes every due occurrence of every running recurring expense into an expense, exactly once. */
 export async function generateRecurringExpenses(db: Db, now: Date): Promise<string> {
@@ -73,9 +76,19 @@ export async function generateRecurringInvoices(db: Db, now: Date, deps?: JobDep
 
 /** Sends the webhook deliveries due: the retries, and any event the kick after its commit missed. */
 export async function deliverWebhooks(db: Db, now: Date, deps?: JobDeps): Promise<string> {
-  const { env } = needs(deps);
-  const { delivered, failed } = await deliverDue(db, now, { allowPrivate: env.outbound.allowPrivate, planLimits: env.planLimits });
+  const { env, mailer } = needs(deps);
+  const { delivered, failed } = await deliverDue(db, now, {
+    allowPrivate: env.outbound.allowPrivate,
+    planLimits: env.planLimits,
+    onDisabled: notifyEndpointDisabled({ db, mailer, appUrl: env.appUrl }),
+  });
   return `Webhooks : ${delivered} envoyé${delivered > 1 ? 's' : ''}, ${failed} en échec`;
+}
+
+/** Deletes the webhook deliveries older than the log's retention. */
+export async function purgeWebhookDeliveries(db: Db, now: Date): Promise<string> {
+  const purged = await purgeWebhookLog(db, now);
+  return `${plural(purged, 'envoi')} de plus de ${WEBHOOK_LOG_RETENTION_DAYS} jours ${pluralWord(purged, 'supprimé')}`;
 }
 
 /** Applies the plan changes whose moment came: a smaller plan once the usage fits, a period of ours ended. */
@@ -86,7 +99,7 @@ export async function settlePlans(db: Db, now: Date, deps?: JobDeps): Promise<st
   return failed > 0 ? `${made}, ${failed} en échec` : made;
 }
 
-/** Every timed job of the product (issues 14 and 15): one scheduler, one lease per job, one list. */
+/** Every timed job of the product: one scheduler, one lease per job, one list. */
 export const JOBS: Job[] = [
   { name: 'recurring-expenses', label: 'Dépenses répétitives', pattern: '5 * * * *', run: generateRecurringExpenses },
   // Daily in the morning, and at each start (what fell due while down): a customer is not mailed in the night.
@@ -114,6 +127,11 @@ export const JOBS: Job[] = [
   },
   // Every minute: the first retry of a failed delivery is due a minute after it.
   { name: 'webhooks', label: 'Envoi des webhooks', pattern: '* * * * *', run: deliverWebhooks },
+  // Daily, at night: the delivery log is bounded by its retention.
+  { name: 'webhooks-purge', label: 'Purge du journal des webhooks', pattern: '40 3 * * *', run: purgeWebhookDeliveries },
   // Hourly: a month's document count starts again at midnight, Paris time; a freed seat is also settled at once.
   { name: 'plan-changes', label: 'Changements de formule', pattern: '15 * * * *', run: settlePlans },
+  // Just after midnight, Paris time: the day (and on the first, the month; on 1 January, the year) that ended is
+  // closed and signed. At start too: a period that ended while the server was down is closed then.
+  { name: 'audit-closings', label: 'Clôtures du journal', pattern: '5 0 * * *', run: (db, now) => closeAuditPeriods(db, now) },
 ];

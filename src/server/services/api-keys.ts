@@ -12,6 +12,7 @@ const toApiKey = (row: NonNullable<Awaited<ReturnType<typeof findApiKey>>>): Api
   id: row.id,
   name: row.name,
   scope: row.scope,
+  webhooks: row.webhooks === 1,
   prefix: row.prefix,
   created_at: row.created_at,
   last_used_at: row.last_used_at,

@@ -92,12 +92,13 @@ export async function inviteCustomer(deps: MailDeps, organizationId: number, id:
   const a = await getAppointment(deps.db, organizationId, id);
   if (!a.customer_id || !a.customer_name) return fail('BAD_REQUEST', 'Ce rendez-vous n’a pas de client à inviter');
   if (!a.customer_email) return fail('BAD_REQUEST', `${a.customer_name} n’a pas d’adresse e-mail : ajoutez-la sur sa fiche client`);
-  const { settings, organizationName, from, mailer, host } = await organizationMailer(deps, organizationId);
-  const fromAddress = typeof from === 'string' ? from : from.address;
+  const { organizationName, from, replyTo, mailer, host } = await organizationMailer(deps, organizationId);
+  // The organizer is whom the customer's calendar answers: the confirmed sender address, under the sender's name.
+  const organizer = typeof from === 'string' ? { name: organizationName, email: from } : { name: from.name, email: from.address };
   const ics = writeCalendar(
     [
       toIcsEvent(a, {
-        organizer: { name: organizationName, email: fromAddress },
+        organizer,
         attendee: { name: a.customer_name, email: a.customer_email },
       }),
     ],
@@ -116,7 +117,7 @@ export async function inviteCustomer(deps: MailDeps, organizationId: number, id:
     await mailer.send({
       to: a.customer_email,
       from,
-      replyTo: settings.reply_to || undefined,
+      replyTo,
       subject: `Rendez-vous : ${a.title} — ${formatDateLong(a.date)}${a.start ? ` à ${a.start}` : ''}`,
       text: `${lines.join('\n')}\n`,
       attachments: [
@@ -129,6 +130,6 @@ export async function inviteCustomer(deps: MailDeps, organizationId: number, id:
     fail('BAD_GATEWAY', `L’invitation n’est pas partie : ${smtpFailureMessage(error, host)}`);
   }
   return mailer.outboxDir
-    ? `Aucun serveur SMTP n’est configuré : l’invitation pour ${a.customer_email} est déposée dans la boîte d’envoi du serveur (data/outbox)`
+    ? `Aucun serveur SMTP n’est configuré : l’invitation pour ${a.customer_email} est déposée dans la boîte d’envoi du serveur (${mailer.outboxDir})`
     : `Invitation envoyée à ${a.customer_email}`;
 }

@@ -15,15 +15,29 @@ import { findPdfArchive } from '../db/queries/pdf-archives';
 import { fail } from '../errors';
 import { lockKey } from '../db/dialect';
 import { archiveIntact } from './archive-file';
+import { currentAuditKey } from './audit-key';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
+import { loggedIds, RunningTotals, sameTotals, trustedPayload } from './audit-closings';
+import { listClosings, listIssuedDocuments, listPaymentIds, type ClosingRow } from '../db/queries/audit-closings';
 
 /** The link of an organisation's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** An entry's own hash binds its place (organisation, sequence), the previous entry's hash and its content's hash. */
+const linkText = (organizationId: number, sequence: number, previousHash: string, contentHash: string) =>
+  `${organizationId}:${sequence}:${previousHash}:${contentHash}`;
+
+/**
+ * An entry's own hash binds its place (organisation, sequence), the previous entry's hash and its content's hash,
+ * keyed (HMAC-SHA-256, services/audit-key.ts): whoever rewrites the database without the key cannot recompute it.
+ */
 export const entryHash = (organizationId: number, sequence: number, previousHash: string, contentHash: string): string =>
-  sha256(`${organizationId}:${sequence}:${previousHash}:${contentHash}`);
+  currentAuditKey().mac(linkText(organizationId, sequence, previousHash, contentHash));
+
+/** The plain SHA-256 link the log used before it was keyed: accepted only inside a signed legacy seal. */
+export const legacyEntryHash = (organizationId: number, sequence: number, previousHash: string, contentHash: string): string =>
+  sha256(linkText(organizationId, sequence, previousHash, contentHash));
 
 /** SHA-256 of an issued document's legal content as stored; undefined when the document is gone. */
 export async function legalHash(db: Db, organizationId: number, documentId: number): Promise<string | undefined> {
@@ -53,6 +67,7 @@ export async function appendAudit(
   const at = nowIso();
   const content: AuditContent = { event, at, user: await userOf(db, userId), ...details };
   const text = JSON.stringify(content);
+  const key = currentAuditKey(); // before the lock: a key file read at first use never holds the chain
   // Held to the commit: another process's transaction appending to this chain waits, then reads this entry as its last.
   await lockKey(db, 'auditChain', organizationId);
   const last = await findLastEntry(db, { organizationId });
@@ -67,7 +82,7 @@ export async function appendAudit(
       content: text,
       content_hash: contentHash,
       previous_hash: previousHash,
-      hash: entryHash(organizationId, sequence, previousHash, contentHash),
+      hash: key.mac(linkText(organizationId, sequence, previousHash, contentHash)),
       created_at: at,
     },
   });
@@ -128,21 +143,38 @@ export async function getAuditPage(db: Db, organizationId: number, page: { page:
   return { total, data: rows.map(entryOf) };
 }
 
+const REASONS = {
+  sequence: 'une entrée manque ou est en double juste avant elle',
+  link: 'elle ne désigne plus l’entrée précédente (chaînage rompu)',
+  content: 'son contenu ne correspond plus à son empreinte',
+  hash: 'son empreinte n’est pas celle que donne la clé du journal (entrée réécrite sans la clé)',
+  columns: 'son événement ou sa date ne sont plus ceux de son contenu',
+  document: 'le document émis qu’elle désigne a été modifié depuis son émission',
+  archive: 'le PDF conservé enregistré sur le document n’est plus celui du journal',
+  file: 'le fichier PDF conservé a été modifié ou a disparu',
+} as const;
+type BrokenReason = keyof typeof REASONS;
+
 /**
  * Why an entry is broken, or undefined when its hashes, its link, (for an issue) its document and (for an archive)
- * the kept PDF, as recorded on the document and as found on disk, still match.
+ * the kept PDF, as recorded on the document and as found on disk, still match. Up to `legacyThrough` (the boundary
+ * a signed seal holds) the plain SHA-256 link of before the key is accepted too.
  */
 async function brokenReason(
   db: Db,
   organizationId: number,
   row: AuditRow,
-  expected: { sequence: number; previous: string },
+  expected: { sequence: number; previous: string; legacyThrough: number },
   dataDir: string,
-) {
+): Promise<BrokenReason | undefined> {
   if (row.sequence !== expected.sequence) return 'sequence';
   if (row.previous_hash !== expected.previous) return 'link';
   if (sha256(row.content) !== row.content_hash) return 'content';
-  if (entryHash(organizationId, row.sequence, row.previous_hash, row.content_hash) !== row.hash) return 'hash';
+  const keyed = entryHash(organizationId, row.sequence, row.previous_hash, row.content_hash) === row.hash;
+  const legacy =
+    row.sequence <= expected.legacyThrough &&
+    legacyEntryHash(organizationId, row.sequence, row.previous_hash, row.content_hash) === row.hash;
+  if (!keyed && !legacy) return 'hash';
   // The event and date columns sit outside the hashed text: they must repeat what it says.
   const content = auditContentSchema.safeParse(JSON.parse(row.content));
   if (!content.success || content.data.event !== row.event || content.data.at !== row.created_at) return 'columns';
@@ -161,17 +193,108 @@ async function brokenReason(
   return undefined;
 }
 
+const broken = (entries: number, first_broken: number | undefined, reason: string): AuditVerification =>
+  first_broken === undefined ? { ok: false, entries, reason } : { ok: false, entries, first_broken, reason };
+
+/**
+ * Checks the closings against the chain just walked: numbered without a gap, each signed by this server's key and
+ * chained to the previous one's signature, and each still true of the chain: its last entry is there with the same
+ * hash (entries cut after it are missing), its perpetual and period totals still add up.
+ */
+function closingsProblem(
+  closings: ClosingRow[],
+  chain: { length: number; hashAt: Map<number, string>; totalsAt: Map<number, RunningTotalsSnapshot> },
+): AuditVerification | undefined {
+  let previousSignature = '';
+  for (const [index, row] of closings.entries()) {
+    const label = `la clôture n° ${row.number}`;
+    if (row.number !== index + 1) return broken(chain.length, undefined, `La clôture n° ${index + 1} a disparu`);
+    if (!row.signature) return broken(chain.length, undefined, 'Le scellement des entrées antérieures à la clé n’est pas signé');
+    const payload = trustedPayload(row);
+    if (!payload || payload.number !== row.number || payload.last_sequence !== row.last_sequence || payload.period !== row.period)
+      return broken(chain.length, undefined, `${capitalizeFirst(label)} n’est plus signée par la clé du journal`);
+    if (payload.previous_signature !== previousSignature)
+      return broken(chain.length, undefined, `${capitalizeFirst(label)} ne suit plus la clôture n° ${row.number - 1}`);
+    previousSignature = row.signature;
+    if (payload.last_sequence > chain.length)
+      return broken(
+        chain.length,
+        chain.length + 1,
+        `Les entrées n° ${chain.length + 1} à ${payload.last_sequence} ont disparu : ${label} du ${payload.period_end} en comptait ${payload.last_sequence}`,
+      );
+    if (payload.last_sequence > 0 && chain.hashAt.get(payload.last_sequence) !== payload.last_hash)
+      return broken(chain.length, payload.last_sequence, `L’entrée n° ${payload.last_sequence} n’est plus celle que ${label} a scellée`);
+    const through = chain.totalsAt.get(payload.last_sequence);
+    const before = chain.totalsAt.get(payload.first_sequence - 1);
+    if (
+      !through ||
+      !before ||
+      !sameTotals(through.list, payload.cumulative_totals) ||
+      !sameTotals(RunningTotals.from(through.list).minus(before.list), payload.period_totals)
+    )
+      return broken(chain.length, undefined, `Les totaux de ${label} ne correspondent plus aux entrées du journal`);
+  }
+  return undefined;
+}
+
+const documentLabel = (doc: { type: string; number: string | null }) => {
+  const row = (DOCUMENT_TYPE_TABLE as Record<string, { one: string } | undefined>)[doc.type];
+  return `${capitalizeFirst(row?.one ?? 'le document')} ${doc.number ?? ''}`.trim();
+};
+
+type RunningTotalsSnapshot = { list: ReturnType<RunningTotals['list']> };
+const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * Recomputes every hash and link of the organisation's chain, every issued document's legal hash, and the SHA-256 of
- * every kept PDF under `dataDir` (a file altered or gone breaks its archive entry).
+ * every kept PDF under `dataDir` (a file altered or gone breaks its archive entry); then checks the closings (nothing
+ * cut after them, their totals) and completeness: every issued document and every payment has its entry.
  */
 export async function verifyAudit(db: Db, organizationId: number, dataDir: string): Promise<AuditVerification> {
-  const chain = await listChain(db, { organizationId });
+  const [chain, closings] = await Promise.all([listChain(db, { organizationId }), listClosings(db, { organizationId })]);
+  const seal = closings[0]?.period === 'legacy' ? closings[0] : undefined;
+  const sealPayload = seal ? trustedPayload(seal) : undefined;
+  // Only a seal signed by the key vouches for plain SHA-256 links; an unsigned one is reported below.
+  const legacyThrough = sealPayload?.last_sequence ?? 0;
+  const needed = new Set<number>([0]);
+  for (const row of closings) {
+    const payload = trustedPayload(row);
+    if (payload) {
+      needed.add(payload.last_sequence);
+      needed.add(payload.first_sequence - 1);
+    }
+  }
+  const totals = new RunningTotals();
+  const totalsAt = new Map<number, RunningTotalsSnapshot>([[0, { list: [] }]]);
+  const hashAt = new Map<number, string>();
+  const issuedLogged = new Set<number>();
+  const paymentsLogged = new Set<number>();
   let previous = GENESIS_HASH;
   for (const [index, row] of chain.entries()) {
-    if (await brokenReason(db, organizationId, row, { sequence: index + 1, previous }, dataDir))
-      return { ok: false, entries: chain.length, first_broken: row.sequence };
+    const reason = await brokenReason(db, organizationId, row, { sequence: index + 1, previous, legacyThrough }, dataDir);
+    if (reason) return broken(chain.length, row.sequence, `Entrée n° ${row.sequence} : ${REASONS[reason]}`);
     previous = row.hash;
+    totals.addEntry(row.content);
+    if (needed.has(row.sequence)) {
+      totalsAt.set(row.sequence, { list: totals.list() });
+      hashAt.set(row.sequence, row.hash);
+    }
+    const ids = loggedIds(row.content);
+    if (ids.issue && ids.document !== undefined) issuedLogged.add(ids.document);
+    if (ids.payment !== undefined) paymentsLogged.add(ids.payment);
   }
+  const closingProblem = closingsProblem(closings, { length: chain.length, hashAt, totalsAt });
+  if (closingProblem) return closingProblem;
+
+  // Completeness: an entry deleted with its document or payment still there. What the log never recorded (before it
+  // existed) is listed by the signed seal.
+  const unlogged = sealPayload?.unlogged ?? { documents: [], payments_through: 0 };
+  const exempt = new Set(unlogged.documents);
+  for (const doc of await listIssuedDocuments(db, { organizationId }))
+    if (!issuedLogged.has(doc.id) && !exempt.has(doc.id))
+      return broken(chain.length, undefined, `${documentLabel(doc)} n’a pas d’entrée au journal`);
+  for (const id of await listPaymentIds(db, { organizationId }))
+    if (!paymentsLogged.has(id) && id > unlogged.payments_through)
+      return broken(chain.length, undefined, `Le paiement n° ${id} n’a pas d’entrée au journal`);
   return { ok: true, entries: chain.length };
 }

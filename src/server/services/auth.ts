@@ -6,8 +6,8 @@ import { logger } from '../logger';
 import { hashPassword, getDecoyHash, verifyPassword } from '../auth/password';
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
-import { clearedSessionCookie, sessionCookie } from '../http/cookies';
-import { rateLimitKeyOf } from '../http/client-ip';
+import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
+import { rateLimitKeyOf } from '../net/client-ip';
 import { takeEach } from '../auth/rate-limit';
 import {
   emailExists,

@@ -4,6 +4,7 @@ import { fail, failField } from '../errors';
 import { type BankAccountRow, findBankAccountRow, listBankAccountRows } from '../db/queries/bank';
 import type { BankAccount, BankAccountInput } from '../../shared/schemas/bank';
 import { printedIban } from '../../shared/iban';
+import { fromStoredUnits } from '../../shared/money';
 
 const ACCOUNT_NOT_FOUND = 'Compte bancaire introuvable';
 
@@ -16,6 +17,8 @@ const accountOf = (row: BankAccountRow): BankAccount => ({
   transactions: Number(row.transactions ?? 0),
   to_review: Number(row.to_review ?? 0),
   last_date: row.last_date ?? null,
+  statement_balance: row.statement_balance === null ? null : fromStoredUnits(row.statement_balance),
+  statement_balance_date: row.statement_balance_date,
   created_at: row.created_at,
   updated_at: row.updated_at,
 });

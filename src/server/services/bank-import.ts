@@ -117,6 +117,14 @@ export async function importStatement(
       .set({ csv_mapping: JSON.stringify(statement.csvMapping), updated_at: now })
       .where('id', '=', accountId)
       .execute();
+  // An older statement imported late never replaces the balance a newer one stated.
+  const { balance } = statement;
+  if (balance && (account.statement_balance_date === null || balance.date >= account.statement_balance_date))
+    await db
+      .updateTable('bank_accounts')
+      .set({ statement_balance: toStoredUnits(balance.amount), statement_balance_date: balance.date, updated_at: now })
+      .where('id', '=', accountId)
+      .execute();
   return {
     imported,
     duplicates: statement.lines.length - imported,

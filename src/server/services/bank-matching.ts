@@ -9,10 +9,19 @@ import {
   listOpenInvoices,
   listTransactionRows,
   listUnpaidExpenses,
+  searchOpenInvoices,
+  searchUnpaidExpenses,
 } from '../db/queries/bank';
 import { createMatcher, type Proposal } from '../bank/matching';
-import { fromStoredUnits, toStoredUnits } from '../../shared/money';
-import { type BankTransaction, type BankTransactionQuery, type MatchKind, SURE, type Suggestion } from '../../shared/schemas/bank';
+import { fromStoredUnits, sub, toStoredUnits } from '../../shared/money';
+import {
+  type BankTransaction,
+  type BankTransactionQuery,
+  type MatchCandidate,
+  type MatchKind,
+  SURE,
+  type Suggestion,
+} from '../../shared/schemas/bank';
 import { formatMoney } from '../../shared/format';
 import { recordPaymentIn } from './payments';
 import { kickFlowOutboxes } from './einvoice-outbox';
@@ -44,7 +53,15 @@ export async function currentMatcher(db: Db, organizationId: number) {
   );
 }
 
-export const suggestionOf = (p: Proposal): Suggestion => ({ ...p, amount: fromStoredUnits(p.amount), balance: fromStoredUnits(p.balance) });
+export const suggestionOf = (p: Proposal): Suggestion => ({
+  ...p,
+  amount: fromStoredUnits(p.amount),
+  fee: fromStoredUnits(p.fee),
+  balance: fromStoredUnits(p.balance),
+});
+
+/** One document a line pays: `amount` is what the document is paid, `fee` what was kept of it before the bank. */
+type Target = { kind: MatchKind; id: number; amount: number; fee?: number };
 
 /** What is still to match on a line (stored units, positive). */
 const remainingOf = (row: Pick<BankTransactionRow, 'amount' | 'allocated'>) => Math.abs(row.amount) - row.allocated;
@@ -91,6 +108,7 @@ async function present(db: Db, organizationId: number, rows: BankTransactionRow[
         kind: m.kind as MatchKind,
         id: m.target_id,
         amount: fromStoredUnits(m.amount),
+        fee: fromStoredUnits(m.fee ?? 0),
         label: (m.kind === 'invoice' ? m.number : m.supplier) ?? '',
       })),
   }));
@@ -123,14 +141,15 @@ async function payExpense(trx: Db, organizationId: number, expenseId: number, am
   await lockRow(trx, 'expenses', expenseId);
   const expense = await trx
     .selectFrom('expenses')
-    .select(['id', 'amount', 'status', 'supplier'])
+    .select(['id', 'amount', 'prepaid_amount', 'status', 'supplier'])
     .where('organization_id', '=', organizationId)
     .where('id', '=', expenseId)
     .executeTakeFirst();
   if (!expense) fail('NOT_FOUND', 'Dépense introuvable');
   if (expense.status === 'paid') fail('CONFLICT', `La dépense « ${expense.supplier} » est déjà payée`);
-  if (expense.amount !== amount)
-    fail('CONFLICT', `La dépense « ${expense.supplier} » se paie en entier : ${fromStoredUnits(expense.amount)} attendu`);
+  // What the invoice says was paid before it is not asked of the bank again.
+  const due = toStoredUnits(sub(fromStoredUnits(expense.amount), fromStoredUnits(expense.prepaid_amount)));
+  if (due !== amount) fail('CONFLICT', `La dépense « ${expense.supplier} » se paie en entier : ${fromStoredUnits(due)} attendu`);
   await trx.updateTable('expenses').set({ status: 'paid', paid_at: date, updated_at: nowIso() }).where('id', '=', expenseId).execute();
 }
 
@@ -143,7 +162,7 @@ export async function matchBankTransaction(
   db: Db,
   organizationId: number,
   id: number,
-  matches: { kind: MatchKind; id: number; amount: number }[],
+  matches: Target[],
   userId?: number,
 ): Promise<BankTransaction> {
   await recordMatches(db, organizationId, id, matches, userId);
@@ -151,13 +170,7 @@ export async function matchBankTransaction(
 }
 
 /** The writes of a confirmation, without reading the line back (« Tout valider » confirms thousands). */
-async function recordMatches(
-  db: Db,
-  organizationId: number,
-  id: number,
-  matches: { kind: MatchKind; id: number; amount: number }[],
-  userId?: number,
-): Promise<void> {
+async function recordMatches(db: Db, organizationId: number, id: number, matches: Target[], userId?: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'bank_transactions', id);
     const line = await getLine(trx, organizationId, id);
@@ -167,16 +180,25 @@ async function recordMatches(
       if (credit && match.kind !== 'invoice') fail('CONFLICT', 'Un crédit paie des factures, pas des dépenses');
       if (!credit && match.kind !== 'expense') fail('CONFLICT', 'Un débit paie des dépenses, pas des factures');
     }
-    const units = matches.map((m) => toStoredUnits(m.amount));
+    const fees = matches.map((m) => toStoredUnits(m.fee ?? 0));
+    for (const [index, match] of matches.entries()) {
+      if ((fees[index] ?? 0) > 0 && match.kind !== 'invoice')
+        fail('BAD_REQUEST', 'Des frais ne se déduisent que d’un encaissement de facture : une dépense se paie en entier');
+      if ((fees[index] ?? 0) >= toStoredUnits(match.amount)) fail('BAD_REQUEST', 'Les frais doivent rester inférieurs au montant payé');
+    }
+    // The line carries what each document is paid less what was kept of it on the way.
+    const units = matches.map((m, index) => toStoredUnits(sub(m.amount, fromStoredUnits(fees[index] ?? 0))));
     const total = units.reduce((a, b) => a + b, 0);
     const remaining = remainingOf(line);
     if (total > remaining) {
       const { currency_format } = await getAppSettings(trx, organizationId);
+      const net = fees.some((f) => f > 0) ? ', frais déduits' : '';
       fail(
         'CONFLICT',
-        `Le rapprochement (${formatMoney(fromStoredUnits(total), currency_format, line.currency)}) dépasse ce qui reste de l’opération (${formatMoney(fromStoredUnits(remaining), currency_format, line.currency)})`,
+        `Le rapprochement (${formatMoney(fromStoredUnits(total), currency_format, line.currency)}${net}) dépasse ce qui reste de l’opération (${formatMoney(fromStoredUnits(remaining), currency_format, line.currency)})`,
       );
     }
+    await assertSameCurrency(trx, organizationId, line, matches);
     const already = await trx.selectFrom('bank_matches').select(['kind', 'target_id']).where('transaction_id', '=', id).execute();
     const now = nowIso();
     for (const [index, match] of matches.entries()) {
@@ -189,12 +211,14 @@ async function recordMatches(
       let paymentId: number | null = null;
       if (match.kind === 'invoice') {
         const reference = (line.reference || line.label).slice(0, 120);
+        const fee = fees[index] ?? 0;
         paymentId = await recordPaymentIn(
           trx,
           organizationId,
           match.id,
           { date: line.date, amount: match.amount, method: 'transfer', reference, note: 'Rapprochement bancaire' },
           userId,
+          fee > 0 ? { fee, fee_currency: line.currency } : {},
         );
       } else await payExpense(trx, organizationId, match.id, amount, line.date);
       await trx
@@ -219,6 +243,70 @@ async function recordMatches(
   });
   // A payment in full may have queued « Encaissée » for the platform: sent now rather than at the outbox's next look.
   if (matches.some((m) => m.kind === 'invoice')) kickFlowOutboxes();
+}
+
+/** A line pays documents of its own currency only: a payment is recorded in the document's currency. */
+async function assertSameCurrency(trx: Db, organizationId: number, line: BankTransactionRow, matches: Target[]) {
+  const ids = (kind: MatchKind) => matches.filter((m) => m.kind === kind).map((m) => m.id);
+  const [invoices, expenses] = await Promise.all([
+    ids('invoice').length === 0
+      ? []
+      : trx
+          .selectFrom('documents')
+          .select(['number as label', 'currency'])
+          .where('organization_id', '=', organizationId)
+          .where('id', 'in', ids('invoice'))
+          .execute(),
+    ids('expense').length === 0
+      ? []
+      : trx
+          .selectFrom('expenses')
+          .select(['supplier as label', 'currency'])
+          .where('organization_id', '=', organizationId)
+          .where('id', 'in', ids('expense'))
+          .execute(),
+  ]);
+  const other = [...invoices, ...expenses].find((d) => d.currency !== line.currency);
+  if (other) fail('CONFLICT', `« ${other.label ?? ''} » est en ${other.currency}, l’opération en ${line.currency}`);
+}
+
+/** What a line could pay, found by hand: open invoices for a credit, unpaid expenses for a debit, of its currency. */
+export async function matchCandidates(db: Db, organizationId: number, id: number, search: string): Promise<MatchCandidate[]> {
+  const line = await getLine(db, organizationId, id);
+  const params = { organizationId, currency: line.currency, search, limit: 20 };
+  if (line.amount > 0)
+    return (await searchOpenInvoices(db, params)).map((i) => ({
+      kind: 'invoice' as const,
+      id: i.id,
+      label: `${i.number ?? ''} · ${i.customer_name}`,
+      date: i.date,
+      currency: i.currency,
+      balance: fromStoredUnits(i.amount_due),
+    }));
+  return (await searchUnpaidExpenses(db, params)).map((e) => ({
+    kind: 'expense' as const,
+    id: e.id,
+    label: `${e.supplier}${e.invoice_number ? ` · ${e.invoice_number}` : ''}`,
+    date: e.date,
+    currency: e.currency,
+    balance: fromStoredUnits(Number(e.amount)),
+  }));
+}
+
+/** Takes an ignored line back to the lines to match (an ignore decided by mistake). */
+export async function unignoreBankTransaction(db: Db, organizationId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'bank_transactions', id);
+    const line = await getLine(trx, organizationId, id);
+    if (line.status !== 'ignored') fail('CONFLICT', 'Cette opération n’est pas ignorée');
+    // Back among the suggestions when something open matches it now, as an import would have filed it.
+    const proposals = proposalsFor(await currentMatcher(trx, organizationId), { ...line, status: 'unmatched' });
+    await trx
+      .updateTable('bank_transactions')
+      .set({ status: proposals.length > 0 ? 'suggested' : 'unmatched', ignore_reason: '', updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 export async function ignoreBankTransaction(db: Db, organizationId: number, id: number, reason: string): Promise<void> {
@@ -267,7 +355,7 @@ export async function confirmSureMatches(db: Db, organizationId: number, account
       db,
       organizationId,
       c.id,
-      c.proposals.map((p) => ({ kind: p.kind, id: p.id, amount: fromStoredUnits(p.amount) })),
+      c.proposals.map((p) => ({ kind: p.kind, id: p.id, amount: fromStoredUnits(p.amount), fee: fromStoredUnits(p.fee) })),
       userId,
     );
     confirmed++;

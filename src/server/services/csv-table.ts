@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CsvTooLarge, headerKey, parseCsv, toCsv, unguardFormula, type CsvLimits } from '../../shared/csv';
+import { CsvTooLarge, headerKey, parseCsv, toCsv, unguardFormula, unwrapText, type CsvLimits } from '../../shared/csv';
 import { fail, validationMessages } from '../errors';
 import { parisDateOf } from '../../shared/paris-date';
 
@@ -8,6 +8,8 @@ export interface CsvColumn<T> {
   header: string;
   read: (record: T) => string;
   write?: (raw: Record<string, unknown>, value: string) => void;
+  /** A code Excel must not read as a number (leading zeros, long digit runs): written `="01000"`. */
+  code?: true;
 }
 
 export interface CsvRowReport {
@@ -24,6 +26,9 @@ export interface CsvRowReport {
  * then imported gives back the same names; a cell that looks like a formula is kept as text and said.
  */
 function readCell(text: string): { value: string; message?: string } {
+  // A code our export wrapped so that Excel keeps its leading zeros reads back as the code.
+  const code = unwrapText(text);
+  if (code !== null) return { value: code };
   const unguarded = unguardFormula(text);
   if (unguarded !== null) return { value: unguarded, message: 'apostrophe de protection retirée (elle sera remise à l’export)' };
   if (/^[=@]/.test(text)) return { value: text, message: `commence par « ${text[0]} » : gardé comme texte, jamais comme formule` };
@@ -90,6 +95,7 @@ export function csvFile<T>(prefix: string, columns: CsvColumn<T>[], records: T[]
     content: toCsv(
       columns.map((c) => c.header),
       records.map((r) => columns.map((c) => c.read(r))),
+      new Set(columns.flatMap((c, i) => (c.code ? [i] : []))),
     ),
   };
 }

@@ -12,7 +12,7 @@ const address = (r: Record<string, unknown>) => r.address as Record<string, stri
 
 /** The customers CSV, in export order. The number is the server's: exported, never imported. */
 const COLUMNS: CsvColumn<CustomerRecord>[] = [
-  { header: 'Numéro', read: (c) => c.number },
+  { header: 'Numéro', code: true, read: (c) => c.number },
   { header: 'Nom', read: (c) => c.name, write: (r, v) => (r.name = v) },
   {
     header: 'Type',
@@ -21,13 +21,13 @@ const COLUMNS: CsvColumn<CustomerRecord>[] = [
   },
   { header: 'Raison sociale', read: (c) => c.legal_name, write: (r, v) => (r.legal_name = v) },
   { header: 'E-mail', read: (c) => c.email, write: (r, v) => (r.email = v) },
-  { header: 'Téléphone', read: (c) => c.phone, write: (r, v) => (r.phone = v) },
-  { header: 'Mobile', read: (c) => c.mobile, write: (r, v) => (r.mobile = v) },
-  { header: 'SIREN/SIRET', read: (c) => c.business_id, write: (r, v) => (r.business_id = v) },
+  { header: 'Téléphone', code: true, read: (c) => c.phone, write: (r, v) => (r.phone = v) },
+  { header: 'Mobile', code: true, read: (c) => c.mobile, write: (r, v) => (r.mobile = v) },
+  { header: 'SIREN/SIRET', code: true, read: (c) => c.business_id, write: (r, v) => (r.business_id = v) },
   { header: 'N° TVA', read: (c) => c.vat_number, write: (r, v) => (r.vat_number = v) },
   { header: 'Adresse', read: (c) => c.address.line1, write: (r, v) => (address(r).line1 = v) },
   { header: 'Complément', read: (c) => c.address.line2, write: (r, v) => (address(r).line2 = v) },
-  { header: 'Code postal', read: (c) => c.address.postal_code, write: (r, v) => (address(r).postal_code = v) },
+  { header: 'Code postal', code: true, read: (c) => c.address.postal_code, write: (r, v) => (address(r).postal_code = v) },
   { header: 'Ville', read: (c) => c.address.city, write: (r, v) => (address(r).city = v) },
   {
     header: 'Pays',

@@ -13,7 +13,11 @@ import { updateDocument } from '../db/queries/documents';
 import { findLinkedDocuments } from '../db/queries/document-lists';
 import { createDocument, getStoredDocument } from './documents';
 import { assertCreditFits } from './document-lifecycle';
-import { todayIso, totalsOf } from './document-record';
+import { todayIso } from './document-record';
+import { documentSave } from '../../shared/document-save';
+
+/** A credit note's totals as its save will compute them: it mirrors its invoice's taxes, VAT included. */
+const creditTotals = (form: DocumentForm) => documentSave(form, { vat: true }).totals;
 
 /** The form a stored document was saved from: its input fields, picked by the input schema itself. */
 const formOf = (doc: StoredDocument): DocumentForm => documentInputSchema.parse(doc);
@@ -27,6 +31,8 @@ function draftFrom(doc: StoredDocument, form: DocumentForm, type: DocumentType):
     // The later of two ISO dates, compared as text (string order is date order)
     date: today > doc.date ? today : doc.date,
     maturity: undefined,
+    // A new draft is converted at the rate of its own issue, not at the one its source was (a credit note excepted).
+    exchange_rate: null,
     items: form.items.map(({ id: _id, ...item }) => item),
   };
 }
@@ -53,6 +59,7 @@ export async function convertDocument(
   id: number,
   type: DocumentType,
   lines?: CreditLine[],
+  creditShipping?: number,
 ): Promise<DocumentAnswer> {
   const row = await getStoredDocument(db, organizationId, id);
   if (!CONVERSIONS[row.type].includes(type)) {
@@ -69,10 +76,15 @@ export async function convertDocument(
     );
   }
   const form = formOf(row);
-  if (type === 'credit') return createCreditNote(db, organizationId, row, form, lines);
+  if (type === 'credit') return createCreditNote(db, organizationId, row, form, lines, creditShipping);
 
   const reference = `${NUMBER_LABELS[row.type]} ${row.number} du ${formatDateShort(row.date)}`;
-  const draft = { ...draftFrom(row, form, type), terms: [form.terms, `Référence : ${reference}`].filter(Boolean).join('\n') };
+  const draft = {
+    ...draftFrom(row, form, type),
+    // A quote's conditions are its own (validity, acceptance): they would be false on what it becomes.
+    condition: row.type === 'estimate' ? '' : form.condition,
+    terms: [form.terms, `Référence : ${reference}`].filter(Boolean).join('\n'),
+  };
   const created = await createDocument(db, organizationId, draft, { originId: row.id });
   if (row.status !== 'converted')
     await updateDocument(db, { organizationId, id: row.id, changes: { status: 'converted', updated_at: nowIso() } });
@@ -81,8 +93,8 @@ export async function convertDocument(
 
 /**
  * A credit note names the invoice it corrects (CGI art. 242 nonies A) and never credits more than is left of it. For
- * chosen quantities, a line's fixed discount and the document's fixed discount are credited in proportion; shipping
- * is credited with the whole invoice only.
+ * chosen quantities, a line's fixed discount and the document's fixed discount are credited in proportion, and shipping
+ * for the amount asked. Without lines: the whole invoice, or once a credit note was issued on it, the balance.
  */
 async function createCreditNote(
   db: Db,
@@ -90,8 +102,13 @@ async function createCreditNote(
   invoice: StoredDocument,
   form: DocumentForm,
   lines?: CreditLine[],
+  creditShipping?: number,
 ): Promise<DocumentAnswer> {
   const precision = currencyPrecision(invoice.currency);
+  const earlier = await issuedCreditsOf(db, organizationId, invoice.id);
+  if (!(lines && lines.length > 0) && earlier.length > 0) return createBalanceCreditNote(db, organizationId, invoice, form, earlier);
+  if (creditShipping !== undefined && money(creditShipping).gt(money(form.shipping)))
+    fail('BAD_REQUEST', `Frais de port à créditer : entre 0 et ${formatDecimal(form.shipping, precision)}`);
   const share = (value: number, part: number, whole: number) =>
     whole === 0 ? 0 : toNumber(money(value).times(part).div(whole), precision);
   const partial = Boolean(lines && lines.length > 0);
@@ -114,24 +131,111 @@ async function createCreditNote(
   // A credit note has no due date nor payment terms of its own.
   const base = {
     ...draftFrom(invoice, { ...form, items }, 'credit'),
+    // Its VAT in euros reverses the invoice's: at the rate the invoice was issued at.
+    exchange_rate: invoice.exchange_rate,
     maturity: null,
     condition: '',
     terms: `Avoir sur la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`,
   };
-  // Shipping is credited at the rate the invoice applied to it, not at today's main rate.
+  // Shipping is credited as the invoice taxed it: apportioned to the credited lines' rates, or at its chosen rate.
   let credit: DocumentForm = {
     ...base,
-    shipping: partial ? 0 : form.shipping,
-    shipping_tax: invoice.shipping_tax,
-    shipping_tax_auto: false,
+    shipping: partial ? (creditShipping ?? 0) : form.shipping,
+    shipping_tax: invoice.shipping_tax_auto ? undefined : invoice.shipping_tax,
+    shipping_tax_auto: invoice.shipping_tax_auto,
   };
   if (partial && form.discount_type === 'amount' && form.discount_value) {
-    const whole = totalsOf({ ...form, discount_value: 0 }, [], 0).subtotal;
-    const part = totalsOf({ ...credit, discount_value: 0 }, [], 0).subtotal;
+    const whole = creditTotals({ ...form, discount_value: 0 }).subtotal;
+    const part = creditTotals({ ...credit, discount_value: 0 }).subtotal;
     credit = { ...credit, discount_value: share(form.discount_value, part, whole) };
   }
   // Checked here for a clear answer now; checked again, in the issuing transaction, when the credit note is issued.
-  await assertCreditFits(db, organizationId, invoice, totalsOf(credit, [], 0).total);
+  await assertCreditFits(db, organizationId, invoice, creditTotals(credit).total);
+  return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
+}
+
+/** The credit notes issued on an invoice. */
+async function issuedCreditsOf(db: Db, organizationId: number, invoiceId: number): Promise<StoredDocument[]> {
+  const linked = (await findLinkedDocuments(db, { organizationId, id: invoiceId })).filter(
+    (d) => d.type === 'credit' && d.number !== null && d.corrects_id === invoiceId,
+  );
+  return Promise.all(linked.map((d) => getStoredDocument(db, organizationId, d.id)));
+}
+
+/**
+ * « Avoir du solde »: what is left to credit on an invoice after its credit notes, exact to the cent. Partial credit
+ * notes round on their own lines, so crediting the remaining quantities may come out a cent over or under; instead,
+ * what is left is split over the invoice's VAT rates in proportion to what each has left (largest remainder), one line
+ * per rate typed including tax, so that the credit note's total is exactly the balance.
+ */
+async function createBalanceCreditNote(
+  db: Db,
+  organizationId: number,
+  invoice: StoredDocument,
+  form: DocumentForm,
+  earlier: StoredDocument[],
+): Promise<DocumentAnswer> {
+  const precision = currencyPrecision(invoice.currency);
+  const credited = earlier.reduce((s, c) => s.plus(c.totals.total), money(0));
+  const left = money(invoice.totals.total).minus(invoice.totals.deposits).minus(credited);
+  if (left.lte(0)) fail('CONFLICT', `La facture ${invoice.number} est déjà entièrement créditée`);
+  const key = (g: { title: string; rate: number }) => `${g.title}\u0000${g.rate}`;
+  const ttcOf = (taxes: StoredDocument['totals']['taxes']) => {
+    const byKey = new Map<string, { title: string; rate: number; ttc: ReturnType<typeof money> }>();
+    for (const g of taxes) {
+      const e = byKey.get(key(g)) ?? { title: g.title, rate: g.rate, ttc: money(0) };
+      byKey.set(key(g), { ...e, ttc: e.ttc.plus(g.taxable_amount).plus(g.amount) });
+    }
+    return byKey;
+  };
+  const groups = ttcOf(invoice.totals.taxes);
+  for (const c of earlier)
+    for (const [k, g] of ttcOf(c.totals.taxes)) {
+      const e = groups.get(k);
+      if (e) e.ttc = e.ttc.minus(g.ttc);
+    }
+  const untaxedOf = (d: StoredDocument) =>
+    money(d.totals.total).minus(d.totals.taxes.reduce((s, g) => s.plus(g.taxable_amount).plus(g.amount), money(0)));
+  const untaxed = earlier.reduce((s, c) => s.minus(untaxedOf(c)), untaxedOf(invoice));
+  const parts = [...groups.values()].map((g) => ({ taxes: [{ title: g.title, rate: g.rate }], weight: g.ttc.gt(0) ? g.ttc : money(0) }));
+  if (untaxed.gt(0)) parts.push({ taxes: [], weight: untaxed });
+  const shares = allocate(
+    left,
+    parts.map((p) => p.weight),
+    precision,
+  );
+  const reference = `la facture n° ${invoice.number} du ${formatDateShort(invoice.date)}`;
+  const kind = form.items.some((i) => i.kind === 'goods') ? ('goods' as const) : ('service' as const);
+  const items = parts
+    .map((p, k) => ({
+      item: `Solde de ${reference}`,
+      description: p.taxes[0] ? `Part soumise à ${p.taxes[0].title}` : 'Part non soumise à la TVA',
+      quantity: 1,
+      unit: 'forfait',
+      unit_price: toNumber(shares[k] ?? 0, precision),
+      discount_type: 'percent' as const,
+      discount_value: 0,
+      taxes: p.taxes,
+      kind,
+    }))
+    .filter((i) => i.unit_price !== 0);
+  const credit: DocumentForm = {
+    ...draftFrom(invoice, form, 'credit'),
+    exchange_rate: invoice.exchange_rate,
+    items,
+    maturity: null,
+    condition: '',
+    terms: `Avoir du solde de ${reference}`,
+    discount_type: 'percent',
+    discount_value: 0,
+    shipping: 0,
+    shipping_tax: null,
+    shipping_tax_auto: false,
+    shipping_details: '',
+    price_mode: 'ttc',
+    deposit_request: [],
+  };
+  await assertCreditFits(db, organizationId, invoice, creditTotals(credit).total);
   return createDocument(db, organizationId, credit, { originId: invoice.id, correctsId: invoice.id });
 }
 

@@ -30,6 +30,10 @@ export const customerSnapshotOf = (c: CustomerRecord, delivery: Address | null):
   vat_number: c.vat_number,
   address: c.address,
   shipping: delivery ?? addressSchema.parse({}),
+  // Frozen with the rest: a later directory answer never readdresses an issued e-invoice.
+  ...(c.directory_status === 'listed' && c.electronic_address
+    ? { electronic_address: c.electronic_address, routing_code: c.routing_code }
+    : {}),
 });
 
 /** A live customer of this organisation, or a 400 naming the field. */

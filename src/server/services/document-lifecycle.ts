@@ -18,6 +18,8 @@ import { toUnits4, unitsToNumber } from '../../shared/money';
 import { formatDecimal } from '../../shared/format';
 import type { DocumentAnswer, StoredDocument } from '../../shared/schemas/document-model';
 import { sumPayments } from '../db/queries/payments';
+import { sumAllocatedToInvoice } from '../db/queries/credit-allocations';
+import { settleCredit } from './credit-settlement';
 import { findCustomer } from '../db/queries/customers';
 import { findCurrencyRate } from '../db/queries/currencies';
 import { getAppSettings, getDocumentTemplate } from './settings';
@@ -28,27 +30,31 @@ import { todayIso } from './document-record';
 import { DOCUMENT_MODIFIED } from '../../shared/schemas/document';
 import { appendIssue } from './audit';
 import { emitEvent } from './webhooks';
-import { assertIssuedAsValidated, validateBeforeIssue } from '../einvoice/issue-check';
+import { assertIssuedAsValidated, validateBeforeIssue } from './einvoice-xml';
 import { syncCashedStatus } from './einvoice-lifecycle';
 import { queueFlowOnIssue } from './einvoice-transmit';
 import { kickFlowOutboxes } from './einvoice-outbox';
+import { ownEndpointAtIssue } from './einvoice-own-directory';
 
 /**
- * An invoice's paid amount, what is left to pay and its status, from its payments and its issued credit notes:
- * run in the transaction that changed either. A credit note covering the whole invoice cancels it.
+ * An invoice's paid amount, what is left to pay and its status, from its payments and the credit set against it: run in
+ * the transaction that changed either. A credit note covering the whole invoice cancels it.
  */
 export async function refreshInvoiceBalance(db: Db, organizationId: number, invoiceId: number): Promise<void> {
   const invoice = await findDocument(db, { organizationId, id: invoiceId });
   if (invoice?.type !== 'invoice' || invoice.status === 'draft') return;
-  const [paidUnits, credited] = await Promise.all([
+  const [paidUnits, credited, allocated] = await Promise.all([
     sumPayments(db, { organizationId, documentId: invoiceId }),
     sumIssuedCredits(db, { organizationId, invoiceId }),
+    sumAllocatedToInvoice(db, { organizationId, invoiceId }),
   ]);
   // Exact integer arithmetic on scale-4 units (shared/fixed.ts).
   const paid = BigInt(paidUnits);
   const total = toUnits4(invoice.totals.total);
   const creditedUnits = toUnits4(credited);
-  const due = total - toUnits4(invoice.totals.deposits) - creditedUnits;
+  // Only what was set against it (services/credit-settlement.ts), never more than was open: a credit note beyond what
+  // is left to pay is available to the customer, not a negative amount due.
+  const due = total - toUnits4(invoice.totals.deposits) - BigInt(allocated);
   const status: StoredStatus = creditedUnits > 0n && creditedUnits >= total ? 'canceled' : paymentStatus(paid, due);
   await updateDocument(db, {
     organizationId,
@@ -82,13 +88,14 @@ export async function issueDocument(
     );
   // Save then issue issues what was just saved: not a version someone else saved in between (checked again below).
   if (baseUpdatedAt !== undefined && baseUpdatedAt !== doc.updated_at) fail('CONFLICT', DOCUMENT_MODIFIED);
-  const [organization, settings, template, customer, corrects, nature] = await Promise.all([
+  const [organization, settings, template, customer, corrects, nature, ownEndpoint] = await Promise.all([
     getOrganizationProfile(db, organizationId),
     getAppSettings(db, organizationId),
     getDocumentTemplate(db, organizationId),
     doc.customer_id ? findCustomer(db, { organizationId, id: doc.customer_id }) : undefined,
     doc.corrects_id ? findDocument(db, { organizationId, id: doc.corrects_id }) : undefined,
     documentNature(db, organizationId, doc),
+    ownEndpointAtIssue(db, organizationId),
   ]);
   // The delivery address is frozen with the customer: what the invoice was sent with.
   const customerSnapshot = customer ? customerSnapshotOf(customer, doc.delivery_address) : null;
@@ -128,6 +135,8 @@ export async function issueDocument(
     status: ISSUED_STATUS[doc.type],
     seller: {
       ...organization,
+      // BT-34: the organisation's own directory line as read last, frozen as the customer's is.
+      ...(ownEndpoint ?? {}),
       identity: sellerIdentity(organization),
       settings: {
         late_penalty_rate: settings.late_penalty_rate,
@@ -147,11 +156,12 @@ export async function issueDocument(
       currency: doc.currency,
       order: doc.order_id,
     });
-  // The rate of the day, so that reports and the FEC keep converting it as it was worth when issued.
+  // Kept so that reports and the FEC keep converting it as it was worth when issued: the rate the draft holds (a
+  // credit note's is its invoice's), else the rate of the day in Paramètres → Devises.
   const exchangeRate = async (from: Db) =>
     doc.currency === settings.currency_format.currency
       ? '1'
-      : ((await findCurrencyRate(from, { organizationId, code: doc.currency })) ?? null);
+      : (corrects?.exchange_rate ?? doc.exchange_rate ?? (await findCurrencyRate(from, { organizationId, code: doc.currency })) ?? null);
   // EN 16931 validation (seconds for thousands of lines) before the transaction, so that it holds no lock meanwhile.
   let validatedXml: string | undefined;
   if (isLegalRecord(doc.type) && !dryRun) {
@@ -171,7 +181,7 @@ export async function issueDocument(
     if (doc.kind === 'deposit' && doc.origin_id) await assertDepositFits(trx, organizationId, doc.origin_id, doc.id);
     // Chronological numbering: an invoice may not be dated before the last one issued in its series.
     const latest = await findLatestNumbered(trx, { organizationId, type: doc.type });
-    if (latest && latest.date > doc.date && (doc.type === 'invoice' || doc.type === 'credit')) {
+    if (latest && latest.date > doc.date && isLegalRecord(doc.type)) {
       fail(
         'CONFLICT',
         `La date doit être postérieure ou égale à celle du dernier document émis (${latest.number}, ${formatDateShort(latest.date)}) : la numérotation est chronologique`,
@@ -203,7 +213,7 @@ export async function issueDocument(
       await addToTurnoverDays(trx, { organizationId, documentId: id });
     }
     if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
-    if (doc.type === 'credit' && corrects) await refreshInvoiceBalance(trx, organizationId, corrects.id);
+    if (doc.type === 'credit') await settleCredit(trx, organizationId, id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored.
     await appendIssue(trx, organizationId, id, userId);
     await emitEvent(trx, organizationId, 'document.issued', () => getDocument(trx, organizationId, id));

@@ -2,7 +2,7 @@ import type { Db } from '../db/connection';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { PdfDeps } from '../pdf/document-pdf';
-import { documentPdfFile } from '../pdf/document-file';
+import { documentPdfFile } from './document-pdf-file';
 import { smtpFailureMessage } from '../mail/smtp-errors';
 import { findCustomer } from '../db/queries/customers';
 import { DOCUMENT_TYPE_WORDS, renderEmailTemplate, type EmailValues } from '../../shared/email-template';
@@ -94,7 +94,7 @@ export async function sendDocument(
   input: SendDocumentInput,
 ): Promise<{ messages: string; sentTo: string[] }> {
   const doc = await issuedDocument(deps.db, organizationId, id);
-  const { settings, organizationName, from, mailer, host } = await organizationMailer(deps, organizationId);
+  const { settings, organizationName, from, replyTo, mailer, host } = await organizationMailer(deps, organizationId);
   const values = await templateValues(deps, doc, organizationName);
   const template = settings.templates[doc.type];
   const subject = input.subject || renderEmailTemplate(template.subject, values);
@@ -106,7 +106,7 @@ export async function sendDocument(
       to: input.to,
       cc: cc.length > 0 ? cc : undefined,
       from,
-      replyTo: settings.reply_to || undefined,
+      replyTo,
       subject,
       text: withLink(body, values.link ?? ''),
       attachments: [{ filename: pdfFileName(doc.type, doc.kind, doc.number ?? ''), content: pdf, contentType: 'application/pdf' }],
@@ -123,7 +123,7 @@ export async function sendDocument(
   const recipients = [...input.to, ...cc].join(', ');
   const what = `${capitalize(DOCUMENT_TYPE_TABLE[doc.type].mailNoun)} ${doc.number}`;
   const messages = mailer.outboxDir
-    ? `${what} : aucun serveur SMTP n’est configuré, l’e-mail pour ${recipients} est déposé dans la boîte d’envoi du serveur (data/outbox)`
+    ? `${what} : aucun serveur SMTP n’est configuré, l’e-mail pour ${recipients} est déposé dans la boîte d’envoi du serveur (${mailer.outboxDir})`
     : `${what} envoyé${DOCUMENT_TYPE_TABLE[doc.type].article.startsWith('une') ? 'e' : ''} par e-mail à ${recipients}`;
   return { messages, sentTo: [...input.to, ...cc] };
 }

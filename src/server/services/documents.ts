@@ -1,10 +1,11 @@
+import { invoiceReference } from '../../shared/creditor-reference';
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { Db } from '../db/connection';
 import { DOCUMENT_MODIFIED, type DocumentForm, type DocumentUpdate } from '../../shared/schemas/document';
 import type { DocumentAnswer, OperationNature, StoredDocument } from '../../shared/schemas/document-model';
 import { operationNature } from '../../shared/legal-mentions';
-import { effectiveStatus, isEditable } from '../../shared/document-status';
+import { effectiveStatus, hasEinvoice, isEditable } from '../../shared/document-status';
 import { statusLabel, TYPE_LABELS } from '../../shared/status';
 import { capitalize } from '../../shared/format';
 import { fail, failField } from '../errors';
@@ -16,17 +17,20 @@ import {
   findDocumentSummary,
   findLinkedDocuments,
   findOpenDeposits,
-  sumIssuedCredits,
 } from '../db/queries/document-lists';
 import type { DocumentContent } from '../db/queries/document-mapping';
 import { findCustomer } from '../db/queries/customers';
 import { fromStoredUnits } from '../../shared/money';
 import { sumPayments } from '../db/queries/payments';
+import { sumAllocatedToInvoice } from '../db/queries/credit-allocations';
+import { creditSettlementOf } from './credit-settlement';
 import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { assertCurrencyEnabled } from './currencies';
-import { laterThan, todayIso, totalsOf } from './document-record';
+import { laterThan, todayIso } from './document-record';
+import { documentSave } from '../../shared/document-save';
 import { checkCustomer, checkOrder, checkTaxRules, customerSnapshotOf, withDefaults } from './document-defaults';
-import { followsMainRate } from '../../shared/vat';
+import { sameRate } from '../../shared/exchange';
+import { getAppSettings } from './settings';
 import { documentEinvoice } from './einvoice-transmission';
 
 export const DOCUMENT_NOT_FOUND = 'Document introuvable';
@@ -57,30 +61,16 @@ export async function depositsFor(db: Db, organizationId: number, doc: Pick<Stor
 export const STALE = 'Ce document vient d’être modifié par ailleurs : rechargez-le, puis recommencez';
 /** Far below where exact integer arithmetic on stored amounts (scale 4) would end. */
 const MAX_TOTAL = 1e11;
-const NO_AMOUNTS = { price: 0, net_price: 0, subtotal: 0, discount: 0, gross_total: 0, tax: 0, total: 0 };
 
 /**
- * What a save writes: the form's fields, each line with its amounts, every total. The one computation of a write
- * (shared/totals.ts): what is stored here is what every later read answers.
+ * What a save writes (shared/document-save.ts, the one computation of a write, which the editors and the preview
+ * show): what is stored here is what every later read answers.
  */
 export function contentOf(form: DocumentForm, deposits: number[], paid: number, vat: boolean): DocumentContent {
-  const { lines, shipping_tax, ...totals } = totalsOf(form, deposits, paid, vat);
-  if (Math.abs(totals.total) > MAX_TOTAL || Math.abs(totals.subtotal) > MAX_TOTAL)
+  const content = documentSave(form, { vat, deposits, paid });
+  if (Math.abs(content.totals.total) > MAX_TOTAL || Math.abs(content.totals.subtotal) > MAX_TOTAL)
     fail('BAD_REQUEST', 'Total : il dépasse 100 milliards, vérifiez les quantités et les prix');
-  const { items, ...fields } = form;
-  return {
-    ...fields,
-    maturity: fields.maturity ?? null,
-    sale_date: fields.sale_date ?? null,
-    customer_id: fields.customer_id ?? null,
-    order_id: fields.order_id ?? null,
-    delivery_address: fields.delivery_address ?? null,
-    // The rate applied, kept with the document (EN 16931: shipping as a charge with its VAT category).
-    shipping_tax,
-    shipping_tax_auto: followsMainRate(fields),
-    items: items.map(({ key: _key, ...item }, i) => ({ ...item, ...(lines[i] ?? NO_AMOUNTS) })),
-    totals,
-  };
+  return content;
 }
 
 /**
@@ -99,13 +89,13 @@ export async function documentNature(
 /** The document as the API answers it: the stored document, its displayed status, what is left to pay, the links. */
 export async function getDocument(db: Db, organizationId: number, id: number): Promise<DocumentAnswer> {
   const doc = await getStoredDocument(db, organizationId, id);
-  const submitted = (doc.type === 'invoice' || doc.type === 'credit') && doc.status !== 'draft';
+  const submitted = hasEinvoice(doc.type) && doc.status !== 'draft';
   const [linked, origin, corrects, deposits, credited, customer, nature, einvoice] = await Promise.all([
     findLinkedDocuments(db, { organizationId, id }),
     doc.origin_id ? findDocumentSummary(db, { organizationId, id: doc.origin_id }) : undefined,
     doc.corrects_id ? findDocumentSummary(db, { organizationId, id: doc.corrects_id }) : undefined,
     depositsFor(db, organizationId, doc),
-    doc.type === 'invoice' ? sumIssuedCredits(db, { organizationId, invoiceId: id }) : 0,
+    doc.type === 'invoice' ? sumAllocatedToInvoice(db, { organizationId, invoiceId: id }).then(fromStoredUnits) : 0,
     // A draft shows its customer as they are today; an issued document, as they were at issue.
     doc.customer ??
       (doc.customer_id
@@ -134,13 +124,15 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
     organization: seller,
     ...totals,
     deposit_invoices: deposits,
-    // Issued credit notes on this invoice: what is left to pay accounts for them (see refreshInvoiceBalance).
+    // The credit set against this invoice: what is left to pay accounts for it (see refreshInvoiceBalance).
     credited,
+    settlement: doc.type === 'credit' && doc.number ? await creditSettlementOf(db, organizationId, doc) : null,
     operation_nature: nature,
     origin: origin ?? null,
     corrects: corrects ?? null,
     linked,
     einvoice,
+    payment_reference: invoiceReference(doc),
   };
 }
 export type DocumentRecord = DocumentAnswer;
@@ -163,6 +155,40 @@ interface SaveOptions {
   kind?: 'standard' | 'deposit';
   originId?: number | null;
   correctsId?: number | null;
+}
+
+/**
+ * The rate a save keeps with the document: on a draft in another currency than the accounting one, the rate typed
+ * (null: none, Paramètres → Devises' is taken at issue); left out of an update, the one it has unless its currency
+ * changes. An issued document keeps the rate of its issue and a credit note its invoice's: another one is refused, as is
+ * a rate other than 1 on a document in the accounting currency. Checked before anything is written.
+ */
+export async function rateToKeep(
+  db: Db,
+  organizationId: number,
+  form: Pick<DocumentForm, 'currency' | 'exchange_rate'>,
+  doc?: Pick<StoredDocument, 'status' | 'corrects_id' | 'currency' | 'exchange_rate'>,
+): Promise<string | null> {
+  const typed = form.exchange_rate;
+  if (doc && (doc.status !== 'draft' || doc.corrects_id)) {
+    const kept = doc.exchange_rate;
+    if (typed != null && (kept === null || !sameRate(typed, kept)))
+      failField(
+        'exchange_rate',
+        doc.status !== 'draft'
+          ? 'Taux de change : il a été fixé à l’émission et ne change plus'
+          : 'Taux de change : un avoir garde celui de la facture qu’il corrige',
+      );
+    return kept;
+  }
+  const base = (await getAppSettings(db, organizationId)).currency_format.currency;
+  if (form.currency === base) {
+    if (typed != null && !sameRate(typed, 1))
+      failField('exchange_rate', `Taux de change : ce document est en ${base}, la devise de la comptabilité, son taux reste 1`);
+    return null;
+  }
+  if (typed === undefined) return doc && doc.currency === form.currency ? doc.exchange_rate : null;
+  return typed;
 }
 
 /**
@@ -195,6 +221,7 @@ export async function prepareDraft(
   await checkOrder(db, organizationId, input.order_id);
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
+  const exchangeRate = await rateToKeep(db, organizationId, form);
   // A credit note mirrors the taxes of the invoice it corrects, whatever the rules are today.
   const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(options.correctsId) });
   const kind = options.kind ?? 'standard';
@@ -224,7 +251,7 @@ export async function prepareDraft(
       seller: null,
       customer: null,
       legal_mentions: [],
-      exchange_rate: null,
+      exchange_rate: exchangeRate,
       issued_at: null,
       sent_at: null,
       viewed_at: null,
@@ -266,6 +293,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
   if ((input.order_id ?? null) !== doc.order_id) await checkOrder(db, organizationId, input.order_id);
   if (input.currency !== doc.currency) await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = await withDefaults(db, organizationId, input, customer);
+  const exchangeRate = await rateToKeep(db, organizationId, form, doc);
   const rules = await checkTaxRules(db, organizationId, form, { mirrors: Boolean(doc.corrects_id) });
   const deposits = await depositsFor(db, organizationId, doc);
   const paid = await sumPayments(db, { organizationId, documentId: id });
@@ -283,6 +311,7 @@ export async function editDocument(db: Db, organizationId: number, id: number, u
       expected: { status: doc.status, updated_at: doc.updated_at },
       changes: {
         content,
+        exchange_rate: exchangeRate,
         customer_name: customer?.name ?? '',
         // A pending estimate, order… edited after issue shows the customer it now names.
         ...(doc.status !== 'draft' ? { customer: customer ? customerSnapshotOf(customer, content.delivery_address) : null } : {}),

@@ -14,7 +14,8 @@ import { downloadFlow, type IncomingFlow } from '../einvoice/afnor/incoming';
 import { CdarError, type CdarStatus, readCdar } from '../einvoice/cdar-read';
 import { EINVOICE_XML_MAX_BYTES } from '../einvoice/xml-size';
 import { appendStatus } from './einvoice-lifecycle';
-import { alreadyImportedMessage, readSupplierUpload, type SupplierUpload } from './expense-import';
+import { alreadyImportedMessage, findSameSupplierInvoice, readSupplierUpload, type SupplierUpload } from './expense-import';
+import { lockRow } from '../db/dialect';
 import { insertExpenseRecord } from './expenses';
 import { removeReceiptFile, writeReceiptFile } from './expense-receipts';
 
@@ -82,8 +83,11 @@ export async function receiveSupplierInvoice(context: InboxFlowContext, flow: In
     if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
     return commit(db, record, { state: 'unreadable', reason: messageOf(error) });
   }
-  const duplicate = async (): Promise<FlowOutcome | null> => {
-    const known = await findImportedExpenseId(db, { organizationId, sha256: read.sha256 });
+  const duplicate = async (trx: Db = db): Promise<FlowOutcome | null> => {
+    // The same file, or the same supplier's invoice number from another file (its PDF imported by hand, say).
+    const known =
+      (await findImportedExpenseId(trx, { organizationId, sha256: read.sha256 })) ??
+      (await findSameSupplierInvoice(trx, organizationId, read.expense));
     if (known === undefined) return null;
     return { state: 'duplicate', reason: await alreadyImportedMessage(db, organizationId, known), expenseId: known };
   };
@@ -93,7 +97,14 @@ export async function receiveSupplierInvoice(context: InboxFlowContext, flow: In
   const stored = writeReceiptFile(dataDir, organizationId, read.type, file);
   const receipt = { path: stored, name: nameOf(flow, read.type === 'application/pdf' ? 'pdf' : 'xml'), type: read.type, size: file.length };
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
+      // PostgreSQL runs flows and imports side by side: one organisation's wait for each other here.
+      await lockRow(trx, 'organizations', organizationId);
+      const known = await duplicate(trx);
+      if (known) {
+        await record(trx, known);
+        return { outcome: known, kept: false };
+      }
       const expenseId = await insertExpenseRecord(
         trx,
         organizationId,
@@ -103,8 +114,10 @@ export async function receiveSupplierInvoice(context: InboxFlowContext, flow: In
       );
       const outcome: FlowOutcome = { state: 'imported', reason: read.warnings.join(' ; '), expenseId };
       await record(trx, outcome);
-      return outcome;
+      return { outcome, kept: true };
     });
+    if (!result.kept) removeReceiptFile(dataDir, stored);
+    return result.outcome;
   } catch (error) {
     removeReceiptFile(dataDir, stored);
     // The same file imported by hand meanwhile (the unique index on its SHA-256): the flow is that one's duplicate.

@@ -19,9 +19,10 @@ import {
 } from '../db/queries/einvoice-inbox';
 import { AfnorClient } from '../einvoice/afnor/client';
 import { AfnorError } from '../einvoice/afnor/errors';
-import { type IncomingFlow, searchIncomingFlows } from '../einvoice/afnor/incoming';
+import { type IncomingFlow, INCOMING_FLOW_TYPES, isReportFlow, searchIncomingFlows } from '../einvoice/afnor/incoming';
 import { afnorConnectionOf, getEinvoicingSettings } from './einvoicing-settings';
 import { type FlowOutcome, type InboxFlowContext, receiveLifecycleMessage, receiveSupplierInvoice } from './einvoice-inbox-flow';
+import { receiveReportStatus } from './ereporting-status';
 
 /**
  * Incoming flows from the Plateforme Agréée (XP Z12-013 Flow Service): supplier invoices become expenses, lifecycle
@@ -125,7 +126,11 @@ async function receive(
   now: () => Date,
 ): Promise<FlowOutcome | null> {
   const { db, organizationId } = context;
-  if (flow.ackStatus !== 'Ok') return null;
+  const report = isReportFlow(flow);
+  // What the search's filters let through beyond what it asked for (our own invoices' flows…) is not ours to act on.
+  if (!report && (flow.flowDirection !== 'In' || !(INCOMING_FLOW_TYPES as readonly string[]).includes(flow.flowType))) return null;
+  // A report still being checked comes back with a new `updatedAt` once it is accepted or rejected.
+  if (flow.ackStatus !== 'Ok' && !(report && flow.ackStatus === 'Error')) return null;
   if (await isFlowReceived(db, { organizationId, flowId: flow.flowId })) return null;
   const record = async (trx: Db, outcome: FlowOutcome) => {
     const inserted = await insertReceivedFlow(trx, {
@@ -145,8 +150,9 @@ async function receive(
     await advanceOrThrow(trx, { ...lease(), updatedAfter: flow.updatedAt });
   };
   try {
-    const outcome =
-      flow.flowType === 'SupplierInvoice'
+    const outcome = report
+      ? await receiveReportStatus(context, flow, record)
+      : flow.flowType === 'SupplierInvoice'
         ? await receiveSupplierInvoice(context, flow, record)
         : await receiveLifecycleMessage(context, flow, record);
     logger.info({
@@ -258,7 +264,12 @@ function receivedOf(row: ReceivedFlowRow) {
   return {
     id: row.id,
     flow_id: row.flow_id,
-    kind: row.flow_type === 'SupplierInvoice' ? ('invoice' as const) : ('status' as const),
+    kind:
+      row.flow_type === 'SupplierInvoice'
+        ? ('invoice' as const)
+        : isReportFlow({ flowDirection: 'Out', flowType: row.flow_type })
+          ? ('report' as const)
+          : ('status' as const),
     name: row.name,
     state,
     state_label: RECEIVED_STATES[state],

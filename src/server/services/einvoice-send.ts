@@ -30,7 +30,7 @@ export interface EinvoiceDeps {
 
 export const XML_UNAVAILABLE = 'Ce serveur ne produit pas le XML Factur-X (EN 16931) : le dépôt sur la plateforme est impossible';
 
-/** UNCL 1001 type codes used in France (FRENCH-INVOICING.md). */
+/** UNCL 1001 type codes used in France. */
 const typeCode = (doc: StoredDocument): number => (doc.type === 'credit' ? 381 : doc.kind === 'deposit' ? 386 : 380);
 
 function envelopeOf(doc: StoredDocument & { type: 'invoice' | 'credit' }): InvoiceEnvelope {

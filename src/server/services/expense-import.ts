@@ -4,7 +4,10 @@ import { type Expense, expenseInputSchema, type ExpenseRecord, type ReceiptType 
 import { formatDateShort } from '../../shared/format';
 import { money, neg, toDecimalString } from '../../shared/money';
 import { fail } from '../errors';
-import { findImportedExpenseId } from '../db/queries/expenses';
+import { lockRow } from '../db/dialect';
+import { expensesWithInvoiceNumber, findImportedExpenseId } from '../db/queries/expenses';
+import { foreignVatReason } from '../../shared/foreign-vat';
+import { sameSupplier } from '../../shared/supplier-identity';
 import type { SupplierInvoice } from '../einvoice/supplier-invoice';
 import { runHeavy } from '../workers/heavy-work';
 import { createExpense, getExpense } from './expenses';
@@ -34,26 +37,35 @@ function expenseFrom(invoice: SupplierInvoice, warnings: string[]) {
   const flipped = money(invoice.total).lt(0);
   const positive = (n: string) => (flipped ? toDecimalString(neg(n)) : n);
   const kind = flipped ? (invoice.kind === 'credit_note' ? 'expense' : 'credit_note') : invoice.kind;
+  // Another country's VAT is that country's tax: not deductible here, said so rather than left for the user to spot.
+  const foreign = foreignVatReason(invoice.supplierCountry, invoice.supplierVatNumber);
+  if (foreign && invoice.vat.some((v) => !money(v.amount).eq(0))) warnings.push(foreign);
+  const prepaid = money(invoice.prepaid);
   const candidate = {
     date: invoice.issueDate,
     supplier: invoice.supplier,
     supplier_siren: invoice.supplierSiren,
     supplier_vat_number: invoice.supplierVatNumber,
+    supplier_country: /^[A-Z]{2}$/.test(invoice.supplierCountry) ? invoice.supplierCountry : '',
+    prepaid_amount: prepaid.gt(0) && !flipped ? invoice.prepaid : '0',
+    payment_terms: invoice.paymentTerms,
     category: IMPORT_CATEGORY,
     label: `${kind === 'credit_note' ? 'Avoir' : 'Facture'} ${invoice.number}`.slice(0, 300),
     amount: positive(invoice.total),
-    vat: invoice.vat.map((v) => ({ rate: v.rate, amount: positive(v.amount), deductible: true })),
+    vat: invoice.vat.map((v) => ({ rate: v.rate, amount: positive(v.amount), deductible: foreign === null })),
     kind,
     preceding_invoice_number: kind === 'credit_note' ? invoice.precedingInvoiceNumber.slice(0, 100) : '',
     currency: invoice.currency,
     invoice_number: invoice.number,
     due_date: invoice.dueDate,
-    status: 'unpaid',
+    // Prepaid in full (a card payment at order): nothing is awaited from the bank.
+    status: prepaid.gt(0) && !prepaid.lt(money(invoice.total)) ? 'paid' : 'unpaid',
   };
   const first = expenseInputSchema.safeParse(candidate);
-  for (const field of ['supplier_siren', 'supplier_vat_number'] as const) {
+  for (const field of ['supplier_siren', 'supplier_vat_number', 'supplier_country'] as const) {
     if (first.success || !first.error.issues.some((i) => i.path[0] === field)) continue;
-    warnings.push(`${field === 'supplier_siren' ? 'SIREN' : 'N° de TVA'} du fournisseur « ${candidate[field]} » non repris : invalide`);
+    const name = { supplier_siren: 'SIREN', supplier_vat_number: 'N° de TVA', supplier_country: 'Pays' }[field];
+    warnings.push(`${name} du fournisseur « ${candidate[field]} » non repris : invalide`);
     candidate[field] = '';
   }
   const parsed = expenseInputSchema.safeParse(candidate);
@@ -73,6 +85,18 @@ export async function alreadyImportedMessage(db: Db, organizationId: number, id:
 
 const alreadyImported = async (db: Db, organizationId: number, id: number): Promise<never> =>
   fail('CONFLICT', await alreadyImportedMessage(db, organizationId, id));
+
+/**
+ * The expense that already holds this supplier's invoice — the same number from the same supplier, whatever file
+ * carried it (its PDF, then its XML, then the platform's copy) — or undefined.
+ */
+export async function findSameSupplierInvoice(db: Db, organizationId: number, expense: Expense): Promise<number | undefined> {
+  if (!expense.invoice_number) return undefined;
+  const candidates = await expensesWithInvoiceNumber(db, { organizationId, invoiceNumber: expense.invoice_number });
+  const incoming = { siren: expense.supplier_siren, vatNumber: expense.supplier_vat_number, name: expense.supplier };
+  return candidates.find((c) => sameSupplier(incoming, { siren: c.supplier_siren, vatNumber: c.supplier_vat_number, name: c.supplier }))
+    ?.id;
+}
 
 /** A supplier's file read into the expense it makes, before anything is written. */
 export type SupplierUpload = { expense: Expense; warnings: string[]; type: ReceiptType; sha256: string };
@@ -107,13 +131,23 @@ export async function importSupplierInvoice(
   const known = await findImportedExpenseId(db, { organizationId, sha256 });
   if (known !== undefined) await alreadyImported(db, organizationId, known);
   const { expense, warnings, type } = await readSupplierUpload(upload.filename, bytes);
+  const same = await findSameSupplierInvoice(db, organizationId, expense);
+  if (same !== undefined) await alreadyImported(db, organizationId, same);
 
   const stored = writeReceiptFile(dataDir, organizationId, type, bytes);
   let id: number;
   try {
-    // One transaction: the expense, its links to waiting credit notes and its file, or none of them.
+    // One transaction: the expense, its links to waiting credit notes and its file, or none of them; the same invoice
+    // looked for again inside it, so that two files of one invoice sent at once make one expense.
     const receipt = { path: stored, name: upload.filename, type, size: bytes.length };
-    id = (await createExpense(db, organizationId, expense, { source: 'einvoice', sourceSha256: sha256 }, receipt)).id;
+    id = (
+      await createExpense(db, organizationId, expense, { source: 'einvoice', sourceSha256: sha256 }, receipt, async (trx) => {
+        // PostgreSQL runs imports side by side: one organisation's imports wait for each other here (SQLite: one writer).
+        await lockRow(trx, 'organizations', organizationId);
+        const raced = await findSameSupplierInvoice(trx, organizationId, expense);
+        if (raced !== undefined) await alreadyImported(trx, organizationId, raced);
+      })
+    ).id;
   } catch (error) {
     removeReceiptFile(dataDir, stored);
     const raced = await findImportedExpenseId(db, { organizationId, sha256 });

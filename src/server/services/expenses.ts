@@ -47,7 +47,7 @@ export async function getCategories(db: Db, organizationId: number): Promise<Exp
 }
 
 /**
- * CONTRACT.md: `category` is a code of the organisation's list; a label of the list is read as its code, and free
+ * `category` is a code of the organisation's list; a label of the list is read as its code, and free
  * text is added to the list.
  */
 export async function resolveCategory(db: Db, organizationId: number, text: string): Promise<string> {
@@ -106,8 +106,13 @@ export async function createExpense(
   expense: Expense,
   origin?: ExpenseOrigin,
   receipt?: { path: string; name: string; type: string; size: number },
+  /** A check run first in the same transaction (it may refuse): what the insert relies on cannot change meanwhile. */
+  before?: (trx: Db) => Promise<void>,
 ): Promise<ExpenseRecord> {
-  const id = await db.transaction().execute((trx) => insertExpenseRecord(trx, organizationId, expense, origin, receipt));
+  const id = await db.transaction().execute(async (trx) => {
+    await before?.(trx);
+    return insertExpenseRecord(trx, organizationId, expense, origin, receipt);
+  });
   return getExpense(db, organizationId, id);
 }
 

@@ -16,9 +16,9 @@ const TAX_SEPARATOR = ' + ';
 function columns(taxes: Tax[]): CsvColumn<ItemRecord>[] {
   const byId = new Map(taxes.map((t) => [t.id, t]));
   return [
-    { header: 'Code', read: (i) => i.code, write: (r, v) => (r.code = v) },
+    { header: 'Code', code: true, read: (i) => i.code, write: (r, v) => (r.code = v) },
     { header: 'Désignation', read: (i) => i.name, write: (r, v) => (r.name = v) },
-    { header: 'Référence', read: (i) => i.sku, write: (r, v) => (r.sku = v) },
+    { header: 'Référence', code: true, read: (i) => i.sku, write: (r, v) => (r.sku = v) },
     { header: 'Description', read: (i) => i.description, write: (r, v) => (r.description = v) },
     {
       header: 'Unité',

@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection';
-import { organizationSettingsSchema, LOGO_MAX_BYTES, type OrganizationSettings } from '../../shared/schemas/organization';
+import {
+  organizationSettingsSchema,
+  LOGO_MAX_BYTES,
+  type OrganizationProfile,
+  type OrganizationSettings,
+} from '../../shared/schemas/organization';
+import { holderOf } from '../../shared/payment-account';
+import { findDefaultBankAccount } from '../db/queries/bank';
 import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { findOrganizationName, renameOrganization } from '../db/queries/organizations';
 import { fail } from '../errors';
@@ -16,17 +23,24 @@ export const LOGO_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 export const logoDir = (dataDir: string) => path.join(dataDir, 'uploads', 'logos');
 
-export async function getOrganizationProfile(db: Db, organizationId: number): Promise<OrganizationSettings & { logo_url: string | null }> {
-  const [raw, name, logo] = await Promise.all([
+/** The profile, its logo, and the account it is paid on: its default bank account, frozen with the rest at issue. */
+export async function getOrganizationProfile(db: Db, organizationId: number): Promise<OrganizationProfile> {
+  const [raw, name, logo, account] = await Promise.all([
     findSettingValue(db, { organizationId, key: PROFILE_KEY }),
     findOrganizationName(db, { organizationId }),
     findSettingValue(db, { organizationId, key: LOGO_KEY }),
+    findDefaultBankAccount(db, organizationId),
   ]);
   const stored = raw ? organizationSettingsSchema.safeParse(JSON.parse(raw)) : null;
   if (stored && !stored.success)
     logger.error(`stored profile of organization ${organizationId} no longer validates; defaults served`, stored.error);
   const profile = stored?.success ? stored.data : organizationSettingsSchema.parse({ name: name ?? '' });
-  return { ...profile, name: name ?? profile.name, logo_url: logo ? `${LOGO_URL_PREFIX}${logo}` : null };
+  const named = { ...profile, name: name ?? profile.name };
+  return {
+    ...named,
+    logo_url: logo ? `${LOGO_URL_PREFIX}${logo}` : null,
+    payment_account: account ? { holder: holderOf(named), iban: account.iban, bic: account.bic } : null,
+  };
 }
 
 /** The profile and the organisation's name change together, so the drawer and the invoices never disagree. */
@@ -73,4 +87,12 @@ export async function removeLogo(db: Db, dataDir: string, organizationId: number
   if (!previous) return;
   await db.deleteFrom('settings').where('organization_id', '=', organizationId).where('key', '=', LOGO_KEY).execute();
   if (LOGO_FILE.test(previous)) await fs.rm(path.join(logoDir(dataDir), previous), { force: true });
+}
+
+/** The company's e-mail (Infos de l'entreprise), '' when none: the default Reply-To of the mail sent to customers. */
+export async function organizationEmail(db: Db, organizationId: number): Promise<string> {
+  const raw = await findSettingValue(db, { organizationId, key: PROFILE_KEY });
+  if (!raw) return '';
+  const email = (JSON.parse(raw) as { email?: unknown }).email;
+  return typeof email === 'string' ? email.trim() : '';
 }

@@ -9,12 +9,12 @@ import {
   type PaymentReminderRow,
 } from '../db/queries/payment-reminders';
 import { listOrganizationIds } from '../db/queries/organizations';
-import { documentPdfFile } from '../pdf/document-file';
+import { documentPdfFile } from './document-pdf-file';
 import { smtpFailureMessage } from '../mail/smtp-errors';
 import { renderEmailTemplate } from '../../shared/email-template';
 import { pdfFileName } from '../../shared/document-types';
 import { fromStoredUnits } from '../../shared/money';
-import { daysBetween, dueStep } from '../../shared/reminders';
+import { daysBetween, dueStep, nextStep } from '../../shared/reminders';
 import { addDays } from '../../shared/payment-terms';
 import {
   defaultReminderSettings,
@@ -38,6 +38,7 @@ import { todayIso } from './document-record';
 import { organizationMailer } from './email-settings';
 import { serverAnswer, templateValues, withLink, type DocumentMailDeps } from './document-mail';
 import { plural, pluralWord } from '../../shared/french';
+import { isOpenStatus } from '../../shared/document-status';
 
 const SETTINGS_KEY = 'reminders';
 
@@ -96,8 +97,8 @@ function emailOf(invoice: Remindable): string {
 async function listReminderRows(db: Db, organizationId: number, now: Date): Promise<ReminderRow[]> {
   const today = todayIso(now);
   const settings = await getReminderSettings(db, organizationId);
-  // Late (a day or more), or a step falls due: the earliest step may come before the due date.
-  const fromDaysLate = Math.min(1, ...enabledOffsets(settings.steps));
+  // Due today or late, or a step falls due: the earliest step may come before the due date.
+  const fromDaysLate = Math.min(0, ...enabledOffsets(settings.steps));
   const invoices = await listRemindableInvoices(db, { organizationId, maturityOnOrBefore: addDays(today, -fromDaysLate) });
   const reminders = await listRemindersOf(db, { organizationId, documentIds: invoices.map((i) => i.id) });
   const rows: ReminderRow[] = [];
@@ -105,7 +106,8 @@ async function listReminderRows(db: Db, organizationId: number, now: Date): Prom
     const daysLate = daysBetween(invoice.maturity ?? today, today);
     const own = reminders.get(invoice.id) ?? [];
     const step = dueStep(settings.steps, daysLate, doneSteps(own));
-    if (daysLate <= 0 && !step) continue;
+    if (daysLate < 0 && !step) continue;
+    const next = nextStep(settings.steps, daysLate, doneSteps(own));
     const last = [...own].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
     rows.push({
       document_id: invoice.id,
@@ -118,6 +120,10 @@ async function listReminderRows(db: Db, organizationId: number, now: Date): Prom
       currency: invoice.currency,
       last_reminder: last ? recordOf(last) : null,
       due_step: step ? { offset_days: step.offset_days, mode: step.mode, label: offsetLabel(step.offset_days) } : null,
+      next_step:
+        next && invoice.maturity
+          ? { offset_days: next.offset_days, label: offsetLabel(next.offset_days), date: addDays(invoice.maturity, next.offset_days) }
+          : null,
     });
   }
   // The latest first: what is most overdue heads the list.
@@ -157,7 +163,7 @@ export async function sendReminder(
   options: { trigger: 'automatic' | 'manual'; now: Date; userId?: number },
 ): Promise<{ messages: string; data: ReminderRecord }> {
   const doc = await getStoredDocument(deps.db, organizationId, documentId);
-  if (doc.type !== 'invoice' || !['unpaid', 'partial'].includes(doc.status) || doc.totals.amount_due <= 0) fail('CONFLICT', NOT_REMINDABLE);
+  if (doc.type !== 'invoice' || !isOpenStatus(doc.status) || doc.totals.amount_due <= 0) fail('CONFLICT', NOT_REMINDABLE);
   if (!doc.maturity) fail('CONFLICT', 'Cette facture n’a pas de date d’échéance : aucune relance n’est prévue');
   const settings = await getReminderSettings(deps.db, organizationId);
   const today = todayIso(options.now);
@@ -182,7 +188,7 @@ export async function sendReminder(
   });
   if (!claimed) fail('CONFLICT', `La relance « ${offsetLabel(step.offset_days)} » de la facture ${doc.number} est déjà partie`);
 
-  const { settings: mail, organizationName, from, mailer, host } = await organizationMailer(deps, organizationId);
+  const { organizationName, from, replyTo, mailer, host } = await organizationMailer(deps, organizationId);
   const values = await templateValues(deps, doc, organizationName);
   const subject = renderEmailTemplate(step.subject, values);
   const failed = async (error: string) => {
@@ -193,7 +199,7 @@ export async function sendReminder(
     await mailer.send({
       to,
       from,
-      replyTo: mail.reply_to || undefined,
+      replyTo,
       subject,
       text: withLink(renderEmailTemplate(step.body, values), values.link ?? ''),
       attachments: [{ filename: pdfFileName(doc.type, doc.kind, doc.number ?? ''), content: pdf, contentType: 'application/pdf' }],
@@ -217,7 +223,9 @@ export async function sendReminder(
     );
   });
   const row = (await remindersOfInvoice(deps.db, organizationId, documentId)).find((r) => r.id === claimed.id);
-  const where = mailer.outboxDir ? ` (aucun serveur SMTP n’est configuré : déposée dans la boîte d’envoi du serveur)` : '';
+  const where = mailer.outboxDir
+    ? ` (aucun serveur SMTP n’est configuré : déposée dans la boîte d’envoi du serveur, ${mailer.outboxDir})`
+    : '';
   return { messages: `Relance de la facture ${doc.number} envoyée à ${to}${where}`, data: recordOf(row ?? claimed) };
 }
 

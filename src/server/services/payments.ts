@@ -7,7 +7,7 @@ import type { StoredDocument } from '../../shared/schemas/document-model';
 import { formatDateShort, formatMoney } from '../../shared/format';
 import { fail } from '../errors';
 import { findPayment, insertPayment, listPayments, sumPayments, type PaymentRow } from '../db/queries/payments';
-import { sumIssuedCredits } from '../db/queries/document-lists';
+import { sumAllocatedToInvoice } from '../db/queries/credit-allocations';
 import { fromStoredUnits, toStoredUnits } from '../../shared/money';
 import { getStoredDocument } from './documents';
 import { refreshInvoiceBalance } from './document-lifecycle';
@@ -20,7 +20,13 @@ import { emitEvent } from './webhooks';
 import { plural } from '../../shared/french';
 import { lockRow } from '../db/dialect';
 
-const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount) });
+/** What a payment processor kept on a payment (a card payment's Stripe fee), in stored units of `fee_currency`. */
+export interface ProcessorFee {
+  fee?: number;
+  fee_currency?: string | null;
+}
+
+const paymentOf = (p: PaymentRow) => ({ ...p, amount: fromStoredUnits(p.amount), fee: fromStoredUnits(p.fee) });
 export type PaymentRecord = ReturnType<typeof paymentOf>;
 
 async function payableInvoice(db: Db, organizationId: number, documentId: number): Promise<StoredDocument> {
@@ -45,14 +51,19 @@ function storedAmount(invoice: StoredDocument, amount: number): number {
   return toStoredUnits(amount);
 }
 
-/** No payment takes more than what is left to pay (total − deposits − credit notes − payments, reversals netted). */
-async function assertFits(db: Db, organizationId: number, invoice: StoredDocument, amount: number): Promise<void> {
+/** What is left to pay on an invoice, in stored units: total − deposits − credit set against it − payments (reversals netted). */
+export async function amountLeftToPay(db: Db, organizationId: number, invoice: StoredDocument): Promise<bigint> {
   const [received, credited] = await Promise.all([
     sumPayments(db, { organizationId, documentId: invoice.id }),
-    sumIssuedCredits(db, { organizationId, invoiceId: invoice.id }),
+    sumAllocatedToInvoice(db, { organizationId, invoiceId: invoice.id }),
   ]);
   // Exact integer arithmetic on scale-4 units (shared/fixed.ts).
-  const left = toUnits4(invoice.totals.total) - toUnits4(invoice.totals.deposits) - toUnits4(credited) - BigInt(received);
+  return toUnits4(invoice.totals.total) - toUnits4(invoice.totals.deposits) - BigInt(credited) - BigInt(received);
+}
+
+/** No payment takes more than what is left to pay. */
+async function assertFits(db: Db, organizationId: number, invoice: StoredDocument, amount: number): Promise<void> {
+  const left = await amountLeftToPay(db, organizationId, invoice);
   if (BigInt(amount) > left) {
     const { currency_format } = await getAppSettings(db, organizationId);
     fail(
@@ -94,7 +105,7 @@ async function insertLogged(
   db: Db,
   organizationId: number,
   invoice: StoredDocument,
-  values: Payment & { amount: number },
+  values: Payment & { amount: number } & ProcessorFee,
   userId?: number,
 ) {
   await assertFits(db, organizationId, invoice, values.amount);
@@ -128,12 +139,13 @@ export async function recordPaymentIn(
   documentId: number,
   payment: Payment,
   userId?: number,
+  fee: ProcessorFee = {},
 ): Promise<number> {
   assertReceived(payment);
   await lockRow(trx, 'documents', documentId);
   const invoice = await payableInvoice(trx, organizationId, documentId);
   const amount = storedAmount(invoice, payment.amount);
-  const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount }, userId);
+  const newId = await insertLogged(trx, organizationId, invoice, { ...payment, amount, ...fee }, userId);
   await refreshInvoiceBalance(trx, organizationId, documentId);
   await emitEvent(trx, organizationId, 'payment.recorded', async () => ({
     ...paymentOf(await foundPayment(trx, organizationId, documentId, newId)),

@@ -6,7 +6,7 @@ import { fail } from '../errors';
 import { logger } from '../logger';
 import { updateDocument } from '../db/queries/documents';
 import { findLatestQuoteResponse, findOwnerEmails, insertQuoteResponse, type QuoteResponseRow } from '../db/queries/quote-responses';
-import { formatDateShort } from '../../shared/format';
+import { formatDateShort, formatMoney } from '../../shared/format';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import type { QuoteResponse } from '../../shared/schemas/document-mail';
 import { findSharedRow } from './share';
@@ -14,6 +14,7 @@ import { todayIso } from './document-record';
 import { organizationMailer } from './email-settings';
 import { getStoredDocument } from './documents';
 import { emitEvent } from './webhooks';
+import { getAppSettings } from './settings';
 import { parisDateOf } from '../../shared/paris-date';
 
 interface ResponseDeps {
@@ -100,7 +101,11 @@ export async function answerQuote(
     : `Devis ${doc.number} refusé : votre réponse est enregistrée et transmise à ${doc.seller?.name ?? 'votre fournisseur'}.`;
 }
 
-/** Mails the organisation's owners the answer, through its SMTP or the server's; with neither, says so in the log. */
+/**
+ * Mails the organisation's owners the answer (the estimate, its customer, amount and the refusal's reason, a link to
+ * it) through its SMTP server, the server's, or the outbox; replying writes to the customer. A failure is logged:
+ * the customer's answer is recorded whatever happens to the notice.
+ */
 async function notifyOrganization(
   deps: ResponseDeps,
   doc: StoredDocument,
@@ -108,33 +113,42 @@ async function notifyOrganization(
 ): Promise<void> {
   const organizationId = doc.organization_id;
   try {
-    const { mailer, from } = await organizationMailer(deps, organizationId);
-    if (mailer.outboxDir) {
-      logger.info({
-        event: 'quote_response_not_mailed',
-        message: `estimate ${doc.number} of organization ${organizationId} ${response.decision} online: no SMTP server configured, no notice mailed`,
-      });
-      return;
-    }
-    const to = await findOwnerEmails(deps.db, { organizationId });
+    const [{ mailer, from }, to, { currency_format }] = await Promise.all([
+      organizationMailer(deps, organizationId),
+      findOwnerEmails(deps.db, { organizationId }),
+      getAppSettings(deps.db, organizationId),
+    ]);
     if (to.length === 0) return;
     const link = `${deps.env.appUrl}/estimates/${doc.id}/view`;
     const accepted = response.decision === 'accepted';
     const customer = doc.customer?.name || doc.customer_name;
+    const amount = formatMoney(doc.totals.total, currency_format, doc.currency);
+    const customerEmail = doc.customer?.email || undefined;
     await mailer.send({
       to,
       from,
+      replyTo: customerEmail,
       subject: accepted ? `Devis ${doc.number} accepté par ${customer}` : `Devis ${doc.number} refusé par ${customer}`,
       text: [
         'Bonjour,',
         '',
         accepted
           ? `${response.name} (${customer}) a accepté en ligne le devis ${doc.number}, « Bon pour accord », ${when(response.created_at)} (adresse IP ${response.ip}).`
-          : `${customer} a refusé en ligne le devis ${doc.number} ${when(response.created_at)}. Motif : ${response.reason}`,
+          : `${response.name ? `${response.name} (${customer})` : customer} a refusé en ligne le devis ${doc.number} ${when(response.created_at)}.`,
+        '',
+        `Devis : ${doc.number}`,
+        `Client : ${customer}`,
+        `Montant : ${amount}`,
+        ...(accepted ? [] : [`Motif : ${response.reason || 'aucun motif donné'}`]),
         '',
         accepted ? `Vous pouvez maintenant le convertir en facture ou en facture d’acompte : ${link}` : `Le devis : ${link}`,
       ].join('\n'),
     });
+    if (mailer.outboxDir)
+      logger.info({
+        event: 'quote_response_in_outbox',
+        message: `estimate ${doc.number} of organization ${organizationId} ${response.decision} online: no SMTP server configured, notice left in ${mailer.outboxDir}`,
+      });
   } catch (error) {
     logger.error(`estimate ${doc.number} of organization ${organizationId}: the ${response.decision} notice was not mailed`, error);
   }

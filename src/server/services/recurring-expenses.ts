@@ -1,17 +1,21 @@
 import type { Db } from '../db/connection';
 import type { RecurringExpense, RecurringExpenseRecord } from '../../shared/schemas/expense';
-import { nextOccurrence } from '../../shared/recurrence';
+import { nextOccurrence, occurrencesBetween } from '../../shared/recurrence';
+import { formatDateShort } from '../../shared/format';
+import { plural } from '../../shared/french';
 import { fail } from '../errors';
 import {
   deleteRecurringExpense,
   findRecurringExpense,
   insertRecurringExpense,
   listRecurringExpenses,
+  recordOccurrences,
   setRecurringPaused,
   updateRecurringExpense,
   type StoredRecurringExpense,
 } from '../db/queries/recurring-expenses';
-import { resolveCategory } from './expenses';
+import { getExpense, resolveCategory } from './expenses';
+import { emitEvent } from './webhooks';
 
 const withNext = (r: StoredRecurringExpense): RecurringExpenseRecord => ({ ...r, next_date: nextOccurrence(r, r.generated_until) });
 
@@ -50,4 +54,36 @@ export async function pauseRecurringExpense(db: Db, organizationId: number, id: 
 export async function removeRecurringExpense(db: Db, organizationId: number, id: number) {
   await getRecurringExpense(db, organizationId, id);
   await deleteRecurringExpense(db, { organizationId, id });
+}
+
+/**
+ * « Générer maintenant »: makes the expenses due up to today that the scheduler has not made yet, else the next one
+ * ahead of its date. Never twice for one date (a unique index per recurring expense and date), and never more than
+ * one ahead: once the next date's expense exists, a second click is refused until that date has passed.
+ */
+export async function generateRecurringExpenseNow(db: Db, organizationId: number, id: number, today: string) {
+  const recurring = await getRecurringExpense(db, organizationId, id);
+  if (recurring.paused) fail('CONFLICT', 'Cette dépense répétitive est en pause : reprenez-la pour la générer');
+  const due = occurrencesBetween(recurring, recurring.generated_until, today);
+  if (due.length === 0 && recurring.generated_until && recurring.generated_until > today)
+    fail(
+      'CONFLICT',
+      `La dépense du ${formatDateShort(recurring.generated_until)} est déjà créée : la suivante pourra l’être à partir de cette date`,
+    );
+  const next = nextOccurrence(recurring, recurring.generated_until);
+  const dates = due.length > 0 ? due : next ? [next] : [];
+  if (dates.length === 0) fail('CONFLICT', 'Cette dépense répétitive est terminée : sa date de fin est passée');
+  const created = await recordOccurrences(db, {
+    organizationId,
+    recurring,
+    dates,
+    onCreated: (trx, expenseId) =>
+      emitEvent(trx, organizationId, 'expense.created', () => getExpense(trx, organizationId, expenseId)).then(() => {}),
+  });
+  if (created === 0) fail('CONFLICT', 'Cette dépense vient d’être générée par ailleurs : rechargez la page');
+  const messages =
+    created === 1
+      ? `Dépense du ${formatDateShort(dates.at(-1) ?? today)} créée`
+      : `${plural(created, 'dépense')} créées, jusqu’au ${formatDateShort(dates.at(-1) ?? today)}`;
+  return { messages, data: await getRecurringExpense(db, organizationId, id) };
 }

@@ -22,7 +22,7 @@ import {
 import type { IssueArchiver } from './issue-archive';
 import { assertCurrencyEnabled } from './currencies';
 import { checkCustomer, checkTaxRules } from './document-defaults';
-import { totalsOf } from './document-record';
+import { documentSave } from '../../shared/document-save';
 import { getDocument, indexDocument, prepareDraft } from './documents';
 import { issueDocument } from './document-lifecycle';
 import { mailDraft, sendDocument, type DocumentMailDeps } from './document-mail';
@@ -61,7 +61,7 @@ async function checkModel(db: Db, organizationId: number, input: RecurringInvoic
   await assertCurrencyEnabled(db, organizationId, input.currency);
   const form = { ...input, type: 'invoice', date: input.start_date, deposit_request: [] } as DocumentForm;
   const rules = await checkTaxRules(db, organizationId, form, { mirrors: false });
-  return totalsOf(form, [], 0, rules.vat).total;
+  return documentSave(form, { vat: rules.vat }).totals.total;
 }
 
 async function answerOf(db: Db, organizationId: number, list: StoredRecurringInvoice[]): Promise<RecurringInvoiceRecord[]> {

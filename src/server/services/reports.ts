@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import {
   billedTtc,
+  firstInvoiceDate,
   receiptsByNature,
   receiptsOfPeriod,
   receiptsTotals,
@@ -15,7 +16,7 @@ import { expenseFigures } from '../db/queries/expense-figures';
 import { add, money, roundDiv, sub, toNumber, unitsToNumber, ZERO, type Money } from '../../shared/money';
 import { RECEIPTS_PER_PAGE, type ReportGroup } from '../../shared/schemas/reports';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
-import { FRANCHISE_THRESHOLDS } from '../../shared/reports';
+import { dsoPeriod, FRANCHISE_THRESHOLDS } from '../../shared/reports';
 import { converter } from './report-currency';
 import { todayIso } from './document-record';
 
@@ -100,14 +101,17 @@ export async function tagsReport(db: Db, organizationId: number, params: Period)
 
 const BUCKETS = ['Non échu', '1 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'] as const;
 
-/** Unpaid invoices by days past due, the days sales outstanding of the last 365 days and the customers late. */
+/**
+ * Unpaid invoices by days past due, the days sales outstanding and the customers late. DSO = receivables ÷ what was
+ * invoiced TTC over the period × the period's days (dsoPeriod), when that period's sales are positive; else null.
+ */
 export async function receivablesReport(db: Db, organizationId: number) {
   const { base, toBase } = await converter(db, organizationId);
   const today = todayIso();
-  const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const period = dsoPeriod(today, await firstInvoiceDate(db, { organizationId }));
   const [ages, billed] = await Promise.all([
     receivablesByAge(db, { organizationId, today }),
-    billedTtc(db, { organizationId, from: yearAgo, to: today }),
+    period ? billedTtc(db, { organizationId, from: period.from, to: today }) : Promise.resolve([]),
   ]);
   const buckets = BUCKETS.map((label) => ({ label, count: 0, amount: ZERO }));
   const customers = new Map<string, { customer_id: number | null; name: string; count: number; amount: Money; oldest: string }>();
@@ -136,11 +140,13 @@ export async function receivablesReport(db: Db, organizationId: number) {
   const total = buckets.reduce<Money>((s, b) => add(s, b.amount), ZERO);
   let sales = ZERO;
   for (const r of billed) sales = add(sales, await toBase(r.amount, r));
+  const dsoDays = period && sales.gt(0) ? period.days : null;
   return {
     currency: base,
     buckets: buckets.map((b) => ({ label: b.label, count: b.count, amount: cents(b.amount) })),
     total: cents(total),
-    dso: sales.gt(0) ? Math.round(toNumber(total.times(365).div(sales))) : null,
+    dso: dsoDays === null ? null : Math.round(toNumber(total.times(dsoDays).div(sales))),
+    dso_days: dsoDays,
     late_customers: [...customers.values()]
       .sort((a, b) => b.amount.cmp(a.amount))
       .slice(0, 10)

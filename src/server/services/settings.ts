@@ -43,7 +43,7 @@ export async function saveAppSettings(db: Db, organizationId: number, settings: 
   return settings;
 }
 
-/** The document template (SPEC §3), with the shared defaults until the organisation saves its own. */
+/** The document template, with the shared defaults until the organisation saves its own. */
 export async function getDocumentTemplate(db: Db, organizationId: number): Promise<DocumentTemplate> {
   const raw = await findSettingValue(db, { organizationId, key: DOCUMENT_KEY });
   if (raw === undefined) return defaultDocumentTemplate();

@@ -2,17 +2,20 @@ import type { Db } from '../db/connection';
 import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { findDocumentByUuid, updateDocument } from '../db/queries/documents';
-import { sumIssuedCredits } from '../db/queries/document-lists';
+import { sumAllocatedToInvoice } from '../db/queries/credit-allocations';
+import { fromStoredUnits } from '../../shared/money';
 import { sharedDocumentSchema, type SharedDocumentView, type StoredDocument } from '../../shared/schemas/document-model';
 import { depositsFor } from './documents';
 import { getAppSettings, getDocumentTemplate } from './settings';
 import { getOrganizationProfile } from './organization';
 import { transferView } from './transfer-qr';
+import { cardPaymentEnabled } from './online-payment';
+import { PAYABLE_STATUSES } from '../../shared/document-status';
 
 const NOT_SHARED = 'Document introuvable';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** An issued document by its public uuid: the only handle a public link carries (CONTRACT.md). Drafts are never shared. */
+/** An issued document by its public uuid: the only handle a public link carries. Drafts are never shared. */
 export async function findSharedRow(db: Db, uuid: string): Promise<StoredDocument> {
   const doc = UUID.test(uuid) ? await findDocumentByUuid(db, { uuid }) : undefined;
   if (!doc || doc.status === 'draft') return fail('NOT_FOUND', NOT_SHARED);
@@ -31,7 +34,7 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
   const organizationId = doc.organization_id;
   const [deposits, credited, template, settings, profile] = await Promise.all([
     depositsFor(db, organizationId, doc),
-    doc.type === 'invoice' ? sumIssuedCredits(db, { organizationId, invoiceId: doc.id }) : 0,
+    doc.type === 'invoice' ? sumAllocatedToInvoice(db, { organizationId, invoiceId: doc.id }).then(fromStoredUnits) : 0,
     // Issued with its template kept (migration 0012): that one; issued before it: the current template.
     doc.template ?? getDocumentTemplate(db, organizationId),
     getAppSettings(db, organizationId),
@@ -50,10 +53,15 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
     document,
     // What is left to pay, not what was issued: the page never asks a customer to pay twice, and at issue (when the
     // invoice's PDF is printed and kept) both are the same.
-    transfer: await transferView(db, doc, document.amount_due),
+    transfer: await transferView(doc, document.amount_due),
     template,
     settings: { currency_format: settings.currency_format, address_format: settings.address_format },
     logo_url: profile.logo_url,
+    card_payment:
+      doc.type === 'invoice' &&
+      PAYABLE_STATUSES.includes(doc.status) &&
+      document.amount_due > 0 &&
+      (await cardPaymentEnabled(db, organizationId)),
   };
 }
 export type SharedDocument = Awaited<ReturnType<typeof getSharedDocument>>;

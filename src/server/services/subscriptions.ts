@@ -152,7 +152,7 @@ export async function usageOf(db: Db, organizationId: number, key: LimitKey): Pr
 }
 
 /**
- * CONTRACT.md: a creation past a limit of the plan answers 402, naming the limit and the plan that lifts it. Only
+ * A creation past a limit of the plan answers 402, naming the limit and the plan that lifts it. Only
  * creations call this: reading, exporting and issuing a drafted document are never refused.
  */
 export async function assertWithinLimit(ctx: Pick<Context, 'db' | 'env'>, organizationId: number, key: LimitKey): Promise<void> {

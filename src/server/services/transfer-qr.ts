@@ -1,20 +1,20 @@
 import QRCode from 'qrcode';
-import type { Db } from '../db/connection';
 import { invoiceReference } from '../../shared/creditor-reference';
 import { epcTransferPayload, type TransferCode } from '../../shared/epc-qr';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import type { TransferView } from '../../shared/schemas/transfer';
-import { paymentAccount } from './payment-account';
+import { paymentAccountOf } from '../../shared/payment-account';
 
-type Invoice = Pick<StoredDocument, 'organization_id' | 'type' | 'number' | 'currency'>;
+type Invoice = Pick<StoredDocument, 'type' | 'number' | 'currency' | 'seller'>;
 
 /**
  * What the EPC069-12 code of an invoice says, or null when there is nothing to ask for or no sure way to ask: not an
- * issued invoice, not in euros, nothing left to pay, no account, or an IBAN that fails its check.
+ * issued invoice, not in euros, nothing left to pay, no account, or an IBAN that fails its check. The account is the
+ * one frozen with the invoice, so the code always pays what its payment block prints.
  */
-export async function transferCode(db: Db, doc: Invoice, amountDue: number): Promise<(TransferCode & { reference: string | null }) | null> {
-  if (doc.type !== 'invoice' || !doc.number) return null;
-  const account = await paymentAccount(db, doc.organization_id);
+export function transferCode(doc: Invoice, amountDue: number): (TransferCode & { reference: string | null }) | null {
+  if (doc.type !== 'invoice' || !doc.number || !doc.seller) return null;
+  const account = paymentAccountOf(doc.seller);
   if (!account) return null;
   const reference = invoiceReference(doc);
   const result = epcTransferPayload({
@@ -46,8 +46,8 @@ export async function qrImage(payload: string): Promise<string> {
  * How to pay an invoice by transfer on its public page: the QR code a banking app scans, and what it carries for a
  * customer who types or copies it. Drawn on the server, so the page and the PDF printed from it carry the same code.
  */
-export async function transferView(db: Db, doc: Invoice, amountDue: number): Promise<TransferView | null> {
-  const code = await transferCode(db, doc, amountDue);
+export async function transferView(doc: Invoice, amountDue: number): Promise<TransferView | null> {
+  const code = transferCode(doc, amountDue);
   if (!code) return null;
   const { payload, ...shown } = code;
   return { ...shown, qr: await qrImage(payload) };

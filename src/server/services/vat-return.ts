@@ -3,6 +3,8 @@ import { vatReturnExpenses, vatReturnSales } from '../db/queries/vat-return';
 import { customerPartySchema } from '../../shared/schemas/document-parties';
 import { customerZone, hasOtherEuVatNumber } from '../../shared/legal-mentions';
 import { currencyPrecision } from '../../shared/currencies';
+import { countryCode } from '../../shared/countries';
+import { euVatCountry } from '../../shared/eu-countries';
 import { add, INPUT_SCALE, money, sub, toNumber, unitsToDecimalText, ZERO, type Money } from '../../shared/money';
 import { buildCa3, type Ca3Item, type Ca3Line } from '../../shared/vat-return/ca3-lines';
 import { purchaseItems, purchaseNature, type PurchaseExpense } from '../../shared/vat-return/purchases';
@@ -23,11 +25,31 @@ function zoneOf(snapshot: string | null): SaleZone {
   return zone === 'eu' && customer.type === 'company' && hasOtherEuVatNumber(customer) ? 'eu_business' : 'france';
 }
 
+/** The buyer's establishment and identifiers, from the customer as issued (Flux 10.1 names the foreign buyer). */
+function buyerOf(snapshot: string | null): SaleDocument['buyer'] {
+  if (!snapshot) return undefined;
+  const parsed = customerPartySchema.safeParse(JSON.parse(snapshot));
+  if (!parsed.success) return undefined;
+  const c = parsed.data;
+  const zone = customerZone(c);
+  // A country left empty reads as France: a VAT number of another member state then tells where the buyer is.
+  const typed = countryCode(c.address.country) ?? null;
+  const country = zone === 'eu' && (typed === null || typed === 'FR') ? (euVatCountry(c.vat_number)?.code ?? null) : typed;
+  return { zone, country, vatNumber: c.vat_number, businessId: c.business_id };
+}
+
+/** Whether the buyer is a private person (a B2C sale), from the customer as issued. */
+function individualOf(snapshot: string | null): boolean {
+  if (!snapshot) return true;
+  const parsed = customerPartySchema.safeParse(JSON.parse(snapshot));
+  return parsed.success && parsed.data.type === 'individual';
+}
+
 const ratesOf = (taxes: string): number[] =>
   (JSON.parse(taxes) as { rate: number }[]).map((t) => Number(t.rate)).filter((rate) => rate > 0);
 
-/** The period's sales as the VAT engine takes them (shared/vat-return/sales.ts). */
-async function saleDocuments(
+/** The period's sales as the VAT engine takes them (shared/vat-return/sales.ts); the e-reporting reads the same. */
+export async function saleDocuments(
   db: Db,
   organizationId: number,
   period: { from: string; to: string },
@@ -54,6 +76,8 @@ async function saleDocuments(
       date: d.date,
       party: d.customer_name,
       zone: zoneOf(d.customer_snapshot),
+      individual: individualOf(d.customer_snapshot),
+      buyer: buyerOf(d.customer_snapshot),
       exchangeRate: await rateOf({ currency: d.currency, rate: d.exchange_rate }),
       precision: currencyPrecision(d.currency),
       total: decimal(d.total),

@@ -6,12 +6,18 @@ import net from 'node:net';
 import type { Db } from '../db/connection';
 import { logger } from '../logger';
 import { OutboundRefusedError, resolveOutbound } from '../net/outbound-guard';
-import { WEBHOOK_MAX_CONSECUTIVE_FAILURES } from '../../shared/schemas/webhook';
 import { featureRefusalFor } from './subscriptions';
-import { claimDelivery, countFailure, deliveryToSend, dueDeliveries, recordAttempt, resetFailures } from '../db/queries/webhooks';
+import {
+  claimDelivery,
+  countFailure,
+  deliveryToSend,
+  disableFailingEndpoint,
+  dueDeliveries,
+  recordAttempt,
+  resetFailures,
+} from '../db/queries/webhooks';
+import { failedForTooLong, nextAttemptAfter } from './webhook-schedule';
 
-/** The wait before each retry of a failed delivery: six attempts in all, the last about 15 hours after the event. */
-export const WEBHOOK_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of an answer's body the log keeps. */
 const RESPONSE_KEPT_BYTES = 1024;
@@ -127,9 +133,10 @@ async function post(urlText: string, headers: Record<string, string>, body: stri
 }
 
 /**
- * Sends one delivery once, as claimed, and records the answer: delivered on a 2xx; otherwise retried after the
- * next wait of the backoff, or failed when none is left (a test ping is never retried). Each failure counts
- * against the endpoint, which is turned off after WEBHOOK_MAX_CONSECUTIVE_FAILURES in a row; a success resets it.
+ * Sends one delivery once, as claimed, and records the answer: delivered on a 2xx; otherwise tried again at the
+ * next step of its own schedule (webhook-schedule.ts), or failed when its window is over (a test ping is never
+ * retried). A 2xx closes the endpoint's failing window; an endpoint that has failed every attempt for the whole
+ * window is turned off and its owners are told (rules.onDisabled). What it misses meanwhile is kept.
  */
 export async function attemptDelivery(db: Db, id: number, now: Date, rules: DeliveryRules): Promise<boolean> {
   const delivery = await deliveryToSend(db, { id });
@@ -153,24 +160,26 @@ export async function attemptDelivery(db: Db, id: number, now: Date, rules: Deli
   }
   const allowPrivate = rules.allowPrivate;
   const timestamp = Math.floor(now.getTime() / 1000);
-  const headers = {
+  const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'Facturier-Webhooks/1.0',
     'facturier-delivery': delivery.uuid,
     'facturier-event': delivery.event_type,
     'facturier-signature': `t=${timestamp},v1=${webhookSignature(delivery.secret, timestamp, delivery.body)}`,
   };
+  if (delivery.sequence !== null) headers['facturier-sequence'] = String(delivery.sequence);
   const result = await post(delivery.url, headers, delivery.body, allowPrivate);
   const attempts = delivery.attempts + 1;
   const delivered = result.error === '';
-  const wait = delivery.event_type === 'ping' ? undefined : WEBHOOK_BACKOFF_MS[attempts - 1];
+  const from = Date.parse(delivery.schedule_from ?? delivery.created_at);
+  const next = delivered || delivery.event_type === 'ping' ? null : nextAttemptAfter(from, now.getTime());
   const at = now.toISOString();
   await recordAttempt(db, {
     id,
-    status: delivered ? 'delivered' : wait === undefined ? 'failed' : 'pending',
+    status: delivered ? 'delivered' : next === null ? 'failed' : 'pending',
     attempts,
     at,
-    nextAttemptAt: delivered || wait === undefined ? null : new Date(now.getTime() + wait).toISOString(),
+    nextAttemptAt: next === null ? null : new Date(next).toISOString(),
     responseStatus: result.status,
     responseMs: result.ms,
     responseBody: result.body,
@@ -180,19 +189,32 @@ export async function attemptDelivery(db: Db, id: number, now: Date, rules: Deli
     await resetFailures(db, { endpointId: delivery.endpoint_id });
     return true;
   }
-  const turnedOff = await countFailure(db, { endpointId: delivery.endpoint_id, max: WEBHOOK_MAX_CONSECUTIVE_FAILURES, now: at });
-  if (turnedOff)
-    logger.info({ event: 'webhook_endpoint_disabled', endpoint: delivery.endpoint_id, after: WEBHOOK_MAX_CONSECUTIVE_FAILURES });
+  const endpoint = await countFailure(db, { endpointId: delivery.endpoint_id, now: at });
+  if (endpoint?.enabled === 1 && endpoint.failing_since && failedForTooLong(Date.parse(endpoint.failing_since), now.getTime())) {
+    if (await disableFailingEndpoint(db, { endpointId: delivery.endpoint_id, now: at })) {
+      logger.info({ event: 'webhook_endpoint_disabled', endpoint: delivery.endpoint_id, failing_since: endpoint.failing_since });
+      try {
+        await rules.onDisabled?.({ organizationId: endpoint.organization_id, url: endpoint.url, failingSince: endpoint.failing_since });
+      } catch (error) {
+        // The endpoint stays off and its page says so; a mail that could not go is not worth failing the run for.
+        logger.error(`webhook endpoint ${delivery.endpoint_id}: the owners could not be told it was turned off`, error);
+      }
+    }
+  }
   return false;
 }
 
-/** Sends every delivery due at `now` (the scheduler's job, and the kick after a commit); counts what was delivered and what failed. */
-/** What a delivery obeys: the outbound guard (OUTBOUND_ALLOW_PRIVATE) and the plans' limits (PLAN_LIMITS). */
+/**
+ * What a delivery obeys: the outbound guard (OUTBOUND_ALLOW_PRIVATE) and the plans' limits (PLAN_LIMITS); and who
+ * tells the owners when an endpoint is turned off (the app's mailer; absent where no mail can be sent).
+ */
 export interface DeliveryRules {
   allowPrivate: boolean;
   planLimits: boolean;
+  onDisabled?: (endpoint: { organizationId: number; url: string; failingSince: string }) => Promise<void>;
 }
 
+/** Sends every delivery due at `now` (the scheduler's job, and the kick after a commit); counts what was delivered and what failed. */
 export async function deliverDue(db: Db, now: Date, rules: DeliveryRules): Promise<{ delivered: number; failed: number }> {
   const report = { delivered: 0, failed: 0 };
   // In batches, each claimed first: a long outbox is worked through without holding all of it.

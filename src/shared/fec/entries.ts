@@ -10,19 +10,37 @@
  * | deposits deducted on  | 4191: deposit − its VAT; 44571 per rate| 411: deposit total (its VAT was booked on the deposit   |
  * | a final invoice (VT)  | of the deposit                         | invoice: this takes it back out, so it counts once)     |
  * | credit note (VT)      | the invoice's credits, reversed        | 411: total                                              |
- * | payment (BQ)          | 512 bank                               | 411 customer (a reversal swaps the sides)               |
+ * | payment (BQ)          | 512 bank: amount − fee; 627 fee        | 411 customer (a reversal swaps the sides)               |
  *
+ * Purchases and bank statement lines: purchase-entries.ts.
  * Revenue is what is left of the total once VAT and shipping are booked, spread over natures by the lines' net
  * amounts (largest remainder): so the entry balances even where a document's discount or rounding was spread.
  */
 import { allocateUnits, INPUT_SCALE, rescale, toUnits4 } from '../money';
 import type { AccountingSettings } from '../schemas/accounting';
-import { formatTaxRate } from '../totals';
-import { NARROW_NBSP } from '../french';
 
-export type FecJournal = 'VT' | 'BQ';
+export type FecJournal = 'VT' | 'AC' | 'BQ' | 'OD';
 
-export const JOURNAL_LABELS: Record<FecJournal, string> = { VT: 'Ventes', BQ: 'Banque' };
+export const JOURNAL_LABELS: Record<FecJournal, string> = { VT: 'Ventes', AC: 'Achats', BQ: 'Banque', OD: 'Opérations diverses' };
+
+/**
+ * One label per kind of account: the administration's checks want one CompteLib per CompteNum across the file (the
+ * rate of a VAT line is the line's business, not its account's).
+ */
+export const ACCOUNT_LABELS = {
+  customers: 'Clients',
+  services: 'Prestations de services',
+  goods: 'Ventes de marchandises',
+  shipping: 'Ports et frais accessoires facturés',
+  deposits: 'Clients - avances et acomptes reçus',
+  vat: 'TVA collectée',
+  bank: 'Banque',
+  suppliers: 'Fournisseurs',
+  deductible_vat: 'TVA déductible sur autres biens et services',
+  self_assessed_vat: 'TVA due intracommunautaire',
+  fees: 'Services bancaires et assimilés',
+  suspense: 'Opérations en attente',
+} as const;
 
 export interface FecLine {
   account: string;
@@ -81,6 +99,8 @@ export interface PaymentRecord {
   /** Negative for a reversal (counter-entry). */
   amount: number;
   method: string;
+  /** What the payment service kept of it (card or bank fee), booked to bank charges; none when absent. */
+  fee?: number;
 }
 
 /**
@@ -101,7 +121,7 @@ export const sameCurrency = (precision: number): Conversion => ({
   convert: (units) => units,
 });
 
-type Draft = { account: string; accountLabel: string; aux: FecLine['aux']; label: string; amount: bigint; source: bigint | null };
+export type Draft = { account: string; accountLabel: string; aux: FecLine['aux']; label: string; amount: bigint; source: bigint | null };
 
 /** A signed amount to the debit (positive) or credit side; a negative one moves to the other side. */
 function toLine(draft: Draft, side: 'debit' | 'credit', conversion: Conversion, converted: bigint): FecLine {
@@ -126,7 +146,7 @@ function toLine(draft: Draft, side: 'debit' | 'credit', conversion: Conversion, 
  * in the accounting currency. Each amount is converted on its own; a conversion's rounding gap goes to the largest
  * debit, so the entry balances exactly. Zero lines are dropped.
  */
-function balancedLines(debits: Draft[], credits: Draft[], conversion: Conversion): FecLine[] {
+export function balancedLines(debits: Draft[], credits: Draft[], conversion: Conversion): FecLine[] {
   const convertedDebits = debits.map((d) => conversion.convert(d.amount));
   const convertedCredits = credits.map((c) => conversion.convert(c.amount));
   const gap = convertedCredits.reduce((a, b) => a + b, 0n) - convertedDebits.reduce((a, b) => a + b, 0n);
@@ -143,8 +163,6 @@ function balancedLines(debits: Draft[], credits: Draft[], conversion: Conversion
     ...credits.map((c, i) => toLine(c, 'credit', conversion, convertedCredits[i] ?? 0n)),
   ].filter((l) => l.debit !== 0n || l.credit !== 0n);
 }
-
-const rateLabel = (rate: number) => `TVA collectée ${formatTaxRate(rate).replace(NARROW_NBSP, ' ')}`;
 
 /** VAT amounts merged by rate (two taxes of one rate are one account line), in the document's units. */
 function vatByRate(taxes: TaxAmount[], units: (n: number) => bigint): Map<number, bigint> {
@@ -172,7 +190,7 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   const label = `${what} ${doc.number} ${doc.customer.name}`;
   const customer = (amount: bigint, text = label): Draft => ({
     account: accounts.customers,
-    accountLabel: 'Clients',
+    accountLabel: ACCOUNT_LABELS.customers,
     aux,
     label: text,
     amount,
@@ -193,11 +211,11 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   const vatSum = [...vat.values()].reduce((a, b) => a + b, 0n);
   const revenue = total - vatSum - shipping;
   const revenueDrafts: Draft[] = [];
-  if (doc.deposit) revenueDrafts.push(plain(accounts.deposits, 'Clients - avances et acomptes reçus', revenue));
+  if (doc.deposit) revenueDrafts.push(plain(accounts.deposits, ACCOUNT_LABELS.deposits, revenue));
   else {
     const natures = [
-      { kind: 'service' as const, account: accounts.services, name: 'Prestations de services' },
-      { kind: 'goods' as const, account: accounts.goods, name: 'Ventes de marchandises' },
+      { kind: 'service' as const, account: accounts.services, name: ACCOUNT_LABELS.services },
+      { kind: 'goods' as const, account: accounts.goods, name: ACCOUNT_LABELS.goods },
     ];
     const weights = natures.map((n) => doc.lines.filter((l) => l.kind === n.kind).reduce((a, l) => a + units(l.net), 0n));
     const shares = spread(revenue, weights);
@@ -207,8 +225,8 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   }
   const credits = [
     ...revenueDrafts,
-    plain(accounts.shipping, 'Ports et frais accessoires facturés', shipping),
-    ...[...vat].map(([rate, amount]) => plain(accounts.vat, rateLabel(rate), amount)),
+    plain(accounts.shipping, ACCOUNT_LABELS.shipping, shipping),
+    ...[...vat].map(([, amount]) => plain(accounts.vat, ACCOUNT_LABELS.vat, amount)),
   ];
   let debits = [customer(total)];
   let creditsOut = credits;
@@ -222,8 +240,8 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
     const depositTotal = units(deduction.total);
     const depositVatSum = [...depositVat.values()].reduce((a, b) => a + b, 0n);
     const reversal = [
-      plain(accounts.deposits, 'Clients - avances et acomptes reçus', depositTotal - depositVatSum, text),
-      ...[...depositVat].map(([rate, amount]) => plain(accounts.vat, rateLabel(rate), amount, text)),
+      plain(accounts.deposits, ACCOUNT_LABELS.deposits, depositTotal - depositVatSum, text),
+      ...[...depositVat].map(([, amount]) => plain(accounts.vat, ACCOUNT_LABELS.vat, amount, text)),
     ];
     lines.push(...balancedLines(reversal, [customer(depositTotal, text)], conversion));
   }
@@ -238,17 +256,25 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   };
 }
 
-/** One bank-journal entry (BQ) for a recorded payment or its reversal. */
+/**
+ * One bank-journal entry (BQ) for a payment recorded by hand, or its reversal: the bank receives the amount less any
+ * fee the payment service kept, booked to bank charges (627), and the customer's account is cleared of the whole.
+ */
 export function paymentEntry(payment: PaymentRecord, accounts: AccountingSettings, conversion: Conversion): FecEntry {
-  const amount = rescale(toUnits4(payment.amount), INPUT_SCALE, conversion.sourcePrecision);
+  const units = (n: number) => rescale(toUnits4(n), INPUT_SCALE, conversion.sourcePrecision);
+  const amount = units(payment.amount);
+  const fee = payment.amount > 0 && payment.fee ? units(payment.fee) : 0n;
   const what = payment.amount < 0 ? 'Annulation du règlement' : 'Règlement';
   const label = `${what} ${payment.invoiceNumber} ${payment.customer.name}`;
   const lines = balancedLines(
-    [{ account: accounts.bank, accountLabel: 'Banque', aux: null, label, amount, source: amount }],
+    [
+      { account: accounts.bank, accountLabel: ACCOUNT_LABELS.bank, aux: null, label, amount: amount - fee, source: amount - fee },
+      { account: accounts.fees, accountLabel: ACCOUNT_LABELS.fees, aux: null, label, amount: fee, source: fee },
+    ],
     [
       {
         account: accounts.customers,
-        accountLabel: 'Clients',
+        accountLabel: ACCOUNT_LABELS.customers,
         aux: { number: payment.customer.number, label: payment.customer.name },
         label,
         amount,

@@ -33,9 +33,9 @@ const amount = (units: bigint, precision: number) => unitsToDecimalText(units, p
 /** A tab or a line break inside a field would shift every column after it. */
 const field = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
 
-const JOURNAL_ORDER: Record<FecJournal, number> = { VT: 0, BQ: 1 };
+const JOURNAL_ORDER: Record<FecJournal, number> = { VT: 0, AC: 1, BQ: 2, OD: 3 };
 
-/** Entries in the order of their dates, sales before bank on a day, then as they were recorded; numbered per journal in that order. */
+/** Entries in the order of their dates, sales, purchases, bank then miscellaneous on a day, then as they were recorded; numbered per journal in that order. */
 export function sortEntries(entries: FecEntry[]): FecEntry[] {
   return [...entries].sort(
     (a, b) =>
@@ -46,11 +46,31 @@ export function sortEntries(entries: FecEntry[]): FecEntry[] {
   );
 }
 
+/**
+ * One label per account and per auxiliary account across the file, the latest one written: a customer renamed, or
+ * two categories booked to one account, must not give one account two names (the administration's checks refuse it).
+ */
+function labelsOf(entries: FecEntry[]) {
+  const accounts = new Map<string, string>();
+  const auxiliaries = new Map<string, string>();
+  for (const entry of entries)
+    for (const line of entry.lines) {
+      accounts.set(line.account, field(line.accountLabel));
+      if (line.aux) auxiliaries.set(field(line.aux.number), field(line.aux.label));
+    }
+  return {
+    account: (account: string) => accounts.get(account) ?? '',
+    aux: (number: string) => auxiliaries.get(number) ?? '',
+  };
+}
+
 /** The FEC text: the header line, then one line per entry line; `precision` is the accounting currency's decimals. */
 export function fecText(entries: FecEntry[], precision: number): string {
-  const counters: Record<FecJournal, number> = { VT: 0, BQ: 0 };
+  const counters: Record<FecJournal, number> = { VT: 0, AC: 0, BQ: 0, OD: 0 };
   const rows: string[] = [FEC_FIELDS.join(SEPARATOR)];
-  for (const entry of sortEntries(entries)) {
+  const sorted = sortEntries(entries);
+  const labels = labelsOf(sorted);
+  for (const entry of sorted) {
     counters[entry.journal] += 1;
     const number = `${entry.journal}${String(counters[entry.journal]).padStart(6, '0')}`;
     for (const line of entry.lines) {
@@ -60,9 +80,9 @@ export function fecText(entries: FecEntry[], precision: number): string {
         EcritureNum: number,
         EcritureDate: day(entry.date),
         CompteNum: line.account,
-        CompteLib: field(line.accountLabel),
+        CompteLib: labels.account(line.account),
         CompAuxNum: field(line.aux?.number ?? ''),
-        CompAuxLib: field(line.aux?.label ?? ''),
+        CompAuxLib: line.aux ? labels.aux(field(line.aux.number)) : '',
         PieceRef: field(entry.pieceRef),
         PieceDate: day(entry.pieceDate),
         EcritureLib: field(line.label),
@@ -80,5 +100,5 @@ export function fecText(entries: FecEntry[], precision: number): string {
   return rows.join(NEWLINE) + NEWLINE;
 }
 
-/** `{SIREN}FEC{YYYYMMDD}.txt` (LPF art. A47 A-1), dated the day of the export (CONTRACT.md). */
-export const fecFileName = (siren: string, exportDay: string) => `${siren}FEC${day(exportDay)}.txt`;
+/** `{SIREN}FEC{YYYYMMDD}.txt` (LPF art. A47 A-1), dated the closing date of the fiscal year it holds. */
+export const fecFileName = (siren: string, closingDate: string) => `${siren}FEC${day(closingDate)}.txt`;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The shapes CONTRACT.md gives every answer: reads of a list `{ total, data }`, writes `{ messages, data }`,
- * deletions `{ messages }` (`messageAnswerSchema`, auth.ts). Procedures declare them as `.output()`, so the OpenAPI document says the same.
+ * The shapes of every answer: reads of a list `{ total, data }`, writes `{ messages, data }`,
+ * deletions and acknowledgements `{ messages }`. Procedures declare them as `.output()`, so the OpenAPI document says the same.
  */
+export const messageAnswerSchema = z.object({ messages: z.string() });
+
 export const writeAnswer = <T extends z.ZodType>(data: T) => z.object({ messages: z.string(), data });
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), data: z.array(item) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What a key may do (CONTRACT.md `scope`): `read` reads and exports, `write` also writes the day's records. */
+/** What a key may do (`scope`): `read` reads and exports, `write` also writes the day's records. */
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -25,6 +25,8 @@ export const apiKeyInputSchema = z
       .max(100, 'Le nom de la clé fait 100 caractères au plus')
       .meta({ label: 'Nom' }),
     scope: apiKeyScopeSchema.meta({ label: 'Portée' }),
+    /** The `webhooks` scope: the key may also add, change and replay the organisation's webhooks. */
+    webhooks: z.boolean({ error: 'Webhooks : true ou false est attendu' }).default(false).meta({ label: 'Webhooks' }),
   })
   .strict();
 export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
@@ -33,6 +35,8 @@ export const apiKeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   scope: apiKeyScopeSchema,
+  /** Whether it has the `webhooks` scope (manages the webhooks). */
+  webhooks: z.boolean(),
   /** The first characters of the secret, to tell keys apart; never enough to use one. */
   prefix: z.string(),
   created_at: z.string(),

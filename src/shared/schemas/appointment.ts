@@ -26,7 +26,7 @@ const timeField = (label: string) =>
     })
     .meta({ label });
 
-/** An appointment as the form and the API send it (CONTRACT.md: title, date, start, end, customer_id?, location, note). */
+/** An appointment as the form and the API send it (title, date, start, end, customer_id?, location, note). */
 export const appointmentInputSchema = z
   .object({
     title: z

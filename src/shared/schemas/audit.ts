@@ -72,7 +72,74 @@ export const auditPageSchema = z.object({ total: z.number().int(), data: z.array
 export const auditVerifySchema = z.object({
   ok: z.boolean(),
   entries: z.number().int(),
-  /** The sequence number of the first entry whose hash, link or issued document no longer matches. */
+  /**
+   * The sequence number of the first entry whose hash, link or issued document no longer matches, or the first one
+   * missing when the newest were cut (a closing counted more).
+   */
   first_broken: z.number().int().optional(),
+  /** Why, in French, when not ok: the entry and what no longer holds, or the document or payment without its entry. */
+  reason: z.string().optional(),
 });
 export type AuditVerification = z.infer<typeof auditVerifySchema>;
+
+export const CLOSING_PERIODS = { legacy: 'Scellement initial', day: 'Jour', month: 'Mois', year: 'Année' } as const;
+export type ClosingPeriod = keyof typeof CLOSING_PERIODS;
+const PERIODS = Object.keys(CLOSING_PERIODS) as [ClosingPeriod, ...ClosingPeriod[]];
+
+/** Sales (invoices less credit notes, tax included) and payments received (less reversals), per currency, as decimal text. */
+export const auditTotalsSchema = z.array(z.object({ currency: z.string(), sales: z.string(), payments: z.string() }));
+export type AuditTotals = z.infer<typeof auditTotalsSchema>;
+
+export const CLOSING_FORMAT = 'facturier-audit-closing/1';
+
+/**
+ * What a closing signs: where the chain stood at its end (the last entry's sequence and hash), the period's totals
+ * and the perpetual ones since the first entry, and the previous closing's signature (closings form a chain too).
+ */
+export const closingPayloadSchema = z.object({
+  format: z.literal(CLOSING_FORMAT),
+  organization_id: z.number().int(),
+  number: z.number().int(),
+  period: z.enum(PERIODS),
+  /** Paris calendar days, both included. */
+  period_start: z.string(),
+  period_end: z.string(),
+  first_sequence: z.number().int(),
+  last_sequence: z.number().int(),
+  last_hash: z.string(),
+  period_totals: auditTotalsSchema,
+  cumulative_totals: auditTotalsSchema,
+  /** Legacy seal only: documents and payments the log never recorded (before it existed), left out of completeness. */
+  unlogged: z.object({ documents: z.array(z.number().int()), payments_through: z.number().int() }).optional(),
+  previous_signature: z.string(),
+  closed_at: z.string(),
+});
+export type ClosingPayload = z.infer<typeof closingPayloadSchema>;
+
+/** The exported file: the payload as signed, the Ed25519 public key (SPKI, base64) and the signature (base64). */
+export const exportedClosingSchema = z.object({
+  closing: closingPayloadSchema,
+  public_key: z.string(),
+  signature: z.string(),
+});
+export type ExportedClosing = z.infer<typeof exportedClosingSchema>;
+
+export const closingSummarySchema = z.object({
+  number: z.number().int(),
+  period: z.enum(PERIODS),
+  period_start: z.string(),
+  period_end: z.string(),
+  last_sequence: z.number().int(),
+  cumulative_totals: auditTotalsSchema,
+  closed_at: z.string(),
+});
+export type ClosingSummary = z.infer<typeof closingSummarySchema>;
+
+export const closingListQuerySchema = auditQuerySchema;
+export const closingPageSchema = z.object({ total: z.number().int(), data: z.array(closingSummarySchema) });
+export const closingNumberSchema = z.object({
+  number: z.coerce
+    .number({ message: 'Numéro de clôture : un nombre entier' })
+    .int('Numéro de clôture : un nombre entier')
+    .min(1, 'Numéro de clôture : 1 au moins'),
+});

@@ -69,7 +69,7 @@ export const verifyEmailInputSchema = z.object({ token: tokenSchema }).strict();
 
 export const membershipRoleSchema = roleSchema;
 
-/** The user object of every auth answer (CONTRACT.md): never a password hash. */
+/** The user object of every auth answer: never a password hash. */
 export const userSchema = z.object({
   id: z.number().int().meta({ label: 'Identifiant' }),
   first_name: z.string().meta({ label: 'Prénom' }),
@@ -81,5 +81,3 @@ export const userSchema = z.object({
   organization: z.object({ id: z.number().int(), name: z.string() }).meta({ label: 'Entreprise' }),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const messageAnswerSchema = z.object({ messages: z.string() });

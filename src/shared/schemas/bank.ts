@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uploadedFileSchema } from './answers';
 import { compactAccountCode, ibanProblem, isValidBic } from '../iban';
 import { decimalSchema } from './document';
-import { INPUT_SCALE } from '../money';
+import { INPUT_SCALE, toStoredUnits } from '../money';
 
 export const bankAccountInputSchema = z.object({
   name: z
@@ -41,6 +41,9 @@ export const bankAccountSchema = z.object({
   transactions: z.number().int(),
   to_review: z.number().int(),
   last_date: z.string().nullable(),
+  /** The booked balance the latest statement states, and its date; null until a statement states one (camt.053, OFX). */
+  statement_balance: z.number().nullable(),
+  statement_balance_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -67,8 +70,10 @@ export type MatchKind = (typeof MATCH_KINDS)[number];
 export const suggestionSchema = z.object({
   kind: z.enum(MATCH_KINDS),
   id: z.number().int(),
-  /** What the line would pay of it. */
+  /** What the document would be paid: the line's share of it plus `fee`. */
   amount: z.number(),
+  /** What a card processor or a bank kept on the way (« Montant net de frais de 1,45 € »); 0 when none. */
+  fee: z.number(),
   /** Why, in French (« Référence RF… dans le libellé », « Montant exact et nom du client »). */
   reason: z.string(),
   /** 0 to 1; from 0.9 a suggestion is sure and « Tout valider » confirms it. */
@@ -98,7 +103,8 @@ export const bankTransactionSchema = z.object({
   allocated: z.number(),
   ignore_reason: z.string(),
   suggestions: z.array(suggestionSchema),
-  matches: z.array(z.object({ kind: z.enum(MATCH_KINDS), id: z.number().int(), amount: z.number(), label: z.string() })),
+  /** What the line paid: `amount` is its share, `fee` what was kept on top of it (the document was paid both). */
+  matches: z.array(z.object({ kind: z.enum(MATCH_KINDS), id: z.number().int(), amount: z.number(), fee: z.number(), label: z.string() })),
 });
 export type BankTransaction = z.infer<typeof bankTransactionSchema>;
 
@@ -112,17 +118,46 @@ export const bankTransactionQuerySchema = z.object({
 });
 export type BankTransactionQuery = z.infer<typeof bankTransactionQuerySchema>;
 
+export const matchTargetSchema = z
+  .object({
+    kind: z.enum(MATCH_KINDS, { error: 'Type : invoice ou expense' }),
+    id: z.coerce.number().int().positive('Identifiant invalide'),
+    /** What the document is paid. */
+    amount: decimalSchema('Montant', INPUT_SCALE, 1e12).refine((n) => n > 0, 'Le montant doit être positif'),
+    /** What a processor or the bank kept of it: the line carries `amount − fee`. */
+    fee: decimalSchema('Frais', INPUT_SCALE, 1e12)
+      .refine((n) => n >= 0, 'Les frais ne peuvent pas être négatifs')
+      .default(0)
+      .meta({ label: 'Frais' }),
+  })
+  .refine((m) => toStoredUnits(m.fee) < toStoredUnits(m.amount), {
+    message: 'Les frais doivent rester inférieurs au montant payé',
+    path: ['fee'],
+  });
+export type MatchTarget = z.infer<typeof matchTargetSchema>;
+
 export const matchInputSchema = z.object({
   matches: z
-    .array(
-      z.object({
-        kind: z.enum(MATCH_KINDS, { error: 'Type : invoice ou expense' }),
-        id: z.coerce.number().int().positive('Identifiant invalide'),
-        amount: decimalSchema('Montant', INPUT_SCALE, 1e12).refine((n) => n > 0, 'Le montant doit être positif'),
-      }),
-    )
+    .array(matchTargetSchema)
     .min(1, 'Choisissez au moins une facture ou une dépense')
     .max(50, 'Cinquante rapprochements au plus par ligne'),
+});
+
+/** An open invoice (for a credit) or an unpaid expense (for a debit) a line could pay, found by hand. */
+export const matchCandidateSchema = z.object({
+  kind: z.enum(MATCH_KINDS),
+  id: z.number().int(),
+  /** The invoice's number and customer, or the expense's supplier and invoice number. */
+  label: z.string(),
+  date: z.string(),
+  currency: z.string(),
+  /** What is left to pay on it. */
+  balance: z.number(),
+});
+export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
+
+export const candidatesQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Recherche : 100 caractères au plus').default('').meta({ label: 'Recherche' }),
 });
 
 export const ignoreInputSchema = z.object({
@@ -133,3 +168,30 @@ export const ignoreInputSchema = z.object({
     .max(200, 'Raison : 200 caractères au plus')
     .meta({ label: 'Raison' }),
 });
+
+/**
+ * The reconciliation of an account on the date of its latest stated balance (état de rapprochement): the bank's balance,
+ * the statement lines the books do not hold yet, the book movements no statement line carries, and the balance the
+ * books give. Amounts signed, a receipt positive.
+ */
+export const bankReconciliationSchema = z.object({
+  account_id: z.number().int(),
+  currency: z.string(),
+  /** null until a statement states a balance (camt.053, OFX): nothing to reconcile against. */
+  statement: z.object({ date: z.string(), balance: z.number() }).nullable(),
+  /** The balance before the first imported line, as the statement's balance and lines imply it. */
+  opening: z.object({ date: z.string(), balance: z.number() }).nullable(),
+  /** Lines up to the statement's date whose amount the books do not hold (all of it, or what is left of it). */
+  not_in_books: z.array(
+    z.object({ id: z.number().int(), date: z.string(), label: z.string(), amount: z.number(), status: z.string(), reason: z.string() }),
+  ),
+  /** Payments received and expenses paid through the bank, since the first line, that no statement line carries. */
+  not_on_statement: z.array(
+    z.object({ kind: z.enum(['invoice', 'expense']), id: z.number().int(), date: z.string(), label: z.string(), amount: z.number() }),
+  ),
+  /** Opening balance plus every movement the books hold up to the statement's date. */
+  book_balance: z.number().nullable(),
+  /** Statement balance minus book balance: the sum of the lines above, each explaining its part. */
+  difference: z.number().nullable(),
+});
+export type BankReconciliation = z.infer<typeof bankReconciliationSchema>;

@@ -3,7 +3,7 @@ import { listAnswer, writeAnswer } from './answers';
 import { parseRate } from '../exchange';
 import { findCurrency } from '../currencies';
 
-/** SPEC §3 currency catalogue entry. */
+/** Currency catalogue entry. */
 export const currencySchema = z.object({
   code: z
     .string()

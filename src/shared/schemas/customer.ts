@@ -7,7 +7,7 @@ import { countryCode } from '../countries';
 
 export const FRENCH_POSTCODE_MESSAGE = 'Code postal : 5 chiffres pour une adresse en France (ex. 75011)';
 
-/** SPEC §3 address (billing and shipping alike). */
+/** Address (billing and shipping alike). */
 export const addressSchema = z
   .object({
     line1: z.string().trim().max(200).default('').meta({ label: 'Adresse' }),
@@ -35,7 +35,7 @@ export const contactSchema = z.object({
 });
 
 /**
- * A customer as the customers issue and the documents use it (SPEC §3 plus what French invoicing needs):
+ * A customer as the customers issue and the documents use it (plus what French invoicing needs):
  * individuals need no business identifiers; companies' SIREN/SIRET and VAT numbers are checked.
  */
 export const customerInputSchema = z
@@ -105,6 +105,8 @@ const storedAddressSchema = z.object({
   country: z.string(),
 });
 
+export const DIRECTORY_STATUSES = ['unknown', 'listed', 'absent'] as const;
+
 export const customerSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -130,14 +132,31 @@ export const customerSchema = z.object({
   deleted_at: z.string().nullable(),
   tag_ids: z.array(z.number().int()),
   tags: z.array(tagChipSchema),
+  /** What the e-invoicing directory (annuaire) of the platform answered for the SIREN: 'unknown' until looked up. */
+  directory_status: z.enum(DIRECTORY_STATUSES),
+  /** The directory's electronic address (BT-49) and routing code, '' when not listed. */
+  electronic_address: z.string(),
+  routing_code: z.string(),
+  directory_checked_at: z.string().nullable(),
 });
 export type CustomerRecord = z.infer<typeof customerSchema>;
 export const customerListSchema = listAnswer(customerSchema);
 export const customerWriteSchema = writeAnswer(customerSchema);
 
-/** One line of the customer page's figures: what was billed, received and is still due, in one currency. */
+/**
+ * One line of the customer page's figures, in one currency: billed (invoices less credit notes), received, refunded,
+ * the credit still available to them, and what is still due — billed − paid + refunded + credit = outstanding.
+ */
 export const customerFiguresSchema = listAnswer(
-  z.object({ currency: z.string(), billed: z.number(), paid: z.number(), outstanding: z.number(), documents: z.number().int() }),
+  z.object({
+    currency: z.string(),
+    billed: z.number(),
+    paid: z.number(),
+    refunded: z.number(),
+    credit: z.number(),
+    outstanding: z.number(),
+    documents: z.number().int(),
+  }),
 );
 
 /** What the customer form asks before saving: is this customer already there? */

@@ -12,9 +12,10 @@ import { customerPartySchema, sellerPartySchema } from './document-parties';
 import { addressSchema } from './customer';
 import { documentTemplateSchema } from './template';
 import { documentEinvoiceSchema } from './einvoice-lifecycle';
+import { creditSettlementSchema } from './payment';
 
 /**
- * A document in one shape per stage (STYLE.md "One path for a document"):
+ * A document in one shape per stage:
  *
  * | stage    | schema                 | built in                                                         |
  * |----------|------------------------|------------------------------------------------------------------|
@@ -44,7 +45,14 @@ export const lineAmountsSchema = z.object({
   tax: z.number(),
   total: z.number(),
 });
-export const taxGroupSchema = z.object({ title: z.string(), rate: z.number(), taxable_amount: z.number(), amount: z.number() });
+export const taxGroupSchema = z.object({
+  title: z.string(),
+  rate: z.number(),
+  taxable_amount: z.number(),
+  amount: z.number(),
+  /** The part of shipping inside `taxable_amount` (absent when none, and on documents saved before it was kept). */
+  shipping: z.number().optional(),
+});
 
 /** A line as stored and answered: what was typed, its id, and its amounts. */
 export const documentLineSchema = documentItemInputSchema
@@ -106,8 +114,9 @@ export const storedDocumentSchema = formFields.extend({
   /** The template in force at issue: a later template change applies to documents issued afterwards. */
   template: documentTemplateSchema.nullable(),
   /**
-   * Kept at issue (null while a draft, or for an old document whose currency is no longer enabled): units of the
-   * document's currency per unit of the base, what the reports and the FEC convert it at, whatever today's rate is.
+   * Units of the document's currency per unit of the base. On a draft, the rate typed for it (null: none, Paramètres →
+   * Devises' is taken at issue); kept at issue (null for an old document whose currency is no longer enabled): what
+   * the reports and the FEC convert it at, whatever today's rate is.
    */
   exchange_rate: z.string().nullable(),
   ...timestamps,
@@ -134,7 +143,7 @@ export type LinkedDocument = z.infer<typeof linkedDocumentSchema>;
 export const depositInvoiceSchema = z.object({ id: z.number().int(), number: z.string().nullable(), date: z.string(), total: z.number() });
 
 /**
- * The document as GET /api/documents/{id} answers it (CONTRACT.md "document with items and computed totals"): the
+ * The document as GET /api/documents/{id} answers it: the
  * form's fields, each line with its amounts, every total, the status and the links.
  */
 export const documentSchema = formFields.extend({
@@ -149,8 +158,10 @@ export const documentSchema = formFields.extend({
   items: z.array(documentLineSchema),
   ...documentTotalsSchema.shape,
   deposit_invoices: z.array(depositInvoiceSchema),
-  /** Issued credit notes on this invoice: what is left to pay accounts for them. */
+  /** On an invoice, the credit set against it (its own credit notes' and others'): what is left to pay accounts for it. */
   credited: z.number(),
+  /** On an issued credit note: the invoices it was set against, its refunds and what it has left. */
+  settlement: creditSettlementSchema.nullable().optional(),
   legal_mentions: z.array(z.string()),
   /**
    * Goods, services or both (the 2026 "nature de l'opération" mention): from the lines, or for a deposit invoice from
@@ -164,13 +175,20 @@ export const documentSchema = formFields.extend({
   linked: z.array(linkedDocumentSchema),
   /** An issued invoice or credit note submitted through the platform's API: its flow, acknowledgement and lifecycle. */
   einvoice: documentEinvoiceSchema.nullable(),
+  /**
+   * Units of the document's currency per unit of the accounting currency ('1.085': 1 EUR = 1,085 USD): on a draft the
+   * rate typed for it, null when none was (Paramètres → Devises' is then taken at issue); once issued, the rate kept.
+   */
+  exchange_rate: z.string().nullable(),
+  /** An issued invoice's ISO 11649 creditor reference (« RF… »), the one its payment block prints; null otherwise. */
+  payment_reference: z.string().nullable(),
   ...timestamps,
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type DocumentAnswer = z.infer<typeof documentSchema>;
 
-/** A write's answer: CONTRACT.md `{ messages, data }`, data the full saved document. */
+/** A write's answer: `{ messages, data }`, data the full saved document. */
 export const documentWriteSchema = z.object({ messages: z.string(), data: documentSchema });
 
 /** One entry of GET /api/documents: no long texts, no lines. */
@@ -211,7 +229,9 @@ export const issuedDocumentSchema = formFields.omit({ customer_id: true, order_i
   kind: documentKindSchema,
   number: z.string().nullable(),
   organization: sellerPartySchema.nullable(),
-  customer: customerPartySchema.omit({ id: true, email: true }).nullable(),
+  customer: customerPartySchema.omit({ id: true, email: true, electronic_address: true, routing_code: true }).nullable(),
+  /** The rate kept at issue (units of the document's currency per unit of the accounting one): its VAT in euros. */
+  exchange_rate: z.string().nullable().default(null),
   items: z.array(documentLineSchema.omit({ id: true })),
   subtotal: z.number(),
   discount: z.number(),

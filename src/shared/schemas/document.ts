@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
+import { parseRate } from '../exchange';
 import type { Address } from './customer';
 
 export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
-/** The list types of SPEC §2: the six document types plus recurring invoices. */
+/** The list types: the six document types plus recurring invoices. */
 export const LIST_TYPES = [...DOCUMENT_TYPES, 'recurring'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
@@ -60,7 +61,7 @@ export const taxLineSchema = z
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
 /**
- * A document line as clients send it (CONTRACT.md "Document items"). The computed fields (price, net_price,
+ * A document line as clients send it. The computed fields (price, net_price,
  * discount, subtotal, gross_total, tax, total) are not part of it: unknown keys are dropped, never trusted.
  */
 export const documentItemInputSchema = z.object({
@@ -145,7 +146,22 @@ export const deliveryAddressSchema = z
   .transform((a): Address | null => (blankAddress(a) ? null : a))
   .meta({ label: DELIVERY });
 
-/** The document form (SPEC §3), as sent to POST/PUT /api/documents. Totals are computed, never taken from here. */
+/**
+ * The exchange rate typed on a draft in another currency than the accounting one: units of the document's currency
+ * for 1 unit of the accounting currency ('1,085': 1 EUR = 1,085 USD), above 0, 6 decimals at most, answered as its
+ * exact decimal string ('1.085'). Empty or null: none typed, the rate of Paramètres → Devises is taken at issue.
+ */
+export const exchangeRateInputSchema = z
+  .union([z.string(), z.number()], { error: 'Le taux de change doit être un nombre (ex. 1,085)' })
+  .transform((value, ctx): string | null => {
+    if (typeof value === 'string' && value.trim() === '') return null;
+    const parsed = parseRate(value);
+    if ('rate' in parsed) return parsed.rate;
+    ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+    return z.NEVER;
+  });
+
+/** The document form, as sent to POST/PUT /api/documents. Totals are computed, never taken from here. */
 export const documentInputSchema = z.object({
   type: documentTypeSchema.default('invoice').meta({ label: 'Type' }),
   date: isoDate.meta({ label: 'Date' }),
@@ -159,7 +175,7 @@ export const documentInputSchema = z.object({
   condition: z.string().max(500).default('').meta({ label: 'Conditions' }),
   header: z.string().max(5000).default('').meta({ label: 'En-tête' }),
   footer: z.string().max(5000).default('').meta({ label: 'Pied de page' }),
-  terms: z.string().max(5000).default('').meta({ label: 'Conditions' }),
+  terms: z.string().max(5000).default('').meta({ label: 'Mentions et références' }),
   note: z.string().max(5000).default('').meta({ label: 'Note' }),
   discount_type: discountTypeSchema.nullable().default('percent').meta({ label: 'Type de remise' }),
   discount_value: decimalSchema('Remise', 4)
@@ -208,6 +224,11 @@ export const documentInputSchema = z.object({
     .default('EUR')
     .meta({ label: 'Devise' }),
   price_mode: priceModeSchema.default('ht').meta({ label: 'Prix saisis' }),
+  /**
+   * A draft's own rate (see exchangeRateInputSchema). Left out of an update: the draft keeps the rate it has, unless
+   * its currency changes. Once issued the rate is the one kept at issue, and a credit note's is its invoice's.
+   */
+  exchange_rate: exchangeRateInputSchema.nullable().optional().meta({ label: 'Taux de change' }),
   items: z.array(documentItemInputSchema).max(2000, '2000 lignes au plus par document').default([]).meta({ label: 'Lignes' }),
 });
 export type DocumentInput = z.input<typeof documentInputSchema>;
@@ -218,7 +239,7 @@ export const DOCUMENT_MODIFIED = 'Ce document a été modifié entre-temps : rec
 
 /**
  * The version a form was loaded at: the document's `updated_at` as it was read. Optional for API clients (a PUT
- * without it overwrites, as CONTRACT.md allows); the editor always sends it, so an old form never overwrites a newer one.
+ * Without it overwrites); the editor always sends it, so an old form never overwrites a newer one.
  */
 export const baseVersionSchema = z.string().max(40).optional().meta({ label: 'Version' });
 

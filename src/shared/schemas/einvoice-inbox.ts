@@ -21,8 +21,11 @@ export const RECEIVED_PROBLEMS: readonly ReceivedState[] = ['unreadable', 'unkno
 export const receivedFlowSchema = z.object({
   id: z.number().int(),
   flow_id: z.string(),
-  /** 'invoice': a supplier's invoice; 'status': a lifecycle message about one of the organisation's invoices. */
-  kind: z.enum(['invoice', 'status']),
+  /**
+   * 'invoice': a supplier's invoice; 'status': a lifecycle message about one of the organisation's invoices; 'report':
+   * the platform's answer to one of its e-reporting flows.
+   */
+  kind: z.enum(['invoice', 'status', 'report']),
   name: z.string(),
   state: z.enum(RECEIVED_STATE_KEYS),
   state_label: z.string(),

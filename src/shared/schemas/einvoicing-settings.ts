@@ -121,3 +121,19 @@ export const einvoicingSettingsSchema = z.object({
 export type EinvoicingSettings = z.infer<typeof einvoicingSettingsSchema>;
 
 export const einvoicingCheckSchema = z.object({ flow: z.literal('ok'), directory: z.literal('ok') });
+
+/**
+ * The organisation's own line in the platform's directory, read by its SIREN: the electronic address its invoices carry
+ * as the seller's (BT-34, scheme 0225) and its routing code. `warning` says in French what the user must do when the
+ * organisation is absent, has no SIREN, or the last reading failed ('' otherwise).
+ */
+export const ownDirectorySchema = z.object({
+  status: z.enum(['unknown', 'listed', 'absent']),
+  siren: z.string(),
+  electronic_address: z.string(),
+  address_scheme: z.string(),
+  routing_code: z.string(),
+  checked_at: z.string().nullable(),
+  warning: z.string(),
+});
+export type OwnDirectory = z.infer<typeof ownDirectorySchema>;

@@ -106,6 +106,18 @@ export const emailSettingsSchema = z
       .refine((v) => !/[\r\n]/.test(v), 'Nom de l’expéditeur : une seule ligne')
       .default('')
       .meta({ label: 'Nom de l’expéditeur' }),
+    /**
+     * The From address the organisation wants; mail goes out from it only once the link mailed to it was opened
+     * (until then, from the previous confirmed address, else the server's). Empty = the server's.
+     */
+    sender_address: z
+      .string({ error: 'Adresse d’expédition : du texte est attendu' })
+      .trim()
+      .max(254, 'Adresse d’expédition : 254 caractères au plus')
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Adresse d’expédition : adresse e-mail invalide (ex. factures@exemple.fr)')
+      .default('')
+      .meta({ label: 'Adresse d’expédition' }),
+    /** Empty = the e-mail of the company profile (Infos de l'entreprise). */
     reply_to: z
       .string({ error: 'Adresse de réponse : du texte est attendu' })
       .trim()
@@ -129,3 +141,27 @@ export const emailSettingsSchema = z
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
 export const defaultEmailSettings = (): EmailSettings => emailSettingsSchema.parse({});
+
+/**
+ * Where the sender address stands: `none` (no address typed, mail goes from the server's), `pending` (its link was
+ * mailed and not yet opened; `expired` once its 48 hours passed) or `confirmed`. `in_use` is the From address of
+ * the mail sent now: the previous confirmed one while a new one waits.
+ */
+export const senderStateSchema = z.object({
+  address: z.string(),
+  status: z.enum(['none', 'pending', 'confirmed']),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  in_use: z.string(),
+});
+export type SenderState = z.infer<typeof senderStateSchema>;
+
+/** The mailed confirmation link's token, as the public confirmation takes it. */
+export const senderConfirmationInputSchema = z
+  .object({
+    token: z
+      .string({ error: 'Lien de confirmation : le jeton manque' })
+      .regex(/^[a-z2-7]{20,100}$/, 'Lien de confirmation : jeton invalide (copiez le lien entier reçu par e-mail)')
+      .meta({ label: 'Lien de confirmation' }),
+  })
+  .strict();

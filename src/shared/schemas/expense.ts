@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '../status';
 import { add, money } from '../money';
 import { PERIODS } from './filters';
 import { decimalSchema } from './document';
-import { sirenOrSiretField, vatNumberField } from './fields';
+import { sirenOrSiretField, supplierTaxIdField } from './fields';
 import { listAnswer, uploadedFileSchema, writeAnswer } from './answers';
 import { FREQUENCIES } from '../recurrence';
 
@@ -91,7 +91,7 @@ export function checkVat(e: { amount: number; vat: ExpenseVat[] }, ctx: z.Refine
   if (new Set(rates).size !== rates.length) ctx.addIssue({ code: 'custom', path: ['vat'], message: 'TVA : chaque taux une seule fois' });
 }
 
-/** An expense as the form, the API and the e-invoice import send it (CONTRACT.md "The rest of the product's surface"). */
+/** An expense as the form, the API and the e-invoice import send it. */
 export const expenseInputSchema = z
   .object({
     date: isoDate('Date'),
@@ -122,7 +122,27 @@ export const expenseInputSchema = z
       .default('')
       .meta({ label: 'Facture corrigée' }),
     supplier_siren: sirenOrSiretField().meta({ label: 'SIREN du fournisseur' }),
-    supplier_vat_number: vatNumberField().meta({ label: 'N° TVA du fournisseur' }),
+    supplier_vat_number: supplierTaxIdField().meta({ label: 'N° TVA du fournisseur' }),
+    /** ISO 3166 alpha-2 of the supplier's address ('' unknown): whose VAT it charges. */
+    supplier_country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'Pays du fournisseur : code ISO de 2 lettres (ex. NL)')
+      .default('')
+      .meta({ label: 'Pays du fournisseur' }),
+    /** BT-113: what the invoice says was already paid (a deposit, a card payment at order). */
+    prepaid_amount: decimalSchema('Déjà payé', 2, 1e10, 'Déjà payé : un nombre est attendu (ex. 120,50)')
+      .refine((n) => n >= 0, 'Déjà payé : il ne peut pas être négatif')
+      .default(0)
+      .meta({ label: 'Déjà payé' }),
+    /** BT-20: the payment terms as the supplier wrote them. */
+    payment_terms: z
+      .string()
+      .trim()
+      .max(500, 'Conditions de paiement : 500 caractères au plus')
+      .default('')
+      .meta({ label: 'Conditions de paiement' }),
     invoice_number: z.string().trim().max(100, 'N° de facture : 100 caractères au plus').default('').meta({ label: 'N° de facture' }),
     due_date: optionalDate('Échéance'),
     status: z.enum(EXPENSE_STATUSES, { error: 'Statut : paid ou unpaid' }).default('unpaid').meta({ label: 'Statut' }),
@@ -135,6 +155,8 @@ export const expenseInputSchema = z
   })
   .superRefine((e, ctx) => {
     checkVat(e, ctx);
+    if (e.prepaid_amount > e.amount && e.amount > 0)
+      ctx.addIssue({ code: 'custom', path: ['prepaid_amount'], message: 'Déjà payé : il dépasse le montant TTC' });
     if (e.kind === 'expense' && e.preceding_invoice_number)
       ctx.addIssue({
         code: 'custom',
@@ -178,7 +200,7 @@ export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 export const RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'application/xml'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
-/** A receipt as the browser sends it (CONTRACT.md): its name and a data: URL; its real type is read from its bytes. */
+/** A receipt as the browser sends it: its name and a data: URL; its real type is read from its bytes. */
 export const receiptUploadSchema = z.object({
   filename: z
     .string({ error: 'Justificatif : le nom du fichier est attendu' })
@@ -205,6 +227,11 @@ export const expenseSchema = z.object({
   supplier: z.string(),
   supplier_siren: z.string(),
   supplier_vat_number: z.string(),
+  supplier_country: z.string(),
+  prepaid_amount: z.number(),
+  payment_terms: z.string(),
+  /** Why VAT rows are not deductible when the supplier charged another country's VAT ('' otherwise). */
+  vat_note: z.string(),
   category: z.string(),
   category_label: z.string(),
   category_account: z.string(),

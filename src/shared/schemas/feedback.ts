@@ -12,7 +12,7 @@ export const feedbackScreenshotSchema = z
     error: 'La capture d’écran doit être une image PNG (data URL)',
   });
 
-/** SPEC §3 feedback payload; SPEC §5: the message is required, no length limit, the screenshot optional. */
+/** Feedback payload: the message is required, no length limit, the screenshot optional. */
 export const feedbackInputSchema = z
   .object({
     message: z.string({ error: 'Veuillez entrer un message' }).trim().min(1, 'Veuillez entrer un message').meta({ label: 'Message' }),

@@ -33,6 +33,21 @@ export const vatNumberField = () =>
     });
 
 /**
+ * A supplier's VAT number: a member state's one is checked and normalised like any EU VAT number; another country's
+ * tax id ('NO999999999MVA', 'CHE-123.456.789 MWST') is kept as written, since the supplier's invoice carries it.
+ */
+export const supplierTaxIdField = () =>
+  z
+    .string()
+    .trim()
+    .max(40, 'N° TVA du fournisseur : 40 caractères au plus')
+    .default('')
+    .transform((v) => (euVatCountry(v) ? normalizeVatNumber(v) : v))
+    .refine((v) => !euVatCountry(v) || vatNumberError(v) === null, {
+      error: (issue) => vatNumberError(String(issue.input)) ?? 'Numéro de TVA invalide',
+    });
+
+/**
  * A customer's VAT number or, outside the EU, its local tax id ('CHE-123.456.789 TVA', an EIN…), optional. A number
  * that starts with a member state's prefix is normalised like an EU VAT number; any other is kept as typed. Which
  * format is required depends on the customer's country: see `taxIdError`.

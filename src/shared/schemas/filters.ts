@@ -10,7 +10,7 @@ const optionalNumber = z.preprocess(
 export const PERIODS = ['this_month', 'last_month', 'this_quarter', 'this_year', 'last_year', 'custom'] as const;
 export const SORT_FIELDS = ['date', 'number', 'customer', 'total', 'maturity'] as const;
 
-/** SPEC §3 list filters; CONTRACT.md defaults per_page 10, page 1. */
+/** List filters; defaults per_page 10, page 1. */
 export const listFiltersSchema = z.object({
   status: z.string().max(30).optional().meta({ label: 'Statut' }),
   search: z.string().trim().max(200).optional().meta({ label: 'Recherche' }),
@@ -29,7 +29,7 @@ export const listFiltersSchema = z.object({
 });
 export type ListFilters = z.infer<typeof listFiltersSchema>;
 
-/** `{ total, data }`: every list answer of the API (CONTRACT.md). */
+/** `{ total, data }`: every list answer of the API. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().min(0), data: z.array(item) });
 
 /** Offset and limit for a page, for the queries. */

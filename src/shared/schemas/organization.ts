@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentAccountSchema } from './document-parties';
 import { isBase64DataUrl } from '../base64';
 import { writeAnswer } from './answers';
 import { addressSchema } from './customer';
@@ -6,7 +7,7 @@ import { keyValueSchema } from './document';
 import { sirenOrSiretField, vatNumberField } from './fields';
 
 /**
- * SPEC §3 organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A,
+ * Organization settings, plus the legal identity French invoices must show (CGI art. 242 nonies A,
  * C. com. L441-9): legal form, share capital, SIREN/SIRET, RCS city or RM registration, VAT number, VAT regime.
  */
 export const organizationSettingsSchema = z.object({
@@ -60,6 +61,11 @@ export const logoUploadSchema = z.object({
 
 // Answers (the procedures' `.output()`).
 
-export const organizationProfileSchema = organizationSettingsSchema.extend({ logo_url: z.string().nullable() });
+/** The profile as answered: with its logo and, read-only, the account it is paid on (its default bank account). */
+export const organizationProfileSchema = organizationSettingsSchema.extend({
+  logo_url: z.string().nullable(),
+  payment_account: paymentAccountSchema.nullable(),
+});
+export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
 export const organizationWriteSchema = writeAnswer(organizationProfileSchema);
 export const logoWriteSchema = writeAnswer(z.object({ logo_url: z.string() }));

@@ -6,7 +6,7 @@ import { formatDateShort } from '../format';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
 
-/** A payment received on an invoice (SPEC §9 methods). The amount is positive, in major units (the currency's decimals are checked by the service). */
+/** A payment received on an invoice (methods). The amount is positive, in major units (the currency's decimals are checked by the service). */
 export const paymentInputSchema = z.object({
   date: z.iso.date({ error: 'Date du paiement attendue au format AAAA-MM-JJ' }).meta({ label: 'Date du paiement' }),
   // Typed ('120,50') or a JSON number, read by the one decimal rule: finite, within 1e12, 4 decimals at most.
@@ -45,6 +45,31 @@ export const paymentSchema = z.object({
   reverses_id: z.number().int().nullable(),
   /** On a cancelled payment: its counter-entry. */
   reversed_by_id: z.number().int().nullable(),
+  /** What the payment processor kept on it (a card payment's Stripe fee), in `fee_currency`; 0 and null otherwise. */
+  fee: z.number(),
+  fee_currency: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** A refund of what a credit note has left: the amount (all that is left when omitted), how and when it was paid back. */
+export const creditRefundInputSchema = z.object({
+  date: z.iso.date({ error: 'Date du remboursement attendue au format AAAA-MM-JJ' }).meta({ label: 'Date du remboursement' }),
+  amount: decimalSchema('Montant du remboursement', INPUT_SCALE, 1e12, 'Le montant est un nombre (ex. 120,50)')
+    .refine((n) => n > 0, 'Le montant du remboursement doit être positif')
+    .optional()
+    .meta({ label: 'Montant du remboursement' }),
+  method: z
+    .enum(METHODS, { error: 'Moyen de remboursement : virement, chèque, carte ou espèces' })
+    .default('transfer')
+    .meta({ label: 'Moyen de remboursement' }),
+});
+export type CreditRefund = z.infer<typeof creditRefundInputSchema>;
+
+/** Where a credit note's amount went: the invoices it was set against, its refunds, and what it has left. */
+export const creditSettlementSchema = z.object({
+  applied: z.array(z.object({ invoice_id: z.number().int(), number: z.string(), amount: z.number(), date: z.string() })),
+  refunds: z.array(z.object({ amount: z.number(), method: z.string(), date: z.string() })),
+  available: z.number(),
+});
+export type CreditSettlement = z.infer<typeof creditSettlementSchema>;

@@ -27,6 +27,8 @@ const modelShape = documentInputSchema.omit({
   sale_date: true,
   order_id: true,
   deposit_request: true,
+  // Each occurrence is converted at the rate of its own day, as any draft without a typed rate.
+  exchange_rate: true,
 }).shape;
 
 export const recurringInvoiceInputSchema = z

@@ -130,6 +130,8 @@ export const reminderRowSchema = z.object({
   last_reminder: reminderRecordSchema.nullable(),
   /** The step that falls due now and is not sent yet (the most recent one only), or null. */
   due_step: z.object({ offset_days: z.number().int(), mode: z.enum(['automatic', 'proposed']), label: z.string() }).nullable(),
+  /** The step that comes after today, with its date, or null when none is left. */
+  next_step: z.object({ offset_days: z.number().int(), label: z.string(), date: z.string() }).nullable(),
 });
 export type ReminderRow = z.infer<typeof reminderRowSchema>;
 

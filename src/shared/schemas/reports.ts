@@ -121,8 +121,13 @@ export const receivablesReportSchema = z.object({
   currency: z.string(),
   buckets: z.array(z.object({ label: z.string(), count: z.number().int(), amount })),
   total: amount,
-  /** Days sales outstanding over the last 365 days: receivables ÷ invoiced TTC × 365; null with no sales. */
+  /**
+   * Days sales outstanding: receivables ÷ invoiced TTC over the period × its days. The period is the last 365 days, or
+   * since the first invoice when more recent; null under 30 days of billing history or without sales in the period.
+   */
   dso: z.number().int().nullable(),
+  /** The days of that period; null when the DSO is. */
+  dso_days: z.number().int().nullable(),
   late_customers: z.array(
     z.object({ customer_id: z.number().nullable(), name: z.string(), count: z.number().int(), amount, oldest: z.string() }),
   ),

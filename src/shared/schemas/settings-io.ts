@@ -4,7 +4,7 @@ import { documentTemplateSchema } from './template';
 
 /**
  * `/api/settings` reads and writes two objects at one path: the application settings, or with `key` the object that
- * key names (SPEC §7; only `document`, the document template, so far). One procedure per verb, so that one REST
+ * Key names (only `document`, the document template, so far). One procedure per verb, so that one REST
  * path is one procedure and one OpenAPI operation.
  */
 export const SETTINGS_UNKNOWN_KEY = 'Clé de paramètres inconnue (attendu : document)';

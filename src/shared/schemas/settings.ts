@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberError } from './fields';
 
-/** SPEC §3 application settings: currency_format. Defaults from SPEC §9 (EUR, after, space, ',' decimal, '' thousand, 2). */
+/** Application settings: currency_format. Defaults (EUR, after, space, ',' decimal, '' thousand, 2). */
 export const currencyFormatSchema = z.object({
   currency: z
     .string()
@@ -22,7 +22,7 @@ export const DEFAULT_ADDRESS_FORMAT = '{line1}\n{line2}\n{postal_code} {city}\n{
 export const themeSettingSchema = z.enum(['light', 'dark', 'system']);
 export type ThemeSetting = z.infer<typeof themeSettingSchema>;
 
-/** The server-side application settings of one organisation (SPEC §3). `strict` so an unknown field is refused, not silently kept. */
+/** The server-side application settings of one organisation. `strict` so an unknown field is refused, not silently kept. */
 export const appSettingsSchema = z
   .object({
     currency_format: currencyFormatSchema.prefault({}).meta({ label: 'Format monétaire' }),

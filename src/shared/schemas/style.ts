@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 option lists for the template designer, with their French labels. */
+/** Option lists for the template designer, with their French labels. */
 export const FONT_SIZE_OPTIONS = [
   { value: 'default', label: 'Par défaut' },
   ...Array.from({ length: 91 }, (_, i) => ({ value: i + 10, label: `${i + 10} px` })),
@@ -47,7 +47,7 @@ export const borderSchema = z.object({
   color: colorSchema.default('').meta({ label: 'couleur' }),
 });
 
-/** SPEC §3 style properties; every one optional: an absent property inherits. */
+/** Style properties; every one optional: an absent property inherits. */
 export const styleSchema = z
   .object({
     border_collapse: z.enum(['collapse', 'separate']).meta({ label: 'fusion des bordures' }),

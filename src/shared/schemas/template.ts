@@ -35,7 +35,7 @@ const displayFlags = z.object({
   total_document: z.boolean().default(true),
 });
 
-/** SPEC §3 template element types, each with its options. */
+/** Template element types, each with its options. */
 export const templateElementSchema = z.discriminatedUnion('type', [
   z.object({ type: elementType('document_name'), ...base }),
   z.object({
@@ -188,7 +188,7 @@ const DEFAULT_FOOTER: z.input<typeof templateRowSchema>[] = [
   },
 ];
 
-/** SPEC §3 document template settings, served on GET /api/settings?key=document. */
+/** Document template settings, served on GET /api/settings?key=document. */
 export const documentTemplateSchema = z
   .object({
     numbering: typeNumbering.prefault({}).meta({ label: 'Numérotation' }),

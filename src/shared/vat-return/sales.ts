@@ -51,11 +51,29 @@ export interface SaleDocument {
   correctsId: number | null;
   /** A deposit invoice: the final invoice that deducts it. */
   deductedById: number | null;
+  /** The buyer is a private person (a B2C sale, e-reported rather than e-invoiced); unset when nobody asked. */
+  individual?: boolean;
+  /**
+   * The buyer as issued, for the e-reporting of international B2B sales (Flux 10.1): where it is established (its
+   * zone and ISO country code) and its identifiers, as typed. Unset when nobody asked.
+   */
+  buyer?: { zone: 'france' | 'eu' | 'outside_eu'; country: string | null; vatNumber: string; businessId: string };
   /** An invoice's payments, counter-entries negative, in the document's currency. */
   payments: readonly { date: string; amount: MoneyInput }[];
 }
 
 export type VatBasis = 'debits' | 'receipts';
+
+/**
+ * What a sale is worth per nature and VAT rate, in the base currency (exact), net of the deposits it deducts: the
+ * same split the VAT return makes, which the e-reporting of B2C sales (Flux 10.3) aggregates by day.
+ */
+export function saleParts(
+  doc: SaleDocument,
+  deposits: readonly SaleDocument[],
+): { nature: Nature; rate: number; base: Money; tax: Money }[] {
+  return netOfDeposits(partsOf(doc), deposits).map(({ nature, rate, base, tax }) => ({ nature, rate, base, tax }));
+}
 type Mode = 'issue' | 'receipt';
 
 /** A document's share of one line of the return, by nature and rate, in the base currency (exact, not yet rounded). */

@@ -192,9 +192,20 @@ describe('Factur-X: a Chromium print made PDF/A-3B with its CII embedded', () =>
     const out = await toFacturX(printed, ciiSample(5), { ...info, type: 'credit', number: 'A2026-0001', title: 'Avoir A2026-0001' });
     const doc = await PDFDocument.load(out, { updateMetadata: false });
     expect(doc.getTitle()).toBe('Avoir A2026-0001');
-    expect(doc.getSubject()).toBe('Avoir A2026-0001 du 2026-11-23 émise par Atelier Fontaine (Factur-X EN 16931)');
+    expect(doc.getSubject()).toBe('Avoir A2026-0001 du 2026-11-23 émis par Atelier Fontaine (Factur-X EN 16931)');
     expect(doc.getKeywords()).toBe('Avoir, Factur-X, EN 16931');
     expect(streamText(doc.catalog.lookup(PDFName.of('Metadata')))).toContain('<fx:DocumentType>INVOICE</fx:DocumentType>');
+  });
+
+  it('the subject names the document’s own date, not the day it was printed', async () => {
+    // Issued on the 23rd but dated the 20th, printed again on the 30th: the subject says the 20th each time.
+    const dated = { ...info, date: '2026-11-20' };
+    const first = await PDFDocument.load(await toFacturX(printed, ciiSample(3), dated), { updateMetadata: false });
+    const later = { ...dated, issuedAt: new Date('2026-11-30T18:00:00Z') };
+    const again = await PDFDocument.load(await toFacturX(printed, ciiSample(3), later), { updateMetadata: false });
+    for (const doc of [first, again])
+      expect(doc.getSubject()).toBe('Facture F2026-0001 du 2026-11-20 émise par Atelier Fontaine (Factur-X EN 16931)');
+    expect(streamText(again.catalog.lookup(PDFName.of('Metadata')))).toContain('Facture F2026-0001 du 2026-11-20 émise');
   });
 
   it('escapes XML special characters of the seller in the XMP', async () => {

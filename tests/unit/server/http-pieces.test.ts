@@ -4,11 +4,11 @@ import { RateLimiter, takeEach } from '../../../src/server/auth/rate-limit';
 import { delayAfter, MemoryRateStore } from '../../../src/server/auth/rate-store';
 import { clock } from '../../../src/server/clock';
 import { validationMessages } from '../../../src/server/errors';
-import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/http/cookies';
+import { clearedSessionCookie, readCookie, sessionCookie } from '../../../src/server/auth/cookies';
 import { isForeignOrigin } from '../../../src/server/http/origin';
 import { generateToken, hashToken } from '../../../src/server/auth/tokens';
 import { sameOrigin } from '../../../src/server/pdf/pdf-renderer';
-import { clientIp, parseTrustProxy, rateLimitKeyOf } from '../../../src/server/http/client-ip';
+import { clientIp, parseTrustProxy, rateLimitKeyOf } from '../../../src/server/net/client-ip';
 
 afterEach(() => {
   clock.now = () => new Date();

@@ -1,42 +1,13 @@
 import { Menu as ArkMenu, Portal } from '@ark-ui/react';
-import { css, cx } from '../../../../styled-system/css';
+import { menu } from '../../../../styled-system/recipes';
 import { DotsIcon, menuTrigger, type ActionMenuProps } from './action-menu';
-
-const styles = {
-  content: css({
-    bg: 'bg.surface',
-    color: 'fg.default',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'lg',
-    boxShadow: 'overlay',
-    minW: '52',
-    p: '1',
-    zIndex: 'tooltip',
-    _focusVisible: { outline: 'none' },
-  }),
-  item: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '2',
-    px: '3',
-    py: '2',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    cursor: 'pointer',
-    whiteSpace: 'nowrap',
-    '&[data-highlighted]': { bg: 'accent.subtle', color: 'accent.fg' },
-    '&[data-disabled]': { opacity: 0.45, cursor: 'not-allowed', bg: 'transparent', color: 'fg.muted' },
-  }),
-  danger: css({ color: 'danger', '&[data-highlighted]': { bg: 'dangerSubtle', color: 'danger' } }),
-  separator: css({ h: '1px', bg: 'border.default', my: '1', border: 'none' }),
-};
 
 /**
  * Ark's menu styled once: a "⋮" button (or the given `trigger`) opening a list of actions (keyboard, typeahead,
  * Escape handled by Ark). Drawn through `ActionMenu` (action-menu.tsx), open at once when its first click loaded it.
  */
 export function ArkActionMenu({ label, entries, trigger, defaultOpen }: ActionMenuProps & { defaultOpen?: boolean }) {
+  const styles = menu();
   return (
     <ArkMenu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen} lazyMount unmountOnExit>
       {trigger ? (
@@ -61,7 +32,8 @@ export function ArkActionMenu({ label, entries, trigger, defaultOpen }: ActionMe
                   disabled={entry.disabled}
                   onSelect={entry.onSelect}
                   title={entry.hint}
-                  className={cx(styles.item, entry.tone === 'danger' && styles.danger)}
+                  className={styles.item}
+                  data-tone={entry.tone}
                 >
                   {entry.label}
                 </ArkMenu.Item>

@@ -1,39 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog as ArkDialog, Portal } from '@ark-ui/react';
-import { css } from '../../../../styled-system/css';
-import { iconButton } from '../../../../styled-system/recipes';
+import { dialog, iconButton } from '../../../../styled-system/recipes';
 import { CloseIcon } from '../icons';
 import { PART_FAILURE_ATTRIBUTE } from '../page-loading';
-
-const styles = {
-  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(10, 12, 16, 0.45)', zIndex: 'overlay' }),
-  positioner: css({
-    position: 'fixed',
-    inset: '0',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    p: '4',
-    zIndex: 'modal',
-  }),
-  content: css({
-    bg: 'bg.surface',
-    color: 'fg.default',
-    borderRadius: 'card',
-    boxShadow: 'overlay',
-    w: 'full',
-    maxH: 'calc(100dvh - 32px)',
-    display: 'flex',
-    flexDirection: 'column',
-    overflow: 'hidden',
-    _focusVisible: { outline: 'none' },
-  }),
-  header: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '5', pt: '4', pb: '2' }),
-  title: css({ fontSize: 'lg', fontWeight: '700' }),
-  body: css({ px: '5', py: '2', overflowY: 'auto', flex: '1' }),
-  footer: css({ display: 'flex', justifyContent: 'flex-end', gap: '2', px: '5', pt: '3', pb: '4' }),
-  close: iconButton(),
-};
 
 export interface DialogProps {
   open: boolean;
@@ -42,25 +11,20 @@ export interface DialogProps {
   children: ReactNode;
   footer?: ReactNode;
   width?: number;
-  /** SPEC "persistent": a click outside does not close it (Escape and the close button still do). */
+  /** A click outside does not close it (Escape and the close button still do). */
   persistent?: boolean;
   role?: 'dialog' | 'alertdialog';
   showClose?: boolean;
-  /** 'right': a full-height sheet on the right edge (SPEC's settings panel). */
+  /** 'right': a full-height sheet on the right edge (the settings panel). */
   placement?: 'center' | 'right';
-  /** Left out of the feedback screenshot (SPEC §4 "screenshot-hidden"). */
+  /** Left out of the feedback screenshot. */
   screenshotHidden?: boolean;
   /** Ark's initial focus, when the first focusable element is not the right one. */
   initialFocusEl?: () => HTMLElement | null;
 }
 
-const sheet = {
-  positioner: css({ position: 'fixed', inset: '0', display: 'flex', justifyContent: 'flex-end', zIndex: 'modal' }),
-  content: css({ h: '100dvh', maxH: '100dvh', borderRadius: '0', borderTopLeftRadius: 'card', borderBottomLeftRadius: 'card' }),
-};
-
 /**
- * Ark's dialog (focus trap, Escape, aria) styled once; unmounted when closed (STACK.md trap 6). Drawn through
+ * Ark's dialog (focus trap, Escape, aria) styled once; unmounted when closed. Drawn through
  * `Dialog` (dialog.tsx), which downloads this chunk only when a dialog is about to be needed.
  */
 export function ArkDialogBox({
@@ -78,6 +42,7 @@ export function ArkDialogBox({
   initialFocusEl,
 }: DialogProps) {
   const hidden = screenshotHidden ? { 'data-screenshot-hidden': '' } : {};
+  const styles = dialog({ placement });
   return (
     <ArkDialog.Root
       open={open}
@@ -101,15 +66,12 @@ export function ArkDialogBox({
     >
       <Portal>
         <ArkDialog.Backdrop className={styles.backdrop} {...hidden} />
-        <ArkDialog.Positioner className={placement === 'right' ? sheet.positioner : styles.positioner} {...hidden}>
-          <ArkDialog.Content
-            className={placement === 'right' ? `${styles.content} ${sheet.content}` : styles.content}
-            style={{ maxWidth: width }}
-          >
+        <ArkDialog.Positioner className={styles.positioner} {...hidden}>
+          <ArkDialog.Content className={styles.content} style={{ maxWidth: width }}>
             <div className={styles.header}>
               <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
               {showClose && (
-                <ArkDialog.CloseTrigger className={styles.close} aria-label="Fermer">
+                <ArkDialog.CloseTrigger className={iconButton()} aria-label="Fermer">
                   <CloseIcon />
                 </ArkDialog.CloseTrigger>
               )}

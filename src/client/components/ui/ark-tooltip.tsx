@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode, Ref } from 'react';
 import { Portal, Tooltip as ArkTooltip } from '@ark-ui/react';
-import { tooltipContent } from './tooltip-style';
+import { tooltip } from '../../../../styled-system/recipes';
 
 export interface TooltipProps {
   label: ReactNode;
@@ -23,7 +23,7 @@ export function ArkTooltipBox({
       </ArkTooltip.Trigger>
       <Portal>
         <ArkTooltip.Positioner>
-          <ArkTooltip.Content className={tooltipContent}>{label}</ArkTooltip.Content>
+          <ArkTooltip.Content className={tooltip().content}>{label}</ArkTooltip.Content>
         </ArkTooltip.Positioner>
       </Portal>
     </ArkTooltip.Root>

@@ -1,51 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Combobox as ArkCombobox, createListCollection, Portal } from '@ark-ui/react';
-import { css, cx } from '../../../../styled-system/css';
-import { inputStyle } from './text-field';
+import { cx } from '../../../../styled-system/css';
+import { combobox, input } from '../../../../styled-system/recipes';
 import { ChevronRightIcon } from '../icons';
 import { foldForSearch } from '../../../shared/search-text';
-
-const styles = {
-  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
-  label: css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default' }),
-  control: css({ position: 'relative' }),
-  input: css({ pr: '9' }),
-  trigger: css({
-    position: 'absolute',
-    right: '1',
-    top: '1',
-    h: '8',
-    w: '8',
-    display: 'grid',
-    placeItems: 'center',
-    color: 'fg.muted',
-    cursor: 'pointer',
-    borderRadius: 'md',
-    _hover: { bg: 'bg.subtle' },
-  }),
-  content: css({
-    bg: 'bg.surface',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'lg',
-    boxShadow: 'overlay',
-    maxH: '64',
-    overflowY: 'auto',
-    p: '1',
-    zIndex: 'tooltip',
-    _focusVisible: { outline: 'none' },
-  }),
-  item: css({
-    px: '3',
-    py: '2',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    cursor: 'pointer',
-    '&[data-highlighted]': { bg: 'accent.subtle', color: 'accent.fg' },
-  }),
-  empty: css({ px: '3', py: '2', fontSize: 'sm', color: 'fg.muted' }),
-  error: css({ fontSize: 'xs', color: 'danger' }),
-};
 
 export interface ComboboxOption {
   value: string;
@@ -81,6 +39,7 @@ export function Combobox({
   onSearch,
   selectedLabel,
 }: ComboboxProps) {
+  const styles = combobox();
   const [query, setQuery] = useState('');
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? (v === value ? selectedLabel : undefined) ?? '';
   const [inputValue, setInputValue] = useState(() => labelOf(value));
@@ -130,12 +89,12 @@ export function Combobox({
     >
       <ArkCombobox.Label className={styles.label}>{label}</ArkCombobox.Label>
       <ArkCombobox.Control className={styles.control}>
-        <ArkCombobox.Input className={cx(inputStyle, styles.input)} placeholder={placeholder} aria-invalid={error ? true : undefined} />
+        <ArkCombobox.Input className={input({ trailing: true })} placeholder={placeholder} aria-invalid={error ? true : undefined} />
         <ArkCombobox.Trigger className={styles.trigger} aria-label={`Ouvrir la liste ${label}`}>
           <ChevronRightIcon style={{ transform: 'rotate(90deg)' }} />
         </ArkCombobox.Trigger>
       </ArkCombobox.Control>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.errorText}>{error}</p>}
       <Portal>
         <ArkCombobox.Positioner>
           <ArkCombobox.Content className={styles.content}>

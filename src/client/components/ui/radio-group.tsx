@@ -1,40 +1,6 @@
 import { RadioGroup as ArkRadioGroup } from '@ark-ui/react';
-import { css, cx } from '../../../../styled-system/css';
-
-const styles = {
-  root: css({ display: 'flex', flexDirection: 'column', gap: '1.5', fontSize: 'sm' }),
-  label: css({ fontWeight: '600' }),
-  items: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
-  // Options too long to sit side by side (a sentence each) go one under the other, each as tall as its text.
-  vertical: css({ flexDirection: 'column', alignItems: 'stretch', '& > label': { h: 'auto', minH: '9', py: '1.5' } }),
-  item: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '2',
-    px: '3',
-    h: '9',
-    borderRadius: 'lg',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    bg: 'bg.surface',
-    cursor: 'pointer',
-    userSelect: 'none',
-    _hover: { borderColor: 'border.strong' },
-    '&[data-state=checked]': { borderColor: 'accent.default', bg: 'accent.subtle', color: 'accent.fg', fontWeight: '600' },
-    '&[data-focus-visible]': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-    '&[data-disabled]': { cursor: 'default', opacity: 0.6 },
-  }),
-  control: css({
-    w: '4',
-    h: '4',
-    borderRadius: 'full',
-    borderWidth: '1.5px',
-    borderColor: 'border.strong',
-    bg: 'bg.surface',
-    flexShrink: 0,
-    '&[data-state=checked]': { borderColor: 'accent.default', borderWidth: '5px' },
-  }),
-};
+import { cx } from '../../../../styled-system/css';
+import { radioGroup } from '../../../../styled-system/recipes';
 
 export interface RadioOption {
   value: string;
@@ -68,6 +34,7 @@ export function RadioGroup({
   hideLabel?: boolean;
   orientation?: 'horizontal' | 'vertical';
 }) {
+  const styles = radioGroup({ orientation, hideLabel });
   return (
     <ArkRadioGroup.Root
       className={cx(styles.root, className)}
@@ -79,12 +46,12 @@ export function RadioGroup({
       name={name}
       orientation={orientation}
     >
-      <ArkRadioGroup.Label className={hideLabel ? css({ srOnly: true }) : styles.label}>{label}</ArkRadioGroup.Label>
-      <div className={cx(styles.items, orientation === 'vertical' && styles.vertical)}>
+      <ArkRadioGroup.Label className={styles.label}>{label}</ArkRadioGroup.Label>
+      <div className={styles.items}>
         {options.map((option) => (
           <ArkRadioGroup.Item key={option.value} value={option.value} className={styles.item}>
-            <ArkRadioGroup.ItemControl className={styles.control} />
-            <ArkRadioGroup.ItemText>{option.label}</ArkRadioGroup.ItemText>
+            <ArkRadioGroup.ItemControl className={styles.itemControl} />
+            <ArkRadioGroup.ItemText className={styles.itemText}>{option.label}</ArkRadioGroup.ItemText>
             <ArkRadioGroup.ItemHiddenInput />
           </ArkRadioGroup.Item>
         ))}

@@ -1,46 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tabs as ArkTabs } from '@ark-ui/react';
-import { css, cx } from '../../../../styled-system/css';
-
-const styles = {
-  list: css({
-    display: 'flex',
-    gap: '1',
-    flexWrap: 'wrap',
-    borderBottomWidth: '1px',
-    borderColor: 'border.default',
-    pb: '0',
-  }),
-  trigger: css({
-    position: 'relative',
-    px: '3',
-    py: '2',
-    fontSize: 'sm',
-    fontWeight: '600',
-    color: 'fg.muted',
-    cursor: 'pointer',
-    borderBottomWidth: '2px',
-    borderColor: 'transparent',
-    mb: '-1px',
-    whiteSpace: 'nowrap',
-    _hover: { color: 'fg.default' },
-    '&[data-selected]': { color: 'accent.fg', borderColor: 'accent.default' },
-  }),
-  small: css({ px: '2.5', py: '1.5', fontSize: 'xs' }),
-  content: css({ pt: '4', _focusVisible: { outline: 'none' } }),
-  invalid: css({
-    '&::after': {
-      content: '""',
-      position: 'absolute',
-      top: '1.5',
-      right: '0.5',
-      w: '1.5',
-      h: '1.5',
-      borderRadius: 'full',
-      bg: 'danger',
-    },
-  }),
-};
+import { tabs } from '../../../../styled-system/recipes';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -69,6 +29,7 @@ export function Tabs<V extends string>({
   onChange: (value: V) => void;
   size?: 'sm' | 'md';
 }) {
+  const styles = tabs({ size });
   return (
     <ArkTabs.Root value={value} onValueChange={(d) => onChange(d.value as V)} lazyMount unmountOnExit>
       <ArkTabs.List aria-label={label} className={styles.list}>
@@ -76,12 +37,13 @@ export function Tabs<V extends string>({
           <ArkTabs.Trigger
             key={item.value}
             value={item.value}
-            className={cx(styles.trigger, size === 'sm' && styles.small, item.invalid && styles.invalid)}
+            className={styles.trigger}
+            data-invalid={item.invalid || undefined}
             onPointerEnter={item.onIntent}
             onFocus={item.onIntent}
           >
             {item.label}
-            {item.invalid && <span className={css({ srOnly: true })}> (à corriger)</span>}
+            {item.invalid && <span className={styles.invalidHint}> (à corriger)</span>}
           </ArkTabs.Trigger>
         ))}
       </ArkTabs.List>

@@ -17,7 +17,8 @@ const chip = css({
   borderRadius: 'md',
   borderLeftWidth: '3px',
   overflow: 'hidden',
-  cursor: 'grab',
+  cursor: 'pointer',
+  '&[data-movable=true]': { cursor: 'grab' },
   bg: 'accent.subtle',
   borderColor: 'accent.default',
   color: 'fg.default',
@@ -36,12 +37,16 @@ export function AppointmentChip({
   onOpen,
   overlaps = false,
   fill = false,
+  canMove = true,
 }: {
   appointment: Appointment;
   onOpen: (a: Appointment) => void;
   overlaps?: boolean;
   fill?: boolean;
+  /** False for a member who may not edit the agenda: nothing to drag that the server would refuse. */
+  canMove?: boolean;
 }) {
+  const movable = canMove && a.billed_document_id === null;
   const hours = a.start && a.end ? `${a.start} – ${a.end}` : 'Toute la journée';
   const title = [a.title, hours, a.customer_name, APPOINTMENT_STATUS_LABELS[a.status], overlaps ? 'Chevauche un autre rendez-vous' : '']
     .filter(Boolean)
@@ -53,8 +58,9 @@ export function AppointmentChip({
       data-status={a.status}
       data-overlaps={overlaps}
       data-appointment={a.id}
-      draggable={a.billed_document_id === null}
-      title={a.billed_document_id === null ? `${title}\nFaites glisser pour déplacer, ou ouvrez pour changer date et heures` : title}
+      draggable={movable}
+      data-movable={movable}
+      title={movable ? `${title}\nFaites glisser pour déplacer, ou ouvrez pour changer date et heures` : title}
       aria-label={title}
       onClick={(e) => {
         e.stopPropagation();

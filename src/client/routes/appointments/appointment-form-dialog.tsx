@@ -143,7 +143,7 @@ export function AppointmentFormDialog({
   }
 
   async function destroy() {
-    if (!appointment || !(await confirm(`« ${appointment.title} » sera supprimé.`, { title: 'Supprimer ce rendez-vous ?' }))) return;
+    if (!appointment || !(await confirm(`« ${appointment.title} » sera supprimé.`, { title: 'Supprimer ce rendez-vous ?' }))) return;
     const answer = await remove.mutateAsync({ id: appointment.id });
     showMessage(answer.messages, 200);
     void utils.appointments.invalidate();
@@ -196,7 +196,7 @@ export function AppointmentFormDialog({
       <ReadOnly readOnly={!canWrite} className={css({ display: 'flex', flexDirection: 'column', gap: '3', pb: '2' })}>
         {billed && (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            Facturé : la date, les heures, le client et le statut ne changent plus.{' '}
+            Facturé : la date, les heures, le client et le statut ne changent plus.{' '}
             <a
               href={documentHref({ id: appointment?.billed_document_id ?? 0, type: 'invoice' })}
               className={css({ color: 'accent.default', fontWeight: '600' })}

@@ -7,7 +7,8 @@ import { useIsWide } from '../../lib/use-media-query';
 import { useQueryState } from '../../lib/use-query-state';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
-import { addDays, addMonths, longDay, monthGrid, monthTitle, shortDay, startOfWeek } from './calendar-dates';
+import { addDays, addMonths, longDay } from './calendar-dates';
+import { agendaView, LIST_DAYS, period, type View, VIEWS } from './agenda-period';
 import { moved } from './agenda-layout';
 import { TimeGrid } from './time-grid';
 import { MonthGrid } from './month-grid';
@@ -17,28 +18,14 @@ import { BillDialog } from './bill-dialog';
 import { CalendarFeedDialog } from './calendar-feed-dialog';
 import { parisToday } from '../../../shared/paris-date';
 
-type View = 'day' | 'week' | 'month' | 'list';
-const VIEWS: { value: View; label: string; wide?: boolean }[] = [
-  { value: 'day', label: 'Jour' },
-  { value: 'week', label: 'Semaine', wide: true },
-  { value: 'month', label: 'Mois', wide: true },
-  { value: 'list', label: 'Liste' },
-];
-const LIST_DAYS = 30;
-
-/** The days a view covers and its title. */
-function period(view: View, date: string): { from: string; to: string; title: string } {
-  if (view === 'day') return { from: date, to: date, title: longDay(date) };
-  if (view === 'week') {
-    const from = startOfWeek(date);
-    const to = addDays(from, 6);
-    return { from, to, title: `Semaine du ${shortDay(from)} au ${shortDay(to)} ${to.slice(0, 4)}` };
-  }
-  if (view === 'month') {
-    const weeks = monthGrid(date);
-    return { from: weeks[0]?.[0] ?? date, to: weeks.at(-1)?.[6] ?? date, title: monthTitle(date) };
-  }
-  return { from: date, to: addDays(date, LIST_DAYS - 1), title: `Du ${shortDay(date)} au ${shortDay(addDays(date, LIST_DAYS - 1))}` };
+/**
+ * The date a newly chosen view starts from: the first day the current view was showing (the week's Monday, the
+ * month's 1st), so the list keeps in sight what the week or the month just showed, never a date carried over from
+ * a step of another view.
+ */
+function switchedDate(from: View, to: View, date: string): string {
+  if (from === to) return date;
+  return from === 'month' ? `${date.slice(0, 7)}-01` : period(from, date).from;
 }
 
 const step = (view: View, date: string, direction: 1 | -1) =>
@@ -66,10 +53,7 @@ export function AppointmentsPage() {
   const wide = useIsWide();
   const today = parisToday();
   const [query, setQuery] = useQueryState();
-  const asked = (query.view as View | undefined) ?? (wide ? 'week' : 'day');
-  // On a phone the week and month grids do not fit: day or list.
-  const view: View = !wide && (asked === 'week' || asked === 'month') ? 'day' : asked;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? (query.date as string) : today;
+  const { view, date } = agendaView(query, wide, today);
   const { from, to, title } = period(view, date);
   const list = trpc.appointments.list.useQuery({ from, to }, { placeholderData: (p) => p });
   const appointments = list.data?.data ?? [];
@@ -95,7 +79,7 @@ export function AppointmentsPage() {
   const move = (a: Appointment, day: string, start: string | null) => {
     if (!canMove || (a.date === day && (start === null || a.start === start))) return;
     const data = moved(a, day, start);
-    if (!data) return showMessage('Ce rendez-vous dépasserait minuit : choisissez un créneau plus tôt', 400);
+    if (!data) return showMessage('Ce rendez-vous dépasserait minuit : choisissez un créneau plus tôt', 400);
     update.mutate(
       { id: a.id, data },
       {
@@ -124,7 +108,12 @@ export function AppointmentsPage() {
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
           <fieldset className={segmented} aria-label="Affichage">
             {VIEWS.filter((v) => wide || !v.wide).map((v) => (
-              <button key={v.value} type="button" aria-pressed={view === v.value} onClick={() => setQuery({ view: v.value })}>
+              <button
+                key={v.value}
+                type="button"
+                aria-pressed={view === v.value}
+                onClick={() => setQuery({ view: v.value, date: switchedDate(view, v.value, date) })}
+              >
                 {v.label}
               </button>
             ))}
@@ -152,12 +141,21 @@ export function AppointmentsPage() {
           onCreate={create}
           onOpen={setEditing}
           onMove={move}
+          canMove={canMove}
           onShowDay={(d) => setQuery({ view: 'day', date: d })}
         />
       ) : view === 'list' ? (
         <AgendaList appointments={appointments} onOpen={setEditing} />
       ) : (
-        <TimeGrid days={days} today={today} appointments={appointments} onCreate={create} onOpen={setEditing} onMove={move} />
+        <TimeGrid
+          days={days}
+          today={today}
+          appointments={appointments}
+          onCreate={create}
+          onOpen={setEditing}
+          onMove={move}
+          canMove={canMove}
+        />
       )}
       {wide && view !== 'list' && canCreate && (
         <p className={css({ fontSize: 'xs', color: 'fg.muted', mt: '2' })}>

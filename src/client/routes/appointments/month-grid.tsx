@@ -60,6 +60,7 @@ export function MonthGrid({
   onCreate,
   onOpen,
   onMove,
+  canMove,
   onShowDay,
 }: {
   date: string;
@@ -68,6 +69,7 @@ export function MonthGrid({
   onCreate: (date: string, start: string | null) => void;
   onOpen: (a: Appointment) => void;
   onMove: (a: Appointment, date: string, start: string | null) => void;
+  canMove: boolean;
   onShowDay: (date: string) => void;
 }) {
   const [dropAt, setDropAt] = useState('');
@@ -119,7 +121,7 @@ export function MonthGrid({
                 {dayNumber(d)}
               </button>
               {ofDay.slice(0, MAX_SHOWN).map((a) => (
-                <AppointmentChip key={a.id} appointment={a} onOpen={onOpen} overlaps={overlapping.has(a.id)} />
+                <AppointmentChip key={a.id} appointment={a} onOpen={onOpen} canMove={canMove} overlaps={overlapping.has(a.id)} />
               ))}
               {ofDay.length > MAX_SHOWN && (
                 <button

@@ -13,8 +13,8 @@ function partAt(text: string, caret: number): 'hours' | 'minutes' | 'seconds' {
 }
 
 /**
- * A time typed as people do (`9h30`, `9:30 pm`, `21:30:05`: SPEC §5), written back in 24 h on leaving the field.
- * The picker (↑/↓ on the part under the caret, or the buttons) steps minutes and seconds by 5 (SPEC §9).
+ * A time typed as people do (`9h30`, `9:30 pm`, `21:30:05`), written back in 24 h on leaving the field.
+ * The picker (↑/↓ on the part under the caret, or the buttons) steps minutes and seconds by 5.
  */
 export function TimeField({
   label,

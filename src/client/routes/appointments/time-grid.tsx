@@ -57,6 +57,7 @@ export function TimeGrid({
   onCreate,
   onOpen,
   onMove,
+  canMove,
 }: {
   days: string[];
   today: string;
@@ -64,6 +65,7 @@ export function TimeGrid({
   onCreate: (date: string, start: string | null) => void;
   onOpen: (a: Appointment) => void;
   onMove: (a: Appointment, date: string, start: string | null) => void;
+  canMove: boolean;
 }) {
   const [dropAt, setDropAt] = useState('');
   const timed = appointments.filter((a) => a.start && a.end);
@@ -106,7 +108,7 @@ export function TimeGrid({
             {appointments
               .filter((a) => a.date === d && !a.start)
               .map((a) => (
-                <AppointmentChip key={a.id} appointment={a} onOpen={onOpen} />
+                <AppointmentChip key={a.id} appointment={a} onOpen={onOpen} canMove={canMove} />
               ))}
           </div>
         ))}
@@ -155,7 +157,7 @@ export function TimeGrid({
                   className={css({ position: 'absolute', px: '0.5' })}
                   style={{ top, height, left: `${(p.lane / p.lanes) * 100}%`, width: `${100 / p.lanes}%` }}
                 >
-                  <AppointmentChip appointment={p.appointment} onOpen={onOpen} overlaps={p.overlaps} fill />
+                  <AppointmentChip appointment={p.appointment} onOpen={onOpen} canMove={canMove} overlaps={p.overlaps} fill />
                 </div>
               );
             })}

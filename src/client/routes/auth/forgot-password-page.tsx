@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
 
   return (
     <form className={s.form} onSubmit={submit} onInput={preloadAuthValidation} onPointerDown={preloadAuthValidation} noValidate>
-      <p className={s.lead}>Indiquez l’adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
+      <p className={s.lead}>Indiquez l’adresse de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.</p>
       <TextField
         label="Adresse e-mail"
         type="email"

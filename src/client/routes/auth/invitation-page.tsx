@@ -103,7 +103,7 @@ export function InvitationPage() {
         Créer mon compte et rejoindre
       </Button>
       <div className={s.links}>
-        <span>Vous avez déjà un compte ?</span>
+        <span>Vous avez déjà un compte ?</span>
         <Link href="/auth/login" className={s.link}>
           Se connecter
         </Link>

@@ -27,7 +27,7 @@ export async function withAuthValidation(use: (validation: AuthValidation) => vo
     validation = await loadAuthValidation();
   } catch (error) {
     if (!isChunkLoadError(error)) throw error;
-    showMessage('Le formulaire n’a pas pu être vérifié : rechargez la page.', 400);
+    showMessage('Le formulaire n’a pas pu être vérifié : rechargez la page.', 400);
     return;
   }
   use(validation);

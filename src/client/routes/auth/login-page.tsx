@@ -26,7 +26,7 @@ export function LoginPage() {
       // auth.login through its REST door: the same procedure, without the tRPC client.
       user = await signIn(data);
     } catch (error) {
-      // SPEC §8: the answer's messages in the snackbar, coloured by status.
+      // The answer's messages in the snackbar, coloured by status.
       const { messages, status }: ErrorInfo = error instanceof PlainCallError ? error : { messages: NETWORK_ERROR, status: 400 };
       showMessage(messages, status);
       setPending(false);
@@ -78,7 +78,7 @@ export function LoginPage() {
       </Button>
       <div className={s.links}>
         <Link href="/auth/password/forgot" className={s.link}>
-          Mot de passe oublié ?
+          Mot de passe oublié ?
         </Link>
         <Link href="/auth/register" className={s.link}>
           Créer un compte

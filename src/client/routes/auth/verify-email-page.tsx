@@ -25,7 +25,7 @@ export function VerifyEmailPage() {
           <AlertIcon />
           <span>{Array.isArray(message) ? message.join(' ') : message}</span>
         </div>
-        <p className={s.lead}>Connectez-vous : vous pourrez recevoir un nouveau lien depuis votre compte.</p>
+        <p className={s.lead}>Connectez-vous : vous pourrez recevoir un nouveau lien depuis votre compte.</p>
         <Link href="/auth/login" className={s.link}>
           Se connecter
         </Link>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { BANK_STATUSES, type BankStatus, type BankTransaction, SURE } from '../../../shared/schemas/bank';
+import { BANK_STATUSES, type BankStatus } from '../../../shared/schemas/bank';
 import { printedIban } from '../../../shared/iban';
 import { formatDateShort } from '../../../shared/format';
 import { errorInfo, trpc } from '../../trpc';
@@ -12,9 +12,11 @@ import { readBase64 } from '../../lib/read-file';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { FileButton } from '../../components/ui/file-button';
-import { TextField } from '../../components/ui/text-field';
 import { listStyles } from '../../components/ui/list';
 import { Pagination } from '../../components/ui/pagination';
+import { ReconciliationCard } from './reconciliation-card';
+import { bankAmount, bankCard, bankError, bankMuted, bankRow } from './bank-styles';
+import { LineActions } from './line-actions';
 
 const STATUS_LABELS: Record<BankStatus, string> = {
   unmatched: 'À rapprocher',
@@ -28,16 +30,8 @@ const messageOf = (error: unknown) => [errorInfo(error).messages].flat().join(' 
 
 const styles = {
   page: css({ display: 'grid', gap: '4' }),
-  card: css({
-    bg: 'bg.default',
-    borderWidth: '1px',
-    borderColor: 'border.default',
-    borderRadius: 'xl',
-    p: { base: '4', md: '5' },
-    display: 'grid',
-    gap: '3',
-  }),
-  row: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' }),
+  card: bankCard,
+  row: bankRow,
   group: css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', border: 'none', p: '0', m: '0', minW: '0' }),
   chip: css({
     px: '3',
@@ -52,114 +46,11 @@ const styles = {
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
   }),
   result: css({ fontSize: 'sm', bg: 'accent.subtle', borderRadius: 'lg', px: '4', py: '2' }),
-  error: css({ fontSize: 'sm', bg: 'dangerSubtle', color: 'danger', fontWeight: '600', borderRadius: 'lg', px: '4', py: '2' }),
-  amount: css({ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: '600' }),
+  error: bankError,
+  amount: cx(bankAmount, css({ fontWeight: '600' })),
   credit: css({ color: 'success' }),
-  suggestion: css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' }),
-  sure: css({ fontSize: 'xs', fontWeight: '700', px: '2', borderRadius: 'full', bg: 'successSubtle', color: 'success' }),
-  unsure: css({ fontSize: 'xs', fontWeight: '700', px: '2', borderRadius: 'full', bg: 'warningSubtle', color: 'warning' }),
-  muted: css({ fontSize: 'xs', color: 'fg.muted' }),
+  muted: bankMuted,
 };
-
-/** One line's decision: its suggestions to confirm, or ignore with a reason. */
-function LineActions({ line, canWrite, onDone }: { line: BankTransaction; canWrite: boolean; onDone: (message: string) => void }) {
-  const money = useMoney();
-  const guard = useActionGuard();
-  const [ignoring, setIgnoring] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const match = trpc.bankTransactions.match.useMutation({ meta: { silent: true } });
-  const ignore = trpc.bankTransactions.ignore.useMutation({ meta: { silent: true } });
-  const confirmAll = () =>
-    guard(async () => {
-      try {
-        const answer = await match.mutateAsync({
-          id: line.id,
-          matches: line.suggestions.map((s) => ({ kind: s.kind, id: s.id, amount: s.amount })),
-        });
-        onDone(answer.messages);
-      } catch (e) {
-        setError(messageOf(e));
-      }
-    });
-  if (line.status === 'matched' || line.status === 'ignored')
-    return (
-      <div className={styles.muted}>
-        {line.status === 'ignored'
-          ? `Ignorée : ${line.ignore_reason}`
-          : line.matches
-              .map((m) => `${m.kind === 'invoice' ? 'Facture' : 'Dépense'} ${m.label} (${money(m.amount, line.currency)})`)
-              .join(', ')}
-      </div>
-    );
-  return (
-    <div className={css({ display: 'grid', gap: '1.5' })}>
-      {line.matches.length > 0 && (
-        <div className={styles.muted}>
-          Déjà rapprochée : {line.matches.map((m) => `${m.label} (${money(m.amount, line.currency)})`).join(', ')}
-        </div>
-      )}
-      {line.suggestions.length === 0 && <div className={styles.muted}>Aucune facture ni dépense ne correspond.</div>}
-      {line.suggestions.map((s) => (
-        <div key={`${s.kind}-${s.id}`} className={styles.suggestion}>
-          <span className={s.confidence >= SURE ? styles.sure : styles.unsure}>{s.confidence >= SURE ? 'Sûr' : 'À vérifier'}</span>
-          <span>
-            {s.kind === 'invoice' ? 'Facture' : 'Dépense'} {s.label} · {money(s.amount, line.currency)}
-          </span>
-          <span className={styles.muted}>{s.reason}</span>
-        </div>
-      ))}
-      {canWrite && (
-        <div className={styles.row}>
-          {line.suggestions.length > 0 && (
-            <Button size="sm" loading={match.isPending} onClick={() => void confirmAll()}>
-              {line.suggestions.length > 1 ? `Valider les ${line.suggestions.length}` : 'Valider'}
-            </Button>
-          )}
-          {!ignoring && (
-            <Button size="sm" variant="ghost" onClick={() => setIgnoring(true)}>
-              Ignorer…
-            </Button>
-          )}
-        </div>
-      )}
-      {ignoring && (
-        <form
-          className={styles.row}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void guard(async () => {
-              try {
-                const answer = await ignore.mutateAsync({ id: line.id, reason });
-                onDone(answer.messages);
-              } catch (e) {
-                setError(messageOf(e));
-              }
-            });
-          }}
-        >
-          <TextField
-            label="Raison"
-            value={reason}
-            placeholder="Virement interne, frais personnels…"
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <Button size="sm" type="submit" loading={ignore.isPending}>
-            Ignorer la ligne
-          </Button>
-          <Button size="sm" variant="ghost" type="button" onClick={() => setIgnoring(false)}>
-            Annuler
-          </Button>
-        </form>
-      )}
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Rapprochement bancaire: import an account's statement, confirm what its lines paid. */
 export function BankPage() {
@@ -274,6 +165,8 @@ export function BankPage() {
           </p>
         )}
       </section>
+
+      {accountId !== undefined && <ReconciliationCard accountId={accountId} />}
 
       <section className={styles.card} aria-label="Opérations">
         <div className={cx(styles.row, css({ justifyContent: 'space-between' }))}>

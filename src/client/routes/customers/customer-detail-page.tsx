@@ -16,6 +16,7 @@ import { LazyBoundary } from '../../components/page-loading';
 import { CustomerFigures } from './customer-figures';
 import { CustomerDocuments } from './customer-documents';
 import { CustomerAppointments } from './customer-appointments';
+import { CustomerDirectory } from './customer-directory';
 import { plural } from '../../../shared/french';
 
 // The edit form opens on « Modifier » only; it downloads when the browser is idle or on the button's hover.
@@ -156,6 +157,7 @@ export function CustomerDetailPage() {
               <dd>{c.business_id}</dd>
             </>
           )}
+          <CustomerDirectory customer={c} />
           {c.vat_number && (
             <>
               <dt>N° de TVA</dt>

@@ -69,7 +69,7 @@ export function CustomerDocuments({ customerId, archived }: { customerId: number
           <p className={css({ fontSize: 'sm', maxW: 'md' })}>
             {archived
               ? 'Restaurez ce client pour pouvoir le facturer.'
-              : 'Créez sa première facture : elle apparaîtra ici avec son statut, et les montants ci-dessus se mettront à jour.'}
+              : 'Créez sa première facture : elle apparaîtra ici avec son statut, et les montants ci-dessus se mettront à jour.'}
           </p>
           {newInvoice}
         </div>

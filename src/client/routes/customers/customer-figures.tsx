@@ -41,6 +41,8 @@ interface Balance {
   currency: string;
   billed: number;
   paid: number;
+  refunded: number;
+  credit: number;
   outstanding: number;
   documents: number;
 }
@@ -59,7 +61,7 @@ export function CustomerFigures({ customerId, currency }: { customerId: number; 
   const rows: Balance[] = figures.data
     ? figures.data.total > 0
       ? figures.data.data
-      : [{ currency, billed: 0, paid: 0, outstanding: 0, documents: 0 }]
+      : [{ currency, billed: 0, paid: 0, refunded: 0, credit: 0, outstanding: 0, documents: 0 }]
     : [];
   const several = rows.length > 1;
   return (
@@ -86,8 +88,21 @@ export function CustomerFigures({ customerId, currency }: { customerId: number; 
             <div className={styles.tile}>
               <p className={styles.label}>Encaissé</p>
               <p className={styles.value}>{money(r.paid, r.currency)}</p>
-              <p className={styles.detail}>{r.billed > 0 ? `${paidShare(r.paid, r.billed)} % du facturé` : 'Paiements reçus'}</p>
+              <p className={styles.detail}>
+                {r.refunded > 0
+                  ? `Remboursé\u00a0: ${money(r.refunded, r.currency)}`
+                  : r.billed > 0
+                    ? `${paidShare(r.paid, r.billed)} % du facturé`
+                    : 'Paiements reçus'}
+              </p>
             </div>
+            {r.credit > 0 && (
+              <div className={styles.tile} data-testid={`credit-${r.currency}`}>
+                <p className={styles.label}>Avoir disponible</p>
+                <p className={styles.value}>{money(r.credit, r.currency)}</p>
+                <p className={styles.detail}>À imputer ou à rembourser</p>
+              </div>
+            )}
             <div className={cx(styles.tile, r.outstanding > 0 && styles.owing)}>
               <p className={styles.label}>Reste dû</p>
               <p className={styles.value}>{money(r.outstanding, r.currency)}</p>

@@ -3,9 +3,11 @@ import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
+import { customerListInput } from '../../lib/list-inputs';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { ListSkeleton } from '../../components/skeleton';
+import { LIST_COLUMNS } from '../../page-skeletons';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
 import { Select } from '../../components/ui/lazy-select';
@@ -27,8 +29,6 @@ const TYPES = [
   { value: 'individual', label: 'Particuliers' },
 ];
 
-type SortKey = 'name' | 'number' | 'city' | 'created_at';
-
 /** /customers: the list with its filter sidebar; every filter lives in the URL. */
 export function CustomersPage() {
   const canWrite = useCan('customers.create');
@@ -41,29 +41,9 @@ export function CustomersPage() {
     setExporting(true);
     await downloadCsv(() => utils.customers.export.fetch()).finally(() => setExporting(false));
   }
-  const page = Number(query.page ?? 1) || 1;
-  const perPage = Number(query.per_page ?? 10) || 10;
-  const sortBy = (query.sort_by as SortKey) ?? 'name';
-  const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
-  const archived = query.archived === 'include' ? 'include' : 'exclude';
-  const type = query.type === 'company' || query.type === 'individual' ? query.type : undefined;
-  const tag = Number(query.tag) || undefined;
-  const unpaid = query.unpaid === 'true' ? true : undefined;
-  const list = trpc.customers.list.useQuery(
-    {
-      search: query.search,
-      type,
-      city: query.city,
-      tag,
-      unpaid,
-      archived,
-      sort_by: sortBy,
-      sort_order: sortOrder,
-      page,
-      per_page: perPage,
-    },
-    { placeholderData: (previous) => previous },
-  );
+  const input = customerListInput(query);
+  const { page, per_page: perPage, sort_by: sortBy, sort_order: sortOrder, type, tag, unpaid, archived } = input;
+  const list = trpc.customers.list.useQuery(input, { placeholderData: (p) => p });
   const rows = list.data?.data ?? [];
   const filtered = Boolean(query.search || type || query.city || tag || unpaid);
 
@@ -110,9 +90,7 @@ export function CustomersPage() {
           </div>
         </div>
         {list.isPending ? (
-          <div className={styles.empty} role="status">
-            <Spinner label="Chargement des clients" />
-          </div>
+          <ListSkeleton label="Chargement des clients" columns={LIST_COLUMNS.customers} />
         ) : list.data && list.data.total === 0 ? (
           <div className={styles.empty}>
             <UsersIcon size={32} />

@@ -31,7 +31,7 @@ export function DuplicateWarning({ duplicates, onOpen }: { duplicates: readonly 
   return (
     <section ref={ref} role="alert" className={box} data-testid="customer-duplicates">
       <p className={css({ fontWeight: '700', color: 'fg.default' })}>
-        {duplicates.length > 1 ? 'Ces clients existent peut-être déjà :' : 'Ce client existe peut-être déjà :'}
+        {duplicates.length > 1 ? 'Ces clients existent peut-être déjà :' : 'Ce client existe peut-être déjà :'}
       </p>
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
         {duplicates.map((d) => (

@@ -57,7 +57,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
         .safeParse(text);
       if (!quantity.success) {
         setInvalidLine(defined(line.id, 'line.id'));
-        return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
+        return setError(`« ${line.item} » : une quantité entre 0 et ${formatDecimal(line.quantity, 2).replace(/,00$/, '')} est attendue`);
       }
       lines.push({ id: defined(line.id, 'line.id'), quantity: quantity.data });
     }
@@ -84,7 +84,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
       }
     >
       <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
-        Quantités à créditer, ligne par ligne. L’avoir est créé en brouillon : vérifiez-le puis émettez-le.
+        Quantités à créditer, ligne par ligne. L’avoir est créé en brouillon : vérifiez-le puis émettez-le.
       </p>
       <table className={listStyles.table}>
         <thead>
@@ -105,7 +105,7 @@ export function CreditNoteDialog({ open, invoice, onClose }: { open: boolean; in
                 <Input
                   size="sm"
                   inputMode="decimal"
-                  aria-label={`Quantité à créditer : ${line.item}`}
+                  aria-label={`Quantité à créditer : ${line.item}`}
                   value={quantities[defined(line.id, 'line.id')] ?? ''}
                   onChange={(e) => setQuantities({ ...quantities, [defined(line.id, 'line.id')]: e.target.value })}
                   placeholder="0"

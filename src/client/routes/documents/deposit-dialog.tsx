@@ -17,7 +17,7 @@ function typedDepositSchema(mode: 'percent' | 'amount') {
   const positive = mode === 'percent' ? 'Un pourcentage positif est attendu (ex. 30)' : 'Un montant positif est attendu (ex. 500,00)';
   return decimalSchema('Acompte', 4, 1e12, positive)
     .refine((n) => n > 0, positive)
-    .refine((n) => mode === 'amount' || n <= 100, '100 % au plus');
+    .refine((n) => mode === 'amount' || n <= 100, '100 % au plus');
 }
 
 const MODES = [

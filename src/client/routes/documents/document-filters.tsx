@@ -2,8 +2,6 @@ import { useDeferredValue, useState } from 'react';
 import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { css } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
-import { PERIODS } from '../../../shared/schemas/filters';
-import type { Period } from '../../../shared/periods';
 import { statusLabel } from '../../../shared/status';
 import { commaToDot, numericOnly } from '../../../shared/input';
 import { trpc } from '../../trpc';
@@ -19,8 +17,9 @@ export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amo
 
 export const hasFilters = (query: Record<string, string>) => FILTER_KEYS.some((key) => Boolean(query[key]));
 
-export const asPeriod = (value: string | undefined): Period | undefined =>
-  (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : undefined;
+import { asPeriod } from '../../lib/list-inputs';
+
+export { asPeriod };
 
 const styles = {
   ...listStyles,
@@ -81,7 +80,7 @@ export function DocumentFilters({ type, query, setQuery }: { type: DocumentType;
 }
 
 /**
- * One end of an amount range, typed freely (uncontrolled: not tidied under the cursor) and read the SPEC §5 way:
+ * One end of an amount range, typed freely (uncontrolled: not tidied under the cursor) and read the French way:
  * comma to dot, then digits only. Shared by the expenses' filter panel.
  */
 export function AmountBound({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {

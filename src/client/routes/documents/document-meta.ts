@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES, type DocumentType, type ListType } from '../../../share
 import { LIST_BASES } from '../../../shared/status';
 import { LIST_TABLE } from '../../../shared/document-types';
 
-/** SPEC §2 list titles, one per base. */
+/** List titles, one per base. */
 export const LIST_TITLES: Record<ListType, string> = Object.fromEntries(
   Object.entries(LIST_TABLE).map(([type, info]) => [type, info.listTitle]),
 ) as Record<ListType, string>;

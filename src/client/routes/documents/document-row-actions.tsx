@@ -61,7 +61,7 @@ export function DocumentRowActions({
     },
   });
 
-  // Each entry only for a role the server lets do it (shared/permissions.ts): an accountant keeps open and share.
+  // Each entry only for a role the server lets do it (the procedure's rule, lib/procedure-rules.ts): an accountant keeps open and share.
   const can = {
     issue: useCan('documents.issue'),
     edit: useCan('documents.update'),
@@ -116,7 +116,7 @@ export function DocumentRowActions({
             tone: 'danger' as const,
             disabled: busy,
             onSelect: async () => {
-              if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id: doc.id });
+              if (await confirm('Voulez-vous vraiment supprimer ?')) remove.mutate({ id: doc.id });
             },
           },
         ]

@@ -22,7 +22,7 @@ const styles = {
 };
 
 /**
- * SPEC §2 editor tabs: Créer or Modifier, Aperçu, and Paiements (invoices that have an id). A new document's Aperçu
+ * Editor tabs: Créer or Modifier, Aperçu, and Paiements (invoices that have an id). A new document's Aperçu
  * previews the form being typed, so moving between its tabs loses nothing and asks nothing.
  */
 export function DocumentTabs({

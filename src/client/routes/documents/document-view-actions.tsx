@@ -72,7 +72,7 @@ export function DocumentViewActions({ doc }: { doc: Doc }) {
   ];
 
   return (
-    <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+    <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
       {status === 'draft' && can.issue && (
         <Button onClick={() => void issuing.issue(doc)} loading={issuing.isPending}>
           Émettre

@@ -3,7 +3,6 @@ import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { Link, useLocation } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import type { DocumentType } from '../../../shared/schemas/document';
-import { SORT_FIELDS } from '../../../shared/schemas/filters';
 import { EDITOR_TITLES, maturityLabel, showsTotal } from '../../../shared/status';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
@@ -13,17 +12,18 @@ import { Button, buttonRecipe } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
+import { ListSkeleton } from '../../components/skeleton';
+import { LIST_COLUMNS } from '../../page-skeletons';
 import { FileIcon } from '../../components/icons';
 import { documentColumns } from './document-columns';
 import { baseOf } from './document-meta';
 import { DocumentTypeTabs } from './document-type-tabs';
-import { DocumentFilters, FILTER_KEYS, asPeriod, hasFilters } from './document-filters';
+import { DocumentFilters, FILTER_KEYS, hasFilters } from './document-filters';
+import { documentListInput } from '../../lib/list-inputs';
 import { DocumentRowActions, openHref } from './document-row-actions';
 import { RemindersPanel } from './reminders-panel';
 import { useCan } from '../../lib/use-can';
 import { deName, plural } from '../../../shared/french';
-
-type SortKey = (typeof SORT_FIELDS)[number];
 
 const styles = {
   ...listStyles,
@@ -40,9 +40,7 @@ const styles = {
   viewActive: css({ bg: 'accent.subtle', color: 'accent.fg' }),
 };
 
-const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
-
-/** A list of sales documents of one type (SPEC §2 bases), its filters in the URL (SPEC §3). */
+/** A list of sales documents of one type (bases), its filters in the URL. */
 export function DocumentsPage({ type }: { type: DocumentType }) {
   const canWrite = useCan('documents.create');
   const [query, setQuery] = useQueryState();
@@ -50,29 +48,9 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
   // Remounting the filter panel empties its uncontrolled inputs when the filters are cleared.
   const [filtersKey, setFiltersKey] = useState(0);
   const money = useMoney();
-  const page = Number(query.page ?? 1) || 1;
-  const perPage = Number(query.per_page ?? 10) || 10;
-  const sortBy: SortKey = (SORT_FIELDS as readonly string[]).includes(query.sort_by ?? '') ? (query.sort_by as SortKey) : 'date';
-  const sortOrder = query.sort_order === 'asc' ? 'asc' : 'desc';
-  const period = asPeriod(query.period);
-  const list = trpc.documents.list.useQuery(
-    {
-      type,
-      status: query.status || undefined,
-      search: query.search || undefined,
-      period,
-      from: period === 'custom' ? query.from || undefined : undefined,
-      to: period === 'custom' ? query.to || undefined : undefined,
-      min_amount: amountOrNothing(query.min_amount),
-      max_amount: amountOrNothing(query.max_amount),
-      customer: Number(query.customer) || undefined,
-      sort_by: sortBy,
-      sort_order: sortOrder,
-      page,
-      per_page: perPage,
-    },
-    { placeholderData: (previous) => previous },
-  );
+  const input = documentListInput(type, query);
+  const { page, per_page: perPage, sort_by: sortBy, sort_order: sortOrder } = input;
+  const list = trpc.documents.list.useQuery(input, { placeholderData: (previous) => previous });
   const filtered = hasFilters(query);
   // Deleting the last row of the last page leaves the page past the end: step back to the last one that exists.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / perPage)) : page;
@@ -100,7 +78,7 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
     due: withDue,
   });
 
-  // Factures → Relances: SPEC §2 has no route of its own for it, so it is a view of the invoices' page.
+  // Factures → Relances has no route of its own for it, so it is a view of the invoices' page.
   const remindersView = type === 'invoice' && query.view === 'relances';
   return (
     <div>
@@ -159,7 +137,9 @@ export function DocumentsPage({ type }: { type: DocumentType }) {
                 </Link>
               )}
             </div>
-            {!list.data ? (
+            {list.isPending ? (
+              <ListSkeleton label={`Chargement des ${many}`} columns={LIST_COLUMNS.documents} />
+            ) : !list.data ? (
               <ListPending query={list} label={`Chargement des ${many}`} failed="La liste n’a pas pu être chargée." />
             ) : list.data.total === 0 ? (
               <div className={styles.empty}>

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { LONG_PAYMENT_TERM } from '../../../shared/payment-terms';
 import { theNoun } from '../../../shared/french';
 import { capitalize } from '../../../shared/format';
+import { READY_TO_ISSUE } from '../../../shared/einvoice-directory';
 
 /**
  * Why the document could not be issued, the last time it was tried: one banner, always the current attempt's reason
@@ -49,8 +50,9 @@ export function useIssueDocument() {
     const base = { id: doc.id, base_updated_at: doc.base_updated_at };
     // 1. Validate: every check the issue makes, nothing written.
     let confirmTerms = false;
+    let warning: string | null = null;
     try {
-      await mutation.mutateAsync({ ...base, dry_run: true }).catch(async (error: unknown) => {
+      const checked = await mutation.mutateAsync({ ...base, dry_run: true }).catch(async (error: unknown) => {
         // C. com. L441-10: a term past 60 days for a business is issued only once the user says it was agreed.
         const longTerm = longTermRefusal(error);
         if (!longTerm) throw error;
@@ -58,6 +60,8 @@ export function useIssueDocument() {
         if (!confirmTerms) throw CANCELED;
         return mutation.mutateAsync({ ...base, dry_run: true, confirm_payment_terms: true });
       });
+      // Something to know before the number is taken (a customer absent from the e-invoicing directory).
+      if (checked.messages !== READY_TO_ISSUE) warning = checked.messages;
     } catch (error) {
       if (error === CANCELED) return 'canceled';
       return refused(doc.id, error);
@@ -65,9 +69,9 @@ export function useIssueDocument() {
     // 2. Then ask, once the document is known to be issuable.
     const question =
       DOCUMENT_TYPE_TABLE[doc.type].issueQuestion ??
-      `${capitalize(theNoun(DOCUMENT_TYPE_TABLE[doc.type].noun, DOCUMENT_TYPE_TABLE[doc.type].feminine))} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
-    const title = isLegalRecord(doc.type) ? 'Émettre définitivement ?' : 'Émettre ?';
-    if (!(await confirm(question, { title, confirmLabel: 'Émettre' }))) return 'canceled';
+      `${capitalize(theNoun(DOCUMENT_TYPE_TABLE[doc.type].noun, DOCUMENT_TYPE_TABLE[doc.type].feminine))} reçoit son numéro et part en attente de réponse. Émettre maintenant ?`;
+    const title = isLegalRecord(doc.type) ? 'Émettre définitivement ?' : 'Émettre ?';
+    if (!(await confirm(warning ? `${warning}\n\n${question}` : question, { title, confirmLabel: 'Émettre' }))) return 'canceled';
     // 3. Issue.
     try {
       const answer = await mutation.mutateAsync({ ...base, ...(confirmTerms ? { confirm_payment_terms: true } : {}) });
@@ -85,14 +89,14 @@ export function useIssueDocument() {
 }
 
 const CANCELED = Symbol('canceled');
-const MISSING_MENTION = 'Mention obligatoire manquante : ';
+const MISSING_MENTION = 'Mention obligatoire manquante : ';
 
 /** The server's refusal of a long payment term (409), as the question to ask; null for any other error. */
 function longTermRefusal(error: unknown): string | null {
   const { messages, status } = errorInfo(error);
   const text = Array.isArray(messages) ? messages.join(' ') : messages;
   if (status !== 409 || !text.startsWith(LONG_PAYMENT_TERM)) return null;
-  return `${text.replace(/\. Confirmez pour émettre\.$/, '')}.\n\nLe délai a-t-il été convenu avec le client ? Émettre quand même ?`;
+  return `${text.replace(/\. Confirmez pour émettre\.$/, '')}.\n\nLe délai a-t-il été convenu avec le client ? Émettre quand même ?`;
 }
 
 /** The refusal's list, with where to fix each kind of mention. */
@@ -120,8 +124,8 @@ export function IssueProblems({ documentId, customerId }: { documentId: number; 
     >
       <p className={css({ fontWeight: '700', color: 'danger' })}>
         {snap.mentions
-          ? 'Ce document ne peut pas encore être émis : la loi exige ces mentions.'
-          : 'Ce document ne peut pas encore être émis :'}
+          ? 'Ce document ne peut pas encore être émis : la loi exige ces mentions.'
+          : 'Ce document ne peut pas encore être émis :'}
       </p>
       <ul className={css({ listStyle: 'disc', pl: '5' })}>
         {snap.messages.map((m) => (

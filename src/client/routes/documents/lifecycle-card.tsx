@@ -33,7 +33,7 @@ function Entry({ entry }: { entry: LifecycleEntry }) {
       <span className={styles.date}>{formatDateShort(entry.date)}</span>
       <span className={`${styles.label} ${PROBLEMS.has(entry.status) ? styles.problem : ''}`}>{entry.label}</span>
       <span className={styles.muted}>{LIFECYCLE_SOURCES[entry.source]}</span>
-      {entry.reason && <span>Motif : {entry.reason}</span>}
+      {entry.reason && <span>Motif : {entry.reason}</span>}
     </li>
   );
 }
@@ -84,7 +84,7 @@ export function LifecycleCard({ documentId, type }: { documentId: number; type: 
       <div className={styles.head}>
         <h2 className={styles.title}>Cycle de vie (facture électronique)</h2>
         {(canSend || canRefuse) && (
-          <div className={css({ display: 'flex', gap: '2' })}>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
             {canSend && (
               <Button size="sm" variant="outline" loading={send.isPending} onClick={() => send.mutate({ id: documentId })}>
                 Déposer sur la plateforme

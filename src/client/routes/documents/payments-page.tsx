@@ -55,7 +55,7 @@ const styles = {
   }),
 };
 
-/** {base}/{id}/payments: the invoice's payments (SPEC §9 methods), what was paid and what is left. */
+/** {base}/{id}/payments: the invoice's payments (methods), what was paid and what is left. */
 export function PaymentsPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
@@ -146,9 +146,9 @@ export function PaymentsPage() {
             </div>
           </dl>
           {invoice.deposits > 0 && (
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Acomptes déjà facturés : {money(invoice.deposits)}</p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Acomptes déjà facturés : {money(invoice.deposits)}</p>
           )}
-          {invoice.credited > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Avoirs : {money(invoice.credited)}</p>}
+          {invoice.credited > 0 && <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Avoirs : {money(invoice.credited)}</p>}
           {payments.data && payments.data.total === 0 ? (
             <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '4' })}>Aucun paiement enregistré pour cette facture.</p>
           ) : (
@@ -200,7 +200,7 @@ export function PaymentsPage() {
                       variant="ghost"
                       onClick={async () => {
                         if (
-                          await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
+                          await confirm('Annuler ce paiement par une contre-écriture ? Il restera dans la liste, annulé.', {
                             title: 'Annuler le paiement',
                             confirmLabel: 'Annuler le paiement',
                             cancelLabel: 'Garder',
@@ -224,7 +224,7 @@ export function PaymentsPage() {
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                 {invoice.stored_status === 'draft'
                   ? 'Émettez la facture avant d’y enregistrer un paiement.'
-                  : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
+                  : 'Cette facture est annulée : elle ne reçoit plus de paiement.'}
               </p>
             ) : (
               <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>

@@ -60,7 +60,7 @@ export function QuoteResponseCard({ doc }: { doc: { id: number; type: string; nu
           ? `Devis accepté en ligne par ${answer.name} ${when(answer.created_at)} — « Bon pour accord »`
           : `Devis refusé en ligne ${when(answer.created_at)}`}
       </p>
-      {!accepted && <p>Motif : {answer.reason}</p>}
+      {!accepted && <p>Motif : {answer.reason}</p>}
       <p className={styles.muted}>
         Adresse IP {answer.ip}
         {answer.user_agent ? ` · ${answer.user_agent}` : ''}

@@ -161,7 +161,15 @@ export function RemindersPanel() {
                         )}
                       </div>
                     ) : (
-                      <span className={styles.muted}>Rien à envoyer</span>
+                      <span className={styles.muted}>
+                        Rien à envoyer
+                        {row.next_step && (
+                          <>
+                            <br />
+                            Prochaine relance le {formatDateShort(row.next_step.date)} ({row.next_step.label})
+                          </>
+                        )}
+                      </span>
                     )}
                   </td>
                 </tr>

@@ -111,7 +111,7 @@ export function SendDocumentDialog({
             inputMode="email"
             value={to}
             onChange={(e) => setTo(e.target.value)}
-            hint={draft.data.to ? undefined : 'Ce client n’a pas d’adresse e-mail : saisissez-en une'}
+            hint={draft.data.to ? undefined : 'Ce client n’a pas d’adresse e-mail : saisissez-en une'}
             autoFocus={!draft.data.to}
           />
           {draft.data.contacts.length > 0 && (
@@ -130,7 +130,7 @@ export function SendDocumentDialog({
           <Field label="Message">
             <Textarea className={styles.textarea} value={message} onChange={(e) => setMessage(e.target.value)} />
           </Field>
-          <div className={styles.attachment}>Pièce jointe : {draft.data.attachment}</div>
+          <div className={styles.attachment}>Pièce jointe : {draft.data.attachment}</div>
           {error && (
             <p role="alert" className={styles.error}>
               {error}

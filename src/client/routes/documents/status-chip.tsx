@@ -2,7 +2,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { STATUSES, statusLabel } from '../../../shared/status';
 import type { DocumentType } from '../../../shared/schemas/document';
 
-/** SPEC §4 colours as text and background pairs readable in both themes. */
+/** Colours as text and background pairs readable in both themes. */
 const TONES: Record<string, string> = {
   green: css({ color: 'success', bg: 'successSubtle' }),
   teal: css({ color: '#0F766E', bg: '#E6F6F4', _dark: { color: '#5EEAD4', bg: 'rgba(94, 234, 212, 0.14)' } }),
@@ -24,7 +24,7 @@ const chip = css({
   whiteSpace: 'nowrap',
 });
 
-/** A status with SPEC's label and colour (Payée green, Exigible red…). */
+/** A status with the label and colour (Payée green, Exigible red…). */
 export function StatusChip({ status, type, className }: { status: string; type?: DocumentType; className?: string }) {
   const color = (STATUSES as Record<string, { color: string }>)[status]?.color ?? 'gray';
   return <span className={cx(chip, TONES[color], className)}>{statusLabel(status, type)}</span>;

@@ -39,7 +39,7 @@ export function TransmissionStatus({ documentId, transmission }: { documentId: n
   return (
     <div className={styles.box} data-testid="transmission">
       <p className={styles.line}>
-        <span className={styles.label}>Plateforme agréée :</span>
+        <span className={styles.label}>Plateforme agréée :</span>
         <span className={resendable ? styles.problem : undefined}>{transmission.state_label}</span>
         {flowId && (
           <span className={styles.muted}>

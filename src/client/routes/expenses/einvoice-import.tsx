@@ -117,7 +117,7 @@ export function EinvoiceDropZone({
       )}
       {error && !pending && (
         <div className={`${styles.status} ${styles.error}`} role="alert">
-          Import impossible : {error}
+          Import impossible : {error}
         </div>
       )}
       {children}

@@ -8,7 +8,7 @@ import {
   type ReverseCharge,
 } from '../../../shared/schemas/expense';
 import { PAYMENT_METHODS } from '../../../shared/status';
-import { formatDateShort } from '../../../shared/format';
+import { formatDateShort, formatDecimal } from '../../../shared/format';
 import { fieldMessages } from '../../../shared/validation-messages';
 import { fieldErrorsOf, trpc } from '../../trpc';
 import { useActionGuard } from '../../lib/use-action-guard';
@@ -167,6 +167,8 @@ export function ExpenseFormDialog({
   // Stored on the expense (migration 0033): the prompt comes back each time it is opened, until it is saved.
   const toCheck = imported?.expense ?? (record?.category_to_check ? record : null);
   const creditNote = form.kind === 'credit_note';
+  // What the supplier's invoice said beyond the form's fields: why its VAT is not deductible, its terms, what was prepaid.
+  const read = imported?.expense ?? record;
   return (
     <Dialog
       open={open}
@@ -193,7 +195,7 @@ export function ExpenseFormDialog({
             <strong>Vérifiez la catégorie</strong>
             <span>
               {toCheck.kind === 'credit_note' ? 'Avoir rempli depuis l’avoir' : 'Dépense remplie depuis la facture'}{' '}
-              {toCheck.invoice_number || toCheck.receipt?.filename} de « {toCheck.supplier} » : choisissez sa catégorie, puis enregistrez.
+              {toCheck.invoice_number || toCheck.receipt?.filename} de « {toCheck.supplier} » : choisissez sa catégorie, puis enregistrez.
             </span>
             {(imported?.warnings ?? []).map((w) => (
               <span key={w} className={css({ fontSize: 'xs' })}>
@@ -212,7 +214,7 @@ export function ExpenseFormDialog({
           </Checkbox>
           <span className={hint}>
             {creditNote
-              ? 'Remboursement ou remise du fournisseur : saisissez les montants en positif, ils viennent en déduction des dépenses et de la TVA déductible.'
+              ? 'Remboursement ou remise du fournisseur : saisissez les montants en positif, ils viennent en déduction des dépenses et de la TVA déductible.'
               : 'Cochez pour un remboursement ou une remise reçue d’un fournisseur.'}
           </span>
         </div>
@@ -278,7 +280,7 @@ export function ExpenseFormDialog({
           error={errors.reverse_charge}
           helper={
             form.reverse_charge
-              ? 'Saisissez la TVA que vous devez sur ce montant HT : elle est due et déduite sur la déclaration.'
+              ? 'Saisissez la TVA que vous devez sur ce montant HT : elle est due et déduite sur la déclaration.'
               : undefined
           }
         >
@@ -289,8 +291,23 @@ export function ExpenseFormDialog({
           />
         </Field>
         <VatRowsField rows={form.vat} onChange={(vat) => setForm({ ...form, vat })} ttc={form.amount} error={errors.vat} />
+        {read?.vat_note && (
+          <p className={hint} data-testid="vat-note">
+            {read.vat_note}
+          </p>
+        )}
 
         <p className={legend}>Paiement</p>
+        {read && (read.payment_terms || read.prepaid_amount > 0) && (
+          <p className={hint}>
+            {[
+              read.payment_terms,
+              read.prepaid_amount > 0 ? `Déjà payé selon la facture : ${formatDecimal(read.prepaid_amount, 2)}\u00a0${read.currency}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
         <div className={grid}>
           <Field label="Moyen de paiement">
             <Select
@@ -344,7 +361,7 @@ export function ExpenseFormDialog({
   );
 }
 
-/** A file as CONTRACT.md's `{ filename, data_url }`. */
+/** A file as `{ filename, data_url }`. */
 export function readFile(file: File): Promise<{ filename: string; data_url: string }> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

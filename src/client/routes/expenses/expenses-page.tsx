@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { EXPENSE_SORT_FIELDS, EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
+import { EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
@@ -11,9 +11,11 @@ import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
+import { ListSkeleton } from '../../components/skeleton';
+import { LIST_COLUMNS } from '../../page-skeletons';
 import { WalletIcon } from '../../components/icons';
 import { downloadCsv } from '../../components/csv-import-dialog';
-import { asPeriod } from '../documents/document-filters';
+import { expenseFilters, pageOf } from '../../lib/list-inputs';
 import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expense-filters';
 import { ExpenseFormDialog } from './expense-form-dialog';
 import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';
@@ -21,8 +23,6 @@ import { receiptUrl } from './receipt-field';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
 import { PlatformInbox } from './platform-inbox';
-
-type SortKey = (typeof EXPENSE_SORT_FIELDS)[number];
 
 const styles = {
   ...listStyles,
@@ -47,8 +47,6 @@ const styles = {
   actions: css({ display: 'flex', gap: '2', flexWrap: 'wrap' }),
 };
 
-const amountOrNothing = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
-
 /** Expenses: the documents list's filters and URL conventions, the filtered set's sums, the form in a dialog. */
 export function ExpensesPage() {
   const canWrite = useCan('expenses.create');
@@ -65,26 +63,9 @@ export function ExpensesPage() {
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
   const money = useMoney();
-  const page = Number(query.page ?? 1) || 1;
-  const perPage = Number(query.per_page ?? 10) || 10;
-  const sortBy: SortKey = (EXPENSE_SORT_FIELDS as readonly string[]).includes(query.sort_by ?? '') ? (query.sort_by as SortKey) : 'date';
-  const sortOrder = query.sort_order === 'asc' ? 'asc' : 'desc';
-  const period = asPeriod(query.period);
-  const filters = {
-    search: query.search || undefined,
-    period,
-    from: period === 'custom' ? query.from || undefined : undefined,
-    to: period === 'custom' ? query.to || undefined : undefined,
-    category: query.category || undefined,
-    supplier: query.supplier || undefined,
-    status: query.status === 'paid' || query.status === 'unpaid' ? query.status : undefined,
-    kind: query.kind === 'expense' || query.kind === 'credit_note' ? query.kind : undefined,
-    to_check: query.to_check === 'true' ? true : undefined,
-    min_amount: amountOrNothing(query.min_amount),
-    max_amount: amountOrNothing(query.max_amount),
-    sort_by: sortBy,
-    sort_order: sortOrder,
-  } as const;
+  const { page, per_page: perPage } = pageOf(query);
+  const filters = expenseFilters(query);
+  const { sort_by: sortBy, sort_order: sortOrder } = filters;
   const list = trpc.expenses.list.useQuery({ ...filters, page, per_page: perPage }, { placeholderData: (previous) => previous });
   const filtered = hasExpenseFilters(query);
   const count = list.data?.total; // a number of expenses, not an amount
@@ -149,7 +130,9 @@ export function ExpensesPage() {
                 {canWrite && <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>}
               </div>
             </div>
-            {!list.data ? (
+            {list.isPending ? (
+              <ListSkeleton label="Chargement des dépenses" columns={LIST_COLUMNS.expenses} />
+            ) : !list.data ? (
               <ListPending query={list} label="Chargement des dépenses" failed="La liste n’a pas pu être chargée." />
             ) : list.data.total === 0 ? (
               <div className={styles.empty}>
@@ -204,7 +187,7 @@ export function ExpensesPage() {
                         <>
                           {e.category_label}
                           {e.category_to_check && (
-                            <span className={cx(styles.chip, styles.toCheck)} title="Catégorie choisie à l’import : à confirmer">
+                            <span className={cx(styles.chip, styles.toCheck)} title="Catégorie choisie à l’import : à confirmer">
                               à vérifier
                             </span>
                           )}
@@ -220,7 +203,7 @@ export function ExpensesPage() {
                           {e.kind === 'credit_note' && (
                             <span
                               className={cx(styles.chip, styles.creditNote)}
-                              title="Avoir fournisseur : vient en déduction des dépenses"
+                              title="Avoir fournisseur : vient en déduction des dépenses"
                             >
                               Avoir
                             </span>

@@ -40,7 +40,9 @@ function FlowRow({ flow, onOpenExpense }: { flow: ReceivedFlow; onOpenExpense: (
   const what =
     flow.kind === 'invoice'
       ? `Facture fournisseur ${flow.name || flow.flow_id}`
-      : `Statut « ${flow.status_label ?? flow.status_code ?? '?'} »${flow.document_number ? ` de la facture ${flow.document_number}` : ''}`;
+      : flow.kind === 'report'
+        ? `Déclaration e-reporting (flux ${flow.flow_id})`
+        : `Statut « ${flow.status_label ?? flow.status_code ?? '?'} »${flow.document_number ? ` de la facture ${flow.document_number}` : ''}`;
   return (
     <li className={styles.row} data-testid="received-flow">
       <span className={cx(styles.chip, chipOf(flow))}>{flow.state_label}</span>

@@ -44,6 +44,7 @@ export function RecurringExpensesPage() {
   const canCreate = useCan('recurringExpenses.create');
   const canPause = useCan('recurringExpenses.pause');
   const canDelete = useCan('recurringExpenses.delete');
+  const canGenerate = useCan('recurringExpenses.generate');
   const jobs = trpc.reminders.jobs.useQuery();
   const [creating, setCreating] = useState(false);
   const refresh = (answer: { messages: string }) => {
@@ -52,6 +53,12 @@ export function RecurringExpensesPage() {
   };
   const pause = trpc.recurringExpenses.pause.useMutation({ onSuccess: refresh });
   const remove = trpc.recurringExpenses.delete.useMutation({ onSuccess: refresh });
+  const generate = trpc.recurringExpenses.generate.useMutation({
+    onSuccess: (answer) => {
+      refresh(answer);
+      void utils.expenses.invalidate();
+    },
+  });
   const lastRun = jobs.data?.data.find((j) => j.name === 'recurring-expenses')?.last_finished_at;
 
   return (
@@ -59,7 +66,7 @@ export function RecurringExpensesPage() {
       <div className={styles.toolbar}>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {lastRun
-            ? `Dernière génération automatique : ${new Date(lastRun).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}`
+            ? `Dernière génération automatique : ${new Date(lastRun).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}`
             : 'Pas encore de génération automatique'}
         </p>
         <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
@@ -76,7 +83,7 @@ export function RecurringExpensesPage() {
           <WalletIcon size={32} />
           <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de dépenses répétitives</p>
           <p className={css({ fontSize: 'sm' })}>
-            Loyer, abonnements, assurances : saisis une fois, ajoutés à vos dépenses à chaque échéance.
+            Loyer, abonnements, assurances : saisis une fois, ajoutés à vos dépenses à chaque échéance.
           </p>
         </div>
       ) : (
@@ -115,9 +122,19 @@ export function RecurringExpensesPage() {
             { key: 'state', label: 'État', card: 'status', cell: (r) => (r.paused ? 'En pause' : 'Active') },
           ]}
           actions={
-            canPause || canDelete
+            canPause || canDelete || canGenerate
               ? (r) => (
                   <>
+                    {canGenerate && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={!r.next_date || r.paused || generate.isPending}
+                        onClick={() => generate.mutate({ id: r.id })}
+                      >
+                        Générer maintenant
+                      </Button>
+                    )}
                     {canPause && (
                       <Button variant="ghost" size="sm" onClick={() => pause.mutate({ id: r.id, paused: !r.paused })}>
                         {r.paused ? 'Reprendre' : 'Mettre en pause'}

@@ -34,7 +34,7 @@ const CONSEQUENCES: Record<BuyerStatus, string> = {
   disputed:
     'Le fournisseur sera informé que vous contestez cette facture, avec le motif choisi. Vous pourrez ensuite l’approuver ou la refuser.',
   refused:
-    'Le fournisseur sera informé que vous refusez cette facture, avec le motif choisi. Ce choix est définitif : il devra émettre un avoir.',
+    'Le fournisseur sera informé que vous refusez cette facture, avec le motif choisi. Ce choix est définitif : il devra émettre un avoir.',
 };
 
 function ConfirmStatus({

@@ -1,4 +1,5 @@
 import { css } from '../../../../styled-system/css';
+import { percentText } from '../../../shared/french';
 import { add, div, mul, parseAmount, toDecimalString } from '../../../shared/money';
 import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
@@ -61,7 +62,10 @@ export function VatRowsField({
             <Select
               value={v.rate}
               onChange={(rate) => setRow(i, { rate })}
-              options={(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => ({ value: r, label: `${r.replace('.', ',')} %` }))}
+              options={(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => ({
+                value: r,
+                label: percentText(r.replace('.', ',')),
+              }))}
             />
           </Field>
           <div className={css({ display: 'flex', gap: '2', alignItems: 'end' })}>

@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css';
 import { buttonRecipe } from '../../components/ui/button';
 import { trpc } from '../../trpc';
 import { useCanCall } from '../../lib/use-can';
-import type { Procedure } from '../../../shared/permissions';
+import type { Procedure } from '../../lib/procedure-rules';
 import { sum, toNumber } from '../../../shared/money';
 import { parisToday } from '../../../shared/paris-date';
 

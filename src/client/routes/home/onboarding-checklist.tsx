@@ -3,6 +3,8 @@ import { css, cx } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { CheckIcon } from '../../components/icons';
 import { plural } from '../../../shared/french';
+import type { Procedure } from '../../lib/procedure-rules';
+import { useCanCall } from '../../lib/use-can';
 
 const styles = {
   list: css({ display: 'flex', flexDirection: 'column', gap: '1', mt: '3' }),
@@ -45,35 +47,49 @@ export function OnboardingChecklist({ className }: { className?: string }) {
   const customers = trpc.customers.list.useQuery({ per_page: 1, archived: 'include' }, silent);
   const invoices = trpc.documents.list.useQuery({ type: 'invoice', per_page: 1 }, silent);
   const mail = trpc.emailSettings.get.useQuery(undefined, silent);
+  const can = useCanCall();
   if (!org.data || !customers.data || !invoices.data || !mail.data) return null;
   const o = org.data;
-  const steps = [
+  const all: { label: string; hint: string; done: boolean; href: string; needs: Procedure }[] = [
     {
       label: 'Compléter l’identité de l’entreprise',
-      hint: 'Nom, SIRET et adresse : la loi les exige sur chaque facture.',
+      hint: 'Nom, SIRET et adresse : la loi les exige sur chaque facture.',
       done: Boolean(o.name && o.siret && o.address.line1 && o.address.postal_code && o.address.city),
       href: '/settings/organization',
+      needs: 'organization.update',
     },
     {
       label: 'Ajouter votre logo',
       hint: 'Il s’imprime en tête de vos documents.',
       done: Boolean(o.logo_url),
       href: '/settings/organization',
+      needs: 'organization.update',
     },
-    { label: 'Créer un premier client', hint: 'Avec son adresse de facturation.', done: customers.data.total > 0, href: '/customers' },
+    {
+      label: 'Créer un premier client',
+      hint: 'Avec son adresse de facturation.',
+      done: customers.data.total > 0,
+      href: '/customers',
+      needs: 'customers.create',
+    },
     {
       label: 'Établir une première facture',
-      hint: 'Puis l’émettre : elle reçoit son numéro.',
+      hint: 'Puis l’émettre : elle reçoit son numéro.',
       done: invoices.data.total > 0,
       href: '/invoices/new/add',
+      needs: 'documents.create',
     },
     {
       label: 'Régler l’envoi des e-mails',
       hint: 'Adresse de réponse ou serveur d’envoi, pour envoyer vos factures.',
       done: Boolean(mail.data.reply_to || mail.data.smtp_url),
       href: '/settings/email',
+      needs: 'emailSettings.update',
     },
   ];
+  // A member is shown only the steps their role can do: « Commencer » never leads to a page that refuses them.
+  const steps = all.filter((s) => can(s.needs));
+  if (steps.length === 0) return null;
   const count = steps.filter((s) => s.done).length;
   if (count === steps.length) return null;
   return (

@@ -5,9 +5,11 @@ import { defaultAppSettings } from '../../../shared/schemas/settings';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { useQueryState } from '../../lib/use-query-state';
+import { itemListInput } from '../../lib/list-inputs';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { ListSkeleton } from '../../components/skeleton';
+import { LIST_COLUMNS } from '../../page-skeletons';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
 import { Select } from '../../components/ui/lazy-select';
@@ -28,8 +30,6 @@ const KINDS = [
   { value: 'goods', label: 'Ventes de biens' },
 ];
 
-type SortKey = 'name' | 'code' | 'unit_price' | 'created_at';
-
 /** /items: the catalogue the document editor's picker offers. */
 export function ItemsPage() {
   const canWrite = useCan('items.create');
@@ -39,17 +39,9 @@ export function ItemsPage() {
   const [creating, setCreating] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const page = Number(query.page ?? 1) || 1;
-  const perPage = Number(query.per_page ?? 10) || 10;
-  const sortBy = (query.sort_by as SortKey) ?? 'name';
-  const sortOrder = query.sort_order === 'desc' ? 'desc' : 'asc';
-  const kind = query.kind === 'goods' || query.kind === 'service' ? query.kind : undefined;
-  const archived = query.archived === 'include' ? 'include' : 'exclude';
-  const tag = Number(query.tag) || undefined;
-  const list = trpc.items.list.useQuery(
-    { search: query.search, kind, tag, archived, sort_by: sortBy, sort_order: sortOrder, page, per_page: perPage },
-    { placeholderData: (p) => p },
-  );
+  const input = itemListInput(query);
+  const { page, per_page: perPage, sort_by: sortBy, sort_order: sortOrder, kind, tag, archived } = input;
+  const list = trpc.items.list.useQuery(input, { placeholderData: (p) => p });
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const settings = trpc.settings.get.useQuery(undefined, { staleTime: Infinity });
   const utils = trpc.useUtils();
@@ -113,9 +105,7 @@ export function ItemsPage() {
           </div>
         </div>
         {list.isPending ? (
-          <div className={styles.empty} role="status">
-            <Spinner label="Chargement des articles" />
-          </div>
+          <ListSkeleton label="Chargement des articles" columns={LIST_COLUMNS.items} />
         ) : list.data && list.data.total === 0 ? (
           <div className={styles.empty}>
             <BoxIcon size={32} />

@@ -11,7 +11,7 @@ import { sampleDocument } from '../../render/sample-document';
 import { useFitScale } from '../../render/use-fit-scale';
 
 /**
- * SPEC §2 /preview: a sample document drawn with the live template settings. Public: logged in, it reads the
+ * /preview: a sample document drawn with the live template settings. Public: logged in, it reads the
  * organisation's template (GET /api/settings?key=document) and money/address formats; logged out, the defaults.
  * `?type=estimate` picks the sample's type, `?lines=40` makes it long enough to run over several pages.
  */

@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../styled-system/css';
-import { computeTotals } from '../../../shared/totals';
-import { currencyPrecision } from '../../../shared/currencies';
 import { FREQUENCIES, frequencyLabel, nextOccurrence, type Frequency } from '../../../shared/recurrence';
 import { fillPeriod } from '../../../shared/recurring-period';
 import { formatDateShort } from '../../../shared/format';
@@ -31,7 +29,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { LinePanels } from '../documents/editor/line-panels';
 import { TotalsCard } from '../documents/editor/totals-card';
-import { blankForm, errorsByPath, newKey, today, totalsInputOf, type DocumentDraft } from '../documents/editor/form-state';
+import { blankForm, errorsByPath, newKey, today, useTypingSave, type DocumentDraft } from '../documents/editor/form-state';
 import { editorLayout } from '../documents/editor/editor-layout';
 
 const styles = {
@@ -146,18 +144,8 @@ export function RecurringEditorPage() {
 
   const form = snap.form;
   const vat = rules.vat;
-  const totals = useMemo(
-    () =>
-      form
-        ? computeTotals({
-            ...totalsInputOf(form as DocumentDraft, vat),
-            deposits: [],
-            paid: 0,
-            precision: currencyPrecision(form.currency ?? 'EUR'),
-          })
-        : null,
-    [form, vat],
-  );
+  // The document editor's live save: a model's totals are those of the invoices it will make.
+  const typed = useTypingSave(form as DocumentDraft | null, vat);
 
   const done = (answer: { messages: string }) => {
     showMessage(answer.messages, 200);
@@ -207,7 +195,7 @@ export function RecurringEditorPage() {
   }
 
   if (id && model.error) return <p className={styles.hint}>Cette facture régulière est introuvable.</p>;
-  if (!form || !totals || !appSettings || snap.key !== key || !rules.ready) {
+  if (!form || !typed || !appSettings || snap.key !== key || !rules.ready) {
     return (
       <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
         <Spinner label="Chargement" />
@@ -258,7 +246,7 @@ export function RecurringEditorPage() {
           <section className={styles.card} aria-label="Lignes">
             <h2 className={styles.heading}>Lignes</h2>
             <p className={styles.hint}>
-              Dans les textes des lignes, {'{month}'}, {'{year}'} et {'{period}'} sont remplacés par la période facturée : « Abonnement{' '}
+              Dans les textes des lignes, {'{month}'}, {'{year}'} et {'{period}'} sont remplacés par la période facturée : « Abonnement{' '}
               {'{month}'} {'{year}'} » devient « {fillPeriod('Abonnement {month} {year}', next ?? today(), rule.frequency)} ».
             </p>
             <LinePanels
@@ -267,7 +255,7 @@ export function RecurringEditorPage() {
               units={units.data?.data ?? []}
               taxes={taxes.data?.data ?? []}
               rules={{ vat: rules.vat, multiple: rules.multiple }}
-              lines={totals.lines}
+              lines={typed.items}
             />
           </section>
           <section className={styles.card} aria-label="Récurrence">
@@ -329,16 +317,16 @@ export function RecurringEditorPage() {
         </div>
         <aside className={styles.aside}>
           <TotalsCard
-            totals={totals}
+            totals={typed.totals}
             currencyFormat={appSettings.currency_format}
             currency={form.currency ?? 'EUR'}
-            vat={vat || totals.tax !== 0}
+            vat={vat || typed.totals.tax !== 0}
           />
           <section className={styles.card} aria-label="Prochaine facture">
             <h2 className={styles.heading}>Prochaine facture</h2>
             <div className={styles.summary}>
               <span>{frequencyLabel(rule)}</span>
-              <span>{next ? `Le ${formatDateShort(next)}` : 'Aucune : la récurrence est terminée'}</span>
+              <span>{next ? `Le ${formatDateShort(next)}` : 'Aucune : la récurrence est terminée'}</span>
               {firstLine && next && <span className={styles.hint}>« {fillPeriod(firstLine, next, rule.frequency)} »</span>}
             </div>
           </section>

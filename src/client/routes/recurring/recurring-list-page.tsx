@@ -63,7 +63,7 @@ export function RecurringListPage() {
 
   async function removeModel(r: RecurringInvoiceRecord) {
     if (
-      await confirm('Supprimer cette facture régulière ? Les factures déjà générées restent.', {
+      await confirm('Supprimer cette facture régulière ? Les factures déjà générées restent.', {
         title: 'Supprimer la facture régulière',
         confirmLabel: 'Supprimer',
       })
@@ -88,7 +88,7 @@ export function RecurringListPage() {
             <WalletIcon size={32} />
             <p className={css({ fontWeight: '600', color: 'fg.default' })}>Pas encore de factures récurrentes</p>
             <p className={css({ fontSize: 'sm' })}>
-              Abonnements, maintenance, loyers : décrivez la facture une fois, elle est créée à chaque échéance.
+              Abonnements, maintenance, loyers : décrivez la facture une fois, elle est créée à chaque échéance.
             </p>
             {can.create && <Button onClick={() => navigate('/recurring/new/add')}>Créer une facture régulière</Button>}
           </div>

@@ -7,15 +7,20 @@ import { css } from '../../../../styled-system/css';
  * tokens, so dark mode follows; the exact figures are in each bar's tooltip and in the card's table, which screen
  * readers get instead of the picture (aria-hidden).
  */
+export type Tone = 'accent' | 'muted' | 'warning' | 'danger';
+
 export interface Series {
   name: string;
   values: number[];
-  tone: 'accent' | 'muted' | 'danger';
+  tone: Tone;
+  /** A tone per value, where bars of one series mean different things (not yet due is no alarm, overdue is). */
+  tones?: Tone[];
 }
 
 const TONES = {
   accent: css({ fill: 'accent.default' }),
   muted: css({ fill: 'border.strong' }),
+  warning: css({ fill: 'warning' }),
   danger: css({ fill: 'danger' }),
 };
 
@@ -44,19 +49,33 @@ const styles = {
   }),
 };
 
-const SWATCH = { accent: css({ bg: 'accent.default' }), muted: css({ bg: 'border.strong' }), danger: css({ bg: 'danger' }) };
+const SWATCH = {
+  accent: css({ bg: 'accent.default' }),
+  muted: css({ bg: 'border.strong' }),
+  warning: css({ bg: 'warning' }),
+  danger: css({ bg: 'danger' }),
+};
 
 const BASE_H = 240;
 const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
 
-/** Round steps for the value axis: 1, 2 or 5 × 10^n, about four lines. */
-function ticks(min: number, max: number): number[] {
+/**
+ * Round steps for the value axis: 1, 2 or 5 × 10^n, about four lines, the first at or below the smallest value and
+ * the last at or above the largest, so that every bar stays within the axis (2 267 € reaches up to a 3 k line).
+ */
+export function ticks(min: number, max: number): number[] {
   const span = max - min || 1;
   const raw = span / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
-  for (let v = Math.floor(min / step) * step; v <= max + step / 2; v += step) out.push(Math.round(v * 100) / 100);
+  const first = Math.floor(min / step);
+  // Counted in whole steps, not summed: added decimals drift (0.1 + 0.2) and could stop one line short.
+  for (let k = first; ; k += 1) {
+    const v = Math.round(k * step * 100) / 100;
+    out.push(v);
+    if (v >= max) break;
+  }
   return out;
 }
 
@@ -122,7 +141,7 @@ export function BarChart({
                     width={barW - 2}
                     height={height}
                     rx={2}
-                    className={TONES[s.tone]}
+                    className={TONES[s.tones?.[i] ?? s.tone]}
                     onMouseEnter={() => setTip({ x: ((x0 + (k + 0.5) * barW) / W) * 100, y: (top / H) * 100, text })}
                   >
                     <title>{text}</title>

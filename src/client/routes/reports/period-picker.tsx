@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { Field, Input } from '../../components/ui/field';
 import { Select } from '../../components/ui/lazy-select';
-import { type Comparison, comparedRange, groupOf, type PeriodKind, rangeOf } from './report-period';
+import { type Comparison, openingPeriod, type PeriodKind, periodOf } from './report-period';
 import { parisToday } from '../../../shared/paris-date';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what the figures are compared with. */
@@ -34,13 +34,15 @@ const COMPARISON_OPTIONS = Object.entries(COMPARISONS).map(([value, label]) => (
 
 /** What was picked and what follows from it: the range asked, the one compared (or null), the chart's grouping. */
 export function usePeriod() {
-  const [kind, setKind] = useState<PeriodKind>('year');
-  const [anchor, setAnchor] = useState(defaultAnchor('year'));
-  const [custom, setCustom] = useState({ from: `${today.slice(0, 4)}-01-01`, to: today });
-  const [comparison, setComparison] = useState<Comparison>('previous_year');
-  const range = rangeOf(kind, anchor, custom);
+  const opening = openingPeriod(today);
+  const [kind, setKind] = useState<PeriodKind>(opening.kind);
+  const [anchor, setAnchor] = useState(opening.anchor);
+  const [custom, setCustom] = useState(opening.custom);
+  const [comparison, setComparison] = useState<Comparison>(opening.comparison);
+  const picked = { kind, anchor, custom, comparison };
+  const { range, compared, group } = periodOf(picked);
   return {
-    picked: { kind, anchor, custom, comparison },
+    picked,
     set: {
       kind: (next: PeriodKind) => {
         setKind(next);
@@ -52,8 +54,8 @@ export function usePeriod() {
     },
     range,
     valid: range.from <= range.to,
-    compared: comparedRange(range, comparison),
-    group: groupOf(range),
+    compared,
+    group,
   };
 }
 

@@ -94,3 +94,27 @@ export function periodAxis(keys: string[]): { ticks: string[]; groups: (string |
     }),
   };
 }
+
+/** A pick of the period picker: the kind, its anchor ('2026', '2026-Q2', '2026-03'), two dates, the comparison. */
+export interface PickedPeriod {
+  kind: PeriodKind;
+  anchor: string;
+  custom: { from: string; to: string };
+  comparison: Comparison;
+}
+
+/** The period the statistics open on: this year, beside the previous one. */
+export function openingPeriod(today: string): PickedPeriod {
+  return {
+    kind: 'year',
+    anchor: today.slice(0, 4),
+    custom: { from: `${today.slice(0, 4)}-01-01`, to: today },
+    comparison: 'previous_year',
+  };
+}
+
+/** What follows from a pick: the range asked, the one compared (or null), the chart's grouping. */
+export function periodOf(picked: PickedPeriod) {
+  const range = rangeOf(picked.kind, picked.anchor, picked.custom);
+  return { range, compared: comparedRange(range, picked.comparison), group: groupOf(range) };
+}

@@ -2,7 +2,9 @@ import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
 import { Spinner } from '../../components/ui/spinner';
-import { formatDateShort } from '../../../shared/format';
+import { formatDateShort, MINUS } from '../../../shared/format';
+import { percentText } from '../../../shared/french';
+import { DSO_MIN_DAYS } from '../../../shared/reports';
 import { BarChart } from './bar-chart';
 import { cardStyle, csvNumber, ReportCard } from './report-card';
 import { periodAxis, periodKeys, periodLabel } from './report-period';
@@ -89,7 +91,11 @@ export default function ReportsPage() {
               label={
                 compared ? `Par rapport à ${comparison === 'previous_year' ? 'l’année précédente' : 'la période précédente'}` : 'Évolution'
               }
-              value={variation === null ? '—' : `${variation > 0 ? '+' : ''}${variation.toLocaleString('fr-FR')} %`}
+              value={
+                variation === null
+                  ? '—'
+                  : `${variation > 0 ? '+' : variation < 0 ? MINUS : ''}${percentText(Math.abs(variation).toLocaleString('fr-FR'))}`
+              }
               detail={
                 compared
                   ? `${fmt(beforeNet)} HT du ${formatDateShort(compared.from)} au ${formatDateShort(compared.to)}`
@@ -104,7 +110,7 @@ export default function ReportsPage() {
               <Kpi
                 label={(vat.data?.due ?? 0) < 0 ? 'Crédit de TVA' : 'TVA nette due'}
                 value={fmt(Math.abs(vat.data?.due ?? 0))}
-                detail={vat.data?.basis === 'debits' ? 'TVA sur les débits' : 'Services : TVA sur les encaissements'}
+                detail={vat.data?.basis === 'debits' ? 'TVA sur les débits' : 'Services : TVA sur les encaissements'}
               />
             )}
           </div>
@@ -112,7 +118,7 @@ export default function ReportsPage() {
           <ReportCard
             title="Chiffre d’affaires"
             file="chiffre-affaires"
-            empty="Aucune facture émise sur cette période : le chiffre d’affaires s’affichera dès la première."
+            empty="Aucune facture émise sur cette période : le chiffre d’affaires s’affichera dès la première."
             chart={
               hasTurnover && (
                 <BarChart
@@ -198,7 +204,15 @@ export default function ReportsPage() {
                 receivables.data && (
                   <BarChart
                     labels={receivables.data.buckets.map((b) => b.label.replace(' jours', ' j'))}
-                    series={[{ name: 'Reste dû TTC', values: receivables.data.buckets.map((b) => b.amount), tone: 'danger' }]}
+                    series={[
+                      {
+                        name: 'Reste dû TTC',
+                        values: receivables.data.buckets.map((b) => b.amount),
+                        tone: 'danger',
+                        // Not yet due is no alarm: the brand's colour; a month late a warning, later the alarm.
+                        tones: receivables.data.buckets.map((_, i) => (i === 0 ? 'accent' : i === 1 ? 'warning' : 'danger')),
+                      },
+                    ]}
                     narrow
                     format={fmt}
                     compact={compact}
@@ -218,9 +232,11 @@ export default function ReportsPage() {
               }}
             >
               <p className={styles.note}>
-                {receivables.data?.dso === null || receivables.data === undefined
-                  ? 'Délai moyen de paiement : pas encore de ventes sur les 365 derniers jours.'
-                  : `Délai moyen de paiement (DSO) : ${receivables.data.dso} jours, sur les 365 derniers jours. Total dû : ${fmt(receivables.data.total)}.`}
+                {receivables.data === undefined
+                  ? null
+                  : receivables.data.dso === null || receivables.data.dso_days === null
+                    ? `Délai moyen de paiement (DSO) : — (il se calcule sur au moins ${DSO_MIN_DAYS} jours de ventes). Total dû : ${fmt(receivables.data.total)}.`
+                    : `Délai moyen de paiement (DSO) : ${receivables.data.dso} jours (créances ÷ ventes TTC des ${receivables.data.dso_days} derniers jours × ${receivables.data.dso_days}). Total dû : ${fmt(receivables.data.total)}.`}
               </p>
             </ReportCard>
           </div>
@@ -228,7 +244,7 @@ export default function ReportsPage() {
           <ReportCard
             title="Clients en retard de paiement"
             file="clients-en-retard"
-            empty="Aucun client en retard : toutes les échéances passées sont réglées."
+            empty="Aucun client en retard : toutes les échéances passées sont réglées."
             table={{
               header: ['Client', 'Factures échues', 'Plus ancienne échéance', 'Reste dû TTC'],
               numeric: [false, true, false, true],
@@ -298,9 +314,10 @@ export default function ReportsPage() {
               {urssaf.data && (
                 <p className={styles.note}>
                   Franchise en base en {urssaf.data.year.year} (art. 293 B du CGI) : {fmt(urssaf.data.year.goods)} de ventes, soit{' '}
-                  {urssaf.data.year.reached.goods.toLocaleString('fr-FR')} % du seuil de {fmt(urssaf.data.year.thresholds.goods)} ;{' '}
-                  {fmt(urssaf.data.year.services)} de services, soit {urssaf.data.year.reached.services.toLocaleString('fr-FR')} % du seuil
-                  de {fmt(urssaf.data.year.thresholds.services)}.
+                  {percentText(urssaf.data.year.reached.goods.toLocaleString('fr-FR'))} du seuil de {fmt(urssaf.data.year.thresholds.goods)}{' '}
+                  ; {fmt(urssaf.data.year.services)} de services, soit{' '}
+                  {percentText(urssaf.data.year.reached.services.toLocaleString('fr-FR'))} du seuil de{' '}
+                  {fmt(urssaf.data.year.thresholds.services)}.
                 </p>
               )}
             </ReportCard>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { percentText } from '../../../shared/french';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -87,7 +88,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
           {vat?.basis === 'debits'
             ? 'TVA sur les débits (option choisie dans Paramètres → Infos de l’entreprise) : biens et services à la facturation.'
             : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
-          Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés. Cliquez sur une ligne pour voir les
+          Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés. Cliquez sur une ligne pour voir les
           pièces qui la composent.
           {yearly && ' La CA12 reprend ces montants sur l’exercice et en déduit les acomptes semestriels versés.'}
         </p>
@@ -124,7 +125,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                     </td>
                     <td>{i.party}</td>
                     <td>{i.nature ? NATURES[i.nature] : ''}</td>
-                    <td className="num">{i.rate.toLocaleString('fr-FR')} %</td>
+                    <td className="num">{percentText(i.rate.toLocaleString('fr-FR'))}</td>
                     <td className="num">{format(i.base)}</td>
                     <td className="num">{format(i.tax)}</td>
                   </tr>

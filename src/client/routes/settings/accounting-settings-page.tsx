@@ -16,20 +16,40 @@ import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { ExpenseCategorySettings } from './expense-category-settings';
 import { parisToday } from '../../../shared/paris-date';
+import { fiscalYearClosingIn } from '../../../shared/fec/fiscal-year';
 
-/** The accounts, in the order an accountant reads a sales entry. */
-const ACCOUNT_FIELDS: { key: keyof AccountingSettings; label: string; hint?: string }[] = [
+type AccountKey = Exclude<keyof AccountingSettings, 'first_closing_date'>;
+
+/** The accounts, in the order an accountant reads a sales entry, then a purchase, then the bank. */
+const ACCOUNT_FIELDS: { key: AccountKey; label: string; hint?: string }[] = [
   { key: 'customers', label: 'Clients', hint: 'Un compte auxiliaire par client : son numéro (CL-00001…)' },
   { key: 'services', label: 'Ventes de prestations de services' },
   { key: 'goods', label: 'Ventes de marchandises' },
   { key: 'shipping', label: 'Frais de port facturés' },
   { key: 'deposits', label: 'Acomptes reçus', hint: 'Factures d’acompte, soldées par la facture finale' },
   { key: 'vat', label: 'TVA collectée', hint: 'Une ligne par taux' },
-  { key: 'bank', label: 'Banque', hint: 'Journal de banque : les paiements enregistrés' },
+  { key: 'suppliers', label: 'Fournisseurs', hint: 'Un compte auxiliaire par fournisseur : F suivi de son SIREN' },
+  { key: 'deductible_vat', label: 'TVA déductible', hint: 'La TVA étrangère ou exclue reste dans la charge' },
+  { key: 'self_assessed_vat', label: 'TVA autoliquidée', hint: 'Acquisitions intracommunautaires, services de l’étranger' },
+  {
+    key: 'bank',
+    label: 'Banque',
+    hint: 'Paiements saisis à la main ; chaque compte bancaire relié a son sous-compte (51201, 51202…)',
+  },
+  { key: 'fees', label: 'Frais bancaires', hint: 'Commissions retenues sur un paiement' },
+  { key: 'suspense', label: 'Opérations en attente', hint: 'Opérations bancaires sans facture ni dépense rapprochée' },
 ];
 
 const thisYear = Number(parisToday().slice(0, 4));
-const YEAR_OPTIONS = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y }));
+const YEAR_OPTIONS = Array.from({ length: 7 }, (_, i) => String(thisYear + 1 - i)).map((y) => ({ value: y, label: y }));
+
+/** « 31/12/2026 »: the closing date of the fiscal year closing in `year`, as the FEC will be named. */
+function closingLabel(firstClosing: string | null, year: number): string {
+  const closing = fiscalYearClosingIn(firstClosing, year);
+  if ('error' in closing) return '';
+  const [y, m, d] = closing.to.split('-');
+  return `${d}/${m}/${y}`;
+}
 
 /** The file as the server sends it (ISO-8859-15 bytes, named by Content-Disposition), or its French error. */
 async function downloadFec(year: number): Promise<void> {
@@ -43,7 +63,7 @@ async function downloadFec(year: number): Promise<void> {
   const url = URL.createObjectURL(await response.blob());
   Object.assign(document.createElement('a'), { href: url, download: name }).click();
   URL.revokeObjectURL(url);
-  showMessage(`FEC ${year} téléchargé : ${name}`, 200);
+  showMessage(`FEC ${year} téléchargé : ${name}`, 200);
 }
 
 /** Paramètres → Comptabilité: the FEC for the accountant, and the accounts it books to. */
@@ -83,12 +103,19 @@ export function AccountingSettingsPage() {
       <section className={settingsCard}>
         <p className={settingsSection}>Fichier des écritures comptables (FEC)</p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          Le journal des ventes (factures et avoirs émis) et le journal de banque (paiements enregistrés) d’une année, au format exigé par
+          Les journaux des ventes (VT), des achats (AC), de banque (BQ) et des opérations diverses (OD) d’un exercice, au format exigé par
           l’administration fiscale (article A47 A-1 du LPF), à remettre à votre expert-comptable.
         </p>
         <div className={css({ display: 'flex', gap: '3', alignItems: 'end', flexWrap: 'wrap' })}>
-          <Field label="Exercice (année civile)">
-            <Select value={String(year)} options={YEAR_OPTIONS} onChange={(value) => setYear(Number(value))} />
+          <Field label="Exercice clos en">
+            <Select
+              value={String(year)}
+              options={YEAR_OPTIONS.map((o) => {
+                const closing = closingLabel(saved.data?.first_closing_date ?? null, Number(o.value));
+                return { value: o.value, label: closing ? `${o.label} (clôture le ${closing})` : o.label };
+              })}
+              onChange={(value) => setYear(Number(value))}
+            />
           </Field>
           <Button
             loading={downloading}
@@ -100,6 +127,18 @@ export function AccountingSettingsPage() {
             Télécharger le FEC
           </Button>
         </div>
+
+        <p className={settingsSection}>Exercice comptable</p>
+        <ReadOnly readOnly={!canSave} className={settingsGrid}>
+          <TextField
+            label="Date de clôture du premier exercice"
+            type="date"
+            value={form.first_closing_date ?? ''}
+            onChange={(e) => setForm({ ...form, first_closing_date: e.target.value || null })}
+            error={errors.first_closing_date}
+            hint="Les exercices suivants se clôturent le même jour chaque année ; vide : l’année civile"
+          />
+        </ReadOnly>
 
         <p className={settingsSection}>Comptes</p>
         <ReadOnly readOnly={!canSave} className={settingsGrid}>

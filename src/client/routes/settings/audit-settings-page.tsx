@@ -10,6 +10,7 @@ import { listStyles } from '../../components/ui/list';
 import { Pagination } from '../../components/ui/pagination';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { plural, pluralWord } from '../../../shared/french';
+import { AuditClosings } from './audit-closings';
 
 const typeLabel = (type: string) =>
   (DOCUMENT_TYPES as readonly string[]).includes(type) ? DOCUMENT_TYPE_TABLE[type as keyof typeof DOCUMENT_TYPE_TABLE].one : type;
@@ -22,13 +23,14 @@ function subjectOf(content: AuditEntry['content']): string {
   return '—';
 }
 
-const BACKFILLED_TITLE = 'Inscrite à la mise en place du journal, pour ce qui s’est passé avant lui : sa date est celle de l’inscription';
+const BACKFILLED_TITLE = 'Inscrite à la mise en place du journal, pour ce qui s’est passé avant lui : sa date est celle de l’inscription';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export function verificationText(result: AuditVerification): string {
-  if (result.ok) return `Journal intègre : ${plural(result.entries, 'entrée')} ${pluralWord(result.entries, 'vérifiée')}`;
-  return `Journal altéré à partir de l’entrée n° ${result.first_broken}`;
+  if (result.ok) return `Journal intègre : ${plural(result.entries, 'entrée')} ${pluralWord(result.entries, 'vérifiée')}`;
+  const where = result.first_broken === undefined ? 'Journal altéré' : `Journal altéré à partir de l’entrée n° ${result.first_broken}`;
+  return result.reason ? `${where} — ${result.reason}` : where;
 }
 
 /** Paramètres → Journal: the append-only, hash-chained log of issues, payments and changes, and its verification. */
@@ -52,8 +54,9 @@ export function AuditSettingsPage() {
         <p className={settingsSection}>Journal</p>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Chaque émission de document, paiement, annulation de paiement, changement de numérotation, archivage de client et archivage du PDF
-          d’une facture ou d’un avoir est inscrit ici, sans retour possible : chaque entrée porte l’empreinte SHA-256 de son contenu et de
-          l’entrée précédente. La vérification contrôle aussi que chaque PDF conservé n’a pas changé.
+          d’une facture ou d’un avoir est inscrit ici, sans retour possible : chaque entrée porte l’empreinte de son contenu et de l’entrée
+          précédente, calculée avec une clé gardée hors de la base de données. La vérification contrôle aussi que chaque PDF conservé n’a
+          pas changé, que chaque document émis et chaque paiement a son entrée et que les clôtures tiennent toujours.
         </p>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <Button onClick={() => void verify.refetch()} disabled={verify.isFetching}>
@@ -70,7 +73,7 @@ export function AuditSettingsPage() {
           )}
         </div>
         {entries.data && list.length === 0 ? (
-          <p className={listStyles.empty}>Aucune entrée pour l’instant : le journal commence à la première facture émise.</p>
+          <p className={listStyles.empty}>Aucune entrée pour l’instant : le journal commence à la première facture émise.</p>
         ) : (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table}>
@@ -115,6 +118,9 @@ export function AuditSettingsPage() {
           total={entries.data?.total ?? 0}
           onChange={(patch) => setPage((p) => ({ ...p, ...patch }))}
         />
+      </section>
+      <section className={settingsCard}>
+        <AuditClosings currencyFormat={currencyFormat} />
       </section>
     </SettingsFrame>
   );

@@ -174,7 +174,7 @@ export function BankSettingsPage() {
         {accounts.isLoading && <p className={listStyles.empty}>Chargement des comptes…</p>}
         {accounts.data && list.length === 0 && (
           <div className={listStyles.empty}>
-            <p>Aucun compte bancaire pour l’instant.{canManage ? ' Ajoutez le premier ci-dessous : son IBAN est vérifié.' : ''}</p>
+            <p>Aucun compte bancaire pour l’instant.{canManage ? ' Ajoutez le premier ci-dessous : son IBAN est vérifié.' : ''}</p>
           </div>
         )}
         {list.length > 0 && (

@@ -61,7 +61,7 @@ export function CurrencyRow({ currency: c, base }: { currency: EnabledCurrency; 
       <td>{c.symbol_native}</td>
       <td className={listStyles.number}>
         {c.base ? (
-          <span className={css({ color: 'fg.muted' })}>Taux fixe : 1</span>
+          <span className={css({ color: 'fg.muted' })}>Taux fixe : 1</span>
         ) : draft === undefined ? (
           formatExchangeRate(base, c.code, c.rate)
         ) : (

@@ -102,7 +102,7 @@ export function CurrencySettingsPage() {
         >
           <Combobox
             label="Devise"
-            placeholder="Rechercher : USD, dollar, franc…"
+            placeholder="Rechercher : USD, dollar, franc…"
             options={choices}
             value={code}
             onChange={(value) => {

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { EmailTemplateEditor } from './email-template-editor';
+import { SenderAddressStatus } from './sender-address-status';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { fieldMessages } from '../../../shared/validation-messages';
 
@@ -21,6 +22,8 @@ export function EmailSettingsPage() {
   const utils = trpc.useUtils();
   const saved = trpc.emailSettings.get.useQuery(undefined, { staleTime: 0 });
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
+  const sender = trpc.emailSettings.sender.useQuery(undefined, { staleTime: 0 });
+  const profile = trpc.organization.get.useQuery(undefined, { staleTime: 0 });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [type, setType] = useState<EmailTemplateType>('invoice');
   // An SMTP refusal stays on screen while the address is corrected (the snackbar goes after 5 s).
@@ -32,6 +35,7 @@ export function EmailSettingsPage() {
       showMessage(answer.messages, 200);
       utils.emailSettings.get.setData(undefined, answer.data);
       setForm(answer.data);
+      void utils.emailSettings.sender.invalidate();
     },
   });
   const sendTest = trpc.emailSettings.sendTest.useMutation({
@@ -51,7 +55,8 @@ export function EmailSettingsPage() {
       </SettingsFrame>
     );
   const organizationName = me.data?.organization.name ?? '';
-  const set = (key: 'sender_name' | 'reply_to' | 'smtp_url') => (e: { target: { value: string } }) => {
+  const companyEmail = profile.data?.email ?? '';
+  const set = (key: 'sender_address' | 'sender_name' | 'reply_to' | 'smtp_url') => (e: { target: { value: string } }) => {
     setErrors(({ [key]: _, ...rest }) => rest);
     setForm({ ...form, [key]: e.target.value });
   };
@@ -77,21 +82,37 @@ export function EmailSettingsPage() {
         <p className={settingsSection}>Expéditeur</p>
         <div className={settingsGrid}>
           <TextField
+            label="Adresse d’expédition"
+            type="email"
+            value={form.sender_address}
+            onChange={set('sender_address')}
+            error={errors.sender_address}
+            placeholder="factures@exemple.fr"
+            hint="Un lien de confirmation est envoyé à cette adresse : vos e-mails en partent une fois le lien ouvert"
+          />
+          <TextField
             label="Nom de l’expéditeur"
             value={form.sender_name}
             onChange={set('sender_name')}
             error={errors.sender_name}
             placeholder={organizationName}
-            hint="Vide : le nom de votre entreprise"
+            hint="Vide : le nom de votre entreprise"
           />
+        </div>
+        {sender.data && <SenderAddressStatus state={sender.data} dirty={dirty} />}
+        <div className={settingsGrid}>
           <TextField
             label="Adresse de réponse"
             type="email"
             value={form.reply_to}
             onChange={set('reply_to')}
             error={errors.reply_to}
-            placeholder="contact@exemple.fr"
-            hint="Les réponses de vos clients arrivent à cette adresse"
+            placeholder={companyEmail || 'contact@exemple.fr'}
+            hint={
+              companyEmail
+                ? `Les réponses de vos clients arrivent à cette adresse. Vide : ${companyEmail}, l’e-mail de votre entreprise`
+                : 'Les réponses de vos clients arrivent à cette adresse. Vide : l’e-mail de votre entreprise (Infos de l’entreprise)'
+            }
           />
         </div>
 
@@ -104,7 +125,7 @@ export function EmailSettingsPage() {
           placeholder="smtps://utilisateur:motdepasse@smtp.exemple.fr:465"
           autoComplete="off"
           spellCheck={false}
-          hint="Vide : les e-mails partent par la configuration du serveur Facturier. Le mot de passe enregistré s’affiche ******** : laissez-le tel quel pour le conserver."
+          hint="Vide : les e-mails partent par la configuration du serveur Facturier. Le mot de passe enregistré s’affiche ******** : laissez-le tel quel pour le conserver."
         />
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
           <Button variant="outline" onClick={() => sendTest.mutate()} loading={sendTest.isPending} disabled={dirty}>
@@ -112,7 +133,7 @@ export function EmailSettingsPage() {
           </Button>
           <span className={note}>
             {dirty
-              ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.'
+              ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.'
               : `Le modèle « Facture » sera envoyé à ${me.data?.email ?? 'votre adresse'}.`}
           </span>
         </div>
@@ -134,7 +155,7 @@ export function EmailSettingsPage() {
           errors={errors}
           organizationName={organizationName}
           senderName={form.sender_name}
-          replyTo={form.reply_to}
+          replyTo={form.reply_to || companyEmail}
         />
 
         <SettingsActions

@@ -172,7 +172,7 @@ export function GeneralSettingsPage() {
           </Checkbox>
         </div>
         <p className={sample} aria-live="polite">
-          Aperçu : <strong data-testid="currency-sample">{formatMoney(1234567.891, cf)}</strong>
+          Aperçu : <strong data-testid="currency-sample">{formatMoney(1234567.891, cf)}</strong>
         </p>
 
         <p className={settingsSection}>Format d’adresse</p>

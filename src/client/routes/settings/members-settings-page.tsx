@@ -36,7 +36,7 @@ export function MembersSettingsPage() {
   const utils = trpc.useUtils();
   const team = trpc.members.list.useQuery();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: Infinity });
-  // Everyone sees the team; changing it is for the roles the server lets (shared/permissions.ts).
+  // Everyone sees the team; changing it is for the roles the server lets (the procedures' rules, lib/procedure-rules.ts).
   const canManage = useCan('members.updateRole');
   const canInvite = useCan('members.invite');
   const canTransfer = useCan('members.transferOwnership');
@@ -121,7 +121,7 @@ export function MembersSettingsPage() {
                     variant="ghost"
                     size="sm"
                     onClick={async () => {
-                      const who = m.current ? 'Quitter l’équipe ?' : `Retirer ${m.first_name} ${m.last_name} de l’équipe ?`;
+                      const who = m.current ? 'Quitter l’équipe ?' : `Retirer ${m.first_name} ${m.last_name} de l’équipe ?`;
                       if (await confirm(who, { title: 'Retirer' })) remove.mutate({ id: m.id });
                     }}
                   >

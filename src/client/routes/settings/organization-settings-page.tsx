@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useState, type ChangeEvent } from 'react';
 import { css } from '../../../../styled-system/css';
 import { LOGO_MAX_BYTES, organizationSettingsSchema, type OrganizationSettings } from '../../../shared/schemas/organization';
@@ -192,7 +193,7 @@ export function OrganizationSettingsPage() {
           <TextField
             label="Immatriculation au RM"
             placeholder="RM 123 456 789 Paris"
-            hint="Artisans : Répertoire des métiers, à la place ou en plus du RCS"
+            hint="Artisans : Répertoire des métiers, à la place ou en plus du RCS"
             value={form.rm_registration}
             onChange={set('rm_registration')}
             error={errors.rm_registration}
@@ -253,7 +254,14 @@ export function OrganizationSettingsPage() {
           <TextField label="Site web" value={form.web} onChange={set('web')} />
         </div>
         {pairs('identifications', 'Identifiants', 'ex. APE 7022Z')}
-        {pairs('additional_info', 'Informations complémentaires', 'ex. IBAN')}
+        {pairs('additional_info', 'Informations complémentaires', 'ex. Bon à savoir')}
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          L’IBAN et le BIC imprimés sur vos factures sont ceux de votre compte bancaire par défaut :{' '}
+          <Link href="/settings/bank" className={css({ color: 'accent.fg', fontWeight: '600' })}>
+            Paramètres → Comptes bancaires
+          </Link>
+          .
+        </p>
 
         <SettingsActions
           dirty={dirty}

@@ -48,7 +48,7 @@ function whenText(s: Subscription, target: PlanId): string {
     return `Stripe facture déjà la formule ${name}. La formule ${s.plan_name} reste appliquée tant que votre usage dépasse les limites de la formule ${name}, et au plus tard jusqu’au ${formatDateLong(s.pending_deadline)}.`;
   }
   if (s.source === 'stripe' && s.cancel_at_period_end && !s.pending_plan) {
-    return `À la fin de la période${end ? `, le ${formatDateLong(end)}` : ''}, la formule Gratuit s’appliquera : rien n’est supprimé, mais ce qui dépasse ses limites ne pourra plus être créé.`;
+    return `À la fin de la période${end ? `, le ${formatDateLong(end)}` : ''}, la formule Gratuit s’appliquera : rien n’est supprimé, mais ce qui dépasse ses limites ne pourra plus être créé.`;
   }
   if (s.source === 'stripe') return `Il prendra effet dès que votre usage tiendra dans les limites de la formule ${name}.`;
   if (end && end < today) {
@@ -73,7 +73,7 @@ export function PendingPlanChange(props: { subscription: Subscription; isOwner: 
   return (
     <div className={note({ tone: waiting ? 'warning' : 'quiet' })} data-testid="pending-plan-change" role="status">
       <p className={waiting ? styles.title : undefined}>
-        {s.pending_plan ? `Passage à la formule ${name} en attente` : `Résiliation : retour à la formule ${name}`}
+        {s.pending_plan ? `Passage à la formule ${name} en attente` : `Résiliation : retour à la formule ${name}`}
       </p>
       <p>
         {s.pending_plan && !waiting && !s.pending_deadline && s.source !== 'stripe' && s.current_period_end
@@ -92,7 +92,7 @@ export function PendingPlanChange(props: { subscription: Subscription; isOwner: 
       )}
       {s.pending_losses.length > 0 && (
         <>
-          <p>Avec la formule {name}, sans rien supprimer :</p>
+          <p>Avec la formule {name}, sans rien supprimer :</p>
           <ul className={styles.list}>
             {s.pending_losses.map((note) => (
               <li key={note}>{note}</li>

@@ -188,7 +188,7 @@ export function ReminderSettingsPage() {
           {EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.
         </p>
         <div key={version} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-          {form.steps.length === 0 && <p className={styles.note}>Aucune relance : vos clients ne recevront aucun rappel.</p>}
+          {form.steps.length === 0 && <p className={styles.note}>Aucune relance : vos clients ne recevront aucun rappel.</p>}
           {form.steps.map((step, index) => (
             <StepEditor
               // biome-ignore lint/suspicious/noArrayIndexKey: a step has no id; its offset changes while typed

@@ -38,7 +38,7 @@ export function SettingsIndex() {
   return <Redirect to={`/settings/${first.slug}`} replace />;
 }
 
-/** The settings children of SPEC §2 the role may use, beside the page being edited. */
+/** The settings pages the role may use, beside the page being edited. */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const can = useCanCall();
@@ -81,7 +81,7 @@ export const settingsSection = css({
 });
 export const settingsGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
 
-/** The foot of a settings form: the unsaved flag of SPEC §4, undo, and save. */
+/** The foot of a settings form: the unsaved flag, undo, and save. */
 export function SettingsActions({
   dirty,
   saving,

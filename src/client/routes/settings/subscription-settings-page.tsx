@@ -44,7 +44,7 @@ function periodLine(s: Subscription): string {
   if (s.source === 'operator') return end ? `Formule accordée jusqu’au ${end} inclus.` : 'Formule accordée.';
   const period = s.period ? `Abonnement ${PERIOD_LABELS[s.period]}` : 'Abonnement';
   if (!end) return `${period}.`;
-  return s.cancel_at_period_end ? `${period} résilié : se termine le ${end}.` : `${period} : prochain renouvellement le ${end}.`;
+  return s.cancel_at_period_end ? `${period} résilié : se termine le ${end}.` : `${period} : prochain renouvellement le ${end}.`;
 }
 
 /** Paramètres → Gérer mon abonnement: the plan, its period and usage, changing or cancelling, its invoices. */
@@ -86,7 +86,7 @@ export function SubscriptionSettingsPage() {
                 <DormantFeatures subscription={s} />
                 {s.status === 'past_due' && (
                   <p className={cx(styles.notice, css({ bg: 'warningSubtle', color: 'warning' }))}>
-                    Le dernier paiement a échoué : mettez à jour votre moyen de paiement pour garder votre formule.
+                    Le dernier paiement a échoué : mettez à jour votre moyen de paiement pour garder votre formule.
                   </p>
                 )}
                 {!s.limits_enforced && <p className={styles.muted}>Les limites des formules sont levées sur ce serveur.</p>}
@@ -109,7 +109,7 @@ export function SubscriptionSettingsPage() {
                           const end = s.current_period_end ? ` le ${formatDateLong(s.current_period_end)}` : '';
                           if (
                             await confirm(
-                              `Résilier l’abonnement ? La formule ${s.plan_name} reste active jusqu’à la fin de la période payée${end}.`,
+                              `Résilier l’abonnement ? La formule ${s.plan_name} reste active jusqu’à la fin de la période payée${end}.`,
                               { title: 'Résilier' },
                             )
                           )
@@ -152,7 +152,7 @@ export function SubscriptionSettingsPage() {
         <section className={settingsCard} aria-label="Factures de l’abonnement">
           <p className={settingsSection}>Factures de l’abonnement</p>
           {invoices.data?.total === 0 && (
-            <p className={styles.muted}>Aucune facture pour l’instant : elles apparaissent ici après chaque paiement.</p>
+            <p className={styles.muted}>Aucune facture pour l’instant : elles apparaissent ici après chaque paiement.</p>
           )}
           <ul>
             {invoices.data?.data.map((invoice) => (

@@ -52,7 +52,7 @@ function TaxesPerLine() {
           <strong>Autoriser plusieurs taxes par ligne</strong>
           <br />
           <span className={css({ color: 'fg.muted' })}>
-            Désactivé : chaque ligne et chaque article porte un seul taux de TVA, ou aucun. À activer seulement si vous facturez une taxe en
+            Désactivé : chaque ligne et chaque article porte un seul taux de TVA, ou aucun. À activer seulement si vous facturez une taxe en
             plus de la TVA.
           </span>
         </span>

@@ -91,7 +91,7 @@ export function QuoteAnswer({ uuid, seller }: { uuid: string; seller: string }) 
   };
   return (
     <section className={styles.card} aria-label="Réponse au devis" data-print-hidden>
-      <p className={styles.title}>Ce devis vous convient ?</p>
+      <p className={styles.title}>Ce devis vous convient ?</p>
       {state.valid_until && <p>Valable jusqu’au {formatDateShort(state.valid_until)}.</p>}
       {mode === null && (
         <div className={styles.row}>

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearch } from 'wouter';
+import { percentText } from '../../../shared/french';
 import { css } from '../../../../styled-system/css';
-import { billingPeriodSchema, formatLimit, PERIOD_LABELS, planIdSchema, PLANS } from '../../../shared/plans';
+import { billingPeriodSchema, includedText, PERIOD_LABELS, planIdSchema, PLANS } from '../../../shared/plans';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
 import { useCan } from '../../lib/use-can';
@@ -82,9 +83,9 @@ export function BuyPage() {
         </p>
       </div>
       <div className={styles.includes}>
-        <span className={styles.chip}>{formatLimit('documents', chosen.limits.documents)} documents / mois</span>
-        <span className={styles.chip}>{formatLimit('members', chosen.limits.members)} membres</span>
-        <span className={styles.chip}>{formatLimit('storage', chosen.limits.storage)} de justificatifs</span>
+        <span className={styles.chip}>{includedText('documents', chosen.limits.documents)}</span>
+        <span className={styles.chip}>{includedText('members', chosen.limits.members)}</span>
+        <span className={styles.chip}>{includedText('storage', chosen.limits.storage)}</span>
         {chosen.api && <span className={styles.chip}>API</span>}
         {chosen.webhooks && <span className={styles.chip}>Webhooks</span>}
       </div>
@@ -92,7 +93,7 @@ export function BuyPage() {
         <div className={styles.lines}>
           <span>Prix HT {per}</span>
           <span>{money(price.net)}</span>
-          <span>TVA {plans.data?.vat_rate} %</span>
+          <span>TVA {percentText(String(plans.data?.vat_rate ?? ''))}</span>
           <span>{money(price.vat)}</span>
           <span className={styles.total}>Total TTC {per}</span>
           <span className={styles.total}>{money(price.gross)}</span>
@@ -101,7 +102,7 @@ export function BuyPage() {
       <p className={styles.muted}>
         {viaProvider
           ? 'Le paiement se fait sur la page sécurisée de Stripe ; vous revenez ici une fois l’abonnement confirmé.'
-          : 'Aucun service de paiement n’est configuré sur ce serveur : la formule s’applique dès maintenant, sans paiement.'}
+          : 'Aucun service de paiement n’est configuré sur ce serveur : la formule s’applique dès maintenant, sans paiement.'}
       </p>
       <div className={styles.actions}>
         <Link href="/pricing" className={buttonRecipe({ variant: 'outline' })}>

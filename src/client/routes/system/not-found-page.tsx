@@ -2,7 +2,7 @@ import { Link, useSearch } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { buttonRecipe } from '../../components/ui/button';
 
-/** SPEC §2: /404 shows the error message from its query; unknown routes land here too. */
+/** /404 shows the error message from its query; unknown routes land here too. */
 export function NotFoundPage() {
   const message = new URLSearchParams(useSearch()).get('message');
   return (

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { analyzeIfAnalysed, type MigrationDb } from './helpers';
-import { toStoredUnits } from '../../../shared/money';
 
 /**
  * Speed at 100 000 documents: the VAT report parsed every issued document's tax groups (JSON) for the period,
@@ -132,6 +131,21 @@ function documentTaxRows(d: Record<string, unknown>) {
     base: toStoredUnits(t.taxable_amount),
     amount: toStoredUnits(t.amount),
   }));
+}
+
+/**
+ * A stored JSON amount (a number in major units) as the integer the database keeps, units of 10^-4: the number's
+ * shortest decimal text rounded half away from zero at the fourth decimal, as the money engine read it when this
+ * migration was written. Kept here so that the migration gives the same rows whatever the engine becomes.
+ */
+function toStoredUnits(value: number): number {
+  const text = String(value);
+  if (/e/i.test(text)) return 0; // below 10^-6 in magnitude: 0 at four decimals (amounts are never ≥ 10^21)
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const kept = Number.parseInt(int + frac.slice(0, 4).padEnd(4, '0'), 10);
+  const units = frac.charAt(4) >= '5' ? kept + 1 : kept;
+  return negative ? -units : units;
 }
 
 export async function down(db: MigrationDb): Promise<void> {

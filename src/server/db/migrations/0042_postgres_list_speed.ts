@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
-import { numberSuffixes } from '../queries/search';
 
 /**
  * PostgreSQL, the documents list at 100 000 documents. SQLite has both already (its kept counts live in
@@ -62,4 +61,12 @@ export async function down(db: MigrationDb): Promise<void> {
   await sql`drop trigger documents_generation on documents`.execute(db);
   await sql`drop function bump_document_generation()`.execute(db);
   await db.schema.dropTable('document_generations').execute();
+}
+
+/** A document number's suffixes of three characters or more, as the search indexed them when this migration ran. */
+function numberSuffixes(number: string): string[] {
+  const characters = [...number.normalize('NFKC').toLowerCase()];
+  const suffixes: string[] = [];
+  for (let start = 0; start + 3 <= characters.length; start++) suffixes.push(characters.slice(start).join(''));
+  return suffixes;
 }

@@ -5,7 +5,16 @@ import type { MembershipRole } from '../schema';
 
 export async function insertApiKey(
   db: Db,
-  params: { organizationId: number; createdBy: number; name: string; scope: ApiKeyScope; prefix: string; secretHash: string; now: string },
+  params: {
+    organizationId: number;
+    createdBy: number;
+    name: string;
+    scope: ApiKeyScope;
+    webhooks: boolean;
+    prefix: string;
+    secretHash: string;
+    now: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('api_keys')
@@ -14,6 +23,7 @@ export async function insertApiKey(
       created_by: params.createdBy,
       name: params.name,
       scope: params.scope,
+      webhooks: params.webhooks ? 1 : 0,
       prefix: params.prefix,
       secret_hash: params.secretHash,
       created_at: params.now,
@@ -27,6 +37,7 @@ const apiKeyColumns = [
   'api_keys.id',
   'api_keys.name',
   'api_keys.scope',
+  'api_keys.webhooks',
   'api_keys.prefix',
   'api_keys.created_at',
   'api_keys.last_used_at',
@@ -78,6 +89,7 @@ const selectKeyByHash = precompiled<
     organization_id: number;
     created_by: number;
     scope: ApiKeyScope;
+    webhooks: number;
     last_used_at: string | null;
     revoked_at: string | null;
     creator_role: MembershipRole | null;
@@ -94,6 +106,7 @@ const selectKeyByHash = precompiled<
         'api_keys.organization_id',
         'api_keys.created_by',
         'api_keys.scope',
+        'api_keys.webhooks',
         'api_keys.last_used_at',
         'api_keys.revoked_at',
         'memberships.role as creator_role',

@@ -1,6 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../connection';
 import type { BankTransactionsTable } from '../schema';
+import { containsText } from './like';
+import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /** The reads and writes of bank accounts, their statement lines and what the lines paid. */
 
@@ -17,6 +19,8 @@ export function listBankAccountRows(db: Db, organizationId: number) {
       'a.bic',
       'a.is_default',
       'a.csv_mapping',
+      'a.statement_balance',
+      'a.statement_balance_date',
       'a.created_at',
       'a.updated_at',
       eb
@@ -46,7 +50,8 @@ export async function findBankAccountRow(db: Db, organizationId: number, id: num
   return (await listBankAccountRows(db, organizationId)).find((a) => a.id === id);
 }
 
-export function findDefaultBankAccount(db: Db, organizationId: number) {
+// async: without a connection it rejects like its neighbours in a Promise.all, rather than throwing before they are awaited.
+export async function findDefaultBankAccount(db: Db, organizationId: number) {
   return db
     .selectFrom('bank_accounts')
     .select(['id', 'name', 'iban', 'bic'])
@@ -120,7 +125,8 @@ export function listMatchesOf(db: Db, organizationId: number, transactionIds: nu
     .selectFrom('bank_matches as m')
     .leftJoin('documents as d', (j) => j.onRef('d.id', '=', 'm.target_id').on('m.kind', '=', 'invoice'))
     .leftJoin('expenses as e', (j) => j.onRef('e.id', '=', 'm.target_id').on('m.kind', '=', 'expense'))
-    .select(['m.transaction_id', 'm.kind', 'm.target_id', 'm.amount', 'd.number', 'e.supplier'])
+    .leftJoin('payments as p', 'p.id', 'm.payment_id')
+    .select(['m.transaction_id', 'm.kind', 'm.target_id', 'm.amount', 'p.fee', 'd.number', 'e.supplier'])
     .where('m.organization_id', '=', organizationId)
     .where('m.transaction_id', 'in', transactionIds)
     .orderBy('m.id')
@@ -134,18 +140,70 @@ export function listOpenInvoices(db: Db, organizationId: number) {
     .select(['id', 'number', 'customer_name', 'currency', 'amount_due', 'date'])
     .where('organization_id', '=', organizationId)
     .where('type', '=', 'invoice')
-    .where('status', 'in', ['unpaid', 'partial'])
+    .where('status', 'in', OPEN_STATUSES)
     .where('amount_due', '>', 0)
     .execute();
 }
 
-/** Expenses not yet paid, for the matcher. */
-export function listUnpaidExpenses(db: Db, organizationId: number) {
+/**
+ * An organisation's expenses not yet paid, with what the bank will show: the invoice's total less what it says was
+ * paid before it.
+ */
+function unpaidExpenses(db: Db, organizationId: number) {
   return db
     .selectFrom('expenses')
-    .select(['id', 'supplier', 'invoice_number', 'currency', 'amount', 'date'])
+    .select((eb) => [
+      'id',
+      'supplier',
+      'invoice_number',
+      'currency',
+      eb(eb.ref('amount'), '-', eb.ref('prepaid_amount')).as('amount'),
+      'date',
+    ])
     .where('organization_id', '=', organizationId)
     .where('status', '=', 'unpaid')
-    .where('kind', '=', 'expense')
+    .where('kind', '=', 'expense');
+}
+
+/** Expenses not yet paid, for the matcher. */
+export function listUnpaidExpenses(db: Db, organizationId: number) {
+  return unpaidExpenses(db, organizationId).execute();
+}
+
+/** Open invoices in a currency whose number or customer contains `search`, oldest first: what a credit could pay by hand. */
+export function searchOpenInvoices(db: Db, params: { organizationId: number; currency: string; search: string; limit: number }) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'number', 'customer_name', 'currency', 'amount_due', 'date'])
+    .where('organization_id', '=', params.organizationId)
+    .where('type', '=', 'invoice')
+    .where('status', 'in', OPEN_STATUSES)
+    .where('amount_due', '>', 0)
+    .where('currency', '=', params.currency)
+    .$if(params.search !== '', (q) =>
+      q.where((eb) => eb.or([containsText('number', params.search), containsText('customer_name', params.search)])),
+    )
+    .orderBy('date')
+    .orderBy('id')
+    .limit(params.limit)
+    .execute();
+}
+
+/** Unpaid expenses in a currency whose supplier, label or invoice number contains `search`: what a debit could pay. */
+export function searchUnpaidExpenses(db: Db, params: { organizationId: number; currency: string; search: string; limit: number }) {
+  return unpaidExpenses(db, params.organizationId)
+    .where('currency', '=', params.currency)
+    .$if(params.search !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          containsText('supplier', params.search),
+          containsText('label', params.search),
+          containsText('invoice_number', params.search),
+        ]),
+      ),
+    )
+    .orderBy('date')
+    .orderBy('id')
+    .limit(params.limit)
     .execute();
 }

@@ -5,6 +5,7 @@ import type { Customer } from '../../../shared/schemas/customer';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
 import { refIdsTagged, withTags, type TagChip } from './tags';
+import { OPEN_STATUSES } from '../../../shared/document-status';
 
 const COLUMNS = [
   'id',
@@ -29,6 +30,10 @@ const COLUMNS = [
   'created_at',
   'updated_at',
   'deleted_at',
+  'directory_status',
+  'electronic_address',
+  'routing_code',
+  'directory_checked_at',
 ] as const;
 
 type Row = Pick<Selectable<CustomersTable>, (typeof COLUMNS)[number]>;
@@ -151,7 +156,7 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
           .where('documents.organization_id', '=', params.organizationId)
           .whereRef('documents.customer_id', '=', 'customers.id')
           .where('documents.type', '=', 'invoice')
-          .where('documents.status', 'in', ['unpaid', 'partial']),
+          .where('documents.status', 'in', OPEN_STATUSES),
       );
       return wanted ? hasOpenInvoice : eb.not(hasOpenInvoice);
     });
@@ -230,4 +235,29 @@ export async function findCustomerDuplicates(
     .limit(5)
     .execute();
   return rows.map((r) => ({ ...r, reason: siren && r.business_id.slice(0, 9) === siren ? 'siren' : 'name_email' }));
+}
+
+/** What the platform's directory answered for the customer's SIREN (services/einvoice-directory.ts). */
+export async function setCustomerDirectory(
+  db: Db,
+  params: {
+    organizationId: number;
+    id: number;
+    status: 'unknown' | 'listed' | 'absent';
+    electronicAddress: string;
+    routingCode: string;
+    checkedAt: string | null;
+  },
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({
+      directory_status: params.status,
+      electronic_address: params.electronicAddress,
+      routing_code: params.routingCode,
+      directory_checked_at: params.checkedAt,
+    })
+    .where('organization_id', '=', params.organizationId)
+    .where('id', '=', params.id)
+    .execute();
 }

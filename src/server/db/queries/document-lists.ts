@@ -6,7 +6,7 @@ import { documentIdsMatching, searchedAmount } from './search';
 import { documentCountsOf } from './document-counts';
 import { storedStatus } from './document-mapping';
 import { fromStoredUnits, toStoredUnits } from '../../../shared/money';
-import { effectiveStatus } from '../../../shared/document-status';
+import { effectiveStatus, OPEN_STATUSES } from '../../../shared/document-status';
 import type { DocumentListEntry } from '../../../shared/schemas/document-model';
 
 /** Documents read by the many: the list, the summaries of linked documents, deposits and credit notes and their sums. */
@@ -187,17 +187,17 @@ async function searchFilter(db: Db, organizationId: number, search: string | und
  */
 const matchedId = (matches: number) => (matches > 1000 ? sql<number>`+documents.id` : sql<number>`documents.id`);
 
-/** The list of SPEC §3 filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
+/** The list of filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
 function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
     query = query
       .where('documents.type', '=', 'invoice')
-      .where('documents.status', 'in', ['unpaid', 'partial'])
+      .where('documents.status', 'in', OPEN_STATUSES)
       .where('documents.maturity', '<', p.today);
   } else if (p.status === 'open') {
-    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', ['unpaid', 'partial']);
+    query = query.where('documents.type', '=', 'invoice').where('documents.status', 'in', OPEN_STATUSES);
   } else if (p.status === 'sent') {
     query = query.where('documents.sent_at', 'is not', null);
   } else if (p.status === 'unpaid' || p.status === 'partial') {

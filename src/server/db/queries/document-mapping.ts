@@ -7,6 +7,7 @@ import { customerPartySchema, sellerPartySchema, type CustomerParty, type Seller
 import { depositRequestSchema, keyValueSchema, taxLineSchema } from '../../../shared/schemas/document';
 import { addressSchema } from '../../../shared/schemas/customer';
 import { documentTemplateSchema, type DocumentTemplate } from '../../../shared/schemas/template';
+import type { DocumentSave } from '../../../shared/document-save';
 import {
   lineAmountsSchema,
   taxGroupSchema,
@@ -28,35 +29,11 @@ type NewDocumentItemRow = Omit<Insertable<DocumentItemsTable>, 'id' | 'document_
 /** A line as written: what was typed and its amounts; the id only once stored. */
 export type NewDocumentLine = Omit<DocumentLine, 'id'> & { id?: number };
 
-const FORM_KEYS = [
-  'type',
-  'date',
-  'maturity',
-  'sale_date',
-  'condition',
-  'header',
-  'footer',
-  'terms',
-  'note',
-  'discount_type',
-  'discount_value',
-  'shipping',
-  'shipping_tax',
-  'shipping_tax_auto',
-  'shipping_details',
-  'vat_exemption',
-  'additional_info',
-  'deposit_request',
-  'customer_id',
-  'order_id',
-  'purchase_order',
-  'delivery_address',
-  'currency',
-  'price_mode',
-] as const satisfies readonly (keyof StoredDocument)[];
-
-/** What a save writes: the form's fields, its lines with their amounts and every total, computed once by the service. */
-export type DocumentContent = Pick<StoredDocument, (typeof FORM_KEYS)[number] | 'totals'> & { items: NewDocumentLine[] };
+/**
+ * What a save writes: the form's fields, its lines with their amounts and every total (shared/document-save.ts), in
+ * the stored document's own shape: a field added to the save and not to the model fails to compile here.
+ */
+export type DocumentContent = Pick<StoredDocument, Exclude<keyof DocumentSave, 'items'>> & { items: NewDocumentLine[] };
 
 /** The document's own fields a service may change beside its content. */
 export type DocumentChanges = Partial<
@@ -220,8 +197,7 @@ export function contentColumns(c: DocumentContent) {
     type: c.type,
     date: c.date,
     maturity: c.maturity,
-    // Kept only when it differs from the issue date (CGI art. 242 nonies A, 7°).
-    sale_date: c.sale_date && c.sale_date !== c.date ? c.sale_date : null,
+    sale_date: c.sale_date,
     condition: c.condition,
     header: c.header,
     footer: c.footer,

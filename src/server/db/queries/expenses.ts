@@ -5,6 +5,7 @@ import type { Expense, ExpenseKind, ExpenseRecord, ExpenseVat, ReverseCharge } f
 import { fromStoredUnits, sum, toStoredUnits, type MoneyInput } from '../../../shared/money';
 import { nowIso } from '../../clock';
 import { containsText } from './like';
+import { foreignVatReason } from '../../../shared/foreign-vat';
 
 const COLUMNS = [
   'expenses.id',
@@ -12,6 +13,9 @@ const COLUMNS = [
   'expenses.supplier',
   'expenses.supplier_siren',
   'expenses.supplier_vat_number',
+  'expenses.supplier_country',
+  'expenses.prepaid_amount',
+  'expenses.payment_terms',
   'expenses.category',
   'expenses.label',
   'expenses.amount',
@@ -46,6 +50,9 @@ type Row = Pick<
   | 'supplier'
   | 'supplier_siren'
   | 'supplier_vat_number'
+  | 'supplier_country'
+  | 'prepaid_amount'
+  | 'payment_terms'
   | 'category'
   | 'label'
   | 'amount'
@@ -94,6 +101,13 @@ function fromRow(row: Row): ExpenseRecord {
     supplier: row.supplier,
     supplier_siren: row.supplier_siren,
     supplier_vat_number: row.supplier_vat_number,
+    supplier_country: row.supplier_country,
+    prepaid_amount: fromStoredUnits(row.prepaid_amount),
+    payment_terms: row.payment_terms,
+    vat_note:
+      row.reverse_charge === '' && vat.some((v) => !v.deductible && v.amount !== 0)
+        ? (foreignVatReason(row.supplier_country, row.supplier_vat_number) ?? '')
+        : '',
     category: row.category,
     category_label: row.category_label ?? row.category,
     category_account: row.category_account ?? '',
@@ -149,6 +163,9 @@ function toColumns(e: Expense) {
     supplier: e.supplier,
     supplier_siren: e.supplier_siren.replace(/\D/g, ''),
     supplier_vat_number: e.supplier_vat_number,
+    supplier_country: e.supplier_country,
+    prepaid_amount: toStoredUnits(e.prepaid_amount),
+    payment_terms: e.payment_terms,
     category: e.category,
     label: e.label,
     ...amountColumns(e),
@@ -361,6 +378,17 @@ export async function findImportedExpenseId(db: Db, params: { organizationId: nu
     .where('source_sha256', '=', params.sha256)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The expenses carrying a supplier's invoice number, with who issued them: an invoice imported twice is found among them. */
+export function expensesWithInvoiceNumber(db: Db, params: { organizationId: number; invoiceNumber: string }) {
+  return db
+    .selectFrom('expenses')
+    .select(['id', 'supplier', 'supplier_siren', 'supplier_vat_number'])
+    .where('organization_id', '=', params.organizationId)
+    .where('invoice_number', '=', params.invoiceNumber)
+    .orderBy('id')
+    .execute();
 }
 
 export interface ExpenseListParams {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /**
  * The dashboard's and the customer page's figures, as SQL aggregates over the stored totals (scale 4): nothing
@@ -63,7 +64,7 @@ export async function sumReceivables(db: Db, params: { organizationId: number; c
     .where('organization_id', '=', params.organizationId)
     .where('currency', '=', params.currency)
     .where('type', '=', 'invoice')
-    .where('status', 'in', ['unpaid', 'partial']);
+    .where('status', 'in', OPEN_STATUSES);
   if (params.customerId) query = query.where('customer_id', '=', params.customerId);
   const row = await query.executeTakeFirstOrThrow();
   return {
@@ -103,4 +104,65 @@ export async function customerBalances(db: Db, params: { organizationId: number;
     outstanding: Number(r.outstanding),
     documents: Number(r.documents),
   }));
+}
+
+/**
+ * Money in and out over a period, in stored units of one currency. With a bank account whose statements were imported
+ * (`source` 'bank'), what confirmed statement lines paid, on their booking date: the bank is the source of « payé ».
+ * Otherwise ('payments'), the payments recorded on invoices (reversals netted) and the expenses marked paid. With the
+ * balance the latest statements state, summed over the accounts that state one.
+ */
+export async function cashOfPeriod(db: Db, params: { organizationId: number; currency: string; from: string; to: string }) {
+  const accounts = await db
+    .selectFrom('bank_accounts as a')
+    .select((eb) => [
+      'a.statement_balance',
+      'a.statement_balance_date',
+      eb.exists(eb.selectFrom('bank_transactions as t').select('t.id').whereRef('t.account_id', '=', 'a.id')).as('has_lines'),
+    ])
+    .where('a.organization_id', '=', params.organizationId)
+    .execute();
+  const stated = accounts.filter((a) => a.statement_balance !== null);
+  const balance = stated.length > 0 ? stated.reduce((sum, a) => sum + Number(a.statement_balance), 0) : null;
+  const balanceDate =
+    stated
+      .map((a) => a.statement_balance_date ?? '')
+      .sort()
+      .at(-1) ?? null;
+  if (accounts.some((a) => Boolean(a.has_lines))) {
+    const row = await db
+      .selectFrom('bank_matches as m')
+      .innerJoin('bank_transactions as t', 't.id', 'm.transaction_id')
+      .select([
+        sql<number>`coalesce(sum(case when t.amount > 0 then m.amount else 0 end), 0)`.as('received'),
+        sql<number>`coalesce(sum(case when t.amount < 0 then m.amount else 0 end), 0)`.as('paid'),
+      ])
+      .where('t.organization_id', '=', params.organizationId)
+      .where('t.currency', '=', params.currency)
+      .where('t.date', '>=', params.from)
+      .where('t.date', '<=', params.to)
+      .executeTakeFirstOrThrow();
+    return { source: 'bank' as const, received: Number(row.received), paid: Number(row.paid), balance, balanceDate };
+  }
+  const [payments, expenses] = await Promise.all([
+    db
+      .selectFrom('payments as p')
+      .innerJoin('documents as d', 'd.id', 'p.document_id')
+      .select(sql<number>`coalesce(sum(p.amount), 0)`.as('received'))
+      .where('p.organization_id', '=', params.organizationId)
+      .where('d.currency', '=', params.currency)
+      .where('p.date', '>=', params.from)
+      .where('p.date', '<=', params.to)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('expenses')
+      .select(sql<number>`coalesce(sum(amount), 0)`.as('paid'))
+      .where('organization_id', '=', params.organizationId)
+      .where('currency', '=', params.currency)
+      .where('status', '=', 'paid')
+      .where('paid_at', '>=', params.from)
+      .where('paid_at', '<=', params.to)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { source: 'payments' as const, received: Number(payments.received), paid: Number(expenses.paid), balance, balanceDate };
 }

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import { isOneOfIds } from '../dialect';
 import type { Db } from '../connection';
 import type { PaymentRemindersTable } from '../schema';
+import { OPEN_STATUSES } from '../../../shared/document-status';
 
 export type PaymentReminderRow = Selectable<PaymentRemindersTable>;
 
@@ -26,7 +27,7 @@ export async function listRemindableInvoices(db: Db, params: { organizationId: n
     ])
     .where('documents.organization_id', '=', params.organizationId)
     .where('documents.type', '=', 'invoice')
-    .where('documents.status', 'in', ['unpaid', 'partial'])
+    .where('documents.status', 'in', OPEN_STATUSES)
     .where('documents.amount_due', '>', 0)
     .where('documents.maturity', 'is not', null)
     .where('documents.number', 'is not', null);

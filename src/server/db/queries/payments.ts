@@ -17,6 +17,8 @@ const selectPayments = (db: Db, organizationId: number) =>
       'p.note',
       'p.reverses_id',
       'r.id as reversed_by_id',
+      'p.fee',
+      'p.fee_currency',
       'p.created_at',
       'p.updated_at',
     ])
@@ -57,6 +59,9 @@ export interface PaymentValues {
   reference: string;
   note: string;
   reverses_id?: number | null;
+  /** A card payment's processor fee (stored units) and its currency: kept for the bank journal, not deducted. */
+  fee?: number;
+  fee_currency?: string | null;
 }
 
 /** Payments are only ever inserted: a recorded payment is never rewritten nor deleted. */

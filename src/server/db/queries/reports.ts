@@ -3,6 +3,7 @@ import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
+import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -159,13 +160,25 @@ export async function receivablesByAge(db: Db, params: { organizationId: number;
         sql<string | null>`min(maturity)`.as('oldest'),
       ])
       .where('organization_id', '=', params.organizationId)
-      .where('status', 'in', ['unpaid', 'partial'])
+      .where('status', 'in', OPEN_STATUSES)
       .where('type', '=', 'invoice')
       // By its alias: the expression's dates are bound parameters, and PostgreSQL does not see two copies of it (in
       // SELECT and GROUP BY, with different placeholders) as the same expression.
       .groupBy([sql`bucket`, 'customer_id', 'currency', 'exchange_rate'])
       .execute()
   );
+}
+
+/** The date of the organisation's first issued invoice, null before any: where its billing history begins. */
+export async function firstInvoiceDate(db: Db, params: { organizationId: number }): Promise<string | null> {
+  const row = await db
+    .selectFrom('documents')
+    .select(sql<string | null>`min(date)`.as('first'))
+    .where('organization_id', '=', params.organizationId)
+    .where('type', '=', 'invoice')
+    .where('number', 'is not', null)
+    .executeTakeFirst();
+  return row?.first ?? null;
 }
 
 /** What was invoiced TTC over a period (invoices less deposits they deduct, less credit notes): DSO's denominator. */

@@ -3,7 +3,7 @@ import type { MembershipRole } from '../schema';
 import { nowIso } from '../../clock';
 import { precompiled } from '../precompiled';
 
-/** The user as every auth answer shows it (CONTRACT.md): never the password hash. */
+/** The user as every auth answer shows it: never the password hash. */
 export interface UserProfile {
   id: number;
   first_name: string;

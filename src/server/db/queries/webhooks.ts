@@ -11,6 +11,7 @@ const ENDPOINT_COLUMNS = [
   'enabled',
   'consecutive_failures',
   'disabled_at',
+  'failing_since',
   'created_at',
 ] as const;
 
@@ -75,23 +76,49 @@ export async function insertEndpoint(
   return row.id;
 }
 
-/** Turning an endpoint on again starts its failure count afresh. */
+/**
+ * Turning an endpoint on again starts its failure count afresh, and puts back on its way every event it missed: the
+ * deliveries kept while it was off, and those that ran out of attempts while it was failing, each on a schedule
+ * starting now. One transaction: the endpoint is never on with its backlog still parked.
+ */
 export async function updateEndpoint(
   db: Db,
   params: { organizationId: number; id: number; url: string; events: string[]; enabled: boolean; now: string },
-): Promise<void> {
-  await db
-    .updateTable('webhook_endpoints')
-    .set({
-      url: params.url,
-      events: JSON.stringify(params.events),
-      enabled: params.enabled ? 1 : 0,
-      ...(params.enabled ? { consecutive_failures: 0, disabled_at: null } : {}),
-      updated_at: params.now,
-    })
-    .where('organization_id', '=', params.organizationId)
-    .where('id', '=', params.id)
-    .execute();
+): Promise<{ released: number }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('webhook_endpoints')
+      .select(['enabled', 'failing_since', 'disabled_at'])
+      .where('organization_id', '=', params.organizationId)
+      .where('id', '=', params.id)
+      .executeTakeFirst();
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        url: params.url,
+        events: JSON.stringify(params.events),
+        enabled: params.enabled ? 1 : 0,
+        ...(params.enabled ? { consecutive_failures: 0, disabled_at: null, failing_since: null } : {}),
+        updated_at: params.now,
+      })
+      .where('organization_id', '=', params.organizationId)
+      .where('id', '=', params.id)
+      .execute();
+    if (!before || before.enabled === 1 || !params.enabled) return { released: 0 };
+    const failedSince = before.failing_since ?? before.disabled_at;
+    const result = await trx
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', next_attempt_at: params.now, schedule_from: params.now })
+      .where('endpoint_id', '=', params.id)
+      .where('event_type', '!=', 'ping')
+      .where((eb) =>
+        failedSince
+          ? eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('created_at', '>=', failedSince)])])
+          : eb('status', '=', 'pending'),
+      )
+      .executeTakeFirst();
+    return { released: Number(result.numUpdatedRows) };
+  });
 }
 
 export async function deleteEndpoint(db: Db, params: { organizationId: number; id: number }): Promise<number> {
@@ -103,14 +130,31 @@ export async function deleteEndpoint(db: Db, params: { organizationId: number; i
   return Number(result.numDeletedRows);
 }
 
-/** The organisation's endpoints that are on; which of them want an event is read from `events` by the caller. */
-export async function enabledEndpoints(db: Db, params: { organizationId: number }) {
+/**
+ * Every endpoint of the organisation, on or off, with what it subscribed to (read by the caller): an event is kept for
+ * an endpoint that is off too, and sent when it is turned back on.
+ */
+export async function subscribedEndpoints(db: Db, params: { organizationId: number }) {
   return db
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
     .where('organization_id', '=', params.organizationId)
-    .where('enabled', '=', 1)
+    .orderBy('id')
     .execute();
+}
+
+/**
+ * The endpoint's next sequence number, taken in the event's own transaction: the row lock orders concurrent events of
+ * one endpoint, and a rolled back event gives its number back (the numbers have no gaps a receiver would wait for).
+ */
+export async function takeSequence(db: Db, params: { endpointId: number }): Promise<number> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
+    .where('id', '=', params.endpointId)
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  return row.last_sequence;
 }
 
 export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<number[]> {
@@ -132,6 +176,7 @@ const DELIVERY_COLUMNS = [
   'd.response_ms',
   'd.response_body',
   'd.error',
+  'd.sequence',
 ] as const;
 
 export async function listDeliveries(db: Db, params: { organizationId: number; endpointId: number; limit: number }) {
@@ -147,6 +192,68 @@ export async function listDeliveries(db: Db, params: { organizationId: number; e
 
 export async function findDelivery(db: Db, params: { id: number }) {
   return db.selectFrom('webhook_deliveries as d').select(DELIVERY_COLUMNS).where('d.id', '=', params.id).executeTakeFirstOrThrow();
+}
+
+/** One delivery of an endpoint, by the id its receiver saw (Facturier-Delivery), with what a resend copies. */
+export async function findEndpointDelivery(db: Db, params: { organizationId: number; endpointId: number; uuid: string }) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .select(['d.id', 'd.event_id', 'd.event_type', 'd.body', 'd.sequence'])
+    .where('d.organization_id', '=', params.organizationId)
+    .where('d.endpoint_id', '=', params.endpointId)
+    .where('d.uuid', '=', params.uuid)
+    .executeTakeFirst();
+}
+
+/**
+ * The events an endpoint was sent (or meant to be) between two instants, once each (its first delivery), in their
+ * sequence order; not the pings, nor an event still pending (it is on its way already).
+ */
+export async function eventsToReplay(
+  db: Db,
+  params: { organizationId: number; endpointId: number; from: string; to: string; limit: number },
+) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .select(['d.event_id', 'd.event_type', 'd.body', 'd.sequence'])
+    .where('d.organization_id', '=', params.organizationId)
+    .where('d.endpoint_id', '=', params.endpointId)
+    .where('d.created_at', '>=', params.from)
+    .where('d.created_at', '<', params.to)
+    .where('d.event_type', '!=', 'ping')
+    .where((eb) =>
+      eb(
+        'd.id',
+        'in',
+        eb
+          .selectFrom('webhook_deliveries as f')
+          .select((f) => f.fn.min('f.id').as('id'))
+          .where('f.endpoint_id', '=', params.endpointId)
+          .groupBy('f.event_id'),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries as p')
+            .select('p.id')
+            .whereRef('p.event_id', '=', 'd.event_id')
+            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
+            .where('p.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('d.sequence')
+    .orderBy('d.id')
+    .limit(params.limit)
+    .execute();
+}
+
+/** Deletes the log older than the retention: answers how many deliveries went. */
+export async function purgeDeliveries(db: Db, params: { before: string }): Promise<number> {
+  const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', params.before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Pending deliveries due at `now`, oldest first, of endpoints that are on. */
@@ -183,7 +290,20 @@ export async function deliveryToSend(db: Db, params: { id: number }) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.id', 'd.uuid', 'd.event_type', 'd.body', 'd.attempts', 'd.endpoint_id', 'd.organization_id', 'e.url', 'e.secret'])
+    .select([
+      'd.id',
+      'd.uuid',
+      'd.event_type',
+      'd.body',
+      'd.attempts',
+      'd.endpoint_id',
+      'd.organization_id',
+      'd.sequence',
+      'd.created_at',
+      'd.schedule_from',
+      'e.url',
+      'e.secret',
+    ])
     .where('d.id', '=', params.id)
     .executeTakeFirst();
 }
@@ -218,23 +338,51 @@ export async function recordAttempt(
     .execute();
 }
 
+/** A 2xx: the endpoint answers again, its failing window closes. */
 export async function resetFailures(db: Db, params: { endpointId: number }): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ consecutive_failures: 0 }).where('id', '=', params.endpointId).execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ consecutive_failures: 0, failing_since: null })
+    .where('id', '=', params.endpointId)
+    .execute();
 }
 
-/** Counts one more failure in a row; at `max`, the endpoint is turned off. Answers whether it just was. */
-export async function countFailure(db: Db, params: { endpointId: number; max: number; now: string }): Promise<boolean> {
-  const row = await db
+/**
+ * Counts one more failed attempt and opens the failing window at the first (kept until a 2xx). Answers when the
+ * window opened and whether the endpoint is on, for the caller to decide whether it has failed for too long.
+ */
+export async function countFailure(db: Db, params: { endpointId: number; now: string }) {
+  return db
     .updateTable('webhook_endpoints')
-    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+    .set((eb) => ({
+      consecutive_failures: eb('consecutive_failures', '+', 1),
+      failing_since: eb.fn.coalesce('failing_since', eb.val(params.now)),
+    }))
     .where('id', '=', params.endpointId)
-    .returning(['consecutive_failures', 'enabled'])
+    .returning(['consecutive_failures', 'enabled', 'failing_since', 'organization_id', 'url'])
     .executeTakeFirst();
-  if (row?.enabled !== 1 || row.consecutive_failures < params.max) return false;
-  await db
+}
+
+/** Turns an endpoint off after it failed every attempt for the whole window; answers whether this call did it. */
+export async function disableFailingEndpoint(db: Db, params: { endpointId: number; now: string }): Promise<boolean> {
+  const result = await db
     .updateTable('webhook_endpoints')
     .set({ enabled: 0, disabled_at: params.now, updated_at: params.now })
     .where('id', '=', params.endpointId)
+    .where('enabled', '=', 1)
+    .where('failing_since', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Where to tell the owners of an organisation that one of its endpoints was turned off. */
+export async function ownerEmails(db: Db, params: { organizationId: number }) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['users.email', 'users.first_name', 'organizations.name as organization'])
+    .where('memberships.organization_id', '=', params.organizationId)
+    .where('memberships.role', '=', 'owner')
     .execute();
-  return true;
 }

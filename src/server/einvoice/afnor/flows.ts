@@ -11,7 +11,7 @@ import type { AfnorAnswer } from './http';
  */
 
 /** `FlowSyntax` and `FlowProfile` as the document spells them. */
-export type FlowSyntax = 'Factur-X' | 'CII' | 'UBL' | 'CDAR';
+export type FlowSyntax = 'Factur-X' | 'CII' | 'UBL' | 'CDAR' | 'FRR';
 export type FlowProfile = 'CIUS' | 'Extended-CTC-FR';
 export const ACK_STATUSES = ['Pending', 'Ok', 'Error'] as const;
 export type AckStatus = (typeof ACK_STATUSES)[number];
@@ -20,7 +20,11 @@ export type AckStatus = (typeof ACK_STATUSES)[number];
 export interface FlowInfo {
   trackingId: string;
   name: string;
-  processingRule: 'B2B';
+  /**
+   * B2B an e-invoice or its lifecycle; B2C the e-reporting of sales to private persons and their payments (Flux 10.3,
+   * 10.4); B2BInt that of international B2B sales and their payments (10.1, 10.2).
+   */
+  processingRule: 'B2B' | 'B2C' | 'B2BInt';
   flowSyntax: FlowSyntax;
   /** Declared for invoices; a lifecycle message (CDAR) has no profile. */
   flowProfile?: FlowProfile;

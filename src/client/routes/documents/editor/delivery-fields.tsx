@@ -66,7 +66,7 @@ export function DeliveryFields({ readOnly }: { readOnly?: boolean }) {
           className={styles.wide}
           label="N° de bon de commande"
           placeholder="Ex. BC-2026-117"
-          hint="Celui du client, imprimé sur le document : « Votre commande n° … »"
+          hint="Celui du client, imprimé sur le document : « Votre commande n° … »"
           maxLength={60}
           value={form.purchase_order ?? ''}
           readOnly={readOnly}
@@ -94,7 +94,7 @@ export function DeliveryFields({ readOnly }: { readOnly?: boolean }) {
                 key={field.key}
                 className={'wide' in field ? styles.wide : undefined}
                 label={field.label}
-                aria-label={`Livraison : ${field.label}`}
+                aria-label={`Livraison : ${field.label}`}
                 value={delivery[field.key] ?? ''}
                 readOnly={readOnly}
                 error={error(`delivery_address.${field.key}`)}

@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../../../styled-system/css';
 import { DOCUMENT_MODIFIED, documentInputSchema, type DocumentType } from '../../../../shared/schemas/document';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
-import { computeTotals, documentMainRate } from '../../../../shared/totals';
-import { currencyPrecision } from '../../../../shared/currencies';
 import { isEditable, isLegalRecord } from '../../../../shared/document-status';
 import { maturityLabel, showsTotal } from '../../../../shared/status';
 import { errorInfo, fieldErrorsOf, reportError, trpc } from '../../../trpc';
@@ -22,13 +20,15 @@ import { CloseIcon } from '../../../components/icons';
 import { baseOf } from '../document-meta';
 import { DocumentTabs } from '../document-tabs';
 import { useIssueDocument } from '../issue';
-import { draftOf, errorsByPath, totalsInputOf, type DocumentDraft } from './form-state';
+import { draftOf, errorsByPath, useTypingSave, type DocumentDraft } from './form-state';
 import { useEditorData } from './use-editor-data';
 import { HeaderFields } from './header-fields';
 import { LinePanels } from './line-panels';
 import { ExtrasSection } from './extras-section';
 import { DeliveryFields } from './delivery-fields';
 import { TotalsCard } from './totals-card';
+import { ExchangeRateField, type RateLock } from './exchange-rate-field';
+import { documentRate } from '../../../../shared/exchange';
 import { editorLayout } from './editor-layout';
 import { useCan } from '../../../lib/use-can';
 import { ReadOnly } from '../../../components/role-gate';
@@ -60,7 +60,7 @@ const styles = {
   }),
 };
 
-/** SPEC §2/§4 document editor: {base}/new/add and {base}/{id}/edit. */
+/** Document editor: {base}/new/add and {base}/{id}/edit. */
 export function DocumentEditorPage({ type }: { type: DocumentType }) {
   const params = useParams<{ id?: string }>();
   const id = params.id ? Number(params.id) : undefined;
@@ -78,21 +78,11 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   // A role that may only read (an accountant) sees the same form, read-only, and keeps the Aperçu tab's PDF.
   const editable = statusEditable && canWrite;
   const form = snap.form;
-  const totals = useMemo(
-    () =>
-      form
-        ? computeTotals({
-            ...totalsInputOf(form as DocumentDraft, data.rules.vat),
-            deposits: data.doc?.deposits ? [data.doc.deposits] : [],
-            paid: data.doc?.paid ?? 0,
-            precision: currencyPrecision(form.currency ?? 'EUR'),
-          })
-        : null,
-    [form, data.doc?.deposits, data.doc?.paid, data.rules.vat],
-  );
+  // What a save of this form would write: its lines' amounts and totals, as the server computes them.
+  const typed = useTypingSave(form as DocumentDraft | null, data.rules.vat, data.doc?.deposits, data.doc?.paid);
 
   /**
-   * After a save: the list reloads, back to the list, the form resets, SPEC's message (SPEC §4). The document's cached
+   * After a save: the list reloads, back to the list, the form resets, the message. The document's cached
    * answer becomes the saved one at once, so nothing opens the version from before the save.
    */
   const saved = (answer: DocumentWrite, after?: (docId: number, version: string) => void, quiet = false) => {
@@ -170,21 +160,21 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   function downloadAfterSave(docId: number) {
     navigate(`${base}/${docId}/view`);
     if (data.doc && data.doc.stored_status !== 'draft') window.location.assign(`/documents/download/${data.doc.uuid}`);
-    else showMessage('Émettez le document pour télécharger son PDF : un brouillon n’a pas encore de numéro.', 409);
+    else showMessage('Émettez le document pour télécharger son PDF : un brouillon n’a pas encore de numéro.', 409);
   }
 
   /** The send dialog opens on the Aperçu (?send=1) of an issued document; a draft is issued first, as for its PDF. */
   function sendAfterSave(docId: number) {
     if (data.doc && data.doc.stored_status !== 'draft') return navigate(`${base}/${docId}/view?send=1`);
     navigate(`${base}/${docId}/view`);
-    showMessage('Émettez le document pour l’envoyer par e-mail : un brouillon n’a pas encore de numéro.', 409);
+    showMessage('Émettez le document pour l’envoyer par e-mail : un brouillon n’a pas encore de numéro.', 409);
   }
 
   /** Annuler and close: back to the list, asking first when something is not saved; the form resets. */
   async function leave() {
     if (
       isDirty(editor) &&
-      !(await confirm('Vos modifications ne sont pas enregistrées. Quitter quand même ?', {
+      !(await confirm('Vos modifications ne sont pas enregistrées. Quitter quand même ?', {
         title: 'Modifications non enregistrées',
         confirmLabel: 'Quitter',
       }))
@@ -222,13 +212,26 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
   }, []);
 
   if (data.docError) return <p className={styles.notice}>Ce document est introuvable.</p>;
-  if (!data.ready || !form || !totals || !data.settings) {
+  if (!data.ready || !form || !typed || !data.settings) {
     return (
       <div role="status" className={css({ display: 'grid', placeItems: 'center', py: '16' })}>
         <Spinner label="Chargement du document" />
       </div>
     );
   }
+
+  // Another currency than the accounting one: its rate, typed on a draft or kept at issue (a credit note's is its
+  // invoice's), else Paramètres → Devises' — never today's settings for a document already issued.
+  const accounting = data.settings.currency_format.currency;
+  const currency = form.currency ?? 'EUR';
+  const rateLock: RateLock = data.doc && data.doc.stored_status !== 'draft' ? 'issued' : data.doc?.corrects ? 'credit' : null;
+  const settingsCurrency = data.currencies.find((c) => c.code === currency);
+  const rate = documentRate({
+    currency,
+    base: accounting,
+    own: form.exchange_rate,
+    settings: rateLock === 'issued' ? null : settingsCurrency?.rate,
+  });
 
   const saveButtons = (
     <>
@@ -284,14 +287,14 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
       <DocumentTabs type={type} id={id} current="edit" actions={actions} />
       {statusEditable && !canWrite && (
         <p className={styles.notice} role="note">
-          Lecture seule : votre rôle permet de consulter ce document et son PDF, pas de le modifier.
+          Lecture seule : votre rôle permet de consulter ce document et son PDF, pas de le modifier.
         </p>
       )}
       {!statusEditable && data.doc && (
         <p className={styles.notice} role="note">
           {isLegalRecord(type)
             ? `Ce document est émis (n° ${data.doc.number}) : il ne se modifie plus. Corrigez une facture par un avoir depuis l’onglet Aperçu.`
-            : `Ce document n’est plus en attente : il ne se modifie plus.`}
+            : `Ce document n’est plus en attente : il ne se modifie plus.`}
         </p>
       )}
       <ReadOnly readOnly={!canWrite} className={styles.layout}>
@@ -304,7 +307,18 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               customerName={data.customerName}
               readOnly={!editable}
               vat={data.rules.vat}
-            />
+            >
+              {currency !== accounting && (
+                <ExchangeRateField
+                  accounting={accounting}
+                  currency={currency}
+                  settings={settingsCurrency}
+                  rate={rate}
+                  lock={rateLock}
+                  readOnly={!editable}
+                />
+              )}
+            </HeaderFields>
           </section>
           <section className={styles.card} aria-label="Commande et livraison">
             <h2 className={styles.heading}>Commande et livraison</h2>
@@ -318,28 +332,24 @@ export function DocumentEditorPage({ type }: { type: DocumentType }) {
               units={data.units}
               taxes={data.taxes}
               rules={data.rules}
-              lines={totals.lines}
+              lines={typed.items}
               readOnly={!editable}
             />
           </section>
           <section className={styles.card} aria-label="Remise, frais et textes">
-            <ExtrasSection
-              readOnly={!editable}
-              taxes={data.taxes}
-              vat={data.rules.vat}
-              mainRate={documentMainRate(totalsInputOf(form as DocumentDraft, data.rules.vat).items)}
-            />
+            <ExtrasSection readOnly={!editable} taxes={data.taxes} vat={data.rules.vat} />
           </section>
         </div>
         <aside className={styles.aside}>
           <TotalsCard
-            totals={totals}
+            totals={typed.totals}
             currencyFormat={data.settings.currency_format}
             currency={form.currency ?? 'EUR'}
             credited={data.doc?.credited ?? 0}
             showTotal={showsTotal(type)}
-            vat={data.rules.vat || totals.tax !== 0}
+            vat={data.rules.vat || typed.totals.tax !== 0}
             collapsible={phone}
+            inBase={currency !== accounting && rate.rate ? { currency: accounting, rate: rate.rate } : null}
           />
         </aside>
       </ReadOnly>

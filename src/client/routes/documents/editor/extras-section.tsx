@@ -37,8 +37,8 @@ const MAIN = 'main';
 const NONE = 'none';
 const keyOf = (t: TaxRate) => `${t.title}\u0000${t.rate}`;
 
-/** The VAT rate of shipping (CGI art. 267): the main rate of the lines by default, another rate, or none. */
-function ShippingTax({ taxes, mainRate, readOnly }: { taxes: readonly TaxRate[]; mainRate: TaxRate | null; readOnly?: boolean }) {
+/** The VAT of shipping (CGI art. 267): apportioned to the lines' rates by default, one chosen rate, or none. */
+function ShippingTax({ taxes, readOnly }: { taxes: readonly TaxRate[]; readOnly?: boolean }) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form as DocumentDraft | null;
   if (!form) return null;
@@ -46,7 +46,7 @@ function ShippingTax({ taxes, mainRate, readOnly }: { taxes: readonly TaxRate[];
   const options = chosen && !taxes.some((t) => sameRate(t, chosen)) ? [...taxes, chosen] : taxes;
   const value = followsMainRate(form) ? MAIN : chosen ? keyOf(chosen) : NONE;
   const choices = [
-    { value: MAIN, label: `Taux principal des lignes (${mainRate ? mainRate.title : 'sans TVA'})` },
+    { value: MAIN, label: 'Taux des lignes, au prorata de leurs bases' },
     ...options.map((t) => ({ value: keyOf(t), label: t.title })),
     { value: NONE, label: 'Aucune TVA' },
   ];
@@ -74,15 +74,12 @@ export function ExtrasSection({
   readOnly,
   taxes,
   vat,
-  mainRate,
 }: {
   readOnly?: boolean;
   /** The organisation's rates, offered for shipping. */
   taxes: readonly TaxRate[];
   /** False under the franchise en base: shipping carries no VAT and no rate is offered. */
   vat: boolean;
-  /** What shipping follows by default: the rate carrying the largest base of the lines. */
-  mainRate: TaxRate | null;
 }) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form as DocumentDraft | null;
@@ -128,7 +125,7 @@ export function ExtrasSection({
             {/* Tidied once typed, like every amount: '12.5' reads back as '12,50'. */}
             <AmountInput value={shownAmount(form.shipping, true)} onChange={write('shipping')} placeholder="0,00" />
           </Field>
-          {vat && <ShippingTax taxes={taxes} mainRate={mainRate} readOnly={readOnly} />}
+          {vat && <ShippingTax taxes={taxes} readOnly={readOnly} />}
         </div>
       </div>
       {/* Under the franchise the one legal basis is art. 293 B, printed on its own. */}
@@ -136,7 +133,7 @@ export function ExtrasSection({
       <div className={styles.grid}>
         {area('header', 'En-tête')}
         {area('footer', 'Pied de page')}
-        {area('terms', 'Conditions', 'Conditions de vente, références…')}
+        {area('terms', 'Mentions et références', 'Conditions générales de vente, références…')}
         {area('note', 'Note', 'Visible sur le document')}
         {area('shipping_details', 'Détails de livraison')}
       </div>

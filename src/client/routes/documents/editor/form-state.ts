@@ -1,11 +1,19 @@
+import { useMemo } from 'react';
 import { isMoneyLike, money, toNumber } from '../../../../shared/money';
-import { documentInputSchema, type DocumentInput, type DocumentItemInput, type DocumentType } from '../../../../shared/schemas/document';
+import {
+  documentInputSchema,
+  documentItemInputSchema,
+  type DocumentInput,
+  type DocumentItemInput,
+  type DocumentType,
+} from '../../../../shared/schemas/document';
+import { typingSave, type DocumentSave } from '../../../../shared/document-save';
 import type { DocumentAnswer } from '../../../../shared/schemas/document-model';
 import { editor } from '../../../stores/document-editor';
-import { shippingTaxInput } from '../../../../shared/vat';
+import { formatRate } from '../../../../shared/exchange';
 
 /**
- * The editor's form is the document input schema's own input type (STYLE.md "One path for a document"): amounts
+ * The editor's form is the document input schema's own input type: amounts
  * stay as typed ('12,5'), the schema reads them on save, and each line carries the schema's client-only `key` for
  * its panel. There is no other shape of a document in the editor.
  */
@@ -30,45 +38,24 @@ export const addDays = (date: string, days: number) => {
 };
 
 export const blankLine = (defaults: Partial<LineDraft> = {}): LineDraft => ({
+  ...documentItemInputSchema.parse({}),
   key: newKey(),
-  code: '',
-  sku: '',
-  item: '',
-  description: '',
-  quantity: '1',
-  unit: 'u',
+  // The price is the user's to type: an empty field under its placeholder, not a 0 to erase first.
   unit_price: '',
-  discount_type: 'percent',
-  discount_value: '',
-  taxes: [],
-  kind: 'service',
   ...defaults,
 });
 
-/** SPEC §4: without an id the form resets to these defaults (type, today's dates, percent discount, no lines). */
+/**
+ * Without an id the form starts from the schema's defaults, dated today. What is not chosen yet is said outright (no
+ * customer, no order, no rate of its own, the billing address): left out, the server would pick them itself.
+ */
 export const blankForm = (type: DocumentType, defaults: Partial<DocumentDraft> = {}): DocumentDraft => ({
-  type,
+  ...documentInputSchema.parse({ type, date: today() }),
   customer_id: null,
-  date: today(),
   sale_date: null,
-  condition: '',
-  header: '',
-  footer: '',
-  terms: '',
-  note: '',
-  discount_type: 'percent',
-  discount_value: '',
-  shipping: '',
-  shipping_details: '',
-  vat_exemption: '',
-  additional_info: [],
-  deposit_request: [],
-  currency: 'EUR',
-  price_mode: 'ht',
   order_id: null,
-  purchase_order: '',
+  exchange_rate: null,
   delivery_address: null,
-  items: [],
   ...defaults,
 });
 
@@ -81,7 +68,21 @@ export function draft(): DocumentDraft {
 /** A saved document back into the form: its input fields, picked by the input schema itself, each line given a key. */
 export function draftOf(doc: DocumentAnswer): DocumentDraft {
   const form = documentInputSchema.parse(doc);
-  return { ...form, items: form.items.map((line) => ({ ...line, key: newKey() })) };
+  return {
+    ...form,
+    // Shown as banks quote it ('1,0850'), as Paramètres → Devises does.
+    exchange_rate: form.exchange_rate ? formatRate(form.exchange_rate) : null,
+    items: form.items.map((line) => ({ ...line, key: newKey() })),
+  };
+}
+
+/** Another currency: a rate typed for the previous one means nothing for it, the settings' rate applies again. */
+export function setCurrency(code: string) {
+  const f = draft();
+  if (f.currency === code) return;
+  f.currency = code;
+  f.exchange_rate = null;
+  if (editor.errors.exchange_rate) delete editor.errors.exchange_rate;
 }
 
 /** An amount as the form shows it: what was typed, or a loaded number the French way ('12,5'); 0 as empty where asked. */
@@ -102,28 +103,13 @@ export const typedNumber = (value: number | string | null | undefined): number =
   return typed === undefined ? 0 : toNumber(money(typed));
 };
 
-/** The live totals' input: whatever does not parse counts as nothing until it is fixed. `vat`: false under the franchise. */
-export function totalsInputOf(form: DocumentDraft, vat: boolean) {
-  return {
-    items: (form.items ?? []).map((i) => ({
-      quantity: typedAmount(i.quantity),
-      unit_price: typedAmount(i.unit_price),
-      discount_type: i.discount_type,
-      discount_value: typedAmount(i.discount_value),
-      taxes: i.taxes,
-    })),
-    discount_type: form.discount_type,
-    discount_value: typedAmount(form.discount_value),
-    shipping: typedAmount(form.shipping),
-    shipping_tax: shippingTaxInput(
-      {
-        shipping_tax: form.shipping_tax ? { title: form.shipping_tax.title, rate: typedNumber(form.shipping_tax.rate) } : form.shipping_tax,
-        shipping_tax_auto: form.shipping_tax_auto,
-      },
-      vat,
-    ),
-    price_mode: form.price_mode,
-  };
+/**
+ * What a save of the form being typed would write (lines with their amounts, every total): the server's own
+ * computation, what does not parse yet counting as nothing. `vat`: false under the franchise; `deposits` and `paid`:
+ * what a saved invoice already deducts.
+ */
+export function useTypingSave(form: DocumentDraft | null, vat: boolean, deposits = 0, paid = 0): DocumentSave | null {
+  return useMemo(() => (form ? typingSave(form, { vat, deposits: deposits ? [deposits] : [], paid }) : null), [form, vat, deposits, paid]);
 }
 
 /** Zod issue paths ('items.2.unit_price') to one message per field. */

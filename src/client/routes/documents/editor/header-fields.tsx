@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { DOCUMENT_TYPE_TABLE } from '../../../../shared/document-types';
 import { css } from '../../../../../styled-system/css';
@@ -10,7 +11,7 @@ import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
 import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';
 import { PaymentTermWarning } from './payment-term-warning';
-import { addDays, draft } from './form-state';
+import { addDays, draft, setCurrency } from './form-state';
 
 const PRICE_MODES = [
   { value: 'ht', label: 'Hors taxes (HT)' },
@@ -30,6 +31,7 @@ export function HeaderFields({
   customerName,
   readOnly,
   vat = true,
+  children,
 }: {
   type: DocumentType;
   maturityLabel: string;
@@ -38,6 +40,8 @@ export function HeaderFields({
   readOnly?: boolean;
   /** False under the franchise en base: prices are neither HT nor TTC, so no price mode is offered. */
   vat?: boolean;
+  /** Shown under the currency (its exchange rate). */
+  children?: ReactNode;
 }) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form;
@@ -49,7 +53,7 @@ export function HeaderFields({
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {readOnly ? (
         <p className={css({ fontSize: 'sm' })}>
-          <strong>Client :</strong> {customerName ?? '—'}
+          <strong>Client :</strong> {customerName ?? '—'}
         </p>
       ) : type === 'credit' ? (
         // A credit note corrects one invoice: its customer is that invoice's, and the server refuses another one.
@@ -58,7 +62,7 @@ export function HeaderFields({
           value={customerName ?? '—'}
           readOnly
           data-testid="credit-customer"
-          hint="Celui de la facture corrigée : un avoir ne change pas de client."
+          hint="Celui de la facture corrigée : un avoir ne change pas de client."
         />
       ) : (
         <CustomerPicker
@@ -74,7 +78,7 @@ export function HeaderFields({
             if (!customer) return;
             // The customer's payment days and currency apply to a document they start.
             f.maturity = addDays(f.date, customer.maturity);
-            if ((f.items ?? []).length === 0) f.currency = customer.currency;
+            if ((f.items ?? []).length === 0) setCurrency(customer.currency);
           }}
         />
       )}
@@ -110,7 +114,7 @@ export function HeaderFields({
         {readOnly ? (
           <TextField label="Devise" value={form.currency ?? 'EUR'} readOnly />
         ) : (
-          <CurrencySelect value={form.currency ?? 'EUR'} onChange={(code) => (draft().currency = code)} error={error('currency')} />
+          <CurrencySelect value={form.currency ?? 'EUR'} onChange={setCurrency} error={error('currency')} />
         )}
         {/* Hidden rather than removed under the franchise: the grid keeps its columns. */}
         <Field label="Prix saisis" disabled={readOnly} className={css({ display: vat ? undefined : 'none!' })}>
@@ -122,12 +126,14 @@ export function HeaderFields({
           />
         </Field>
       </div>
+      {children}
       {type === 'invoice' && !readOnly && <PaymentTermWarning paymentDays={paymentDays} />}
       <div className={grid}>
         <TextField
           className={css({ gridColumn: { md: 'span 3' } })}
           label={DOCUMENT_TYPE_TABLE[type].conditionsLabel}
-          placeholder="Ex. Virement à 30 jours"
+          placeholder={type === 'estimate' ? 'Ex. Devis valable 30 jours, acompte de 30\u00a0% à la commande' : 'Ex. Virement à 30 jours'}
+          hint={type === 'estimate' ? 'Propres au devis : elles ne sont pas reprises sur la facture qui en est tirée.' : undefined}
           value={form.condition}
           readOnly={readOnly}
           error={error('condition')}

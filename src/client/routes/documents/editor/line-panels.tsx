@@ -14,7 +14,7 @@ import { ItemPicker } from './item-picker';
 import { TaxChoice } from '../../../components/tax-choice';
 import { defaultRate, type TaxRules } from '../../../../shared/vat';
 import { shownAmount, typedNumber, type LineDraft } from './form-state';
-import { unitWord } from '../../../../shared/french';
+import { percentText, unitWord } from '../../../../shared/french';
 
 const styles = {
   panel: css({
@@ -63,7 +63,7 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** SPEC §2: items are rows in expandable panels; adding expands the new row; removing asks first. */
+/** Items are rows in expandable panels; adding expands the new row; removing asks first. */
 export function LinePanels({ currencyFormat, currency, units, taxes, rules, lines, readOnly }: Props) {
   const snap = useSnapshot(editor, { sync: true });
   const form = snap.form;
@@ -73,7 +73,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, rules, line
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
       {(form.items ?? []).length === 0 && (
         <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '3' })}>
-          Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.
+          Aucune ligne pour l’instant : ajoutez un article du catalogue ou une ligne libre.
         </p>
       )}
       {(form.items ?? []).map((line, index) => {
@@ -97,6 +97,8 @@ export function LinePanels({ currencyFormat, currency, units, taxes, rules, line
               <button type="button" className={cx(styles.toggle, styles.muted)} onClick={() => toggleLine(key)} tabIndex={-1}>
                 {line.item || 'Nouvelle ligne'} · {shownAmount(line.quantity) || '0'} {unitWord(line.quantity ?? 0, line.unit ?? '')} ×{' '}
                 {money(typedNumber(line.unit_price))}
+                {typedNumber(line.discount_value) > 0 &&
+                  ` · remise ${line.discount_type === 'amount' ? money(typedNumber(line.discount_value)) : percentText(shownAmount(line.discount_value))}`}
               </button>
               <span className={styles.amount}>{money(lines[index]?.gross_total ?? 0)}</span>
               {!readOnly && (
@@ -105,7 +107,7 @@ export function LinePanels({ currencyFormat, currency, units, taxes, rules, line
                   size="icon"
                   aria-label={`Supprimer la ligne ${index + 1}`}
                   onClick={async () => {
-                    if (await confirm('Voulez-vous vraiment supprimer ?')) removeLine(key);
+                    if (await confirm('Voulez-vous vraiment supprimer ?')) removeLine(key);
                   }}
                 >
                   <CloseIcon />

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { formatMoney } from '../../../../shared/format';
 import { sub, toNumber } from '../../../../shared/money';
-import type { DocumentTotals } from '../../../../shared/totals';
+import { convertAmount, formatExchangeRate, vatInBase } from '../../../../shared/exchange';
+import { percentText } from '../../../../shared/french';
+import type { StoredTotals } from '../../../../shared/schemas/document-model';
 import type { CurrencyFormat } from '../../../../shared/schemas/settings';
 
 const styles = {
@@ -45,9 +47,11 @@ const styles = {
     '[aria-expanded=true] &': { transform: 'rotate(180deg)' },
   }),
   hint: css({ fontSize: 'xs', color: 'fg.muted', fontWeight: '500' }),
+  inBase: css({ borderTopWidth: '1px', borderStyle: 'dashed', borderColor: 'border.default', pt: '2', mt: '1' }),
+  rate: css({ fontSize: 'xs', color: 'fg.muted' }),
 };
 
-/** Live totals from the shared core, the same code the server runs on save (subtotal, discount, each tax, shipping, total, deposits, due). */
+/** Live totals of what a save would write (shared/document-save.ts, the function the server's save runs) (subtotal, discount, each tax, shipping, total, deposits, due). */
 export function TotalsCard({
   totals,
   currencyFormat,
@@ -56,8 +60,9 @@ export function TotalsCard({
   showTotal = true,
   vat = true,
   collapsible = false,
+  inBase = null,
 }: {
-  totals: DocumentTotals;
+  totals: StoredTotals;
   currencyFormat: CurrencyFormat;
   currency: string;
   credited?: number;
@@ -66,6 +71,8 @@ export function TotalsCard({
   vat?: boolean;
   /** On a phone the card folds to its total, with a button that unfolds the detail. */
   collapsible?: boolean;
+  /** Another currency than the accounting one: the rate it is converted at (the typed one, else the settings'). */
+  inBase?: { currency: string; rate: string } | null;
 }) {
   const money = (n: number) => formatMoney(n, currencyFormat, currency);
   const due = toNumber(sub(totals.amount_due, credited));
@@ -150,6 +157,7 @@ export function TotalsCard({
           <span data-total="total">{money(totals.total)}</span>
         </div>
       )}
+      {showTotal && inBase && <InBaseRows totals={totals} currency={currency} inBase={inBase} currencyFormat={currencyFormat} vat={vat} />}
       {totals.deposits !== 0 && (
         <div className={styles.row}>
           <span>Acomptes facturés</span>
@@ -175,5 +183,58 @@ export function TotalsCard({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The totals in the accounting currency at the document's rate, as the PDF prints its VAT (directive 2006/112/CE art.
+ * 230: each rate converted and rounded on its own) and as the FEC and the reports will count it once issued.
+ */
+function InBaseRows({
+  totals,
+  currency,
+  inBase,
+  currencyFormat,
+  vat,
+}: {
+  totals: StoredTotals;
+  currency: string;
+  inBase: { currency: string; rate: string };
+  currencyFormat: CurrencyFormat;
+  vat: boolean;
+}) {
+  const money = (n: number | ReturnType<typeof convertAmount>) => formatMoney(n, currencyFormat, inBase.currency);
+  const from = { code: currency, rate: inBase.rate };
+  const to = { code: inBase.currency, rate: '1' };
+  const converted = vatInBase(totals.taxes, from, inBase.currency);
+  return (
+    <div className={styles.inBase} data-testid="totals-in-base">
+      <div className={`${styles.row} ${styles.rate}`}>
+        <span>En {inBase.currency}</span>
+        <span data-total="exchange-rate">{formatExchangeRate(inBase.currency, currency, inBase.rate)}</span>
+      </div>
+      {vat &&
+        converted.taxes.length > 1 &&
+        converted.taxes.map((t) => (
+          <div key={t.rate} className={styles.row}>
+            <span>
+              TVA {percentText(String(t.rate).replace('.', ','))} en {inBase.currency}
+            </span>
+            <span data-total={`base-tax-${t.rate}`}>{money(t.amount)}</span>
+          </div>
+        ))}
+      {vat && converted.taxes.length > 0 && (
+        <div className={styles.row}>
+          <span>Total TVA en {inBase.currency}</span>
+          <span data-total="base-tax">{money(converted.total)}</span>
+        </div>
+      )}
+      <div className={styles.row}>
+        <span>
+          {vat ? 'Total TTC' : 'Total'} en {inBase.currency}
+        </span>
+        <span data-total="base-total">{money(convertAmount(totals.total, from, to))}</span>
+      </div>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useTaxRules } from '../../../lib/use-tax-rules';
 /**
  * What the editor, the preview and the payments tab need: the document (when it has an id), the organisation's
  * settings, taxes and units. Loads into the editor's store the document as the server holds it now, and a new form
- * with the template's predefined texts for the type when there is no id (SPEC §4).
+ * With the template's predefined texts for the type when there is no id.
  */
 export function useEditorData(type: DocumentType, id: number | undefined) {
   const key = `${type}:${id ?? 'new'}`;
@@ -19,6 +19,8 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
   const template = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 60_000 });
   const taxes = trpc.taxes.list.useQuery(undefined, { staleTime: 60_000 });
   const units = trpc.units.list.useQuery(undefined, { staleTime: 60_000 });
+  // Their rates prefill the exchange rate of a document in another currency.
+  const currencies = trpc.currencies.list.useQuery(undefined, { staleTime: 60_000 });
   const rules = useTaxRules();
   // Fetched again on every opening: a cached answer may predate the last save ("lost edit").
   const doc = trpc.documents.get.useQuery({ id: id ?? 0 }, { enabled: Boolean(id), refetchOnMount: 'always' });
@@ -64,6 +66,7 @@ export function useEditorData(type: DocumentType, id: number | undefined) {
     settings: appSettings,
     taxes: taxes.data?.data ?? [],
     units: units.data?.data ?? [],
+    currencies: currencies.data?.data ?? [],
     /** VAT regime and taxes per line: what the line and shipping choices offer. */
     rules: { vat: rules.vat, multiple: rules.multiple },
   };

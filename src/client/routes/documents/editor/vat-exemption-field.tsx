@@ -60,7 +60,7 @@ export function VatExemptionField({ readOnly }: { readOnly?: boolean }) {
           value={text}
           onChange={(e) => write(e.target.value)}
           readOnly={readOnly}
-          placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
+          placeholder="Pour des lignes sans TVA : ex. Exonération de TVA, art. 261-4-4° du CGI"
           aria-invalid={error ? true : undefined}
         />
       </div>

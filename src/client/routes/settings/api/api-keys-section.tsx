@@ -12,6 +12,7 @@ import { showMessage } from '../../../stores/snackbar';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { RadioGroup } from '../../../components/ui/radio-group';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { CurlExample } from './curl-example';
 import { PlanFeatureNote, usePlanIncludes } from '../../subscription/plan-feature';
 import { copyText } from '../../../lib/copy-text';
@@ -68,6 +69,7 @@ export function ApiKeysSection() {
   const keys = trpc.apiKeys.list.useQuery(undefined, { enabled: canManage });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
+  const [webhooks, setWebhooks] = useState(false);
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<Created | null>(null);
   const guard = useActionGuard();
@@ -76,6 +78,7 @@ export function ApiKeysSection() {
       showMessage(answer.messages, 200);
       setCreated({ name: answer.data.name, scope: answer.data.scope, secret: answer.data.secret });
       setName('');
+      setWebhooks(false);
       void utils.apiKeys.invalidate();
     },
   });
@@ -88,7 +91,7 @@ export function ApiKeysSection() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = apiKeyInputSchema.safeParse({ name, scope });
+    const result = apiKeyInputSchema.safeParse({ name, scope, webhooks });
     setError(result.success ? undefined : firstMessage(result.error.issues));
     if (result.success) void guard(() => create.mutateAsync(result.data));
   }
@@ -106,7 +109,7 @@ export function ApiKeysSection() {
         <>
           {created && (
             <div className={styles.secretBox} role="status" aria-label="Nouvelle clé d’API">
-              <strong>Copiez la clé « {created.name} » maintenant : elle ne sera plus jamais affichée.</strong>
+              <strong>Copiez la clé « {created.name} » maintenant : elle ne sera plus jamais affichée.</strong>
               <code className={styles.secret} data-testid="api-key-secret">
                 {created.secret}
               </code>
@@ -124,7 +127,7 @@ export function ApiKeysSection() {
             <TextField
               className={css({ flex: '1', minW: '220px' })}
               label="Nom de la clé"
-              placeholder="Ex. : Synchronisation comptable"
+              placeholder="Ex. : Synchronisation comptable"
               value={name}
               error={error}
               maxLength={100}
@@ -136,12 +139,16 @@ export function ApiKeysSection() {
               value={scope}
               onChange={(value) => setScope(value as ApiKeyScope)}
             />
+            <Checkbox checked={webhooks} onChange={setWebhooks}>
+              Gère aussi les webhooks
+            </Checkbox>
             <Button type="submit" loading={create.isPending} disabled={!included}>
               Créer la clé
             </Button>
           </form>
           <p className={styles.muted}>
-            {API_KEY_SCOPE_LABELS.read} : {SCOPE_HINTS.read}. {API_KEY_SCOPE_LABELS.write} : {SCOPE_HINTS.write}.
+            {API_KEY_SCOPE_LABELS.read} : {SCOPE_HINTS.read}. {API_KEY_SCOPE_LABELS.write} : {SCOPE_HINTS.write}. Portée « webhooks » : la
+            clé ajoute, modifie, renvoie et rejoue aussi les webhooks (si vous-même le pouvez).
           </p>
           {keys.data && keys.data.data.length === 0 && <p className={styles.muted}>Aucune clé d’API pour l’instant.</p>}
           <ul>
@@ -150,18 +157,19 @@ export function ApiKeysSection() {
                 <div>
                   <span className={styles.name}>{key.name}</span>
                   <span className={styles.badge}>{API_KEY_SCOPE_LABELS[key.scope]}</span>
+                  {key.webhooks && <span className={styles.badge}>Webhooks</span>}
                   <div className={styles.muted}>
                     <span className={styles.prefix}>{key.prefix}…</span> · créée le {dateFr(key.created_at)} par {key.created_by}
                   </div>
                 </div>
-                <span className={styles.muted}>Dernière utilisation : {dateFr(key.last_used_at)}</span>
+                <span className={styles.muted}>Dernière utilisation : {dateFr(key.last_used_at)}</span>
                 <Button
                   variant="ghost"
                   size="sm"
                   className={css({ justifySelf: { base: 'start', md: 'end' } })}
                   onClick={async () => {
                     const ok = await confirm(
-                      `Révoquer la clé « ${key.name} » ? Les logiciels qui l’utilisent perdront l’accès immédiatement.`,
+                      `Révoquer la clé « ${key.name} » ? Les logiciels qui l’utilisent perdront l’accès immédiatement.`,
                       { title: 'Révoquer la clé', confirmLabel: 'Révoquer' },
                     );
                     if (ok) revoke.mutate({ id: key.id });

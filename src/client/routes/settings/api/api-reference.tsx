@@ -120,7 +120,7 @@ export default function ApiReference() {
   const shown = useMemo(() => filterGroups(groups, search), [groups, search]);
   const count = groups.reduce((n, g) => n + g.operations.length, 0);
 
-  if (failed) return <p className={styles.muted}>La référence de l’API n’a pas pu être chargée : rechargez la page.</p>;
+  if (failed) return <p className={styles.muted}>La référence de l’API n’a pas pu être chargée : rechargez la page.</p>;
   if (!document) return <Spinner label="Chargement de la référence de l’API" />;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
@@ -128,7 +128,7 @@ export default function ApiReference() {
         <Input
           type="search"
           aria-label="Filtrer les chemins"
-          placeholder="Filtrer : customers, POST, facture…"
+          placeholder="Filtrer : customers, POST, facture…"
           className={css({ maxW: '360px' })}
           value={search}
           onChange={(e) => setSearch(e.target.value)}

@@ -27,7 +27,7 @@ const pre = css({
 export function CurlExample({ secret, scope }: { secret: string; scope: ApiKeyScope }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-      <span className={css({ fontSize: 'sm', fontWeight: '600' })}>Essayez-la :</span>
+      <span className={css({ fontSize: 'sm', fontWeight: '600' })}>Essayez-la :</span>
       <pre className={pre} data-testid="curl-example">
         {curlExamples(window.location.origin, secret, scope)}
       </pre>

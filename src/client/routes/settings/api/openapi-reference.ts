@@ -31,6 +31,16 @@ interface OpenApiOperation {
 export interface OpenApiDocument {
   info?: { title?: string; version?: string };
   paths?: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, Schema>; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** A body or an answer that is a shared schema (`$ref` to a component): the component, to list its fields. */
+function resolved(document: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
+  const ref = schema?.$ref;
+  if (!ref?.startsWith(SCHEMA_REF)) return schema;
+  return document.components?.schemas?.[ref.slice(SCHEMA_REF.length)] ?? schema;
 }
 
 export interface ReferenceField {
@@ -87,12 +97,12 @@ function bodyFields(schema: Schema | undefined): ReferenceField[] {
   }));
 }
 
-function successOf(operation: OpenApiOperation): ReferenceOperation['success'] {
+function successOf(document: OpenApiDocument, operation: OpenApiOperation): ReferenceOperation['success'] {
   const [status, response] = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2')) ?? ['200', undefined];
   const [contentType, media] = Object.entries(response?.content ?? {})[0] ?? [];
   if (!contentType) return { status, type: '—' };
   if (!contentType.startsWith('application/json')) return { status, type: contentType };
-  const schema = media?.schema;
+  const schema = resolved(document, media?.schema);
   const keys = schema?.properties ? Object.keys(schema.properties) : [];
   return { status, type: keys.length > 0 ? `{ ${keys.join(', ')} }` : typeOf(schema) };
 }
@@ -111,14 +121,14 @@ export function referenceGroups(document: OpenApiDocument): ReferenceGroup[] {
         type: typeOf(p.schema),
         required: p.required ?? false,
       }));
-      fields.push(...bodyFields(firstSchema(operation.requestBody?.content)));
+      fields.push(...bodyFields(resolved(document, firstSchema(operation.requestBody?.content))));
       const entry: ReferenceOperation = {
         id: operation.operationId ?? `${method} ${path}`,
         method: method.toUpperCase(),
         path,
         summary: operation.summary ?? '',
         fields,
-        success: successOf(operation),
+        success: successOf(document, operation),
       };
       groups.set(tag, [...(groups.get(tag) ?? []), entry]);
     }

@@ -4,7 +4,7 @@ import { settingsListStyles } from '../settings-list-styles';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
-  WEBHOOK_MAX_CONSECUTIVE_FAILURES,
+  WEBHOOK_DISABLE_AFTER_DAYS,
   webhookInputSchema,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -38,6 +38,8 @@ const styles = {
 const lastDelivery = (w: WebhookEndpoint) => {
   const last = w.last_delivery;
   if (!last) return 'Aucun envoi pour l’instant';
+  // Kept while the endpoint was off, or just replayed: not tried yet, so not a failure.
+  if (last.status === 'pending' && last.at === null) return 'Dernier événement en attente d’envoi';
   const answer = last.response_status ? ` (HTTP ${last.response_status})` : '';
   const outcome = last.status === 'delivered' ? 'réussi' : last.status === 'pending' ? 'en échec, nouvel essai prévu' : 'en échec';
   return `Dernier envoi ${outcome}${answer} le ${dateTimeFr(last.at)}`;
@@ -95,10 +97,12 @@ export function WebhooksSection() {
       <p className={settingsSection}>Webhooks</p>
       <p className={styles.muted}>
         À chaque événement choisi, Facturier envoie une requête POST en JSON à votre adresse, signée avec le secret du webhook (en-tête
-        Facturier-Signature : HMAC-SHA256 de « horodatage.corps »). En cas d’échec, il réessaie après 1 min, 5 min, 30 min, 2 h puis 12 h.
+        Facturier-Signature : HMAC-SHA256 de « horodatage.corps »). En cas d’échec, chaque envoi est réessayé après 1 min, 5 min, 30 min, 2
+        h, 12 h, puis toutes les 12 h pendant {WEBHOOK_DISABLE_AFTER_DAYS} jours. L’ordre d’arrivée n’est pas garanti : chaque événement
+        porte un numéro de séquence propre au webhook (champ sequence) pour les remettre dans l’ordre.
       </p>
       {hooks.data?.data.length === 0 && (
-        <p className={cx(styles.muted, css({ mt: '3' }))}>Aucun webhook : ajoutez l’adresse d’un logiciel qui doit être prévenu.</p>
+        <p className={cx(styles.muted, css({ mt: '3' }))}>Aucun webhook : ajoutez l’adresse d’un logiciel qui doit être prévenu.</p>
       )}
       <ul>
         {hooks.data?.data.map((w) => (
@@ -110,10 +114,17 @@ export function WebhooksSection() {
               <div className={styles.muted}>
                 {lastDelivery(w)} · secret {w.secret_hint}
               </div>
+              {w.enabled && w.failing_since && (
+                <p className={styles.notice} role="status">
+                  En échec depuis le {dateTimeFr(w.failing_since)} : les envois sont réessayés ; sans réponse correcte pendant{' '}
+                  {WEBHOOK_DISABLE_AFTER_DAYS} jours, le webhook sera désactivé et les propriétaires prévenus par e-mail.
+                </p>
+              )}
               {w.disabled_at && !w.enabled && (
                 <p className={styles.notice} role="status">
-                  Désactivé automatiquement le {dateTimeFr(w.disabled_at)} après {WEBHOOK_MAX_CONSECUTIVE_FAILURES} échecs consécutifs :
-                  vérifiez l’adresse et le journal, envoyez un test, puis réactivez-le.
+                  Désactivé automatiquement le {dateTimeFr(w.disabled_at)} : tous les envois ont échoué pendant {WEBHOOK_DISABLE_AFTER_DAYS}{' '}
+                  jours. Les événements survenus depuis sont conservés et partiront à la réactivation : vérifiez l’adresse et le journal,
+                  envoyez un test, puis réactivez-le.
                 </p>
               )}
             </div>
@@ -136,7 +147,7 @@ export function WebhooksSection() {
                 variant="ghost"
                 size="sm"
                 onClick={async () => {
-                  const question = `Supprimer le webhook ${w.url} et son journal ?`;
+                  const question = `Supprimer le webhook ${w.url} et son journal ?`;
                   if (await confirm(question, { title: 'Supprimer', confirmLabel: 'Supprimer', width: 420 })) remove.mutate({ id: w.id });
                 }}
               >
@@ -197,7 +208,7 @@ export function WebhooksSection() {
           </>
         }
       >
-        <p>Copiez-le maintenant : il ne sera plus affiché. Votre serveur s’en sert pour vérifier que chaque envoi vient de Facturier.</p>
+        <p>Copiez-le maintenant : il ne sera plus affiché. Votre serveur s’en sert pour vérifier que chaque envoi vient de Facturier.</p>
         <p className={styles.secret} data-testid="webhook-secret">
           {secret}
         </p>

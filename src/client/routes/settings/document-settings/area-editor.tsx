@@ -86,7 +86,7 @@ export function AreaEditor({ area }: { area: Area }) {
               />
             </div>
             {span > 12 && (
-              <p className={styles.warning}>Les colonnes et leurs décalages font {span} douzièmes : la dernière passera à la ligne.</p>
+              <p className={styles.warning}>Les colonnes et leurs décalages font {span} douzièmes : la dernière passera à la ligne.</p>
             )}
             <div className={styles.columns}>
               {row.columns.map((col, c) => (

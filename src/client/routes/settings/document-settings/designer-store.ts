@@ -7,7 +7,7 @@ export type Column = TemplateRow['columns'][number];
 
 /**
  * The template being designed. Sections mutate `designer.draft` in their handlers and read it through
- * `useSnapshot`; the page compares it with the saved template for SPEC §4's 'unsaved changes' flag.
+ * `useSnapshot`; the page compares it with the saved template for the 'unsaved changes' flag.
  */
 export const designer = proxy({
   draft: null as DocumentTemplate | null,
@@ -56,7 +56,7 @@ export function moveElement(from: ElementAddress, target: ElementAddress) {
   destination.splice(Math.min(index, destination.length), 0, element);
 }
 
-/** A new element of `type` with the options of its SPEC type set to their defaults. */
+/** A new element of `type` with the options of its type set to their defaults. */
 export function newElement(type: TemplateElement['type']): TemplateElement {
   switch (type) {
     case 'logo':

@@ -104,7 +104,7 @@ export function ElementItem({ address, value, count, target }: Props) {
           variant="ghost"
           aria-expanded={open}
           aria-controls={optionsId}
-          aria-label={`Options : ${name}`}
+          aria-label={`Options : ${name}`}
           onClick={() => setOpen(!open)}
         >
           Options

@@ -10,7 +10,7 @@ import { StyleEditor } from './style-editor';
 
 const LAYOUTS = [
   { value: 1, label: 'Libellé et valeur côte à côte' },
-  { value: 2, label: 'Bandeau : libellé au-dessus de la valeur' },
+  { value: 2, label: 'Bandeau : libellé au-dessus de la valeur' },
   { value: 3, label: 'Tableau encadré' },
 ] as const;
 const ICON_LABELS: Record<string, string> = {
@@ -46,7 +46,7 @@ interface Props {
   path: string;
 }
 
-/** The options of one element of SPEC §3, by type, and the style every element may carry. */
+/** The options of one template element, by type, and the style every element may carry. */
 export function ElementOptions({ value, edit, path }: Props) {
   // Each branch narrows the draft element to the type on screen.
   const as = <T extends TemplateElement['type']>(_type: T) => edit() as Extract<TemplateElement, { type: T }>;
@@ -137,7 +137,7 @@ export function ElementOptions({ value, edit, path }: Props) {
           rows={3}
           value={value.content}
           path={`${path}.content`}
-          placeholder="Ex. : Merci pour votre confiance"
+          placeholder="Ex. : Merci pour votre confiance"
           onChange={(v) => (as('text').content = v)}
         />
       )}

@@ -9,7 +9,7 @@ const AREAS: { value: Area; label: string }[] = [
   { value: 'footer', label: 'Pied de page' },
 ];
 
-/** Éléments: the three lists of rows of SPEC §3 — first-page header, following pages' header, footer. */
+/** Éléments: the three lists of rows of the template — first-page header, following pages' header, footer. */
 export function ElementsSection({ invalidAreas }: { invalidAreas: ReadonlySet<string> }) {
   const [area, setArea] = useState<Area>('header');
   return (

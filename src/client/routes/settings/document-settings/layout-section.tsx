@@ -31,7 +31,7 @@ export function LayoutSection() {
   return (
     <div className={panel}>
       {PAGES.map(([page, title]) => (
-        <section key={page} className={subCard} aria-label={`Marges : ${title.toLowerCase()}`}>
+        <section key={page} className={subCard} aria-label={`Marges : ${title.toLowerCase()}`}>
           <p className={sectionTitle}>Marges — {title.toLowerCase()}</p>
           <div className={grid.four}>
             {SIDES.map(([side, label]) => (

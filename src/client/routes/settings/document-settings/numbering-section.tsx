@@ -47,9 +47,9 @@ function Card({ title, sample: text, testId, children }: { title: string; sample
   return (
     <section className={subCard} aria-label={title}>
       <div className={head}>
-        <p className={sectionTitle}>{title.replace('Numérotation : ', '')}</p>
+        <p className={sectionTitle}>{title.replace('Numérotation : ', '')}</p>
         <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          Exemple :{' '}
+          Exemple :{' '}
           <output className={sample} data-testid={testId}>
             {text}
           </output>
@@ -113,7 +113,7 @@ export function NumberingSection({ collisions = [] }: { collisions?: readonly st
         return (
           <Card
             key={type}
-            title={`Numérotation : ${label}`}
+            title={`Numérotation : ${label}`}
             sample={valid ? formatDocumentNumber(n, SAMPLE_COUNTER, ctx) : '—'}
             testId={`number-sample-${type}`}
           >

@@ -13,7 +13,7 @@ const styles = {
 
 /** Starts from a ready-made look after a confirmation; numbering and predefined texts stay as they are. */
 async function applyAfterConfirm(preset: TemplatePreset) {
-  const replace = await confirm('Remplacer la mise en page actuelle ?', {
+  const replace = await confirm('Remplacer la mise en page actuelle ?', {
     title: `Modèle « ${preset.label} »`,
     confirmLabel: 'Remplacer',
   });
@@ -30,7 +30,7 @@ async function applyAfterConfirm(preset: TemplatePreset) {
 export function PresetsStrip() {
   return (
     <section aria-label="Modèles prêts à l’emploi" className={styles.strip}>
-      <span className={styles.label}>Partir d’un modèle :</span>
+      <span className={styles.label}>Partir d’un modèle :</span>
       {TEMPLATE_PRESETS.map((preset) => (
         <Tooltip key={preset.id} label={preset.description}>
           <Button

@@ -58,7 +58,7 @@ interface StyleEditorProps {
 }
 
 /**
- * One editor for every SPEC §3 style: a 'Par défaut' choice or an empty field removes the property, so the part
+ * One editor for every style: a 'Par défaut' choice or an empty field removes the property, so the part
  * inherits what encloses it instead of pinning today's default.
  */
 export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps) {

@@ -55,7 +55,7 @@ const PARTS: {
   },
 ];
 
-/** Styles: the table's general, head, odd and even rows, total and foot, with SPEC §3's option lists. */
+/** Styles: the table's general, head, odd and even rows, total and foot, with the option lists. */
 export function StylesSection() {
   const snap = defined(useSnapshot(designer).draft, 'useSnapshot(designer).draft');
   const [part, setPart] = useState<Part>('thead');

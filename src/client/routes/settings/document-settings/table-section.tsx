@@ -66,7 +66,7 @@ export function TableSection() {
       <section className={subCard} aria-label="Colonnes du tableau">
         <p className={sectionTitle}>Colonnes</p>
         <p className={sectionNote}>
-          Glissez une colonne pour la déplacer, ou utilisez Monter / Descendre. Les largeurs sont en % de la largeur du tableau.
+          Glissez une colonne pour la déplacer, ou utilisez Monter / Descendre. Les largeurs sont en % de la largeur du tableau.
         </p>
         <ol
           className={css({
@@ -219,7 +219,7 @@ export function TableSection() {
           })}
         >
           <p className={styles.sum} data-testid="table-width-sum">
-            Largeur des colonnes visibles :{' '}
+            Largeur des colonnes visibles :{' '}
             <strong
               className={css({
                 color: visibleSum === 100 ? 'success' : 'warning',
@@ -231,7 +231,7 @@ export function TableSection() {
           </p>
           {visibleSum !== 100 && (
             <Button size="sm" variant="outline" onClick={fitWidths}>
-              Ajuster à 100 %
+              Ajuster à 100 %
             </Button>
           )}
         </div>

@@ -29,7 +29,7 @@ export function TextsSection() {
         rows={4}
         value={texts.header}
         path={`texts.${type}.header`}
-        placeholder="Ex. : Suite à notre échange, voici notre proposition."
+        placeholder="Ex. : Suite à notre échange, voici notre proposition."
         onChange={(v) => (draft().texts[type].header = v)}
       />
       <TextAreaField
@@ -37,7 +37,7 @@ export function TextsSection() {
         rows={4}
         value={texts.footer}
         path={`texts.${type}.footer`}
-        placeholder="Ex. : Merci pour votre confiance."
+        placeholder="Ex. : Merci pour votre confiance."
         onChange={(v) => (draft().texts[type].footer = v)}
       />
     </div>

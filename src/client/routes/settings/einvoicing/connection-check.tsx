@@ -17,11 +17,16 @@ type Outcome = { kind: 'ok' } | { kind: 'failed'; messages: string[] };
 
 /** « Tester la connexion »: both healthchecks, each service's result on its own line (a refusal stays on screen). */
 export function ConnectionCheck({ dirty }: { dirty: boolean }) {
+  const utils = trpc.useUtils();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const check = trpc.einvoicing.check.useMutation({
     meta: { silent: true },
     onMutate: () => setOutcome(null),
-    onSuccess: () => setOutcome({ kind: 'ok' }),
+    onSuccess: () => {
+      setOutcome({ kind: 'ok' });
+      // The test reads the organisation's own directory line too.
+      void utils.einvoicing.ownDirectory.invalidate();
+    },
     onError: (error) => setOutcome({ kind: 'failed', messages: [errorInfo(error).messages].flat() }),
   });
   const messages = outcome?.kind === 'failed' ? outcome.messages : [];
@@ -35,7 +40,7 @@ export function ConnectionCheck({ dirty }: { dirty: boolean }) {
         </Button>
         <span className={note}>
           {dirty
-            ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.'
+            ? 'Enregistrez d’abord vos modifications : le test utilise les paramètres enregistrés.'
             : check.isPending
               ? 'Test en cours…'
               : 'Appelle le contrôle de santé (healthcheck) des deux services de la plateforme.'}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { css } from '../../../../../styled-system/css';
 import {
   EINVOICING_MODE_LABELS,
@@ -19,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from '../settings-frame';
 import { ConnectionCheck } from './connection-check';
+import { OwnDirectory } from './own-directory';
 import { SecretField } from './secret-field';
 
 const note = css({ fontSize: 'sm', color: 'fg.muted' });
@@ -80,11 +82,11 @@ const AUTH_OPTIONS = [
 ];
 
 const MODE_NOTES: Record<EinvoicingSettings['mode'], string> = {
-  none: 'Aucune transmission : les factures électroniques se téléchargent depuis chaque document, « Déposer sur la plateforme » est refusé.',
+  none: 'Aucune transmission : les factures électroniques se téléchargent depuis chaque document, « Déposer sur la plateforme » est refusé.',
   folder:
     'Les factures déposées sont écrites dans le dossier « platform » du serveur, et les statuts y sont relevés : pour une plateforme qui reçoit des fichiers (dépôt SFTP, dossier synchronisé).',
   afnor:
-    'Facturier se connecte à votre plateforme agréée par son API normalisée (AFNOR XP Z12-013) : chaque facture ou avoir émis pour une entreprise française y est déposé automatiquement, et son accusé de réception s’affiche sur le document. La relève des statuts suivants par cette API n’est pas encore disponible.',
+    'Facturier se connecte à votre plateforme agréée par son API normalisée (AFNOR XP Z12-013) : chaque facture ou avoir émis pour une entreprise française y est déposé automatiquement, et son accusé de réception s’affiche sur le document. Les factures de vos fournisseurs et les statuts de vos factures (refusée, encaissée…) sont relevés sur la plateforme toutes les cinq minutes, ou aussitôt par « Synchroniser » (Dépenses).',
 };
 
 /** Paramètres → Facturation électronique: how the organisation reaches its Plateforme Agréée. */
@@ -99,6 +101,8 @@ export function EinvoicingSettingsPage() {
     onSuccess: (answer) => {
       showMessage(answer.messages, 200);
       utils.einvoicing.settings.setData(undefined, answer.data);
+      // Saving reads the organisation's own directory line again.
+      void utils.einvoicing.ownDirectory.invalidate();
       setForm(formOf(answer.data));
       setReplacing({ client_secret: false, token: false });
     },
@@ -138,6 +142,13 @@ export function EinvoicingSettingsPage() {
         <h2 id="einvoicing-title" className={settingsSection}>
           Facturation électronique
         </h2>
+        <p className={note}>
+          Ce qui a été déposé, accepté, rejeté, reçu et déclaré :{' '}
+          <Link href="/einvoicing" className={css({ color: 'accent.fg', fontWeight: '600' })}>
+            suivi des flux et des déclarations
+          </Link>
+          .
+        </p>
         <RadioGroup
           label="Connexion à la plateforme agréée"
           options={MODE_OPTIONS}
@@ -230,6 +241,7 @@ export function EinvoicingSettingsPage() {
             <p className={note}>Le profil « CIUS » convient sauf si votre plateforme demande le profil étendu.</p>
 
             {stored.mode === 'afnor' && <ConnectionCheck dirty={dirty} />}
+            {stored.mode === 'afnor' && <OwnDirectory dirty={dirty} />}
           </>
         )}
 

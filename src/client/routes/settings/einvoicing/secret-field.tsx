@@ -19,6 +19,7 @@ export function SecretField({
   onChange,
   error,
   hint,
+  storedLabel = 'enregistré',
 }: {
   label: string;
   isSet: boolean;
@@ -28,13 +29,15 @@ export function SecretField({
   onChange: (value: string) => void;
   error?: string;
   hint?: string;
+  /** What the badge says while a secret is stored (« Clé enregistrée » for a key). */
+  storedLabel?: string;
 }) {
   if (isSet && !replacing) {
     return (
       <fieldset className={stored}>
         <legend className={css({ fontWeight: '600', p: '0' })}>{label}</legend>
         <div className={storedRow}>
-          <span className={badge}>enregistré</span>
+          <span className={badge}>{storedLabel}</span>
           <Button variant="outline" size="sm" onClick={onReplace}>
             Remplacer
           </Button>

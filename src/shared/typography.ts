@@ -1,0 +1,68 @@
+/**
+ * French typography in one place, for the screens, the document pages (and so the PDFs) and the e-mails: the signs,
+ * the spaces that never break, percentages and thousands as the organisation's currency format writes them, and the
+ * typographic apostrophe. Pure text in, text out.
+ */
+import { toDecimalString, type MoneyInput } from './money';
+
+/** A no-break space: before « : » and between an amount and « € ». */
+export const NBSP = '\u00a0';
+/** A narrow no-break space: before « ; ! ? % » and between groups of thousands. */
+export const NARROW_NBSP = '\u202f';
+/** The minus sign of French typography (U+2212), never the hyphen. */
+export const MINUS = '\u2212';
+/** The typographic apostrophe the whole app writes (« l’avoir », never « l'avoir »). */
+export const APOSTROPHE = '’';
+
+/** The separators of a number, as the organisation's currency format gives them (defaults: « , » and none). */
+export interface NumberSeparators {
+  decimal?: string;
+  thousand?: string;
+}
+
+/** '1234567' → '1 234 567' with the given separator (by default the narrow no-break space); '' groups nothing. */
+export function groupThousands(digits: string, separator: string = NARROW_NBSP): string {
+  return separator ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator) : digits;
+}
+
+/** A negative number's sign: the typographic minus before what follows. */
+export const signed = (negative: boolean, body: string): string => (negative ? `${MINUS}${body}` : body);
+
+/**
+ * A number with a fixed count of decimals and the organisation's separators: formatNumber(1234.5, 2) = '1234,50',
+ * with thousand ' ' = '1 234,50' (narrow no-break). Negative numbers take the minus sign.
+ */
+export function formatNumber(value: MoneyInput, decimals: number, separators: NumberSeparators = {}): string {
+  const text = toDecimalString(value, decimals);
+  const negative = text.startsWith('-') && /[1-9]/.test(text);
+  const [intPart = '0', decPart] = text.replace(/^-/, '').split('.');
+  const grouped = groupThousands(intPart, separators.thousand ?? '');
+  return signed(negative, decPart ? `${grouped}${separators.decimal || ','}${decPart}` : grouped);
+}
+
+/** A percentage already written as text: '10,00' → '10,00 %' (narrow no-break space, never split from its number). */
+export const percentText = (value: string): string => `${value}${NARROW_NBSP}%`;
+
+/** A percentage: formatPercent(10) = '10,00 %'; `decimals` 0 when whole numbers read better (« 45 % du facturé »). */
+export const formatPercent = (value: MoneyInput, decimals = 2, separators: NumberSeparators = {}): string =>
+  percentText(formatNumber(value, decimals, separators));
+
+/** Straight apostrophes between letters become typographic ones: « l'avoir » → « l’avoir ». */
+export const curlyApostrophes = (text: string): string => text.replace(/(\p{L})'(?=\p{L})/gu, `$1${APOSTROPHE}`);
+
+/**
+ * The spaces French puts before « : ; ! ? % € », made no-break (a no-break space before « : » and « € », a narrow one
+ * before the others), so that a sign never starts a line: 'Total : 40 €' keeps its sign with its word. A sign glued
+ * to a number (« 20% », « 40€ ») gets its space. A URL or a time (« https://… », « 10:30 ») is left alone: only a
+ * space already typed is changed, except after a number.
+ */
+export function withFrenchSpaces(text: string): string {
+  return text
+    .replace(/[ \u00a0\u202f]+([;!?])/g, `${NARROW_NBSP}$1`)
+    .replace(/[ \u00a0\u202f]+:(?=\s|$)/g, `${NBSP}:`)
+    .replace(/(\d)[ \u00a0\u202f]?%/g, `$1${NARROW_NBSP}%`)
+    .replace(/(\d)[ \u00a0\u202f]?€/g, `$1${NBSP}€`);
+}
+
+/** French text as it should print: typographic apostrophes and no-break spaces before its signs. */
+export const frenchTypography = (text: string): string => withFrenchSpaces(curlyApostrophes(text));

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  componentCssCalls,
+  documentFieldFiles,
+  migrationImports,
+  OUTSIDE_DOCUMENT,
+  TRACKER_REFERENCE,
+  textMentions,
+  upwardImports,
+} from '../../scripts/code-shape';
+
+// What is left to move, named so that the list can only shrink.
+const KNOWN_UPWARD = [
+  'src/server/db/migrations/0017_audit_backfill.ts ../../services/audit',
+  'src/server/db/migrations/0017_audit_backfill.ts ../../services/pdf-archive',
+];
+const KNOWN_MIGRATION_IMPORTS = [
+  'src/server/db/migrations/0017_audit_backfill.ts ../../services/audit',
+  'src/server/db/migrations/0017_audit_backfill.ts ../../services/pdf-archive',
+  'src/server/db/migrations/0017_audit_backfill.ts ../../../shared/money',
+];
+
+// Each test parses every server file: seconds on a loaded machine.
+describe('the shape of src/server', { timeout: 60_000 }, () => {
+  it('imports only from its own layer or below', () => {
+    // Migration 0017 backfills the audit chain with the live writer, so that a chain it writes verifies under today's keyed hashes.
+    expect(upwardImports('.').map(({ file, what }) => `${file} ${what}`)).toEqual(KNOWN_UPWARD);
+  });
+
+  it('has migrations that carry their own logic', () => {
+    expect(migrationImports('.').map(({ file, what }) => `${file} ${what}`)).toEqual(KNOWN_MIGRATION_IMPORTS);
+  });
+
+  it('says what it means without pointing at the tracker or at documents outside the repository', () => {
+    const where = (findings: { file: string; line: number; what: string }[]) =>
+      findings.map(({ file, line, what }) => `${file}:${line} ${what}`);
+    expect(where(textMentions('.', TRACKER_REFERENCE))).toEqual([]);
+    expect(where(textMentions('.', OUTSIDE_DOCUMENT))).toEqual([]);
+  });
+});
+
+describe('the shape of src/client', () => {
+  it('styles the Ark components through the theme’s recipes, never with css() beside them', () => {
+    expect(componentCssCalls('.').map(({ file, line }) => `${file}:${line}`)).toEqual([]);
+  });
+});
+
+// A document field is added in the places docs/ARCHITECTURE.md lists: one pure save (shared/document-save.ts) for the
+// server, both editors and the preview keeps them to five; a sixth place fails here.
+describe('the recipe for a document field', () => {
+  it('lists five places at most', () => {
+    expect(documentFieldFiles('.')).toBeLessThanOrEqual(5);
+  });
+});
