@@ -78,11 +78,24 @@ function betterSqlite3For(version, home) {
     'node-gyp.js',
   );
   const jobs = String(Math.max(1, os.availableParallelism()));
-  execFileSync(path.join(home, 'bin', 'node'), [nodeGyp, 'rebuild', '--release', '--loglevel=error', `--nodedir=${home}`, '-j', jobs], {
-    cwd: work,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PATH: `${path.join(home, 'bin')}:${process.env.PATH}` },
-  });
+  const node = path.join(home, 'bin', 'node');
+  // Under `npm test`, npm hands its configuration down as npm_config_* variables, and node-gyp lets them win over its
+  // own flags: Debian's npm sets nodedir=/usr, which compiled against the machine's Node headers, not this version's.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+  try {
+    // The compiler's warnings are the module's own business: printed only when the build fails.
+    execFileSync(node, [nodeGyp, 'rebuild', '--release', '--loglevel=error', `--nodedir=${home}`, '-j', jobs], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...env, npm_config_nodedir: home, PATH: `${path.join(home, 'bin')}:${process.env.PATH}` },
+    });
+  } catch (error) {
+    process.stderr.write(error.stderr ?? '');
+    throw error;
+  }
+  // A module built for another ABI only fails when a test first opens a database: check it loads before caching it.
+  const addon = path.join(work, 'build', 'Release', 'better_sqlite3.node');
+  execFileSync(node, ['-e', `require(${JSON.stringify(addon)})`], { stdio: ['ignore', 'ignore', 'inherit'] });
   settle(work, built);
   return built;
 }
