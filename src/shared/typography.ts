@@ -50,19 +50,30 @@ export const formatPercent = (value: MoneyInput, decimals = 2, separators: Numbe
 /** Straight apostrophes between letters become typographic ones: « l'avoir » → « l’avoir ». */
 export const curlyApostrophes = (text: string): string => text.replace(/(\p{L})'(?=\p{L})/gu, `$1${APOSTROPHE}`);
 
+/** What must print exactly as typed: a web address (its « %20 » or « ' ») or an e-mail address. */
+const VERBATIM = /(\b(?:https?|mailto):\S+|[\w.+'%-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** Applies `change` to the text around its web and e-mail addresses, which stay as typed. */
+const outsideAddresses = (text: string, change: (part: string) => string): string =>
+  text
+    .split(VERBATIM)
+    .map((part, i) => (i % 2 === 1 ? part : change(part)))
+    .join('');
+
 /**
  * The spaces French puts before « : ; ! ? % € », made no-break (a no-break space before « : » and « € », a narrow one
  * before the others), so that a sign never starts a line: 'Total : 40 €' keeps its sign with its word. A sign glued
- * to a number (« 20% », « 40€ ») gets its space. A URL or a time (« https://… », « 10:30 ») is left alone: only a
+ * to a number (« 20% », « 40€ ») gets its space. Addresses and times (« https://… », « 10:30 ») are left alone: only a
  * space already typed is changed, except after a number.
  */
-export function withFrenchSpaces(text: string): string {
-  return text
-    .replace(/[ \u00a0\u202f]+([;!?])/g, `${NARROW_NBSP}$1`)
-    .replace(/[ \u00a0\u202f]+:(?=\s|$)/g, `${NBSP}:`)
-    .replace(/(\d)[ \u00a0\u202f]?%/g, `$1${NARROW_NBSP}%`)
-    .replace(/(\d)[ \u00a0\u202f]?€/g, `$1${NBSP}€`);
-}
+export const withFrenchSpaces = (text: string): string =>
+  outsideAddresses(text, (part) =>
+    part
+      .replace(/[ \u00a0\u202f]+([;!?])/g, `${NARROW_NBSP}$1`)
+      .replace(/[ \u00a0\u202f]+:(?=\s|$)/g, `${NBSP}:`)
+      .replace(/(\d)[ \u00a0\u202f]?%/g, `$1${NARROW_NBSP}%`)
+      .replace(/(\d)[ \u00a0\u202f]?€/g, `$1${NBSP}€`),
+  );
 
 /** French text as it should print: typographic apostrophes and no-break spaces before its signs. */
-export const frenchTypography = (text: string): string => withFrenchSpaces(curlyApostrophes(text));
+export const frenchTypography = (text: string): string => withFrenchSpaces(outsideAddresses(text, curlyApostrophes));

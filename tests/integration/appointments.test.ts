@@ -326,12 +326,12 @@ describe('reminders and invitations by e-mail', () => {
     expect((await runReminders())?.message).toBe('0 rappel envoyé');
     now = new Date('2026-10-26T08:01:00Z'); // 09:01 Paris, after the change: one hour before 10:00
     expect((await runReminders())?.message).toBe('1 rappel envoyé');
-    const mail = await smtp.waitFor((m) => m.mail.subject?.startsWith('Rappel : Rappel test') ?? false);
+    const mail = await smtp.waitFor((m) => m.mail.subject?.startsWith('Rappel\u00a0: Rappel test') ?? false);
     expect(mail.to).toEqual([user.email]);
     expect(mail.mail.text).toContain('le 26 octobre 2026 de 10:00 à 11:00');
     now = new Date('2026-10-26T08:06:00Z');
     expect((await runReminders())?.message).toBe('0 rappel envoyé');
-    expect(smtp.received.filter((m) => m.mail.subject?.startsWith('Rappel : Rappel test'))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.mail.subject?.startsWith('Rappel\u00a0: Rappel test'))).toHaveLength(1);
   });
 
   it('invites the customer with the .ics attached; without e-mail, says so', async () => {

@@ -134,7 +134,7 @@ describe('POST /api/documents/{id}/send', () => {
     expect(answer.sent_to).toEqual(['paul@boulangerie-martin.fr', 'compta@boulangerie-martin.fr']);
     const { mail } = await smtp.waitFor((m) => m.mail.subject === 'Votre facture de novembre');
     expect(mail.text).toBe(
-      `Bonjour Paul,\n\nVoici la facture de novembre.\n\nCamille\n\nConsulter le document en ligne : https://factures.exemple.fr/share/${invoice.uuid}`,
+      `Bonjour Paul,\n\nVoici la facture de novembre.\n\nCamille\n\nConsulter le document en ligne\u00a0: https://factures.exemple.fr/share/${invoice.uuid}`,
     );
   });
 

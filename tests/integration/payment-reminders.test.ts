@@ -10,6 +10,7 @@ import { registered, type Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { startSilentServer, startSmtpServer } from '../helpers/smtp';
 import { keepPdf } from '../helpers/kept-pdf';
+import { withFrenchSpaces } from '../../src/shared/typography';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let refusing: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -140,22 +141,24 @@ describe('payment reminders over a simulated year (injected clock, real SMTP ser
     const sent = smtp.received
       .map((m, i) => `${seen.get(i)} ${m.to.join(',')} ${m.mail.subject}`)
       .filter((m) => !m.endsWith('Activez votre compte Facturier'));
-    expect(sent).toEqual([
-      `2026-11-17 compta@alpha.fr Facture ${a.number} : échéance le 20/11/2026`,
-      `2026-11-27 compta@alpha.fr Rappel : facture ${a.number} en attente de règlement`,
-      `2026-11-29 factures@beta.fr Facture ${b.number} : échéance le 02/12/2026`,
-      `2026-12-05 compta@alpha.fr Deuxième rappel : facture ${a.number} impayée`,
-      `2026-12-09 factures@beta.fr Rappel : facture ${b.number} en attente de règlement`,
-      `2026-12-17 factures@beta.fr Deuxième rappel : facture ${b.number} impayée`,
-      `2026-12-20 compta@alpha.fr Dernier rappel avant mise en demeure : facture ${a.number}`,
-      `2027-01-20 gamma@gamma.fr Deuxième rappel : facture ${c.number} impayée`,
-      `2027-01-30 gamma@gamma.fr Dernier rappel avant mise en demeure : facture ${c.number}`,
-    ]);
+    expect(sent).toEqual(
+      [
+        `2026-11-17 compta@alpha.fr Facture ${a.number} : échéance le 20/11/2026`,
+        `2026-11-27 compta@alpha.fr Rappel : facture ${a.number} en attente de règlement`,
+        `2026-11-29 factures@beta.fr Facture ${b.number} : échéance le 02/12/2026`,
+        `2026-12-05 compta@alpha.fr Deuxième rappel : facture ${a.number} impayée`,
+        `2026-12-09 factures@beta.fr Rappel : facture ${b.number} en attente de règlement`,
+        `2026-12-17 factures@beta.fr Deuxième rappel : facture ${b.number} impayée`,
+        `2026-12-20 compta@alpha.fr Dernier rappel avant mise en demeure : facture ${a.number}`,
+        `2027-01-20 gamma@gamma.fr Deuxième rappel : facture ${c.number} impayée`,
+        `2027-01-30 gamma@gamma.fr Dernier rappel avant mise en demeure : facture ${c.number}`,
+      ].map(withFrenchSpaces),
+    ); // as a mail client shows them: no line starts with « : »
     // Each carries the invoice's kept PDF, byte for byte, its amount still due and its share link.
     const first = smtp.received.find((m) => m.to.includes('compta@alpha.fr'))?.mail;
     expect(first?.attachments.map((att) => [att.filename, att.contentType])).toEqual([[`Facture-${a.number}.pdf`, 'application/pdf']]);
     expect(Buffer.compare(first?.attachments[0]?.content ?? Buffer.alloc(0), a.pdf)).toBe(0);
-    const partly = smtp.received.find((m) => m.mail.subject?.startsWith(`Deuxième rappel : facture ${b.number}`))?.mail;
+    const partly = smtp.received.find((m) => m.mail.subject?.startsWith(withFrenchSpaces(`Deuxième rappel : facture ${b.number}`)))?.mail;
     expect(partly?.text).toContain('420,00\u00a0€ restent à régler'); // 720 € TTC, 300 paid on 5 December
     expect(partly?.text).toContain(`https://factures.exemple.fr/share/${b.uuid}`);
 
@@ -240,7 +243,7 @@ describe('proposed reminders and the Relances list', () => {
       messages: `Relance de la facture ${late.number} envoyée à delta@delta.fr`,
       data: { step: 15, status: 'sent', trigger: 'manual', attempts: 1 },
     });
-    const mail = await smtp.waitFor((m) => m.mail.subject === `Deuxième rappel : facture ${late.number} impayée`);
+    const mail = await smtp.waitFor((m) => m.mail.subject === withFrenchSpaces(`Deuxième rappel : facture ${late.number} impayée`));
     expect(mail.mail.attachments[0]?.filename).toBe(`Facture-${late.number}.pdf`);
     // Twice: the step is gone; nothing leaves again.
     const again = await session.rest('POST', `/api/reminders/${late.id}/send`);

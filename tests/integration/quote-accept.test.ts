@@ -69,7 +69,9 @@ describe('POST /api/share/{uuid}/accept', () => {
     expect(notice.mail.text).toContain(`Paul Martin (Boulangerie Martin) a accepté en ligne le devis ${doc.number}, « Bon pour accord »`);
     expect(notice.mail.text).toContain(`/estimates/${doc.id}/view`);
     // What the owner needs at a glance: which estimate, whose, how much.
-    expect(notice.mail.text).toMatch(new RegExp(`Devis : ${doc.number}\\nClient : Boulangerie Martin\\nMontant : 1\\s?800,00\\s€\\n`));
+    expect(notice.mail.text).toMatch(
+      new RegExp(`Devis\u00a0: ${doc.number}\\nClient\u00a0: Boulangerie Martin\\nMontant\u00a0: 1\\s?800,00\\s€\\n`),
+    );
     expect(notice.mail.text).not.toContain('Motif');
 
     // The organisation converts it, as the Aperçu offers.
@@ -186,7 +188,7 @@ describe('POST /api/share/{uuid}/refuse', () => {
     expect(notice.mail.text).toContain(`Boulangerie Martin a refusé en ligne le devis ${doc.number} le `);
     expect(notice.mail.text).toMatch(
       new RegExp(
-        `Devis : ${doc.number}\\nClient : Boulangerie Martin\\nMontant : 1\\s?800,00\\s€\\nMotif : Budget reporté à l’an prochain`,
+        `Devis\u00a0: ${doc.number}\\nClient\u00a0: Boulangerie Martin\\nMontant\u00a0: 1\\s?800,00\\s€\\nMotif\u00a0: Budget reporté à l’an prochain`,
       ),
     );
     expect(notice.mail.text).toContain(`/estimates/${doc.id}/view`);

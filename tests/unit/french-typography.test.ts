@@ -43,6 +43,15 @@ describe('the French typography module', () => {
     expect(curlyApostrophes("l'avoir d'Hélène, 'cité'")).toBe("l’avoir d’Hélène, 'cité'");
     expect(frenchTypography("Date d'émission : 2 %")).toBe(`Date d’émission${NBSP}: 2${NARROW_NBSP}%`);
   });
+
+  it('leaves web and e-mail addresses as typed, whatever is around them', () => {
+    const link = "https://exemple.fr/p?q=10%20%25&r=l'a";
+    expect(withFrenchSpaces(`Ouvrez ce lien : ${link} !`)).toBe(`Ouvrez ce lien${NBSP}: ${link}${NARROW_NBSP}!`);
+    expect(frenchTypography(`Écrivez à jean.o'neil+2%@exemple.fr ; merci`)).toBe(
+      `Écrivez à jean.o'neil+2%@exemple.fr${NARROW_NBSP}; merci`,
+    );
+    expect(frenchTypography("l'adresse mailto:a@b.fr")).toBe('l’adresse mailto:a@b.fr');
+  });
 });
 
 /**

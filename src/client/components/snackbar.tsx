@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { css, cva } from '../../../styled-system/css';
 import { closeSnackbar, snackbar, snackbarTone, SNACKBAR_TIMEOUT_MS } from '../stores/snackbar';
 import { CloseIcon } from './icons';
+import { withFrenchSpaces } from '../../shared/typography';
 
 const box = cva({
   base: {
@@ -52,7 +53,7 @@ export function Snackbar() {
         <div className={box({ tone })} data-testid="snackbar" data-tone={tone}>
           <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '1' })}>
             {snap.messages.map((m) => (
-              <span key={m}>{m}</span>
+              <span key={m}>{withFrenchSpaces(m)}</span>
             ))}
           </div>
           <button

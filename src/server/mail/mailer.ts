@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { resolveOutbound, type OutboundPolicy } from '../net/outbound-guard';
+import { withFrenchSpaces } from '../../shared/typography';
 
 export type MailAddress = string | { name: string; address: string };
 
@@ -30,11 +31,21 @@ export interface Mailer {
   outboxDir: string | null;
 }
 
+/**
+ * Every mail, the product's own wording and the organisation's templates alike, prints its signs as the screens and
+ * the documents do: no line of a mail client starts with « : » or « € ». Addresses and links stay as written.
+ */
+const typeset = (mail: OutgoingMail): OutgoingMail => ({
+  ...mail,
+  subject: withFrenchSpaces(mail.subject),
+  text: withFrenchSpaces(mail.text),
+});
+
 function smtpMailer(transport: Transporter, from: MailAddress): Mailer {
   return {
     outboxDir: null,
     async send(mail) {
-      await transport.sendMail({ ...mail, from: mail.from ?? from });
+      await transport.sendMail({ ...typeset(mail), from: mail.from ?? from });
     },
   };
 }
@@ -50,7 +61,7 @@ export function createMailer(config: { smtpUrl: string | undefined; from: string
   return {
     outboxDir,
     async send(mail) {
-      const info = await transport.sendMail({ ...mail, from: mail.from ?? config.from });
+      const info = await transport.sendMail({ ...typeset(mail), from: mail.from ?? config.from });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`;

@@ -4,6 +4,7 @@ import { cx } from '../../../../styled-system/css';
 import { combobox, input } from '../../../../styled-system/recipes';
 import { ChevronRightIcon } from '../icons';
 import { foldForSearch } from '../../../shared/search-text';
+import { withFrenchSpaces } from '../../../shared/typography';
 
 export interface ComboboxOption {
   value: string;
@@ -94,7 +95,7 @@ export function Combobox({
           <ChevronRightIcon style={{ transform: 'rotate(90deg)' }} />
         </ArkCombobox.Trigger>
       </ArkCombobox.Control>
-      {error && <p className={styles.errorText}>{error}</p>}
+      {error && <p className={styles.errorText}>{withFrenchSpaces(error)}</p>}
       <Portal>
         <ArkCombobox.Positioner>
           <ArkCombobox.Content className={styles.content}>

@@ -1,6 +1,7 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from '../../../../styled-system/css';
+import { withFrenchSpaces } from '../../../shared/typography';
 import { field as fieldRecipe, input as inputRecipe } from '../../../../styled-system/recipes';
 
 /** md: forms; sm: dense panels; inline: table cells and compact rows. */
@@ -40,7 +41,7 @@ export function Field({ label, helper, error, required, disabled, readOnly, size
       {/* The error takes the helper's place as the control's description: Ark points aria-describedby at the helper
           only (its error part is linked by aria-errormessage, which screen readers announce far less reliably). */}
       {error ? (
-        <ArkField.HelperText className={styles.errorText}>{error}</ArkField.HelperText>
+        <ArkField.HelperText className={styles.errorText}>{withFrenchSpaces(error)}</ArkField.HelperText>
       ) : helper ? (
         <ArkField.HelperText className={styles.helperText}>{helper}</ArkField.HelperText>
       ) : null}
