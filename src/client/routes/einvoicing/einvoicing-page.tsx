@@ -191,10 +191,11 @@ export function EinvoicingPage() {
               E-reporting
             </h2>
             <p className={styles.muted}>
-              Chaque période de votre régime de TVA, trois déclarations à la plateforme agréée : les ventes aux particuliers totalisées par
-              jour et par taux (flux 10.3), les ventes aux entreprises établies hors de France facture par facture (10.1), et les
-              encaissements des prestations de services dont la TVA est due à l’encaissement (10.2, 10.4). Les ventes aux entreprises
-              françaises partent en factures électroniques.
+              Chaque période de votre régime de TVA, quatre déclarations à la plateforme agréée : les ventes aux particuliers totalisées par
+              jour et par taux (flux 10.3), les ventes aux entreprises établies hors de France et vos achats auprès de fournisseurs établis
+              hors de France, facture par facture (10.1), et les encaissements des prestations de services dont la TVA est due à
+              l’encaissement (10.2, 10.4). Les ventes aux entreprises françaises et les factures reçues par la plateforme partent en
+              factures électroniques.
             </p>
           </div>
           <div className={styles.year}>
