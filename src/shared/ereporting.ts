@@ -6,13 +6,14 @@ import { saleParts, type SaleDocument } from './vat-return/sales';
  * the reports) and the screen (which names the periods).
  */
 
-export const EREPORTING_KINDS = ['transactions', 'payments', 'international'] as const;
+export const EREPORTING_KINDS = ['transactions', 'payments', 'international', 'purchases'] as const;
 export type EreportingKind = (typeof EREPORTING_KINDS)[number];
 
 export const EREPORTING_KIND_LABELS: Record<EreportingKind, string> = {
   transactions: 'Ventes aux particuliers (10.3)',
   payments: 'Encaissements de services (10.2, 10.4)',
   international: 'Ventes internationales B2B (10.1)',
+  purchases: 'Achats internationaux B2B (10.1)',
 };
 
 /**

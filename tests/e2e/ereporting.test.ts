@@ -56,6 +56,19 @@ describe('the reform on screen: the directory on the customer, the e-reporting p
       items: [line('Presse', 2, 1500, 0, { kind: 'goods', taxes: [] })],
     });
     await session.rest('POST', `/api/documents/${lesson.id}/payments`, { date: '2026-10-20', amount: 72 });
+    // 10.1 on the buyer's side: advice bought from a Belgian firm, its VAT self-assessed.
+    const bought = await session.rest('POST', '/api/expenses', {
+      date: '2026-10-07',
+      supplier: 'Conseil Bruxelles SRL',
+      category: 'honoraires',
+      invoice_number: 'CB/2026/88',
+      amount: '500',
+      vat: [{ rate: '20', amount: '100' }],
+      reverse_charge: 'services',
+      supplier_country: 'BE',
+      supplier_vat_number: 'BE0123456789',
+    });
+    expect(bought.status).toBe(201);
 
     const { context, page } = await newPage(browser, server.url);
     await context.addCookies([{ name: 'session', value: defined(defined(session.cookie).split('=')[1]), url: server.url }]);
@@ -88,6 +101,11 @@ describe('the reform on screen: the directory on the customer, the e-reporting p
     await payments.getByText(/72,00/).waitFor();
     await payments.getByText('TTC encaissé').waitFor();
     await payments.getByText('À transmettre').waitFor();
+    const purchases = page.getByTestId('ereporting-2026-10-purchases');
+    await purchases.getByText('Achats internationaux B2B (10.1)').waitFor();
+    await purchases.getByText(/500,00/).waitFor();
+    await purchases.getByText('HT · 1 facture').waitFor();
+    await purchases.getByText('À transmettre').waitFor();
     await international.getByRole('button', { name: 'Transmettre' }).click();
     await page
       .getByTestId('snackbar')

@@ -225,7 +225,7 @@ describe('e-reporting of international B2B sales (Flux 10.1) and of payments of 
     expect(JSON.stringify(refused.body.messages)).toContain('numéro de TVA intracommunautaire du client manque');
     expect(flows.flows.length).toBe(posted);
     expect(await rowOf(session, 'international')).toMatchObject({ status: 'invalid' });
-    const bad = await session.rest('GET', '/api/ereporting/2026-10/xml?kind=purchases');
+    const bad = await session.rest('GET', '/api/ereporting/2026-10/xml?kind=achats');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.messages)).toContain('Type de déclaration');
   });

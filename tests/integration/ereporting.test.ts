@@ -195,7 +195,7 @@ describe('e-reporting of B2C sales (Flux 10.3)', () => {
     expect(JSON.stringify(open.body.messages)).toContain('n’est pas terminée');
     const decade = await session.rest('POST', '/api/ereporting/2026-10-D1/transmit', { kind: 'transactions' });
     expect(decade.status).toBe(400);
-    const unknown = await session.rest('POST', '/api/ereporting/2026-10/transmit', { kind: 'purchases' });
+    const unknown = await session.rest('POST', '/api/ereporting/2026-10/transmit', { kind: 'achats' });
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body.messages)).toContain('Type de déclaration');
   });

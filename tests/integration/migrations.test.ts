@@ -70,6 +70,7 @@ describe('migrations', () => {
       '0057_bank_statement_balance',
       '0062_sender_addresses',
       '0063_own_directory',
+      '0064_ereporting_purchases',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
@@ -128,6 +129,32 @@ describe('migrations', () => {
     await expect(
       db.insertInto('memberships').values({ user_id: user.id, organization_id: other.id, role: 'admin', created_at: now }).execute(),
     ).rejects.toThrow();
+    await empty.remove();
+  });
+
+  it('0064 keeps the e-reporting reports written before it, their ids and uniqueness, and accepts purchases', async () => {
+    const empty = openEmptyTestDatabase();
+    const db = empty.connection.db;
+    await createMigrator(db).migrateTo('0063_own_directory');
+    const now = new Date().toISOString();
+    const org = await db
+      .insertInto('organizations')
+      .values({ name: 'Ancienne SARL', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const report = (kind: string, version: number) =>
+      sql`insert into ereporting_reports (organization_id, period, kind, version, type_code, tracking_id, xml, amount, state, flow_id, ack_status, errors, created_at, updated_at)
+        values (${org.id}, '2026-09', ${kind}, ${version}, 'IN', ${`t-${kind}-${version}`}, '<Report/>', 10000, 'sent', 'F1', 'Ok', '[]', ${now}, ${now})`.execute(
+        db,
+      );
+    await report('international', 1);
+    await expect(report('purchases', 1)).rejects.toThrow();
+    const before = await db.selectFrom('ereporting_reports').select(['id', 'kind', 'flow_id', 'ack_status']).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('ereporting_reports').select(['id', 'kind', 'flow_id', 'ack_status']).execute()).toEqual(before);
+    await report('purchases', 1);
+    await expect(report('purchases', 1)).rejects.toThrow(UNIQUE_REFUSED);
+    await expect(report('sales', 1)).rejects.toThrow();
     await empty.remove();
   });
 

@@ -162,12 +162,12 @@ export interface CustomersTable {
   directory_checked_at: string | null;
 }
 
-/** Migration 0051: one Flux 10 e-reporting report as written, per period, kind and version. */
+/** Migration 0051: one Flux 10 e-reporting report as written, per period, kind and version (0064: `purchases`). */
 export interface EreportingReportsTable {
   id: Generated<number>;
   organization_id: number;
   period: string;
-  kind: 'transactions' | 'payments' | 'international';
+  kind: 'transactions' | 'payments' | 'international' | 'purchases';
   version: number;
   type_code: 'IN' | 'RE';
   tracking_id: string;

@@ -1,25 +1,28 @@
 import { toDecimalString } from '../../shared/money';
 import type { DailyTransactions } from '../../shared/ereporting';
 import type { InternationalInvoice } from '../../shared/ereporting-international';
+import type { InternationalPurchase } from '../../shared/ereporting-purchases';
 import type { RateAmount, ServicePayments } from '../../shared/ereporting-payments';
 import { dateTime204 } from './cdar';
 import { compactDate, el, text } from './xml-writer';
 
 /**
  * What one file reports (the PPF takes one report per file, G6.29): the B2C sales of 10.3 aggregated per day, the
- * international B2B invoices of 10.1 one by one (both a transactions report), or the payments of services of 10.2
- * and 10.4 (a payments report).
+ * international B2B invoices of 10.1 one by one — sales, or purchases where the organisation is the buyer (the
+ * declarant's role is the file's, G7.52, so they are a file of their own) — all transactions reports, or the payments
+ * of services of 10.2 and 10.4 (a payments report).
  */
 export type Flux10Content =
   | { kind: 'transactions'; days: readonly DailyTransactions[] }
   | { kind: 'international'; invoices: readonly InternationalInvoice[]; seller: { siren: string; vatNumber: string } }
+  | { kind: 'purchases'; purchases: readonly InternationalPurchase[]; buyer: { siren: string; vatNumber: string } }
   | { kind: 'payments'; payments: ServicePayments };
 
 /**
  * The PPF's e-reporting file (Flux 10, schema `ereporting.xsd`): a report document (who sends it, for whom, when,
  * initial or corrected) and one report of the period. Elements are unqualified, as the schema declares them. The
  * platform is the sender (scheme 0238, its four-character matricule, role WK); the organisation is the declarant
- * (scheme 0002, its SIREN, role SE as the seller).
+ * (scheme 0002, its SIREN, role SE as the seller, BY as the buyer of its international purchases).
  */
 export interface Flux10Report {
   /** The transmission's id: at most 50 characters, no spaces (G1.104). */
@@ -54,8 +57,24 @@ function transactionsXml(day: DailyTransactions): string {
 
 const compactOrNull = (date: string | null) => (date ? compactDate(date) : null);
 
-/** One international B2B invoice (10.1), in euros: the amounts the VAT return declares, converted at issue. */
-function invoiceXml(invoice: InternationalInvoice, seller: { siren: string; vatNumber: string }): string {
+type Party = { scheme: string; id: string; vatNumber: string | null; country: string | null };
+/** The organisation as a party of a 10.1 invoice: its SIREN and VAT number, established in France. */
+const ownParty = (own: { siren: string; vatNumber: string }): Party => ({
+  scheme: '0002',
+  id: own.siren,
+  vatNumber: own.vatNumber,
+  country: 'FR',
+});
+
+const partyXml = (name: 'Seller' | 'Buyer', party: Party) =>
+  el(name, [
+    text('CompanyId', party.id, { schemeId: party.scheme }),
+    text('TaxRegistrationId', party.vatNumber, { qualifyingId: 'VAT' }),
+    el('PostalAddress', text('CountryId', party.country)),
+  ]);
+
+/** One international B2B invoice (10.1), sold or bought, in euros: the amounts the VAT return declares. */
+function invoiceXml(invoice: InternationalInvoice | InternationalPurchase, seller: Party, buyer: Party): string {
   return el('Invoice', [
     text('ID', invoice.number),
     text('IssueDate', compactDate(invoice.date)),
@@ -64,16 +83,8 @@ function invoiceXml(invoice: InternationalInvoice, seller: { siren: string; vatN
     el('BusinessProcess', [text('ID', invoice.process), text('TypeID', 'urn.cpro.gouv.fr:1p0:ereporting')]),
     invoice.referenced &&
       el('ReferencedDocument', [text('ID', invoice.referenced.number), text('IssueDate', compactOrNull(invoice.referenced.date))]),
-    el('Seller', [
-      text('CompanyId', seller.siren, { schemeId: '0002' }),
-      text('TaxRegistrationId', seller.vatNumber, { qualifyingId: 'VAT' }),
-      el('PostalAddress', text('CountryId', 'FR')),
-    ]),
-    el('Buyer', [
-      text('CompanyId', invoice.buyer.id, { schemeId: invoice.buyer.scheme }),
-      text('TaxRegistrationId', invoice.buyer.vatNumber, { qualifyingId: 'VAT' }),
-      el('PostalAddress', text('CountryId', invoice.buyer.country)),
-    ]),
+    partyXml('Seller', seller),
+    partyXml('Buyer', buyer),
     el('MonetaryTotal', [
       text('TaxExclusiveAmount', amount(invoice.base)),
       text('TaxAmount', amount(invoice.tax), { CurrencyCode: 'EUR' }),
@@ -86,6 +97,11 @@ function invoiceXml(invoice: InternationalInvoice, seller: { siren: string; vatN
       ]),
     ),
   ]);
+}
+
+function invoicesXml(content: Extract<Flux10Content, { kind: 'international' | 'purchases' }>): string[] {
+  if (content.kind === 'international') return content.invoices.map((i) => invoiceXml(i, ownParty(content.seller), i.buyer));
+  return content.purchases.map((p) => invoiceXml(p, p.supplier, ownParty(content.buyer)));
 }
 
 const subTotalsXml = (subtotals: readonly RateAmount[]) =>
@@ -119,7 +135,11 @@ export function writeFlux10(report: Flux10Report): string {
     el('IssueDateTime', text('DateTimeString', dateTime204(report.at))),
     text('TypeCode', report.typeCode),
     el('Sender', [text('Id', report.platform.matricule, { schemeId: '0238' }), text('Name', report.platform.name), text('RoleCode', 'WK')]),
-    el('Issuer', [text('Id', report.declarant.siren, { schemeId: '0002' }), text('Name', report.declarant.name), text('RoleCode', 'SE')]),
+    el('Issuer', [
+      text('Id', report.declarant.siren, { schemeId: '0002' }),
+      text('Name', report.declarant.name),
+      text('RoleCode', report.content.kind === 'purchases' ? 'BY' : 'SE'),
+    ]),
   ]);
   // A period without any sale or payment is still reported (a nil report): the period alone.
   const period = el('ReportPeriod', [text('StartDate', compactDate(report.period.from)), text('EndDate', compactDate(report.period.to))]);
@@ -127,9 +147,6 @@ export function writeFlux10(report: Flux10Report): string {
   const body =
     content.kind === 'payments'
       ? el('PaymentsReport', [period, paymentsXml(content.payments)])
-      : el('TransactionsReport', [
-          period,
-          content.kind === 'international' ? content.invoices.map((i) => invoiceXml(i, content.seller)) : content.days.map(transactionsXml),
-        ]);
+      : el('TransactionsReport', [period, content.kind === 'transactions' ? content.days.map(transactionsXml) : invoicesXml(content)]);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${el('Report', [document, body])}\n`;
 }

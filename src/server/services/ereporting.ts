@@ -20,6 +20,7 @@ import {
   reportedAmount,
 } from '../../shared/ereporting';
 import { internationalAmount, internationalInvoices } from '../../shared/ereporting-international';
+import { internationalPurchases, type PurchaseRecord, purchasesAmount } from '../../shared/ereporting-purchases';
 import { paymentsAmount, servicePayments } from '../../shared/ereporting-payments';
 import { reportReasonInFrench } from '../../shared/ereporting-statuses';
 import { type Money, toNumber, toStoredUnits } from '../../shared/money';
@@ -29,6 +30,7 @@ import { getOrganizationProfile } from './organization';
 import { converter } from './report-currency';
 import { saleDocuments } from './vat-return';
 import { afnorConnectionOf, getEinvoicingSettings } from './einvoicing-settings';
+import { purchasesOf } from './ereporting-purchases';
 
 interface Deps {
   db: Db;
@@ -39,40 +41,63 @@ async function frequencyOf(db: Db, organizationId: number) {
   return frequencyOfRegime((await getOrganizationProfile(db, organizationId)).vat_regime);
 }
 
-/** 10.3, 10.1, then the payments of both (10.2, 10.4). */
-const SHOWN_ORDER: readonly EreportingKind[] = ['transactions', 'international', 'payments'];
+/** 10.3, 10.1 (sales, then purchases), then the payments of both (10.2, 10.4). */
+const SHOWN_ORDER: readonly EreportingKind[] = ['transactions', 'international', 'purchases', 'payments'];
 
 /** The short code of each kind in a report's id, and how the file is qualified for the platform. */
-const ID_CODES: Record<EreportingKind, string> = { transactions: 'TRS', international: 'INT', payments: 'PAY' };
+const ID_CODES: Record<EreportingKind, string> = { transactions: 'TRS', international: 'INT', purchases: 'ACH', payments: 'PAY' };
 const NAMES: Record<EreportingKind, string> = {
   transactions: 'ventes aux particuliers',
   international: 'ventes internationales B2B',
+  purchases: 'achats internationaux B2B',
   payments: 'encaissements de services',
 };
 
 type Organization = Awaited<ReturnType<typeof getOrganizationProfile>>;
 
-/** What a period's report of one kind holds, from its sales (read once per period for every kind). */
+const MISSING_VAT_NUMBER = 'Votre numéro de TVA intracommunautaire manque : renseignez-le dans Paramètres → Entreprise avant de déclarer';
+
+/**
+ * What a period's report of one kind holds, from its sales (read once per period for every kind) or, for the
+ * purchases, its expenses; with how many operations it counts.
+ */
 function contentOf(
   kind: EreportingKind,
   documents: readonly SaleDocument[],
+  expenses: readonly PurchaseRecord[],
   period: ReportingPeriod,
   org: Organization,
   siren: string,
-): { content: Flux10Content; amount: Money; problems: string[] } {
+): { content: Flux10Content; amount: Money; count: number; problems: string[] } {
+  const vatNumber = org.vat_number.replace(/\s/g, '').toUpperCase();
   if (kind === 'international') {
     const { invoices, problems } = internationalInvoices(documents, period);
-    const vatNumber = org.vat_number.replace(/\s/g, '').toUpperCase();
-    if (invoices.length > 0 && !vatNumber)
-      problems.unshift('Votre numéro de TVA intracommunautaire manque : renseignez-le dans Paramètres → Entreprise avant de déclarer');
-    return { content: { kind, invoices, seller: { siren, vatNumber } }, amount: internationalAmount(invoices), problems };
+    if (invoices.length > 0 && !vatNumber) problems.unshift(MISSING_VAT_NUMBER);
+    return {
+      content: { kind, invoices, seller: { siren, vatNumber } },
+      amount: internationalAmount(invoices),
+      count: invoices.length,
+      problems,
+    };
+  }
+  if (kind === 'purchases') {
+    const { purchases, problems } = internationalPurchases(expenses, period);
+    // The buyer's VAT number goes with its SIREN (G2.33).
+    if (purchases.length > 0 && !vatNumber) problems.unshift(MISSING_VAT_NUMBER);
+    return {
+      content: { kind, purchases, buyer: { siren, vatNumber } },
+      amount: purchasesAmount(purchases),
+      count: purchases.length,
+      problems,
+    };
   }
   if (kind === 'payments') {
     const payments = servicePayments(documents, { ...period, basis: org.vat_on_debits ? 'debits' : 'receipts' });
-    return { content: { kind, payments }, amount: paymentsAmount(payments), problems: [] };
+    const count = payments.invoices.reduce((n, i) => n + i.payments.length, 0) + payments.days.length;
+    return { content: { kind, payments }, amount: paymentsAmount(payments), count, problems: [] };
   }
   const days = b2cDailyTransactions(documents, period);
-  return { content: { kind, days }, amount: reportedAmount(days), problems: [] };
+  return { content: { kind, days }, amount: reportedAmount(days), count: days.reduce((n, d) => n + d.count, 0), problems: [] };
 }
 
 /** The period's sales as the VAT return reads them: issued in it, paid or credited in it. */
@@ -93,15 +118,16 @@ async function buildReport(
   previous: readonly ReportRow[],
   documents?: readonly SaleDocument[],
 ) {
-  const [org, settings, sales] = await Promise.all([
+  const [org, settings, sales, expenses] = await Promise.all([
     getOrganizationProfile(deps.db, organizationId),
     getEinvoicingSettings(deps.db, organizationId),
-    documents ?? salesOf(deps.db, organizationId, period),
+    kind === 'purchases' ? [] : (documents ?? salesOf(deps.db, organizationId, period)),
+    kind === 'purchases' ? purchasesOf(deps.db, organizationId, period) : [],
   ]);
   const siren = org.siret.replace(/\D/g, '').slice(0, 9);
   const version = (previous.at(-1)?.version ?? 0) + 1;
   const typeCode: 'IN' | 'RE' = lastSent(previous) ? 'RE' : 'IN';
-  const { content, amount, problems } = contentOf(kind, sales, period, org, siren);
+  const { content, amount, count, problems } = contentOf(kind, sales, expenses, period, org, siren);
   const xml = writeFlux10({
     id: `${siren}-${period.period}-${ID_CODES[kind]}-${version}`,
     name: `e-reporting ${period.period} ${NAMES[kind]}`,
@@ -115,7 +141,7 @@ async function buildReport(
   // 10.2 names international B2B invoices; a payments report of private persons only is B2C.
   const processingRule: FlowInfo['processingRule'] =
     content.kind === 'transactions' || (content.kind === 'payments' && content.payments.invoices.length === 0) ? 'B2C' : 'B2BInt';
-  return { xml, version, typeCode, amount, siren, problems, processingRule };
+  return { xml, version, typeCode, amount, count, siren, problems, processingRule };
 }
 
 function statusOf(period: ReportingPeriod, rows: readonly ReportRow[], liveXml: string | null, today: string): EreportingRow['status'] {
@@ -129,9 +155,9 @@ function statusOf(period: ReportingPeriod, rows: readonly ReportRow[], liveXml: 
 }
 
 /**
- * GET /api/ereporting: the year's periods (the regime's), and for each the three reports — 10.3 B2C sales, 10.1
- * international B2B sales, 10.2/10.4 payments of services — their amount and where each stands. The errors shown
- * are what stops the report now, else those the last one met.
+ * GET /api/ereporting: the year's periods (the regime's), and for each the four reports — 10.3 B2C sales, 10.1
+ * international B2B sales and purchases, 10.2/10.4 payments of services — their amount, how many operations, and
+ * where each stands. The errors shown are what stops the report now, else those the last one met.
  */
 export async function listReports(deps: Deps, organizationId: number, year: number | undefined) {
   const today = nowIso().slice(0, 10);
@@ -153,6 +179,7 @@ export async function listReports(deps: Deps, organizationId: number, year: numb
         to: period.to,
         status: statusOf(period, mine, live.xml, today),
         amount: toNumber(live.amount, 2),
+        count: live.count,
         version: last?.version ?? null,
         type_code: last?.type_code ?? null,
         flow_id: last?.flow_id ?? null,

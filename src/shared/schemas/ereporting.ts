@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EREPORTING_KINDS } from '../ereporting';
 
 export const ereportingKindSchema = z
-  .enum(EREPORTING_KINDS, { error: 'Type de déclaration : transactions, payments ou international' })
+  .enum(EREPORTING_KINDS, { error: 'Type de déclaration : transactions, payments, international ou purchases' })
   .default('transactions')
   .meta({ label: 'Type de déclaration' });
 
@@ -37,6 +37,8 @@ export const ereportingRowSchema = z.object({
   status: z.enum(EREPORTING_STATUSES),
   /** HT of the period in euros, credit notes deducted. */
   amount: z.number(),
+  /** How many operations the report counts: invoices and credit notes (10.1), sales (10.3), payments (10.2, 10.4). */
+  count: z.number().int(),
   /** The last report written for the period: its version (1 the initial one), flow and acknowledgement. */
   version: z.number().int().nullable(),
   type_code: z.enum(['IN', 'RE']).nullable(),

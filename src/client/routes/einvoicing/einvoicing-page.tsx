@@ -22,8 +22,13 @@ const STATUS: Record<EreportingRow['status'], { label: string; tone: 'muted' | '
   rejected: { label: 'Rejetée', tone: 'danger' },
   changed: { label: 'Données modifiées : à renvoyer corrigée', tone: 'warning' },
 };
-/** What each report's amount is: sales are declared excluding VAT, payments as received. */
-const AMOUNT_NOTE: Record<EreportingRow['kind'], string> = { transactions: 'HT', international: 'HT', payments: 'TTC encaissé' };
+/** What each report's amount is: sales and purchases are declared excluding VAT, payments as received. */
+const AMOUNT_NOTE: Record<EreportingRow['kind'], string> = {
+  transactions: 'HT',
+  international: 'HT',
+  purchases: 'HT',
+  payments: 'TTC encaissé',
+};
 const TONES = {
   muted: css({ color: 'fg.muted' }),
   warning: css({ color: 'warning', fontWeight: '600' }),
@@ -134,12 +139,22 @@ function Overview() {
   );
 }
 
+/** « 3 factures », « 1 encaissement »: what the report counts, in its own words. */
+const COUNT_NOUNS: Record<EreportingRow['kind'], [string, string]> = {
+  transactions: ['vente', 'ventes'],
+  international: ['facture', 'factures'],
+  purchases: ['facture', 'factures'],
+  payments: ['encaissement', 'encaissements'],
+};
+const countLabel = (row: EreportingRow) => `${row.count} ${COUNT_NOUNS[row.kind][row.count > 1 ? 1 : 0]}`;
+
 const periodLabel = (row: EreportingRow) => `${formatDateShort(row.from)} – ${formatDateShort(row.to)}`;
 const keyOf = (row: EreportingRow) => `${row.period}-${row.kind}`;
 
 /**
- * /einvoicing: the e-reporting of the organisation, each period of its VAT regime with its three reports (10.3 sales
- * to private persons, 10.1 international B2B sales, 10.2/10.4 payments of services): amount, where each report stands,
+ * /einvoicing: the e-reporting of the organisation, each period of its VAT regime with its four reports (10.3 sales
+ * to private persons, 10.1 international B2B sales and purchases, 10.2/10.4 payments of services): amount and how
+ * many operations, where each report stands,
  * the errors that stop it or the platform's, and « Transmettre » or « Renvoyer corrigée ».
  */
 export function EinvoicingPage() {
@@ -176,10 +191,11 @@ export function EinvoicingPage() {
               E-reporting
             </h2>
             <p className={styles.muted}>
-              Chaque période de votre régime de TVA, trois déclarations à la plateforme agréée : les ventes aux particuliers totalisées par
-              jour et par taux (flux 10.3), les ventes aux entreprises établies hors de France facture par facture (10.1), et les
-              encaissements des prestations de services dont la TVA est due à l’encaissement (10.2, 10.4). Les ventes aux entreprises
-              françaises partent en factures électroniques.
+              Chaque période de votre régime de TVA, quatre déclarations à la plateforme agréée : les ventes aux particuliers totalisées par
+              jour et par taux (flux 10.3), les ventes aux entreprises établies hors de France et vos achats auprès de fournisseurs établis
+              hors de France, facture par facture (10.1), et les encaissements des prestations de services dont la TVA est due à
+              l’encaissement (10.2, 10.4). Les ventes aux entreprises françaises et les factures reçues par la plateforme partent en
+              factures électroniques.
             </p>
           </div>
           <div className={styles.year}>
@@ -226,7 +242,9 @@ export function EinvoicingPage() {
                     <td>{EREPORTING_KIND_LABELS[row.kind]}</td>
                     <td className={styles.amount}>
                       {money(row.amount, 'EUR')}
-                      <div className={styles.muted}>{AMOUNT_NOTE[row.kind]}</div>
+                      <div className={styles.muted}>
+                        {AMOUNT_NOTE[row.kind]} · {countLabel(row)}
+                      </div>
                     </td>
                     <td>
                       <span className={TONES[STATUS[row.status].tone]}>{STATUS[row.status].label}</span>

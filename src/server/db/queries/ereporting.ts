@@ -81,3 +81,52 @@ export async function findReportOfFlow(db: Db, params: { organizationId: number;
     .where('tracking_id', '=', params.trackingId)
     .executeTakeFirst();
 }
+
+/**
+ * The expenses dated in a period whose supplier may be established outside France, with what the e-reporting of
+ * purchases reads: the account of their category (goods or services), and for a supplier's credit note the date of
+ * the invoice it corrects. Amounts as stored (INTEGER units of 10^-4).
+ */
+export async function purchaseExpensesOfPeriod(db: Db, params: { organizationId: number; from: string; to: string }) {
+  return (
+    db
+      .selectFrom('expenses as e')
+      .leftJoin('expense_categories as c', (join) =>
+        join.onRef('c.organization_id', '=', 'e.organization_id').onRef('c.code', '=', 'e.category'),
+      )
+      .leftJoin('expenses as corrected', (join) =>
+        join.onRef('corrected.id', '=', 'e.corrects_id').onRef('corrected.organization_id', '=', 'e.organization_id'),
+      )
+      .select([
+        'e.id',
+        'e.kind',
+        'e.date',
+        'e.supplier',
+        'e.invoice_number',
+        'e.supplier_country',
+        'e.supplier_vat_number',
+        'e.currency',
+        'e.source',
+        'e.reverse_charge',
+        'e.amount',
+        'e.vat',
+        'e.preceding_invoice_number',
+        'corrected.date as corrected_date',
+        'c.account',
+      ])
+      .where('e.organization_id', '=', params.organizationId)
+      .where('e.date', '>=', params.from)
+      .where('e.date', '<=', params.to)
+      // A supplier in France or of unknown country without self-assessed VAT is domestic: not read at all.
+      .where((eb) =>
+        eb.or([
+          eb('e.supplier_country', 'not in', ['', 'FR', 'MC']),
+          eb('e.supplier_vat_number', '!=', ''),
+          eb('e.reverse_charge', '!=', ''),
+        ]),
+      )
+      .orderBy('e.date')
+      .orderBy('e.id')
+      .execute()
+  );
+}
