@@ -181,20 +181,23 @@ async function searchFilter(db: Db, organizationId: number, search: string | und
 }
 
 /**
- * A few matches are read by id and sorted. Many (a common word: 'Client' matches every document of the bench) are
- * checked while the list's index is walked in its order, which stops at the page: `+` hides the primary key from the
- * planner, which would otherwise read and sort every match (220 ms for 100 000 matches, 55 ms walked). SQLite reads
- * the lookup once into a temporary index for the statement; PostgreSQL hashes it once (a hashed subplan).
+ * A few matches are read by id and sorted. Many (a common word: 'Client' matches every document of the bench) are,
+ * for a page, checked while the list's index is walked in its order, which stops at the page: `+` hides the primary
+ * key from the planner, which would otherwise read and sort every match (220 ms for 100 000 matches, 55 ms walked).
+ * SQLite reads the lookup once into a temporary index for the statement; PostgreSQL hashes it once. A count has no
+ * order to keep: it reads each match by its primary key, not every document of the organisation (0.5 s instead of
+ * 0.8 s for 1 000 000 matches).
  */
-function isMatch(db: Db, matches: DocumentMatches) {
+function isMatch(db: Db, matches: DocumentMatches, use: 'page' | 'count') {
   if ('ids' in matches) {
     return matches.ids.length > 0 ? isOneOfIds(db, sql<number>`documents.id`, matches.ids) : null;
   }
-  return sql<SqlBool>`${isPostgres(db) ? sql`documents.id` : sql`+documents.id`} in (${matches.lookup})`;
+  const walked = use === 'page' && !isPostgres(db);
+  return sql<SqlBool>`${walked ? sql`+documents.id` : sql`documents.id`} in (${matches.lookup})`;
 }
 
 /** The list of filters, on the stored totals (no recomputation). `overdue`, `open` and `sent` are derived. */
-function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null) {
+function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter | null, use: 'page' | 'count') {
   let query = db.selectFrom('documents').where('documents.organization_id', '=', p.organizationId);
   if (p.type) query = query.where('documents.type', '=', p.type);
   if (p.status === 'overdue') {
@@ -218,7 +221,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', toStoredUnits(p.maxAmount));
   if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
   if (search) {
-    const matched = search.matches && isMatch(db, search.matches);
+    const matched = search.matches && isMatch(db, search.matches, use);
     query = query.where((eb) =>
       eb.or([...(matched ? [matched] : []), ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : [])]),
     );
@@ -228,7 +231,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
 
 /** A page of the list, without its count (the dashboard's latest documents). */
 export async function listDocumentPage(db: Db, p: DocumentListParams, search: SearchFilter | null = null): Promise<DocumentListEntry[]> {
-  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.organizationId, p.search))).select(LIST_COLUMNS);
+  let rows = filteredDocuments(db, p, search ?? (await searchFilter(db, p.organizationId, p.search)), 'page').select(LIST_COLUMNS);
   // Drafts have no number: they sort after (or before) the numbered ones by creation.
   rows = rows.orderBy(sql.ref(SORT_COLUMNS[p.sortBy]), p.sortOrder);
   if (p.sortBy !== 'date') rows = rows.orderBy('documents.date', p.sortOrder);
@@ -254,7 +257,7 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  const filtered = filteredDocuments(db, p, search);
+  const filtered = filteredDocuments(db, p, search, 'count');
   const kept = documentCountsOf(db);
   if (kept) return { total: await kept.count(p.organizationId, filtered), data };
   const counted = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

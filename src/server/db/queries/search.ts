@@ -94,7 +94,8 @@ function toNumberQuery(text: string): string | null {
  * customer matches the typed words (accents folded), or null when no word is typed: the documents list filters with it
  * inside its own statement, so the database reads the matches and pages them, and no list of every match crosses into
  * the process (a common word matches every document). The title holds the number, the subtitle the type and the
- * customer (indexDocument).
+ * customer (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to
+ * remove them, 150 ms at 1 000 000): the list only asks whether an id is among them.
  */
 export function documentIdsLookup(db: Db, organizationId: number, text: string): RawBuilder<{ id: number }> | null {
   if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
@@ -104,7 +105,7 @@ export function documentIdsLookup(db: Db, organizationId: number, text: string):
   const number = toNumberQuery(text);
   return sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
     where search_index match ${`{title subtitle} : (${words})`} and rowid between ${first} and ${last}
-    ${number ? sql`union select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`;
+    ${number ? sql`union all select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`;
 }
 
 /** Every id documentIdsLookup selects, read into the process: for a few matches (and for tests and copies). */
@@ -112,7 +113,7 @@ export async function documentIdsMatching(db: Db, organizationId: number, text: 
   const lookup = documentIdsLookup(db, organizationId, text);
   if (!lookup) return null;
   const { rows } = await lookup.execute(db);
-  return rows.map((r) => Number(r.id));
+  return [...new Set(rows.map((r) => Number(r.id)))].sort((a, b) => a - b);
 }
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
