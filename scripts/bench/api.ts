@@ -23,6 +23,18 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
+/** The process's resident memory in MiB (VmRSS), read from /proc as `ps` would. */
+function residentMb(pid: number): number {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+/** Seconds the server is left alone before its idle memory is read: start-up's garbage is collected by then. */
+const IDLE_S = 5;
+
 async function run(title: string, url: string, cookie: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -51,6 +63,9 @@ export async function benchApi(): Promise<void> {
   try {
     const base = await waitForLine(server, /écoute sur (http:\/\/\S+)/);
     const coldStartMs = performance.now() - started;
+    // What a process holds before its first request, on an empty database: what loads at start, not on first use.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+    const idleRss = residentMb(defined(server.pid, 'server.pid'));
 
     const { client, cookie: sessionCookie } = createApiClient(base);
     await client.auth.register.mutate({
@@ -71,7 +86,9 @@ export async function benchApi(): Promise<void> {
     console.log(
       `\n## API: one authenticated read (current user), ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, 1 user in the database`,
     );
-    console.log(`cold start of the built server to listening: ${coldStartMs.toFixed(0)} ms`);
+    console.log(
+      `cold start of the built server to listening: ${coldStartMs.toFixed(0)} ms; idle RSS ${IDLE_S} s after it, empty database: ${idleRss} MB`,
+    );
     const rows = [
       await run('bare node:http + better-sqlite3', `http://127.0.0.1:${barePort}/`, cookie),
       await run('REST  GET /api/auth', `${base}/api/auth`, cookie),

@@ -1,7 +1,6 @@
 import { EnvError, loadEnv, type Env } from './env';
 import { createApp, SHUTDOWN_BUDGET_MS } from './app';
 import { logger } from './logger';
-import { warmEinvoiceValidator } from './einvoice/issue-check';
 
 /** The process: env → database (migrated) → HTTP; SIGTERM/SIGINT stop it within SHUTDOWN_BUDGET_MS (app.close()). */
 async function main() {
@@ -19,8 +18,8 @@ async function main() {
   const app = await createApp(env);
   const url = await app.listen();
   process.stdout.write(`Facturier écoute sur ${url} (public : ${env.appUrl}) — prêt en ${Math.round(performance.now() - started)} ms\n`);
-  // After listening: the server answers at once, the validator every issue runs is ready about a second later.
-  warmEinvoiceValidator();
+  // The e-invoice validator (SaxonJS and the rules, in a worker thread: about 50 MB) is loaded by the first issue,
+  // which waits about a second for it, rather than held by every process from its start.
 
   // Bounded (README "Deploy"): a second signal, or a stop still running after SHUTDOWN_BUDGET_MS, ends the process.
   let stopping = false;

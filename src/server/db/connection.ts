@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
+import { onFirstUse } from '../on-first-use';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
@@ -16,7 +17,7 @@ export interface Connection {
   /** The raw SQLite handle, for the rare measured hot path and for closing; null on PostgreSQL. */
   sqlite: SQLite.Database | null;
   /** The PostgreSQL pool (its figures feed /metrics); null on SQLite. */
-  pool: pg.Pool | null;
+  pool: Pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -63,16 +64,19 @@ function exactNumber(text: string): number {
   return value;
 }
 
+/** Loaded only by a PostgreSQL deployment: a SQLite process never holds the client. */
+const pg = onFirstUse<typeof Pg>('pg');
+
 const INT8 = 20;
 const NUMERIC = 1700;
 const postgresTypes = {
   // biome-ignore lint/suspicious/noExplicitAny: pg's own signature for a type parser lookup.
   getTypeParser: ((oid: number, format?: any) =>
-    oid === INT8 || oid === NUMERIC ? exactNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8 || oid === NUMERIC ? exactNumber : pg().types.getTypeParser(oid, format)) as Pg.CustomTypesConfig['getTypeParser'],
 };
 
 function openPostgres(url: string): Connection {
-  const pool = new pg.Pool({ connectionString: url, types: postgresTypes, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const pool = new (pg().Pool)({ connectionString: url, types: postgresTypes, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
   // An idle client losing its server (a restart) must not take the process down; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -25,17 +25,3 @@ export async function assertValidEinvoice(xml: string, number: string): Promise<
     `Émission refusée : la facture électronique (CII EN 16931) de ce document ne serait pas conforme. ${summary}. Vérifiez le document ; si tout y est juste, signalez-le (le détail est dans le journal du serveur).`,
   );
 }
-
-/**
- * Loads the validator (SaxonJS, the CII SEF, the XSD) in a worker, so that the first issue of the process does not
- * wait about a second for it. The skeleton is refused, which is all it has to do.
- */
-export function warmEinvoiceValidator(): void {
-  const skeleton =
-    '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"></rsm:CrossIndustryInvoice>';
-  const started = performance.now();
-  void runHeavy('validateEinvoice', [skeleton, 'cii']).then(
-    () => logger.info({ event: 'einvoice_validator_warm', ms: Math.round(performance.now() - started) }),
-    (error) => logger.error('EN 16931 validator could not be warmed (the first issue will load it)', error),
-  );
-}

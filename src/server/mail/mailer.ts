@@ -1,9 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { resolveOutbound, type OutboundPolicy } from '../net/outbound-guard';
 import { withFrenchSpaces } from '../../shared/typography';
+import { onFirstUse } from '../on-first-use';
+
+const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer');
 
 export type MailAddress = string | { name: string; address: string };
 
@@ -41,12 +45,21 @@ const typeset = (mail: OutgoingMail): OutgoingMail => ({
   text: withFrenchSpaces(mail.text),
 });
 
-function smtpMailer(transport: Transporter, from: MailAddress): Mailer {
+function smtpMailer(transport: () => Transporter, from: MailAddress): Mailer {
   return {
     outboxDir: null,
     async send(mail) {
-      await transport.sendMail({ ...typeset(mail), from: mail.from ?? from });
+      await transport().sendMail({ ...typeset(mail), from: mail.from ?? from });
     },
+  };
+}
+
+/** The transport built on the first mail sent (nodemailer is loaded then), then kept. */
+function once(build: () => Transporter): () => Transporter {
+  let built: Transporter | undefined;
+  return () => {
+    built ??= build();
+    return built;
   };
 }
 
@@ -55,13 +68,18 @@ function smtpMailer(transport: Transporter, from: MailAddress): Mailer {
  * .eml file under data/outbox/, where a developer opens it in any mail client.
  */
 export function createMailer(config: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
-  if (config.smtpUrl) return smtpMailer(nodemailer.createTransport(config.smtpUrl), config.from);
+  const { smtpUrl } = config;
+  if (smtpUrl)
+    return smtpMailer(
+      once(() => nodemailer().createTransport(smtpUrl)),
+      config.from,
+    );
   const outboxDir = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = once(() => nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     outboxDir,
     async send(mail) {
-      const info = await transport.sendMail({ ...typeset(mail), from: mail.from ?? config.from });
+      const info = await transport().sendMail({ ...typeset(mail), from: mail.from ?? config.from });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`;
@@ -99,8 +117,8 @@ export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: O
     outboxDir: null,
     async send(mail) {
       const address = await resolveOutbound(options.host, options.port, policy);
-      const transport = nodemailer.createTransport({ ...options, host: address, tls: { servername: options.host } });
-      await smtpMailer(transport, from).send(mail);
+      const transport = nodemailer().createTransport({ ...options, host: address, tls: { servername: options.host } });
+      await smtpMailer(() => transport, from).send(mail);
     },
   };
 }

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { onFirstUse } from '../on-first-use';
 import { mul, toNumber } from '../../shared/money';
 import { PLANS } from '../../shared/plans';
 import { type PaymentProvider, type ProviderEvent, WebhookRefusal } from './provider';
@@ -10,6 +11,9 @@ export interface StripeConfig {
   apiBase?: string;
 }
 
+/** Stripe's package, loaded by the first payment, key check or webhook: a process that takes no card never holds it. */
+export const stripeModule = onFirstUse<typeof Stripe>('stripe');
+
 /** Seconds a signed webhook stays acceptable: Stripe's default, against replays of an old delivery. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -19,7 +23,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {
   const base = apiBase ? new URL(apiBase) : undefined;
-  return new Stripe(secretKey, {
+  const StripeClient = stripeModule();
+  return new StripeClient(secretKey, {
     telemetry: false,
     maxNetworkRetries: 1,
     // A customer waits on the other end of a checkout: a Stripe that does not answer is said so within seconds.
@@ -35,10 +40,10 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
 export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
   if (!signature) throw new WebhookRefusal('Signature Stripe absente (en-tête Stripe-Signature)');
   try {
-    const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    const event = stripeModule().webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
     return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    if (error instanceof stripeModule().errors.StripeSignatureVerificationError) {
       throw new WebhookRefusal(
         /tolerance/i.test(error.message)
           ? 'Événement Stripe refusé : sa signature est trop ancienne (rejeu ?)'
@@ -50,13 +55,17 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const stripe = stripeClient(config.secretKey, config.apiBase);
+  let client: Stripe | undefined;
+  const stripe = () => {
+    client ??= stripeClient(config.secretKey, config.apiBase);
+    return client;
+  };
   return {
     name: 'stripe',
     async createCheckout(params) {
       const plan = PLANS[params.plan];
       const metadata = { organization_id: String(params.organizationId), plan: params.plan, period: params.period };
-      const session = await stripe.checkout.sessions.create({
+      const session = await stripe().checkout.sessions.create({
         mode: 'subscription',
         line_items: [
           {
@@ -83,7 +92,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return session.url;
     },
     async portalUrl(params) {
-      const session = await stripe.billingPortal.sessions.create({
+      const session = await stripe().billingPortal.sessions.create({
         customer: params.customerId,
         return_url: params.returnUrl,
         locale: 'fr',
@@ -91,15 +100,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       return session.url;
     },
     async cancelAtPeriodEnd(subscriptionId, cancel) {
-      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+      await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
     async changePlan(params) {
       const plan = PLANS[params.plan];
-      const current = await stripe.subscriptions.retrieve(params.subscriptionId);
+      const current = await stripe().subscriptions.retrieve(params.subscriptionId);
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${params.subscriptionId} without item`);
       // Prices are made on the fly, as at checkout (no catalogue to keep in step with shared/plans.ts).
-      const price = await stripe.prices.create({
+      const price = await stripe().prices.create({
         currency: 'eur',
         unit_amount: toNumber(mul(plan.price[params.period], 100), 0),
         tax_behavior: 'exclusive',
@@ -107,7 +116,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         product_data: { name: `Facturier ${plan.name}` },
         metadata: { plan: params.plan },
       });
-      await stripe.subscriptions.update(params.subscriptionId, {
+      await stripe().subscriptions.update(params.subscriptionId, {
         items: [{ id: item.id, price: price.id }],
         metadata: { organization_id: String(params.organizationId), plan: params.plan, period: params.period },
       });

@@ -1,10 +1,9 @@
-import Stripe from 'stripe';
 import type { Db } from '../db/connection';
 import type { Env } from '../env';
 import { AppError, fail, type FieldErrors } from '../errors';
 import { logger } from '../logger';
 import { secretBoxFor, SecretKeyMismatchError } from '../crypto/secret-box';
-import { stripeClient } from '../payments/stripe';
+import { stripeClient, stripeModule } from '../payments/stripe';
 import {
   deleteOnlinePaymentSettings,
   findOnlinePaymentSettings,
@@ -63,16 +62,17 @@ export async function cardPaymentEnabled(db: Db, organizationId: number): Promis
  * Anything else is not Stripe's answer and goes on as a server error.
  */
 export function stripeProblem(error: unknown): string {
-  if (error instanceof Stripe.errors.StripeAuthenticationError) {
+  const { errors } = stripeModule();
+  if (error instanceof errors.StripeAuthenticationError) {
     return 'Stripe refuse la clé secrète : elle est inconnue, révoquée ou mal copiée (Stripe → Développeurs → Clés API)';
   }
-  if (error instanceof Stripe.errors.StripePermissionError) {
+  if (error instanceof errors.StripePermissionError) {
     return 'Stripe refuse cette opération à cette clé : une clé restreinte doit pouvoir lire le compte et écrire les sessions Checkout';
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) return `Stripe refuse la demande : ${error.message}`;
-  if (error instanceof Stripe.errors.StripeRateLimitError) return 'Stripe reçoit trop de demandes : réessayez dans un instant';
-  if (error instanceof Stripe.errors.StripeConnectionError) return 'Stripe ne répond pas : réessayez dans un instant';
-  if (error instanceof Stripe.errors.StripeError) return 'Stripe a rencontré une erreur : réessayez dans un instant';
+  if (error instanceof errors.StripeInvalidRequestError) return `Stripe refuse la demande : ${error.message}`;
+  if (error instanceof errors.StripeRateLimitError) return 'Stripe reçoit trop de demandes : réessayez dans un instant';
+  if (error instanceof errors.StripeConnectionError) return 'Stripe ne répond pas : réessayez dans un instant';
+  if (error instanceof errors.StripeError) return 'Stripe a rencontré une erreur : réessayez dans un instant';
   throw error;
 }
 

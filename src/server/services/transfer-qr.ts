@@ -1,4 +1,7 @@
-import QRCode from 'qrcode';
+import type * as QRCodeModule from 'qrcode';
+import { onFirstUse } from '../on-first-use';
+
+const qrCode = onFirstUse<typeof QRCodeModule>('qrcode');
 import { invoiceReference } from '../../shared/creditor-reference';
 import { epcTransferPayload, type TransferCode } from '../../shared/epc-qr';
 import type { StoredDocument } from '../../shared/schemas/document-model';
@@ -33,7 +36,7 @@ export function transferCode(doc: Invoice, amountDue: number): (TransferCode & {
 /** The code as an SVG data URL: an image the browser draws, never a document it runs. */
 export async function qrImage(payload: string): Promise<string> {
   // One byte segment of UTF-8, error correction M: what EPC069-12 asks for and every banking app reads.
-  const svg = await QRCode.toString([{ data: new TextEncoder().encode(payload), mode: 'byte' }], {
+  const svg = await qrCode().toString([{ data: new TextEncoder().encode(payload), mode: 'byte' }], {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 0,

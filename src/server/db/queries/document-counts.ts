@@ -17,7 +17,8 @@ const countOf = (filtered: FilteredDocuments) => filtered.select((eb) => eb.fn.c
 /** A filter's key: its count's SQL and parameters (the organisation, today's date for `overdue`, the search's ids…). */
 function keyOf(filtered: FilteredDocuments): string {
   const { sql: text, parameters } = countOf(filtered).compile();
-  return `${text}\n${JSON.stringify(parameters)}`;
+  // A search's rowid range is bound as BigInt (64-bit), which JSON cannot write as it is.
+  return `${text}\n${JSON.stringify(parameters, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value))}`;
 }
 
 /** Filters are typed by people: a bounded map, emptied whole when full (recounting is always correct). */

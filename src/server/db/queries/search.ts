@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres, searchTerms, toTsQuery } from '../dialect';
 import { parseAmount, toStoredUnits } from '../../../shared/money';
@@ -90,23 +90,47 @@ function toNumberQuery(text: string): string | null {
 }
 
 /**
- * The ids of an organisation's documents whose number contains the text or whose number or customer matches the
- * typed words (accents folded), as a filter for the documents list: the list searches the full-text indexes
- * instead of reading every row with `LIKE '%…%'`; read once, for the page and its count. The title holds the
- * number, the subtitle the type and the customer (indexDocument).
+ * The statement listing (as `id`) an organisation's documents whose number contains the text or whose number or
+ * customer matches the typed words (accents folded), or null when no word is typed: the documents list filters with it
+ * inside its own statement, so the database reads the matches and pages them, and no list of every match crosses into
+ * the process (a common word matches every document). The title holds the number, the subtitle the type and the
+ * customer (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to
+ * remove them, 150 ms at 1 000 000): the list only asks whether an id is among them.
  */
-export async function documentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
-  if (isPostgres(db)) return postgresDocumentIdsMatching(db, organizationId, text);
+export function documentIdsLookup(db: Db, organizationId: number, text: string): RawBuilder<{ id: number }> | null {
+  if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
   const words = toMatchQuery(text);
   if (!words) return null;
   const [first, last] = rowidRange(organizationId, 'document');
   const number = toNumberQuery(text);
-  const { rows } = await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
+  return sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
     where search_index match ${`{title subtitle} : (${words})`} and rowid between ${first} and ${last}
-    ${number ? sql`union select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`.execute(
-    db,
-  );
-  return rows.map((r) => r.id);
+    ${number ? sql`union all select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`;
+}
+
+/** Every id documentIdsLookup selects, read into the process: for a few matches (and for tests and copies). */
+export async function documentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+  const lookup = documentIdsLookup(db, organizationId, text);
+  if (!lookup) return null;
+  const { rows } = await lookup.execute(db);
+  return [...new Set(rows.map((r) => Number(r.id)))].sort((a, b) => a - b);
+}
+
+/** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
+export const FEW_MATCHES = 1000;
+
+/**
+ * A search's matches as the documents list filters on them: the ids when they are few (read by id, then sorted), else
+ * the lookup itself, which the list's statement runs while it walks its own order and stops at the page. Finding
+ * which costs one read of at most FEW_MATCHES + 1 ids.
+ */
+export type DocumentMatches = { ids: number[] } | { lookup: RawBuilder<{ id: number }> };
+
+export async function documentMatches(db: Db, organizationId: number, text: string): Promise<DocumentMatches | null> {
+  const lookup = documentIdsLookup(db, organizationId, text);
+  if (!lookup) return null;
+  const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
+  return rows.length > FEW_MATCHES ? { lookup } : { ids: rows.map((r) => Number(r.id)) };
 }
 
 /**
@@ -276,17 +300,15 @@ function toNumberTsQuery(text: string): string | null {
   return [...part].length >= 3 ? `'${part.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*` : null;
 }
 
-/** SQLite's documentIdsMatching on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
-async function postgresDocumentIdsMatching(db: Db, organizationId: number, text: string): Promise<number[] | null> {
+/** SQLite's documentIdsLookup on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
+function postgresDocumentIdsLookup(organizationId: number, text: string): RawBuilder<{ id: number }> | null {
   if (!toMatchQuery(text)) return null;
   const query = toTsQuery(searchWords(text));
   const number = toNumberTsQuery(text);
-  if (!query && !number) return [];
-  const { rows } = await sql<{ id: number }>`select ref_id as id from search_index
+  return sql<{ id: number }>`select ref_id as id from search_index
     where organization_id = ${organizationId} and kind = 'document'
       and (${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
-        or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`})`.execute(db);
-  return rows.map((r) => Number(r.id));
+        or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`})`;
 }
 
 /** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEW_MATCHES } from '../../src/server/db/queries/search';
+import { indexDocument } from '../../src/server/services/documents';
+import { registered } from '../helpers/clients';
+import { copyDocument, withServerDb } from '../helpers/database';
+import { issued, line, readyToInvoice } from '../helpers/documents';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** An organisation whose every document is for the same customer, more of them than a search reads as ids. */
+async function organisationOfCopies(copies: number) {
+  const { session } = await registered(server.url);
+  const { customerId } = await readyToInvoice(session);
+  const invoice = await issued(session, { customer_id: customerId, date: '2026-10-01', items: [line('Pain', 1, 100)] });
+  await copyDocument(server, invoice.id, copies);
+  await withServerDb(server, async (db) => {
+    const { organization_id } = await db
+      .selectFrom('documents')
+      .select('organization_id')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('documents')
+      .select(['id'])
+      .where('organization_id', '=', organization_id)
+      .where('id', '!=', invoice.id)
+      .execute();
+    for (const { id } of rows) {
+      // Dates out of the ids' order, so that a page sorted by date is not the matches' own order.
+      const day = String(1 + ((Number(id) * 7) % 28)).padStart(2, '0');
+      await db
+        .updateTable('documents')
+        .set({ date: `2026-09-${day}` })
+        .where('id', '=', id)
+        .execute();
+      await indexDocument(db, Number(organization_id), Number(id));
+    }
+  });
+  return { session, invoice };
+}
+
+describe('documents list: a search that matches most documents', () => {
+  it('pages and counts a common word exactly as the list without it, within the organisation', async () => {
+    const { session: stranger } = await organisationOfCopies(FEW_MATCHES + 50);
+    const { session, invoice } = await organisationOfCopies(FEW_MATCHES + 200);
+    const list = async (query: string) => (await session.rest('GET', `/api/documents?per_page=25&${query}`)).body;
+
+    for (const query of ['page=1', 'page=7', 'page=49', 'page=1&sort_by=number&sort_order=asc', 'page=2&sort_by=total']) {
+      const plain = await list(query);
+      expect(plain.total).toBe(FEW_MATCHES + 201);
+      expect(await list(`${query}&search=boulangerie`)).toEqual(plain);
+      expect(await list(`${query}&search=BOUL`)).toEqual(plain); // a word's start, any case
+    }
+    expect(await list('page=1&type=invoice&status=paid&search=boulangerie')).toEqual(await list('page=1&type=invoice&status=paid'));
+    expect((await list('search=boulangerie%20inconnu')).total).toBe(0);
+    const copy = `${invoice.number}-17`; // a few matches: -17 and -170 to -179
+    const numbers = (await list(`search=${encodeURIComponent(copy)}`)).data.map((d: { number: string }) => d.number);
+    expect(numbers.sort()).toEqual([copy, ...Array.from({ length: 10 }, (_, i) => `${copy}${i}`)].sort());
+    // The neighbour's documents have the same customer's name: its own count, never the other's.
+    expect((await stranger.rest('GET', '/api/documents?search=boulangerie')).body.total).toBe(FEW_MATCHES + 51);
+  });
+});
