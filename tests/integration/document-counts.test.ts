@@ -30,7 +30,7 @@ describe('document counts kept between list requests (issue 22)', () => {
     const counts = documentCountsOf(connection.db);
     if (!(counts instanceof DocumentCounts)) throw new Error('openDatabase keeps no SQLite counts');
     let counted = 0;
-    const read = () => counts.read('key', async () => ++counted);
+    const read = () => counts.read(1, 'key', async () => ++counted);
     expect(await read()).toBe(1);
     expect(await read()).toBe(1); // kept
     await connection.db.updateTable('sessions').set({ last_seen_at: '' }).where('id', '=', 'none').execute();
@@ -38,13 +38,16 @@ describe('document counts kept between list requests (issue 22)', () => {
     expect(await read()).toBe(1); // bookkeeping (a session's last visit, a rate window): kept
     await connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute();
     expect(await read()).toBe(2); // a documents write, even of no row: counted again
-    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', -1).execute();
-    expect(await read()).toBe(3); // any other data too
+    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', 2).execute();
+    await connection.db.updateTable('documents').set({ note: '' }).where('organization_id', '=', 2).execute();
+    expect(await read()).toBe(2); // another organisation's data: this one's count is kept
+    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', 1).execute();
+    expect(await read()).toBe(3); // any other data of its own too
     await connection.db.deleteFrom('documents').where('id', '=', -1).execute();
     expect(await read()).toBe(4);
     await sql`update documents set note = '' where id = -1`.execute(connection.db);
     expect(await read()).toBe(5); // an sql template is read for its table
-    expect(await counts.read('other key', async () => 40)).toBe(40); // one count per key
+    expect(await counts.read(1, 'other key', async () => 40)).toBe(40); // one count per key
     const other = new SQLite(path.join(dir, 'db.sqlite'));
     other.prepare("insert into organizations (name, created_at, updated_at) values ('Ailleurs', '', '')").run(); // another connection commits
     other.close();
