@@ -27,3 +27,12 @@ export function actingOrganization(): number | null {
   const scope = scopes.getStore();
   return scope?.open ? scope.organizationId : null;
 }
+
+/**
+ * Runs `work` as acting for no organisation, from inside a procedure too: for a background run that the procedure
+ * only starts (webhook deliveries, the e-invoice outbox), which writes for every organisation and may do so before
+ * the procedure has ended.
+ */
+export function actingForNoOrganization<T>(work: () => T): T {
+  return scopes.exit(work);
+}
