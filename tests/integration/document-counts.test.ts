@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/migrate';
 import { DocumentCounts, documentCountsOf, PostgresDocumentCounts } from '../../src/server/db/queries/document-counts';
+import { dataGenerationOf, SqliteDataGeneration } from '../../src/server/db/data-generation';
+import { actingFor, actingForNoOrganization } from '../../src/server/db/write-scope';
 import { onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
@@ -55,6 +57,36 @@ describe('document counts kept between list requests (issue 22)', () => {
     await connection.db.transaction().execute(async (trx) => {
       expect(documentCountsOf(trx)).toBeNull(); // a transaction's reads are never kept
     });
+  });
+
+  it('moves only the acting organisation’s generation for a write that does not name its organisation', async () => {
+    const generations = dataGenerationOf(connection.db);
+    if (!(generations instanceof SqliteDataGeneration)) throw new Error('openDatabase keeps no SQLite generations');
+    const both = () => [generations.current(1), generations.current(2)];
+    const [one, two] = both();
+    await actingFor(1, async () => {
+      await connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute();
+      await sql`delete from search_index where rowid = -1`.execute(connection.db);
+      await connection.db.deleteFrom('document_items').where('document_id', '=', -1).execute();
+    });
+    expect(both()).toEqual([(one ?? 0) + 6, two]); // three writes, each bumped when compiled and when run
+    // A table of no organisation (a person's account), or work left running after the procedure: anyone's.
+    await actingFor(1, () => connection.db.updateTable('users').set({ first_name: 'x' }).where('id', '=', -1).execute());
+    const [, afterUsers] = both();
+    expect(afterUsers).toBeGreaterThan(two ?? 0);
+    let later: Promise<unknown> = Promise.resolve();
+    await actingFor(1, async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+        connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute(),
+      );
+    });
+    await later;
+    expect(both()[1]).toBeGreaterThan(afterUsers ?? 0);
+    const [, beforeBackground] = both();
+    await actingFor(1, () =>
+      actingForNoOrganization(() => connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute()),
+    );
+    expect(both()[1]).toBeGreaterThan(beforeBackground ?? 0);
   });
 
   it('answers the true total after every kind of write', async () => {
