@@ -1,6 +1,8 @@
 // Lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
 // sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS, the same SQL on a bare node:http + better-sqlite3
-// handler side by side (ratio), and the verdict of SQLite's plan for each statement the endpoint runs.
+// handler side by side (ratio), req/s and p99 « under writes » (loaded while the neighbour organisation creates a
+// customer through the API every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each
+// statement the endpoint runs. BENCH_ONLY=dashboard measures only the endpoints whose title holds that text.
 // The organisation is built once (rows shaped as the issue service stores them, the search index written by the
 // documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
@@ -56,6 +58,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 20);
 const AFTER_WRITE = 7;
+/** The neighbour organisation's pace while an endpoint is loaded « under writes » (BENCH_WRITE_EVERY_MS). */
+const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 100);
+/** Only the endpoints whose title holds this text (BENCH_ONLY=dashboard): one row measured, not twenty. */
+const ONLY = process.env.BENCH_ONLY;
 const EMAIL = 'bench-scale@exemple.fr';
 const PASSWORD = 'bench-password';
 /** The bench organisation's user, in the cached database (and in its PostgreSQL copies). */
@@ -296,6 +302,43 @@ async function afterWrite(url: string, cookie: string, dbPath: string) {
   return defined(times.sort((a, b) => a - b)[Math.floor(times.length / 2)]);
 }
 
+/**
+ * The endpoint loaded as `loaded` does, while the neighbour organisation writes through the API every WRITE_EVERY_MS
+ * (a customer created): what an endpoint serves while other businesses work. `neighbour` is its session cookie.
+ */
+async function underWrites(url: string, cookie: string, serverUrl: string, neighbour: string) {
+  let stop = false;
+  let writes = 0;
+  const writer = (async () => {
+    while (!stop) {
+      const started = performance.now();
+      const response = await fetch(`${serverUrl}/api/customers`, {
+        method: 'POST',
+        headers: { cookie: neighbour, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Voisin ${process.pid}-${writes}` }),
+      });
+      if (response.status !== 201) throw new Error(`écriture du voisin : ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      writes++;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (performance.now() - started))));
+    }
+  })();
+  try {
+    const result = await loaded(url, cookie);
+    return { ...result, writes };
+  } finally {
+    stop = true;
+    await writer;
+  }
+}
+
+/** The neighbour organisation's session on this server, for its writes. */
+async function neighbourSession(serverUrl: string): Promise<string> {
+  const { client, cookie } = createApiClient(serverUrl);
+  await client.auth.login.mutate({ email: `voisin-${EMAIL}`, password: PASSWORD });
+  return defined(cookie(), 'cookie()');
+}
+
 async function loaded(url: string, cookie: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -305,6 +348,7 @@ async function loaded(url: string, cookie: string) {
 interface Measured {
   seq: { p50: number; p99: number };
   app: { rps: number; p99: number };
+  writes: { rps: number; p99: number; writes: number };
   plan: string;
 }
 
@@ -319,6 +363,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
     const organizationId = (await client.auth.me.query()).organization.id;
     const session = defined(cookie(), 'cookie()');
+    const neighbour = await neighbourSession(server.url);
     const idleRss = rssOf(server.pid, 'VmRSS');
 
     const captured = await capture(server.dbPath, organizationId, list);
@@ -337,20 +382,24 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s; ` +
         'bare: node:http + better-sqlite3 running the same SQL statements (no session check, no JSON mapping); ' +
-        `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept)`,
+        `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
+        `under writes: loaded while the neighbour organisation creates a customer every ${WRITE_EVERY_MS} ms through the API`,
     );
-    console.log('| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | req/s | p99 ms (loaded) | bare req/s | ratio | plan |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    console.log(
+      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | req/s | p99 ms (loaded) | under writes req/s | under writes p99 ms | bare req/s | ratio | plan |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     const rows: Measured[] = [];
     for (const [i, e] of list.entries()) {
       const seq = await sequential(`${server.url}${e.path}`, session);
       const fresh = await afterWrite(`${server.url}${e.path}`, session, server.dbPath);
       const app = await loaded(`${server.url}${e.path}`, session);
+      const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
       const yardstick = await loaded(`${bareUrl}${e.path}`, session);
       const plan = defined(captured[i]).plan;
-      rows.push({ seq, app, plan });
+      rows.push({ seq, app, writes, plan });
       console.log(
-        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${plan} |`,
+        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${writes.rps.toFixed(0)} | ${writes.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${plan} |`,
       );
     }
     console.log(`peak RSS of the built server: ${rssOf(server.pid, 'VmHWM')} MB`);
@@ -372,6 +421,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
     const organizationId = (await client.auth.me.query()).organization.id;
     const session = defined(cookie(), 'cookie()');
+    const neighbour = await neighbourSession(server.url);
     const idleRss = rssOf(server.pid, 'VmRSS');
     const rows: Measured[] = [];
     for (const e of list) {
@@ -381,7 +431,8 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
       const plan = await postgresVerdict(captured.db, [...queries]);
       const seq = await sequential(`${server.url}${e.path}`, session);
       const app = await loaded(`${server.url}${e.path}`, session);
-      rows.push({ seq, app, plan });
+      const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
+      rows.push({ seq, app, writes, plan });
     }
     return { rows, coldStartMs: server.coldStartMs, idleRss, peakRss: rssOf(server.pid, 'VmHWM') };
   } finally {
@@ -393,7 +444,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
 export async function benchScale(): Promise<void> {
   const postgres = benchPostgresUrl();
   const cache = await scaleDatabase();
-  const list = endpoints();
+  const list = endpoints().filter((e) => !ONLY || e.title.includes(ONLY));
   const sqlite = await onSqlite(cache, list);
   if (!postgres) return;
 
@@ -414,15 +465,16 @@ export async function benchScale(): Promise<void> {
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s`,
     );
     console.log(
-      '| endpoint | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms | SQLite req/s | PostgreSQL req/s | PG/SQLite p50 | PostgreSQL plan |',
+      '| endpoint | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms | SQLite req/s | PostgreSQL req/s | under writes SQLite req/s, p99 ms | under writes PostgreSQL req/s, p99 ms | PG/SQLite p50 | PostgreSQL plan |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const [i, e] of list.entries()) {
       const a = defined(sqlite[i]);
       const b = defined(onPg.rows[i]);
       console.log(
         `| ${e.title} | ${a.seq.p50.toFixed(1)} / ${a.seq.p99.toFixed(1)} | ${b.seq.p50.toFixed(1)} / ${b.seq.p99.toFixed(1)} | ` +
-          `${a.app.rps.toFixed(0)} | ${b.app.rps.toFixed(0)} | ${(b.seq.p50 / a.seq.p50).toFixed(1)} | ${b.plan} |`,
+          `${a.app.rps.toFixed(0)} | ${b.app.rps.toFixed(0)} | ${a.writes.rps.toFixed(0)}, ${a.writes.p99} | ${b.writes.rps.toFixed(0)}, ${b.writes.p99} | ` +
+          `${(b.seq.p50 / a.seq.p50).toFixed(1)} | ${b.plan} |`,
       );
     }
     await measureProcesses(target.url, SCALE_LOGIN);

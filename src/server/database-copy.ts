@@ -59,9 +59,9 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
 
   const tables: Record<string, number> = {};
   await to.db.transaction().execute(async (trx) => {
-    // The documents generation (migration 0042) is bumped at each statement's end rather than at the commit: an index
+    // The generations (migrations 0042 and 0065) are bumped at each statement's end rather than at the commit: an index
     // cannot be built on a table with trigger events pending, and nothing else writes an empty target meanwhile.
-    await sql`set constraints documents_generation immediate`.execute(trx);
+    await sql`set constraints all immediate`.execute(trx);
     for (const table of order) {
       const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}`.execute(trx);

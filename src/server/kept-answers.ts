@@ -11,25 +11,77 @@ import { parisToday } from '../shared/paris-date';
  * another on the one SQLite connection for answers that only a write can change.
  *
  * An answer is reused only:
- * - under the data generation it was read at (db/data-generation.ts): after any write of data, by this process or
- *   another, every answer is read again; one whose generation moved while it was read is not kept at all;
+ * - under its organisation's data generation it was read at (db/data-generation.ts): after a write of that
+ *   organisation's data (or of data whose organisation cannot be told), by this process or another, its answers are
+ *   read again; one whose generation moved while it was read is not kept at all. Another organisation's writes keep it;
  * - for the same procedure, raw input, organisation, person, role and API key (a role's view, or a key's scope, is
  *   never another's);
  * - on the same Paris day: « en retard », this month's figures and the periods named by words turn with the date.
- * The procedure's middlewares before it (session, permissions, plan) run on every request, kept answer or not.
- * On PostgreSQL several processes write without this one knowing: nothing is kept there (dataGenerationOf is null).
+ * Requests that miss the same answer at the same generation together wait for the first one's reading (single
+ * flight) instead of each reading it. The procedure's middlewares before it (session, permissions, plan) run on every
+ * request, kept answer or not. On PostgreSQL the generations are read from the database, where every process's
+ * writes bump them.
  */
 export class KeptAnswers {
   private readonly answers = new Map<string, { generation: number; data: unknown; bytes: number }>();
+  private readonly flights = new Map<string, Promise<{ data: unknown } | undefined>>();
   private bytes = 0;
+  /** How the answers asked for were found: kept, shared with a reading under way, or read. */
+  readonly counts = { kept: 0, shared: 0, read: 0 };
 
   constructor(
     private readonly data: DataGeneration,
     private readonly budget = MAX_BYTES,
   ) {}
 
-  generation(): number {
-    return this.data.current();
+  generation(organizationId: number): number | Promise<number> {
+    return this.data.current(organizationId);
+  }
+
+  /**
+   * The answer under `key` (answerKey, the organisation's id among it): the one kept, or the one an earlier request is
+   * reading at the same generation (waited for), or else the one `read` gives, kept if it succeeds. A failed reading
+   * is never shared nor kept: each request that waited on it then reads on its own, and gets its own answer or error.
+   * A request that joins a reading began before any write that could change it had begun, so the answer, read
+   * before or after that write, is one it could have been given on its own.
+   */
+  async answer<R extends { ok: boolean; data?: unknown }>(
+    key: string,
+    organizationId: number,
+    read: () => Promise<R>,
+  ): Promise<{ kept: unknown } | { read: R }> {
+    const generation = await this.data.current(organizationId);
+    const kept = this.get(key, generation);
+    if (kept !== undefined) {
+      this.counts.kept++;
+      return { kept };
+    }
+    const flightKey = `${generation}\n${key}`;
+    const flight = this.flights.get(flightKey);
+    if (flight) {
+      const shared = await flight;
+      if (shared) {
+        this.counts.shared++;
+        return { kept: shared.data };
+      }
+      this.counts.read++;
+      return { read: await read() };
+    }
+    let land: (answer: { data: unknown } | undefined) => void = () => {};
+    this.flights.set(flightKey, new Promise((resolve) => (land = resolve)));
+    this.counts.read++;
+    let answer: { data: unknown } | undefined;
+    try {
+      const result = await read();
+      if (result.ok) {
+        this.set(key, organizationId, generation, result.data);
+        answer = { data: result.data };
+      }
+      return { read: result };
+    } finally {
+      this.flights.delete(flightKey);
+      land(answer);
+    }
   }
 
   /** The answer kept under this key at this generation, or undefined. */
@@ -45,9 +97,9 @@ export class KeptAnswers {
     return kept.data;
   }
 
-  /** Keeps an answer read at `generation`, if no write happened meanwhile; the least recently used go first. */
-  set(key: string, generation: number, data: unknown): void {
-    if (generation !== this.data.current()) return;
+  /** Keeps an answer read at `generation`, if no write of its organisation happened meanwhile; the least recently used go first. */
+  set(key: string, organizationId: number, generation: number, data: unknown): void {
+    if (!this.data.unchangedSince(organizationId, generation)) return;
     const bytes = approximateBytes(data);
     if (bytes > this.budget / 8) return;
     const old = this.answers.get(key);
@@ -95,7 +147,7 @@ export function answerText(door: keyof typeof texts, answer: unknown, serialize:
 
 const stores = new WeakMap<Db, KeptAnswers>();
 
-/** The kept answers of this database handle; null where nothing may be kept (see KeptAnswers). */
+/** The kept answers of this database handle; null for a transaction's handle (see dataGenerationOf). */
 export function keptAnswersOf(db: Db): KeptAnswers | null {
   const kept = stores.get(db);
   if (kept) return kept;

@@ -58,6 +58,7 @@ import * as m0057 from './db/migrations/0057_bank_statement_balance';
 import * as m0062 from './db/migrations/0062_sender_addresses';
 import * as m0063 from './db/migrations/0063_own_directory';
 import * as m0064 from './db/migrations/0064_ereporting_purchases';
+import * as m0065 from './db/migrations/0065_data_generations';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0062_sender_addresses': m0062,
   '0063_own_directory': m0063,
   '0064_ereporting_purchases': m0064,
+  '0065_data_generations': m0065,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

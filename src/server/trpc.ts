@@ -12,6 +12,7 @@ import { API_KEY_SELF_REFUSAL, API_KEY_WEBHOOKS_REFUSAL, apiKeyMayCall, apiKeySc
 import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
 import { answerKey, keptAnswersOf } from './kept-answers';
+import { actingFor as actingForOrganization } from './db/write-scope';
 
 /**
  * What a procedure says about its REST door: the REST dispatcher and the OpenAPI
@@ -165,15 +166,20 @@ const signedIn = anyone.use(async ({ ctx, meta, type, next, getRawInput }) => {
 /** The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept. */
 const signedInKept = signedIn.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
-  if (!answers) return next();
+  if (!answers) return actingFor(ctx.organizationId, meta?.allow, () => next());
   const key = answerKey(path, ctx.session, await getRawInput());
-  const generation = answers.generation();
-  const kept = answers.get(key, generation);
-  if (kept !== undefined) return { ok: true as const, data: kept, marker: middlewareMarker };
-  const result = await next();
-  if (result.ok) answers.set(key, generation, result.data);
-  return result;
+  const found = await answers.answer(key, ctx.organizationId, () => actingFor(ctx.organizationId, meta?.allow, () => next()));
+  return 'kept' in found ? { ok: true as const, data: found.kept, marker: middlewareMarker } : found.read;
 });
+
+/**
+ * Runs the procedure as acting for the session's organisation (db/write-scope.ts), so that its writes move only that
+ * organisation's kept answers; a procedure on the person's own account (`self`) writes what every organisation of
+ * theirs may show, so its writes count as anyone's.
+ */
+function actingFor<T>(organizationId: number, rule: ProcedureRule | undefined, work: () => Promise<T>): Promise<T> {
+  return rule === 'self' ? work() : actingForOrganization(organizationId, work);
+}
 
 /**
  * The builders a procedure is made from, one per rule (shared/roles.ts): `self` the user's own account, whatever the

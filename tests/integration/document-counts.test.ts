@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/migrate';
 import { DocumentCounts, documentCountsOf, PostgresDocumentCounts } from '../../src/server/db/queries/document-counts';
+import { dataGenerationOf, SqliteDataGeneration } from '../../src/server/db/data-generation';
+import { actingFor, actingForNoOrganization } from '../../src/server/db/write-scope';
 import { onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
@@ -30,7 +32,7 @@ describe('document counts kept between list requests (issue 22)', () => {
     const counts = documentCountsOf(connection.db);
     if (!(counts instanceof DocumentCounts)) throw new Error('openDatabase keeps no SQLite counts');
     let counted = 0;
-    const read = () => counts.read('key', async () => ++counted);
+    const read = () => counts.read(1, 'key', async () => ++counted);
     expect(await read()).toBe(1);
     expect(await read()).toBe(1); // kept
     await connection.db.updateTable('sessions').set({ last_seen_at: '' }).where('id', '=', 'none').execute();
@@ -38,13 +40,16 @@ describe('document counts kept between list requests (issue 22)', () => {
     expect(await read()).toBe(1); // bookkeeping (a session's last visit, a rate window): kept
     await connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute();
     expect(await read()).toBe(2); // a documents write, even of no row: counted again
-    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', -1).execute();
-    expect(await read()).toBe(3); // any other data too
+    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', 2).execute();
+    await connection.db.updateTable('documents').set({ note: '' }).where('organization_id', '=', 2).execute();
+    expect(await read()).toBe(2); // another organisation's data: this one's count is kept
+    await connection.db.updateTable('organizations').set({ name: 'Autre' }).where('id', '=', 1).execute();
+    expect(await read()).toBe(3); // any other data of its own too
     await connection.db.deleteFrom('documents').where('id', '=', -1).execute();
     expect(await read()).toBe(4);
     await sql`update documents set note = '' where id = -1`.execute(connection.db);
     expect(await read()).toBe(5); // an sql template is read for its table
-    expect(await counts.read('other key', async () => 40)).toBe(40); // one count per key
+    expect(await counts.read(1, 'other key', async () => 40)).toBe(40); // one count per key
     const other = new SQLite(path.join(dir, 'db.sqlite'));
     other.prepare("insert into organizations (name, created_at, updated_at) values ('Ailleurs', '', '')").run(); // another connection commits
     other.close();
@@ -52,6 +57,36 @@ describe('document counts kept between list requests (issue 22)', () => {
     await connection.db.transaction().execute(async (trx) => {
       expect(documentCountsOf(trx)).toBeNull(); // a transaction's reads are never kept
     });
+  });
+
+  it('moves only the acting organisation’s generation for a write that does not name its organisation', async () => {
+    const generations = dataGenerationOf(connection.db);
+    if (!(generations instanceof SqliteDataGeneration)) throw new Error('openDatabase keeps no SQLite generations');
+    const both = () => [generations.current(1), generations.current(2)];
+    const [one, two] = both();
+    await actingFor(1, async () => {
+      await connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute();
+      await sql`delete from search_index where rowid = -1`.execute(connection.db);
+      await connection.db.deleteFrom('document_items').where('document_id', '=', -1).execute();
+    });
+    expect(both()).toEqual([(one ?? 0) + 6, two]); // three writes, each bumped when compiled and when run
+    // A table of no organisation (a person's account), or work left running after the procedure: anyone's.
+    await actingFor(1, () => connection.db.updateTable('users').set({ first_name: 'x' }).where('id', '=', -1).execute());
+    const [, afterUsers] = both();
+    expect(afterUsers).toBeGreaterThan(two ?? 0);
+    let later: Promise<unknown> = Promise.resolve();
+    await actingFor(1, async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+        connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute(),
+      );
+    });
+    await later;
+    expect(both()[1]).toBeGreaterThan(afterUsers ?? 0);
+    const [, beforeBackground] = both();
+    await actingFor(1, () =>
+      actingForNoOrganization(() => connection.db.updateTable('documents').set({ note: '' }).where('id', '=', -1).execute()),
+    );
+    expect(both()[1]).toBeGreaterThan(beforeBackground ?? 0);
   });
 
   it('answers the true total after every kind of write', async () => {

@@ -71,6 +71,7 @@ describe('migrations', () => {
       '0062_sender_addresses',
       '0063_own_directory',
       '0064_ereporting_purchases',
+      '0065_data_generations',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -7,7 +7,7 @@ import { onFirstUse } from '../on-first-use';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
-import { keepDataGeneration, SqliteDataGeneration } from './data-generation';
+import { keepDataGeneration, PostgresDataGeneration, SqliteDataGeneration } from './data-generation';
 
 export type Db = Kysely<Database>;
 
@@ -80,6 +80,7 @@ function openPostgres(url: string): Connection {
   // An idle client losing its server (a restart) must not take the process down; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  keepDataGeneration(db, new PostgresDataGeneration(db));
   keepDocumentCounts(db, new PostgresDocumentCounts(db));
   let closed = false;
   return {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { actingForNoOrganization } from '../db/write-scope';
 import { logger } from '../logger';
 import { claimFlow, dueFlowIds, findFlow, nextFlowDueAt, type OutboxTable } from '../db/queries/einvoice-flows';
 import { findStatusFlow } from '../db/queries/einvoice-status-flows';
@@ -92,7 +93,8 @@ export class FlowOutbox {
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.loop().finally(() => {
+    // The loop sends every organisation's flows: never as the procedure that kicked it (db/write-scope.ts).
+    this.running = actingForNoOrganization(() => this.loop()).finally(() => {
       this.running = null;
     });
   }

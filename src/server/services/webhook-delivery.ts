@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { Db } from '../db/connection';
+import { actingForNoOrganization } from '../db/write-scope';
 import { logger } from '../logger';
 import { OutboundRefusedError, resolveOutbound } from '../net/outbound-guard';
 import { featureRefusalFor } from './subscriptions';
@@ -264,7 +265,8 @@ export class WebhookDispatcher {
       this.again = true;
       return;
     }
-    this.running = (async () => {
+    // The run delivers every organisation's events: never as the procedure that kicked it (db/write-scope.ts).
+    this.running = actingForNoOrganization(async () => {
       await new Promise((resolve) => setImmediate(resolve));
       // PostgreSQL serves the pool's other connections while the event's transaction is still open, so a run started
       // by the kick may read the outbox before the commit: there the run is repeated shortly after, twice at most.
@@ -282,7 +284,7 @@ export class WebhookDispatcher {
           logger.error('webhook deliveries: run after commit failed (the scheduler will try again)', error);
         }
       } while (this.again && dispatchers.has(this));
-    })().finally(() => {
+    }).finally(() => {
       this.running = null;
     });
   }

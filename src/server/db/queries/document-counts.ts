@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../connection';
-import type { DataGeneration } from '../data-generation';
+import type { SqliteDataGeneration } from '../data-generation';
 import type { Database } from '../schema';
 
 /** The documents a list's filters select, before any column: counted here, with the generation on PostgreSQL. */
@@ -27,26 +27,26 @@ const MAX_KEPT = 5000;
 /**
  * The documents list's counts on SQLite, kept between requests: at 100 000 documents counting a filter walks tens of
  * thousands of index entries on every full page (`npm run bench -- scale`), for a number that changes only when data is
- * written. A count is reused while the data's generation (db/data-generation.ts) is the one it was read at. A
+ * written. A count is reused while its organisation's data generation (db/data-generation.ts) is the one it was read at. A
  * transaction's handle is never cached (documentCountsOf answers null).
  */
 export class DocumentCounts implements KeptCounts {
   private readonly counts = new Map<string, { generation: number; total: number }>();
 
-  constructor(private readonly data: DataGeneration) {}
+  constructor(private readonly data: SqliteDataGeneration) {}
 
-  count(_organizationId: number, filtered: FilteredDocuments): Promise<number> {
-    return this.read(keyOf(filtered), async () => Number((await countOf(filtered).executeTakeFirstOrThrow()).total));
+  count(organizationId: number, filtered: FilteredDocuments): Promise<number> {
+    return this.read(organizationId, keyOf(filtered), async () => Number((await countOf(filtered).executeTakeFirstOrThrow()).total));
   }
 
-  /** The count stored under this key (the filter's SQL and parameters), or the one `count` reads, then kept. */
-  async read(key: string, count: () => Promise<number>): Promise<number> {
-    const generation = this.data.current();
+  /** The count stored under this key (the filter's SQL and parameters, the organisation among them), or the one `count` reads, then kept. */
+  async read(organizationId: number, key: string, count: () => Promise<number>): Promise<number> {
+    const generation = this.data.current(organizationId);
     const kept = this.counts.get(key);
     if (kept && kept.generation === generation) return kept.total;
     const total = await count();
     if (this.counts.size >= MAX_KEPT) this.counts.clear();
-    if (generation === this.data.current()) this.counts.set(key, { generation, total });
+    if (this.data.unchangedSince(organizationId, generation)) this.counts.set(key, { generation, total });
     return total;
   }
 }
