@@ -57,6 +57,7 @@ import * as m0056 from './db/migrations/0056_bank_account_from_profile';
 import * as m0057 from './db/migrations/0057_bank_statement_balance';
 import * as m0062 from './db/migrations/0062_sender_addresses';
 import * as m0063 from './db/migrations/0063_own_directory';
+import * as m0064 from './db/migrations/0064_document_summaries';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0057_bank_statement_balance': m0057,
   '0062_sender_addresses': m0062,
   '0063_own_directory': m0063,
+  '0064_document_summaries': m0064,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -70,6 +70,7 @@ describe('migrations', () => {
       '0057_bank_statement_balance',
       '0062_sender_addresses',
       '0063_own_directory',
+      '0064_document_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

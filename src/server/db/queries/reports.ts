@@ -3,7 +3,6 @@ import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
-import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -139,32 +138,30 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
 
 /**
  * Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90) and customer:
- * one pass gives both the ageing and the late customers.
+ * one pass gives both the ageing and the late customers. Read from the open invoices kept by the summaries per
+ * maturity and customer (migration 0064): a maturity kept as '' is none, a customer kept as 0 none.
  */
 export async function receivablesByAge(db: Db, params: { organizationId: number; today: string }) {
-  // ISO dates compare as text: "at most 30 days late" is "due on or after today − 30", with no date arithmetic per
-  // row (julianday() on every unpaid invoice was most of this query at 100 000 documents).
+  // ISO dates compare as text: "at most 30 days late" is "due on or after today − 30", with no date arithmetic per row.
   const since = (days: number) => addDays(params.today, -days);
-  const bucket = sql<number>`case when maturity is null or maturity >= ${params.today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
+  const bucket = sql<number>`case when maturity = '' or maturity >= ${params.today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
   return (
     db
-      .selectFrom('documents')
+      .selectFrom('summary_receivables')
       .select([
         bucket.as('bucket'),
-        'customer_id',
+        sql<number | null>`nullif(customer_key, 0)`.as('customer_id'),
         sql<string>`max(customer_name)`.as('name'),
         'currency',
-        'exchange_rate as rate',
-        sql<number>`count(*)`.as('count'),
+        sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
+        sql<number>`sum(count)`.as('count'),
         sql<number>`sum(amount_due)`.as('amount'),
-        sql<string | null>`min(maturity)`.as('oldest'),
+        sql<string | null>`min(nullif(maturity, ''))`.as('oldest'),
       ])
       .where('organization_id', '=', params.organizationId)
-      .where('status', 'in', OPEN_STATUSES)
-      .where('type', '=', 'invoice')
       // By its alias: the expression's dates are bound parameters, and PostgreSQL does not see two copies of it (in
       // SELECT and GROUP BY, with different placeholders) as the same expression.
-      .groupBy([sql`bucket`, 'customer_id', 'currency', 'exchange_rate'])
+      .groupBy([sql`bucket`, 'customer_key', 'currency', 'exchange_rate'])
       .execute()
   );
 }
@@ -172,11 +169,10 @@ export async function receivablesByAge(db: Db, params: { organizationId: number;
 /** The date of the organisation's first issued invoice, null before any: where its billing history begins. */
 export async function firstInvoiceDate(db: Db, params: { organizationId: number }): Promise<string | null> {
   const row = await db
-    .selectFrom('documents')
+    .selectFrom('summary_document_days')
     .select(sql<string | null>`min(date)`.as('first'))
     .where('organization_id', '=', params.organizationId)
     .where('type', '=', 'invoice')
-    .where('number', 'is not', null)
     .executeTakeFirst();
   return row?.first ?? null;
 }
@@ -184,17 +180,15 @@ export async function firstInvoiceDate(db: Db, params: { organizationId: number 
 /** What was invoiced TTC over a period (invoices less deposits they deduct, less credit notes): DSO's denominator. */
 export async function billedTtc(db: Db, params: { organizationId: number; from: string; to: string }) {
   return db
-    .selectFrom('documents')
+    .selectFrom('summary_document_days')
     .select([
       'currency',
-      'exchange_rate as rate',
+      sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
       sql<number>`sum(case when type = 'credit' then -total else total - deposits end)`.as('amount'),
     ])
     .where('organization_id', '=', params.organizationId)
-    .where('type', 'in', ['invoice', 'credit'])
     .where('date', '>=', params.from)
     .where('date', '<=', params.to)
-    .where('number', 'is not', null)
     .groupBy(['currency', 'exchange_rate'])
     .execute();
 }
