@@ -118,19 +118,28 @@ export async function readSummaries(db: Db, organizationId: number) {
       .selectFrom('summary_document_days')
       .selectAll()
       .where('organization_id', '=', organizationId)
-      .orderBy(['date', 'type', 'kind', 'currency', 'exchange_rate', 'deposit_credit'])
+      .orderBy('date')
+      .orderBy('type')
+      .orderBy('kind')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .orderBy('deposit_credit')
       .execute(),
     db
       .selectFrom('summary_receivables')
       .selectAll()
       .where('organization_id', '=', organizationId)
-      .orderBy(['maturity', 'customer_key', 'currency', 'exchange_rate'])
+      .orderBy('maturity')
+      .orderBy('customer_key')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
       .execute(),
     db
       .selectFrom('summary_document_counts')
       .selectAll()
       .where('organization_id', '=', organizationId)
-      .orderBy(['type', 'status'])
+      .orderBy('type')
+      .orderBy('status')
       .execute(),
   ]);
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
