@@ -398,6 +398,26 @@ export interface SummaryReceivablesTable {
   customer_name: string;
 }
 
+/** Unpaid and partly paid invoices per maturity alone (migration 0064). */
+export interface SummaryReceivableDaysTable {
+  organization_id: number;
+  maturity: string;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  amount_due: number;
+}
+
+/** Unpaid and partly paid invoices per customer alone (migration 0064). */
+export interface SummaryReceivableCustomersTable {
+  organization_id: number;
+  customer_key: number;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  amount_due: number;
+}
+
 /** Every document per type and status, kept by triggers (migration 0064). */
 export interface SummaryDocumentCountsTable {
   organization_id: number;
@@ -868,6 +888,8 @@ export interface Database {
   turnover_days: TurnoverDaysTable;
   summary_document_days: SummaryDocumentDaysTable;
   summary_receivables: SummaryReceivablesTable;
+  summary_receivable_days: SummaryReceivableDaysTable;
+  summary_receivable_customers: SummaryReceivableCustomersTable;
   summary_document_counts: SummaryDocumentCountsTable;
   audit_log: AuditLogTable;
   audit_closings: AuditClosingsTable;

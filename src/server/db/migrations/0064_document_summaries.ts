@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 
 /**
  * Figures kept as the documents change. At a million documents the dashboard, the receivables and the list's count
- * walked every matching document after each write; they now read three small tables that triggers on `documents` keep
+ * walked every matching document after each write; they now read small tables that triggers on `documents` keep
  * in the transaction of the write, whatever code writes it (issue, payment, credit note, draft deleted, status changed,
  * a copy, a bench seed), on SQLite and PostgreSQL alike. Each trigger takes the old row's share off and adds the new
  * row's, then drops a row left at a count of 0, so that the tables equal a rebuild from the documents row for row
@@ -14,6 +14,8 @@ import { isPostgres } from '../dialect';
  *   TTC and deposits deducted, in stored units.
  * - `summary_receivables`: unpaid and partly paid invoices per organisation, maturity ('' for none), customer (0 for
  *   none), currency and rate of issue; count, amount due, and the greatest customer name (as the report's max()).
+ * - `summary_receivable_days` and `summary_receivable_customers`: the same sums per maturity alone and per customer
+ *   alone, so that the ageing and the customers' totals read a few thousand rows, not one per invoice.
  * - `summary_document_counts`: every document per organisation, type and status; count, and how many were sent.
  * No foreign key to the organisation: deleting one deletes its documents, whose triggers empty its rows.
  */
@@ -27,8 +29,10 @@ const depositCredit = (r: string) =>
 const DAY_KEY = ['organization_id', 'date', 'type', 'kind', 'currency', 'exchange_rate', 'deposit_credit'];
 const RECEIVABLE_KEY = ['organization_id', 'maturity', 'customer_key', 'currency', 'exchange_rate'];
 const COUNT_KEY = ['organization_id', 'type', 'status'];
+const RECEIVABLE_DAY_KEY = ['organization_id', 'maturity', 'currency', 'exchange_rate'];
+const RECEIVABLE_CUSTOMER_KEY = ['organization_id', 'customer_key', 'currency', 'exchange_rate'];
 
-/** The statements that add (`sign` 1) or take off (-1) the share of row `r` ('new' or 'old') in the three tables. */
+/** The statements that add (`sign` 1) or take off (-1) the share of row `r` ('new' or 'old') in the tables. */
 function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): string[] {
   const s = sign === 1 ? '' : '-';
   const added = (table: string, columns: string[]) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
@@ -46,6 +50,14 @@ function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): str
       on conflict (${RECEIVABLE_KEY.join(', ')}) do update set ${added('summary_receivables', ['count', 'amount_due'])}${
         sign === 1 ? `, customer_name = ${greatest}(summary_receivables.customer_name, excluded.customer_name)` : ''
       }`,
+    `insert into summary_receivable_days (${RECEIVABLE_DAY_KEY.join(', ')}, count, amount_due)
+      select ${r}.organization_id, coalesce(${r}.maturity, ''), ${r}.currency, coalesce(${r}.exchange_rate, ''), ${s}1, ${s}${r}.amount_due
+      where ${r}.type = 'invoice' and ${r}.status in ${OPEN}
+      on conflict (${RECEIVABLE_DAY_KEY.join(', ')}) do update set ${added('summary_receivable_days', ['count', 'amount_due'])}`,
+    `insert into summary_receivable_customers (${RECEIVABLE_CUSTOMER_KEY.join(', ')}, count, amount_due)
+      select ${r}.organization_id, coalesce(${r}.customer_id, 0), ${r}.currency, coalesce(${r}.exchange_rate, ''), ${s}1, ${s}${r}.amount_due
+      where ${r}.type = 'invoice' and ${r}.status in ${OPEN}
+      on conflict (${RECEIVABLE_CUSTOMER_KEY.join(', ')}) do update set ${added('summary_receivable_customers', ['count', 'amount_due'])}`,
     `insert into summary_document_counts (${COUNT_KEY.join(', ')}, count, sent)
       select ${r}.organization_id, ${r}.type, ${r}.status, ${s}1, ${s}(case when ${r}.sent_at is not null then 1 else 0 end)
       where true
@@ -70,6 +82,10 @@ function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): str
           and coalesce(d.maturity, '') = coalesce(${r}.maturity, '') and d.currency = ${r}.currency
           and coalesce(d.exchange_rate, '') = coalesce(${r}.exchange_rate, ''))
       where ${receivableKey} and customer_name = ${r}.customer_name`,
+    `delete from summary_receivable_days where organization_id = ${r}.organization_id and maturity = coalesce(${r}.maturity, '')
+      and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
+    `delete from summary_receivable_customers where organization_id = ${r}.organization_id and customer_key = coalesce(${r}.customer_id, 0)
+      and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
     `delete from summary_document_counts where organization_id = ${r}.organization_id and type = ${r}.type and status = ${r}.status and count = 0`,
   ];
 }
@@ -126,6 +142,32 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('customer_name', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('summary_receivables_pk', RECEIVABLE_KEY as never)
     .execute();
+  // A customer's oldest maturity and name, read for the few customers the report lists.
+  await db.schema
+    .createIndex('summary_receivables_customer_idx')
+    .on('summary_receivables')
+    .columns(['organization_id', 'customer_key', 'maturity'])
+    .execute();
+  await db.schema
+    .createTable('summary_receivable_days')
+    .addColumn('organization_id', 'integer', (c) => c.notNull())
+    .addColumn('maturity', 'text', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('exchange_rate', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('amount_due', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('summary_receivable_days_pk', RECEIVABLE_DAY_KEY as never)
+    .execute();
+  await db.schema
+    .createTable('summary_receivable_customers')
+    .addColumn('organization_id', 'integer', (c) => c.notNull())
+    .addColumn('customer_key', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('exchange_rate', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('amount_due', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('summary_receivable_customers_pk', RECEIVABLE_CUSTOMER_KEY as never)
+    .execute();
   await db.schema
     .createTable('summary_document_counts')
     .addColumn('organization_id', 'integer', (c) => c.notNull())
@@ -170,7 +212,13 @@ export async function up(db: MigrationDb): Promise<void> {
         begin ${[...removeOld, ...addNew].join(';\n')}; end`)
       .execute(db);
   }
-  await analyzeIfAnalysed(db, ['summary_document_days', 'summary_receivables', 'summary_document_counts']);
+  await analyzeIfAnalysed(db, [
+    'summary_document_days',
+    'summary_receivables',
+    'summary_receivable_days',
+    'summary_receivable_customers',
+    'summary_document_counts',
+  ]);
 }
 
 /** The tables from the documents already there (the same aggregates as the rebuild, as they were written here). */
@@ -190,6 +238,16 @@ async function fill(db: MigrationDb): Promise<void> {
       group by 1, 2, 3, 4, 5`)
     .execute(db);
   await sql
+    .raw(`insert into summary_receivable_days (${RECEIVABLE_DAY_KEY.join(', ')}, count, amount_due)
+      select organization_id, maturity, currency, exchange_rate, sum(count), sum(amount_due)
+      from summary_receivables group by 1, 2, 3, 4`)
+    .execute(db);
+  await sql
+    .raw(`insert into summary_receivable_customers (${RECEIVABLE_CUSTOMER_KEY.join(', ')}, count, amount_due)
+      select organization_id, customer_key, currency, exchange_rate, sum(count), sum(amount_due)
+      from summary_receivables group by 1, 2, 3, 4`)
+    .execute(db);
+  await sql
     .raw(`insert into summary_document_counts (${COUNT_KEY.join(', ')}, count, sent)
       select organization_id, type, status, count(*), sum(case when sent_at is not null then 1 else 0 end)
       from documents group by 1, 2, 3`)
@@ -206,6 +264,8 @@ export async function down(db: MigrationDb): Promise<void> {
       await sql`drop trigger ${sql.id(name)}`.execute(db);
   }
   await db.schema.dropTable('summary_document_counts').execute();
+  await db.schema.dropTable('summary_receivable_customers').execute();
+  await db.schema.dropTable('summary_receivable_days').execute();
   await db.schema.dropTable('summary_receivables').execute();
   await db.schema.dropTable('summary_document_days').execute();
 }

@@ -55,7 +55,7 @@ export async function monthlyTurnover(db: Db, params: { organizationId: number; 
 export async function sumReceivables(db: Db, params: { organizationId: number; currency: string; today: string; customerId?: number }) {
   const overdue = sql<boolean>`maturity <> '' and maturity < ${params.today}`;
   let query = db
-    .selectFrom('summary_receivables')
+    .selectFrom(params.customerId ? 'summary_receivables' : 'summary_receivable_days')
     .select([
       sql<number>`coalesce(sum(amount_due), 0)`.as('outstanding'),
       sql<number>`coalesce(sum(count), 0)`.as('open_count'),
@@ -64,7 +64,7 @@ export async function sumReceivables(db: Db, params: { organizationId: number; c
     ])
     .where('organization_id', '=', params.organizationId)
     .where('currency', '=', params.currency);
-  if (params.customerId) query = query.where('customer_key', '=', params.customerId);
+  if (params.customerId) query = query.where(sql.ref('customer_key'), '=', params.customerId);
   const row = await query.executeTakeFirstOrThrow();
   return {
     outstanding: Number(row.outstanding),

@@ -136,34 +136,97 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
     .execute();
 }
 
-/**
- * Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90) and customer:
- * one pass gives both the ageing and the late customers. Read from the open invoices kept by the summaries per
- * maturity and customer (migration 0064): a maturity kept as '' is none, a customer kept as 0 none.
- */
-export async function receivablesByAge(db: Db, params: { organizationId: number; today: string }) {
+/** An open invoice's age bucket from its maturity ('' for none): 0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90. */
+function ageBucket(today: string): RawBuilder<number> {
   // ISO dates compare as text: "at most 30 days late" is "due on or after today − 30", with no date arithmetic per row.
-  const since = (days: number) => addDays(params.today, -days);
-  const bucket = sql<number>`case when maturity = '' or maturity >= ${params.today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
+  const since = (days: number) => addDays(today, -days);
+  return sql<number>`case when maturity = '' or maturity >= ${today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
+}
+
+/** Unpaid issued invoices per age bucket, from the sums kept per maturity (migration 0064): a few thousand days. */
+export async function receivablesByBucket(db: Db, params: { organizationId: number; today: string }) {
   return (
     db
-      .selectFrom('summary_receivables')
+      .selectFrom('summary_receivable_days')
       .select([
-        bucket.as('bucket'),
-        sql<number | null>`nullif(customer_key, 0)`.as('customer_id'),
-        sql<string>`max(customer_name)`.as('name'),
+        ageBucket(params.today).as('bucket'),
         'currency',
         sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
         sql<number>`sum(count)`.as('count'),
         sql<number>`sum(amount_due)`.as('amount'),
-        sql<string | null>`min(nullif(maturity, ''))`.as('oldest'),
       ])
       .where('organization_id', '=', params.organizationId)
       // By its alias: the expression's dates are bound parameters, and PostgreSQL does not see two copies of it (in
       // SELECT and GROUP BY, with different placeholders) as the same expression.
-      .groupBy([sql`bucket`, 'customer_key', 'currency', 'exchange_rate'])
+      .groupBy([sql`bucket`, 'currency', 'exchange_rate'])
       .execute()
   );
+}
+
+/**
+ * What each customer owes past due (maturity before today), per currency and rate of issue: its open sums (kept per
+ * customer) less its part not yet due or without maturity, read from the range of maturities from today on (a few weeks
+ * of invoices) rather than from every open invoice. A customer kept as 0 is none.
+ */
+export async function overdueByCustomer(db: Db, params: { organizationId: number; today: string }) {
+  const [open, notDue] = await Promise.all([
+    db
+      .selectFrom('summary_receivable_customers')
+      .select(['customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .where('organization_id', '=', params.organizationId)
+      .orderBy('customer_key')
+      .execute(),
+    db
+      .selectFrom('summary_receivables')
+      .select([
+        'customer_key',
+        'currency',
+        'exchange_rate',
+        sql<number>`sum(count)`.as('count'),
+        sql<number>`sum(amount_due)`.as('amount_due'),
+      ])
+      .where('organization_id', '=', params.organizationId)
+      .where((eb) => eb.or([eb('maturity', '=', ''), eb('maturity', '>=', params.today)]))
+      .groupBy(['customer_key', 'currency', 'exchange_rate'])
+      .execute(),
+  ]);
+  const key = (r: { customer_key: number; currency: string; exchange_rate: string }) =>
+    `${r.customer_key} ${r.currency} ${r.exchange_rate}`;
+  const later = new Map(notDue.map((r) => [key(r), r]));
+  return open
+    .map((r) => {
+      const n = later.get(key(r));
+      return {
+        customer_id: Number(r.customer_key) || null,
+        currency: r.currency,
+        rate: r.exchange_rate || null,
+        count: Number(r.count) - Number(n?.count ?? 0),
+        amount: BigInt(r.amount_due) - BigInt(n?.amount_due ?? 0),
+      };
+    })
+    .filter((r) => r.count > 0);
+}
+
+/** The oldest maturity past due and the name (the greatest, as issued) of each of these customers (null: none). */
+export async function overdueCustomerDetails(db: Db, params: { organizationId: number; today: string; customerIds: (number | null)[] }) {
+  if (params.customerIds.length === 0) return [];
+  return db
+    .selectFrom('summary_receivables')
+    .select([
+      sql<number | null>`nullif(customer_key, 0)`.as('customer_id'),
+      sql<string>`min(maturity)`.as('oldest'),
+      sql<string>`max(customer_name)`.as('name'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where(
+      'customer_key',
+      'in',
+      params.customerIds.map((id) => id ?? 0),
+    )
+    .where('maturity', '<>', '')
+    .where('maturity', '<', params.today)
+    .groupBy('customer_key')
+    .execute();
 }
 
 /** The date of the organisation's first issued invoice, null before any: where its billing history begins. */

@@ -8,7 +8,13 @@ import { creditOfDeposit } from './figures';
  * write by write. `npm run summaries:rebuild` runs it (after a repair by hand, or to check the triggers: the rows must
  * come out the same). One organisation, or all of them.
  */
-export const SUMMARY_TABLES = ['summary_document_days', 'summary_receivables', 'summary_document_counts'] as const;
+export const SUMMARY_TABLES = [
+  'summary_document_days',
+  'summary_receivables',
+  'summary_receivable_days',
+  'summary_receivable_customers',
+  'summary_document_counts',
+] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -80,6 +86,43 @@ export async function rebuildSummaries(db: Db, params: { organizationId?: number
           .groupBy(sql`1, 2, 3, 4, 5`),
       )
       .execute();
+    // The ageing's and the customers' sums, from the rows just written (the same documents, grouped coarser).
+    const receivables = () => {
+      const all = trx.selectFrom('summary_receivables');
+      return org === undefined ? all : all.where('organization_id', '=', org);
+    };
+    await trx
+      .insertInto('summary_receivable_days')
+      .columns(['organization_id', 'maturity', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .expression(
+        receivables()
+          .select([
+            'organization_id',
+            'maturity',
+            'currency',
+            'exchange_rate',
+            sql<number>`sum(count)`.as('count'),
+            sql<number>`sum(amount_due)`.as('amount_due'),
+          ])
+          .groupBy(['organization_id', 'maturity', 'currency', 'exchange_rate']),
+      )
+      .execute();
+    await trx
+      .insertInto('summary_receivable_customers')
+      .columns(['organization_id', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .expression(
+        receivables()
+          .select([
+            'organization_id',
+            'customer_key',
+            'currency',
+            'exchange_rate',
+            sql<number>`sum(count)`.as('count'),
+            sql<number>`sum(amount_due)`.as('amount_due'),
+          ])
+          .groupBy(['organization_id', 'customer_key', 'currency', 'exchange_rate']),
+      )
+      .execute();
     await trx
       .insertInto('summary_document_counts')
       .columns(['organization_id', 'type', 'status', 'count', 'sent'])
@@ -113,7 +156,7 @@ const NUMERIC_COLUMNS = new Set([
 
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
 export async function readSummaries(db: Db, organizationId: number) {
-  const [days, receivables, counts] = await Promise.all([
+  const [days, receivables, receivableDays, receivableCustomers, counts] = await Promise.all([
     db
       .selectFrom('summary_document_days')
       .selectAll()
@@ -135,6 +178,22 @@ export async function readSummaries(db: Db, organizationId: number) {
       .orderBy('exchange_rate')
       .execute(),
     db
+      .selectFrom('summary_receivable_days')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('maturity')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
+      .selectFrom('summary_receivable_customers')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('customer_key')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
       .selectFrom('summary_document_counts')
       .selectAll()
       .where('organization_id', '=', organizationId)
@@ -145,7 +204,13 @@ export async function readSummaries(db: Db, organizationId: number) {
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
   const numeric = <T extends object>(rows: T[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, NUMERIC_COLUMNS.has(k) ? Number(v) : v])));
-  return { days: numeric(days), receivables: numeric(receivables), counts: numeric(counts) };
+  return {
+    days: numeric(days),
+    receivables: numeric(receivables),
+    receivableDays: numeric(receivableDays),
+    receivableCustomers: numeric(receivableCustomers),
+    counts: numeric(counts),
+  };
 }
 
 /**
@@ -161,7 +226,7 @@ export async function countByTypeAndStatus(
   if ((status === 'open' || status === 'overdue') && type !== undefined && type !== 'invoice') return 0;
   if (status === 'overdue') {
     const row = await db
-      .selectFrom('summary_receivables')
+      .selectFrom('summary_receivable_days')
       .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
       .where('organization_id', '=', organizationId)
       .where('maturity', '<>', '')
