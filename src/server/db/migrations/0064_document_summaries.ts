@@ -32,8 +32,11 @@ const COUNT_KEY = ['organization_id', 'type', 'status'];
 const RECEIVABLE_DAY_KEY = ['organization_id', 'maturity', 'currency', 'exchange_rate'];
 const RECEIVABLE_CUSTOMER_KEY = ['organization_id', 'customer_key', 'currency', 'exchange_rate'];
 
-/** The statements that add (`sign` 1) or take off (-1) the share of row `r` ('new' or 'old') in the tables. */
-function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): string[] {
+/**
+ * The statements that add (`sign` 1) or take off (-1) the share of row `r` ('new' or 'old'), one list per table in
+ * the order of SUMMARIES.
+ */
+function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): string[][] {
   const s = sign === 1 ? '' : '-';
   const added = (table: string, columns: string[]) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
   const greatest = postgres ? 'greatest' : 'max';
@@ -63,7 +66,7 @@ function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): str
       where true
       on conflict (${COUNT_KEY.join(', ')}) do update set ${added('summary_document_counts', ['count', 'sent'])}`,
   ];
-  if (sign === 1) return statements;
+  if (sign === 1) return statements.map((statement) => [statement]);
   const dayKey = `organization_id = ${r}.organization_id and date = ${r}.date and type = ${r}.type and kind = ${r}.kind
     and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and deposit_credit = ${depositCredit(r)}`;
   const receivableKey = `organization_id = ${r}.organization_id and maturity = coalesce(${r}.maturity, '')
@@ -72,23 +75,44 @@ function shareStatements(postgres: boolean, r: 'new' | 'old', sign: 1 | -1): str
   const sameCustomer = postgres
     ? `(d.customer_id = ${r}.customer_id or (d.customer_id is null and ${r}.customer_id is null))`
     : `d.customer_id is ${r}.customer_id`;
+  const [days = '', receivables = '', receivableDays = '', receivableCustomers = '', counts = ''] = statements;
   return [
-    ...statements,
-    `delete from summary_document_days where ${dayKey} and count = 0`,
-    `delete from summary_receivables where ${receivableKey} and count = 0`,
-    // The greatest name cannot be taken off: when the row's name was this document's, it is read again from the rest.
-    `update summary_receivables set customer_name = (select max(d.customer_name) from documents d
-        where d.organization_id = ${r}.organization_id and ${sameCustomer} and d.type = 'invoice' and d.status in ${OPEN}
-          and coalesce(d.maturity, '') = coalesce(${r}.maturity, '') and d.currency = ${r}.currency
-          and coalesce(d.exchange_rate, '') = coalesce(${r}.exchange_rate, ''))
-      where ${receivableKey} and customer_name = ${r}.customer_name`,
-    `delete from summary_receivable_days where organization_id = ${r}.organization_id and maturity = coalesce(${r}.maturity, '')
-      and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
-    `delete from summary_receivable_customers where organization_id = ${r}.organization_id and customer_key = coalesce(${r}.customer_id, 0)
-      and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
-    `delete from summary_document_counts where organization_id = ${r}.organization_id and type = ${r}.type and status = ${r}.status and count = 0`,
+    [days, `delete from summary_document_days where ${dayKey} and count = 0`],
+    [
+      receivables,
+      `delete from summary_receivables where ${receivableKey} and count = 0`,
+      // The greatest name cannot be taken off: when the row's name was this document's, it is read again from the rest.
+      `update summary_receivables set customer_name = (select max(d.customer_name) from documents d
+          where d.organization_id = ${r}.organization_id and ${sameCustomer} and d.type = 'invoice' and d.status in ${OPEN}
+            and coalesce(d.maturity, '') = coalesce(${r}.maturity, '') and d.currency = ${r}.currency
+            and coalesce(d.exchange_rate, '') = coalesce(${r}.exchange_rate, ''))
+        where ${receivableKey} and customer_name = ${r}.customer_name`,
+    ],
+    [
+      receivableDays,
+      `delete from summary_receivable_days where organization_id = ${r}.organization_id and maturity = coalesce(${r}.maturity, '')
+        and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
+    ],
+    [
+      receivableCustomers,
+      `delete from summary_receivable_customers where organization_id = ${r}.organization_id and customer_key = coalesce(${r}.customer_id, 0)
+        and currency = ${r}.currency and exchange_rate = coalesce(${r}.exchange_rate, '') and count = 0`,
+    ],
+    [
+      counts,
+      `delete from summary_document_counts where organization_id = ${r}.organization_id and type = ${r}.type and status = ${r}.status and count = 0`,
+    ],
   ];
 }
+
+/** Each table's key of row `r`, compared on PostgreSQL to lock two rows of a table in one order whatever the update. */
+const orderKeys = (r: 'new' | 'old') => [
+  `row(${r}.organization_id, ${r}.date, ${r}.type, ${r}.kind, ${r}.currency, coalesce(${r}.exchange_rate, ''))`,
+  `row(${r}.organization_id, coalesce(${r}.maturity, ''), coalesce(${r}.customer_id, 0), ${r}.currency, coalesce(${r}.exchange_rate, ''))`,
+  `row(${r}.organization_id, coalesce(${r}.maturity, ''), ${r}.currency, coalesce(${r}.exchange_rate, ''))`,
+  `row(${r}.organization_id, coalesce(${r}.customer_id, 0), ${r}.currency, coalesce(${r}.exchange_rate, ''))`,
+  `row(${r}.organization_id, ${r}.type, ${r}.status)`,
+];
 
 /** The columns whose change moves a document's share; any other update (a note, a PDF kept) fires nothing. */
 const WATCHED = [
@@ -184,15 +208,24 @@ export async function up(db: MigrationDb): Promise<void> {
   const addNew = shareStatements(postgres, 'new', 1);
   const changed = WATCHED.map((c) => (postgres ? `old.${c} is distinct from new.${c}` : `old.${c} is not new.${c}`)).join(' or ');
   if (postgres) {
+    // Table by table, in one order, and within a table the smaller key first: two transactions updating documents
+    // that move between the same two rows (one paid in part, another's payment reversed) lock them in the same order,
+    // rather than each holding the row the other waits for.
+    const oldKeys = orderKeys('old');
+    const newKeys = orderKeys('new');
+    const steps = removeOld.map((remove, i) => {
+      const add = addNew[i] ?? [];
+      return `if tg_op = 'UPDATE' and ${oldKeys[i]} > ${newKeys[i]} then
+          ${[...add, ...remove].join(';\n')};
+        else
+          if tg_op <> 'INSERT' then ${remove.join(';\n')}; end if;
+          if tg_op <> 'DELETE' then ${add.join(';\n')}; end if;
+        end if;`;
+    });
     await sql
       .raw(`create function summary_documents_apply() returns trigger language plpgsql as $$
       begin
-        if tg_op in ('UPDATE', 'DELETE') then
-          ${removeOld.join(';\n')};
-        end if;
-        if tg_op in ('INSERT', 'UPDATE') then
-          ${addNew.join(';\n')};
-        end if;
+        ${steps.join('\n')}
         return null;
       end $$`)
       .execute(db);
@@ -205,11 +238,14 @@ export async function up(db: MigrationDb): Promise<void> {
         for each row when (${changed}) execute function summary_documents_apply()`)
       .execute(db);
   } else {
-    await sql.raw(`create trigger summary_documents_insert after insert on documents begin ${addNew.join(';\n')}; end`).execute(db);
-    await sql.raw(`create trigger summary_documents_delete after delete on documents begin ${removeOld.join(';\n')}; end`).execute(db);
+    // One writer at a time on SQLite: no order to keep.
+    await sql.raw(`create trigger summary_documents_insert after insert on documents begin ${addNew.flat().join(';\n')}; end`).execute(db);
+    await sql
+      .raw(`create trigger summary_documents_delete after delete on documents begin ${removeOld.flat().join(';\n')}; end`)
+      .execute(db);
     await sql
       .raw(`create trigger summary_documents_update after update of ${WATCHED.join(', ')} on documents when ${changed}
-        begin ${[...removeOld, ...addNew].join(';\n')}; end`)
+        begin ${[...removeOld.flat(), ...addNew.flat()].join(';\n')}; end`)
       .execute(db);
   }
   await analyzeIfAnalysed(db, [
