@@ -23,10 +23,15 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
 /**
  * A SQLite table that is not data: Kysely's own, SQLite's, the FTS5 indexes and their shadow tables (the search
  * index is written again below; `document_numbers`, migration 0040, is SQLite's: PostgreSQL finds a number's part by
- * the suffixes kept in its search entries, migration 0042).
+ * the suffixes kept in its search entries, migration 0042), the summaries (migration 0064: the target's triggers write
+ * them as the documents arrive).
  */
 const skipped = (name: string) =>
-  name.startsWith('kysely_') || name.startsWith('sqlite_') || name.startsWith('search_index') || name.startsWith('document_numbers');
+  name.startsWith('kysely_') ||
+  name.startsWith('sqlite_') ||
+  name.startsWith('search_index') ||
+  name.startsWith('document_numbers') ||
+  name.startsWith('summary_');
 
 /**
  * `npm run db:copy`: every row of a SQLite database into an empty PostgreSQL one (migrated to the same version first),

@@ -72,6 +72,7 @@ describe('migrations', () => {
       '0063_own_directory',
       '0064_ereporting_purchases',
       '0065_data_generations',
+      '0066_document_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

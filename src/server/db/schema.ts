@@ -365,6 +365,68 @@ export interface TurnoverDaysTable {
   total: number;
 }
 
+/** Issued invoices and credit notes per day and kind, kept by triggers (migration 0066, db/queries/summaries.ts). */
+export interface SummaryDocumentDaysTable {
+  organization_id: number;
+  date: string;
+  type: 'invoice' | 'credit';
+  kind: 'standard' | 'deposit';
+  currency: string;
+  /** '' for a document without a rate of issue. */
+  exchange_rate: string;
+  /** 1 for credit notes of deposit invoices. */
+  deposit_credit: number;
+  count: number;
+  /** subtotal − discount, stored units; unsigned (a credit note's is positive). */
+  ht: number;
+  tax: number;
+  total: number;
+  deposits: number;
+}
+
+/** Unpaid and partly paid invoices per maturity and customer, kept by triggers (migration 0066). */
+export interface SummaryReceivablesTable {
+  organization_id: number;
+  /** '' for none. */
+  maturity: string;
+  /** 0 for a document without a customer. */
+  customer_key: number;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  amount_due: number;
+  customer_name: string;
+}
+
+/** Unpaid and partly paid invoices per maturity alone (migration 0066). */
+export interface SummaryReceivableDaysTable {
+  organization_id: number;
+  maturity: string;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  amount_due: number;
+}
+
+/** Unpaid and partly paid invoices per customer alone (migration 0066). */
+export interface SummaryReceivableCustomersTable {
+  organization_id: number;
+  customer_key: number;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  amount_due: number;
+}
+
+/** Every document per type and status, kept by triggers (migration 0066). */
+export interface SummaryDocumentCountsTable {
+  organization_id: number;
+  type: string;
+  status: string;
+  count: number;
+  sent: number;
+}
+
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -824,6 +886,11 @@ export interface Database {
   payments: PaymentsTable;
   document_taxes: DocumentTaxesTable;
   turnover_days: TurnoverDaysTable;
+  summary_document_days: SummaryDocumentDaysTable;
+  summary_receivables: SummaryReceivablesTable;
+  summary_receivable_days: SummaryReceivableDaysTable;
+  summary_receivable_customers: SummaryReceivableCustomersTable;
+  summary_document_counts: SummaryDocumentCountsTable;
   audit_log: AuditLogTable;
   audit_closings: AuditClosingsTable;
   einvoice_statuses: EinvoiceStatusesTable;

@@ -5,7 +5,9 @@ import {
   receiptsByNature,
   receiptsOfPeriod,
   receiptsTotals,
-  receivablesByAge,
+  overdueByCustomer,
+  overdueCustomerDetails,
+  receivablesByBucket,
   turnoverByCustomer,
   turnoverByItem,
   turnoverByPeriod,
@@ -104,39 +106,36 @@ const BUCKETS = ['Non échu', '1 à 30 jours', '31 à 60 jours', '61 à 90 jours
 /**
  * Unpaid invoices by days past due, the days sales outstanding and the customers late. DSO = receivables ÷ what was
  * invoiced TTC over the period × the period's days (dsoPeriod), when that period's sales are positive; else null.
+ * Sums in another currency are converted once per bucket (or customer) and rate of issue, each rounded to the cent.
  */
 export async function receivablesReport(db: Db, organizationId: number) {
   const { base, toBase } = await converter(db, organizationId);
   const today = todayIso();
   const period = dsoPeriod(today, await firstInvoiceDate(db, { organizationId }));
-  const [ages, billed] = await Promise.all([
-    receivablesByAge(db, { organizationId, today }),
+  const [ages, overdue, billed] = await Promise.all([
+    receivablesByBucket(db, { organizationId, today }),
+    overdueByCustomer(db, { organizationId, today }),
     period ? billedTtc(db, { organizationId, from: period.from, to: today }) : Promise.resolve([]),
   ]);
   const buckets = BUCKETS.map((label) => ({ label, count: 0, amount: ZERO }));
-  const customers = new Map<string, { customer_id: number | null; name: string; count: number; amount: Money; oldest: string }>();
   for (const r of ages) {
     const b = buckets[Number(r.bucket)];
     if (!b) continue;
-    const amount = await toBase(r.amount, r);
     b.count += Number(r.count);
-    b.amount = add(b.amount, amount);
-    if (Number(r.bucket) === 0 || !r.oldest) continue;
-    const key = String(r.customer_id ?? `: ${r.name}`);
-    const c = customers.get(key) ?? {
-      customer_id: r.customer_id,
-      name: r.name || 'Client divers',
-      count: 0,
-      amount: ZERO,
-      oldest: r.oldest,
-    };
-    customers.set(key, {
-      ...c,
-      count: c.count + Number(r.count),
-      amount: add(c.amount, amount),
-      oldest: r.oldest < c.oldest ? r.oldest : c.oldest,
-    });
+    b.amount = add(b.amount, await toBase(r.amount, r));
   }
+  const customers = new Map<number | null, { customer_id: number | null; count: number; amount: Money }>();
+  for (const r of overdue) {
+    const c = customers.get(r.customer_id) ?? { customer_id: r.customer_id, count: 0, amount: ZERO };
+    customers.set(r.customer_id, { ...c, count: c.count + r.count, amount: add(c.amount, await toBase(r.amount, r)) });
+  }
+  const late = [...customers.values()].sort((a, b) => b.amount.cmp(a.amount)).slice(0, 10);
+  const details = new Map(
+    (await overdueCustomerDetails(db, { organizationId, today, customerIds: late.map((c) => c.customer_id) })).map((d) => [
+      d.customer_id === null ? null : Number(d.customer_id),
+      d,
+    ]),
+  );
   const total = buckets.reduce<Money>((s, b) => add(s, b.amount), ZERO);
   let sales = ZERO;
   for (const r of billed) sales = add(sales, await toBase(r.amount, r));
@@ -147,10 +146,16 @@ export async function receivablesReport(db: Db, organizationId: number) {
     total: cents(total),
     dso: dsoDays === null ? null : Math.round(toNumber(total.times(dsoDays).div(sales))),
     dso_days: dsoDays,
-    late_customers: [...customers.values()]
-      .sort((a, b) => b.amount.cmp(a.amount))
-      .slice(0, 10)
-      .map((c) => ({ ...c, amount: cents(c.amount) })),
+    late_customers: late.map((c) => {
+      const d = details.get(c.customer_id);
+      return {
+        customer_id: c.customer_id,
+        name: d?.name || 'Client divers',
+        count: c.count,
+        amount: cents(c.amount),
+        oldest: d?.oldest ?? '',
+      };
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { isOneOfIds, isPostgres } from '../dialect';
 import type { DocumentsTable } from '../schema';
 import { type DocumentMatches, documentMatches, searchedAmount } from './search';
 import { documentCountsOf } from './document-counts';
+import { countByTypeAndStatus } from './summaries';
 import { storedStatus } from './document-mapping';
 import { fromStoredUnits, toStoredUnits } from '../../../shared/money';
 import { effectiveStatus, OPEN_STATUSES } from '../../../shared/document-status';
@@ -248,6 +249,10 @@ export async function listDocumentPage(db: Db, p: DocumentListParams, search: Se
   }));
 }
 
+/** Filtered by type and status only: the kept counts (migration 0064) answer the total without walking the documents. */
+const countedBySummaries = (p: DocumentListParams) =>
+  !p.search && !p.from && !p.to && p.minAmount === undefined && p.maxAmount === undefined && !p.customerId;
+
 /**
  * A page and the number of documents the filters match. The count is read only when the page cannot tell it: a page
  * that is neither full nor past the end ends the list, so the total is the rows before it plus its own; and a count
@@ -257,6 +262,7 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   const search = await searchFilter(db, p.organizationId, p.search);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
+  if (countedBySummaries(p)) return { total: await countByTypeAndStatus(db, p), data };
   const filtered = filteredDocuments(db, p, search, 'count');
   const kept = documentCountsOf(db);
   if (kept) return { total: await kept.count(p.organizationId, filtered), data };

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
-import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /**
  * The dashboard's and the customer page's figures, as SQL aggregates over the stored totals (scale 4): nothing
@@ -31,19 +30,17 @@ export async function sumTurnover(
   return Number((await query.executeTakeFirstOrThrow()).ht);
 }
 
-/** Turnover per month (1 to 12) of a year. */
+/** Turnover per month (1 to 12) of a year, from the days kept by the summaries (migration 0064). */
 export async function monthlyTurnover(db: Db, params: { organizationId: number; currency: string; year: number }): Promise<number[]> {
   const rows = await db
-    .selectFrom('documents')
-    .select([sql<string>`substr(date, 6, 2)`.as('month'), sql<number>`sum(case when type = 'credit' then -${HT} else ${HT} end)`.as('ht')])
+    .selectFrom('summary_document_days')
+    .select([sql<string>`substr(date, 6, 2)`.as('month'), sql<number>`sum(case when type = 'credit' then -ht else ht end)`.as('ht')])
     .where('organization_id', '=', params.organizationId)
-    .where('currency', '=', params.currency)
-    .where('number', 'is not', null)
-    .where('kind', '=', 'standard')
-    .where('type', 'in', ['invoice', 'credit'])
-    .where(creditOfDeposit, '=', 0)
     .where('date', '>=', `${params.year}-01-01`)
     .where('date', '<=', `${params.year}-12-31`)
+    .where('kind', '=', 'standard')
+    .where('deposit_credit', '=', 0)
+    .where('currency', '=', params.currency)
     .groupBy(sql`substr(date, 6, 2)`)
     .execute();
   const months = Array<number>(12).fill(0);
@@ -51,21 +48,23 @@ export async function monthlyTurnover(db: Db, params: { organizationId: number; 
   return months;
 }
 
-/** What customers still owe on issued invoices (TTC), and the part of it past due. */
+/**
+ * What customers still owe on issued invoices (TTC), and the part of it past due, from the open invoices kept by
+ * the summaries per maturity (migration 0064; '' is an invoice without maturity, never overdue).
+ */
 export async function sumReceivables(db: Db, params: { organizationId: number; currency: string; today: string; customerId?: number }) {
+  const overdue = sql<boolean>`maturity <> '' and maturity < ${params.today}`;
   let query = db
-    .selectFrom('documents')
+    .selectFrom(params.customerId ? 'summary_receivables' : 'summary_receivable_days')
     .select([
       sql<number>`coalesce(sum(amount_due), 0)`.as('outstanding'),
-      sql<number>`count(*)`.as('open_count'),
-      sql<number>`coalesce(sum(case when maturity < ${params.today} then amount_due else 0 end), 0)`.as('overdue'),
-      sql<number>`coalesce(sum(case when maturity < ${params.today} then 1 else 0 end), 0)`.as('overdue_count'),
+      sql<number>`coalesce(sum(count), 0)`.as('open_count'),
+      sql<number>`coalesce(sum(case when ${overdue} then amount_due else 0 end), 0)`.as('overdue'),
+      sql<number>`coalesce(sum(case when ${overdue} then count else 0 end), 0)`.as('overdue_count'),
     ])
     .where('organization_id', '=', params.organizationId)
-    .where('currency', '=', params.currency)
-    .where('type', '=', 'invoice')
-    .where('status', 'in', OPEN_STATUSES);
-  if (params.customerId) query = query.where('customer_id', '=', params.customerId);
+    .where('currency', '=', params.currency);
+  if (params.customerId) query = query.where(sql.ref('customer_key'), '=', params.customerId);
   const row = await query.executeTakeFirstOrThrow();
   return {
     outstanding: Number(row.outstanding),

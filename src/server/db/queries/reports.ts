@@ -3,7 +3,6 @@ import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
-import { OPEN_STATUSES } from '../../../shared/document-status';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -51,25 +50,28 @@ function turnoverDocuments(db: Db, params: { organizationId: number; from: strin
 }
 
 /**
- * Turnover per month, quarter or year, from the days kept at issue (`turnover_days`, migration 0038): a thousand rows
- * for three years instead of every document; a rate of issue kept as '' is none (null).
+ * Turnover per month, quarter or year, from the days the summaries keep (migration 0064): a thousand rows for three
+ * years instead of every document, with turnover's rule (countedInTurnover) as columns: standard documents, not a
+ * credit note of a deposit. HT is TTC less VAT, as the by-customer report counts it; a rate kept as '' is none (null).
  */
 export async function turnoverByPeriod(db: Db, params: { organizationId: number; from: string; to: string; group: ReportGroup }) {
   const period = periodOf(params.group);
   return db
-    .selectFrom('turnover_days')
+    .selectFrom('summary_document_days')
     .select([
       period.as('period'),
       'currency',
       sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
       sql<number>`sum(count)`.as('count'),
-      sql<number>`sum(net)`.as('net'),
-      sql<number>`sum(tax)`.as('tax'),
-      sql<number>`sum(total)`.as('total'),
+      signed(sql<number>`total - tax`).as('net'),
+      signed('tax').as('tax'),
+      signed('total').as('total'),
     ])
     .where('organization_id', '=', params.organizationId)
     .where('date', '>=', params.from)
     .where('date', '<=', params.to)
+    .where('kind', '=', 'standard')
+    .where('deposit_credit', '=', 0)
     .groupBy([period, 'currency', 'exchange_rate'])
     .orderBy('period')
     .execute();
@@ -137,46 +139,106 @@ export async function turnoverByTag(db: Db, params: { organizationId: number; fr
     .execute();
 }
 
-/**
- * Unpaid issued invoices per age bucket (0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90) and customer:
- * one pass gives both the ageing and the late customers.
- */
-export async function receivablesByAge(db: Db, params: { organizationId: number; today: string }) {
-  // ISO dates compare as text: "at most 30 days late" is "due on or after today − 30", with no date arithmetic per
-  // row (julianday() on every unpaid invoice was most of this query at 100 000 documents).
-  const since = (days: number) => addDays(params.today, -days);
-  const bucket = sql<number>`case when maturity is null or maturity >= ${params.today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
+/** An open invoice's age bucket from its maturity ('' for none): 0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90. */
+function ageBucket(today: string): RawBuilder<number> {
+  // ISO dates compare as text: "at most 30 days late" is "due on or after today − 30", with no date arithmetic per row.
+  const since = (days: number) => addDays(today, -days);
+  return sql<number>`case when maturity = '' or maturity >= ${today} then 0 when maturity >= ${since(30)} then 1 when maturity >= ${since(60)} then 2 when maturity >= ${since(90)} then 3 else 4 end`;
+}
+
+/** Unpaid issued invoices per age bucket, from the sums kept per maturity (migration 0064): a few thousand days. */
+export async function receivablesByBucket(db: Db, params: { organizationId: number; today: string }) {
   return (
     db
-      .selectFrom('documents')
+      .selectFrom('summary_receivable_days')
       .select([
-        bucket.as('bucket'),
-        'customer_id',
-        sql<string>`max(customer_name)`.as('name'),
+        ageBucket(params.today).as('bucket'),
         'currency',
-        'exchange_rate as rate',
-        sql<number>`count(*)`.as('count'),
+        sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
+        sql<number>`sum(count)`.as('count'),
         sql<number>`sum(amount_due)`.as('amount'),
-        sql<string | null>`min(maturity)`.as('oldest'),
       ])
       .where('organization_id', '=', params.organizationId)
-      .where('status', 'in', OPEN_STATUSES)
-      .where('type', '=', 'invoice')
       // By its alias: the expression's dates are bound parameters, and PostgreSQL does not see two copies of it (in
       // SELECT and GROUP BY, with different placeholders) as the same expression.
-      .groupBy([sql`bucket`, 'customer_id', 'currency', 'exchange_rate'])
+      .groupBy([sql`bucket`, 'currency', 'exchange_rate'])
       .execute()
   );
+}
+
+/**
+ * What each customer owes past due (maturity before today), per currency and rate of issue: its open sums (kept per
+ * customer) less its part not yet due or without maturity, read from the range of maturities from today on (a few weeks
+ * of invoices) rather than from every open invoice. A customer kept as 0 is none.
+ */
+export async function overdueByCustomer(db: Db, params: { organizationId: number; today: string }) {
+  const [open, notDue] = await Promise.all([
+    db
+      .selectFrom('summary_receivable_customers')
+      .select(['customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .where('organization_id', '=', params.organizationId)
+      .orderBy('customer_key')
+      .execute(),
+    db
+      .selectFrom('summary_receivables')
+      .select([
+        'customer_key',
+        'currency',
+        'exchange_rate',
+        sql<number>`sum(count)`.as('count'),
+        sql<number>`sum(amount_due)`.as('amount_due'),
+      ])
+      .where('organization_id', '=', params.organizationId)
+      .where((eb) => eb.or([eb('maturity', '=', ''), eb('maturity', '>=', params.today)]))
+      .groupBy(['customer_key', 'currency', 'exchange_rate'])
+      .execute(),
+  ]);
+  const key = (r: { customer_key: number; currency: string; exchange_rate: string }) =>
+    `${r.customer_key} ${r.currency} ${r.exchange_rate}`;
+  const later = new Map(notDue.map((r) => [key(r), r]));
+  return open
+    .map((r) => {
+      const n = later.get(key(r));
+      return {
+        customer_id: Number(r.customer_key) || null,
+        currency: r.currency,
+        rate: r.exchange_rate || null,
+        count: Number(r.count) - Number(n?.count ?? 0),
+        amount: BigInt(r.amount_due) - BigInt(n?.amount_due ?? 0),
+      };
+    })
+    .filter((r) => r.count > 0);
+}
+
+/** The oldest maturity past due and the name (the greatest, as issued) of each of these customers (null: none). */
+export async function overdueCustomerDetails(db: Db, params: { organizationId: number; today: string; customerIds: (number | null)[] }) {
+  if (params.customerIds.length === 0) return [];
+  return db
+    .selectFrom('summary_receivables')
+    .select([
+      sql<number | null>`nullif(customer_key, 0)`.as('customer_id'),
+      sql<string>`min(maturity)`.as('oldest'),
+      sql<string>`max(customer_name)`.as('name'),
+    ])
+    .where('organization_id', '=', params.organizationId)
+    .where(
+      'customer_key',
+      'in',
+      params.customerIds.map((id) => id ?? 0),
+    )
+    .where('maturity', '<>', '')
+    .where('maturity', '<', params.today)
+    .groupBy('customer_key')
+    .execute();
 }
 
 /** The date of the organisation's first issued invoice, null before any: where its billing history begins. */
 export async function firstInvoiceDate(db: Db, params: { organizationId: number }): Promise<string | null> {
   const row = await db
-    .selectFrom('documents')
+    .selectFrom('summary_document_days')
     .select(sql<string | null>`min(date)`.as('first'))
     .where('organization_id', '=', params.organizationId)
     .where('type', '=', 'invoice')
-    .where('number', 'is not', null)
     .executeTakeFirst();
   return row?.first ?? null;
 }
@@ -184,17 +246,15 @@ export async function firstInvoiceDate(db: Db, params: { organizationId: number 
 /** What was invoiced TTC over a period (invoices less deposits they deduct, less credit notes): DSO's denominator. */
 export async function billedTtc(db: Db, params: { organizationId: number; from: string; to: string }) {
   return db
-    .selectFrom('documents')
+    .selectFrom('summary_document_days')
     .select([
       'currency',
-      'exchange_rate as rate',
+      sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
       sql<number>`sum(case when type = 'credit' then -total else total - deposits end)`.as('amount'),
     ])
     .where('organization_id', '=', params.organizationId)
-    .where('type', 'in', ['invoice', 'credit'])
     .where('date', '>=', params.from)
     .where('date', '<=', params.to)
-    .where('number', 'is not', null)
     .groupBy(['currency', 'exchange_rate'])
     .execute();
 }

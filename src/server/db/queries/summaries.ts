@@ -1,0 +1,245 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection';
+import { OPEN_STATUSES } from '../../../shared/document-status';
+import { creditOfDeposit } from './figures';
+
+/**
+ * The summaries of the documents (migration 0066), written whole from the documents: what the triggers keep up to date
+ * write by write. `npm run summaries:rebuild` runs it (after a repair by hand, or to check the triggers: the rows must
+ * come out the same). One organisation, or all of them.
+ */
+export const SUMMARY_TABLES = [
+  'summary_document_days',
+  'summary_receivables',
+  'summary_receivable_days',
+  'summary_receivable_customers',
+  'summary_document_counts',
+] as const;
+
+export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const org = params.organizationId;
+    for (const table of SUMMARY_TABLES) {
+      let clear = trx.deleteFrom(table);
+      if (org !== undefined) clear = clear.where('organization_id', '=', org);
+      await clear.execute();
+    }
+    const documents = () => {
+      const all = trx.selectFrom('documents');
+      return org === undefined ? all : all.where('organization_id', '=', org);
+    };
+    const rate = sql<string>`coalesce(exchange_rate, '')`;
+    await trx
+      .insertInto('summary_document_days')
+      .columns([
+        'organization_id',
+        'date',
+        'type',
+        'kind',
+        'currency',
+        'exchange_rate',
+        'deposit_credit',
+        'count',
+        'ht',
+        'tax',
+        'total',
+        'deposits',
+      ])
+      .expression(
+        documents()
+          .select([
+            'organization_id',
+            'date',
+            sql<'invoice' | 'credit'>`type`.as('type'),
+            'kind',
+            'currency',
+            rate.as('exchange_rate'),
+            creditOfDeposit.as('deposit_credit'),
+            sql<number>`count(*)`.as('count'),
+            sql<number>`sum(subtotal - discount)`.as('ht'),
+            sql<number>`sum(tax)`.as('tax'),
+            sql<number>`sum(total)`.as('total'),
+            sql<number>`sum(deposits)`.as('deposits'),
+          ])
+          .where('number', 'is not', null)
+          .where('type', 'in', ['invoice', 'credit'])
+          .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
+      )
+      .execute();
+    await trx
+      .insertInto('summary_receivables')
+      .columns(['organization_id', 'maturity', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due', 'customer_name'])
+      .expression(
+        documents()
+          .select([
+            'organization_id',
+            sql<string>`coalesce(maturity, '')`.as('maturity'),
+            sql<number>`coalesce(customer_id, 0)`.as('customer_key'),
+            'currency',
+            rate.as('exchange_rate'),
+            sql<number>`count(*)`.as('count'),
+            sql<number>`sum(amount_due)`.as('amount_due'),
+            sql<string>`max(customer_name)`.as('customer_name'),
+          ])
+          .where('type', '=', 'invoice')
+          .where('status', 'in', OPEN_STATUSES)
+          .groupBy(sql`1, 2, 3, 4, 5`),
+      )
+      .execute();
+    // The ageing's and the customers' sums, from the rows just written (the same documents, grouped coarser).
+    const receivables = () => {
+      const all = trx.selectFrom('summary_receivables');
+      return org === undefined ? all : all.where('organization_id', '=', org);
+    };
+    await trx
+      .insertInto('summary_receivable_days')
+      .columns(['organization_id', 'maturity', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .expression(
+        receivables()
+          .select([
+            'organization_id',
+            'maturity',
+            'currency',
+            'exchange_rate',
+            sql<number>`sum(count)`.as('count'),
+            sql<number>`sum(amount_due)`.as('amount_due'),
+          ])
+          .groupBy(['organization_id', 'maturity', 'currency', 'exchange_rate']),
+      )
+      .execute();
+    await trx
+      .insertInto('summary_receivable_customers')
+      .columns(['organization_id', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
+      .expression(
+        receivables()
+          .select([
+            'organization_id',
+            'customer_key',
+            'currency',
+            'exchange_rate',
+            sql<number>`sum(count)`.as('count'),
+            sql<number>`sum(amount_due)`.as('amount_due'),
+          ])
+          .groupBy(['organization_id', 'customer_key', 'currency', 'exchange_rate']),
+      )
+      .execute();
+    await trx
+      .insertInto('summary_document_counts')
+      .columns(['organization_id', 'type', 'status', 'count', 'sent'])
+      .expression(
+        documents()
+          .select([
+            'organization_id',
+            'type',
+            'status',
+            sql<number>`count(*)`.as('count'),
+            sql<number>`sum(case when sent_at is not null then 1 else 0 end)`.as('sent'),
+          ])
+          .groupBy(['organization_id', 'type', 'status']),
+      )
+      .execute();
+  });
+}
+
+const NUMERIC_COLUMNS = new Set([
+  'organization_id',
+  'deposit_credit',
+  'count',
+  'ht',
+  'tax',
+  'total',
+  'deposits',
+  'customer_key',
+  'amount_due',
+  'sent',
+]);
+
+/** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
+export async function readSummaries(db: Db, organizationId: number) {
+  const [days, receivables, receivableDays, receivableCustomers, counts] = await Promise.all([
+    db
+      .selectFrom('summary_document_days')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('date')
+      .orderBy('type')
+      .orderBy('kind')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .orderBy('deposit_credit')
+      .execute(),
+    db
+      .selectFrom('summary_receivables')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('maturity')
+      .orderBy('customer_key')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
+      .selectFrom('summary_receivable_days')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('maturity')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
+      .selectFrom('summary_receivable_customers')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('customer_key')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
+      .selectFrom('summary_document_counts')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('type')
+      .orderBy('status')
+      .execute(),
+  ]);
+  // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
+  const numeric = <T extends object>(rows: T[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, NUMERIC_COLUMNS.has(k) ? Number(v) : v])));
+  return {
+    days: numeric(days),
+    receivables: numeric(receivables),
+    receivableDays: numeric(receivableDays),
+    receivableCustomers: numeric(receivableCustomers),
+    counts: numeric(counts),
+  };
+}
+
+/**
+ * How many documents of an organisation have this type and status, from the kept counts (a handful of rows, whatever
+ * the organisation's size): the list's count when nothing else filters it. `open` and `overdue` are the unpaid and
+ * partly paid invoices (overdue: due before today, from the receivables kept per maturity); `sent` those sent.
+ */
+export async function countByTypeAndStatus(
+  db: Db,
+  params: { organizationId: number; type?: string; status?: string; today: string },
+): Promise<number> {
+  const { organizationId, type, status } = params;
+  if ((status === 'open' || status === 'overdue') && type !== undefined && type !== 'invoice') return 0;
+  if (status === 'overdue') {
+    const row = await db
+      .selectFrom('summary_receivable_days')
+      .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('maturity', '<>', '')
+      .where('maturity', '<', params.today)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  let query = db
+    .selectFrom('summary_document_counts')
+    .select(sql<number>`coalesce(sum(${sql.ref(status === 'sent' ? 'sent' : 'count')}), 0)`.as('n'))
+    .where('organization_id', '=', organizationId);
+  if (status === 'open') query = query.where('type', '=', 'invoice').where('status', 'in', OPEN_STATUSES);
+  else if (status !== undefined && status !== 'sent') query = query.where('status', '=', status);
+  if (type !== undefined) query = query.where('type', '=', type);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
+import { withServerDb } from '../helpers/database';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { registered, type Session } from '../helpers/clients';
+import { businessCustomer, draft, line, readyToInvoice } from '../helpers/documents';
+
+/** One write of the random sequence; `pick` chooses among the documents it applies to. */
+type Step =
+  | { kind: 'draft' | 'issue' | 'estimate'; day: number; amount: number; other: boolean; services: boolean }
+  | {
+      kind: 'edit' | 'delete' | 'pay' | 'payAll' | 'reverse' | 'credit' | 'cancel' | 'deposit' | 'final' | 'sent' | 'status';
+      pick: number;
+      amount: number;
+    };
+
+const creation = fc.record({
+  kind: fc.constantFrom('draft' as const, 'issue' as const, 'estimate' as const),
+  day: fc.integer({ min: 1, max: 4 }),
+  amount: fc.integer({ min: 1, max: 900 }),
+  other: fc.boolean(),
+  services: fc.boolean(),
+});
+const change = fc.record({
+  kind: fc.constantFrom(
+    'edit' as const,
+    'delete' as const,
+    'pay' as const,
+    'payAll' as const,
+    'reverse' as const,
+    'credit' as const,
+    'cancel' as const,
+    'deposit' as const,
+    'final' as const,
+    'sent' as const,
+    'status' as const,
+  ),
+  pick: fc.nat(),
+  amount: fc.integer({ min: 1, max: 400 }),
+});
+const steps = fc.array(fc.oneof(creation, change, change), { minLength: 4, maxLength: 14 });
+
+interface Doc {
+  id: number;
+  type: string;
+  kind: string;
+  number: string | null;
+  status: string;
+  amount_due: number;
+  items: { id: number }[];
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Applies one step; a write the rules refuse (a credit larger than what is left…) writes nothing, as it should. */
+async function apply(session: Session, customers: number[], step: Step, payments: Map<number, number[]>): Promise<void> {
+  const docs = async (): Promise<Doc[]> => (await session.rest('GET', '/api/documents?per_page=100')).body.data;
+  const one = async (id: number): Promise<Doc> => (await session.rest('GET', `/api/documents/${id}`)).body;
+  const pick = <T>(list: T[], n: number): T | undefined => list[n % Math.max(1, list.length)];
+  if (step.kind === 'draft' || step.kind === 'issue' || step.kind === 'estimate') {
+    const body = {
+      type: step.kind === 'estimate' ? 'estimate' : 'invoice',
+      customer_id: customers[step.other ? 1 : 0],
+      date: `2026-10-0${step.day}`,
+      items: [line('Article', 1, step.amount, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' })],
+    };
+    const created = await draft(session, body);
+    if (step.kind !== 'draft') await session.rest('POST', `/api/documents/${created.id}/issue`);
+    return;
+  }
+  const all = await docs();
+  const drafts = all.filter((d) => d.number === null);
+  const invoices = all.filter((d) => d.type === 'invoice' && d.number !== null);
+  const estimates = all.filter((d) => d.type === 'estimate' && d.number !== null);
+  switch (step.kind) {
+    case 'edit': {
+      const d = pick(drafts, step.pick);
+      if (d)
+        await session.rest('PUT', `/api/documents/${d.id}`, {
+          date: '2026-10-03',
+          customer_id: customers[step.pick % 2],
+          items: [line('Modifié', 2, step.amount)],
+        });
+      return;
+    }
+    case 'delete': {
+      const d = pick(drafts, step.pick);
+      if (d) await session.rest('DELETE', `/api/documents/${d.id}`);
+      return;
+    }
+    case 'pay':
+    case 'payAll': {
+      const d = pick(
+        invoices.filter((i) => i.amount_due > 0),
+        step.pick,
+      );
+      if (!d) return;
+      const amount = step.kind === 'payAll' ? d.amount_due : Math.min(d.amount_due, step.amount / 10);
+      const paid = await session.rest('POST', `/api/documents/${d.id}/payments`, { date: '2026-10-05', amount });
+      if (paid.status === 201) payments.set(d.id, [...(payments.get(d.id) ?? []), paid.body.data.id]);
+      return;
+    }
+    case 'reverse': {
+      const ids = [...payments.entries()];
+      const entry = pick(ids, step.pick);
+      if (!entry) return;
+      const [documentId, list] = entry;
+      const paymentId = list.pop();
+      if (paymentId) await session.rest('DELETE', `/api/documents/${documentId}/payments/${paymentId}`);
+      return;
+    }
+    case 'credit':
+    case 'cancel': {
+      const d = pick(invoices, step.pick);
+      if (!d) return;
+      const full = await one(d.id);
+      const quantity = step.kind === 'cancel' ? 1 : 0.5;
+      const credit = await session.rest('POST', `/api/documents/${d.id}/convert`, {
+        type: 'credit',
+        lines: full.items.map((i) => ({ id: i.id, quantity })),
+      });
+      if (credit.status === 201 || credit.status === 200) await session.rest('POST', `/api/documents/${credit.body.data.id}/issue`);
+      return;
+    }
+    case 'deposit': {
+      const e = pick(estimates, step.pick);
+      if (!e) return;
+      const deposit = await session.rest('POST', `/api/documents/${e.id}/deposit`, { percent: 30 });
+      if (deposit.status === 201 || deposit.status === 200) await session.rest('POST', `/api/documents/${deposit.body.data.id}/issue`);
+      return;
+    }
+    case 'final': {
+      const e = pick(estimates, step.pick);
+      if (!e) return;
+      const invoice = await session.rest('POST', `/api/documents/${e.id}/convert`, { type: 'invoice' });
+      if (invoice.status === 201 || invoice.status === 200) await session.rest('POST', `/api/documents/${invoice.body.data.id}/issue`);
+      return;
+    }
+    case 'sent': {
+      const d = pick(all, step.pick);
+      if (d) await session.rest('POST', `/api/documents/${d.id}/sent`);
+      return;
+    }
+    case 'status': {
+      const e = pick(estimates, step.pick);
+      if (e) await session.rest('POST', `/api/documents/${e.id}/status`, { status: step.pick % 2 ? 'accepted' : 'refused' });
+      return;
+    }
+  }
+}
+
+describe('document summaries kept by triggers (migration 0066)', () => {
+  it('equal a rebuild from the documents, row for row, after any sequence of writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        const { session } = await registered(server.url);
+        const { customerId } = await readyToInvoice(session);
+        const other = await session.rest('POST', '/api/customers', { ...businessCustomer, name: 'Épicerie Zola', maturity: 0 });
+        const customers = [customerId, other.body.data.id];
+        const payments = new Map<number, number[]>();
+        for (const step of sequence) await apply(session, customers, step as Step, payments);
+        const organizationId = await withServerDb(server, async (db) =>
+          Number(
+            (await db.selectFrom('customers').select('organization_id').where('id', '=', customerId).executeTakeFirstOrThrow())
+              .organization_id,
+          ),
+        );
+        await withServerDb(server, async (db) => {
+          const incremental = await readSummaries(db, organizationId);
+          await rebuildSummaries(db, { organizationId });
+          expect(await readSummaries(db, organizationId)).toEqual(incremental);
+          // Not vacuous: the organisation's documents are all counted.
+          const { rows } = await sql<{ n: number }>`select count(*) as n from documents where organization_id = ${organizationId}`.execute(
+            db,
+          );
+          expect(incremental.counts.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(rows[0]?.n));
+        });
+      }),
+      { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
+    );
+  }, 600_000);
+});
