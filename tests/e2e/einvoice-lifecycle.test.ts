@@ -39,7 +39,7 @@ describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () 
     await card.getByRole('button', { name: 'Enregistrer le refus' }).click();
     await card.getByText('Motif : Prestation non conforme au devis').waitFor();
     expect(await entries(card)).toEqual([
-      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \| Refusée \| Saisie manuelle \| Motif : Prestation non conforme au devis$/),
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \| Refusée \| Saisie manuelle \| Motif\s:\sPrestation non conforme au devis$/),
     ]);
     // A refused invoice is closed: nothing more is offered.
     expect(await card.getByRole('button').count()).toBe(0);

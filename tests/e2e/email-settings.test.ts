@@ -99,7 +99,8 @@ describe('Paramètres → Envoi d’emails', () => {
       .waitFor();
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
     const test = defined(mails.find((m) => m.includes('Reply-To: compta@atelier-durand.fr')));
-    expect(subjectOf(test)).toBe('[Test] Votre facture F2025-0042 – 1 250,00 €');
+    // Mails carry the French no-break spaces the screens print (the preview shows the template as typed).
+    expect(subjectOf(test)).toBe('[Test] Votre facture F2025-0042 – 1 250,00\u00a0€');
     expect(test).toMatch(/^From: "Camille, Atelier Durand" <no-reply@facturier\.local>$/m);
     await context.close();
   });

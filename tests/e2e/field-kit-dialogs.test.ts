@@ -79,7 +79,7 @@ describe('the field kit in the dialogs and pickers', () => {
       await start.fill('25:00');
       await form.getByRole('button', { name: 'Enregistrer' }).click();
       await expect.poll(() => start.getAttribute('aria-invalid')).toBe('true');
-      expect(await descriptionOf(page, start)).toBe('Début : « 25:00 » n’est pas une heure (ex. 09:30, 9h30, 9:30 pm)');
+      expect(await descriptionOf(page, start)).toBe('Début\u00a0: « 25:00 » n’est pas une heure (ex. 09:30, 9h30, 9:30 pm)');
       expect(await chosenOption(form, 'Statut')).toBe('Prévu');
       expect(await chosenOption(form, 'Rappel par e-mail')).toBe('Aucun rappel');
       await chooseOption(form, 'Rappel par e-mail', '15 minutes avant');

@@ -26,7 +26,7 @@ describe('B2B payment terms past 60 days (C. com. L441-10) in the editor', () =>
     await dialogLayerReady(page);
     // Validation comes first: the term is asked about before « Émettre définitivement ? ».
     const question = page.getByRole('alertdialog', { name: 'Délai de paiement' });
-    await question.getByText(/Le délai a-t-il été convenu avec le client \?/).waitFor();
+    await question.getByText(/Le délai a-t-il été convenu avec le client\s\?/).waitFor();
     await screenshot(page, 'payment-term-confirm-dialog');
     // Cancelled: nothing issued.
     await question.getByRole('button', { name: 'Annuler' }).click();
@@ -109,10 +109,10 @@ describe('late-penalty rate floor (C. com. L441-10 II) in Paramètres → Systè
     const { page } = await suite.loggedIn({ height: 1100 });
     await page.goto('/settings');
     const rate = page.getByLabel('Taux des pénalités de retard (% par an)');
-    await page.getByText(/^Au moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2} %/).waitFor();
+    await page.getByText(/^Au moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2}\s%/).waitFor();
     await rate.fill('5');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText(/^Pénalités de retard\s:\sau moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2} %/).waitFor();
+    await page.getByText(/^Pénalités de retard\s:\sau moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2}\s%/).waitFor();
     await rate.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'tests/artifacts/late-penalty-floor.png' });
     expect((await suite.session.rest('GET', '/api/settings')).body.late_penalty_rate).toBe(12);

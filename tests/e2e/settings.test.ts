@@ -59,7 +59,7 @@ describe('Paramètres → Système général', () => {
     await page.getByRole('cell', { name: '8,50\u202f%' }).waitFor();
     await screenshot(page, 'settings-taxes');
     await page
-      .getByRole('row', { name: /TVA 8,5 % \(DOM\)/ })
+      .getByRole('row', { name: /TVA 8,5\s% \(DOM\)/ })
       .getByRole('button', { name: 'Modifier' })
       .click();
     await page.getByLabel('Taux', { exact: true }).fill('8,6');

@@ -155,7 +155,7 @@ describe('Votre abonnement, Paiement, Gérer mon abonnement', () => {
       const pending = page.getByTestId('pending-plan-change');
       await pending.getByText('Passage à la formule Solo en attente').waitFor();
       await pending.getByText(/si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra\.$/).waitFor();
-      await pending.getByText(/^La formule Solo permet 2 membres ; vous en êtes à 3/).waitFor();
+      await pending.getByText(/^La formule Solo permet 2 membres\s;\svous en êtes à 3/).waitFor();
       await pending.getByText(/^1 webhook\s:\shors de la formule Solo, plus aucun événement n’est envoyé/).waitFor();
       await pending.getByRole('button', { name: 'Garder la formule Équipe' }).waitFor();
       await screenshot(page, `subscription-pending-${theme}-${viewport.width}`);
