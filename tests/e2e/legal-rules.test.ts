@@ -112,7 +112,9 @@ describe('late-penalty rate floor (C. com. L441-10 II) in Paramètres → Systè
     await page.getByText(/^Au moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2}\s%/).waitFor();
     await rate.fill('5');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText(/^Pénalités de retard\s:\sau moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2}\s%/).waitFor();
+    await page
+      .getByText(/^Pénalités de retard\s:\sau moins 3 × le taux d’intérêt légal \(C\. com\. L441-10\), soit \d+,\d{2}\s%/)
+      .waitFor();
     await rate.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'tests/artifacts/late-penalty-floor.png' });
     expect((await suite.session.rest('GET', '/api/settings')).body.late_penalty_rate).toBe(12);

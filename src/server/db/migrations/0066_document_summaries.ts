@@ -248,14 +248,6 @@ export async function up(db: MigrationDb): Promise<void> {
         begin ${[...removeOld.flat(), ...addNew.flat()].join(';\n')}; end`)
       .execute(db);
   }
-  if (postgres)
-    // The kept answers read a generation per organisation (0065): a rebuild, which writes these tables and nothing
-    // else, moves it too. A write of a document has already moved it, and the bump is once per transaction.
-    for (const table of SUMMARY_TABLES)
-      await sql
-        .raw(`create constraint trigger ${table}_data_generation after insert or update or delete on ${table}
-          deferrable initially deferred for each row execute function bump_data_generation()`)
-        .execute(db);
   await analyzeIfAnalysed(db, [...SUMMARY_TABLES]);
 }
 

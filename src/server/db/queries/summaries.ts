@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { isPostgres } from '../dialect';
 import { OPEN_STATUSES } from '../../../shared/document-status';
 import { creditOfDeposit } from './figures';
 
@@ -138,6 +139,9 @@ export async function rebuildSummaries(db: Db, params: { organizationId?: number
           .groupBy(['organization_id', 'type', 'status']),
       )
       .execute();
+    // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
+    // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
+    if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
   });
 }
 
