@@ -5,6 +5,7 @@ import { resyncIdentities } from './db/dialect';
 import { migrateToLatest } from './migrate';
 import { listLoggedOrganizations } from './db/queries/audit';
 import { type SearchEntry, type SearchKind, writeSearchEntries } from './db/queries/search';
+import { writeSummaries } from './db/queries/summaries';
 import { verifyAudit } from './services/audit';
 
 /** Why a copy was refused or did not verify, in French, for the operator reading the terminal. */
@@ -23,9 +24,12 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
 /**
  * A SQLite table that is not data: Kysely's own, SQLite's, the FTS5 indexes and their shadow tables (the search
  * index is written again below; `document_numbers`, migration 0040, is SQLite's: PostgreSQL finds a number's part by
- * the suffixes kept in its search entries, migration 0042), the summaries (migration 0064: the target's triggers write
- * them as the documents arrive).
+ * the suffixes kept in its search entries, migration 0042), the summaries (migration 0066: written from the copied
+ * documents at the end).
  */
+/** The PostgreSQL triggers that keep the documents' summaries (migration 0066). */
+const SUMMARY_TRIGGERS = ['summary_documents_write', 'summary_documents_update'];
+
 const skipped = (name: string) =>
   name.startsWith('kysely_') ||
   name.startsWith('sqlite_') ||
@@ -67,6 +71,10 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
     // The generations (migrations 0042 and 0065) are bumped at each statement's end rather than at the commit: an index
     // cannot be built on a table with trigger events pending, and nothing else writes an empty target meanwhile.
     await sql`set constraints all immediate`.execute(trx);
+    // The summaries' row triggers (migration 0066) would update the same few rows once per copied document, and each
+    // update in one transaction leaves a version the next one walks past (a 40 000-row insert took 40 s): off for the
+    // copy, and the summaries written once from the copied documents at its end.
+    for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents disable trigger ${sql.id(trigger)}`.execute(trx);
     for (const table of order) {
       const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}`.execute(trx);
@@ -121,6 +129,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       }
       tables[table] = count;
     }
+    for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents enable trigger ${sql.id(trigger)}`.execute(trx);
+    await writeSummaries(trx);
     // The search index: the same entries, written with the target's full-text columns, a chunk per statement (one
     // upsert per entry took most of a 100 000-document copy). A document's number comes from its row.
     const entries = source

@@ -18,131 +18,133 @@ export const SUMMARY_TABLES = [
 ] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const org = params.organizationId;
-    for (const table of SUMMARY_TABLES) {
-      let clear = trx.deleteFrom(table);
-      if (org !== undefined) clear = clear.where('organization_id', '=', org);
-      await clear.execute();
-    }
-    const documents = () => {
-      const all = trx.selectFrom('documents');
-      return org === undefined ? all : all.where('organization_id', '=', org);
-    };
-    const rate = sql<string>`coalesce(exchange_rate, '')`;
-    await trx
-      .insertInto('summary_document_days')
-      .columns([
-        'organization_id',
-        'date',
-        'type',
-        'kind',
-        'currency',
-        'exchange_rate',
-        'deposit_credit',
-        'count',
-        'ht',
-        'tax',
-        'total',
-        'deposits',
-      ])
-      .expression(
-        documents()
-          .select([
-            'organization_id',
-            'date',
-            sql<'invoice' | 'credit'>`type`.as('type'),
-            'kind',
-            'currency',
-            rate.as('exchange_rate'),
-            creditOfDeposit.as('deposit_credit'),
-            sql<number>`count(*)`.as('count'),
-            sql<number>`sum(subtotal - discount)`.as('ht'),
-            sql<number>`sum(tax)`.as('tax'),
-            sql<number>`sum(total)`.as('total'),
-            sql<number>`sum(deposits)`.as('deposits'),
-          ])
-          .where('number', 'is not', null)
-          .where('type', 'in', ['invoice', 'credit'])
-          .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
-      )
-      .execute();
-    await trx
-      .insertInto('summary_receivables')
-      .columns(['organization_id', 'maturity', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due', 'customer_name'])
-      .expression(
-        documents()
-          .select([
-            'organization_id',
-            sql<string>`coalesce(maturity, '')`.as('maturity'),
-            sql<number>`coalesce(customer_id, 0)`.as('customer_key'),
-            'currency',
-            rate.as('exchange_rate'),
-            sql<number>`count(*)`.as('count'),
-            sql<number>`sum(amount_due)`.as('amount_due'),
-            sql<string>`max(customer_name)`.as('customer_name'),
-          ])
-          .where('type', '=', 'invoice')
-          .where('status', 'in', OPEN_STATUSES)
-          .groupBy(sql`1, 2, 3, 4, 5`),
-      )
-      .execute();
-    // The ageing's and the customers' sums, from the rows just written (the same documents, grouped coarser).
-    const receivables = () => {
-      const all = trx.selectFrom('summary_receivables');
-      return org === undefined ? all : all.where('organization_id', '=', org);
-    };
-    await trx
-      .insertInto('summary_receivable_days')
-      .columns(['organization_id', 'maturity', 'currency', 'exchange_rate', 'count', 'amount_due'])
-      .expression(
-        receivables()
-          .select([
-            'organization_id',
-            'maturity',
-            'currency',
-            'exchange_rate',
-            sql<number>`sum(count)`.as('count'),
-            sql<number>`sum(amount_due)`.as('amount_due'),
-          ])
-          .groupBy(['organization_id', 'maturity', 'currency', 'exchange_rate']),
-      )
-      .execute();
-    await trx
-      .insertInto('summary_receivable_customers')
-      .columns(['organization_id', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
-      .expression(
-        receivables()
-          .select([
-            'organization_id',
-            'customer_key',
-            'currency',
-            'exchange_rate',
-            sql<number>`sum(count)`.as('count'),
-            sql<number>`sum(amount_due)`.as('amount_due'),
-          ])
-          .groupBy(['organization_id', 'customer_key', 'currency', 'exchange_rate']),
-      )
-      .execute();
-    await trx
-      .insertInto('summary_document_counts')
-      .columns(['organization_id', 'type', 'status', 'count', 'sent'])
-      .expression(
-        documents()
-          .select([
-            'organization_id',
-            'type',
-            'status',
-            sql<number>`count(*)`.as('count'),
-            sql<number>`sum(case when sent_at is not null then 1 else 0 end)`.as('sent'),
-          ])
-          .groupBy(['organization_id', 'type', 'status']),
-      )
-      .execute();
-    // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
-    // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
-    if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
-  });
+  await db.transaction().execute((trx) => writeSummaries(trx, params.organizationId));
+}
+
+/** The rebuild's work inside a transaction the caller holds (the PostgreSQL copy writes them once, at its end). */
+export async function writeSummaries(trx: Db, org?: number): Promise<void> {
+  for (const table of SUMMARY_TABLES) {
+    let clear = trx.deleteFrom(table);
+    if (org !== undefined) clear = clear.where('organization_id', '=', org);
+    await clear.execute();
+  }
+  const documents = () => {
+    const all = trx.selectFrom('documents');
+    return org === undefined ? all : all.where('organization_id', '=', org);
+  };
+  const rate = sql<string>`coalesce(exchange_rate, '')`;
+  await trx
+    .insertInto('summary_document_days')
+    .columns([
+      'organization_id',
+      'date',
+      'type',
+      'kind',
+      'currency',
+      'exchange_rate',
+      'deposit_credit',
+      'count',
+      'ht',
+      'tax',
+      'total',
+      'deposits',
+    ])
+    .expression(
+      documents()
+        .select([
+          'organization_id',
+          'date',
+          sql<'invoice' | 'credit'>`type`.as('type'),
+          'kind',
+          'currency',
+          rate.as('exchange_rate'),
+          creditOfDeposit.as('deposit_credit'),
+          sql<number>`count(*)`.as('count'),
+          sql<number>`sum(subtotal - discount)`.as('ht'),
+          sql<number>`sum(tax)`.as('tax'),
+          sql<number>`sum(total)`.as('total'),
+          sql<number>`sum(deposits)`.as('deposits'),
+        ])
+        .where('number', 'is not', null)
+        .where('type', 'in', ['invoice', 'credit'])
+        .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
+    )
+    .execute();
+  await trx
+    .insertInto('summary_receivables')
+    .columns(['organization_id', 'maturity', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due', 'customer_name'])
+    .expression(
+      documents()
+        .select([
+          'organization_id',
+          sql<string>`coalesce(maturity, '')`.as('maturity'),
+          sql<number>`coalesce(customer_id, 0)`.as('customer_key'),
+          'currency',
+          rate.as('exchange_rate'),
+          sql<number>`count(*)`.as('count'),
+          sql<number>`sum(amount_due)`.as('amount_due'),
+          sql<string>`max(customer_name)`.as('customer_name'),
+        ])
+        .where('type', '=', 'invoice')
+        .where('status', 'in', OPEN_STATUSES)
+        .groupBy(sql`1, 2, 3, 4, 5`),
+    )
+    .execute();
+  // The ageing's and the customers' sums, from the rows just written (the same documents, grouped coarser).
+  const receivables = () => {
+    const all = trx.selectFrom('summary_receivables');
+    return org === undefined ? all : all.where('organization_id', '=', org);
+  };
+  await trx
+    .insertInto('summary_receivable_days')
+    .columns(['organization_id', 'maturity', 'currency', 'exchange_rate', 'count', 'amount_due'])
+    .expression(
+      receivables()
+        .select([
+          'organization_id',
+          'maturity',
+          'currency',
+          'exchange_rate',
+          sql<number>`sum(count)`.as('count'),
+          sql<number>`sum(amount_due)`.as('amount_due'),
+        ])
+        .groupBy(['organization_id', 'maturity', 'currency', 'exchange_rate']),
+    )
+    .execute();
+  await trx
+    .insertInto('summary_receivable_customers')
+    .columns(['organization_id', 'customer_key', 'currency', 'exchange_rate', 'count', 'amount_due'])
+    .expression(
+      receivables()
+        .select([
+          'organization_id',
+          'customer_key',
+          'currency',
+          'exchange_rate',
+          sql<number>`sum(count)`.as('count'),
+          sql<number>`sum(amount_due)`.as('amount_due'),
+        ])
+        .groupBy(['organization_id', 'customer_key', 'currency', 'exchange_rate']),
+    )
+    .execute();
+  await trx
+    .insertInto('summary_document_counts')
+    .columns(['organization_id', 'type', 'status', 'count', 'sent'])
+    .expression(
+      documents()
+        .select([
+          'organization_id',
+          'type',
+          'status',
+          sql<number>`count(*)`.as('count'),
+          sql<number>`sum(case when sent_at is not null then 1 else 0 end)`.as('sent'),
+        ])
+        .groupBy(['organization_id', 'type', 'status']),
+    )
+    .execute();
+  // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
+  // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
+  if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
 }
 
 const NUMERIC_COLUMNS = new Set([
