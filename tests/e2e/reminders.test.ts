@@ -5,6 +5,7 @@ import { startSmtpServer } from '../helpers/smtp';
 import { copyDocument } from '../helpers/database';
 import { registered } from '../helpers/clients';
 import { defaultEmailSettings } from '../../src/shared/schemas/email-settings';
+import { withFrenchSpaces } from '../../src/shared/typography';
 
 const suite = browserSuite();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -91,10 +92,14 @@ describe('payment reminders in the browser', () => {
       await lateRow.getByText('Rien à envoyer').waitFor();
       await panel.getByRole('button', { name: 'Envoyer la relance proposée' }).click();
       await page.getByTestId('snackbar').getByText('1 relance envoyée sur 1').waitFor({ timeout: 30_000 });
-      const first = await smtp.waitFor((m) => m.mail.subject === `Rappel : facture ${late.number} en attente de règlement`);
+      const first = await smtp.waitFor(
+        (m) => m.mail.subject === withFrenchSpaces(`Rappel : facture ${late.number} en attente de règlement`),
+      );
       expect(first.mail.attachments[0]?.filename).toBe(`Facture-${late.number}.pdf`);
       expect(first.mail.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
-      await smtp.waitFor((m) => m.mail.subject === `Facture ${soon.number} : échéance le ${soon.maturity.split('-').reverse().join('/')}`);
+      await smtp.waitFor(
+        (m) => m.mail.subject === withFrenchSpaces(`Facture ${soon.number} : échéance le ${soon.maturity.split('-').reverse().join('/')}`),
+      );
       await expect.poll(() => panel.getByRole('button', { name: 'Envoyer la relance' }).count()).toBe(0);
       await screenshot(page, 'reminders-list-sent');
 

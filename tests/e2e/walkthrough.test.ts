@@ -3,6 +3,7 @@ import { browserSuite, forEachLook, look, PHONE, PHONE_LOOKS, screenshot } from 
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { FRENCH_POSTCODE_MESSAGE } from '../../src/shared/schemas/customer';
+import { withFrenchSpaces } from '../../src/shared/typography';
 
 /** Issue 23, walked through as a new user: what that walk found still wrong, each fixed and kept so. */
 const suite = browserSuite();
@@ -30,7 +31,7 @@ describe('the walkthrough of issue 23', () => {
               .join(', '),
           )
           .allInnerTexts();
-        expect(message).toContain(FRENCH_POSTCODE_MESSAGE);
+        expect(message).toContain(withFrenchSpaces(FRENCH_POSTCODE_MESSAGE)); // printed with its no-break space
         await expect.poll(() => postcode.evaluate((el) => el === document.activeElement)).toBe(true);
         // The unsaved-changes notice beside Save is read whole, on a phone too (it was pushed off the left edge).
         const notice = await page.getByText('Modifications non enregistrées').boundingBox();
