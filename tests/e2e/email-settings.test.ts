@@ -68,6 +68,8 @@ describe('Paramètres → Envoi d’emails', () => {
     await page.getByLabel('Adresse de réponse').fill('compta@atelier-durand.fr');
     await subject.fill('Votre facture {document_number} – ');
     await page.getByRole('button', { name: '{total}' }).click();
+    // The chip gives the focus back to the subject at the next frame: typing elsewhere before that would land in it.
+    await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Nom de l’expéditeur').fill('Camille, Atelier Durand');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByTestId('snackbar').getByText('Mise à jour avec succès').waitFor();
