@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { line, readyToInvoice } from '../helpers/documents';
+import { checkFec } from '../../src/shared/fec/check';
+import { FEC_FIELDS } from '../../src/shared/fec/format';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,6 +135,7 @@ async function seededYear() {
 
 type Line = { code: string; base: number | null; tax: number | null; items: { reference: string; base: number; tax: number }[] };
 /** The return's non-empty lines as `code: [base, tax]`, the way the accountant reads them off the form. */
+const vat = (lines: Line[], code: string) => lines.find((l) => l.code === code) as Line;
 const figures = (lines: Line[]) =>
   Object.fromEntries(lines.filter((l) => (l.base ?? 0) !== 0 || (l.tax ?? 0) !== 0).map((l) => [l.code, [l.base, l.tax]]));
 
@@ -242,6 +245,39 @@ describe('the VAT return of a hand-computed year (receipts basis)', () => {
     const january = await seeded.session.trpc().reports.vat.query({ from: '2025-01-01', to: '2025-01-31' });
     // The 0,27 expense: its base is what was paid less its VAT, 0,22.
     expect(january.deductible).toEqual([{ rate: 20, base: 100.22, amount: 20.05 }]);
+  });
+
+  it('the year’s return agrees with the year’s FEC to the cent: VAT collected, VAT deducted, sales by CA3 frame', async () => {
+    const response = await seeded.session.fetch(`${seeded.session.baseUrl}/api/exports/fec?year=2025`);
+    expect(response.status).toBe(200);
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    expect(filename).toMatch(/^\d{9}FEC20251231\.txt$/);
+    const text = new TextDecoder('iso-8859-15').decode(new Uint8Array(await response.arrayBuffer()));
+    const siren = filename.slice(0, 9);
+    expect(checkFec(text, { closingDate: '2025-12-31', openingDate: '2025-01-01', siren, filename })).toEqual([]);
+    const rows = text
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => Object.fromEntries(l.split('\t').map((cell, i) => [FEC_FIELDS[i], cell])) as Record<(typeof FEC_FIELDS)[number], string>);
+    const cents = (amount: string) => Number(amount.replace(',', ''));
+    /** Credits less debits of the accounts starting with `prefix`, in cents. */
+    const credit = (prefix: string) =>
+      rows.filter((r) => r.CompteNum.startsWith(prefix)).reduce((a, r) => a + cents(r.Credit) - cents(r.Debit), 0);
+    const year = await ok(seeded.session, 'GET', '/api/reports/vat?from=2025-01-01&to=2025-12-31');
+    const tax = (code: string) => Math.round((vat(year.lines, code).tax ?? 0) * 100);
+    const base = (code: string) => Math.round((vat(year.lines, code).base ?? 0) * 100);
+    // Every sale of the year was paid within it, or is goods: the VAT due on receipts over the year is the VAT booked.
+    expect(credit('44571')).toBe(tax('16'));
+    expect(credit('44571')).toBe(40_550);
+    expect(-credit('44566')).toBe(tax('19') + tax('20'));
+    expect(-credit('44566')).toBe(6_005);
+    // Revenue (706 services, 707 goods, 708 shipping) is the bases of A1 (taxed), E1 (exports) and E2 (other untaxed).
+    expect(credit('70')).toBe(base('A1') + base('E1') + base('E2') + base('F2'));
+    expect(credit('70')).toBe(300_000);
+    // The deposit booked on 4191 is taken back by its final invoice; receipts and paid expenses meet in 512.
+    expect(credit('4191')).toBe(0);
+    expect(-credit('411')).toBe(50_000 + 30_000 + 84_000);
+    expect(-credit('512')).toBe(66_000 + 36_000 + 42_000 + 32_550 - 24_000 - 27);
   });
 
   it('the credit of last return (22) and a refund (26) from the user', async () => {
