@@ -207,6 +207,35 @@ describe('npm run audit:verify detects the three tamperings', () => {
     );
   }, 120_000);
 
+  it('a payment changed or deleted in SQL, its entry left as it was', async () => {
+    const changed = await organisationWithActivity();
+    await tamper((db) =>
+      db
+        .updateTable('payments')
+        .set({ amount: 20 * 10_000 })
+        .where('document_id', '=', changed.invoiceId)
+        .execute(),
+    );
+    expect((await changed.session.rest('GET', '/api/audit/verify')).body).toEqual({
+      ok: false,
+      entries: 3,
+      first_broken: 2,
+      reason: 'Entrée n° 2 : le paiement qu’elle enregistre a été modifié depuis (facture, date, montant, mode ou contre-écriture)',
+    });
+    const { code, out } = await auditVerify();
+    expect(code).toBe(1);
+    expect(out).toContain(`(n° ${changed.organizationId}) : journal altéré à partir de l’entrée n° 2 (sur 3) — Entrée n° 2 : le paiement`);
+
+    const deleted = await organisationWithActivity();
+    await tamper((db) => db.deleteFrom('payments').where('document_id', '=', deleted.invoiceId).execute());
+    expect((await deleted.session.rest('GET', '/api/audit/verify')).body).toEqual({
+      ok: false,
+      entries: 3,
+      first_broken: 2,
+      reason: 'Entrée n° 2 : le paiement qu’elle enregistre a disparu de la base',
+    });
+  }, 120_000);
+
   it('an entry deleted while its payment stays: the payment has no entry', async () => {
     const { session, organizationId } = await organisationWithActivity();
     // The last entry (the credit note's issue) cut, and the credit note with it; the payment's entry cut too.

@@ -18,7 +18,7 @@ import { archiveIntact } from './archive-file';
 import { currentAuditKey } from './audit-key';
 import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { loggedIds, RunningTotals, sameTotals, trustedPayload } from './audit-closings';
-import { listClosings, listIssuedDocuments, listPaymentIds, type ClosingRow } from '../db/queries/audit-closings';
+import { listClosings, listIssuedDocuments, listPaymentFacts, type ClosingRow, type PaymentFact } from '../db/queries/audit-closings';
 
 /** The link of an organisation's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -152,6 +152,8 @@ const REASONS = {
   document: 'le document émis qu’elle désigne a été modifié depuis son émission',
   archive: 'le PDF conservé enregistré sur le document n’est plus celui du journal',
   file: 'le fichier PDF conservé a été modifié ou a disparu',
+  payment: 'le paiement qu’elle enregistre a été modifié depuis (facture, date, montant, mode ou contre-écriture)',
+  payment_gone: 'le paiement qu’elle enregistre a disparu de la base',
 } as const;
 type BrokenReason = keyof typeof REASONS;
 
@@ -191,6 +193,27 @@ async function brokenReason(
     if (!(await archiveIntact(dataDir, kept))) return 'file';
   }
   return undefined;
+}
+
+/**
+ * A payment or reversal entry against the row it records. A recorded payment is only ever cancelled by a counter-entry
+ * (C. com. L123-22), never rewritten nor deleted: the receipts, the VAT due on them and the bank journal are read
+ * from the rows, so a row that no longer says what its entry says is a tampering the chain alone would not show.
+ */
+function paymentChanged(row: AuditRow, payments: ReadonlyMap<number, PaymentFact>): BrokenReason | undefined {
+  if (row.event !== 'payment' && row.event !== 'payment_reversal') return undefined;
+  const content = auditContentSchema.parse(JSON.parse(row.content));
+  const logged = content.payment;
+  if (!logged) return 'content';
+  const stored = payments.get(logged.id);
+  if (!stored) return 'payment_gone';
+  const same =
+    stored.document_id === content.document?.id &&
+    stored.date === logged.date &&
+    fromStoredUnits(Number(stored.amount)) === logged.amount &&
+    stored.method === logged.method &&
+    (stored.reverses_id ?? null) === logged.reverses_id;
+  return same ? undefined : 'payment';
 }
 
 const broken = (entries: number, first_broken: number | undefined, reason: string): AuditVerification =>
@@ -248,10 +271,16 @@ const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.sl
 /**
  * Recomputes every hash and link of the organisation's chain, every issued document's legal hash, and the SHA-256 of
  * every kept PDF under `dataDir` (a file altered or gone breaks its archive entry); then checks the closings (nothing
- * cut after them, their totals) and completeness: every issued document and every payment has its entry.
+ * cut after them, their totals) and completeness: every issued document and every payment has its entry, and every
+ * payment entry still its payment, unchanged.
  */
 export async function verifyAudit(db: Db, organizationId: number, dataDir: string): Promise<AuditVerification> {
-  const [chain, closings] = await Promise.all([listChain(db, { organizationId }), listClosings(db, { organizationId })]);
+  const [chain, closings, paymentRows] = await Promise.all([
+    listChain(db, { organizationId }),
+    listClosings(db, { organizationId }),
+    listPaymentFacts(db, { organizationId }),
+  ]);
+  const payments = new Map(paymentRows.map((p) => [p.id, p]));
   const seal = closings[0]?.period === 'legacy' ? closings[0] : undefined;
   const sealPayload = seal ? trustedPayload(seal) : undefined;
   // Only a seal signed by the key vouches for plain SHA-256 links; an unsigned one is reported below.
@@ -271,7 +300,9 @@ export async function verifyAudit(db: Db, organizationId: number, dataDir: strin
   const paymentsLogged = new Set<number>();
   let previous = GENESIS_HASH;
   for (const [index, row] of chain.entries()) {
-    const reason = await brokenReason(db, organizationId, row, { sequence: index + 1, previous, legacyThrough }, dataDir);
+    const reason =
+      (await brokenReason(db, organizationId, row, { sequence: index + 1, previous, legacyThrough }, dataDir)) ??
+      paymentChanged(row, payments);
     if (reason) return broken(chain.length, row.sequence, `Entrée n° ${row.sequence} : ${REASONS[reason]}`);
     previous = row.hash;
     totals.addEntry(row.content);
@@ -293,7 +324,7 @@ export async function verifyAudit(db: Db, organizationId: number, dataDir: strin
   for (const doc of await listIssuedDocuments(db, { organizationId }))
     if (!issuedLogged.has(doc.id) && !exempt.has(doc.id))
       return broken(chain.length, undefined, `${documentLabel(doc)} n’a pas d’entrée au journal`);
-  for (const id of await listPaymentIds(db, { organizationId }))
+  for (const { id } of paymentRows)
     if (!paymentsLogged.has(id) && id > unlogged.payments_through)
       return broken(chain.length, undefined, `Le paiement n° ${id} n’a pas d’entrée au journal`);
   return { ok: true, entries: chain.length };

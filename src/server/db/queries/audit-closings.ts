@@ -109,6 +109,17 @@ export async function listIssuedDocuments(db: Db, params: { organizationId: numb
     .execute();
 }
 
+/** Every payment and reversal row as its entry records it: a payment is never edited nor deleted, only reversed. */
+export async function listPaymentFacts(db: Db, params: { organizationId: number }) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'document_id', 'date', 'amount', 'method', 'reverses_id'])
+    .where('organization_id', '=', params.organizationId)
+    .orderBy('id')
+    .execute();
+}
+export type PaymentFact = Awaited<ReturnType<typeof listPaymentFacts>>[number];
+
 /** Every payment and reversal row: each must have its entry. */
 export async function listPaymentIds(db: Db, params: { organizationId: number }): Promise<number[]> {
   const rows = await db.selectFrom('payments').select('id').where('organization_id', '=', params.organizationId).orderBy('id').execute();
