@@ -63,4 +63,25 @@ describe('without an SMTP server, the messages name the outbox of the server’s
     );
     expect(mailsTo('relance@boulangerie-martin.fr')).toHaveLength(1);
   });
+
+  it('an appointment’s invitation to the customer', async () => {
+    const { session } = await registered(server.url);
+    const customerId = await customer(session, 'rdv@boulangerie-martin.fr');
+    const created = await session.rest('POST', '/api/appointments', {
+      title: 'Point chantier',
+      date: daysFrom(7),
+      start: '10:00',
+      end: '11:30',
+      location: '12 rue de la Paix, Paris',
+      note: '',
+      customer_id: customerId,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const invited = await session.rest('POST', `/api/appointments/${created.body.data.id}/invite`);
+    expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+    expect(invited.body.messages).toBe(
+      `Aucun serveur SMTP n’est configuré : l’invitation pour rdv@boulangerie-martin.fr est déposée dans la boîte d’envoi du serveur (${outbox()})`,
+    );
+    expect(mailsTo('rdv@boulangerie-martin.fr')).toHaveLength(1);
+  });
 });
