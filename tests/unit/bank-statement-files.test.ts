@@ -85,3 +85,40 @@ describe('OFX statements as banks export them', () => {
     expect(statement.balance).toEqual({ date: '2013-12-15', amount: '1234.12' });
   });
 });
+
+describe('QIF as French banks still export it', () => {
+  it('reads day-first dates, decimal commas, payee and memo; lists a broken transaction with its reason', async () => {
+    const qif = [
+      '!Type:Bank',
+      "D02/11'26",
+      'T1 250,00',
+      'PVIR M. DUPONT',
+      'MLOYER NOVEMBRE',
+      'N000123',
+      '^',
+      'D03/11/2026',
+      'T-3,50',
+      'PCB CAFÉ DE LA GARE',
+      '^',
+      'D31/11/2026',
+      'T-1,00',
+      'PDATE IMPOSSIBLE',
+      '^',
+      'D04/11/2026',
+      'Tdouze',
+      '^',
+    ].join('\r\n');
+    const reading = await readStatement(new Uint8Array(Buffer.from(qif, 'latin1')), 'releve.qif', null);
+    if (!reading.ok) throw new Error(reading.message);
+    const { statement } = reading;
+    expect(statement.format).toBe('qif');
+    expect(statement.lines.map((l) => [l.date, l.amount, l.label, l.counterparty, l.reference])).toEqual([
+      ['2026-11-02', '1250.00', 'VIR M. DUPONT LOYER NOVEMBRE', 'VIR M. DUPONT', '000123'],
+      ['2026-11-03', '-3.50', 'CB CAFÉ DE LA GARE', 'CB CAFÉ DE LA GARE', ''],
+    ]);
+    expect(statement.rejected).toEqual([
+      { line: 12, reason: 'Date (D) illisible' },
+      { line: 16, reason: 'Montant (T) illisible' },
+    ]);
+  });
+});
