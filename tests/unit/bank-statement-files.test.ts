@@ -21,6 +21,8 @@ describe('the ISO 20022 business example messages (Standards Release 2013, 001.0
   it('camt.053: the three booked entries with their sign, booking date, account servicer id and closing balance', async () => {
     const { statement, fingerprints } = await read('iso20022/business_sample_camt.053.001.04.xml');
     expect(statement.format).toBe('camt.053');
+    // The account is named by the bank's own number, not an IBAN: the import checks it all the same.
+    expect(statement.account).toEqual({ other: '50000000054910000003' });
     expect(essentials(statement.lines)).toEqual([
       ['2010-10-18', '105678.50', 'SEK', 'MUELLER', 'AAAASESS-FP-CN_98765/01'],
       ['2010-10-18', '-200000', 'SEK', 'Opération', 'AAAASESS-FP-ACCR-01'],
