@@ -127,7 +127,7 @@ describe('a month of payments from its camt.053 statement', () => {
     const sure = await session.rest('POST', '/api/bank-transactions/confirm-sure', { account_id: account.id });
     expect(sure.status, JSON.stringify(sure.body)).toBe(200);
     const statusOf = async (invoice: Invoice) => (await session.rest('GET', `/api/documents/${invoice.id}`)).body.status as string;
-    const paidWithoutHand = [];
+    const paidWithoutHand: string[] = [];
     for (const invoice of invoices) if ((await statusOf(invoice)) === 'paid') paidWithoutHand.push(invoice.number);
     expect(paidWithoutHand.length / invoices.length).toBeGreaterThanOrEqual(0.95);
     expect(invoices.map((i) => i.number).filter((n) => !paidWithoutHand.includes(n))).toEqual([inv(36).number, inv(37).number]);
