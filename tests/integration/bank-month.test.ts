@@ -122,6 +122,16 @@ describe('a month of payments from its camt.053 statement', () => {
     const listed = async () =>
       (await session.rest('GET', `/api/bank-transactions?account_id=${account.id}&per_page=100`)).body as { total: number; data: Line[] };
     expect((await listed()).total).toBe(entries.length);
+    // The list's dates and pages.
+    const inRange = entries.filter((e) => e.date >= day(20) && e.date <= day(22));
+    const ranged = await session.rest(
+      'GET',
+      `/api/bank-transactions?account_id=${account.id}&from=${day(20)}&to=${day(22)}&per_page=2&page=2`,
+    );
+    expect(inRange.length).toBeGreaterThan(3);
+    expect(ranged.body.total).toBe(inRange.length);
+    expect((ranged.body.data as Line[]).map((l) => l.date).every((d) => d >= day(20) && d <= day(22))).toBe(true);
+    expect(ranged.body.data).toHaveLength(2);
 
     // « Tout valider », no hand choice.
     const sure = await session.rest('POST', '/api/bank-transactions/confirm-sure', { account_id: account.id });
@@ -201,6 +211,12 @@ describe('a month of payments from its camt.053 statement', () => {
     expect(net(bank.filter((r) => r.CompteNum === '471'))).toBe(-(cents(inv(0).total) - 490));
     const reconciliation = (await session.rest('GET', `/api/bank-accounts/${account.id}/reconciliation`)).body;
     expect(cents(reconciliation.statement.balance)).toBe(100_000 + movement);
+    // The account whose lines paid the month stays: the payments point at them.
+    const removal = await session.rest('DELETE', `/api/bank-accounts/${account.id}`);
+    expect(removal.status).toBe(409);
+    expect(removal.body.messages).toBe(
+      'Le compte « Compte courant » a des opérations rapprochées de paiements : il ne peut pas être supprimé',
+    );
   });
 
   it('another organisation’s account and lines are unknown: 404 on every bank path, never listed', async () => {
@@ -228,5 +244,10 @@ describe('a month of payments from its camt.053 statement', () => {
     expect((await other.rest('GET', '/api/bank-transactions')).body.total).toBe(0);
     expect((await owner.rest('GET', `/api/bank-accounts/${account.id}`)).body.name).toBe('Compte courant');
     expect((await owner.rest('GET', '/api/bank-transactions')).body.data[0]).toMatchObject({ id: line.id, status: 'unmatched' });
+    // Its owner deletes it with its unmatched lines; the other account becomes the default.
+    const savings = (await owner.rest('POST', '/api/bank-accounts', { name: 'Livret', iban: 'FR1420041010050500013M02606' })).body.data;
+    expect((await owner.rest('DELETE', `/api/bank-accounts/${account.id}`)).status).toBe(200);
+    expect((await owner.rest('GET', '/api/bank-accounts')).body.data).toMatchObject([{ id: savings.id, default: true }]);
+    expect((await owner.rest('GET', '/api/bank-transactions')).body.total).toBe(0);
   });
 });
