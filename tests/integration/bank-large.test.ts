@@ -35,7 +35,10 @@ describe('a statement of 10 MB', () => {
     const account = (await session.rest('POST', '/api/bank-accounts', { name: 'Compte courant', iban: IBAN })).body.data as { id: number };
     let count = 16_400;
     let xml = yearOfLines(count);
-    while (Buffer.byteLength(xml) > STATEMENT_MAX_BYTES) xml = yearOfLines((count -= 200));
+    while (Buffer.byteLength(xml) > STATEMENT_MAX_BYTES) {
+      count -= 200;
+      xml = yearOfLines(count);
+    }
     expect(Buffer.byteLength(xml)).toBeGreaterThan(9 * 1024 * 1024);
 
     // Another user's requests while the file is read, its lines fingerprinted, matched and written.
