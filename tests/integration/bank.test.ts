@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -236,6 +237,18 @@ describe('bank accounts, statements and matching', () => {
     expect(String(elsewhere.body.messages)).toBe(
       'Ce relevé est celui du compte FR14 2004 1010 0505 0001 3M02 606, pas de FR76 3000 1007 9412 3456 7890 185 : importez-le sur le bon compte',
     );
+    // The ISO 20022 example statement names its account by the bank's own number: not this one either.
+    const example = fs.readFileSync('tests/fixtures/bank/iso20022/business_sample_camt.053.001.04.xml', 'utf8');
+    const swedish = await upload(session, id, 'business_sample_camt.053.001.04.xml', example);
+    expect(swedish.status).toBe(400);
+    expect(String(swedish.body.messages)).toBe(
+      'Ce relevé est celui du compte 50000000054910000003, pas de FR76 3000 1007 9412 3456 7890 185 : importez-le sur le bon compte',
+    );
+    const byNumber = camt053(IBAN, [{ date: '2026-11-01', amount: '1.00', label: 'PAR NUMERO', bankId: 'BBAN-1' }]).replace(
+      `<IBAN>${IBAN}</IBAN>`,
+      '<Othr><Id>30001 00794 12345678901 85</Id></Othr>',
+    );
+    expect((await upload(session, id, 'releve-bban.xml', byNumber)).status).toBe(201);
     const damaged = camt053(IBAN, [
       { date: '2026-11-02', amount: '10.00', label: 'BON' },
       { date: '2026-11-03', amount: 'douze', label: 'MAUVAIS' },
@@ -251,7 +264,7 @@ describe('bank accounts, statements and matching', () => {
     const listed = await session.rest('GET', '/api/bank-transactions');
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const total = listed.body.total;
-    expect(total).toBe(1);
+    expect(total).toBe(2);
     // Still serving.
     expect((await session.rest('GET', '/api/bank-accounts')).status).toBe(200);
   });

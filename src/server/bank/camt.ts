@@ -78,7 +78,9 @@ function readDocument(doc: XmlDocument): Statement {
     }
   }
   const iban = [...ibans][0];
-  return { format: kind.format, account: iban ? { iban } : null, lines, rejected, csvMapping: null, balance: closingBalance(reports, ns) };
+  const other = reports.map((r) => text(r, 'c:Acct/c:Id/c:Othr/c:Id', ns)).find(Boolean);
+  const account = iban ? { iban } : other ? { other } : null;
+  return { format: kind.format, account, lines, rejected, csvMapping: null, balance: closingBalance(reports, ns) };
 }
 
 /**

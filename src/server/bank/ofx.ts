@@ -5,6 +5,9 @@ import { cleanText, decimalText, isoDateOf, type Statement, StatementError, type
  * parser, since 1.x is not XML. Only the bank statement's transactions (STMTTRN) are read.
  */
 function tag(block: string, name: string): string {
+  // OFX 2.x is XML: a bank may wrap a name in a CDATA section (read as is, no entities inside).
+  const cdata = new RegExp(`<${name}>\\s*<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>`, 'i').exec(block);
+  if (cdata) return cleanText(cdata[1] ?? '');
   const m = new RegExp(`<${name}>([^<\\r\\n]*)`, 'i').exec(block);
   return cleanText((m?.[1] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
 }
@@ -46,7 +49,7 @@ export function readOfx(text: string): Statement {
         currency: tag(block, 'CURRENCY') || currency,
         label: cleanText([name, memo].filter(Boolean).join(' ')) || 'Opération',
         counterparty: tag(block, 'PAYEE') || '',
-        reference: tag(block, 'REFNUM') || tag(block, 'CHECKNUM'),
+        reference: tag(block, 'REFNUM') || checkNumber(tag(block, 'CHECKNUM')),
         bankId: tag(block, 'FITID'),
       });
     }
@@ -62,6 +65,9 @@ export function readOfx(text: string): Statement {
     balance: ledgerBalance(text),
   };
 }
+
+/** Some banks write a check number of 0 on every line that is no check: nothing to match on. */
+const checkNumber = (text: string) => (/^0*$/.test(text) ? '' : text);
 
 /** The booked balance the bank states (LEDGERBAL), on the date it gives. */
 function ledgerBalance(text: string): Statement['balance'] {

@@ -35,8 +35,11 @@ export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'ofx' | 'qi
 
 export type Statement = {
   format: StatementFormat;
-  /** The account the statement says it is for: an IBAN (camt), or a French bank, branch and account number (OFX). */
-  account: { iban: string } | { bank: string; branch: string; number: string } | null;
+  /**
+   * The account the statement says it is for: an IBAN (camt), the bank's own account number when a camt gives no IBAN
+   * (Othr), or a French bank, branch and account number (OFX).
+   */
+  account: { iban: string } | { other: string } | { bank: string; branch: string; number: string } | null;
   lines: StatementLine[];
   rejected: { line: number; reason: string }[];
   /** The CSV mapping used, to be remembered for the account. */

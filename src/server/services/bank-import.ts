@@ -19,8 +19,9 @@ export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 const WRITE_PAGE = 500;
 
 /**
- * The account a statement names against the one it is imported on: an IBAN (camt) must be that IBAN; a French bank,
- * branch and account number (OFX) must be the ones inside a French IBAN. A statement naming no account is taken as is.
+ * The account a statement names against the one it is imported on: an IBAN (camt) must be that IBAN, an account number
+ * without IBAN (camt Othr) the end of it; a French bank, branch and account number (OFX) must be the ones inside a
+ * French IBAN. A statement naming no account is taken as is.
  */
 function assertSameAccount(statement: Statement, iban: string) {
   const said = statement.account;
@@ -31,6 +32,14 @@ function assertSameAccount(statement: Statement, iban: string) {
         'BAD_REQUEST',
         `Ce relevé est celui du compte ${printedIban(said.iban)}, pas de ${printedIban(iban)} : importez-le sur le bon compte`,
       );
+    return;
+  }
+  if ('other' in said) {
+    // A bank that names the account by its own number (BBAN) writes the IBAN's digits after the check digits; a
+    // short code tells nothing either way.
+    const number = compactAccountCode(said.other);
+    if (number.length >= 8 && number !== iban && !iban.slice(4).endsWith(number))
+      fail('BAD_REQUEST', `Ce relevé est celui du compte ${said.other}, pas de ${printedIban(iban)} : importez-le sur le bon compte`);
     return;
   }
   if (!iban.startsWith('FR') && !iban.startsWith('MC')) return;
