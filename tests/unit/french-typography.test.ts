@@ -4,8 +4,11 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   curlyApostrophes,
+  formatCount,
   formatNumber,
+  formatNumberUpTo,
   formatPercent,
+  formatRate,
   frenchTypography,
   groupThousands,
   MINUS,
@@ -13,7 +16,7 @@ import {
   NBSP,
   withFrenchSpaces,
 } from '../../src/shared/typography';
-import { formatMoney } from '../../src/shared/format';
+import { formatCompactMoney, formatMoney } from '../../src/shared/format';
 import { formatTaxRate } from '../../src/shared/totals';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -28,6 +31,15 @@ describe('the French typography module', () => {
     expect(formatNumber('-0.001', 2)).toBe('0,00');
     expect(groupThousands('1234567')).toBe(`1${NARROW_NBSP}234${NARROW_NBSP}567`);
     expect(groupThousands('1234567', '')).toBe('1234567');
+    // Rates, counts and chart amounts with the decimals they have, from the same module.
+    expect(formatNumberUpTo(5.5)).toBe('5,5');
+    expect(formatNumberUpTo(1 / 3)).toBe('0,33');
+    expect(formatRate(20)).toBe(`20${NARROW_NBSP}%`);
+    expect(formatRate('2.10')).toBe(`2,1${NARROW_NBSP}%`);
+    expect(formatRate(-12.345)).toBe(`${MINUS}12,35${NARROW_NBSP}%`);
+    expect(formatCount(12345)).toBe(`12${NARROW_NBSP}345`);
+    expect(formatCompactMoney(-2267, 'EUR')).toBe(`${MINUS}2,3${NBSP}k${NBSP}€`);
+    expect(formatCompactMoney(950, 'EUR')).toBe(`950${NBSP}€`);
     // The tax rates and the amounts go through the same module.
     expect(formatTaxRate(20)).toBe(formatPercent(20));
     expect(
@@ -142,11 +154,19 @@ function faults(text: string): string[] {
   return found;
 }
 
+/**
+ * The sign printed after a value a template or JSX puts before it (`${rate} %`, `{sum} %`, `${status} : ${message}`):
+ * no word in the piece, so `isProse` does not read it, yet the space before the sign breaks all the same.
+ */
+const bareSignAfterValue = (text: string): boolean => /^ +(?:[;!?%€]|:(?=\s|$))/.test(text);
+
 describe('French typography of the UI strings', () => {
   it('writes ’ and no-break spaces before « : ; ! ? % € » (the specification’s own strings aside)', () => {
     const problems: string[] = [];
     for (const path of swept) {
       for (const { line, text } of textsOf(path)) {
+        if (bareSignAfterValue(text))
+          problems.push(`${relative(ROOT, path)}:${line} espace sécable avant le signe — ${JSON.stringify(text.slice(0, 80))}`);
         if (!isProse(text)) continue;
         for (const fault of faults(text)) problems.push(`${relative(ROOT, path)}:${line} ${fault} — ${JSON.stringify(text.slice(0, 80))}`);
       }
