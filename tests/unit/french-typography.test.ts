@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { simpleParser } from 'mailparser';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +20,7 @@ import {
 } from '../../src/shared/typography';
 import { formatCompactMoney, formatMoney } from '../../src/shared/format';
 import { formatTaxRate } from '../../src/shared/totals';
+import { createMailer } from '../../src/server/mail/mailer';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -173,4 +176,49 @@ describe('French typography of the UI strings', () => {
     }
     expect(problems).toEqual([]);
   }, 60_000); // parses a few hundred files
+});
+
+/**
+ * Straight apostrophes the server and the shared code keep on purpose: a spelling matched on import beside the
+ * typographic one, and the FEC's entry label (the FEC file is read by accounting tools, whose exports write it so).
+ */
+const KEPT_AS_TYPED = ["Côte d'Ivoire", "Facture d'acompte"];
+
+/**
+ * The server's messages and the shared ones outside the UI's list: API text, answered as written (integrations, tests
+ * and the contract quote it), so the plain spaces before their signs stay; each printer gives them their no-break
+ * spaces — the snackbar and the fields' errors on screen, the mailer for every mail (checked below), the renderer for
+ * documents. Their apostrophes and the signs glued to numbers are faults all the same.
+ */
+const sweptServer = [
+  ...sourceFiles(join(ROOT, 'src/server'), (name) => name.endsWith('.ts')),
+  ...sourceFiles(join(ROOT, 'src/shared'), (name) => name.endsWith('.ts')),
+].filter((path) => !swept.includes(path));
+
+describe('French typography of the server’s messages', () => {
+  it('writes ’ and never glues « % » or « € » to a number (the plain spaces are the printers’ business)', () => {
+    const problems: string[] = [];
+    for (const path of sweptServer) {
+      for (const { line, text } of textsOf(path)) {
+        if (!isProse(text) || KEPT_AS_TYPED.some((kept) => text.includes(kept))) continue;
+        for (const fault of faults(text).filter((f) => f !== 'espace sécable avant le signe'))
+          problems.push(`${relative(ROOT, path)}:${line} ${fault} — ${JSON.stringify(text.slice(0, 80))}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('prints every mail’s subject and text with the no-break spaces, whatever the message was written with', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturier-typography-'));
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'Facturier <noreply@exemple.fr>', dataDir });
+      await mailer.send({ to: 'client@exemple.fr', subject: 'Facture : 40 €', text: 'Total : 40 € ; payé ? 20 %' });
+      const [file] = readdirSync(join(dataDir, 'outbox'));
+      const mail = await simpleParser(readFileSync(join(dataDir, 'outbox', String(file))));
+      expect(mail.subject).toBe(`Facture${NBSP}: 40${NBSP}€`);
+      expect(mail.text?.trim()).toBe(`Total${NBSP}: 40${NBSP}€${NARROW_NBSP}; payé${NARROW_NBSP}? 20${NARROW_NBSP}%`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
