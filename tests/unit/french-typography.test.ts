@@ -185,8 +185,8 @@ describe('French typography of the UI strings', () => {
 const KEPT_AS_TYPED = ["Côte d'Ivoire", "Facture d'acompte"];
 
 /**
- * The server's messages and the shared ones outside the UI's list: API text, answered as written (integrations, tests
- * and the contract quote it), so the plain spaces before their signs stay; each printer gives them their no-break
+ * The server's messages and the shared ones outside the UI's list: API text, answered as written (integrations and the
+ * API's documentation quote it), so the plain spaces before their signs stay; each printer gives them their no-break
  * spaces — the snackbar and the fields' errors on screen, the mailer for every mail (checked below), the renderer for
  * documents. Their apostrophes and the signs glued to numbers are faults all the same.
  */
