@@ -1,13 +1,13 @@
 // A page, the shell or the data layer downloaded ahead (beside the session check, on hover) must draw in the render that
 // first asks for it: a Suspense fallback there is a frame of skeleton, and React reveals what follows up to 300 ms later.
-import { createElement, Suspense } from 'react';
+import { type ComponentType, createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { lazyPage } from '../../src/client/lib/lazy-page';
 
 const Greeting = () => createElement('p', null, 'Bonjour');
-const drawn = (Component: () => unknown) =>
-  renderToString(createElement(Suspense, { fallback: createElement('span', null, 'Chargement') }, createElement(Component as never)));
+const drawn = (Component: ComponentType) =>
+  renderToString(createElement(Suspense, { fallback: createElement('span', null, 'Chargement') }, createElement(Component)));
 
 describe('lazy pages', () => {
   it('draw at once when their code came before their first render', async () => {
