@@ -11,6 +11,13 @@ export interface LazyPage<P extends object = object> {
   subscribe?: (listener: () => void) => () => void;
 }
 
+/** A thenable that calls back at once: React.lazy then has its module in the same render instead of suspending. */
+function settled<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, read by React.lazy only
+  const thenable = { then: (onFulfilled: (value: T) => unknown) => void onFulfilled(value) };
+  return thenable as unknown as Promise<T>;
+}
+
 /**
  * Each page comes in its own chunk, so the login page never downloads the editor, the designer or the charts.
  * `pick` names the export, since our pages use named exports and React.lazy wants a default one.
@@ -35,7 +42,10 @@ export function lazyPage<M, P extends object = object>(load: () => Promise<M>, p
     return loading;
   };
   return {
-    Component: lazy(() => fetchComponent().then((component) => ({ default: component }))),
+    // Once downloaded (ahead, on hover or beside the session check), a first render reads it synchronously: a promise
+    // would suspend it until the next microtask, and React then holds the revealed content back up to 300 ms after the
+    // last fallback it drew.
+    Component: lazy(() => (resolved ? settled({ default: resolved }) : fetchComponent().then((component) => ({ default: component })))),
     preload: () => fetchComponent().catch(() => undefined),
     loaded: () => resolved,
     subscribe: (listener) => {
@@ -61,4 +71,17 @@ export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P>
  */
 export function downloadPart<P extends object>(part: LazyPage<P>): Promise<ComponentType<P> | undefined> {
   return part.preload().then((component) => component ?? part.preload());
+}
+
+/**
+ * The component to draw for `part` above its Suspense boundary: the downloaded one as soon as it is there, the lazy one
+ * until then. The download ending re-renders the caller at once, whereas a suspended lazy component's own reveal is a
+ * Suspense retry, which React holds back up to 300 ms after the last fallback it drew. The lazy one never showed
+ * anything (it only suspended), so nothing is lost when the real one takes its place.
+ */
+export function useLazyComponent<P extends object>(part: LazyPage<P>): ComponentType<P>;
+export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined): ComponentType<P> | undefined;
+export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined): ComponentType<P> | undefined {
+  const loaded = useSyncExternalStore(part?.subscribe ?? noSubscription, () => part?.loaded?.());
+  return loaded ?? part?.Component;
 }

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css';
-import { percentText } from '../../../shared/french';
+import { formatRate } from '../../../shared/typography';
 import { add, div, mul, parseAmount, toDecimalString } from '../../../shared/money';
 import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
@@ -64,7 +64,7 @@ export function VatRowsField({
               onChange={(rate) => setRow(i, { rate })}
               options={(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => ({
                 value: r,
-                label: percentText(r.replace('.', ',')),
+                label: formatRate(r),
               }))}
             />
           </Field>

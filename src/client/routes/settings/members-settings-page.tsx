@@ -176,7 +176,7 @@ export function MembersSettingsPage() {
                         variant="ghost"
                         size="sm"
                         onClick={async () => {
-                          if (await confirm(`Révoquer l’invitation de ${i.email} ?`, { title: 'Révoquer' })) revoke.mutate({ id: i.id });
+                          if (await confirm(`Révoquer l’invitation de ${i.email} ?`, { title: 'Révoquer' })) revoke.mutate({ id: i.id });
                         }}
                       >
                         Révoquer
