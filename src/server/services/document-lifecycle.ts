@@ -212,7 +212,7 @@ export async function issueDocument(
       await writeDocumentTaxes(trx, { organizationId, documentId: id });
       await addToTurnoverDays(trx, { organizationId, documentId: id });
     }
-    if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
+    if (DOCUMENT_TYPE_TABLE[doc.type].receivesPayments) await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit') await settleCredit(trx, organizationId, id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored.
     await appendIssue(trx, organizationId, id, userId);
