@@ -42,7 +42,7 @@ import { ownEndpointAtIssue } from './einvoice-own-directory';
  */
 export async function refreshInvoiceBalance(db: Db, organizationId: number, invoiceId: number): Promise<void> {
   const invoice = await findDocument(db, { organizationId, id: invoiceId });
-  if (invoice?.type !== 'invoice' || invoice.status === 'draft') return;
+  if (!invoice || !DOCUMENT_TYPE_TABLE[invoice.type].receivesPayments || invoice.status === 'draft') return;
   const [paidUnits, credited, allocated] = await Promise.all([
     sumPayments(db, { organizationId, documentId: invoiceId }),
     sumIssuedCredits(db, { organizationId, invoiceId }),
