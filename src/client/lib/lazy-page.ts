@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from './when-idle';
 
 /** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
 export interface LazyPage<P extends object = object> {
@@ -59,7 +60,7 @@ const noSubscription = () => () => undefined;
 
 /**
  * The lazy component once downloaded, else undefined; every user re-renders when the download ends, whoever started
- * it (idle time, a hover). For a part whose stand-in draws until then (lazy-select.tsx, tooltip.tsx).
+ * it (idle time, a hover). For a part whose stand-in draws until then (`useArkPart` below).
  */
 export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
   return useSyncExternalStore(part.subscribe ?? noSubscription, () => part.loaded?.());
@@ -84,4 +85,24 @@ export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined
 export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined): ComponentType<P> | undefined {
   const loaded = useSyncExternalStore(part?.subscribe ?? noSubscription, () => part?.loaded?.());
   return loaded ?? part?.Component;
+}
+
+/**
+ * The kit's one way to keep Ark's machines out of a page's first download. A component that needs it comes in two
+ * files: `components/ui/<name>.tsx`, the light wrapper pages import, and `ark-<name>.tsx`, Ark's component styled by
+ * the theme's recipe, which only the wrapper loads, through `arkPart`, in a chunk of its own. Nothing of these parts is
+ * open when a page first draws: the part downloads when the browser is idle (`useArkPart`), or at the wrapper's first
+ * use (hover, focus, click, opening), whichever comes first; until then the wrapper draws its stand-in (or nothing, for
+ * a closed dialog).
+ */
+export const arkPart = lazyPage;
+
+/**
+ * The Ark part once downloaded, else undefined; asks for it when the browser is idle. Every wrapper using it re-renders
+ * when the download ends, whoever started it.
+ */
+export function useArkPart<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
+  const loaded = useLoaded(part);
+  useEffect(() => (loaded ? undefined : whenIdle(() => void part.preload())), [loaded, part]);
+  return loaded;
 }

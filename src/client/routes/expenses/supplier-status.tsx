@@ -15,7 +15,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 
 const styles = {
   box: css({ display: 'grid', gap: '2', fontSize: 'sm' }),

@@ -5,7 +5,7 @@ import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 
 /** `key` tells React which row is which when one is removed; the schema ignores it. */
