@@ -50,8 +50,13 @@ const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 20);
 const AFTER_WRITE = 7;
 /** The neighbour organisation's pace while an endpoint is loaded « under writes » (BENCH_WRITE_EVERY_MS). */
 const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 100);
-/** Only the endpoints whose title holds this text (BENCH_ONLY=dashboard): one row measured, not twenty. */
-const ONLY = process.env.BENCH_ONLY;
+/** Only the endpoints whose title holds one of these texts (BENCH_ONLY=dashboard, or 'dashboard|first page'). */
+const ONLY = process.env.BENCH_ONLY?.split('|');
+/**
+ * How many times REST, tRPC and the bare handler are each loaded per endpoint (BENCH_DOOR_ROUNDS), in an order that
+ * turns each round, their medians compared: on a shared machine one run of two seconds says little on its own.
+ */
+const DOOR_ROUNDS = Number(process.env.BENCH_DOOR_ROUNDS ?? 3);
 const EMAIL = 'bench-scale@exemple.fr';
 const PASSWORD = 'bench-password';
 /** The bench organisation's user, in the cached database (and in its PostgreSQL copies). */
@@ -365,6 +370,20 @@ async function loaded(url: string, cookie: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
+/** REST, tRPC and bare loaded DOOR_ROUNDS times each, the order turning every round; the median run of each. */
+async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string }) {
+  const doors = ['app', 'trpc', 'bare'] as const;
+  const runs: Record<(typeof doors)[number], { rps: number; p99: number }[]> = { app: [], trpc: [], bare: [] };
+  for (let round = 0; round < DOOR_ROUNDS; round++) {
+    for (let i = 0; i < doors.length; i++) {
+      const door = defined(doors[(i + round) % doors.length]);
+      runs[door].push(await loaded(urls[door], urls.cookie));
+    }
+  }
+  const median = (list: { rps: number; p99: number }[]) => defined([...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
+  return { app: median(runs.app), trpc: median(runs.trpc), bare: median(runs.bare) };
+}
+
 interface Measured {
   seq: { p50: number; p99: number };
   app: { rps: number; p99: number };
@@ -403,7 +422,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     console.log(
       `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s, each run after the ` +
-        'server has drained the previous one; REST, tRPC and bare loaded one after another, endpoint by endpoint; ' +
+        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn, their median runs shown; ` +
         'bare: node:http + better-sqlite3 running the statements the app ran for the path (the session lookup included; ' +
         "answers kept until data_version moves where the app keeps them; it sends the JSON of the app's own answer, so the same bytes, without mapping rows or checking the output); " +
         `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
@@ -421,9 +440,16 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       const doors = doorsOf(e.path);
       const seq = await sequential(`${server.url}${e.path}`, session);
       const fresh = await afterWrite(`${server.url}${e.path}`, session, server.dbPath);
-      const app = await loaded(`${server.url}${e.path}`, session);
-      const trpc = await loaded(`${server.url}${doors.trpc}`, session);
-      const yardstick = await loaded(`${bareUrl}${e.path}`, session);
+      const {
+        app,
+        trpc,
+        bare: yardstick,
+      } = await doorRounds({
+        app: `${server.url}${e.path}`,
+        trpc: `${server.url}${doors.trpc}`,
+        bare: `${bareUrl}${e.path}`,
+        cookie: session,
+      });
       const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
       const plan = defined(captured.captured[i]).plan;
       rows.push({ seq, app, trpc, bare: yardstick, writes, plan });
@@ -475,7 +501,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
 export async function benchScale(): Promise<void> {
   const postgres = benchPostgresUrl();
   const cache = await scaleDatabase();
-  const list = endpoints().filter((e) => !ONLY || e.title.includes(ONLY));
+  const list = endpoints().filter((e) => !ONLY || ONLY.some((text) => e.title.includes(text)));
   const sqlite = await onSqlite(cache, list);
   if (!postgres) return;
 
