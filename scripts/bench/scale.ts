@@ -363,24 +363,45 @@ async function neighbourSession(serverUrl: string): Promise<string> {
   return defined(cookie(), 'cookie()');
 }
 
-async function loaded(url: string, cookie: string) {
-  await drained(url, cookie);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** REST, tRPC and bare loaded DOOR_ROUNDS times each, the order turning every round; the median run of each. */
-async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string }) {
+/**
+ * `url` under CONNECTIONS for SECONDS; with `pid`, also the CPU that process spent per answer (µs): unlike req/s, it
+ * barely moves when other work shares the machine's cores.
+ */
+async function loaded(url: string, cookie: string, pid?: number) {
+  await drained(url, cookie);
+  const cpuBefore = pid === undefined ? 0 : cpuMsOf(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const cpuUs = pid === undefined ? Number.NaN : ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+}
+
+type Load = Awaited<ReturnType<typeof loaded>>;
+
+/**
+ * REST, tRPC and bare loaded DOOR_ROUNDS times each, the order turning every round: the median run of each by req/s,
+ * and the median CPU per answer of each.
+ */
+async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string; appPid: number; barePid: number }) {
   const doors = ['app', 'trpc', 'bare'] as const;
-  const runs: Record<(typeof doors)[number], { rps: number; p99: number }[]> = { app: [], trpc: [], bare: [] };
+  const runs: Record<(typeof doors)[number], Load[]> = { app: [], trpc: [], bare: [] };
   for (let round = 0; round < DOOR_ROUNDS; round++) {
     for (let i = 0; i < doors.length; i++) {
       const door = defined(doors[(i + round) % doors.length]);
-      runs[door].push(await loaded(urls[door], urls.cookie));
+      runs[door].push(await loaded(urls[door], urls.cookie, door === 'bare' ? urls.barePid : urls.appPid));
     }
   }
-  const median = (list: { rps: number; p99: number }[]) => defined([...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
+  const middle = <T>(list: T[]) => defined(list[Math.floor(list.length / 2)]);
+  const median = (list: Load[]) => ({
+    ...middle([...list].sort((a, b) => a.rps - b.rps)),
+    cpuUs: middle(list.map((l) => l.cpuUs).sort((a, b) => a - b)),
+  });
   return { app: median(runs.app), trpc: median(runs.trpc), bare: median(runs.bare) };
 }
 
@@ -432,9 +453,9 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       `session lookup: ${captured.lookup.statements.length} statement, plan ${captured.lookup.plan}; kept (k) endpoints answer from kept answers when loaded, in the app and in the bare handler alike`,
     );
     console.log(
-      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | REST req/s | p99 ms (loaded) | tRPC req/s | bare req/s | REST / bare | tRPC / bare | under writes req/s | under writes p99 ms | plan |',
+      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | REST req/s | p99 ms (loaded) | tRPC req/s | bare req/s | REST / bare | tRPC / bare | CPU µs per answer REST / tRPC / bare | by CPU: REST / bare, tRPC / bare | under writes req/s | under writes p99 ms | plan |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     const rows: Measured[] = [];
     for (const [i, e] of list.entries()) {
       const doors = doorsOf(e.path);
@@ -449,6 +470,8 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
         trpc: `${server.url}${doors.trpc}`,
         bare: `${bareUrl}${e.path}`,
         cookie: session,
+        appPid: server.pid,
+        barePid: defined(bare.pid, 'bare.pid'),
       });
       const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
       const plan = defined(captured.captured[i]).plan;
@@ -456,6 +479,8 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       console.log(
         `| ${e.title}${doors.kept ? ' (k)' : ''} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ` +
           `${trpc.rps.toFixed(0)} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${(trpc.rps / yardstick.rps).toFixed(2)} | ` +
+          `${app.cpuUs.toFixed(0)} / ${trpc.cpuUs.toFixed(0)} / ${yardstick.cpuUs.toFixed(0)} | ` +
+          `${(yardstick.cpuUs / app.cpuUs).toFixed(2)}, ${(yardstick.cpuUs / trpc.cpuUs).toFixed(2)} | ` +
           `${writes.rps.toFixed(0)} | ${writes.p99} | ${plan} |`,
       );
     }
