@@ -34,7 +34,8 @@ export async function startBuiltServer(options: { database?: string; databaseUrl
   const dbPath = options.databaseUrl ?? path.join(dir, 'bench.db');
   if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
+  // Started as `npm start` and the Dockerfile start it (scripts/start.mjs says why the flag).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(dist, 'server/main.js')], {
     env: {
       ...process.env,
       PORT: '0',
