@@ -1,8 +1,12 @@
 // Lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
-// sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS, the same SQL on a bare node:http + better-sqlite3
-// handler side by side (ratio), req/s and p99 « under writes » (loaded while the neighbour organisation creates a
-// customer through the API every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each
-// statement the endpoint runs. BENCH_ONLY=dashboard measures only the endpoints whose title holds that text.
+// sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS through the REST door and the tRPC door, beside a bare
+// node:http + better-sqlite3 handler doing the same work (bare-sql-server.mjs: the session lookup and the statements
+// the app's procedure runs for that path, answers kept where the app keeps them), each loaded BENCH_DOOR_ROUNDS times
+// in turn after the server drained the previous run, with req/s and the CPU each process spent per answer (ratios by
+// both); req/s and p99 « under writes » (loaded while the neighbour organisation creates a customer through the API
+// every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
+// BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
+// BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
 // The organisation is built once (rows shaped as the issue service stores them, the search index written by the
 // documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
