@@ -47,7 +47,8 @@ export async function benchApi(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const dbPath = path.join(dir, 'bench.db');
   const started = performance.now();
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  // As `npm start` starts it (scripts/start.mjs says why the flag).
+  const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'dist/server/main.js')], {
     env: {
       ...process.env,
       PORT: '0',

@@ -26,12 +26,16 @@ export interface BuiltServer {
  * database, several processes sharing `dataDir` as the README says (a folder the caller removes).
  */
 export async function startBuiltServer(options: { database?: string; databaseUrl?: string; dataDir?: string } = {}): Promise<BuiltServer> {
-  await ensureServerBuild();
+  // BENCH_DIST: another build of the server (one kept from before a change, inside this checkout so that it finds
+  // node_modules), measured as it is, for a before/after comparison run in the same bench.
+  const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, 'dist');
+  if (!process.env.BENCH_DIST) await ensureServerBuild();
   const dir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const dbPath = options.databaseUrl ?? path.join(dir, 'bench.db');
   if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  // Started as `npm start` and the Dockerfile start it (scripts/start.mjs says why the flag).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(dist, 'server/main.js')], {
     env: {
       ...process.env,
       PORT: '0',

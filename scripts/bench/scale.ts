@@ -1,8 +1,12 @@
 // Lists and figures at scale: one organisation with 100 000 documents (BENCH_SCALE_DOCUMENTS). Per endpoint:
-// sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS, the same SQL on a bare node:http + better-sqlite3
-// handler side by side (ratio), req/s and p99 « under writes » (loaded while the neighbour organisation creates a
-// customer through the API every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each
-// statement the endpoint runs. BENCH_ONLY=dashboard measures only the endpoints whose title holds that text.
+// sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS through the REST door and the tRPC door, beside a bare
+// node:http + better-sqlite3 handler doing the same work (bare-sql-server.mjs: the session lookup and the statements
+// the app's procedure runs for that path, answers kept where the app keeps them), each loaded BENCH_DOOR_ROUNDS times
+// in turn after the server drained the previous run, with req/s and the CPU each process spent per answer (ratios by
+// both); req/s and p99 « under writes » (loaded while the neighbour organisation creates a customer through the API
+// every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
+// BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
+// BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
 // The organisation is built once (rows shaped as the issue service stores them, the search index written by the
 // documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
 // the built server migrates its copy at start, so a new migration is measured on the cached data.
@@ -31,26 +35,16 @@ import {
 import { seedDirectly } from './reports';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
-import { listDocuments, type DocumentListParams } from '../../src/server/db/queries/document-lists';
-import { searchEntries } from '../../src/server/db/queries/search';
 import { findCustomer } from '../../src/server/db/queries/customers';
 import { indexDocument } from '../../src/server/services/documents';
 import { indexCustomer } from '../../src/server/services/customers';
-import { dashboardFigures } from '../../src/server/services/figures';
-import { listReminders } from '../../src/server/services/payment-reminders';
-import { usageOf } from '../../src/server/services/subscriptions';
 import { todayIso } from '../../src/server/services/document-record';
-import {
-  customersReport,
-  itemsReport,
-  marginReport,
-  receiptsBook,
-  receivablesReport,
-  tagsReport,
-  turnoverReport,
-  urssafReport,
-} from '../../src/server/services/reports';
-import { vatReport } from '../../src/server/services/vat-return';
+import { type AppDeps, createContextInner } from '../../src/server/context';
+import { loadEnv } from '../../src/server/env';
+import { validateSessionToken } from '../../src/server/auth/sessions';
+import { appRouter } from '../../src/server/routers/_app';
+import { findRestRoutes } from '../../src/server/http/rest';
+import { callProcedure } from '@trpc/server/unstable-core-do-not-import';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DOCUMENTS = Number(process.env.BENCH_SCALE_DOCUMENTS ?? 100_000);
@@ -60,8 +54,13 @@ const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 20);
 const AFTER_WRITE = 7;
 /** The neighbour organisation's pace while an endpoint is loaded « under writes » (BENCH_WRITE_EVERY_MS). */
 const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 100);
-/** Only the endpoints whose title holds this text (BENCH_ONLY=dashboard): one row measured, not twenty. */
-const ONLY = process.env.BENCH_ONLY;
+/** Only the endpoints whose title holds one of these texts (BENCH_ONLY=dashboard, or 'dashboard|first page'). */
+const ONLY = process.env.BENCH_ONLY?.split('|');
+/**
+ * How many times REST, tRPC and the bare handler are each loaded per endpoint (BENCH_DOOR_ROUNDS), in an order that
+ * turns each round, their medians compared: on a shared machine one run of two seconds says little on its own.
+ */
+const DOOR_ROUNDS = Number(process.env.BENCH_DOOR_ROUNDS ?? 3);
 const EMAIL = 'bench-scale@exemple.fr';
 const PASSWORD = 'bench-password';
 /** The bench organisation's user, in the cached database (and in its PostgreSQL copies). */
@@ -132,72 +131,77 @@ export async function scaleDatabase(): Promise<{ file: string; built: string }> 
 
 interface Endpoint {
   title: string;
+  /** The REST path; the tRPC path, the procedure and its input are derived from it (`doorsOf`). */
   path: string;
-  /** The same work in-process, to capture its SQL for the bare handler and the plans. */
-  run: (db: Kysely<Database>, organizationId: number) => Promise<unknown>;
 }
 
 export function endpoints(): Endpoint[] {
   const today = todayIso();
   const year = Number(today.slice(0, 4));
-  const lastYear = { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
-  const threeYears = { from: `${year - 2}-01-01`, to: `${year}-12-31` };
-  const q = (p: { from: string; to: string }) => `from=${p.from}&to=${p.to}`;
-  const list = (extra: Partial<DocumentListParams>) => (db: Kysely<Database>, organizationId: number) =>
-    listDocuments(db, { organizationId, today, sortBy: 'date', sortOrder: 'desc', offset: 0, limit: 10, ...extra });
+  const lastYear = `from=${year - 1}-01-01&to=${year - 1}-12-31`;
+  const threeYears = `from=${year - 2}-01-01&to=${year}-12-31`;
   return [
-    { title: 'documents: first page', path: '/api/documents', run: list({}) },
-    {
-      title: 'documents: overdue invoices',
-      path: '/api/documents?type=invoice&status=overdue',
-      run: list({ type: 'invoice', status: 'overdue' }),
-    },
-    { title: 'documents: search a customer', path: '/api/documents?search=Client%20685', run: list({ search: 'Client 685' }) },
-    { title: 'documents: search a number', path: '/api/documents?search=D5123', run: list({ search: 'D5123' }) },
-    { title: 'documents: search inside numbers', path: '/api/documents?search=1552', run: list({ search: '1552' }) },
-    { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000', run: list({ minAmount: 5000 }) },
-    { title: 'documents: page 500', path: '/api/documents?page=500', run: list({ offset: 4990 }) },
-    { title: 'dashboard', path: '/api/dashboard', run: (db, id) => dashboardFigures(db, id) },
+    { title: 'documents: first page', path: '/api/documents' },
+    { title: 'documents: overdue invoices', path: '/api/documents?type=invoice&status=overdue' },
+    { title: 'documents: search a customer', path: '/api/documents?search=Client%20685' },
+    { title: 'documents: search a number', path: '/api/documents?search=D5123' },
+    { title: 'documents: search inside numbers', path: '/api/documents?search=1552' },
+    { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000' },
+    { title: 'documents: page 500', path: '/api/documents?page=500' },
+    { title: 'dashboard', path: '/api/dashboard' },
     // Every unpaid invoice is weighed for the head's counts (a third of them here), whichever page is asked.
-    {
-      title: 'Relances, first page',
-      path: '/api/reminders',
-      run: (db, id) => listReminders(db, id, new Date(), { page: 1, per_page: 25 }),
-    },
+    { title: 'Relances, first page', path: '/api/reminders' },
     // Read by the shell on every page load (the plan's usage), and before every creation.
-    { title: 'subscription (plan usage)', path: '/api/subscription', run: (db, id) => usageOf(db, id, 'documents') },
-    {
-      title: 'global search',
-      path: '/api/search?q=Client%2012',
-      run: (db, id) => searchEntries(db, { organizationId: id, text: 'Client 12', limit: 20 }),
-    },
-    {
-      title: 'report: turnover, year by month',
-      path: `/api/reports/turnover?${q(lastYear)}&group=month`,
-      run: (db, id) => turnoverReport(db, id, { ...lastYear, group: 'month' }),
-    },
-    {
-      title: 'report: turnover, 3 years by quarter',
-      path: `/api/reports/turnover?${q(threeYears)}&group=quarter`,
-      run: (db, id) => turnoverReport(db, id, { ...threeYears, group: 'quarter' }),
-    },
-    { title: 'report: customers', path: `/api/reports/customers?${q(lastYear)}`, run: (db, id) => customersReport(db, id, lastYear) },
-    { title: 'report: items', path: `/api/reports/items?${q(lastYear)}`, run: (db, id) => itemsReport(db, id, lastYear) },
-    { title: 'report: tags', path: `/api/reports/tags?${q(lastYear)}`, run: (db, id) => tagsReport(db, id, lastYear) },
-    { title: 'report: VAT, a year', path: `/api/reports/vat?${q(lastYear)}`, run: (db, id) => vatReport(db, id, lastYear) },
-    { title: 'report: receivables', path: '/api/reports/receivables', run: (db, id) => receivablesReport(db, id) },
-    { title: 'report: margin', path: `/api/reports/margin?${q(lastYear)}`, run: (db, id) => marginReport(db, id, lastYear) },
-    {
-      title: 'report: receipts book',
-      path: `/api/reports/receipts?${q(lastYear)}`,
-      run: (db, id) => receiptsBook(db, id, { ...lastYear, page: 1 }),
-    },
-    {
-      title: 'report: URSSAF',
-      path: `/api/reports/urssaf?${q(lastYear)}&group=quarter`,
-      run: (db, id) => urssafReport(db, id, { ...lastYear, group: 'quarter' }),
-    },
+    { title: 'subscription (plan usage)', path: '/api/subscription' },
+    { title: 'global search', path: '/api/search?q=Client%2012' },
+    { title: 'report: turnover, year by month', path: `/api/reports/turnover?${lastYear}&group=month` },
+    { title: 'report: turnover, 3 years by quarter', path: `/api/reports/turnover?${threeYears}&group=quarter` },
+    { title: 'report: customers', path: `/api/reports/customers?${lastYear}` },
+    { title: 'report: items', path: `/api/reports/items?${lastYear}` },
+    { title: 'report: tags', path: `/api/reports/tags?${lastYear}` },
+    { title: 'report: VAT, a year', path: `/api/reports/vat?${lastYear}` },
+    { title: 'report: receivables', path: '/api/reports/receivables' },
+    { title: 'report: margin', path: `/api/reports/margin?${lastYear}` },
+    { title: 'report: receipts book', path: `/api/reports/receipts?${lastYear}` },
+    { title: 'report: URSSAF', path: `/api/reports/urssaf?${lastYear}&group=quarter` },
   ];
+}
+
+/**
+ * What the REST door does with `restPath` (http/rest.ts): the procedure it names, the input it builds from the query
+ * string, whether its answers are kept between requests (`meta.kept`), and the same call through the tRPC door.
+ */
+function doorsOf(restPath: string) {
+  const url = new URL(restPath, 'http://bench');
+  const match = defined(findRestRoutes(url.pathname), `route of ${restPath}`);
+  const route = defined(
+    match.routes.find((r) => r.method === 'GET'),
+    `GET route of ${restPath}`,
+  );
+  const input = url.search ? Object.fromEntries(url.searchParams) : undefined;
+  // superjson's wire form of plain JSON is { json }: what the typed client sends for the same input.
+  const trpc = `/api/trpc/${route.procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: { ...input, ...match.params } }))}` : ''}`;
+  return { procedure: route.procedure, input: input && { ...input, ...match.params }, kept: route.meta.kept === true, trpc };
+}
+
+/**
+ * The procedure behind `restPath`, called in-process as the REST door calls it, on `db` (a handle that keeps no
+ * answers, so the procedure's own statements run): its middlewares, its queries and its output check.
+ */
+async function runProcedure(db: Kysely<Database>, session: Awaited<ReturnType<typeof validateSessionToken>>, restPath: string) {
+  const { procedure, input } = doorsOf(restPath);
+  // Read procedures use the database and the configuration only; the rest of the process is not built.
+  const env = loadEnv({ ...process.env, DATABASE_URL: 'file:bench-capture.db', PLAN_LIMITS: 'off', NODE_ENV: 'production' });
+  const deps = { db, env, payments: null } as unknown as AppDeps;
+  return callProcedure({
+    router: appRouter,
+    path: procedure,
+    getRawInput: async () => input,
+    ctx: createContextInner(deps, { session: defined(session, 'session').session }),
+    type: 'query',
+    signal: undefined,
+    batchIndex: 0,
+  });
 }
 
 /** 'index' when every step of every statement reads through an index; else what scans or sorts. */
@@ -218,7 +222,15 @@ function verdict(raw: SQLite.Database, queries: CompiledQuery[]): string {
   return bad.size ? [...bad].join('; ') : 'index';
 }
 
-export async function capture(dbPath: string, organizationId: number, list: Endpoint[]) {
+/** What each request costs whatever its path: the session cookie resolved, as `context.ts` does it. */
+const SESSION_STATEMENTS = 'session';
+
+/**
+ * The SQL statements the app runs for each endpoint, captured in-process on a handle that logs them: the session
+ * lookup (its parameter is the SHA-256 of the cookie's token, recomputed by the bare handler for each request), then
+ * the procedure's own statements. `token` is the bench session's cookie token.
+ */
+export async function capture(dbPath: string, token: string, list: Endpoint[]) {
   const queries: CompiledQuery[] = [];
   const raw = new SQLite(dbPath, { readonly: true });
   const db = new Kysely<Database>({
@@ -227,23 +239,43 @@ export async function capture(dbPath: string, organizationId: number, list: Endp
       if (event.level === 'query') queries.push(event.query);
     },
   });
-  const captured: { path: string; statements: { sql: string; parameters: unknown[] }[]; plan: string }[] = [];
+  const statementsOf = (logged: CompiledQuery[]) =>
+    // BigInt parameters (the search's rowids) cross JSON as { bigint: '…' } (bare-sql-server.mjs reads them back).
+    logged.map((q) => ({ sql: q.sql, parameters: q.parameters.map((p) => (typeof p === 'bigint' ? { bigint: String(p) } : p)) }));
+  const session = await validateSessionToken(db, token);
+  if (!session || queries.length !== 1) throw new Error(`session lookup: ${queries.length} statements, ${session ? 'found' : 'not found'}`);
+  const lookup = { path: SESSION_STATEMENTS, statements: statementsOf(queries), plan: verdict(raw, queries), kept: false };
+  const captured: { path: string; statements: { sql: string; parameters: unknown[] }[]; plan: string; kept: boolean; answer: unknown }[] =
+    [];
   for (const e of list) {
     queries.length = 0;
-    await e.run(db, organizationId);
-    // The settings and currencies reads are the same for every endpoint: kept, they are part of the work.
-    captured.push({
-      path: e.path,
-      // BigInt parameters (the search's rowids) cross JSON as { bigint: '…' } (bare-sql-server.mjs reads them back).
-      statements: queries.map((q) => ({
-        sql: q.sql,
-        parameters: q.parameters.map((p) => (typeof p === 'bigint' ? { bigint: String(p) } : p)),
-      })),
-      plan: verdict(raw, queries),
-    });
+    const answer = await runProcedure(db, session, e.path);
+    captured.push({ path: e.path, statements: statementsOf(queries), plan: verdict(raw, queries), kept: doorsOf(e.path).kept, answer });
   }
   await db.destroy();
-  return captured;
+  return { lookup, captured };
+}
+
+/**
+ * Waits until `url` answers at its own pace again: a server left with requests of a finished run (autocannon hangs up,
+ * the handler still runs what it had read) would otherwise count them against the next run. Probes one at a time
+ * until one takes no more than 1.5 × the fastest seen, or 5 ms more (and at least two probes, two minutes at most).
+ */
+async function drained(url: string, cookie: string) {
+  let fastest = Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + 120_000;
+  for (let probes = 1; performance.now() < deadline; probes++) {
+    const start = performance.now();
+    // A probe the server drops (its request timeout, behind a backlog of heavy requests) only says it is not drained.
+    const answered = await fetch(url, { headers: { cookie } }).then(
+      (response) => response.arrayBuffer().then(() => true),
+      () => false,
+    );
+    const ms = answered ? performance.now() - start : Number.POSITIVE_INFINITY;
+    // 5 ms of slack: a kept answer takes a millisecond, and a loaded machine's jitter alone would miss 1.5 × that.
+    if (probes >= 2 && ms <= Math.max(fastest * 1.5, fastest + 5)) return;
+    fastest = Math.min(fastest, ms);
+  }
 }
 
 function waitForPort(child: ChildProcess): Promise<string> {
@@ -339,15 +371,53 @@ async function neighbourSession(serverUrl: string): Promise<string> {
   return defined(cookie(), 'cookie()');
 }
 
-async function loaded(url: string, cookie: string) {
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * `url` under CONNECTIONS for SECONDS; with `pid`, also the CPU that process spent per answer (µs): unlike req/s, it
+ * barely moves when other work shares the machine's cores.
+ */
+async function loaded(url: string, cookie: string, pid?: number) {
+  await drained(url, cookie);
+  const cpuBefore = pid === undefined ? 0 : cpuMsOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuUs = pid === undefined ? Number.NaN : ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+}
+
+type Load = Awaited<ReturnType<typeof loaded>>;
+
+/**
+ * REST, tRPC and bare loaded DOOR_ROUNDS times each, the order turning every round: the median run of each by req/s,
+ * and the median CPU per answer of each.
+ */
+async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string; appPid: number; barePid: number }) {
+  const doors = ['app', 'trpc', 'bare'] as const;
+  const runs: Record<(typeof doors)[number], Load[]> = { app: [], trpc: [], bare: [] };
+  for (let round = 0; round < DOOR_ROUNDS; round++) {
+    for (let i = 0; i < doors.length; i++) {
+      const door = defined(doors[(i + round) % doors.length]);
+      runs[door].push(await loaded(urls[door], urls.cookie, door === 'bare' ? urls.barePid : urls.appPid));
+    }
+  }
+  const middle = <T>(list: T[]) => defined(list[Math.floor(list.length / 2)]);
+  const median = (list: Load[]) => ({
+    ...middle([...list].sort((a, b) => a.rps - b.rps)),
+    cpuUs: middle(list.map((l) => l.cpuUs).sort((a, b) => a - b)),
+  });
+  return { app: median(runs.app), trpc: median(runs.trpc), bare: median(runs.bare) };
 }
 
 interface Measured {
   seq: { p50: number; p99: number };
   app: { rps: number; p99: number };
+  trpc?: { rps: number; p99: number };
+  bare?: { rps: number; p99: number };
   writes: { rps: number; p99: number; writes: number };
   plan: string;
 }
@@ -361,13 +431,13 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     server = await startBuiltServer({ database: cache.file });
     const { client, cookie } = createApiClient(server.url);
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
-    const organizationId = (await client.auth.me.query()).organization.id;
     const session = defined(cookie(), 'cookie()');
     const neighbour = await neighbourSession(server.url);
     const idleRss = rssOf(server.pid, 'VmRSS');
 
-    const captured = await capture(server.dbPath, organizationId, list);
-    fs.writeFileSync(routesFile, JSON.stringify(captured));
+    const token = session.replace(/^session=/, '');
+    const captured = await capture(server.dbPath, token, list);
+    fs.writeFileSync(routesFile, JSON.stringify({ lookup: captured.lookup, routes: captured.captured }));
     bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
       env: { ...process.env, BENCH_DB: server.dbPath, BENCH_ROUTES: routesFile },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -380,26 +450,46 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     );
     console.log(
       `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
-        `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s; ` +
-        'bare: node:http + better-sqlite3 running the same SQL statements (no session check, no JSON mapping); ' +
+        `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s, each run after the ` +
+        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn, their median runs shown; ` +
+        'bare: node:http + better-sqlite3 running the statements the app ran for the path (the session lookup included; ' +
+        "answers kept until data_version moves where the app keeps them; it sends the JSON of the app's own answer, so the same bytes, without mapping rows or checking the output); " +
         `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
         `under writes: loaded while the neighbour organisation creates a customer every ${WRITE_EVERY_MS} ms through the API`,
     );
     console.log(
-      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | req/s | p99 ms (loaded) | under writes req/s | under writes p99 ms | bare req/s | ratio | plan |',
+      `session lookup: ${captured.lookup.statements.length} statement, plan ${captured.lookup.plan}; kept (k) endpoints answer from kept answers when loaded, in the app and in the bare handler alike`,
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    console.log(
+      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | REST req/s | p99 ms (loaded) | tRPC req/s | bare req/s | REST / bare | tRPC / bare | CPU µs per answer REST / tRPC / bare | by CPU: REST / bare, tRPC / bare | under writes req/s | under writes p99 ms | plan |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     const rows: Measured[] = [];
     for (const [i, e] of list.entries()) {
+      const doors = doorsOf(e.path);
       const seq = await sequential(`${server.url}${e.path}`, session);
       const fresh = await afterWrite(`${server.url}${e.path}`, session, server.dbPath);
-      const app = await loaded(`${server.url}${e.path}`, session);
+      const {
+        app,
+        trpc,
+        bare: yardstick,
+      } = await doorRounds({
+        app: `${server.url}${e.path}`,
+        trpc: `${server.url}${doors.trpc}`,
+        bare: `${bareUrl}${e.path}`,
+        cookie: session,
+        appPid: server.pid,
+        barePid: defined(bare.pid, 'bare.pid'),
+      });
       const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
-      const yardstick = await loaded(`${bareUrl}${e.path}`, session);
-      const plan = defined(captured[i]).plan;
-      rows.push({ seq, app, writes, plan });
+      const plan = defined(captured.captured[i]).plan;
+      rows.push({ seq, app, trpc, bare: yardstick, writes, plan });
       console.log(
-        `| ${e.title} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${writes.rps.toFixed(0)} | ${writes.p99} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${plan} |`,
+        `| ${e.title}${doors.kept ? ' (k)' : ''} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ` +
+          `${trpc.rps.toFixed(0)} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${(trpc.rps / yardstick.rps).toFixed(2)} | ` +
+          `${app.cpuUs.toFixed(0)} / ${trpc.cpuUs.toFixed(0)} / ${yardstick.cpuUs.toFixed(0)} | ` +
+          `${(yardstick.cpuUs / app.cpuUs).toFixed(2)}, ${(yardstick.cpuUs / trpc.cpuUs).toFixed(2)} | ` +
+          `${writes.rps.toFixed(0)} | ${writes.p99} | ${plan} |`,
       );
     }
     console.log(`peak RSS of the built server: ${rssOf(server.pid, 'VmHWM')} MB`);
@@ -419,14 +509,14 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
   try {
     const { client, cookie } = createApiClient(server.url);
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
-    const organizationId = (await client.auth.me.query()).organization.id;
     const session = defined(cookie(), 'cookie()');
     const neighbour = await neighbourSession(server.url);
     const idleRss = rssOf(server.pid, 'VmRSS');
     const rows: Measured[] = [];
+    const found = await validateSessionToken(captured.db, session.replace(/^session=/, ''));
     for (const e of list) {
       queries.length = 0;
-      await e.run(captured.db, organizationId);
+      await runProcedure(captured.db, found, e.path);
       // A copy: the EXPLAIN statements are logged into `queries` too.
       const plan = await postgresVerdict(captured.db, [...queries]);
       const seq = await sequential(`${server.url}${e.path}`, session);
@@ -444,7 +534,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
 export async function benchScale(): Promise<void> {
   const postgres = benchPostgresUrl();
   const cache = await scaleDatabase();
-  const list = endpoints().filter((e) => !ONLY || e.title.includes(ONLY));
+  const list = endpoints().filter((e) => !ONLY || ONLY.some((text) => e.title.includes(text)));
   const sqlite = await onSqlite(cache, list);
   if (!postgres) return;
 

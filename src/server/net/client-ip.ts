@@ -41,7 +41,28 @@ function normalize(address: string | undefined): string | null {
   return net.isIPv6(a) ? a.toLowerCase() : null;
 }
 
-const isTrusted = (trusted: TrustedProxies, address: string) => trusted.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6');
+/**
+ * The verdicts already given, per list: `BlockList.check` builds a SocketAddress at each call, which showed in the
+ * profile of every request (`npm run bench -- scale`), while a server sees the same few peers again and again. A list
+ * is never changed once parsed, so a verdict holds; the map is emptied when it grows past what a busy server sees.
+ */
+const verdicts = new WeakMap<TrustedProxies, Map<string, boolean>>();
+const MAX_VERDICTS = 10_000;
+
+function isTrusted(trusted: TrustedProxies, address: string): boolean {
+  let known = verdicts.get(trusted);
+  if (!known) {
+    known = new Map();
+    verdicts.set(trusted, known);
+  }
+  let verdict = known.get(address);
+  if (verdict === undefined) {
+    verdict = trusted.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6');
+    if (known.size >= MAX_VERDICTS) known.clear();
+    known.set(address, verdict);
+  }
+  return verdict;
+}
 
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];

@@ -1,6 +1,12 @@
+/**
+ * Made once, at first use: building an Intl.DateTimeFormat costs far more than formatting with it, and the plan's
+ * usage (the month's start in Paris) reads it on every request that shows it.
+ */
+let parisParts: Intl.DateTimeFormat | undefined;
+
 /** Offset of Paris from UTC, in milliseconds, at an instant (+1 h in winter, +2 h in summer). */
 function parisOffsetMs(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  parisParts ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/Paris',
     hourCycle: 'h23',
     year: 'numeric',
@@ -9,7 +15,8 @@ function parisOffsetMs(instant: number): number {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-  }).formatToParts(new Date(instant));
+  });
+  const parts = parisParts.formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(instant / 1000) * 1000;
