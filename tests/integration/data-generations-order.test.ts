@@ -85,4 +85,38 @@ describe.runIf(onPostgres)('PostgreSQL generations at commit', () => {
     // Each transaction moved each row once.
     expect(after.rows.map((r) => Number(r.generation))).toEqual(before.rows.map((r) => Number(r.generation) + 2));
   });
+
+  it('notes a transaction’s organisations in one setting, whatever their number, and bumps each once', async () => {
+    const [watcher, writer] = [await client(), await client()];
+    const others: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await registered(server.url);
+      const { rows } = await watcher.query<{ id: number }>('select max(id) as id from organizations');
+      others.push(Number(rows[0]?.id));
+    }
+    const generations = async () =>
+      (
+        await watcher.query<{ generation: string }>(
+          'select generation from data_generations where organization_id = any($1) order by organization_id',
+          [[organizationId, ...others]],
+        )
+      ).rows.map((r) => Number(r.generation));
+    const before = await generations();
+    await writer.query('begin');
+    await writer.query('update customers set name = name where id = $1', [customerId]);
+    for (const id of [...others].reverse()) {
+      await writer.query('update organizations set name = name where id = $1', [id]);
+      await writer.query('update organizations set name = name where id = $1', [id]);
+    }
+    const noted = await writer.query<{ noted: string }>(`select current_setting('facturier.data_written', true) as noted`);
+    expect(noted.rows[0]?.noted).toBe(`,;,${[organizationId, ...[...others].reverse()].join(',')},`);
+    await writer.query('commit');
+    expect(await generations()).toEqual(before.map((g) => g + 1));
+    // The setting is back to empty after the commit, and no setting per organisation was ever defined on the connection.
+    const after = await writer.query<{ noted: string | null; per: string | null }>(
+      `select current_setting('facturier.data_written', true) as noted, current_setting('facturier.data_written_' || $1::text, true) as per`,
+      [organizationId],
+    );
+    expect(after.rows[0]).toEqual({ noted: '', per: null });
+  });
 });
