@@ -222,6 +222,16 @@ describe('document summaries kept by triggers (migration 0066)', () => {
         db,
       );
       await same();
+      // One invoice's customer name made the greatest, then another's made greater still (its old name was not the row's).
+      const [one, two] = (
+        await sql<{
+          id: number;
+        }>`select id from documents where organization_id = ${organizationId} and number like ${copies} order by id limit 2`.execute(db)
+      ).rows.map((r) => Number(r.id));
+      await sql`update documents set customer_name = 'Zy' where id = ${one}`.execute(db);
+      expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zy');
+      await sql`update documents set customer_name = 'Zz' where id = ${two}`.execute(db);
+      expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zz');
       await sql`update documents set sent_at = '2026-10-06T10:00:00.000Z' where organization_id = ${organizationId}`.execute(db);
       await same();
       await sql`update documents set status = 'paid', amount_due = 0 where organization_id = ${organizationId} and number like ${copies}`.execute(

@@ -251,7 +251,7 @@ function upsert(
       select ${key.map((k) => k.value).join(', ')}, ${sums.map((d) => d.sum).join(', ')}${extra}
       from (${s}) r where ${filter}
       group by ${positions}
-      having ${sums.map((d) => `${d.sum} <> 0`).join(' or ')}
+      having ${sums.map((d) => `${d.sum} <> 0`).join(' or ')}${extra ? ' or bool_or(r.sign = 1)' : ''}
       order by ${positions}
       on conflict (${keyColumns}) do update set ${sums.map((d) => `${d.column} = ${table}.${d.column} + excluded.${d.column}`).join(', ')}${
         extra ? `, customer_name = greatest(${table}.customer_name, excluded.customer_name)` : ''
@@ -286,7 +286,8 @@ function statementBody(op: 'insert' | 'delete' | 'update'): string {
     { column: 'currency', value: 'r.currency' },
     { column: 'exchange_rate', value: rate },
   ];
-  // A new row's name: the greatest added (never null: a row is only created by an addition).
+  // A new row's name: the greatest added (never null: a row is only created by an addition). A row with a name added
+  // is written even when its sums do not move (a customer's name changed): the name may be the greatest now.
   const receivables = upsert(
     s,
     'summary_receivables',
