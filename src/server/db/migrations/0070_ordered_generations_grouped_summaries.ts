@@ -214,22 +214,27 @@ const WATCHED = [
   'corrects_id',
 ];
 
-/** 1 for a credit note of a deposit invoice; a share taken off also finds the invoice among the rows before the statement. */
-const depositCredit = (r: string, before: boolean) =>
+/**
+ * 1 for a credit note of a deposit invoice. A share taken off also finds its invoice among the rows the statement
+ * deleted (`gone`, joined rather than searched row by row: a statement deleting thousands of credit notes).
+ */
+const depositCredit = (r: string, removed: boolean) =>
   `case when ${r}.type = 'credit' and (exists (select 1 from documents d where d.id = ${r}.corrects_id and d.kind = 'deposit')${
-    before ? ` or exists (select 1 from old_rows d where d.id = ${r}.corrects_id and d.kind = 'deposit')` : ''
+    removed ? ' or gone.id is not null' : ''
   }) then 1 else 0 end`;
 
 /** The statement's shares: each written row's, signed (1 added, -1 taken off), with its deposit-credit key. */
 function shares(op: 'insert' | 'delete' | 'update'): string {
-  const added = (from: string) => `select 1 as sign, n.*, ${depositCredit('n', false)} as deposit_credit_key from ${from}`;
-  const removed = (from: string) => `select -1 as sign, o.*, ${depositCredit('o', true)} as deposit_credit_key from ${from}`;
-  if (op === 'insert') return added('new_rows n');
-  if (op === 'delete') return removed('old_rows o');
-  // Only the rows whose share moved: an update of a note or of a kept PDF changes no summary.
-  const changed = WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');
-  const pairs = `old_rows o join new_rows n on n.id = o.id where ${changed}`;
-  return `${removed(pairs)} union all ${added(pairs)}`;
+  // Only the rows whose share moved, on an update: one of a note or of a kept PDF changes no summary.
+  const changed = op === 'update' ? `where ${WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ')}` : '';
+  const added = `select 1 as sign, n.*, ${depositCredit('n', false)} as deposit_credit_key
+    from new_rows n ${op === 'update' ? 'join old_rows o on o.id = n.id' : ''} ${changed}`;
+  const removed = `select -1 as sign, o.*, ${depositCredit('o', true)} as deposit_credit_key
+    from old_rows o ${op === 'update' ? 'join new_rows n on n.id = o.id' : ''}
+      left join (select id from old_rows where kind = 'deposit') gone on gone.id = o.corrects_id ${changed}`;
+  if (op === 'insert') return added;
+  if (op === 'delete') return removed;
+  return `${removed} union all ${added}`;
 }
 
 /**
