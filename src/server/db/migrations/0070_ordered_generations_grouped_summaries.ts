@@ -35,8 +35,6 @@ import * as summaries0066 from './0066_document_summaries';
 const DATA_SETTING = 'facturier.data_written';
 const DOCUMENTS_SETTING = 'facturier.documents_written';
 
-const BOOKKEEPING = ['sessions', 'rate_limits', 'api_keys', 'scheduler_jobs'];
-const NOT_DATA = ['data_generations', 'document_generations', 'kysely_migration', 'kysely_migration_lock'];
 const CHILDREN: Record<string, { parent: string; column: string }> = {
   document_items: { parent: 'documents', column: 'document_id' },
   appointment_reminders: { parent: 'appointments', column: 'appointment_id' },
@@ -50,9 +48,11 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 async function orderGenerations(db: MigrationDb): Promise<void> {
-  // The old triggers and the functions only they called.
-  for (const { table, trigger } of await generationTriggers(db))
-    await sql`drop trigger ${sql.id(trigger)} on ${sql.table(table)}`.execute(db);
+  // The old triggers and the functions only they called. The tables that had one get the new ones, and no other (a
+  // table its migration left without one, as the summaries, stays so).
+  const old = await generationTriggers(db);
+  const triggered = new Set(old.map((t) => t.table));
+  for (const { table, trigger } of old) await sql`drop trigger ${sql.id(trigger)} on ${sql.table(table)}`.execute(db);
   for (const fn of [
     'bump_data_generation',
     'bump_organization_data_generation',
@@ -129,7 +129,7 @@ async function orderGenerations(db: MigrationDb): Promise<void> {
     where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
     order by t.table_name`.execute(db);
   for (const { table_name: table, organized } of rows) {
-    if (BOOKKEEPING.includes(table) || NOT_DATA.includes(table) || table.startsWith('summary_')) continue;
+    if (!triggered.has(table)) continue;
     const child = CHILDREN[table];
     const note = (row: 'new' | 'old') =>
       table === 'organizations'
