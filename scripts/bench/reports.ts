@@ -11,7 +11,6 @@ import { benchPostgresUrl, capturingPostgres, copyToPostgres, freshPostgresDatab
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
 import { writeDocumentTaxes } from '../../src/server/db/queries/document-taxes';
-import { addToTurnoverDays } from '../../src/server/db/queries/turnover-days';
 import {
   customersReport,
   itemsReport,
@@ -165,7 +164,6 @@ export async function seedDirectly(dbPath: string, organizationId: number, docum
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
   // Statement by statement, not one long transaction: the server's scheduler writes too, and waits 5 s at most.
   await writeDocumentTaxes(kysely, { organizationId });
-  await addToTurnoverDays(kysely, { organizationId });
   db.exec('ANALYZE');
   await kysely.destroy(); // closes the better-sqlite3 handle too
   return { payments, ms: performance.now() - started };
@@ -189,7 +187,7 @@ function reportRuns(
   ];
 }
 
-const READS_DOCUMENTS = /\b(documents|payments|expenses|document_taxes|turnover_days)\b/;
+const READS_DOCUMENTS = /\b(documents|payments|expenses|document_taxes)\b/;
 const shortSql = (q: CompiledQuery) => `- \`${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…\``;
 
 /** Each SQL statement a report runs, captured once from an in-process call, and SQLite's plan for it. */

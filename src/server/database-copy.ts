@@ -27,8 +27,8 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
  * the suffixes kept in its search entries, migration 0042), the summaries (migration 0066: written from the copied
  * documents at the end).
  */
-/** The PostgreSQL triggers that keep the documents' summaries (migration 0066). */
-const SUMMARY_TRIGGERS = ['summary_documents_write', 'summary_documents_update'];
+/** The PostgreSQL triggers that keep the documents' summaries (migration 0070). */
+const SUMMARY_TRIGGERS = ['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'];
 
 const skipped = (name: string) =>
   name.startsWith('kysely_') ||
@@ -71,9 +71,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
     // The generations (migrations 0042 and 0065) are bumped at each statement's end rather than at the commit: an index
     // cannot be built on a table with trigger events pending, and nothing else writes an empty target meanwhile.
     await sql`set constraints all immediate`.execute(trx);
-    // The summaries' row triggers (migration 0066) would update the same few rows once per copied document, and each
-    // update in one transaction leaves a version the next one walks past (a 40 000-row insert took 40 s): off for the
-    // copy, and the summaries written once from the copied documents at its end.
+    // The summaries' triggers (migration 0070) would update the same few rows once per chunk of copied documents:
+    // off for the copy, and the summaries written once from the copied documents at its end.
     for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents disable trigger ${sql.id(trigger)}`.execute(trx);
     for (const table of order) {
       const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
-import { withServerDb } from '../helpers/database';
+import { copyDocumentIn, onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
-import { businessCustomer, draft, line, readyToInvoice } from '../helpers/documents';
+import { businessCustomer, draft, issued, line, readyToInvoice } from '../helpers/documents';
 
 /** One write of the random sequence; `pick` chooses among the documents it applies to. */
 type Step =
@@ -187,4 +187,66 @@ describe('document summaries kept by triggers (migration 0066)', () => {
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
     );
   }, 600_000);
+
+  it('equal a rebuild after statements that write many documents at once', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const invoice = await issued(session, { customer_id: customerId, date: '2026-10-01', items: [line('Conseil', 2, 300)] });
+    expect((await session.rest('POST', `/api/documents/${invoice.id}/payments`, { date: '2026-10-05', amount: 100 })).status).toBe(201);
+    // A deposit and its credit note (turnover leaves that credit note out), and a draft.
+    const estimate = await issued(session, { type: 'estimate', customer_id: customerId, items: [line('Cuisine', 1, 1000)] });
+    const deposit = (await session.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 30 })).body.data;
+    expect((await session.rest('POST', `/api/documents/${deposit.id}/issue`)).status).toBe(200);
+    const credit = (await session.rest('POST', `/api/documents/${deposit.id}/convert`, { type: 'credit' })).body.data;
+    expect((await session.rest('POST', `/api/documents/${credit.id}/issue`)).status).toBe(200);
+    await draft(session, { customer_id: customerId, items: [line('Brouillon', 1, 10)] });
+    await withServerDb(server, async (db) => {
+      const { organization_id: organizationId } = await db
+        .selectFrom('documents')
+        .select('organization_id')
+        .where('id', '=', invoice.id)
+        .executeTakeFirstOrThrow();
+      const same = async () => {
+        const incremental = await readSummaries(db, organizationId);
+        await rebuildSummaries(db, { organizationId });
+        expect(await readSummaries(db, organizationId)).toEqual(incremental);
+        return incremental;
+      };
+      const before = await same();
+      expect(before.days.some((d) => Number(d.deposit_credit) === 1)).toBe(true);
+      // 300 copies of the invoice in one statement; then all of them renamed, sent, paid, deleted, a statement each.
+      await copyDocumentIn(db, invoice.id, 300);
+      expect((await same()).counts.find((c) => c.type === 'invoice' && c.status === 'partial')?.count).toBe(301);
+      const copies = `${invoice.number}-%`;
+      await sql`update documents set customer_name = customer_name || ' SA' where organization_id = ${organizationId} and number like ${copies}`.execute(
+        db,
+      );
+      await same();
+      // One invoice's customer name made the greatest, then another's made greater still (its old name was not the row's).
+      const [one, two] = (
+        await sql<{
+          id: number;
+        }>`select id from documents where organization_id = ${organizationId} and number like ${copies} order by id limit 2`.execute(db)
+      ).rows.map((r) => Number(r.id));
+      await sql`update documents set customer_name = 'Zy' where id = ${one}`.execute(db);
+      expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zy');
+      await sql`update documents set customer_name = 'Zz' where id = ${two}`.execute(db);
+      expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zz');
+      await sql`update documents set sent_at = '2026-10-06T10:00:00.000Z' where organization_id = ${organizationId}`.execute(db);
+      await same();
+      await sql`update documents set status = 'paid', amount_due = 0 where organization_id = ${organizationId} and number like ${copies}`.execute(
+        db,
+      );
+      await same();
+      await sql`delete from documents where organization_id = ${organizationId} and number like ${copies}`.execute(db);
+      expect(await same()).toEqual({ ...before, counts: (await readSummaries(db, organizationId)).counts });
+      if (onPostgres) {
+        // The deposit and its credit note gone in one statement: the credit note's share is taken off the row it was
+        // added to, though its invoice is no longer there after the statement.
+        await sql`delete from documents where id in (${deposit.id}, ${credit.id})`.execute(db);
+        const after = await same();
+        expect(after.days.some((d) => Number(d.deposit_credit) === 1)).toBe(false);
+      }
+    });
+  });
 });

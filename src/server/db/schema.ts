@@ -350,21 +350,6 @@ export interface DocumentTaxesTable {
   amount: number;
 }
 
-/**
- * Migration 0038: the turnover of one day, currency and rate of issue ('' when none), added to at each issue of an
- * invoice or credit note it counts (queries/turnover-days.ts); amounts in stored units (scale 4), credit notes negative.
- */
-export interface TurnoverDaysTable {
-  organization_id: number;
-  date: string;
-  currency: string;
-  exchange_rate: string;
-  count: number;
-  net: number;
-  tax: number;
-  total: number;
-}
-
 /** Issued invoices and credit notes per day and kind, kept by triggers (migration 0066, db/queries/summaries.ts). */
 export interface SummaryDocumentDaysTable {
   organization_id: number;
@@ -885,7 +870,6 @@ export interface Database {
   document_items: DocumentItemsTable;
   payments: PaymentsTable;
   document_taxes: DocumentTaxesTable;
-  turnover_days: TurnoverDaysTable;
   summary_document_days: SummaryDocumentDaysTable;
   summary_receivables: SummaryReceivablesTable;
   summary_receivable_days: SummaryReceivableDaysTable;

@@ -11,7 +11,6 @@ import { fail } from '../errors';
 import { nowIso } from '../clock';
 import { nextCounter, peekCounter } from '../db/queries/counters';
 import { writeDocumentTaxes } from '../db/queries/document-taxes';
-import { addToTurnoverDays } from '../db/queries/turnover-days';
 import { findDocument, findLatestNumbered, findNumberHolder, updateDocument } from '../db/queries/documents';
 import { sumDeposits, sumIssuedCredits } from '../db/queries/document-lists';
 import { toUnits4, unitsToNumber } from '../../shared/money';
@@ -206,12 +205,8 @@ export async function issueDocument(
     });
     // What was just written must make the EN 16931 invoice validated above, or nothing of it commits.
     if (validatedXml !== undefined) await assertIssuedAsValidated(trx, organizationId, id, number, validatedXml);
-    // Its VAT per rate as rows and its turnover added to its day, for the reports (migration 0038): with the number or
-    // not at all.
-    if (isLegalRecord(doc.type)) {
-      await writeDocumentTaxes(trx, { organizationId, documentId: id });
-      await addToTurnoverDays(trx, { organizationId, documentId: id });
-    }
+    // Its VAT per rate as rows, for the reports (migration 0038): with the number or not at all.
+    if (isLegalRecord(doc.type)) await writeDocumentTaxes(trx, { organizationId, documentId: id });
     if (DOCUMENT_TYPE_TABLE[doc.type].receivesPayments) await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit') await settleCredit(trx, organizationId, id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored.

@@ -29,7 +29,7 @@ export interface RatedSum {
 
 /**
  * Issued standard invoices and their credit notes: the documents turnover counts. The one statement of the rule: the
- * reports read it, and the days of `turnover_days` are added to with it (turnover-days.ts).
+ * reports read it.
  */
 export function countedInTurnover(db: Db, organizationId: number) {
   return (

@@ -6,7 +6,7 @@ import { creditOfDeposit } from './figures';
 
 /**
  * The summaries of the documents (migration 0066), written whole from the documents: what the triggers keep up to date
- * write by write. `npm run summaries:rebuild` runs it (after a repair by hand, or to check the triggers: the rows must
+ * write by write (per row on SQLite, per statement on PostgreSQL since migration 0070). `npm run summaries:rebuild` runs it (after a repair by hand, or to check the triggers: the rows must
  * come out the same). One organisation, or all of them.
  */
 export const SUMMARY_TABLES = [
