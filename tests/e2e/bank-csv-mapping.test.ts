@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, screenshot } from '../helpers/browser';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 const suite = browserSuite();
 const IBAN = 'FR7630001007941234567890185';
@@ -30,6 +31,7 @@ describe('the columns of a bank CSV, confirmed in « Colonnes du relevé »', ()
     const column = (n: number, name: string) => dialog.getByRole('combobox', { name: `Contenu de la colonne ${n} « ${name} »` });
     await expect.poll(() => column(1, 'Date opération').textContent()).toContain('Date d’opération');
     await expect.poll(() => column(5, 'Référence').textContent()).toContain('Ignorée');
+    await expectNoSeriousViolations(page, 'bank-csv-columns');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await session.rest('GET', `/api/bank-transactions?account_id=${account.id}`)).body.total).toBe(0);
@@ -49,6 +51,19 @@ describe('the columns of a bank CSV, confirmed in « Colonnes du relevé »', ()
     await page.keyboard.press('Enter');
     await expect.poll(() => column(5, 'Référence').textContent()).toContain('Détail');
     await screenshot(page, 'bank-csv-columns');
+    // A format that does not read the file: the server's reason, in the dialog, nothing imported.
+    await dialog.getByRole('combobox', { name: 'Format des dates' }).click();
+    await page.getByRole('option', { name: 'AAAA-MM-JJ' }).click();
+    await dialog.getByRole('button', { name: 'Importer' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText('Ligne 4, colonne 1 « Date opération » choisie comme date : « 02/11/2026 » n’est pas une date AAAA-MM-JJ', {
+        exact: false,
+      })
+      .waitFor();
+    expect((await session.rest('GET', `/api/bank-transactions?account_id=${account.id}`)).body.total).toBe(0);
+    await dialog.getByRole('combobox', { name: 'Format des dates' }).click();
+    await page.getByRole('option', { name: 'JJ/MM/AAAA' }).click();
     await dialog.getByRole('button', { name: 'Importer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await report.getByText(/3 opérations importées/).waitFor();
