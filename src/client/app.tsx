@@ -7,7 +7,7 @@ import { confirmState } from './stores/confirm';
 import { whenIdle } from './lib/when-idle';
 import { routes, type AppRoute } from './routes';
 import { usePageTitle } from './lib/page-title';
-import { lazyPage } from './lib/lazy-page';
+import { lazyPage, useLazyComponent } from './lib/lazy-page';
 import { LazyBoundary, PageSpinner } from './components/page-loading';
 import { ShellSkeleton } from './components/shell-skeleton';
 import { skeletonOf } from './page-skeletons';
@@ -45,6 +45,10 @@ function RoutePage({ route }: { route: AppRoute }) {
   const needsData = !route.plainFetch;
   const [location] = useLocation();
   const search = useSearch();
+  // Each drawn as soon as its code is there, not after a Suspense retry (lib/lazy-page.ts).
+  const DataLayer = useLazyComponent(dataLayer);
+  const Shell = useLazyComponent(shell);
+  const Page = useLazyComponent(route.page);
   useEffect(() => {
     // Behind the guard, the page and the shell download while the session is being checked, not after.
     if (needsData) void dataLayer.preload();
@@ -56,15 +60,15 @@ function RoutePage({ route }: { route: AppRoute }) {
     if (route.requiresAuth && needsData && !route.redirect) startRouteData(search ? `${location}?${search}` : location);
   }, [route, needsData, location, search]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
-  const { Component } = defined(route.page, 'route.page');
+  const Component = defined(Page, 'route.page');
   // In the sign-in card, a spinner about as tall as the login form; elsewhere, the page's area.
   const spinner = <PageSpinner height={route.layout === 'auth' ? AUTH_FORM_HEIGHT : undefined} />;
   const withData = (content: ReactNode, fallback: ReactNode) =>
     needsData ? (
       <LazyBoundary fallback={fallback}>
-        <dataLayer.Component requiresAuth={route.requiresAuth} fallback={fallback}>
+        <DataLayer requiresAuth={route.requiresAuth} fallback={fallback}>
           {content}
-        </dataLayer.Component>
+        </DataLayer>
       </LazyBoundary>
     ) : (
       content
@@ -80,9 +84,9 @@ function RoutePage({ route }: { route: AppRoute }) {
     const skeleton = <ShellSkeleton title={route.title} subtitle={route.subtitle} skeleton={skeletonOf(route.path)} />;
     return withData(
       <LazyBoundary fallback={skeleton}>
-        <shell.Component title={route.title} subtitle={route.subtitle} can={route.can}>
+        <Shell title={route.title} subtitle={route.subtitle} can={route.can}>
           {page}
-        </shell.Component>
+        </Shell>
       </LazyBoundary>,
       skeleton,
     );

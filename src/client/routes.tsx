@@ -222,7 +222,12 @@ function pageWith<P extends object>(lazy: LazyPage<P>, props: P): LazyPage {
   function RoutePage() {
     return <lazy.Component {...props} />;
   }
-  return { Component: RoutePage, preload: () => lazy.preload().then((component) => component && RoutePage) };
+  return {
+    Component: RoutePage,
+    preload: () => lazy.preload().then((component) => component && RoutePage),
+    loaded: () => (lazy.loaded?.() ? RoutePage : undefined),
+    subscribe: lazy.subscribe,
+  };
 }
 const upcoming = (feature: string) => pageWith(page.upcoming, { feature });
 

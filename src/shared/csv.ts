@@ -1,4 +1,5 @@
 import { defined } from './defined';
+import { formatCount } from './typography';
 /**
  * CSV as French spreadsheets write it: ';' between fields (',' is accepted when a file uses it), fields quoted
  * with '"' when they hold a separator, a quote or a line break, CRLF or LF lines, an optional UTF-8 BOM.
@@ -47,7 +48,7 @@ export function parseCsv(text: string, limits?: CsvLimits): ParsedCsv {
     // Blank rows are skipped as they come, so that only the rows kept count against the cap.
     if (cells.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells });
     if (limits && records.length > limits.maxRows + 1) {
-      const most = limits.maxRows.toLocaleString('fr-FR');
+      const most = formatCount(limits.maxRows);
       throw new CsvTooLarge(`Le fichier compte plus de ${most} lignes : ${most} au plus par import`);
     }
     cells = [];

@@ -1,21 +1,8 @@
 import type { DocumentType } from './schemas/document';
-import { byType, DOCUMENT_TYPE_TABLE } from './document-types';
+import { byType, DOCUMENT_TYPE_TABLE, type StoredStatus } from './document-types';
 
-/** Every status a document is stored with: the one list, read by the schemas and by the rows' mapping. */
-export const STORED_STATUSES = [
-  'draft',
-  'unpaid',
-  'partial',
-  'paid',
-  'canceled',
-  'pending',
-  'accepted',
-  'refused',
-  'converted',
-  'done',
-] as const;
-export type StoredStatus = (typeof STORED_STATUSES)[number];
-export const isStoredStatus = (status: string): status is StoredStatus => (STORED_STATUSES as readonly string[]).includes(status);
+// The stored statuses sit beside the type table, which names them; re-exported here for their readers.
+export { isStoredStatus, STORED_STATUSES, type StoredStatus } from './document-types';
 
 /**
  * The status machine of each document type, enforced by the server and read by the screens to offer only the
@@ -71,7 +58,7 @@ export function effectiveStatus(
   doc: { type: DocumentType; status: StoredStatus; maturity: string | null },
   today: string,
 ): StoredStatus | 'overdue' {
-  if (doc.type === 'invoice' && isOpenStatus(doc.status) && doc.maturity && doc.maturity < today) return 'overdue';
+  if (DOCUMENT_TYPE_TABLE[doc.type].receivesPayments && isOpenStatus(doc.status) && doc.maturity && doc.maturity < today) return 'overdue';
   return doc.status;
 }
 

@@ -1,5 +1,20 @@
-import type { StoredStatus } from './document-status';
 import type { DocumentType, ListType } from './schemas/document';
+
+/** Every status a document is stored with: the one list, read by the schemas and by the rows' mapping. */
+export const STORED_STATUSES = [
+  'draft',
+  'unpaid',
+  'partial',
+  'paid',
+  'canceled',
+  'pending',
+  'accepted',
+  'refused',
+  'converted',
+  'done',
+] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
+export const isStoredStatus = (status: string): status is StoredStatus => (STORED_STATUSES as readonly string[]).includes(status);
 
 /** Everything that depends on a document's type, for the server and the screens alike. */
 export interface DocumentTypeInfo {

@@ -1,6 +1,6 @@
 import type { CurrencyFormat } from './schemas/settings';
 import { decimalPlaces, isMoneyLike, money, round, toDecimalString, type MoneyInput } from './money';
-import { groupThousands, NARROW_NBSP, NBSP, signed } from './typography';
+import { groupThousands, MINUS, NARROW_NBSP, NBSP, signed } from './typography';
 import { findCurrency } from './currencies';
 
 export { MINUS } from './typography';
@@ -21,6 +21,27 @@ export function formatMoney(amount: MoneyInput, format: CurrencyFormat, currency
   const body = format.currency_position === 'before' ? `${symbol}${space}${number}` : `${number}${space}${symbol}`;
   // The typographic minus, as the totals print their deductions: one sign for every negative amount.
   return signed(negative, body);
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount shortened for a chart's axis or bar ('2,3 k€' as French writes it: « 2,3 k€ » with its no-break spaces),
+ * its sign the typographic minus like every other amount.
+ */
+export function formatCompactMoney(amount: number, currency: string): string {
+  let format = compactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', {
+      notation: 'compact',
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    compactFormats.set(currency, format);
+  }
+  return format.format(amount).replace('-', MINUS);
 }
 
 /**

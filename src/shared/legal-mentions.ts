@@ -88,7 +88,7 @@ export function missingMentions(input: MentionInput): string[] {
   if (input.items.length === 0) missing.push('au moins une ligne');
   if (items.length < input.items.length) missing.push('la désignation de chaque ligne');
   if (!input.customer) missing.push('le client');
-  if (input.type !== 'invoice' && input.type !== 'credit') return missing;
+  if (!DOCUMENT_TYPE_TABLE[input.type].legalRecord) return missing;
 
   const org = input.organization;
   if (!org.name.trim()) missing.push('le nom de votre entreprise (Paramètres → Infos de l’entreprise)');
@@ -194,7 +194,7 @@ export function mentionSubject(text: string, escompte?: string): 'PMT' | 'PMD' |
 
 /** The mentions printed at the foot of an issued invoice or credit note, in French, in a stable order. */
 export function legalMentionTexts(input: MentionInput): string[] {
-  if (input.type !== 'invoice' && input.type !== 'credit') return [];
+  if (!DOCUMENT_TYPE_TABLE[input.type].legalRecord) return [];
   const org = input.organization;
   const texts: string[] = [];
   const business = input.customer?.type === 'company';

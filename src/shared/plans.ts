@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { add, mul, percentOf, round, sub, toNumber } from './money';
+import { formatCount, formatNumberUpTo, NARROW_NBSP } from './typography';
 
 /**
  * The plans, in one place: what each costs, what it includes and the limits the server enforces. The
@@ -101,13 +102,11 @@ export function planThatLifts(key: LimitKey, amount: number): Plan | undefined {
   return PLAN_IDS.map((id) => PLANS[id]).find((p) => p.limits[key] === null || (p.limits[key] as number) > amount);
 }
 
-const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-
 /** '100 Mo', '2 Go': storage sizes (bytes, not money) as people read them. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${oneDecimal.format(bytes / (1024 * MB))} Go`;
-  if (bytes >= MB) return `${Math.round(bytes / MB).toLocaleString('fr-FR')} Mo`;
-  return `${Math.round(bytes / 1024).toLocaleString('fr-FR')} Ko`;
+  if (bytes >= 1024 * MB) return `${formatNumberUpTo(bytes / (1024 * MB), 1, { thousand: NARROW_NBSP })} Go`;
+  if (bytes >= MB) return `${formatCount(Math.round(bytes / MB))} Mo`;
+  return `${formatCount(Math.round(bytes / 1024))} Ko`;
 }
 
 /** What a plan includes, as its summary says it: « 500 documents / mois », « Documents illimités / mois ». */
@@ -119,7 +118,7 @@ export function includedText(key: LimitKey, value: number | null): string {
 
 export function formatLimit(key: LimitKey, value: number | null): string {
   if (value === null) return 'Illimité';
-  return key === 'storage' ? formatBytes(value) : value.toLocaleString('fr-FR');
+  return key === 'storage' ? formatBytes(value) : formatCount(value);
 }
 
 /** What a plan may include beyond its counters. */

@@ -3,7 +3,7 @@
  * the spaces that never break, percentages and thousands as the organisation's currency format writes them, and the
  * typographic apostrophe. Pure text in, text out.
  */
-import { toDecimalString, type MoneyInput } from './money';
+import { decimalPlaces, round, toDecimalString, type MoneyInput } from './money';
 
 /** A no-break space: before « : » and between an amount and « € ». */
 export const NBSP = '\u00a0';
@@ -40,12 +40,25 @@ export function formatNumber(value: MoneyInput, decimals: number, separators: Nu
   return signed(negative, decPart ? `${grouped}${separators.decimal || ','}${decPart}` : grouped);
 }
 
+/** A number with the decimals it has, at most `max`: formatNumberUpTo(5.5) = '5,5', formatNumberUpTo(20) = '20'. */
+export function formatNumberUpTo(value: MoneyInput, max = 2, separators: NumberSeparators = {}): string {
+  const rounded = round(value, max);
+  return formatNumber(rounded, decimalPlaces(rounded), separators);
+}
+
+/** A count of things, its thousands apart: formatCount(12345) = '12 345' (narrow no-break space). */
+export const formatCount = (value: MoneyInput): string => formatNumber(value, 0, { thousand: NARROW_NBSP });
+
 /** A percentage already written as text: '10,00' → '10,00 %' (narrow no-break space, never split from its number). */
 export const percentText = (value: string): string => `${value}${NARROW_NBSP}%`;
 
 /** A percentage: formatPercent(10) = '10,00 %'; `decimals` 0 when whole numbers read better (« 45 % du facturé »). */
 export const formatPercent = (value: MoneyInput, decimals = 2, separators: NumberSeparators = {}): string =>
   percentText(formatNumber(value, decimals, separators));
+
+/** A rate with the decimals it has (a VAT rate, a share): formatRate(5.5) = '5,5 %', formatRate(20) = '20 %'. */
+export const formatRate = (value: MoneyInput, max = 2, separators: NumberSeparators = {}): string =>
+  percentText(formatNumberUpTo(value, max, separators));
 
 /** Straight apostrophes between letters become typographic ones: « l'avoir » → « l’avoir ». */
 export const curlyApostrophes = (text: string): string => text.replace(/(\p{L})'(?=\p{L})/gu, `$1${APOSTROPHE}`);

@@ -25,7 +25,7 @@ async function hold(page: Page, source: string) {
   return { release, asked: () => asked };
 }
 
-const ARK_SELECT = 'src/client/components/ui/select.tsx';
+const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 
 /**

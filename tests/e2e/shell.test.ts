@@ -107,7 +107,7 @@ describe('the application shell', () => {
     await panel.getByText('1.0.0').waitFor({ timeout: 30_000 });
     await panel.getByText('Latest release').waitFor();
     await panel.getByText('Sombre', { exact: true }).click();
-    await chooseOption(panel, 'Taille du texte', '120%');
+    await chooseOption(panel, 'Taille du texte', '120\u202f%');
     await chooseOption(panel, 'Police', 'Figtree');
     const root = () =>
       page.evaluate(() => ({

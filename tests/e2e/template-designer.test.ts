@@ -103,9 +103,9 @@ describe('Paramètres → Apparence (the template designer)', () => {
     expect(await columnHeader(page, '#').count()).toBe(1);
     await page.getByLabel('Afficher la colonne #').locator('xpath=..').click(); // a kit checkbox: its hidden input is toggled through its label
     await expect.poll(() => columnHeader(page, '#').count(), { timeout: 5000 }).toBe(0);
-    await page.getByTestId('table-width-sum').getByText('86 %').waitFor();
+    await page.getByTestId('table-width-sum').getByText('86\u202f%').waitFor();
     await page.getByRole('button', { name: 'Ajuster à 100 %' }).click();
-    await page.getByTestId('table-width-sum').getByText('100 %').waitFor();
+    await page.getByTestId('table-width-sum').getByText('100\u202f%').waitFor();
     await screenshot(page, 'template-designer-table');
 
     // Styles: the SPEC option lists, with their French labels.

@@ -6,7 +6,7 @@ import type { Connection } from '../../src/server/db/connection';
 import { openEmptyTestDatabase } from '../helpers/database';
 import { createMigrator, migrateToLatest } from '../../src/server/migrate';
 import * as backfill from '../../src/server/db/migrations/0017_audit_backfill';
-import { legalHash, verifyAudit } from '../../src/server/services/audit';
+import { appendAudit, entryHash, legacyEntryHash, legalHash, verifyAudit } from '../../src/server/services/audit';
 
 let empty: ReturnType<typeof openEmptyTestDatabase> | undefined;
 let dir: string;
@@ -96,7 +96,7 @@ async function oldDocument(
 const entries = (organizationId: number) =>
   connection.db
     .selectFrom('audit_log')
-    .select(['sequence', 'event', 'content'])
+    .select(['sequence', 'event', 'content', 'content_hash', 'previous_hash', 'hash'])
     .where('organization_id', '=', organizationId)
     .orderBy('sequence')
     .execute();
@@ -162,24 +162,45 @@ describe('migration 0017: the log gains the documents issued, and the PDFs kept,
       document: { id: later, number: 'F-0002' },
       pdf: { path: pdfPath, sha256, size: pdf.length },
     });
+    // Linked as the log linked entries when the migration was written (plain SHA-256), never with today's key: the
+    // legacy seal of 0055, signed after the migrations, is what vouches for them.
+    for (const e of log) {
+      expect(e.hash).toBe(legacyEntryHash(org.id, e.sequence, e.previous_hash, e.content_hash));
+      expect(e.hash).not.toBe(entryHash(org.id, e.sequence, e.previous_hash, e.content_hash));
+    }
+    const seal = await connection.db
+      .selectFrom('audit_closings')
+      .select(['number', 'period', 'last_sequence', 'signature'])
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
+    expect(seal).toMatchObject({ number: 1, period: 'legacy', last_sequence: 3 });
+    expect(seal.signature).not.toBe('');
     expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: true, entries: 3 });
 
     // Run again (as after a crash before it was recorded as applied): nothing is logged twice.
     await backfill.up(connection.db as never);
     expect(await entries(org.id)).toHaveLength(3);
 
+    // What the application appends after the seal carries the keyed link, and the chain still verifies.
+    await connection.db
+      .transaction()
+      .execute((trx) => appendAudit(trx, org.id, 'numbering_change', { numbering: { type: 'invoice', from: 'F-0002', to: 'F-0003' } }));
+    const [appended] = (await entries(org.id)).slice(3);
+    expect(appended?.hash).toBe(entryHash(org.id, 4, appended?.previous_hash ?? '', appended?.content_hash ?? ''));
+    expect(await verifyAudit(connection.db, org.id, dir)).toEqual({ ok: true, entries: 4 });
+
     // Covered from now on: the kept file altered, then the issued document itself.
     const forged = Buffer.from('%PDF-1.7 facture F-0002, modifiée');
     fs.writeFileSync(path.join(dir, pdfPath), forged);
-    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 3 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 4, first_broken: 3 });
     // Recording the forged file's hash on the document as well does not help: the log entry keeps the first one.
     await connection.db
       .updateTable('documents')
       .set({ pdf_sha256: createHash('sha256').update(forged).digest('hex'), pdf_size: forged.length })
       .where('id', '=', later)
       .execute();
-    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 3 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 4, first_broken: 3 });
     await connection.db.updateTable('documents').set({ total: 100 }).where('id', '=', later).execute();
-    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 3, first_broken: 2 });
+    expect(await verifyAudit(connection.db, org.id, dir)).toMatchObject({ ok: false, entries: 4, first_broken: 2 });
   });
 });

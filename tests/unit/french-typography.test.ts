@@ -1,11 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { simpleParser } from 'mailparser';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   curlyApostrophes,
+  formatCount,
   formatNumber,
+  formatNumberUpTo,
   formatPercent,
+  formatRate,
   frenchTypography,
   groupThousands,
   MINUS,
@@ -13,8 +18,9 @@ import {
   NBSP,
   withFrenchSpaces,
 } from '../../src/shared/typography';
-import { formatMoney } from '../../src/shared/format';
+import { formatCompactMoney, formatMoney } from '../../src/shared/format';
 import { formatTaxRate } from '../../src/shared/totals';
+import { createMailer } from '../../src/server/mail/mailer';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -28,6 +34,15 @@ describe('the French typography module', () => {
     expect(formatNumber('-0.001', 2)).toBe('0,00');
     expect(groupThousands('1234567')).toBe(`1${NARROW_NBSP}234${NARROW_NBSP}567`);
     expect(groupThousands('1234567', '')).toBe('1234567');
+    // Rates, counts and chart amounts with the decimals they have, from the same module.
+    expect(formatNumberUpTo(5.5)).toBe('5,5');
+    expect(formatNumberUpTo(1 / 3)).toBe('0,33');
+    expect(formatRate(20)).toBe(`20${NARROW_NBSP}%`);
+    expect(formatRate('2.10')).toBe(`2,1${NARROW_NBSP}%`);
+    expect(formatRate(-12.345)).toBe(`${MINUS}12,35${NARROW_NBSP}%`);
+    expect(formatCount(12345)).toBe(`12${NARROW_NBSP}345`);
+    expect(formatCompactMoney(-2267, 'EUR')).toBe(`${MINUS}2,3${NBSP}k${NBSP}€`);
+    expect(formatCompactMoney(950, 'EUR')).toBe(`950${NBSP}€`);
     // The tax rates and the amounts go through the same module.
     expect(formatTaxRate(20)).toBe(formatPercent(20));
     expect(
@@ -142,15 +157,68 @@ function faults(text: string): string[] {
   return found;
 }
 
+/**
+ * The sign printed after a value a template or JSX puts before it (`${rate} %`, `{sum} %`, `${status} : ${message}`):
+ * no word in the piece, so `isProse` does not read it, yet the space before the sign breaks all the same.
+ */
+const bareSignAfterValue = (text: string): boolean => /^ +(?:[;!?%€]|:(?=\s|$))/.test(text);
+
 describe('French typography of the UI strings', () => {
   it('writes ’ and no-break spaces before « : ; ! ? % € » (the specification’s own strings aside)', () => {
     const problems: string[] = [];
     for (const path of swept) {
       for (const { line, text } of textsOf(path)) {
+        if (bareSignAfterValue(text))
+          problems.push(`${relative(ROOT, path)}:${line} espace sécable avant le signe — ${JSON.stringify(text.slice(0, 80))}`);
         if (!isProse(text)) continue;
         for (const fault of faults(text)) problems.push(`${relative(ROOT, path)}:${line} ${fault} — ${JSON.stringify(text.slice(0, 80))}`);
       }
     }
     expect(problems).toEqual([]);
   }, 60_000); // parses a few hundred files
+});
+
+/**
+ * Straight apostrophes the server and the shared code keep on purpose: a spelling matched on import beside the
+ * typographic one, and the FEC's entry label (the FEC file is read by accounting tools, whose exports write it so).
+ */
+const KEPT_AS_TYPED = ["Côte d'Ivoire", "Facture d'acompte"];
+
+/**
+ * The server's messages and the shared ones outside the UI's list: API text, answered as written (integrations and the
+ * API's documentation quote it), so the plain spaces before their signs stay; each printer gives them their no-break
+ * spaces — the snackbar and the fields' errors on screen, the mailer for every mail (checked below), the renderer for
+ * documents. Their apostrophes and the signs glued to numbers are faults all the same.
+ */
+const sweptServer = [
+  ...sourceFiles(join(ROOT, 'src/server'), (name) => name.endsWith('.ts')),
+  ...sourceFiles(join(ROOT, 'src/shared'), (name) => name.endsWith('.ts')),
+].filter((path) => !swept.includes(path));
+
+describe('French typography of the server’s messages', () => {
+  it('writes ’ and never glues « % » or « € » to a number (the plain spaces are the printers’ business)', () => {
+    const problems: string[] = [];
+    for (const path of sweptServer) {
+      for (const { line, text } of textsOf(path)) {
+        if (!isProse(text) || KEPT_AS_TYPED.some((kept) => text.includes(kept))) continue;
+        for (const fault of faults(text).filter((f) => f !== 'espace sécable avant le signe'))
+          problems.push(`${relative(ROOT, path)}:${line} ${fault} — ${JSON.stringify(text.slice(0, 80))}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('prints every mail’s subject and text with the no-break spaces, whatever the message was written with', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturier-typography-'));
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'Facturier <noreply@exemple.fr>', dataDir });
+      await mailer.send({ to: 'client@exemple.fr', subject: 'Facture : 40 €', text: 'Total : 40 € ; payé ? 20 %' });
+      const [file] = readdirSync(join(dataDir, 'outbox'));
+      const mail = await simpleParser(readFileSync(join(dataDir, 'outbox', String(file))));
+      expect(mail.subject).toBe(`Facture${NBSP}: 40${NBSP}€`);
+      expect(mail.text?.trim()).toBe(`Total${NBSP}: 40${NBSP}€${NARROW_NBSP}; payé${NARROW_NBSP}? 20${NARROW_NBSP}%`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -174,15 +174,15 @@ describe('totalRows: the totals block per the template flags', () => {
     expect(rows.map((r) => r.key)).toEqual([
       'subtotal',
       'shipping',
-      'tax-TVA 10 %-10',
-      'tax-TVA 20 %-20',
+      'tax-TVA 10\u202f%-10',
+      'tax-TVA 20\u202f%-20',
       'tax-total',
       'total',
       'deposit-F2026-0038',
       'due',
     ]);
     // The lines at 20 % (5 405,00) and their part of the 45,00 of shipping, apportioned to the bases (CGI art. 267).
-    expect(defined(rows.find((r) => r.key === 'tax-TVA 20 %-20')).label).toBe(`TVA 20,00\u202f% sur ${nbsp('5448,09 €')}`);
+    expect(defined(rows.find((r) => r.key === 'tax-TVA 20\u202f%-20')).label).toBe(`TVA 20,00\u202f% sur ${nbsp('5448,09 €')}`);
     expect(rows.filter((r) => r.strong).map((r) => r.key)).toEqual(['total', 'due']);
     expect(defined(rows.find((r) => r.key === 'deposit-F2026-0038')).value).toBe(`−${nbsp('1500,00 €')}`);
   });

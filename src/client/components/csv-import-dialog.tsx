@@ -110,7 +110,7 @@ export function CsvImportDialog({ entity, open, onClose }: { entity: CsvEntity; 
         {report && (
           <div role="status" data-testid="import-report" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
             <p>
-              <strong>{report.total_rows}</strong> {pluralWord(report.total_rows, 'ligne lue', 'lignes lues')} :{' '}
+              <strong>{report.total_rows}</strong> {pluralWord(report.total_rows, 'ligne lue', 'lignes lues')} :{' '}
               <strong>{report.valid}</strong> {pluralWord(report.valid, 'prête')} à importer, <strong>{report.rejected.length}</strong>{' '}
               {pluralWord(report.rejected.length, 'rejetée')}.
             </p>

@@ -1,6 +1,6 @@
 import { trpc } from '../trpc';
 import { Field } from './ui/field';
-import { Select } from './ui/lazy-select';
+import { Select } from './ui/select';
 
 /**
  * The organisation's enabled currencies (Paramètres → Devises) as a select. A value no longer enabled stays

@@ -85,7 +85,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Code that could not be downloaded, and the way out: a reload. A whole page's (`part` unset) stands in its place; a
- * part's (a Select's list, a ⋮ menu, a dialog: lazy-select.tsx, action-menu.tsx, dialog.tsx) floats over the page that
+ * part's (a Select's list, a ⋮ menu, a dialog: select.tsx, action-menu.tsx, dialog.tsx) floats over the page that
  * did come.
  */
 export function ChunkErrorNotice({ part }: { part?: boolean }) {

@@ -2,7 +2,7 @@ import { css } from '../../../styled-system/css';
 import { PERIODS } from '../../shared/schemas/filters';
 import { PERIOD_LABELS, type Period } from '../../shared/periods';
 import { Field, Input } from './ui/field';
-import { Select } from './ui/lazy-select';
+import { Select } from './ui/select';
 import { listStyles } from './ui/list';
 
 type SetQuery = (patch: Record<string, string | undefined>) => void;

@@ -7,7 +7,7 @@ import { ArkDialogBox as Dialog } from './ui/ark-dialog';
 import { MessageIcon } from './icons';
 import { Field } from './ui/field';
 import { RadioGroup } from './ui/radio-group';
-import { Select } from './ui/lazy-select';
+import { Select } from './ui/select';
 import { FONTS, TEXT_SIZES } from './display-options';
 
 const TEXT_SIZE_OPTIONS = TEXT_SIZES.map((s) => ({ label: s.label, value: String(s.value) }));

@@ -5,7 +5,7 @@ import type { TagColor, TagKind } from '../../shared/schemas/tag';
 import { trpc } from '../trpc';
 import { Checkbox } from './ui/checkbox';
 import { Field } from './ui/field';
-import { Select } from './ui/lazy-select';
+import { Select } from './ui/select';
 
 /**
  * Each palette key (shared/schemas/tag.ts) as a text colour for each theme; the chip tints its background from it.

@@ -49,7 +49,7 @@ export function TaxChoice({
         </p>
         {charged && (
           <p className={styles.warning} role="alert">
-            Cette ligne porte encore {value.map((t) => t.title).join(', ')} : la franchise en base n’en permet aucune.
+            Cette ligne porte encore {value.map((t) => t.title).join(', ')} : la franchise en base n’en permet aucune.
             {!readOnly && (
               <Button size="sm" variant="outline" onClick={() => onChange([])}>
                 Retirer la TVA

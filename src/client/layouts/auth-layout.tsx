@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '../../../styled-system/css';
+import { tooltip } from '../../../styled-system/recipes';
 import { display, toggleTheme } from '../stores/display';
-import { CssTooltip } from '../components/ui/css-tooltip';
 import { Button } from '../components/ui/button';
 import { lazyPage } from '../lib/lazy-page';
 import { LazyBoundary } from '../components/page-loading';
@@ -96,5 +96,22 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </LazyBoundary>
       )}
     </div>
+  );
+}
+
+/**
+ * The tooltip of this bar, in CSS alone: the same look as the kit's tooltip (components/ui/tooltip.tsx) below its
+ * trigger, without its wrapper or the positioning engine, which would grow the JavaScript the login page downloads.
+ */
+function CssTooltip({ label, children }: { label: string; children: ReactElement<{ 'aria-describedby'?: string }> }) {
+  const id = useId();
+  const styles = tooltip({ cssOnly: true });
+  return (
+    <span className={styles.holder}>
+      {cloneElement(children, { 'aria-describedby': id })}
+      <span role="tooltip" id={id} className={styles.content}>
+        {label}
+      </span>
+    </span>
   );
 }

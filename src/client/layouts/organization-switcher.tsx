@@ -4,7 +4,7 @@ import { trpc } from '../trpc';
 import { showMessage } from '../stores/snackbar';
 import { ROLE_LABELS } from '../../shared/roles';
 import { Field } from '../components/ui/field';
-import { Select } from '../components/ui/lazy-select';
+import { Select } from '../components/ui/select';
 
 /**
  * The drawer's organisation picker: shown to a user who belongs to several, it moves the session to

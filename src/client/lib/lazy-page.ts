@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from './when-idle';
 
 /** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
 export interface LazyPage<P extends object = object> {
@@ -9,6 +10,13 @@ export interface LazyPage<P extends object = object> {
   loaded?: () => ComponentType<P> | undefined;
   /** Called once the download ends, whoever started it; returns the unsubscribe. */
   subscribe?: (listener: () => void) => () => void;
+}
+
+/** A thenable that calls back at once: React.lazy then has its module in the same render instead of suspending. */
+function settled<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, read by React.lazy only
+  const thenable = { then: (onFulfilled: (value: T) => unknown) => void onFulfilled(value) };
+  return thenable as unknown as Promise<T>;
 }
 
 /**
@@ -35,7 +43,10 @@ export function lazyPage<M, P extends object = object>(load: () => Promise<M>, p
     return loading;
   };
   return {
-    Component: lazy(() => fetchComponent().then((component) => ({ default: component }))),
+    // Once downloaded (ahead, on hover or beside the session check), a first render reads it synchronously: a promise
+    // would suspend it until the next microtask, and React then holds the revealed content back up to 300 ms after the
+    // last fallback it drew.
+    Component: lazy(() => (resolved ? settled({ default: resolved }) : fetchComponent().then((component) => ({ default: component })))),
     preload: () => fetchComponent().catch(() => undefined),
     loaded: () => resolved,
     subscribe: (listener) => {
@@ -49,7 +60,7 @@ const noSubscription = () => () => undefined;
 
 /**
  * The lazy component once downloaded, else undefined; every user re-renders when the download ends, whoever started
- * it (idle time, a hover). For a part whose stand-in draws until then (lazy-select.tsx, tooltip.tsx).
+ * it (idle time, a hover). For a part whose stand-in draws until then (`useArkPart` below).
  */
 export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
   return useSyncExternalStore(part.subscribe ?? noSubscription, () => part.loaded?.());
@@ -61,4 +72,37 @@ export function useLoaded<P extends object>(part: LazyPage<P>): ComponentType<P>
  */
 export function downloadPart<P extends object>(part: LazyPage<P>): Promise<ComponentType<P> | undefined> {
   return part.preload().then((component) => component ?? part.preload());
+}
+
+/**
+ * The component to draw for `part` above its Suspense boundary: the downloaded one as soon as it is there, the lazy one
+ * until then. The download ending re-renders the caller at once, whereas a suspended lazy component's own reveal is a
+ * Suspense retry, which React holds back up to 300 ms after the last fallback it drew. The lazy one never showed
+ * anything (it only suspended), so nothing is lost when the real one takes its place.
+ */
+export function useLazyComponent<P extends object>(part: LazyPage<P>): ComponentType<P>;
+export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined): ComponentType<P> | undefined;
+export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined): ComponentType<P> | undefined {
+  const loaded = useSyncExternalStore(part?.subscribe ?? noSubscription, () => part?.loaded?.());
+  return loaded ?? part?.Component;
+}
+
+/**
+ * The kit's one way to keep Ark's machines out of a page's first download. A component that needs it comes in two
+ * files: `components/ui/<name>.tsx`, the light wrapper pages import, and `ark-<name>.tsx`, Ark's component styled by
+ * the theme's recipe, which only the wrapper loads, through `arkPart`, in a chunk of its own. Nothing of these parts is
+ * open when a page first draws: the part downloads when the browser is idle (`useArkPart`), or at the wrapper's first
+ * use (hover, focus, click, opening), whichever comes first; until then the wrapper draws its stand-in (or nothing, for
+ * a closed dialog).
+ */
+export const arkPart = lazyPage;
+
+/**
+ * The Ark part once downloaded, else undefined; asks for it when the browser is idle. Every wrapper using it re-renders
+ * when the download ends, whoever started it.
+ */
+export function useArkPart<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {
+  const loaded = useLoaded(part);
+  useEffect(() => (loaded ? undefined : whenIdle(() => void part.preload())), [loaded, part]);
+  return loaded;
 }

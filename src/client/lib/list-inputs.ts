@@ -1,6 +1,5 @@
 import type { DocumentType } from '../../shared/schemas/document';
-import { PERIODS, SORT_FIELDS } from '../../shared/schemas/filters';
-import { EXPENSE_SORT_FIELDS } from '../../shared/schemas/expense';
+import { EXPENSE_SORT_FIELDS, PERIODS, SORT_FIELDS } from '../../shared/list-fields';
 import type { Period } from '../../shared/periods';
 
 // What each list asks the server for, read from its address. The page and the route's data loader (route-data.ts) build

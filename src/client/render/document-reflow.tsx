@@ -278,7 +278,7 @@ export function DocumentReflow({
           {doc.deposit_request.map((d, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: printed requests in their order, no state
             <span key={i}>
-              {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
+              {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
             </span>
           ))}
         </Section>

@@ -231,7 +231,7 @@ export function ElementView({
           {pairs.map((kv, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: printed pairs without ids or state; their order is the content
             <div key={i}>
-              <span style={{ color: MUTED }}>{kv.key} : </span>
+              <span style={{ color: MUTED }}>{kv.key} : </span>
               {kv.value}
             </div>
           ))}

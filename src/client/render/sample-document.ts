@@ -8,6 +8,7 @@ import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import type { RenderCustomer, RenderDocument, RenderLine, RenderSeller } from './types';
 import { defined } from '../../shared/defined';
 import { invoiceReference } from '../../shared/creditor-reference';
+import { formatRate } from '../../shared/typography';
 
 /** The sample always has a seller and a customer. */
 export type SampleDocument = RenderDocument & { seller: RenderSeller; customer: RenderCustomer };
@@ -108,7 +109,7 @@ const LINES: SampleLine[] = [
   },
 ];
 
-const taxOf = (rate: number) => [{ title: `TVA ${String(rate).replace('.', ',')} %`, rate }];
+const taxOf = (rate: number) => [{ title: `TVA ${formatRate(rate)}`, rate }];
 
 /**
  * A realistic French invoice for /preview and the template designer: a design studio billing a bakery, two VAT

@@ -61,7 +61,7 @@ function Conditions({ ctx }: { ctx: RenderContext }) {
         {doc.deposit_request.map((d, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: printed requests without ids or state; their order is the content
           <div key={i}>
-            {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
+            {d.description || 'Acompte'} : <strong>{f.money(d.amount)}</strong>
           </div>
         ))}
       </div>,

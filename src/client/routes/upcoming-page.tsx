@@ -33,7 +33,7 @@ export function UpcomingPage({ feature }: { feature: string }) {
       </span>
       <h2 className={css({ fontSize: 'lg', fontWeight: '700' })}>Bientôt disponible</h2>
       <p className={css({ color: 'fg.muted', maxW: '480px', lineHeight: '1.6' })}>
-        {feature} : cette partie de Facturier arrive dans une prochaine version. D’ici là, cette page reste vide.
+        {feature} : cette partie de Facturier arrive dans une prochaine version. D’ici là, cette page reste vide.
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { OperationNature, StoredDocument } from '../../shared/schemas/document-model';
 import { paymentAccountOf } from '../../shared/payment-account';
+import { hasEinvoice } from '../../shared/document-status';
 import { isValidBic, isValidIban } from '../../shared/iban';
 import type { Address } from '../../shared/schemas/customer';
 import { countryCode } from '../../shared/countries';
@@ -428,7 +429,7 @@ function buyerOf(doc: StoredDocument, sellerEndpoint: EnParty['endpoint']): EnPa
 
 /** EN 16931 from an issued invoice or credit note. Throws on a draft or on another type: nothing to say for them. */
 export function toEn16931(doc: StoredDocument, ctx: EnContext): EnInvoice {
-  if (doc.type !== 'invoice' && doc.type !== 'credit') throw new Error(`Document ${doc.id} : ni facture ni avoir`);
+  if (!hasEinvoice(doc.type)) throw new Error(`Document ${doc.id} : ni facture ni avoir`);
   if (!doc.number) throw new Error(`Document ${doc.id} : brouillon sans numéro`);
   const p = ctx.precision;
   const u = (value: number) => unitsOf(value, p);

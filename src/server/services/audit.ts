@@ -89,13 +89,7 @@ export async function appendAudit(
 }
 
 /** The issue of a document (credit notes included), with the hash of what was issued, read in the issuing transaction. */
-export async function appendIssue(
-  db: Db,
-  organizationId: number,
-  documentId: number,
-  userId?: number,
-  marks: Pick<AuditContent, 'backfilled'> = {},
-): Promise<void> {
+export async function appendIssue(db: Db, organizationId: number, documentId: number, userId?: number): Promise<void> {
   const content = await findLegalContent(db, { organizationId, documentId });
   if (!content) fail('NOT_FOUND', 'Document introuvable');
   const { document } = content;
@@ -112,7 +106,6 @@ export async function appendIssue(
         currency: String(document.currency),
       },
       legal_hash: sha256(JSON.stringify(content)),
-      ...marks,
     },
     userId,
   );

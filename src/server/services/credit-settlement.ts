@@ -9,6 +9,7 @@ import {
   sumAllocatedToInvoice,
 } from '../db/queries/credit-allocations';
 import { currencyPrecision } from '../../shared/currencies';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { fromStoredUnits, INPUT_SCALE, pow10, toStoredUnits } from '../../shared/money';
 import { formatDecimal } from '../../shared/format';
 import type { CreditRefund, CreditSettlement } from '../../shared/schemas/payment';
@@ -23,7 +24,8 @@ import { getStoredDocument } from './documents';
 /** What is still open on an issued invoice (scale 4): its total less deposits, payments and credits set against it. */
 async function openOn(db: Db, organizationId: number, invoiceId: number): Promise<number> {
   const invoice = await findDocument(db, { organizationId, id: invoiceId });
-  if (invoice?.type !== 'invoice' || invoice.status === 'draft' || invoice.status === 'canceled') return 0;
+  if (!invoice || !DOCUMENT_TYPE_TABLE[invoice.type].receivesPayments || invoice.status === 'draft' || invoice.status === 'canceled')
+    return 0;
   const allocated = await sumAllocatedToInvoice(db, { organizationId, invoiceId });
   return toStoredUnits(invoice.totals.total) - toStoredUnits(invoice.totals.deposits) - toStoredUnits(invoice.totals.paid) - allocated;
 }

@@ -42,7 +42,7 @@ import { ownEndpointAtIssue } from './einvoice-own-directory';
  */
 export async function refreshInvoiceBalance(db: Db, organizationId: number, invoiceId: number): Promise<void> {
   const invoice = await findDocument(db, { organizationId, id: invoiceId });
-  if (invoice?.type !== 'invoice' || invoice.status === 'draft') return;
+  if (!invoice || !DOCUMENT_TYPE_TABLE[invoice.type].receivesPayments || invoice.status === 'draft') return;
   const [paidUnits, credited, allocated] = await Promise.all([
     sumPayments(db, { organizationId, documentId: invoiceId }),
     sumIssuedCredits(db, { organizationId, invoiceId }),
@@ -212,7 +212,7 @@ export async function issueDocument(
       await writeDocumentTaxes(trx, { organizationId, documentId: id });
       await addToTurnoverDays(trx, { organizationId, documentId: id });
     }
-    if (doc.type === 'invoice') await refreshInvoiceBalance(trx, organizationId, id);
+    if (DOCUMENT_TYPE_TABLE[doc.type].receivesPayments) await refreshInvoiceBalance(trx, organizationId, id);
     if (doc.type === 'credit') await settleCredit(trx, organizationId, id);
     // Logged in the issuing transaction, with the hash of the legal content as just stored.
     await appendIssue(trx, organizationId, id, userId);

@@ -95,7 +95,7 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
     doc.origin_id ? findDocumentSummary(db, { organizationId, id: doc.origin_id }) : undefined,
     doc.corrects_id ? findDocumentSummary(db, { organizationId, id: doc.corrects_id }) : undefined,
     depositsFor(db, organizationId, doc),
-    doc.type === 'invoice' ? sumAllocatedToInvoice(db, { organizationId, invoiceId: id }).then(fromStoredUnits) : 0,
+    DOCUMENT_TYPE_TABLE[doc.type].receivesPayments ? sumAllocatedToInvoice(db, { organizationId, invoiceId: id }).then(fromStoredUnits) : 0,
     // A draft shows its customer as they are today; an issued document, as they were at issue.
     doc.customer ??
       (doc.customer_id

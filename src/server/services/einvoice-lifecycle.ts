@@ -13,6 +13,7 @@ import {
 import type { LifecycleAnswer, LifecycleEntry } from '../../shared/schemas/einvoice-lifecycle';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import { fromStoredUnits } from '../../shared/money';
+import { hasEinvoice } from '../../shared/document-status';
 import { findDocument } from '../db/queries/documents';
 import { findSubmission, insertLifecycleRow, lastPaymentDate, listLifecycleRows, type LifecycleRow } from '../db/queries/einvoice';
 import { appendAudit } from './audit';
@@ -48,8 +49,7 @@ export async function lifecycleDocument(
   documentId: number,
 ): Promise<StoredDocument & { type: 'invoice' | 'credit' }> {
   const doc = await getStoredDocument(db, organizationId, documentId);
-  if (doc.type !== 'invoice' && doc.type !== 'credit')
-    fail('CONFLICT', 'Seules les factures et les avoirs ont un cycle de vie de facture électronique');
+  if (!hasEinvoice(doc.type)) fail('CONFLICT', 'Seules les factures et les avoirs ont un cycle de vie de facture électronique');
   if (doc.status === 'draft') fail('CONFLICT', 'Émettez le document avant : un brouillon n’a pas de cycle de vie');
   return doc as StoredDocument & { type: 'invoice' | 'credit' };
 }
@@ -93,7 +93,7 @@ export async function appendStatus(
   change: StatusChange,
   userId?: number,
 ): Promise<number> {
-  if (doc.type !== 'invoice' && doc.type !== 'credit') fail('CONFLICT', 'Seules les factures et les avoirs ont un cycle de vie');
+  if (!hasEinvoice(doc.type)) fail('CONFLICT', 'Seules les factures et les avoirs ont un cycle de vie');
   const entries = await entriesOf(db, doc.organization_id, doc.id);
   const conflict = lifecycleConflict(lifecycleState(entries), change.status, doc.type);
   if (conflict) fail('CONFLICT', conflict);

@@ -3,6 +3,7 @@ import { nowIso } from '../clock';
 import { fail } from '../errors';
 import { countryCode } from '../../shared/countries';
 import { normalizeSiren } from '../../shared/identifiers';
+import { hasEinvoice } from '../../shared/document-status';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import type { Transmission } from '../../shared/schemas/einvoice-lifecycle';
 import { findFlowOfDocument, insertFlow, makeFlowDueNow } from '../db/queries/einvoice-flows';
@@ -38,7 +39,7 @@ export async function queueFlowOnIssue(
   organizationId: number,
   doc: Pick<StoredDocument, 'id' | 'uuid' | 'type' | 'seller' | 'customer'>,
 ): Promise<boolean> {
-  if (doc.type !== 'invoice' && doc.type !== 'credit') return false;
+  if (!hasEinvoice(doc.type)) return false;
   if ((await getEinvoicingSettings(trx, organizationId)).mode !== 'afnor') return false;
   if (flowRecipientProblem(doc) !== null) return false;
   return insertFlow(trx, { organizationId, documentId: doc.id, trackingId: doc.uuid, now: nowIso() });

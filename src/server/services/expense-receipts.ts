@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RECEIPT_MAX_BYTES, type ReceiptType } from '../../shared/schemas/expense';
 import { fail } from '../errors';
+import { div } from '../../shared/money';
+import { formatNumber } from '../../shared/typography';
 
 const EXTENSIONS: Record<ReceiptType, string[]> = {
   'application/pdf': ['pdf'],
@@ -28,7 +30,7 @@ export function sniffReceiptType(bytes: Buffer): ReceiptType | null {
   return null;
 }
 
-const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+const megabytes = (n: number) => `${formatNumber(div(n, 1024 * 1024), 1)} Mo`;
 
 export function tooBig(field: string, size: number): string | null {
   return size > RECEIPT_MAX_BYTES ? `${field} : 10 Mo au plus (ce fichier fait ${megabytes(size)})` : null;

@@ -12,7 +12,7 @@ import { listOrganizationIds } from '../db/queries/organizations';
 import { documentPdfFile } from './document-pdf-file';
 import { smtpFailureMessage } from '../mail/smtp-errors';
 import { renderEmailTemplate } from '../../shared/email-template';
-import { pdfFileName } from '../../shared/document-types';
+import { DOCUMENT_TYPE_TABLE, pdfFileName } from '../../shared/document-types';
 import { fromStoredUnits } from '../../shared/money';
 import { daysBetween, dueStep, nextStep } from '../../shared/reminders';
 import { addDays } from '../../shared/payment-terms';
@@ -163,7 +163,8 @@ export async function sendReminder(
   options: { trigger: 'automatic' | 'manual'; now: Date; userId?: number },
 ): Promise<{ messages: string; data: ReminderRecord }> {
   const doc = await getStoredDocument(deps.db, organizationId, documentId);
-  if (doc.type !== 'invoice' || !isOpenStatus(doc.status) || doc.totals.amount_due <= 0) fail('CONFLICT', NOT_REMINDABLE);
+  if (!DOCUMENT_TYPE_TABLE[doc.type].receivesPayments || !isOpenStatus(doc.status) || doc.totals.amount_due <= 0)
+    fail('CONFLICT', NOT_REMINDABLE);
   if (!doc.maturity) fail('CONFLICT', 'Cette facture n’a pas de date d’échéance : aucune relance n’est prévue');
   const settings = await getReminderSettings(deps.db, organizationId);
   const today = todayIso(options.now);

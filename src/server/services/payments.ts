@@ -2,6 +2,7 @@ import type { Db } from '../db/connection';
 import { kickFlowOutboxes } from './einvoice-outbox';
 import { futurePaymentProblem, type Payment } from '../../shared/schemas/payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 import { INPUT_SCALE, pow10, toUnits4, unitsToNumber } from '../../shared/money';
 import type { StoredDocument } from '../../shared/schemas/document-model';
 import { formatDateShort, formatMoney } from '../../shared/format';
@@ -31,7 +32,7 @@ export type PaymentRecord = ReturnType<typeof paymentOf>;
 
 async function payableInvoice(db: Db, organizationId: number, documentId: number): Promise<StoredDocument> {
   const row = await getStoredDocument(db, organizationId, documentId);
-  if (row.type !== 'invoice') fail('CONFLICT', 'Seules les factures reçoivent des paiements');
+  if (!DOCUMENT_TYPE_TABLE[row.type].receivesPayments) fail('CONFLICT', 'Seules les factures reçoivent des paiements');
   if (row.status === 'draft') fail('CONFLICT', 'Émettez la facture avant d’y enregistrer un paiement');
   if (!PAYABLE_STATUSES.includes(row.status)) fail('CONFLICT', 'Cette facture est annulée : elle ne reçoit plus de paiement');
   return row;

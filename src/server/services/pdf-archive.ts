@@ -125,7 +125,7 @@ export async function archivedPdf(
   });
 }
 
-/** What an archive entry says of the document and of its kept PDF (also written by migration 0017). */
+/** What an archive entry says of the document and of its kept PDF. */
 export const documentOf = (doc: Pick<StoredDocument, 'id' | 'type' | 'number' | 'currency'> & { totals: { total: number } }) => ({
   id: doc.id,
   type: doc.type,
@@ -133,4 +133,4 @@ export const documentOf = (doc: Pick<StoredDocument, 'id' | 'type' | 'number' | 
   total: doc.totals.total,
   currency: doc.currency,
 });
-export const archiveContent = (archive: PdfArchiveRow) => ({ path: archive.pdf_path, sha256: archive.pdf_sha256, size: archive.pdf_size });
+const archiveContent = (archive: PdfArchiveRow) => ({ path: archive.pdf_path, sha256: archive.pdf_sha256, size: archive.pdf_size });

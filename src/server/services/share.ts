@@ -11,6 +11,7 @@ import { getOrganizationProfile } from './organization';
 import { transferView } from './transfer-qr';
 import { cardPaymentEnabled } from './online-payment';
 import { PAYABLE_STATUSES } from '../../shared/document-status';
+import { DOCUMENT_TYPE_TABLE } from '../../shared/document-types';
 
 const NOT_SHARED = 'Document introuvable';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,7 +35,9 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
   const organizationId = doc.organization_id;
   const [deposits, credited, template, settings, profile] = await Promise.all([
     depositsFor(db, organizationId, doc),
-    doc.type === 'invoice' ? sumAllocatedToInvoice(db, { organizationId, invoiceId: doc.id }).then(fromStoredUnits) : 0,
+    DOCUMENT_TYPE_TABLE[doc.type].receivesPayments
+      ? sumAllocatedToInvoice(db, { organizationId, invoiceId: doc.id }).then(fromStoredUnits)
+      : 0,
     // Issued with its template kept (migration 0012): that one; issued before it: the current template.
     doc.template ?? getDocumentTemplate(db, organizationId),
     getAppSettings(db, organizationId),
@@ -58,7 +61,7 @@ export async function getSharedDocument(db: Db, uuid: string, opts: { recordView
     settings: { currency_format: settings.currency_format, address_format: settings.address_format },
     logo_url: profile.logo_url,
     card_payment:
-      doc.type === 'invoice' &&
+      DOCUMENT_TYPE_TABLE[doc.type].receivesPayments &&
       PAYABLE_STATUSES.includes(doc.status) &&
       document.amount_due > 0 &&
       (await cardPaymentEnabled(db, organizationId)),

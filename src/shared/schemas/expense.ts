@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../status';
 import { add, money } from '../money';
-import { PERIODS } from './filters';
+import { EXPENSE_SORT_FIELDS, PERIODS } from '../list-fields';
 import { decimalSchema } from './document';
 import { sirenOrSiretField, supplierTaxIdField } from './fields';
 import { listAnswer, uploadedFileSchema, writeAnswer } from './answers';
@@ -167,7 +167,7 @@ export const expenseInputSchema = z
 export type ExpenseInput = z.input<typeof expenseInputSchema>;
 export type Expense = z.infer<typeof expenseInputSchema>;
 
-export const EXPENSE_SORT_FIELDS = ['date', 'supplier', 'category', 'amount'] as const;
+export { EXPENSE_SORT_FIELDS };
 
 const optionalAmount = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: `${label} : un nombre est attendu` }).optional());

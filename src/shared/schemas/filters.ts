@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_TYPES } from './document';
+import { PERIODS, SORT_FIELDS } from '../list-fields';
 
 /** Query strings carry text: numbers and lists arrive as strings and are coerced here. */
 const optionalNumber = z.preprocess(
@@ -7,8 +8,7 @@ const optionalNumber = z.preprocess(
   z.coerce.number({ error: 'Un nombre est attendu' }).optional(),
 );
 
-export const PERIODS = ['this_month', 'last_month', 'this_quarter', 'this_year', 'last_year', 'custom'] as const;
-export const SORT_FIELDS = ['date', 'number', 'customer', 'total', 'maturity'] as const;
+export { PERIODS, SORT_FIELDS };
 
 /** List filters; defaults per_page 10, page 1. */
 export const listFiltersSchema = z.object({

@@ -1,22 +1,12 @@
-import {
-  cloneElement,
-  isValidElement,
-  useEffect,
-  useState,
-  type ComponentType,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, isValidElement, useState, type ComponentType, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { iconButton } from '../../../../styled-system/recipes';
-import { lazyPage } from '../../lib/lazy-page';
-import { whenIdle } from '../../lib/when-idle';
 import { ChunkErrorNotice, usePartFailure } from '../page-loading';
+import { arkPart, useArkPart } from '../../lib/lazy-page';
 
 // Ark's menu machine is most of a list page's or the editor's menu code, and no menu is open when a page
 // first draws. Its trigger draws at once; the menu itself downloads when the browser is idle, on hover or focus, and
 // at the latest on the first click, which then opens it.
-const ark = lazyPage(
+const ark = arkPart(
   () => import('./ark-action-menu'),
   (m) => m.ArkActionMenu,
 );
@@ -79,12 +69,11 @@ function PendingTrigger({ label, trigger, onOpen }: { label: string; trigger?: R
 export function ActionMenu(props: ActionMenuProps) {
   // The component itself, once downloaded and asked for: it then opens in the click's own render. Kept once chosen.
   const [Menu, setMenu] = useState<ComponentType<ActionMenuProps & { defaultOpen?: boolean }> | null>(null);
+  const loaded = useArkPart(ark);
   const { failed, setFailed, download, holder } = usePartFailure();
-  useEffect(() => whenIdle(() => void ark.preload()), []);
   if (Menu) return <Menu {...props} defaultOpen />;
   // Clicked before the code came: it opens once there; if it cannot come, the part's notice says so (the page stays).
   const open = () => {
-    const loaded = ark.loaded?.();
     if (loaded) return setMenu(() => loaded);
     setFailed(false);
     download(ark, { loaded: (component) => setMenu(() => component) });

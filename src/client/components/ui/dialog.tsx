@@ -1,14 +1,13 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { downloadPart, lazyPage } from '../../lib/lazy-page';
-import { whenIdle } from '../../lib/when-idle';
 import { DialogChunkErrorNotice } from '../page-loading';
 import type { DialogProps } from './ark-dialog';
+import { arkPart, downloadPart, useArkPart } from '../../lib/lazy-page';
 
 export type { DialogProps };
 
 // A page's dialogs are closed when it first draws, and Ark's dialog machinery (focus trap, dismissal) is a
 // good part of a page's code. It downloads when the browser is idle, and a dialog opened before that waits for it.
-const ark = lazyPage(
+const ark = arkPart(
   () => import('./ark-dialog'),
   (m) => m.ArkDialogBox,
 );
@@ -17,11 +16,10 @@ const ark = lazyPage(
 export function Dialog(props: DialogProps) {
   // Chosen when it first opens: the component itself if downloaded (opens in this very render, as before the split:
   // a dialog opened as another closes must not lag a tick behind its focus moves), else once its download ends. Kept.
-  const [Box, setBox] = useState<ComponentType<DialogProps> | null>(() => (props.open ? (ark.loaded?.() ?? null) : null));
+  const loaded = useArkPart(ark);
+  const [Box, setBox] = useState<ComponentType<DialogProps> | null>(() => (props.open ? (loaded ?? null) : null));
   const [failed, setFailed] = useState(false);
-  const loaded = ark.loaded?.();
   if (props.open && !Box && loaded) setBox(() => loaded);
-  useEffect(() => whenIdle(() => void ark.preload()), []);
   const waiting = props.open && !Box;
   useEffect(() => {
     if (!waiting) return setFailed(false);

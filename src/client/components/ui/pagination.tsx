@@ -1,6 +1,6 @@
 import { css } from '../../../../styled-system/css';
 import { Button } from './button';
-import { Select } from './lazy-select';
+import { Select } from './select';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { useIsPhone } from '../../lib/use-media-query';
 import { listStyles, SortHeader } from './list';
-import { Select } from './lazy-select';
+import { Select } from './select';
 import { TagChips } from '../tags';
 
 /**

@@ -1,130 +1,159 @@
-import { createListCollection, Portal, Select as ArkSelect } from '@ark-ui/react';
 import { useFieldContext } from '@ark-ui/react/field';
-import { type Ref, useId, useMemo, useState } from 'react';
-import { matchesSearch } from '../../../shared/search-text';
+import { type ComponentProps, type KeyboardEvent, useEffect, useRef } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { select as selectRecipe } from '../../../../styled-system/recipes';
-import { CheckIcon, ChevronDownIcon } from '../icons';
-import type { FieldSize } from './field';
-import { NO_RESULT, SEARCH_FROM, SelectSearch } from './select-search';
+import { ChunkErrorNotice, usePartFailure } from '../page-loading';
+import { arkPart, useArkPart } from '../../lib/lazy-page';
+import { ChevronDownIcon } from '../icons';
+import type { ArkSelect } from './ark-select';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
+export type { SelectOption } from './ark-select';
+type Props = ComponentProps<typeof ArkSelect>;
 
-interface Props {
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly SelectOption[];
-  /** Shown while nothing is chosen (value ''). */
-  placeholder?: string;
-  size?: FieldSize;
-  disabled?: boolean;
-  name?: string;
-  className?: string;
-  /** Only for a select with no Field around it (a table cell): the Field's label names it otherwise. */
-  'aria-label'?: string;
-  /** A search field on top of the open list; by default only for long lists (more than 8 options). */
-  searchable?: boolean;
-  /** The button, for lazy-select.tsx to hand it the focus and the click its stand-in received. */
-  triggerRef?: Ref<HTMLButtonElement>;
+// Ark's select machine pulls the positioning engine (floating-ui) and the collection code, a good 20 KB gzip
+// on every page with a filter or a form. No list is open when a page first draws, so Ark's Select (ark-select.tsx)
+// downloads when the browser is idle, or on hover or focus of its button; until then a button drawn alike stands in.
+const ark = arkPart(
+  () => import('./ark-select'),
+  (m) => m.ArkSelect,
+);
+
+/** What the user did to the stand-in before the list's code arrived: done again on the real button once it is there. */
+type PendingAction = 'focus' | 'click' | 'ArrowDown' | 'ArrowUp' | 'Enter' | ' ';
+const REPLAYED_KEYS = new Set<string>(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/** One choice from a short list (ark-select.tsx): Ark's Select once downloaded, the same-looking button before. */
+export function Select(props: Props) {
+  const Real = useArkPart(ark);
+  const pending = useRef<PendingAction | undefined>(undefined);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The stand-in unmounted under the user's focus or click: the real button takes the focus and gets the same click or
+  // key, so ArrowDown still opens the list and moves in it, and a click still opens it.
+  useEffect(() => {
+    const action = pending.current;
+    const button = trigger.current;
+    if (!Real || !action || !button) return;
+    pending.current = undefined;
+    button.focus({ preventScroll: true });
+    if (action === 'click') button.click();
+    else if (action !== 'focus')
+      button.dispatchEvent(new window.KeyboardEvent('keydown', { key: action, bubbles: true, cancelable: true }));
+  }, [Real]);
+  if (Real) return <Real {...props} triggerRef={trigger} />;
+  return <StandIn {...props} onAction={(action) => (pending.current = action)} />;
 }
 
 /**
- * One choice from a list, on Ark's Select: a button opening a listbox (arrow keys, type-ahead, Enter, Escape),
- * styled alike in light and dark and on every platform. Inside a Field it takes the field's label, description and
- * invalid state; a native select stays underneath for forms and autofill. A long list opens with a search field on
- * top (focus goes there; typing filters, ignoring case and accents; the arrows and Enter still pick).
+ * Ark's closed Select as it draws (same parts, classes, data attributes and accessible name), without its machine: the
+ * page keeps its layout and looks when the real one replaces it. It only records what the user did, to be replayed.
+ * When the code cannot come (offline, or a deploy since the tab opened removed the old chunk) it says so, with a
+ * reload, rather than a button that does nothing; the user's next action tries the download again.
  */
-export function Select({ value, onChange, options, placeholder, size, disabled, name, className, searchable, triggerRef, ...aria }: Props) {
+function StandIn({
+  value,
+  options,
+  placeholder,
+  size,
+  disabled,
+  name,
+  className,
+  onAction,
+  ...rest
+}: Props & { onAction: (action: PendingAction | undefined) => void }) {
   const styles = selectRecipe({ size });
-  const withSearch = searchable ?? options.length >= SEARCH_FROM;
-  const [query, setQuery] = useState('');
-  const listId = useId();
-  const shown = useMemo(
-    () => (withSearch && query.trim() ? options.filter((o) => matchesSearch(o.label, query)) : options),
-    [options, query, withSearch],
-  );
-  // Ark's Select takes the Field's label and invalid state but not its description: the helper or error text is
-  // pointed at here, so a screen reader reads it with the button, as it does for the other controls.
   const field = useFieldContext();
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        // Only what the search leaves: the arrows then move through the visible options alone. Ark keeps the
-        // chosen option's label on the button while it is filtered out.
-        items: [...shown],
-        itemToValue: (o) => o.value,
-        itemToString: (o) => o.label,
-        isItemDisabled: (o) => Boolean(o.disabled),
-      }),
-    [shown],
-  );
-  const items = collection.items.map((option) => (
-    <ArkSelect.Item key={option.value} item={option} className={styles.item}>
-      <ArkSelect.ItemText className={styles.itemText}>{option.label}</ArkSelect.ItemText>
-      <ArkSelect.ItemIndicator className={styles.itemIndicator}>
-        <CheckIcon />
-      </ArkSelect.ItemIndicator>
-    </ArkSelect.Item>
-  ));
+  const isDisabled = disabled ?? field?.disabled ?? false;
+  const invalid = field?.invalid ? '' : undefined;
+  const chosen = options.find((o) => o.value === value);
+  const button = useRef<HTMLButtonElement>(null);
+  const { failed, download, holder } = usePartFailure();
+  const preload = () => void ark.preload();
+  // Once the code is there the Select above swaps in the real one and replays the action; if it cannot come, the
+  // notice says so and nothing is replayed if it comes later.
+  const act = (action: PendingAction) => {
+    onAction(action);
+    download(ark, { failed: () => onAction(undefined) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!REPLAYED_KEYS.has(event.key)) return;
+    event.preventDefault();
+    act(event.key as PendingAction);
+  };
   return (
-    <ArkSelect.Root
-      className={cx(styles.root, className)}
-      collection={collection}
-      value={value === '' && !options.some((o) => o.value === '') ? [] : [value]}
-      onValueChange={(details) => {
-        const picked = details.value[0];
-        if (picked !== undefined) onChange(picked);
-      }}
-      disabled={disabled}
-      name={name}
-      positioning={{ sameWidth: false, fitViewport: true }}
-      // With a search field the content is a small dialog holding the field and the listbox, not the listbox itself.
-      composite={!withSearch}
-      onOpenChange={(details) => {
-        if (!details.open) setQuery('');
-      }}
-      lazyMount
-      unmountOnExit
-    >
-      <ArkSelect.Control className={styles.control}>
-        <ArkSelect.Trigger
-          ref={triggerRef}
-          className={styles.trigger}
-          aria-label={aria['aria-label']}
+    <div data-scope="select" data-part="root" className={cx(styles.root, className)} data-invalid={invalid} {...holder}>
+      <div data-scope="select" data-part="control" className={styles.control} data-state="closed" data-invalid={invalid}>
+        <button
+          ref={button}
+          type="button"
+          role="combobox"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          aria-invalid={field?.invalid}
+          aria-required={field?.required}
+          aria-labelledby={field?.ids.label}
+          aria-label={rest['aria-label']}
           aria-describedby={field?.ariaDescribedby}
+          data-scope="select"
+          data-part="trigger"
+          data-state="closed"
+          data-disabled={isDisabled ? '' : undefined}
+          data-invalid={invalid}
+          data-placeholder-shown={chosen ? undefined : ''}
+          className={styles.trigger}
+          disabled={isDisabled}
+          onPointerEnter={preload}
+          onFocus={() => act('focus')}
+          // Not when the swap itself removes it: the focus is then handed to the real button.
+          onBlur={(event) => event.currentTarget.isConnected && onAction(undefined)}
+          onClick={(event) => {
+            // Safari does not focus a clicked button: focused, it loses the notice as the other browsers do.
+            event.currentTarget.focus();
+            act('click');
+          }}
+          onKeyDown={onKeyDown}
         >
-          <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder ?? 'Choisir…'} />
-          <ArkSelect.Indicator className={styles.indicator}>
+          <span data-scope="select" data-part="value-text" className={styles.valueText}>
+            {chosen ? chosen.label : (placeholder ?? 'Choisir…')}
+          </span>
+          <div data-scope="select" data-part="indicator" data-state="closed" aria-hidden="true" className={styles.indicator}>
             <ChevronDownIcon size={16} />
-          </ArkSelect.Indicator>
-        </ArkSelect.Trigger>
-      </ArkSelect.Control>
-      <Portal>
-        <ArkSelect.Positioner className={styles.positioner}>
-          <ArkSelect.Content className={styles.content} data-searchable={withSearch || undefined} aria-label={aria['aria-label']}>
-            {withSearch ? (
-              <>
-                <SelectSearch query={query} onQueryChange={setQuery} shown={shown} listId={listId} classNames={styles} />
-                {/* Focus stays in the search field, which points at the highlighted option: the list needs no tab stop. */}
-                <ArkSelect.List id={listId} tabIndex={-1} className={styles.list}>
-                  {items}
-                </ArkSelect.List>
-                {/* Always there, so that screen readers hear « Aucun résultat » when it appears. */}
-                <p className={styles.empty} role="status">
-                  {shown.length === 0 ? NO_RESULT : ''}
-                </p>
-              </>
-            ) : (
-              items
-            )}
-          </ArkSelect.Content>
-        </ArkSelect.Positioner>
-      </Portal>
-      <ArkSelect.HiddenSelect />
-    </ArkSelect.Root>
+          </div>
+        </button>
+      </div>
+      {/* For forms and the Field's label (which points at it), as Ark's hidden select. */}
+      <select
+        id={field?.ids.control}
+        name={name}
+        disabled={isDisabled}
+        aria-hidden="true"
+        aria-describedby={field?.ariaDescribedby}
+        tabIndex={-1}
+        value={chosen ? chosen.value : ''}
+        onChange={() => undefined}
+        onFocus={() => button.current?.focus({ preventScroll: true })}
+        style={HIDDEN}
+      >
+        {!chosen && <option value="" />}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {failed && <ChunkErrorNotice part />}
+    </div>
   );
 }
+
+const HIDDEN = {
+  border: '0',
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: '0',
+  position: 'absolute',
+  width: '1px',
+  whiteSpace: 'nowrap',
+  wordWrap: 'normal',
+} as const;

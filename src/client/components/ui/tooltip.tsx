@@ -1,13 +1,12 @@
 import { cloneElement, type FocusEvent, type PointerEvent, type ReactElement, useEffect, useRef } from 'react';
-import { lazyPage, useLoaded } from '../../lib/lazy-page';
-import { whenIdle } from '../../lib/when-idle';
+import { arkPart, useArkPart } from '../../lib/lazy-page';
 import type { TooltipProps } from './ark-tooltip';
 
 // Ark's tooltip brings the positioning engine (floating-ui) into the shell of every page, for a label that
 // shows after 250 ms of hover. It downloads when the browser is idle or on the first hover or focus of a trigger;
 // until then the trigger draws alone. If it cannot download, the trigger simply works without its label (not worth a
 // notice; preload swallows the error), and the next hover or focus tries again.
-const ark = lazyPage(
+const ark = arkPart(
   () => import('./ark-tooltip'),
   (m) => m.ArkTooltipBox,
 );
@@ -21,13 +20,12 @@ type TriggerHandlers = {
 
 /** A label shown on hover and keyboard focus of `children` (ark-tooltip.tsx), its code fetched when first needed. */
 export function Tooltip(props: TooltipProps) {
-  const Real = useLoaded(ark);
+  const Real = useArkPart(ark);
   // Where the pointer and the focus were when the trigger drew alone: the real tooltip opens at once if they are still
   // there, and the focus comes back to its trigger (wrapping it mounts it anew).
   const hovered = useRef(false);
   const focused = useRef(false);
   const trigger = useRef<HTMLElement>(null);
-  useEffect(() => (Real ? undefined : whenIdle(() => void ark.preload())), [Real]);
   useEffect(() => {
     if (Real && focused.current) trigger.current?.focus({ preventScroll: true });
   }, [Real]);

@@ -19,7 +19,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { Field, Textarea } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { TimeField } from './time-field';

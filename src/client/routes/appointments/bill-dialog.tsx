@@ -11,7 +11,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { CustomerPicker } from '../documents/editor/customer-picker';
 import { documentHref } from '../documents/document-meta';

@@ -52,10 +52,10 @@ export function TimeField({
             if (parsed) onChange(formatTime(parsed));
           }}
         />
-        <Button variant="outline" size="sm" aria-label={`${label} : ${TIME_STEP} minutes plus tôt`} onClick={() => step('minutes', -1)}>
+        <Button variant="outline" size="sm" aria-label={`${label} : ${TIME_STEP} minutes plus tôt`} onClick={() => step('minutes', -1)}>
           −{TIME_STEP}
         </Button>
-        <Button variant="outline" size="sm" aria-label={`${label} : ${TIME_STEP} minutes plus tard`} onClick={() => step('minutes', 1)}>
+        <Button variant="outline" size="sm" aria-label={`${label} : ${TIME_STEP} minutes plus tard`} onClick={() => step('minutes', 1)}>
           +{TIME_STEP}
         </Button>
       </div>

@@ -110,12 +110,12 @@ export function AssignDialog({
     for (const p of parts) {
       const amount = parseAmount(p.amount);
       const fee = parseAmount(p.fee);
-      if (amount === undefined || Number.isNaN(amount)) return `${p.candidate.label} : montant attendu`;
-      if (amount <= 0) return `${p.candidate.label} : le montant doit être positif`;
-      if (Number.isNaN(fee)) return `${p.candidate.label} : frais invalides`;
-      if (fee !== undefined && fee < 0) return `${p.candidate.label} : les frais ne peuvent pas être négatifs`;
+      if (amount === undefined || Number.isNaN(amount)) return `${p.candidate.label} : montant attendu`;
+      if (amount <= 0) return `${p.candidate.label} : le montant doit être positif`;
+      if (Number.isNaN(fee)) return `${p.candidate.label} : frais invalides`;
+      if (fee !== undefined && fee < 0) return `${p.candidate.label} : les frais ne peuvent pas être négatifs`;
       if (fee !== undefined && !money(fee).lt(money(amount)))
-        return `${p.candidate.label} : les frais doivent rester inférieurs au montant`;
+        return `${p.candidate.label} : les frais doivent rester inférieurs au montant`;
     }
     if (isNegative(left)) return `La répartition dépasse l’opération de ${moneyText(left.abs(), line.currency)}`;
     if (!isZero(left)) return `La répartition doit égaler l’opération : il reste ${moneyText(left, line.currency)} à répartir`;

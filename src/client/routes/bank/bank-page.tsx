@@ -96,7 +96,7 @@ export function BankPage() {
     const parts = [answer.messages];
     if (d.suggestions) parts.push(`${d.suggestions} avec une suggestion, dont ${d.matched} sûres`);
     if (d.rejected.length)
-      parts.push(`${d.rejected.length} ligne(s) illisible(s) : ${d.rejected.map((r) => `ligne ${r.line} (${r.reason})`).join(' ; ')}`);
+      parts.push(`${d.rejected.length} ligne(s) illisible(s) : ${d.rejected.map((r) => `ligne ${r.line} (${r.reason})`).join(' ; ')}`);
     setResult(parts.join(' — '));
     showMessage(answer.messages, 201);
     await refresh();
@@ -212,7 +212,7 @@ export function BankPage() {
                   try {
                     const answer = await sure.mutateAsync({ account_id: accountId });
                     const skipped = answer.data.skipped
-                      ? ` ; ${answer.data.skipped} à choisir vous-même (un même document pour deux lignes)`
+                      ? ` ; ${answer.data.skipped} à choisir vous-même (un même document pour deux lignes)`
                       : '';
                     showMessage(`${answer.messages}${skipped}`, 200);
                     await refresh();

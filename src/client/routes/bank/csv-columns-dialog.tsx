@@ -11,11 +11,12 @@ import {
   columnRoles,
   mappingOfRoles,
 } from '../../../shared/schemas/bank-csv';
+import { plural } from '../../../shared/french';
 import { errorInfo, trpc } from '../../trpc';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
 import { bankError, bankMuted } from './bank-styles';
 
@@ -118,8 +119,7 @@ export function CsvColumnsDialog({
         }}
       >
         <p className={styles.muted}>
-          Vérifiez ce que contient chaque colonne de « {file.filename} » ({preview.lines} opération{preview.lines > 1 ? 's' : ''}) : ces
-          colonnes seront gardées pour les prochains relevés de ce compte.
+          {`Vérifiez ce que contient chaque colonne de « ${file.filename} » (${plural(preview.lines, 'opération', 'opérations')}) : ces colonnes seront gardées pour les prochains relevés de ce compte.`}
         </p>
         <div className={styles.formats}>
           <Field label="Format des dates">

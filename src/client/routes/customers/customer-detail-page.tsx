@@ -128,7 +128,7 @@ export function CustomerDetailPage() {
                     loading={archive.isPending}
                     onClick={async () => {
                       if (
-                        await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, {
+                        await confirm(`Archiver ${c.name} ? Son numéro et sa fiche sont conservés ; vous pourrez le restaurer.`, {
                           title: 'Archiver le client',
                         })
                       )

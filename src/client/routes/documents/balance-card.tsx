@@ -41,7 +41,7 @@ export function BalanceCard({ balance, settings }: { balance: Balance; settings:
     <section aria-label="Solde" data-testid="balance-card" data-print-hidden className={styles.card}>
       {rows.map(([term, value]) => (
         <div key={term}>
-          <span className={styles.term}>{term} : </span>
+          <span className={styles.term}>{term} : </span>
           <span className={styles.value}>{value}</span>
         </div>
       ))}

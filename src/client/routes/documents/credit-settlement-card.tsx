@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { asideCard } from './aside-card';
 import { today } from './editor/form-state';
 

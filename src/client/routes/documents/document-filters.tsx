@@ -8,7 +8,7 @@ import { trpc } from '../../trpc';
 import { Combobox } from '../../components/ui/combobox';
 import { Field, Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
 import { PeriodFilter } from '../../components/period-filter';
 

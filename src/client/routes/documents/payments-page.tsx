@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { Spinner } from '../../components/ui/spinner';

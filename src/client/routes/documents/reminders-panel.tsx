@@ -40,7 +40,7 @@ function LastReminder({ row }: { row: ReminderRow }) {
       <span className={last.status === 'failed' ? styles.failed : styles.muted} title={last.error || undefined}>
         {REMINDER_STATUSES[last.status]}
         {last.sent_at ? ` le ${formatDateShort(parisDateOf(last.sent_at))}` : ''}
-        {last.status === 'failed' && last.error ? ` : ${last.error}` : ''}
+        {last.status === 'failed' && last.error ? ` : ${last.error}` : ''}
       </span>
     </span>
   );

@@ -4,7 +4,7 @@ import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/schemas
 import { trpc } from '../../trpc';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles } from '../../components/ui/list';
 import { AmountBound, asPeriod } from '../documents/document-filters';

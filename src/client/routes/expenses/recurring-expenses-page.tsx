@@ -14,7 +14,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { ListPending, listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { WalletIcon } from '../../components/icons';

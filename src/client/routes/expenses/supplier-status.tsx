@@ -15,7 +15,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 
 const styles = {
   box: css({ display: 'grid', gap: '2', fontSize: 'sm' }),
@@ -70,7 +70,7 @@ function ConfirmStatus({
     <Dialog
       open={status !== null}
       onClose={close}
-      title={`${verb} la facture ${expense.invoice_number} ?`}
+      title={`${verb} la facture ${expense.invoice_number} ?`}
       width={440}
       role="alertdialog"
       footer={
@@ -132,7 +132,7 @@ export function SupplierStatus({ expense }: { expense: Pick<ExpenseRecord, 'id' 
               {s.reason_label && <span>— {s.reason_label}</span>}
               <span className={cx(s.state === 'error' || s.state === 'to_resend' ? styles.problem : styles.muted)}>
                 {s.state_label}
-                {s.error ? ` : ${s.error}` : ''}
+                {s.error ? ` : ${s.error}` : ''}
               </span>
             </li>
           ))}

@@ -1,11 +1,11 @@
 import { css } from '../../../../styled-system/css';
-import { percentText } from '../../../shared/french';
+import { formatRate } from '../../../shared/typography';
 import { add, div, mul, parseAmount, toDecimalString } from '../../../shared/money';
 import { commaToDot } from '../../../shared/input';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { AmountInput } from '../../components/ui/amount-input';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 
 /** `key` tells React which row is which when one is removed; the schema ignores it. */
@@ -64,7 +64,7 @@ export function VatRowsField({
               onChange={(rate) => setRow(i, { rate })}
               options={(RATES.includes(v.rate) ? RATES : [v.rate, ...RATES]).map((r) => ({
                 value: r,
-                label: percentText(r.replace('.', ',')),
+                label: formatRate(r),
               }))}
             />
           </Field>

@@ -1,4 +1,5 @@
 import { css, cx } from '../../../../styled-system/css';
+import { formatCompactMoney } from '../../../shared/format';
 
 const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
@@ -70,17 +71,16 @@ export function MonthlyChart({
 }) {
   const max = Math.max(...values, 0);
   // Above the bars, '1,3 k€' fits a twelfth of the card; the exact amount is in the tooltip and the aria-label.
-  const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', style: 'currency', currency, maximumFractionDigits: 1 });
   return (
     <figure>
       <ol className={styles.chart} aria-label={`Chiffre d’affaires HT par mois, ${year}`}>
         {values.map((value, m) => {
           const height = max > 0 && value > 0 ? Math.max(2, (value / max) * 100) : 0;
           const month = MONTHS[m] ?? { long: String(m + 1) };
-          const text = `${month.long} ${year} : ${format(value)}`;
+          const text = `${month.long} ${year} : ${format(value)}`;
           return (
             <li key={month.long} aria-label={text} title={text} className={styles.column}>
-              {value !== 0 && <span className={styles.value}>{compact.format(value)}</span>}
+              {value !== 0 && <span className={styles.value}>{formatCompactMoney(value, currency)}</span>}
               <div
                 className={cx(styles.bar, m === currentMonth && styles.current, height === 0 && styles.empty)}
                 style={{ height: height ? `${height}%` : '2px' }}

@@ -98,7 +98,7 @@ export function OnboardingChecklist({ className }: { className?: string }) {
         Bien démarrer
       </h2>
       <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-        {plural(count, 'étape faite', 'étapes faites')} sur {steps.length} : cette liste disparaît une fois tout fait.
+        {plural(count, 'étape faite', 'étapes faites')} sur {steps.length} : cette liste disparaît une fois tout fait.
       </p>
       <div className={styles.bar} aria-hidden="true">
         <div className={css({ h: 'full', bg: 'success' })} style={{ width: `${(count / steps.length) * 100}%` }} />

@@ -12,7 +12,7 @@ import { ListSkeleton } from '../../components/skeleton';
 import { LIST_COLUMNS } from '../../page-skeletons';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles as styles } from '../../components/ui/list';
 import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';

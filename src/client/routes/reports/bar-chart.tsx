@@ -131,7 +131,7 @@ export function BarChart({
                 const v = s.values[i] ?? 0;
                 const top = y(Math.max(0, v));
                 const height = Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - y(0)));
-                const text = `${label} · ${s.name} : ${format(v)}`;
+                const text = `${label} · ${s.name} : ${format(v)}`;
                 return (
                   // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only hint; keyboards and screen readers get the same figures in the card's table
                   <rect

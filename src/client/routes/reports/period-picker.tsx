@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { type Comparison, openingPeriod, type PeriodKind, periodOf } from './report-period';
 import { parisToday } from '../../../shared/paris-date';
 

@@ -35,7 +35,7 @@ function RankingChart({ rows, format }: { rows: { name: string; net: number; res
     <svg viewBox={`0 0 ${W} ${rows.length * ROW}`} className={styles.svg} aria-hidden="true" role="presentation">
       {rows.map((r, i) => {
         const width = Math.max(r.net === 0 ? 0 : 2, (Math.abs(r.net) / max) * span);
-        const text = `${r.name} : ${format(r.net)}`;
+        const text = `${r.name} : ${format(r.net)}`;
         return (
           <g key={r.name}>
             <title>{text}</title>

@@ -2,8 +2,8 @@ import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
 import { Spinner } from '../../components/ui/spinner';
-import { formatDateShort, MINUS } from '../../../shared/format';
-import { percentText } from '../../../shared/french';
+import { formatCompactMoney, formatDateShort } from '../../../shared/format';
+import { formatRate, NARROW_NBSP } from '../../../shared/typography';
 import { DSO_MIN_DAYS } from '../../../shared/reports';
 import { BarChart } from './bar-chart';
 import { cardStyle, csvNumber, ReportCard } from './report-card';
@@ -47,8 +47,7 @@ export default function ReportsPage() {
 
   const currency = turnover.data?.currency ?? 'EUR';
   const fmt = (n: number) => money(n, currency);
-  const compactFormat = new Intl.NumberFormat('fr-FR', { notation: 'compact', style: 'currency', currency, maximumFractionDigits: 1 });
-  const compact = (n: number) => compactFormat.format(n);
+  const compact = (n: number) => formatCompactMoney(n, currency);
 
   const keys = periodKeys(range, group);
   const beforeKeys = compared ? periodKeys(compared, group) : [];
@@ -91,11 +90,7 @@ export default function ReportsPage() {
               label={
                 compared ? `Par rapport à ${comparison === 'previous_year' ? 'l’année précédente' : 'la période précédente'}` : 'Évolution'
               }
-              value={
-                variation === null
-                  ? '—'
-                  : `${variation > 0 ? '+' : variation < 0 ? MINUS : ''}${percentText(Math.abs(variation).toLocaleString('fr-FR'))}`
-              }
+              value={variation === null ? '—' : `${variation > 0 ? '+' : ''}${formatRate(variation)}`}
               detail={
                 compared
                   ? `${fmt(beforeNet)} HT du ${formatDateShort(compared.from)} au ${formatDateShort(compared.to)}`
@@ -314,10 +309,9 @@ export default function ReportsPage() {
               {urssaf.data && (
                 <p className={styles.note}>
                   Franchise en base en {urssaf.data.year.year} (art. 293 B du CGI) : {fmt(urssaf.data.year.goods)} de ventes, soit{' '}
-                  {percentText(urssaf.data.year.reached.goods.toLocaleString('fr-FR'))} du seuil de {fmt(urssaf.data.year.thresholds.goods)}{' '}
-                  ; {fmt(urssaf.data.year.services)} de services, soit{' '}
-                  {percentText(urssaf.data.year.reached.services.toLocaleString('fr-FR'))} du seuil de{' '}
-                  {fmt(urssaf.data.year.thresholds.services)}.
+                  {formatRate(urssaf.data.year.reached.goods)} du seuil de {fmt(urssaf.data.year.thresholds.goods)}
+                  {NARROW_NBSP}; {fmt(urssaf.data.year.services)} de services, soit {formatRate(urssaf.data.year.reached.services)} du seuil
+                  de {fmt(urssaf.data.year.thresholds.services)}.
                 </p>
               )}
             </ReportCard>

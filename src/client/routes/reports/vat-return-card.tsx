@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { percentText } from '../../../shared/french';
+import { formatRate } from '../../../shared/typography';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -79,7 +79,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                 cells: [l.code, l.label, l.base === null ? '' : format(l.base), l.tax === null ? '' : format(l.tax)],
                 csv: [l.code, l.label, l.base === null ? '' : csvNumber(l.base), l.tax === null ? '' : csvNumber(l.tax)],
                 open: itemsOf(l, all).length > 0 ? () => setOpen(l) : undefined,
-                openLabel: `Ligne ${l.code} : voir les ${itemsOf(l, all).length} opérations`,
+                openLabel: `Ligne ${l.code} : voir les ${itemsOf(l, all).length} opérations`,
               }))
             : [],
         }}
@@ -125,7 +125,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                     </td>
                     <td>{i.party}</td>
                     <td>{i.nature ? NATURES[i.nature] : ''}</td>
-                    <td className="num">{percentText(i.rate.toLocaleString('fr-FR'))}</td>
+                    <td className="num">{formatRate(i.rate)}</td>
                     <td className="num">{format(i.base)}</td>
                     <td className="num">{format(i.tax)}</td>
                   </tr>

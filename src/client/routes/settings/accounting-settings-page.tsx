@@ -11,7 +11,7 @@ import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { ExpenseCategorySettings } from './expense-category-settings';

@@ -43,7 +43,7 @@ export function AuditClosings({ currencyFormat }: { currencyFormat: AppSettings[
   const amounts = (c: ClosingSummary, key: 'sales' | 'payments') =>
     c.cumulative_totals.length === 0 || !currencyFormat
       ? '—'
-      : c.cumulative_totals.map((t) => formatMoney(t[key], currencyFormat, t.currency)).join(' ; ');
+      : c.cumulative_totals.map((t) => formatMoney(t[key], currencyFormat, t.currency)).join(' ; ');
 
   const list = closings.data?.data ?? [];
   return (

@@ -19,7 +19,7 @@ const typeLabel = (type: string) =>
 function subjectOf(content: AuditEntry['content']): string {
   if (content.document) return `${typeLabel(content.document.type)} ${content.document.number ?? ''}`.trim();
   if (content.customer) return `Client ${content.customer.number} — ${content.customer.name}`;
-  if (content.numbering) return `${typeLabel(content.numbering.type)} : ${content.numbering.from} → ${content.numbering.to}`;
+  if (content.numbering) return `${typeLabel(content.numbering.type)} : ${content.numbering.from} → ${content.numbering.to}`;
   return '—';
 }
 

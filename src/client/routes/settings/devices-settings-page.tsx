@@ -47,7 +47,7 @@ export function DevicesSettingsPage() {
                   variant="ghost"
                   size="sm"
                   onClick={async () => {
-                    if (await confirm(`Déconnecter ${d.browser} sur ${d.os} ?`, { title: 'Déconnecter' })) revoke.mutate({ id: d.id });
+                    if (await confirm(`Déconnecter ${d.browser} sur ${d.os} ?`, { title: 'Déconnecter' })) revoke.mutate({ id: d.id });
                   }}
                 >
                   Déconnecter

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/email-template';
 import type { EmailSettings } from '../../../shared/schemas/email-settings';
 import { Field, Textarea } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 
 type Template = EmailSettings['templates'][EmailTemplateType];

@@ -12,7 +12,7 @@ import { useSavedForm } from '../../lib/use-saved-form';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { Field, Textarea } from '../../components/ui/field';
-import { Select as KitSelect } from '../../components/ui/lazy-select';
+import { Select as KitSelect } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
 import { fieldMessages } from '../../../shared/validation-messages';

@@ -2,6 +2,7 @@ import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { listStyles } from '../../components/ui/list';
 import { Spinner } from '../../components/ui/spinner';
+import { withFrenchSpaces } from '../../../shared/typography';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
@@ -37,7 +38,9 @@ export function JobsSettingsPage() {
                     <td>{job.label}</td>
                     <td>{job.last_finished_at ? when(job.last_finished_at) : 'Jamais'}</td>
                     <td className={css({ color: job.last_status === 'error' ? 'danger' : undefined })}>
-                      {job.last_status === null ? '—' : `${job.last_status === 'ok' ? 'Réussie' : 'Échec'} : ${job.last_message ?? ''}`}
+                      {job.last_status === null
+                        ? '—'
+                        : withFrenchSpaces(`${job.last_status === 'ok' ? 'Réussie' : 'Échec'} : ${job.last_message ?? ''}`)}
                     </td>
                     <td>{when(job.next_run_at)}</td>
                   </tr>

@@ -11,7 +11,7 @@ import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/lazy-select';
+import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 import { SeatsNote } from '../subscription/seats-note';
@@ -176,7 +176,7 @@ export function MembersSettingsPage() {
                         variant="ghost"
                         size="sm"
                         onClick={async () => {
-                          if (await confirm(`Révoquer l’invitation de ${i.email} ?`, { title: 'Révoquer' })) revoke.mutate({ id: i.id });
+                          if (await confirm(`Révoquer l’invitation de ${i.email} ?`, { title: 'Révoquer' })) revoke.mutate({ id: i.id });
                         }}
                       >
                         Révoquer

@@ -52,7 +52,7 @@ function whenText(s: Subscription, target: PlanId): string {
   }
   if (s.source === 'stripe') return `Il prendra effet dès que votre usage tiendra dans les limites de la formule ${name}.`;
   if (end && end < today) {
-    return `La période s’est terminée le ${formatDateLong(end)} : la formule ${s.plan_name} continue jusqu’à ce que votre usage tienne dans les limites de la formule ${name}, puis le changement se fait tout seul.`;
+    return `La période s’est terminée le ${formatDateLong(end)} : la formule ${s.plan_name} continue jusqu’à ce que votre usage tienne dans les limites de la formule ${name}, puis le changement se fait tout seul.`;
   }
   const date = end ? `le ${formatDateLong(end)}` : 'à la fin de la période';
   return `Il prendra effet ${date} si votre usage tient alors dans ses limites, sinon dès qu’il y tiendra.`;
@@ -82,7 +82,7 @@ export function PendingPlanChange(props: { subscription: Subscription; isOwner: 
       </p>
       {waiting && (
         <>
-          <p>Ce qui dépasse encore les limites de la formule {name} :</p>
+          <p>Ce qui dépasse encore les limites de la formule {name} :</p>
           <ul className={styles.list}>
             {s.pending_blockers.map((reason) => (
               <li key={reason}>{reason}</li>
@@ -118,7 +118,7 @@ export function DormantFeatures(props: { subscription: Subscription }) {
   if (dormant.length === 0) return null;
   return (
     <div className={note()} data-testid="dormant-features">
-      <p>Conservé, mais hors de la formule {plan_name} :</p>
+      <p>Conservé, mais hors de la formule {plan_name} :</p>
       <ul className={styles.list}>
         {dormant.map((note) => (
           <li key={note}>{note}</li>

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Field, Textarea } from '../../components/ui/field';
-import { Select, type SelectOption } from '../../components/ui/lazy-select';
+import { Select, type SelectOption } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { SettingsActions, SettingsFrame, settingsCard, settingsSection } from './settings-frame';
 

@@ -44,7 +44,7 @@ function periodLine(s: Subscription): string {
   if (s.source === 'operator') return end ? `Formule accordée jusqu’au ${end} inclus.` : 'Formule accordée.';
   const period = s.period ? `Abonnement ${PERIOD_LABELS[s.period]}` : 'Abonnement';
   if (!end) return `${period}.`;
-  return s.cancel_at_period_end ? `${period} résilié : se termine le ${end}.` : `${period} : prochain renouvellement le ${end}.`;
+  return s.cancel_at_period_end ? `${period} résilié : se termine le ${end}.` : `${period} : prochain renouvellement le ${end}.`;
 }
 
 /** Paramètres → Gérer mon abonnement: the plan, its period and usage, changing or cancelling, its invoices. */

@@ -72,7 +72,7 @@ export function TagSettingsPage() {
     if (dropped.length > 0) {
       const kinds = dropped.map((k) => SCOPE_LABELS[k].toLowerCase()).join(' et aux ');
       const ok = await confirm(
-        `« ${tag.name} » ne s’appliquera plus aux ${kinds} : elle sera retirée des ${usageText(tag.usage, dropped)} qui la portent. Continuer ?`,
+        `« ${tag.name} » ne s’appliquera plus aux ${kinds} : elle sera retirée des ${usageText(tag.usage, dropped)} qui la portent. Continuer ?`,
         { title: 'Changer la portée' },
       );
       if (!ok) return;
@@ -83,7 +83,7 @@ export function TagSettingsPage() {
   async function askDelete(tag: TagRow) {
     const used = usageText(tag.usage);
     const message = used
-      ? `Supprimer l’étiquette « ${tag.name} » ? Elle est posée sur ${used} : elle leur sera retirée. Une étiquette n’est qu’un libellé, ces fiches ne sont pas modifiées autrement.`
+      ? `Supprimer l’étiquette « ${tag.name} » ? Elle est posée sur ${used} : elle leur sera retirée. Une étiquette n’est qu’un libellé, ces fiches ne sont pas modifiées autrement.`
       : `Supprimer l’étiquette « ${tag.name} » ?`;
     if (await confirm(message, { title: 'Supprimer l’étiquette' })) remove.mutate({ id: tag.id });
   }

@@ -79,7 +79,7 @@ export function QuoteAnswer({ uuid, seller }: { uuid: string; seller: string }) 
     return (
       <section className={styles.card} aria-label="Réponse au devis" data-print-hidden>
         <p className={styles.closed}>
-          Ce devis n’est plus valable depuis le {formatDateShort(state.valid_until ?? '')} : il ne peut plus être accepté en ligne.
+          Ce devis n’est plus valable depuis le {formatDateShort(state.valid_until ?? '')} : il ne peut plus être accepté en ligne.
           Contactez {seller} pour en obtenir un nouveau.
         </p>
       </section>

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { defaultAppSettings, type AppSettings } from '../../../shared/schemas/settings';
+import { DOCUMENT_TYPE_TABLE } from '../../../shared/document-types';
 import { trpc } from '../../trpc';
 import { Spinner } from '../../components/ui/spinner';
 import { LogoMark } from '../../components/icons';
@@ -125,7 +126,8 @@ function SharedDocument({ uuid }: { uuid: string }) {
   const isEstimate = data?.document.type === 'estimate';
   // The same query as the answer card's: the bar offers to answer only while the estimate waits for one.
   const quote = trpc.share.quote.useQuery({ uuid }, { enabled: isEstimate, meta: { silent: true }, retry: false });
-  const canPay = data?.document.type === 'invoice' && data.card_payment && data.document.amount_due > 0;
+  const canPay =
+    data !== undefined && DOCUMENT_TYPE_TABLE[data.document.type].receivesPayments && data.card_payment && data.document.amount_due > 0;
   const canAnswer = isEstimate && quote.data?.state === 'pending' && !quote.data.expired;
   const download = (
     <a
@@ -159,7 +161,7 @@ function SharedDocument({ uuid }: { uuid: string }) {
             {!narrow && download}
           </header>
           <BalanceCard balance={data.document} settings={settings} />
-          {data.document.type === 'invoice' && (
+          {DOCUMENT_TYPE_TABLE[data.document.type].receivesPayments && (
             <CardPayment uuid={uuid} available={data.card_payment} balance={data.document} settings={settings} />
           )}
           {data.transfer && <TransferCard transfer={data.transfer} settings={settings} />}

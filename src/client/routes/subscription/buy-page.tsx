@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { percentText } from '../../../shared/french';
+import { formatRate } from '../../../shared/typography';
 import { css } from '../../../../styled-system/css';
 import { billingPeriodSchema, includedText, PERIOD_LABELS, planIdSchema, PLANS } from '../../../shared/plans';
 import { trpc } from '../../trpc';
@@ -93,7 +93,7 @@ export function BuyPage() {
         <div className={styles.lines}>
           <span>Prix HT {per}</span>
           <span>{money(price.net)}</span>
-          <span>TVA {percentText(String(plans.data?.vat_rate ?? ''))}</span>
+          <span>TVA {plans.data ? formatRate(plans.data.vat_rate) : ''}</span>
           <span>{money(price.vat)}</span>
           <span className={styles.total}>Total TTC {per}</span>
           <span className={styles.total}>{money(price.gross)}</span>

@@ -37,7 +37,7 @@ export function LimitBanner() {
   return (
     <div className={styles.banner} role="status" data-testid="limit-banner">
       <span>
-        {reached ? 'Limite atteinte' : 'Bientôt la limite'} : {formatLimit(top.key, top.used)} sur {formatLimit(top.key, top.limit)}{' '}
+        {reached ? 'Limite atteinte' : 'Bientôt la limite'} : {formatLimit(top.key, top.used)} sur {formatLimit(top.key, top.limit)}{' '}
         {LIMIT_LABELS[top.key]} avec la formule {subscription.data.plan_name}.
         {reached && ' La lecture, les exports et l’émission des brouillons restent possibles.'}
       </span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { percentText } from '../../../shared/french';
+import { formatCount, formatRate } from '../../../shared/typography';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 import { type BillingPeriod, formatLimit, type LimitKey, PLAN_RANK, yearlySaving, PLANS } from '../../../shared/plans';
@@ -99,8 +99,8 @@ export function PricingPage() {
     <section className={styles.card} aria-label="Formules">
       <div className={styles.head}>
         <p className={styles.intro}>
-          Comparez les formules : les prix sont hors taxes, TVA de {percentText(String(plans.data?.vat_rate ?? 20))} en sus. Vous pouvez
-          changer ou résilier à tout moment, le changement prend effet à la fin de la période payée.
+          Comparez les formules : les prix sont hors taxes, TVA de {formatRate(plans.data?.vat_rate ?? 20)} en sus. Vous pouvez changer ou
+          résilier à tout moment, le changement prend effet à la fin de la période payée.
         </p>
         <fieldset className={styles.toggle}>
           <legend className={css({ srOnly: true })}>Période de facturation</legend>
@@ -161,7 +161,7 @@ export function PricingPage() {
               </th>
               {list.map((plan) => (
                 <td key={plan.id} className={cx(styles.cell, plan.id === current && styles.current)}>
-                  {plan.einvoices_per_month === null ? 'Illimité' : plan.einvoices_per_month.toLocaleString('fr-FR')}
+                  {plan.einvoices_per_month === null ? 'Illimité' : formatCount(plan.einvoices_per_month)}
                 </td>
               ))}
             </tr>

@@ -4,7 +4,7 @@ import { clearError, editor } from '../../../stores/document-editor';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Select } from '../../../components/ui/lazy-select';
+import { Select } from '../../../components/ui/select';
 import { CloseIcon } from '../../../components/icons';
 import { draft, shownAmount, typedNumber, type DocumentDraft } from './form-state';
 import { VatExemptionField } from './vat-exemption-field';

@@ -6,7 +6,7 @@ import type { DocumentType } from '../../../../shared/schemas/document';
 import { clearError, editor } from '../../../stores/document-editor';
 import { TextField } from '../../../components/ui/text-field';
 import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/lazy-select';
+import { Select } from '../../../components/ui/select';
 import { CurrencySelect } from '../../../components/currency-select';
 import { CustomerPicker } from './customer-picker';
 import { defaultDeliveryAddress } from '../../../../shared/legal-mentions';

@@ -8,7 +8,7 @@ import { confirm } from '../../../stores/confirm';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { AmountInput } from '../../../components/ui/amount-input';
-import { Select } from '../../../components/ui/lazy-select';
+import { Select } from '../../../components/ui/select';
 import { ChevronRightIcon, CloseIcon } from '../../../components/icons';
 import { ItemPicker } from './item-picker';
 import { TaxChoice } from '../../../components/tax-choice';

@@ -3,7 +3,7 @@ import { css } from '../../../../../styled-system/css';
 import { formatMoney } from '../../../../shared/format';
 import { sub, toNumber } from '../../../../shared/money';
 import { convertAmount, formatExchangeRate, vatInBase } from '../../../../shared/exchange';
-import { percentText } from '../../../../shared/french';
+import { formatRate } from '../../../../shared/typography';
 import type { StoredTotals } from '../../../../shared/schemas/document-model';
 import type { CurrencyFormat } from '../../../../shared/schemas/settings';
 
@@ -218,7 +218,7 @@ function InBaseRows({
         converted.taxes.map((t) => (
           <div key={t.rate} className={styles.row}>
             <span>
-              TVA {percentText(String(t.rate).replace('.', ','))} en {inBase.currency}
+              TVA {formatRate(t.rate)} en {inBase.currency}
             </span>
             <span data-total={`base-tax-${t.rate}`}>{money(t.amount)}</span>
           </div>

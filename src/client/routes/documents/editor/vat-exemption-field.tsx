@@ -3,7 +3,7 @@ import { css } from '../../../../../styled-system/css';
 import { exemptionChoice, VAT_EXEMPTION_BASES } from '../../../../shared/vat-exemptions';
 import { clearError, editor } from '../../../stores/document-editor';
 import { Input } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/lazy-select';
+import { Select } from '../../../components/ui/select';
 import { draft } from './form-state';
 
 const CHOICES = [

@@ -147,7 +147,7 @@ export function ApiKeysSection() {
             </Button>
           </form>
           <p className={styles.muted}>
-            {API_KEY_SCOPE_LABELS.read} : {SCOPE_HINTS.read}. {API_KEY_SCOPE_LABELS.write} : {SCOPE_HINTS.write}. Portée « webhooks » : la
+            {API_KEY_SCOPE_LABELS.read} : {SCOPE_HINTS.read}. {API_KEY_SCOPE_LABELS.write} : {SCOPE_HINTS.write}. Portée « webhooks » : la
             clé ajoute, modifie, renvoie et rejoue aussi les webhooks (si vous-même le pouvez).
           </p>
           {keys.data && keys.data.data.length === 0 && <p className={styles.muted}>Aucune clé d’API pour l’instant.</p>}

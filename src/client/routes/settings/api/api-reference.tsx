@@ -94,7 +94,7 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
           <p className={styles.muted}>Aucun paramètre.</p>
         )}
         <p>
-          Réponse <strong>{operation.success.status}</strong> : <span className={styles.code}>{operation.success.type}</span>
+          Réponse <strong>{operation.success.status}</strong> : <span className={styles.code}>{operation.success.type}</span>
         </p>
       </div>
     </details>

@@ -116,13 +116,13 @@ export function WebhooksSection() {
               </div>
               {w.enabled && w.failing_since && (
                 <p className={styles.notice} role="status">
-                  En échec depuis le {dateTimeFr(w.failing_since)} : les envois sont réessayés ; sans réponse correcte pendant{' '}
+                  En échec depuis le {dateTimeFr(w.failing_since)} : les envois sont réessayés ; sans réponse correcte pendant{' '}
                   {WEBHOOK_DISABLE_AFTER_DAYS} jours, le webhook sera désactivé et les propriétaires prévenus par e-mail.
                 </p>
               )}
               {w.disabled_at && !w.enabled && (
                 <p className={styles.notice} role="status">
-                  Désactivé automatiquement le {dateTimeFr(w.disabled_at)} : tous les envois ont échoué pendant {WEBHOOK_DISABLE_AFTER_DAYS}{' '}
+                  Désactivé automatiquement le {dateTimeFr(w.disabled_at)} : tous les envois ont échoué pendant {WEBHOOK_DISABLE_AFTER_DAYS}{' '}
                   jours. Les événements survenus depuis sont conservés et partiront à la réactivation : vérifiez l’adresse et le journal,
                   envoyez un test, puis réactivez-le.
                 </p>

@@ -3,6 +3,7 @@ import { css } from '../../../../../styled-system/css';
 import { BORDER_STYLE_OPTIONS } from '../../../../shared/schemas/style';
 import type { TemplateElement } from '../../../../shared/schemas/template';
 import { DISPLAY_FLAG_LABELS } from '../../../../shared/template-labels';
+import { formatRate } from '../../../../shared/typography';
 import { DOCUMENT_ICON_NAMES } from '../../../render/document-icons';
 import { CheckField, ColorField, NumberField, SelectField, TextAreaField, TextInput } from './fields';
 import { grid, Disclosure } from './panel-layout';
@@ -191,11 +192,11 @@ export function elementSummary(element: Snapshot<TemplateElement>): string {
     case 'text':
       return element.content ? `« ${element.content.length > 40 ? `${element.content.slice(0, 40)}…` : element.content} »` : '(vide)';
     case 'logo':
-      return `${element.size} %`;
+      return formatRate(element.size);
     case 'document_info':
       return `disposition ${element.layout}`;
     case 'separator':
-      return `${element.el_width} %`;
+      return formatRate(element.el_width);
     default:
       return '';
   }

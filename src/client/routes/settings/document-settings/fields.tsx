@@ -3,7 +3,7 @@ import { css } from '../../../../../styled-system/css';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/number-input';
-import { Select } from '../../../components/ui/lazy-select';
+import { Select } from '../../../components/ui/select';
 
 /** The draft's validation messages by dotted path ('margins.first_page.top'), shown beside their fields. */
 export const ErrorsContext = createContext<ReadonlyMap<string, string>>(new Map());

@@ -160,7 +160,7 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
               {border && (
                 <>
                   <NumberField
-                    label={`${label} : épaisseur`}
+                    label={`${label} : épaisseur`}
                     unit="px"
                     min={0}
                     max={10}
@@ -169,7 +169,7 @@ export function StyleEditor({ value = {}, edit, path, table }: StyleEditorProps)
                     onChange={(v) => setBorder(key, { width: v })}
                   />
                   <ColorField
-                    label={`${label} : couleur`}
+                    label={`${label} : couleur`}
                     value={border.color}
                     path={`${path}.${key}.color`}
                     onChange={(v) => setBorder(key, { color: v })}

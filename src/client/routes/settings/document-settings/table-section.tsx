@@ -11,6 +11,7 @@ import { grid, panel, sectionNote, sectionTitle, subCard, Disclosure } from './p
 import { MoveButtons, dragHandle } from './move-buttons';
 import { StyleEditor } from './style-editor';
 import { defined } from '../../../../shared/defined';
+import { formatRate } from '../../../../shared/typography';
 
 const styles = {
   item: css({
@@ -225,9 +226,9 @@ export function TableSection() {
                 color: visibleSum === 100 ? 'success' : 'warning',
               })}
             >
-              {String(visibleSum).replace('.', ',')} %
+              {formatRate(visibleSum)}
             </strong>
-            {visibleSum !== 100 && ' (100 % attendus)'}
+            {visibleSum !== 100 && ` (${formatRate(100)} attendus)`}
           </p>
           {visibleSum !== 100 && (
             <Button size="sm" variant="outline" onClick={fitWidths}>

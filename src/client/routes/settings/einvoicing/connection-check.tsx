@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { css } from '../../../../../styled-system/css';
 import { errorInfo, trpc } from '../../../trpc';
+import { withFrenchSpaces } from '../../../../shared/typography';
 import { Button } from '../../../components/ui/button';
 
 const SERVICES = [
@@ -27,11 +28,11 @@ export function ConnectionCheck({ dirty }: { dirty: boolean }) {
       // The test reads the organisation's own directory line too.
       void utils.einvoicing.ownDirectory.invalidate();
     },
-    onError: (error) => setOutcome({ kind: 'failed', messages: [errorInfo(error).messages].flat() }),
+    onError: (error) => setOutcome({ kind: 'failed', messages: [errorInfo(error).messages].flat().map(withFrenchSpaces) }),
   });
   const messages = outcome?.kind === 'failed' ? outcome.messages : [];
-  // Messages name their service ("Flow Service : …"); one that names none (the token server, a setting) stands alone.
-  const others = messages.filter((m) => !SERVICES.some((s) => m.startsWith(`${s.label} :`)));
+  // Messages name their service ("Flow Service : …", typeset as shown); one that names none (the token server, a setting) stands alone.
+  const others = messages.filter((m) => !SERVICES.some((s) => m.startsWith(`${s.label} :`)));
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
@@ -49,11 +50,11 @@ export function ConnectionCheck({ dirty }: { dirty: boolean }) {
       {outcome && (
         <ul className={list} aria-live="polite" aria-label="Résultat du test de connexion">
           {SERVICES.map((service) => {
-            const failure = messages.find((m) => m.startsWith(`${service.label} :`));
+            const failure = messages.find((m) => m.startsWith(`${service.label} :`));
             const unknown = outcome.kind === 'failed' && !failure && others.length > 0;
             return (
               <li key={service.key}>
-                {service.label} :{' '}
+                {service.label} :{' '}
                 {failure ? (
                   <span className={failed}>échec — {failure.slice(service.label.length + 3)}</span>
                 ) : unknown ? (

@@ -1,7 +1,7 @@
 import { useSelectContext } from '@ark-ui/react/select';
 import type { KeyboardEvent } from 'react';
 import { SearchIcon } from '../icons';
-import type { SelectOption } from './select';
+import type { SelectOption } from './ark-select';
 
 /** Past this many options a list is long enough to want a search field (countries, currencies, customers…). */
 export const SEARCH_FROM = 9;
