@@ -47,7 +47,8 @@ describe('the columns of a bank CSV, confirmed in « Colonnes du relevé »', ()
     await column(5, 'Référence').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Détail (ajouté au libellé)' }).waitFor();
-    await page.keyboard.type('Dét');
+    // The list opens on the current choice (« Libellé »); the next one down is the detail.
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => column(5, 'Référence').textContent()).toContain('Détail');
     await screenshot(page, 'bank-csv-columns');

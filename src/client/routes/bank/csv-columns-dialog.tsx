@@ -37,7 +37,7 @@ const ENCODING_OPTIONS = [
 const styles = {
   body: css({ display: 'grid', gap: '3' }),
   formats: css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' } }),
-  table: css({ '& th': { verticalAlign: 'top', minW: '40' }, '& td': { fontSize: 'sm', whiteSpace: 'nowrap' } }),
+  table: css({ '& th': { verticalAlign: 'top', minW: '36' }, '& td': { fontSize: 'sm', whiteSpace: 'nowrap' } }),
   columnName: css({ display: 'block', fontSize: 'xs', color: 'fg.muted', mb: '1', fontWeight: '600' }),
   error: bankError,
   muted: bankMuted,
@@ -158,6 +158,7 @@ export function CsvColumnsDialog({
                       aria-label={`Contenu de la colonne ${index + 1} « ${name} »`}
                       value={roles[index] ?? 'ignored'}
                       options={ROLE_OPTIONS}
+                      searchable={false}
                       onChange={(value) => setRole(index, value as CsvColumnRole)}
                     />
                   </th>
