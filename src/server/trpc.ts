@@ -24,6 +24,8 @@ export interface RestMeta {
   path: string;
   /** The success status: 201 for a creation, else 200. */
   status?: 200 | 201;
+  /** A procedure that creates only sometimes: 200 with this description when `when` says its answer created nothing. */
+  nothingCreated?: { when: (answer: unknown) => boolean; description: string };
   /**
    * Where the JSON body of a POST or PUT goes in the input: spread beside the path parameters (default), or under
    * this key (`{ id, data: body }`). GET reads the query string, spread beside the path parameters.

@@ -9,8 +9,8 @@ const FIXTURES = path.resolve('tests/fixtures/bank');
 
 async function read(file: string) {
   const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)));
-  const reading = await readStatement(bytes, path.basename(file), null);
-  if (!reading.ok) throw new Error(reading.message);
+  const reading = await readStatement(bytes, path.basename(file), { mode: 'preview' });
+  if (reading.ok !== true) throw new Error(reading.ok === false ? reading.message : 'CSV columns to confirm');
   return reading;
 }
 
@@ -110,8 +110,8 @@ describe('QIF as French banks still export it', () => {
       'Tdouze',
       '^',
     ].join('\r\n');
-    const reading = await readStatement(new Uint8Array(Buffer.from(qif, 'latin1')), 'releve.qif', null);
-    if (!reading.ok) throw new Error(reading.message);
+    const reading = await readStatement(new Uint8Array(Buffer.from(qif, 'latin1')), 'releve.qif', { mode: 'preview' });
+    if (reading.ok !== true) throw new Error(reading.ok === false ? reading.message : 'CSV columns to confirm');
     const { statement } = reading;
     expect(statement.format).toBe('qif');
     expect(statement.lines.map((l) => [l.date, l.amount, l.label, l.counterparty, l.reference])).toEqual([

@@ -1,23 +1,55 @@
 import { createHash } from 'node:crypto';
 import { camtKind, readCamt } from './camt';
-import { readCsvStatement } from './csv-statement';
+import { csvHeaderOf, missingColumn, previewCsvStatement, readCsvStatement } from './csv-statement';
 import { isOfx, readOfx } from './ofx';
 import { isQif, readQif } from './qif';
 import { ACCEPTED_FORMATS, type CsvMapping, type Statement, StatementError, type StatementLine } from './statement';
+import type { CsvPreview } from '../../shared/schemas/bank-csv';
 
 /** Lines of one statement at most: a year of a busy account; a file past it is refused before any line is kept. */
 export const STATEMENT_MAX_LINES = 100_000;
 
 /** UTF-8 when the bytes are; otherwise Windows-1252, in which most French banks still export their CSV and QIF. */
-function decode(bytes: Uint8Array): string {
+function decode(bytes: Uint8Array): { text: string; encoding: CsvMapping['encoding'] } {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
   }
 }
 
-function readText(text: string, filename: string, csvMapping: CsvMapping | null): Promise<Statement> | Statement {
+/**
+ * How a CSV is to be read: with the mapping the user confirms in this request (`given`), with the guessed one which
+ * the caller confirms without seeing it (`guess`), with the one remembered for the account (`remembered`), or not at
+ * all yet (`preview`: the guessed mapping and the first lines come back, nothing is imported).
+ */
+export type CsvReading =
+  | { mode: 'given'; mapping: CsvMapping }
+  | { mode: 'remembered'; mapping: CsvMapping }
+  | { mode: 'guess' }
+  | { mode: 'preview' };
+
+export type StatementReading =
+  | { ok: true; statement: Statement; fingerprints: string[] }
+  | { ok: 'preview'; preview: CsvPreview }
+  | { ok: false; message: string };
+
+function readCsv(bytes: Uint8Array, decoded: { text: string; encoding: CsvMapping['encoding'] }, csv: CsvReading): Statement | CsvPreview {
+  const { text, encoding } = decoded;
+  if (csv.mode === 'preview') return previewCsvStatement(text, null, encoding);
+  if (csv.mode === 'guess') {
+    const preview = previewCsvStatement(text, null, encoding);
+    return readCsvStatement(text, preview.mapping, STATEMENT_MAX_LINES);
+  }
+  const chosen = csv.mapping.encoding === encoding ? text : new TextDecoder(csv.mapping.encoding).decode(bytes);
+  // A bank that changed its export no longer fits the remembered columns: the user confirms new ones.
+  if (csv.mode === 'remembered' && missingColumn(csv.mapping, csvHeaderOf(chosen))) return previewCsvStatement(text, null, encoding);
+  return readCsvStatement(chosen, csv.mapping, STATEMENT_MAX_LINES);
+}
+
+function readText(bytes: Uint8Array, filename: string, csv: CsvReading): Promise<Statement> | Statement | CsvPreview {
+  const decoded = decode(bytes);
+  const { text } = decoded;
   const head = text.slice(0, 4000);
   if (/^\s*</.test(head) && !isOfx(text)) {
     const namespace = /xmlns(?::\w+)?="(urn:iso:std:iso:20022:tech:xsd:[^"]+)"/.exec(head)?.[1] ?? '';
@@ -27,7 +59,7 @@ function readText(text: string, filename: string, csvMapping: CsvMapping | null)
   if (isOfx(text)) return readOfx(text);
   if (isQif(text)) return readQif(text);
   const firstLine = head.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  if (/\.csv$/i.test(filename) || /[;,].*[;,]/.test(firstLine)) return readCsvStatement(text, csvMapping, STATEMENT_MAX_LINES);
+  if (/\.csv$/i.test(filename) || /[;,].*[;,]/.test(firstLine)) return readCsv(bytes, decoded, csv);
   throw new StatementError(`Ce fichier n’est pas un relevé bancaire : formats acceptés : ${ACCEPTED_FORMATS}`);
 }
 
@@ -53,15 +85,14 @@ export function fingerprints(lines: StatementLine[]): string[] {
   });
 }
 
-export type StatementReading = { ok: true; statement: Statement; fingerprints: string[] } | { ok: false; message: string };
-
 /** Reads a statement file (run in a worker thread: a 10 MB file is parsed away from the requests). */
-export async function readStatement(bytes: Uint8Array, filename: string, csvMapping: CsvMapping | null): Promise<StatementReading> {
+export async function readStatement(bytes: Uint8Array, filename: string, csv: CsvReading): Promise<StatementReading> {
   try {
-    const statement = await readText(decode(bytes), filename, csvMapping);
-    if (statement.lines.length > STATEMENT_MAX_LINES)
-      return { ok: false, message: `Le relevé compte ${statement.lines.length} opérations : ${STATEMENT_MAX_LINES} au plus par fichier` };
-    return { ok: true, statement, fingerprints: fingerprints(statement.lines) };
+    const read = await readText(bytes, filename, csv);
+    if ('header' in read) return { ok: 'preview', preview: read };
+    if (read.lines.length > STATEMENT_MAX_LINES)
+      return { ok: false, message: `Le relevé compte ${read.lines.length} opérations : ${STATEMENT_MAX_LINES} au plus par fichier` };
+    return { ok: true, statement: read, fingerprints: fingerprints(read.lines) };
   } catch (error) {
     if (error instanceof StatementError) return { ok: false, message: error.message };
     throw error;

@@ -19,17 +19,9 @@ export type StatementLine = {
   bankId: string;
 };
 
-export type CsvMapping = {
-  date: number;
-  valueDate: number | null;
-  label: number;
-  /** One signed amount column, or a debit and a credit column. */
-  amount: number | null;
-  debit: number | null;
-  credit: number | null;
-  /** Extra columns appended to the label (the detail of the operation). */
-  details: number[];
-};
+import type { CsvMapping } from '../../shared/schemas/bank-csv';
+
+export type { CsvMapping };
 
 export type StatementFormat = 'camt.052' | 'camt.053' | 'camt.054' | 'ofx' | 'qif' | 'csv';
 

@@ -103,7 +103,8 @@ export async function handleRest(
           signal: undefined,
           batchIndex: 0,
         });
-        return { status: route.status ?? 200, body: answerText('rest', answer, () => JSON.stringify(answer)) };
+        const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
+        return { status, body: answerText('rest', answer, () => JSON.stringify(answer)) };
       } catch (error) {
         return errorAnswer(error, route.procedure);
       }

@@ -288,7 +288,13 @@ function operation(route: RestRoute, slots: SchemaSlot[], recursive: Record<stri
     ...(route.meta.allow === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': media(body, `${name}Body`, 'input') } } } : {}),
-    responses: { [status]: success, ...errors(...errorStatusesOf(route, hasBody)) },
+    responses: {
+      [status]: success,
+      ...(route.nothingCreated && !route.file
+        ? { '200': { description: route.nothingCreated.description, content: { 'application/json': media(output, `${name}Answer`) } } }
+        : {}),
+      ...errors(...errorStatusesOf(route, hasBody)),
+    },
   };
 }
 

@@ -86,6 +86,11 @@ export const bankAccountsRouter = router({
         path: '/api/bank-accounts/{id}/import',
         status: 201,
         bodyLimit: STATEMENT_BODY_LIMIT,
+        nothingCreated: {
+          when: (answer) => (answer as { data?: { csv_mapping_required?: boolean } }).data?.csv_mapping_required === true,
+          description:
+            'Un CSV sur un compte sans colonnes confirmées : rien n’est importé ; `csv_preview` donne les colonnes devinées et les premières lignes lues avec elles, à renvoyer confirmées dans `csv_mapping` (ou `csv_confirm_guess: true`)',
+        },
         summary:
           'Importe un relevé (camt.053/052/054, OFX, QIF ou CSV) : chaque opération une seule fois, avec ses suggestions de rapprochement',
       },
@@ -94,6 +99,7 @@ export const bankAccountsRouter = router({
     .output(writeAnswer(statementImportSchema))
     .mutation(async ({ ctx, input: { id, ...upload } }) => {
       const data = await importStatement(ctx.db, ctx.organizationId, id, upload);
+      if (data.csv_mapping_required) return { messages: 'Confirmez les colonnes du relevé : rien n’est importé avant', data };
       const messages = `${plural(data.imported, 'opération importée', 'opérations importées')}${data.duplicates ? `, ${plural(data.duplicates, 'déjà présente', 'déjà présentes')}` : ''}`;
       return { messages, data };
     }),

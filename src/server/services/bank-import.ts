@@ -6,7 +6,9 @@ import { fail } from '../errors';
 import { fingerprintsOf, insertTransactions } from '../db/queries/bank';
 import { runHeavy } from '../workers/heavy-work';
 import { nextTurn } from '../workers/packed';
-import type { CsvMapping, Statement } from '../bank/statement';
+import type { Statement } from '../bank/statement';
+import type { CsvReading } from '../bank/read-statement';
+import { type CsvMapping, csvMappingSchema } from '../../shared/schemas/bank-csv';
 import { toStoredUnits } from '../../shared/money';
 import { compactAccountCode, printedIban } from '../../shared/iban';
 import { SURE } from '../../shared/schemas/bank';
@@ -57,19 +59,58 @@ function assertSameAccount(statement: Statement, iban: string) {
     );
 }
 
-export async function importStatement(
-  db: Db,
-  organizationId: number,
-  accountId: number,
-  upload: { filename: string; content_base64: string },
-) {
+/** The CSV mapping the user confirmed for the account; a mapping kept before confirmation existed counts as none. */
+function confirmedMapping(stored: string | null): CsvMapping | null {
+  if (!stored) return null;
+  try {
+    const kept = JSON.parse(stored) as { confirmed?: unknown };
+    if (kept.confirmed !== true) return null;
+    const parsed = csvMappingSchema.safeParse(kept);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How this upload's CSV is read: the mapping sent, the account's confirmed one, the guess confirmed blind, or a preview. */
+function csvReadingOf(upload: StatementUpload, remembered: CsvMapping | null): CsvReading {
+  if (upload.csv_mapping) return { mode: 'given', mapping: upload.csv_mapping };
+  if (remembered) return { mode: 'remembered', mapping: remembered };
+  return upload.csv_confirm_guess ? { mode: 'guess' } : { mode: 'preview' };
+}
+
+export type StatementUpload = {
+  filename: string;
+  content_base64: string;
+  csv_mapping?: CsvMapping | undefined;
+  csv_confirm_guess?: boolean | undefined;
+};
+
+/**
+ * Imports a statement on an account. A CSV on an account whose columns nobody confirmed yet imports nothing: the
+ * answer carries the guessed mapping and the first lines read with it (`csv_mapping_required`), and the file comes
+ * again with the mapping confirmed (`csv_mapping`, or `csv_confirm_guess` for the guess as is), remembered from then on.
+ */
+export async function importStatement(db: Db, organizationId: number, accountId: number, upload: StatementUpload) {
   const account = await getBankAccountRow(db, organizationId, accountId);
   const bytes = new Uint8Array(Buffer.from(upload.content_base64.replace(/\s+/g, ''), 'base64'));
   if (bytes.byteLength === 0) fail('BAD_REQUEST', 'Fichier : le fichier est vide');
   if (bytes.byteLength > STATEMENT_MAX_BYTES) fail('PAYLOAD_TOO_LARGE', 'Le relevé dépasse 10 Mo : découpez-le par période');
-  const remembered = account.csv_mapping ? (JSON.parse(account.csv_mapping) as CsvMapping) : null;
-  const reading = await runHeavy('readStatement', [bytes, upload.filename, remembered], [bytes.buffer as ArrayBuffer]);
-  if (!reading.ok) fail('BAD_REQUEST', reading.message);
+  const remembered = confirmedMapping(account.csv_mapping);
+  const csv = csvReadingOf(upload, remembered);
+  const reading = await runHeavy('readStatement', [bytes, upload.filename, csv], [bytes.buffer as ArrayBuffer]);
+  if (reading.ok === false) fail('BAD_REQUEST', reading.message);
+  if (reading.ok === 'preview')
+    return {
+      imported: 0,
+      duplicates: 0,
+      matched: 0,
+      suggestions: 0,
+      rejected: [],
+      format: 'csv',
+      csv_mapping_required: true,
+      csv_preview: reading.preview,
+    };
   const { statement } = reading;
   assertSameAccount(statement, account.iban);
 
@@ -120,10 +161,10 @@ export async function importStatement(
     }
     imported += await db.transaction().execute((trx) => insertTransactions(trx, rows));
   }
-  if (statement.csvMapping && !account.csv_mapping)
+  if (statement.csvMapping && csv.mode !== 'remembered')
     await db
       .updateTable('bank_accounts')
-      .set({ csv_mapping: JSON.stringify(statement.csvMapping), updated_at: now })
+      .set({ csv_mapping: JSON.stringify({ ...statement.csvMapping, confirmed: true }), updated_at: now })
       .where('id', '=', accountId)
       .execute();
   // An older statement imported late never replaces the balance a newer one stated.

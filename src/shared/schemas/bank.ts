@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uploadedFileSchema } from './answers';
+import { csvMappingSchema, csvPreviewSchema } from './bank-csv';
 import { compactAccountCode, ibanProblem, isValidBic } from '../iban';
 import { decimalSchema } from './document';
 import { INPUT_SCALE, toStoredUnits } from '../money';
@@ -49,8 +50,21 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-/** A statement file to import. */
-export const statementUploadSchema = uploadedFileSchema;
+/**
+ * A statement file to import. A CSV is read with `csv_mapping` when given (then remembered for the account), else
+ * with the account's confirmed mapping; on an account without one, `csv_confirm_guess` imports with the mapping
+ * guessed from the header at once, and without either nothing is imported: the answer gives the guessed mapping
+ * and a preview (`csv_mapping_required`).
+ */
+export const statementUploadSchema = uploadedFileSchema.extend({
+  csv_mapping: csvMappingSchema
+    .optional()
+    .meta({ description: 'Colonnes d’un relevé CSV (0 pour la première colonne), confirmées et gardées pour le compte' }),
+  csv_confirm_guess: z
+    .boolean({ error: 'Confirmer les colonnes devinées : oui ou non' })
+    .optional()
+    .meta({ description: 'Importe un CSV avec les colonnes devinées de son en-tête, sans aperçu, et les garde pour le compte' }),
+});
 
 export const statementImportSchema = z.object({
   imported: z.number().int(),
@@ -62,6 +76,9 @@ export const statementImportSchema = z.object({
   /** Malformed lines, not imported, with the reason. */
   rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   format: z.string(),
+  /** A CSV on an account without confirmed columns: nothing imported; confirm `csv_preview.mapping` and send again. */
+  csv_mapping_required: z.boolean().optional(),
+  csv_preview: csvPreviewSchema.optional(),
 });
 
 export const MATCH_KINDS = ['invoice', 'expense'] as const;

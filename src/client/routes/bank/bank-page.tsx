@@ -17,6 +17,8 @@ import { Pagination } from '../../components/ui/pagination';
 import { ReconciliationCard } from './reconciliation-card';
 import { bankAmount, bankCard, bankError, bankMuted, bankRow } from './bank-styles';
 import { LineActions } from './line-actions';
+import { CsvColumnsDialog, type StatementFile } from './csv-columns-dialog';
+import type { CsvPreview } from '../../../shared/schemas/bank-csv';
 
 const STATUS_LABELS: Record<BankStatus, string> = {
   unmatched: 'À rapprocher',
@@ -86,20 +88,29 @@ export function BankPage() {
       utils.expenses.invalidate(),
     ]);
 
+  /** A CSV on an account without confirmed columns, waiting for the user to confirm them. */
+  const [columns, setColumns] = useState<{ file: StatementFile; preview: CsvPreview }>();
+
+  async function reportImport(answer: Awaited<ReturnType<typeof upload.mutateAsync>>) {
+    const d = answer.data;
+    const parts = [answer.messages];
+    if (d.suggestions) parts.push(`${d.suggestions} avec une suggestion, dont ${d.matched} sûres`);
+    if (d.rejected.length)
+      parts.push(`${d.rejected.length} ligne(s) illisible(s) : ${d.rejected.map((r) => `ligne ${r.line} (${r.reason})`).join(' ; ')}`);
+    setResult(parts.join(' — '));
+    showMessage(answer.messages, 201);
+    await refresh();
+  }
+
   async function importFile(file: File) {
     if (!accountId) return;
     setError(undefined);
     setResult(undefined);
     try {
-      const answer = await upload.mutateAsync({ id: accountId, ...(await readBase64(file)) });
-      const d = answer.data;
-      const parts = [answer.messages];
-      if (d.suggestions) parts.push(`${d.suggestions} avec une suggestion, dont ${d.matched} sûres`);
-      if (d.rejected.length)
-        parts.push(`${d.rejected.length} ligne(s) illisible(s) : ${d.rejected.map((r) => `ligne ${r.line} (${r.reason})`).join(' ; ')}`);
-      setResult(parts.join(' — '));
-      showMessage(answer.messages, 201);
-      await refresh();
+      const content = await readBase64(file);
+      const answer = await upload.mutateAsync({ id: accountId, ...content });
+      if (answer.data.csv_mapping_required && answer.data.csv_preview) setColumns({ file: content, preview: answer.data.csv_preview });
+      else await reportImport(answer);
     } catch (e) {
       setError(messageOf(e));
     }
@@ -165,6 +176,19 @@ export function BankPage() {
           </p>
         )}
       </section>
+
+      {columns && accountId !== undefined && (
+        <CsvColumnsDialog
+          accountId={accountId}
+          file={columns.file}
+          preview={columns.preview}
+          onClose={() => setColumns(undefined)}
+          onImported={(answer) => {
+            setColumns(undefined);
+            void reportImport(answer);
+          }}
+        />
+      )}
 
       {accountId !== undefined && <ReconciliationCard accountId={accountId} />}
 
