@@ -44,7 +44,7 @@ describe('the columns of a bank CSV, confirmed once per account', () => {
     const { session } = await registered(server.url);
     const id = await account(session);
 
-    const guessed = await importFile(session, id, BANK_CSV);
+    const guessed = await importFile(session, id, BANK_CSV, { csv_preview: true });
     expect(guessed.status, JSON.stringify(guessed.body)).toBe(200);
     expect(guessed.body.messages).toBe('Confirmez les colonnes du relevé : rien n’est importé avant');
     const preview = guessed.body.data.csv_preview;
@@ -131,17 +131,17 @@ describe('the columns of a bank CSV, confirmed once per account', () => {
     expect(String(noAmount.body.messages)).toMatch(/il faut une colonne Montant, ou une colonne Débit et une colonne Crédit/);
 
     expect(await transactions(session, id)).toEqual([]);
-    // Nothing remembered either: the next plain upload still asks.
-    const again = await importFile(session, id, BANK_CSV);
+    // Nothing remembered either: the next upload asking for a preview still asks.
+    const again = await importFile(session, id, BANK_CSV, { csv_preview: true });
     expect(again.status).toBe(200);
     expect(again.body.data.csv_mapping_required).toBe(true);
   });
 
-  it('imports in one call with csv_confirm_guess, and a later line the columns cannot read is listed, the others kept', async () => {
+  it('imports in one call without a preview (the call confirms the guess), and a later line the columns cannot read is listed, the others kept', async () => {
     const { session } = await registered(server.url);
     const id = await account(session);
     const withFooter = `${BANK_CSV}\r\n31/11/2026;;DATE IMPOSSIBLE;-1,00;\r\nTotal des opérations;;;1 204,40;`;
-    const once = await importFile(session, id, withFooter, { csv_confirm_guess: true });
+    const once = await importFile(session, id, withFooter);
     expect(once.status, JSON.stringify(once.body)).toBe(201);
     expect(once.body.data).toMatchObject({
       imported: 3,
@@ -159,12 +159,16 @@ describe('the columns of a bank CSV, confirmed once per account', () => {
   it('asks again when the bank changed its export and a remembered column is gone', async () => {
     const { session } = await registered(server.url);
     const id = await account(session);
-    expect((await importFile(session, id, BANK_CSV, { csv_confirm_guess: true })).status).toBe(201);
-    // A file with fewer columns than the remembered mapping names: the user confirms new columns.
+    expect((await importFile(session, id, BANK_CSV)).status).toBe(201);
+    // A file with fewer columns than the remembered mapping names: the screen has the user confirm new columns…
     const threeColumns = 'Date;Libellé;Montant\r\n10/12/2026;VIR X;10,00';
-    const reasked = await importFile(session, id, threeColumns);
+    const reasked = await importFile(session, id, threeColumns, { csv_preview: true });
     expect(reasked.status).toBe(200);
     expect(reasked.body.data.csv_preview.mapping).toMatchObject({ date: 0, label: 1, amount: 2 });
+    // …and a call without a preview takes the new guess.
+    const taken = await importFile(session, id, threeColumns);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body.data).toMatchObject({ imported: 1, format: 'csv' });
   });
 
   it('leaves a camt.053 as it was: one call, 201, the same answer', async () => {
@@ -182,7 +186,7 @@ describe('the columns of a bank CSV, confirmed once per account', () => {
     const operation = document.paths['/api/bank-accounts/{id}/import'].post;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '201']));
     const text = JSON.stringify(document);
-    expect(text).toContain('csv_confirm_guess');
+    expect(text).toContain('csv_preview');
     expect(text).toContain('decimal_separator');
     expect(text).toContain('csv_mapping_required');
   });

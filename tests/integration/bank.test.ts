@@ -280,8 +280,12 @@ describe('bank accounts, statements and matching', () => {
       '03/11/2026;03/11/2026;CB CAFÉ DE LA GARE;-3,50;',
       '31/11/2026;;DATE IMPOSSIBLE;-1,00;',
     ].join('\r\n');
-    // An account without confirmed columns answers the guess; confirming it imports and remembers it.
-    const guessed = await upload(session, id, 'export.csv', csv, 'latin1');
+    // A screen asks for a preview on an account without confirmed columns: the guess; confirming it imports and remembers it.
+    const guessed = await session.rest('POST', `/api/bank-accounts/${id}/import`, {
+      filename: 'export.csv',
+      content_base64: base64(csv, 'latin1'),
+      csv_preview: true,
+    });
     expect(guessed.status, JSON.stringify(guessed.body)).toBe(200);
     expect(guessed.body.data).toMatchObject({ imported: 0, csv_mapping_required: true });
     const imported = await session.rest('POST', `/api/bank-accounts/${id}/import`, {

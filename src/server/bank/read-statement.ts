@@ -20,12 +20,13 @@ function decode(bytes: Uint8Array): { text: string; encoding: CsvMapping['encodi
 
 /**
  * How a CSV is to be read: with the mapping the user confirms in this request (`given`), with the guessed one which
- * the caller confirms without seeing it (`guess`), with the one remembered for the account (`remembered`), or not at
- * all yet (`preview`: the guessed mapping and the first lines come back, nothing is imported).
+ * the caller confirms without seeing it (`guess`), with the one remembered for the account (`remembered`; when the
+ * file no longer has its columns, a preview if the caller `ask`s, else the guess), or not at all yet (`preview`: the
+ * guessed mapping and the first lines come back, nothing is imported).
  */
 export type CsvReading =
   | { mode: 'given'; mapping: CsvMapping }
-  | { mode: 'remembered'; mapping: CsvMapping }
+  | { mode: 'remembered'; mapping: CsvMapping; ask: boolean }
   | { mode: 'guess' }
   | { mode: 'preview' };
 
@@ -37,13 +38,13 @@ export type StatementReading =
 function readCsv(bytes: Uint8Array, decoded: { text: string; encoding: CsvMapping['encoding'] }, csv: CsvReading): Statement | CsvPreview {
   const { text, encoding } = decoded;
   if (csv.mode === 'preview') return previewCsvStatement(text, null, encoding);
-  if (csv.mode === 'guess') {
-    const preview = previewCsvStatement(text, null, encoding);
-    return readCsvStatement(text, preview.mapping, STATEMENT_MAX_LINES);
-  }
+  const guessed = () => readCsvStatement(text, previewCsvStatement(text, null, encoding).mapping, STATEMENT_MAX_LINES);
+  if (csv.mode === 'guess') return guessed();
   const chosen = csv.mapping.encoding === encoding ? text : new TextDecoder(csv.mapping.encoding).decode(bytes);
-  // A bank that changed its export no longer fits the remembered columns: the user confirms new ones.
-  if (csv.mode === 'remembered' && missingColumn(csv.mapping, csvHeaderOf(chosen))) return previewCsvStatement(text, null, encoding);
+  // A bank that changed its export no longer fits the remembered columns: the user confirms new ones (a screen), or
+  // the call takes the new guess.
+  if (csv.mode === 'remembered' && missingColumn(csv.mapping, csvHeaderOf(chosen)))
+    return csv.ask ? previewCsvStatement(text, null, encoding) : guessed();
   return readCsvStatement(chosen, csv.mapping, STATEMENT_MAX_LINES);
 }
 

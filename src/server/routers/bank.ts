@@ -89,7 +89,7 @@ export const bankAccountsRouter = router({
         nothingCreated: {
           when: (answer) => (answer as { data?: { csv_mapping_required?: boolean } }).data?.csv_mapping_required === true,
           description:
-            'Un CSV sur un compte sans colonnes confirmées : rien n’est importé ; `csv_preview` donne les colonnes devinées et les premières lignes lues avec elles, à renvoyer confirmées dans `csv_mapping` (ou `csv_confirm_guess: true`)',
+            'Un CSV envoyé avec `csv_preview: true` sur un compte sans colonnes confirmées : rien n’est importé ; `csv_preview` donne les colonnes devinées et les premières lignes lues avec elles, à renvoyer confirmées dans `csv_mapping`',
         },
         summary:
           'Importe un relevé (camt.053/052/054, OFX, QIF ou CSV) : chaque opération une seule fois, avec ses suggestions de rapprochement',

@@ -72,24 +72,26 @@ function confirmedMapping(stored: string | null): CsvMapping | null {
   }
 }
 
-/** How this upload's CSV is read: the mapping sent, the account's confirmed one, the guess confirmed blind, or a preview. */
+/** How this upload's CSV is read: the mapping sent, the account's confirmed one, a preview when asked for, else the guess. */
 function csvReadingOf(upload: StatementUpload, remembered: CsvMapping | null): CsvReading {
+  const ask = upload.csv_preview === true;
   if (upload.csv_mapping) return { mode: 'given', mapping: upload.csv_mapping };
-  if (remembered) return { mode: 'remembered', mapping: remembered };
-  return upload.csv_confirm_guess ? { mode: 'guess' } : { mode: 'preview' };
+  if (remembered) return { mode: 'remembered', mapping: remembered, ask };
+  return ask ? { mode: 'preview' } : { mode: 'guess' };
 }
 
 export type StatementUpload = {
   filename: string;
   content_base64: string;
   csv_mapping?: CsvMapping | undefined;
-  csv_confirm_guess?: boolean | undefined;
+  csv_preview?: boolean | undefined;
 };
 
 /**
- * Imports a statement on an account. A CSV on an account whose columns nobody confirmed yet imports nothing: the
- * answer carries the guessed mapping and the first lines read with it (`csv_mapping_required`), and the file comes
- * again with the mapping confirmed (`csv_mapping`, or `csv_confirm_guess` for the guess as is), remembered from then on.
+ * Imports a statement on an account. A CSV asked with `csv_preview` on an account whose columns nobody confirmed yet
+ * imports nothing: the answer carries the guessed mapping and the first lines read with it (`csv_mapping_required`),
+ * and the file comes again with the mapping confirmed (`csv_mapping`), remembered from then on. Without `csv_preview`
+ * the call confirms the guess.
  */
 export async function importStatement(db: Db, organizationId: number, accountId: number, upload: StatementUpload) {
   const account = await getBankAccountRow(db, organizationId, accountId);

@@ -52,18 +52,19 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /**
  * A statement file to import. A CSV is read with `csv_mapping` when given (then remembered for the account), else
- * with the account's confirmed mapping; on an account without one, `csv_confirm_guess` imports with the mapping
- * guessed from the header at once, and without either nothing is imported: the answer gives the guessed mapping
- * and a preview (`csv_mapping_required`).
+ * with the account's confirmed mapping, else with the mapping guessed from its header, which the call confirms (one
+ * call imports, as for any other format). `csv_preview` is how a screen has the columns confirmed first: on an
+ * account without confirmed columns (or whose columns the file no longer has) nothing is imported and the answer
+ * gives the guessed mapping and a preview (`csv_mapping_required`).
  */
 export const statementUploadSchema = uploadedFileSchema.extend({
   csv_mapping: csvMappingSchema
     .optional()
     .meta({ description: 'Colonnes d’un relevé CSV (0 pour la première colonne), confirmées et gardées pour le compte' }),
-  csv_confirm_guess: z
-    .boolean({ error: 'Confirmer les colonnes devinées : oui ou non' })
-    .optional()
-    .meta({ description: 'Importe un CSV avec les colonnes devinées de son en-tête, sans aperçu, et les garde pour le compte' }),
+  csv_preview: z.boolean({ error: 'Aperçu des colonnes : oui ou non' }).optional().meta({
+    description:
+      'Sur un compte sans colonnes confirmées, n’importe rien et répond les colonnes devinées avec un aperçu (sans lui, le CSV est importé avec les colonnes devinées, gardées pour le compte)',
+  }),
 });
 
 export const statementImportSchema = z.object({

@@ -108,7 +108,8 @@ export function BankPage() {
     setResult(undefined);
     try {
       const content = await readBase64(file);
-      const answer = await upload.mutateAsync({ id: accountId, ...content });
+      // A CSV's columns are shown to be confirmed the first time (and whenever the bank changed its export).
+      const answer = await upload.mutateAsync({ id: accountId, ...content, csv_preview: true });
       if (answer.data.csv_mapping_required && answer.data.csv_preview) setColumns({ file: content, preview: answer.data.csv_preview });
       else await reportImport(answer);
     } catch (e) {
