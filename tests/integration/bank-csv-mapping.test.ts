@@ -100,7 +100,7 @@ describe('the columns of a bank CSV, confirmed once per account', () => {
   it('refuses a mapping that does not read the file, naming the column and the line, and writes nothing', async () => {
     const { session } = await registered(server.url);
     const id = await account(session);
-    const { mapping } = (await importFile(session, id, BANK_CSV)).body.data.csv_preview;
+    const { mapping } = (await importFile(session, id, BANK_CSV, { csv_preview: true })).body.data.csv_preview;
 
     const labelAsDate = await importFile(session, id, BANK_CSV, { csv_mapping: { ...mapping, date: 2, label: 0 } });
     expect(labelAsDate.status).toBe(400);
