@@ -178,16 +178,21 @@ export function holdVat(lines: FecLine[], held: bigint, accounts: AccountingSett
   let rest = held;
   const amountOf = (l: FecLine) => (credit ? l.credit : l.debit);
   const order = out.filter((l) => l.account === accounts.vat && amountOf(l) > 0n).sort((a, b) => (amountOf(a) < amountOf(b) ? 1 : -1));
+  // The document's own amount follows the VAT lines moved whole; a line cut in two keeps none on either side.
+  let foreign = null as FecLine['foreign'];
+  let foreignKept = true;
   for (const [k, l] of order.entries()) {
     const take = k === order.length - 1 || rest < amountOf(l) ? rest : amountOf(l);
+    if (take === 0n) break;
+    const own = l.foreign;
+    if (take === amountOf(l) && own !== null && foreignKept) foreign = { ...own, units: own.units + (foreign?.units ?? 0n) };
+    else foreignKept = false;
     // Signed towards the debit: a line left negative (a rounding of a foreign currency) moves to the other side.
     const signed = l.debit - l.credit + (credit ? take : -take);
     l.debit = signed > 0n ? signed : 0n;
     l.credit = signed < 0n ? -signed : 0n;
-    // The amount in the document's currency no longer matches a line that was cut.
-    if (take !== 0n) l.foreign = null;
+    if (signed !== 0n) l.foreign = null;
     rest -= take;
-    if (rest === 0n) break;
   }
   const waiting: FecLine = {
     account: accounts.vat_on_receipts,
@@ -196,7 +201,7 @@ export function holdVat(lines: FecLine[], held: bigint, accounts: AccountingSett
     label,
     debit: credit ? 0n : held,
     credit: credit ? held : 0n,
-    foreign: null,
+    foreign: foreignKept ? foreign : null,
   };
   return [...out, waiting].filter((l) => l.debit !== 0n || l.credit !== 0n);
 }
