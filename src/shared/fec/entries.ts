@@ -169,41 +169,48 @@ export function balancedLines(debits: Draft[], credits: Draft[], conversion: Con
 
 /**
  * Moves `held` (units of the accounting currency, on the side the VAT lines are) from the entry's VAT lines to the
- * waiting account, largest line first: the entry keeps its balance, the VAT due at issue stays on 44571.
+ * waiting account, largest line first, one waiting line beside each line it comes from (one per rate, as 44571): the
+ * entry keeps its balance, the VAT due at issue stays on 44571.
  */
 export function holdVat(lines: FecLine[], held: bigint, accounts: AccountingSettings, label: string): FecLine[] {
   if (held === 0n) return lines;
   const credit = lines.some((l) => l.account === accounts.vat && l.credit > 0n);
-  const out = lines.map((l) => ({ ...l }));
-  let rest = held;
   const amountOf = (l: FecLine) => (credit ? l.credit : l.debit);
-  const order = out.filter((l) => l.account === accounts.vat && amountOf(l) > 0n).sort((a, b) => (amountOf(a) < amountOf(b) ? 1 : -1));
-  // The document's own amount follows the VAT lines moved whole; a line cut in two keeps none on either side.
-  let foreign = null as FecLine['foreign'];
-  let foreignKept = true;
-  for (const [k, l] of order.entries()) {
+  const order = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.account === accounts.vat && amountOf(l) > 0n)
+    .sort((a, b) => (amountOf(a.l) < amountOf(b.l) ? 1 : amountOf(a.l) > amountOf(b.l) ? -1 : a.i - b.i));
+  const taken = new Map<number, bigint>();
+  let rest = held;
+  for (const [k, { l, i }] of order.entries()) {
+    // The last line takes what is left, should a foreign currency's rounding leave more than it holds.
     const take = k === order.length - 1 || rest < amountOf(l) ? rest : amountOf(l);
     if (take === 0n) break;
-    const own = l.foreign;
-    if (take === amountOf(l) && own !== null && foreignKept) foreign = { ...own, units: own.units + (foreign?.units ?? 0n) };
-    else foreignKept = false;
-    // Signed towards the debit: a line left negative (a rounding of a foreign currency) moves to the other side.
-    const signed = l.debit - l.credit + (credit ? take : -take);
-    l.debit = signed > 0n ? signed : 0n;
-    l.credit = signed < 0n ? -signed : 0n;
-    if (signed !== 0n) l.foreign = null;
+    taken.set(i, take);
     rest -= take;
   }
-  const waiting: FecLine = {
-    account: accounts.vat_on_receipts,
-    accountLabel: ACCOUNT_LABELS.vat_on_receipts,
-    aux: null,
-    label,
-    debit: credit ? 0n : held,
-    credit: credit ? held : 0n,
-    foreign: foreignKept ? foreign : null,
-  };
-  return [...out, waiting].filter((l) => l.debit !== 0n || l.credit !== 0n);
+  const sided = (amount: bigint) =>
+    credit
+      ? { debit: amount < 0n ? -amount : 0n, credit: amount > 0n ? amount : 0n }
+      : { debit: amount > 0n ? amount : 0n, credit: amount < 0n ? -amount : 0n };
+  return lines
+    .flatMap((l, i) => {
+      const take = taken.get(i);
+      if (take === undefined) return [l];
+      const whole = take === amountOf(l);
+      // The document's own amount follows a line moved whole; a line cut in two keeps none on either side.
+      const left: FecLine = { ...l, ...sided(amountOf(l) - take), foreign: null };
+      const waiting: FecLine = {
+        account: accounts.vat_on_receipts,
+        accountLabel: ACCOUNT_LABELS.vat_on_receipts,
+        aux: null,
+        label,
+        ...sided(take),
+        foreign: whole ? l.foreign : null,
+      };
+      return [left, waiting];
+    })
+    .filter((l) => l.debit !== 0n || l.credit !== 0n);
 }
 
 /** VAT amounts merged by rate (two taxes of one rate are one account line), in the document's units. */
