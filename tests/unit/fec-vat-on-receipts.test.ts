@@ -80,6 +80,12 @@ describe('VAT on receipts in the books (44574)', () => {
     expect(result.transfers).toEqual([]);
   });
 
+  it('with 44571 given as the waiting account too, nothing is held nor moved (one label per account)', () => {
+    const invoice = mixed({ payments: [{ date: '2026-04-02', amount: 660 }] });
+    const result = salesOnReceipts([invoice], { ...YEAR, basis: 'receipts' }, { ...accounts, vat_on_receipts: '44571' }, 2);
+    expect(result).toEqual({ held: new Map(), transfers: [] });
+  });
+
   it('a deposit on goods waits until received, even under the débits option', () => {
     const deposit = mixed({
       id: 2,

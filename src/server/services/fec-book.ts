@@ -207,7 +207,8 @@ export function fecBook(source: FecSource): string {
   const noRate = (row: { currency: string }) => ({ currency: row.currency, exchange_rate: null });
   for (const row of source.expenses.flatMap((page) => unpack(page)))
     entries.push(purchaseEntry(purchaseOf(row), accounts, convert(noRate(row))));
-  for (const row of source.paidExpenses.flatMap((page) => unpack(page))) {
+  const waitsOnPayment = accounts.deductible_vat_on_receipts !== accounts.deductible_vat;
+  for (const row of waitsOnPayment ? source.paidExpenses.flatMap((page) => unpack(page)) : []) {
     const purchase = purchaseOf(row);
     if (!purchase.deductibleOnPayment || purchase.reverseCharge !== '') continue;
     // The very lines its purchase entry booked to 44564, converted alike: the waiting account clears to the cent.

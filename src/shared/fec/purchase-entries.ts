@@ -59,7 +59,7 @@ export function purchaseEntry(purchase: PurchaseRecord, accounts: AccountingSett
   const charge = selfAssessed ? amount + vatSum - deductible : amount - deductible;
   const debits = [
     draft(purchase.account, purchase.accountLabel, label, charge),
-    purchase.deductibleOnPayment && !selfAssessed
+    purchase.deductibleOnPayment && !selfAssessed && accounts.deductible_vat_on_receipts !== accounts.deductible_vat
       ? draft(accounts.deductible_vat_on_receipts, ACCOUNT_LABELS.deductible_vat_on_receipts, label, deductible)
       : draft(accounts.deductible_vat, ACCOUNT_LABELS.deductible_vat, label, deductible),
   ];
