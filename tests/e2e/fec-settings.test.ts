@@ -17,6 +17,8 @@ describe('Paramètres → Comptabilité', () => {
     await page.waitForURL('**/settings/accounting');
     await page.getByRole('heading', { level: 1, name: 'Comptabilité' }).waitFor();
     expect(await page.getByLabel('Ventes de prestations de services').inputValue()).toBe('706');
+    expect(await page.getByLabel('TVA collectée sur encaissements').inputValue()).toBe('44574');
+    expect(await page.getByLabel('TVA déductible sur encaissements').inputValue()).toBe('44564');
 
     await page.getByLabel('Ventes de prestations de services').fill('706100');
     await page.getByLabel('Banque').fill('51 2x');
@@ -34,7 +36,8 @@ describe('Paramètres → Comptabilité', () => {
     expect(download.suggestedFilename()).toBe(`552032534FEC${today.slice(0, 4)}1231.txt`);
     const text = new TextDecoder('iso-8859-15').decode(fs.readFileSync(await download.path()));
     const rows = text.split('\r\n').slice(1, -1);
-    expect(rows.map((r) => r.split('\t')[4])).toEqual(['411', '706100', '44571']);
+    // An audit not yet paid: its VAT waits on « TVA collectée sur encaissements ».
+    expect(rows.map((r) => r.split('\t')[4])).toEqual(['411', '706100', '44574']);
     await page
       .getByTestId('snackbar')
       .getByText(/^FEC \d{4} téléchargé\s:\s552032534FEC\d{8}\.txt$/)

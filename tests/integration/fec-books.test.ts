@@ -102,7 +102,13 @@ describe('a complete FEC: sales, purchases, bank, miscellaneous', () => {
     expect(response.status).toBe(200);
     expect(filename).toBe(`552032534FEC${year}1231.txt`);
     expect(checkFec(text, { closingDate: `${year}-12-31`, openingDate: `${year}-01-01`, siren: '552032534', filename })).toEqual([]);
-    expect(new Set(rows.map((r) => r.JournalCode))).toEqual(new Set(['VT', 'AC', 'BQ']));
+    // OD: the service's VAT, paid through the bank line, moved from 44574 to 44571 that day.
+    expect(new Set(rows.map((r) => r.JournalCode))).toEqual(new Set(['VT', 'AC', 'BQ', 'OD']));
+    expect(net(rows, '44574')).toBe(0);
+    expect(rows.filter((r) => r.JournalCode === 'OD').map((r) => [r.CompteNum, r.PieceRef])).toEqual([
+      ['44574', invoice.number],
+      ['44571', invoice.number],
+    ]);
 
     // Purchases: 401 per supplier, deductible French VAT on 44566, the Dutch VAT kept in the charge.
     const purchases = rows.filter((r) => r.JournalCode === 'AC');

@@ -101,6 +101,8 @@ describe('GET /api/exports/fec', () => {
       'BQ BQ000001',
       'BQ BQ000002',
       'BQ BQ000003',
+      // The VAT of the services the day's payments settled, moved from 44574 to 44571.
+      'OD OD000001',
       'VT VT000001',
       'VT VT000002',
       'VT VT000003',
@@ -142,11 +144,17 @@ describe('GET /api/exports/fec', () => {
     expect(net(rows, '707')).toBeGreaterThan(0);
     expect(net(rows, '708')).toBe(2500);
     expect(net(rows, '4191')).toBe(0);
-    // VAT collected: one line per rate; the deposit's VAT counted once (on the final invoice's full VAT).
-    expect(net(rows, '44571')).toBe(toCents(mixed.tax) + toCents(ttc.tax) - toCents(issuedCredit.tax) + toCents(issuedFinal.tax));
-    const mixedVat = rows.filter((r) => r.PieceRef === mixed.number && r.CompteNum === '44571');
-    // One line per rate, one label for the account.
-    expect(mixedVat.map((r) => r.CompteLib)).toEqual(['TVA collectée', 'TVA collectée']);
+    // VAT collected: one line per rate; the deposit's VAT counted once (on the final invoice's full VAT). What the
+    // services not yet paid carry waits on 44574 (VAT on receipts), the rest is due on 44571.
+    expect(net(rows, '44571') + net(rows, '44574')).toBe(
+      toCents(mixed.tax) + toCents(ttc.tax) - toCents(issuedCredit.tax) + toCents(issuedFinal.tax),
+    );
+    expect(net(rows, '44574')).toBeGreaterThan(0);
+    // One label per account.
+    const mixedVat = rows.filter((r) => r.PieceRef === mixed.number && r.CompteNum.startsWith('4457'));
+    expect(new Set(mixedVat.map((r) => `${r.CompteNum} ${r.CompteLib}`))).toEqual(
+      new Set(['44571 TVA collectée', '44574 TVA collectée sur encaissements']),
+    );
     expect(checkFec(text, { closingDate: `${year}-12-31`, openingDate: `${year}-01-01` })).toEqual([]);
     // Bank: 500 received, 100 received then cancelled.
     expect(-net(rows, '512')).toBe(500_00);
@@ -157,7 +165,8 @@ describe('GET /api/exports/fec', () => {
   it('books to the accounts saved under Paramètres → Comptabilité; a bad account number is refused, naming the field', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
-    await issued(session, { customer_id: customerId, date: today, items: [line('Conseil', 1, 100, 20)] });
+    const advice = await issued(session, { customer_id: customerId, date: today, items: [line('Conseil', 1, 100, 20)] });
+    expect((await session.rest('POST', `/api/documents/${advice.id}/payments`, { date: today, amount: 120 })).status).toBe(201);
     const defaults = await session.rest('GET', '/api/exports/accounts');
     expect(defaults.body).toEqual({
       customers: '411',
@@ -166,19 +175,35 @@ describe('GET /api/exports/fec', () => {
       shipping: '708',
       deposits: '4191',
       vat: '44571',
+      vat_on_receipts: '44574',
       bank: '512',
       suppliers: '401',
       deductible_vat: '44566',
+      deductible_vat_on_receipts: '44564',
       self_assessed_vat: '4452',
       fees: '627',
       suspense: '471',
       first_closing_date: null,
     });
-    const saved = await session.rest('PUT', '/api/exports/accounts', { ...defaults.body, services: '706100', vat: '445711' });
+    const saved = await session.rest('PUT', '/api/exports/accounts', {
+      ...defaults.body,
+      services: '706100',
+      vat: '445711',
+      vat_on_receipts: '445741',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ messages: 'Mise à jour avec succès', data: { services: '706100', vat: '445711' } });
     const { rows } = await fec(session, `?year=${year}`);
-    expect(rows.map((r) => r.CompteNum)).toEqual(['411', '706100', '445711']);
+    // The service's VAT waits for its payment, then is due: moved the day it was paid.
+    expect(rows.map((r) => [r.JournalCode, r.CompteNum])).toEqual([
+      ['VT', '411'],
+      ['VT', '706100'],
+      ['VT', '445741'],
+      ['BQ', '512'],
+      ['BQ', '411'],
+      ['OD', '445741'],
+      ['OD', '445711'],
+    ]);
 
     const bad = await session.rest('PUT', '/api/exports/accounts', { ...defaults.body, bank: '51 2x' });
     expect(bad.status).toBe(400);
@@ -217,7 +242,8 @@ describe('GET /api/exports/fec', () => {
     expect(rows.map((r) => [r.CompteNum, r.Debit, r.Credit, r.Montantdevise, r.Idevise])).toEqual([
       ['411', '1105,99', '0,00', '1200,00', 'USD'],
       ['706', '0,00', '921,66', '1000,00', 'USD'],
-      ['44571', '0,00', '184,33', '200,00', 'USD'],
+      // A service on VAT on receipts, unpaid: its VAT waits on 44574.
+      ['44574', '0,00', '184,33', '200,00', 'USD'],
     ]);
   });
 
@@ -239,9 +265,12 @@ describe('GET /api/exports/fec', () => {
     expect(rows.map((r) => [r.JournalCode, r.CompteNum, r.Debit, r.Credit, r.Montantdevise])).toEqual([
       ['VT', '411', '1105,99', '0,00', '1200,00'],
       ['VT', '706', '0,00', '921,66', '1000,00'],
-      ['VT', '44571', '0,00', '184,33', '200,00'],
+      ['VT', '44574', '0,00', '184,33', '200,00'],
       ['BQ', '512', '1105,99', '0,00', '1200,00'],
       ['BQ', '411', '0,00', '1105,99', '1200,00'],
+      // Paid in full: the VAT the return makes due, in euros at the rate of issue, moved to 44571.
+      ['OD', '44574', '184,33', '0,00', ''],
+      ['OD', '44571', '0,00', '184,33', ''],
     ]);
     expect(net(rows, '411')).toBe(0);
   });

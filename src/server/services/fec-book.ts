@@ -16,6 +16,9 @@ import {
   reversedBankPaymentEntry,
 } from '../../shared/fec/purchase-entries';
 import { supplierAccountNumber } from '../../shared/supplier-identity';
+import { expenseVatTransfer, salesOnReceipts } from '../../shared/fec/vat-on-receipts';
+import { purchaseNature } from '../../shared/vat-return/purchases';
+import type { SaleDocument as VatSaleDocument, VatBasis } from '../../shared/vat-return/sales';
 import { fecText } from '../../shared/fec/format';
 import { parisDateOf } from '../../shared/paris-date';
 import { type Packed, unpack } from '../workers/packed';
@@ -31,6 +34,10 @@ export type FecSource = {
   payments: Packed<PaymentRow[]>[];
   expenses: Packed<ExpenseRow[]>[];
   handPaidExpenses: Packed<ExpenseRow[]>[];
+  /** Expenses paid in the year, however: their deductible VAT on services leaves 44564 that day. */
+  paidExpenses: Packed<ExpenseRow[]>[];
+  /** The sales as the VAT return reads them, and its basis: what waits on 44574 and when it falls due. */
+  receipts: { sales: VatSaleDocument[]; basis: VatBasis; from: string | null; to: string };
   bankLines: Packed<BankLineRows>[];
   /** The organisation's bank accounts, oldest first: the rank of each names its 512 sub-account. */
   bankAccounts: { id: number; name: string }[];
@@ -96,6 +103,8 @@ function purchaseOf(row: ExpenseRow): PurchaseRecord {
       deductible: v.deductible,
     })),
     reverseCharge: row.reverse_charge === 'goods' || row.reverse_charge === 'services' ? row.reverse_charge : '',
+    // As the VAT return decides it: a category deleted since leaves an expense of services.
+    deductibleOnPayment: purchaseNature(row.category_account ?? '') === 'services',
   };
 }
 
@@ -159,9 +168,12 @@ export function fecBook(source: FecSource): string {
     if (group) group.push(deposit);
     else deductedBy.set(deposit.deducted_by_id, [deposit]);
   }
-  const entries: FecEntry[] = [];
+  const precision = currencyPrecision(source.base);
+  const onReceipts = salesOnReceipts(source.receipts.sales, source.receipts, accounts, precision);
+  const entries: FecEntry[] = [...onReceipts.transfers];
   for (const doc of documentsOf(source.sales)) {
-    entries.push(saleEntry(saleDocument(doc, deductedBy.get(doc.id) ?? []), accounts, convert(doc)));
+    const held = onReceipts.held.get(doc.id) ?? 0n;
+    entries.push(saleEntry(saleDocument(doc, deductedBy.get(doc.id) ?? []), accounts, convert(doc), held));
   }
   for (const payment of source.payments.flatMap((page) => unpack(page))) {
     const customer = customerOfRow(payment);
@@ -195,6 +207,19 @@ export function fecBook(source: FecSource): string {
   const noRate = (row: { currency: string }) => ({ currency: row.currency, exchange_rate: null });
   for (const row of source.expenses.flatMap((page) => unpack(page)))
     entries.push(purchaseEntry(purchaseOf(row), accounts, convert(noRate(row))));
+  const waitsOnPayment = accounts.deductible_vat_on_receipts !== accounts.deductible_vat;
+  for (const row of waitsOnPayment ? source.paidExpenses.flatMap((page) => unpack(page)) : []) {
+    const purchase = purchaseOf(row);
+    if (!purchase.deductibleOnPayment || purchase.reverseCharge !== '') continue;
+    // The very lines its purchase entry booked to 44564, converted alike: the waiting account clears to the cent.
+    const booked = purchaseEntry(purchase, accounts, convert(noRate(row))).lines.filter(
+      (l) => l.account === accounts.deductible_vat_on_receipts,
+    );
+    const deductible = booked.reduce((a, l) => a + l.debit - l.credit, 0n);
+    if (deductible === 0n) continue;
+    const paidAt = row.paid_at ?? row.date;
+    entries.push(expenseVatTransfer({ reference: purchase.reference, supplier: purchase.supplier.name, paidAt, deductible }, accounts));
+  }
   for (const row of source.handPaidExpenses.flatMap((page) => unpack(page))) {
     const date = row.paid_at ?? row.date;
     const payment = {
@@ -246,5 +271,5 @@ export function fecBook(source: FecSource): string {
       entries.push(bankLineEntry(record, accounts, convert(noRate(line))));
     }
   }
-  return fecText(entries, currencyPrecision(source.base));
+  return fecText(entries, precision);
 }

@@ -9,6 +9,7 @@ import {
   expensePagesOfPeriod,
   handPaidExpensePages,
   issuedSalePages,
+  paidExpensePages,
   type PaymentRow,
   paymentPagesOfPeriod,
   type SaleRows,
@@ -20,6 +21,8 @@ import { type Packed, pack, transferOf } from '../workers/packed';
 import { getAccountingSettings, getAppSettings } from './settings';
 import { getOrganizationProfile } from './organization';
 import { listCurrencies } from './currencies';
+import { converter } from './report-currency';
+import { saleDocuments } from './vat-return';
 
 /**
  * The FEC of the fiscal year closing in `year` (LPF art. L47 A, A47 A-1): every journal of that year — sales, purchases,
@@ -43,6 +46,7 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     payments: [] as Packed<PaymentRow[]>[],
     expenses: [] as Packed<ExpenseRow[]>[],
     handPaidExpenses: [] as Packed<ExpenseRow[]>[],
+    paidExpenses: [] as Packed<ExpenseRow[]>[],
     bankLines: [] as Packed<BankLineRows>[],
   };
   const invoiceIds: number[] = [];
@@ -72,10 +76,19 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     for (const row of page) keepsRate(row);
     source.handPaidExpenses.push(pack(page));
   }
+  for await (const page of paidExpensePages(db, period)) {
+    for (const row of page) keepsRate(row);
+    source.paidExpenses.push(pack(page));
+  }
   for await (const page of bankLinePages(db, period)) {
     for (const row of page.lines) keepsRate(row);
     source.bankLines.push(pack(page));
   }
+  // The sales as the VAT return reads them (payments, credit notes, deposits, in the base currency): the VAT on
+  // receipts the books hold and move out of waiting is computed by the return's own rules.
+  const { rateOf } = await converter(db, organizationId);
+  const vatSales = await saleDocuments(db, organizationId, { from: fiscalYear.from ?? '0001-01-01', to: fiscalYear.to }, rateOf);
+  const receipts = { sales: vatSales, basis: profile.vat_on_debits ? ('debits' as const) : ('receipts' as const), ...fiscalYear };
   const bankAccounts = await bankAccountsOf(db, organizationId);
   const currentRates = withoutKeptRate ? Object.fromEntries((await listCurrencies(db, organizationId)).map((c) => [c.code, c.rate])) : {};
   const transfer = transferOf([
@@ -84,8 +97,9 @@ export async function exportFec(db: Db, organizationId: number, year: number): P
     ...source.payments,
     ...source.expenses,
     ...source.handPaidExpenses,
+    ...source.paidExpenses,
     ...source.bankLines,
   ]);
-  const content = await runHeavy('fecBook', [{ ...source, bankAccounts, accounts, base, currentRates }], transfer);
+  const content = await runHeavy('fecBook', [{ ...source, receipts, bankAccounts, accounts, base, currentRates }], transfer);
   return { filename: fecFileName(siren, fiscalYear.to), content };
 }

@@ -5,7 +5,8 @@
  * | piece                 | debit                                  | credit                                                  |
  * |-----------------------|----------------------------------------|---------------------------------------------------------|
  * | invoice (VT)          | 411 customer: total                    | 706 services / 707 goods: net of discount, by line      |
- * |                       |                                        | nature; 708 shipping; 44571 VAT, one line per rate      |
+ * |                       |                                        | nature; 708 shipping; 44571 VAT, one line per rate,     |
+ * |                       |                                        | less what is not yet due, on 44574 (vat-on-receipts.ts) |
  * | deposit invoice (VT)  | 411: total                             | 4191 deposits received: total − VAT; 44571 per rate     |
  * | deposits deducted on  | 4191: deposit − its VAT; 44571 per rate| 411: deposit total (its VAT was booked on the deposit   |
  * | a final invoice (VT)  | of the deposit                         | invoice: this takes it back out, so it counts once)     |
@@ -34,9 +35,11 @@ export const ACCOUNT_LABELS = {
   shipping: 'Ports et frais accessoires facturés',
   deposits: 'Clients - avances et acomptes reçus',
   vat: 'TVA collectée',
+  vat_on_receipts: 'TVA collectée sur encaissements',
   bank: 'Banque',
   suppliers: 'Fournisseurs',
   deductible_vat: 'TVA déductible sur autres biens et services',
+  deductible_vat_on_receipts: 'TVA déductible sur encaissements',
   self_assessed_vat: 'TVA due intracommunautaire',
   fees: 'Services bancaires et assimilés',
   suspense: 'Opérations en attente',
@@ -164,6 +167,52 @@ export function balancedLines(debits: Draft[], credits: Draft[], conversion: Con
   ].filter((l) => l.debit !== 0n || l.credit !== 0n);
 }
 
+/**
+ * Moves `held` (units of the accounting currency, on the side the VAT lines are) from the entry's VAT lines to the
+ * waiting account, largest line first, one waiting line beside each line it comes from (one per rate, as 44571): the
+ * entry keeps its balance, the VAT due at issue stays on 44571.
+ */
+export function holdVat(lines: FecLine[], held: bigint, accounts: AccountingSettings, label: string): FecLine[] {
+  if (held === 0n) return lines;
+  const credit = lines.some((l) => l.account === accounts.vat && l.credit > 0n);
+  const amountOf = (l: FecLine) => (credit ? l.credit : l.debit);
+  const order = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => l.account === accounts.vat && amountOf(l) > 0n)
+    .sort((a, b) => (amountOf(a.l) < amountOf(b.l) ? 1 : amountOf(a.l) > amountOf(b.l) ? -1 : a.i - b.i));
+  const taken = new Map<number, bigint>();
+  let rest = held;
+  for (const [k, { l, i }] of order.entries()) {
+    // The last line takes what is left, should a foreign currency's rounding leave more than it holds.
+    const take = k === order.length - 1 || rest < amountOf(l) ? rest : amountOf(l);
+    if (take === 0n) break;
+    taken.set(i, take);
+    rest -= take;
+  }
+  const sided = (amount: bigint) =>
+    credit
+      ? { debit: amount < 0n ? -amount : 0n, credit: amount > 0n ? amount : 0n }
+      : { debit: amount > 0n ? amount : 0n, credit: amount < 0n ? -amount : 0n };
+  return lines
+    .flatMap((l, i) => {
+      const take = taken.get(i);
+      if (take === undefined) return [l];
+      const whole = take === amountOf(l);
+      // The document's own amount follows a line moved whole; a line cut in two keeps none on either side.
+      const left: FecLine = { ...l, ...sided(amountOf(l) - take), foreign: null };
+      const waiting: FecLine = {
+        account: accounts.vat_on_receipts,
+        accountLabel: ACCOUNT_LABELS.vat_on_receipts,
+        aux: null,
+        label,
+        ...sided(take),
+        foreign: whole ? l.foreign : null,
+      };
+      return [left, waiting];
+    })
+    .filter((l) => l.debit !== 0n || l.credit !== 0n);
+}
+
 /** VAT amounts merged by rate (two taxes of one rate are one account line), in the document's units. */
 function vatByRate(taxes: TaxAmount[], units: (n: number) => bigint): Map<number, bigint> {
   const byRate = new Map<number, bigint>();
@@ -182,7 +231,7 @@ function spread(revenue: bigint, weights: bigint[]): bigint[] {
 }
 
 /** One sales-journal entry (VT) for an issued invoice, deposit invoice or credit note. */
-export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conversion: Conversion): FecEntry {
+export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conversion: Conversion, held = 0n): FecEntry {
   const p = conversion.sourcePrecision;
   const units = (n: number) => rescale(toUnits4(n), INPUT_SCALE, p);
   const aux = { number: doc.customer.number, label: doc.customer.name };
@@ -231,7 +280,8 @@ export function saleEntry(doc: SaleDocument, accounts: AccountingSettings, conve
   let debits = [customer(total)];
   let creditsOut = credits;
   if (doc.type === 'credit') [debits, creditsOut] = [credits, debits];
-  const lines = balancedLines(debits, creditsOut, conversion);
+  // VAT not yet due (services, deposits on receipts) waits on its own account until paid (vat-on-receipts.ts).
+  const lines = holdVat(balancedLines(debits, creditsOut, conversion), held, accounts, label);
 
   // Deposits deducted: their VAT was collected on the deposit invoice, so it comes back out here, once per deposit.
   for (const deduction of doc.deductions) {

@@ -5,7 +5,8 @@
  * | piece                        | debit                                        | credit                                      |
  * |------------------------------|----------------------------------------------|---------------------------------------------|
  * | supplier invoice (AC)        | 6xx/2xx of its category: HT + VAT that is    | 401 supplier: TTC                           |
- * |                              | not deductible; 44566: deductible VAT        |                                             |
+ * |                              | not deductible; 44566: deductible VAT (44564 |                                             |
+ * |                              | for services until paid: vat-on-receipts.ts) |                                             |
  * | self-assessed (AC)           | 6xx: HT (+ VAT not deductible); 44566        | 401: HT; 4452: the VAT self-assessed        |
  * | supplier credit note (AC)    | the invoice's lines, reversed (amounts are stored negative)                               |
  * | expense paid by hand (BQ)    | 401 supplier                                 | 512 bank                                    |
@@ -35,6 +36,8 @@ export interface PurchaseRecord {
   amount: number;
   vat: { rate: number; amount: number; deductible: boolean }[];
   reverseCharge: '' | 'goods' | 'services';
+  /** Services bought: their VAT is deductible once paid (CGI art. 271-I-2), it waits on 44564 until then. */
+  deductibleOnPayment?: boolean;
 }
 
 const unitsOf = (conversion: Conversion) => (n: number) => rescale(toUnits4(n), INPUT_SCALE, conversion.sourcePrecision);
@@ -56,7 +59,9 @@ export function purchaseEntry(purchase: PurchaseRecord, accounts: AccountingSett
   const charge = selfAssessed ? amount + vatSum - deductible : amount - deductible;
   const debits = [
     draft(purchase.account, purchase.accountLabel, label, charge),
-    draft(accounts.deductible_vat, ACCOUNT_LABELS.deductible_vat, label, deductible),
+    purchase.deductibleOnPayment && !selfAssessed && accounts.deductible_vat_on_receipts !== accounts.deductible_vat
+      ? draft(accounts.deductible_vat_on_receipts, ACCOUNT_LABELS.deductible_vat_on_receipts, label, deductible)
+      : draft(accounts.deductible_vat, ACCOUNT_LABELS.deductible_vat, label, deductible),
   ];
   const credits = [
     draft(accounts.suppliers, ACCOUNT_LABELS.suppliers, label, amount, purchase.supplier),

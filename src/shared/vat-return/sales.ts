@@ -173,6 +173,47 @@ function paidRatio(invoice: SaleDocument, credits: readonly SaleDocument[], upTo
 
 const cents = (m: Money) => round(m, 2);
 
+type UpTo = (date: string) => boolean;
+
+/**
+ * How an invoice's VAT falls due: its parts net of its deposits, the mode of each, the share paid by a date and the
+ * share of a credit note's VAT on receipts that has come off by then. The return (saleItems) and the books
+ * (receiptVat) both read it, so the VAT the FEC moves out of waiting is the VAT the return declares.
+ */
+function receiptPlan(invoice: SaleDocument, credits: readonly SaleDocument[], deposits: readonly SaleDocument[], basis: VatBasis) {
+  const invoiceParts = netOfDeposits(partsOf(invoice), deposits);
+  const modes = new Map(invoiceParts.map((p) => [keyOf(p), modeOf(invoice, p, basis)]));
+  const paid = (upTo: UpTo) => paidRatio(invoice, credits, upTo);
+  const creditPaid = (credit: SaleDocument) => (upTo: UpTo) => (upTo(credit.date) ? paid(upTo) : ZERO);
+  const creditMode = (part: Part) => modes.get(keyOf(part)) ?? modeOf(invoice, part, basis);
+  return { invoiceParts, modes, paid, creditPaid, creditMode };
+}
+
+/**
+ * The VAT on receipts of one invoice and its credit notes, as the books hold it (« TVA collectée sur encaissements »):
+ * `held` is what each document's issue puts on the waiting account (an invoice's VAT not yet due; a credit note's,
+ * taken back off it), `dueUpTo` the VAT due from the first day up to a date net of the credit notes, part by part
+ * rounded to the cent exactly as saleItems rounds it; `events` the days it can move (payments, credit notes). In the
+ * base currency. A day's transfer to the VAT due is dueUpTo(that day) − dueUpTo(the day before).
+ */
+export function receiptVat(invoice: SaleDocument, credits: readonly SaleDocument[], deposits: readonly SaleDocument[], basis: VatBasis) {
+  const { invoiceParts, modes, paid, creditPaid, creditMode } = receiptPlan(invoice, credits, deposits, basis);
+  const onReceipt = invoiceParts.filter((p) => modes.get(keyOf(p)) === 'receipt');
+  const creditParts = credits.map((credit) => ({ credit, parts: partsOf(credit).filter((p) => creditMode(p) === 'receipt') }));
+  const total = (values: Money[]) => values.reduce<Money>((s, v) => add(s, v), ZERO);
+  const held = new Map<number, Money>([
+    [invoice.id, total(onReceipt.map((p) => cents(p.tax)))],
+    ...creditParts.map(({ credit, parts }): [number, Money] => [credit.id, total(parts.map((p) => cents(p.tax)))]),
+  ]);
+  const dueUpTo = (upTo: UpTo) =>
+    total([
+      ...onReceipt.map((p) => cents(mul(p.tax, paid(upTo)))),
+      ...creditParts.flatMap(({ credit, parts }) => parts.map((p) => cents(mul(p.tax, mul(creditPaid(credit)(upTo), -1))))),
+    ]);
+  const events = [...new Set([...invoice.payments.map((p) => p.date), ...credits.map((c) => c.date)])].sort();
+  return { held, dueUpTo, events };
+}
+
 function groupBy<T>(values: readonly T[], key: (value: T) => number | null): Map<number | null, T[]> {
   const groups = new Map<number | null, T[]>();
   for (const v of values) {
@@ -242,14 +283,12 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
   for (const invoice of invoices) {
     const credits = creditsOf.get(invoice.id) ?? [];
     const deposits = depositsOf.get(invoice.id) ?? [];
-    const paid = (upTo: (d: string) => boolean) => paidRatio(invoice, credits, upTo);
+    const { invoiceParts, modes, paid, creditPaid } = receiptPlan(invoice, credits, deposits, period.basis);
     // The day the period's payments or credit notes moved the share paid: the last of them.
     const events = [...invoice.payments.map((p) => p.date), ...credits.map((c) => c.date)].filter(inPeriod).sort();
     const receiptDate = events.at(-1) ?? period.to;
     const receiptBasis = (upTo: (d: string) => boolean) =>
       `À l’encaissement : ${formatDecimal(mul(paid(upTo), 100), 2).replace(/,00$/, '')} % payés au ${formatDateShort(period.to)}`;
-    const invoiceParts = netOfDeposits(partsOf(invoice), deposits);
-    const modes = new Map(invoiceParts.map((p) => [keyOf(p), modeOf(invoice, p, period.basis)]));
     for (const part of invoiceParts) {
       if (modes.get(keyOf(part)) === 'issue')
         emit(invoice, part, 1, onIssue(invoice), invoice.date, `À la facturation du ${formatDateShort(invoice.date)}`);
@@ -259,10 +298,7 @@ export function saleItems(documents: readonly SaleDocument[], period: { from: st
       for (const part of partsOf(credit)) {
         const mode = modes.get(keyOf(part)) ?? modeOf(invoice, part, period.basis);
         if (mode === 'issue') emit(credit, part, -1, onIssue(credit), credit.date, `Avoir du ${formatDateShort(credit.date)}`);
-        else {
-          const creditPaid = (upTo: (d: string) => boolean) => (upTo(credit.date) ? paid(upTo) : ZERO);
-          emit(credit, part, -1, creditPaid, receiptDate, `Avoir sur ${invoice.number}, au prorata des encaissements`);
-        }
+        else emit(credit, part, -1, creditPaid(credit), receiptDate, `Avoir sur ${invoice.number}, au prorata des encaissements`);
       }
     }
   }

@@ -28,8 +28,18 @@ const ACCOUNT_FIELDS: { key: AccountKey; label: string; hint?: string }[] = [
   { key: 'shipping', label: 'Frais de port facturés' },
   { key: 'deposits', label: 'Acomptes reçus', hint: 'Factures d’acompte, soldées par la facture finale' },
   { key: 'vat', label: 'TVA collectée', hint: 'Une ligne par taux' },
+  {
+    key: 'vat_on_receipts',
+    label: 'TVA collectée sur encaissements',
+    hint: 'TVA des prestations et acomptes en attente du paiement, virée en TVA collectée à chaque encaissement',
+  },
   { key: 'suppliers', label: 'Fournisseurs', hint: 'Un compte auxiliaire par fournisseur : F suivi de son SIREN' },
   { key: 'deductible_vat', label: 'TVA déductible', hint: 'La TVA étrangère ou exclue reste dans la charge' },
+  {
+    key: 'deductible_vat_on_receipts',
+    label: 'TVA déductible sur encaissements',
+    hint: 'TVA des prestations achetées, virée en TVA déductible au paiement',
+  },
   { key: 'self_assessed_vat', label: 'TVA autoliquidée', hint: 'Acquisitions intracommunautaires, services de l’étranger' },
   {
     key: 'bank',

@@ -224,6 +224,26 @@ export async function* handPaidExpensePages(db: Db, params: Period): AsyncGenera
   );
 }
 
+/**
+ * Expenses paid in [from, to] (by hand or through a bank line), as the VAT return dates a payment (its paid date, else
+ * its own date): the day the deductible VAT of services they bought leaves the waiting account.
+ */
+export async function* paidExpensePages(db: Db, params: Period): AsyncGenerator<ExpenseRow[]> {
+  const ids = await db
+    .selectFrom('expenses as e')
+    .select('e.id')
+    .where('e.organization_id', '=', params.organizationId)
+    .where('e.status', '=', 'paid')
+    .$if(params.from !== null, (q) => q.where((eb) => eb.fn.coalesce('e.paid_at', 'e.date'), '>=', params.from ?? ''))
+    .where((eb) => eb.fn.coalesce('e.paid_at', 'e.date'), '<=', params.to)
+    .orderBy('e.id')
+    .execute();
+  yield* idPages(
+    ids.map((r) => r.id),
+    (page) => expensePage(db, params.organizationId, page),
+  );
+}
+
 /** The organisation's bank accounts, oldest first: each has its own 512 sub-account in the FEC. */
 export function bankAccountsOf(db: Db, organizationId: number) {
   return db.selectFrom('bank_accounts').select(['id', 'name']).where('organization_id', '=', organizationId).orderBy('id').execute();
