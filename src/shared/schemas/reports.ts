@@ -115,6 +115,8 @@ export const vatReportSchema = z.object({
       sums: z.array(z.string()),
     }),
   ),
+  /** The period has too many operations to list: the lines give their totals and no items. */
+  items_omitted: z.boolean(),
 });
 
 export const receivablesReportSchema = z.object({
