@@ -177,7 +177,17 @@ export async function listVatLedger(db: Db, organizationId: number) {
     .selectFrom('vat_ledger')
     .select(['owner', 'owner_id', 'source', 'item_id', 'date', 'line', 'nature', 'rate', 'reverse_charge', 'base', 'tax'])
     .where('organization_id', '=', organizationId)
-    .orderBy(['owner', 'owner_id', 'date', 'source', 'item_id', 'line', 'nature', 'rate', 'reverse_charge', 'base', 'tax'])
+    .orderBy('owner')
+    .orderBy('owner_id')
+    .orderBy('date')
+    .orderBy('source')
+    .orderBy('item_id')
+    .orderBy('line')
+    .orderBy('nature')
+    .orderBy('rate')
+    .orderBy('reverse_charge')
+    .orderBy('base')
+    .orderBy('tax')
     .execute();
 }
 
@@ -186,7 +196,10 @@ export async function listVatLedgerDays(db: Db, organizationId: number) {
     .selectFrom('vat_ledger_days')
     .select(['date', 'line', 'rate', 'reverse_charge', 'rows', 'base', 'tax'])
     .where('organization_id', '=', organizationId)
-    .orderBy(['date', 'line', 'rate', 'reverse_charge'])
+    .orderBy('date')
+    .orderBy('line')
+    .orderBy('rate')
+    .orderBy('reverse_charge')
     .execute();
 }
 
