@@ -76,6 +76,13 @@ const PERIODS = [
   { from: '2026-01-01', to: '2026-12-31' },
 ];
 
+interface Doc {
+  id: number;
+  type: string;
+  number: string | null;
+  amount_due: number;
+}
+
 interface World {
   session: Session;
   customers: { france: number; eu: number };
@@ -108,7 +115,7 @@ async function apply(w: World, step: Step): Promise<void> {
   const { session } = w;
   w.clock = Math.min(60, w.clock + (step.day % 4));
   const today = dateOf(w.clock);
-  const all = async () => (await session.rest('GET', '/api/documents?per_page=100')).body.data as Record<string, never>[];
+  const all = async () => (await session.rest('GET', '/api/documents?per_page=100')).body.data as Doc[];
   const pick = <T>(list: T[], n: number): T | undefined => list[n % Math.max(1, list.length)];
   switch (step.kind) {
     case 'invoice':
