@@ -248,8 +248,6 @@ async function apply(w: World, step: Step): Promise<void> {
   }
 }
 
-const withoutFlag = ({ items_omitted: _, ...report }: Record<string, unknown>) => report;
-
 describe('the VAT ledger (migration 0069)', () => {
   it('equals a rebuild row for row, and its returns equal the engine run on the documents, after any sequence of writes', async () => {
     let movements = 0;
@@ -284,8 +282,7 @@ describe('the VAT ledger (migration 0069)', () => {
           );
           for (const period of PERIODS) {
             const fromLedger = await vatReportFromLedger(db, organizationId, period);
-            expect(fromLedger.items_omitted).toBe(false);
-            expect(withoutFlag(fromLedger), `${period.from} → ${period.to}`).toEqual(await vatReport(db, organizationId, period));
+            expect(fromLedger, `${period.from} → ${period.to}`).toEqual(await vatReport(db, organizationId, period));
           }
           await refreshVatLedger(db, organizationId);
           const [rows, days] = [await listVatLedger(db, organizationId), await listVatLedgerDays(db, organizationId)];

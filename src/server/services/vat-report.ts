@@ -52,7 +52,7 @@ export async function vatReportFromLedger(db: Db, organizationId: number, query:
   const report = layOutReturn({ currency: base, basis, items: totals, query });
   const movements = sums.reduce((n, s) => n + Number(s.rows), 0);
   if (movements > VAT_ITEMS_LIMIT) {
-    return { ...report, items_omitted: true, lines: report.lines.map((l) => ({ ...l, items: [] })) };
+    return { ...report, items_omitted: true as const, lines: report.lines.map((l) => ({ ...l, items: [] })) };
   }
   const owners = await vatLedgerOwners(db, period);
   const of = (owner: string) => owners.filter((o) => o.owner === owner).map((o) => o.owner_id);
@@ -61,7 +61,6 @@ export async function vatReportFromLedger(db: Db, organizationId: number, query:
   const listed = buildCa3([...saleItems(sales, { ...query, basis }), ...purchaseItems(expenses, query)]);
   return {
     ...report,
-    items_omitted: false,
     lines: report.lines.map((l, k) => ({ ...l, items: (listed[k]?.items ?? []).map(itemOut) })),
   };
 }
