@@ -44,30 +44,32 @@ export async function vatSalesOf(db: Db, params: { organizationId: number; ids: 
       .where('number', 'is not', null)
       .where('type', 'in', ['invoice', 'credit']);
   const documents = [];
-  // In slices: under SQLite's limit of bound parameters.
+  // In slices: under SQLite's limit of bound parameters. One lookup per relation, each by its own index (an `or` of
+  // the three read every document of the organisation up to the date).
   for (const ids of slices(seeds))
-    documents.push(
-      ...(await issued()
-        .select([
-          'id',
-          'number',
-          'type',
-          'kind',
-          'date',
-          'customer_name',
-          'customer_snapshot',
-          'currency',
-          'exchange_rate',
-          'total',
-          'tax',
-          'deposits',
-          'corrects_id',
-          'deducted_by_id',
-        ])
-        .where('date', '<=', to)
-        .where((eb) => eb.or([eb('id', 'in', ids), eb('corrects_id', 'in', ids), eb('deducted_by_id', 'in', ids)]))
-        .execute()),
-    );
+    for (const column of ['id', 'corrects_id', 'deducted_by_id'] as const)
+      documents.push(
+        ...(await issued()
+          .select([
+            'id',
+            'number',
+            'type',
+            'kind',
+            'date',
+            'customer_name',
+            'customer_snapshot',
+            'currency',
+            'exchange_rate',
+            'total',
+            'tax',
+            'deposits',
+            'corrects_id',
+            'deducted_by_id',
+          ])
+          .where('date', '<=', to)
+          .where(column, 'in', ids)
+          .execute()),
+      );
   const ids = [...new Set(documents.map((d) => d.id))];
   const lines = [];
   const taxes = [];
