@@ -282,7 +282,13 @@ describe('the VAT ledger (migration 0069)', () => {
           );
           for (const period of PERIODS) {
             const fromLedger = await vatReportFromLedger(db, organizationId, period);
-            expect(fromLedger, `${period.from} → ${period.to}`).toEqual(await vatReport(db, organizationId, period));
+            const computed = await vatReport(db, organizationId, period);
+            expect(fromLedger, `${period.from} → ${period.to}`).toEqual(computed);
+            // Too many operations to list: the same figures, the lines without their operations.
+            const omitted = await vatReportFromLedger(db, organizationId, period, -1);
+            expect(omitted.items_omitted).toBe(true);
+            const withoutItems = (report: typeof computed) => ({ ...report, lines: report.lines.map((l) => ({ ...l, items: [] })) });
+            expect({ ...omitted, items_omitted: undefined }).toEqual(withoutItems(computed));
           }
           await refreshVatLedger(db, organizationId);
           const [rows, days] = [await listVatLedger(db, organizationId), await listVatLedgerDays(db, organizationId)];
