@@ -12,9 +12,9 @@ import { isPostgres } from '../dialect';
  * - `vat_ledger_days`: the same summed per organisation, day, line, rate and reverse charge, which a return reads.
  * - `vat_ledger_dirty`: what a write changed since, marked by the triggers below in the transaction of the write,
  *   whatever code writes (issue, payment, credit note, deposit, expense, import, copy, bench seed). The server
- *   recomputes those owners with the engine before it reads the ledger (db/queries/vat-ledger.ts); a change of what
- *   the whole return depends on (the débits option, the base currency, a category's account, the rates of the
- *   currencies) marks the organisation, whose rows are then rebuilt whole.
+ *   recomputes those owners with the engine before it reads the ledger (services/vat-ledger.ts); a change of what
+ *   the whole return depends on (the débits option, the base currency, a category's account) marks the organisation,
+ *   whose rows are then rebuilt whole; a currency's rate marks the sales converted at it.
  * The engine stays the one source of the rules: the rows are what it answers, and `npm run summaries:rebuild` writes
  * them from scratch. Every organisation is marked here, so that its first return builds its ledger.
  */
@@ -37,6 +37,23 @@ const childMarks = (r: string) => [mark(orgOf(r), 'sale', `${r}.document_id`)];
 const paymentMarks = (r: string) => [mark(`${r}.organization_id`, 'sale', `${r}.document_id`)];
 const expenseMarks = (r: string) => [mark(`${r}.organization_id`, 'expense', `${r}.id`)];
 const organizationMarks = (r: string) => [mark(`${r}.organization_id`, 'organization', '0')];
+/** The settings the return reads are two keys' (settingsChanged below); any other setting moves nothing. */
+const settingsMarks = (r: string) => [
+  `insert into vat_ledger_dirty (organization_id, owner, id) select ${r}.organization_id, 'organization', 0
+    where ${r}.key in ('organization', 'app') on conflict do nothing`,
+];
+/**
+ * A currency's rate converts only the documents issued before rates were kept (no rate of their own): those sales
+ * and their owners are marked, not the organisation.
+ */
+const currencyMarks = (r: string) =>
+  ['id', 'corrects_id', 'deducted_by_id'].map(
+    (column) => `insert into vat_ledger_dirty (organization_id, owner, id)
+      select d.organization_id, 'sale', d.${column} from documents d
+      where d.organization_id = ${r}.organization_id and d.currency = ${r}.code and d.exchange_rate is null
+        and d.number is not null and d.${column} is not null
+      on conflict do nothing`,
+  );
 
 /** The documents' columns the VAT of a sale depends on: a write that changes none of them moves nothing. */
 const DOCUMENT_COLUMNS = [
@@ -81,8 +98,8 @@ const WATCHED: Watched[] = [
   { table: 'payments', marks: paymentMarks, columns: ['document_id', 'date', 'amount', 'organization_id'] },
   { table: 'expenses', marks: expenseMarks },
   { table: 'expense_categories', marks: organizationMarks, columns: ['code', 'account'] },
-  { table: 'currencies', marks: organizationMarks, columns: ['code', 'rate'] },
-  { table: 'settings', marks: organizationMarks, when: settingsChanged },
+  { table: 'currencies', marks: currencyMarks, columns: ['code', 'rate'] },
+  { table: 'settings', marks: settingsMarks, when: settingsChanged },
 ];
 
 export async function up(db: MigrationDb): Promise<void> {
