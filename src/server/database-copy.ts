@@ -30,6 +30,21 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
 /** The PostgreSQL triggers that keep the documents' summaries (migration 0070). */
 const SUMMARY_TRIGGERS = ['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'];
 
+/**
+ * The PostgreSQL triggers that mark the VAT ledger stale (migration 0069), per table: off for the copy, whose ledger,
+ * per-day sums and stale marks are the source's own rows, copied as they are.
+ */
+const VAT_LEDGER_TRIGGERS = [
+  'documents',
+  'document_items',
+  'document_taxes',
+  'payments',
+  'expenses',
+  'expense_categories',
+  'currencies',
+  'settings',
+].flatMap((table) => [`vat_ledger_${table}_write`, `vat_ledger_${table}_update`].map((trigger) => ({ table, trigger })));
+
 const skipped = (name: string) =>
   name.startsWith('kysely_') ||
   name.startsWith('sqlite_') ||
@@ -74,6 +89,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
     // The summaries' triggers (migration 0070) would update the same few rows once per chunk of copied documents:
     // off for the copy, and the summaries written once from the copied documents at its end.
     for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents disable trigger ${sql.id(trigger)}`.execute(trx);
+    for (const { table, trigger } of VAT_LEDGER_TRIGGERS)
+      await sql`alter table ${sql.id(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
     for (const table of order) {
       const { rows: columnRows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}`.execute(trx);
@@ -129,6 +146,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       tables[table] = count;
     }
     for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents enable trigger ${sql.id(trigger)}`.execute(trx);
+    for (const { table, trigger } of VAT_LEDGER_TRIGGERS)
+      await sql`alter table ${sql.id(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
     await writeSummaries(trx);
     // The search index: the same entries, written with the target's full-text columns, a chunk per statement (one
     // upsert per entry took most of a 100 000-document copy). A document's number comes from its row.

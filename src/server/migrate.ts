@@ -60,6 +60,7 @@ import * as m0063 from './db/migrations/0063_own_directory';
 import * as m0064 from './db/migrations/0064_ereporting_purchases';
 import * as m0065 from './db/migrations/0065_data_generations';
 import * as m0066 from './db/migrations/0066_document_summaries';
+import * as m0069 from './db/migrations/0069_vat_ledger';
 import * as m0070 from './db/migrations/0070_ordered_generations_grouped_summaries';
 
 /**
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0064_ereporting_purchases': m0064,
   '0065_data_generations': m0065,
   '0066_document_summaries': m0066,
+  '0069_vat_ledger': m0069,
   '0070_ordered_generations_grouped_summaries': m0070,
 };
 

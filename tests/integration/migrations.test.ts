@@ -73,6 +73,7 @@ describe('migrations', () => {
       '0064_ereporting_purchases',
       '0065_data_generations',
       '0066_document_summaries',
+      '0069_vat_ledger',
       '0070_ordered_generations_grouped_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);

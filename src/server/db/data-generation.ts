@@ -28,11 +28,17 @@ import type { Db } from './connection';
 import { actingOrganization } from './write-scope';
 
 /**
+ * The VAT ledger (migration 0069) is brought up to date when a return reads it: the write that made it stale was
+ * data and counted then; recomputing it changes no answer.
+ */
+const VAT_LEDGER_TABLES = ['vat_ledger', 'vat_ledger_days', 'vat_ledger_dirty'];
+
+/**
  * Tables the server writes for its own bookkeeping, on reads too (a session's last visit, a rate window, an API key's
  * last use, a scheduler lease): no kept count or answer shows them, so writing them is no change of the data. Any
  * other table, a new one included, is data: forgetting too much costs a recount, never a stale answer.
  */
-export const BOOKKEEPING = new Set(['sessions', 'rate_limits', 'api_keys', 'scheduler_jobs']);
+export const BOOKKEEPING = new Set(['sessions', 'rate_limits', 'api_keys', 'scheduler_jobs', ...VAT_LEDGER_TABLES]);
 
 /**
  * Tables whose rows belong to an organisation they do not name in a column: a document's lines, an appointment's

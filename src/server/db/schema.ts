@@ -412,6 +412,45 @@ export interface SummaryDocumentCountsTable {
   sent: number;
 }
 
+/** A movement of the cumulative VAT of one sale or expense at one date (migration 0069, db/queries/vat-ledger.ts). */
+export interface VatLedgerTable {
+  organization_id: number;
+  /** What is recomputed together: 'sale' (an invoice with its credit notes, or a credit note on no invoice), 'expense'. */
+  owner: 'sale' | 'expense';
+  owner_id: number;
+  source: 'invoice' | 'credit' | 'expense';
+  /** The document or expense the operation is: the owner, or one of its credit notes. */
+  item_id: number;
+  date: string;
+  line: string;
+  nature: 'goods' | 'services' | null;
+  rate: number;
+  /** 'goods' or 'services' for VAT self-assessed on a purchase, '' otherwise. */
+  reverse_charge: string;
+  /** Stored units (10^-4) of the base currency. */
+  base: number;
+  tax: number;
+}
+
+/** The ledger summed per organisation, day, line, rate and reverse charge (migration 0069). */
+export interface VatLedgerDaysTable {
+  organization_id: number;
+  date: string;
+  line: string;
+  rate: number;
+  reverse_charge: string;
+  rows: number;
+  base: number;
+  tax: number;
+}
+
+/** Owners whose ledger rows a write made stale, marked by triggers (migration 0069); 'organization' (id 0): all of them. */
+export interface VatLedgerDirtyTable {
+  organization_id: number;
+  owner: 'sale' | 'expense' | 'organization';
+  id: number;
+}
+
 /** Append-only, hash-chained log of legal events, one chain per organisation (migration 0010, services/audit.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -875,6 +914,9 @@ export interface Database {
   summary_receivable_days: SummaryReceivableDaysTable;
   summary_receivable_customers: SummaryReceivableCustomersTable;
   summary_document_counts: SummaryDocumentCountsTable;
+  vat_ledger: VatLedgerTable;
+  vat_ledger_days: VatLedgerDaysTable;
+  vat_ledger_dirty: VatLedgerDirtyTable;
   audit_log: AuditLogTable;
   audit_closings: AuditClosingsTable;
   einvoice_statuses: EinvoiceStatusesTable;

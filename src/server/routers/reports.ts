@@ -23,7 +23,7 @@ import {
   turnoverReport,
   urssafReport,
 } from '../services/reports';
-import { vatReport } from '../services/vat-return';
+import { vatReportFromLedger } from '../services/vat-report';
 
 /** Statistiques: one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
@@ -70,7 +70,7 @@ export const reportsRouter = router({
     })
     .input(vatQuerySchema)
     .output(vatReportSchema)
-    .query(({ ctx, input }) => vatReport(ctx.db, ctx.organizationId, input)),
+    .query(({ ctx, input }) => vatReportFromLedger(ctx.db, ctx.organizationId, input)),
   receivables: readProcedure
     .meta({
       kept: true,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { vatReturnExpenses, vatReturnSales } from '../db/queries/vat-return';
+import { vatReturnExpenses, vatReturnSales, type vatSalesOf } from '../db/queries/vat-return';
 import { customerPartySchema } from '../../shared/schemas/document-parties';
 import { customerZone, hasOtherEuVatNumber } from '../../shared/legal-mentions';
 import { currencyPrecision } from '../../shared/currencies';
@@ -55,7 +55,14 @@ export async function saleDocuments(
   period: { from: string; to: string },
   rateOf: (row: { currency: string; rate: string | null }) => Promise<string>,
 ) {
-  const { documents, lines, taxes, payments } = await vatReturnSales(db, { organizationId, ...period });
+  return toSaleDocuments(await vatReturnSales(db, { organizationId, ...period }), rateOf);
+}
+
+/** Rows read by vatReturnSales / vatSalesOf as the VAT engine takes them. */
+export async function toSaleDocuments(
+  { documents, lines, taxes, payments }: Awaited<ReturnType<typeof vatSalesOf>>,
+  rateOf: (row: { currency: string; rate: string | null }) => Promise<string>,
+) {
   const group = <T extends { document_id: number }>(rows: T[]) => {
     const by = new Map<number, T[]>();
     for (const r of rows) {
@@ -99,26 +106,26 @@ export async function saleDocuments(
 
 /** The period's expenses in the base currency (the return is kept in it) as the deduction rules take them. */
 async function purchaseExpenses(db: Db, organizationId: number, period: { from: string; to: string }, currency: string) {
-  const rows = await vatReturnExpenses(db, { organizationId, ...period, currency });
-  return rows.map(
-    (e): PurchaseExpense => ({
-      id: e.id,
-      reference: e.invoice_number || e.label,
-      supplier: e.supplier,
-      date: e.date,
-      paidAt: e.status === 'paid' ? (e.paid_at ?? e.date) : null,
-      // An expense whose category was deleted keeps being one of services: deducted only once paid.
-      nature: purchaseNature(e.account ?? ''),
-      reverseCharge: e.reverse_charge === 'goods' || e.reverse_charge === 'services' ? e.reverse_charge : '',
-      amount: decimal(e.amount),
-      vat: (JSON.parse(e.vat) as { rate: number; amount: number; deductible: boolean }[]).map((v) => ({
-        rate: Number(v.rate),
-        amount: decimal(v.amount),
-        deductible: v.deductible,
-      })),
-    }),
-  );
+  return (await vatReturnExpenses(db, { organizationId, ...period, currency })).map(toPurchaseExpense);
 }
+
+/** An expense row (vatReturnExpenses, vatExpensesOf) as the deduction rules take it. */
+export const toPurchaseExpense = (e: Awaited<ReturnType<typeof vatReturnExpenses>>[number]): PurchaseExpense => ({
+  id: e.id,
+  reference: e.invoice_number || e.label,
+  supplier: e.supplier,
+  date: e.date,
+  paidAt: e.status === 'paid' ? (e.paid_at ?? e.date) : null,
+  // An expense whose category was deleted keeps being one of services: deducted only once paid.
+  nature: purchaseNature(e.account ?? ''),
+  reverseCharge: e.reverse_charge === 'goods' || e.reverse_charge === 'services' ? e.reverse_charge : '',
+  amount: decimal(e.amount),
+  vat: (JSON.parse(e.vat) as { rate: number; amount: number; deductible: boolean }[]).map((v) => ({
+    rate: Number(v.rate),
+    amount: decimal(v.amount),
+    deductible: v.deductible,
+  })),
+});
 
 const cents = (m: Money) => toNumber(m, 2);
 const centsOrNull = (m: Money | null) => (m === null ? null : cents(m));
@@ -148,8 +155,10 @@ function summaryLines(lines: readonly Ca3Line[]) {
 }
 
 /**
- * The VAT return of a period (a month, a quarter, the year of a CA12): each line of the CA3 with the documents and
- * expenses behind it, the VAT collected and deductible per rate, and what is due.
+ * The VAT return of a period (a month, a quarter, the year of a CA12) computed by the engine from the documents and
+ * expenses themselves: each line of the CA3 with the documents and expenses behind it, the VAT collected and
+ * deductible per rate, and what is due. The report reads the ledger instead (vat-report.ts); this stays the rules'
+ * one reading of the data, which the ledger's tests compare it with.
  */
 export async function vatReport(db: Db, organizationId: number, query: VatQuery) {
   const period = { from: query.from, to: query.to };
@@ -161,17 +170,23 @@ export async function vatReport(db: Db, organizationId: number, query: VatQuery)
   ]);
   const collected = saleItems(sales, { ...period, basis });
   const purchases = purchaseItems(expenses, period);
+  return layOutReturn({ currency: base, basis, items: [...collected, ...purchases], query });
+}
+
+/** The report of a period's items: the CA3's lines, the sums per rate, what is due. */
+export function layOutReturn(params: { currency: string; basis: 'debits' | 'receipts'; items: readonly Ca3Item[]; query: VatQuery }) {
+  const { items, query } = params;
   // What the return deducts; the VAT self-assessed on purchases is owed as well (rate lines) and declared (A3, B2).
-  const deducted = purchases.filter((i) => i.line === '19' || i.line === '20');
-  const lines = buildCa3([...collected, ...purchases], {
+  const deducted = items.filter((i) => i.line === '19' || i.line === '20');
+  const lines = buildCa3(items, {
     previousCredit: money(query.previous_credit ?? 0),
     refund: money(query.refund ?? 0),
   });
-  const taxed = [...collected, ...purchases].filter((i) => i.rate > 0 && !['A3', 'B2', '19', '20'].includes(i.line));
-  const total = (items: readonly Ca3Item[]) => items.reduce<Money>((s, i) => add(s, i.tax), ZERO);
+  const taxed = items.filter((i) => i.rate > 0 && !['A3', 'B2', '19', '20'].includes(i.line));
+  const total = (list: readonly Ca3Item[]) => list.reduce<Money>((s, i) => add(s, i.tax), ZERO);
   return {
-    currency: base,
-    basis,
+    currency: params.currency,
+    basis: params.basis,
     collected: byRate(taxed),
     deductible: byRate(deducted),
     due: cents(sub(total(taxed), total(deducted))),
@@ -182,8 +197,16 @@ export async function vatReport(db: Db, organizationId: number, query: VatQuery)
       label: l.label,
       base: centsOrNull(l.base),
       tax: centsOrNull(l.tax),
-      items: l.items.map(({ reverseCharge, ...i }) => ({ ...i, base: cents(i.base), tax: cents(i.tax), reverse_charge: reverseCharge })),
+      items: l.items.map(itemOut),
       sums: l.sums,
     })),
   } as const;
 }
+
+/** An operation behind a line as the report gives it. */
+export const itemOut = ({ reverseCharge, ...i }: Ca3Item) => ({
+  ...i,
+  base: cents(i.base),
+  tax: cents(i.tax),
+  reverse_charge: reverseCharge,
+});

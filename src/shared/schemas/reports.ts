@@ -115,6 +115,8 @@ export const vatReportSchema = z.object({
       sums: z.array(z.string()),
     }),
   ),
+  /** Present (true) when the period has too many operations to list: the lines give their totals and no items. */
+  items_omitted: z.literal(true).optional(),
 });
 
 export const receivablesReportSchema = z.object({

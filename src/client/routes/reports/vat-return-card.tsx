@@ -62,7 +62,8 @@ const itemsOf = (line: VatLine, lines: VatLine[]): VatLine['items'] =>
 export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefined; yearly: boolean; format: (n: number) => string }) {
   const [open, setOpen] = useState<VatLine | null>(null);
   const lines = vat?.lines.filter((l) => shown(l, vat.lines)) ?? [];
-  const any = vat ? vat.lines.some((l) => l.items.length > 0) : false;
+  // A long period's return comes without its operations (too many to list): its lines still show.
+  const any = vat ? vat.items_omitted === true || vat.lines.some((l) => l.items.length > 0) : false;
   const all = vat?.lines ?? [];
   const opened = open ? itemsOf(open, all) : [];
   return (
@@ -88,8 +89,10 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
           {vat?.basis === 'debits'
             ? 'TVA sur les débits (option choisie dans Paramètres → Infos de l’entreprise) : biens et services à la facturation.'
             : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
-          Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés. Cliquez sur une ligne pour voir les
-          pièces qui la composent.
+          Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés.{' '}
+          {vat?.items_omitted
+            ? 'Trop d’opérations sur cette période pour les détailler ici : choisissez une période plus courte pour voir les pièces de chaque ligne.'
+            : 'Cliquez sur une ligne pour voir les pièces qui la composent.'}
           {yearly && ' La CA12 reprend ces montants sur l’exercice et en déduit les acomptes semestriels versés.'}
         </p>
       </ReportCard>

@@ -27,33 +27,49 @@ export async function vatReturnSales(db: Db, params: { organizationId: number; f
     issued().select('corrects_id as id').where('type', '=', 'credit').where('date', '>=', from).where('date', '<=', to).execute(),
   ]);
   const seeds = [...new Set([...dated, ...paid, ...credited].map((r) => r.id).filter((id): id is number => id !== null))];
-  if (seeds.length === 0) return { documents: [], lines: [], taxes: [], payments: [] };
+  return vatSalesOf(db, { organizationId, ids: seeds, to });
+}
 
+/**
+ * The sales `ids` with everything their cumulative VAT up to `to` depends on: their credit notes, the deposits a
+ * final invoice deducts, their payments, lines and tax groups (the VAT ledger reads its owners with it).
+ */
+export async function vatSalesOf(db: Db, params: { organizationId: number; ids: readonly number[]; to: string }) {
+  const { organizationId, ids: seeds, to } = params;
+  if (seeds.length === 0) return { documents: [], lines: [], taxes: [], payments: [] };
+  const issued = () =>
+    db
+      .selectFrom('documents')
+      .where('organization_id', '=', organizationId)
+      .where('number', 'is not', null)
+      .where('type', 'in', ['invoice', 'credit']);
   const documents = [];
-  // In slices: under SQLite's limit of bound parameters.
+  // In slices: under SQLite's limit of bound parameters. One lookup per relation, each by its own index (an `or` of
+  // the three read every document of the organisation up to the date).
   for (const ids of slices(seeds))
-    documents.push(
-      ...(await issued()
-        .select([
-          'id',
-          'number',
-          'type',
-          'kind',
-          'date',
-          'customer_name',
-          'customer_snapshot',
-          'currency',
-          'exchange_rate',
-          'total',
-          'tax',
-          'deposits',
-          'corrects_id',
-          'deducted_by_id',
-        ])
-        .where('date', '<=', to)
-        .where((eb) => eb.or([eb('id', 'in', ids), eb('corrects_id', 'in', ids), eb('deducted_by_id', 'in', ids)]))
-        .execute()),
-    );
+    for (const column of ['id', 'corrects_id', 'deducted_by_id'] as const)
+      documents.push(
+        ...(await issued()
+          .select([
+            'id',
+            'number',
+            'type',
+            'kind',
+            'date',
+            'customer_name',
+            'customer_snapshot',
+            'currency',
+            'exchange_rate',
+            'total',
+            'tax',
+            'deposits',
+            'corrects_id',
+            'deducted_by_id',
+          ])
+          .where('date', '<=', to)
+          .where(column, 'in', ids)
+          .execute()),
+      );
   const ids = [...new Set(documents.map((d) => d.id))];
   const lines = [];
   const taxes = [];
@@ -79,7 +95,24 @@ export async function vatReturnSales(db: Db, params: { organizationId: number; f
 
 /** Expenses in `currency` invoiced or paid in the period, with the account of their category. */
 export async function vatReturnExpenses(db: Db, params: { organizationId: number; from: string; to: string; currency: string }) {
-  const { organizationId, from, to } = params;
+  const { from, to } = params;
+  return expenseRows(db, params)
+    .where((eb) =>
+      eb.or([eb.and([eb('e.date', '>=', from), eb('e.date', '<=', to)]), eb.and([eb('e.paid_at', '>=', from), eb('e.paid_at', '<=', to)])]),
+    )
+    .orderBy('e.date')
+    .orderBy('e.id')
+    .execute();
+}
+
+/** The expenses `ids` in `currency` (the VAT ledger's owners), as the return reads them. */
+export async function vatExpensesOf(db: Db, params: { organizationId: number; ids: readonly number[]; currency: string }) {
+  const rows = [];
+  for (const ids of slices(params.ids)) rows.push(...(await expenseRows(db, params).where('e.id', 'in', ids).execute()));
+  return rows;
+}
+
+function expenseRows(db: Db, params: { organizationId: number; currency: string }) {
   return db
     .selectFrom('expenses as e')
     .leftJoin('expense_categories as c', (join) =>
@@ -98,14 +131,8 @@ export async function vatReturnExpenses(db: Db, params: { organizationId: number
       'e.reverse_charge',
       'c.account',
     ])
-    .where('e.organization_id', '=', organizationId)
-    .where('e.currency', '=', params.currency)
-    .where((eb) =>
-      eb.or([eb.and([eb('e.date', '>=', from), eb('e.date', '<=', to)]), eb.and([eb('e.paid_at', '>=', from), eb('e.paid_at', '<=', to)])]),
-    )
-    .orderBy('e.date')
-    .orderBy('e.id')
-    .execute();
+    .where('e.organization_id', '=', params.organizationId)
+    .where('e.currency', '=', params.currency);
 }
 
 function slices<T>(values: readonly T[], size = 500): T[][] {
