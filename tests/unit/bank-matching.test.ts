@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMatcher, type OpenExpense, type OpenInvoice } from '../../src/server/bank/matching';
+import { contestedDocuments, createMatcher, type OpenExpense, type OpenInvoice, type Proposal } from '../../src/server/bank/matching';
 
 const units = (euros: number) => Math.round(euros * 10_000);
 const invoice = (id: number, number: string, customer: string, balance: number, date = '2026-10-01'): OpenInvoice => ({
@@ -81,5 +81,21 @@ describe('bank line suggestions', () => {
     expect(suggest(credit(-59.99, 'PRLV SEPA ORANGE BUSINESS INV-77812'))).toEqual([{ id: 10, confidence: 0.97, amount: 59.99 }]);
     expect(suggest(credit(-42.1, 'PRLV EDF CLIENTS PARTICULIERS'))).toEqual([{ id: 11, confidence: 0.93, amount: 42.1 }]);
     expect(suggest(credit(-42.11, 'PRLV EDF'))).toEqual([]);
+  });
+});
+
+describe('« Tout valider »: documents claimed by several sure lines', () => {
+  const claim = (amount: number, balance: number): { proposals: Proposal[] } => ({
+    proposals: [{ kind: 'invoice', id: 7, amount, fee: 0, reason: 'Numéro de facture', confidence: 1, label: 'F-7', balance }],
+  });
+
+  it.each([
+    { case: 'a deposit and the rest (0,10 + 0,20 of 0,30: more than 0,30 in floats)', amounts: [0.1, 0.2], balance: 0.3, contested: false },
+    { case: 'a deposit and the rest of 1 204,40', amounts: [400, 804.4], balance: 1204.4, contested: false },
+    { case: 'the same transfer sent twice', amounts: [120, 120], balance: 120, contested: true },
+    { case: 'one cent more than the balance', amounts: [0.1, 0.21], balance: 0.3, contested: true },
+    { case: 'one line alone, even for more than the balance', amounts: [500], balance: 120, contested: false },
+  ])('$case', ({ amounts, balance, contested }) => {
+    expect(contestedDocuments(amounts.map((amount) => claim(amount, balance))).has('invoice:7')).toBe(contested);
   });
 });

@@ -308,3 +308,19 @@ function sumsOf(invoices: OpenInvoice[], amount: number): OpenInvoice[][] {
   }
   return found;
 }
+
+/**
+ * The documents that several sure lines claim for more than they owe: which line paid them (the same transfer sent
+ * twice?) is the user's choice. Lines that together fit in a balance (a deposit and the rest of one invoice) are not.
+ */
+export function contestedDocuments(candidates: { proposals: Proposal[] }[]): Set<string> {
+  // Summed in stored integer units: in floats a deposit of 0,10 and a rest of 0,20 would claim more than 0,30.
+  const claims = new Map<string, { lines: number; units: number; balanceUnits: number }>();
+  for (const c of candidates)
+    for (const p of c.proposals) {
+      const key = `${p.kind}:${p.id}`;
+      const claim = claims.get(key) ?? { lines: 0, units: 0, balanceUnits: toStoredUnits(p.balance) };
+      claims.set(key, { lines: claim.lines + 1, units: claim.units + toStoredUnits(p.amount), balanceUnits: claim.balanceUnits });
+    }
+  return new Set([...claims].filter(([, c]) => c.lines > 1 && c.units > c.balanceUnits).map(([key]) => key));
+}

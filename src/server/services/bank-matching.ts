@@ -12,7 +12,7 @@ import {
   searchOpenInvoices,
   searchUnpaidExpenses,
 } from '../db/queries/bank';
-import { createMatcher, type Proposal } from '../bank/matching';
+import { contestedDocuments, createMatcher, type Proposal } from '../bank/matching';
 import { fromStoredUnits, sub, toStoredUnits } from '../../shared/money';
 import {
   type BankTransaction,
@@ -326,21 +326,6 @@ export async function ignoreBankTransaction(db: Db, organizationId: number, id: 
  * « Tout valider »: every open line whose suggestions are all sure is confirmed, each in its own transaction. A document
  * that two lines would pay is left to the user on both (the one that pays it is a choice, not a certainty).
  */
-/**
- * The documents that several sure lines claim for more than they owe: which line paid them (the same transfer sent
- * twice?) is the user's choice. Lines that together fit in a balance (a deposit and the rest of one invoice) are not.
- */
-function contestedDocuments(candidates: { proposals: Proposal[] }[]): Set<string> {
-  const claims = new Map<string, { lines: number; amount: number; balance: number }>();
-  for (const c of candidates)
-    for (const p of c.proposals) {
-      const key = `${p.kind}:${p.id}`;
-      const claim = claims.get(key) ?? { lines: 0, amount: 0, balance: p.balance };
-      claims.set(key, { lines: claim.lines + 1, amount: claim.amount + p.amount, balance: claim.balance });
-    }
-  return new Set([...claims].filter(([, c]) => c.lines > 1 && c.amount > c.balance).map(([key]) => key));
-}
-
 export async function confirmSureMatches(db: Db, organizationId: number, accountId: number | undefined, userId?: number) {
   const matcher = await currentMatcher(db, organizationId);
   const candidates: { id: number; proposals: Proposal[] }[] = [];
