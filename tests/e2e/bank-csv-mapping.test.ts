@@ -47,8 +47,12 @@ describe('the columns of a bank CSV, confirmed in « Colonnes du relevé »', ()
     await column(5, 'Référence').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Détail (ajouté au libellé)' }).waitFor();
-    // The list opens on the current choice (« Libellé »); the next one down is the detail.
+    // The list opens on the current choice (« Libellé »); the next one down is the detail. Each key waits for the
+    // highlight it moves: a key pressed while the list is still placing it would land elsewhere.
+    const highlighted = () => page.locator('[role="option"][data-highlighted]').textContent();
+    await expect.poll(highlighted).toContain('Libellé');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(highlighted).toContain('Détail');
     await page.keyboard.press('Enter');
     await expect.poll(() => column(5, 'Référence').textContent()).toContain('Détail');
     await screenshot(page, 'bank-csv-columns');
