@@ -133,6 +133,31 @@ describe('kit parts drawn before their code', () => {
     await context.close();
   });
 
+  it('Select: pressed on the stand-in and released on the real one (the code landed in between), the list opens once', async () => {
+    const { page, context } = await suite.loggedIn();
+    const select = await hold(page, ARK_SELECT);
+    await page.goto('/invoices');
+    const status = selectNamed(page, 'Statut');
+    await status.waitFor();
+    const standIn = await status.elementHandle();
+    const box = await status.boundingBox();
+    if (!standIn || !box) throw new Error('no Statut select');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect.poll(select.asked).toBe(true);
+    select.release();
+    // The swap: the button pressed is gone, Ark's own is under the pointer when it is released.
+    await expect.poll(() => standIn.evaluate((button) => button.isConnected)).toBe(false);
+    await page.mouse.up();
+    const list = page.getByRole('listbox');
+    await list.waitFor();
+    await expect.poll(() => status.getAttribute('aria-expanded')).toBe('true');
+    // Still open a moment later: the press was not replayed as well as clicked.
+    await page.waitForTimeout(300);
+    expect(await status.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+
   it('Select: its code cannot download: a French notice with « Recharger la page », then the list at the next try once back', async () => {
     // Offline with a click on the wide page; after a deploy with the keyboard on the phone.
     await forEachLook(

@@ -240,17 +240,6 @@ export async function chooseOption(scope: Page | Locator, label: string, option:
   const trigger = selectNamed(scope, label);
   const choice = trigger.page().getByRole('listbox').getByRole('option', { name: option, exact: true });
   await trigger.click();
-  // A click that lands while the stand-in gives way to Ark's select has been seen to leave the list closed (twice in
-  // CI, on a loaded machine; not reproduced here): a closed list is opened again, and the count of such retries is
-  // printed so that the race stays visible until it is understood.
-  const shown = await choice.waitFor({ timeout: 3000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown && (await trigger.getAttribute('aria-expanded')) !== 'true') {
-    console.warn(`chooseOption: the list of « ${label} » was still closed 3 s after the click; clicked again`);
-    await trigger.click();
-  }
   await choice.click();
   await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
 }

@@ -40,7 +40,14 @@ export function Select(props: Props) {
       button.dispatchEvent(new window.KeyboardEvent('keydown', { key: action, bubbles: true, cancelable: true }));
   }, [Real]);
   if (Real) return <Real {...props} triggerRef={trigger} />;
-  return <StandIn {...props} onAction={(action) => (pending.current = action)} />;
+  // A press counts as the click it starts: should the swap land between the press and the release, the release lands
+  // on the real button and no click follows, so the press itself is replayed as one. The focus that comes with the
+  // press does not lower it back to a plain focus.
+  const record = (action: PendingAction | undefined) => {
+    if (action === 'focus' && pending.current === 'click') return;
+    pending.current = action;
+  };
+  return <StandIn {...props} onAction={record} />;
 }
 
 /**
@@ -102,6 +109,7 @@ function StandIn({
           className={styles.trigger}
           disabled={isDisabled}
           onPointerEnter={preload}
+          onPointerDown={(event) => event.button === 0 && act('click')}
           onFocus={() => act('focus')}
           // Not when the swap itself removes it: the focus is then handed to the real button.
           onBlur={(event) => event.currentTarget.isConnected && onAction(undefined)}
