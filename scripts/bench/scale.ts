@@ -7,9 +7,10 @@
 // every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
 // BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
 // BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
-// The organisation is built once (rows shaped as the issue service stores them, the search index written by the
-// documents and customers services, in one transaction) and kept in .bench-cache/, so that reruns start at once;
-// the built server migrates its copy at start, so a new migration is measured on the cached data.
+// The organisation is built once (rows shaped as the issue service stores them, the customers' search entries written
+// by their service and the documents' in bulk from the documents service's entry, the VAT ledger brought up to date;
+// each step timed) and kept in .bench-cache/, so that reruns start at once; the built server migrates its copy at
+// start, so a new migration is measured on the cached data.
 // With `--pg postgres://…` (or BENCH_DATABASE_URL), the same database is then copied to a new database on
 // that server by `npm run db:copy`'s code (timed), and the same endpoints are measured on the built server running on
 // PostgreSQL, printed beside the SQLite figures with PostgreSQL's plan verdicts (no bare yardstick there); then the
@@ -111,7 +112,7 @@ export async function scaleDatabase(): Promise<{ file: string; built: string }> 
     await neighbour.currencies.create.mutate({ code: 'USD', rate: '1.085' });
     for (const org of [neighbourId, organizationId]) {
       const seeded = await seedDirectly(server.dbPath, org, DOCUMENTS);
-      console.log(`organisation ${org}: ${DOCUMENTS} documents seeded in ${seconds(seeded.ms)}`);
+      console.log(`organisation ${org}: ${DOCUMENTS} documents seeded in ${seconds(seeded.ms)} s`);
     }
     const raw = new SQLite(server.dbPath);
     raw.pragma('busy_timeout = 5000');
@@ -124,16 +125,16 @@ export async function scaleDatabase(): Promise<{ file: string; built: string }> 
       }
     });
     for (const org of [neighbourId, organizationId]) indexDocumentsInBulk(raw, org);
-    console.log(`search index of ${2 * DOCUMENTS} documents written in ${seconds(performance.now() - indexing)}`);
+    console.log(`search index of ${2 * DOCUMENTS} documents written in ${seconds(performance.now() - indexing)} s`);
     // The seed's inserts marked the VAT ledger stale: brought up to date here once, as the first return after an
     // upgrade would, rather than by the first VAT request of every run on a copy of the cache.
     const ledger = performance.now();
     for (const org of [neighbourId, organizationId]) await refreshVatLedger(db, org);
-    console.log(`VAT ledger brought up to date in ${seconds(performance.now() - ledger)}`);
+    console.log(`VAT ledger brought up to date in ${seconds(performance.now() - ledger)} s`);
     const finishing = performance.now();
     raw.exec('ANALYZE');
     raw.prepare('VACUUM INTO ?').run(file);
-    console.log(`ANALYZE and VACUUM INTO in ${seconds(performance.now() - finishing)}`);
+    console.log(`ANALYZE and VACUUM INTO in ${seconds(performance.now() - finishing)} s`);
     await db.destroy();
   } finally {
     await server.stop();
