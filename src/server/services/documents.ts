@@ -24,7 +24,7 @@ import { fromStoredUnits } from '../../shared/money';
 import { sumPayments } from '../db/queries/payments';
 import { sumAllocatedToInvoice } from '../db/queries/credit-allocations';
 import { creditSettlementOf } from './credit-settlement';
-import { removeSearchEntry, upsertSearchEntry } from '../db/queries/search';
+import { removeSearchEntry, type SearchEntry, upsertSearchEntry } from '../db/queries/search';
 import { assertCurrencyEnabled } from './currencies';
 import { laterThan, todayIso } from './document-record';
 import { documentSave } from '../../shared/document-save';
@@ -137,18 +137,26 @@ export async function getDocument(db: Db, organizationId: number, id: number): P
 }
 export type DocumentRecord = DocumentAnswer;
 
-export async function indexDocument(db: Db, organizationId: number, id: number): Promise<void> {
-  const row = await findDocumentSummary(db, { organizationId, id });
-  if (!row) return removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
-  await upsertSearchEntry(db, {
+/** What the search index holds for a document (also written in bulk by the scale bench's seed, without the service). */
+export function documentSearchEntry(
+  organizationId: number,
+  row: { id: number; number: string | null; type: keyof typeof TYPE_LABELS; customer_name: string | null; date: string },
+): SearchEntry {
+  return {
     organizationId,
     kind: 'document',
-    refId: id,
+    refId: row.id,
     title: row.number ?? `${statusLabel('draft')} (${TYPE_LABELS[row.type].one})`,
     subtitle: [row.number ? TYPE_LABELS[row.type].one : '', row.customer_name].filter(Boolean).join(' · '),
     body: [row.customer_name, row.date, TYPE_LABELS[row.type].one].join(' '),
     number: row.number,
-  });
+  };
+}
+
+export async function indexDocument(db: Db, organizationId: number, id: number): Promise<void> {
+  const row = await findDocumentSummary(db, { organizationId, id });
+  if (!row) return removeSearchEntry(db, { organizationId, kind: 'document', refId: id });
+  await upsertSearchEntry(db, documentSearchEntry(organizationId, row));
 }
 
 interface SaveOptions {
