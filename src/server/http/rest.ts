@@ -5,7 +5,7 @@ import { appRouter } from '../routers/_app';
 import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
-import { errorAnswer, sendError, sendJsonText } from './respond';
+import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond';
 import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
@@ -106,7 +106,7 @@ export async function handleRest(
         const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
         return { status, body: answerText('rest', answer, () => JSON.stringify(answer)) };
       } catch (error) {
-        return errorAnswer(error, route.procedure);
+        return errorAnswer(error, route.procedure, answerRequestId(res));
       }
     };
     // A repeated POST with the same Idempotency-Key gets the first answer again (http/idempotency.ts).

@@ -15,7 +15,7 @@ import { logger } from '../logger';
 import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
-import { sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
+import { answerRequestId, sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
 import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
@@ -42,8 +42,8 @@ function parseInputs(text: string | undefined, isBatch: boolean, calls: number):
   }
 }
 
-function logInternal(error: TRPCError, path: string) {
-  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error);
+function logInternal(error: TRPCError, path: string, requestId: string | undefined) {
+  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error, requestId);
 }
 
 /**
@@ -79,7 +79,7 @@ export async function handleTrpc(
       // The adapter's own answers: a 401 says how to authenticate, as every other door's does (http/respond.ts).
       responseMeta: ({ errors }) =>
         errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE } } : {},
-      onError: ({ error, path: p }) => logInternal(error, p ?? path),
+      onError: ({ error, path: p }) => logInternal(error, p ?? path, answerRequestId(res)),
     });
   }
 
@@ -87,6 +87,7 @@ export async function handleTrpc(
   const isBatch = query.get('batch') === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
   const procedurePaths = isBatch ? paths : [path];
+  const requestId = answerRequestId(res);
   let ctx: Context | undefined;
   let text: string | undefined;
   let key: string | undefined;
@@ -132,7 +133,7 @@ export async function handleTrpc(
       // A kept answer's text is made once (kept-answers.ts); its status is 200.
       return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
     } catch (cause) {
-      return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx }));
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx, requestId }));
     }
   };
 
@@ -152,7 +153,7 @@ export async function handleTrpc(
     try {
       return await runIdempotent(ctx.db, { scope, requestHash: hash }, () => callOnce(procedurePath, index));
     } catch (cause) {
-      return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx }));
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx, requestId }));
     }
   };
   // One after another, each within the batch's budget (batch-budget.ts), rather than all at once.
@@ -162,7 +163,7 @@ export async function handleTrpc(
     const refusal = index > 0 ? budget.refusal() : null;
     answers.push(
       refusal
-        ? answerOf(errorResponse(refusal, { path: procedurePath, type, input: undefined, ctx }))
+        ? answerOf(errorResponse(refusal, { path: procedurePath, type, input: undefined, ctx, requestId }))
         : await budget.spend(index === 0, () => answerCall(procedurePath, index)),
     );
   }
@@ -188,9 +189,15 @@ function batchRefusal(calls: number, method: string | undefined): AppError | nul
 
 function errorResponse(
   cause: unknown,
-  { path, type, input, ctx }: { path: string; type: 'query' | 'mutation'; input: unknown; ctx: Context | undefined },
+  {
+    path,
+    type,
+    input,
+    ctx,
+    requestId,
+  }: { path: string; type: 'query' | 'mutation'; input: unknown; ctx: Context | undefined; requestId: string | undefined },
 ): TRPCResponse {
   const error = getTRPCErrorFromUnknown(cause);
-  logInternal(error, path);
+  logInternal(error, path, requestId);
   return { error: getErrorShape({ config, error, type, path, input, ctx }) };
 }
