@@ -84,6 +84,13 @@ export class KeptAnswers {
     }
   }
 
+  /** The answer kept under `key` at the organisation's current generation (counted as kept), or undefined. */
+  async kept(key: string, organizationId: number): Promise<unknown> {
+    const kept = this.get(key, await this.data.current(organizationId));
+    if (kept !== undefined) this.counts.kept++;
+    return kept;
+  }
+
   /** The answer kept under this key at this generation, or undefined. */
   get(key: string, generation: number): unknown {
     const kept = this.answers.get(key);

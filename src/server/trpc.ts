@@ -162,6 +162,29 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
 });
 
 /**
+ * The kept answer of a `kept` read for a door to send without calling the procedure through tRPC (its call, its
+ * middlewares' promises and context copies cost more than finding the answer, `npm run bench -- scale`): only when
+ * every check of `signedIn` passes for this call, with the same key. Otherwise null, and the door calls the procedure,
+ * whose middleware answers, reads or refuses as it always does.
+ */
+export async function keptAnswerFor(
+  ctx: Context,
+  call: { path: string; meta: ProcedureMeta | undefined; type: string; rawInput: unknown },
+): Promise<{ data: unknown } | null> {
+  const { session } = ctx;
+  if (!call.meta?.kept || call.type !== 'query' || !session) return null;
+  const answers = keptAnswersOf(ctx.db);
+  if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
+  try {
+    await refuseOutsideRule(ctx, session, call.meta, call.type, async () => call.rawInput);
+  } catch {
+    return null; // the procedure's own call gives the refusal, in its door's shape
+  }
+  const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId);
+  return data === undefined ? null : { data };
+}
+
+/**
  * Refuses a call that the session may not make: the procedure's own rule, the screens' too; a procedure without one
  * is refused, never let through, and so is a signed-in procedure that calls itself public (it cannot be one: only
  * publicProcedure is). Then the heavy writes' rate, the plan's features and limits.

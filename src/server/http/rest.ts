@@ -9,6 +9,8 @@ import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond
 import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
+import { keptAnswerFor } from '../trpc';
+import { procedureMetasOf } from '../procedures';
 
 /**
  * REST paths, each one door onto the same tRPC procedure as /api/trpc (one procedure, two doors). The
@@ -17,6 +19,7 @@ import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from 
  */
 export const restRoutes = restRoutesOf(appRouter);
 export const findRestRoutes = compileRestRoutes(restRoutes);
+const metas = procedureMetasOf(appRouter);
 
 function queryInput(search: string): Record<string, string> | undefined {
   if (search === '' || search === '?') return undefined;
@@ -93,16 +96,20 @@ export async function handleRest(
     const ctx = await makeContext();
     const run = async (): Promise<StoredHttpAnswer> => {
       try {
+        const call = { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input };
+        const kept = await keptAnswerFor(ctx, call);
         // In-process, as createCaller does, without its per-call proxy.
-        const answer = await callProcedure({
-          router: appRouter,
-          path: route.procedure,
-          getRawInput: async () => input,
-          ctx,
-          type: route.type,
-          signal: undefined,
-          batchIndex: 0,
-        });
+        const answer = kept
+          ? kept.data
+          : await callProcedure({
+              router: appRouter,
+              path: route.procedure,
+              getRawInput: async () => input,
+              ctx,
+              type: route.type,
+              signal: undefined,
+              batchIndex: 0,
+            });
         const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
         return { status, body: answerText('rest', answer, () => JSON.stringify(answer)) };
       } catch (error) {

@@ -20,11 +20,14 @@ import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
+import { keptAnswerFor } from '../trpc';
+import { procedureMetasOf } from '../procedures';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
 const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
+const metas = procedureMetasOf(appRouter);
 
 /** As tRPC's adapter reads inputs (`getInputs` in its JSON content-type handler): its errors, its messages. */
 function parseInputs(text: string | undefined, isBatch: boolean, calls: number): unknown[] {
@@ -108,6 +111,19 @@ export async function handleTrpc(
     return inputs[index];
   };
 
+  /** The kept answer of a kept read (trpc.ts's keptAnswerFor); an input that does not parse is left to the call. */
+  const keptAnswerOfCall = async (context: Context, procedurePath: string, index: number) => {
+    const meta = metas.get(procedurePath);
+    if (!meta?.kept || type !== 'query') return null;
+    let rawInput: unknown;
+    try {
+      rawInput = inputAt(index);
+    } catch {
+      return null;
+    }
+    return keptAnswerFor(context, { path: procedurePath, meta, type, rawInput });
+  };
+
   /** One call's answer, in the wire format (transformed) with the status it alone would have. */
   const answerOf = (response: TRPCResponse): StoredHttpAnswer => ({
     status: getHTTPStatusCode(response),
@@ -118,18 +134,21 @@ export async function handleTrpc(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const data = await callProcedure({
-        router: appRouter,
-        path: procedurePath,
-        getRawInput: async () => {
-          input = inputAt(index);
-          return input;
-        },
-        ctx,
-        type,
-        signal: undefined,
-        batchIndex: index,
-      });
+      const kept = await keptAnswerOfCall(ctx, procedurePath, index);
+      const data = kept
+        ? kept.data
+        : await callProcedure({
+            router: appRouter,
+            path: procedurePath,
+            getRawInput: async () => {
+              input = inputAt(index);
+              return input;
+            },
+            ctx,
+            type,
+            signal: undefined,
+            batchIndex: index,
+          });
       // A kept answer's text is made once (kept-answers.ts); its status is 200.
       return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
     } catch (cause) {
@@ -156,6 +175,11 @@ export async function handleTrpc(
       return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx, requestId }));
     }
   };
+  if (!isBatch) {
+    // A single call (every write, most reads): its own answer and status, with no batch to budget.
+    const answer = await answerCall(path, 0);
+    return sendJsonText(res, answer.status, answer.body);
+  }
   // One after another, each within the batch's budget (batch-budget.ts), rather than all at once.
   const budget = new BatchBudget();
   const answers: StoredHttpAnswer[] = [];
@@ -168,11 +192,9 @@ export async function handleTrpc(
     );
   }
   const statuses = new Set(answers.map((a) => a.status));
-  const [single] = answers;
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
-  const status = !isBatch && single ? single.status : statuses.size === 1 ? (single?.status ?? 200) : 207;
-  const body = !isBatch && single ? single.body : `[${answers.map((a) => a.body).join(',')}]`;
-  sendJsonText(res, status, body);
+  const status = statuses.size === 1 ? (answers[0]?.status ?? 200) : 207;
+  sendJsonText(res, status, `[${answers.map((a) => a.body).join(',')}]`);
 }
 
 /**
