@@ -85,8 +85,13 @@ export class KeptAnswers {
   }
 
   /** The answer kept under `key` at the organisation's current generation (counted as kept), or undefined. */
-  async kept(key: string, organizationId: number): Promise<unknown> {
-    const kept = this.get(key, await this.data.current(organizationId));
+  kept(key: string, organizationId: number): unknown {
+    const generation = this.data.current(organizationId);
+    return typeof generation === 'number' ? this.keptAt(key, generation) : generation.then((g) => this.keptAt(key, g));
+  }
+
+  private keptAt(key: string, generation: number): unknown {
+    const kept = this.get(key, generation);
     if (kept !== undefined) this.counts.kept++;
     return kept;
   }

@@ -175,20 +175,33 @@ export async function keptAnswerFor(
   if (!call.meta?.kept || call.type !== 'query' || !session) return null;
   const answers = keptAnswersOf(ctx.db);
   if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
-  try {
-    await refuseOutsideRule(ctx, session, call.meta, call.type, async () => call.rawInput);
-  } catch {
-    return null; // the procedure's own call gives the refusal, in its door's shape
-  }
+  // A refusal, or a check that reads the plan, is left to the procedure's own call: it answers in its door's shape.
+  if (ruleRefusal(session, call.meta) || checksPlan(call.meta, call.type, session)) return null;
   const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId);
   return data === undefined ? null : { data };
 }
 
 /**
- * Refuses a call that the session may not make: the procedure's own rule, the screens' too; a procedure without one
- * is refused, never let through, and so is a signed-in procedure that calls itself public (it cannot be one: only
- * publicProcedure is). Then the heavy writes' rate, the plan's features and limits.
+ * The refusal of a call that the session's role or API key may not make: the procedure's own rule, the screens' too;
+ * a procedure without one is refused, never let through, and so is a signed-in procedure that calls itself public
+ * (it cannot be one: only publicProcedure is). Null when the rule allows the call.
  */
+function ruleRefusal(session: NonNullable<Context['session']>, meta: ProcedureMeta | undefined): AppError | null {
+  const rule = meta?.allow;
+  const { apiKey } = session;
+  // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
+  if (apiKey && rule === 'self') return new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
+  const allowed = apiKey ? apiKeyMayCall(apiKey, session.role, rule, meta?.apiKeyScope) : roleAllows(session.role, rule);
+  if (rule !== undefined && rule !== 'public' && allowed) return null;
+  const keyRefusal = apiKey && meta?.apiKeyScope === 'webhooks' ? API_KEY_WEBHOOKS_REFUSAL : apiKey && apiKeyScopeRefusal(apiKey.scope);
+  return new AppError('FORBIDDEN', keyRefusal || ROLE_REFUSAL);
+}
+
+/** Whether the call needs the plan's or the rate's checks, which read the database (refuseOutsideRule). */
+const checksPlan = (meta: ProcedureMeta | undefined, type: string, session: NonNullable<Context['session']>) =>
+  Boolean(meta?.heavy || meta?.feature || meta?.limit || (session.apiKey && type === 'mutation'));
+
+/** Refuses a call outside the session's rule (ruleRefusal), then past the heavy writes' rate, the plan's features and limits. */
 async function refuseOutsideRule(
   ctx: Context,
   session: NonNullable<Context['session']>,
@@ -196,22 +209,16 @@ async function refuseOutsideRule(
   type: string,
   getRawInput: () => Promise<unknown>,
 ): Promise<void> {
-  const rule = meta?.allow;
-  const { apiKey } = session;
-  // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
-  if (apiKey && rule === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
-  const allowed = apiKey ? apiKeyMayCall(apiKey, session.role, rule, meta?.apiKeyScope) : roleAllows(session.role, rule);
-  if (rule === undefined || rule === 'public' || !allowed) {
-    const keyRefusal = apiKey && meta?.apiKeyScope === 'webhooks' ? API_KEY_WEBHOOKS_REFUSAL : apiKey && apiKeyScopeRefusal(apiKey.scope);
-    throw new AppError('FORBIDDEN', keyRefusal || ROLE_REFUSAL);
-  }
+  const refusal = ruleRefusal(session, meta);
+  if (refusal) throw refusal;
+  if (!checksPlan(meta, type, session)) return;
   if (meta?.heavy) {
-    const refusal = await heavyWriteRefusal(ctx.rateLimits, session.id, session.organizationId);
-    if (refusal) throw refusal;
+    const heavy = await heavyWriteRefusal(ctx.rateLimits, session.id, session.organizationId);
+    if (heavy) throw heavy;
   }
   if (meta?.feature) await assertFeature(ctx, session.organizationId, meta.feature);
   // A key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
-  if (apiKey && type === 'mutation') await assertFeature(ctx, session.organizationId, 'api');
+  if (session.apiKey && type === 'mutation') await assertFeature(ctx, session.organizationId, 'api');
   if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, session.organizationId, meta.limit.key);
 }
 
