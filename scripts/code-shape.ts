@@ -12,7 +12,7 @@ import ts from 'typescript';
  * foundations know nothing of the database, the database nothing of the services, the services nothing of the doors.
  */
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
-  ['clock', 'errors', 'logger', 'log-secrets', 'build-info', 'crypto', 'net', 'on-first-use'],
+  ['clock', 'errors', 'logger', 'log-secrets', 'scoped-store', 'build-info', 'crypto', 'net', 'on-first-use'],
   ['db'],
   ['env', 'metrics', 'auth', 'context', 'kept-answers', 'bank', 'payments', 'mail', 'einvoice', 'pdf', 'workers'],
   ['services', 'scheduler'],

@@ -84,6 +84,18 @@ export class KeptAnswers {
     }
   }
 
+  /** The answer kept under `key` at the organisation's current generation (counted as kept), or undefined. */
+  kept(key: string, organizationId: number): unknown {
+    const generation = this.data.current(organizationId);
+    return typeof generation === 'number' ? this.keptAt(key, generation) : generation.then((g) => this.keptAt(key, g));
+  }
+
+  private keptAt(key: string, generation: number): unknown {
+    const kept = this.get(key, generation);
+    if (kept !== undefined) this.counts.kept++;
+    return kept;
+  }
+
   /** The answer kept under this key at this generation, or undefined. */
   get(key: string, generation: number): unknown {
     const kept = this.answers.get(key);

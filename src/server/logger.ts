@@ -1,11 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedStore } from './scoped-store';
 import { maskSecrets } from './log-secrets';
 
-/** The request being served, so that every line logged while serving it carries its id. */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The write being served, so that every line logged while serving it carries its id (http/handler.ts). A read enters
+ * no scope (see scoped-store.ts): the doors name its id in the lines they log themselves (`requestId` below).
+ */
+export const requestScope = new ScopedStore<{ requestId: string }>();
 
-const scoped = () => {
-  const id = requestScope.getStore()?.requestId;
+const scoped = (requestId?: string) => {
+  const id = requestId ?? requestScope.getStore()?.requestId;
   return id === undefined ? {} : { request_id: id };
 };
 
@@ -15,7 +18,8 @@ const scoped = () => {
  */
 let silent = false;
 
-const line = (event: Record<string, unknown>) => `${maskSecrets(JSON.stringify({ t: new Date().toISOString(), ...scoped(), ...event }))}\n`;
+const line = (event: Record<string, unknown>, requestId?: string) =>
+  `${maskSecrets(JSON.stringify({ t: new Date().toISOString(), ...scoped(requestId), ...event }))}\n`;
 
 export const logger = {
   configure(opts: { level: 'info' | 'silent' }) {
@@ -25,9 +29,10 @@ export const logger = {
   info(event: Record<string, unknown>) {
     if (!silent) process.stdout.write(line(event));
   },
-  error(message: string, error?: unknown) {
+  /** `requestId`: the request the line is about, when the caller knows it (a door answering a read). */
+  error(message: string, error?: unknown, requestId?: string) {
     const detail =
       error instanceof Error ? { error: error.message, stack: error.stack } : error === undefined ? {} : { error: String(error) };
-    process.stderr.write(line({ level: 'error', message, ...detail }));
+    process.stderr.write(line({ level: 'error', message, ...detail }, requestId));
   },
 };

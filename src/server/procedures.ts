@@ -1,5 +1,6 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server/unstable-core-do-not-import';
 import type { ProcedureRule } from '../shared/roles';
+import type { ProcedureMeta } from './trpc';
 
 function isProcedure(value: unknown): value is AnyProcedure {
   return (
@@ -14,6 +15,11 @@ function isProcedure(value: unknown): value is AnyProcedure {
 export function proceduresOf(router: AnyRouter): { path: string; procedure: AnyProcedure }[] {
   const record: Record<string, unknown> = router._def.procedures;
   return Object.entries(record).flatMap(([path, procedure]) => (isProcedure(procedure) ? [{ path, procedure }] : []));
+}
+
+/** Each procedure's meta by its dotted path, for the doors to read per request without walking the router. */
+export function procedureMetasOf(router: AnyRouter): Map<string, ProcedureMeta | undefined> {
+  return new Map(proceduresOf(router).map(({ path, procedure }) => [path, procedure._def.meta as ProcedureMeta | undefined]));
 }
 
 /** The rule a procedure carries in its type (trpc.ts's builders); `never` for one without a single rule. */

@@ -108,15 +108,17 @@ export const createCallerFactory = t.createCallerFactory;
  * lone surrogate: input-characters.ts) is refused here, for every procedure and both doors (REST path parameters,
  * query strings and bodies go into the input), before any schema or query sees it.
  */
-const inputCharacters = t.middleware(async ({ path, next, getRawInput }) => {
+async function refuseInvalidCharacters(path: string, getRawInput: () => Promise<unknown>): Promise<void> {
   // An input that cannot be read (a body that is not JSON) is left to the procedure: one without input ignores it,
   // one with input refuses it as before.
   const refusal = invalidCharacterRefusal(path, await getRawInput().catch(() => undefined));
   if (refusal) throw refusal;
+}
+
+const anyone = t.procedure.use(async ({ path, next, getRawInput }) => {
+  await refuseInvalidCharacters(path, getRawInput);
   return next();
 });
-
-const anyone = t.procedure.use(inputCharacters);
 
 /**
  * A builder whose procedures carry their rule in their meta (read at run time) and in their type (the screens' map of
@@ -138,46 +140,93 @@ function ruled<TBuilder extends { meta(meta: ProcedureMeta): TBuilder }, TRule e
 /** No session needed: the account's doors, the public share pages, the health checks. */
 export const publicProcedure = ruled(anyone, 'public');
 
-/** After this middleware, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types. */
-const signedIn = anyone.use(async ({ ctx, meta, type, next, getRawInput }) => {
-  if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
-  // The procedure's own rule, the screens' too; a procedure without one is refused, never let through, and so is a
-  // signed-in procedure that calls itself public (it cannot be one: only publicProcedure is).
-  const rule = meta?.allow;
-  const { apiKey } = ctx.session;
-  // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
-  if (apiKey && rule === 'self') throw new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
-  const allowed = apiKey ? apiKeyMayCall(apiKey, ctx.session.role, rule, meta?.apiKeyScope) : roleAllows(ctx.session.role, rule);
-  if (rule === undefined || rule === 'public' || !allowed) {
-    const keyRefusal = apiKey && meta?.apiKeyScope === 'webhooks' ? API_KEY_WEBHOOKS_REFUSAL : apiKey && apiKeyScopeRefusal(apiKey.scope);
-    throw new AppError('FORBIDDEN', keyRefusal || ROLE_REFUSAL);
-  }
-  if (meta?.heavy) {
-    const refusal = await heavyWriteRefusal(ctx.rateLimits, ctx.session.id, ctx.session.organizationId);
-    if (refusal) throw refusal;
-  }
-  if (meta?.feature) await assertFeature(ctx, ctx.session.organizationId, meta.feature);
-  // A key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
-  if (apiKey && type === 'mutation') await assertFeature(ctx, ctx.session.organizationId, 'api');
-  if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, ctx.session.organizationId, meta.limit.key);
-  return next({
-    ctx: { ...ctx, session: ctx.session, userId: ctx.session.userId, organizationId: ctx.session.organizationId },
-  });
-});
-
-/** The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept. */
-const signedInKept = signedIn.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+/**
+ * The checks of every signed-in procedure, in one middleware (each middleware of tRPC's chain costs a call, a
+ * context copy and promises on every request, `npm run bench -- scale`), in this order: the input's characters, the
+ * session, the procedure's rule for the session's role or API key, the plan; then the kept answer of a `kept` read,
+ * or the procedure. After it, `ctx.session`, `ctx.userId` and `ctx.organizationId` are non-null types.
+ */
+const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInput }) => {
+  await refuseInvalidCharacters(path, getRawInput);
+  const { session } = ctx;
+  if (!session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
+  await refuseOutsideRule(ctx, session, meta, type, getRawInput);
+  const run = () => next({ ctx: { ...ctx, session, userId: session.userId, organizationId: session.organizationId } });
+  if (type === 'mutation') return actingFor(session.organizationId, meta?.allow, run);
+  // The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept.
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
-  if (!answers) return actingFor(ctx.organizationId, meta?.allow, () => next());
-  const key = answerKey(path, ctx.session, await getRawInput());
-  const found = await answers.answer(key, ctx.organizationId, () => actingFor(ctx.organizationId, meta?.allow, () => next()));
+  if (!answers) return run();
+  const key = answerKey(path, session, await getRawInput());
+  const found = await answers.answer(key, session.organizationId, run);
   return 'kept' in found ? { ok: true as const, data: found.kept, marker: middlewareMarker } : found.read;
 });
 
 /**
- * Runs the procedure as acting for the session's organisation (db/write-scope.ts), so that its writes move only that
+ * The kept answer of a `kept` read for a door to send without calling the procedure through tRPC (its call, its
+ * middlewares' promises and context copies cost more than finding the answer, `npm run bench -- scale`): only when
+ * every check of `signedIn` passes for this call, with the same key. Otherwise null, and the door calls the procedure,
+ * whose middleware answers, reads or refuses as it always does.
+ */
+export async function keptAnswerFor(
+  ctx: Context,
+  call: { path: string; meta: ProcedureMeta | undefined; type: string; rawInput: unknown },
+): Promise<{ data: unknown } | null> {
+  const { session } = ctx;
+  if (!call.meta?.kept || call.type !== 'query' || !session) return null;
+  const answers = keptAnswersOf(ctx.db);
+  if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
+  // A refusal, or a check that reads the plan, is left to the procedure's own call: it answers in its door's shape.
+  if (ruleRefusal(session, call.meta) || checksPlan(call.meta, call.type, session)) return null;
+  const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId);
+  return data === undefined ? null : { data };
+}
+
+/**
+ * The refusal of a call that the session's role or API key may not make: the procedure's own rule, the screens' too;
+ * a procedure without one is refused, never let through, and so is a signed-in procedure that calls itself public
+ * (it cannot be one: only publicProcedure is). Null when the rule allows the call.
+ */
+function ruleRefusal(session: NonNullable<Context['session']>, meta: ProcedureMeta | undefined): AppError | null {
+  const rule = meta?.allow;
+  const { apiKey } = session;
+  // An API key acts for the organisation through its role (auth/api-keys.ts), never on a person's own account.
+  if (apiKey && rule === 'self') return new AppError('FORBIDDEN', API_KEY_SELF_REFUSAL);
+  const allowed = apiKey ? apiKeyMayCall(apiKey, session.role, rule, meta?.apiKeyScope) : roleAllows(session.role, rule);
+  if (rule !== undefined && rule !== 'public' && allowed) return null;
+  const keyRefusal = apiKey && meta?.apiKeyScope === 'webhooks' ? API_KEY_WEBHOOKS_REFUSAL : apiKey && apiKeyScopeRefusal(apiKey.scope);
+  return new AppError('FORBIDDEN', keyRefusal || ROLE_REFUSAL);
+}
+
+/** Whether the call needs the plan's or the rate's checks, which read the database (refuseOutsideRule). */
+const checksPlan = (meta: ProcedureMeta | undefined, type: string, session: NonNullable<Context['session']>) =>
+  Boolean(meta?.heavy || meta?.feature || meta?.limit || (session.apiKey && type === 'mutation'));
+
+/** Refuses a call outside the session's rule (ruleRefusal), then past the heavy writes' rate, the plan's features and limits. */
+async function refuseOutsideRule(
+  ctx: Context,
+  session: NonNullable<Context['session']>,
+  meta: ProcedureMeta | undefined,
+  type: string,
+  getRawInput: () => Promise<unknown>,
+): Promise<void> {
+  const refusal = ruleRefusal(session, meta);
+  if (refusal) throw refusal;
+  if (!checksPlan(meta, type, session)) return;
+  if (meta?.heavy) {
+    const heavy = await heavyWriteRefusal(ctx.rateLimits, session.id, session.organizationId);
+    if (heavy) throw heavy;
+  }
+  if (meta?.feature) await assertFeature(ctx, session.organizationId, meta.feature);
+  // A key kept after a downgrade below Solo still reads and exports (never blocked); its writes are refused.
+  if (session.apiKey && type === 'mutation') await assertFeature(ctx, session.organizationId, 'api');
+  if (meta?.limit && !meta.limit.exempt?.(await getRawInput())) await assertWithinLimit(ctx, session.organizationId, meta.limit.key);
+}
+
+/**
+ * Runs a write as acting for the session's organisation (db/write-scope.ts), so that its writes move only that
  * organisation's kept answers; a procedure on the person's own account (`self`) writes what every organisation of
- * theirs may show, so its writes count as anyone's.
+ * theirs may show, so its writes count as anyone's. A read enters no scope: should it write data after all, its write
+ * counts as anyone's, which drops more kept answers than needed, never too few.
  */
 function actingFor<T>(organizationId: number, rule: ProcedureRule | undefined, work: () => Promise<T>): Promise<T> {
   return rule === 'self' ? work() : actingForOrganization(organizationId, work);
@@ -189,10 +238,10 @@ function actingFor<T>(organizationId: number, rule: ProcedureRule | undefined, w
  * members and the reserved deletions (admin and above); `own` billing and the organisation itself (owners only).
  * There is no builder without a rule, so a procedure without one does not compile.
  */
-export const selfProcedure = ruled(signedInKept, 'self');
-export const readProcedure = ruled(signedInKept, 'read');
-export const writeProcedure = ruled(signedInKept, 'write');
-export const manageProcedure = ruled(signedInKept, 'manage');
-export const ownerProcedure = ruled(signedInKept, 'own');
+export const selfProcedure = ruled(signedIn, 'self');
+export const readProcedure = ruled(signedIn, 'read');
+export const writeProcedure = ruled(signedIn, 'write');
+export const manageProcedure = ruled(signedIn, 'manage');
+export const ownerProcedure = ruled(signedIn, 'own');
 /** Managing webhooks: an owner's or an admin's, and an API key's only with its `webhooks` scope. */
 export const webhooksProcedure = manageProcedure.meta({ apiKeyScope: 'webhooks' });

@@ -8,6 +8,7 @@ import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
 import { keepDataGeneration, PostgresDataGeneration, SqliteDataGeneration } from './data-generation';
+import { keepDirectReads } from './precompiled';
 
 export type Db = Kysely<Database>;
 
@@ -35,7 +36,9 @@ function openSqlite(file: string): Connection {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const generation = new SqliteDataGeneration(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [generation] });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [generation] });
+  keepDirectReads(db, (sql, parameters) => (sqlite.inTransaction ? null : statements.prepare(sql).all(parameters)));
   keepDataGeneration(db, generation);
   keepDocumentCounts(db, new DocumentCounts(generation));
   let closed = false;

@@ -1,6 +1,21 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from './connection';
 
+/** Runs a read at once on the handle's own connection, or answers null when it cannot (see keepDirectReads). */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const directReads = new WeakMap<Db, DirectRead>();
+
+/**
+ * SQLite's handle reads without Kysely's executor when no transaction is open on its one connection: the executor's
+ * queue, its lock and its plugins' promises cost more than the session lookup's statement itself
+ * (`npm run bench -- scale`). Inside a transaction the read waits its turn in the queue as any other, so it never sees
+ * a write that is not committed yet. PostgreSQL's pool has no such shortcut.
+ */
+export function keepDirectReads(db: Db, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
 /**
  * A fixed-shape query compiled once; each call only supplies its parameters, in the order they appear in the SQL.
  * Kysely rebuilds and recompiles a query on every call, which on the per-request session lookup cost more than
@@ -17,6 +32,8 @@ export function precompiled<Params extends readonly unknown[], Row>(build: (db: 
       sql = compiled.sql;
       cache.set(db, sql);
     }
+    const direct = directReads.get(db)?.(sql, params);
+    if (direct) return direct as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]) as CompiledQuery<Row>);
     return rows;
   };

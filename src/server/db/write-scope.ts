@@ -1,11 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedStore } from '../scoped-store';
 
 interface WriteScope {
   organizationId: number;
   open: boolean;
 }
 
-const scopes = new AsyncLocalStorage<WriteScope>();
+/** Entered by writes only (trpc.ts): a read holds no scope, so reads under load pay for no async context. */
+const scopes = new ScopedStore<WriteScope>();
 
 /**
  * Runs a procedure's work as acting for one organisation, so that the data generation (data-generation.ts) can tell

@@ -20,6 +20,8 @@ import { CARD_WEBHOOK_PREFIX, handleCardWebhook, handlePaymentWebhook, STRIPE_WE
 import type { RequestDrain } from './drain';
 import { SENDER_CONFIRM_PREFIX, serveSenderConfirmation } from './sender-confirmation';
 
+const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
@@ -27,7 +29,8 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
   return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = requestIdOf(req);
     res.setHeader('X-Request-Id', requestId);
-    const run = () => requestScope.run({ requestId }, () => serve(req, res));
+    // Only a write carries its id in an async scope (logger.ts): a read's lines are the doors' own, which name it.
+    const run = isRead(req.method) ? () => serve(req, res) : () => requestScope.run({ requestId }, () => serve(req, res));
     return drain ? drain.track(res, run) : run();
   };
 

@@ -26,6 +26,21 @@ const PROCEDURES = new Set(proceduresOf(appRouter).map((p) => p.path));
  * Never the raw path, whose ids and typos would make a series per request.
  */
 export function routeLabel(pathname: string): string {
+  let label = labels.get(pathname);
+  if (label === undefined) {
+    // Paths holding ids are many: the memo is emptied when full rather than grown.
+    if (labels.size >= MAX_LABELS) labels.clear();
+    label = labelOf(pathname);
+    labels.set(pathname, label);
+  }
+  return label;
+}
+
+/** The labels of the paths last requested: every request asks for its own, after its answer. */
+const labels = new Map<string, string>();
+const MAX_LABELS = 2000;
+
+function labelOf(pathname: string): string {
   if (pathname.startsWith(TRPC_PREFIX)) {
     const names = pathname.slice(TRPC_PREFIX.length).split(',');
     if (names.length > 1) return 'trpc:batch';

@@ -40,17 +40,26 @@ export function sendJsonText(res: ServerResponse, status: number, payload: strin
  * as tRPC's `data.fields`, so a REST client can show each message beside its field.
  */
 export function sendError(res: ServerResponse, cause: unknown, procedure?: string): void {
-  const { status, body } = errorAnswer(cause, procedure);
+  const { status, body } = errorAnswer(cause, procedure, answerRequestId(res));
   sendJsonText(res, status, body);
 }
 
-/** The error answer of `sendError`, as status and JSON text (an idempotent request stores it). */
-export function errorAnswer(cause: unknown, procedure?: string): { status: number; body: string } {
+/**
+ * The error answer of `sendError`, as status and JSON text (an idempotent request stores it). `requestId` names the
+ * request in the line a 500 logs (a read holds no request scope: logger.ts).
+ */
+export function errorAnswer(cause: unknown, procedure?: string, requestId?: string): { status: number; body: string } {
   const error = getTRPCErrorFromUnknown(cause);
   const status = getHTTPStatusCodeFromError(error);
-  if (status >= 500) logger.error('request failed', error.cause ?? error);
+  if (status >= 500) logger.error('request failed', error.cause ?? error, requestId);
   const fields = fieldsOf(error);
   return { status, body: JSON.stringify({ messages: messagesOf(error, inputSchemaOf(procedure)), ...(fields ? { fields } : {}) }) };
+}
+
+/** The id the handler gave this answer (http/handler.ts sets it first). */
+export function answerRequestId(res: ServerResponse): string | undefined {
+  const id = res.getHeader('X-Request-Id');
+  return typeof id === 'string' ? id : undefined;
 }
 
 export function sendMessage(res: ServerResponse, status: number, messages: string): void {

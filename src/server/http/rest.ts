@@ -5,10 +5,12 @@ import { appRouter } from '../routers/_app';
 import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
-import { errorAnswer, sendError, sendJsonText } from './respond';
+import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond';
 import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
+import { keptAnswerFor } from '../trpc';
+import { procedureMetasOf } from '../procedures';
 
 /**
  * REST paths, each one door onto the same tRPC procedure as /api/trpc (one procedure, two doors). The
@@ -17,6 +19,7 @@ import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from 
  */
 export const restRoutes = restRoutesOf(appRouter);
 export const findRestRoutes = compileRestRoutes(restRoutes);
+const metas = procedureMetasOf(appRouter);
 
 function queryInput(search: string): Record<string, string> | undefined {
   if (search === '' || search === '?') return undefined;
@@ -93,20 +96,24 @@ export async function handleRest(
     const ctx = await makeContext();
     const run = async (): Promise<StoredHttpAnswer> => {
       try {
+        const call = { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input };
+        const kept = await keptAnswerFor(ctx, call);
         // In-process, as createCaller does, without its per-call proxy.
-        const answer = await callProcedure({
-          router: appRouter,
-          path: route.procedure,
-          getRawInput: async () => input,
-          ctx,
-          type: route.type,
-          signal: undefined,
-          batchIndex: 0,
-        });
+        const answer = kept
+          ? kept.data
+          : await callProcedure({
+              router: appRouter,
+              path: route.procedure,
+              getRawInput: async () => input,
+              ctx,
+              type: route.type,
+              signal: undefined,
+              batchIndex: 0,
+            });
         const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
         return { status, body: answerText('rest', answer, () => JSON.stringify(answer)) };
       } catch (error) {
-        return errorAnswer(error, route.procedure);
+        return errorAnswer(error, route.procedure, answerRequestId(res));
       }
     };
     // A repeated POST with the same Idempotency-Key gets the first answer again (http/idempotency.ts).

@@ -15,16 +15,19 @@ import { logger } from '../logger';
 import { DEFAULT_BODY_LIMIT, readBody, tooLarge } from './body';
 import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
-import { sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
+import { answerRequestId, sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
 import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
+import { keptAnswerFor } from '../trpc';
+import { procedureMetasOf } from '../procedures';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
 const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
+const metas = procedureMetasOf(appRouter);
 
 /** As tRPC's adapter reads inputs (`getInputs` in its JSON content-type handler): its errors, its messages. */
 function parseInputs(text: string | undefined, isBatch: boolean, calls: number): unknown[] {
@@ -42,8 +45,8 @@ function parseInputs(text: string | undefined, isBatch: boolean, calls: number):
   }
 }
 
-function logInternal(error: TRPCError, path: string) {
-  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error);
+function logInternal(error: TRPCError, path: string, requestId: string | undefined) {
+  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error, requestId);
 }
 
 /**
@@ -79,7 +82,7 @@ export async function handleTrpc(
       // The adapter's own answers: a 401 says how to authenticate, as every other door's does (http/respond.ts).
       responseMeta: ({ errors }) =>
         errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE } } : {},
-      onError: ({ error, path: p }) => logInternal(error, p ?? path),
+      onError: ({ error, path: p }) => logInternal(error, p ?? path, answerRequestId(res)),
     });
   }
 
@@ -87,6 +90,7 @@ export async function handleTrpc(
   const isBatch = query.get('batch') === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
   const procedurePaths = isBatch ? paths : [path];
+  const requestId = answerRequestId(res);
   let ctx: Context | undefined;
   let text: string | undefined;
   let key: string | undefined;
@@ -107,6 +111,19 @@ export async function handleTrpc(
     return inputs[index];
   };
 
+  /** The kept answer of a kept read (trpc.ts's keptAnswerFor); an input that does not parse is left to the call. */
+  const keptAnswerOfCall = async (context: Context, procedurePath: string, index: number) => {
+    const meta = metas.get(procedurePath);
+    if (!meta?.kept || type !== 'query') return null;
+    let rawInput: unknown;
+    try {
+      rawInput = inputAt(index);
+    } catch {
+      return null;
+    }
+    return keptAnswerFor(context, { path: procedurePath, meta, type, rawInput });
+  };
+
   /** One call's answer, in the wire format (transformed) with the status it alone would have. */
   const answerOf = (response: TRPCResponse): StoredHttpAnswer => ({
     status: getHTTPStatusCode(response),
@@ -117,22 +134,25 @@ export async function handleTrpc(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const data = await callProcedure({
-        router: appRouter,
-        path: procedurePath,
-        getRawInput: async () => {
-          input = inputAt(index);
-          return input;
-        },
-        ctx,
-        type,
-        signal: undefined,
-        batchIndex: index,
-      });
+      const kept = await keptAnswerOfCall(ctx, procedurePath, index);
+      const data = kept
+        ? kept.data
+        : await callProcedure({
+            router: appRouter,
+            path: procedurePath,
+            getRawInput: async () => {
+              input = inputAt(index);
+              return input;
+            },
+            ctx,
+            type,
+            signal: undefined,
+            batchIndex: index,
+          });
       // A kept answer's text is made once (kept-answers.ts); its status is 200.
       return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
     } catch (cause) {
-      return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx }));
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx, requestId }));
     }
   };
 
@@ -152,9 +172,14 @@ export async function handleTrpc(
     try {
       return await runIdempotent(ctx.db, { scope, requestHash: hash }, () => callOnce(procedurePath, index));
     } catch (cause) {
-      return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx }));
+      return answerOf(errorResponse(cause, { path: procedurePath, type, input: undefined, ctx, requestId }));
     }
   };
+  if (!isBatch) {
+    // A single call (every write, most reads): its own answer and status, with no batch to budget.
+    const answer = await answerCall(path, 0);
+    return sendJsonText(res, answer.status, answer.body);
+  }
   // One after another, each within the batch's budget (batch-budget.ts), rather than all at once.
   const budget = new BatchBudget();
   const answers: StoredHttpAnswer[] = [];
@@ -162,16 +187,14 @@ export async function handleTrpc(
     const refusal = index > 0 ? budget.refusal() : null;
     answers.push(
       refusal
-        ? answerOf(errorResponse(refusal, { path: procedurePath, type, input: undefined, ctx }))
+        ? answerOf(errorResponse(refusal, { path: procedurePath, type, input: undefined, ctx, requestId }))
         : await budget.spend(index === 0, () => answerCall(procedurePath, index)),
     );
   }
   const statuses = new Set(answers.map((a) => a.status));
-  const [single] = answers;
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
-  const status = !isBatch && single ? single.status : statuses.size === 1 ? (single?.status ?? 200) : 207;
-  const body = !isBatch && single ? single.body : `[${answers.map((a) => a.body).join(',')}]`;
-  sendJsonText(res, status, body);
+  const status = statuses.size === 1 ? (answers[0]?.status ?? 200) : 207;
+  sendJsonText(res, status, `[${answers.map((a) => a.body).join(',')}]`);
 }
 
 /**
@@ -188,9 +211,15 @@ function batchRefusal(calls: number, method: string | undefined): AppError | nul
 
 function errorResponse(
   cause: unknown,
-  { path, type, input, ctx }: { path: string; type: 'query' | 'mutation'; input: unknown; ctx: Context | undefined },
+  {
+    path,
+    type,
+    input,
+    ctx,
+    requestId,
+  }: { path: string; type: 'query' | 'mutation'; input: unknown; ctx: Context | undefined; requestId: string | undefined },
 ): TRPCResponse {
   const error = getTRPCErrorFromUnknown(cause);
-  logInternal(error, path);
+  logInternal(error, path, requestId);
   return { error: getErrorShape({ config, error, type, path, input, ctx }) };
 }
