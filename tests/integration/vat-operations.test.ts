@@ -177,4 +177,12 @@ describe('the operations of a line of the VAT return, page by page', () => {
     expect(page).toEqual(rest);
     expect(page.next).not.toBeNull();
   });
+
+  it('is documented in the OpenAPI document the app serves, beside the return', async () => {
+    const document = await ok(new Session(server.url), '/api/openapi.json');
+    const operation = document.paths['/api/reports/vat/operations']?.get;
+    expect(operation?.summary).toBe('Opérations d’une ligne de la CA3 sur la période, par pages (curseur « next »)');
+    expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['after', 'from', 'line', 'per_page', 'to']);
+    expect(Object.keys(operation.responses)).toContain('200');
+  });
 });
