@@ -177,12 +177,15 @@ export async function vatLedgerLinePage(
   },
 ) {
   const { after } = params;
+  // The range starts at the cursor's day: given only the period's first day, SQLite walks the index from there and
+  // filters on the cursor (a page deep in a year read in milliseconds instead of tens of microseconds).
+  const start = after && after.date > params.from ? after.date : params.from;
   let query = db
     .selectFrom('vat_ledger')
     .select(['date', 'source', 'item_id', 'rate', sql<number | string>`sum(base)`.as('base'), sql<number | string>`sum(tax)`.as('tax')])
     .where('organization_id', '=', params.organizationId)
     .where('line', '=', params.line)
-    .where('date', '>=', params.from)
+    .where('date', '>=', start)
     .where('date', '<=', params.to);
   if (after)
     query = query.where((eb) =>
