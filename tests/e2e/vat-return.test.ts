@@ -106,7 +106,7 @@ describe('the VAT return on screen', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /^Ligne 08 — Taux normal 20/ });
     const rows = dialog.getByTestId('vat-operations').locator('tbody tr');
-    await dialog.getByText(/^Opérations 1 à 50$/).waitFor();
+    await dialog.getByText('Opérations 1 à 50', { exact: true }).waitFor();
     expect(await rows.count()).toBe(50);
     expect(await rows.first().innerText()).toContain(first.data[0].reference);
     expect(await dialog.locator('tfoot').innerText()).toContain('Total de la ligne 08 sur la période');
@@ -114,7 +114,7 @@ describe('the VAT return on screen', () => {
 
     await dialog.getByRole('button', { name: 'Suivantes' }).focus();
     await page.keyboard.press('Enter');
-    await dialog.getByText(/^Opérations 51 à 100/).waitFor();
+    await dialog.getByText('Opérations 51 à 100', { exact: true }).waitFor();
     // The reader lands on the page read.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('vat-operations');
     const second = (await session.rest('GET', `/api/reports/vat/operations?${period}&line=08&after=${encodeURIComponent(first.next)}`))
@@ -123,7 +123,7 @@ describe('the VAT return on screen', () => {
     await screenshot(page, 'vat-return-operations-08-page-2', { fullPage: false });
     await dialog.getByRole('button', { name: 'Précédentes' }).focus();
     await page.keyboard.press('Enter');
-    await dialog.getByText(/^Opérations 1 à 50$/).waitFor();
+    await dialog.getByText('Opérations 1 à 50', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await card.screenshot({ path: path.join(ARTIFACTS, 'vat-return-operations-omitted-card.png') });
