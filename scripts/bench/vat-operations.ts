@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/migrate';
+import { startBuiltServer } from './built-server';
 import { refreshVatLedger } from '../../src/server/services/vat-ledger';
 import { vatOperationsPage } from '../../src/server/services/vat-operations';
 import { writeVatOperationsCursor } from '../../src/shared/schemas/vat-operations';
@@ -123,3 +124,37 @@ if (raw) {
   console.log(`\nplan of a page: ${plan.map((p) => p.detail).join(' | ')}`);
 }
 await connection.close();
+
+// The same pages through the REST door of the built server (on its own copy of the file), signed in as the bench's user.
+if (process.argv.includes('--http')) {
+  const server = await startBuiltServer({ database: file });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-scale@exemple.fr', password: 'bench-password' }),
+    });
+    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const period = periods[0] ?? { from: '', to: '' };
+    const base = `${server.url}/api/reports/vat/operations?from=${period.from}&to=${period.to}&line=08&per_page=50`;
+    let after: string | null = null;
+    const times: number[] = [];
+    // 200 pages in a row, following `next`: the first 10,000 operations of the line.
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      const answer = await fetch(after ? `${base}&after=${encodeURIComponent(after)}` : base, { headers: { cookie } });
+      const page = (await answer.json()) as { next: string | null; data: unknown[] };
+      times.push(performance.now() - started);
+      if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+      after = page.next;
+      if (after === null) break;
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(2);
+    console.log(
+      `\nREST, ${times.length} pages following next (first: ${times[0]?.toFixed(2)} ms): median ${at(0.5)} ms, p95 ${at(0.95)} ms, slowest ${at(1)} ms`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
