@@ -126,6 +126,9 @@ describe('the VAT return on screen', () => {
     await dialog.getByText('Opérations 1 à 50', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // Closed, the focus is back where the reader opened it.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Voir les opérations');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Ligne 08\s:\svoir les opérations$/);
     await card.screenshot({ path: path.join(ARTIFACTS, 'vat-return-operations-omitted-card.png') });
     await context.close();
   }, 180_000);

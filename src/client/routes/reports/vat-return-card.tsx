@@ -63,7 +63,9 @@ export function VatReturnCard({
   range: { from: string; to: string };
 }) {
   const [open, setOpen] = useState<VatLine | null>(null);
-  const [paged, setPaged] = useState<{ code: VatOperationLine; label: string } | null>(null);
+  // The line last paged stays after its dialog closes: the dialog keeps its identity while it closes and gives the focus
+  // back to « Voir les opérations »; another line gets a dialog of its own, on its first page.
+  const [paged, setPaged] = useState<{ code: VatOperationLine; label: string; open: boolean } | null>(null);
   const lines = vat?.lines.filter((l) => shown(l, vat.lines)) ?? [];
   // A long period's return comes without its operations (too many to list): its lines still show.
   const any = vat ? vat.items_omitted === true || vat.lines.some((l) => l.items.length > 0) : false;
@@ -73,7 +75,11 @@ export function VatReturnCard({
   const pagedAction = (l: VatLine) => {
     const code = vat?.items_omitted ? pagedLine(l.code) : null;
     if (code === null || ((l.base ?? 0) === 0 && (l.tax ?? 0) === 0)) return undefined;
-    return { label: 'Voir les opérations', name: `Ligne ${l.code} : voir les opérations`, run: () => setPaged({ code, label: l.label }) };
+    return {
+      label: 'Voir les opérations',
+      name: `Ligne ${l.code} : voir les opérations`,
+      run: () => setPaged({ code, label: l.label, open: true }),
+    };
   };
   return (
     <>
@@ -155,7 +161,13 @@ export function VatReturnCard({
           </div>
         )}
       </Dialog>
-      <VatOperationsDialog key={paged?.code} line={paged} range={range} format={format} onClose={() => setPaged(null)} />
+      <VatOperationsDialog
+        key={paged?.code}
+        line={paged?.open ? paged : null}
+        range={range}
+        format={format}
+        onClose={() => setPaged(paged && { ...paged, open: false })}
+      />
     </>
   );
 }
