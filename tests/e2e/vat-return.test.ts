@@ -4,6 +4,7 @@ import { ARTIFACTS, browserSuite, chooseOption, screenshot } from '../helpers/br
 import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { seedVatYear } from '../helpers/vat-year';
+import { seedDirectly } from '../../scripts/bench/reports';
 
 const suite = browserSuite();
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
@@ -76,4 +77,59 @@ describe('the VAT return on screen', () => {
     await card.screenshot({ path: path.join(ARTIFACTS, 'vat-return-april-2025-card.png') });
     await context.close();
   });
+
+  it('a period too large to list its operations: « Voir les opérations » pages a line’s from the server, by keyboard', async () => {
+    const { session } = await registered(suite.server.url);
+    const organizationId = (await session.trpc().auth.me.query()).organization.id;
+    // Three years of documents written straight into the database: more movements than the return lists (5 000).
+    await seedDirectly(suite.server.dbPath, organizationId, 10_000);
+    const from = `${Number(today.slice(0, 4)) - 2}-01-01`;
+    const period = `from=${from}&to=${today}`;
+    const report = await session.rest('GET', `/api/reports/vat?${period}`);
+    expect(report.status).toBe(200);
+    expect(report.body.items_omitted).toBe(true);
+    const first = (await session.rest('GET', `/api/reports/vat/operations?${period}&line=08`)).body;
+    expect(first.data).toHaveLength(50);
+
+    const { context, page } = await suite.loggedInAs(session);
+    await page.goto('/reports');
+    await chooseOption(page, 'Période', 'Personnalisée');
+    await page.getByLabel('Du', { exact: true }).fill(from);
+    await page.getByLabel('Au', { exact: true }).fill(today);
+    const card = page.getByTestId('report-tva-ca3');
+    const open = card.getByRole('button', { name: /^Ligne 08\s:\svoir les opérations$/ });
+    await open.waitFor();
+    expect(await open.innerText()).toBe('Voir les opérations');
+    // Lines that are totals (16) page nothing of their own.
+    expect(await card.getByRole('button', { name: /^Ligne 16\s:\svoir les opérations$/ }).count()).toBe(0);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Ligne 08 — Taux normal 20/ });
+    const rows = dialog.getByTestId('vat-operations').locator('tbody tr');
+    await dialog.getByText('Opérations 1 à 50', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(50);
+    expect(await rows.first().innerText()).toContain(first.data[0].reference);
+    expect(await dialog.locator('tfoot').innerText()).toContain('Total de la ligne 08 sur la période');
+    await screenshot(page, 'vat-return-operations-08', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Suivantes' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Opérations 51 à 100', { exact: true }).waitFor();
+    // The reader lands on the page read.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('vat-operations');
+    const second = (await session.rest('GET', `/api/reports/vat/operations?${period}&line=08&after=${encodeURIComponent(first.next)}`))
+      .body;
+    expect(await rows.first().innerText()).toContain(second.data[0].reference);
+    await screenshot(page, 'vat-return-operations-08-page-2', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Précédentes' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Opérations 1 à 50', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Closed, the focus is back where the reader opened it.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Voir les opérations');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Ligne 08\s:\svoir les opérations$/);
+    await card.screenshot({ path: path.join(ARTIFACTS, 'vat-return-operations-omitted-card.png') });
+    await context.close();
+  }, 180_000);
 });

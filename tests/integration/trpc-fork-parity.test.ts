@@ -785,6 +785,10 @@ const samples: Record<string, () => Promise<Call>> = {
     await documentId('invoice', true);
     return { input: both({ from: '2026-01-01', to: '2026-12-31' }) };
   },
+  'reports.vatOperations': async () => {
+    await documentId('invoice', true);
+    return { input: both({ from: '2026-01-01', to: '2026-12-31', line: '08', per_page: 1 }) };
+  },
   'reports.receivables': async () => {
     await documentId('invoice', true);
     return { input: both(undefined) };

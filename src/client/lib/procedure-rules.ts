@@ -185,6 +185,7 @@ export const PROCEDURE_RULES = {
   'reports.turnover': 'read',
   'reports.urssaf': 'read',
   'reports.vat': 'read',
+  'reports.vatOperations': 'read',
   'search.query': 'read',
   'settings.get': 'read',
   'settings.update': 'manage',

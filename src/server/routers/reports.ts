@@ -23,7 +23,9 @@ import {
   turnoverReport,
   urssafReport,
 } from '../services/reports';
+import { vatOperationsPage } from '../services/vat-operations';
 import { vatReportFromLedger } from '../services/vat-report';
+import { vatOperationsPageSchema, vatOperationsQuerySchema } from '../../shared/schemas/vat-operations';
 
 /** Statistiques: one procedure per figure, each also a GET under /api/reports. */
 export const reportsRouter = router({
@@ -71,6 +73,18 @@ export const reportsRouter = router({
     .input(vatQuerySchema)
     .output(vatReportSchema)
     .query(({ ctx, input }) => vatReportFromLedger(ctx.db, ctx.organizationId, input)),
+  vatOperations: readProcedure
+    .meta({
+      kept: true,
+      rest: {
+        method: 'GET',
+        path: '/api/reports/vat/operations',
+        summary: 'Opérations d’une ligne de la CA3 sur la période, par pages (curseur « next »)',
+      },
+    })
+    .input(vatOperationsQuerySchema)
+    .output(vatOperationsPageSchema)
+    .query(({ ctx, input }) => vatOperationsPage(ctx.db, ctx.organizationId, input)),
   receivables: readProcedure
     .meta({
       kept: true,

@@ -8,12 +8,12 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** Longer periods would only be slow to compute and unreadable to draw. */
 export const REPORT_MAX_YEARS = 10;
 
-const dateField = (label: string) => z.iso.date({ error: `${label} : date attendue au format AAAA-MM-JJ` }).meta({ label });
+export const dateField = (label: string) => z.iso.date({ error: `${label} : date attendue au format AAAA-MM-JJ` }).meta({ label });
 
 const isoDate = z.iso.date();
 
 /** A period, checked once for every report: from ≤ to, at most ten years. */
-function checkPeriod(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+export function checkPeriod(value: { from: string; to: string }, ctx: z.RefinementCtx) {
   // Zod still runs this after a field failed: a wrong date is already said, comparing it would only add noise.
   if (!isoDate.safeParse(value.from).success || !isoDate.safeParse(value.to).success) return;
   if (value.from > value.to) {

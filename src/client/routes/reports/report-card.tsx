@@ -34,6 +34,7 @@ const styles = {
     cursor: 'pointer',
     bg: 'transparent',
     p: '0',
+    whiteSpace: 'nowrap',
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
   }),
 };
@@ -43,8 +44,17 @@ export interface ReportTable {
   header: string[];
   /** Which columns are amounts or counts: right-aligned; exported as plain French numbers. */
   numeric?: boolean[];
-  /** `open`: what a click on the row's first cell shows (its details), named by `openLabel` for screen readers. */
-  rows: { cells: string[]; csv?: string[]; open?: () => void; openLabel?: string }[];
+  /**
+   * `open`: what a click on the row's first cell shows (its details), named by `openLabel` for screen readers.
+   * `action`: a button in a last column (not exported), `label` shown and `name` read out.
+   */
+  rows: {
+    cells: string[];
+    csv?: string[];
+    open?: () => void;
+    openLabel?: string;
+    action?: { label: string; name: string; run: () => void };
+  }[];
 }
 
 const frenchNumber = new Intl.NumberFormat('fr-FR', { useGrouping: false, maximumFractionDigits: 2 });
@@ -81,6 +91,7 @@ export function ReportCard({
   const body = useRef<HTMLDivElement>(null);
   const [asTable, setAsTable] = useState(false);
   const isEmpty = table.rows.length === 0;
+  const withActions = table.rows.some((r) => r.action);
   const exportCsv = () => {
     const content = toCsv(
       table.header,
@@ -140,6 +151,11 @@ export function ReportCard({
                         {h}
                       </th>
                     ))}
+                    {withActions && (
+                      <th scope="col">
+                        <span className={styles.srOnly}>Détail</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -157,6 +173,15 @@ export function ReportCard({
                           )}
                         </td>
                       ))}
+                      {withActions && (
+                        <td>
+                          {r.action && (
+                            <button type="button" className={styles.open} onClick={r.action.run} aria-label={r.action.name}>
+                              {r.action.label}
+                            </button>
+                          )}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

@@ -319,7 +319,7 @@ export default function ReportsPage() {
           {franchise ? (
             <ReceiptsCard key={`${range.from} ${range.to}`} range={range} format={fmt} />
           ) : (
-            <VatReturnCard vat={vat.data} yearly={kind === 'year'} format={fmt} />
+            <VatReturnCard vat={vat.data} yearly={kind === 'year'} format={fmt} range={range} />
           )}
         </>
       )}

@@ -8,32 +8,24 @@ import { formatDateShort } from '../../../shared/format';
 import { Dialog } from '../../components/ui/dialog';
 import { csvNumber, ReportCard } from './report-card';
 import { isSale } from '../../../shared/vat-return/ca3-lines';
+import { operationLink } from '../../../shared/vat-return/operation-link';
+import { VAT_OPERATION_LINES, type VatOperationLine } from '../../../shared/schemas/vat-operations';
+import { VatOperationsDialog } from './vat-operations-dialog';
+import { vatItemsTable } from './vat-items-style';
 
 type VatReport = inferRouterOutputs<AppRouter>['reports']['vat'];
 type VatLine = VatReport['lines'][number];
 
 const styles = {
   note: css({ fontSize: 'sm', color: 'fg.muted', mt: '3' }),
-  items: css({
-    w: 'full',
-    fontSize: 'sm',
-    borderCollapse: 'collapse',
-    '& th, & td': { py: '1.5', px: '2', borderBottomWidth: '1px', borderColor: 'border.default', textAlign: 'left', verticalAlign: 'top' },
-    '& th': { color: 'fg.muted', fontWeight: '600' },
-    '& .num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-    '& tfoot td': { fontWeight: '700', borderBottomWidth: '0' },
-  }),
   basis: css({ color: 'fg.muted', fontSize: 'xs' }),
 };
 
 const NATURES = { goods: 'Biens', services: 'Services' } as const;
 
-/** Where an operation behind a line is read: its document, or the expenses of its supplier. */
-function hrefOf(item: VatLine['items'][number]): string {
-  if (item.source === 'invoice') return `/invoices/${item.id}/view`;
-  if (item.source === 'credit') return `/credits/${item.id}/view`;
-  return `/expenses?search=${encodeURIComponent(item.party)}`;
-}
+/** A line whose operations the server pages (its own, not a total's): what a return too large to list them offers. */
+const pagedLine = (code: string): VatOperationLine | null =>
+  (VAT_OPERATION_LINES as readonly string[]).includes(code) ? (code as VatOperationLine) : null;
 
 /** A line's value as the form shows it: the tax, or the base where the line has no tax column (cadre A). */
 const lineValue = (l: VatLine) => l.tax ?? l.base ?? 0;
@@ -59,13 +51,36 @@ const itemsOf = (line: VatLine, lines: VatLine[]): VatLine['items'] =>
           .flatMap((l) => l.items)
           .sort((a, b) => a.date.localeCompare(b.date));
 
-export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefined; yearly: boolean; format: (n: number) => string }) {
+export function VatReturnCard({
+  vat,
+  yearly,
+  format,
+  range,
+}: {
+  vat: VatReport | undefined;
+  yearly: boolean;
+  format: (n: number) => string;
+  range: { from: string; to: string };
+}) {
   const [open, setOpen] = useState<VatLine | null>(null);
+  // The line last paged stays after its dialog closes: the dialog keeps its identity while it closes and gives the focus
+  // back to « Voir les opérations »; another line gets a dialog of its own, on its first page.
+  const [paged, setPaged] = useState<{ code: VatOperationLine; label: string; open: boolean } | null>(null);
   const lines = vat?.lines.filter((l) => shown(l, vat.lines)) ?? [];
   // A long period's return comes without its operations (too many to list): its lines still show.
   const any = vat ? vat.items_omitted === true || vat.lines.some((l) => l.items.length > 0) : false;
   const all = vat?.lines ?? [];
   const opened = open ? itemsOf(open, all) : [];
+  // Too many operations to send with the return: each line of its own pages them from the server.
+  const pagedAction = (l: VatLine) => {
+    const code = vat?.items_omitted ? pagedLine(l.code) : null;
+    if (code === null || ((l.base ?? 0) === 0 && (l.tax ?? 0) === 0)) return undefined;
+    return {
+      label: 'Voir les opérations',
+      name: `Ligne ${l.code} : voir les opérations`,
+      run: () => setPaged({ code, label: l.label, open: true }),
+    };
+  };
   return (
     <>
       <ReportCard
@@ -81,6 +96,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                 csv: [l.code, l.label, l.base === null ? '' : csvNumber(l.base), l.tax === null ? '' : csvNumber(l.tax)],
                 open: itemsOf(l, all).length > 0 ? () => setOpen(l) : undefined,
                 openLabel: `Ligne ${l.code} : voir les ${itemsOf(l, all).length} opérations`,
+                action: pagedAction(l),
               }))
             : [],
         }}
@@ -91,7 +107,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
             : 'Biens : TVA due à la facturation ; services : à l’encaissement, au prorata des paiements reçus.'}{' '}
           Acomptes : à l’encaissement. TVA déductible : biens à la facture, services une fois payés.{' '}
           {vat?.items_omitted
-            ? 'Trop d’opérations sur cette période pour les détailler ici : choisissez une période plus courte pour voir les pièces de chaque ligne.'
+            ? 'Trop d’opérations sur cette période pour les joindre à la déclaration : « Voir les opérations » les montre ligne par ligne, page par page.'
             : 'Cliquez sur une ligne pour voir les pièces qui la composent.'}
           {yearly && ' La CA12 reprend ces montants sur l’exercice et en déduit les acomptes semestriels versés.'}
         </p>
@@ -99,7 +115,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `Ligne ${open.code} — ${open.label}` : ''} width={880}>
         {open && (
           <div className={css({ overflowX: 'auto' })}>
-            <table className={styles.items}>
+            <table className={vatItemsTable}>
               <caption className={css({ srOnly: true })}>Opérations de la ligne {open.code}</caption>
               <thead>
                 <tr>
@@ -123,7 +139,7 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
                   <tr key={`${i.source} ${i.id} ${i.nature} ${i.rate} ${i.line}`}>
                     <td>{formatDateShort(i.date)}</td>
                     <td>
-                      <Link href={hrefOf(i)}>{i.reference || (i.source === 'expense' ? 'Dépense' : 'Document')}</Link>
+                      <Link href={operationLink(i)}>{i.reference || (i.source === 'expense' ? 'Dépense' : 'Document')}</Link>
                       <div className={styles.basis}>{i.basis}</div>
                     </td>
                     <td>{i.party}</td>
@@ -145,6 +161,13 @@ export function VatReturnCard({ vat, yearly, format }: { vat: VatReport | undefi
           </div>
         )}
       </Dialog>
+      <VatOperationsDialog
+        key={paged?.code}
+        line={paged?.open ? paged : null}
+        range={range}
+        format={format}
+        onClose={() => setPaged(paged && { ...paged, open: false })}
+      />
     </>
   );
 }

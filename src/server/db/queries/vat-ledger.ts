@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection';
 import type { VatLedgerTable } from '../schema';
+import type { VatOperationsCursor } from '../../../shared/schemas/vat-operations';
 
 /**
  * The VAT ledger's rows (migration 0069): what the stale marks say, the rows of owners replaced, the per-day sums
@@ -157,6 +158,59 @@ export async function vatLedgerSums(db: Db, params: { organizationId: number; fr
     .where('date', '<=', params.to)
     .groupBy(['line', 'rate', 'reverse_charge'])
     .execute();
+}
+
+/**
+ * One page of a line's operations in the period: the ledger's rows of one piece (document or expense) on one day at one
+ * rate summed, in the order of the index of migration 0072, resuming after `after`. The page reads its own rows through
+ * that index and stops (`limit`): its cost does not grow with the organisation or the period.
+ */
+export async function vatLedgerLinePage(
+  db: Db,
+  params: {
+    organizationId: number;
+    line: string;
+    from: string;
+    to: string;
+    after: VatOperationsCursor | null;
+    limit: number;
+  },
+) {
+  const { after } = params;
+  // The range starts at the cursor's day: given only the period's first day, SQLite walks the index from there and
+  // filters on the cursor (a page deep in a year read in milliseconds instead of tens of microseconds).
+  const start = after && after.date > params.from ? after.date : params.from;
+  let query = db
+    .selectFrom('vat_ledger')
+    .select(['date', 'source', 'item_id', 'rate', sql<number | string>`sum(base)`.as('base'), sql<number | string>`sum(tax)`.as('tax')])
+    .where('organization_id', '=', params.organizationId)
+    .where('line', '=', params.line)
+    .where('date', '>=', start)
+    .where('date', '<=', params.to);
+  if (after)
+    query = query.where((eb) =>
+      eb(eb.refTuple('date', 'source', 'item_id', 'rate'), '>', eb.tuple(after.date, after.source, after.id, after.rate)),
+    );
+  return query
+    .groupBy(['date', 'source', 'item_id', 'rate'])
+    .orderBy('date')
+    .orderBy('source')
+    .orderBy('item_id')
+    .orderBy('rate')
+    .limit(params.limit)
+    .execute();
+}
+
+/** One line's sums over the period, from the per-day sums (at most a row per day and rate). */
+export async function vatLedgerLineSums(db: Db, params: { organizationId: number; line: string; from: string; to: string }) {
+  return db
+    .selectFrom('vat_ledger_days')
+    .select([sql<number | string | null>`sum(base)`.as('base'), sql<number | string | null>`sum(tax)`.as('tax')])
+    .where('organization_id', '=', params.organizationId)
+    .where('date', '>=', params.from)
+    .where('date', '<=', params.to)
+    .where('line', '=', params.line)
+    .executeTakeFirstOrThrow();
 }
 
 /** The owners with a movement in the period (the documents and expenses behind its lines). */

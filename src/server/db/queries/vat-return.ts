@@ -135,6 +135,28 @@ function expenseRows(db: Db, params: { organizationId: number; currency: string 
     .where('e.currency', '=', params.currency);
 }
 
+/** The number and customer of documents `ids` (the pieces of a page of a line's operations). */
+export async function vatDocumentNames(db: Db, params: { organizationId: number; ids: readonly number[] }) {
+  if (params.ids.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'number', 'customer_name'])
+    .where('organization_id', '=', params.organizationId)
+    .where('id', 'in', params.ids)
+    .execute();
+}
+
+/** The supplier's invoice number, label and supplier of expenses `ids` (the pieces of a page of a line's operations). */
+export async function vatExpenseNames(db: Db, params: { organizationId: number; ids: readonly number[] }) {
+  if (params.ids.length === 0) return [];
+  return db
+    .selectFrom('expenses')
+    .select(['id', 'invoice_number', 'label', 'supplier'])
+    .where('organization_id', '=', params.organizationId)
+    .where('id', 'in', params.ids)
+    .execute();
+}
+
 function slices<T>(values: readonly T[], size = 500): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
