@@ -77,7 +77,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Other packages stay external (native addons among them); @trpc/server is bundled so the patch above applies.
-    noExternal: ['@trpc/server'],
+    // zod and kysely are bundled too: loaded from node_modules they are some 300 modules, each kept by Node with its
+    // source, comments included; bundled, only what the server uses is kept, once (6 MB less resident memory idle).
+    noExternal: ['@trpc/server', 'zod', 'kysely'],
   },
   server: { strictPort: true },
   test: {
