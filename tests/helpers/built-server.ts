@@ -63,10 +63,16 @@ async function buildOnceAcrossWorkers(): Promise<void> {
   }
 }
 
-/** Starts the built server with these environment variables (over the test process's own) and waits for it to listen. */
-export async function spawnBuiltServer(vars: Record<string, string>): Promise<BuiltServer> {
+/** The folder of the current `dist/server` build, built first when missing or stale. */
+export async function builtServerDir(): Promise<string> {
   build ??= buildOnceAcrossWorkers();
   await build;
+  return path.join(ROOT, 'dist/server');
+}
+
+/** Starts the built server with these environment variables (over the test process's own) and waits for it to listen. */
+export async function spawnBuiltServer(vars: Record<string, string>): Promise<BuiltServer> {
+  await builtServerDir();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...vars },
