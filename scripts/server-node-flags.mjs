@@ -1,6 +1,6 @@
-// The flags node runs the server with, one list for every place that starts it: `npm start` (package.json), the
-// Dockerfile's CMD and the benches' built server. package.json and the Dockerfile cannot import this file: they repeat
-// the flags, and tests/unit/server-node-flags.test.ts fails when they differ. V8 reads its heap's sizes when node
+// The flags and environment node runs the server with, one list for every place that starts it: `npm start`
+// (package.json), the Dockerfile and the benches' built server. package.json and the Dockerfile cannot import this
+// file: they repeat it, and tests/unit/server-node-flags.test.ts fails when they differ. V8 reads its heap's sizes when node
 // starts, so they cannot be set from the server's own code.
 //
 // --max-semi-space-size=2: the young generation stays at 2 MiB a half instead of growing to 16 MiB during start-up and
@@ -15,3 +15,9 @@
 // and nothing changed idle. 1 GB is far above what the process holds: heavy work runs in worker threads, which have
 // their own limit (HEAVY_WORKER_MEMORY_MB).
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=1024'];
+
+// MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (V8's helpers, libuv's pool hashing passwords or reading
+// files) an arena of its own, up to 8 per core, and keeps what they freed. Two arenas measured 2.5 MB less resident
+// memory idle (86 MB instead of 88.7, the mean of four starts) and a peak of 158 MB instead of 167 MB at 100 000
+// documents, for the same CPU per answer. Other C libraries ignore it.
+export const SERVER_NODE_ENV = { MALLOC_ARENA_MAX: '2' };

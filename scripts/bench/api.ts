@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createApiClient } from '../api-client';
 import { ensureServerBuild } from '../build-if-stale.mjs';
-import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,6 +52,7 @@ export async function benchApi(): Promise<void> {
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/main.js')], {
     env: {
       ...process.env,
+      ...SERVER_NODE_ENV,
       PORT: '0',
       DATABASE_URL: `file:${dbPath}`,
       DATA_DIR: dir,

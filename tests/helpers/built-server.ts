@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuild } from '../../scripts/build-if-stale.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { defined } from '../../src/shared/defined';
 import { removeTestEnv, startTestServer, testEnv } from './server';
 
@@ -77,7 +77,7 @@ export async function spawnBuiltServer(vars: Record<string, string>): Promise<Bu
   // With the flags `npm start` and the Docker image pass (heap sizes): the process users run.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...vars },
+    env: { ...process.env, ...SERVER_NODE_ENV, ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
