@@ -50,7 +50,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/facturier.db \
     DATA_DIR=/data \
-    CHROMIUM_PATH=/usr/bin/chromium
+    CHROMIUM_PATH=/usr/bin/chromium \
+    MALLOC_ARENA_MAX=2
 USER node
 VOLUME /data
 EXPOSE 3000
@@ -59,5 +60,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # tini forwards SIGTERM so that the server drains its requests and closes the database (README, Deploy).
 ENTRYPOINT ["tini", "--"]
-# --max-semi-space-size=2: the same young generation as `npm start` (scripts/start.mjs says why).
-CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]
+# The same heap sizes as `npm start`, and MALLOC_ARENA_MAX above (scripts/server-node-flags.mjs says why).
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=1024", "dist/server/main.js"]

@@ -39,7 +39,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the app supports preloads modules natively (Safari since 17): no polyfill in the login page's bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
-      ? { input: serverInputs, output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } }
+      ? {
+          input: serverInputs,
+          output: {
+            entryFileNames: '[name].js',
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            // V8 keeps each module's source text in its heap while the process runs, and one accented letter stores
+            // a whole file at two bytes a character: in ASCII escapes and without comments the main chunk's text
+            // went from 2.4 MB to 1.0 MB of heap (2-3 MB less resident memory idle, `ps -o rss`).
+            charset: 'ascii',
+            comments: false,
+          },
+        }
       : {
           output: {
             codeSplitting: {
@@ -66,7 +77,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Other packages stay external (native addons among them); @trpc/server is bundled so the patch above applies.
-    noExternal: ['@trpc/server'],
+    // zod and kysely are bundled too: loaded from node_modules they are some 300 modules, each kept by Node with its
+    // source, comments included; bundled, only what the server uses is kept, once (6 MB less resident memory idle).
+    noExternal: ['@trpc/server', 'zod', 'kysely'],
   },
   server: { strictPort: true },
   test: {

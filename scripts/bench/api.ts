@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createApiClient } from '../api-client';
 import { ensureServerBuild } from '../build-if-stale.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,10 +48,11 @@ export async function benchApi(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-'));
   const dbPath = path.join(dir, 'bench.db');
   const started = performance.now();
-  // As `npm start` starts it (scripts/start.mjs says why the flag).
-  const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'dist/server/main.js')], {
+  // As `npm start` starts it (scripts/server-node-flags.mjs says why the flags).
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/main.js')], {
     env: {
       ...process.env,
+      ...SERVER_NODE_ENV,
       PORT: '0',
       DATABASE_URL: `file:${dbPath}`,
       DATA_DIR: dir,

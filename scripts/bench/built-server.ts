@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ensureServerBuild } from '../build-if-stale.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,10 +35,11 @@ export async function startBuiltServer(options: { database?: string; databaseUrl
   const dbPath = options.databaseUrl ?? path.join(dir, 'bench.db');
   if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
-  // Started as `npm start` and the Dockerfile start it (scripts/start.mjs says why the flag).
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(dist, 'server/main.js')], {
+  // Started as `npm start` and the Dockerfile start it (scripts/server-node-flags.mjs says why the flags).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(dist, 'server/main.js')], {
     env: {
       ...process.env,
+      ...SERVER_NODE_ENV,
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl ?? `file:${dbPath}`,

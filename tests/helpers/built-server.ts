@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuild } from '../../scripts/build-if-stale.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { defined } from '../../src/shared/defined';
 import { removeTestEnv, startTestServer, testEnv } from './server';
 
@@ -63,13 +64,20 @@ async function buildOnceAcrossWorkers(): Promise<void> {
   }
 }
 
-/** Starts the built server with these environment variables (over the test process's own) and waits for it to listen. */
-export async function spawnBuiltServer(vars: Record<string, string>): Promise<BuiltServer> {
+/** The folder of the current `dist/server` build, built first when missing or stale. */
+export async function builtServerDir(): Promise<string> {
   build ??= buildOnceAcrossWorkers();
   await build;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  return path.join(ROOT, 'dist/server');
+}
+
+/** Starts the built server with these environment variables (over the test process's own) and waits for it to listen. */
+export async function spawnBuiltServer(vars: Record<string, string>): Promise<BuiltServer> {
+  await builtServerDir();
+  // With the flags `npm start` and the Docker image pass (heap sizes): the process users run.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...vars },
+    env: { ...process.env, ...SERVER_NODE_ENV, ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
