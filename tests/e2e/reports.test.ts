@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, chooseOption, forEachLook, newPage, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { registered } from '../helpers/clients';
 import { businessCustomer, issued, line, readyToInvoice, sellerIdentity } from '../helpers/documents';
+import { BATCH_OVER_BUDGET } from '../../src/shared/api-limits';
 
 const suite = browserSuite();
 
@@ -34,6 +35,44 @@ describe('statistics in the browser', () => {
     expect(loginScripts.length).toBeGreaterThan(0);
     expect(loginScripts.filter((u) => /reports-page/.test(u))).toEqual([]);
     await anonymous.close();
+  });
+
+  it('reports a batch had no budget left for are asked again alone, and drawn: no « Lot trop lourd » for the user', async () => {
+    const { page, context } = await suite.loggedIn();
+    // The server refuses a batch's calls once its first ones are heavy (a large organisation's first figures): here
+    // every batch of reports answers its first call and refuses the others as the server does.
+    const alone: string[] = [];
+    let refused = 0;
+    await page.route('**/api/trpc/**', async (route) => {
+      const url = new URL(route.request().url());
+      const paths = url.pathname.replace('/api/trpc/', '').split(',');
+      if (!url.searchParams.has('batch')) {
+        alone.push(...paths.filter((p) => p.startsWith('reports.')));
+        return route.continue();
+      }
+      if (paths.length < 2 || !paths.some((p) => p.startsWith('reports.'))) return route.continue();
+      const answer = await route.fetch();
+      const answers = (await answer.json()) as unknown[];
+      const refusal = (path: string) => ({
+        error: {
+          json: {
+            message: BATCH_OVER_BUDGET,
+            code: -32413,
+            data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, path, messages: BATCH_OVER_BUDGET },
+          },
+        },
+      });
+      refused += paths.filter((p, i) => i > 0 && p.startsWith('reports.')).length;
+      await route.fulfill({ response: answer, status: 207, json: answers.map((a, i) => (i === 0 ? a : refusal(paths[i] ?? ''))) });
+    });
+    await page.goto('/reports');
+    await page.getByRole('heading', { level: 1, name: 'Statistiques' }).waitFor();
+    await page.getByText('Aucune facture émise sur cette période').waitFor();
+    await page.getByText('Aucun client en retard').waitFor();
+    expect(refused).toBeGreaterThan(0);
+    expect(alone.length).toBe(refused);
+    expect(await page.getByText('Lot trop lourd').count()).toBe(0);
+    await context.close();
   });
 
   it('a year of sales beside the previous one, receivables, margin and VAT, in light and dark; the dashboard too', async () => {

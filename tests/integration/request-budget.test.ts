@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { draft, line, readyToInvoice } from '../helpers/documents';
 import { MAX_BATCH_CALLS } from '../../src/shared/api-limits';
-import { BATCH_ANSWER_BUDGET_BYTES, BATCH_OVER_BUDGET } from '../../src/server/http/batch-budget';
+import { BATCH_ANSWER_BUDGET_BYTES, BATCH_OVER_BUDGET } from '../../src/shared/api-limits';
 
 let server: TestServer;
 beforeAll(async () => {

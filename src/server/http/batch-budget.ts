@@ -1,20 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '../errors';
+import { BATCH_ANSWER_BUDGET_BYTES, BATCH_OVER_BUDGET, BATCH_WORK_BUDGET_MS } from '../../shared/api-limits';
 
 /**
  * What one tRPC batch may make the server do. One read of a 2,000-line document costs ~80 ms of CPU (the item
  * rows, the output schema, superjson's walk) for a 600 KB answer, so 20 of them held every other request for
  * 2 s. A batch's calls now run one after another, each answer counted as it is made: once the answers reach
  * BATCH_ANSWER_BUDGET_BYTES, or the calls BATCH_WORK_BUDGET_MS, the calls left are refused without running.
- * The first call always runs: a batch never answers less than the same call sent alone.
+ * The first call always runs: a batch never answers less than the same call sent alone, and the SPA sends a refused
+ * call again alone (client/trpc.ts).
  */
-export const BATCH_ANSWER_BUDGET_BYTES = 2 * 1024 * 1024;
-export const BATCH_WORK_BUDGET_MS = 1_000;
-
-export const BATCH_OVER_BUDGET = `Lot trop lourd : cet appel n’a pas été exécuté, les précédents du même lot dépassent déjà ${
-  BATCH_ANSWER_BUDGET_BYTES / 1024 / 1024
-} Mo ou ${BATCH_WORK_BUDGET_MS / 1000} s de travail ; redemandez-le seul`;
-
 export class BatchBudget {
   private bytes = 0;
   private milliseconds = 0;
