@@ -9,12 +9,13 @@ import '@fontsource/roboto/700.css';
 import '@fontsource/figtree/400.css';
 import '@fontsource/figtree/700.css';
 import './index.css';
-import { App } from './app';
+import { App, startOpeningPage } from './app';
 import { defined } from '../shared/defined';
 
 // Zod is set up (French messages, no eval under the CSP) by lib/zod-setup.ts, loaded with the pages that use it: the
 // login page draws without it.
 
+startOpeningPage();
 createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
   <StrictMode>
     <App />
