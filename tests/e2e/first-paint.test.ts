@@ -61,14 +61,28 @@ async function measure(target: MainPage) {
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/api/trpc/'))
       .map((entry) => entry as PerformanceResourceTiming)
-      .map((entry) => ({ name: decodeURIComponent(entry.name), start: entry.startTime, end: entry.responseEnd }));
+      .map((entry) => ({
+        name: decodeURIComponent(entry.name),
+        start: entry.startTime,
+        end: entry.responseEnd,
+        // 'link': asked by the HTML's preload, before any script ran; 'fetch': by the client.
+        by: entry.initiatorType,
+      }));
     const data = api.find((entry) => entry.name.includes(procedure));
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < (window as unknown as { __firstContent: number }).__firstContent);
     return {
       firstContent: (window as unknown as { __firstContent: number }).__firstContent,
       firstApi: api[0]?.start ?? Number.NaN,
       dataStart: data?.start ?? Number.NaN,
       dataEnd: data?.end ?? Number.NaN,
+      dataBy: data?.by ?? '—',
       apiRequests: api.length,
+      scripts: scripts.length,
+      // The client's request that the HTML's preload should have answered, sent again.
+      askedTwice: api.filter((entry) => entry.by === 'link' && api.some((other) => other.by !== 'link' && other.name === entry.name))
+        .length,
     };
   }, target.procedure);
   await context.close();
@@ -110,16 +124,19 @@ describe('content at first paint', () => {
     const rows: string[] = [];
     for (const target of PAGES) {
       const t = await measure(target);
+      // The page's first data request is named in its HTML (src/server/http/spa-preloads.ts) and taken by the client.
+      expect(t.dataBy, `${target.path} : la requête de données vient du préchargement de la page`).toBe('link');
+      expect(t.askedTwice, `${target.path} : la requête préchargée n’est pas envoyée une seconde fois`).toBe(0);
       rows.push(
-        `| ${target.name.padEnd(16)} | ${target.path.padEnd(18)} | ${ms(t.firstApi).padStart(7)} | ${ms(t.dataStart).padStart(8)} | ${ms(t.dataEnd).padStart(7)} | ${ms(t.firstContent).padStart(7)} | ${String(t.apiRequests).padStart(4)} |`,
+        `| ${target.name.padEnd(16)} | ${target.path.padEnd(18)} | ${ms(t.firstApi).padStart(7)} | ${ms(t.dataStart).padStart(8)} | ${ms(t.dataEnd).padStart(7)} | ${ms(t.firstContent).padStart(7)} | ${String(t.apiRequests).padStart(4)} | ${String(t.scripts).padStart(8)} |`,
       );
     }
     console.info(
       [
         '',
         'Navigation start → … on a fresh load (ms since navigation start; goal: content < 400 ms)',
-        '| page             | path               | 1st API | data req | data in | content | reqs |',
-        '|------------------|--------------------|---------|----------|---------|---------|------|',
+        '| page             | path               | 1st API | data req | data in | content | reqs | JS files |',
+        '|------------------|--------------------|---------|----------|---------|---------|------|----------|',
         ...rows,
         '',
       ].join('\n'),
