@@ -18,7 +18,7 @@ function onIdle(task: () => void): () => void {
 export function whenIdle(task: () => void): () => void {
   const wait = FIRST_PAGE_MS - performance.now();
   if (wait <= 0) return onIdle(task);
-  let cancel = () => undefined as void;
+  let cancel: () => void = () => undefined;
   const timer = window.setTimeout(() => {
     cancel = onIdle(task);
   }, wait);
