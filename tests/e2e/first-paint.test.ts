@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, forEachLook, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { draft, line, readyToInvoice } from '../helpers/documents';
+import { parisToday } from '../../src/shared/paris-date';
 
 const suite = browserSuite();
 
@@ -94,7 +95,8 @@ const ms = (value: number) => (Number.isNaN(value) ? '—' : `${Math.round(value
 describe('content at first paint', () => {
   it('every main page, opened fresh: navigation start → its data on screen (printed)', async () => {
     const { customerId } = await readyToInvoice(suite.session);
-    const today = new Date().toISOString().slice(0, 10);
+    // The Paris day the pages show (the agenda's week): the UTC one is yesterday from midnight to 1 or 2 a.m. in Paris.
+    const today = parisToday();
     // Drafts: issuing waits for the validation worker, which a loaded host makes slow; the lists show drafts alike.
     await draft(suite.session, { type: 'invoice', date: today, customer_id: customerId, items: [line('Séance photo', 1, 450)] });
     await draft(suite.session, { type: 'estimate', date: today, customer_id: customerId, items: [line('Retouches studio', 3, 60)] });
