@@ -41,11 +41,11 @@ const AUTH_FORM_HEIGHT = 285;
  * HTTP/1.1's six connections a request waits behind every file asked before it, and a page's code is tens of files:
  * the data leaves first, the code right behind it (tRPC sends its batch on the next timer tick, hence the timeout).
  */
-function startRouteData(href: string, after: () => void) {
-  void import('./data-layer').then(
+function startRouteData<T>(href: string, after: () => T): Promise<T> {
+  return import('./data-layer').then(
     (layer) => {
       layer.startRouteData(href);
-      setTimeout(after, 0);
+      return new Promise<T>((resolve) => setTimeout(() => resolve(after()), 0));
     },
     () => after(),
   );
@@ -55,21 +55,25 @@ function startRouteData(href: string, after: () => void) {
 const loadsDataAtNavigation = (route: AppRoute) => route.requiresAuth && !route.plainFetch && !route.redirect;
 
 /** Downloads what `route` draws with: the data layer, the shell of a main page, the page itself. */
-function preloadRouteCode(route: AppRoute) {
-  if (!route.plainFetch) void dataLayer.preload();
-  if (route.layout === 'main') void shell.preload();
-  void route.page?.preload();
+function preloadRouteCode(route: AppRoute): Promise<unknown> {
+  return Promise.all([
+    route.plainFetch ? undefined : dataLayer.preload(),
+    route.layout === 'main' ? shell.preload() : undefined,
+    route.page?.preload(),
+  ]);
 }
 
 /**
  * Called once, before the first render: the page opened from the address bar starts its data and its code as soon as
  * the app's first file has run, not after React has drawn the skeleton and run its effects. Only an exact path (every
- * main page has one); an address with parameters starts from its page's effect as before.
+ * main page has one); an address with parameters starts from its page's effect as before. Settles once the page's code
+ * is in (or could not be downloaded: the page then shows its notice as before).
  */
-export function startOpeningPage() {
+export function startOpeningPage(): Promise<unknown> {
   const { pathname, search } = window.location;
   const route = routes.find((candidate) => candidate.path === pathname);
-  if (route && loadsDataAtNavigation(route)) startRouteData(pathname + search, () => preloadRouteCode(route));
+  if (!route || !loadsDataAtNavigation(route)) return Promise.resolve();
+  return startRouteData(pathname + search, () => preloadRouteCode(route));
 }
 
 function RoutePage({ route }: { route: AppRoute }) {
@@ -85,8 +89,8 @@ function RoutePage({ route }: { route: AppRoute }) {
   useEffect(() => {
     // The page's data starts with the navigation, not once the page has drawn; behind the guard, the page and the shell
     // download while the session is being checked, not after. Both ask again for nothing already asked.
-    if (loadsDataAtNavigation(route)) startRouteData(search ? `${location}?${search}` : location, () => preloadRouteCode(route));
-    else preloadRouteCode(route);
+    if (loadsDataAtNavigation(route)) void startRouteData(search ? `${location}?${search}` : location, () => preloadRouteCode(route));
+    else void preloadRouteCode(route);
   }, [route, location, search]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const Component = defined(Page, 'route.page');
