@@ -67,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // modules: what they import (the tRPC client, the shared constants) stays where it is.
                 {
                   name: 'route-data',
-                  test: /src[\\/]client[\\/](route-data|lib[\\/]list-inputs|routes[\\/]appointments[\\/](agenda-period|calendar-dates)|routes[\\/]reports[\\/]report-period)\.|src[\\/]shared[\\/]list-fields\./,
+                  test: /src[\\/]client[\\/]route-data\.|src[\\/]shared[\\/](route-queries|list-inputs|agenda-period|calendar-dates|report-period|list-fields)\./,
                   includeDependenciesRecursively: false,
                 },
               ],

@@ -36,8 +36,45 @@ const overlays = lazyPage(
 /** The login form's height (lead, two fields, button, links), in px: its card keeps that size while the form downloads. */
 const AUTH_FORM_HEIGHT = 285;
 
-/** Starts the session's, the settings' and the page's requests for the address shown (route-data.ts). */
-const startRouteData = (href: string) => void import('./data-layer').then((layer) => layer.startRouteData(href));
+/**
+ * Starts the session's, the settings' and the page's requests for `href` (route-data.ts), then calls `after`. Over
+ * HTTP/1.1's six connections a request waits behind every file asked before it, and a page's code is tens of files:
+ * the data leaves first, the code right behind it (tRPC sends its batch on the next timer tick, hence the timeout).
+ */
+function startRouteData<T>(href: string, after: () => T): Promise<T> {
+  return import('./data-layer').then(
+    (layer) => {
+      layer.startRouteData(href);
+      return new Promise<T>((resolve) => setTimeout(() => resolve(after()), 0));
+    },
+    () => after(),
+  );
+}
+
+/** Whether the page at this route draws its own data behind the session check (its data starts with the navigation). */
+const loadsDataAtNavigation = (route: AppRoute) => route.requiresAuth && !route.plainFetch && !route.redirect;
+
+/** Downloads what `route` draws with: the data layer, the shell of a main page, the page itself. */
+function preloadRouteCode(route: AppRoute): Promise<unknown> {
+  return Promise.all([
+    route.plainFetch ? undefined : dataLayer.preload(),
+    route.layout === 'main' ? shell.preload() : undefined,
+    route.page?.preload(),
+  ]);
+}
+
+/**
+ * Called once, before the first render: the page opened from the address bar starts its data and its code as soon as
+ * the app's first file has run, not after React has drawn the skeleton and run its effects. Only an exact path (every
+ * main page has one); an address with parameters starts from its page's effect as before. Settles once the page's code
+ * is in (or could not be downloaded: the page then shows its notice as before).
+ */
+export function startOpeningPage(): Promise<unknown> {
+  const { pathname, search } = window.location;
+  const route = routes.find((candidate) => candidate.path === pathname);
+  if (!route || !loadsDataAtNavigation(route)) return Promise.resolve();
+  return startRouteData(pathname + search, () => preloadRouteCode(route));
+}
 
 function RoutePage({ route }: { route: AppRoute }) {
   usePageTitle(route.title);
@@ -50,15 +87,11 @@ function RoutePage({ route }: { route: AppRoute }) {
   const Shell = useLazyComponent(shell);
   const Page = useLazyComponent(route.page);
   useEffect(() => {
-    // Behind the guard, the page and the shell download while the session is being checked, not after.
-    if (needsData) void dataLayer.preload();
-    if (main) void shell.preload();
-    void route.page?.preload();
-  }, [main, needsData, route]);
-  useEffect(() => {
-    // The page's data starts with the navigation, beside its code, not once the page has drawn.
-    if (route.requiresAuth && needsData && !route.redirect) startRouteData(search ? `${location}?${search}` : location);
-  }, [route, needsData, location, search]);
+    // The page's data starts with the navigation, not once the page has drawn; behind the guard, the page and the shell
+    // download while the session is being checked, not after. Both ask again for nothing already asked.
+    if (loadsDataAtNavigation(route)) void startRouteData(search ? `${location}?${search}` : location, () => preloadRouteCode(route));
+    else void preloadRouteCode(route);
+  }, [route, location, search]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const Component = defined(Page, 'route.page');
   // In the sign-in card, a spinner about as tall as the login form; elsewhere, the page's area.

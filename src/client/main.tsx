@@ -9,14 +9,23 @@ import '@fontsource/roboto/700.css';
 import '@fontsource/figtree/400.css';
 import '@fontsource/figtree/700.css';
 import './index.css';
-import { App } from './app';
+import { App, startOpeningPage } from './app';
 import { defined } from '../shared/defined';
 
 // Zod is set up (French messages, no eval under the CSP) by lib/zod-setup.ts, loaded with the pages that use it: the
 // login page draws without it.
 
-createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(defined(document.getElementById('root'), 'document.getElementById(’root’)')).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+/**
+ * How long the first render waits for the opened page's code (the HTML names its files, so it is usually in by then).
+ * Drawn before it, the page suspends and its skeleton shows; React then holds the page's reveal back up to 300 ms after
+ * that fallback, even when its data has long arrived. Past this wait the skeleton draws anyway, as on a slow network.
+ */
+const FIRST_RENDER_WAIT_MS = 200;
+
+void Promise.race([startOpeningPage(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, chooseOption, look, openLook, screenshot } from '../helpers/browser';
-import { addDays, longDay, startOfWeek } from '../../src/client/routes/appointments/calendar-dates';
+import { addDays, longDay, startOfWeek } from '../../src/shared/calendar-dates';
 import { parisToday } from '../../src/shared/paris-date';
 
 const suite = browserSuite();

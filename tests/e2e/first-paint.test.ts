@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, forEachLook, screenshot, WIDE_LOOKS } from '../helpers/browser';
 import { draft, line, readyToInvoice } from '../helpers/documents';
+import { parisToday } from '../../src/shared/paris-date';
 
 const suite = browserSuite();
 
@@ -61,14 +62,28 @@ async function measure(target: MainPage) {
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/api/trpc/'))
       .map((entry) => entry as PerformanceResourceTiming)
-      .map((entry) => ({ name: decodeURIComponent(entry.name), start: entry.startTime, end: entry.responseEnd }));
+      .map((entry) => ({
+        name: decodeURIComponent(entry.name),
+        start: entry.startTime,
+        end: entry.responseEnd,
+        // 'link': asked by the HTML's preload, before any script ran; 'fetch': by the client.
+        by: entry.initiatorType,
+      }));
     const data = api.find((entry) => entry.name.includes(procedure));
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < (window as unknown as { __firstContent: number }).__firstContent);
     return {
       firstContent: (window as unknown as { __firstContent: number }).__firstContent,
       firstApi: api[0]?.start ?? Number.NaN,
       dataStart: data?.start ?? Number.NaN,
       dataEnd: data?.end ?? Number.NaN,
+      dataBy: data?.by ?? '—',
       apiRequests: api.length,
+      scripts: scripts.length,
+      // The client's request that the HTML's preload should have answered, sent again.
+      askedTwice: api.filter((entry) => entry.by === 'link' && api.some((other) => other.by !== 'link' && other.name === entry.name))
+        .length,
     };
   }, target.procedure);
   await context.close();
@@ -80,7 +95,8 @@ const ms = (value: number) => (Number.isNaN(value) ? '—' : `${Math.round(value
 describe('content at first paint', () => {
   it('every main page, opened fresh: navigation start → its data on screen (printed)', async () => {
     const { customerId } = await readyToInvoice(suite.session);
-    const today = new Date().toISOString().slice(0, 10);
+    // The Paris day the pages show (the agenda's week): the UTC one is yesterday from midnight to 1 or 2 a.m. in Paris.
+    const today = parisToday();
     // Drafts: issuing waits for the validation worker, which a loaded host makes slow; the lists show drafts alike.
     await draft(suite.session, { type: 'invoice', date: today, customer_id: customerId, items: [line('Séance photo', 1, 450)] });
     await draft(suite.session, { type: 'estimate', date: today, customer_id: customerId, items: [line('Retouches studio', 3, 60)] });
@@ -110,16 +126,19 @@ describe('content at first paint', () => {
     const rows: string[] = [];
     for (const target of PAGES) {
       const t = await measure(target);
+      // The page's first data request is named in its HTML (src/server/http/spa-preloads.ts) and taken by the client.
+      expect(t.dataBy, `${target.path} : la requête de données vient du préchargement de la page`).toBe('link');
+      expect(t.askedTwice, `${target.path} : la requête préchargée n’est pas envoyée une seconde fois`).toBe(0);
       rows.push(
-        `| ${target.name.padEnd(16)} | ${target.path.padEnd(18)} | ${ms(t.firstApi).padStart(7)} | ${ms(t.dataStart).padStart(8)} | ${ms(t.dataEnd).padStart(7)} | ${ms(t.firstContent).padStart(7)} | ${String(t.apiRequests).padStart(4)} |`,
+        `| ${target.name.padEnd(16)} | ${target.path.padEnd(18)} | ${ms(t.firstApi).padStart(7)} | ${ms(t.dataStart).padStart(8)} | ${ms(t.dataEnd).padStart(7)} | ${ms(t.firstContent).padStart(7)} | ${String(t.apiRequests).padStart(4)} | ${String(t.scripts).padStart(8)} |`,
       );
     }
     console.info(
       [
         '',
         'Navigation start → … on a fresh load (ms since navigation start; goal: content < 400 ms)',
-        '| page             | path               | 1st API | data req | data in | content | reqs |',
-        '|------------------|--------------------|---------|----------|---------|---------|------|',
+        '| page             | path               | 1st API | data req | data in | content | reqs | JS files |',
+        '|------------------|--------------------|---------|----------|---------|---------|------|----------|',
         ...rows,
         '',
       ].join('\n'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, screenshot } from '../helpers/browser';
 import { Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
-import { addDays, longDay, startOfWeek } from '../../src/client/routes/appointments/calendar-dates';
+import { addDays, longDay, startOfWeek } from '../../src/shared/calendar-dates';
 import { parisToday } from '../../src/shared/paris-date';
 import { defined } from '../../src/shared/defined';
 import { NARROW_NBSP } from '../../src/shared/french';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodAxis, periodKeys, periodLabel } from '../../src/client/routes/reports/report-period';
+import { periodAxis, periodKeys, periodLabel } from '../../src/shared/report-period';
 
 describe('the axis of a chart over periods', () => {
   it('writes short months with the year once where it starts, the full month kept for tooltips', () => {

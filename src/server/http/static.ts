@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type ClientManifest,
+  readClientManifest,
+  shellPageDataUrl,
+  shellPagePreloads,
+  withDataPreload,
+  withModulePreloads,
+} from './spa-preloads';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,7 +39,8 @@ interface CachedFile {
 /**
  * Serves the built SPA from memory (the whole build is a few MB), gzip-compressed once per file version.
  * Hashed assets under /assets/ are immutable; index.html is revalidated so a new build is picked up at once.
- * Any other GET path that is not a file gets index.html: the client router owns it (history fallback).
+ * Any other GET path that is not a file gets index.html: the client router owns it (history fallback), with, for a
+ * page of the app's shell, the files that page runs named for the browser to fetch at once (spa-preloads.ts).
  */
 export function createStaticHandler(root: string) {
   // The built client's files, per process: each process serves the same build, re-read when a file's mtime changes.
@@ -57,6 +66,36 @@ export function createStaticHandler(root: string) {
     };
     cache.set(file, entry);
     return entry;
+  }
+
+  // The build's manifest, read again with each new index.html, and the HTML of each shell page built from both once.
+  let build: { indexMtimeMs: number; manifest: ClientManifest | undefined } | undefined;
+  const pageIndexes = new Map<string, CachedFile>();
+
+  function indexFor(pathname: string, index: CachedFile): CachedFile {
+    if (build?.indexMtimeMs !== index.mtimeMs) {
+      build = { indexMtimeMs: index.mtimeMs, manifest: readClientManifest(root) };
+      pageIndexes.clear();
+    }
+    const files = build.manifest ? shellPagePreloads(build.manifest, pathname) : [];
+    if (files.length === 0) return index;
+    // Keyed by the files, not the address: the pages of one module (every document's editor) share one entry.
+    const key = files.join('\n');
+    let page = pageIndexes.get(key);
+    if (!page) {
+      const body = Buffer.from(withModulePreloads(index.body.toString('utf8'), files));
+      page = { ...index, body, gzip: zlib.gzipSync(body, { level: 9 }) };
+      pageIndexes.set(key, page);
+    }
+    return page;
+  }
+
+  /** The page's HTML with its data request named first (spa-preloads.ts): built per request, the inputs follow the address. */
+  function withPageData(req: IncomingMessage, pathname: string, page: CachedFile): CachedFile {
+    const url = shellPageDataUrl(pathname, new URL(req.url ?? '/', 'http://localhost').searchParams);
+    if (!url) return page;
+    const body = Buffer.from(withDataPreload(page.body.toString('utf8'), url));
+    return { ...page, body, gzip: zlib.gzipSync(body) };
   }
 
   function send(req: IncomingMessage, res: ServerResponse, entry: CachedFile, cacheControl: string) {
@@ -96,6 +135,6 @@ export function createStaticHandler(root: string) {
       res.end('L’interface n’est pas construite : lancez « npm start » (qui la construit) ou « npm run build ».');
       return;
     }
-    send(req, res, index, 'no-cache');
+    send(req, res, withPageData(req, pathname, indexFor(pathname, index)), 'no-cache');
   };
 }

@@ -2,7 +2,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../shared/schemas/appointment';
 import { listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
-import { longDay } from './calendar-dates';
+import { longDay } from '../../../shared/calendar-dates';
 import { placeDay } from './agenda-layout';
 
 const styles = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import type { Appointment } from '../../../shared/schemas/appointment';
-import { dayNumber, longDay, monthGrid, WEEKDAYS } from './calendar-dates';
+import { dayNumber, longDay, monthGrid, WEEKDAYS } from '../../../shared/calendar-dates';
 import { placeDay } from './agenda-layout';
 import { AppointmentChip, DRAG_TYPE } from './appointment-chip';
 import { plural } from '../../../shared/french';

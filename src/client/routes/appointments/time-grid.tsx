@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import type { Appointment } from '../../../shared/schemas/appointment';
 import { secondsToTime, timeToSeconds } from '../../../shared/time-input';
-import { dayNumber, longDay, weekdayName } from './calendar-dates';
+import { dayNumber, longDay, weekdayName } from '../../../shared/calendar-dates';
 import { placeDay } from './agenda-layout';
 import { AppointmentChip, DRAG_TYPE } from './appointment-chip';
 

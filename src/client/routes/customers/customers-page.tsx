@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
-import { customerListInput } from '../../lib/list-inputs';
+import { customerListInput } from '../../../shared/list-inputs';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListSkeleton } from '../../components/skeleton';

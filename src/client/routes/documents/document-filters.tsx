@@ -17,7 +17,7 @@ export const FILTER_KEYS = ['search', 'status', 'period', 'from', 'to', 'min_amo
 
 export const hasFilters = (query: Record<string, string>) => FILTER_KEYS.some((key) => Boolean(query[key]));
 
-import { asPeriod } from '../../lib/list-inputs';
+import { asPeriod } from '../../../shared/list-inputs';
 
 export { asPeriod };
 

@@ -19,7 +19,7 @@ import { documentColumns } from './document-columns';
 import { baseOf } from './document-meta';
 import { DocumentTypeTabs } from './document-type-tabs';
 import { DocumentFilters, FILTER_KEYS, hasFilters } from './document-filters';
-import { documentListInput } from '../../lib/list-inputs';
+import { documentListInput } from '../../../shared/list-inputs';
 import { DocumentRowActions, openHref } from './document-row-actions';
 import { RemindersPanel } from './reminders-panel';
 import { useCan } from '../../lib/use-can';

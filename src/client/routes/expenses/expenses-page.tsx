@@ -15,7 +15,7 @@ import { ListSkeleton } from '../../components/skeleton';
 import { LIST_COLUMNS } from '../../page-skeletons';
 import { WalletIcon } from '../../components/icons';
 import { downloadCsv } from '../../components/csv-import-dialog';
-import { expenseFilters, pageOf } from '../../lib/list-inputs';
+import { expenseFilters, pageOf } from '../../../shared/list-inputs';
 import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expense-filters';
 import { ExpenseFormDialog } from './expense-form-dialog';
 import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { trpc } from '../../trpc';
-import { addDays, longDay } from '../appointments/calendar-dates';
+import { addDays, longDay } from '../../../shared/calendar-dates';
 import { parisToday } from '../../../shared/paris-date';
 
 const SHOWN = 6;

@@ -5,7 +5,7 @@ import { defaultAppSettings } from '../../../shared/schemas/settings';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { useQueryState } from '../../lib/use-query-state';
-import { itemListInput } from '../../lib/list-inputs';
+import { itemListInput } from '../../../shared/list-inputs';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ListSkeleton } from '../../components/skeleton';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
 import { Field, Input } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
-import { type Comparison, openingPeriod, type PeriodKind, periodOf } from './report-period';
+import { type Comparison, openingPeriod, type PeriodKind, periodOf } from '../../../shared/report-period';
 import { parisToday } from '../../../shared/paris-date';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what the figures are compared with. */

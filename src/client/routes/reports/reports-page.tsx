@@ -7,7 +7,7 @@ import { formatRate, NARROW_NBSP } from '../../../shared/typography';
 import { DSO_MIN_DAYS } from '../../../shared/reports';
 import { BarChart } from './bar-chart';
 import { cardStyle, csvNumber, ReportCard } from './report-card';
-import { periodAxis, periodKeys, periodLabel } from './report-period';
+import { periodAxis, periodKeys, periodLabel } from '../../../shared/report-period';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { RankingCard } from './ranking-card';
 import { Kpi } from './kpi';

@@ -1,4 +1,4 @@
-import type { ReportGroup } from '../../../shared/schemas/reports';
+import type { ReportGroup } from './schemas/reports';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what it is compared with. */
 export type PeriodKind = 'month' | 'quarter' | 'year' | 'custom';

@@ -1,8 +1,8 @@
-import type { DocumentType } from '../../shared/schemas/document';
-import { EXPENSE_SORT_FIELDS, PERIODS, SORT_FIELDS } from '../../shared/list-fields';
-import type { Period } from '../../shared/periods';
+import type { DocumentType } from './schemas/document';
+import { EXPENSE_SORT_FIELDS, PERIODS, SORT_FIELDS } from './list-fields';
+import type { Period } from './periods';
 
-// What each list asks the server for, read from its address. The page and the route's data loader (route-data.ts) build
+// What each list asks the server for, read from its address. The page and the route's queries (route-queries.ts) build
 // their input here, so the query started at navigation is the very one the page then reads from the cache.
 
 type Query = Record<string, string>;

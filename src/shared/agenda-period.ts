@@ -1,6 +1,6 @@
 import { addDays, longDay, monthGrid, monthTitle, shortDay, startOfWeek } from './calendar-dates';
 
-// The agenda's view and period from its address: the page and the route's data loader (route-data.ts) ask for the
+// The agenda's view and period from its address: the page and the route's queries (route-queries.ts) ask for the
 // same days, so the appointments asked for at navigation are the ones the page shows.
 
 export type View = 'day' | 'week' | 'month' | 'list';
