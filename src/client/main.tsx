@@ -11,6 +11,8 @@ import '@fontsource/figtree/700.css';
 import './index.css';
 import { App, startOpeningPage } from './app';
 import { defined } from '../shared/defined';
+import { checkParisRule } from '../shared/paris-date';
+import { whenIdle } from './lib/when-idle';
 
 // Zod is set up (French messages, no eval under the CSP) by lib/zod-setup.ts, loaded with the pages that use it: the
 // login page draws without it.
@@ -29,3 +31,7 @@ const render = () =>
 const FIRST_RENDER_WAIT_MS = 200;
 
 void Promise.race([startOpeningPage(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
+
+// Today in Paris is computed by the EU summer-time rule, which spares the page's first request the zone database;
+// checked against it once the page has drawn (shared/paris-date.ts).
+whenIdle(() => void checkParisRule());

@@ -15,6 +15,7 @@ import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
 import { RequestDrain } from './http/drain';
 import { logger } from './logger';
+import { checkParisRule } from '../shared/paris-date';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { type EinvoiceXmlProvider, renderKeptPdf } from './pdf/document-pdf';
 import { IssueArchiver } from './services/issue-archive';
@@ -117,6 +118,8 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   if (env.databaseKind === 'sqlite' && env.databasePath !== ':memory:') assertUsableDatabaseFile(env.databasePath);
   // Before the migrations: they sign the seal of a chain written before the log was keyed.
   setAuditKey(resolveAuditKey(env));
+  // Paris days are computed by the EU summer-time rule (shared/paris-date.ts): checked once against the zone database.
+  if (!checkParisRule()) logger.warn('paris-date: the EU summer-time rule no longer gives the zone database’s day; the database is used');
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parisDateOf, parisToday } from '../../src/shared/paris-date';
+import { checkParisRule, parisDateOf, parisDayByRule, parisToday } from '../../src/shared/paris-date';
 
 describe('parisToday (formatted once an hour)', () => {
   it('turns at midnight in Paris, winter and summer, whatever the order of the calls', () => {
@@ -42,5 +42,31 @@ describe('parisDateOf', () => {
         expect(parisToday(instant)).toBe(day);
       }),
     );
+  });
+});
+
+describe('the EU summer-time rule against the zone database', () => {
+  const database = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+  it('gives the database’s Paris day for any instant from 1997 to 2037, and around each change of the hour', () => {
+    const range = { min: Date.UTC(1997, 0, 1), max: Date.UTC(2037, 11, 31) };
+    fc.assert(
+      fc.property(fc.integer(range), (ms) => {
+        expect(parisDayByRule(new Date(ms))).toBe(database.format(new Date(ms)));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Midnight in Paris falls at 22:00 or 23:00 UTC: every such hour edge of 2024–2030, to the millisecond.
+    for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2031, 0, 1); ms += 86_400_000)
+      for (const hour of [21, 22, 23])
+        for (const edge of [-1, 0]) {
+          const instant = new Date(ms + hour * 3_600_000 + edge);
+          expect(parisDayByRule(instant)).toBe(database.format(instant));
+        }
+  });
+
+  it('holds today, so that the rule is used; the check says so', () => {
+    expect(checkParisRule(new Date('2026-11-29T23:30:00Z'))).toBe(true);
+    expect(checkParisRule()).toBe(true);
   });
 });
