@@ -119,7 +119,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   // Before the migrations: they sign the seal of a chain written before the log was keyed.
   setAuditKey(resolveAuditKey(env));
   // Paris days are computed by the EU summer-time rule (shared/paris-date.ts): checked once against the zone database.
-  if (!checkParisRule()) logger.warn('paris-date: the EU summer-time rule no longer gives the zone database’s day; the database is used');
+  if (!checkParisRule()) logger.error('paris-date: the EU summer-time rule no longer gives the zone database’s day; the database is used');
   const connection = openDatabase(env.databasePath);
   await migrateToLatest(connection.db);
 
