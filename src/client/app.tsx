@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { applyDisplay } from './stores/display';
 import { ui } from './stores/ui';
 import { confirmState } from './stores/confirm';
 import { whenIdle } from './lib/when-idle';
@@ -154,7 +153,6 @@ function LazyOverlays() {
 
 /** The root shell: the layout comes from route metadata; the global overlays stay mounted once loaded. */
 export function App() {
-  useEffect(() => applyDisplay(), []);
   return (
     <>
       <Switch>

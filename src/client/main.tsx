@@ -10,6 +10,7 @@ import '@fontsource/figtree/400.css';
 import '@fontsource/figtree/700.css';
 import './index.css';
 import { App, startOpeningPage } from './app';
+import { applyDisplay } from './stores/display';
 import { defined } from '../shared/defined';
 import { checkParisRule } from '../shared/paris-date';
 import { whenIdle } from './lib/when-idle';
@@ -29,6 +30,10 @@ const render = () =>
  * that fallback, even when its data has long arrived. Past this wait the skeleton draws anyway, as on a slow network.
  */
 const FIRST_RENDER_WAIT_MS = 200;
+
+// The theme, font and size apply before anything draws (the first render may wait for the page's code below): a dark
+// page never shows light first.
+applyDisplay();
 
 void Promise.race([startOpeningPage(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 
