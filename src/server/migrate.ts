@@ -62,6 +62,7 @@ import * as m0065 from './db/migrations/0065_data_generations';
 import * as m0066 from './db/migrations/0066_document_summaries';
 import * as m0069 from './db/migrations/0069_vat_ledger';
 import * as m0070 from './db/migrations/0070_ordered_generations_grouped_summaries';
+import * as m0073 from './db/migrations/0073_remindable_index';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0066_document_summaries': m0066,
   '0069_vat_ledger': m0069,
   '0070_ordered_generations_grouped_summaries': m0070,
+  '0073_remindable_index': m0073,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
-import { type Selectable, sql } from 'kysely';
-import { isOneOfIds } from '../dialect';
+import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { isOneOfIds, jsonText } from '../dialect';
 import type { Db } from '../connection';
 import type { PaymentRemindersTable } from '../schema';
 import { OPEN_STATUSES } from '../../../shared/document-status';
@@ -33,6 +33,105 @@ export async function listRemindableInvoices(db: Db, params: { organizationId: n
     .where('documents.number', 'is not', null);
   if (params.maturityOnOrBefore !== undefined) query = query.where('documents.maturity', '<=', params.maturityOnOrBefore);
   return query.orderBy('documents.maturity').orderBy('documents.id').execute();
+}
+
+/**
+ * A span of the Relances list in due dates: invoices due from `maturityFrom` (null: however long ago) to `maturityTo`
+ * whose step `offset` falls due today, unless a step at least as late is sent or being sent (a failed one is tried
+ * again). `proposed`: the step waits for a click.
+ */
+export interface DueSpanWindow {
+  offset: number;
+  maturityFrom: string | null;
+  maturityTo: string;
+  proposed: boolean;
+}
+
+/**
+ * The terms of an invoice a reminder may concern, written as literals, exactly as the WHERE of the partial index
+ * `documents_remindable_idx` (migration 0073): a planner takes a partial index only for a query whose terms imply it,
+ * and bound parameters prove nothing. Change both together.
+ */
+const REMINDABLE = sql<SqlBool>`documents.type = 'invoice' and documents.status in ('unpaid', 'partial') and documents.amount_due > 0 and documents.maturity is not null and documents.number is not null`;
+
+/** An invoice of the span, its step not done. */
+const dueIn = (span: DueSpanWindow): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(documents.maturity <= ${span.maturityTo}${span.maturityFrom === null ? sql`` : sql` and documents.maturity >= ${span.maturityFrom}`} and not exists (select 1 from payment_reminders done where done.document_id = documents.id and done.status <> 'failed' and done.step >= ${span.offset}))`;
+
+const anyOf = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
+  conditions.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+
+/**
+ * On the Relances list: due today or earlier, or due later with a step before the due date falling due today. `today`
+ * and the spans are the caller's; only the spans before the due date (maturity after today) can add an invoice.
+ */
+const onReminderList = (today: string, spans: readonly DueSpanWindow[]) =>
+  sql<SqlBool>`(documents.maturity <= ${today} or ${anyOf(spans.filter((s) => s.maturityTo > today).map(dueIn))})`;
+
+const remindableOf = (db: Db, organizationId: number) =>
+  db.selectFrom('documents').where('documents.organization_id', '=', organizationId).where(REMINDABLE);
+
+/** The Relances list's head, counted by the database: every invoice on it, those late, those a step falls due for. */
+export async function countReminderList(
+  db: Db,
+  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[] },
+): Promise<{ total: number; late: number; due_today: number }> {
+  const row = await remindableOf(db, params.organizationId)
+    .where(onReminderList(params.today, params.spans))
+    .select([
+      sql<number | string>`count(*)`.as('total'),
+      sql<number | string | null>`sum(case when documents.maturity < ${params.today} then 1 else 0 end)`.as('late'),
+      sql<number | string | null>`sum(case when ${anyOf(params.spans.map(dueIn))} then 1 else 0 end)`.as('due_today'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), late: Number(row.late ?? 0), due_today: Number(row.due_today ?? 0) };
+}
+
+/** One page of the Relances list, the most overdue first (due date, then id: the partial index's order). */
+export async function listReminderPage(
+  db: Db,
+  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[]; offset: number; limit: number },
+) {
+  return remindableOf(db, params.organizationId)
+    .leftJoin('customers', 'customers.id', 'documents.customer_id')
+    .where(onReminderList(params.today, params.spans))
+    .select([
+      'documents.id',
+      'documents.number',
+      'documents.maturity',
+      'documents.amount_due',
+      'documents.currency',
+      'documents.customer_name',
+      'documents.customer_snapshot',
+      'customers.email as customer_email',
+    ])
+    .orderBy('documents.maturity')
+    .orderBy('documents.id')
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+}
+
+/**
+ * The first `limit` invoices, in list order, whose due step is a proposed one and that have an address (the
+ * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address.
+ */
+export async function listProposedReminders(
+  db: Db,
+  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[]; limit: number },
+) {
+  const proposed = params.spans.filter((span) => span.proposed);
+  if (proposed.length === 0) return [];
+  const email = sql<string>`coalesce(nullif(customers.email, ''), ${jsonText(db, sql.ref('documents.customer_snapshot'), 'email')}, '')`;
+  return remindableOf(db, params.organizationId)
+    .leftJoin('customers', 'customers.id', 'documents.customer_id')
+    .where(anyOf(proposed.map(dueIn)))
+    .where(sql<SqlBool>`${email} <> ''`)
+    .select(['documents.id', 'documents.customer_snapshot', 'customers.email as customer_email'])
+    .orderBy('documents.maturity')
+    .orderBy('documents.id')
+    .limit(params.limit)
+    .execute();
 }
 
 /**
