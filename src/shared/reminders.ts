@@ -55,5 +55,14 @@ export function dueStepSpans(steps: readonly ReminderStep[]): DueStepSpan[] {
       const following = group[i + 1];
       return { step, fromDaysLate: step.offset_days, toDaysLate: following ? following.offset_days - 1 : end };
     });
-  return [...spansOf(on.filter((s) => s.offset_days < 0), -1), ...spansOf(on.filter((s) => s.offset_days >= 0), null)];
+  return [
+    ...spansOf(
+      on.filter((s) => s.offset_days < 0),
+      -1,
+    ),
+    ...spansOf(
+      on.filter((s) => s.offset_days >= 0),
+      null,
+    ),
+  ];
 }

@@ -1,5 +1,5 @@
 import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import { isOneOfIds, jsonText } from '../dialect';
+import { isOneOfIds, isPostgres, jsonText } from '../dialect';
 import type { Db } from '../connection';
 import type { PaymentRemindersTable } from '../schema';
 import { OPEN_STATUSES } from '../../../shared/document-status';
@@ -71,28 +71,35 @@ const onReminderList = (today: string, spans: readonly DueSpanWindow[]) =>
 const remindableOf = (db: Db, organizationId: number) =>
   db.selectFrom('documents').where('documents.organization_id', '=', organizationId).where(REMINDABLE);
 
-/** The Relances list's head, counted by the database: every invoice on it, those late, those a step falls due for. */
-export async function countReminderList(
-  db: Db,
-  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[] },
-): Promise<{ total: number; late: number; due_today: number }> {
-  const row = await remindableOf(db, params.organizationId)
-    .where(onReminderList(params.today, params.spans))
-    .select([
-      sql<number | string>`count(*)`.as('total'),
-      sql<number | string | null>`sum(case when documents.maturity < ${params.today} then 1 else 0 end)`.as('late'),
-      sql<number | string | null>`sum(case when ${anyOf(params.spans.map(dueIn))} then 1 else 0 end)`.as('due_today'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), late: Number(row.late ?? 0), due_today: Number(row.due_today ?? 0) };
+type ListParams = { organizationId: number; today: string; spans: readonly DueSpanWindow[] };
+
+/**
+ * The Relances list's head as a query (its plan is tested): every invoice on it, those late, those a step is due for.
+ * The WHERE is one range of due dates, up to the last day a step before the due date reaches; what is on the list
+ * within it is decided in the sums. SQLite is told the partial index: its statistics on (organization_id, type,
+ * status, maturity) made it read that one and each invoice's row for the amount and number (28 ms instead of 5 at
+ * 100,000 documents); PostgreSQL weighs them right.
+ */
+export const reminderCountsQuery = (db: Db, params: ListParams) => {
+  const upTo = params.spans.reduce((last, span) => (span.maturityTo > last ? span.maturityTo : last), params.today);
+  const from = isPostgres(db) ? sql`documents` : sql`documents indexed by documents_remindable_idx`;
+  return sql<{ total: number | string | null; late: number | string | null; due_today: number | string | null }>`select
+    sum(case when ${onReminderList(params.today, params.spans)} then 1 else 0 end) as total,
+    sum(case when documents.maturity < ${params.today} then 1 else 0 end) as late,
+    sum(case when ${anyOf(params.spans.map(dueIn))} then 1 else 0 end) as due_today
+    from ${from}
+    where documents.organization_id = ${params.organizationId} and ${REMINDABLE} and documents.maturity <= ${upTo}`;
+};
+
+/** The Relances list's head, counted by the database. */
+export async function countReminderList(db: Db, params: ListParams): Promise<{ total: number; late: number; due_today: number }> {
+  const row = (await reminderCountsQuery(db, params).execute(db)).rows[0];
+  return { total: Number(row?.total ?? 0), late: Number(row?.late ?? 0), due_today: Number(row?.due_today ?? 0) };
 }
 
-/** One page of the Relances list, the most overdue first (due date, then id: the partial index's order). */
-export async function listReminderPage(
-  db: Db,
-  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[]; offset: number; limit: number },
-) {
-  return remindableOf(db, params.organizationId)
+/** One page of the Relances list as a query, the most overdue first (due date, then id: the partial index's order). */
+export const reminderPageQuery = (db: Db, params: ListParams & { offset: number; limit: number }) =>
+  remindableOf(db, params.organizationId)
     .leftJoin('customers', 'customers.id', 'documents.customer_id')
     .where(onReminderList(params.today, params.spans))
     .select([
@@ -108,18 +115,15 @@ export async function listReminderPage(
     .orderBy('documents.maturity')
     .orderBy('documents.id')
     .limit(params.limit)
-    .offset(params.offset)
-    .execute();
-}
+    .offset(params.offset);
+
+export const listReminderPage = (db: Db, params: ListParams & { offset: number; limit: number }) => reminderPageQuery(db, params).execute();
 
 /**
  * The first `limit` invoices, in list order, whose due step is a proposed one and that have an address (the
  * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address.
  */
-export async function listProposedReminders(
-  db: Db,
-  params: { organizationId: number; today: string; spans: readonly DueSpanWindow[]; limit: number },
-) {
+export async function listProposedReminders(db: Db, params: ListParams & { limit: number }) {
   const proposed = params.spans.filter((span) => span.proposed);
   if (proposed.length === 0) return [];
   const email = sql<string>`coalesce(nullif(customers.email, ''), ${jsonText(db, sql.ref('documents.customer_snapshot'), 'email')}, '')`;
