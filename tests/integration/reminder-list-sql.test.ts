@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/connection';
 import {
   listRemindableInvoices,
   listRemindersOf,
+  proposedRemindersQuery,
   reminderCountsQuery,
   reminderPageQuery,
 } from '../../src/server/db/queries/payment-reminders';
@@ -243,6 +244,9 @@ describe('the Relances list counted by the database', () => {
       expect(page).toContain('documents_remindable_idx');
       expect(page).not.toContain('TEMP B-TREE');
       expect(await plan(reminderCountsQuery(db, params).compile(db))).toContain('documents_remindable_idx');
+      const proposed = await plan(proposedRemindersQuery(db, { ...params, limit: 100 }).compile(db));
+      expect(proposed).toContain('documents_remindable_idx');
+      expect(proposed).not.toContain('TEMP B-TREE');
     });
   });
 });

@@ -121,21 +121,25 @@ export const listReminderPage = (db: Db, params: ListParams & { offset: number; 
 
 /**
  * The first `limit` invoices, in list order, whose due step is a proposed one and that have an address (the
- * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address.
+ * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address. Read
+ * along the partial index (SQLite is told it, as for the counts): it stops at the `limit`-th.
  */
-export async function listProposedReminders(db: Db, params: ListParams & { limit: number }) {
-  const proposed = params.spans.filter((span) => span.proposed);
-  if (proposed.length === 0) return [];
+export const proposedRemindersQuery = (db: Db, params: ListParams & { limit: number }) => {
   const email = sql<string>`coalesce(nullif(customers.email, ''), ${jsonText(db, sql.ref('documents.customer_snapshot'), 'email')}, '')`;
-  return remindableOf(db, params.organizationId)
-    .leftJoin('customers', 'customers.id', 'documents.customer_id')
-    .where(anyOf(proposed.map(dueIn)))
-    .where(sql<SqlBool>`${email} <> ''`)
-    .select(['documents.id', 'documents.customer_snapshot', 'customers.email as customer_email'])
-    .orderBy('documents.maturity')
-    .orderBy('documents.id')
-    .limit(params.limit)
-    .execute();
+  const from = isPostgres(db) ? sql`documents` : sql`documents indexed by documents_remindable_idx`;
+  const upTo = params.spans.reduce((last, span) => (span.proposed && span.maturityTo > last ? span.maturityTo : last), '');
+  return sql<{ id: number; customer_snapshot: string | null; customer_email: string | null }>`select
+    documents.id, documents.customer_snapshot, customers.email as customer_email
+    from ${from} left join customers on customers.id = documents.customer_id
+    where documents.organization_id = ${params.organizationId} and ${REMINDABLE} and documents.maturity <= ${upTo}
+    and ${anyOf(params.spans.filter((span) => span.proposed).map(dueIn))} and ${email} <> ''
+    order by documents.maturity, documents.id
+    limit ${params.limit}`;
+};
+
+export async function listProposedReminders(db: Db, params: ListParams & { limit: number }) {
+  if (!params.spans.some((span) => span.proposed)) return [];
+  return (await proposedRemindersQuery(db, params).execute(db)).rows;
 }
 
 /**
