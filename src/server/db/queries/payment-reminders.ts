@@ -77,7 +77,7 @@ type ListParams = { organizationId: number; today: string; spans: readonly DueSp
  * The Relances list's head as a query (its plan is tested): every invoice on it, those late, those a step is due for.
  * The WHERE is one range of due dates, up to the last day a step before the due date reaches; what is on the list
  * within it is decided in the sums. SQLite is told the partial index: its statistics on (organization_id, type,
- * status, maturity) made it read that one and each invoice's row for the amount and number (28 ms instead of 5 at
+ * status, maturity) made it read that one and each invoice’s row for the amount and number (28 ms instead of 8 at
  * 100,000 documents); PostgreSQL weighs them right.
  */
 export const reminderCountsQuery = (db: Db, params: ListParams) => {
