@@ -75,6 +75,7 @@ describe('migrations', () => {
       '0066_document_summaries',
       '0069_vat_ledger',
       '0070_ordered_generations_grouped_summaries',
+      '0073_remindable_index',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
