@@ -63,6 +63,7 @@ import * as m0066 from './db/migrations/0066_document_summaries';
 import * as m0069 from './db/migrations/0069_vat_ledger';
 import * as m0070 from './db/migrations/0070_ordered_generations_grouped_summaries';
 import * as m0072 from './db/migrations/0072_vat_ledger_line_index';
+import * as m0073 from './db/migrations/0073_remindable_index';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '0069_vat_ledger': m0069,
   '0070_ordered_generations_grouped_summaries': m0070,
   '0072_vat_ledger_line_index': m0072,
+  '0073_remindable_index': m0073,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,3 +32,37 @@ export function nextStep(steps: readonly ReminderStep[], daysLate: number, done:
     .find((step) => !done.some((d) => d >= step.offset_days));
   return next ?? null;
 }
+
+/** The days-late range over which `step` is the one `dueStep` weighs; `toDaysLate` null: no end. */
+export interface DueStepSpan {
+  step: ReminderStep;
+  fromDaysLate: number;
+  toDaysLate: number | null;
+}
+
+/**
+ * `dueStep` cut into ranges, for a database to count and page by due date: over each span its step is the latest
+ * that applies, and it is due unless a step at least as late is done. Steps before the due date stop at the eve of
+ * it (they announce it); those from it on run until the next one. Ranges do not overlap.
+ */
+export function dueStepSpans(steps: readonly ReminderStep[]): DueStepSpan[] {
+  const on: ReminderStep[] = [];
+  // A stable sort, and the first of a tie kept, as dueStep keeps it.
+  for (const step of [...steps].filter((s) => s.enabled).sort((a, b) => a.offset_days - b.offset_days))
+    if (on.at(-1)?.offset_days !== step.offset_days) on.push(step);
+  const spansOf = (group: ReminderStep[], end: number | null) =>
+    group.map((step, i) => {
+      const following = group[i + 1];
+      return { step, fromDaysLate: step.offset_days, toDaysLate: following ? following.offset_days - 1 : end };
+    });
+  return [
+    ...spansOf(
+      on.filter((s) => s.offset_days < 0),
+      -1,
+    ),
+    ...spansOf(
+      on.filter((s) => s.offset_days >= 0),
+      null,
+    ),
+  ];
+}

@@ -76,6 +76,7 @@ describe('migrations', () => {
       '0069_vat_ledger',
       '0070_ordered_generations_grouped_summaries',
       '0072_vat_ledger_line_index',
+      '0073_remindable_index',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

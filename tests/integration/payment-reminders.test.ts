@@ -4,6 +4,7 @@ import { clock } from '../../src/server/clock';
 import { Scheduler } from '../../src/server/scheduler/scheduler';
 import { JOBS } from '../../src/server/scheduler/jobs';
 import { defaultReminderSettings } from '../../src/shared/schemas/reminders';
+import { PROPOSED_AT_MOST } from '../../src/server/services/payment-reminders';
 import { copyDocument, withServerDb } from '../helpers/database';
 import { removeTestEnv, testEnv, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -268,9 +269,10 @@ describe('the Relances list at scale', () => {
     setDay('2026-11-20');
     const list = await session.rest('GET', '/api/reminders');
     expect(list.status).toBe(200);
-    // One page of rows; the head's counts and the bulk send's invoices over all of them.
+    // One page of rows and the head's counts over all of them; the bulk send takes the first hundred, most overdue first.
     expect(list.body).toMatchObject({ total: OWED + 1, late: OWED + 1, due_today: OWED + 1 });
-    expect(list.body.proposed).toHaveLength(OWED + 1);
+    expect(list.body.proposed).toHaveLength(PROPOSED_AT_MOST);
+    expect(list.body.proposed[0]).toBe(first.id);
     expect(list.body.data).toHaveLength(25);
     expect(list.body.data[0]).toMatchObject({ number: first.number, days_late: 18, customer_email: 'echo@echo.fr' });
     const last = await session.rest('GET', `/api/reminders?page=${Math.ceil((OWED + 1) / 100)}&per_page=100`);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysBetween, dueStep, nextStep } from '../../src/shared/reminders';
+import { daysBetween, dueStep, dueStepSpans, nextStep } from '../../src/shared/reminders';
 import { defined } from '../../src/shared/defined';
 import { defaultReminderSettings, offsetLabel, reminderSettingsSchema } from '../../src/shared/schemas/reminders';
 
@@ -68,5 +69,42 @@ describe('reminder schedule', () => {
   it('sorts the steps by delay when saved', () => {
     const [a, b] = steps;
     expect(reminderSettingsSchema.parse({ steps: [b, a] }).steps.map((s) => s.offset_days)).toEqual([-3, 7]);
+  });
+});
+
+describe('dueStepSpans: dueStep as ranges of days late', () => {
+  const stepsArb = fc.uniqueArray(
+    fc.record({
+      offset_days: fc.integer({ min: -20, max: 40 }),
+      enabled: fc.boolean(),
+      mode: fc.constantFrom('automatic' as const, 'proposed' as const),
+    }),
+    { selector: (s) => s.offset_days, maxLength: 8 },
+  );
+  it('puts each day under the span of the step dueStep weighs, with the same answer once steps are done', () => {
+    const template = defined(steps[0]);
+    fc.assert(
+      fc.property(
+        stepsArb,
+        fc.integer({ min: -60, max: 80 }),
+        fc.array(fc.integer({ min: -20, max: 40 }), { maxLength: 4 }),
+        (raw, daysLate, done) => {
+          const list = raw.map((s) => ({ ...template, ...s }));
+          const span = dueStepSpans(list).find((s) => s.fromDaysLate <= daysLate && (s.toDaysLate === null || daysLate <= s.toDaysLate));
+          const expected = dueStep(list, daysLate, done);
+          const fromSpan = span && !done.some((d) => d >= span.step.offset_days) ? span.step : null;
+          expect(fromSpan).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('splits the steps before the due date from those after: -3 stops on the eve, the last runs on', () => {
+    expect(dueStepSpans(steps).map((s) => [s.step.offset_days, s.fromDaysLate, s.toDaysLate])).toEqual([
+      [-3, -3, -1],
+      [7, 7, 14],
+      [15, 15, 29],
+      [30, 30, null],
+    ]);
   });
 });

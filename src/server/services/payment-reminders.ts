@@ -3,7 +3,11 @@ import { findSettingValue, upsertSettingValue } from '../db/queries/settings';
 import { findCustomer } from '../db/queries/customers';
 import {
   claimReminder,
+  countReminderList,
+  type DueSpanWindow,
   finishReminder,
+  listProposedReminders,
+  listReminderPage,
   listRemindableInvoices,
   listRemindersOf,
   type PaymentReminderRow,
@@ -14,7 +18,7 @@ import { smtpFailureMessage } from '../mail/smtp-errors';
 import { renderEmailTemplate } from '../../shared/email-template';
 import { DOCUMENT_TYPE_TABLE, pdfFileName } from '../../shared/document-types';
 import { fromStoredUnits } from '../../shared/money';
-import { daysBetween, dueStep, nextStep } from '../../shared/reminders';
+import { daysBetween, dueStep, dueStepSpans, nextStep } from '../../shared/reminders';
 import { addDays } from '../../shared/payment-terms';
 import {
   defaultReminderSettings,
@@ -83,7 +87,7 @@ const doneSteps = (rows: PaymentReminderRow[]) => rows.filter((r) => r.status !=
 type Remindable = Awaited<ReturnType<typeof listRemindableInvoices>>[number];
 
 /** The address a reminder goes to: the customer's as it is now, else the one frozen at issue. */
-function emailOf(invoice: Remindable): string {
+function emailOf(invoice: Pick<Remindable, 'customer_email' | 'customer_snapshot'>): string {
   if (invoice.customer_email) return invoice.customer_email;
   if (!invoice.customer_snapshot) return '';
   const party = customerPartySchema.safeParse(JSON.parse(invoice.customer_snapshot));
@@ -91,55 +95,64 @@ function emailOf(invoice: Remindable): string {
 }
 
 /**
- * The Relances list: unpaid invoices past their due date, and those a step falls due for today (a reminder before
- * the due date), each with its last reminder and the step to send now.
+ * The most ids `proposed` holds: the first ones in list order (the most overdue first). The button sends them one by
+ * one from the browser, then reloads the list, which offers the next ones: a click never starts thousands of mails,
+ * and the answer stays small at any size.
  */
-async function listReminderRows(db: Db, organizationId: number, now: Date): Promise<ReminderRow[]> {
-  const today = todayIso(now);
-  const settings = await getReminderSettings(db, organizationId);
-  // Due today or late, or a step falls due: the earliest step may come before the due date.
-  const fromDaysLate = Math.min(0, ...enabledOffsets(settings.steps));
-  const invoices = await listRemindableInvoices(db, { organizationId, maturityOnOrBefore: addDays(today, -fromDaysLate) });
-  const reminders = await listRemindersOf(db, { organizationId, documentIds: invoices.map((i) => i.id) });
-  const rows: ReminderRow[] = [];
-  for (const invoice of invoices) {
-    const daysLate = daysBetween(invoice.maturity ?? today, today);
-    const own = reminders.get(invoice.id) ?? [];
-    const step = dueStep(settings.steps, daysLate, doneSteps(own));
-    if (daysLate < 0 && !step) continue;
-    const next = nextStep(settings.steps, daysLate, doneSteps(own));
-    const last = [...own].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
-    rows.push({
-      document_id: invoice.id,
-      number: invoice.number ?? '',
-      customer_name: invoice.customer_name,
-      customer_email: emailOf(invoice),
-      maturity: invoice.maturity ?? '',
-      days_late: daysLate,
-      amount_due: fromStoredUnits(invoice.amount_due),
-      currency: invoice.currency,
-      last_reminder: last ? recordOf(last) : null,
-      due_step: step ? { offset_days: step.offset_days, mode: step.mode, label: offsetLabel(step.offset_days) } : null,
-      next_step:
-        next && invoice.maturity
-          ? { offset_days: next.offset_days, label: offsetLabel(next.offset_days), date: addDays(invoice.maturity, next.offset_days) }
-          : null,
-    });
-  }
-  // The latest first: what is most overdue heads the list.
-  return rows.sort((a, b) => b.days_late - a.days_late || a.document_id - b.document_id);
+export const PROPOSED_AT_MOST = 100;
+
+/** The settings' steps as due-date spans, for the database to count and page the list. */
+const dueSpanWindows = (steps: readonly ReminderStep[], today: string): DueSpanWindow[] =>
+  dueStepSpans(steps).map(({ step, fromDaysLate, toDaysLate }) => ({
+    offset: step.offset_days,
+    maturityFrom: toDaysLate === null ? null : addDays(today, -toDaysLate),
+    maturityTo: addDays(today, -fromDaysLate),
+    proposed: step.mode === 'proposed',
+  }));
+
+/** One invoice of the Relances list, with its last reminder, the step to send now and the one after. */
+function reminderRowOf(invoice: Remindable, own: PaymentReminderRow[], steps: readonly ReminderStep[], today: string): ReminderRow {
+  const daysLate = daysBetween(invoice.maturity ?? today, today);
+  const step = dueStep(steps, daysLate, doneSteps(own));
+  const next = nextStep(steps, daysLate, doneSteps(own));
+  const last = [...own].sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
+  return {
+    document_id: invoice.id,
+    number: invoice.number ?? '',
+    customer_name: invoice.customer_name,
+    customer_email: emailOf(invoice),
+    maturity: invoice.maturity ?? '',
+    days_late: daysLate,
+    amount_due: fromStoredUnits(invoice.amount_due),
+    currency: invoice.currency,
+    last_reminder: last ? recordOf(last) : null,
+    due_step: step ? { offset_days: step.offset_days, mode: step.mode, label: offsetLabel(step.offset_days) } : null,
+    next_step:
+      next && invoice.maturity
+        ? { offset_days: next.offset_days, label: offsetLabel(next.offset_days), date: addDays(invoice.maturity, next.offset_days) }
+        : null,
+  };
 }
 
-/** A page of the Relances list; the counts and the proposed ones are over the whole list. */
+/**
+ * A page of the Relances list: unpaid invoices past their due date, and those a step falls due for today (a reminder
+ * before the due date), the most overdue first. The database counts the whole list and picks the page; only the
+ * page's rows are built here, so the answer costs the same for ten open invoices as for a million.
+ */
 export async function listReminders(db: Db, organizationId: number, now: Date, query: ReminderListQuery): Promise<ReminderList> {
-  const rows = await listReminderRows(db, organizationId, now);
+  const today = todayIso(now);
+  const settings = await getReminderSettings(db, organizationId);
+  const spans = dueSpanWindows(settings.steps, today);
   const { offset, limit } = pageWindow(query);
+  const counts = await countReminderList(db, { organizationId, today, spans });
+  const invoices = await listReminderPage(db, { organizationId, today, spans, offset, limit });
+  const reminders = await listRemindersOf(db, { organizationId, documentIds: invoices.map((i) => i.id) });
+  const proposed = await listProposedReminders(db, { organizationId, today, spans, limit: PROPOSED_AT_MOST });
   return {
-    total: rows.length,
-    late: rows.filter((row) => row.days_late > 0).length,
-    due_today: rows.filter((row) => row.due_step).length,
-    proposed: rows.filter((row) => row.due_step?.mode === 'proposed' && row.customer_email).map((row) => row.document_id),
-    data: rows.slice(offset, offset + limit),
+    ...counts,
+    // The database read the address from the snapshot's JSON; the check that builds the rows has the last word.
+    proposed: proposed.filter((invoice) => emailOf(invoice) !== '').map((invoice) => invoice.id),
+    data: invoices.map((invoice) => reminderRowOf(invoice, reminders.get(invoice.id) ?? [], settings.steps, today)),
   };
 }
 

@@ -150,7 +150,10 @@ export const reminderListSchema = listAnswer(reminderRowSchema).extend({
   late: z.number().int(),
   /** Invoices a step falls due for today. */
   due_today: z.number().int(),
-  /** The invoices whose due step waits for a click and who have an address: « Envoyer les N relances proposées ». */
+  /**
+   * The invoices whose due step waits for a click and who have an address: « Envoyer les N relances proposées ». The
+   * first hundred in list order at most: once they are sent, the list offers the next ones.
+   */
   proposed: z.array(z.number().int()),
 });
 export type ReminderList = z.infer<typeof reminderListSchema>;
