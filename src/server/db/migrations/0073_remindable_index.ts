@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { analyzeIfAnalysed, type MigrationDb } from './helpers';
+import { isPostgres } from '../dialect';
 
 /**
  * The Relances list counts and pages an organisation's invoices still to be paid by due date. Through
@@ -9,6 +10,10 @@ import { analyzeIfAnalysed, type MigrationDb } from './helpers';
  * queries/payment-reminders.ts): a planner takes a partial index only for a query whose terms imply it.
  */
 export async function up(db: MigrationDb): Promise<void> {
+  // PostgreSQL builds no index on a table with trigger events pending, and an upgrade runs its migrations in one
+  // transaction: one that wrote documents earlier in it (a backfill) left the deferred generation triggers queued
+  // (migration 0070). They fire now, at each statement's end for the rest of the upgrade, as a database copy does.
+  if (isPostgres(db)) await sql`set constraints all immediate`.execute(db);
   await db.schema
     .createIndex('documents_remindable_idx')
     .on('documents')
