@@ -51,6 +51,9 @@ describe('the columns of a bank CSV, confirmed in « Colonnes du relevé »', ()
     // highlight it moves: a key pressed while the list is still placing it would land elsewhere.
     const highlighted = () => page.locator('[role="option"][data-highlighted]').textContent();
     await expect.poll(highlighted).toContain('Libellé');
+    // Ark moves the focus into the open list a frame after drawing it; an arrow pressed before lands on the button,
+    // which ignores it while the list is open.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="listbox"]')))).toBe(true);
     await page.keyboard.press('ArrowDown');
     await expect.poll(highlighted).toContain('Détail');
     await page.keyboard.press('Enter');

@@ -53,6 +53,8 @@ describe('the kit Select with a search field', () => {
       // Accents and case do not matter: 'FRANC GUINEEN' finds 'Franc guinéen'; ArrowUp comes back round through the matches.
       await page.keyboard.press('Enter');
       await search.waitFor();
+      // The search field takes the focus a frame after the list shows: typed before, the letters would go elsewhere.
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type('fra');
       await expect
         .poll(async () => {
