@@ -6,6 +6,18 @@ import { OPEN_STATUSES } from '../../../shared/document-status';
 
 export type PaymentReminderRow = Selectable<PaymentRemindersTable>;
 
+/** What the Relances list and the reminders job read of an invoice: the customer's address as it is now, else at issue. */
+const REMINDABLE_COLUMNS = [
+  'documents.id',
+  'documents.number',
+  'documents.maturity',
+  'documents.amount_due',
+  'documents.currency',
+  'documents.customer_name',
+  'documents.customer_snapshot',
+  'customers.email as customer_email',
+] as const;
+
 /**
  * An organisation's issued invoices still to be paid, with a due date: those a reminder may concern.
  * `maturityOnOrBefore`: only those due on or before that day (a step can fall due for no other). The customer's
@@ -15,16 +27,7 @@ export async function listRemindableInvoices(db: Db, params: { organizationId: n
   let query = db
     .selectFrom('documents')
     .leftJoin('customers', 'customers.id', 'documents.customer_id')
-    .select([
-      'documents.id',
-      'documents.number',
-      'documents.maturity',
-      'documents.amount_due',
-      'documents.currency',
-      'documents.customer_name',
-      'documents.customer_snapshot',
-      'customers.email as customer_email',
-    ])
+    .select(REMINDABLE_COLUMNS)
     .where('documents.organization_id', '=', params.organizationId)
     .where('documents.type', '=', 'invoice')
     .where('documents.status', 'in', OPEN_STATUSES)
@@ -102,16 +105,7 @@ export const reminderPageQuery = (db: Db, params: ListParams & { offset: number;
   remindableOf(db, params.organizationId)
     .leftJoin('customers', 'customers.id', 'documents.customer_id')
     .where(onReminderList(params.today, params.spans))
-    .select([
-      'documents.id',
-      'documents.number',
-      'documents.maturity',
-      'documents.amount_due',
-      'documents.currency',
-      'documents.customer_name',
-      'documents.customer_snapshot',
-      'customers.email as customer_email',
-    ])
+    .select(REMINDABLE_COLUMNS)
     .orderBy('documents.maturity')
     .orderBy('documents.id')
     .limit(params.limit)
