@@ -164,8 +164,7 @@ describe('the field kit in the dialogs and pickers', () => {
 
       await page.goto('/items');
       await page.getByRole('button', { name: 'Paramètre Application' }).click();
-      // The panel comes with the overlays' chunk, downloaded on this first opening of a fresh page: slow on a loaded host.
-      await page.getByRole('button', { name: 'Signaler ou suggérer' }).click({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Signaler ou suggérer' }).click();
       const feedback = page.getByRole('dialog', { name: 'Donner votre avis' });
       await dialogLayerReady(page);
       await feedback.getByRole('button', { name: 'Envoyer' }).click();
