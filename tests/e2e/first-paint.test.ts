@@ -3,7 +3,8 @@
 // its real layout meanwhile. The timings are printed, not asserted: a shared 2-core host is too noisy for a bound.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, forEachLook, screenshot, WIDE_LOOKS } from '../helpers/browser';
+import { browserSuite, forEachLook, PHONE, screenshot, WIDE_LOOKS } from '../helpers/browser';
+import { defined } from '../../src/shared/defined';
 import { draft, line, readyToInvoice } from '../helpers/documents';
 import { parisToday } from '../../src/shared/paris-date';
 
@@ -143,6 +144,36 @@ describe('content at first paint', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('a phone’s Chromium opens the agenda on its day with the data its HTML named: nothing asked twice', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: { ...PHONE },
+      // A phone's Chromium says it is one (Sec-CH-UA-Mobile: ?1); the server names the day's appointments, not the week's.
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+    });
+    await context.addCookies([
+      { name: 'session', value: defined(defined(suite.session.cookie, 'cookie').split('=')[1]), url: suite.server.url },
+    ]);
+    const page = await context.newPage();
+    await page.goto('/appointments');
+    await page.getByRole('heading', { level: 1, name: 'Rendez-vous' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const asked = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => entry.name.includes('appointments.list'))
+        .map((entry) => entry.initiatorType),
+    );
+    // The client's own request for the day took the preloaded answer: none sent by the page itself.
+    expect(asked).toEqual(['link']);
+    await context.close();
   });
 
   it('while the API is slow: the shell and the page’s skeleton (its real columns, the dashboard’s cards), light and dark', async () => {

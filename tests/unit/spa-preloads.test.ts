@@ -11,11 +11,13 @@ import {
   batchQueryUrl,
   type ClientManifest,
   shellPageDataUrl,
+  wideFromHeaders,
   shellPagePreloads,
   withDataPreload,
   withModulePreloads,
 } from '../../src/server/http/spa-preloads';
 import { MAX_BATCH_CALLS } from '../../src/shared/api-limits';
+import { defined } from '../../src/shared/defined';
 
 /** The address the client's batch link (as src/client/trpc.ts sets it up) asks for these queries, sent in one tick. */
 async function clientUrl(queries: readonly RouteQuery[]): Promise<string> {
@@ -57,11 +59,30 @@ describe('the data request named in a shell page’s HTML', () => {
   });
 
   it('is asked for every shell page, and for no other address', () => {
-    expect(shellPageDataUrl('/invoices', new URLSearchParams('page=2'))).toContain('auth.me,settings.get,subscription.get,documents.list');
-    expect(shellPageDataUrl('/customers/12', new URLSearchParams())).toContain('auth.me,settings.get,subscription.get?');
+    expect(shellPageDataUrl('/invoices', new URLSearchParams('page=2'), true)).toContain(
+      'auth.me,settings.get,subscription.get,documents.list',
+    );
+    expect(shellPageDataUrl('/customers/12', new URLSearchParams(), true)).toContain('auth.me,settings.get,subscription.get?');
     for (const other of ['/auth/login', '/share/8f0c', '/preview', '/404', '/nowhere']) {
-      expect(shellPageDataUrl(other, new URLSearchParams())).toBeUndefined();
+      expect(shellPageDataUrl(other, new URLSearchParams(), true)).toBeUndefined();
     }
+  });
+
+  it('names the agenda’s week for a wide screen and its day for a phone that says it is one', () => {
+    const range = (wide: boolean) => {
+      const url = decodeURIComponent(defined(shellPageDataUrl('/appointments', new URLSearchParams(), wide), 'url'));
+      const input = JSON.parse(url.slice(url.indexOf('input=') + 'input='.length)) as Record<
+        string,
+        { json: { from: string; to: string } }
+      >;
+      const { from, to } = defined(input['3'], 'input 3').json;
+      return (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    };
+    expect(range(true)).toBe(6);
+    expect(range(false)).toBe(0);
+    expect(wideFromHeaders({ 'sec-ch-ua-mobile': '?1' })).toBe(false);
+    expect(wideFromHeaders({ 'sec-ch-ua-mobile': '?0' })).toBe(true);
+    expect(wideFromHeaders({})).toBe(true);
   });
 
   it('goes first in the head, its address escaped for the attribute', () => {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import superjson from 'superjson';
@@ -67,13 +68,21 @@ export function batchQueryUrl(queries: readonly RouteQuery[]): string {
 }
 
 /**
- * The request the client's route loader sends first on a fresh load of the shell page at `pathname` (the session, the
- * settings, the plan and the page's own queries: src/client/route-data.ts), or undefined for any other address. The
- * screen's width is not known here: a wide one is assumed (the agenda's week), a phone's agenda asks for its day itself.
+ * Whether the browser asking is on a wide screen, as far as a request tells: a phone's Chromium says it is one
+ * (`Sec-CH-UA-Mobile: ?1`, sent unasked). Other browsers say nothing and are taken as wide; a phone among them asks for
+ * its agenda's day itself, and the week preloaded for it goes unused.
  */
-export function shellPageDataUrl(pathname: string, search: URLSearchParams): string | undefined {
+export function wideFromHeaders(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-ch-ua-mobile'] !== '?1';
+}
+
+/**
+ * The request the client's route loader sends first on a fresh load of the shell page at `pathname` (the session, the
+ * settings, the plan and the page's own queries: src/client/route-data.ts), or undefined for any other address.
+ */
+export function shellPageDataUrl(pathname: string, search: URLSearchParams, wide: boolean): string | undefined {
   if (!shellPageModule(pathname)) return undefined;
-  const own = routeQueries(pathname, Object.fromEntries(search), { today: parisToday(), wide: true });
+  const own = routeQueries(pathname, Object.fromEntries(search), { today: parisToday(), wide });
   return batchQueryUrl([...SESSION_QUERIES, ...own]);
 }
 

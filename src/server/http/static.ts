@@ -7,6 +7,7 @@ import {
   readClientManifest,
   shellPageDataUrl,
   shellPagePreloads,
+  wideFromHeaders,
   withDataPreload,
   withModulePreloads,
 } from './spa-preloads';
@@ -92,7 +93,7 @@ export function createStaticHandler(root: string) {
 
   /** The page's HTML with its data request named first (spa-preloads.ts): built per request, the inputs follow the address. */
   function withPageData(req: IncomingMessage, pathname: string, page: CachedFile): CachedFile {
-    const url = shellPageDataUrl(pathname, new URL(req.url ?? '/', 'http://localhost').searchParams);
+    const url = shellPageDataUrl(pathname, new URL(req.url ?? '/', 'http://localhost').searchParams, wideFromHeaders(req.headers));
     if (!url) return page;
     const body = Buffer.from(withDataPreload(page.body.toString('utf8'), url));
     return { ...page, body, gzip: zlib.gzipSync(body) };
@@ -104,7 +105,8 @@ export function createStaticHandler(root: string) {
     res.statusCode = 200;
     res.setHeader('Content-Type', entry.type);
     res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('Vary', 'Accept-Encoding');
+    // A page's HTML names the data of the screen it guesses (spa-preloads.ts wideFromHeaders).
+    res.setHeader('Vary', entry.type.startsWith('text/html') ? 'Accept-Encoding, Sec-CH-UA-Mobile' : 'Accept-Encoding');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (body === entry.gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', body.length);
