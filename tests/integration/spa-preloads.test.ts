@@ -69,6 +69,20 @@ describe('the HTML of the app’s pages', () => {
     expect(html).not.toMatch(/<script>/);
   });
 
+  it('names the agenda’s day for a phone that says it is one, its week otherwise, and says the HTML varies with it', async () => {
+    const agenda = async (headers: Record<string, string>) => {
+      const answer = await fetch(`${server.url}/appointments`, { headers });
+      expect(answer.headers.get('vary')).toBe('Accept-Encoding, Sec-CH-UA-Mobile');
+      return answer.text();
+    };
+    const named = (wide: boolean) =>
+      escaped(batchQueryUrl([...SESSION_QUERIES, ...routeQueries('/appointments', {}, { today: parisToday(), wide })]));
+    expect(await agenda({ 'sec-ch-ua-mobile': '?1' })).toContain(`href="${named(false)}"`);
+    expect(await agenda({ 'sec-ch-ua-mobile': '?0' })).toContain(`href="${named(true)}"`);
+    expect(await agenda({})).toContain(`href="${named(true)}"`);
+    expect(named(true)).not.toBe(named(false));
+  });
+
   it('names the session’s batch for a shell page without queries of its own, and its shared files', async () => {
     const html = await (await fetch(`${server.url}/invoices/12/edit`)).text();
     expect(html).toContain(`href="${escaped(batchQueryUrl(SESSION_QUERIES))}"`);
