@@ -248,10 +248,11 @@ describe('document summaries kept by triggers (migration 0066)', () => {
       const copies = `${invoice.number}-%`;
       // The copies' lines, in one statement; then each line once more (a designation twice on a document, counted
       // once), renamed with spaces around, and the second of each taken off: a statement each.
-      const lineColumns = (await db.introspection.getTables())
-        .find((t) => t.name === 'document_items')
-        ?.columns.map((c) => c.name)
-        .filter((c) => c !== 'id' && c !== 'document_id') ?? [];
+      const lineColumns =
+        (await db.introspection.getTables())
+          .find((t) => t.name === 'document_items')
+          ?.columns.map((c) => c.name)
+          .filter((c) => c !== 'id' && c !== 'document_id') ?? [];
       const copyLines = (from: RawBuilder<unknown>) =>
         sql`insert into document_items (document_id, ${sql.join(lineColumns.map((c) => sql.ref(c)))})
           select d.id, ${sql.join(lineColumns.map((c) => sql.ref(`i.${c}`)))} from documents d join document_items i on ${from}

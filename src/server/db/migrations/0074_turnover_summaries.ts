@@ -186,9 +186,15 @@ async function sqliteTriggers(db: MigrationDb): Promise<void> {
       ${body([...both(share('-1', 'old'), 'false'), ...both(share('1', 'new'), 'false')])}`)
     .execute(db);
   // Before the row goes: its lines are still there to take off.
-  await sql.raw(`create trigger summary_turnover_delete before delete on documents ${body(both(share('-1', 'old'), 'd.id = old.id'))}`).execute(db);
-  await sql.raw(`create trigger summary_lines_insert after insert on document_items ${body(lineStatements(none, lineRow('new'), false))}`).execute(db);
-  await sql.raw(`create trigger summary_lines_delete after delete on document_items ${body(lineStatements(lineRow('old'), none, false))}`).execute(db);
+  await sql
+    .raw(`create trigger summary_turnover_delete before delete on documents ${body(both(share('-1', 'old'), 'd.id = old.id'))}`)
+    .execute(db);
+  await sql
+    .raw(`create trigger summary_lines_insert after insert on document_items ${body(lineStatements(none, lineRow('new'), false))}`)
+    .execute(db);
+  await sql
+    .raw(`create trigger summary_lines_delete after delete on document_items ${body(lineStatements(lineRow('old'), none, false))}`)
+    .execute(db);
   await sql
     .raw(`create trigger summary_lines_update after update of document_id, item, net on document_items
       when old.document_id is not new.document_id or old.item is not new.item or old.net is not new.net
