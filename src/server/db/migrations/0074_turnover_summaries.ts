@@ -97,12 +97,15 @@ function customerStatements(s: string, postgres: boolean, gone: string): string[
 
 const itemKey = `organization_id, month, name, currency, exchange_rate`;
 
-/** Writes the item sums `deltas` (a query of ITEM_KEY, count, net) in key order, then drops the rows left at 0. */
+/**
+ * Writes the item sums `deltas` (a query of ITEM_KEY, count, net) in key order, then drops the rows left at 0. A sum
+ * that does not move (a document's share taken off and added back unchanged) writes nothing: no row locked for it.
+ */
 function itemUpsert(deltas: string): string[] {
   return [
     `insert into summary_item_months (${keyList(ITEM_KEY)}, count, net)
       select ${itemKey}, sum(count), sum(net) from (${deltas}) g
-      group by ${positions(ITEM_KEY)} order by ${positions(ITEM_KEY)}
+      group by ${positions(ITEM_KEY)} having sum(count) <> 0 or sum(net) <> 0 order by ${positions(ITEM_KEY)}
       on conflict (${keyList(ITEM_KEY)}) do update set ${added('summary_item_months', ['count', 'net'])}`,
     `delete from summary_item_months where count = 0 and (${keyList(ITEM_KEY)}) in (select ${itemKey} from (${deltas}) g)`,
   ];
@@ -144,6 +147,9 @@ function lineStatements(before: string, after: string, postgres: boolean): strin
 const none = `select 0 as id, 0 as document_id, '' as item, 0 as net where 1 = 0`;
 const lineRow = (r: string) => `select ${r}.id as id, ${r}.document_id as document_id, ${r}.item as item, ${r}.net as net`;
 const lineRows = (table: string) => `select id, document_id, item, net from ${table}`;
+/** The lines of an update whose designation, amount or document changed, as they were (`o`) or are (`n`). */
+const changedLines = (r: 'o' | 'n') => `select ${r}.id, ${r}.document_id, ${r}.item, ${r}.net from old_rows o join new_rows n on n.id = o.id
+  where o.document_id is distinct from n.document_id or o.item is distinct from n.item or o.net is distinct from n.net`;
 
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
@@ -217,7 +223,11 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
   const updated = `select ${documentShare('-1', 'o', true)} from old_rows o join new_rows n on n.id = o.id where ${changed}
     union all select ${documentShare('1', 'n', true)} from new_rows n join old_rows o on o.id = n.id where ${changed}`;
   await fn('summary_turnover_inserted', both(inserted, 'false'));
-  await fn('summary_turnover_updated', both(updated, 'false'));
+  // An update that moved no counted share (a payment's status, a note, a draft edited) stops at the first query.
+  await fn('summary_turnover_updated', [
+    `if not exists (select 1 from (${updated}) r where r.counted = 1) then return null; end if`,
+    ...both(updated, 'false'),
+  ]);
   // Row by row before each goes, its lines still there (they go by the cascade once the statement's rows are gone). A
   // deposit is noted first: its credit notes deleted later in the statement no longer find it among the documents.
   await fn(
@@ -229,7 +239,10 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
     ],
     'old',
   );
-  await fn('summary_lines_written', lineStatements(lineRows('old_rows'), lineRows('new_rows'), true));
+  await fn('summary_lines_written', [
+    `if not exists (${changedLines('n')}) then return null; end if`,
+    ...lineStatements(changedLines('o'), changedLines('n'), true),
+  ]);
   await fn('summary_lines_inserted', lineStatements(none, lineRows('new_rows'), true));
   await fn('summary_lines_deleted', lineStatements(lineRows('old_rows'), none, true));
   await sql
