@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
+import { countedInTurnover } from '../../src/server/db/queries/reports';
 import { copyDocumentIn, onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -208,6 +209,9 @@ describe('document summaries kept by triggers (migration 0066)', () => {
             db,
           );
           expect(incremental.counts.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(rows[0]?.n));
+          // And every document turnover counts is in the months per customer.
+          const counted = await countedInTurnover(db, organizationId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+          expect(incremental.customerMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(counted.n));
         });
       }),
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
