@@ -27,8 +27,17 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
  * the suffixes kept in its search entries, migration 0042), the summaries (migration 0066: written from the copied
  * documents at the end).
  */
-/** The PostgreSQL triggers that keep the documents' summaries (migration 0070). */
-const SUMMARY_TRIGGERS = ['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'];
+/** The PostgreSQL triggers that keep the documents' summaries (migrations 0070 and 0074), per table. */
+const SUMMARY_TRIGGERS = [
+  ...['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'].map((trigger) => ({
+    table: 'documents',
+    trigger,
+  })),
+  ...['insert', 'update', 'delete'].flatMap((op) => [
+    { table: 'documents', trigger: `summary_turnover_${op}` },
+    { table: 'document_items', trigger: `summary_lines_${op}` },
+  ]),
+];
 
 /**
  * The PostgreSQL triggers that mark the VAT ledger stale (migration 0069), per table: off for the copy, whose ledger,
@@ -88,7 +97,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
     await sql`set constraints all immediate`.execute(trx);
     // The summaries' triggers (migration 0070) would update the same few rows once per chunk of copied documents:
     // off for the copy, and the summaries written once from the copied documents at its end.
-    for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents disable trigger ${sql.id(trigger)}`.execute(trx);
+    for (const { table, trigger } of SUMMARY_TRIGGERS)
+      await sql`alter table ${sql.id(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
     for (const { table, trigger } of VAT_LEDGER_TRIGGERS)
       await sql`alter table ${sql.id(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
     for (const table of order) {
@@ -145,7 +155,8 @@ export async function copyDatabase(from: Connection, to: Connection, dataDir: st
       }
       tables[table] = count;
     }
-    for (const trigger of SUMMARY_TRIGGERS) await sql`alter table documents enable trigger ${sql.id(trigger)}`.execute(trx);
+    for (const { table, trigger } of SUMMARY_TRIGGERS)
+      await sql`alter table ${sql.id(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
     for (const { table, trigger } of VAT_LEDGER_TRIGGERS)
       await sql`alter table ${sql.id(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
     await writeSummaries(trx);

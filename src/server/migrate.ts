@@ -64,6 +64,7 @@ import * as m0069 from './db/migrations/0069_vat_ledger';
 import * as m0070 from './db/migrations/0070_ordered_generations_grouped_summaries';
 import * as m0072 from './db/migrations/0072_vat_ledger_line_index';
 import * as m0073 from './db/migrations/0073_remindable_index';
+import * as m0074 from './db/migrations/0074_turnover_summaries';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0070_ordered_generations_grouped_summaries': m0070,
   '0072_vat_ledger_line_index': m0072,
   '0073_remindable_index': m0073,
+  '0074_turnover_summaries': m0074,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

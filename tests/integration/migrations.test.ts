@@ -77,6 +77,7 @@ describe('migrations', () => {
       '0070_ordered_generations_grouped_summaries',
       '0072_vat_ledger_line_index',
       '0073_remindable_index',
+      '0074_turnover_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
+import { countedInTurnover } from '../../src/server/db/queries/reports';
 import { copyDocumentIn, onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -9,19 +10,35 @@ import { businessCustomer, draft, issued, line, readyToInvoice } from '../helper
 
 /** One write of the random sequence; `pick` chooses among the documents it applies to. */
 type Step =
-  | { kind: 'draft' | 'issue' | 'estimate'; day: number; amount: number; other: boolean; services: boolean }
   | {
-      kind: 'edit' | 'delete' | 'pay' | 'payAll' | 'reverse' | 'credit' | 'cancel' | 'deposit' | 'final' | 'sent' | 'status';
+      kind: 'draft' | 'issue' | 'estimate';
+      day: number;
+      month: number;
+      amount: number;
+      other: boolean;
+      services: boolean;
+      dollars: boolean;
+      names: string[];
+    }
+  | {
+      kind: 'edit' | 'delete' | 'pay' | 'payAll' | 'reverse' | 'credit' | 'cancel' | 'deposit' | 'final' | 'sent' | 'status' | 'rename';
       pick: number;
       amount: number;
     };
 
+/** Line designations the by-item sums group: spaces around or inside, and one twice on a document. */
+const DESIGNATIONS = ['Article', ' Article ', 'Conseil  juridique', 'Conseil juridique'];
+const designations = fc.array(fc.constantFrom(...DESIGNATIONS), { minLength: 1, maxLength: 3 });
+
 const creation = fc.record({
   kind: fc.constantFrom('draft' as const, 'issue' as const, 'estimate' as const),
   day: fc.integer({ min: 1, max: 4 }),
+  month: fc.integer({ min: 9, max: 11 }),
   amount: fc.integer({ min: 1, max: 900 }),
   other: fc.boolean(),
   services: fc.boolean(),
+  dollars: fc.boolean(),
+  names: designations,
 });
 const change = fc.record({
   kind: fc.constantFrom(
@@ -36,6 +53,7 @@ const change = fc.record({
     'final' as const,
     'sent' as const,
     'status' as const,
+    'rename' as const,
   ),
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
@@ -69,8 +87,11 @@ async function apply(session: Session, customers: number[], step: Step, payments
     const body = {
       type: step.kind === 'estimate' ? 'estimate' : 'invoice',
       customer_id: customers[step.other ? 1 : 0],
-      date: `2026-10-0${step.day}`,
-      items: [line('Article', 1, step.amount, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' })],
+      date: `2026-${String(step.month).padStart(2, '0')}-0${step.day}`,
+      ...(step.dollars ? { currency: 'USD', exchange_rate: '1,1' } : {}),
+      items: step.names.map((name, i) =>
+        line(name, 1, step.amount + i, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' }),
+      ),
     };
     const created = await draft(session, body);
     if (step.kind !== 'draft') await session.rest('POST', `/api/documents/${created.id}/issue`);
@@ -87,8 +108,13 @@ async function apply(session: Session, customers: number[], step: Step, payments
         await session.rest('PUT', `/api/documents/${d.id}`, {
           date: '2026-10-03',
           customer_id: customers[step.pick % 2],
-          items: [line('Modifié', 2, step.amount)],
+          items: [line('Modifié', 2, step.amount), line(' Article ', 1, step.amount)],
         });
+      return;
+    }
+    case 'rename': {
+      const id = pick(customers, step.pick);
+      if (id) await session.rest('PUT', `/api/customers/${id}`, { ...businessCustomer, name: `Client ${step.amount}`, maturity: 0 });
       return;
     }
     case 'delete': {
@@ -165,6 +191,7 @@ describe('document summaries kept by triggers (migration 0066)', () => {
         const { customerId } = await readyToInvoice(session);
         const other = await session.rest('POST', '/api/customers', { ...businessCustomer, name: 'Épicerie Zola', maturity: 0 });
         const customers = [customerId, other.body.data.id];
+        expect((await session.rest('POST', '/api/currencies', { code: 'USD', rate: '1,085' })).status).toBe(201);
         const payments = new Map<number, number[]>();
         for (const step of sequence) await apply(session, customers, step as Step, payments);
         const organizationId = await withServerDb(server, async (db) =>
@@ -182,6 +209,9 @@ describe('document summaries kept by triggers (migration 0066)', () => {
             db,
           );
           expect(incremental.counts.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(rows[0]?.n));
+          // And every document turnover counts is in the months per customer.
+          const counted = await countedInTurnover(db, organizationId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+          expect(incremental.customerMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(counted.n));
         });
       }),
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
@@ -215,9 +245,32 @@ describe('document summaries kept by triggers (migration 0066)', () => {
       const before = await same();
       expect(before.days.some((d) => Number(d.deposit_credit) === 1)).toBe(true);
       // 300 copies of the invoice in one statement; then all of them renamed, sent, paid, deleted, a statement each.
+      expect(before.customerMonths.length).toBeGreaterThan(0);
+      expect(before.itemMonths.map((r) => r.name)).toContain('Conseil');
       await copyDocumentIn(db, invoice.id, 300);
       expect((await same()).counts.find((c) => c.type === 'invoice' && c.status === 'partial')?.count).toBe(301);
       const copies = `${invoice.number}-%`;
+      // The copies' lines, in one statement; then each line once more (a designation twice on a document, counted
+      // once), renamed with spaces around, and the second of each taken off: a statement each.
+      const lineColumns =
+        (await db.introspection.getTables())
+          .find((t) => t.name === 'document_items')
+          ?.columns.map((c) => c.name)
+          .filter((c) => c !== 'id' && c !== 'document_id') ?? [];
+      const copyLines = (from: RawBuilder<unknown>) =>
+        sql`insert into document_items (document_id, ${sql.join(lineColumns.map((c) => sql.ref(c)))})
+          select d.id, ${sql.join(lineColumns.map((c) => sql.ref(`i.${c}`)))} from documents d join document_items i on ${from}
+          where d.organization_id = ${organizationId} and d.number like ${copies}`.execute(db);
+      await copyLines(sql`i.document_id = ${invoice.id}`);
+      expect((await same()).itemMonths.find((r) => r.name === 'Conseil')?.count).toBe(301);
+      await copyLines(sql`i.document_id = d.id`);
+      expect((await same()).itemMonths.find((r) => r.name === 'Conseil')?.count).toBe(301);
+      await sql`update document_items set item = ' Conseil ', net = net + 1 where document_id in
+        (select id from documents where organization_id = ${organizationId} and number like ${copies})`.execute(db);
+      await same();
+      await sql`delete from document_items where id in (select max(i.id) from document_items i join documents d on d.id = i.document_id
+        where d.organization_id = ${organizationId} and d.number like ${copies} group by i.document_id)`.execute(db);
+      expect((await same()).itemMonths.find((r) => r.name === 'Conseil')?.count).toBe(301);
       await sql`update documents set customer_name = customer_name || ' SA' where organization_id = ${organizationId} and number like ${copies}`.execute(
         db,
       );

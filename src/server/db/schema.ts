@@ -412,6 +412,34 @@ export interface SummaryDocumentCountsTable {
   sent: number;
 }
 
+/** Turnover per organisation, month, customer (0: none), currency and rate of issue ('': none) (migration 0074). */
+export interface SummaryCustomerMonthsTable {
+  organization_id: number;
+  /** '2026-03'. */
+  month: string;
+  customer_key: number;
+  currency: string;
+  exchange_rate: string;
+  count: number;
+  /** HT (TTC less VAT) in stored units, credit notes negative. */
+  net: number;
+  /** The greatest name on these documents. */
+  customer_name: string;
+}
+
+/** Turnover per organisation, month, trimmed line designation, currency and rate (migration 0074). */
+export interface SummaryItemMonthsTable {
+  organization_id: number;
+  month: string;
+  name: string;
+  currency: string;
+  exchange_rate: string;
+  /** Documents with a line of this designation (each once). */
+  count: number;
+  /** Those lines' HT in stored units, credit notes negative. */
+  net: number;
+}
+
 /** A movement of the cumulative VAT of one sale or expense at one date (migration 0069, db/queries/vat-ledger.ts). */
 export interface VatLedgerTable {
   organization_id: number;
@@ -914,6 +942,8 @@ export interface Database {
   summary_receivable_days: SummaryReceivableDaysTable;
   summary_receivable_customers: SummaryReceivableCustomersTable;
   summary_document_counts: SummaryDocumentCountsTable;
+  summary_customer_months: SummaryCustomerMonthsTable;
+  summary_item_months: SummaryItemMonthsTable;
   vat_ledger: VatLedgerTable;
   vat_ledger_days: VatLedgerDaysTable;
   vat_ledger_dirty: VatLedgerDirtyTable;

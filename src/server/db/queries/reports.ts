@@ -1,8 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { type Expression, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
+import { monthSlices } from './month-slices';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -77,66 +78,127 @@ export async function turnoverByPeriod(db: Db, params: { organizationId: number;
     .execute();
 }
 
+interface TurnoverRow {
+  currency: string;
+  rate: string | null;
+  count: number;
+  net: number;
+}
+
+/**
+ * The by-customer, by-item and by-tag reports read the months the summaries keep (migration 0074) for the whole months
+ * of the period, and the documents only for the days at its edges (monthSlices): each part grouped, then the parts
+ * summed. The summaries keep the documents countedInTurnover selects, as the edges read them.
+ */
+function unionOf(parts: Expression<unknown>[]) {
+  // Each part as a subquery of its own: SQLite refuses a parenthesised member of a compound select.
+  return sql.join(
+    parts.map((part) => sql`select * from ${part} p`),
+    sql` union all `,
+  );
+}
+
+/** Turnover HT per customer (0 for none) of the period, each part grouped by customer, currency and rate. */
+function customerParts(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const { months, edges } = monthSlices(params.from, params.to);
+  const parts: Expression<unknown>[] = [];
+  if (months)
+    parts.push(
+      db
+        .selectFrom('summary_customer_months')
+        .select([
+          sql<number | null>`nullif(customer_key, 0)`.as('customer_id'),
+          'customer_name as name',
+          'currency',
+          sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
+          'count',
+          'net',
+        ])
+        .where('organization_id', '=', params.organizationId)
+        .where('month', '>=', months.first)
+        .where('month', '<=', months.last),
+    );
+  for (const edge of edges)
+    parts.push(
+      turnoverDocuments(db, { organizationId: params.organizationId, ...edge })
+        .select([
+          // `+customer_id`: grouping by the bare column made SQLite walk the customer index over every document of the
+          // organisation (to group without sorting) instead of the period's range of the covering index (bench plans).
+          sql<number | null>`+customer_id`.as('customer_id'),
+          sql<string>`max(customer_name)`.as('name'),
+          'currency',
+          'exchange_rate as rate',
+          sql<number>`count(*)`.as('count'),
+          signed(sql<number>`total - tax`).as('net'),
+        ])
+        .groupBy([sql`+customer_id`, 'currency', 'exchange_rate']),
+    );
+  return parts;
+}
+
 /** Turnover HT per customer (its name as on the latest document), every customer: the service keeps the top ten. */
 export async function turnoverByCustomer(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return turnoverDocuments(db, params)
-    .select([
-      // `+customer_id`: grouping by the bare column made SQLite walk the customer index over every document of the
-      // organisation (to group without sorting) instead of the period's range of the covering index (bench plans).
-      sql<number | null>`+customer_id`.as('customer_id'),
-      sql<string>`max(customer_name)`.as('name'),
-      'currency',
-      'exchange_rate as rate',
-      sql<number>`count(*)`.as('count'),
-      signed(sql<number>`total - tax`).as('net'),
-    ])
-    .groupBy([sql`+customer_id`, 'currency', 'exchange_rate'])
-    .execute();
+  const parts = customerParts(db, params);
+  if (parts.length === 0) return [];
+  const { rows } = await sql<TurnoverRow & { customer_id: number | null; name: string }>`
+    select customer_id, max(name) as name, currency, rate, sum(count) as count, sum(net) as net
+    from (${unionOf(parts)}) t group by customer_id, currency, rate`.execute(db);
+  return rows;
 }
 
 /**
  * Turnover HT per line designation: each line's HT after its own discount (stored units), not the document's discount
- * nor shipping, which belong to no line. A credit note's lines come off; a final invoice's lines count in full.
+ * nor shipping, which belong to no line. A credit note's lines come off; a final invoice's lines count in full. A
+ * document counts once per designation (the months keep it so: a document lies in one month only).
  */
 export async function turnoverByItem(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const { months, edges } = monthSlices(params.from, params.to);
+  const parts: Expression<unknown>[] = [];
+  if (months)
+    parts.push(
+      db
+        .selectFrom('summary_item_months')
+        .select(['name', 'currency', sql<string | null>`nullif(exchange_rate, '')`.as('rate'), 'count', 'net'])
+        .where('organization_id', '=', params.organizationId)
+        .where('month', '>=', months.first)
+        .where('month', '<=', months.last),
+    );
   const name = sql<string>`trim(i.item)`;
-  const net = sql<number>`i.net`;
-  return turnoverDocuments(db, params)
-    .innerJoin('document_items as i', 'i.document_id', 'documents.id')
-    .select([
-      name.as('name'),
-      'currency',
-      'exchange_rate as rate',
-      sql<number>`count(distinct documents.id)`.as('count'),
-      signed(net).as('net'),
-    ])
-    .groupBy([name, 'currency', 'exchange_rate'])
-    .execute();
+  for (const edge of edges)
+    parts.push(
+      turnoverDocuments(db, { organizationId: params.organizationId, ...edge })
+        .innerJoin('document_items as i', 'i.document_id', 'documents.id')
+        .select([
+          name.as('name'),
+          'currency',
+          'exchange_rate as rate',
+          sql<number>`count(distinct documents.id)`.as('count'),
+          signed(sql<number>`i.net`).as('net'),
+        ])
+        .groupBy([name, 'currency', 'exchange_rate']),
+    );
+  if (parts.length === 0) return [];
+  const { rows } = await sql<TurnoverRow & { name: string }>`
+    select name, currency, rate, sum(count) as count, sum(net) as net
+    from (${unionOf(parts)}) t group by name, currency, rate`.execute(db);
+  return rows;
 }
 
 /**
  * Turnover HT per tag of the customer (Paramètres → Étiquettes): a customer with two tags counts under both, one with
- * none under a null tag. Tags are the customer's today, so that retagging a customer regroups its history.
+ * none under a null tag. Tags are the customer's today, so that retagging a customer regroups its history: the sums
+ * per customer are joined with today's tags.
  */
 export async function turnoverByTag(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return turnoverDocuments(db, params)
-    .leftJoin('taggings as t', (join) =>
-      join
-        .on('t.kind', '=', 'customer')
-        .onRef('t.ref_id', '=', 'documents.customer_id')
-        .onRef('t.organization_id', '=', 'documents.organization_id'),
-    )
-    .leftJoin('tags as g', 'g.id', 't.tag_id')
-    .select([
-      't.tag_id',
-      sql<string | null>`max(g.name)`.as('name'),
-      'currency',
-      'exchange_rate as rate',
-      sql<number>`count(*)`.as('count'),
-      signed(sql<number>`total - tax`).as('net'),
-    ])
-    .groupBy(['t.tag_id', 'currency', 'exchange_rate'])
-    .execute();
+  const parts = customerParts(db, params);
+  if (parts.length === 0) return [];
+  const { rows } = await sql<TurnoverRow & { tag_id: number | null; name: string | null }>`
+    select t.tag_id, max(g.name) as name, c.currency, c.rate, sum(c.count) as count, sum(c.net) as net
+    from (${unionOf(parts)}) c
+    left join taggings t on t.kind = 'customer' and t.ref_id = c.customer_id and t.organization_id = ${params.organizationId}
+    left join tags g on g.id = t.tag_id
+    group by t.tag_id, c.currency, c.rate`.execute(db);
+  return rows;
 }
 
 /** An open invoice's age bucket from its maturity ('' for none): 0 not due, 1: 1–30 days late, 2: 31–60, 3: 61–90, 4: over 90. */

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
 import { OPEN_STATUSES } from '../../../shared/document-status';
 import { creditOfDeposit } from './figures';
+import { countedInTurnover } from './reports';
 
 /**
  * The summaries of the documents (migration 0066), written whole from the documents: what the triggers keep up to date
@@ -15,6 +16,8 @@ export const SUMMARY_TABLES = [
   'summary_receivable_days',
   'summary_receivable_customers',
   'summary_document_counts',
+  'summary_customer_months',
+  'summary_item_months',
 ] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
@@ -142,9 +145,56 @@ export async function writeSummaries(trx: Db, org?: number): Promise<void> {
         .groupBy(['organization_id', 'type', 'status']),
     )
     .execute();
+  await writeTurnoverSummaries(trx, org);
   // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
   // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
   if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
+}
+
+/** Turnover per month and customer, and per month and designation (migration 0074): the documents turnover counts. */
+async function writeTurnoverSummaries(trx: Db, org: number | undefined): Promise<void> {
+  const organizations = org === undefined ? await trx.selectFrom('organizations').select('id').execute() : [{ id: org }];
+  const month = sql<string>`substr(documents.date, 1, 7)`;
+  const rate = sql<string>`coalesce(documents.exchange_rate, '')`;
+  const signed = (amount: RawBuilder<number>) => sql<number>`sum(case when documents.type = 'credit' then -(${amount}) else ${amount} end)`;
+  for (const { id } of organizations) {
+    await trx
+      .insertInto('summary_customer_months')
+      .columns(['organization_id', 'month', 'customer_key', 'currency', 'exchange_rate', 'count', 'net', 'customer_name'])
+      .expression(
+        countedInTurnover(trx, id)
+          .select([
+            'documents.organization_id',
+            month.as('month'),
+            sql<number>`coalesce(documents.customer_id, 0)`.as('customer_key'),
+            'documents.currency',
+            rate.as('exchange_rate'),
+            sql<number>`count(*)`.as('count'),
+            signed(sql<number>`documents.total - documents.tax`).as('net'),
+            sql<string>`max(documents.customer_name)`.as('customer_name'),
+          ])
+          .groupBy(sql`1, 2, 3, 4, 5`),
+      )
+      .execute();
+    await trx
+      .insertInto('summary_item_months')
+      .columns(['organization_id', 'month', 'name', 'currency', 'exchange_rate', 'count', 'net'])
+      .expression(
+        countedInTurnover(trx, id)
+          .innerJoin('document_items as i', 'i.document_id', 'documents.id')
+          .select([
+            'documents.organization_id',
+            month.as('month'),
+            sql<string>`trim(i.item)`.as('name'),
+            'documents.currency',
+            rate.as('exchange_rate'),
+            sql<number>`count(distinct documents.id)`.as('count'),
+            signed(sql<number>`i.net`).as('net'),
+          ])
+          .groupBy(sql`1, 2, 3, 4, 5`),
+      )
+      .execute();
+  }
 }
 
 const NUMERIC_COLUMNS = new Set([
@@ -158,11 +208,12 @@ const NUMERIC_COLUMNS = new Set([
   'customer_key',
   'amount_due',
   'sent',
+  'net',
 ]);
 
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
 export async function readSummaries(db: Db, organizationId: number) {
-  const [days, receivables, receivableDays, receivableCustomers, counts] = await Promise.all([
+  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths] = await Promise.all([
     db
       .selectFrom('summary_document_days')
       .selectAll()
@@ -206,6 +257,24 @@ export async function readSummaries(db: Db, organizationId: number) {
       .orderBy('type')
       .orderBy('status')
       .execute(),
+    db
+      .selectFrom('summary_customer_months')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('month')
+      .orderBy('customer_key')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
+    db
+      .selectFrom('summary_item_months')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('month')
+      .orderBy('name')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .execute(),
   ]);
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
   const numeric = <T extends object>(rows: T[]) =>
@@ -216,6 +285,8 @@ export async function readSummaries(db: Db, organizationId: number) {
     receivableDays: numeric(receivableDays),
     receivableCustomers: numeric(receivableCustomers),
     counts: numeric(counts),
+    customerMonths: numeric(customerMonths),
+    itemMonths: numeric(itemMonths),
   };
 }
 
