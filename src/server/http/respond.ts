@@ -4,6 +4,7 @@ import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { fieldsOf, messagesOf } from '../errors';
 import { inputSchemaOf } from '../input-schemas';
 import { logger } from '../logger';
+import { AppResponse } from './app-response';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   sendJsonText(res, status, JSON.stringify(body));
@@ -58,6 +59,7 @@ export function errorAnswer(cause: unknown, procedure?: string, requestId?: stri
 
 /** The id the handler gave this answer (http/handler.ts sets it first). */
 export function answerRequestId(res: ServerResponse): string | undefined {
+  if (res instanceof AppResponse) return res.requestId || undefined;
   const id = res.getHeader('X-Request-Id');
   return typeof id === 'string' ? id : undefined;
 }
