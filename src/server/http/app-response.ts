@@ -51,10 +51,19 @@ export class AppResponse<Request extends IncomingMessage = IncomingMessage> exte
 
 /** Whether `headers` names one of the headers every answer carries, or the request's id (in any case). */
 function namesAnyOf(headers: OutgoingHttpHeaders, everyAnswer: readonly string[]): boolean {
-  for (const name in headers) {
-    const lower = name.toLowerCase();
-    if (lower === 'x-request-id') return true;
-    for (let i = 0; i < everyAnswer.length; i += 2) if (everyAnswer[i]?.toLowerCase() === lower) return true;
-  }
+  const names = lowerCaseNamesOf(everyAnswer);
+  for (const name in headers) if (names.has(name.toLowerCase())) return true;
   return false;
 }
+
+/** The lower-case names of a block of headers, with the request id's: worked out once per block (one per server). */
+function lowerCaseNamesOf(everyAnswer: readonly string[]): ReadonlySet<string> {
+  let names = lowerCaseNames.get(everyAnswer);
+  if (!names) {
+    names = new Set(['x-request-id', ...everyAnswer.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())]);
+    lowerCaseNames.set(everyAnswer, names);
+  }
+  return names;
+}
+
+const lowerCaseNames = new WeakMap<readonly string[], ReadonlySet<string>>();
