@@ -14,6 +14,7 @@ import type { AppDeps } from './context';
 import { createRequestHandler, type ClientHandler } from './http/handler';
 import { createStaticHandler } from './http/static';
 import { RequestDrain } from './http/drain';
+import { AppResponse } from './http/app-response';
 import { logger } from './logger';
 import { checkParisRule } from '../shared/paris-date';
 import { PdfRenderer } from './pdf/pdf-renderer';
@@ -172,7 +173,7 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<App
   const client =
     env.nodeEnv === 'development' ? await developmentClient() : { handler: createStaticHandler(env.clientDist), close: async () => {} };
   const drain = new RequestDrain();
-  const server = http.createServer(createRequestHandler(deps, client.handler, pdfDeps, drain));
+  const server = http.createServer({ ServerResponse: AppResponse }, createRequestHandler(deps, client.handler, pdfDeps, drain));
   drain.watch(server);
   server.keepAliveTimeout = 65_000; // longer than common reverse proxies' idle timeout, so they never reuse a closed socket
   server.requestTimeout = 60_000;

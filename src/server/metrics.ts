@@ -11,29 +11,33 @@ import { heavyWorkStats } from './workers/heavy-work';
 /** Seconds: from a cached list request (~5 ms) to a cold PDF (several seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type Labels = Record<string, string>;
+type Labels<Name extends string = string> = Record<Name, string>;
 
 const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const labelText = (labels: Labels) => {
   const parts = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
   return parts.length ? `{${parts.join(',')}}` : '';
 };
-/** A series' key: its labels by name (control characters, which no label value holds, between them). Once a request. */
-const keyOf = (labels: Labels) => {
+/**
+ * A series' key: its label values in the order the metric names its labels (a control character, which no label
+ * value holds, after each). Once a request: the names are fixed by the metric's type, so nothing is sorted.
+ */
+const keyOf = <Name extends string>(names: readonly Name[], labels: Labels<Name>) => {
   let key = '';
-  for (const name of Object.keys(labels).sort()) key += `${name}\u0000${labels[name]}\u0001`;
+  for (const name of names) key += `${labels[name]}\u0001`;
   return key;
 };
 
-class Histogram {
-  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+class Histogram<Name extends string> {
+  private readonly series = new Map<string, { labels: Labels<Name>; counts: number[]; sum: number; count: number }>();
   constructor(
     readonly name: string,
     readonly help: string,
+    private readonly labelNames: readonly Name[],
   ) {}
 
-  observe(labels: Labels, seconds: number) {
-    const key = keyOf(labels);
+  observe(labels: Labels<Name>, seconds: number) {
+    const key = keyOf(this.labelNames, labels);
     let s = this.series.get(key);
     if (!s) {
       s = { labels, counts: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
@@ -58,15 +62,16 @@ class Histogram {
   }
 }
 
-class Counter {
-  private readonly series = new Map<string, { labels: Labels; value: number }>();
+class Counter<Name extends string> {
+  private readonly series = new Map<string, { labels: Labels<Name>; value: number }>();
   constructor(
     readonly name: string,
     readonly help: string,
+    private readonly labelNames: readonly Name[],
   ) {}
 
-  inc(labels: Labels) {
-    const key = keyOf(labels);
+  inc(labels: Labels<Name>) {
+    const key = keyOf(this.labelNames, labels);
     const s = this.series.get(key);
     if (s) s.value += 1;
     else this.series.set(key, { labels, value: 1 });
@@ -81,10 +86,14 @@ class Counter {
 
 /** One set per process: each process of a deployment is scraped on its own, as Prometheus expects. */
 export const metrics = {
-  requests: new Histogram('facturier_http_request_duration_seconds', 'HTTP request durations by route, method and status class'),
-  pdfs: new Histogram('facturier_pdf_render_duration_seconds', 'PDF renderings by outcome'),
-  jobRuns: new Histogram('facturier_job_run_duration_seconds', 'Scheduler job runs by job and status'),
-  jobSkips: new Counter('facturier_job_skipped_total', 'Scheduler runs skipped because another process held the lease'),
+  requests: new Histogram('facturier_http_request_duration_seconds', 'HTTP request durations by route, method and status class', [
+    'route',
+    'method',
+    'status',
+  ]),
+  pdfs: new Histogram('facturier_pdf_render_duration_seconds', 'PDF renderings by outcome', ['outcome']),
+  jobRuns: new Histogram('facturier_job_run_duration_seconds', 'Scheduler job runs by job and status', ['job', 'status']),
+  jobSkips: new Counter('facturier_job_skipped_total', 'Scheduler runs skipped because another process held the lease', ['job']),
 };
 
 // How late the event loop runs its callbacks: every request waits at least that long (a CPU-bound task on the main

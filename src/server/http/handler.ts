@@ -14,7 +14,8 @@ import { DOWNLOAD_PREFIX, serveDownload } from './download';
 import type { PdfDeps } from '../pdf/document-pdf';
 import { OPENAPI_PATH } from '../openapi/document';
 import { serveOpenApi } from '../openapi/serve';
-import { isMalformedPath, setSecurityHeaders } from './security-headers';
+import { isMalformedPath, securityHeadersOf } from './security-headers';
+import type { AppResponse } from './app-response';
 import { clientIp, rateLimitKeyOf } from '../net/client-ip';
 import { CARD_WEBHOOK_PREFIX, handleCardWebhook, handlePaymentWebhook, STRIPE_WEBHOOK_PATH } from './payment-webhook';
 import type { RequestDrain } from './drain';
@@ -26,15 +27,18 @@ export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
 export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps, drain?: RequestDrain) {
-  return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const everyAnswer = securityHeadersOf({ https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
+  return function handle(req: IncomingMessage, res: AppResponse): Promise<void> {
     const requestId = requestIdOf(req);
-    res.setHeader('X-Request-Id', requestId);
+    // Sent with the status line, whichever door answers (app-response.ts), before any route runs.
+    res.requestId = requestId;
+    res.everyAnswer = everyAnswer;
     // Only a write carries its id in an async scope (logger.ts): a read's lines are the doors' own, which name it.
     const run = isRead(req.method) ? () => serve(req, res) : () => requestScope.run({ requestId }, () => serve(req, res));
     return drain ? drain.track(res, run) : run();
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serve(req: IncomingMessage, res: AppResponse): Promise<void> {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
     const queryAt = rawUrl.indexOf('?');
@@ -47,7 +51,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
       metrics.requests.observe({ route, method: req.method ?? 'GET', status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
       if (logger.enabled()) {
         logger.info({
-          request_id: res.getHeader('X-Request-Id'),
+          request_id: res.requestId,
           method: req.method,
           // The confirmation link's token is a secret: its route stands for the path.
           path: pathname.startsWith(SENDER_CONFIRM_PREFIX) ? route : pathname,
@@ -65,7 +69,6 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         logger.error('request metrics not recorded', error);
       }
     });
-    setSecurityHeaders(res, { https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
 
     try {
       if (isMalformedPath(pathname)) return sendError(res, new AppError('BAD_REQUEST', 'Adresse mal formée : un code %XX ne se lit pas'));

@@ -1,9 +1,10 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { fieldsOf, messagesOf } from '../errors';
 import { inputSchemaOf } from '../input-schemas';
 import { logger } from '../logger';
+import { AppResponse } from './app-response';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   sendJsonText(res, status, JSON.stringify(body));
@@ -23,13 +24,14 @@ export const WWW_AUTHENTICATE = 'Bearer realm="Facturier"';
 
 export function sendJsonText(res: ServerResponse, status: number, payload: string): void {
   // One writeHead with every header: cheaper than a setHeader each on the hot path; Set-Cookie set earlier is kept.
-  res.writeHead(status, {
+  const headers: OutgoingHttpHeaders = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),
     'Cache-Control': 'no-store',
-    ...(status === 503 && !res.hasHeader('retry-after') ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
-    ...(status === 401 && !res.hasHeader('www-authenticate') ? { 'WWW-Authenticate': WWW_AUTHENTICATE } : {}),
-  });
+  };
+  if (status === 503 && !res.hasHeader('retry-after')) headers['Retry-After'] = RETRY_AFTER_SECONDS;
+  if (status === 401 && !res.hasHeader('www-authenticate')) headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+  res.writeHead(status, headers);
   res.end(payload);
 }
 
@@ -58,6 +60,7 @@ export function errorAnswer(cause: unknown, procedure?: string, requestId?: stri
 
 /** The id the handler gave this answer (http/handler.ts sets it first). */
 export function answerRequestId(res: ServerResponse): string | undefined {
+  if (res instanceof AppResponse) return res.requestId || undefined;
   const id = res.getHeader('X-Request-Id');
   return typeof id === 'string' ? id : undefined;
 }

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http';
-
 /**
  * The page may load only what this server serves: no inline or foreign script, no plugin, no framing by another
  * site (clickjacking on the app and on the public share page). Styles allow 'unsafe-inline' because Ark UI's
@@ -23,17 +21,25 @@ export const CONTENT_SECURITY_POLICY = [
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Set on every answer — HTML, API and assets alike — before any route runs, so no door forgets them.
- * Vite's development server injects inline scripts (React refresh): the policy is left out there only.
+ * What every answer carries — HTML, API and assets alike — as name, value, name, value…: the server's responses add
+ * them to each status line (app-response.ts), so no door forgets them; a door that sets one of them itself keeps its
+ * own. Vite's development server injects inline scripts (React refresh): the policy is left out there only.
  */
-export function setSecurityHeaders(res: ServerResponse, opts: { https: boolean; development: boolean }): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  if (!opts.development) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  if (opts.https) res.setHeader('Strict-Transport-Security', HSTS);
+export function securityHeadersOf(opts: { https: boolean; development: boolean }): readonly string[] {
+  return Object.freeze([
+    'X-Content-Type-Options',
+    'nosniff',
+    'X-Frame-Options',
+    'DENY',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy',
+    'same-origin',
+    ...(opts.development ? [] : ['Content-Security-Policy', CONTENT_SECURITY_POLICY]),
+    ...(opts.https ? ['Strict-Transport-Security', HSTS] : []),
+  ]);
 }
 
 /**

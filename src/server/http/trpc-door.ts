@@ -28,6 +28,7 @@ export const TRPC_PREFIX = '/api/trpc/';
 const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
 const metas = procedureMetasOf(appRouter);
+const NO_QUERY: Pick<URLSearchParams, 'get'> = { get: () => null };
 
 /** As tRPC's adapter reads inputs (`getInputs` in its JSON content-type handler): its errors, its messages. */
 function parseInputs(text: string | undefined, isBatch: boolean, calls: number): unknown[] {
@@ -66,7 +67,8 @@ export async function handleTrpc(
   const paths = path.split(',');
   const refusal = batchRefusal(paths.length, req.method);
   if (refusal) return sendError(res, refusal);
-  const limit = Math.max(DEFAULT_BODY_LIMIT, ...paths.map((p) => BODY_LIMITS.get(p) ?? 0));
+  let limit = DEFAULT_BODY_LIMIT;
+  for (const p of paths) limit = Math.max(limit, BODY_LIMITS.get(p) ?? 0);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return sendError(res, tooLarge(limit));
 
@@ -86,7 +88,8 @@ export async function handleTrpc(
     });
   }
 
-  const query = new URLSearchParams(search);
+  // Most reads of the app name no input: no parser is built for an empty query string.
+  const query = search === '' ? NO_QUERY : new URLSearchParams(search);
   const isBatch = query.get('batch') === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
   const procedurePaths = isBatch ? paths : [path];
