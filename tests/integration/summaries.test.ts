@@ -17,11 +17,27 @@ type Step =
       amount: number;
       other: boolean;
       services: boolean;
+      mixed: boolean;
       dollars: boolean;
       names: string[];
     }
   | {
-      kind: 'edit' | 'delete' | 'pay' | 'payAll' | 'reverse' | 'credit' | 'cancel' | 'deposit' | 'final' | 'sent' | 'status' | 'rename';
+      kind:
+        | 'edit'
+        | 'delete'
+        | 'pay'
+        | 'payAll'
+        | 'reverse'
+        | 'credit'
+        | 'cancel'
+        | 'deposit'
+        | 'final'
+        | 'sent'
+        | 'status'
+        | 'rename'
+        | 'movePayment'
+        | 'dropPayment'
+        | 'reshare';
       pick: number;
       amount: number;
     };
@@ -37,6 +53,7 @@ const creation = fc.record({
   amount: fc.integer({ min: 1, max: 900 }),
   other: fc.boolean(),
   services: fc.boolean(),
+  mixed: fc.boolean(),
   dollars: fc.boolean(),
   names: designations,
 });
@@ -54,6 +71,9 @@ const change = fc.record({
     'sent' as const,
     'status' as const,
     'rename' as const,
+    'movePayment' as const,
+    'dropPayment' as const,
+    'reshare' as const,
   ),
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
@@ -90,7 +110,10 @@ async function apply(session: Session, customers: number[], step: Step, payments
       date: `2026-${String(step.month).padStart(2, '0')}-0${step.day}`,
       ...(step.dollars ? { currency: 'USD', exchange_rate: '1,1' } : {}),
       items: step.names.map((name, i) =>
-        line(name, 1, step.amount + i, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' }),
+        // Mixed: goods and services lines on one document, whose payments the URSSAF report splits one by one.
+        step.mixed
+          ? line(name, 1, step.amount + i, i % 2 ? 20 : 5.5, { kind: i % 2 ? 'service' : 'goods' })
+          : line(name, 1, step.amount + i, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' }),
       ),
     };
     const created = await draft(session, body);
@@ -130,7 +153,9 @@ async function apply(session: Session, customers: number[], step: Step, payments
       );
       if (!d) return;
       const amount = step.kind === 'payAll' ? d.amount_due : Math.min(d.amount_due, step.amount / 10);
-      const paid = await session.rest('POST', `/api/documents/${d.id}/payments`, { date: '2026-10-05', amount });
+      // Paid in the months around the documents', so that the receipts' months differ.
+      const date = `2026-${String(9 + (step.amount % 3)).padStart(2, '0')}-${String(1 + (step.pick % 28)).padStart(2, '0')}`;
+      const paid = await session.rest('POST', `/api/documents/${d.id}/payments`, { date, amount });
       if (paid.status === 201) payments.set(d.id, [...(payments.get(d.id) ?? []), paid.body.data.id]);
       return;
     }
@@ -175,6 +200,44 @@ async function apply(session: Session, customers: number[], step: Step, payments
       if (d) await session.rest('POST', `/api/documents/${d.id}/sent`);
       return;
     }
+    // No route edits or deletes a payment (a counter-entry cancels one) nor changes an issued document's lines: in SQL,
+    // as a repair by hand or a future route would, the receipts' summary following every column it reads.
+    case 'movePayment':
+    case 'dropPayment':
+    case 'reshare': {
+      await withServerDb(server, async (db) => {
+        const organization = db
+          .selectFrom('customers')
+          .select('organization_id')
+          .where('id', '=', customers[0] ?? 0);
+        // A payment another cancels stays (the counter-entry refers to it).
+        const cancelled = db.selectFrom('payments').select('reverses_id').where('reverses_id', 'is not', null);
+        let candidates = db.selectFrom('payments').select('id').where('organization_id', '=', organization);
+        if (step.kind === 'dropPayment') candidates = candidates.where('id', 'not in', cancelled as never);
+        const ids = (await candidates.orderBy('id').execute()).map((r) => Number(r.id));
+        const id = pick(ids, step.pick);
+        if (id === undefined) return;
+        if (step.kind === 'dropPayment') await db.deleteFrom('payments').where('id', '=', id).execute();
+        else if (step.kind === 'movePayment') {
+          const target = pick(
+            invoices.map((i) => i.id),
+            step.amount,
+          );
+          await db
+            .updateTable('payments')
+            .set({ date: `2026-${String(9 + (step.amount % 3)).padStart(2, '0')}-15`, amount: step.amount * 100, document_id: target })
+            .where('id', '=', id)
+            .execute();
+        } else {
+          const { document_id } = await db.selectFrom('payments').select('document_id').where('id', '=', id).executeTakeFirstOrThrow();
+          // Goods only, services only, or mixed, in turn; and the currency's rate changed.
+          const goods = [0, 2, 1][step.amount % 3] ?? 0;
+          await sql`update documents set goods_net = lines_net * ${goods} / 2, exchange_rate = ${step.amount % 2 ? '1.2' : null}
+            where id = ${document_id}`.execute(db);
+        }
+      });
+      return;
+    }
     case 'status': {
       const e = pick(estimates, step.pick);
       if (e) await session.rest('POST', `/api/documents/${e.id}/status`, { status: step.pick % 2 ? 'accepted' : 'refused' });
@@ -212,6 +275,13 @@ describe('document summaries kept by triggers (migration 0066)', () => {
           // And every document turnover counts is in the months per customer.
           const counted = await countedInTurnover(db, organizationId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
           expect(incremental.customerMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(counted.n));
+          // And every payment is in the receipts' months.
+          const paid = await db
+            .selectFrom('payments')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('organization_id', '=', organizationId)
+            .executeTakeFirstOrThrow();
+          expect(incremental.paymentMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(paid.n));
         });
       }),
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
