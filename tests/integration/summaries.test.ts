@@ -78,7 +78,13 @@ const change = fc.record({
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
 });
-const steps = fc.array(fc.oneof(creation, change, change), { minLength: 4, maxLength: 14 });
+/** Payments received, moved, deleted and their documents' shares changed: often enough that each run has some. */
+const receipt = fc.record({
+  kind: fc.constantFrom('pay' as const, 'payAll' as const, 'movePayment' as const, 'dropPayment' as const, 'reshare' as const),
+  pick: fc.nat(),
+  amount: fc.integer({ min: 1, max: 400 }),
+});
+const steps = fc.array(fc.oneof(creation, change, change, receipt), { minLength: 4, maxLength: 14 });
 
 interface Doc {
   id: number;
@@ -357,6 +363,19 @@ describe('document summaries kept by triggers (migration 0066)', () => {
       expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zz');
       await sql`update documents set sent_at = '2026-10-06T10:00:00.000Z' where organization_id = ${organizationId}`.execute(db);
       await same();
+      // Each copy paid twice in one statement, the payments moved across months, the copies' goods share changed (some
+      // mixed, some all goods) and their rate: a statement each.
+      for (const day of ['2026-10-07', '2026-11-02'])
+        await sql`insert into payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at)
+          select organization_id, id, ${day}, 12345, 'transfer', '', '', ${day}, ${day} from documents
+          where organization_id = ${organizationId} and number like ${copies}`.execute(db);
+      expect((await same()).paymentMonths.reduce((n, r) => n + Number(r.count), 0)).toBe(601);
+      await sql`update payments set date = case when id % 2 = 0 then '2026-09-30' else date end, amount = amount + 1
+        where document_id in (select id from documents where organization_id = ${organizationId} and number like ${copies})`.execute(db);
+      await same();
+      await sql`update documents set goods_net = case when id % 3 = 0 then lines_net else lines_net / 3 end, exchange_rate = '1.5'
+        where organization_id = ${organizationId} and number like ${copies}`.execute(db);
+      expect((await same()).paymentMonths.some((r) => Number(r.part) > 0 && Number(r.goods) > 0)).toBe(true);
       await sql`update documents set status = 'paid', amount_due = 0 where organization_id = ${organizationId} and number like ${copies}`.execute(
         db,
       );
