@@ -197,6 +197,14 @@ describe('receipts book totals and URSSAF report from the monthly summaries (mig
       await sql`update documents set goods_net = lines_net / 3, exchange_rate = '1.25' where id = ${invoices[1]?.id ?? 0}`.execute(db);
       await sql`update documents set goods_net = lines_net where id = ${invoices[2]?.id ?? 0}`.execute(db);
       await same();
+
+      // Documents deleted with their payments (by the cascade) take their receipts off.
+      await sql`delete from documents where id in (${invoices[3]?.id ?? 0}, ${invoices[4]?.id ?? 0})`.execute(db);
+      await same();
+      await sql`delete from documents where organization_id = ${organizationId}`.execute(db);
+      expect(await db.selectFrom('summary_payment_months').select('month').where('organization_id', '=', organizationId).execute()).toEqual(
+        [],
+      );
     });
   });
 });
