@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection';
-import { receiptsTotals } from '../../src/server/db/queries/reports';
+import { receiptsOfPeriod, receiptsTotals } from '../../src/server/db/queries/reports';
 import { receiptsBook, urssafReport } from '../../src/server/services/reports';
 import { converter } from '../../src/server/services/report-currency';
 import { add, sub, toNumber, ZERO, type Money } from '../../src/shared/money';
@@ -157,6 +157,16 @@ describe('receipts book totals and URSSAF report from the monthly summaries (mig
           expect(normal(await receiptsTotals(db, { organizationId, from, to })), `totals ${from} ${to}`).toEqual(
             normal(await directTotals(db, organizationId, from, to)),
           );
+          // Every page of three, its start found by the months' counts, as the payments give it by OFFSET.
+          const all = (
+            await sql`select p.date, d.customer_name, d.number, p.amount, p.method, d.currency, d.exchange_rate as rate
+              from payments p join documents d on d.id = p.document_id
+              where p.organization_id = ${organizationId} and p.date >= ${from} and p.date <= ${to} order by p.date, p.id`.execute(db)
+          ).rows;
+          for (let offset = 0; offset <= all.length; offset += 3)
+            expect(await receiptsOfPeriod(db, { organizationId, from, to, limit: 3, offset }), `page ${from} ${to} ${offset}`).toEqual(
+              all.slice(offset, offset + 3),
+            );
           for (const group of ['month', 'quarter'] as const) {
             const got = await urssafReport(db, organizationId, { from, to, group });
             const expected = await directUrssaf(db, organizationId, { from, to, group });

@@ -3,7 +3,7 @@ import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
-import { monthSlices } from './month-slices';
+import { firstDayAfter, monthSlices } from './month-slices';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -321,22 +321,60 @@ export async function billedTtc(db: Db, params: { organizationId: number; from: 
     .execute();
 }
 
+/**
+ * Where a page of the livre des recettes begins: the whole months before it skipped by the counts the summaries keep
+ * (migration 0075), so that a deep page walks at most a month of payments and its own instead of every payment
+ * before it. The first day to read from and how many payments to pass from there.
+ */
+async function receiptsPageStart(db: Db, params: { organizationId: number; from: string; to: string; offset: number }) {
+  let { from, offset } = params;
+  const { months, edges } = monthSlices(params.from, params.to);
+  if (offset === 0 || !months) return { from, offset };
+  const head = edges.find((edge) => edge.from === params.from && edge.to < `${months.first}-01`);
+  if (head) {
+    const row = await db
+      .selectFrom('payments')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .where('date', '>=', head.from)
+      .where('date', '<=', head.to)
+      .executeTakeFirstOrThrow();
+    if (offset < Number(row.n)) return { from, offset };
+    [from, offset] = [`${months.first}-01`, offset - Number(row.n)];
+  }
+  const counts = await db
+    .selectFrom('summary_payment_months')
+    .select(['month', sql<number>`sum(count)`.as('n')])
+    .where('organization_id', '=', params.organizationId)
+    .where('month', '>=', months.first)
+    .where('month', '<=', months.last)
+    .groupBy('month')
+    .orderBy('month')
+    .execute();
+  for (const { month, n } of counts) {
+    if (offset < Number(n)) break;
+    [from, offset] = [firstDayAfter(month), offset - Number(n)];
+  }
+  return { from, offset };
+}
+
 /** A page of the livre des recettes: the payments received in the period, in date order, with document and customer. */
 export async function receiptsOfPeriod(
   db: Db,
   params: { organizationId: number; from: string; to: string; limit: number; offset: number },
 ) {
+  const start = await receiptsPageStart(db, params);
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
     .select(['p.date', 'd.customer_name', 'd.number', 'p.amount', 'p.method', 'd.currency', 'd.exchange_rate as rate'])
     .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
+    .where('p.date', '>=', start.from)
     .where('p.date', '<=', params.to)
     .orderBy('p.date')
     .orderBy('p.id')
     .limit(params.limit)
-    .offset(params.offset)
+    .offset(start.offset)
     .execute();
 }
 
