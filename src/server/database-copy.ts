@@ -27,7 +27,7 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
  * the suffixes kept in its search entries, migration 0042), the summaries (migration 0066: written from the copied
  * documents at the end).
  */
-/** The PostgreSQL triggers that keep the documents' summaries (migrations 0070 and 0074), per table. */
+/** The PostgreSQL triggers that keep the documents' and payments' summaries (migrations 0070, 0074, 0075), per table. */
 const SUMMARY_TRIGGERS = [
   ...['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'].map((trigger) => ({
     table: 'documents',
@@ -36,7 +36,9 @@ const SUMMARY_TRIGGERS = [
   ...['insert', 'update', 'delete'].flatMap((op) => [
     { table: 'documents', trigger: `summary_turnover_${op}` },
     { table: 'document_items', trigger: `summary_lines_${op}` },
+    { table: 'payments', trigger: `summary_payments_${op}` },
   ]),
+  ...['update', 'delete'].map((op) => ({ table: 'documents', trigger: `summary_payment_documents_${op}` })),
 ];
 
 /**

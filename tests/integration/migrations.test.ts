@@ -78,6 +78,7 @@ describe('migrations', () => {
       '0072_vat_ledger_line_index',
       '0073_remindable_index',
       '0074_turnover_summaries',
+      '0075_receipt_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

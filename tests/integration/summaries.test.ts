@@ -17,11 +17,27 @@ type Step =
       amount: number;
       other: boolean;
       services: boolean;
+      mixed: boolean;
       dollars: boolean;
       names: string[];
     }
   | {
-      kind: 'edit' | 'delete' | 'pay' | 'payAll' | 'reverse' | 'credit' | 'cancel' | 'deposit' | 'final' | 'sent' | 'status' | 'rename';
+      kind:
+        | 'edit'
+        | 'delete'
+        | 'pay'
+        | 'payAll'
+        | 'reverse'
+        | 'credit'
+        | 'cancel'
+        | 'deposit'
+        | 'final'
+        | 'sent'
+        | 'status'
+        | 'rename'
+        | 'movePayment'
+        | 'dropPayment'
+        | 'reshare';
       pick: number;
       amount: number;
     };
@@ -37,6 +53,7 @@ const creation = fc.record({
   amount: fc.integer({ min: 1, max: 900 }),
   other: fc.boolean(),
   services: fc.boolean(),
+  mixed: fc.boolean(),
   dollars: fc.boolean(),
   names: designations,
 });
@@ -54,11 +71,20 @@ const change = fc.record({
     'sent' as const,
     'status' as const,
     'rename' as const,
+    'movePayment' as const,
+    'dropPayment' as const,
+    'reshare' as const,
   ),
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
 });
-const steps = fc.array(fc.oneof(creation, change, change), { minLength: 4, maxLength: 14 });
+/** Payments received, moved, deleted and their documents' shares changed: often enough that each run has some. */
+const receipt = fc.record({
+  kind: fc.constantFrom('pay' as const, 'payAll' as const, 'movePayment' as const, 'dropPayment' as const, 'reshare' as const),
+  pick: fc.nat(),
+  amount: fc.integer({ min: 1, max: 400 }),
+});
+const steps = fc.array(fc.oneof(creation, change, change, receipt), { minLength: 4, maxLength: 14 });
 
 interface Doc {
   id: number;
@@ -90,7 +116,10 @@ async function apply(session: Session, customers: number[], step: Step, payments
       date: `2026-${String(step.month).padStart(2, '0')}-0${step.day}`,
       ...(step.dollars ? { currency: 'USD', exchange_rate: '1,1' } : {}),
       items: step.names.map((name, i) =>
-        line(name, 1, step.amount + i, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' }),
+        // Mixed: goods and services lines on one document, whose payments the URSSAF report splits one by one.
+        step.mixed
+          ? line(name, 1, step.amount + i, i % 2 ? 20 : 5.5, { kind: i % 2 ? 'service' : 'goods' })
+          : line(name, 1, step.amount + i, step.services ? 20 : 5.5, { kind: step.services ? 'service' : 'goods' }),
       ),
     };
     const created = await draft(session, body);
@@ -130,7 +159,9 @@ async function apply(session: Session, customers: number[], step: Step, payments
       );
       if (!d) return;
       const amount = step.kind === 'payAll' ? d.amount_due : Math.min(d.amount_due, step.amount / 10);
-      const paid = await session.rest('POST', `/api/documents/${d.id}/payments`, { date: '2026-10-05', amount });
+      // Paid in the months around the documents', so that the receipts' months differ.
+      const date = `2026-${String(9 + (step.amount % 3)).padStart(2, '0')}-${String(1 + (step.pick % 28)).padStart(2, '0')}`;
+      const paid = await session.rest('POST', `/api/documents/${d.id}/payments`, { date, amount });
       if (paid.status === 201) payments.set(d.id, [...(payments.get(d.id) ?? []), paid.body.data.id]);
       return;
     }
@@ -175,6 +206,44 @@ async function apply(session: Session, customers: number[], step: Step, payments
       if (d) await session.rest('POST', `/api/documents/${d.id}/sent`);
       return;
     }
+    // No route edits or deletes a payment (a counter-entry cancels one) nor changes an issued document's lines: in SQL,
+    // as a repair by hand or a future route would, the receipts' summary following every column it reads.
+    case 'movePayment':
+    case 'dropPayment':
+    case 'reshare': {
+      await withServerDb(server, async (db) => {
+        const organization = db
+          .selectFrom('customers')
+          .select('organization_id')
+          .where('id', '=', customers[0] ?? 0);
+        // A payment another cancels stays (the counter-entry refers to it).
+        const cancelled = db.selectFrom('payments').select('reverses_id').where('reverses_id', 'is not', null);
+        let candidates = db.selectFrom('payments').select('id').where('organization_id', '=', organization);
+        if (step.kind === 'dropPayment') candidates = candidates.where('id', 'not in', cancelled as never);
+        const ids = (await candidates.orderBy('id').execute()).map((r) => Number(r.id));
+        const id = pick(ids, step.pick);
+        if (id === undefined) return;
+        if (step.kind === 'dropPayment') await db.deleteFrom('payments').where('id', '=', id).execute();
+        else if (step.kind === 'movePayment') {
+          const target = pick(
+            invoices.map((i) => i.id),
+            step.amount,
+          );
+          await db
+            .updateTable('payments')
+            .set({ date: `2026-${String(9 + (step.amount % 3)).padStart(2, '0')}-15`, amount: step.amount * 100, document_id: target })
+            .where('id', '=', id)
+            .execute();
+        } else {
+          const { document_id } = await db.selectFrom('payments').select('document_id').where('id', '=', id).executeTakeFirstOrThrow();
+          // Goods only, services only, or mixed, in turn; and the currency's rate changed.
+          const goods = [0, 2, 1][step.amount % 3] ?? 0;
+          await sql`update documents set goods_net = lines_net * ${goods} / 2, exchange_rate = ${step.amount % 2 ? '1.2' : null}
+            where id = ${document_id}`.execute(db);
+        }
+      });
+      return;
+    }
     case 'status': {
       const e = pick(estimates, step.pick);
       if (e) await session.rest('POST', `/api/documents/${e.id}/status`, { status: step.pick % 2 ? 'accepted' : 'refused' });
@@ -212,6 +281,13 @@ describe('document summaries kept by triggers (migration 0066)', () => {
           // And every document turnover counts is in the months per customer.
           const counted = await countedInTurnover(db, organizationId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
           expect(incremental.customerMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(counted.n));
+          // And every payment is in the receipts' months.
+          const paid = await db
+            .selectFrom('payments')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('organization_id', '=', organizationId)
+            .executeTakeFirstOrThrow();
+          expect(incremental.paymentMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(paid.n));
         });
       }),
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },
@@ -287,6 +363,19 @@ describe('document summaries kept by triggers (migration 0066)', () => {
       expect((await same()).receivables.map((r) => r.customer_name)).toContain('Zz');
       await sql`update documents set sent_at = '2026-10-06T10:00:00.000Z' where organization_id = ${organizationId}`.execute(db);
       await same();
+      // Each copy paid twice in one statement, the payments moved across months, the copies' goods share changed (some
+      // mixed, some all goods) and their rate: a statement each.
+      for (const day of ['2026-10-07', '2026-11-02'])
+        await sql`insert into payments (organization_id, document_id, date, amount, method, reference, note, created_at, updated_at)
+          select organization_id, id, ${day}, 12345, 'transfer', '', '', ${day}, ${day} from documents
+          where organization_id = ${organizationId} and number like ${copies}`.execute(db);
+      expect((await same()).paymentMonths.reduce((n, r) => n + Number(r.count), 0)).toBe(601);
+      await sql`update payments set date = case when id % 2 = 0 then '2026-09-30' else date end, amount = amount + 1
+        where document_id in (select id from documents where organization_id = ${organizationId} and number like ${copies})`.execute(db);
+      await same();
+      await sql`update documents set goods_net = case when id % 3 = 0 then lines_net else lines_net / 3 end, exchange_rate = '1.5'
+        where organization_id = ${organizationId} and number like ${copies}`.execute(db);
+      expect((await same()).paymentMonths.some((r) => Number(r.part) > 0 && Number(r.goods) > 0)).toBe(true);
       await sql`update documents set status = 'paid', amount_due = 0 where organization_id = ${organizationId} and number like ${copies}`.execute(
         db,
       );

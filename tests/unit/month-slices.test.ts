@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthSlices } from '../../src/server/db/queries/month-slices';
+import { firstDayAfter, monthSlices } from '../../src/server/db/queries/month-slices';
 
 describe('monthSlices', () => {
   it('reads whole months from the summaries and the days at the edges from the documents', () => {
@@ -23,5 +23,10 @@ describe('monthSlices', () => {
   it('reads the documents alone inside one month, and nothing for a period that ends before it begins', () => {
     expect(monthSlices('2026-01-15', '2026-02-10')).toEqual({ edges: [{ from: '2026-01-15', to: '2026-02-10' }] });
     expect(monthSlices('2026-03-01', '2026-02-01')).toEqual({ edges: [] });
+  });
+
+  it('gives the first day after a month, across a year', () => {
+    expect(firstDayAfter('2026-02')).toBe('2026-03-01');
+    expect(firstDayAfter('2026-12')).toBe('2027-01-01');
   });
 });

@@ -440,6 +440,24 @@ export interface SummaryItemMonthsTable {
   net: number;
 }
 
+/**
+ * Payments per organisation, month, currency and rate of issue of their document, and part (migration 0075): 0 on a
+ * document of services only, -1 of goods only, else the payment's id (a mixed document's payment, alone in its row).
+ */
+export interface SummaryPaymentMonthsTable {
+  organization_id: number;
+  month: string;
+  currency: string;
+  exchange_rate: string;
+  part: number;
+  count: number;
+  /** The payments' amount in stored units. */
+  amount: number;
+  /** A mixed document's goods and lines HT (stored units); 0 on the other parts. */
+  goods: number;
+  lines: number;
+}
+
 /** A movement of the cumulative VAT of one sale or expense at one date (migration 0069, db/queries/vat-ledger.ts). */
 export interface VatLedgerTable {
   organization_id: number;
@@ -944,6 +962,7 @@ export interface Database {
   summary_document_counts: SummaryDocumentCountsTable;
   summary_customer_months: SummaryCustomerMonthsTable;
   summary_item_months: SummaryItemMonthsTable;
+  summary_payment_months: SummaryPaymentMonthsTable;
   vat_ledger: VatLedgerTable;
   vat_ledger_days: VatLedgerDaysTable;
   vat_ledger_dirty: VatLedgerDirtyTable;

@@ -21,6 +21,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/status';
 import { dsoPeriod, FRANCHISE_THRESHOLDS } from '../../shared/reports';
 import { converter } from './report-currency';
 import { todayIso } from './document-record';
+import { addDays } from '../../shared/payment-terms';
 
 type Period = { from: string; to: string };
 
@@ -233,9 +234,21 @@ export async function urssafReport(db: Db, organizationId: number, params: Perio
     string,
     { period: string; inYear: boolean; inPeriod: boolean; currency: string; rate: string | null; goods: bigint; all: bigint }
   >();
-  for (const r of await receiptsByNature(db, { organizationId, from, to: params.to })) {
+  // The receipts before the period (the year so far) apart from the period's own: a row of the summaries stands for
+  // its whole month, so that a period beginning within a month is never read in the same month's row as the days before.
+  const ranges =
+    from < params.from
+      ? [
+          { from, to: addDays(params.from, -1) },
+          { from: params.from, to: params.to },
+        ]
+      : [{ from, to: params.to }];
+  const receipts = (await Promise.all(ranges.map((range) => receiptsByNature(db, { organizationId, ...range })))).flatMap((rows, i) =>
+    rows.map((r) => ({ ...r, inPeriod: i === ranges.length - 1 })),
+  );
+  for (const r of receipts) {
     const goods = r.lines > 0 ? (BigInt(r.amount) * BigInt(r.goods)) / BigInt(r.lines) : 0n;
-    const inPeriod = r.date >= params.from;
+    const inPeriod = r.inPeriod;
     const period = periodOf(r.date);
     const key = `${period} ${r.date >= yearStart} ${inPeriod} ${r.currency} ${r.rate}`;
     const e = sums.get(key) ?? { period, inYear: r.date >= yearStart, inPeriod, currency: r.currency, rate: r.rate, goods: 0n, all: 0n };

@@ -30,3 +30,6 @@ export function monthSlices(from: string, to: string): MonthSlices {
   if (to > lastDayOf(last)) edges.push({ from: `${shiftMonth(last, 1)}-01`, to });
   return { months: { first, last }, edges };
 }
+
+/** The first day of the month after `month` ('YYYY-MM'). */
+export const firstDayAfter = (month: string): string => `${shiftMonth(month, 1)}-01`;

@@ -3,7 +3,7 @@ import type { Db } from '../connection';
 import type { ReportGroup } from '../../../shared/schemas/reports';
 import { creditOfDeposit } from './figures';
 import { addDays } from '../../../shared/payment-terms';
-import { monthSlices } from './month-slices';
+import { firstDayAfter, monthSlices } from './month-slices';
 
 /**
  * The statistics' aggregates, in SQL over the stored totals (INTEGER, scale 4). Each groups by currency
@@ -321,65 +321,152 @@ export async function billedTtc(db: Db, params: { organizationId: number; from: 
     .execute();
 }
 
+/**
+ * Where a page of the livre des recettes begins: the whole months before it skipped by the counts the summaries keep
+ * (migration 0075), so that a deep page walks at most a month of payments and its own instead of every payment
+ * before it. The first day to read from and how many payments to pass from there.
+ */
+async function receiptsPageStart(db: Db, params: { organizationId: number; from: string; to: string; offset: number }) {
+  let { from, offset } = params;
+  const { months, edges } = monthSlices(params.from, params.to);
+  if (offset === 0 || !months) return { from, offset };
+  const head = edges.find((edge) => edge.from === params.from && edge.to < `${months.first}-01`);
+  if (head) {
+    const row = await db
+      .selectFrom('payments')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('organization_id', '=', params.organizationId)
+      .where('date', '>=', head.from)
+      .where('date', '<=', head.to)
+      .executeTakeFirstOrThrow();
+    if (offset < Number(row.n)) return { from, offset };
+    [from, offset] = [`${months.first}-01`, offset - Number(row.n)];
+  }
+  const counts = await db
+    .selectFrom('summary_payment_months')
+    .select(['month', sql<number>`sum(count)`.as('n')])
+    .where('organization_id', '=', params.organizationId)
+    .where('month', '>=', months.first)
+    .where('month', '<=', months.last)
+    .groupBy('month')
+    .orderBy('month')
+    .execute();
+  for (const { month, n } of counts) {
+    if (offset < Number(n)) break;
+    [from, offset] = [firstDayAfter(month), offset - Number(n)];
+  }
+  return { from, offset };
+}
+
 /** A page of the livre des recettes: the payments received in the period, in date order, with document and customer. */
 export async function receiptsOfPeriod(
   db: Db,
   params: { organizationId: number; from: string; to: string; limit: number; offset: number },
 ) {
+  const start = await receiptsPageStart(db, params);
   return db
     .selectFrom('payments as p')
     .innerJoin('documents as d', 'd.id', 'p.document_id')
     .select(['p.date', 'd.customer_name', 'd.number', 'p.amount', 'p.method', 'd.currency', 'd.exchange_rate as rate'])
     .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
+    .where('p.date', '>=', start.from)
     .where('p.date', '<=', params.to)
     .orderBy('p.date')
     .orderBy('p.id')
     .limit(params.limit)
-    .offset(params.offset)
-    .execute();
-}
-
-/** The livre des recettes' count and total of the period (stored units) per currency and rate of issue. */
-export async function receiptsTotals(db: Db, params: { organizationId: number; from: string; to: string }) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select(['d.currency', 'd.exchange_rate as rate', sql<number>`count(*)`.as('count'), sql<number>`sum(p.amount)`.as('amount')])
-    .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
-    .where('p.date', '<=', params.to)
-    .groupBy(['d.currency', 'd.exchange_rate'])
+    .offset(start.offset)
     .execute();
 }
 
 /**
- * Receipts of the period per day, currency and rate of issue, with the goods and the whole HT of their documents'
- * lines (stored units), for the URSSAF split of a micro-entrepreneur's receipts between sales of goods and services:
- * the service takes `amount × goods ÷ lines` of each row, truncated. A payment on a document of services only (or
- * with no lines) has no goods, one of goods only is all goods: those are exact in any sum, so they are summed here
- * with goods/lines of 0/1 or 1/1. A payment on a mixed document is truncated on its own: it comes alone in its row.
+ * The livre des recettes' count and total of the period (stored units) per currency and rate of issue: the months the
+ * summaries keep (migration 0075) for the whole months of the period, the payments only for the days at its edges.
+ */
+export async function receiptsTotals(db: Db, params: { organizationId: number; from: string; to: string }) {
+  const { months, edges } = monthSlices(params.from, params.to);
+  const parts: Expression<unknown>[] = [];
+  if (months)
+    parts.push(
+      db
+        .selectFrom('summary_payment_months')
+        .select(['currency', sql<string | null>`nullif(exchange_rate, '')`.as('rate'), 'count', 'amount'])
+        .where('organization_id', '=', params.organizationId)
+        .where('month', '>=', months.first)
+        .where('month', '<=', months.last),
+    );
+  for (const edge of edges)
+    parts.push(
+      db
+        .selectFrom('payments as p')
+        .innerJoin('documents as d', 'd.id', 'p.document_id')
+        .select(['d.currency', 'd.exchange_rate as rate', sql<number>`count(*)`.as('count'), sql<number>`sum(p.amount)`.as('amount')])
+        .where('p.organization_id', '=', params.organizationId)
+        .where('p.date', '>=', edge.from)
+        .where('p.date', '<=', edge.to)
+        .groupBy(['d.currency', 'd.exchange_rate']),
+    );
+  if (parts.length === 0) return [];
+  const { rows } = await sql<{ currency: string; rate: string | null; count: number; amount: number }>`
+    select currency, rate, sum(count) as count, sum(amount) as amount
+    from (${unionOf(parts)}) t group by currency, rate`.execute(db);
+  return rows;
+}
+
+/** A payment's URSSAF part on document `d`: 0 services only (or no lines), -1 goods only, else its own id (mixed). */
+const servicesOnly = sql`(d.lines_net <= 0 or d.goods_net = 0)`;
+const goodsOnly = sql`d.goods_net = d.lines_net`;
+
+/**
+ * Receipts of the period per day (per month: the month's first day), currency and rate of issue, with the goods and
+ * the whole HT of their documents' lines (stored units), for the URSSAF split of a micro-entrepreneur's receipts
+ * between sales of goods and services: the service takes `amount × goods ÷ lines` of each row, truncated. A payment on
+ * a document of services only (or with no lines) has no goods, one of goods only is all goods: those are exact in any
+ * sum, so they are summed here with goods/lines of 0/1 or 1/1. A payment on a mixed document is truncated on its own:
+ * it comes alone in its row (the months keep it alone too, migration 0075). The whole months of the period are read
+ * from the summaries, the days at its edges from the payments: a row's date tells its month, not its day.
  */
 export async function receiptsByNature(db: Db, params: { organizationId: number; from: string; to: string }) {
-  const servicesOnly = sql`(d.lines_net <= 0 or d.goods_net = 0)`;
-  const goodsOnly = sql`d.goods_net = d.lines_net`;
+  const { months, edges } = monthSlices(params.from, params.to);
+  const parts: Expression<unknown>[] = [];
+  if (months)
+    parts.push(
+      db
+        .selectFrom('summary_payment_months')
+        .select([
+          sql<string>`month || '-01'`.as('date'),
+          'amount',
+          'currency',
+          sql<string | null>`nullif(exchange_rate, '')`.as('rate'),
+          sql<number>`case when part = 0 then 0 when part = -1 then 1 else goods end`.as('goods'),
+          sql<number>`case when part <= 0 then 1 else lines end`.as('lines'),
+        ])
+        .where('organization_id', '=', params.organizationId)
+        .where('month', '>=', months.first)
+        .where('month', '<=', months.last),
+    );
   // 0: services only, -1: goods only, else the payment's own id (a row of its own).
   const part = sql<number>`case when ${servicesOnly} then 0 when ${goodsOnly} then -1 else p.id end`;
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select([
-      'p.date',
-      sql<number>`sum(p.amount)`.as('amount'),
-      'd.currency',
-      'd.exchange_rate as rate',
-      // From the grouped expression (not the bare columns, which PostgreSQL refuses): one payment's own when mixed.
-      sql<number>`case when ${part} = 0 then 0 when ${part} = -1 then 1 else max(d.goods_net) end`.as('goods'),
-      sql<number>`case when ${part} <= 0 then 1 else max(d.lines_net) end`.as('lines'),
-    ])
-    .where('p.organization_id', '=', params.organizationId)
-    .where('p.date', '>=', params.from)
-    .where('p.date', '<=', params.to)
-    .groupBy(['p.date', 'd.currency', 'd.exchange_rate', part])
-    .execute();
+  for (const edge of edges)
+    parts.push(
+      db
+        .selectFrom('payments as p')
+        .innerJoin('documents as d', 'd.id', 'p.document_id')
+        .select([
+          'p.date',
+          sql<number>`sum(p.amount)`.as('amount'),
+          'd.currency',
+          'd.exchange_rate as rate',
+          // From the grouped expression (not the bare columns, which PostgreSQL refuses): one payment's own when mixed.
+          sql<number>`case when ${part} = 0 then 0 when ${part} = -1 then 1 else max(d.goods_net) end`.as('goods'),
+          sql<number>`case when ${part} <= 0 then 1 else max(d.lines_net) end`.as('lines'),
+        ])
+        .where('p.organization_id', '=', params.organizationId)
+        .where('p.date', '>=', edge.from)
+        .where('p.date', '<=', edge.to)
+        .groupBy(['p.date', 'd.currency', 'd.exchange_rate', part]),
+    );
+  if (parts.length === 0) return [];
+  const { rows } = await sql<{ date: string; amount: number; currency: string; rate: string | null; goods: number; lines: number }>`
+    select date, amount, currency, rate, goods, lines from (${unionOf(parts)}) t`.execute(db);
+  return rows;
 }

@@ -18,6 +18,7 @@ export const SUMMARY_TABLES = [
   'summary_document_counts',
   'summary_customer_months',
   'summary_item_months',
+  'summary_payment_months',
 ] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
@@ -146,6 +147,7 @@ export async function writeSummaries(trx: Db, org?: number): Promise<void> {
     )
     .execute();
   await writeTurnoverSummaries(trx, org);
+  await writePaymentSummaries(trx, org);
   // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
   // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
   if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
@@ -197,6 +199,37 @@ async function writeTurnoverSummaries(trx: Db, org: number | undefined): Promise
   }
 }
 
+/**
+ * Payments per month, currency and rate of their document, and URSSAF part (migration 0075): 0 on a document of
+ * services only (or without lines), -1 of goods only, else the payment's own id with its document's goods and lines HT.
+ */
+async function writePaymentSummaries(trx: Db, org: number | undefined): Promise<void> {
+  const servicesOnly = sql`(d.lines_net <= 0 or d.goods_net = 0)`;
+  const goodsOnly = sql`d.goods_net = d.lines_net`;
+  const mixed = sql`not (${servicesOnly} or ${goodsOnly})`;
+  let payments = trx
+    .selectFrom('payments as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select([
+      'p.organization_id',
+      sql<string>`substr(p.date, 1, 7)`.as('month'),
+      'd.currency',
+      sql<string>`coalesce(d.exchange_rate, '')`.as('exchange_rate'),
+      sql<number>`case when ${servicesOnly} then 0 when ${goodsOnly} then -1 else p.id end`.as('part'),
+      sql<number>`count(*)`.as('count'),
+      sql<number>`sum(p.amount)`.as('amount'),
+      sql<number>`sum(case when ${mixed} then d.goods_net else 0 end)`.as('goods'),
+      sql<number>`sum(case when ${mixed} then d.lines_net else 0 end)`.as('lines'),
+    ])
+    .groupBy(sql`1, 2, 3, 4, 5`);
+  if (org !== undefined) payments = payments.where('p.organization_id', '=', org);
+  await trx
+    .insertInto('summary_payment_months')
+    .columns(['organization_id', 'month', 'currency', 'exchange_rate', 'part', 'count', 'amount', 'goods', 'lines'])
+    .expression(payments)
+    .execute();
+}
+
 const NUMERIC_COLUMNS = new Set([
   'organization_id',
   'deposit_credit',
@@ -209,11 +242,15 @@ const NUMERIC_COLUMNS = new Set([
   'amount_due',
   'sent',
   'net',
+  'part',
+  'amount',
+  'goods',
+  'lines',
 ]);
 
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
 export async function readSummaries(db: Db, organizationId: number) {
-  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths] = await Promise.all([
+  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths, paymentMonths] = await Promise.all([
     db
       .selectFrom('summary_document_days')
       .selectAll()
@@ -275,6 +312,15 @@ export async function readSummaries(db: Db, organizationId: number) {
       .orderBy('currency')
       .orderBy('exchange_rate')
       .execute(),
+    db
+      .selectFrom('summary_payment_months')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('month')
+      .orderBy('currency')
+      .orderBy('exchange_rate')
+      .orderBy('part')
+      .execute(),
   ]);
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
   const numeric = <T extends object>(rows: T[]) =>
@@ -287,6 +333,7 @@ export async function readSummaries(db: Db, organizationId: number) {
     counts: numeric(counts),
     customerMonths: numeric(customerMonths),
     itemMonths: numeric(itemMonths),
+    paymentMonths: numeric(paymentMonths),
   };
 }
 
