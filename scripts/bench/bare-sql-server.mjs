@@ -2,11 +2,12 @@
 // does on the same request, with nothing else: the session lookup (the same statement, on the SHA-256 of the cookie's
 // token, refused as the app refuses it), then the SQL statements the app's procedure ran for that path (captured by
 // scripts/bench/scale.ts), answering the app's own answer as JSON (captured with them: the same bytes on the wire, with
-// no rows mapped to it). Where the app keeps a path's answers between requests (`meta.kept`), this handler keeps its
+// no rows mapped to it), with the headers every answer of the app carries (its security headers, no-store, a request
+// id of its own: the product's, not the door's). Where the app keeps a path's answers between requests (`meta.kept`), this handler keeps its
 // JSON too, until SQLite's data_version says another connection wrote.
 import fs from 'node:fs';
 import http from 'node:http';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 
 const db = new Database(process.env.BENCH_DB, { readonly: true });
@@ -15,6 +16,8 @@ const parameterOf = (p) => (p !== null && typeof p === 'object' && 'bigint' in p
 const prepare = (statements) => statements.map((s) => ({ statement: db.prepare(s.sql), parameters: s.parameters.map(parameterOf) }));
 const routes = new Map(captured.routes.map((r) => [r.path, { statements: prepare(r.statements), kept: r.kept, answer: r.answer }]));
 const [sessionLookup] = prepare(captured.lookup.statements);
+/** The app's headers of every answer, as name, value, name, value… (absent: none). */
+const everyAnswer = captured.everyAnswer ?? [];
 const dataVersion = db.prepare('pragma data_version').pluck();
 /** path → { version, body }: the kept answers. */
 const kept = new Map();
@@ -23,7 +26,15 @@ const run = (statements) =>
   statements.map((s) => (s.statement.reader ? s.statement.all(...s.parameters) : s.statement.run(...s.parameters)));
 
 function answer(res, status, body) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, [
+    ...everyAnswer,
+    'X-Request-Id',
+    randomUUID(),
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(Buffer.byteLength(body)),
+  ]);
   res.end(body);
 }
 

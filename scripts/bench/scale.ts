@@ -38,6 +38,7 @@ import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
 import { findCustomer } from '../../src/server/db/queries/customers';
 import { documentSearchEntry } from '../../src/server/services/documents';
+import { securityHeadersOf } from '../../src/server/http/security-headers';
 import { searchRowid } from '../../src/server/db/queries/search';
 import { refreshVatLedger } from '../../src/server/services/vat-ledger';
 import { indexCustomer } from '../../src/server/services/customers';
@@ -497,7 +498,9 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     const firstAnswers = await firstAnswersOf(server.url, session, list);
     const token = session.replace(/^session=/, '');
     const captured = await capture(server.dbPath, token, list);
-    fs.writeFileSync(routesFile, JSON.stringify({ lookup: captured.lookup, routes: captured.captured }));
+    // The headers every JSON answer of the app carries, sent by the yardstick too (the same bytes on the wire).
+    const everyAnswer = [...securityHeadersOf({ https: false, development: false }), 'Cache-Control', 'no-store'];
+    fs.writeFileSync(routesFile, JSON.stringify({ lookup: captured.lookup, routes: captured.captured, everyAnswer }));
     bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
       env: { ...process.env, BENCH_DB: server.dbPath, BENCH_ROUTES: routesFile },
       stdio: ['ignore', 'pipe', 'inherit'],

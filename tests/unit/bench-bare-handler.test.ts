@@ -25,6 +25,7 @@ beforeAll(async () => {
   db.prepare('insert into sessions values (?, 1, ?)').run(createHash('sha256').update(token).digest('hex'), '2999-01-01T00:00:00.000Z');
   db.close();
   const routes = {
+    everyAnswer: ['X-Frame-Options', 'DENY', 'Cache-Control', 'no-store'],
     lookup: { statements: [{ sql: sessionLookup, parameters: ['captured'] }] },
     routes: [
       {
@@ -64,6 +65,10 @@ describe('the scale bench bare handler', () => {
     const kept = await get('/kept', `session=${token}`);
     expect(kept.status).toBe(200);
     expect(await kept.text()).toBe(JSON.stringify({ total: 1, data: ['é'] }));
+    // The headers every answer of the app carries, and a request id of its own.
+    expect(kept.headers.get('x-frame-options')).toBe('DENY');
+    expect(kept.headers.get('cache-control')).toBe('no-store');
+    expect(kept.headers.get('x-request-id')).toMatch(/^[\da-f-]{36}$/);
     expect(await (await get('/each', `theme=dark; session=${token}`)).json()).toEqual({ used: 2 });
     expect((await get('/nowhere', `session=${token}`)).status).toBe(404);
   });
