@@ -8,7 +8,8 @@ import { organizationExists } from '../src/server/db/queries/subscriptions';
 import { grantPlan } from '../src/server/services/subscriptions';
 import { todayIso } from '../src/server/services/document-record';
 import { formatDateLong } from '../src/shared/format';
-import { PLANS, planIdSchema } from '../src/shared/plans';
+import { PLANS } from '../src/shared/plans';
+import { planIdSchema } from '../src/shared/schemas/plan';
 
 const USAGE = 'Usage : npm run plan -- --org ID --plan free|solo|team --until AAAA-MM-JJ';
 

@@ -1,4 +1,9 @@
-import type { DocumentType, ListType } from './schemas/document';
+/** The six document types: the one list, read by the schemas (schemas/document.ts) and by the screens without zod. */
+export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** The list types: the six document types plus recurring invoices. */
+export const LIST_TYPES = [...DOCUMENT_TYPES, 'recurring'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
 
 /** Every status a document is stored with: the one list, read by the schemas and by the rows' mapping. */
 export const STORED_STATUSES = [

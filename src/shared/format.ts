@@ -3,6 +3,20 @@ import { decimalPlaces, isMoneyLike, money, round, toDecimalString, type MoneyIn
 import { groupThousands, MINUS, NARROW_NBSP, NBSP, signed } from './typography';
 import { findCurrency } from './currencies';
 
+/**
+ * An organisation's currency format until it sets its own (EUR, after the amount with a space, ',' decimal, no
+ * thousands separator, 2 places): the settings schema's defaults, readable by the screens without the schemas.
+ */
+// Typed by its values, not as CurrencyFormat: that type is inferred from the schema, whose defaults are these.
+export const DEFAULT_CURRENCY_FORMAT = Object.freeze({
+  currency: 'EUR',
+  currency_position: 'after' as 'before' | 'after',
+  use_space: true,
+  decimal: ',',
+  thousand: '',
+  precision: 2,
+});
+
 export { MINUS } from './typography';
 
 /**

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { add, mul, percentOf, round, sub, toNumber } from './money';
 import { formatCount, formatNumberUpTo, NARROW_NBSP } from './typography';
 
@@ -11,9 +10,6 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export const BILLING_PERIODS = ['month', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
-
-export const planIdSchema = z.enum(PLAN_IDS, { error: 'Formule inconnue : choisissez Gratuit, Solo ou Équipe' });
-export const billingPeriodSchema = z.enum(BILLING_PERIODS, { error: 'Période inconnue : choisissez mensuelle ou annuelle' });
 
 /** What the server counts and refuses past: `null` means no limit. */
 export const LIMIT_KEYS = ['documents', 'members', 'storage'] as const;

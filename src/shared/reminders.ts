@@ -1,4 +1,15 @@
 import type { ReminderStep } from './schemas/reminders';
+import { plural } from './french';
+
+/** A reminder's states as the screens name them (the schemas read the same list). */
+export const REMINDER_STATUSES = { sending: 'Envoi en cours', sent: 'Envoyée', failed: 'Échec' } as const;
+
+/** « 3 jours avant l’échéance », « le jour de l’échéance », « 15 jours après l’échéance ». */
+export function offsetLabel(offset: number): string {
+  if (offset === 0) return 'le jour de l’échéance';
+  const days = Math.abs(offset);
+  return `${plural(days, 'jour')} ${offset < 0 ? 'avant' : 'après'} l’échéance`;
+}
 
 const DAY = 86_400_000;
 

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-
 /**
  * The roles of a member in an organisation, from the most to the least powerful. The rule each procedure carries
  * (server/trpc.ts) and the screens that hide what a role cannot do both read this one ranking.
  */
 export const ROLES = ['owner', 'admin', 'member', 'accountant'] as const;
 export type Role = (typeof ROLES)[number];
-
-export const roleSchema = z.enum(ROLES, { error: 'Rôle inconnu : choisissez propriétaire, administrateur, membre ou comptable' });
 
 export const ROLE_LABELS: Record<Role, string> = {
   owner: 'Propriétaire',

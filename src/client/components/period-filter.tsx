@@ -1,5 +1,5 @@
 import { css } from '../../../styled-system/css';
-import { PERIODS } from '../../shared/schemas/filters';
+import { PERIODS } from '../../shared/list-fields';
 import { PERIOD_LABELS, type Period } from '../../shared/periods';
 import { Field, Input } from './ui/field';
 import { Select } from './ui/select';

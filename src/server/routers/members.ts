@@ -4,7 +4,7 @@ import { idSchema } from '../../shared/schemas/reference';
 import { tokenSchema, userSchema } from '../../shared/schemas/auth';
 import { messageAnswerSchema } from '../../shared/schemas/answers';
 import { inviteInputSchema, membersAnswerSchema, organizationsAnswerSchema } from '../../shared/schemas/members';
-import { roleSchema } from '../../shared/roles';
+import { roleSchema } from '../../shared/schemas/role';
 import * as members from '../services/members';
 
 export const membersRouter = router({

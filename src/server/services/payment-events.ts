@@ -2,7 +2,8 @@ import type { Db } from '../db/connection';
 import { nowIso } from '../clock';
 import { logger } from '../logger';
 import { div, mul, toNumber, toStoredUnits } from '../../shared/money';
-import { billingPeriodSchema, PLAN_IDS, PLAN_RANK, PLANS, planIdSchema, type BillingPeriod, type PlanId } from '../../shared/plans';
+import { PLAN_IDS, PLAN_RANK, PLANS, type BillingPeriod, type PlanId } from '../../shared/plans';
+import { billingPeriodSchema, planIdSchema } from '../../shared/schemas/plan';
 import type { ProviderEvent } from '../payments/provider';
 import { emptyRow, overLimits } from './subscriptions';
 

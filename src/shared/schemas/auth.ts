@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles';
+import { roleSchema } from './role';
 import { PASSWORD_MIN_LENGTH } from '../password-rules';
 
 export { PASSWORD_MIN_LENGTH };

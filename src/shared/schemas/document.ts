@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { hasAtMostDecimals, isMoneyLike, money, toNumber } from '../money';
 import { parseRate } from '../exchange';
 import type { Address } from './customer';
+import { DOCUMENT_TYPES, LIST_TYPES, type DocumentType, type ListType } from '../document-types';
 
-export const DOCUMENT_TYPES = ['invoice', 'estimate', 'proforma', 'order', 'delivery', 'credit'] as const;
+export { DOCUMENT_TYPES, LIST_TYPES, type DocumentType, type ListType };
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { error: 'Type de document inconnu' });
-export type DocumentType = z.infer<typeof documentTypeSchema>;
-/** The list types: the six document types plus recurring invoices. */
-export const LIST_TYPES = [...DOCUMENT_TYPES, 'recurring'] as const;
-export type ListType = (typeof LIST_TYPES)[number];
 
 export const discountTypeSchema = z.enum(['percent', 'amount'], { error: 'Type de remise : percent ou amount' });
 export type DiscountType = z.infer<typeof discountTypeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles';
+import { roleSchema } from './role';
 import { emailSchema } from './auth';
 
 export const INVITATION_REFUSAL = 'Ce lien d’invitation est invalide, a expiré ou a déjà servi. Demandez-en un nouveau.';

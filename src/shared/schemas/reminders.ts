@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { templateText } from './email-settings';
-import { plural } from '../french';
+import { offsetLabel, REMINDER_STATUSES } from '../reminders';
 import { listAnswer } from './answers';
+
+export { offsetLabel, REMINDER_STATUSES };
 
 /** Who sends a step: the scheduler by itself, or the user in one click from the Relances list. */
 export const REMINDER_MODES = { automatic: 'Envoi automatique', proposed: 'Proposée (envoi en un clic)' } as const;
@@ -56,13 +58,6 @@ export const reminderSettingsSchema = z
   .strict();
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
-/** « 3 jours avant l’échéance », « le jour de l’échéance », « 15 jours après l’échéance ». */
-export function offsetLabel(offset: number): string {
-  if (offset === 0) return 'le jour de l’échéance';
-  const days = Math.abs(offset);
-  return `${plural(days, 'jour')} ${offset < 0 ? 'avant' : 'après'} l’échéance`;
-}
-
 const step = (offset_days: number, subject: string, text: string): ReminderStep => ({
   offset_days,
   enabled: true,
@@ -96,8 +91,6 @@ export const defaultReminderSettings = (): ReminderSettings => ({
     ),
   ],
 });
-
-export const REMINDER_STATUSES = { sending: 'Envoi en cours', sent: 'Envoyée', failed: 'Échec' } as const;
 
 /** One reminder recorded on an invoice (table payment_reminders). */
 export const reminderRecordSchema = z.object({

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { numberError } from './fields';
+import { DEFAULT_CURRENCY_FORMAT } from '../format';
 
-/** Application settings: currency_format. Defaults (EUR, after, space, ',' decimal, '' thousand, 2). */
+/** Application settings: currency_format, its defaults in format.ts (DEFAULT_CURRENCY_FORMAT). */
+const DEFAULTS = DEFAULT_CURRENCY_FORMAT;
 export const currencyFormatSchema = z.object({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'Code devise invalide (3 lettres, ex. EUR)')
-    .default('EUR')
+    .default(DEFAULTS.currency)
     .meta({ label: 'Devise' }),
-  currency_position: z.enum(['before', 'after']).default('after'),
-  use_space: z.boolean().default(true),
-  decimal: z.string().max(1, 'Le séparateur décimal tient en un caractère').default(','),
-  thousand: z.string().max(1, 'Le séparateur de milliers tient en un caractère').default(''),
-  precision: z.number().int().min(0, 'Précision entre 0 et 4').max(4, 'Précision entre 0 et 4').default(2),
+  currency_position: z.enum(['before', 'after']).default(DEFAULTS.currency_position),
+  use_space: z.boolean().default(DEFAULTS.use_space),
+  decimal: z.string().max(1, 'Le séparateur décimal tient en un caractère').default(DEFAULTS.decimal),
+  thousand: z.string().max(1, 'Le séparateur de milliers tient en un caractère').default(DEFAULTS.thousand),
+  precision: z.number().int().min(0, 'Précision entre 0 et 4').max(4, 'Précision entre 0 et 4').default(DEFAULTS.precision),
 });
 export type CurrencyFormat = z.infer<typeof currencyFormatSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { billingPeriodSchema, planIdSchema, LIMIT_KEYS } from '../plans';
+import { LIMIT_KEYS } from '../plans';
+import { billingPeriodSchema, planIdSchema } from './plan';
 
 const limitsSchema = z.object({ documents: z.number().nullable(), members: z.number().nullable(), storage: z.number().nullable() });
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, type DocumentType, type ListType } from '../../../shared/schemas/document';
+import { DOCUMENT_TYPES, type DocumentType, type ListType } from '../../../shared/document-types';
 import { LIST_BASES } from '../../../shared/status';
 import { LIST_TABLE } from '../../../shared/document-types';
 

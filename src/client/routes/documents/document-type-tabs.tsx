@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { DOCUMENT_TYPES, type ListType } from '../../../shared/schemas/document';
+import { DOCUMENT_TYPES, type ListType } from '../../../shared/document-types';
 import { LIST_BASES } from '../../../shared/status';
 import { LIST_TITLES } from './document-meta';
 

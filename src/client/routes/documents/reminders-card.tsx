@@ -1,5 +1,5 @@
 import { css, cx } from '../../../../styled-system/css';
-import { REMINDER_STATUSES, offsetLabel } from '../../../shared/schemas/reminders';
+import { REMINDER_STATUSES, offsetLabel } from '../../../shared/reminders';
 import { trpc } from '../../trpc';
 import { asideCard } from './aside-card';
 

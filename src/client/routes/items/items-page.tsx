@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { formatMoney } from '../../../shared/format';
-import { defaultAppSettings } from '../../../shared/schemas/settings';
+import { DEFAULT_CURRENCY_FORMAT, formatMoney } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { showMessage } from '../../stores/snackbar';
 import { useQueryState } from '../../lib/use-query-state';
@@ -51,8 +50,7 @@ export function ItemsPage() {
       return utils.items.invalidate();
     },
   });
-  const currencyFormat =
-    settings.data && 'currency_format' in settings.data ? settings.data.currency_format : defaultAppSettings().currency_format;
+  const currencyFormat = settings.data && 'currency_format' in settings.data ? settings.data.currency_format : DEFAULT_CURRENCY_FORMAT;
   const taxTitle = (ids: number[]) =>
     ids
       .map((id) => taxes.data?.data.find((t) => t.id === id)?.title ?? '')

@@ -1,7 +1,8 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatRate } from '../../../shared/typography';
 import { css } from '../../../../styled-system/css';
-import { billingPeriodSchema, includedText, PERIOD_LABELS, planIdSchema, PLANS } from '../../../shared/plans';
+import { includedText, PERIOD_LABELS, PLANS } from '../../../shared/plans';
+import { billingPeriodSchema, planIdSchema } from '../../../shared/schemas/plan';
 import { trpc } from '../../trpc';
 import { useMoney } from '../../lib/use-money';
 import { useCan } from '../../lib/use-can';
