@@ -171,8 +171,9 @@ describe('kit parts drawn before their code', () => {
         if (!wide) await page.getByRole('button', { name: 'Filtres' }).click();
         const status = selectNamed(page, 'Statut');
         await status.waitFor();
-        // The download the idle browser started has failed already: the user's action tries again, and once more.
-        await expect.poll(chunk.tries).toBeGreaterThan(0);
+        // The download the idle browser starts has failed: the user's action tries again, and once more. The idle time
+        // comes 1.5 s after the navigation at the earliest (lib/when-idle.ts), later on a loaded host.
+        await expect.poll(chunk.tries, { timeout: 10_000 }).toBeGreaterThan(0);
         const before = await status.boundingBox();
         const triesBefore = chunk.tries();
         if (wide) await status.click();
@@ -218,7 +219,7 @@ describe('kit parts drawn before their code', () => {
     await page.goto('/invoices');
     const status = selectNamed(page, 'Statut');
     await status.waitFor();
-    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    await expect.poll(chunk.tries, { timeout: 10_000 }).toBeGreaterThan(0);
     // Every Select of the page (the filters, the pagination's) asks for the code when the browser is idle: once they all
     // have, the next two tries are the focus's own.
     await settled(chunk.tries);
@@ -263,7 +264,7 @@ describe('kit parts drawn before their code', () => {
     await page.goto('/invoices/new/add');
     const more = page.getByRole('button', { name: 'Autres façons d’enregistrer' });
     await more.waitFor();
-    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    await expect.poll(chunk.tries, { timeout: 10_000 }).toBeGreaterThan(0);
     const before = await more.boundingBox();
     await more.click();
     const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
@@ -288,7 +289,7 @@ describe('kit parts drawn before their code', () => {
     await page.goto('/items');
     const add = page.getByRole('button', { name: 'Nouvel article' });
     await add.waitFor();
-    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    await expect.poll(chunk.tries, { timeout: 10_000 }).toBeGreaterThan(0);
     await add.click();
     const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
     await notice.waitFor();
@@ -319,7 +320,7 @@ describe('kit parts drawn before their code', () => {
     await page.goto('/');
     const search = page.getByRole('button', { name: 'Rechercher' });
     await search.hover();
-    await expect.poll(chunk.tries).toBeGreaterThan(0);
+    await expect.poll(chunk.tries, { timeout: 10_000 }).toBeGreaterThan(0);
     // A label is not worth a notice: the button works without it.
     expect(await page.getByRole('tooltip').count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: PART_NOTICE }).count()).toBe(0);
