@@ -248,10 +248,17 @@ export async function urssafReport(db: Db, organizationId: number, params: Perio
   );
   for (const r of receipts) {
     const goods = r.lines > 0 ? (BigInt(r.amount) * BigInt(r.goods)) / BigInt(r.lines) : 0n;
-    const inPeriod = r.inPeriod;
     const period = periodOf(r.date);
-    const key = `${period} ${r.date >= yearStart} ${inPeriod} ${r.currency} ${r.rate}`;
-    const e = sums.get(key) ?? { period, inYear: r.date >= yearStart, inPeriod, currency: r.currency, rate: r.rate, goods: 0n, all: 0n };
+    const key = `${period} ${r.date >= yearStart} ${r.inPeriod} ${r.currency} ${r.rate}`;
+    const e = sums.get(key) ?? {
+      period,
+      inYear: r.date >= yearStart,
+      inPeriod: r.inPeriod,
+      currency: r.currency,
+      rate: r.rate,
+      goods: 0n,
+      all: 0n,
+    };
     sums.set(key, { ...e, goods: e.goods + goods, all: e.all + BigInt(r.amount) });
   }
   const periods = new Map<string, { goods: Money; total: Money }>();
