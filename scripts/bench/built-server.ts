@@ -35,8 +35,10 @@ export async function startBuiltServer(options: { database?: string; databaseUrl
   const dbPath = options.databaseUrl ?? path.join(dir, 'bench.db');
   if (options.database) fs.copyFileSync(options.database, dbPath);
   const started = performance.now();
-  // Started as `npm start` and the Dockerfile start it (scripts/server-node-flags.mjs says why the flags).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(dist, 'server/main.js')], {
+  // Started as `npm start` and the Dockerfile start it (scripts/server-node-flags.mjs says why the flags); BENCH_SERVER_FLAGS
+  // adds Node flags of the caller's (`--cpu-prof --cpu-prof-dir=…` to profile the server under the bench's load).
+  const extraFlags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, path.join(dist, 'server/main.js')], {
     env: {
       ...process.env,
       ...SERVER_NODE_ENV,

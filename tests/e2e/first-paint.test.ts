@@ -8,7 +8,8 @@ import { defined } from '../../src/shared/defined';
 import { draft, line, readyToInvoice } from '../helpers/documents';
 import { parisToday } from '../../src/shared/paris-date';
 
-const suite = browserSuite();
+// The built server in its own process, as users run it: the timings are the pages', not the test driver's.
+const suite = browserSuite({ kind: 'built' });
 
 interface MainPage {
   name: string;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
+import { startServer, type ServerUnderTest } from './built-server';
 import { newUser, Session } from './clients';
 import { chromiumFlags } from '../../src/server/pdf/pdf-renderer';
 import { defined } from '../../src/shared/defined';
@@ -134,7 +135,7 @@ type PageOpener = (opts: Parameters<typeof newPage>[2]) => Promise<{ context: Br
  * other settings (rail, font size). `open` is a suite's `loggedIn` or any function opening a logged-in page.
  */
 export async function openLook(
-  open: BrowserSuite | PageOpener,
+  open: BrowserSuite<{ url: string }> | PageOpener,
   view: Look,
   display: Record<string, unknown> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
@@ -175,7 +176,7 @@ export function coveringLooks(looks: readonly Look[], all = process.env.E2E_LOOK
  * closed afterwards even when `body` fails (the failure then ends the loop and the test).
  */
 export async function forEachLook(
-  open: BrowserSuite | PageOpener,
+  open: BrowserSuite<{ url: string }> | PageOpener,
   body: (page: Page, look: Look) => Promise<void>,
   options: { looks?: readonly Look[]; display?: (look: Look) => Record<string, unknown> } = {},
 ): Promise<void> {
@@ -189,8 +190,8 @@ export async function forEachLook(
   }
 }
 
-export interface BrowserSuite {
-  server: TestServer;
+export interface BrowserSuite<S extends { url: string } = TestServer> {
+  server: S;
   browser: Browser;
   /** The registered user's session (REST and tRPC), whose cookie `loggedIn` pages carry. */
   session: Session;
@@ -201,9 +202,13 @@ export interface BrowserSuite {
 
 /**
  * For a browser test file: a real server on a fresh database, a Chromium and one registered user, set up before the
- * file's tests and closed after them.
+ * file's tests and closed after them. The server runs in this process (its `app` at hand), or, with `kind: 'built'`,
+ * as `npm start` runs it: the bundled server in a process of its own, with nothing else on its event loop (the
+ * browser's driver runs in this one), which is what a timing of the pages must measure.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(): BrowserSuite;
+export function browserSuite(opts: { kind: 'built' }): BrowserSuite<ServerUnderTest>;
+export function browserSuite(options: { kind?: 'built' } = {}): BrowserSuite<TestServer | ServerUnderTest> {
   const suite = {
     loggedIn(opts = {}) {
       return suite.loggedInAs(suite.session, opts);
@@ -215,10 +220,10 @@ export function browserSuite(): BrowserSuite {
       ]);
       return { context, page };
     },
-  } as BrowserSuite;
+  } as BrowserSuite<TestServer | ServerUnderTest>;
   beforeAll(async () => {
     cspViolations.length = 0;
-    suite.server = await startTestServer();
+    suite.server = options.kind === 'built' ? await startServer('built') : await startTestServer();
     suite.browser = await workerBrowser();
     suite.session = new Session(suite.server.url);
     await suite.session.rest('POST', '/api/auth/register', newUser());
