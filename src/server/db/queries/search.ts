@@ -28,7 +28,8 @@ export interface SearchEntry {
 // one kind: FTS5 merges the lists of every word a prefix starts before any rowid range applies, and with bare words a
 // common one ('client'*) read every organisation's matches (80 ms at 2 000 000 documents, 20 ms scoped). The
 // organisation's digits end at the kind's letter, so `o1c` never starts organisation 12's words. The texts shown
-// (title, subtitle, body) are kept unindexed beside them.
+// (title, subtitle, body) are kept unindexed beside them. The queries keep their `rowid BETWEEN` range too, which
+// bounds FTS5's walk to the organisation's entries of the kinds asked.
 const KIND_CODES: Record<SearchKind, bigint> = { customer: 0n, item: 1n, document: 2n };
 const KIND_LETTERS: Record<SearchKind, string> = { customer: 'c', item: 'i', document: 'd' };
 const ORGANIZATION_SHIFT = 40n; // ids below 2^37 (137 billion), organisations below 2^23
