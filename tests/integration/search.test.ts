@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { registered } from '../helpers/clients';
 import { documentIdsMatching, searchEntries, toMatchQuery, upsertSearchEntry } from '../../src/server/db/queries/search';
-import { openEmptyTestDatabase } from '../helpers/database';
+import fc from 'fast-check';
+import { onPostgres, openEmptyTestDatabase } from '../helpers/database';
 import { migrateToLatest } from '../../src/server/migrate';
 
 let server: TestServer;
@@ -163,6 +164,41 @@ describe('search entries of organisations whose ids start alike', () => {
     expect(await documentIdsMatching(db, 1, '2')).toEqual([4]);
     expect(await documentIdsMatching(db, 12, 'cons')).toEqual([5]);
     expect(await documentIdsMatching(db, 123, '1')).toEqual([]);
+    await empty.remove();
+  });
+});
+
+// The index's words and the typed ones are split by the same code and folded by the same tokenizer: any text finds the
+// entry it names, whatever its letters, marks, scripts or separators (PostgreSQL folds its own way, db/dialect.ts).
+describe.skipIf(onPostgres)('search words split as FTS5 splits them', () => {
+  it('finds every entry by its own title, and only in its organisation', async () => {
+    const empty = openEmptyTestDatabase();
+    const db = empty.connection.db;
+    await migrateToLatest(db);
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 6 }),
+          fc.constantFrom('Éé', 'ŒUF', 'ǅ', 'ﬁ', 'e\u0301', '١٢', '-', '@', '.', ' ', '’'),
+        ),
+        {
+          maxLength: 6,
+        },
+      )
+      .map((parts) => parts.join(''));
+    let refId = 0;
+    await fc.assert(
+      fc.asyncProperty(text, async (title) => {
+        refId += 1;
+        await upsertSearchEntry(db, { organizationId: 1, kind: 'customer', refId, title, subtitle: '', body: '' });
+        const found = (await searchEntries(db, { organizationId: 1, text: title, limit: 1000 })).map((r) => r.id);
+        const elsewhere = await searchEntries(db, { organizationId: 11, text: title, limit: 1000 });
+        expect(elsewhere).toEqual([]);
+        if (toMatchQuery(1, 'customer', title)) expect(found).toContain(refId);
+        else expect(found).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
     await empty.remove();
   });
 });
