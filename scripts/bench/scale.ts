@@ -40,7 +40,7 @@ import type { Database } from '../../src/server/db/schema';
 import { findCustomer } from '../../src/server/db/queries/customers';
 import { documentSearchEntry } from '../../src/server/services/documents';
 import { securityHeadersOf } from '../../src/server/http/security-headers';
-import { searchRowid } from '../../src/server/db/queries/search';
+import { SQLITE_SEARCH_INSERT, searchRowid, sqliteSearchValues } from '../../src/server/db/queries/search';
 import { refreshVatLedger } from '../../src/server/services/vat-ledger';
 import { indexCustomer } from '../../src/server/services/customers';
 import { todayIso } from '../../src/server/services/document-record';
@@ -150,9 +150,7 @@ export async function scaleDatabase(): Promise<{ file: string; built: string }> 
  * build at 1M documents. The index holds no entry for them yet (the seed writes rows only).
  */
 function indexDocumentsInBulk(raw: SQLite.Database, organizationId: number) {
-  const insertEntry = raw.prepare(
-    'insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body) values (?, ?, ?, ?, ?, ?, ?)',
-  );
+  const insertEntry = raw.prepare(SQLITE_SEARCH_INSERT);
   const insertNumber = raw.prepare('insert into document_numbers (rowid, number) values (?, ?)');
   const page = raw.prepare(
     'select id, number, type, customer_name, date from documents where organization_id = ? and id > ? order by id limit 50000',
@@ -164,9 +162,8 @@ function indexDocumentsInBulk(raw: SQLite.Database, organizationId: number) {
       if (rows.length === 0) break;
       for (const row of rows) {
         const e = documentSearchEntry(organizationId, row);
-        const rowid = searchRowid(organizationId, 'document', row.id);
-        insertEntry.run(rowid, organizationId, e.kind, e.refId, e.title, e.subtitle, e.body);
-        if (e.number) insertNumber.run(rowid, e.number);
+        insertEntry.run(...sqliteSearchValues(e));
+        if (e.number) insertNumber.run(searchRowid(organizationId, 'document', row.id), e.number);
       }
       after = defined(rows.at(-1)).id;
     }

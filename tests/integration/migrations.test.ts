@@ -79,6 +79,7 @@ describe('migrations', () => {
       '0073_remindable_index',
       '0074_turnover_summaries',
       '0075_receipt_summaries',
+      '0076_search_words_by_organization',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
@@ -643,6 +644,50 @@ describe.skipIf(onPostgres)('migration 0040', () => {
       ['document', draftMine],
       ['document', issuedMine],
     ]);
+    await empty.remove();
+  });
+});
+
+// 0076 rewrites SQLite's FTS5 words as each organisation's own; PostgreSQL's search table keeps its scheme.
+describe.skipIf(onPostgres)('migration 0076', () => {
+  it('rewrites every entry with its organisation’s words, keeping rowids, shown texts and the numbers’ index', async () => {
+    const empty = openEmptyTestDatabase();
+    const db = empty.connection.db;
+    await createMigrator(db).migrateTo('0075_receipt_summaries');
+    const { mine, theirs, issuedMine, draftMine, issuedTheirs } = await twoOrganisationsNumbered(db, '2026-05-01T10:00:00.000Z');
+    // Entries as 0040 left them: every organisation's words shared in one vocabulary.
+    const entry = (organizationId: number, kind: 'customer' | 'document', refId: number, title: string, subtitle: string) =>
+      sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
+        values (${searchRowid(organizationId, kind, refId)}, ${organizationId}, ${kind}, ${refId}, ${title}, ${subtitle}, 'Jean-Paul Fontaine')`.execute(
+        db,
+      );
+    await entry(mine, 'document', issuedMine, 'FAC-2026-01552', 'Facture · Fontaine');
+    await entry(mine, 'document', draftMine, 'Brouillon (Facture)', 'Fontaine');
+    await entry(theirs, 'document', issuedTheirs, 'FAC-2026-01552', 'Facture · Fontaine');
+    await entry(mine, 'customer', 7, 'Éléonore Fontaine', 'CL-00007');
+    await entry(theirs, 'customer', 8, 'Éléonore Fontaine', 'CL-00008');
+    await sql`insert into document_numbers (rowid, number) values (${searchRowid(mine, 'document', issuedMine)}, 'FAC-2026-01552')`.execute(
+      db,
+    );
+    const shown = sql`select rowid, organization_id, kind, ref_id, title, subtitle, body from search_index order by rowid`;
+    const before = (await shown.execute(db)).rows;
+
+    await migrateToLatest(db);
+    expect((await shown.execute(db)).rows).toEqual(before);
+    const search = async (organizationId: number, text: string) =>
+      (await searchEntries(db, { organizationId, text, limit: 20 })).map((r) => [r.kind, r.id]);
+    expect(await search(mine, 'ÉLEO font')).toEqual([['customer', 7]]);
+    expect(await search(mine, 'font')).toEqual([
+      ['customer', 7],
+      ['document', draftMine],
+      ['document', issuedMine],
+    ]);
+    expect(await search(theirs, 'jean-paul')).toEqual([
+      ['customer', 8],
+      ['document', issuedTheirs],
+    ]);
+    expect(await documentIdsMatching(db, mine, '1552')).toEqual([issuedMine]); // the numbers' trigrams, untouched
+    expect((await documentIdsMatching(db, theirs, 'fontaine'))?.sort()).toEqual([issuedTheirs]);
     await empty.remove();
   });
 });

@@ -34,7 +34,7 @@ import {
 export type DialectName = 'sqlite' | 'postgres';
 
 // biome-ignore lint/suspicious/noExplicitAny: any Kysely instance, whatever its tables (migrations see none).
-type AnyDb = Kysely<any>;
+export type AnyDb = Kysely<any>;
 
 /** The dialect of a Kysely instance or transaction, from its adapter (transactions share their parent's). */
 export function dialectOf(db: AnyDb): DialectName {

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../connection';
-import { isPostgres, searchTerms, toTsQuery } from '../dialect';
+import { type AnyDb, isPostgres, searchTerms, toTsQuery } from '../dialect';
 import { parseAmount, toStoredUnits } from '../../../shared/money';
 
 export type SearchKind = 'customer' | 'item' | 'document';
@@ -12,17 +12,26 @@ export interface SearchEntry {
   title: string;
   subtitle: string;
   body: string;
-  /** A document's number, found from any part of it (SQLite's document_numbers, PostgreSQL's number_parts). */
+  /**
+   * A document's number, found from any part of it (SQLite's document_numbers, PostgreSQL's number_parts). Left out
+   * (undefined), SQLite's numbers index keeps what it holds for the entry: a rewrite of the words only.
+   */
   number?: string | null;
 }
 
-// FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004
-// and 0040; PostgreSQL's own scheme is at the end of this file).
+// FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004,
+// 0040 and 0076; PostgreSQL's own scheme is at the end of this file).
 // Each entry's rowid is derived from its record: the organisation in the high bits, then the kind, then the record's
-// id (ids are unique per table across organisations). An update or a removal finds its entry by rowid, and a
-// `rowid BETWEEN` range makes FTS5 read one organisation's entries (or one kind of them) and nothing else: the
-// organisation is filtered before matching and ranking, not after.
+// id (ids are unique per table across organisations). An update or a removal finds its entry by rowid.
+// Every indexed word carries its organisation and kind: `Client` of organisation 12's customer is indexed as
+// `o12cclient`. A typed word's prefix term (`"o12cclient"*`) then only ever expands into one organisation's entries of
+// one kind: FTS5 merges the lists of every word a prefix starts before any rowid range applies, and with bare words a
+// common one ('client'*) read every organisation's matches (80 ms at 2 000 000 documents, 20 ms scoped). The
+// organisation's digits end at the kind's letter, so `o1c` never starts organisation 12's words. The texts shown
+// (title, subtitle, body) are kept unindexed beside them. The queries keep their `rowid BETWEEN` range too, which
+// bounds FTS5's walk to the organisation's entries of the kinds asked.
 const KIND_CODES: Record<SearchKind, bigint> = { customer: 0n, item: 1n, document: 2n };
+const KIND_LETTERS: Record<SearchKind, string> = { customer: 'c', item: 'i', document: 'd' };
 const ORGANIZATION_SHIFT = 40n; // ids below 2^37 (137 billion), organisations below 2^23
 const KIND_SHIFT = 37n;
 
@@ -38,17 +47,61 @@ function rowidRange(organizationId: number, first: SearchKind, last: SearchKind 
 }
 const REF_ID_MASK = sql.lit(2 ** 37);
 
+/**
+ * A text's tokens as FTS5's unicode61 tokenizer splits it: runs of letters and digits (unicode61 also keeps a few
+ * rarer characters inside tokens; splitting on them here too is harmless, as both the index and the queries split
+ * this way). unicode61 folds case and diacritics itself, on the indexed words and on the typed ones alike.
+ */
+function tokensOf(text: string): string[] {
+  return text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+const scopeOf = (organizationId: number, kind: SearchKind) => `o${organizationId}${KIND_LETTERS[kind]}`;
+
+/** The indexed form of a text: each of its tokens prefixed with the organisation and the kind of its entry. */
+function scopedTerms(organizationId: number, kind: SearchKind, text: string): string {
+  const scope = scopeOf(organizationId, kind);
+  return tokensOf(text)
+    .map((token) => scope + token)
+    .join(' ');
+}
+
+/**
+ * The SQLite statement writing one entry, and its values, for writers that bypass Kysely (the scale bench's bulk
+ * seed): the display texts, then the scoped words of the title and subtitle (`heading`) and of the body.
+ */
+export const SQLITE_SEARCH_INSERT =
+  'insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, body_words) values (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+export function sqliteSearchValues(entry: SearchEntry) {
+  return [
+    searchRowid(entry.organizationId, entry.kind, entry.refId),
+    entry.organizationId,
+    entry.kind,
+    entry.refId,
+    entry.title,
+    entry.subtitle,
+    entry.body,
+    scopedTerms(entry.organizationId, entry.kind, `${entry.title} ${entry.subtitle}`),
+    scopedTerms(entry.organizationId, entry.kind, entry.body),
+  ] as const;
+}
+
+/**
+ * SQLite's search table (migration 0076 creates it; nothing else does). Contentless: only the unindexed columns are
+ * stored, the scoped words only in the index (stored too, they doubled the table's content: 192 → 372 MiB at
+ * 2 000 000 documents); `contentless_delete` lets an entry be removed or replaced by its rowid.
+ */
+export async function createSqliteSearchTable(db: AnyDb): Promise<void> {
+  await sql`create virtual table search_index using fts5(
+    organization_id unindexed, kind unindexed, ref_id unindexed, title unindexed, subtitle unindexed, body unindexed,
+    heading, body_words, tokenize = "unicode61 remove_diacritics 2",
+    content = '', contentless_delete = 1, contentless_unindexed = 1
+  )`.execute(db);
+}
+
 export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
-  if (isPostgres(db)) return upsertPostgresEntry(db, entry);
-  const rowid = searchRowid(entry.organizationId, entry.kind, entry.refId);
-  await sql`delete from search_index where rowid = ${rowid}`.execute(db);
-  await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body)
-    values (${rowid}, ${entry.organizationId}, ${entry.kind}, ${entry.refId}, ${entry.title}, ${entry.subtitle}, ${entry.body})`.execute(
-    db,
-  );
-  if (entry.kind !== 'document') return;
-  await sql`delete from document_numbers where rowid = ${rowid}`.execute(db);
-  if (entry.number) await sql`insert into document_numbers (rowid, number) values (${rowid}, ${entry.number})`.execute(db);
+  await writeSearchEntries(db, [entry]);
 }
 
 export async function removeSearchEntry(db: Db, entry: { organizationId: number; kind: SearchKind; refId: number }): Promise<void> {
@@ -63,6 +116,34 @@ export async function removeSearchEntry(db: Db, entry: { organizationId: number;
   if (entry.kind === 'document') await sql`delete from document_numbers where rowid = ${rowid}`.execute(db);
 }
 
+/** Rows per SQLite statement: 9 parameters each, far below SQLite's 32 766 per statement. */
+const SQLITE_ENTRIES_PER_STATEMENT = 200;
+
+/**
+ * Many entries at once (`npm run db:copy`, migration 0076): on PostgreSQL multi-row upserts, on SQLite multi-row
+ * deletes and inserts, a chunk per statement, in the caller's transaction. The last entry of a record wins.
+ */
+export async function writeSearchEntries(db: AnyDb, entries: readonly SearchEntry[]): Promise<void> {
+  if (isPostgres(db)) return writePostgresEntries(db, entries);
+  const byRowid = [...new Map(entries.map((e) => [searchRowid(e.organizationId, e.kind, e.refId), e])).values()];
+  for (let i = 0; i < byRowid.length; i += SQLITE_ENTRIES_PER_STATEMENT) {
+    const chunk = byRowid.slice(i, i + SQLITE_ENTRIES_PER_STATEMENT);
+    const rows = chunk.map(sqliteSearchValues);
+    await sql`delete from search_index where rowid in (${sql.join(rows.map((r) => r[0]))})`.execute(db);
+    await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, body_words)
+      values ${sql.join(rows.map((r) => sql`(${sql.join(r)})`))}`.execute(db);
+    const numbered = chunk.filter((e) => e.kind === 'document' && e.number !== undefined);
+    if (numbered.length === 0) continue;
+    const rowids = numbered.map((e) => searchRowid(e.organizationId, e.kind, e.refId));
+    await sql`delete from document_numbers where rowid in (${sql.join(rowids)})`.execute(db);
+    const withNumber = numbered.filter((e) => e.number);
+    if (withNumber.length > 0)
+      await sql`insert into document_numbers (rowid, number)
+        values ${sql.join(withNumber.map((e) => sql`(${searchRowid(e.organizationId, e.kind, e.refId)}, ${e.number})`))}`.execute(db);
+  }
+}
+
+/** The words typed, as the search boxes split them: a word may hold several tokens ('jean-paul', an e-mail). */
 function searchWords(text: string): string[] {
   return text
     .normalize('NFKC')
@@ -73,14 +154,18 @@ function searchWords(text: string): string[] {
 }
 
 /**
- * Each word typed becomes a quoted term, so no user text is ever read as FTS syntax, and each is a prefix: people type
- * the start of each word ("boul mar" for "Boulangerie Martin"). A prefix term makes FTS5 merge the lists of every
- * word it starts, across all organisations, before the rowid range applies: cheap on real names, slow only when one
- * word starts nearly every entry (the bench's 'Client …' everywhere: 'client'* 150 ms at 100 000 documents).
+ * The FTS5 query for the typed words among an organisation's entries of one kind, or null when no word holds a token.
+ * Each typed word becomes a quoted phrase of its scoped tokens, so no user text is ever read as FTS syntax, whose last
+ * token is a prefix: people type the start of each word ("boul mar" for "Boulangerie Martin"), and a word of several
+ * tokens ('jean-paul', an e-mail, 'F-2024') keeps them in order, next to each other. Every word is required.
  */
-export function toMatchQuery(text: string): string | null {
-  const words = searchWords(text);
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+export function toMatchQuery(organizationId: number, kind: SearchKind, text: string): string | null {
+  const scope = scopeOf(organizationId, kind);
+  const phrases = searchWords(text)
+    .map(tokensOf)
+    .filter((tokens) => tokens.length > 0)
+    .map((tokens) => `"${tokens.map((t) => scope + t).join(' ')}"*`);
+  return phrases.length ? phrases.join(' ') : null;
 }
 
 /** The whole text as one trigram phrase (a part of a number), or null under three characters (a trigram's size). */
@@ -93,19 +178,25 @@ function toNumberQuery(text: string): string | null {
  * The statement listing (as `id`) an organisation's documents whose number contains the text or whose number or
  * customer matches the typed words (accents folded), or null when no word is typed: the documents list filters with it
  * inside its own statement, so the database reads the matches and pages them, and no list of every match crosses into
- * the process (a common word matches every document). The title holds the number, the subtitle the type and the
- * customer (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to
- * remove them, 150 ms at 1 000 000): the list only asks whether an id is among them.
+ * the process (a common word matches every document). The heading holds the number, the type and the customer
+ * (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to remove them,
+ * 150 ms at 1 000 000): the list only asks whether an id is among them.
  */
 export function documentIdsLookup(db: Db, organizationId: number, text: string): RawBuilder<{ id: number }> | null {
   if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
-  const words = toMatchQuery(text);
-  if (!words) return null;
+  if (searchWords(text).length === 0) return null;
+  const words = toMatchQuery(organizationId, 'document', text);
   const [first, last] = rowidRange(organizationId, 'document');
   const number = toNumberQuery(text);
-  return sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
-    where search_index match ${`{title subtitle} : (${words})`} and rowid between ${first} and ${last}
-    ${number ? sql`union all select rowid % ${REF_ID_MASK} from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}` : sql``}`;
+  const byWords = words
+    ? sql`select rowid % ${REF_ID_MASK} as id from search_index
+      where search_index match ${`{heading} : (${words})`} and rowid between ${first} and ${last}`
+    : null;
+  const byNumber = number
+    ? sql`select rowid % ${REF_ID_MASK} as id from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}`
+    : null;
+  if (byWords && byNumber) return sql<{ id: number }>`${byWords} union all ${byNumber}`;
+  return sql<{ id: number }>`${byWords ?? byNumber ?? sql`select null as id where 0`}`;
 }
 
 /** Every id documentIdsLookup selects, read into the process: for a few matches (and for tests and copies). */
@@ -166,17 +257,23 @@ async function documentIdsOfAmount(db: Db, organizationId: number, text: string,
  */
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   if (isPostgres(db)) return postgresSearchEntries(db, params);
-  const match = toMatchQuery(params.text);
-  if (!match) return [];
+  if (searchWords(params.text).length === 0) return [];
+  const customers = toMatchQuery(params.organizationId, 'customer', params.text);
+  const items = toMatchQuery(params.organizationId, 'item', params.text);
   const [firstRecord, lastRecord] = rowidRange(params.organizationId, 'customer', 'item');
-  const records = await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
-    select kind, ref_id, title, subtitle from search_index
-    where search_index match ${match} and rowid between ${firstRecord} and ${lastRecord}
-    order by kind, title limit ${params.limit}`.execute(db);
+  const records = customers
+    ? await sql<{ kind: SearchKind; ref_id: number; title: string; subtitle: string }>`
+      select kind, ref_id, title, subtitle from search_index
+      where search_index match ${`(${customers}) OR (${items})`} and rowid between ${firstRecord} and ${lastRecord}
+      order by kind, title limit ${params.limit}`.execute(db)
+    : { rows: [] };
   const [first, last] = rowidRange(params.organizationId, 'document');
+  const documents = toMatchQuery(params.organizationId, 'document', params.text);
   const number = toNumberQuery(params.text);
-  const found = await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
-    where search_index match ${match} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db);
+  const found = documents
+    ? await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
+      where search_index match ${documents} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db)
+    : { rows: [] };
   const byNumber = number
     ? await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from document_numbers
       where document_numbers match ${number} and rowid between ${first} and ${last} order by rowid desc limit ${params.limit}`.execute(db)
@@ -244,23 +341,10 @@ function searchResults(
 const POSTGRES_KIND_CODES: Record<SearchKind, number> = { customer: 0, item: 1, document: 2 };
 const postgresRowid = (kind: SearchKind, refId: number) => refId * 8 + POSTGRES_KIND_CODES[kind];
 
-async function upsertPostgresEntry(db: Db, entry: SearchEntry): Promise<void> {
-  await writePostgresEntries(db, [entry]);
-}
-
 /** Rows per statement: 10 parameters each, far below PostgreSQL's 65 535 per statement. */
 const POSTGRES_ENTRIES_PER_STATEMENT = 1000;
 
-/**
- * Many entries at once (`npm run db:copy`): on PostgreSQL multi-row upserts, a chunk per statement, in the caller's
- * transaction; on SQLite one entry after the other (FTS5 takes them one per statement anyway).
- */
-export async function writeSearchEntries(db: Db, entries: readonly SearchEntry[]): Promise<void> {
-  if (isPostgres(db)) return writePostgresEntries(db, entries);
-  for (const entry of entries) await upsertSearchEntry(db, entry);
-}
-
-async function writePostgresEntries(db: Db, entries: readonly SearchEntry[]): Promise<void> {
+async function writePostgresEntries(db: AnyDb, entries: readonly SearchEntry[]): Promise<void> {
   // One statement may not touch a row twice (ON CONFLICT): the last entry of a record wins, as in a loop of upserts.
   const byRowid = new Map(entries.map((e) => [postgresRowid(e.kind, e.refId), e]));
   const rows = [...byRowid].map(([rowid, e]) => {
@@ -302,7 +386,7 @@ function toNumberTsQuery(text: string): string | null {
 
 /** SQLite's documentIdsLookup on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
 function postgresDocumentIdsLookup(organizationId: number, text: string): RawBuilder<{ id: number }> | null {
-  if (!toMatchQuery(text)) return null;
+  if (searchWords(text).length === 0) return null;
   const query = toTsQuery(searchWords(text));
   const number = toNumberTsQuery(text);
   return sql<{ id: number }>`select ref_id as id from search_index
@@ -313,7 +397,7 @@ function postgresDocumentIdsLookup(organizationId: number, text: string): RawBui
 
 /** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */
 async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
-  if (!toMatchQuery(params.text)) return [];
+  if (searchWords(params.text).length === 0) return [];
   const query = toTsQuery(searchWords(params.text));
   const number = toNumberTsQuery(params.text);
   const records = query
