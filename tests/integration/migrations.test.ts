@@ -79,6 +79,7 @@ describe('migrations', () => {
       '0073_remindable_index',
       '0074_turnover_summaries',
       '0075_receipt_summaries',
+      '0077_reminder_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
