@@ -93,7 +93,7 @@ const lastDueDate = (params: ListParams) =>
  * day up to the last one a step reaches, whatever the number of invoices. The same sums as reminderCountsQuery, each
  * row standing for `count` invoices.
  */
-export const reminderSummaryCountsQuery = (db: Db, params: ListParams) =>
+export const reminderSummaryCountsQuery = (params: ListParams) =>
   sql<{ total: number | string | null; late: number | string | null; due_today: number | string | null }>`select
     sum(case when ${onReminderList(params.today, params.spans, summaryDueIn, sql.ref('maturity'))} then count else 0 end) as total,
     sum(case when maturity < ${params.today} then count else 0 end) as late,
@@ -122,7 +122,7 @@ export const reminderCountsQuery = (db: Db, params: ListParams) => {
 
 /** The Relances list's head, summed from its summary. */
 export async function countReminderList(db: Db, params: ListParams): Promise<{ total: number; late: number; due_today: number }> {
-  const row = (await reminderSummaryCountsQuery(db, params).execute(db)).rows[0];
+  const row = (await reminderSummaryCountsQuery(params).execute(db)).rows[0];
   return { total: Number(row?.total ?? 0), late: Number(row?.late ?? 0), due_today: Number(row?.due_today ?? 0) };
 }
 
