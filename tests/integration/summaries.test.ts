@@ -94,7 +94,7 @@ const reminder = fc.record({
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
 });
-const steps = fc.array(fc.oneof(creation, change, change, receipt, reminder), { minLength: 4, maxLength: 14 });
+const steps = fc.array(fc.oneof(creation, change, change, receipt, reminder, reminder), { minLength: 4, maxLength: 14 });
 
 interface Doc {
   id: number;
