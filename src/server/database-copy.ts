@@ -27,7 +27,10 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
  * the suffixes kept in its search entries, migration 0042), the summaries (migration 0066: written from the copied
  * documents at the end).
  */
-/** The PostgreSQL triggers that keep the documents' and payments' summaries (migrations 0070, 0074, 0075), per table. */
+/**
+ * The PostgreSQL triggers that keep the documents', payments' and reminders' summaries (migrations 0070, 0074, 0075,
+ * 0077), per table.
+ */
 const SUMMARY_TRIGGERS = [
   ...['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'].map((trigger) => ({
     table: 'documents',
@@ -39,6 +42,10 @@ const SUMMARY_TRIGGERS = [
     { table: 'payments', trigger: `summary_payments_${op}` },
   ]),
   ...['update', 'delete'].map((op) => ({ table: 'documents', trigger: `summary_payment_documents_${op}` })),
+  ...['insert', 'update', 'delete'].flatMap((op) => [
+    { table: 'documents', trigger: `summary_reminder_documents_${op}` },
+    { table: 'payment_reminders', trigger: `summary_reminders_${op}` },
+  ]),
 ];
 
 /**

@@ -67,6 +67,7 @@ import * as m0073 from './db/migrations/0073_remindable_index';
 import * as m0074 from './db/migrations/0074_turnover_summaries';
 import * as m0075 from './db/migrations/0075_receipt_summaries';
 import * as m0076 from './db/migrations/0076_search_words_by_organization';
+import * as m0077 from './db/migrations/0077_reminder_summaries';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -138,6 +139,7 @@ const migrations: Record<string, Migration> = {
   '0074_turnover_summaries': m0074,
   '0075_receipt_summaries': m0075,
   '0076_search_words_by_organization': m0076,
+  '0077_reminder_summaries': m0077,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,6 +80,7 @@ describe('migrations', () => {
       '0074_turnover_summaries',
       '0075_receipt_summaries',
       '0076_search_words_by_organization',
+      '0077_reminder_summaries',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -8,6 +8,7 @@ import {
   proposedRemindersQuery,
   reminderCountsQuery,
   reminderPageQuery,
+  reminderSummaryCountsQuery,
 } from '../../src/server/db/queries/payment-reminders';
 import { getReminderSettings, listReminders, PROPOSED_AT_MOST, saveReminderSettings } from '../../src/server/services/payment-reminders';
 import { todayIso } from '../../src/server/services/document-record';
@@ -244,6 +245,10 @@ describe('the Relances list counted by the database', () => {
       expect(page).toContain('documents_remindable_idx');
       expect(page).not.toContain('TEMP B-TREE');
       expect(await plan(reminderCountsQuery(db, params).compile(db))).toContain('documents_remindable_idx');
+      // The counts the list reads: the organisation's rows up to the last due date, along the summary's key.
+      expect(await plan(reminderSummaryCountsQuery(params).compile(db))).toContain(
+        'SEARCH summary_reminder_days USING INDEX sqlite_autoindex_summary_reminder_days_1 (organization_id=? AND maturity<?)',
+      );
       const proposed = await plan(proposedRemindersQuery(db, { ...params, limit: 100 }).compile(db));
       expect(proposed).toContain('documents_remindable_idx');
       expect(proposed).not.toContain('TEMP B-TREE');

@@ -37,7 +37,11 @@ type Step =
         | 'rename'
         | 'movePayment'
         | 'dropPayment'
-        | 'reshare';
+        | 'reshare'
+        | 'remind'
+        | 'remindAgain'
+        | 'unremind'
+        | 'redate';
       pick: number;
       amount: number;
     };
@@ -84,7 +88,13 @@ const receipt = fc.record({
   pick: fc.nat(),
   amount: fc.integer({ min: 1, max: 400 }),
 });
-const steps = fc.array(fc.oneof(creation, change, change, receipt), { minLength: 4, maxLength: 14 });
+/** Reminders sent, failed, sent again and deleted, and invoices re-dated: the Relances list's counts follow them. */
+const reminder = fc.record({
+  kind: fc.constantFrom('remind' as const, 'remind' as const, 'remindAgain' as const, 'unremind' as const, 'redate' as const),
+  pick: fc.nat(),
+  amount: fc.integer({ min: 1, max: 400 }),
+});
+const steps = fc.array(fc.oneof(creation, change, change, receipt, reminder, reminder), { minLength: 4, maxLength: 14 });
 
 interface Doc {
   id: number;
@@ -244,6 +254,56 @@ async function apply(session: Session, customers: number[], step: Step, payments
       });
       return;
     }
+    // No route writes a reminder row without a mail server: in SQL, as the sender's claim and finish do.
+    case 'remind':
+    case 'remindAgain':
+    case 'unremind':
+    case 'redate': {
+      await withServerDb(server, async (db) => {
+        const d = pick(invoices, step.pick);
+        const organization = db
+          .selectFrom('customers')
+          .select('organization_id')
+          .where('id', '=', customers[0] ?? 0);
+        const ids = (
+          await db.selectFrom('payment_reminders').select('id').where('organization_id', '=', organization).orderBy('id').execute()
+        ).map((r) => Number(r.id));
+        const reminderId = pick(ids, step.pick);
+        const at = new Date().toISOString();
+        if (step.kind === 'remind' && d) {
+          const { organization_id } = await db
+            .selectFrom('documents')
+            .select('organization_id')
+            .where('id', '=', d.id)
+            .executeTakeFirstOrThrow();
+          await db
+            .insertInto('payment_reminders')
+            .values({
+              organization_id,
+              document_id: d.id,
+              step: (step.amount % 60) - 15,
+              status: (['sent', 'failed', 'sending'] as const)[step.amount % 3] ?? 'sent',
+              trigger: 'manual',
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        } else if (step.kind === 'remindAgain' && reminderId !== undefined)
+          await sql`update payment_reminders set status = case when status = 'failed' then 'sent' else 'failed' end where id = ${reminderId}`.execute(
+            db,
+          );
+        else if (step.kind === 'unremind' && reminderId !== undefined)
+          await db.deleteFrom('payment_reminders').where('id', '=', reminderId).execute();
+        else if (step.kind === 'redate' && d)
+          await db
+            .updateTable('documents')
+            .set({ maturity: `2026-${String(10 + (step.amount % 3)).padStart(2, '0')}-${String(1 + (step.pick % 28)).padStart(2, '0')}` })
+            .where('id', '=', d.id)
+            .execute();
+      });
+      return;
+    }
     case 'status': {
       const e = pick(estimates, step.pick);
       if (e) await session.rest('POST', `/api/documents/${e.id}/status`, { status: step.pick % 2 ? 'accepted' : 'refused' });
@@ -288,6 +348,18 @@ describe('document summaries kept by triggers (migration 0066)', () => {
             .where('organization_id', '=', organizationId)
             .executeTakeFirstOrThrow();
           expect(incremental.paymentMonths.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(paid.n));
+          // And every invoice a reminder may concern is in the reminders' days.
+          const remindable = await db
+            .selectFrom('documents')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('organization_id', '=', organizationId)
+            .where('type', '=', 'invoice')
+            .where('status', 'in', ['unpaid', 'partial'])
+            .where('amount_due', '>', 0)
+            .where('maturity', 'is not', null)
+            .where('number', 'is not', null)
+            .executeTakeFirstOrThrow();
+          expect(incremental.reminderDays.reduce((n, c) => n + Number(c.count), 0)).toBe(Number(remindable.n));
         });
       }),
       { numRuns: Number(process.env.SUMMARY_RUNS ?? 12) },

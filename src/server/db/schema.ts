@@ -458,6 +458,17 @@ export interface SummaryPaymentMonthsTable {
   lines: number;
 }
 
+/**
+ * The invoices a reminder may concern per organisation, due date and last step done (migration 0077): the latest step
+ * of a reminder sent or being sent, -1,000,000 (below any step) when none.
+ */
+export interface SummaryReminderDaysTable {
+  organization_id: number;
+  maturity: string;
+  last_step: number;
+  count: number;
+}
+
 /** A movement of the cumulative VAT of one sale or expense at one date (migration 0069, db/queries/vat-ledger.ts). */
 export interface VatLedgerTable {
   organization_id: number;
@@ -963,6 +974,7 @@ export interface Database {
   summary_customer_months: SummaryCustomerMonthsTable;
   summary_item_months: SummaryItemMonthsTable;
   summary_payment_months: SummaryPaymentMonthsTable;
+  summary_reminder_days: SummaryReminderDaysTable;
   vat_ledger: VatLedgerTable;
   vat_ledger_days: VatLedgerDaysTable;
   vat_ledger_dirty: VatLedgerDirtyTable;

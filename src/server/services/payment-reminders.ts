@@ -102,7 +102,7 @@ function emailOf(invoice: Pick<Remindable, 'customer_email' | 'customer_snapshot
 export const PROPOSED_AT_MOST = 100;
 
 /** The settings' steps as due-date spans, for the database to count and page the list. */
-const dueSpanWindows = (steps: readonly ReminderStep[], today: string): DueSpanWindow[] =>
+export const dueSpanWindows = (steps: readonly ReminderStep[], today: string): DueSpanWindow[] =>
   dueStepSpans(steps).map(({ step, fromDaysLate, toDaysLate }) => ({
     offset: step.offset_days,
     maturityFrom: toDaysLate === null ? null : addDays(today, -toDaysLate),

@@ -53,13 +53,22 @@ export interface DueSpanWindow {
 /**
  * The terms of an invoice a reminder may concern, written as literals, exactly as the WHERE of the partial index
  * `documents_remindable_idx` (migration 0073): a planner takes a partial index only for a query whose terms imply it,
- * and bound parameters prove nothing. Change both together.
+ * and bound parameters prove nothing. The triggers of the reminders' summary (migration 0077) and its rebuild
+ * (queries/summaries.ts) count the same invoices: change them all together.
  */
 const REMINDABLE = sql<SqlBool>`documents.type = 'invoice' and documents.status in ('unpaid', 'partial') and documents.amount_due > 0 and documents.maturity is not null and documents.number is not null`;
 
+/** A due date `maturity` within the span. */
+const inSpan = (maturity: RawBuilder<string>, span: DueSpanWindow): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${maturity} <= ${span.maturityTo}${span.maturityFrom === null ? sql`` : sql` and ${maturity} >= ${span.maturityFrom}`}`;
+
 /** An invoice of the span, its step not done. */
 const dueIn = (span: DueSpanWindow): RawBuilder<SqlBool> =>
-  sql<SqlBool>`(documents.maturity <= ${span.maturityTo}${span.maturityFrom === null ? sql`` : sql` and documents.maturity >= ${span.maturityFrom}`} and not exists (select 1 from payment_reminders done where done.document_id = documents.id and done.status <> 'failed' and done.step >= ${span.offset}))`;
+  sql<SqlBool>`(${inSpan(sql.ref('documents.maturity'), span)} and not exists (select 1 from payment_reminders done where done.document_id = documents.id and done.status <> 'failed' and done.step >= ${span.offset}))`;
+
+/** A row of the reminders' summary (migration 0077) in the span, its step not done: its last step done is earlier. */
+const summaryDueIn = (span: DueSpanWindow): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(${inSpan(sql.ref('maturity'), span)} and last_step < ${span.offset})`;
 
 const anyOf = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
   conditions.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
@@ -68,23 +77,41 @@ const anyOf = (conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
  * On the Relances list: due today or earlier, or due later with a step before the due date falling due today. `today`
  * and the spans are the caller's; only the spans before the due date (maturity after today) can add an invoice.
  */
-const onReminderList = (today: string, spans: readonly DueSpanWindow[]) =>
-  sql<SqlBool>`(documents.maturity <= ${today} or ${anyOf(spans.filter((s) => s.maturityTo > today).map(dueIn))})`;
+const onReminderList = (today: string, spans: readonly DueSpanWindow[], due = dueIn, maturity = sql.ref('documents.maturity')) =>
+  sql<SqlBool>`(${maturity} <= ${today} or ${anyOf(spans.filter((s) => s.maturityTo > today).map(due))})`;
 
 const remindableOf = (db: Db, organizationId: number) =>
   db.selectFrom('documents').where('documents.organization_id', '=', organizationId).where(REMINDABLE);
 
 type ListParams = { organizationId: number; today: string; spans: readonly DueSpanWindow[] };
 
+/** The last day a step of the spans reaches: today, or later for a step before the due date. */
+const lastDueDate = (params: ListParams) =>
+  params.spans.reduce((last, span) => (span.maturityTo > last ? span.maturityTo : last), params.today);
+
 /**
- * The Relances list's head as a query (its plan is tested): every invoice on it, those late, those a step is due for.
+ * The Relances list's head from the invoices counted per due date and last step done (migration 0077): a few rows per
+ * day up to the last one a step reaches, whatever the number of invoices. The same sums as reminderCountsQuery, each
+ * row standing for `count` invoices.
+ */
+export const reminderSummaryCountsQuery = (params: ListParams) =>
+  sql<{ total: number | string | null; late: number | string | null; due_today: number | string | null }>`select
+    sum(case when ${onReminderList(params.today, params.spans, summaryDueIn, sql.ref('maturity'))} then count else 0 end) as total,
+    sum(case when maturity < ${params.today} then count else 0 end) as late,
+    sum(case when ${anyOf(params.spans.map(summaryDueIn))} then count else 0 end) as due_today
+    from summary_reminder_days
+    where organization_id = ${params.organizationId} and maturity <= ${lastDueDate(params)}`;
+
+/**
+ * The Relances list's head straight from the invoices (its plan is tested): every invoice on it, those late, those a
+ * step is due for. What the summary's counts must equal (their test compares them).
  * The WHERE is one range of due dates, up to the last day a step before the due date reaches; what is on the list
  * within it is decided in the sums. SQLite is told the partial index: its statistics on (organization_id, type,
  * status, maturity) made it read that one and each invoice’s row for the amount and number (28 ms instead of 8 at
  * 100,000 documents); PostgreSQL weighs them right.
  */
 export const reminderCountsQuery = (db: Db, params: ListParams) => {
-  const upTo = params.spans.reduce((last, span) => (span.maturityTo > last ? span.maturityTo : last), params.today);
+  const upTo = lastDueDate(params);
   const from = isPostgres(db) ? sql`documents` : sql`documents indexed by documents_remindable_idx`;
   return sql<{ total: number | string | null; late: number | string | null; due_today: number | string | null }>`select
     sum(case when ${onReminderList(params.today, params.spans)} then 1 else 0 end) as total,
@@ -94,9 +121,9 @@ export const reminderCountsQuery = (db: Db, params: ListParams) => {
     where documents.organization_id = ${params.organizationId} and ${REMINDABLE} and documents.maturity <= ${upTo}`;
 };
 
-/** The Relances list's head, counted by the database. */
+/** The Relances list's head, summed from its summary. */
 export async function countReminderList(db: Db, params: ListParams): Promise<{ total: number; late: number; due_today: number }> {
-  const row = (await reminderCountsQuery(db, params).execute(db)).rows[0];
+  const row = (await reminderSummaryCountsQuery(params).execute(db)).rows[0];
   return { total: Number(row?.total ?? 0), late: Number(row?.late ?? 0), due_today: Number(row?.due_today ?? 0) };
 }
 

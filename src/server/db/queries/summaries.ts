@@ -19,6 +19,7 @@ export const SUMMARY_TABLES = [
   'summary_customer_months',
   'summary_item_months',
   'summary_payment_months',
+  'summary_reminder_days',
 ] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
@@ -148,6 +149,7 @@ export async function writeSummaries(trx: Db, org?: number): Promise<void> {
     .execute();
   await writeTurnoverSummaries(trx, org);
   await writePaymentSummaries(trx, org);
+  await writeReminderSummaries(trx, org);
   // On PostgreSQL the kept answers follow generations bumped by triggers on the data (migration 0065); the
   // summaries have none (every document write already bumps its organisation once), so a rebuild says it here.
   if (isPostgres(trx)) await sql`select bump_data_generation_of(${org ?? 0})`.execute(trx);
@@ -230,6 +232,42 @@ async function writePaymentSummaries(trx: Db, org: number | undefined): Promise<
     .execute();
 }
 
+/** The last step done of an invoice without a reminder sent or being sent (migration 0077): below any step. */
+const NO_REMINDER_STEP = -1_000_000;
+
+/**
+ * The invoices a reminder may concern per due date and last step done (migration 0077): the Relances list's terms
+ * (REMINDABLE), the last step being the latest of a reminder that did not fail.
+ */
+async function writeReminderSummaries(trx: Db, org: number | undefined): Promise<void> {
+  const done = trx
+    .selectFrom('payment_reminders')
+    .select(['document_id', sql<number>`max(step)`.as('step')])
+    .where('status', '<>', 'failed')
+    .groupBy('document_id');
+  let invoices = trx
+    .selectFrom('documents as d')
+    .leftJoin(done.as('done'), 'done.document_id', 'd.id')
+    .select([
+      'd.organization_id',
+      sql<string>`d.maturity`.as('maturity'),
+      sql<number>`coalesce(done.step, ${NO_REMINDER_STEP})`.as('last_step'),
+      sql<number>`count(*)`.as('count'),
+    ])
+    .where('d.type', '=', 'invoice')
+    .where('d.status', 'in', OPEN_STATUSES)
+    .where('d.amount_due', '>', 0)
+    .where('d.maturity', 'is not', null)
+    .where('d.number', 'is not', null)
+    .groupBy(sql`1, 2, 3`);
+  if (org !== undefined) invoices = invoices.where('d.organization_id', '=', org);
+  await trx
+    .insertInto('summary_reminder_days')
+    .columns(['organization_id', 'maturity', 'last_step', 'count'])
+    .expression(invoices)
+    .execute();
+}
+
 const NUMERIC_COLUMNS = new Set([
   'organization_id',
   'deposit_credit',
@@ -246,82 +284,91 @@ const NUMERIC_COLUMNS = new Set([
   'amount',
   'goods',
   'lines',
+  'last_step',
 ]);
 
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
 export async function readSummaries(db: Db, organizationId: number) {
-  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths, paymentMonths] = await Promise.all([
-    db
-      .selectFrom('summary_document_days')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('date')
-      .orderBy('type')
-      .orderBy('kind')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .orderBy('deposit_credit')
-      .execute(),
-    db
-      .selectFrom('summary_receivables')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('maturity')
-      .orderBy('customer_key')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .execute(),
-    db
-      .selectFrom('summary_receivable_days')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('maturity')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .execute(),
-    db
-      .selectFrom('summary_receivable_customers')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('customer_key')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .execute(),
-    db
-      .selectFrom('summary_document_counts')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('type')
-      .orderBy('status')
-      .execute(),
-    db
-      .selectFrom('summary_customer_months')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('month')
-      .orderBy('customer_key')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .execute(),
-    db
-      .selectFrom('summary_item_months')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('month')
-      .orderBy('name')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .execute(),
-    db
-      .selectFrom('summary_payment_months')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('month')
-      .orderBy('currency')
-      .orderBy('exchange_rate')
-      .orderBy('part')
-      .execute(),
-  ]);
+  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths, paymentMonths, reminderDays] =
+    await Promise.all([
+      db
+        .selectFrom('summary_document_days')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('date')
+        .orderBy('type')
+        .orderBy('kind')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .orderBy('deposit_credit')
+        .execute(),
+      db
+        .selectFrom('summary_receivables')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('maturity')
+        .orderBy('customer_key')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .execute(),
+      db
+        .selectFrom('summary_receivable_days')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('maturity')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .execute(),
+      db
+        .selectFrom('summary_receivable_customers')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('customer_key')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .execute(),
+      db
+        .selectFrom('summary_document_counts')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('type')
+        .orderBy('status')
+        .execute(),
+      db
+        .selectFrom('summary_customer_months')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('month')
+        .orderBy('customer_key')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .execute(),
+      db
+        .selectFrom('summary_item_months')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('month')
+        .orderBy('name')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .execute(),
+      db
+        .selectFrom('summary_payment_months')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('month')
+        .orderBy('currency')
+        .orderBy('exchange_rate')
+        .orderBy('part')
+        .execute(),
+      db
+        .selectFrom('summary_reminder_days')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('maturity')
+        .orderBy('last_step')
+        .execute(),
+    ]);
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
   const numeric = <T extends object>(rows: T[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, NUMERIC_COLUMNS.has(k) ? Number(v) : v])));
@@ -334,6 +381,7 @@ export async function readSummaries(db: Db, organizationId: number) {
     customerMonths: numeric(customerMonths),
     itemMonths: numeric(itemMonths),
     paymentMonths: numeric(paymentMonths),
+    reminderDays: numeric(reminderDays),
   };
 }
 
