@@ -1,41 +1,67 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
-import { createSqliteSearchTable, type SearchEntry, type SearchKind, searchRowid, writeSearchEntries } from '../queries/search';
 
 /** Entries read and rewritten per step: one page of the old table, kept in memory at a time. */
 const ENTRIES_PER_PAGE = 5000;
+/** Rows per insert: 9 parameters each, far below SQLite's 32 766 per statement. */
+const ENTRIES_PER_STATEMENT = 200;
+
+type Kind = 'customer' | 'item' | 'document';
+// The scheme as db/queries/search.ts had it when this migration was written, copied so that the migration stays what
+// it was whatever that file becomes: rowid = organisation << 40 | kind << 37 | record id; each word prefixed
+// `o{organisation}{kind letter}`; tokens as unicode61 splits them (letters and digits).
+const KIND_CODES: Record<Kind, bigint> = { customer: 0n, item: 1n, document: 2n };
+const KIND_LETTERS: Record<Kind, string> = { customer: 'c', item: 'i', document: 'd' };
+const rowidOf = (organizationId: number, kind: Kind, refId: number) =>
+  (BigInt(organizationId) << 40n) | (KIND_CODES[kind] << 37n) | BigInt(refId);
+const scopedWords = (organizationId: number, kind: Kind, text: string) =>
+  (text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map((token) => `o${organizationId}${KIND_LETTERS[kind]}${token}`).join(' ');
 
 /**
- * SQLite's full-text words become each organisation's own (db/queries/search.ts says how): a typed word's prefix
- * term then expands into one organisation's words of one kind, not into every organisation's. The index is rebuilt
- * from the texts it shows (title, subtitle, body), which it keeps, by the writer the app indexes with; the rowids and
- * the numbers' trigram index stay as they are. PostgreSQL's search table has its own scheme (migration 0004): nothing
- * of this is its.
+ * SQLite's full-text words become each organisation's own: a typed word's prefix term then expands into one
+ * organisation's words of one kind, not into every organisation's (db/queries/search.ts says why). The table is made
+ * contentless: the texts shown stay stored (unindexed), the scoped words live only in the index. It is refilled from
+ * the texts the old table showed; the rowids and the numbers' trigram index stay as they are. PostgreSQL's search
+ * table has its own scheme (migration 0004): nothing of this is its.
  */
 export async function up(db: MigrationDb): Promise<void> {
   if (isPostgres(db)) return;
   await sql`alter table search_index rename to search_index_shared_words`.execute(db);
-  await createSqliteSearchTable(db);
+  await sql`create virtual table search_index using fts5(
+    organization_id unindexed, kind unindexed, ref_id unindexed, title unindexed, subtitle unindexed, body unindexed,
+    heading, body_words, tokenize = "unicode61 remove_diacritics 2",
+    content = '', contentless_delete = 1, contentless_unindexed = 1
+  )`.execute(db);
   let after = -1n;
   for (;;) {
     const { rows } = await sql<
-      { organization_id: unknown; kind: SearchKind; ref_id: unknown } & Record<'title' | 'subtitle' | 'body', string | null>
+      { organization_id: unknown; kind: Kind; ref_id: unknown } & Record<'title' | 'subtitle' | 'body', string | null>
     >`select organization_id, kind, ref_id, title, subtitle, body from search_index_shared_words
       where rowid > ${after} order by rowid limit ${ENTRIES_PER_PAGE}`.execute(db);
     if (rows.length === 0) break;
-    const entries: SearchEntry[] = rows.map((r) => ({
-      organizationId: Number(r.organization_id),
-      kind: r.kind,
-      refId: Number(r.ref_id),
-      title: r.title ?? '',
-      subtitle: r.subtitle ?? '',
-      body: r.body ?? '',
-    }));
-    await writeSearchEntries(db, entries);
-    // The rowid of the last entry, from its record: a rowid read as a JS number loses bits past 2^53.
-    const last = entries[entries.length - 1] as SearchEntry;
-    after = searchRowid(last.organizationId, last.kind, last.refId);
+    const values = rows.map((r) => {
+      const organizationId = Number(r.organization_id);
+      const refId = Number(r.ref_id);
+      const [title, subtitle, body] = [r.title ?? '', r.subtitle ?? '', r.body ?? ''];
+      return [
+        rowidOf(organizationId, r.kind, refId),
+        organizationId,
+        r.kind,
+        refId,
+        title,
+        subtitle,
+        body,
+        scopedWords(organizationId, r.kind, `${title} ${subtitle}`),
+        scopedWords(organizationId, r.kind, body),
+      ] as const;
+    });
+    for (let i = 0; i < values.length; i += ENTRIES_PER_STATEMENT) {
+      await sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, body_words)
+        values ${sql.join(values.slice(i, i + ENTRIES_PER_STATEMENT).map((row) => sql`(${sql.join(row)})`))}`.execute(db);
+    }
+    // The last rowid from its record: a rowid read as a JS number loses bits past 2^53.
+    after = (values.at(-1) as (typeof values)[number])[0];
   }
   await sql`drop table search_index_shared_words`.execute(db);
   // Written a chunk at a time: merged into one segment, as 0040 left it.

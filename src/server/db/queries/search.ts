@@ -87,19 +87,6 @@ export function sqliteSearchValues(entry: SearchEntry) {
   ] as const;
 }
 
-/**
- * SQLite's search table (migration 0076 creates it; nothing else does). Contentless: only the unindexed columns are
- * stored, the scoped words only in the index (stored too, they doubled the table's content: 192 → 372 MiB at
- * 2 000 000 documents); `contentless_delete` lets an entry be removed or replaced by its rowid.
- */
-export async function createSqliteSearchTable(db: AnyDb): Promise<void> {
-  await sql`create virtual table search_index using fts5(
-    organization_id unindexed, kind unindexed, ref_id unindexed, title unindexed, subtitle unindexed, body unindexed,
-    heading, body_words, tokenize = "unicode61 remove_diacritics 2",
-    content = '', contentless_delete = 1, contentless_unindexed = 1
-  )`.execute(db);
-}
-
 export async function upsertSearchEntry(db: Db, entry: SearchEntry): Promise<void> {
   await writeSearchEntries(db, [entry]);
 }
@@ -120,7 +107,7 @@ export async function removeSearchEntry(db: Db, entry: { organizationId: number;
 const SQLITE_ENTRIES_PER_STATEMENT = 200;
 
 /**
- * Many entries at once (`npm run db:copy`, migration 0076): on PostgreSQL multi-row upserts, on SQLite multi-row
+ * Many entries at once (`npm run db:copy`): on PostgreSQL multi-row upserts, on SQLite multi-row
  * deletes and inserts, a chunk per statement, in the caller's transaction. The last entry of a record wins.
  */
 export async function writeSearchEntries(db: AnyDb, entries: readonly SearchEntry[]): Promise<void> {
