@@ -12,7 +12,6 @@ import { designer, loadDraft } from './designer-store';
 import { ErrorsContext } from './fields';
 import { LayoutSection } from './layout-section';
 import { PresetsStrip } from './presets-strip';
-import { PreviewPane } from './preview-pane';
 import { checkDraft, type SectionId } from './validation';
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
@@ -88,6 +87,13 @@ const LAZY_SECTIONS = {
     (m) => m.StylesSection,
   ),
 } satisfies Record<LazySectionId, { preload: () => Promise<unknown> }>;
+
+// The preview draws the document with the renderer the PDFs use (its own chunk, as large as the form's): the form
+// shows first, the pages beside it as soon as their code is in.
+const LAZY_PREVIEW = lazyPage(
+  () => import('./preview-pane'),
+  (m) => m.PreviewPane,
+);
 
 /** A lazy panel: drawn at once when downloaded, else with a spinner in its place for the time it takes. */
 function LazySection<P extends object>({ section, ...props }: { section: LazyPage<P> } & P) {
@@ -199,7 +205,7 @@ export function DocumentSettingsPage() {
           </div>
         </section>
         <div className={styles.preview}>
-          <PreviewPane template={lastValid.current} stale={!check.valid} />
+          <LazySection section={LAZY_PREVIEW} template={lastValid.current} stale={!check.valid} />
         </div>
       </div>
     </SettingsFrame>

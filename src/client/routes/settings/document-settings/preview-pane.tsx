@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { css, cx } from '../../../../../styled-system/css';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../../shared/schemas/document';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../../shared/document-types';
 import { defaultAppSettings, type AppSettings } from '../../../../shared/schemas/settings';
 import type { DocumentTemplate } from '../../../../shared/schemas/template';
 import { formatCustomerNumber, formatDocumentNumber } from '../../../../shared/numbering';
