@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Ca3ItemLine } from '../vat-return/ca3-lines';
 import { checkPeriod, dateField } from './reports';
+import { VAT_OPERATION_LINES } from '../vat-return/operation-lines';
 
 /**
  * The operations behind one line of the VAT return, a page at a time: what a period with too many operations to list
@@ -8,22 +8,7 @@ import { checkPeriod, dateField } from './reports';
  * so that the thousandth page costs what the first does.
  */
 
-/** The lines an operation is on; the others are totals of these (A1, 16, 17, 23…) or the user's own (22, 26). */
-export const VAT_OPERATION_LINES = [
-  'A3',
-  'B2',
-  'E1',
-  'E2',
-  'F2',
-  '08',
-  '9B',
-  '09',
-  'T6',
-  'T',
-  '19',
-  '20',
-] as const satisfies readonly Ca3ItemLine[];
-export type VatOperationLine = (typeof VAT_OPERATION_LINES)[number];
+export { VAT_OPERATION_LINES, type VatOperationLine } from '../vat-return/operation-lines';
 
 export const VAT_OPERATIONS_PER_PAGE = 50;
 

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { csvNumber, ReportCard } from './report-card';
 import { isSale } from '../../../shared/vat-return/ca3-lines';
 import { operationLink } from '../../../shared/vat-return/operation-link';
-import { VAT_OPERATION_LINES, type VatOperationLine } from '../../../shared/schemas/vat-operations';
+import { VAT_OPERATION_LINES, type VatOperationLine } from '../../../shared/vat-return/operation-lines';
 import { VatOperationsDialog } from './vat-operations-dialog';
 import { vatItemsTable } from './vat-items-style';
 
