@@ -53,10 +53,10 @@ export interface DueSpanWindow {
 /**
  * The terms of an invoice a reminder may concern, written as literals, exactly as the WHERE of the partial index
  * `documents_remindable_idx` (migration 0073): a planner takes a partial index only for a query whose terms imply it,
- * and bound parameters prove nothing. The triggers of the reminders' summary (migration 0077) and its rebuild
- * (queries/summaries.ts) count the same invoices: change them all together.
+ * and bound parameters prove nothing. The reminders' summary is rebuilt with these terms (queries/summaries.ts); its
+ * triggers (migration 0077) count the same invoices: change both together.
  */
-const REMINDABLE = sql<SqlBool>`documents.type = 'invoice' and documents.status in ('unpaid', 'partial') and documents.amount_due > 0 and documents.maturity is not null and documents.number is not null`;
+export const REMINDABLE = sql<SqlBool>`documents.type = 'invoice' and documents.status in ('unpaid', 'partial') and documents.amount_due > 0 and documents.maturity is not null and documents.number is not null`;
 
 /** A due date `maturity` within the span. */
 const inSpan = (maturity: RawBuilder<string>, span: DueSpanWindow): RawBuilder<SqlBool> =>

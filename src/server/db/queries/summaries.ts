@@ -4,6 +4,7 @@ import { isPostgres } from '../dialect';
 import { OPEN_STATUSES } from '../../../shared/document-status';
 import { creditOfDeposit } from './figures';
 import { countedInTurnover } from './reports';
+import { REMINDABLE } from './payment-reminders';
 
 /**
  * The summaries of the documents (migration 0066), written whole from the documents: what the triggers keep up to date
@@ -236,7 +237,7 @@ async function writePaymentSummaries(trx: Db, org: number | undefined): Promise<
 const NO_REMINDER_STEP = -1_000_000;
 
 /**
- * The invoices a reminder may concern per due date and last step done (migration 0077): the Relances list's terms
+ * The invoices a reminder may concern per due date and last step done (migration 0077): the Relances list's own terms
  * (REMINDABLE), the last step being the latest of a reminder that did not fail.
  */
 async function writeReminderSummaries(trx: Db, org: number | undefined): Promise<void> {
@@ -246,21 +247,17 @@ async function writeReminderSummaries(trx: Db, org: number | undefined): Promise
     .where('status', '<>', 'failed')
     .groupBy('document_id');
   let invoices = trx
-    .selectFrom('documents as d')
-    .leftJoin(done.as('done'), 'done.document_id', 'd.id')
+    .selectFrom('documents')
+    .leftJoin(done.as('done'), 'done.document_id', 'documents.id')
     .select([
-      'd.organization_id',
-      sql<string>`d.maturity`.as('maturity'),
+      'documents.organization_id',
+      sql<string>`documents.maturity`.as('maturity'),
       sql<number>`coalesce(done.step, ${NO_REMINDER_STEP})`.as('last_step'),
       sql<number>`count(*)`.as('count'),
     ])
-    .where('d.type', '=', 'invoice')
-    .where('d.status', 'in', OPEN_STATUSES)
-    .where('d.amount_due', '>', 0)
-    .where('d.maturity', 'is not', null)
-    .where('d.number', 'is not', null)
+    .where(REMINDABLE)
     .groupBy(sql`1, 2, 3`);
-  if (org !== undefined) invoices = invoices.where('d.organization_id', '=', org);
+  if (org !== undefined) invoices = invoices.where('documents.organization_id', '=', org);
   await trx
     .insertInto('summary_reminder_days')
     .columns(['organization_id', 'maturity', 'last_step', 'count'])
@@ -287,102 +284,32 @@ const NUMERIC_COLUMNS = new Set([
   'last_step',
 ]);
 
+/** Each summary as readSummaries names it: its table, then the columns of its key (the order its rows are listed in). */
+const SUMMARY_KEYS = {
+  days: ['summary_document_days', 'date', 'type', 'kind', 'currency', 'exchange_rate', 'deposit_credit'],
+  receivables: ['summary_receivables', 'maturity', 'customer_key', 'currency', 'exchange_rate'],
+  receivableDays: ['summary_receivable_days', 'maturity', 'currency', 'exchange_rate'],
+  receivableCustomers: ['summary_receivable_customers', 'customer_key', 'currency', 'exchange_rate'],
+  counts: ['summary_document_counts', 'type', 'status'],
+  customerMonths: ['summary_customer_months', 'month', 'customer_key', 'currency', 'exchange_rate'],
+  itemMonths: ['summary_item_months', 'month', 'name', 'currency', 'exchange_rate'],
+  paymentMonths: ['summary_payment_months', 'month', 'currency', 'exchange_rate', 'part'],
+  reminderDays: ['summary_reminder_days', 'maturity', 'last_step'],
+} as const satisfies Record<string, readonly [(typeof SUMMARY_TABLES)[number], ...string[]]>;
+
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */
 export async function readSummaries(db: Db, organizationId: number) {
-  const [days, receivables, receivableDays, receivableCustomers, counts, customerMonths, itemMonths, paymentMonths, reminderDays] =
-    await Promise.all([
-      db
-        .selectFrom('summary_document_days')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('date')
-        .orderBy('type')
-        .orderBy('kind')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .orderBy('deposit_credit')
-        .execute(),
-      db
-        .selectFrom('summary_receivables')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('maturity')
-        .orderBy('customer_key')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .execute(),
-      db
-        .selectFrom('summary_receivable_days')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('maturity')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .execute(),
-      db
-        .selectFrom('summary_receivable_customers')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('customer_key')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .execute(),
-      db
-        .selectFrom('summary_document_counts')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('type')
-        .orderBy('status')
-        .execute(),
-      db
-        .selectFrom('summary_customer_months')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('month')
-        .orderBy('customer_key')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .execute(),
-      db
-        .selectFrom('summary_item_months')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('month')
-        .orderBy('name')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .execute(),
-      db
-        .selectFrom('summary_payment_months')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('month')
-        .orderBy('currency')
-        .orderBy('exchange_rate')
-        .orderBy('part')
-        .execute(),
-      db
-        .selectFrom('summary_reminder_days')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('maturity')
-        .orderBy('last_step')
-        .execute(),
-    ]);
   // PostgreSQL answers its bigints as text: numbers on both, so that the rows compare.
   const numeric = <T extends object>(rows: T[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, NUMERIC_COLUMNS.has(k) ? Number(v) : v])));
-  return {
-    days: numeric(days),
-    receivables: numeric(receivables),
-    receivableDays: numeric(receivableDays),
-    receivableCustomers: numeric(receivableCustomers),
-    counts: numeric(counts),
-    customerMonths: numeric(customerMonths),
-    itemMonths: numeric(itemMonths),
-    paymentMonths: numeric(paymentMonths),
-    reminderDays: numeric(reminderDays),
+  const read = async ([table, ...keys]: readonly [(typeof SUMMARY_TABLES)[number], ...string[]]) => {
+    let query = db.selectFrom(table).selectAll().where('organization_id', '=', organizationId);
+    for (const key of keys) query = query.orderBy(sql.ref(key));
+    return numeric(await query.execute());
   };
+  const names = Object.keys(SUMMARY_KEYS) as (keyof typeof SUMMARY_KEYS)[];
+  const rows = await Promise.all(names.map((name) => read(SUMMARY_KEYS[name])));
+  return Object.fromEntries(names.map((name, i) => [name, rows[i] ?? []])) as Record<keyof typeof SUMMARY_KEYS, ReturnType<typeof numeric>>;
 }
 
 /**
