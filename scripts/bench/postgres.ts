@@ -89,6 +89,51 @@ export async function copyToPostgres(sqliteFile: string, databaseUrl: string): P
   }
 }
 
+/**
+ * The SQLite bench database in a database of its own on the server of `serverUrl`: copied into a new one dropped after
+ * the bench, or, with BENCH_PG_KEEP=1, into `facturier_bench_kept_<purpose>` kept between runs and reused while it holds
+ * a finished copy of the same file (its comment names the file, its size and time, written once the copy is
+ * verified), since a copy of 2 000 000 documents takes minutes. A kept database also keeps what the runs wrote (the
+ * neighbour's customers created under writes: a few hundred rows) and the migrations its server applied.
+ */
+export async function postgresCopyOf(
+  serverUrl: string,
+  purpose: string,
+  sqliteFile: string,
+): Promise<{ target: BenchDatabase; copied: CopiedDatabase | null }> {
+  if (process.env.BENCH_PG_KEEP !== '1') {
+    const target = await freshPostgresDatabase(serverUrl, purpose);
+    try {
+      return { target, copied: await copyToPostgres(sqliteFile, target.url) };
+    } catch (error) {
+      await target.drop();
+      throw error;
+    }
+  }
+  const name = `facturier_bench_kept_${purpose}`;
+  const stat = fs.statSync(sqliteFile);
+  const source = `${path.basename(sqliteFile)} ${stat.size} ${stat.mtime.toISOString()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query<{ source: string | null }>(
+      "select shobj_description(oid, 'pg_database') as source from pg_database where datname = $1",
+      [name],
+    );
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const target = { url: url.toString(), drop: async () => {} };
+    if (found.rows[0]?.source === source) return { target, copied: null };
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const copied = await copyToPostgres(sqliteFile, target.url);
+    await admin.query(`COMMENT ON DATABASE ${name} IS ${pg.escapeLiteral(source)}`);
+    return { target, copied };
+  } finally {
+    await admin.end();
+  }
+}
+
 /** "1,2 s" style for the French copy line. */
 export const seconds = (ms: number) => (ms / 1000).toFixed(1).replace('.', ',');
 

@@ -21,19 +21,11 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
 import { startBuiltServer, type BuiltServer } from './built-server';
 import { measureProcesses } from './processes';
-import {
-  benchPostgresUrl,
-  capturingPostgres,
-  copyToPostgres,
-  freshPostgresDatabase,
-  postgresVerdict,
-  seconds,
-  thousands,
-} from './postgres';
+import { benchPostgresUrl, capturingPostgres, postgresCopyOf, postgresVerdict, seconds, thousands } from './postgres';
 import { seedDirectly } from './reports';
 import { defined } from '../../src/shared/defined';
 import type { Database } from '../../src/server/db/schema';
@@ -586,7 +578,9 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
       const writes = await underWrites(`${server.url}${e.path}`, session, server.url, neighbour);
       rows.push({ seq, app, writes, plan });
     }
-    return { rows, coldStartMs: server.coldStartMs, idleRss, peakRss: rssOf(server.pid, 'VmHWM') };
+    const size = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(captured.db);
+    const sizeMb = Number(defined(size.rows[0]).bytes) / 2 ** 20;
+    return { rows, coldStartMs: server.coldStartMs, idleRss, peakRss: rssOf(server.pid, 'VmHWM'), sizeMb };
   } finally {
     await captured.close();
     await server.stop();
@@ -600,19 +594,20 @@ export async function benchScale(): Promise<void> {
   const sqlite = await onSqlite(cache, list);
   if (!postgres) return;
 
-  const target = await freshPostgresDatabase(postgres, 'scale');
+  const { target, copied } = await postgresCopyOf(postgres, `scale_${DOCUMENTS}`, cache.file);
   try {
-    const copied = await copyToPostgres(cache.file, target.url);
     const onPg = await onPostgres(target.url, list);
     const sqliteMb = fs.statSync(cache.file).size / 2 ** 20;
     console.log(`\n## Scale on both: the same ${DOCUMENTS} + ${DOCUMENTS} documents on SQLite and on PostgreSQL`);
     console.log(
-      `copie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s ` +
-        `(npm run db:copy's code: migrations, ${thousands(Object.values(copied.tables).reduce((a, b) => a + b, 0))} rows, ` +
-        `search index, counts and ${copied.auditLogs} audit logs verified; then ANALYZE)`,
+      copied
+        ? `copie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s ` +
+            `(npm run db:copy's code: migrations, ${thousands(Object.values(copied.tables).reduce((a, b) => a + b, 0))} rows, ` +
+            `search index, counts and ${copied.auditLogs} audit logs verified; then ANALYZE)`
+        : `base PostgreSQL gardée d'un banc précédent (BENCH_PG_KEEP=1) : ${target.url.replace(/\/\/[^@]*@/, '//')}`,
     );
     console.log(
-      `data: SQLite file ${sqliteMb.toFixed(0)} MB, PostgreSQL database ${copied.sizeMb.toFixed(0)} MB; PostgreSQL built server: ` +
+      `data: SQLite file ${sqliteMb.toFixed(0)} MB, PostgreSQL database ${onPg.sizeMb.toFixed(0)} MB; PostgreSQL built server: ` +
         `cold start ${onPg.coldStartMs.toFixed(0)} ms, idle RSS ${onPg.idleRss} MB, peak RSS ${onPg.peakRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s`,
     );
@@ -641,12 +636,12 @@ export async function benchProcesses(): Promise<void> {
   if (!postgres)
     throw new Error('Le banc processes mesure PostgreSQL : npm run bench -- processes --pg postgres://… (ou BENCH_DATABASE_URL)');
   const cache = await scaleDatabase();
-  const target = await freshPostgresDatabase(postgres, 'processes');
+  const { target, copied } = await postgresCopyOf(postgres, `scale_${DOCUMENTS}`, cache.file);
   try {
-    const copied = await copyToPostgres(cache.file, target.url);
-    console.log(
-      `\ncopie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (${copied.sizeMb.toFixed(0)} MB database)`,
-    );
+    if (copied)
+      console.log(
+        `\ncopie ${thousands(copied.documents)} documents → PostgreSQL : ${seconds(copied.ms)} s (${copied.sizeMb.toFixed(0)} MB database)`,
+      );
     await measureProcesses(target.url, SCALE_LOGIN);
   } finally {
     await target.drop();

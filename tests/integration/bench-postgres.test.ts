@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benchPostgresUrl, freshPostgresDatabase, planLines, postgresVerdict } from '../../scripts/bench/postgres';
+import { benchPostgresUrl, freshPostgresDatabase, planLines, postgresCopyOf, postgresVerdict } from '../../scripts/bench/postgres';
+import { openDatabase } from '../../src/server/db/connection';
+import { migrateToLatest } from '../../src/server/migrate';
 import { databaseUrl, dropTestDatabase, psql, testDatabaseUrl } from '../helpers/postgres';
 
 /**
@@ -69,5 +74,33 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL plan verdicts and the bench data
     expect(exists()).toBe('1');
     await bench.drop();
     expect(exists()).toBe('0');
+  });
+
+  it('with BENCH_PG_KEEP=1 copies once, reuses the copy while the SQLite file is the same, and copies again after it changed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-keep-'));
+    const file = path.join(dir, 'scale.db');
+    const source = openDatabase(file);
+    await migrateToLatest(source.db);
+    await source.close();
+    const purpose = `test_${process.pid}`;
+    const name = `facturier_bench_kept_${purpose}`;
+    const before = process.env.BENCH_PG_KEEP;
+    process.env.BENCH_PG_KEEP = '1';
+    try {
+      const first = await postgresCopyOf(base, purpose, file);
+      expect(new URL(first.target.url).pathname).toBe(`/${name}`);
+      expect(first.copied?.documents).toBe(0);
+      await first.target.drop();
+      const second = await postgresCopyOf(base, purpose, file);
+      expect(second.copied).toBeNull();
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+      const third = await postgresCopyOf(base, purpose, file);
+      expect(third.copied).not.toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.BENCH_PG_KEEP;
+      else process.env.BENCH_PG_KEEP = before;
+      psql(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
