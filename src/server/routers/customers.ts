@@ -11,14 +11,14 @@ import {
 import { customerListQuerySchema } from '../../shared/schemas/customer-filters';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
-import { csvFileSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
+import { csvFileSchema, csvImportInputSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
 import { CSV_FILE, FEEDBACK_BODY_LIMIT } from '../door-formats';
 import { findCustomerDuplicates, listCustomers } from '../db/queries/customers';
 import { archiveCustomer, getCustomer, restoreCustomer } from '../services/customers';
 import { createCustomerWithDirectory, editCustomerWithDirectory, refreshCustomerDirectory } from '../services/einvoice-directory';
 import { directoryStatusMessage } from '../../shared/einvoice-directory';
 import { exportCustomers, importCustomers } from '../services/customer-csv';
-import { plural, pluralWord } from '../../shared/french';
+import { importReportMessage } from '../services/csv-table';
 
 /** The SIREN a SIREN or SIRET starts with ('' while fewer than 9 digits are typed). */
 const sirenOf = (businessId: string): string => {
@@ -110,19 +110,11 @@ export const customersRouter = router({
       heavy: true,
       rest: { method: 'POST', path: '/api/customers/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des clients (CSV)' },
     })
-    .input(
-      z.object({
-        csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
-        dry_run: z.boolean().default(true),
-      }),
-    )
+    .input(csvImportInputSchema)
     .output(writeAnswer(csvImportReportSchema))
     .mutation(async ({ ctx, input }) => {
       const report = await importCustomers(ctx.db, ctx.organizationId, input.csv, input.dry_run);
-      const messages = input.dry_run
-        ? `${plural(report.valid, 'client')} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
-        : `${plural(report.created, 'client')} ${pluralWord(report.created, 'importé')}`;
-      return { messages, data: report };
+      return { messages: importReportMessage(report, input.dry_run, 'client'), data: report };
     }),
   export: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/customers/export', file: CSV_FILE, summary: 'Exporte les clients (CSV)' } })

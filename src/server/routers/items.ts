@@ -3,12 +3,12 @@ import { manageProcedure, readProcedure, writeProcedure, router } from '../trpc'
 import { itemInputSchema, itemListQuerySchema, itemListSchema, itemSchema, itemWriteSchema } from '../../shared/schemas/item';
 import { idSchema } from '../../shared/schemas/reference';
 import { pageWindow } from '../../shared/schemas/filters';
-import { csvFileSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
+import { csvFileSchema, csvImportInputSchema, csvImportReportSchema, writeAnswer, messageAnswerSchema } from '../../shared/schemas/answers';
 import { CSV_FILE, FEEDBACK_BODY_LIMIT } from '../door-formats';
 import { listItems } from '../db/queries/items';
 import { archiveItem, createItem, editItem, getItem, restoreItem } from '../services/items';
 import { exportItems, importItems } from '../services/item-csv';
-import { plural, pluralWord } from '../../shared/french';
+import { importReportMessage } from '../services/csv-table';
 
 export const itemsRouter = router({
   list: readProcedure
@@ -62,19 +62,11 @@ export const itemsRouter = router({
       heavy: true,
       rest: { method: 'POST', path: '/api/items/import', bodyLimit: FEEDBACK_BODY_LIMIT, summary: 'Importe des articles (CSV)' },
     })
-    .input(
-      z.object({
-        csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
-        dry_run: z.boolean().default(true),
-      }),
-    )
+    .input(csvImportInputSchema)
     .output(writeAnswer(csvImportReportSchema))
     .mutation(async ({ ctx, input }) => {
       const report = await importItems(ctx.db, ctx.organizationId, input.csv, input.dry_run);
-      const messages = input.dry_run
-        ? `${plural(report.valid, 'article')} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
-        : `${plural(report.created, 'article')} ${pluralWord(report.created, 'importé')}`;
-      return { messages, data: report };
+      return { messages: importReportMessage(report, input.dry_run, 'article'), data: report };
     }),
   export: readProcedure
     .meta({ rest: { method: 'GET', path: '/api/items/export', file: CSV_FILE, summary: 'Exporte les articles (CSV)' } })

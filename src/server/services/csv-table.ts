@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CsvTooLarge, headerKey, parseCsv, toCsv, unguardFormula, unwrapText, type CsvLimits } from '../../shared/csv';
 import { fail, validationMessages } from '../errors';
 import { parisDateOf } from '../../shared/paris-date';
+import { plural, pluralWord } from '../../shared/french';
 
 /** One column of an import/export: its French header, how a record fills it, how a cell fills the raw input. */
 export interface CsvColumn<T> {
@@ -36,6 +37,13 @@ function readCell(text: string): { value: string; message?: string } {
 }
 
 /** An import's rows, and the fields of a row (ours have about twenty columns), stopped while parsing. */
+/** What an import answers in French: the rows ready and rejected on a dry run, the records created otherwise. */
+export function importReportMessage(report: CsvRowReport, dryRun: boolean, noun: string): string {
+  return dryRun
+    ? `${plural(report.valid, noun)} ${pluralWord(report.valid, 'prêt')} à importer, ${plural(report.rejected.length, 'ligne')} ${pluralWord(report.rejected.length, 'rejetée')}`
+    : `${plural(report.created, noun)} ${pluralWord(report.created, 'importé')}`;
+}
+
 export const IMPORT_LIMITS: CsvLimits = { maxRows: 10_000, maxCells: 200 };
 
 function parseImport(csv: string) {

@@ -10,6 +10,12 @@ export const writeAnswer = <T extends z.ZodType>(data: T) => z.object({ messages
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), data: z.array(item) });
 
+/** A CSV import's request: the file's text, and whether to only report (the default) or write the valid rows. */
+export const csvImportInputSchema = z.object({
+  csv: z.string({ error: 'Le contenu du fichier est attendu' }).max(10 * 1024 * 1024, 'Le fichier dépasse 10 Mo'),
+  dry_run: z.boolean().default(true),
+});
+
 /** A CSV import's report, for a dry run and for the real one (`created` is 0 on a dry run). */
 export const csvImportReportSchema = z.object({
   total_rows: z.number().int(),
