@@ -27,6 +27,7 @@ describe('customers CSV import and export', () => {
     const dry = await session.rest('POST', '/api/customers/import', { csv: BOM + FILE, dry_run: true });
     expect(dry.status).toBe(200);
     expect(dry.body.data).toMatchObject({ total_rows: 5, valid: 3, created: 0, ignored_columns: ['Couleur préférée'] });
+    expect(dry.body.messages).toBe('3 clients prêts à importer, 2 lignes rejetées');
     expect(dry.body.data.rejected).toEqual([
       { line: 4, messages: ['Le nom du client est obligatoire'] },
       {
