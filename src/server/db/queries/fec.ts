@@ -11,13 +11,19 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** Documents read per statement: a page of rows with their lines is about ten milliseconds of synchronous SQLite. */
 const PAGE = 200;
 
+/** Pages of ids, the event loop served between them. */
+async function* idPages<T>(ids: number[], read: (page: number[]) => Promise<T>): AsyncGenerator<T> {
+  for (let start = 0; start < ids.length; start += PAGE) {
+    if (start > 0) await nextTurn();
+    yield await read(ids.slice(start, start + PAGE));
+  }
+}
+
 export type SaleRows = { documents: DocumentRow[]; items: DocumentItemRow[] };
 
 /** The documents of `ids` with their lines, a page at a time, the event loop served between pages. */
-async function* pagesOf(db: Db, organizationId: number, ids: number[]): AsyncGenerator<SaleRows> {
-  for (let start = 0; start < ids.length; start += PAGE) {
-    if (start > 0) await nextTurn();
-    const page = ids.slice(start, start + PAGE);
+function pagesOf(db: Db, organizationId: number, ids: number[]): AsyncGenerator<SaleRows> {
+  return idPages(ids, async (page) => {
     const rows = await db
       .selectFrom('documents')
       .selectAll()
@@ -27,8 +33,8 @@ async function* pagesOf(db: Db, organizationId: number, ids: number[]): AsyncGen
     const byId = new Map(rows.map((row) => [row.id, row]));
     const documents = page.flatMap((id) => byId.get(id) ?? []);
     const items = await db.selectFrom('document_items').selectAll().where('document_id', 'in', page).orderBy('position').execute();
-    yield { documents, items };
-  }
+    return { documents, items };
+  });
 }
 
 /** A fiscal year: `from` null for the first one, which opens with the books. */
@@ -122,22 +128,10 @@ export async function* paymentPagesOfPeriod(db: Db, params: Period): AsyncGenera
     .orderBy('p.date')
     .orderBy('p.id')
     .execute();
-  for (let start = 0; start < ids.length; start += PAGE) {
-    if (start > 0) await nextTurn();
-    yield await paymentPage(
-      db,
-      params.organizationId,
-      ids.slice(start, start + PAGE).map((r) => r.id),
-    );
-  }
-}
-
-/** Pages of ids, the event loop served between them. */
-async function* idPages<T>(ids: number[], read: (page: number[]) => Promise<T>): AsyncGenerator<T> {
-  for (let start = 0; start < ids.length; start += PAGE) {
-    if (start > 0) await nextTurn();
-    yield await read(ids.slice(start, start + PAGE));
-  }
+  yield* idPages(
+    ids.map((r) => r.id),
+    (page) => paymentPage(db, params.organizationId, page),
+  );
 }
 
 const expenseColumns = [
