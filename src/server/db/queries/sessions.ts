@@ -27,7 +27,9 @@ export async function insertSession(
 // Runs on every authenticated request: compiled once. The role comes with it (the procedures' permission check
 // reads it); a session whose membership was removed finds no row, so it no longer opens that organisation. On
 // PostgreSQL the organisation's data generation comes with it too (db/data-generation.ts): a kept answer then costs
-// this one round trip instead of two.
+// this one round trip instead of two. The id is compared with a cast of its parameter: with ANALYZE's samples of
+// `sessions` (sqlite_stat4), SQLite would otherwise prepare the statement again at every new id bound, to re-plan it
+// for that value (a primary key's lookup, whose plan no value changes).
 const selectSession = precompiled<
   [id: string],
   {
@@ -54,7 +56,7 @@ const selectSession = precompiled<
       'sessions.last_seen_at',
       'memberships.role',
     ])
-    .where('sessions.id', '=', '');
+    .where('sessions.id', '=', sql<string>`cast(${''} as text)`);
   return isPostgres(db) ? query.select(postgresGenerationOf(sql.ref('sessions.organization_id')).as('data_generation')) : query;
 }, 1);
 
