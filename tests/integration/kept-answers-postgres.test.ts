@@ -78,6 +78,25 @@ describe.runIf(onPostgres)('kept answers on PostgreSQL: one round trip, never st
     expect(await measured()).toEqual({ total: 1, statements: 1, read: 0 });
   });
 
+  it('gives an API key the generation read with the key, as fresh', async () => {
+    const created = await owner.rest('POST', '/api/api-keys', { name: 'Comptabilité', scope: 'read' });
+    expect(created.status).toBe(201);
+    const bearer = { authorization: `Bearer ${created.body.data.secret}` };
+    const byKey = async () => {
+      const before = store.counts.read;
+      const answer = await owner.rest('GET', '/api/documents', undefined, bearer);
+      expect(answer.status).toBe(200);
+      return { total: answer.body.total as number, read: store.counts.read - before };
+    };
+    await byKey();
+    expect(await byKey()).toEqual({ total: 1, read: 0 });
+    const there = new Session(other.url);
+    there.cookie = owner.cookie;
+    await draft(there, { customer_id: customerId, items: [line('Atelier', 2, 90)] });
+    expect(await byKey()).toEqual({ total: 2, read: 1 });
+    expect(await byKey()).toEqual({ total: 2, read: 0 });
+  });
+
   it('sees at once a row written by hand, its trigger bumping the generation', async () => {
     await total();
     await withServerDb(server, (db) => sql`delete from documents where organization_id = ${organizationId}`.execute(db));

@@ -21,7 +21,7 @@ export interface Session {
   /**
    * The organisation's data generation, read by the session lookup in its own statement where the generations live in
    * the database (PostgreSQL, db/data-generation.ts): the request's kept answers use it instead of reading it again.
-   * Absent on SQLite, whose generations live in the process, and on a session just created or found by an API key.
+   * Absent on SQLite, whose generations live in the process, and on a session just created.
    */
   dataGeneration?: number;
   /** Set when the request carries an API key rather than a cookie (auth/api-keys.ts): it acts for the organisation. */
