@@ -102,4 +102,11 @@ describe.runIf(onPostgres)('kept answers on PostgreSQL: one round trip, never st
     await withServerDb(server, (db) => sql`delete from documents where organization_id = ${organizationId}`.execute(db));
     expect(await measured()).toMatchObject({ total: 0, read: 1 });
   });
+
+  it('still answers once a migration changed the type of a column the session lookup reads (statement prepared before)', async () => {
+    for (let i = 0; i < 3; i++) expect((await owner.rest('GET', '/api/auth')).status).toBe(200);
+    await withServerDb(server, (db) => sql`alter table sessions alter column last_seen_at type varchar(64)`.execute(db));
+    for (let i = 0; i < 3; i++) expect((await owner.rest('GET', '/api/auth')).status).toBe(200);
+    expect(await measured()).toMatchObject({ total: 0, read: 0 });
+  });
 });
