@@ -20,7 +20,7 @@ import { parisToday } from '../shared/paris-date';
  * Requests that miss the same answer at the same generation together wait for the first one's reading (single
  * flight) instead of each reading it. The procedure's middlewares before it (session, permissions, plan) run on every
  * request, kept answer or not. On PostgreSQL the generations are read from the database, where every process's
- * writes bump them.
+ * writes bump them, by the session lookup's own statement: a kept answer costs one round trip to the server.
  */
 export class KeptAnswers {
   private readonly answers = new Map<string, { generation: number; data: unknown; bytes: number }>();
@@ -39,7 +39,8 @@ export class KeptAnswers {
   }
 
   /**
-   * The answer under `key` (answerKey, the organisation's id among it): the one kept, or the one an earlier request is
+   * The answer under `key` (answerKey, the organisation's id among it), at the generation the session lookup read with
+   * the session if it did (`readWithSession`, DataGeneration.current), else at the one read now: the one kept, or the one an earlier request is
    * reading at the same generation (waited for), or else the one `read` gives, kept if it succeeds. A failed reading
    * is never shared nor kept: each request that waited on it then reads on its own, and gets its own answer or error.
    * A request that joins a reading began before any write that could change it had begun, so the answer, read
@@ -49,8 +50,9 @@ export class KeptAnswers {
     key: string,
     organizationId: number,
     read: () => Promise<R>,
+    readWithSession?: number,
   ): Promise<{ kept: unknown } | { read: R }> {
-    const generation = await this.data.current(organizationId);
+    const generation = await this.data.current(organizationId, readWithSession);
     const kept = this.get(key, generation);
     if (kept !== undefined) {
       this.counts.kept++;
@@ -84,9 +86,12 @@ export class KeptAnswers {
     }
   }
 
-  /** The answer kept under `key` at the organisation's current generation (counted as kept), or undefined. */
-  kept(key: string, organizationId: number): unknown {
-    const generation = this.data.current(organizationId);
+  /**
+   * The answer kept under `key` at the organisation's current generation (counted as kept), or undefined.
+   * `readWithSession`: the generation the session lookup read with the session, if it did (DataGeneration.current).
+   */
+  kept(key: string, organizationId: number, readWithSession?: number): unknown {
+    const generation = this.data.current(organizationId, readWithSession);
     return typeof generation === 'number' ? this.keptAt(key, generation) : generation.then((g) => this.keptAt(key, g));
   }
 

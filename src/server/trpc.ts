@@ -157,7 +157,7 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
   if (!answers) return run();
   const key = answerKey(path, session, await getRawInput());
-  const found = await answers.answer(key, session.organizationId, run);
+  const found = await answers.answer(key, session.organizationId, run, session.dataGeneration);
   return 'kept' in found ? { ok: true as const, data: found.kept, marker: middlewareMarker } : found.read;
 });
 
@@ -177,7 +177,7 @@ export async function keptAnswerFor(
   if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
   // A refusal, or a check that reads the plan, is left to the procedure's own call: it answers in its door's shape.
   if (ruleRefusal(session, call.meta) || checksPlan(call.meta, call.type, session)) return null;
-  const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId);
+  const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId, session.dataGeneration);
   return data === undefined ? null : { data };
 }
 

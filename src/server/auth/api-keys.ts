@@ -101,6 +101,7 @@ export async function authenticateApiKey(db: Db, limiter: RateLimiter, secret: s
       role: lesserRole(API_KEY_ROLE[row.scope], row.creator_role),
       expiresAt: new Date(now.getTime() + LAST_USED_RESOLUTION_MS),
       apiKey: { id: row.id, scope: row.scope, webhooks: row.webhooks === 1, creatorRole: row.creator_role },
+      ...(row.data_generation === undefined ? {} : { dataGeneration: row.data_generation }),
     },
   };
 }

@@ -18,6 +18,12 @@ export interface Session {
   /** The user's role in that organisation, read with the session on every request. */
   role: Role;
   expiresAt: Date;
+  /**
+   * The organisation's data generation, read by the session lookup in its own statement where the generations live in
+   * the database (PostgreSQL, db/data-generation.ts): the request's kept answers use it instead of reading it again.
+   * Absent on SQLite, whose generations live in the process, and on a session just created.
+   */
+  dataGeneration?: number;
   /** Set when the request carries an API key rather than a cookie (auth/api-keys.ts): it acts for the organisation. */
   apiKey?: {
     id: number;
@@ -75,6 +81,7 @@ export async function validateSessionToken(
     return null;
   }
   const session: Session = { id: row.id, userId: row.user_id, organizationId: row.organization_id, role: row.role, expiresAt };
+  if (row.data_generation !== undefined) session.dataGeneration = row.data_generation;
   if (seenFrom && (!row.last_seen_at || now - Date.parse(row.last_seen_at) > LAST_SEEN_RESOLUTION_MS)) {
     await touchSession(db, { id: row.id, now: new Date(now).toISOString(), ip: seenFrom.ip });
   }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
 import { onFirstUse } from '../on-first-use';
 import { type DialectName, isPostgresUrl } from './dialect';
 import type { Database } from './schema';
 import { DocumentCounts, keepDocumentCounts, PostgresDocumentCounts } from './queries/document-counts';
 import { keepDataGeneration, PostgresDataGeneration, SqliteDataGeneration } from './data-generation';
-import { keepDirectReads } from './precompiled';
+import { keepDirectReads, keepPreparedReads } from './precompiled';
 
 export type Db = Kysely<Database>;
 
@@ -83,6 +83,16 @@ function openPostgres(url: string): Connection {
   // An idle client losing its server (a restart) must not take the process down; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  keepPreparedReads(db, async (name, text, values) => {
+    try {
+      return (await pool.query({ name, text, values: [...values] })).rows;
+    } catch (error) {
+      // A statement a connection prepared before a migration changed its columns' types is refused from then on
+      // ("cached plan must not change result type"): the read is sent again unnamed, as Kysely sends every query.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      return (await db.executeQuery(CompiledQuery.raw(text, [...values]))).rows;
+    }
+  });
   keepDataGeneration(db, new PostgresDataGeneration(db));
   keepDocumentCounts(db, new PostgresDocumentCounts(db));
   let closed = false;

@@ -14,6 +14,7 @@ import {
   type QueryResult,
   ReferenceNode,
   type RootOperationNode,
+  type RawBuilder,
   RawNode,
   TableNode,
   type UnknownRow,
@@ -150,8 +151,12 @@ export type Written = readonly number[] | 'all';
  * procedures' answers): a kept value is reused only while its organisation's generation is the one it was read at.
  */
 export interface DataGeneration {
-  /** The organisation's current generation: a new one after any write of its data, or of anyone's, by any process. */
-  current(organizationId: number): number | Promise<number>;
+  /**
+   * The organisation's current generation: a new one after any write of its data, or of anyone's, by any process.
+   * `readWithSession` is the one the request's session lookup read in its own statement (postgresGenerationOf), if any:
+   * where the generations live in the database, that read is as current as a statement of its own.
+   */
+  current(organizationId: number, readWithSession?: number): number | Promise<number>;
   /** Whether a value read at `generation` may be kept: no write of the organisation's data overlapped its read. */
   unchangedSince(organizationId: number, generation: number): boolean;
 }
@@ -253,15 +258,31 @@ export class SqliteDataGeneration implements KyselyPlugin, DataGeneration {
 export class PostgresDataGeneration implements DataGeneration {
   constructor(private readonly db: Db) {}
 
-  async current(organizationId: number): Promise<number> {
-    const { rows } = await sql<{ generation: number }>`select coalesce(sum(generation), 0) as generation
-      from data_generations where organization_id in (0, ${organizationId})`.execute(this.db);
+  /**
+   * The generation the session lookup read with the session (auth/sessions.ts) when there is one: read in the same
+   * statement at the start of the request, before any answer is read, it is what a statement of its own would give,
+   * without a second round trip to the server on every kept answer.
+   */
+  current(organizationId: number, readWithSession?: number): number | Promise<number> {
+    return readWithSession ?? this.read(organizationId);
+  }
+
+  private async read(organizationId: number): Promise<number> {
+    const { rows } = await sql<{ generation: number }>`select ${postgresGenerationOf(organizationId)} as generation`.execute(this.db);
     return Number(rows[0]?.generation ?? 0);
   }
 
   unchangedSince(): boolean {
     return true;
   }
+}
+
+/**
+ * An organisation's generation on PostgreSQL, as an expression: the sum of its row and row 0, by primary key. The
+ * organisation is a value or a column of the statement that embeds it (the session lookup's `sessions.organization_id`).
+ */
+export function postgresGenerationOf(organization: number | RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(generation), 0) from data_generations where organization_id in (0, ${organization}))`;
 }
 
 const registry = new WeakMap<Db, DataGeneration>();

@@ -16,6 +16,23 @@ export function keepDirectReads(db: Db, read: DirectRead): void {
   directReads.set(db, read);
 }
 
+/** Runs a read as a statement prepared once per pooled connection under `name` (see keepPreparedReads). */
+export type PreparedRead = (name: string, sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+
+const preparedReads = new WeakMap<Db, PreparedRead>();
+
+/**
+ * PostgreSQL's handle runs these reads as named statements: each pooled connection parses and plans the statement
+ * once, then only binds and runs it. Sent through Kysely, the statement is unnamed, parsed and planned again by the
+ * server on every request; the session lookup is on every request. Inside a transaction (another handle) the read
+ * goes through Kysely as any other.
+ */
+export function keepPreparedReads(db: Db, read: PreparedRead): void {
+  preparedReads.set(db, read);
+}
+
+let statements = 0;
+
 /**
  * A fixed-shape query compiled once; each call only supplies its parameters, in the order they appear in the SQL.
  * Kysely rebuilds and recompiles a query on every call, which on the per-request session lookup cost more than
@@ -23,6 +40,7 @@ export function keepDirectReads(db: Db, read: DirectRead): void {
  */
 export function precompiled<Params extends readonly unknown[], Row>(build: (db: Db) => Compilable<Row>, arity: Params['length']) {
   const cache = new WeakMap<Db, string>();
+  const name = `facturier_precompiled_${++statements}`;
   return async (db: Db, ...params: Params): Promise<Row[]> => {
     let sql = cache.get(db);
     if (sql === undefined) {
@@ -34,6 +52,8 @@ export function precompiled<Params extends readonly unknown[], Row>(build: (db: 
     }
     const direct = directReads.get(db)?.(sql, params);
     if (direct) return direct as Row[];
+    const prepared = preparedReads.get(db);
+    if (prepared) return (await prepared(name, sql, params)) as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]) as CompiledQuery<Row>);
     return rows;
   };

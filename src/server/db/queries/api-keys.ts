@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection';
+import { postgresGenerationOf } from '../data-generation';
+import { isPostgres } from '../dialect';
 import { precompiled } from '../precompiled';
 import type { ApiKeyScope } from '../../../shared/schemas/api-keys';
 import type { MembershipRole } from '../schema';
@@ -81,7 +84,8 @@ export async function revokeApiKey(db: Db, params: { organizationId: number; id:
 }
 
 // Runs on every request that carries a key: compiled once. The creator's membership comes with it (left join: a key
-// whose creator left the organisation is found, and refused by the caller with its own message).
+// whose creator left the organisation is found, and refused by the caller with its own message), and on PostgreSQL the
+// organisation's data generation, as with a session (db/queries/sessions.ts, which says why the parameter is cast).
 const selectKeyByHash = precompiled<
   [secretHash: string],
   {
@@ -93,27 +97,28 @@ const selectKeyByHash = precompiled<
     last_used_at: string | null;
     revoked_at: string | null;
     creator_role: MembershipRole | null;
+    /** PostgreSQL only. */
+    data_generation?: number;
   }
->(
-  (db) =>
-    db
-      .selectFrom('api_keys')
-      .leftJoin('memberships', (j) =>
-        j.onRef('memberships.user_id', '=', 'api_keys.created_by').onRef('memberships.organization_id', '=', 'api_keys.organization_id'),
-      )
-      .select([
-        'api_keys.id',
-        'api_keys.organization_id',
-        'api_keys.created_by',
-        'api_keys.scope',
-        'api_keys.webhooks',
-        'api_keys.last_used_at',
-        'api_keys.revoked_at',
-        'memberships.role as creator_role',
-      ])
-      .where('api_keys.secret_hash', '=', ''),
-  1,
-);
+>((db) => {
+  const query = db
+    .selectFrom('api_keys')
+    .leftJoin('memberships', (j) =>
+      j.onRef('memberships.user_id', '=', 'api_keys.created_by').onRef('memberships.organization_id', '=', 'api_keys.organization_id'),
+    )
+    .select([
+      'api_keys.id',
+      'api_keys.organization_id',
+      'api_keys.created_by',
+      'api_keys.scope',
+      'api_keys.webhooks',
+      'api_keys.last_used_at',
+      'api_keys.revoked_at',
+      'memberships.role as creator_role',
+    ])
+    .where('api_keys.secret_hash', '=', sql<string>`cast(${''} as text)`);
+  return isPostgres(db) ? query.select(postgresGenerationOf(sql.ref('api_keys.organization_id')).as('data_generation')) : query;
+}, 1);
 
 export async function findApiKeyBySecretHash(db: Db, params: { secretHash: string }) {
   const [row] = await selectKeyByHash(db, params.secretHash);
