@@ -28,6 +28,7 @@ async function hold(page: Page, source: string) {
 
 const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
+const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
 
 /**
  * Makes every download of `source` fail until `restore()`: as offline (the request aborted) or as after a deploy (the
@@ -115,6 +116,47 @@ describe('kit parts drawn before their code', () => {
     expect(after?.height).toBeCloseTo(before?.height ?? -1, 0);
     await page.keyboard.press('Escape');
     await expect.poll(() => status.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('combobox: typed into before its code lands, the text, the focus and the caret stay, and the list opens on it', async () => {
+    const customer = await suite.session.rest('POST', '/api/customers', { name: 'Atelier Bleu' });
+    expect(customer.status).toBe(201);
+    const { page, context } = await suite.loggedIn();
+    const combobox = await hold(page, ARK_COMBOBOX);
+    await page.goto('/invoices');
+    const filter = page.getByRole('combobox', { name: 'Client' });
+    await filter.click();
+    await page.keyboard.type('atel');
+    await expect.poll(combobox.asked).toBe(true);
+    expect(await filter.inputValue()).toBe('atel');
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    const before = await filter.boundingBox();
+    combobox.release();
+    const option = page.getByRole('option', { name: 'Atelier Bleu' });
+    await option.waitFor();
+    // The real input took the text and the focus: the next key goes on where the caret was.
+    expect(await filter.inputValue()).toBe('atel');
+    await page.keyboard.type('i');
+    expect(await filter.inputValue()).toBe('ateli');
+    const after = await filter.boundingBox();
+    expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+    expect(after?.width).toBeCloseTo(before?.width ?? -1, 0);
+    await option.click();
+    await expect.poll(() => new URL(page.url()).search).toContain(`customer=${customer.body.data.id}`);
+    await expect.poll(() => filter.inputValue()).toBe('Atelier Bleu');
+    await context.close();
+  });
+
+  it('combobox: typed into at once on a fresh load, nothing typed is lost', async () => {
+    expect((await suite.session.rest('POST', '/api/customers', { name: 'Atelier Vert' })).status).toBe(201);
+    const { page, context } = await suite.loggedIn();
+    await page.goto('/invoices');
+    const filter = page.getByRole('combobox', { name: 'Client' });
+    await filter.click();
+    await page.keyboard.type('atelier v', { delay: 40 });
+    await page.getByRole('option', { name: 'Atelier Vert' }).waitFor();
+    expect(await filter.inputValue()).toBe('atelier v');
     await context.close();
   });
 

@@ -80,7 +80,12 @@ export function ArkCombobox({
     >
       <Parts.Label className={styles.label}>{label}</Parts.Label>
       <Parts.Control className={styles.control}>
-        <Parts.Input ref={inputRef} className={input({ trailing: true })} placeholder={placeholder} aria-invalid={error ? true : undefined} />
+        <Parts.Input
+          ref={inputRef}
+          className={input({ trailing: true })}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+        />
         <Parts.Trigger className={styles.trigger} aria-label={`Ouvrir la liste ${label}`}>
           <ChevronRightIcon style={{ transform: 'rotate(90deg)' }} />
         </Parts.Trigger>
@@ -101,4 +106,3 @@ export function ArkCombobox({
     </Parts.Root>
   );
 }
-

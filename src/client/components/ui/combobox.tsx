@@ -65,7 +65,10 @@ export function Combobox(props: ComboboxProps) {
   }, [Real]);
   if (Real) {
     const { focused, open } = state.current;
-    const start = typed === undefined && !open ? undefined : { text: typed ?? comboboxLabel(props.options, props.value, props.selectedLabel), open: focused && open };
+    const start =
+      typed === undefined && !open
+        ? undefined
+        : { text: typed ?? comboboxLabel(props.options, props.value, props.selectedLabel), open: focused && open };
     return <Real {...props} inputRef={field} typed={start} />;
   }
   return <StandIn {...props} typed={typed} onType={setTyped} state={state} />;
