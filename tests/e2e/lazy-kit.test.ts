@@ -413,6 +413,24 @@ describe('kit parts drawn before their code', () => {
     await context.close();
   });
 
+  it('document designer: a change saved before the template check’s code lands is checked first, refused in French, not saved', async () => {
+    const { page, context } = await suite.loggedIn();
+    const check = await hold(page, 'src/client/routes/settings/document-settings/validation.ts');
+    await page.goto('/settings/document');
+    const bottom = page.getByLabel('Bas (1re page)');
+    const savedBottom = await bottom.inputValue();
+    await bottom.fill('12');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(check.asked).toBe(true);
+    check.release();
+    await page.getByTestId('snackbar').getByText('Marges › première page › bas : 10 au plus').waitFor();
+    await page.getByText('10 au plus', { exact: true }).waitFor();
+    const other = await context.newPage();
+    await other.goto('/settings/document');
+    expect(await other.getByLabel('Bas (1re page)').inputValue()).toBe(savedBottom);
+    await context.close();
+  });
+
   it('document designer: a panel not downloaded yet shows a spinner, then its fields', async () => {
     const { page, context } = await suite.loggedIn();
     const table = await hold(page, 'src/client/routes/settings/document-settings/table-section.tsx');
