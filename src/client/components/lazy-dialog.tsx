@@ -12,6 +12,8 @@ export interface LazyDialog<P extends DialogLike> {
   Dialog: ComponentType<P>;
   /** For the buttons that open it (hover, focus): its code is there by the click. */
   preload: () => void;
+  /** The same, as props to spread on a button that opens it. */
+  opener: { onPointerEnter: () => void; onFocus: () => void };
 }
 
 /**
@@ -39,5 +41,6 @@ export function lazyDialog<M, P extends DialogLike>(load: () => Promise<M>, pick
     // The code could not come: said over the page; dismissed, the dialog counts as closed and the next opening tries again.
     return waiting && failed ? <DialogChunkErrorNotice onDismiss={props.onClose} /> : null;
   }
-  return { Dialog, preload: () => void part.preload() };
+  const preload = () => void part.preload();
+  return { Dialog, preload, opener: { onPointerEnter: preload, onFocus: preload } };
 }

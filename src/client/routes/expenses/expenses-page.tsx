@@ -134,7 +134,7 @@ export function ExpensesPage() {
                   Exporter (CSV)
                 </Button>
                 {canWrite && (
-                  <Button onClick={() => setEditing('new')} onPointerEnter={expenseForm.preload} onFocus={expenseForm.preload}>
+                  <Button onClick={() => setEditing('new')} {...expenseForm.opener}>
                     Nouvelle dépense
                   </Button>
                 )}
@@ -162,7 +162,7 @@ export function ExpensesPage() {
                       (Factur-X, CII ou UBL) : la dépense est remplie pour vous.
                     </p>
                     {canWrite && (
-                      <Button onClick={() => setEditing('new')} onPointerEnter={expenseForm.preload} onFocus={expenseForm.preload}>
+                      <Button onClick={() => setEditing('new')} {...expenseForm.opener}>
                         Nouvelle dépense
                       </Button>
                     )}
@@ -187,13 +187,7 @@ export function ExpensesPage() {
                       sort: 'supplier',
                       card: 'title',
                       cell: (e) => (
-                        <button
-                          type="button"
-                          className={styles.link}
-                          onClick={() => setEditing(e)}
-                          onPointerEnter={expenseForm.preload}
-                          onFocus={expenseForm.preload}
-                        >
+                        <button type="button" className={styles.link} onClick={() => setEditing(e)} {...expenseForm.opener}>
                           {e.supplier}
                         </button>
                       ),
