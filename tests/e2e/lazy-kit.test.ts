@@ -29,6 +29,7 @@ async function hold(page: Page, source: string) {
 const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
+const EXPENSE_FORM = 'src/client/routes/expenses/expense-form-dialog.tsx';
 
 /**
  * Makes every download of `source` fail until `restore()`: as offline (the request aborted) or as after a deploy (the
@@ -320,6 +321,42 @@ describe('kit parts drawn before their code', () => {
     chunk.restore();
     await more.click();
     await page.getByRole('menuitem', { name: 'Enregistrer & imprimer' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('form dialog: hovered, then opened before its code lands, it opens once there; its field takes what is typed', async () => {
+    const { page, context } = await suite.loggedIn();
+    const form = await hold(page, EXPENSE_FORM);
+    await page.goto('/expenses');
+    const add = page.getByRole('button', { name: 'Nouvelle dépense' }).first();
+    await add.hover();
+    await expect.poll(form.asked).toBe(true);
+    await add.click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    form.release();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Fournisseur', { exact: true }).fill('Papeterie du Centre');
+    expect(await dialog.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('Papeterie du Centre');
+    await context.close();
+  });
+
+  it('form dialog: its code cannot download (a deploy removed it): the notice, gone with Escape; the next opening shows the form', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, EXPENSE_FORM, 'deploy');
+    await page.goto('/expenses');
+    const add = page.getByRole('button', { name: 'Nouvelle dépense' }).first();
+    await add.click();
+    const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+    await notice.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    chunk.restore();
+    await add.click();
+    await page.getByRole('dialog', { name: 'Nouvelle dépense' }).waitFor();
     expect(await notice.count()).toBe(0);
     expect(chunk.errors).toEqual([]);
     await context.close();
