@@ -468,6 +468,24 @@ describe('kit parts drawn before their code', () => {
     await context.close();
   });
 
+  it('general settings: saved before the settings check’s code lands, a bad value is refused in French, nothing saved', async () => {
+    const { page, context } = await suite.loggedIn({ height: 1100 });
+    const check = await hold(page, 'src/client/routes/settings/app-settings-check.ts');
+    await page.goto('/settings/general');
+    const days = page.getByLabel('Délai de paiement par défaut (jours)');
+    const savedDays = await days.inputValue();
+    await days.fill('-3');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(check.asked).toBe(true);
+    check.release();
+    await page
+      .getByText(/0 jour au moins/)
+      .first()
+      .waitFor();
+    expect(String((await suite.session.rest('GET', '/api/settings')).body.payment_days)).toBe(savedDays);
+    await context.close();
+  });
+
   it('document designer: a panel not downloaded yet shows a spinner, then its fields', async () => {
     const { page, context } = await suite.loggedIn();
     const table = await hold(page, 'src/client/routes/settings/document-settings/table-section.tsx');
