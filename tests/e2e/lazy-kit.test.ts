@@ -29,6 +29,7 @@ async function hold(page: Page, source: string) {
 const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
+const ARK_CHECKBOX = 'src/client/components/ui/ark-checkbox.tsx';
 const EXPENSE_FORM = 'src/client/routes/expenses/expense-form-dialog.tsx';
 
 /**
@@ -323,6 +324,36 @@ describe('kit parts drawn before their code', () => {
     await page.getByRole('menuitem', { name: 'Enregistrer & imprimer' }).waitFor();
     expect(await notice.count()).toBe(0);
     expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('checkbox: works before its code lands (click, Space), and the real one keeps the state, the place and the focus', async () => {
+    const { page, context } = await suite.loggedIn();
+    const checkbox = await hold(page, ARK_CHECKBOX);
+    await page.goto('/customers');
+    const archived = page.getByRole('checkbox', { name: 'Afficher les clients archivés' });
+    const unpaid = page.getByRole('checkbox', { name: 'Avec factures impayées' });
+    await archived.waitFor({ state: 'attached' });
+    const before = await page.locator('[data-scope=checkbox][data-part=root]').first().boundingBox();
+    await page.getByText('Afficher les clients archivés').click();
+    await expect.poll(() => new URL(page.url()).search).toContain('archived=include');
+    expect(await archived.isChecked()).toBe(true);
+    await unpaid.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => new URL(page.url()).search).toContain('unpaid=true');
+    await expect.poll(checkbox.asked, { timeout: 10_000 }).toBe(true);
+    checkbox.release();
+    // Ark's own checkbox is in place: same box, same state, the focus still on the one used last.
+    await page.locator('[data-scope=checkbox][data-part=root][id]').first().waitFor();
+    const after = await page.locator('[data-scope=checkbox][data-part=root]').first().boundingBox();
+    expect(after).toEqual(before);
+    expect(await archived.isChecked()).toBe(true);
+    expect(await unpaid.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(
+      await unpaid.getAttribute('aria-labelledby'),
+    );
+    await page.keyboard.press('Space');
+    await expect.poll(() => new URL(page.url()).search).not.toContain('unpaid=true');
     await context.close();
   });
 
