@@ -14,7 +14,7 @@ import { ErrorsContext } from './fields';
 import { LayoutSection } from './layout-section';
 import { PresetsStrip } from './presets-strip';
 import type { DraftCheck, SectionId } from './validation';
-import { loadDraftCheck, useDraftCheck } from './draft-check';
+import { type DesignerCheck, loadDraftCheck, useDraftCheck } from './draft-check';
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
 import { numberingCollisions } from '../../../../shared/numbering-collisions';
@@ -119,11 +119,11 @@ function refusals(check: DraftCheck) {
 }
 
 /**
- * The draft's verdict for a save: the one drawn, or, for a draft changed before the check's code came (neither valid
- * nor with a message), the check run now on the latest draft. Undefined when that code cannot come.
+ * The draft's verdict for a save: the one drawn, or, for a draft changed before the check's code came, the check run
+ * now on the latest draft. Undefined when that code cannot come.
  */
-async function judged(check: DraftCheck): Promise<DraftCheck | undefined> {
-  if (check.valid || check.messages.length > 0) return check;
+async function judged(check: DesignerCheck): Promise<DraftCheck | undefined> {
+  if (!check.pending) return check;
   const checkDraft = await loadDraftCheck();
   return checkDraft?.(designer.draft);
 }
@@ -234,7 +234,7 @@ export function DocumentSettingsPage() {
           </div>
         </section>
         <div className={styles.preview}>
-          <LazySection section={LAZY_PREVIEW} template={lastValid.current} stale={!check.valid} />
+          <LazySection section={LAZY_PREVIEW} template={lastValid.current} stale={!check.valid && !check.pending} />
         </div>
       </div>
     </SettingsFrame>

@@ -33,20 +33,24 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Nothing to say about a template: valid as the server saved it, or not judged yet (`valid` null) once changed. */
-const unchecked = (valid: DocumentTemplate | null): DraftCheck => ({
-  valid,
+/** The draft's check, or `pending` while a changed draft waits for the check's code (neither valid nor refused yet). */
+export type DesignerCheck = DraftCheck & { pending?: true };
+
+/** Nothing to say about a template: valid as the server saved it, or, changed, not judged yet. */
+const unchecked = (saved: DocumentTemplate | null, changed: boolean): DesignerCheck => ({
+  valid: changed ? null : saved,
   byPath: new Map(),
   messages: [],
   sections: new Set(),
   areas: new Set(),
+  ...(changed ? { pending: true } : {}),
 });
 
 /**
  * The draft judged by the shared schema as the server will (validation.ts). Until that code is in, an unchanged draft
  * is the saved template, valid; a changed one waits for its verdict, asked for at once.
  */
-export function useDraftCheck(draft: DocumentTemplate | null, saved: DocumentTemplate | null, changed: boolean): DraftCheck {
+export function useDraftCheck(draft: DocumentTemplate | null, saved: DocumentTemplate | null, changed: boolean): DesignerCheck {
   const checkDraft = useSyncExternalStore(subscribe, () => loaded);
   useEffect(() => {
     if (checkDraft) return undefined;
@@ -56,5 +60,5 @@ export function useDraftCheck(draft: DocumentTemplate | null, saved: DocumentTem
     }
     return whenIdle(() => void loadDraftCheck());
   }, [checkDraft, changed]);
-  return useMemo(() => (checkDraft ? checkDraft(draft) : unchecked(changed ? null : saved)), [checkDraft, draft, changed, saved]);
+  return useMemo(() => (checkDraft ? checkDraft(draft) : unchecked(saved, changed)), [checkDraft, draft, changed, saved]);
 }
