@@ -490,6 +490,8 @@ describe('kit parts drawn before their code', () => {
     await bottom.fill('12');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(check.asked).toBe(true);
+    // Not judged yet: nothing said to be corrected, nothing saved.
+    expect(await page.getByText('Un champ est à corriger', { exact: false }).count()).toBe(0);
     check.release();
     await page.getByTestId('snackbar').getByText('Marges › première page › bas : 10 au plus').waitFor();
     await page.getByText('10 au plus', { exact: true }).waitFor();
