@@ -1,10 +1,9 @@
 import { useFieldContext } from '@ark-ui/react/field';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { cx } from '../../../../styled-system/css';
+import { css, cx } from '../../../../styled-system/css';
 import { checkbox as checkboxRecipe } from '../../../../styled-system/recipes';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { CheckIcon } from '../icons';
-import { VISUALLY_HIDDEN } from './visually-hidden';
 
 export interface CheckboxProps {
   checked: boolean;
@@ -93,7 +92,7 @@ function StandIn({
         value={value}
         aria-label={aria['aria-label']}
         aria-labelledby={children !== undefined ? labelId : undefined}
-        style={VISUALLY_HIDDEN}
+        className={css({ srOnly: true })}
         onFocus={(event) => {
           focused.current = true;
           setFocusVisible(event.currentTarget.matches(':focus-visible'));

@@ -6,7 +6,6 @@ import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { ChevronDownIcon } from '../icons';
 import type { ArkSelect } from './ark-select';
-import { VISUALLY_HIDDEN } from './visually-hidden';
 
 export type { SelectOption } from './ark-select';
 type Props = ComponentProps<typeof ArkSelect>;
@@ -140,7 +139,7 @@ function StandIn({
         value={chosen ? chosen.value : ''}
         onChange={() => undefined}
         onFocus={() => button.current?.focus({ preventScroll: true })}
-        style={VISUALLY_HIDDEN}
+        style={HIDDEN}
       >
         {!chosen && <option value="" />}
         {options.map((o) => (
@@ -153,3 +152,16 @@ function StandIn({
     </div>
   );
 }
+
+const HIDDEN = {
+  border: '0',
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: '0',
+  position: 'absolute',
+  width: '1px',
+  whiteSpace: 'nowrap',
+  wordWrap: 'normal',
+} as const;
