@@ -28,6 +28,9 @@ async function hold(page: Page, source: string) {
 
 const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
+const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
+const ARK_CHECKBOX = 'src/client/components/ui/ark-checkbox.tsx';
+const EXPENSE_FORM = 'src/client/routes/expenses/expense-form-dialog.tsx';
 
 /**
  * Makes every download of `source` fail until `restore()`: as offline (the request aborted) or as after a deploy (the
@@ -115,6 +118,47 @@ describe('kit parts drawn before their code', () => {
     expect(after?.height).toBeCloseTo(before?.height ?? -1, 0);
     await page.keyboard.press('Escape');
     await expect.poll(() => status.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('combobox: typed into before its code lands, the text, the focus and the caret stay, and the list opens on it', async () => {
+    const customer = await suite.session.rest('POST', '/api/customers', { name: 'Atelier Bleu' });
+    expect(customer.status).toBe(201);
+    const { page, context } = await suite.loggedIn();
+    const combobox = await hold(page, ARK_COMBOBOX);
+    await page.goto('/invoices');
+    const filter = page.getByRole('combobox', { name: 'Client' });
+    await filter.click();
+    await page.keyboard.type('atel');
+    await expect.poll(combobox.asked).toBe(true);
+    expect(await filter.inputValue()).toBe('atel');
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    const before = await filter.boundingBox();
+    combobox.release();
+    const option = page.getByRole('option', { name: 'Atelier Bleu' });
+    await option.waitFor();
+    // The real input took the text and the focus: the next key goes on where the caret was.
+    expect(await filter.inputValue()).toBe('atel');
+    await page.keyboard.type('i');
+    expect(await filter.inputValue()).toBe('ateli');
+    const after = await filter.boundingBox();
+    expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+    expect(after?.width).toBeCloseTo(before?.width ?? -1, 0);
+    await option.click();
+    await expect.poll(() => new URL(page.url()).search).toContain(`customer=${customer.body.data.id}`);
+    await expect.poll(() => filter.inputValue()).toBe('Atelier Bleu');
+    await context.close();
+  });
+
+  it('combobox: typed into at once on a fresh load, nothing typed is lost', async () => {
+    expect((await suite.session.rest('POST', '/api/customers', { name: 'Atelier Vert' })).status).toBe(201);
+    const { page, context } = await suite.loggedIn();
+    await page.goto('/invoices');
+    const filter = page.getByRole('combobox', { name: 'Client' });
+    await filter.click();
+    await page.keyboard.type('atelier v', { delay: 40 });
+    await page.getByRole('option', { name: 'Atelier Vert' }).waitFor();
+    expect(await filter.inputValue()).toBe('atelier v');
     await context.close();
   });
 
@@ -283,6 +327,72 @@ describe('kit parts drawn before their code', () => {
     await context.close();
   });
 
+  it('checkbox: works before its code lands (click, Space), and the real one keeps the state, the place and the focus', async () => {
+    const { page, context } = await suite.loggedIn();
+    const checkbox = await hold(page, ARK_CHECKBOX);
+    await page.goto('/customers');
+    const archived = page.getByRole('checkbox', { name: 'Afficher les clients archivés' });
+    const unpaid = page.getByRole('checkbox', { name: 'Avec factures impayées' });
+    await archived.waitFor({ state: 'attached' });
+    const before = await page.locator('[data-scope=checkbox][data-part=root]').first().boundingBox();
+    await page.getByText('Afficher les clients archivés').click();
+    await expect.poll(() => new URL(page.url()).search).toContain('archived=include');
+    expect(await archived.isChecked()).toBe(true);
+    await unpaid.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => new URL(page.url()).search).toContain('unpaid=true');
+    await expect.poll(checkbox.asked, { timeout: 10_000 }).toBe(true);
+    checkbox.release();
+    // Ark's own checkbox is in place: same box, same state, the focus still on the one used last.
+    await page.locator('[data-scope=checkbox][data-part=root][id]').first().waitFor();
+    const after = await page.locator('[data-scope=checkbox][data-part=root]').first().boundingBox();
+    expect(after).toEqual(before);
+    expect(await archived.isChecked()).toBe(true);
+    expect(await unpaid.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(
+      await unpaid.getAttribute('aria-labelledby'),
+    );
+    await page.keyboard.press('Space');
+    await expect.poll(() => new URL(page.url()).search).not.toContain('unpaid=true');
+    await context.close();
+  });
+
+  it('form dialog: hovered, then opened before its code lands, it opens once there; its field takes what is typed', async () => {
+    const { page, context } = await suite.loggedIn();
+    const form = await hold(page, EXPENSE_FORM);
+    await page.goto('/expenses');
+    const add = page.getByRole('button', { name: 'Nouvelle dépense' }).first();
+    await add.hover();
+    await expect.poll(form.asked).toBe(true);
+    await add.click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    form.release();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle dépense' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Fournisseur', { exact: true }).fill('Papeterie du Centre');
+    expect(await dialog.getByLabel('Fournisseur', { exact: true }).inputValue()).toBe('Papeterie du Centre');
+    await context.close();
+  });
+
+  it('form dialog: its code cannot download (a deploy removed it): the notice, gone with Escape; the next opening shows the form', async () => {
+    const { page, context } = await suite.loggedIn();
+    const chunk = await failing(page, EXPENSE_FORM, 'deploy');
+    await page.goto('/expenses');
+    const add = page.getByRole('button', { name: 'Nouvelle dépense' }).first();
+    await add.click();
+    const notice = page.getByRole('alert').filter({ hasText: PART_NOTICE });
+    await notice.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    chunk.restore();
+    await add.click();
+    await page.getByRole('dialog', { name: 'Nouvelle dépense' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(chunk.errors).toEqual([]);
+    await context.close();
+  });
+
   it('dialog: its code cannot download: the notice over the page, gone with Escape; back online, the next opening shows the dialog', async () => {
     const { page, context } = await suite.loggedIn();
     const chunk = await failing(page, 'src/client/components/ui/ark-dialog.tsx', 'offline');
@@ -368,6 +478,44 @@ describe('kit parts drawn before their code', () => {
     await page.getByRole('dialog', { name: 'Paramètre Application' }).getByText('Système', { exact: true }).waitFor();
     // Then it is wrapped too (outside the open panel, it is hidden from the accessibility tree: found by its label).
     await page.locator(`button[aria-label="Paramètre Application"]${wrapped}`).waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('document designer: a change saved before the template check’s code lands is checked first, refused in French, not saved', async () => {
+    const { page, context } = await suite.loggedIn();
+    const check = await hold(page, 'src/client/routes/settings/document-settings/validation.ts');
+    await page.goto('/settings/document');
+    const bottom = page.getByLabel('Bas (1re page)');
+    const savedBottom = await bottom.inputValue();
+    await bottom.fill('12');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(check.asked).toBe(true);
+    // Not judged yet: nothing said to be corrected, nothing saved.
+    expect(await page.getByText('Un champ est à corriger', { exact: false }).count()).toBe(0);
+    check.release();
+    await page.getByTestId('snackbar').getByText('Marges › première page › bas : 10 au plus').waitFor();
+    await page.getByText('10 au plus', { exact: true }).waitFor();
+    const other = await context.newPage();
+    await other.goto('/settings/document');
+    expect(await other.getByLabel('Bas (1re page)').inputValue()).toBe(savedBottom);
+    await context.close();
+  });
+
+  it('general settings: saved before the settings check’s code lands, a bad value is refused in French, nothing saved', async () => {
+    const { page, context } = await suite.loggedIn({ height: 1100 });
+    const check = await hold(page, 'src/client/routes/settings/app-settings-check.ts');
+    await page.goto('/settings/general');
+    const days = page.getByLabel('Délai de paiement par défaut (jours)');
+    const savedDays = await days.inputValue();
+    await days.fill('-3');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(check.asked).toBe(true);
+    check.release();
+    await page
+      .getByText(/0 jour au moins/)
+      .first()
+      .waitFor();
+    expect(String((await suite.session.rest('GET', '/api/settings')).body.payment_days)).toBe(savedDays);
     await context.close();
   });
 

@@ -98,7 +98,8 @@ export function useLazyComponent<P extends object>(part: LazyPage<P> | undefined
 export const arkPart = lazyPage;
 
 /**
- * The Ark part once downloaded, else undefined; asks for it when the browser is idle. Every wrapper using it re-renders
+ * The Ark part (or a page's lazy form dialog, components/lazy-dialog.tsx) once downloaded, else undefined; asks for it
+ * when the browser is idle. Every wrapper using it re-renders
  * when the download ends, whoever started it.
  */
 export function useArkPart<P extends object>(part: LazyPage<P>): ComponentType<P> | undefined {

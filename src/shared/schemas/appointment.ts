@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { normalizeTime, timeToSeconds } from '../time-input';
 import { listAnswer, writeAnswer } from './answers';
+import { APPOINTMENT_STATUSES } from '../appointment-statuses';
 
-export const APPOINTMENT_STATUSES = ['planned', 'done', 'cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = { planned: 'Prévu', done: 'Effectué', cancelled: 'Annulé' };
+export { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '../appointment-statuses';
 
 /** Reminder choices the form offers, in minutes before the start (any whole number up to a week is accepted). */
 export const REMINDER_CHOICES = [0, 15, 30, 60, 120, 1440] as const;

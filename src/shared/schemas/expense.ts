@@ -6,10 +6,10 @@ import { decimalSchema } from './document';
 import { sirenOrSiretField, supplierTaxIdField } from './fields';
 import { listAnswer, uploadedFileSchema, writeAnswer } from './answers';
 import { FREQUENCIES } from '../recurrence';
+import { EXPENSE_STATUSES } from '../expense-statuses';
 
 const METHODS = Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS, ...(keyof typeof PAYMENT_METHODS)[]];
-export const EXPENSE_STATUSES = ['paid', 'unpaid'] as const;
-export const EXPENSE_STATUS_LABELS: Record<(typeof EXPENSE_STATUSES)[number], string> = { paid: 'Payée', unpaid: 'À payer' };
+export { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../expense-statuses';
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date attendue au format AAAA-MM-JJ` }).meta({ label });
 const optionalDate = (label: string) =>

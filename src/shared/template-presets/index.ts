@@ -3,35 +3,19 @@ import { classique } from './classique';
 import type { Layout } from './layout';
 import { moderne } from './moderne';
 import { epure } from './epure';
+import { TEMPLATE_PRESET_NAMES, type TemplatePresetId } from './names';
 
 export interface TemplatePreset {
-  id: 'classique' | 'moderne' | 'epure';
+  id: TemplatePresetId;
   label: string;
   description: string;
   layout: Layout;
 }
 
+const LAYOUTS: Record<TemplatePresetId, Layout> = { classique, moderne, epure };
+
 /** The ready-made templates of the designer (Paramètres → Apparence), to start from and then adjust. */
-export const TEMPLATE_PRESETS: readonly TemplatePreset[] = [
-  {
-    id: 'classique',
-    label: 'Classique',
-    description: 'Logo et entreprise à gauche, client à droite, tableau sobre',
-    layout: classique,
-  },
-  {
-    id: 'moderne',
-    label: 'Moderne',
-    description: 'Grand titre en couleur, trois colonnes, tableau à en-tête bleu',
-    layout: moderne,
-  },
-  {
-    id: 'epure',
-    label: 'Épuré',
-    description: 'Beaucoup de blanc, filets fins, sans fond de couleur',
-    layout: epure,
-  },
-];
+export const TEMPLATE_PRESETS: readonly TemplatePreset[] = TEMPLATE_PRESET_NAMES.map((name) => ({ ...name, layout: LAYOUTS[name.id] }));
 
 /** The current template with a preset's look: margins, fonts, fold line, elements and table; numbering and texts kept. */
 export function applyPreset(current: DocumentTemplate, id: TemplatePreset['id']): DocumentTemplate {

@@ -1,5 +1,6 @@
 import { css, cx } from '../../../../styled-system/css';
-import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../shared/schemas/appointment';
+import type { Appointment } from '../../../shared/schemas/appointment';
+import { APPOINTMENT_STATUS_LABELS } from '../../../shared/appointment-statuses';
 import { listStyles } from '../../components/ui/list';
 import { ResponsiveList } from '../../components/ui/responsive-list';
 import { longDay } from '../../../shared/calendar-dates';

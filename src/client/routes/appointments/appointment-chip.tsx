@@ -1,5 +1,6 @@
 import { css, cx } from '../../../../styled-system/css';
-import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../shared/schemas/appointment';
+import type { Appointment } from '../../../shared/schemas/appointment';
+import { APPOINTMENT_STATUS_LABELS } from '../../../shared/appointment-statuses';
 
 /** The drag payload: the appointment's id, under a type of our own so a dropped file or link is ignored. */
 export const DRAG_TYPE = 'application/x-facturier-appointment';

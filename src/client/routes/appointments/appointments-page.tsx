@@ -13,10 +13,23 @@ import { moved } from './agenda-layout';
 import { TimeGrid } from './time-grid';
 import { MonthGrid } from './month-grid';
 import { AgendaList } from './agenda-list';
-import { AppointmentFormDialog, type AppointmentDraft } from './appointment-form-dialog';
-import { BillDialog } from './bill-dialog';
-import { CalendarFeedDialog } from './calendar-feed-dialog';
+import type { AppointmentDraft } from './appointment-form-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { parisToday } from '../../../shared/paris-date';
+
+// The agenda's first load is the agenda: its dialogs come when idle, on hover or focus of what opens them, or on opening.
+const appointmentForm = lazyDialog(
+  () => import('./appointment-form-dialog'),
+  (m) => m.AppointmentFormDialog,
+);
+const billing = lazyDialog(
+  () => import('./bill-dialog'),
+  (m) => m.BillDialog,
+);
+const calendarFeed = lazyDialog(
+  () => import('./calendar-feed-dialog'),
+  (m) => m.CalendarFeedDialog,
+);
 
 /**
  * The date a newly chosen view starts from: the first day the current view was showing (the week's Monday, the
@@ -66,7 +79,7 @@ export function AppointmentsPage() {
 
   const [editing, setEditing] = useState<Appointment | null>(null);
   const [draft, setDraft] = useState<AppointmentDraft | null>(null);
-  const [billing, setBilling] = useState(false);
+  const [billingOpen, setBilling] = useState(false);
   const [feed, setFeed] = useState(false);
 
   const create = (day: string, start: string | null) => {
@@ -118,16 +131,19 @@ export function AppointmentsPage() {
               </button>
             ))}
           </fieldset>
-          <Button variant="outline" onClick={() => setFeed(true)}>
+          <Button variant="outline" onClick={() => setFeed(true)} {...calendarFeed.opener}>
             S’abonner
           </Button>
           {canBill && (
-            <Button variant="outline" onClick={() => setBilling(true)}>
+            <Button variant="outline" onClick={() => setBilling(true)} {...billing.opener}>
               Facturer
             </Button>
           )}
           {canCreate && (
-            <Button onClick={() => create(view === 'day' ? date : today < from || today > to ? from : today, null)}>
+            <Button
+              onClick={() => create(view === 'day' ? date : today < from || today > to ? from : today, null)}
+              {...appointmentForm.opener}
+            >
               Nouveau rendez-vous
             </Button>
           )}
@@ -163,7 +179,7 @@ export function AppointmentsPage() {
           changer sa date et ses heures au clavier.
         </p>
       )}
-      <AppointmentFormDialog
+      <appointmentForm.Dialog
         open={editing !== null || draft !== null}
         appointment={editing}
         draft={draft}
@@ -172,8 +188,8 @@ export function AppointmentsPage() {
           setDraft(null);
         }}
       />
-      <BillDialog open={billing} onClose={() => setBilling(false)} />
-      <CalendarFeedDialog open={feed} onClose={() => setFeed(false)} />
+      <billing.Dialog open={billingOpen} onClose={() => setBilling(false)} />
+      <calendarFeed.Dialog open={feed} onClose={() => setFeed(false)} />
     </section>
   );
 }

@@ -15,11 +15,17 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles } from '../../components/ui/list';
 import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';
 import { UsersIcon } from '../../components/icons';
-import { CustomerFormDialog } from './customer-form-dialog';
-import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
+import { csvImport } from '../../components/csv-import';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { downloadCsv } from '../../lib/download-csv';
 import { TagFilter } from '../../components/tags';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
+
+const customerForm = lazyDialog(
+  () => import('./customer-form-dialog'),
+  (m) => m.CustomerFormDialog,
+);
 
 const styles = listStyles;
 
@@ -81,10 +87,12 @@ export function CustomersPage() {
             </Button>
             {canWrite && (
               <>
-                <Button variant="outline" onClick={() => setImportOpen(true)}>
+                <Button variant="outline" onClick={() => setImportOpen(true)} {...csvImport.opener}>
                   Importer
                 </Button>
-                <Button onClick={() => setFormOpen(true)}>Nouveau client</Button>
+                <Button onClick={() => setFormOpen(true)} {...customerForm.opener}>
+                  Nouveau client
+                </Button>
               </>
             )}
           </div>
@@ -99,7 +107,11 @@ export function CustomersPage() {
                 ? 'Aucun client ne correspond à ces filtres.'
                 : 'Aucun client pour l’instant. Ajoutez le premier pour pouvoir le facturer.'}
             </p>
-            {!filtered && canWrite && <Button onClick={() => setFormOpen(true)}>Ajouter un client</Button>}
+            {!filtered && canWrite && (
+              <Button onClick={() => setFormOpen(true)} {...customerForm.opener}>
+                Ajouter un client
+              </Button>
+            )}
           </div>
         ) : (
           <>
@@ -132,8 +144,8 @@ export function CustomersPage() {
           </>
         )}
       </section>
-      <CustomerFormDialog open={formOpen} customer={null} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
-      <CsvImportDialog entity="customers" open={importOpen} onClose={() => setImportOpen(false)} />
+      <customerForm.Dialog open={formOpen} customer={null} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
+      <csvImport.Dialog entity="customers" open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
-import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/schemas/expense';
+import { EXPENSE_STATUSES, EXPENSE_STATUS_LABELS } from '../../../shared/expense-statuses';
 import { trpc } from '../../trpc';
 import { Input } from '../../components/ui/field';
 import { FilterField } from '../../components/ui/filter-field';

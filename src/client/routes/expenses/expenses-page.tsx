@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
-import { EXPENSE_STATUS_LABELS, type ExpenseRecord } from '../../../shared/schemas/expense';
+import type { ExpenseRecord } from '../../../shared/schemas/expense';
+import { EXPENSE_STATUS_LABELS } from '../../../shared/expense-statuses';
 import { formatDateShort } from '../../../shared/format';
 import { trpc } from '../../trpc';
 import { useQueryState } from '../../lib/use-query-state';
@@ -14,15 +15,20 @@ import { ResponsiveList } from '../../components/ui/responsive-list';
 import { ListSkeleton } from '../../components/skeleton';
 import { LIST_COLUMNS } from '../../page-skeletons';
 import { WalletIcon } from '../../components/icons';
-import { downloadCsv } from '../../components/csv-import-dialog';
+import { downloadCsv } from '../../lib/download-csv';
 import { expenseFilters, pageOf } from '../../../shared/list-inputs';
 import { EXPENSE_FILTER_KEYS, ExpenseFilters, hasExpenseFilters } from './expense-filters';
-import { ExpenseFormDialog } from './expense-form-dialog';
 import { EinvoiceDropZone, EinvoiceImportButton, type ImportedInvoice, useEinvoiceImport } from './einvoice-import';
 import { receiptUrl } from './receipt-field';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
 import { PlatformInbox } from './platform-inbox';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const expenseForm = lazyDialog(
+  () => import('./expense-form-dialog'),
+  (m) => m.ExpenseFormDialog,
+);
 
 const styles = {
   ...listStyles,
@@ -127,7 +133,11 @@ export function ExpensesPage() {
                 <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!list.data?.total}>
                   Exporter (CSV)
                 </Button>
-                {canWrite && <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>}
+                {canWrite && (
+                  <Button onClick={() => setEditing('new')} {...expenseForm.opener}>
+                    Nouvelle dépense
+                  </Button>
+                )}
               </div>
             </div>
             {list.isPending ? (
@@ -151,7 +161,11 @@ export function ExpensesPage() {
                       Saisissez vos achats et frais avec leur justificatif, ou déposez ici la facture électronique d’un fournisseur
                       (Factur-X, CII ou UBL) : la dépense est remplie pour vous.
                     </p>
-                    {canWrite && <Button onClick={() => setEditing('new')}>Nouvelle dépense</Button>}
+                    {canWrite && (
+                      <Button onClick={() => setEditing('new')} {...expenseForm.opener}>
+                        Nouvelle dépense
+                      </Button>
+                    )}
                   </>
                 )}
               </div>
@@ -173,7 +187,7 @@ export function ExpensesPage() {
                       sort: 'supplier',
                       card: 'title',
                       cell: (e) => (
-                        <button type="button" className={styles.link} onClick={() => setEditing(e)}>
+                        <button type="button" className={styles.link} onClick={() => setEditing(e)} {...expenseForm.opener}>
                           {e.supplier}
                         </button>
                       ),
@@ -267,7 +281,7 @@ export function ExpensesPage() {
           </section>
         </EinvoiceDropZone>
       </div>
-      <ExpenseFormDialog
+      <expenseForm.Dialog
         open={editing !== null}
         expense={editing === 'new' ? null : editing}
         imported={imported && editing !== 'new' && imported.expense.id === editing?.id ? imported : null}

@@ -16,12 +16,18 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { listStyles as styles } from '../../components/ui/list';
 import { namedListColumns, ResponsiveList } from '../../components/ui/responsive-list';
 import { BoxIcon } from '../../components/icons';
-import { ItemFormDialog } from './item-form-dialog';
-import { CsvImportDialog, downloadCsv } from '../../components/csv-import-dialog';
+import { csvImport } from '../../components/csv-import';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { downloadCsv } from '../../lib/download-csv';
 import { TagFilter } from '../../components/tags';
 import type { ItemRow } from './types';
 import { useCan } from '../../lib/use-can';
 import { plural } from '../../../shared/french';
+
+const itemForm = lazyDialog(
+  () => import('./item-form-dialog'),
+  (m) => m.ItemFormDialog,
+);
 
 const KINDS = [
   { value: '', label: 'Toutes' },
@@ -94,10 +100,12 @@ export function ItemsPage() {
             </Button>
             {canWrite && (
               <>
-                <Button variant="outline" onClick={() => setImportOpen(true)}>
+                <Button variant="outline" onClick={() => setImportOpen(true)} {...csvImport.opener}>
                   Importer
                 </Button>
-                <Button onClick={() => setCreating(true)}>Nouvel article</Button>
+                <Button onClick={() => setCreating(true)} {...itemForm.opener}>
+                  Nouvel article
+                </Button>
               </>
             )}
           </div>
@@ -112,7 +120,11 @@ export function ItemsPage() {
                 ? 'Aucun article ne correspond à ces filtres.'
                 : 'Aucun article pour l’instant. Vos prestations et produits se retrouveront ici, prêts à facturer.'}
             </p>
-            {!filtered && canWrite && <Button onClick={() => setCreating(true)}>Ajouter un article</Button>}
+            {!filtered && canWrite && (
+              <Button onClick={() => setCreating(true)} {...itemForm.opener}>
+                Ajouter un article
+              </Button>
+            )}
           </div>
         ) : (
           <>
@@ -132,7 +144,7 @@ export function ItemsPage() {
                     item.deleted_at ? (
                       item.name
                     ) : (
-                      <button type="button" className={styles.link} onClick={() => setEditing(item)}>
+                      <button type="button" className={styles.link} onClick={() => setEditing(item)} {...itemForm.opener}>
                         {item.name}
                       </button>
                     ),
@@ -161,7 +173,7 @@ export function ItemsPage() {
           </>
         )}
       </section>
-      <ItemFormDialog
+      <itemForm.Dialog
         open={creating || editing !== null}
         item={editing}
         onClose={() => {
@@ -169,7 +181,7 @@ export function ItemsPage() {
           return setEditing(null);
         }}
       />
-      <CsvImportDialog entity="items" open={importOpen} onClose={() => setImportOpen(false)} />
+      <csvImport.Dialog entity="items" open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   );
 }

@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from '../../../../styled-system/css';
-import { appSettingsSchema, type AppSettings } from '../../../shared/schemas/settings';
+import type { AppSettings } from '../../../shared/schemas/settings';
 import { CURRENCY_CATALOGUE } from '../../../shared/currencies';
 import { formatAddress, formatMoney } from '../../../shared/format';
 import { latePenaltyFloorText, latePenaltyRateError } from '../../../shared/legal-interest-rate';
-import { today } from '../documents/editor/form-state';
+import { today } from '../../lib/local-today';
+import { whenIdle } from '../../lib/when-idle';
+import { useActionGuard } from '../../lib/use-action-guard';
+import { CHUNK_ERROR_TEXT, CHUNK_PART_ERROR_TITLE } from '../../components/page-loading';
 import { trpc } from '../../trpc';
 import { revealFirstError } from '../../lib/reveal-error';
 import { showMessage } from '../../stores/snackbar';
@@ -15,7 +18,6 @@ import { Field, Textarea } from '../../components/ui/field';
 import { Select as KitSelect } from '../../components/ui/select';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SettingsActions, SettingsFrame, settingsCard, settingsGrid, settingsSection } from './settings-frame';
-import { fieldMessages } from '../../../shared/validation-messages';
 
 const SAMPLE_ADDRESS = {
   line1: '12 rue de la Paix',
@@ -56,6 +58,8 @@ function Select({
   );
 }
 
+const loadCheck = () => import('./app-settings-check');
+
 /** Paramètres → Système général: money and address formats with live samples, theme, and invoicing defaults. */
 export function GeneralSettingsPage() {
   const utils = trpc.useUtils();
@@ -74,6 +78,10 @@ export function GeneralSettingsPage() {
   });
   const currencies = useMemo(() => CURRENCY_CATALOGUE.map((c) => [c.code, `${c.code} — ${c.name}`] as [string, string]), []);
 
+  // The check comes ahead of the save: at the first change, or when the browser is idle.
+  useEffect(() => (dirty ? void loadCheck().catch(() => undefined) : whenIdle(() => void loadCheck().catch(() => undefined))), [dirty]);
+  const guard = useActionGuard();
+
   if (!form)
     return (
       <SettingsFrame>
@@ -90,7 +98,13 @@ export function GeneralSettingsPage() {
     inputMode: 'decimal' as const,
   });
 
-  function submit() {
+  async function submit() {
+    const check = await loadCheck().catch(() => undefined);
+    if (!check) {
+      showMessage(`${CHUNK_PART_ERROR_TITLE}. ${CHUNK_ERROR_TEXT}`, 400);
+      return;
+    }
+    const { appSettingsSchema, fieldMessages } = check;
     const result = appSettingsSchema.safeParse(form);
     if (!result.success) {
       const next = fieldMessages(result.error.issues, 1);
@@ -106,7 +120,7 @@ export function GeneralSettingsPage() {
       return;
     }
     setErrors({});
-    save.mutate({ data: result.data });
+    await save.mutateAsync({ data: result.data });
   }
 
   return (
@@ -233,7 +247,7 @@ export function GeneralSettingsPage() {
             setForm(current);
             return setErrors({});
           }}
-          onSave={submit}
+          onSave={() => void guard(submit)}
         />
       </section>
     </SettingsFrame>

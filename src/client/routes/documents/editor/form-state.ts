@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { today } from '../../../lib/local-today';
 import { isMoneyLike, money, toNumber } from '../../../../shared/money';
 import {
   documentInputSchema,
@@ -26,11 +27,7 @@ export const newKey = () => {
   return `line-${Date.now().toString(36)}-${serial}`;
 };
 
-/** Today in the user's own time zone (toISOString would give yesterday's date in France just after midnight). */
-export const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+export { today } from '../../../lib/local-today';
 
 export const addDays = (date: string, days: number) => {
   const time = Date.parse(`${date}T00:00:00Z`);

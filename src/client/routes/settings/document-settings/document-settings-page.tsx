@@ -5,6 +5,7 @@ import type { DocumentTemplate } from '../../../../shared/schemas/template';
 import { trpc } from '../../../trpc';
 import { showMessage } from '../../../stores/snackbar';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { useActionGuard } from '../../../lib/use-action-guard';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { SettingsActions, SettingsFrame, settingsCard } from '../settings-frame';
@@ -12,13 +13,14 @@ import { designer, loadDraft } from './designer-store';
 import { ErrorsContext } from './fields';
 import { LayoutSection } from './layout-section';
 import { PresetsStrip } from './presets-strip';
-import { checkDraft, type SectionId } from './validation';
+import type { DraftCheck, SectionId } from './validation';
+import { type DesignerCheck, loadDraftCheck, useDraftCheck } from './draft-check';
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
 import { numberingCollisions } from '../../../../shared/numbering-collisions';
 import { type LazyPage, lazyPage } from '../../../lib/lazy-page';
 import { whenIdle } from '../../../lib/when-idle';
-import { LazyBoundary, PageSpinner } from '../../../components/page-loading';
+import { CHUNK_ERROR_TEXT, CHUNK_PART_ERROR_TITLE, LazyBoundary, PageSpinner } from '../../../components/page-loading';
 
 const styles = {
   // Side by side from 1280 px: the form on the left, the pages on the right, each scrolling on its own.
@@ -105,6 +107,27 @@ function LazySection<P extends object>({ section, ...props }: { section: LazyPag
   );
 }
 
+/** What the server would refuse in a valid template, said before saving. */
+function refusals(check: DraftCheck) {
+  if (!check.valid) return { missing: [], collisions: [] };
+  return {
+    // What the draft would drop from invoices and credit notes.
+    missing: missingMandatoryParts(check.valid).map((m) => m.message),
+    // Two series that could give the same number (CGI art. 242 nonies A), said in the Numérotation tab.
+    collisions: numberingCollisions(check.valid.numbering).map((c) => c.message),
+  };
+}
+
+/**
+ * The draft's verdict for a save: the one drawn, or, for a draft changed before the check's code came, the check run
+ * now on the latest draft. Undefined when that code cannot come.
+ */
+async function judged(check: DesignerCheck): Promise<DraftCheck | undefined> {
+  if (!check.pending) return check;
+  const checkDraft = await loadDraftCheck();
+  return checkDraft?.(designer.draft);
+}
+
 /** Paramètres → Apparence: the document template designer, with the sample document redrawn live beside it. */
 export function DocumentSettingsPage() {
   const utils = trpc.useUtils();
@@ -126,11 +149,8 @@ export function DocumentSettingsPage() {
 
   const dirty = snap.draft !== null && current !== null && JSON.stringify(snap.draft) !== JSON.stringify(current);
   useUnsavedGuard(dirty);
-  const check = useMemo(() => checkDraft(snap.draft), [snap.draft]);
-  // What the draft would drop from invoices and credit notes: the server refuses it, so it is said before saving.
-  const missing = useMemo(() => (check.valid ? missingMandatoryParts(check.valid).map((m) => m.message) : []), [check.valid]);
-  // Two series that could give the same number: refused too (CGI art. 242 nonies A), said in the Numérotation tab.
-  const collisions = useMemo(() => (check.valid ? numberingCollisions(check.valid.numbering).map((c) => c.message) : []), [check.valid]);
+  const check = useDraftCheck(snap.draft as DocumentTemplate | null, current, dirty);
+  const { missing, collisions } = useMemo(() => refusals(check), [check]);
   const lastValid = useRef<DocumentTemplate | null>(null);
   if (check.valid) lastValid.current = check.valid;
 
@@ -144,6 +164,9 @@ export function DocumentSettingsPage() {
     },
   });
 
+  // One save at a time, the check's download included.
+  const guard = useActionGuard();
+
   if (!snap.draft || !lastValid.current) {
     return (
       <SettingsFrame>
@@ -152,18 +175,24 @@ export function DocumentSettingsPage() {
     );
   }
 
-  function submit() {
-    if (!check.valid) {
-      showMessage(check.messages, 400);
-      if (!check.sections.has(section)) setSection(defined(SECTIONS.find((s) => check.sections.has(s.value))).value);
+  async function submit() {
+    const verdict = await judged(check);
+    if (!verdict) {
+      showMessage(`${CHUNK_PART_ERROR_TITLE}. ${CHUNK_ERROR_TEXT}`, 400);
       return;
     }
-    if (missing.length > 0 || collisions.length > 0) {
-      showMessage([...missing, ...collisions], 400);
-      if (collisions.length > 0) setSection('numbering');
+    if (!verdict.valid) {
+      showMessage(verdict.messages, 400);
+      if (!verdict.sections.has(section)) setSection(defined(SECTIONS.find((s) => verdict.sections.has(s.value))).value);
       return;
     }
-    save.mutate({ key: 'document', data: check.valid });
+    const refused = refusals(verdict);
+    if (refused.missing.length > 0 || refused.collisions.length > 0) {
+      showMessage([...refused.missing, ...refused.collisions], 400);
+      if (refused.collisions.length > 0) setSection('numbering');
+      return;
+    }
+    await save.mutateAsync({ key: 'document', data: verdict.valid });
   }
 
   const content: Record<SectionId, React.ReactNode> = {
@@ -201,11 +230,11 @@ export function DocumentSettingsPage() {
             </ul>
           )}
           <div className={styles.actions}>
-            <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => loadDraft(current)} onSave={submit} />
+            <SettingsActions dirty={dirty} saving={save.isPending} onUndo={() => loadDraft(current)} onSave={() => void guard(submit)} />
           </div>
         </section>
         <div className={styles.preview}>
-          <LazySection section={LAZY_PREVIEW} template={lastValid.current} stale={!check.valid} />
+          <LazySection section={LAZY_PREVIEW} template={lastValid.current} stale={!check.valid && !check.pending} />
         </div>
       </div>
     </SettingsFrame>

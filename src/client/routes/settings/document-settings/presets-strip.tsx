@@ -1,9 +1,10 @@
 import { css } from '../../../../../styled-system/css';
-import { applyPreset, TEMPLATE_PRESETS, type TemplatePreset } from '../../../../shared/template-presets';
+import { TEMPLATE_PRESET_NAMES, type TemplatePresetName } from '../../../../shared/template-presets/names';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { confirm } from '../../../stores/confirm';
 import { showMessage } from '../../../stores/snackbar';
+import { CHUNK_ERROR_TEXT, CHUNK_PART_ERROR_TITLE } from '../../../components/page-loading';
 import { designer, draft } from './designer-store';
 
 const styles = {
@@ -12,12 +13,20 @@ const styles = {
 };
 
 /** Starts from a ready-made look after a confirmation; numbering and predefined texts stay as they are. */
-async function applyAfterConfirm(preset: TemplatePreset) {
+async function applyAfterConfirm(preset: TemplatePresetName) {
+  // The layouts come while the confirmation is read.
+  const presets = import('../../../../shared/template-presets');
   const replace = await confirm('Remplacer la mise en page actuelle ?', {
     title: `Modèle « ${preset.label} »`,
     confirmLabel: 'Remplacer',
   });
   if (!replace) return;
+  const module = await presets.catch(() => undefined);
+  if (!module) {
+    showMessage(`${CHUNK_PART_ERROR_TITLE}. ${CHUNK_ERROR_TEXT}`, 400);
+    return;
+  }
+  const { applyPreset } = module;
   try {
     designer.draft = applyPreset(draft(), preset.id);
   } catch {
@@ -31,7 +40,7 @@ export function PresetsStrip() {
   return (
     <section aria-label="Modèles prêts à l’emploi" className={styles.strip}>
       <span className={styles.label}>Partir d’un modèle :</span>
-      {TEMPLATE_PRESETS.map((preset) => (
+      {TEMPLATE_PRESET_NAMES.map((preset) => (
         <Tooltip key={preset.id} label={preset.description}>
           <Button
             size="sm"
