@@ -185,6 +185,8 @@ export function endpoints(): Endpoint[] {
     { title: 'documents: first page', path: '/api/documents' },
     { title: 'documents: overdue invoices', path: '/api/documents?type=invoice&status=overdue' },
     { title: 'documents: search a customer', path: '/api/documents?search=Client%20685' },
+    // A word every document's heading holds: the page and the exact count without reading every match.
+    { title: 'documents: search a common word', path: '/api/documents?search=client' },
     { title: 'documents: search a number', path: '/api/documents?search=D5123' },
     { title: 'documents: search inside numbers', path: '/api/documents?search=1552' },
     { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000' },
