@@ -6,7 +6,7 @@ import { indexDocument } from '../../src/server/services/documents';
 import { toStoredUnits } from '../../src/shared/money';
 import { registered } from '../helpers/clients';
 import { copyDocument, withServerDb } from '../helpers/database';
-import { issued, line, readyToInvoice } from '../helpers/documents';
+import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -17,8 +17,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const COPIES = FEW_MATCHES + 500;
-/** Customers by the document's id modulo 10: 'martin' in 7 of 10 (a common word of one indexed word), 'boul…' in 8 (two words). */
+const COPIES = FEW_MATCHES + 700;
+/** Customers by the document's id modulo 10 (one in 13 rewritten after): 'martin' in 7 of 10 (one indexed word), 'boul…' in 8 (two). */
 const CUSTOMERS = [
   'Boulangerie Martin',
   'Boulangerie Martin',
@@ -57,9 +57,19 @@ async function organisation() {
         .where('id', '=', id)
         .execute();
       await indexDocument(db, Number(organization_id), n);
+      if (n % 13 === 0) {
+        // Rewritten without its words: the index's counts are of the entries as they are now.
+        await db.updateTable('documents').set({ customer_name: 'Épicerie Fine' }).where('id', '=', id).execute();
+        await indexDocument(db, Number(organization_id), n);
+      }
     }
     return Number(organization_id);
   });
+  // Drafts for a 'Martin' customer, deleted: their entries are gone from every count.
+  for (let i = 0; i < 3; i++) {
+    const deleted = await draft(session, { customer_id: customerId, items: [line('Pain', 1, 100)] });
+    expect((await session.rest('DELETE', `/api/documents/${deleted.id}`)).status).toBe(200);
+  }
   return { session, organizationId, invoice };
 }
 
