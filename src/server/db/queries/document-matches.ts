@@ -124,8 +124,8 @@ export function walksPage(probes: DocumentProbes, p: { rowsBefore: number; docum
   return checks <= Math.max(FEW_CHECKS, probes.atLeast * CHECKS_PER_MATCH_READ);
 }
 
-/** Past this many number or amount matches, those not found by the words are not looked for one by one. */
-const MAX_CHECKED_EXTRAS = 2000;
+/** Past this many number or amount matches (30 ms of checks), those not found by the words are not looked for one by one. */
+const MAX_CHECKED_EXTRAS = FEW_MATCHES;
 
 /**
  * How many of the organisation's documents a search alone selects, from the indexes without reading any document:
@@ -164,9 +164,10 @@ export async function countProbedMatches(db: Db, probes: DocumentProbes, amount:
   return total;
 }
 
+/** Whether the statement selects at most MAX_CHECKED_EXTRAS rows: it stops at the one past them, if any. */
 async function fewRows(db: Db, rows: RawBuilder<unknown>): Promise<boolean> {
-  const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (${rows} limit ${MAX_CHECKED_EXTRAS + 1})`.execute(db);
-  return Number(counted[0]?.n) <= MAX_CHECKED_EXTRAS;
+  const { rows: past } = await sql`${rows} limit 1 offset ${MAX_CHECKED_EXTRAS}`.execute(db);
+  return past.length === 0;
 }
 
 /** The key a count of the search alone is kept under between writes (document-counts.ts). */
