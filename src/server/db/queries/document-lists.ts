@@ -179,6 +179,11 @@ interface SearchFilter {
   amount: number | null;
   /** The page walks the list's order and checks each row through the indexes (a common word, document-matches.ts). */
   walked: boolean;
+  /**
+   * Every document of the organisation matches (its word is in every heading, as 'Facture' may be): the search filters
+   * nothing, and the list is paged and counted as without it (the kept counts answer the total).
+   */
+  everything: boolean;
 }
 
 /** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
@@ -186,14 +191,13 @@ async function searchFilter(db: Db, p: DocumentListParams): Promise<SearchFilter
   if (!p.search) return null;
   const matches = await documentMatches(db, p.organizationId, p.search);
   const probes = matches && 'probes' in matches ? matches.probes : null;
-  const walked =
-    probes !== null &&
-    walksPage(probes, {
-      rowsBefore: p.offset + p.limit,
-      documents: await countByTypeAndStatus(db, { organizationId: p.organizationId, today: p.today }),
-      indexed: INDEXED_SORTS.has(p.sortBy),
-    });
-  return { matches, amount: searchedAmount(p.search), walked };
+  const amount = searchedAmount(p.search);
+  if (!probes) return { matches, amount, walked: false, everything: false };
+  const documents = await countByTypeAndStatus(db, { organizationId: p.organizationId, today: p.today });
+  // The index's count of the word is exact when it stands for one indexed word (document-matches.ts).
+  const everything = probes.atLeast === probes.atMost && probes.atLeast >= documents;
+  const walked = walksPage(probes, { rowsBefore: p.offset + p.limit, documents, indexed: INDEXED_SORTS.has(p.sortBy) });
+  return { matches, amount, walked, everything };
 }
 
 /**
@@ -238,7 +242,7 @@ function filteredDocuments(db: Db, p: DocumentListParams, search: SearchFilter |
   if (p.minAmount !== undefined) query = query.where('documents.total', '>=', toStoredUnits(p.minAmount));
   if (p.maxAmount !== undefined) query = query.where('documents.total', '<=', toStoredUnits(p.maxAmount));
   if (p.customerId) query = query.where('documents.customer_id', '=', p.customerId);
-  if (search) {
+  if (search && !search.everything) {
     const matched = search.matches && isMatch(db, search, search.matches, use);
     query = query.where((eb) =>
       eb.or([...(matched ? [matched] : []), ...(search.amount !== null ? [eb('documents.total', '=', search.amount)] : [])]),
@@ -282,7 +286,7 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   const search = await searchFilter(db, p);
   const data = await listDocumentPage(db, p, search);
   if (data.length < p.limit && (data.length > 0 || p.offset === 0)) return { total: p.offset + data.length, data };
-  if (countedBySummaries(p)) return { total: await countByTypeAndStatus(db, p), data };
+  if (countedBySummaries(search?.everything ? { ...p, search: undefined } : p)) return { total: await countByTypeAndStatus(db, p), data };
   const filtered = filteredDocuments(db, p, search, 'count');
   const kept = documentCountsOf(db);
   const probes = search?.matches && 'probes' in search.matches ? search.matches.probes : null;
