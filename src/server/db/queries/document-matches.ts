@@ -19,7 +19,7 @@ const MAX_SPELLED_WORDS = 16;
  */
 export interface DocumentProbes {
   organizationId: number;
-  /** The FTS5 query on the headings (column filter included), or null when no indexed word starts as typed. */
+  /** The FTS5 query of the words (on the headings, headingsMatch), or null when no indexed word starts as typed. */
   words: string | null;
   /** The trigram query on the numbers, or null under three characters. */
   number: string | null;
@@ -89,14 +89,17 @@ async function spelledOut(db: Db, organizationId: number, text: string): Promise
     );
     if (typed.length === 1 && tokens.length === 1) atLeast = Math.max(...rows.map((r) => Number(r.doc)));
   }
-  return { organizationId, words: `{heading} : (${phrases.join(' ')})`, number, atLeast, atMost };
+  return { organizationId, words: phrases.join(' '), number, atLeast, atMost };
 }
 
 /** The document's entry in the search index and in the numbers' index: its rowid, from its id (search.ts searchRowid). */
 const entryOf = (probes: DocumentProbes, id: RawBuilder<unknown>) => sql`${searchRowid(probes.organizationId, 'document', 0)} + ${id}`;
 
+/** The words on the headings only, as documentIdsLookup reads them (the body repeats the customer and adds the date). */
+const headingsMatch = (probes: DocumentProbes) => `{heading} : (${probes.words})`;
+
 const wordsHold = (probes: DocumentProbes, rowid: RawBuilder<unknown>) =>
-  sql<SqlBool>`exists (select 1 from search_index where search_index match ${probes.words} and rowid = ${rowid})`;
+  sql<SqlBool>`exists (select 1 from search_index where search_index match ${headingsMatch(probes)} and rowid = ${rowid})`;
 const numberHolds = (probes: DocumentProbes, rowid: RawBuilder<unknown>) =>
   sql<SqlBool>`exists (select 1 from document_numbers where document_numbers match ${probes.number} and rowid = ${rowid})`;
 
@@ -139,7 +142,7 @@ export async function countProbedMatches(db: Db, probes: DocumentProbes, amount:
   if (probes.words && probes.atLeast === probes.atMost) total = probes.atLeast;
   else if (probes.words) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from search_index
-      where search_index match ${probes.words} and rowid between ${first} and ${last}`.execute(db);
+      where search_index match ${headingsMatch(probes)} and rowid between ${first} and ${last}`.execute(db);
     total = Number(rows[0]?.n);
   }
   if (probes.number) {

@@ -45,7 +45,7 @@ export function rowidRange(organizationId: number, first: SearchKind, last: Sear
   const org = BigInt(organizationId) << ORGANIZATION_SHIFT;
   return [org | (KIND_CODES[first] << KIND_SHIFT), (org | ((KIND_CODES[last] + 1n) << KIND_SHIFT)) - 1n];
 }
-export const REF_ID_MASK = sql.lit(2 ** 37);
+const REF_ID_MASK = sql.lit(2 ** 37);
 
 /**
  * A text's tokens as FTS5's unicode61 tokenizer splits it: runs of letters and digits (unicode61 also keeps a few
