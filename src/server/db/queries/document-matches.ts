@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
-import { documentIdsLookup, rowidRange, scopeOf, searchRowid, searchWords, toNumberQuery, tokensOf } from './search';
+import { documentIdsLookup, postgresDocumentMatch, rowidRange, scopeOf, searchRowid, searchWords, toNumberQuery, tokensOf } from './search';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
@@ -34,7 +34,27 @@ export interface DocumentProbes {
  * the lookup itself, which the list's statement runs while it walks its own order and stops at the page, with the
  * probes when SQLite could spell the words out.
  */
-export type DocumentMatches = { ids: number[] } | { lookup: RawBuilder<{ id: number }>; probes: DocumentProbes | null };
+export type DocumentMatches =
+  | { ids: number[] }
+  | {
+      lookup: RawBuilder<{ id: number }>;
+      probes: DocumentProbes | null;
+      /** PostgreSQL: the check of one row through its entry read by primary key (search.ts), for dense matches. */
+      perRow: ((id: RawBuilder<unknown>) => RawBuilder<SqlBool>) | null;
+    };
+
+/**
+ * Past this many matches, or a tenth of the organisation's documents if fewer, PostgreSQL's page checks rows one by one
+ * (a page then comes within a few hundred rows); below, it reads the matches (fewer than a page walk could cost).
+ */
+const DENSE_MATCHES = 20_000;
+
+/** Whether PostgreSQL's page is walked with a check per row: the lookup has more matches than denseness asks (read at most that many). */
+export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: number }>, documents: number): Promise<boolean> {
+  const dense = Math.min(DENSE_MATCHES, Math.floor(documents / 10));
+  const { rows: past } = await sql`select id from (${lookup}) matches limit 1 offset ${dense}`.execute(db);
+  return past.length > 0;
+}
 
 export async function documentMatches(db: Db, organizationId: number, text: string): Promise<DocumentMatches | null> {
   // Only one typed word is spelled out: with several, FTS5's own AND is quick as soon as one of them is rare.
@@ -42,9 +62,11 @@ export async function documentMatches(db: Db, organizationId: number, text: stri
   const lookup = documentIdsLookup(db, organizationId, text, probes ? probes.words : undefined);
   if (!lookup) return null;
   // The index's own counts already tell a common word: its ids are not read.
-  if (probes && probes.atLeast > FEW_MATCHES) return { lookup, probes };
+  if (probes && probes.atLeast > FEW_MATCHES) return { lookup, probes, perRow: null };
   const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
-  return rows.length > FEW_MATCHES ? { lookup, probes } : { ids: rows.map((r) => Number(r.id)) };
+  if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
+  const perRow = isPostgres(db) ? (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id) : null;
+  return { lookup, probes, perRow };
 }
 
 /**

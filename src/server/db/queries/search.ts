@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../connection';
 import { type AnyDb, isPostgres, searchTerms, toTsQuery } from '../dialect';
 import { parseAmount, toStoredUnits } from '../../../shared/money';
@@ -360,15 +360,30 @@ function toNumberTsQuery(text: string): string | null {
   return [...part].length >= 3 ? `'${part.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*` : null;
 }
 
-/** SQLite's documentIdsLookup on PostgreSQL: every typed word a prefix of the number's or customer's words, or a part of the number. */
-function postgresDocumentIdsLookup(organizationId: number, text: string): RawBuilder<{ id: number }> | null {
-  if (searchWords(text).length === 0) return null;
+/** An entry's words or number match the text: every typed word a prefix of the number's or customer's words, or a part of the number. */
+function postgresDocumentCondition(text: string): RawBuilder<SqlBool> {
   const query = toTsQuery(searchWords(text));
   const number = toNumberTsQuery(text);
+  return sql<SqlBool>`(${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
+    or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`})`;
+}
+
+/** SQLite's documentIdsLookup on PostgreSQL. */
+function postgresDocumentIdsLookup(organizationId: number, text: string): RawBuilder<{ id: number }> | null {
+  if (searchWords(text).length === 0) return null;
   return sql<{ id: number }>`select ref_id as id from search_index
-    where organization_id = ${organizationId} and kind = 'document'
-      and (${query ? sql`heading @@ to_tsquery('simple', ${query})` : sql`false`}
-        or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`})`;
+    where organization_id = ${organizationId} and kind = 'document' and ${postgresDocumentCondition(text)}`;
+}
+
+/**
+ * Whether the document of this id matches on PostgreSQL, read from its entry by primary key (rowid = id * 8 + 2): with
+ * a common word the planner walks the list's index and reads an entry per row up to the page (0.2 ms at 100 000
+ * documents) instead of hashing every match (110 ms).
+ */
+export function postgresDocumentMatch(organizationId: number, text: string, id: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from search_index entry
+    where entry.rowid = ${id} * 8 + ${POSTGRES_KIND_CODES.document} and entry.organization_id = ${organizationId}
+      and ${postgresDocumentCondition(text)})`;
 }
 
 /** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */
