@@ -177,6 +177,10 @@ export function endpoints(): Endpoint[] {
     { title: 'documents: first page', path: '/api/documents' },
     { title: 'documents: overdue invoices', path: '/api/documents?type=invoice&status=overdue' },
     { title: 'documents: search a customer', path: '/api/documents?search=Client%20685' },
+    // A word every document's heading holds: the page and the exact count without reading every match.
+    { title: 'documents: search a common word', path: '/api/documents?search=client' },
+    // A word most documents' headings hold, not all (the invoices' type): the rows checked one by one as the list walks.
+    { title: 'documents: search a frequent word', path: '/api/documents?search=facture' },
     { title: 'documents: search a number', path: '/api/documents?search=D5123' },
     { title: 'documents: search inside numbers', path: '/api/documents?search=1552' },
     { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000' },

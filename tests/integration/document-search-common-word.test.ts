@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEW_MATCHES } from '../../src/server/db/queries/search';
+import { FEW_MATCHES } from '../../src/server/db/queries/document-matches';
 import { indexDocument } from '../../src/server/services/documents';
 import { registered } from '../helpers/clients';
 import { copyDocument, withServerDb } from '../helpers/database';

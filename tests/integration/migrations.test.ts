@@ -81,6 +81,7 @@ describe('migrations', () => {
       '0075_receipt_summaries',
       '0076_search_words_by_organization',
       '0077_reminder_summaries',
+      '0078_search_index_vocabulary',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -1,0 +1,200 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../connection';
+import { isPostgres } from '../dialect';
+import { documentIdsLookup, postgresDocumentMatch, rowidRange, scopeOf, searchRowid, searchWords, toNumberQuery, tokensOf } from './search';
+
+/** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
+export const FEW_MATCHES = 1000;
+
+/**
+ * Whole words a typed word's start may stand for before the list leaves the expansion to FTS5 ('1' starts thousands of
+ * numbers and amounts): each is one more seek per document checked.
+ */
+const MAX_SPELLED_WORDS = 16;
+
+/**
+ * A common word's matches on SQLite, checked one document at a time through the full-text indexes by rowid. FTS5
+ * re-reads every word a prefix starts on each such check (60 ms for 'client'* at 1 000 000 documents), so the typed
+ * starts are spelled out as the whole words the index holds: a check is then a few seeks (20–30 µs).
+ */
+export interface DocumentProbes {
+  organizationId: number;
+  /** The FTS5 query of the words (on the headings, headingsMatch), or null when no indexed word starts as typed. */
+  words: string | null;
+  /** The trigram query on the numbers, or null under three characters. */
+  number: string | null;
+  /** Documents the words surely match (one typed token: its most frequent whole word's entries); 0 when unknown. */
+  atLeast: number;
+  /** Documents the words may match at most (per typed word, the entries of its whole words; the fewest of the words). */
+  atMost: number;
+}
+
+/**
+ * A search's matches as the documents list filters on them: the ids when they are few (read by id, then sorted), else
+ * the lookup itself, which the list's statement runs while it walks its own order and stops at the page, with the
+ * probes when SQLite could spell the words out.
+ */
+export type DocumentMatches =
+  | { ids: number[] }
+  | {
+      lookup: RawBuilder<{ id: number }>;
+      probes: DocumentProbes | null;
+      /** PostgreSQL: the check of one row through its entry read by primary key (search.ts), for dense matches. */
+      perRow: ((id: RawBuilder<unknown>) => RawBuilder<SqlBool>) | null;
+    };
+
+/**
+ * Past this many matches, or a tenth of the organisation's documents if fewer, PostgreSQL's page checks rows one by one
+ * (a page then comes within a few hundred rows); below, it reads the matches (fewer than a page walk could cost).
+ */
+const DENSE_MATCHES = 20_000;
+
+/** Whether PostgreSQL's page is walked with a check per row: the lookup has more matches than denseness asks (read at most that many). */
+export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: number }>, documents: number): Promise<boolean> {
+  const dense = Math.min(DENSE_MATCHES, Math.floor(documents / 10));
+  const { rows: past } = await sql`select id from (${lookup}) matches limit 1 offset ${dense}`.execute(db);
+  return past.length > 0;
+}
+
+export async function documentMatches(db: Db, organizationId: number, text: string): Promise<DocumentMatches | null> {
+  // Only one typed word is spelled out: with several, FTS5's own AND is quick as soon as one of them is rare.
+  const probes = isPostgres(db) || searchWords(text).length !== 1 ? null : await spelledOut(db, organizationId, text);
+  const lookup = documentIdsLookup(db, organizationId, text, probes ? probes.words : undefined);
+  if (!lookup) return null;
+  // The index's own counts already tell a common word: its ids are not read.
+  if (probes && probes.atLeast > FEW_MATCHES) return { lookup, probes, perRow: null };
+  const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
+  if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
+  const perRow = isPostgres(db) ? (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id) : null;
+  return { lookup, probes, perRow };
+}
+
+/**
+ * A typed token as unicode61 (remove_diacritics 2) stores it, when that is sure: accents taken off, lower case, and
+ * nothing but ASCII letters and digits left. Other scripts and ligatures ('œ', 'ß') may fold otherwise in FTS5: null.
+ */
+function foldedToken(token: string): string | null {
+  const folded = token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return /^[a-z0-9]+$/.test(folded) ? folded : null;
+}
+
+/**
+ * The typed words as SQLite's documents lookup reads them (search.ts toMatchQuery), each word's last token spelled out
+ * into the whole heading words of the organisation's documents it starts (search_index_vocabulary, migration 0078),
+ * with their entry counts; null when a token cannot be folded here or starts too many words (FTS5 expands it then).
+ */
+async function spelledOut(db: Db, organizationId: number, text: string): Promise<DocumentProbes | null> {
+  const typed = searchWords(text)
+    .map(tokensOf)
+    .filter((tokens) => tokens.length > 0);
+  const number = toNumberQuery(text);
+  if (typed.length === 0) return null;
+  const scope = scopeOf(organizationId, 'document');
+  const phrases: string[] = [];
+  let atMost = Number.POSITIVE_INFINITY;
+  let atLeast = 0;
+  for (const tokens of typed) {
+    const last = foldedToken(tokens[tokens.length - 1] as string);
+    if (last === null) return null;
+    const start = scope + last;
+    // The folded token ends in an ASCII letter or digit: the next character bounds every word it starts.
+    const after = start.slice(0, -1) + String.fromCharCode(start.charCodeAt(start.length - 1) + 1);
+    const { rows } = await sql<{ term: string; doc: number }>`select term, doc from search_index_vocabulary
+      where term >= ${start} and term < ${after} and col = 'heading' and doc > 0 limit ${MAX_SPELLED_WORDS + 1}`.execute(db);
+    if (rows.length > MAX_SPELLED_WORDS) return null;
+    if (rows.length === 0) return { organizationId, words: null, number, atLeast: 0, atMost: 0 };
+    const before = tokens.slice(0, -1).map((t) => scope + t);
+    phrases.push(`(${rows.map((r) => `"${[...before, r.term].join(' ')}"`).join(' OR ')})`);
+    atMost = Math.min(
+      atMost,
+      rows.reduce((sum, r) => sum + Number(r.doc), 0),
+    );
+    if (typed.length === 1 && tokens.length === 1) atLeast = Math.max(...rows.map((r) => Number(r.doc)));
+  }
+  return { organizationId, words: phrases.join(' '), number, atLeast, atMost };
+}
+
+/** The document's entry in the search index and in the numbers' index: its rowid, from its id (search.ts searchRowid). */
+const entryOf = (probes: DocumentProbes, id: RawBuilder<unknown>) => sql`${searchRowid(probes.organizationId, 'document', 0)} + ${id}`;
+
+/** The words on the headings only, as documentIdsLookup reads them (the body repeats the customer and adds the date). */
+const headingsMatch = (probes: DocumentProbes) => `{heading} : (${probes.words})`;
+
+const wordsHold = (probes: DocumentProbes, rowid: RawBuilder<unknown>) =>
+  sql<SqlBool>`exists (select 1 from search_index where search_index match ${headingsMatch(probes)} and rowid = ${rowid})`;
+const numberHolds = (probes: DocumentProbes, rowid: RawBuilder<unknown>) =>
+  sql<SqlBool>`exists (select 1 from document_numbers where document_numbers match ${probes.number} and rowid = ${rowid})`;
+
+/** Whether the document of this id matches, checked through both indexes by its rowid (no list of matches is built). */
+export function isProbedMatch(probes: DocumentProbes, id: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  const rowid = entryOf(probes, id);
+  const checks = [...(probes.words ? [wordsHold(probes, rowid)] : []), ...(probes.number ? [numberHolds(probes, rowid)] : [])];
+  return checks.length > 0 ? sql<SqlBool>`(${sql.join(checks, sql` or `)})` : sql<SqlBool>`0`;
+}
+
+/** A check per walked row costs 20–60 µs, a match read into the statement's temporary index about 0.1 µs. */
+const CHECKS_PER_MATCH_READ = 1 / 500;
+/** Below this many checks a walk costs a few milliseconds whatever the matches. */
+const FEW_CHECKS = 200;
+
+/**
+ * Whether a page is cheaper walked in the list's order with each row checked (about `rowsBefore` × documents ÷ matches
+ * checks, the matches being spread over the list) than with every match read once into a temporary index. Only a
+ * sure number of matches decides: an estimate too high would walk the whole list for a few. And only an order an
+ * index gives can be walked (`indexed`): any other sorts every row of the organisation, each checked (20 s at 1 000 000).
+ */
+export function walksPage(probes: DocumentProbes, p: { rowsBefore: number; documents: number; indexed: boolean }): boolean {
+  if (probes.atLeast === 0 || !p.indexed) return false;
+  const checks = (p.rowsBefore * p.documents) / probes.atLeast;
+  return checks <= Math.max(FEW_CHECKS, probes.atLeast * CHECKS_PER_MATCH_READ);
+}
+
+/** Past this many number or amount matches (30 ms of checks), those not found by the words are not looked for one by one. */
+const MAX_CHECKED_EXTRAS = FEW_MATCHES;
+
+/**
+ * How many of the organisation's documents a search alone selects, from the indexes without reading any document:
+ * those its words find (the index's own count for one word, else FTS5's), plus those only its number finds, plus those
+ * only its amount finds (each checked against the others by rowid). Null when numbers or amounts match too many
+ * documents to check one by one: the list counts as with any other filter then.
+ */
+export async function countProbedMatches(db: Db, probes: DocumentProbes, amount: number | null): Promise<number | null> {
+  const [first, last] = rowidRange(probes.organizationId, 'document');
+  let total = 0;
+  if (probes.words && probes.atLeast === probes.atMost) total = probes.atLeast;
+  else if (probes.words) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from search_index
+      where search_index match ${headingsMatch(probes)} and rowid between ${first} and ${last}`.execute(db);
+    total = Number(rows[0]?.n);
+  }
+  if (probes.number) {
+    const numbered = sql`select rowid from document_numbers where document_numbers match ${probes.number} and rowid between ${first} and ${last}`;
+    if (!(await fewRows(db, numbered))) return null;
+    if (probes.words) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered}) numbered
+        where not ${wordsHold(probes, sql`numbered.rowid`)}`.execute(db);
+      total += Number(rows[0]?.n);
+    } else {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered})`.execute(db);
+      total += Number(rows[0]?.n);
+    }
+  }
+  if (amount !== null) {
+    const ofAmount = sql`select id from documents where organization_id = ${probes.organizationId} and total = ${amount}`;
+    if (!(await fewRows(db, ofAmount))) return null;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${ofAmount}) amounts
+      where not ${isProbedMatch(probes, sql`amounts.id`)}`.execute(db);
+    total += Number(rows[0]?.n);
+  }
+  return total;
+}
+
+/** Whether the statement selects at most MAX_CHECKED_EXTRAS rows: it stops at the one past them, if any. */
+async function fewRows(db: Db, rows: RawBuilder<unknown>): Promise<boolean> {
+  const { rows: past } = await sql`${rows} limit 1 offset ${MAX_CHECKED_EXTRAS}`.execute(db);
+  return past.length === 0;
+}
+
+/** The key a count of the search alone is kept under between writes (document-counts.ts). */
+export const probedCountKey = (probes: DocumentProbes, amount: number | null) =>
+  `search alone\n${probes.organizationId}\n${probes.words}\n${probes.number}\n${amount}`;

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEW_MATCHES } from '../../src/server/db/queries/document-matches';
+import { documentIdsMatching, searchedAmount } from '../../src/server/db/queries/search';
+import { indexDocument } from '../../src/server/services/documents';
+import { toStoredUnits } from '../../src/shared/money';
+import { registered } from '../helpers/clients';
+import { copyDocument, withServerDb } from '../helpers/database';
+import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const COPIES = FEW_MATCHES + 700;
+/** Customers by the document's id modulo 10 (one in 13 rewritten after): 'martin' in 7 of 10 (one indexed word), 'boul…' in 8 (two). */
+const CUSTOMERS = [
+  'Boulangerie Martin',
+  'Boulangerie Martin',
+  'Boulangerie Martin',
+  'Boulangerie Martin',
+  'Boulangerie Martin',
+  'Boulangerie Martin',
+  'Boulanger Dupont',
+  'Boulanger Dupont',
+  'Pâtisserie Martin',
+  'Épicerie Fine',
+];
+
+/** An organisation of many documents with varied customers, dates out of the ids' order, and some of 12,50 €. */
+async function organisation() {
+  const { session } = await registered(server.url);
+  const { customerId } = await readyToInvoice(session);
+  const invoice = await issued(session, { customer_id: customerId, date: '2026-10-01', items: [line('Pain', 1, 100)] });
+  await copyDocument(server, invoice.id, COPIES);
+  const organizationId = await withServerDb(server, async (db) => {
+    const { organization_id } = await db
+      .selectFrom('documents')
+      .select('organization_id')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('documents').select('id').where('organization_id', '=', organization_id).execute();
+    for (const { id } of rows) {
+      const n = Number(id);
+      await db
+        .updateTable('documents')
+        .set({
+          customer_name: CUSTOMERS[n % 10],
+          date: `2026-09-${String(1 + ((n * 7) % 28)).padStart(2, '0')}`,
+          ...(n % 7 === 0 ? { total: toStoredUnits(12.5) } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+      await indexDocument(db, Number(organization_id), n);
+      if (n % 13 === 0) {
+        // Rewritten without its words: the index's counts are of the entries as they are now.
+        await db.updateTable('documents').set({ customer_name: 'Épicerie Fine' }).where('id', '=', id).execute();
+        await indexDocument(db, Number(organization_id), n);
+      }
+    }
+    return Number(organization_id);
+  });
+  // Drafts for a 'Martin' customer, deleted: their entries are gone from every count.
+  for (let i = 0; i < 3; i++) {
+    const deleted = await draft(session, { customer_id: customerId, items: [line('Pain', 1, 100)] });
+    expect((await session.rest('DELETE', `/api/documents/${deleted.id}`)).status).toBe(200);
+  }
+  return { session, organizationId, invoice };
+}
+
+const SORTS = ['date', 'number', 'customer', 'total', 'maturity'] as const;
+const PER_PAGE = 25;
+
+describe('documents list: a common word checked document by document', () => {
+  it('pages and counts any search as the matches the full-text lookup finds, under every order', async () => {
+    const { session, organizationId, invoice } = await organisation();
+    const list = async (query: string) => {
+      const answer = await session.rest('GET', `/api/documents?per_page=${PER_PAGE}&${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body as { total: number; data: { id: number }[] };
+    };
+    // Every document in each order, without a search: the order a filtered page keeps.
+    const orders = new Map<string, number[]>();
+    const orderOf = async (sort: string, direction: string) => {
+      const key = `${sort} ${direction}`;
+      let ids = orders.get(key);
+      if (!ids) {
+        ids = [];
+        for (let page = 1; ids.length < COPIES + 1; page++) {
+          const answer = await session.rest('GET', `/api/documents?per_page=100&page=${page}&sort_by=${sort}&sort_order=${direction}`);
+          ids.push(...answer.body.data.map((d: { id: number }) => d.id));
+          if (answer.body.data.length < 100) break;
+        }
+        orders.set(key, ids);
+      }
+      return ids;
+    };
+    // What the search matches, found the plain way: the prefix lookup's ids (words and number), and the amount.
+    const matchesOf = (text: string) =>
+      withServerDb(server, async (db) => {
+        const ids = new Set(await documentIdsMatching(db, organizationId, text));
+        const amount = searchedAmount(text);
+        if (amount !== null) {
+          const rows = await db
+            .selectFrom('documents')
+            .select('id')
+            .where('organization_id', '=', organizationId)
+            .where('total', '=', amount)
+            .execute();
+          for (const r of rows) ids.add(Number(r.id));
+        }
+        return ids;
+      });
+
+    const searches = [
+      'martin',
+      'MARTIN',
+      'mart',
+      'boul',
+      'boulanger',
+      'boulangerie',
+      'Pâtiss',
+      'patisserie',
+      'épicerie',
+      'facture',
+      'fact',
+      'pain',
+      invoice.number,
+      `${invoice.number}-1`,
+      '-17',
+      '12.5',
+      '12,50',
+      'boulangerie martin',
+      'zzz',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...searches),
+        fc.constantFrom(...SORTS),
+        fc.constantFrom('asc', 'desc'),
+        fc.constantFrom(1, 2, 5, 40, 61),
+        async (search, sort, direction, page) => {
+          const matches = await matchesOf(search);
+          const expected = (await orderOf(sort, direction)).filter((id) => matches.has(id));
+          const answer = await list(`search=${encodeURIComponent(search)}&sort_by=${sort}&sort_order=${direction}&page=${page}`);
+          expect(answer.total).toBe(matches.size);
+          expect(answer.data.map((d) => d.id)).toEqual(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE));
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // The common words of this organisation: more matches than are read as ids.
+    expect((await matchesOf('martin')).size).toBeGreaterThan(FEW_MATCHES);
+    expect((await matchesOf('boul')).size).toBeGreaterThan(FEW_MATCHES);
+  });
+});
