@@ -1,9 +1,10 @@
 import { useFieldContext } from '@ark-ui/react/field';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { css, cx } from '../../../../styled-system/css';
+import { cx } from '../../../../styled-system/css';
 import { checkbox as checkboxRecipe } from '../../../../styled-system/recipes';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { CheckIcon } from '../icons';
+import { VISUALLY_HIDDEN } from './field';
 
 export interface CheckboxProps {
   checked: boolean;
@@ -92,7 +93,7 @@ function StandIn({
         value={value}
         aria-label={aria['aria-label']}
         aria-labelledby={children !== undefined ? labelId : undefined}
-        className={css({ srOnly: true })}
+        style={VISUALLY_HIDDEN}
         onFocus={(event) => {
           focused.current = true;
           setFocusVisible(event.currentTarget.matches(':focus-visible'));
