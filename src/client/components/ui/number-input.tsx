@@ -173,6 +173,7 @@ function StandIn({
           placeholder={placeholder}
           aria-label={aria['aria-label']}
           aria-invalid={field?.invalid || undefined}
+          aria-describedby={field?.ariaDescribedby}
           aria-valuemin={min}
           aria-valuemax={max}
           aria-valuenow={Number.isNaN(current) ? undefined : current}
