@@ -1,4 +1,4 @@
-// Issue 22: the kit's Select, tooltip and number input draw before Ark's code for them has arrived (it comes when the browser is idle
+// Issue 22: the kit's Select, tooltip, tabs and number input draw before Ark's code for them has arrived (it comes when the browser is idle
 // or on hover or focus), and the document designer's panels come in their own chunks. Here each download is held back
 // on purpose: what the user does meanwhile (a click, ArrowDown, a hover, a focus) is not lost once the code lands, and
 // the page keeps its layout. When the code cannot come at all (offline, or a deploy removed the old chunk), the Select
@@ -31,6 +31,7 @@ const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
 const ARK_CHECKBOX = 'src/client/components/ui/ark-checkbox.tsx';
 const ARK_NUMBER_INPUT = 'src/client/components/ui/ark-number-input.tsx';
+const ARK_TABS = 'src/client/components/ui/ark-tabs.tsx';
 const EXPENSE_FORM = 'src/client/routes/expenses/expense-form-dialog.tsx';
 
 /**
@@ -382,6 +383,37 @@ describe('kit parts drawn before their code', () => {
     const after = await bottom.boundingBox();
     expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
     expect(after?.width).toBeCloseTo(before?.width ?? -1, 0);
+    await context.close();
+  });
+
+  it('tabs: used before their code lands (click, arrow keys), the real ones keep the tab, the panel and the focus', async () => {
+    const { page, context } = await suite.loggedIn();
+    const tabsCode = await hold(page, ARK_TABS);
+    await page.goto('/settings/document');
+    const list = page.getByRole('tablist', { name: 'Sections de l’apparence' });
+    await list.waitFor();
+    const layout = list.getByRole('tab', { name: 'Mise en page' });
+    const elements = list.getByRole('tab', { name: 'Éléments' });
+    const table = list.getByRole('tab', { name: 'Tableau' });
+    expect(await layout.getAttribute('aria-selected')).toBe('true');
+    await table.click();
+    await expect.poll(tabsCode.asked).toBe(true);
+    await expect.poll(() => table.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => elements.getAttribute('aria-selected')).toBe('true');
+    expect(await elements.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await elements.getAttribute('id'));
+    const before = await elements.boundingBox();
+    tabsCode.release();
+    // Ark's root carries its machine's id; the stand-in's has none.
+    await expect.poll(() => list.evaluate((tabList) => tabList.closest('[data-part="root"]')?.id ?? '')).not.toBe('');
+    expect(await elements.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    expect(await elements.getAttribute('aria-selected')).toBe('true');
+    const after = await elements.boundingBox();
+    expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => layout.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('spinbutton', { name: 'Bas (1re page)' }).waitFor();
     await context.close();
   });
 
