@@ -34,7 +34,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // The router's fallback for React before 18 (use-sync-external-store's shim) is React's own hook since 18: the shim's
     // code left the entry, the login page's first download.
-    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./src/client/lib/react-sync-store.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/react-sync-store.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist/client',
