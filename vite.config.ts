@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { trpcNativeSpread } from './build/trpc-native-spread.ts';
@@ -30,6 +31,16 @@ const serverInputs = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   plugins: [react(), trpcNativeSpread()],
+  resolve: {
+    // The router's fallback for React before 18 (use-sync-external-store's shim) is React's own hook since 18: the shim's
+    // code left the entry, the login page's first download.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/react-sync-store.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-// Issue 22: the kit's Select and tooltip draw before Ark's code for them has arrived (it comes when the browser is idle
+// Issue 22: the kit's Select, tooltip, tabs and number input draw before Ark's code for them has arrived (it comes when the browser is idle
 // or on hover or focus), and the document designer's panels come in their own chunks. Here each download is held back
 // on purpose: what the user does meanwhile (a click, ArrowDown, a hover, a focus) is not lost once the code lands, and
 // the page keeps its layout. When the code cannot come at all (offline, or a deploy removed the old chunk), the Select
@@ -30,6 +30,8 @@ const ARK_SELECT = 'src/client/components/ui/ark-select.tsx';
 const ARK_TOOLTIP = 'src/client/components/ui/ark-tooltip.tsx';
 const ARK_COMBOBOX = 'src/client/components/ui/ark-combobox.tsx';
 const ARK_CHECKBOX = 'src/client/components/ui/ark-checkbox.tsx';
+const ARK_NUMBER_INPUT = 'src/client/components/ui/ark-number-input.tsx';
+const ARK_TABS = 'src/client/components/ui/ark-tabs.tsx';
 const EXPENSE_FORM = 'src/client/routes/expenses/expense-form-dialog.tsx';
 
 /**
@@ -354,6 +356,64 @@ describe('kit parts drawn before their code', () => {
     );
     await page.keyboard.press('Space');
     await expect.poll(() => new URL(page.url()).search).not.toContain('unpaid=true');
+    await context.close();
+  });
+
+  it('number input: typed into before its code lands, the number, the focus and the caret stay in the real one', async () => {
+    const { page, context } = await suite.loggedIn();
+    const numberInput = await hold(page, ARK_NUMBER_INPUT);
+    await page.goto('/settings/document');
+    const bottom = page.getByRole('spinbutton', { name: 'Bas (1re page)' });
+    await bottom.click();
+    await expect.poll(numberInput.asked).toBe(true);
+    await bottom.press('ControlOrMeta+a');
+    // A French keypad's '.' is read as the decimal comma, as in Ark's input.
+    await page.keyboard.type('2.75');
+    expect(await bottom.inputValue()).toBe('2,75');
+    await page.keyboard.press('ArrowLeft');
+    const before = await bottom.boundingBox();
+    numberInput.release();
+    // Ark's root carries its machine's id; the stand-in's has none.
+    await expect.poll(() => bottom.evaluate((input) => input.closest('[data-part="root"]')?.id ?? '')).not.toBe('');
+    expect(await bottom.inputValue()).toBe('2,75');
+    expect(await bottom.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The caret is where it was (before the 5): the next digit goes there.
+    await page.keyboard.type('1');
+    expect(await bottom.inputValue()).toBe('2,715');
+    const after = await bottom.boundingBox();
+    expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+    expect(after?.width).toBeCloseTo(before?.width ?? -1, 0);
+    await context.close();
+  });
+
+  it('tabs: used before their code lands (click, arrow keys), the real ones keep the tab, the panel and the focus', async () => {
+    const { page, context } = await suite.loggedIn();
+    const tabsCode = await hold(page, ARK_TABS);
+    await page.goto('/settings/document');
+    const list = page.getByRole('tablist', { name: 'Sections de l’apparence' });
+    await list.waitFor();
+    const layout = list.getByRole('tab', { name: 'Mise en page' });
+    const elements = list.getByRole('tab', { name: 'Éléments' });
+    const table = list.getByRole('tab', { name: 'Tableau' });
+    expect(await layout.getAttribute('aria-selected')).toBe('true');
+    await table.click();
+    await expect.poll(tabsCode.asked).toBe(true);
+    await expect.poll(() => table.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => elements.getAttribute('aria-selected')).toBe('true');
+    expect(await elements.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await elements.getAttribute('id'));
+    const before = await elements.boundingBox();
+    tabsCode.release();
+    // Ark's root carries its machine's id; the stand-in's has none.
+    await expect.poll(() => list.evaluate((tabList) => tabList.closest('[data-part="root"]')?.id ?? '')).not.toBe('');
+    expect(await elements.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    expect(await elements.getAttribute('aria-selected')).toBe('true');
+    const after = await elements.boundingBox();
+    expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => layout.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('spinbutton', { name: 'Bas (1re page)' }).waitFor();
     await context.close();
   });
 

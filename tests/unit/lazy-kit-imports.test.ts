@@ -1,4 +1,4 @@
-// Ark's select, combobox, checkbox, tooltip, menu and dialog download when idle or on first use, through their light wrappers
+// Ark's select, combobox, checkbox, number input, tabs, tooltip, menu and dialog download when idle or on first use, through their light wrappers
 // (components/ui/<name>.tsx, with lib/lazy-page.ts). One static import of an Ark part from a page would put its machine back
 // in that page's first load, silently: only its wrapper may import it (and, for the dialog, the overlays that already
 // come in their own lazy chunk).
@@ -13,6 +13,8 @@ const HEAVY = [
   { module: partOf('tooltip'), allowed: ['components/ui/tooltip.tsx'] },
   { module: partOf('combobox'), allowed: ['components/ui/combobox.tsx'] },
   { module: partOf('checkbox'), allowed: ['components/ui/checkbox.tsx'] },
+  { module: partOf('number-input'), allowed: ['components/ui/number-input.tsx'] },
+  { module: partOf('tabs'), allowed: ['components/ui/tabs.tsx'] },
   { module: partOf('action-menu'), allowed: ['components/ui/action-menu.tsx'] },
   {
     module: partOf('dialog'),

@@ -1,9 +1,10 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { checkbox as checkboxRecipe } from '../../../../styled-system/recipes';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { CheckIcon } from '../icons';
+import { VISUALLY_HIDDEN } from './field';
 
 export interface CheckboxProps {
   checked: boolean;
@@ -24,20 +25,6 @@ const ark = arkPart(
   () => import('./ark-checkbox'),
   (m) => m.ArkCheckbox,
 );
-
-/** Hidden as Ark's own input is (its inline style): the drawn control stands for it, screen readers still reach it. */
-const VISUALLY_HIDDEN: CSSProperties = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  width: '1px',
-  whiteSpace: 'nowrap',
-  wordWrap: 'normal',
-};
 
 /** A checkbox whose whole line is its label (ark-checkbox.tsx): Ark's once downloaded, a native one drawn alike before. */
 export function Checkbox(props: CheckboxProps) {

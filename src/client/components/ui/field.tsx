@@ -64,3 +64,20 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 
 /** The class of a bare control, for the few inputs Ark has no part for (colour swatch, file picker). */
 export const inputClass = (size?: FieldSize) => inputRecipe({ size });
+
+/**
+ * Out of sight but read by assistive technology and forms, as Ark hides its own native inputs: the stand-ins' native
+ * inputs (select.tsx, checkbox.tsx). A style rather than a class, since those files also read Ark's field context.
+ */
+export const VISUALLY_HIDDEN = {
+  border: '0',
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: '0',
+  position: 'absolute',
+  width: '1px',
+  whiteSpace: 'nowrap',
+  wordWrap: 'normal',
+} as const;

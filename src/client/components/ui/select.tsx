@@ -6,6 +6,7 @@ import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { ChevronDownIcon } from '../icons';
 import type { ArkSelect } from './ark-select';
+import { VISUALLY_HIDDEN } from './field';
 
 export type { SelectOption } from './ark-select';
 type Props = ComponentProps<typeof ArkSelect>;
@@ -139,7 +140,7 @@ function StandIn({
         value={chosen ? chosen.value : ''}
         onChange={() => undefined}
         onFocus={() => button.current?.focus({ preventScroll: true })}
-        style={HIDDEN}
+        style={VISUALLY_HIDDEN}
       >
         {!chosen && <option value="" />}
         {options.map((o) => (
@@ -152,16 +153,3 @@ function StandIn({
     </div>
   );
 }
-
-const HIDDEN = {
-  border: '0',
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: '0',
-  position: 'absolute',
-  width: '1px',
-  whiteSpace: 'nowrap',
-  wordWrap: 'normal',
-} as const;
