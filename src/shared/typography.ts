@@ -4,15 +4,11 @@
  * typographic apostrophe. Pure text in, text out.
  */
 import { decimalPlaces, round, toDecimalString, type MoneyInput } from './money';
+import { MINUS, NARROW_NBSP } from './typography-text';
 
-/** A no-break space: before « : » and between an amount and « € ». */
-export const NBSP = '\u00a0';
-/** A narrow no-break space: before « ; ! ? % » and between groups of thousands. */
-export const NARROW_NBSP = '\u202f';
-/** The minus sign of French typography (U+2212), never the hyphen. */
-export const MINUS = '\u2212';
-/** The typographic apostrophe the whole app writes (« l’avoir », never « l'avoir »). */
-export const APOSTROPHE = '’';
+// The text rules (spaces, signs, apostrophes) live apart from the numbers: a screen that only spaces its messages
+// (every field and notice, the login page's among them) does not download the decimal arithmetic.
+export * from './typography-text';
 
 /** The separators of a number, as the organisation's currency format gives them (defaults: « , » and none). */
 export interface NumberSeparators {
@@ -59,34 +55,3 @@ export const formatPercent = (value: MoneyInput, decimals = 2, separators: Numbe
 /** A rate with the decimals it has (a VAT rate, a share): formatRate(5.5) = '5,5 %', formatRate(20) = '20 %'. */
 export const formatRate = (value: MoneyInput, max = 2, separators: NumberSeparators = {}): string =>
   percentText(formatNumberUpTo(value, max, separators));
-
-/** Straight apostrophes between letters become typographic ones: « l'avoir » → « l’avoir ». */
-export const curlyApostrophes = (text: string): string => text.replace(/(\p{L})'(?=\p{L})/gu, `$1${APOSTROPHE}`);
-
-/** What must print exactly as typed: a web address (its « %20 » or « ' ») or an e-mail address. */
-const VERBATIM = /(\b(?:https?|mailto):\S+|[\w.+'%-]+@[\w-]+(?:\.[\w-]+)+)/;
-
-/** Applies `change` to the text around its web and e-mail addresses, which stay as typed. */
-const outsideAddresses = (text: string, change: (part: string) => string): string =>
-  text
-    .split(VERBATIM)
-    .map((part, i) => (i % 2 === 1 ? part : change(part)))
-    .join('');
-
-/**
- * The spaces French puts before « : ; ! ? % € », made no-break (a no-break space before « : » and « € », a narrow one
- * before the others), so that a sign never starts a line: 'Total : 40 €' keeps its sign with its word. A sign glued
- * to a number (« 20% », « 40€ ») gets its space. Addresses and times (« https://… », « 10:30 ») are left alone: only a
- * space already typed is changed, except after a number.
- */
-export const withFrenchSpaces = (text: string): string =>
-  outsideAddresses(text, (part) =>
-    part
-      .replace(/[ \u00a0\u202f]+([;!?])/g, `${NARROW_NBSP}$1`)
-      .replace(/[ \u00a0\u202f]+:(?=\s|$)/g, `${NBSP}:`)
-      .replace(/(\d)[ \u00a0\u202f]?%/g, `$1${NARROW_NBSP}%`)
-      .replace(/(\d)[ \u00a0\u202f]?€/g, `$1${NBSP}€`),
-  );
-
-/** French text as it should print: typographic apostrophes and no-break spaces before its signs. */
-export const frenchTypography = (text: string): string => withFrenchSpaces(outsideAddresses(text, curlyApostrophes));

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { css, cva } from '../../../styled-system/css';
 import { closeSnackbar, snackbar, snackbarTone, SNACKBAR_TIMEOUT_MS } from '../stores/snackbar';
 import { CloseIcon } from './icons';
-import { withFrenchSpaces } from '../../shared/typography';
+import { withFrenchSpaces } from '../../shared/typography-text';
 
 const box = cva({
   base: {

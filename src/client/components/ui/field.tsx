@@ -1,7 +1,7 @@
 import { Field as ArkField } from '@ark-ui/react/field';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from '../../../../styled-system/css';
-import { withFrenchSpaces } from '../../../shared/typography';
+import { withFrenchSpaces } from '../../../shared/typography-text';
 import { field as fieldRecipe, input as inputRecipe } from '../../../../styled-system/recipes';
 
 /** md: forms; sm: dense panels; inline: table cells and compact rows. */
