@@ -18,7 +18,7 @@ import { type DesignerCheck, loadDraftCheck, useDraftCheck } from './draft-check
 import { defined } from '../../../../shared/defined';
 import { missingMandatoryParts } from '../../../../shared/template-mandatory';
 import { numberingCollisions } from '../../../../shared/numbering-collisions';
-import { type LazyPage, lazyPage } from '../../../lib/lazy-page';
+import { type LazyPage, lazyPage, useLazyComponent } from '../../../lib/lazy-page';
 import { whenIdle } from '../../../lib/when-idle';
 import { CHUNK_ERROR_TEXT, CHUNK_PART_ERROR_TITLE, LazyBoundary, PageSpinner } from '../../../components/page-loading';
 
@@ -97,9 +97,13 @@ const LAZY_PREVIEW = lazyPage(
   (m) => m.PreviewPane,
 );
 
-/** A lazy panel: drawn at once when downloaded, else with a spinner in its place for the time it takes. */
+/**
+ * A lazy panel: drawn at once when downloaded, else with a spinner in its place for the time it takes. The panel's
+ * component is swapped for the downloaded one when the download ends, while it still suspends (useLazyComponent): read
+ * at a later render, the swap remounted a panel already drawn and lost its state (the preview's full width, its focus).
+ */
 function LazySection<P extends object>({ section, ...props }: { section: LazyPage<P> } & P) {
-  const Panel = section.loaded?.() ?? section.Component;
+  const Panel = useLazyComponent(section);
   return (
     <LazyBoundary fallback={<PageSpinner height={240} />}>
       <Panel {...(props as unknown as P)} />
