@@ -402,7 +402,8 @@ describe('kit parts drawn before their code', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => elements.getAttribute('aria-selected')).toBe('true');
     expect(await elements.evaluate((tab) => tab === document.activeElement)).toBe(true);
-    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await elements.getAttribute('id'));
+    // Its panel is shown (the section may hold tabs of its own, whose panel is one too).
+    await page.locator(`[role="tabpanel"][aria-labelledby="${await elements.getAttribute('id')}"]`).waitFor();
     const before = await elements.boundingBox();
     tabsCode.release();
     // Ark's root carries its machine's id; the stand-in's has none.

@@ -1,5 +1,15 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cx } from '../../../../styled-system/css';
 import { numberInput as numberInputRecipe } from '../../../../styled-system/recipes';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
@@ -144,6 +154,17 @@ function StandIn({
     stepBy(event.key === 'ArrowUp' ? 1 : -1);
   };
   const preload = () => void ark.preload();
+  // The selection as it is when the real input replaces this one: the `select` event that `remember` listens to comes a
+  // task later, so a text selected whole just before the swap would otherwise be typed after rather than over.
+  const element = useRef<HTMLInputElement>(null);
+  useLayoutEffect(
+    () => () => {
+      const input = element.current;
+      if (input && input === document.activeElement && input.selectionStart !== null && input.selectionEnd !== null)
+        state.current.selection = [input.selectionStart, input.selectionEnd];
+    },
+    [state],
+  );
   return (
     <div data-scope="number-input" data-part="root" {...states} className={cx(styles.root, className)} onPointerEnter={preload}>
       {/* biome-ignore lint/a11y/useSemanticElements: Ark's control is a div with this role; a fieldset would draw and read differently */}
@@ -158,6 +179,7 @@ function StandIn({
         onBeforeInputCapture={readDecimalPoint}
       >
         <input
+          ref={element}
           id={field?.ids.control ?? `${ownId}-input`}
           data-scope="number-input"
           data-part="input"
