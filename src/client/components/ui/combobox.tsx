@@ -1,10 +1,11 @@
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { combobox, input } from '../../../../styled-system/recipes';
 import { withFrenchSpaces } from '../../../shared/typography';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { ChunkErrorNotice, usePartFailure } from '../page-loading';
 import { ChevronRightIcon } from '../icons';
+import { type TextHandover, useHandOver, useTakeOver } from '../../lib/text-handover';
 
 export interface ComboboxOption {
   value: string;
@@ -41,11 +42,9 @@ const ark = arkPart(
 );
 
 /** Where the user left the stand-in: the real input takes the focus, the caret and the list's open state from it. */
-interface StandInState {
-  focused: boolean;
+interface StandInState extends TextHandover {
   /** The list would be open now: a click on the input or its button, an arrow key, or typing. */
   open: boolean;
-  selection?: [number, number];
 }
 
 /** A searchable choice (ark-combobox.tsx): Ark's combobox once downloaded, the same-looking input before. */
@@ -55,14 +54,7 @@ export function Combobox(props: ComboboxProps) {
   const [typed, setTyped] = useState<string | undefined>(undefined);
   const state = useRef<StandInState>({ focused: false, open: false });
   const field = useRef<HTMLInputElement>(null);
-  // The stand-in unmounted under the user's focus: the real input takes it, with the caret where it was.
-  useEffect(() => {
-    const { focused, selection } = state.current;
-    const element = field.current;
-    if (!Real || !element || !focused) return;
-    element.focus({ preventScroll: true });
-    if (selection) element.setSelectionRange(selection[0], selection[1]);
-  }, [Real]);
+  useTakeOver(Real, state, field);
   if (Real) {
     const { focused, open } = state.current;
     const start =
@@ -104,10 +96,7 @@ function StandIn({
     // If the code cannot come, the notice says so and nothing opens should it come later.
     download(ark, { failed: () => Object.assign(state.current, { open: false }) });
   };
-  const remember = (event: SyntheticEvent<HTMLInputElement>) => {
-    const { selectionStart, selectionEnd } = event.currentTarget;
-    if (selectionStart !== null && selectionEnd !== null) state.current.selection = [selectionStart, selectionEnd];
-  };
+  const element = useHandOver(state);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!OPENING_KEYS.has(event.key)) return;
     event.preventDefault();
@@ -121,6 +110,7 @@ function StandIn({
       </label>
       <div data-scope="combobox" data-part="control" data-state="closed" className={styles.control} data-invalid={invalid}>
         <input
+          ref={element}
           id={id}
           data-scope="combobox"
           data-part="input"
@@ -144,12 +134,10 @@ function StandIn({
           onKeyDown={onKeyDown}
           onChange={(event) => {
             onType(event.target.value);
-            remember(event);
             // Typing opens the real list: the server search starts now, so the results may be there before it.
             onSearch?.(event.target.value);
             use(true);
           }}
-          onSelect={remember}
           onBlur={(event) => {
             // Not when the swap itself removes it: the focus is then handed to the real input.
             if (!event.currentTarget.isConnected) return;

@@ -1,19 +1,10 @@
 import { useFieldContext } from '@ark-ui/react/field';
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  type SyntheticEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { numberInput as numberInputRecipe } from '../../../../styled-system/recipes';
 import { arkPart, useArkPart } from '../../lib/lazy-page';
 import { ChevronDownIcon, ChevronUpIcon } from '../icons';
+import { type TextHandover, useHandOver, useTakeOver } from '../../lib/text-handover';
 import type { FieldSize } from './field';
 
 export const NUMBER_LOCALE = 'fr-FR';
@@ -63,12 +54,6 @@ const ark = arkPart(
   (m) => m.ArkNumberInput,
 );
 
-/** Where the user left the stand-in: the real input takes the focus and the caret from it. */
-interface StandInState {
-  focused: boolean;
-  selection?: [number, number];
-}
-
 /**
  * A count or a measure (days, millimetres, a rank), not money: Ark's NumberInput once downloaded (ark-number-input.tsx),
  * the same-looking input before. Amounts use AmountInput, whose value stays a decimal string.
@@ -86,16 +71,9 @@ export function NumberInput(props: NumberInputProps) {
       return same ? current : toText(value);
     });
   }, [value]);
-  const state = useRef<StandInState>({ focused: false });
+  const state = useRef<TextHandover>({ focused: false });
   const input = useRef<HTMLInputElement>(null);
-  // The stand-in unmounted under the user's focus: the real input takes it, with the caret where it was.
-  useEffect(() => {
-    const { focused, selection } = state.current;
-    const element = input.current;
-    if (!Real || !element || !focused) return;
-    element.focus({ preventScroll: true });
-    if (selection) element.setSelectionRange(selection[0], selection[1]);
-  }, [Real]);
+  useTakeOver(Real, state, input);
   if (Real) return <Real {...props} text={text} onText={setText} inputRef={input} />;
   return <StandIn {...props} text={text} onText={setText} state={state} />;
 }
@@ -120,7 +98,7 @@ function StandIn({
   onText,
   state,
   ...aria
-}: NumberInputProps & { text: string; onText: (text: string) => void; state: { current: StandInState } }) {
+}: NumberInputProps & { text: string; onText: (text: string) => void; state: { current: TextHandover } }) {
   const styles = numberInputRecipe({ size, withUnit: Boolean(unit) });
   const field = useFieldContext();
   const ownId = useId();
@@ -144,27 +122,13 @@ function StandIn({
   };
   const atMax = max !== undefined && current >= max;
   const atMin = min !== undefined && current <= min;
-  const remember = (event: SyntheticEvent<HTMLInputElement>) => {
-    const { selectionStart, selectionEnd } = event.currentTarget;
-    if (selectionStart !== null && selectionEnd !== null) state.current.selection = [selectionStart, selectionEnd];
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
     stepBy(event.key === 'ArrowUp' ? 1 : -1);
   };
   const preload = () => void ark.preload();
-  // The selection as it is when the real input replaces this one: the `select` event that `remember` listens to comes a
-  // task later, so a text selected whole just before the swap would otherwise be typed after rather than over.
-  const element = useRef<HTMLInputElement>(null);
-  useLayoutEffect(
-    () => () => {
-      const input = element.current;
-      if (input && input === document.activeElement && input.selectionStart !== null && input.selectionEnd !== null)
-        state.current.selection = [input.selectionStart, input.selectionEnd];
-    },
-    [state],
-  );
+  const element = useHandOver(state);
   return (
     <div data-scope="number-input" data-part="root" {...states} className={cx(styles.root, className)} onPointerEnter={preload}>
       {/* biome-ignore lint/a11y/useSemanticElements: Ark's control is a div with this role; a fieldset would draw and read differently */}
@@ -206,10 +170,8 @@ function StandIn({
           onChange={(event) => {
             // As Ark's: a keystroke that cannot make a number is not taken.
             if (!ALLOWED.test(event.target.value)) return;
-            remember(event);
             write(event.target.value);
           }}
-          onSelect={remember}
           onKeyDown={onKeyDown}
           onFocus={() => {
             state.current.focused = true;
