@@ -149,6 +149,34 @@ export function walksPage(probes: DocumentProbes, p: { rowsBefore: number; docum
   return checks <= Math.max(FEW_CHECKS, probes.atLeast * CHECKS_PER_MATCH_READ);
 }
 
+/** Rows of the list's order a window reads at most (an index walk, then each row's columns: 10–20 ms). */
+const MAX_WINDOW_ROWS = 50_000;
+/** A window's rows checked one by one at most (20–60 µs each) when their ids are too spread for a range. */
+const MAX_WINDOW_CHECKS = 1000;
+/** A window's ids are read as a range of the word's entries when it spans at most this many ids per row. */
+const MAX_IDS_PER_WINDOW_ROW = 8;
+
+/**
+ * How many of the list's first rows, without the search, should hold the page's matches: the rows before the page's
+ * end, over the share of documents the words surely match, with a margin; null past MAX_WINDOW_ROWS. Other filters
+ * may hold fewer matches: the window is then too short, and the page is read the whole way (listDocumentPage).
+ */
+export function windowRows(probes: DocumentProbes, p: { rowsBefore: number; documents: number }): number | null {
+  if (probes.atLeast === 0) return null;
+  const rows = Math.ceil(((p.rowsBefore * p.documents) / probes.atLeast) * 1.25) + 100;
+  return rows <= MAX_WINDOW_ROWS ? rows : null;
+}
+
+/**
+ * How a window's rows are checked: against the word's entries between its first and last id (read once, about 0.1 µs
+ * each) when the order keeps ids close (dates follow creation), else one by one through the indexes when few, else
+ * not at all (null).
+ */
+export function windowCheck(window: { rows: number; first: number; last: number }): 'range' | 'each' | null {
+  if (window.last - window.first + 1 <= window.rows * MAX_IDS_PER_WINDOW_ROW) return 'range';
+  return window.rows <= MAX_WINDOW_CHECKS ? 'each' : null;
+}
+
 /** Past this many number or amount matches (30 ms of checks), those not found by the words are not looked for one by one. */
 const MAX_CHECKED_EXTRAS = FEW_MATCHES;
 

@@ -168,18 +168,22 @@ export function toNumberQuery(text: string): string | null {
  * the process (a common word matches every document). The heading holds the number, the type and the customer
  * (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to remove them,
  * 150 ms at 1 000 000): the list only asks whether an id is among them. `spelled` (SQLite), when given, is the typed
- * words with their starts spelled out as whole words (document-matches.ts; null: no indexed word starts so).
+ * words with their starts spelled out as whole words (document-matches.ts; null: no indexed word starts so); `ids`
+ * (SQLite), when given, bounds the documents to those whose id is between both, inclusive.
  */
 export function documentIdsLookup(
   db: Db,
   organizationId: number,
   text: string,
   spelled?: string | null,
+  ids?: [number, number],
 ): RawBuilder<{ id: number }> | null {
   if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
   if (searchWords(text).length === 0) return null;
   const words = spelled === undefined ? toMatchQuery(organizationId, 'document', text) : spelled;
-  const [first, last] = rowidRange(organizationId, 'document');
+  const [first, last] = ids
+    ? [searchRowid(organizationId, 'document', ids[0]), searchRowid(organizationId, 'document', ids[1])]
+    : rowidRange(organizationId, 'document');
   const number = toNumberQuery(text);
   const byWords = words
     ? sql`select rowid % ${REF_ID_MASK} as id from search_index
