@@ -173,5 +173,5 @@ describe('documents list: a common word checked document by document', () => {
     // The common words of this organisation: more matches than are read as ids.
     expect((await matchesOf('martin')).size).toBeGreaterThan(FEW_MATCHES);
     expect((await matchesOf('boul')).size).toBeGreaterThan(FEW_MATCHES);
-  });
+  }, 180_000);
 });
