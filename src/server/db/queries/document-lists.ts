@@ -226,13 +226,9 @@ async function searchFilter(db: Db, p: DocumentListParams): Promise<SearchFilter
   // Another filter may keep few of the word's matches ('facture' among credit notes): an unbounded walk would then
   // check every row of the filter's range (5 s at 1 000 000), so such pages are read through a window (windowedPage).
   const walked =
-    filteredOtherwise(p) === false &&
-    walksPage(probes, { rowsBefore: p.offset + p.limit, documents, indexed: INDEXED_SORTS.has(p.sortBy) });
+    countedByIndexes(p) && walksPage(probes, { rowsBefore: p.offset + p.limit, documents, indexed: INDEXED_SORTS.has(p.sortBy) });
   return { matches, amount, walked, documents, everything };
 }
-
-/** Whether the list has filters besides the search. */
-const filteredOtherwise = (p: DocumentListParams) => !countedBySummaries({ ...p, search: undefined }) || Boolean(p.type || p.status);
 
 /**
  * A few matches are read by id and sorted. Many (a common word: 'Client' matches every document of the bench) are,
