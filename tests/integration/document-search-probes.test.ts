@@ -54,6 +54,8 @@ async function organisation() {
           date: `2026-09-${String(1 + ((n * 7) % 28)).padStart(2, '0')}`,
           // 'Épicerie Fine' (n % 10 = 9) at 12,50 € too: a word is rarer among the small totals than among all documents.
           ...(n % 7 === 0 || n % 10 === 9 ? { total: toStoredUnits(12.5) } : {}),
+          // One in 11 an estimate: 'Devis' in its heading instead of 'Facture', and a type the index counts by.
+          ...(n % 11 === 0 ? { type: 'estimate' as const } : {}),
         })
         .where('id', '=', id)
         .execute();
@@ -133,6 +135,7 @@ describe('documents list: a common word checked document by document', () => {
       'épicerie',
       'facture',
       'fact',
+      'devis',
       'pain',
       invoice.number,
       `${invoice.number}-1`,
@@ -153,6 +156,7 @@ describe('documents list: a common word checked document by document', () => {
           '',
           '',
           'type=invoice',
+          'type=estimate',
           'status=unpaid',
           `customer=${customerId}`,
           'max_amount=12.5',

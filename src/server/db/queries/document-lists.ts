@@ -370,13 +370,11 @@ export async function listDocuments(db: Db, p: DocumentListParams): Promise<{ to
   const filtered = filteredDocuments(db, p, search, 'count');
   const kept = documentCountsOf(db);
   const probes = search?.matches && 'probes' in search.matches ? search.matches.probes : null;
-  if (search && probes && countedByIndexes(p)) {
-    const count = async () => (await countProbedMatches(db, probes, search.amount)) ?? (await countOf(filtered));
-    return {
-      total:
-        kept instanceof DocumentCounts ? await kept.read(p.organizationId, probedCountKey(probes, search.amount), count) : await count(),
-      data,
-    };
+  // The search alone or among one type: the type is a word of the index (search.ts typeWordOf).
+  if (search && probes && countedByIndexes({ ...p, type: undefined })) {
+    const count = async () => (await countProbedMatches(db, probes, search.amount, p.type)) ?? (await countOf(filtered));
+    const key = probedCountKey(probes, search.amount, p.type);
+    return { total: kept instanceof DocumentCounts ? await kept.read(p.organizationId, key, count) : await count(), data };
   }
   if (kept) return { total: await kept.count(p.organizationId, filtered), data };
   return { total: await countOf(filtered), data };

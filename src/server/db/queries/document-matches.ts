@@ -1,7 +1,17 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
-import { documentIdsLookup, postgresDocumentMatch, rowidRange, scopeOf, searchRowid, searchWords, toNumberQuery, tokensOf } from './search';
+import {
+  documentIdsLookup,
+  postgresDocumentMatch,
+  rowidRange,
+  scopeOf,
+  searchRowid,
+  searchWords,
+  toNumberQuery,
+  tokensOf,
+  typeWordOf,
+} from './search';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
@@ -181,34 +191,36 @@ export function windowCheck(window: { rows: number; first: number; last: number 
 const MAX_CHECKED_EXTRAS = FEW_MATCHES;
 
 /**
- * How many of the organisation's documents a search alone selects, from the indexes without reading any document:
- * those its words find (the index's own count for one word, else FTS5's), plus those only its number finds, plus those
- * only its amount finds (each checked against the others by rowid). Null when numbers or amounts match too many
- * documents to check one by one: the list counts as with any other filter then.
+ * How many of the organisation's documents a search alone, or among one type, selects, from the indexes without
+ * reading every match: those its words find (the index's own count for one word, else FTS5's, with the type's word
+ * when a type is asked), plus those only its number finds, plus those only its amount finds (each checked against the
+ * others by rowid, and its type read by id). Null when numbers or amounts match too many documents to check one by
+ * one: the list counts as with any other filter then.
  */
-export async function countProbedMatches(db: Db, probes: DocumentProbes, amount: number | null): Promise<number | null> {
+export async function countProbedMatches(db: Db, probes: DocumentProbes, amount: number | null, type?: string): Promise<number | null> {
   const [first, last] = rowidRange(probes.organizationId, 'document');
   let total = 0;
-  if (probes.words && probes.atLeast === probes.atMost) total = probes.atLeast;
+  if (probes.words && probes.atLeast === probes.atMost && !type) total = probes.atLeast;
   else if (probes.words) {
+    const typed = type ? ` AND {body_words} : ${typeWordOf(probes.organizationId, type)}` : '';
     const { rows } = await sql<{ n: number }>`select count(*) as n from search_index
-      where search_index match ${headingsMatch(probes)} and rowid between ${first} and ${last}`.execute(db);
+      where search_index match ${headingsMatch(probes) + typed} and rowid between ${first} and ${last}`.execute(db);
     total = Number(rows[0]?.n);
   }
+  const ofType = (rowid: RawBuilder<unknown>) =>
+    type
+      ? sql<SqlBool>`exists (select 1 from documents where id = ${rowid} - ${searchRowid(probes.organizationId, 'document', 0)} and type = ${type})`
+      : sql<SqlBool>`1`;
   if (probes.number) {
     const numbered = sql`select rowid from document_numbers where document_numbers match ${probes.number} and rowid between ${first} and ${last}`;
     if (!(await fewRows(db, numbered))) return null;
-    if (probes.words) {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered}) numbered
-        where not ${wordsHold(probes, sql`numbered.rowid`)}`.execute(db);
-      total += Number(rows[0]?.n);
-    } else {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered})`.execute(db);
-      total += Number(rows[0]?.n);
-    }
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered}) numbered
+      where ${ofType(sql`numbered.rowid`)} and not ${probes.words ? wordsHold(probes, sql`numbered.rowid`) : sql`0`}`.execute(db);
+    total += Number(rows[0]?.n);
   }
   if (amount !== null) {
-    const ofAmount = sql`select id from documents where organization_id = ${probes.organizationId} and total = ${amount}`;
+    const ofAmount = sql`select id from documents where organization_id = ${probes.organizationId} and total = ${amount}
+      ${type ? sql`and type = ${type}` : sql``}`;
     if (!(await fewRows(db, ofAmount))) return null;
     const { rows } = await sql<{ n: number }>`select count(*) as n from (${ofAmount}) amounts
       where not ${isProbedMatch(probes, sql`amounts.id`)}`.execute(db);
@@ -224,5 +236,5 @@ async function fewRows(db: Db, rows: RawBuilder<unknown>): Promise<boolean> {
 }
 
 /** The key a count of the search alone is kept under between writes (document-counts.ts). */
-export const probedCountKey = (probes: DocumentProbes, amount: number | null) =>
-  `search alone\n${probes.organizationId}\n${probes.words}\n${probes.number}\n${amount}`;
+export const probedCountKey = (probes: DocumentProbes, amount: number | null, type?: string) =>
+  `search alone\n${probes.organizationId}\n${probes.words}\n${probes.number}\n${amount}\n${type ?? ''}`;

@@ -17,6 +17,12 @@ export interface SearchEntry {
    * (undefined), SQLite's numbers index keeps what it holds for the entry: a rewrite of the words only.
    */
   number?: string | null;
+  /**
+   * A document's type (SQLite), indexed with the body's words as `o{organisation}t{type}`: no typed word reaches it (a
+   * typed word is scoped by its kind's letter, and `t` is none), and the documents list counts a search among one
+   * type by the index alone (typeWordOf).
+   */
+  type?: string;
 }
 
 // FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004,
@@ -58,6 +64,9 @@ export function tokensOf(text: string): string[] {
 
 export const scopeOf = (organizationId: number, kind: SearchKind) => `o${organizationId}${KIND_LETTERS[kind]}`;
 
+/** The indexed word of a document's type (SearchEntry.type; migration 0079 wrote it for the documents before it). */
+export const typeWordOf = (organizationId: number, type: string) => `o${organizationId}t${type}`;
+
 /** The indexed form of a text: each of its tokens prefixed with the organisation and the kind of its entry. */
 function scopedTerms(organizationId: number, kind: SearchKind, text: string): string {
   const scope = scopeOf(organizationId, kind);
@@ -83,7 +92,9 @@ export function sqliteSearchValues(entry: SearchEntry) {
     entry.subtitle,
     entry.body,
     scopedTerms(entry.organizationId, entry.kind, `${entry.title} ${entry.subtitle}`),
-    scopedTerms(entry.organizationId, entry.kind, entry.body),
+    [scopedTerms(entry.organizationId, entry.kind, entry.body), ...(entry.type ? [typeWordOf(entry.organizationId, entry.type)] : [])].join(
+      ' ',
+    ),
   ] as const;
 }
 
