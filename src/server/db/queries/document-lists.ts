@@ -211,7 +211,7 @@ interface SearchFilter {
 /** Words through the full-text index (number, customer), and a typed amount on the total (its own index). */
 async function searchFilter(db: Db, p: DocumentListParams): Promise<SearchFilter | null> {
   if (!p.search) return null;
-  const matches = await documentMatches(db, p.organizationId, p.search);
+  const matches = await documentMatches(db, p.organizationId, p.search, p.type);
   const amount = searchedAmount(p.search);
   const many = matches && 'lookup' in matches ? matches : null;
   if (!many) return { matches, amount, walked: false, documents: 0, everything: false };
@@ -311,7 +311,7 @@ async function windowedPage(db: Db, p: DocumentListParams, search: SearchFilter,
   if (check === null) return null;
   const words =
     check === 'range'
-      ? sql<SqlBool>`documents.id in (${documentIdsLookup(db, p.organizationId, p.search ?? '', probes.words, [Number(span.first), Number(span.last)])})`
+      ? sql<SqlBool>`documents.id in (${documentIdsLookup(db, p.organizationId, p.search ?? '', { spelled: probes.words, ids: [Number(span.first), Number(span.last)] })})`
       : isProbedMatch(probes, sql`documents.id`);
   const rows = await ordered(
     db

@@ -66,13 +66,17 @@ export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: numb
   return past.length > 0;
 }
 
-export async function documentMatches(db: Db, organizationId: number, text: string): Promise<DocumentMatches | null> {
+/**
+ * The matches of a search, among one type when the list is filtered by one (SQLite: the type's word in the index, so
+ * a common word among a rare type, or a rare word among a common one, reads only the few documents of both).
+ */
+export async function documentMatches(db: Db, organizationId: number, text: string, type?: string): Promise<DocumentMatches | null> {
   // Only one typed word is spelled out: with several, FTS5's own AND is quick as soon as one of them is rare.
   const probes = isPostgres(db) || searchWords(text).length !== 1 ? null : await spelledOut(db, organizationId, text);
-  const lookup = documentIdsLookup(db, organizationId, text, probes ? probes.words : undefined);
+  const lookup = documentIdsLookup(db, organizationId, text, { spelled: probes ? probes.words : undefined, type });
   if (!lookup) return null;
-  // The index's own counts already tell a common word: its ids are not read.
-  if (probes && probes.atLeast > FEW_MATCHES) return { lookup, probes, perRow: null };
+  // The index's own counts already tell a common word: its ids are not read (among one type, the index does not know).
+  if (probes && probes.atLeast > FEW_MATCHES && !type) return { lookup, probes, perRow: null };
   const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
   if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
   const perRow = isPostgres(db) ? (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id) : null;

@@ -180,25 +180,28 @@ export function toNumberQuery(text: string): string | null {
  * (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to remove them,
  * 150 ms at 1 000 000): the list only asks whether an id is among them. `spelled` (SQLite), when given, is the typed
  * words with their starts spelled out as whole words (document-matches.ts; null: no indexed word starts so); `ids`
- * (SQLite), when given, bounds the documents to those whose id is between both, inclusive.
+ * (SQLite), when given, bounds the documents to those whose id is between both, inclusive; `type` (SQLite), when
+ * given, keeps to that type the documents found by their words (through the type's word, typeWordOf), not those
+ * found by their number: a list filtered by type filters those itself.
  */
 export function documentIdsLookup(
   db: Db,
   organizationId: number,
   text: string,
-  spelled?: string | null,
-  ids?: [number, number],
+  options: { spelled?: string | null; ids?: [number, number]; type?: string } = {},
 ): RawBuilder<{ id: number }> | null {
   if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
   if (searchWords(text).length === 0) return null;
+  const { spelled, ids, type } = options;
   const words = spelled === undefined ? toMatchQuery(organizationId, 'document', text) : spelled;
+  const typed = type ? ` AND {body_words} : ${typeWordOf(organizationId, type)}` : '';
   const [first, last] = ids
     ? [searchRowid(organizationId, 'document', ids[0]), searchRowid(organizationId, 'document', ids[1])]
     : rowidRange(organizationId, 'document');
   const number = toNumberQuery(text);
   const byWords = words
     ? sql`select rowid % ${REF_ID_MASK} as id from search_index
-      where search_index match ${`{heading} : (${words})`} and rowid between ${first} and ${last}`
+      where search_index match ${`{heading} : (${words})${typed}`} and rowid between ${first} and ${last}`
     : null;
   const byNumber = number
     ? sql`select rowid % ${REF_ID_MASK} as id from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}`
