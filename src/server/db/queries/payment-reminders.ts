@@ -163,17 +163,26 @@ const proposedTerms = (db: Db, spans: readonly DueSpanWindow[]) =>
  * The first `limit` invoices, in list order, whose due step is a proposed one and that have an address (the
  * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address. Read
  * from the invoices with an address (migration 0080) in list order, each checked on its own row and reminders with
- * the list's terms: it stops at the `limit`-th, however few customers have an address. SQLite is told the order
- * (`cross join`): through the partial index of the invoices it would walk every one without an address first.
+ * the list's terms: it stops at the `limit`-th, however few customers have an address. Each planner is held to that
+ * order: through the partial index of the invoices, SQLite would walk every one without an address first (`cross
+ * join` keeps the summary outside); PostgreSQL, which cannot tell how many of the summary's rows pass the terms,
+ * joined all of them by hash and sorted (the LATERAL subquery with its LIMIT is checked row by row, in the key's order).
  */
-export const proposedRemindersQuery = (db: Db, params: ListParams & { limit: number }) =>
-  sql<ProposedRow>`select ${PROPOSED_COLUMNS}
-    from summary_reminder_addresses addressed cross join documents left join customers on customers.id = documents.customer_id
+export const proposedRemindersQuery = (db: Db, params: ListParams & { limit: number }) => {
+  const invoiceOfRow = sql<SqlBool>`documents.id = addressed.document_id and documents.maturity = addressed.maturity
+    and documents.organization_id = ${params.organizationId} and ${proposedTerms(db, params.spans)}`;
+  const invoices = isPostgres(db)
+    ? sql`cross join lateral (select ${PROPOSED_COLUMNS}
+        from documents left join customers on customers.id = documents.customer_id where ${invoiceOfRow} limit 1) proposed`
+    : sql`cross join documents left join customers on customers.id = documents.customer_id`;
+  const columns = isPostgres(db) ? sql`proposed.id, proposed.customer_snapshot, proposed.customer_email` : PROPOSED_COLUMNS;
+  return sql<ProposedRow>`select ${columns}
+    from summary_reminder_addresses addressed ${invoices}
     where addressed.organization_id = ${params.organizationId} and addressed.maturity <= ${proposedUpTo(params.spans)}
-    and documents.id = addressed.document_id and documents.maturity = addressed.maturity
-    and documents.organization_id = ${params.organizationId} and ${proposedTerms(db, params.spans)}
+    ${isPostgres(db) ? sql`` : sql`and ${invoiceOfRow}`}
     order by addressed.maturity, addressed.document_id
     limit ${params.limit}`;
+};
 
 /**
  * The same invoices straight from the invoices and customers, along the partial index of those a reminder may
