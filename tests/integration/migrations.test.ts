@@ -82,6 +82,7 @@ describe('migrations', () => {
       '0076_search_words_by_organization',
       '0077_reminder_summaries',
       '0078_search_index_vocabulary',
+      '0080_reminder_addresses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
