@@ -73,8 +73,8 @@ function preloadRouteCode(route: AppRoute): Promise<boolean> {
   return Promise.all(routeParts(route).map((part) => part.preload())).then((parts) => parts.every(Boolean));
 }
 
-/** Whether the code `route` draws with is all in: drawn then, none of its lazy parts suspends. */
-const routeCodeIn = (route: AppRoute) => routeParts(route).every((part) => part.loaded?.() !== undefined);
+/** Whether a lazy part's code is in (or there is no such part): drawn then, it does not suspend. */
+const codeIn = (part: RoutePart | undefined) => part === undefined || part.loaded?.() !== undefined;
 
 /**
  * Called once, before the first render: the page opened from the address bar starts its data and its code as soon as
@@ -123,20 +123,23 @@ function RoutePage({ route }: { route: AppRoute }) {
     ) : (
       content
     );
-  let page: ReactNode = (
+  // While a part's code downloads, what its Suspense boundary would show is drawn here instead of suspending: React
+  // holds a suspended boundary's content back until 300 ms after the last fallback it drew, even when the code and the
+  // data came long before (traced: the list drawn 200–300 ms after both were in). A failed download draws the lazy
+  // part, whose error shows the reload notice.
+  const drawLazy = (part: RoutePart | undefined) => downloadFailed || codeIn(part);
+  let page: ReactNode = drawLazy(route.page) ? (
     <LazyBoundary fallback={spinner}>
       <Component />
     </LazyBoundary>
+  ) : (
+    spinner
   );
   if (main) {
     // The shell and the page's skeleton from the first paint while the data layer, the shell, the session and the
     // page's data come: one skeleton from the address bar to the page, which then takes its place.
     const skeleton = <ShellSkeleton title={route.title} subtitle={route.subtitle} skeleton={skeletonOf(route.path)} />;
-    // Until its code is in, the skeleton is drawn here rather than as the fallback of a suspended part: React holds a
-    // suspended boundary's content back until 300 ms after the last fallback it drew, even when the page's code and
-    // data came long before (measured: the list drawn 200–300 ms after both were in). A failed download draws the
-    // lazy parts, whose error shows the reload notice.
-    if (!routeCodeIn(route) && !downloadFailed) return skeleton;
+    if (!drawLazy(needsData ? dataLayer : undefined) || !drawLazy(shell)) return skeleton;
     return withData(
       <LazyBoundary fallback={skeleton}>
         <Shell title={route.title} subtitle={route.subtitle} can={route.can}>
