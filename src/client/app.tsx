@@ -36,43 +36,58 @@ const overlays = lazyPage(
 const AUTH_FORM_HEIGHT = 285;
 
 /**
- * Starts the session's, the settings' and the page's requests for `href` (route-data.ts), then calls `after`. Over
- * HTTP/1.1's six connections a request waits behind every file asked before it, and a page's code is tens of files:
- * the data leaves first, the code right behind it (tRPC sends its batch on the next timer tick, hence the timeout).
+ * Starts the session's, the settings' and the page's requests for `href` (route-data.ts), then the download of
+ * `route`'s code. Over HTTP/1.1's six connections a request waits behind every file asked before it, and a page's code
+ * is tens of files: the data leaves first, the code right behind it (tRPC sends its batch on the next timer tick, hence
+ * the timeout). Settles once both are in, with whether all the code came (preloadRouteCode).
  */
-function startRouteData<T>(href: string, after: () => T): Promise<T> {
+function startRouteDataAndCode(href: string, route: AppRoute): Promise<boolean> {
   return import('./data-layer').then(
     (layer) => {
-      layer.startRouteData(href);
-      return new Promise<T>((resolve) => setTimeout(() => resolve(after()), 0));
+      const data = layer.startRouteData(href);
+      const code = new Promise<boolean>((resolve) => setTimeout(() => resolve(preloadRouteCode(route)), 0));
+      return Promise.all([code, data]).then(([allIn]) => allIn);
     },
-    () => after(),
+    () => preloadRouteCode(route),
   );
 }
 
 /** Whether the page at this route draws its own data behind the session check (its data starts with the navigation). */
 const loadsDataAtNavigation = (route: AppRoute) => route.requiresAuth && !route.plainFetch && !route.redirect;
 
-/** Downloads what `route` draws with: the data layer, the shell of a main page, the page itself. */
-function preloadRouteCode(route: AppRoute): Promise<unknown> {
-  return Promise.all([
-    route.plainFetch ? undefined : dataLayer.preload(),
-    route.layout === 'main' ? shell.preload() : undefined,
-    route.page?.preload(),
-  ]);
+/** What RoutePage needs of a lazy part, whatever its props. */
+interface RoutePart {
+  preload: () => Promise<unknown>;
+  loaded?: () => unknown;
 }
+
+/** The lazy parts `route` draws with: the data layer, the shell of a main page, the page itself. */
+function routeParts(route: AppRoute): RoutePart[] {
+  return [route.plainFetch ? undefined : dataLayer, route.layout === 'main' ? shell : undefined, route.page].filter(
+    (part) => part !== undefined,
+  );
+}
+
+/** Downloads what `route` draws with; true once all of it is in, false if a download failed. */
+function preloadRouteCode(route: AppRoute): Promise<boolean> {
+  return Promise.all(routeParts(route).map((part) => part.preload())).then((parts) => parts.every(Boolean));
+}
+
+/** Whether a lazy part's code is in (or there is no such part): drawn then, it does not suspend. */
+const codeIn = (part: RoutePart | undefined) => part === undefined || part.loaded?.() !== undefined;
 
 /**
  * Called once, before the first render: the page opened from the address bar starts its data and its code as soon as
  * the app's first file has run, not after React has drawn the skeleton and run its effects. Only an exact path (every
  * main page has one); an address with parameters starts from its page's effect as before. Settles once the page's code
- * is in (or could not be downloaded: the page then shows its notice as before).
+ * and data are in (or could not be had: the page then shows its notice as before), so that the first render draws the
+ * page with its data rather than its skeleton and then the page again.
  */
 export function startOpeningPage(): Promise<unknown> {
   const { pathname, search } = window.location;
   const route = routes.find((candidate) => candidate.path === pathname);
   if (!route || !loadsDataAtNavigation(route)) return Promise.resolve();
-  return startRouteData(pathname + search, () => preloadRouteCode(route));
+  return startRouteDataAndCode(pathname + search, route);
 }
 
 function RoutePage({ route }: { route: AppRoute }) {
@@ -85,11 +100,14 @@ function RoutePage({ route }: { route: AppRoute }) {
   const DataLayer = useLazyComponent(dataLayer);
   const Shell = useLazyComponent(shell);
   const Page = useLazyComponent(route.page);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   useEffect(() => {
     // The page's data starts with the navigation, not once the page has drawn; behind the guard, the page and the shell
     // download while the session is being checked, not after. Both ask again for nothing already asked.
-    if (loadsDataAtNavigation(route)) void startRouteData(search ? `${location}?${search}` : location, () => preloadRouteCode(route));
-    else void preloadRouteCode(route);
+    const code = loadsDataAtNavigation(route)
+      ? startRouteDataAndCode(search ? `${location}?${search}` : location, route)
+      : preloadRouteCode(route);
+    void code.then((allIn) => !allIn && setDownloadFailed(true));
   }, [route, location, search]);
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   const Component = defined(Page, 'route.page');
@@ -105,15 +123,23 @@ function RoutePage({ route }: { route: AppRoute }) {
     ) : (
       content
     );
-  let page: ReactNode = (
+  // While a part's code downloads, what its Suspense boundary would show is drawn here instead of suspending: React
+  // holds a suspended boundary's content back until 300 ms after the last fallback it drew, even when the code and the
+  // data came long before (traced: the list drawn 200–300 ms after both were in). A failed download draws the lazy
+  // part, whose error shows the reload notice.
+  const drawLazy = (part: RoutePart | undefined) => downloadFailed || codeIn(part);
+  let page: ReactNode = drawLazy(route.page) ? (
     <LazyBoundary fallback={spinner}>
       <Component />
     </LazyBoundary>
+  ) : (
+    spinner
   );
   if (main) {
     // The shell and the page's skeleton from the first paint while the data layer, the shell, the session and the
     // page's data come: one skeleton from the address bar to the page, which then takes its place.
     const skeleton = <ShellSkeleton title={route.title} subtitle={route.subtitle} skeleton={skeletonOf(route.path)} />;
+    if (!drawLazy(needsData ? dataLayer : undefined) || !drawLazy(shell)) return skeleton;
     return withData(
       <LazyBoundary fallback={skeleton}>
         <Shell title={route.title} subtitle={route.subtitle} can={route.can}>

@@ -25,9 +25,9 @@ const render = () =>
     </StrictMode>,
   );
 /**
- * How long the first render waits for the opened page's code (the HTML names its files, so it is usually in by then).
- * Drawn before it, the page suspends and its skeleton shows; React then holds the page's reveal back up to 300 ms after
- * that fallback, even when its data has long arrived. Past this wait the skeleton draws anyway, as on a slow network.
+ * How long the first render waits for the opened page's code and data (the HTML names both, so they are usually in by
+ * then): drawn before them, the skeleton is drawn and then replaced, two renders and two layouts where one does. Past
+ * this wait the skeleton draws anyway, as on a slow network.
  */
 const FIRST_RENDER_WAIT_MS = 200;
 

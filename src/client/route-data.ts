@@ -20,11 +20,11 @@ const KEPT = new Set(['auth.me', 'settings.get']);
 
 type Prefetch = (input: unknown, options: object) => Promise<void>;
 
-/** Starts one query, in the same batch as the others started in this tick. */
-function prefetch({ path, input, fresh }: RouteQuery) {
+/** Starts one query, in the same batch as the others started in this tick; settles once answered (or failed). */
+function prefetch({ path, input, fresh }: RouteQuery): Promise<void> {
   const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], utils) as { prefetch: Prefetch };
   const staleTime = fresh ? 0 : KEPT.has(path) && input === undefined ? Number.POSITIVE_INFINITY : undefined;
-  void procedure.prefetch(input, staleTime === undefined ? quiet : { ...quiet, staleTime });
+  return procedure.prefetch(input, staleTime === undefined ? quiet : { ...quiet, staleTime });
 }
 
 const viewer = () => ({ today: parisToday(), wide: window.matchMedia('(min-width: 960px)').matches });
@@ -36,10 +36,11 @@ function pageQueries(href: string): RouteQuery[] {
 
 /**
  * Starts, in one tick (one batched request), what every page needs — the session, the settings, the plan the shell
- * shows — and what the page at `href` needs. Asked again for a route whose data is fresh, it asks nothing.
+ * shows — and what the page at `href` needs. Asked again for a route whose data is fresh, it asks nothing. Settles
+ * once every answer is in the cache (a failed one too: the page shows its error when it asks again).
  */
-export function startRouteData(href: string) {
-  for (const query of [...SESSION_QUERIES, ...pageQueries(href)]) prefetch(query);
+export function startRouteData(href: string): Promise<unknown> {
+  return Promise.all([...SESSION_QUERIES, ...pageQueries(href)].map(prefetch));
 }
 
 /** The data of the page behind a link, asked for on hover or focus: a click then shows it at once. */

@@ -29,7 +29,7 @@ const SEARCH_ENTRIES_PER_CHUNK = 5000;
  */
 /**
  * The PostgreSQL triggers that keep the documents', payments' and reminders' summaries (migrations 0070, 0074, 0075,
- * 0077), per table.
+ * 0077, 0080), per table.
  */
 const SUMMARY_TRIGGERS = [
   ...['summary_documents_insert', 'summary_documents_delete', 'summary_documents_update'].map((trigger) => ({
@@ -45,7 +45,9 @@ const SUMMARY_TRIGGERS = [
   ...['insert', 'update', 'delete'].flatMap((op) => [
     { table: 'documents', trigger: `summary_reminder_documents_${op}` },
     { table: 'payment_reminders', trigger: `summary_reminders_${op}` },
+    { table: 'documents', trigger: `summary_reminder_addresses_${op}` },
   ]),
+  { table: 'customers', trigger: 'summary_reminder_addresses_customers_update' },
 ];
 
 /**

@@ -67,15 +67,18 @@ export function periodKeys(range: { from: string; to: string }, group: ReportGro
   return keys;
 }
 
-const monthLabel = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+// Made at their first use, as calendar-dates.ts says why: this module is loaded with every page's data request.
+let monthLabels: Intl.DateTimeFormat | undefined;
+const monthLabel = () => (monthLabels ??= new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
 /** '2026-03' → 'mars 2026', '2026-T1' → 'T1 2026', '2026' → '2026'. */
 export function periodLabel(key: string): string {
-  if (/^\d{4}-\d{2}$/.test(key)) return monthLabel.format(new Date(`${key}-01T00:00:00Z`));
+  if (/^\d{4}-\d{2}$/.test(key)) return monthLabel().format(new Date(`${key}-01T00:00:00Z`));
   if (/^\d{4}-T\d$/.test(key)) return `${key.slice(5)} ${key.slice(0, 4)}`;
   return key;
 }
 
-const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
+let shortMonths: Intl.DateTimeFormat | undefined;
+const shortMonth = () => (shortMonths ??= new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' }));
 /**
  * What the axis of a chart over these periods writes: « avr. » under a month, « T2 » under a quarter, the year once
  * on a second line where it starts (or changes); the tooltips and the table keep the full label (periodLabel).
@@ -83,7 +86,7 @@ const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 
 export function periodAxis(keys: string[]): { ticks: string[]; groups: (string | null)[] } {
   return {
     ticks: keys.map((key) => {
-      if (/^\d{4}-\d{2}$/.test(key)) return shortMonth.format(new Date(`${key}-01T00:00:00Z`));
+      if (/^\d{4}-\d{2}$/.test(key)) return shortMonth().format(new Date(`${key}-01T00:00:00Z`));
       if (/^\d{4}-T\d$/.test(key)) return key.slice(5);
       return key;
     }),

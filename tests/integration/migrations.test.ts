@@ -83,6 +83,7 @@ describe('migrations', () => {
       '0077_reminder_summaries',
       '0078_search_index_vocabulary',
       '0079_list_sort_indexes',
+      '0080_reminder_addresses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

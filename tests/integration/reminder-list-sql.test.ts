@@ -5,12 +5,20 @@ import type { Db } from '../../src/server/db/connection';
 import {
   listRemindableInvoices,
   listRemindersOf,
+  proposedRemindersPlainQuery,
   proposedRemindersQuery,
   reminderCountsQuery,
   reminderPageQuery,
   reminderSummaryCountsQuery,
 } from '../../src/server/db/queries/payment-reminders';
-import { getReminderSettings, listReminders, PROPOSED_AT_MOST, saveReminderSettings } from '../../src/server/services/payment-reminders';
+import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
+import {
+  dueSpanWindows,
+  getReminderSettings,
+  listReminders,
+  PROPOSED_AT_MOST,
+  saveReminderSettings,
+} from '../../src/server/services/payment-reminders';
 import { todayIso } from '../../src/server/services/document-record';
 import { daysBetween, dueStep, nextStep } from '../../src/shared/reminders';
 import { addDays } from '../../src/shared/payment-terms';
@@ -142,11 +150,14 @@ afterAll(async () => {
 
 const invoiceState = fc.record({
   maturity: fc.integer({ min: -50, max: 50 }),
-  status: fc.constantFrom('unpaid', 'partial', 'unpaid', 'paid'),
+  status: fc.constantFrom('unpaid', 'partial', 'unpaid', 'paid', 'cancelled'),
   amountDue: fc.constantFrom(0, 1, 50_000, 100_000, 100_000),
   customer: fc.constantFrom('mail' as const, 'mail' as const, 'none' as const, 'unlinked' as const),
   snapshot: fc.boolean(),
+  numbered: fc.constantFrom(true, true, true, false),
 });
+/** Each customer's address between the writes of invoices: kept, or gained or lost (as given, or emptied). */
+const addressState = fc.record({ withMail: fc.boolean(), noMail: fc.boolean() });
 const reminderState = fc.record({
   invoice: fc.nat({ max: INVOICES - 1 }),
   step: fc.integer({ min: -15, max: 45 }),
@@ -165,6 +176,10 @@ const scenario = fc.record({
   today: fc.integer({ min: -20, max: 20 }),
   page: fc.integer({ min: 1, max: 8 }),
   perPage: fc.constantFrom(1, 7, 25, 100),
+  addressesBefore: addressState,
+  addressesAfter: addressState,
+  /** Invoices whose state is written after the customers' addresses changed. */
+  lastWrites: fc.nat({ max: 20 }),
 });
 
 describe('the Relances list counted by the database', () => {
@@ -174,18 +189,35 @@ describe('the Relances list counted by the database', () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         await withServerDb(server, async (db) => {
-          for (const [i, state] of s.invoices.entries())
-            await db
+          const setAddresses = async (state: { withMail: boolean; noMail: boolean }) => {
+            for (const [id, has, email] of [
+              [withMail, state.withMail, 'compta@alpha.fr'],
+              [noMail, state.noMail, 'paie@sans-adresse.fr'],
+            ] as const)
+              await db
+                .updateTable('customers')
+                .set({ email: has ? email : '' })
+                .where('id', '=', id)
+                .execute();
+          };
+          const write = (i: number, state: (typeof s.invoices)[number]) =>
+            db
               .updateTable('documents')
               .set({
                 maturity: addDays(BASE, state.maturity),
                 status: state.status,
                 amount_due: state.amountDue,
+                number: state.numbered ? `F-${i}` : null,
                 customer_id: state.customer === 'mail' ? withMail : state.customer === 'none' ? noMail : null,
                 customer_snapshot: state.snapshot ? snapshot : null,
               })
               .where('id', '=', ids[i] ?? 0)
               .execute();
+          await setAddresses(s.addressesBefore);
+          const last = s.invoices.length - s.lastWrites;
+          for (const [i, state] of s.invoices.slice(0, last).entries()) await write(i, state);
+          await setAddresses(s.addressesAfter);
+          for (const [i, state] of s.invoices.entries()) if (i >= last) await write(i, state);
           await db.deleteFrom('payment_reminders').where('organization_id', '=', organizationId).execute();
           const seen = new Set<string>();
           for (const r of s.reminders) {
@@ -223,6 +255,17 @@ describe('the Relances list counted by the database', () => {
             ...expected,
             proposed: expected.proposed.slice(0, PROPOSED_AT_MOST),
           });
+          // The proposed reminders read from the invoices with an address equal those walked from every invoice, for
+          // any limit; and the rows the triggers kept equal a rebuild's.
+          const spans = dueSpanWindows(settings.steps, todayIso(now));
+          for (const limit of [1, 7, PROPOSED_AT_MOST]) {
+            const params = { organizationId, today: todayIso(now), spans, limit };
+            const plain = (await proposedRemindersPlainQuery(db, params).execute(db)).rows;
+            expect((await proposedRemindersQuery(db, params).execute(db)).rows).toEqual(plain);
+          }
+          const incremental = (await readSummaries(db, organizationId)).reminderAddresses;
+          await rebuildSummaries(db, { organizationId });
+          expect((await readSummaries(db, organizationId)).reminderAddresses).toEqual(incremental);
         });
       }),
       { numRuns: 40 },
@@ -249,9 +292,16 @@ describe('the Relances list counted by the database', () => {
       expect(await plan(reminderSummaryCountsQuery(params).compile(db))).toContain(
         'SEARCH summary_reminder_days USING INDEX sqlite_autoindex_summary_reminder_days_1 (organization_id=? AND maturity<?)',
       );
+      // The proposed reminders: the invoices with an address in list order, each invoice's row read by its id.
       const proposed = await plan(proposedRemindersQuery(db, { ...params, limit: 100 }).compile(db));
-      expect(proposed).toContain('documents_remindable_idx');
+      expect(proposed).toContain(
+        'SEARCH addressed USING COVERING INDEX sqlite_autoindex_summary_reminder_addresses_1 (organization_id=? AND maturity<?)',
+      );
+      expect(proposed).toContain('SEARCH documents USING INTEGER PRIMARY KEY (rowid=?)');
       expect(proposed).not.toContain('TEMP B-TREE');
+      const plain = await plan(proposedRemindersPlainQuery(db, { ...params, limit: 100 }).compile(db));
+      expect(plain).toContain('documents_remindable_idx');
+      expect(plain).not.toContain('TEMP B-TREE');
     });
   });
 });

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection';
-import { claimReminder, countReminderList, finishReminder, reminderCountsQuery } from '../../src/server/db/queries/payment-reminders';
+import {
+  claimReminder,
+  countReminderList,
+  finishReminder,
+  proposedRemindersPlainQuery,
+  proposedRemindersQuery,
+  reminderCountsQuery,
+} from '../../src/server/db/queries/payment-reminders';
 import { readSummaries, rebuildSummaries } from '../../src/server/db/queries/summaries';
 import { dueSpanWindows } from '../../src/server/services/payment-reminders';
 import { addDays } from '../../src/shared/payment-terms';
@@ -10,7 +17,7 @@ import { defaultReminderSettings, reminderSettingsSchema, type ReminderSettings 
 import { copyDocument, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { businessCustomer, draft, issued, line, readyToInvoice } from '../helpers/documents';
 
 const BASE = '2026-12-01';
 const INVOICES = 40;
@@ -47,7 +54,8 @@ const NAMED_SETTINGS: ReminderSettings[] = [
 
 /**
  * The counts read from the summary equal those walked from the invoices and their reminders (the query the list ran
- * before the summary), for these settings and days around BASE; and the summary equals a rebuild.
+ * before the summary), for these settings and days around BASE, and so do the reminders proposed with an address
+ * (migration 0080); and the summaries equal a rebuild.
  */
 async function expectSameCounts(db: Db, organizationId: number, settings: ReminderSettings[], days: number[]): Promise<void> {
   for (const { steps } of settings)
@@ -60,10 +68,16 @@ async function expectSameCounts(db: Db, organizationId: number, settings: Remind
         late: Number(direct?.late ?? 0),
         due_today: Number(direct?.due_today ?? 0),
       });
+      const proposed = { ...params, limit: 100 };
+      expect((await proposedRemindersQuery(db, proposed).execute(db)).rows).toEqual(
+        (await proposedRemindersPlainQuery(db, proposed).execute(db)).rows,
+      );
     }
   const incremental = await readSummaries(db, organizationId);
   await rebuildSummaries(db, { organizationId });
-  expect((await readSummaries(db, organizationId)).reminderDays).toEqual(incremental.reminderDays);
+  const rebuilt = await readSummaries(db, organizationId);
+  expect(rebuilt.reminderDays).toEqual(incremental.reminderDays);
+  expect(rebuilt.reminderAddresses).toEqual(incremental.reminderAddresses);
 }
 
 const organizationOf = (db: Db, documentId: number) =>
@@ -261,6 +275,22 @@ describe('the Relances list counts kept by triggers (migration 0077)', () => {
     expect(credit.status).toBe(201);
     expect((await session.rest('POST', `/api/documents/${credit.body.data.id}/issue`)).status).toBe(200);
     await withServerDb(server, (db) => check(db, organizationId));
+    // The customer gains an address, then loses it; an invoice issued to a customer with one keeps it from its snapshot.
+    const addressed = () => withServerDb(server, async (db) => (await readSummaries(db, organizationId)).reminderAddresses.length);
+    const open = await withServerDb(server, async (db) =>
+      (await readSummaries(db, organizationId)).reminderDays.reduce((n, r) => n + Number(r.count), 0),
+    );
+    expect(await addressed()).toBe(0);
+    const withEmail = { ...businessCustomer, email: 'compta@boulangerie-martin.fr' };
+    expect((await session.rest('PUT', `/api/customers/${customerId}`, withEmail)).status).toBe(200);
+    await withServerDb(server, (db) => check(db, organizationId));
+    expect(await addressed()).toBe(open);
+    const snapshotted = await invoice(addDays(BASE, -10), 50);
+    expect((await session.rest('PUT', `/api/customers/${customerId}`, { ...businessCustomer, email: '' })).status).toBe(200);
+    await withServerDb(server, (db) => check(db, organizationId));
+    expect(
+      (await withServerDb(server, async (db) => (await readSummaries(db, organizationId)).reminderAddresses)).map((r) => r.document_id),
+    ).toEqual([snapshotted.id]);
     // A draft deleted (the only deletion the app makes): it was never counted.
     const drafted = await draft(session, {
       customer_id: customerId,
@@ -287,7 +317,7 @@ describe('the Relances list counts kept by triggers (migration 0077)', () => {
       await db.deleteFrom('payments').where('document_id', '=', late.id).execute();
       await db.deleteFrom('documents').where('id', '=', late.id).execute();
       await check(db, organizationId);
-      expect((await readSummaries(db, organizationId)).reminderDays.reduce((n, r) => n + Number(r.count), 0)).toBe(1);
+      expect((await readSummaries(db, organizationId)).reminderDays.reduce((n, r) => n + Number(r.count), 0)).toBe(2);
     });
   }, 120_000);
 });

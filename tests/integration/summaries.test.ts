@@ -35,6 +35,7 @@ type Step =
         | 'sent'
         | 'status'
         | 'rename'
+        | 'address'
         | 'movePayment'
         | 'dropPayment'
         | 'reshare'
@@ -75,6 +76,7 @@ const change = fc.record({
     'sent' as const,
     'status' as const,
     'rename' as const,
+    'address' as const,
     'movePayment' as const,
     'dropPayment' as const,
     'reshare' as const,
@@ -154,6 +156,13 @@ async function apply(session: Session, customers: number[], step: Step, payments
     case 'rename': {
       const id = pick(customers, step.pick);
       if (id) await session.rest('PUT', `/api/customers/${id}`, { ...businessCustomer, name: `Client ${step.amount}`, maturity: 0 });
+      return;
+    }
+    // A customer's address gained or lost: the invoices a reminder can be offered for follow it.
+    case 'address': {
+      const id = pick(customers, step.pick);
+      const email = step.amount % 2 ? `compta${step.amount}@exemple.fr` : '';
+      if (id) await session.rest('PUT', `/api/customers/${id}`, { ...businessCustomer, name: `Client ${step.pick}`, email, maturity: 0 });
       return;
     }
     case 'delete': {

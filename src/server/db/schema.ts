@@ -469,6 +469,13 @@ export interface SummaryReminderDaysTable {
   count: number;
 }
 
+/** An invoice a reminder may concern that has an address to send it to (migration 0080). */
+export interface SummaryReminderAddressesTable {
+  organization_id: number;
+  maturity: string;
+  document_id: number;
+}
+
 /** A movement of the cumulative VAT of one sale or expense at one date (migration 0069, db/queries/vat-ledger.ts). */
 export interface VatLedgerTable {
   organization_id: number;
@@ -975,6 +982,7 @@ export interface Database {
   summary_item_months: SummaryItemMonthsTable;
   summary_payment_months: SummaryPaymentMonthsTable;
   summary_reminder_days: SummaryReminderDaysTable;
+  summary_reminder_addresses: SummaryReminderAddressesTable;
   vat_ledger: VatLedgerTable;
   vat_ledger_days: VatLedgerDaysTable;
   vat_ledger_dirty: VatLedgerDirtyTable;

@@ -6,7 +6,7 @@ import type { AppRouter } from '../../../server/routers/_app';
 import { CONVERSIONS, CONVERTIBLE_FROM, isEditable, isLegalRecord, type StoredStatus } from '../../../shared/document-status';
 import type { DocumentType } from '../../../shared/schemas/document';
 import { trpc } from '../../trpc';
-import { useCan } from '../../lib/use-can';
+import { useCanCall } from '../../lib/use-can';
 import { confirm } from '../../stores/confirm';
 import { showMessage } from '../../stores/snackbar';
 import { ActionMenu, type MenuEntry } from '../../components/ui/action-menu';
@@ -62,13 +62,15 @@ export function DocumentRowActions({
   });
 
   // Each entry only for a role the server lets do it (the procedure's rule, lib/procedure-rules.ts): an accountant keeps open and share.
+  // One session read for the six (a list draws a menu per row).
+  const allows = useCanCall();
   const can = {
-    issue: useCan('documents.issue'),
-    edit: useCan('documents.update'),
-    duplicate: useCan('documents.duplicate'),
-    convert: useCan('documents.convert'),
-    send: useCan('documentMail.send'),
-    remove: useCan('documents.delete'),
+    issue: allows('documents.issue'),
+    edit: allows('documents.update'),
+    duplicate: allows('documents.duplicate'),
+    convert: allows('documents.convert'),
+    send: allows('documentMail.send'),
+    remove: allows('documents.delete'),
   };
   const issuing = useIssueDocument();
   const [sending, setSending] = useState(false);

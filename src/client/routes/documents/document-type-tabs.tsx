@@ -41,13 +41,18 @@ const styles = {
 export function DocumentTypeTabs({ current }: { current: ListType }) {
   const nav = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
-    const strip = nav.current;
-    const active = strip?.querySelector<HTMLElement>(`a[href="${LIST_BASES[current]}"]`);
-    if (!strip || !active) return;
-    const left = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
-    // Only the strip scrolls (scrollIntoView would scroll the page too), and only when the tab is not wholly in it.
-    if (left < strip.scrollLeft || left + active.offsetWidth > strip.scrollLeft + strip.clientWidth)
-      strip.scrollLeft = left - (strip.clientWidth - active.offsetWidth) / 2;
+    // Measured in the frame that paints the strip, whose layout it reuses: read in React's commit, the positions forced
+    // the whole page's first style and layout there, and the commit (the list's rows) ended only after it.
+    const frame = requestAnimationFrame(() => {
+      const strip = nav.current;
+      const active = strip?.querySelector<HTMLElement>(`a[href="${LIST_BASES[current]}"]`);
+      if (!strip || !active) return;
+      const left = active.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+      // Only the strip scrolls (scrollIntoView would scroll the page too), and only when the tab is not wholly in it.
+      if (left < strip.scrollLeft || left + active.offsetWidth > strip.scrollLeft + strip.clientWidth)
+        strip.scrollLeft = left - (strip.clientWidth - active.offsetWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [current]);
   return (
     <nav ref={nav} aria-label="Types de documents" className={styles.nav}>

@@ -141,19 +141,59 @@ export const reminderPageQuery = (db: Db, params: ListParams & { offset: number;
 export const listReminderPage = (db: Db, params: ListParams & { offset: number; limit: number }) => reminderPageQuery(db, params).execute();
 
 /**
+ * Whether an invoice has an address a reminder can go to: its customer's as it is now, else the one frozen at issue.
+ * The summary of migration 0080 holds the invoices it is true of (its triggers write it in SQL of their own, and the
+ * rebuild with this): change them together.
+ */
+export const hasReminderAddress = (db: Db) =>
+  sql<SqlBool>`coalesce(nullif(customers.email, ''), ${jsonText(db, sql.ref('documents.customer_snapshot'), 'email')}, '') <> ''`;
+
+type ProposedRow = { id: number; customer_snapshot: string | null; customer_email: string | null };
+const PROPOSED_COLUMNS = sql`documents.id, documents.customer_snapshot, customers.email as customer_email`;
+
+/** The last due date a proposed step reaches ('' when none: nothing is proposed). */
+const proposedUpTo = (spans: readonly DueSpanWindow[]) =>
+  spans.reduce((last, span) => (span.proposed && span.maturityTo > last ? span.maturityTo : last), '');
+
+/** An invoice a reminder may concern, a proposed step due, with an address. */
+const proposedTerms = (db: Db, spans: readonly DueSpanWindow[]) =>
+  sql<SqlBool>`${REMINDABLE} and ${anyOf(spans.filter((span) => span.proposed).map(dueIn))} and ${hasReminderAddress(db)}`;
+
+/**
  * The first `limit` invoices, in list order, whose due step is a proposed one and that have an address (the
  * customer's as it is now, else the one frozen at issue), with what the caller needs to check that address. Read
- * along the partial index (SQLite is told it, as for the counts): it stops at the `limit`-th.
+ * from the invoices with an address (migration 0080) in list order, each checked on its own row and reminders with
+ * the list's terms: it stops at the `limit`-th, however few customers have an address. Each planner is held to that
+ * order: through the partial index of the invoices, SQLite would walk every one without an address first (`cross
+ * join` keeps the summary outside); PostgreSQL, which cannot tell how many of the summary's rows pass the terms,
+ * joined all of them by hash and sorted (the LATERAL subquery with its LIMIT is checked row by row, in the key's order).
  */
 export const proposedRemindersQuery = (db: Db, params: ListParams & { limit: number }) => {
-  const email = sql<string>`coalesce(nullif(customers.email, ''), ${jsonText(db, sql.ref('documents.customer_snapshot'), 'email')}, '')`;
+  const invoiceOfRow = sql<SqlBool>`documents.id = addressed.document_id and documents.maturity = addressed.maturity
+    and documents.organization_id = ${params.organizationId} and ${proposedTerms(db, params.spans)}`;
+  const invoices = isPostgres(db)
+    ? sql`cross join lateral (select ${PROPOSED_COLUMNS}
+        from documents left join customers on customers.id = documents.customer_id where ${invoiceOfRow} limit 1) proposed`
+    : sql`cross join documents left join customers on customers.id = documents.customer_id`;
+  const columns = isPostgres(db) ? sql`proposed.id, proposed.customer_snapshot, proposed.customer_email` : PROPOSED_COLUMNS;
+  return sql<ProposedRow>`select ${columns}
+    from summary_reminder_addresses addressed ${invoices}
+    where addressed.organization_id = ${params.organizationId} and addressed.maturity <= ${proposedUpTo(params.spans)}
+    ${isPostgres(db) ? sql`` : sql`and ${invoiceOfRow}`}
+    order by addressed.maturity, addressed.document_id
+    limit ${params.limit}`;
+};
+
+/**
+ * The same invoices straight from the invoices and customers, along the partial index of those a reminder may
+ * concern (the query the list ran before the summary): what the summary's answer must equal (its test compares them).
+ */
+export const proposedRemindersPlainQuery = (db: Db, params: ListParams & { limit: number }) => {
   const from = isPostgres(db) ? sql`documents` : sql`documents indexed by documents_remindable_idx`;
-  const upTo = params.spans.reduce((last, span) => (span.proposed && span.maturityTo > last ? span.maturityTo : last), '');
-  return sql<{ id: number; customer_snapshot: string | null; customer_email: string | null }>`select
-    documents.id, documents.customer_snapshot, customers.email as customer_email
+  return sql<ProposedRow>`select ${PROPOSED_COLUMNS}
     from ${from} left join customers on customers.id = documents.customer_id
-    where documents.organization_id = ${params.organizationId} and ${REMINDABLE} and documents.maturity <= ${upTo}
-    and ${anyOf(params.spans.filter((span) => span.proposed).map(dueIn))} and ${email} <> ''
+    where documents.organization_id = ${params.organizationId} and documents.maturity <= ${proposedUpTo(params.spans)}
+    and ${proposedTerms(db, params.spans)}
     order by documents.maturity, documents.id
     limit ${params.limit}`;
 };

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 import { OPEN_STATUSES } from '../../../shared/document-status';
 import { creditOfDeposit } from './figures';
 import { countedInTurnover } from './reports';
-import { REMINDABLE } from './payment-reminders';
+import { hasReminderAddress, REMINDABLE } from './payment-reminders';
 
 /**
  * The summaries of the documents (migration 0066), written whole from the documents: what the triggers keep up to date
@@ -21,6 +21,7 @@ export const SUMMARY_TABLES = [
   'summary_item_months',
   'summary_payment_months',
   'summary_reminder_days',
+  'summary_reminder_addresses',
 ] as const;
 
 export async function rebuildSummaries(db: Db, params: { organizationId?: number } = {}): Promise<void> {
@@ -238,7 +239,8 @@ const NO_REMINDER_STEP = -1_000_000;
 
 /**
  * The invoices a reminder may concern per due date and last step done (migration 0077): the Relances list's own terms
- * (REMINDABLE), the last step being the latest of a reminder that did not fail.
+ * (REMINDABLE), the last step being the latest of a reminder that did not fail; and those of them with an address
+ * (migration 0080).
  */
 async function writeReminderSummaries(trx: Db, org: number | undefined): Promise<void> {
   const done = trx
@@ -263,6 +265,18 @@ async function writeReminderSummaries(trx: Db, org: number | undefined): Promise
     .columns(['organization_id', 'maturity', 'last_step', 'count'])
     .expression(invoices)
     .execute();
+  let addressed = trx
+    .selectFrom('documents')
+    .leftJoin('customers', 'customers.id', 'documents.customer_id')
+    .select(['documents.organization_id', sql<string>`documents.maturity`.as('maturity'), 'documents.id as document_id'])
+    .where(REMINDABLE)
+    .where(hasReminderAddress(trx));
+  if (org !== undefined) addressed = addressed.where('documents.organization_id', '=', org);
+  await trx
+    .insertInto('summary_reminder_addresses')
+    .columns(['organization_id', 'maturity', 'document_id'])
+    .expression(addressed)
+    .execute();
 }
 
 const NUMERIC_COLUMNS = new Set([
@@ -282,6 +296,7 @@ const NUMERIC_COLUMNS = new Set([
   'goods',
   'lines',
   'last_step',
+  'document_id',
 ]);
 
 /** Each summary as readSummaries names it: its table, then the columns of its key (the order its rows are listed in). */
@@ -295,6 +310,7 @@ const SUMMARY_KEYS = {
   itemMonths: ['summary_item_months', 'month', 'name', 'currency', 'exchange_rate'],
   paymentMonths: ['summary_payment_months', 'month', 'currency', 'exchange_rate', 'part'],
   reminderDays: ['summary_reminder_days', 'maturity', 'last_step'],
+  reminderAddresses: ['summary_reminder_addresses', 'maturity', 'document_id'],
 } as const satisfies Record<string, readonly [(typeof SUMMARY_TABLES)[number], ...string[]]>;
 
 /** Every row of the summaries of an organisation, in key order: the property test compares them with a rebuild's. */

@@ -137,19 +137,19 @@ export function DocumentSettingsPage() {
   const utils = trpc.useUtils();
   const saved = trpc.settings.get.useQuery({ key: 'document' }, { staleTime: 0 });
   const current = saved.data && 'data' in saved.data ? (saved.data.data as DocumentTemplate) : null;
+  // A fresh draft on every visit (what another visit left unsaved was already declined by the leave guard), taken from
+  // the saved template by the first render that has it, before the store is read: taken by an effect, the designer
+  // drew and painted its spinner first, then the form one commit later (on a fresh load, after the frame's paint).
+  const visitStarted = useRef(false);
+  if (!visitStarted.current) {
+    visitStarted.current = true;
+    loadDraft(null);
+  }
+  if (current && !designer.draft) loadDraft(current);
   const snap = useSnapshot(designer);
   const [section, setSection] = useState<SectionId>('layout');
   useEffect(() => whenIdle(() => Object.values(LAZY_SECTIONS).forEach((s) => void s.preload())), []);
-
-  // A fresh draft on every visit: what another visit left unsaved was already declined by the leave guard.
-  useEffect(() => {
-    loadDraft(null);
-    return () => loadDraft(null);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read from the store; its reset (snap.draft) reloads it
-  useEffect(() => {
-    if (current && !designer.draft) loadDraft(current);
-  }, [current, snap.draft]);
+  useEffect(() => () => loadDraft(null), []);
 
   const dirty = snap.draft !== null && current !== null && JSON.stringify(snap.draft) !== JSON.stringify(current);
   useUnsavedGuard(dirty);
