@@ -181,6 +181,10 @@ export function endpoints(): Endpoint[] {
     { title: 'documents: search a common word', path: '/api/documents?search=client' },
     // A word most documents' headings hold, not all (the invoices' type): the rows checked one by one as the list walks.
     { title: 'documents: search a frequent word', path: '/api/documents?search=facture' },
+    // The same word in another order (its own index walked), deep (5 000 matches before the page) and with a filter.
+    { title: 'documents: search a frequent word, by number', path: '/api/documents?search=facture&sort_by=number' },
+    { title: 'documents: search a frequent word, page 500', path: '/api/documents?search=facture&page=500' },
+    { title: 'documents: search a frequent word + invoices', path: '/api/documents?search=facture&type=invoice' },
     { title: 'documents: search a number', path: '/api/documents?search=D5123' },
     { title: 'documents: search inside numbers', path: '/api/documents?search=1552' },
     { title: 'documents: min_amount=5000', path: '/api/documents?min_amount=5000' },

@@ -69,6 +69,7 @@ import * as m0075 from './db/migrations/0075_receipt_summaries';
 import * as m0076 from './db/migrations/0076_search_words_by_organization';
 import * as m0077 from './db/migrations/0077_reminder_summaries';
 import * as m0078 from './db/migrations/0078_search_index_vocabulary';
+import * as m0079 from './db/migrations/0079_list_sort_indexes';
 import * as m0080 from './db/migrations/0080_reminder_addresses';
 
 /**
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0076_search_words_by_organization': m0076,
   '0077_reminder_summaries': m0077,
   '0078_search_index_vocabulary': m0078,
+  '0079_list_sort_indexes': m0079,
   '0080_reminder_addresses': m0080,
 };
 

@@ -82,6 +82,7 @@ describe('migrations', () => {
       '0076_search_words_by_organization',
       '0077_reminder_summaries',
       '0078_search_index_vocabulary',
+      '0079_list_sort_indexes',
       '0080_reminder_addresses',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
@@ -691,6 +692,37 @@ describe.skipIf(onPostgres)('migration 0076', () => {
     ]);
     expect(await documentIdsMatching(db, mine, '1552')).toEqual([issuedMine]); // the numbers' trigrams, untouched
     expect((await documentIdsMatching(db, theirs, 'fontaine'))?.sort()).toEqual([issuedTheirs]);
+    await empty.remove();
+  });
+});
+
+describe.skipIf(onPostgres)('migration 0079', () => {
+  it('adds each document’s type to its entry as a word of its own, whatever the organisation’s stored type, and takes it back down', async () => {
+    const empty = openEmptyTestDatabase();
+    const db = empty.connection.db;
+    await createMigrator(db).migrateTo('0078_search_index_vocabulary');
+    const { mine, theirs, issuedMine, issuedTheirs } = await twoOrganisationsNumbered(db, '2026-05-01T10:00:00.000Z');
+    await db.updateTable('documents').set({ type: 'credit' }).where('id', '=', issuedTheirs).execute();
+    // The organisation stored as a real, as some writers left it: the word must still read `o{id}t…`.
+    const entry = (organizationId: number, refId: number) =>
+      sql`insert into search_index (rowid, organization_id, kind, ref_id, title, subtitle, body, heading, body_words)
+        values (${searchRowid(organizationId, 'document', refId)}, cast(${organizationId} as real), 'document', ${refId}, 'FAC-2026-01552',
+          'Facture · Fontaine', 'Fontaine', ${`o${organizationId}dFAC o${organizationId}d2026 o${organizationId}d01552`}, ${`o${organizationId}dFontaine`})`.execute(
+        db,
+      );
+    await entry(mine, issuedMine);
+    await entry(theirs, issuedTheirs);
+    const words = async () =>
+      (await sql<{ body_words: string }>`select body_words from search_index order by rowid`.execute(db)).rows.map((r) => r.body_words);
+    const before = await words();
+
+    await migrateToLatest(db);
+    expect(await words()).toEqual([`o${mine}dFontaine o${mine}tinvoice`, `o${theirs}dFontaine o${theirs}tcredit`]);
+    const terms = await sql<{ term: string }>`select term from search_index_vocabulary where col = 'body_words' order by term`.execute(db);
+    expect(terms.rows.map((r) => r.term).filter((term) => /^o\d+t/.test(term))).toEqual([`o${mine}tinvoice`, `o${theirs}tcredit`].sort());
+
+    await createMigrator(db).migrateTo('0078_search_index_vocabulary');
+    expect(await words()).toEqual(before);
     await empty.remove();
   });
 });

@@ -150,6 +150,7 @@ export function documentSearchEntry(
     subtitle: [row.number ? TYPE_LABELS[row.type].one : '', row.customer_name].filter(Boolean).join(' · '),
     body: [row.customer_name, row.date, TYPE_LABELS[row.type].one].join(' '),
     number: row.number,
+    type: row.type,
   };
 }
 

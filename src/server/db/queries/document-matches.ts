@@ -1,7 +1,17 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
-import { documentIdsLookup, postgresDocumentMatch, rowidRange, scopeOf, searchRowid, searchWords, toNumberQuery, tokensOf } from './search';
+import {
+  documentIdsLookup,
+  postgresDocumentMatch,
+  rowidRange,
+  scopeOf,
+  searchRowid,
+  searchWords,
+  toNumberQuery,
+  tokensOf,
+  typeWordOf,
+} from './search';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
@@ -56,13 +66,17 @@ export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: numb
   return past.length > 0;
 }
 
-export async function documentMatches(db: Db, organizationId: number, text: string): Promise<DocumentMatches | null> {
+/**
+ * The matches of a search, among one type when the list is filtered by one (SQLite: the type's word in the index, so
+ * a common word among a rare type, or a rare word among a common one, reads only the few documents of both).
+ */
+export async function documentMatches(db: Db, organizationId: number, text: string, type?: string): Promise<DocumentMatches | null> {
   // Only one typed word is spelled out: with several, FTS5's own AND is quick as soon as one of them is rare.
   const probes = isPostgres(db) || searchWords(text).length !== 1 ? null : await spelledOut(db, organizationId, text);
-  const lookup = documentIdsLookup(db, organizationId, text, probes ? probes.words : undefined);
+  const lookup = documentIdsLookup(db, organizationId, text, { spelled: probes ? probes.words : undefined, type });
   if (!lookup) return null;
-  // The index's own counts already tell a common word: its ids are not read.
-  if (probes && probes.atLeast > FEW_MATCHES) return { lookup, probes, perRow: null };
+  // The index's own counts already tell a common word: its ids are not read (among one type, the index does not know).
+  if (probes && probes.atLeast > FEW_MATCHES && !type) return { lookup, probes, perRow: null };
   const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
   if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
   const perRow = isPostgres(db) ? (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id) : null;
@@ -149,38 +163,68 @@ export function walksPage(probes: DocumentProbes, p: { rowsBefore: number; docum
   return checks <= Math.max(FEW_CHECKS, probes.atLeast * CHECKS_PER_MATCH_READ);
 }
 
+/** Rows of the list's order a window reads at most (an index walk, then each row's columns: 10–20 ms). */
+const MAX_WINDOW_ROWS = 50_000;
+/** A window's rows checked one by one at most (20–60 µs each) when their ids are too spread for a range. */
+const MAX_WINDOW_CHECKS = 1000;
+/** A window's ids are read as a range of the word's entries when it spans at most this many ids per row. */
+const MAX_IDS_PER_WINDOW_ROW = 8;
+
+/**
+ * How many of the list's first rows, without the search, should hold the page's matches: the rows before the page's
+ * end, over the share of documents the words surely match, with a margin; null past MAX_WINDOW_ROWS. Other filters
+ * may hold fewer matches: the window is then too short, and the page is read the whole way (listDocumentPage).
+ */
+export function windowRows(probes: DocumentProbes, p: { rowsBefore: number; documents: number }): number | null {
+  if (probes.atLeast === 0) return null;
+  const rows = Math.ceil(((p.rowsBefore * p.documents) / probes.atLeast) * 1.25) + 100;
+  return rows <= MAX_WINDOW_ROWS ? rows : null;
+}
+
+/**
+ * How a window's rows are checked: against the word's entries between its first and last id (read once, about 0.1 µs
+ * each) when the order keeps ids close (dates follow creation), else one by one through the indexes when few, else
+ * not at all (null).
+ */
+export function windowCheck(window: { rows: number; first: number; last: number }): 'range' | 'each' | null {
+  if (window.last - window.first + 1 <= window.rows * MAX_IDS_PER_WINDOW_ROW) return 'range';
+  return window.rows <= MAX_WINDOW_CHECKS ? 'each' : null;
+}
+
 /** Past this many number or amount matches (30 ms of checks), those not found by the words are not looked for one by one. */
 const MAX_CHECKED_EXTRAS = FEW_MATCHES;
 
 /**
- * How many of the organisation's documents a search alone selects, from the indexes without reading any document:
- * those its words find (the index's own count for one word, else FTS5's), plus those only its number finds, plus those
- * only its amount finds (each checked against the others by rowid). Null when numbers or amounts match too many
- * documents to check one by one: the list counts as with any other filter then.
+ * How many of the organisation's documents a search alone, or among one type, selects, from the indexes without
+ * reading every match: those its words find (the index's own count for one word, else FTS5's, with the type's word
+ * when a type is asked), plus those only its number finds, plus those only its amount finds (each checked against the
+ * others by rowid, and its type read by id). Null when numbers or amounts match too many documents to check one by
+ * one: the list counts as with any other filter then.
  */
-export async function countProbedMatches(db: Db, probes: DocumentProbes, amount: number | null): Promise<number | null> {
+export async function countProbedMatches(db: Db, probes: DocumentProbes, amount: number | null, type?: string): Promise<number | null> {
   const [first, last] = rowidRange(probes.organizationId, 'document');
   let total = 0;
-  if (probes.words && probes.atLeast === probes.atMost) total = probes.atLeast;
+  if (probes.words && probes.atLeast === probes.atMost && !type) total = probes.atLeast;
   else if (probes.words) {
+    const typed = type ? ` AND {body_words} : ${typeWordOf(probes.organizationId, type)}` : '';
     const { rows } = await sql<{ n: number }>`select count(*) as n from search_index
-      where search_index match ${headingsMatch(probes)} and rowid between ${first} and ${last}`.execute(db);
+      where search_index match ${headingsMatch(probes) + typed} and rowid between ${first} and ${last}`.execute(db);
     total = Number(rows[0]?.n);
   }
+  const ofType = (rowid: RawBuilder<unknown>) =>
+    type
+      ? sql<SqlBool>`exists (select 1 from documents where id = ${rowid} - ${searchRowid(probes.organizationId, 'document', 0)} and type = ${type})`
+      : sql<SqlBool>`1`;
   if (probes.number) {
     const numbered = sql`select rowid from document_numbers where document_numbers match ${probes.number} and rowid between ${first} and ${last}`;
     if (!(await fewRows(db, numbered))) return null;
-    if (probes.words) {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered}) numbered
-        where not ${wordsHold(probes, sql`numbered.rowid`)}`.execute(db);
-      total += Number(rows[0]?.n);
-    } else {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered})`.execute(db);
-      total += Number(rows[0]?.n);
-    }
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${numbered}) numbered
+      where ${ofType(sql`numbered.rowid`)} and not ${probes.words ? wordsHold(probes, sql`numbered.rowid`) : sql`0`}`.execute(db);
+    total += Number(rows[0]?.n);
   }
   if (amount !== null) {
-    const ofAmount = sql`select id from documents where organization_id = ${probes.organizationId} and total = ${amount}`;
+    const ofAmount = sql`select id from documents where organization_id = ${probes.organizationId} and total = ${amount}
+      ${type ? sql`and type = ${type}` : sql``}`;
     if (!(await fewRows(db, ofAmount))) return null;
     const { rows } = await sql<{ n: number }>`select count(*) as n from (${ofAmount}) amounts
       where not ${isProbedMatch(probes, sql`amounts.id`)}`.execute(db);
@@ -196,5 +240,5 @@ async function fewRows(db: Db, rows: RawBuilder<unknown>): Promise<boolean> {
 }
 
 /** The key a count of the search alone is kept under between writes (document-counts.ts). */
-export const probedCountKey = (probes: DocumentProbes, amount: number | null) =>
-  `search alone\n${probes.organizationId}\n${probes.words}\n${probes.number}\n${amount}`;
+export const probedCountKey = (probes: DocumentProbes, amount: number | null, type?: string) =>
+  `search alone\n${probes.organizationId}\n${probes.words}\n${probes.number}\n${amount}\n${type ?? ''}`;

@@ -17,6 +17,12 @@ export interface SearchEntry {
    * (undefined), SQLite's numbers index keeps what it holds for the entry: a rewrite of the words only.
    */
   number?: string | null;
+  /**
+   * A document's type (SQLite), indexed with the body's words as `o{organisation}t{type}`: no typed word reaches it (a
+   * typed word is scoped by its kind's letter, and `t` is none), and the documents list counts a search among one
+   * type by the index alone (typeWordOf).
+   */
+  type?: string;
 }
 
 // FTS5 is SQLite's, tsvector PostgreSQL's: these statements are the one place that knows either (see migrations 0004,
@@ -58,6 +64,9 @@ export function tokensOf(text: string): string[] {
 
 export const scopeOf = (organizationId: number, kind: SearchKind) => `o${organizationId}${KIND_LETTERS[kind]}`;
 
+/** The indexed word of a document's type (SearchEntry.type; migration 0079 wrote it for the documents before it). */
+export const typeWordOf = (organizationId: number, type: string) => `o${organizationId}t${type}`;
+
 /** The indexed form of a text: each of its tokens prefixed with the organisation and the kind of its entry. */
 function scopedTerms(organizationId: number, kind: SearchKind, text: string): string {
   const scope = scopeOf(organizationId, kind);
@@ -83,7 +92,9 @@ export function sqliteSearchValues(entry: SearchEntry) {
     entry.subtitle,
     entry.body,
     scopedTerms(entry.organizationId, entry.kind, `${entry.title} ${entry.subtitle}`),
-    scopedTerms(entry.organizationId, entry.kind, entry.body),
+    [scopedTerms(entry.organizationId, entry.kind, entry.body), ...(entry.type ? [typeWordOf(entry.organizationId, entry.type)] : [])].join(
+      ' ',
+    ),
   ] as const;
 }
 
@@ -168,22 +179,29 @@ export function toNumberQuery(text: string): string | null {
  * the process (a common word matches every document). The heading holds the number, the type and the customer
  * (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to remove them,
  * 150 ms at 1 000 000): the list only asks whether an id is among them. `spelled` (SQLite), when given, is the typed
- * words with their starts spelled out as whole words (document-matches.ts; null: no indexed word starts so).
+ * words with their starts spelled out as whole words (document-matches.ts; null: no indexed word starts so); `ids`
+ * (SQLite), when given, bounds the documents to those whose id is between both, inclusive; `type` (SQLite), when
+ * given, keeps to that type the documents found by their words (through the type's word, typeWordOf), not those
+ * found by their number: a list filtered by type filters those itself.
  */
 export function documentIdsLookup(
   db: Db,
   organizationId: number,
   text: string,
-  spelled?: string | null,
+  options: { spelled?: string | null; ids?: [number, number]; type?: string } = {},
 ): RawBuilder<{ id: number }> | null {
   if (isPostgres(db)) return postgresDocumentIdsLookup(organizationId, text);
   if (searchWords(text).length === 0) return null;
+  const { spelled, ids, type } = options;
   const words = spelled === undefined ? toMatchQuery(organizationId, 'document', text) : spelled;
-  const [first, last] = rowidRange(organizationId, 'document');
+  const typed = type ? ` AND {body_words} : ${typeWordOf(organizationId, type)}` : '';
+  const [first, last] = ids
+    ? [searchRowid(organizationId, 'document', ids[0]), searchRowid(organizationId, 'document', ids[1])]
+    : rowidRange(organizationId, 'document');
   const number = toNumberQuery(text);
   const byWords = words
     ? sql`select rowid % ${REF_ID_MASK} as id from search_index
-      where search_index match ${`{heading} : (${words})`} and rowid between ${first} and ${last}`
+      where search_index match ${`{heading} : (${words})${typed}`} and rowid between ${first} and ${last}`
     : null;
   const byNumber = number
     ? sql`select rowid % ${REF_ID_MASK} as id from document_numbers where document_numbers match ${number} and rowid between ${first} and ${last}`
