@@ -46,6 +46,9 @@ function parseInputs(text: string | undefined, isBatch: boolean, calls: number):
   }
 }
 
+/** A call's answer in the wire format (transformed), as `answerOf` sends a success. */
+const resultText = (data: unknown) => JSON.stringify(transformTRPCResponse(config, { result: { data } }));
+
 function logInternal(error: TRPCError, path: string, requestId: string | undefined) {
   if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error, requestId);
 }
@@ -115,7 +118,7 @@ export async function handleTrpc(
   };
 
   /** The kept answer of a kept read (trpc.ts's keptAnswerFor); an input that does not parse is left to the call. */
-  const keptAnswerOfCall = async (context: Context, procedurePath: string, index: number) => {
+  const keptAnswerOfCall = (context: Context, procedurePath: string, index: number) => {
     const meta = metas.get(procedurePath);
     if (!meta?.kept || type !== 'query') return null;
     let rawInput: unknown;
@@ -137,7 +140,8 @@ export async function handleTrpc(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const kept = await keptAnswerOfCall(ctx, procedurePath, index);
+      const found = keptAnswerOfCall(ctx, procedurePath, index);
+      const kept = found instanceof Promise ? await found : found;
       const data = kept
         ? kept.data
         : await callProcedure({
@@ -153,7 +157,7 @@ export async function handleTrpc(
             batchIndex: index,
           });
       // A kept answer's text is made once (kept-answers.ts); its status is 200.
-      return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
+      return { status: 200, body: answerText('trpc', data, resultText) };
     } catch (cause) {
       return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx, requestId }));
     }
