@@ -86,6 +86,12 @@ function routeFor(candidates: RestRoute[], method: string | undefined): RestRout
   return undefined;
 }
 
+/** A procedure's answer as the REST door sends it: its status (`meta.rest`) and its JSON. */
+function restAnswer(route: RestRoute, answer: unknown): StoredHttpAnswer {
+  const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
+  return { status, body: answerText('rest', answer, toJson) };
+}
+
 export async function handleRest(
   { routes: candidates, params }: RestMatch,
   req: IncomingMessage,
@@ -104,25 +110,27 @@ export async function handleRest(
     if (route.file && !wantsJsonInstead(route.file, req)) return await sendFileAnswer(route, route.file, res, input, makeContext);
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const ctx = await makeContext();
+    // A kept read's answer is sent as soon as found: nothing to call, nothing to repeat (keptAnswerFor finds none for a
+    // write, the only call an Idempotency-Key covers); its checks or its reading failing answer as the call's would.
+    const found = keptAnswerFor(ctx, { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input });
+    const kept = found instanceof Promise ? await found : found;
+    if (kept) {
+      const answer = restAnswer(route, kept.data);
+      return sendJsonText(res, answer.status, answer.body);
+    }
     const run = async (): Promise<StoredHttpAnswer> => {
       try {
-        const call = { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input };
-        const found = keptAnswerFor(ctx, call);
-        const kept = found instanceof Promise ? await found : found;
         // In-process, as createCaller does, without its per-call proxy.
-        const answer = kept
-          ? kept.data
-          : await callProcedure({
-              router: appRouter,
-              path: route.procedure,
-              getRawInput: async () => input,
-              ctx,
-              type: route.type,
-              signal: undefined,
-              batchIndex: 0,
-            });
-        const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
-        return { status, body: answerText('rest', answer, toJson) };
+        const answer = await callProcedure({
+          router: appRouter,
+          path: route.procedure,
+          getRawInput: async () => input,
+          ctx,
+          type: route.type,
+          signal: undefined,
+          batchIndex: 0,
+        });
+        return restAnswer(route, answer);
       } catch (error) {
         return errorAnswer(error, route.procedure, answerRequestId(res));
       }

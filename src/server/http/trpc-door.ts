@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
-import { keptAnswerFor } from '../trpc';
+import { type KeptAnswer, keptAnswerFor } from '../trpc';
 import { procedureMetasOf } from '../procedures';
 
 export const TRPC_PREFIX = '/api/trpc/';
@@ -183,6 +183,11 @@ export async function handleTrpc(
     }
   };
   if (!isBatch) {
+    // A kept read's answer is sent as soon as found. None kept, or a failure finding it, takes the call's own path,
+    // which answers or refuses in tRPC's shape.
+    const found = ctx && failure === undefined ? keptAnswerAtOnce(() => keptAnswerOfCall(ctx as Context, path, 0)) : null;
+    const kept = found instanceof Promise ? await found : found;
+    if (kept) return sendJsonText(res, 200, answerText('trpc', kept.data, resultText));
     // A single call (every write, most reads): its own answer and status, with no batch to budget.
     const answer = await answerCall(path, 0);
     return sendJsonText(res, answer.status, answer.body);
@@ -202,6 +207,16 @@ export async function handleTrpc(
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
   const status = statuses.size === 1 ? (answers[0]?.status ?? 200) : 207;
   sendJsonText(res, status, `[${answers.map((a) => a.body).join(',')}]`);
+}
+
+/** A kept answer found by `find`, or null when it finds none or fails (the call then answers its own way). */
+function keptAnswerAtOnce(find: () => KeptAnswer | null | Promise<KeptAnswer | null>): KeptAnswer | null | Promise<KeptAnswer | null> {
+  try {
+    const found = find();
+    return found instanceof Promise ? found.catch(() => null) : found;
+  } catch {
+    return null;
+  }
 }
 
 /**
