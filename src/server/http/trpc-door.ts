@@ -109,6 +109,62 @@ export async function handleTrpc(
   } catch (cause) {
     failure = cause;
   }
+  const [only] = procedurePaths;
+  if (procedurePaths.length === 1 && only !== undefined && type === 'query' && ctx && failure === undefined) {
+    // A lone kept read's answer (alone or in a batch of one) is sent as soon as found, before any of the calls'
+    // machinery is made. None kept, or a failure finding it, takes the call's own path, which answers or refuses in
+    // tRPC's shape.
+    const found = keptSingleRead(ctx, only, text, isBatch);
+    const kept = found instanceof Promise ? await found : found;
+    if (kept) {
+      const body = answerText('trpc', kept.data, resultText);
+      return sendJsonText(res, 200, isBatch ? `[${body}]` : body);
+    }
+  }
+  return answerCalls(res, { path, procedurePaths, isBatch, type, requestId, ctx, text, key, failure });
+}
+
+/** What `handleTrpc` read of a plain JSON request, for its calls. */
+interface ReadRequest {
+  /** The request's path after the prefix: one procedure, or a batch's, comma-separated. */
+  path: string;
+  procedurePaths: string[];
+  isBatch: boolean;
+  type: 'query' | 'mutation';
+  requestId: string | undefined;
+  /** The context, unless making it failed (`failure`: each call then answers that error). */
+  ctx: Context | undefined;
+  /** The input's JSON text, as sent. */
+  text: string | undefined;
+  /** A mutation's Idempotency-Key. */
+  key: string | undefined;
+  failure: unknown;
+}
+
+/** The answer of a single kept read, where one is kept for this call; else null (the call then runs). */
+function keptSingleRead(
+  ctx: Context,
+  path: string,
+  text: string | undefined,
+  isBatch: boolean,
+): KeptAnswer | null | Promise<KeptAnswer | null> {
+  const meta = metas.get(path);
+  if (!meta?.kept) return null;
+  try {
+    // An input that does not parse is left to the call, which answers the adapter's 400.
+    const [rawInput] = parseInputs(text, isBatch, 1);
+    const found = keptAnswerFor(ctx, { path, meta, type: 'query', rawInput });
+    return found instanceof Promise ? found.catch(() => null) : found;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the request's calls, one after another, and sends their answers in tRPC's wire format. */
+async function answerCalls(
+  res: ServerResponse,
+  { path, procedurePaths, isBatch, type, requestId, ctx, text, key, failure }: ReadRequest,
+): Promise<void> {
   // Parsed by the first call that reads its input, as tRPC's adapter does: a procedure without input never sees a bad
   // body, and one that has an input gets the adapter's 400. tests/integration/trpc-fork-parity.test.ts compares both.
   let inputs: unknown[] | undefined;
@@ -183,11 +239,6 @@ export async function handleTrpc(
     }
   };
   if (!isBatch) {
-    // A kept read's answer is sent as soon as found. None kept, or a failure finding it, takes the call's own path,
-    // which answers or refuses in tRPC's shape.
-    const found = ctx && failure === undefined ? keptAnswerAtOnce(() => keptAnswerOfCall(ctx as Context, path, 0)) : null;
-    const kept = found instanceof Promise ? await found : found;
-    if (kept) return sendJsonText(res, 200, answerText('trpc', kept.data, resultText));
     // A single call (every write, most reads): its own answer and status, with no batch to budget.
     const answer = await answerCall(path, 0);
     return sendJsonText(res, answer.status, answer.body);
@@ -207,16 +258,6 @@ export async function handleTrpc(
   // As tRPC's getHTTPStatusCode: one status for all calls, else 207.
   const status = statuses.size === 1 ? (answers[0]?.status ?? 200) : 207;
   sendJsonText(res, status, `[${answers.map((a) => a.body).join(',')}]`);
-}
-
-/** A kept answer found by `find`, or null when it finds none or fails (the call then answers its own way). */
-function keptAnswerAtOnce(find: () => KeptAnswer | null | Promise<KeptAnswer | null>): KeptAnswer | null | Promise<KeptAnswer | null> {
-  try {
-    const found = find();
-    return found instanceof Promise ? found.catch(() => null) : found;
-  } catch {
-    return null;
-  }
 }
 
 /**
