@@ -7,7 +7,8 @@
 // every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
 // BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
 // BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
-// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=<folder>' adds Node flags to the built server (a profile of it under this load).
+// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=<folder>' adds Node flags to the built server and to the bare handler,
+// which runs under the server's own (profiles of both under this load, side by side).
 // The organisation is built once (rows shaped as the issue service stores them, the customers' search entries written
 // by their service and the documents' in bulk from the documents service's entry, the VAT ledger brought up to date;
 // each step timed) and kept in .bench-cache/, so that reruns start at once; the built server migrates its copy at
