@@ -9,6 +9,11 @@ import { defined } from '../../src/shared/defined';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The Node flags the built server runs with: the production ones, then BENCH_SERVER_FLAGS (the caller's, added last). */
+export function serverNodeFlags(): string[] {
+  return [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
+}
+
 export interface BuiltServer {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -37,8 +42,7 @@ export async function startBuiltServer(options: { database?: string; databaseUrl
   const started = performance.now();
   // Started as `npm start` and the Dockerfile start it (scripts/server-node-flags.mjs says why the flags); BENCH_SERVER_FLAGS
   // adds Node flags of the caller's (`--cpu-prof --cpu-prof-dir=…` to profile the server under the bench's load).
-  const extraFlags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, path.join(dist, 'server/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(dist, 'server/main.js')], {
     env: {
       ...process.env,
       ...SERVER_NODE_ENV,

@@ -7,7 +7,8 @@
 // every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
 // BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
 // BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
-// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=<folder>' adds Node flags to the built server (a profile of it under this load).
+// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=<folder>' adds Node flags to the built server and to the bare handler,
+// which runs under the server's own (profiles of both under this load, side by side).
 // The organisation is built once (rows shaped as the issue service stores them, the customers' search entries written
 // by their service and the documents' in bulk from the documents service's entry, the VAT ledger brought up to date;
 // each step timed) and kept in .bench-cache/, so that reruns start at once; the built server migrates its copy at
@@ -23,7 +24,8 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { createApiClient } from '../api-client';
-import { startBuiltServer, type BuiltServer } from './built-server';
+import { serverNodeFlags, startBuiltServer, type BuiltServer } from './built-server';
+import { SERVER_NODE_ENV } from '../server-node-flags.mjs';
 import { measureProcesses } from './processes';
 import { benchPostgresUrl, capturingPostgres, postgresCopyOf, postgresVerdict, seconds, thousands } from './postgres';
 import { seedDirectly } from './reports';
@@ -465,7 +467,10 @@ async function warmUp(list: Endpoint[], urls: { app: string; bare: string; cooki
 
 /**
  * REST, tRPC and bare loaded DOOR_ROUNDS times each, the order turning every round: the median run of each by req/s,
- * and the median CPU per answer of each.
+ * and the median CPU per answer of each. The doors' ratios by CPU are taken round by round (each door beside the bare
+ * run of the same round, a few seconds apart, under the same neighbours' load), then their median and their spread:
+ * on a shared machine the CPU of an answer moves with the other processes' load, and a ratio of medians taken from
+ * different rounds mixes those moments.
  */
 async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string; appPid: number; barePid: number }) {
   const doors = ['app', 'trpc', 'bare'] as const;
@@ -481,8 +486,24 @@ async function doorRounds(urls: { app: string; trpc: string; bare: string; cooki
     ...middle([...list].sort((a, b) => a.rps - b.rps)),
     cpuUs: middle(list.map((l) => l.cpuUs).sort((a, b) => a - b)),
   });
-  return { app: median(runs.app), trpc: median(runs.trpc), bare: median(runs.bare) };
+  const byCpu = (door: Load[]) => spreadOf(door.map((run, round) => defined(runs.bare[round]).cpuUs / run.cpuUs));
+  return {
+    app: median(runs.app),
+    trpc: median(runs.trpc),
+    bare: median(runs.bare),
+    byCpu: { app: byCpu(runs.app), trpc: byCpu(runs.trpc) },
+  };
 }
+
+/** The median of the rounds' ratios, with the lowest and the highest. */
+function spreadOf(ratios: number[]) {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return { median: defined(sorted[Math.floor(sorted.length / 2)]), low: defined(sorted[0]), high: defined(sorted.at(-1)) };
+}
+
+/** `0.58 (0.55–0.61)`: the median ratio, and its spread over the rounds. */
+const ratioText = (r: ReturnType<typeof spreadOf>) =>
+  r.low === r.high ? r.median.toFixed(2) : `${r.median.toFixed(2)} (${r.low.toFixed(2)}–${r.high.toFixed(2)})`;
 
 interface Measured {
   seq: { p50: number; p99: number };
@@ -512,8 +533,12 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     // The headers every JSON answer of the app carries, sent by the yardstick too (the same bytes on the wire).
     const everyAnswer = [...securityHeadersOf({ https: false, development: false }), 'Cache-Control', 'no-store'];
     fs.writeFileSync(routesFile, JSON.stringify({ lookup: captured.lookup, routes: captured.captured, everyAnswer }));
-    bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
-      env: { ...process.env, BENCH_DB: server.dbPath, BENCH_ROUTES: routesFile },
+    // Under the built server's Node flags and environment (its heap sizes, BENCH_SERVER_FLAGS' profile): the yardstick
+    // differs from the app by its code alone. Under Node's default young generation (up to 16 MiB a half, the server's
+    // is 2) it ran 2 young collections per 1 000 kept answers where the same handler runs 5 to 7 under the server's flags
+    // (Node's `gc` performance entries), its CPU per answer 5-10 % lower: a gap that no change to the app's code closes.
+    bare = spawn(process.execPath, [...serverNodeFlags(), path.join(import.meta.dirname, 'bare-sql-server.mjs')], {
+      env: { ...process.env, ...SERVER_NODE_ENV, BENCH_DB: server.dbPath, BENCH_ROUTES: routesFile },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const bareUrl = `http://127.0.0.1:${await waitForPort(bare)}`;
@@ -525,8 +550,8 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     console.log(
       `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s (after one loaded run of each door, not shown), each run after the ` +
-        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn, their median runs shown; ` +
-        'bare: node:http + better-sqlite3 running the statements the app ran for the path (the session lookup included; ' +
+        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn, their median runs shown, ratios by CPU per round: median (lowest–highest); ` +
+        'bare: node:http + better-sqlite3 running the statements the app ran for the path, under the same Node flags (the session lookup included; ' +
         "answers kept until data_version moves where the app keeps them; it sends the JSON of the app's own answer, so the same bytes, without mapping rows or checking the output); " +
         `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
         `under writes: loaded while the neighbour organisation creates a customer every ${WRITE_EVERY_MS} ms through the API`,
@@ -549,6 +574,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
         app,
         trpc,
         bare: yardstick,
+        byCpu,
       } = await doorRounds({
         app: `${server.url}${e.path}`,
         trpc: `${server.url}${doors.trpc}`,
@@ -564,7 +590,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
         `| ${e.title}${doors.kept ? ' (k)' : ''} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ` +
           `${trpc.rps.toFixed(0)} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${(trpc.rps / yardstick.rps).toFixed(2)} | ` +
           `${app.cpuUs.toFixed(0)} / ${trpc.cpuUs.toFixed(0)} / ${yardstick.cpuUs.toFixed(0)} | ` +
-          `${(yardstick.cpuUs / app.cpuUs).toFixed(2)}, ${(yardstick.cpuUs / trpc.cpuUs).toFixed(2)} | ` +
+          `${ratioText(byCpu.app)}, ${ratioText(byCpu.trpc)} | ` +
           `${writes.rps.toFixed(0)} | ${writes.p99} | ${plan} |`,
       );
     }

@@ -81,7 +81,9 @@ export async function createContext(deps: AppDeps, req: IncomingMessage, res: Se
   const token = readCookie(req.headers.cookie, 'session');
   let session: Session | null = null;
   if (token) {
-    const result = await validateSessionToken(deps.db, token, { ip });
+    // Most lookups answer at once (auth/sessions.ts): no pause for them.
+    const found = validateSessionToken(deps.db, token, { ip });
+    const result = found instanceof Promise ? await found : found;
     if (result) {
       session = result.session;
       if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));

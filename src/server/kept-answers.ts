@@ -152,12 +152,13 @@ const texts = { rest: new WeakMap<object, string>(), trpc: new WeakMap<object, s
 /**
  * An answer's text for a door, serialized once per kept answer: a kept answer is frozen, so its text cannot change,
  * and a report's page of a thousand lines costs more to serialize than to find. Any other answer is serialized anew.
+ * `serialize` is given the answer (a door passes one function made once, not a closure made per request).
  */
-export function answerText(door: keyof typeof texts, answer: unknown, serialize: () => string): string {
-  if (answer === null || typeof answer !== 'object' || !Object.isFrozen(answer)) return serialize();
+export function answerText(door: keyof typeof texts, answer: unknown, serialize: (answer: unknown) => string): string {
+  if (answer === null || typeof answer !== 'object' || !Object.isFrozen(answer)) return serialize(answer);
   const kept = texts[door].get(answer);
   if (kept !== undefined) return kept;
-  const text = serialize();
+  const text = serialize(answer);
   texts[door].set(answer, text);
   return text;
 }

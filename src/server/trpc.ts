@@ -167,19 +167,26 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
  * every check of `signedIn` passes for this call, with the same key. Otherwise null, and the door calls the procedure,
  * whose middleware answers, reads or refuses as it always does.
  */
-export async function keptAnswerFor(
+export function keptAnswerFor(
   ctx: Context,
   call: { path: string; meta: ProcedureMeta | undefined; type: string; rawInput: unknown },
-): Promise<{ data: unknown } | null> {
+): KeptAnswer | null | Promise<KeptAnswer | null> {
   const { session } = ctx;
   if (!call.meta?.kept || call.type !== 'query' || !session) return null;
   const answers = keptAnswersOf(ctx.db);
   if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
   // A refusal, or a check that reads the plan, is left to the procedure's own call: it answers in its door's shape.
   if (ruleRefusal(session, call.meta) || checksPlan(call.meta, call.type, session)) return null;
-  const data = await answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId, session.dataGeneration);
-  return data === undefined ? null : { data };
+  // Found at once where the generation is the process's own (SQLite): no promise then, the door sends it at once.
+  const data = answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId, session.dataGeneration);
+  return data instanceof Promise ? data.then(keptAnswerOf) : keptAnswerOf(data);
 }
+
+export interface KeptAnswer {
+  data: unknown;
+}
+
+const keptAnswerOf = (data: unknown): KeptAnswer | null => (data === undefined ? null : { data });
 
 /**
  * The refusal of a call that the session's role or API key may not make: the procedure's own rule, the screens' too;

@@ -41,7 +41,7 @@ let statements = 0;
 export function precompiled<Params extends readonly unknown[], Row>(build: (db: Db) => Compilable<Row>, arity: Params['length']) {
   const cache = new WeakMap<Db, string>();
   const name = `facturier_precompiled_${++statements}`;
-  return async (db: Db, ...params: Params): Promise<Row[]> => {
+  const sqlOf = (db: Db) => {
     let sql = cache.get(db);
     if (sql === undefined) {
       const compiled = build(db).compile();
@@ -50,6 +50,15 @@ export function precompiled<Params extends readonly unknown[], Row>(build: (db: 
       sql = compiled.sql;
       cache.set(db, sql);
     }
+    return sql;
+  };
+  /**
+   * The rows at once, without a promise, where the handle reads directly (see keepDirectReads); else null, and the
+   * caller runs the query. A read on every request then costs no promise and no pause of its caller.
+   */
+  const now = (db: Db, ...params: Params): Row[] | null => (directReads.get(db)?.(sqlOf(db), params) as Row[] | null | undefined) ?? null;
+  const run = async (db: Db, ...params: Params): Promise<Row[]> => {
+    const sql = sqlOf(db);
     const direct = directReads.get(db)?.(sql, params);
     if (direct) return direct as Row[];
     const prepared = preparedReads.get(db);
@@ -57,4 +66,5 @@ export function precompiled<Params extends readonly unknown[], Row>(build: (db: 
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(sql, [...params]) as CompiledQuery<Row>);
     return rows;
   };
+  return Object.assign(run, { now });
 }

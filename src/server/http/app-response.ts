@@ -13,6 +13,9 @@ export class AppResponse<Request extends IncomingMessage = IncomingMessage> exte
   requestId = '';
   /** What every answer carries, as name, value, name, value… (security-headers.ts); set before any route runs. */
   everyAnswer: readonly string[] = [];
+  /** When the handler began serving it (`performance.now()`) and the path it asked for: its metrics and log line. */
+  startedAt = 0;
+  pathname = '';
   /** Whether a header was set before the status line: the block is then merged by name, as Node merges it. */
   private headersSet = false;
 

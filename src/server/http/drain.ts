@@ -24,12 +24,16 @@ export class RequestDrain {
       this.idleSince.set(socket, Date.now());
       socket.once('close', () => this.idleSince.delete(socket));
     });
-    server.on('request', (req, res: ServerResponse) => {
-      this.idleSince.delete(req.socket);
+    const idleSince = this.idleSince;
+    // One listener for every answer (a response finishes once), not a closure made per request.
+    function idleAgain(this: ServerResponse) {
+      const socket = this.req?.socket;
       // A request destroyed before its answer finished (a body over its cap) has no socket any more: nothing to track.
-      res.once('finish', () => {
-        if (req.socket && !req.socket.destroyed) this.idleSince.set(req.socket, Date.now());
-      });
+      if (socket && !socket.destroyed) idleSince.set(socket, Date.now());
+    }
+    server.on('request', (req, res: ServerResponse) => {
+      idleSince.delete(req.socket);
+      res.on('finish', idleAgain);
     });
   }
 

@@ -23,6 +23,38 @@ import { SENDER_CONFIRM_PREFIX, serveSenderConfirmation } from './sender-confirm
 
 const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
 
+/**
+ * The request's metrics and log line, once its answer is sent (the 'finish' event, outside its async scope): one
+ * listener for every answer, reading what `serve` noted on it, rather than closures made per request.
+ */
+function recordAnswer(this: AppResponse): void {
+  // After the answer, outside the request's try: whatever goes wrong here must not take the process down.
+  try {
+    const seconds = secondsSince(this.startedAt);
+    const { pathname, statusCode } = this;
+    const method = this.req.method;
+    const route = routeLabel(pathname);
+    metrics.requests.observe({ route, method: method ?? 'GET', status: statusClass(statusCode) }, seconds);
+    if (logger.enabled()) {
+      logger.info({
+        request_id: this.requestId,
+        method,
+        // The confirmation link's token is a secret: its route stands for the path.
+        path: pathname.startsWith(SENDER_CONFIRM_PREFIX) ? route : pathname,
+        route,
+        status: statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+      });
+    }
+  } catch (error) {
+    logger.error('request metrics not recorded', error);
+  }
+}
+
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+/** `2xx` for 204: the metrics' label, one string per class rather than one made per request. */
+const statusClass = (status: number) => STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
+
 export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
@@ -39,36 +71,13 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
   };
 
   async function serve(req: IncomingMessage, res: AppResponse): Promise<void> {
-    const started = performance.now();
+    res.startedAt = performance.now();
     const rawUrl = req.url ?? '/';
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
-    /** The request's metrics and log line, once its answer is sent (the 'finish' event, outside its async scope). */
-    const observe = () => {
-      const seconds = secondsSince(started);
-      const route = routeLabel(pathname);
-      metrics.requests.observe({ route, method: req.method ?? 'GET', status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
-      if (logger.enabled()) {
-        logger.info({
-          request_id: res.requestId,
-          method: req.method,
-          // The confirmation link's token is a secret: its route stands for the path.
-          path: pathname.startsWith(SENDER_CONFIRM_PREFIX) ? route : pathname,
-          route,
-          status: res.statusCode,
-          ms: Math.round(seconds * 10_000) / 10,
-        });
-      }
-    };
-    res.on('finish', () => {
-      // After the answer, outside the request's try: whatever goes wrong here must not take the process down.
-      try {
-        observe();
-      } catch (error) {
-        logger.error('request metrics not recorded', error);
-      }
-    });
+    res.pathname = pathname;
+    res.on('finish', recordAnswer);
 
     try {
       if (isMalformedPath(pathname)) return sendError(res, new AppError('BAD_REQUEST', 'Adresse mal formée : un code %XX ne se lit pas'));

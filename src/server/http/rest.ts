@@ -27,16 +27,19 @@ function queryInput(search: string): Record<string, string> | undefined {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const toJson = (answer: unknown) => JSON.stringify(answer);
+
+/** Whether the door reads a JSON body for this route: a POST or PUT whose procedure has an input. */
+const readsBody = (route: RestRoute) => route.takesInput && (route.method === 'POST' || route.method === 'PUT');
 
 /**
  * The procedure's input: the path parameters, with the query string (GET, or `meta.rest.query`) and the JSON body
  * (spread, or under `bodyKey`). A body alone is passed as sent, so a body that is not an object gets the schema's own
  * 400. The path parameters are spread last: a query or body cannot name another record than the path does.
+ * Synchronous: the body, if any, is read before (a read, most requests, then waits for nothing).
  */
-async function inputOf(route: RestRoute, req: IncomingMessage, params: Record<string, string>, search: string): Promise<unknown> {
+function inputOf(route: RestRoute, params: Record<string, string>, search: string, body: unknown): unknown {
   const query = route.method === 'GET' || route.query ? queryInput(search) : undefined;
-  const readsBody = route.takesInput && (route.method === 'POST' || route.method === 'PUT');
-  const body = readsBody ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : undefined;
   if (route.bodyKey) return { ...query, [route.bodyKey]: body, ...params };
   if (route.params.length === 0 && query === undefined) return body;
   if (route.params.length === 0 && body === undefined) return query;
@@ -77,6 +80,18 @@ async function sendFileAnswer(
   else sendFile(res, file, answer);
 }
 
+/** The route for this method (HEAD is answered as GET), if the path has one. */
+function routeFor(candidates: RestRoute[], method: string | undefined): RestRoute | undefined {
+  for (const r of candidates) if (r.method === method || (method === 'HEAD' && r.method === 'GET')) return r;
+  return undefined;
+}
+
+/** A procedure's answer as the REST door sends it: its status (`meta.rest`) and its JSON. */
+function restAnswer(route: RestRoute, answer: unknown): StoredHttpAnswer {
+  const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
+  return { status, body: answerText('rest', answer, toJson) };
+}
+
 export async function handleRest(
   { routes: candidates, params }: RestMatch,
   req: IncomingMessage,
@@ -84,34 +99,38 @@ export async function handleRest(
   search: string,
   makeContext: () => Promise<Context>,
 ): Promise<void> {
-  const route = candidates.find((r) => r.method === req.method || (req.method === 'HEAD' && r.method === 'GET'));
+  const route = routeFor(candidates, req.method);
   if (!route) {
     res.setHeader('Allow', candidates.map((r) => r.method).join(', '));
     return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));
   }
   try {
-    const input = await inputOf(route, req, params, search);
+    const body = readsBody(route) ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : undefined;
+    const input = inputOf(route, params, search, body);
     if (route.file && !wantsJsonInstead(route.file, req)) return await sendFileAnswer(route, route.file, res, input, makeContext);
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const ctx = await makeContext();
+    // A kept read's answer is sent as soon as found: nothing to call, nothing to repeat (keptAnswerFor finds none for a
+    // write, the only call an Idempotency-Key covers); its checks or its reading failing answer as the call's would.
+    const found = keptAnswerFor(ctx, { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input });
+    const kept = found instanceof Promise ? await found : found;
+    if (kept) {
+      const answer = restAnswer(route, kept.data);
+      return sendJsonText(res, answer.status, answer.body);
+    }
     const run = async (): Promise<StoredHttpAnswer> => {
       try {
-        const call = { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input };
-        const kept = await keptAnswerFor(ctx, call);
         // In-process, as createCaller does, without its per-call proxy.
-        const answer = kept
-          ? kept.data
-          : await callProcedure({
-              router: appRouter,
-              path: route.procedure,
-              getRawInput: async () => input,
-              ctx,
-              type: route.type,
-              signal: undefined,
-              batchIndex: 0,
-            });
-        const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
-        return { status, body: answerText('rest', answer, () => JSON.stringify(answer)) };
+        const answer = await callProcedure({
+          router: appRouter,
+          path: route.procedure,
+          getRawInput: async () => input,
+          ctx,
+          type: route.type,
+          signal: undefined,
+          batchIndex: 0,
+        });
+        return restAnswer(route, answer);
       } catch (error) {
         return errorAnswer(error, route.procedure, answerRequestId(res));
       }

@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
-import { keptAnswerFor } from '../trpc';
+import { type KeptAnswer, keptAnswerFor } from '../trpc';
 import { procedureMetasOf } from '../procedures';
 
 export const TRPC_PREFIX = '/api/trpc/';
@@ -45,6 +45,9 @@ function parseInputs(text: string | undefined, isBatch: boolean, calls: number):
     throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
   }
 }
+
+/** A call's answer in the wire format (transformed), as `answerOf` sends a success. */
+const resultText = (data: unknown) => JSON.stringify(transformTRPCResponse(config, { result: { data } }));
 
 function logInternal(error: TRPCError, path: string, requestId: string | undefined) {
   if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error, requestId);
@@ -106,6 +109,62 @@ export async function handleTrpc(
   } catch (cause) {
     failure = cause;
   }
+  const [only] = procedurePaths;
+  if (procedurePaths.length === 1 && only !== undefined && type === 'query' && ctx && failure === undefined) {
+    // A lone kept read's answer (alone or in a batch of one) is sent as soon as found, before any of the calls'
+    // machinery is made. None kept, or a failure finding it, takes the call's own path, which answers or refuses in
+    // tRPC's shape.
+    const found = keptSingleRead(ctx, only, text, isBatch);
+    const kept = found instanceof Promise ? await found : found;
+    if (kept) {
+      const body = answerText('trpc', kept.data, resultText);
+      return sendJsonText(res, 200, isBatch ? `[${body}]` : body);
+    }
+  }
+  return answerCalls(res, { path, procedurePaths, isBatch, type, requestId, ctx, text, key, failure });
+}
+
+/** What `handleTrpc` read of a plain JSON request, for its calls. */
+interface ReadRequest {
+  /** The request's path after the prefix: one procedure, or a batch's, comma-separated. */
+  path: string;
+  procedurePaths: string[];
+  isBatch: boolean;
+  type: 'query' | 'mutation';
+  requestId: string | undefined;
+  /** The context, unless making it failed (`failure`: each call then answers that error). */
+  ctx: Context | undefined;
+  /** The input's JSON text, as sent. */
+  text: string | undefined;
+  /** A mutation's Idempotency-Key. */
+  key: string | undefined;
+  failure: unknown;
+}
+
+/** The answer of a single kept read, where one is kept for this call; else null (the call then runs). */
+function keptSingleRead(
+  ctx: Context,
+  path: string,
+  text: string | undefined,
+  isBatch: boolean,
+): KeptAnswer | null | Promise<KeptAnswer | null> {
+  const meta = metas.get(path);
+  if (!meta?.kept) return null;
+  try {
+    // An input that does not parse is left to the call, which answers the adapter's 400.
+    const [rawInput] = parseInputs(text, isBatch, 1);
+    const found = keptAnswerFor(ctx, { path, meta, type: 'query', rawInput });
+    return found instanceof Promise ? found.catch(() => null) : found;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the request's calls, one after another, and sends their answers in tRPC's wire format. */
+async function answerCalls(
+  res: ServerResponse,
+  { path, procedurePaths, isBatch, type, requestId, ctx, text, key, failure }: ReadRequest,
+): Promise<void> {
   // Parsed by the first call that reads its input, as tRPC's adapter does: a procedure without input never sees a bad
   // body, and one that has an input gets the adapter's 400. tests/integration/trpc-fork-parity.test.ts compares both.
   let inputs: unknown[] | undefined;
@@ -115,7 +174,7 @@ export async function handleTrpc(
   };
 
   /** The kept answer of a kept read (trpc.ts's keptAnswerFor); an input that does not parse is left to the call. */
-  const keptAnswerOfCall = async (context: Context, procedurePath: string, index: number) => {
+  const keptAnswerOfCall = (context: Context, procedurePath: string, index: number) => {
     const meta = metas.get(procedurePath);
     if (!meta?.kept || type !== 'query') return null;
     let rawInput: unknown;
@@ -137,7 +196,8 @@ export async function handleTrpc(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const kept = await keptAnswerOfCall(ctx, procedurePath, index);
+      const found = keptAnswerOfCall(ctx, procedurePath, index);
+      const kept = found instanceof Promise ? await found : found;
       const data = kept
         ? kept.data
         : await callProcedure({
@@ -153,7 +213,7 @@ export async function handleTrpc(
             batchIndex: index,
           });
       // A kept answer's text is made once (kept-answers.ts); its status is 200.
-      return { status: 200, body: answerText('trpc', data, () => answerOf({ result: { data } }).body) };
+      return { status: 200, body: answerText('trpc', data, resultText) };
     } catch (cause) {
       return answerOf(errorResponse(cause, { path: procedurePath, type, input, ctx, requestId }));
     }

@@ -65,6 +65,14 @@ export async function findSession(db: Db, params: { id: string }) {
   return row;
 }
 
+/** The session's row at once (undefined: none) where the handle reads directly (db/precompiled.ts); else null. */
+export function findSessionNow(db: Db, params: { id: string }): SessionRow | undefined | null {
+  const rows = selectSession.now(db, params.id);
+  return rows === null ? null : rows[0];
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
 export async function extendSession(db: Db, params: { id: string; expiresAt: string }): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: params.expiresAt }).where('id', '=', params.id).execute();
 }
