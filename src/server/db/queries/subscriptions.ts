@@ -1,5 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../connection';
+import { precompiled } from '../precompiled';
 import type { SubscriptionInvoicesTable, SubscriptionsTable } from '../schema';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -21,12 +22,16 @@ const SUBSCRIPTION_COLUMNS = [
   'updated_at',
 ] as const;
 
+// The plan's usage (subscription.get, and each creation under the plan's limits) reads these on every call: compiled
+// once, as the per-request reads are (db/precompiled.ts). Kysely building and compiling them cost more than running them.
+const selectSubscription = precompiled<[organizationId: number], SubscriptionRow>(
+  (db) => db.selectFrom('subscriptions').select(SUBSCRIPTION_COLUMNS).where('organization_id', '=', 0),
+  1,
+);
+
 export async function findSubscription(db: Db, params: { organizationId: number }): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .select(SUBSCRIPTION_COLUMNS)
-    .where('organization_id', '=', params.organizationId)
-    .executeTakeFirst();
+  const [row] = await selectSubscription(db, params.organizationId);
+  return row;
 }
 
 export async function findSubscriptionByStripeId(db: Db, params: { stripeSubscriptionId: string }): Promise<SubscriptionRow | undefined> {
@@ -51,44 +56,66 @@ export async function saveSubscription(db: Db, row: SubscriptionRow): Promise<vo
     .execute();
 }
 
+type Count = { n: number | string };
+
+const countDocumentsCreated = precompiled<[organizationId: number, since: string], Count>(
+  (db) =>
+    db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', 0)
+      .where('created_at', '>=', ''),
+  2,
+);
+
 export async function countDocumentsCreatedSince(db: Db, params: { organizationId: number; since: string }): Promise<number> {
-  const row = await db
-    .selectFrom('documents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', params.organizationId)
-    .where('created_at', '>=', params.since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await countDocumentsCreated(db, params.organizationId, params.since);
+  return Number(row?.n ?? 0);
 }
 
-/** Members plus pending invitations: a seat is taken from the moment someone is invited. */
-export async function countSeats(db: Db, params: { organizationId: number; now: string }): Promise<number> {
-  const [members, invitations] = await Promise.all([
+const countMembers = precompiled<[organizationId: number], Count>(
+  (db) =>
     db
       .selectFrom('memberships')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', params.organizationId)
-      .executeTakeFirstOrThrow(),
+      .where('organization_id', '=', 0),
+  1,
+);
+
+const countPendingInvitations = precompiled<[organizationId: number, now: string], Count>(
+  (db) =>
     db
       .selectFrom('invitations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', params.organizationId)
+      .where('organization_id', '=', 0)
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', params.now)
-      .executeTakeFirstOrThrow(),
+      .where('expires_at', '>', ''),
+  2,
+);
+
+/** Members plus pending invitations: a seat is taken from the moment someone is invited. */
+export async function countSeats(db: Db, params: { organizationId: number; now: string }): Promise<number> {
+  const [[members], [invitations]] = await Promise.all([
+    countMembers(db, params.organizationId),
+    countPendingInvitations(db, params.organizationId, params.now),
   ]);
-  return Number(members.n) + Number(invitations.n);
+  return Number(members?.n ?? 0) + Number(invitations?.n ?? 0);
 }
+
+const sumReceiptBytes = precompiled<[organizationId: number], { bytes: number | string }>(
+  (db) =>
+    db
+      .selectFrom('expenses')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('receipt_size'), eb.lit(0)).as('bytes'))
+      .where('organization_id', '=', 0),
+  1,
+);
 
 /** Bytes of the receipts kept for the organisation's expenses. */
 export async function storageUsed(db: Db, params: { organizationId: number }): Promise<number> {
-  const row = await db
-    .selectFrom('expenses')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('receipt_size'), eb.lit(0)).as('bytes'))
-    .where('organization_id', '=', params.organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes);
+  const [row] = await sumReceiptBytes(db, params.organizationId);
+  return Number(row?.bytes ?? 0);
 }
 
 export async function listSubscriptionInvoices(db: Db, params: { organizationId: number }) {
@@ -123,23 +150,33 @@ export async function recordPaymentEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Live API keys and enabled webhooks: what a plan without those features leaves unused (never deleted). */
-export async function countFeatureUses(db: Db, params: { organizationId: number }): Promise<{ apiKeys: number; webhooks: number }> {
-  const [keys, hooks] = await Promise.all([
+const countLiveApiKeys = precompiled<[organizationId: number], Count>(
+  (db) =>
     db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', params.organizationId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirstOrThrow(),
+      .where('organization_id', '=', 0)
+      .where('revoked_at', 'is', null),
+  1,
+);
+
+const countEnabledWebhooks = precompiled<[organizationId: number], Count>(
+  (db) =>
     db
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', params.organizationId)
-      .where('enabled', '=', 1)
-      .executeTakeFirstOrThrow(),
+      .where('organization_id', '=', 0)
+      .where('enabled', '=', sql.lit(1)),
+  1,
+);
+
+/** Live API keys and enabled webhooks: what a plan without those features leaves unused (never deleted). */
+export async function countFeatureUses(db: Db, params: { organizationId: number }): Promise<{ apiKeys: number; webhooks: number }> {
+  const [[keys], [hooks]] = await Promise.all([
+    countLiveApiKeys(db, params.organizationId),
+    countEnabledWebhooks(db, params.organizationId),
   ]);
-  return { apiKeys: Number(keys.n), webhooks: Number(hooks.n) };
+  return { apiKeys: Number(keys?.n ?? 0), webhooks: Number(hooks?.n ?? 0) };
 }
 
 /** Organisations whose plan may move without a request: a change in waiting, or a period of ours that ended. */
