@@ -75,6 +75,7 @@ describe('the kit Select with a search field', () => {
       // on the button, the choice unchanged.
       await page.keyboard.press('ArrowDown');
       await search.waitFor();
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type('zzz');
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Aucun résultat' }).count()).toBe(1);
       expect(await listbox.getByRole('option').count()).toBe(0);
