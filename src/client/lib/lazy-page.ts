@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { whenIdle } from './when-idle';
 
 /** A component fetched in its own chunk on first render, which can also be fetched ahead (hover, idle). */
@@ -106,4 +106,23 @@ export function useArkPart<P extends object>(part: LazyPage<P>): ComponentType<P
   const loaded = useLoaded(part);
   useEffect(() => (loaded ? undefined : whenIdle(() => void part.preload())), [loaded, part]);
   return loaded;
+}
+
+/** What a stand-in that holds its place spreads on its outermost element (`useArkPartAtRest`). */
+export interface PointerHold {
+  onPointerEnter: () => void;
+  onPointerLeave: () => void;
+}
+
+/**
+ * `useArkPart` for a stand-in the user presses (a checkbox, a tab): it gives way to the real part only while the pointer
+ * is off it. Replaced between a press and its release, the release would land on another element and no click follow
+ * (the browser sends it to their common parent): the user's tick would be lost. A pointer on it means a press may come;
+ * the stand-in does the same work, so nothing waits meanwhile. A touch enters before it presses and leaves after.
+ */
+export function useArkPartAtRest<P extends object>(part: LazyPage<P>): [ComponentType<P> | undefined, PointerHold] {
+  const loaded = useArkPart(part);
+  const [pointed, setPointed] = useState(false);
+  const hold = { onPointerEnter: () => setPointed(true), onPointerLeave: () => setPointed(false) };
+  return [pointed ? undefined : loaded, hold];
 }

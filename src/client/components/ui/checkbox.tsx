@@ -2,7 +2,7 @@ import { useFieldContext } from '@ark-ui/react/field';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../../../styled-system/css';
 import { checkbox as checkboxRecipe } from '../../../../styled-system/recipes';
-import { arkPart, useArkPart } from '../../lib/lazy-page';
+import { arkPart, type PointerHold, useArkPartAtRest } from '../../lib/lazy-page';
 import { CheckIcon } from '../icons';
 import { VISUALLY_HIDDEN } from './field';
 
@@ -28,7 +28,7 @@ const ark = arkPart(
 
 /** A checkbox whose whole line is its label (ark-checkbox.tsx): Ark's once downloaded, a native one drawn alike before. */
 export function Checkbox(props: CheckboxProps) {
-  const Real = useArkPart(ark);
+  const [Real, hold] = useArkPartAtRest(ark);
   const focused = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   // The stand-in unmounted under the user's focus: the real checkbox takes it.
@@ -36,7 +36,7 @@ export function Checkbox(props: CheckboxProps) {
     if (Real && focused.current) input.current?.focus({ preventScroll: true });
   }, [Real]);
   if (Real) return <Real {...props} inputRef={input} />;
-  return <StandIn {...props} focused={focused} />;
+  return <StandIn {...props} focused={focused} hold={hold} />;
 }
 
 /**
@@ -52,8 +52,9 @@ function StandIn({
   value,
   className,
   focused,
+  hold,
   ...aria
-}: CheckboxProps & { focused: { current: boolean } }) {
+}: CheckboxProps & { focused: { current: boolean }; hold: PointerHold }) {
   const styles = checkboxRecipe();
   const field = useFieldContext();
   const ownId = useId();
@@ -68,7 +69,7 @@ function StandIn({
     'data-invalid': field?.invalid ? '' : undefined,
   };
   return (
-    <label data-scope="checkbox" data-part="root" {...states} htmlFor={inputId} className={cx(styles.root, className)}>
+    <label data-scope="checkbox" data-part="root" {...states} htmlFor={inputId} className={cx(styles.root, className)} {...hold}>
       <div data-scope="checkbox" data-part="control" aria-hidden="true" {...states} className={styles.control}>
         <div data-scope="checkbox" data-part="indicator" {...states} hidden={!checked} className={styles.indicator}>
           <CheckIcon size={14} strokeWidth={3} />

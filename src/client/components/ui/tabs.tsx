@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { tabs } from '../../../../styled-system/recipes';
-import { arkPart, useArkPart } from '../../lib/lazy-page';
+import { arkPart, type PointerHold, useArkPartAtRest } from '../../lib/lazy-page';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -53,7 +53,7 @@ export function Tabs<V extends string>({
   size?: 'sm' | 'md';
 }) {
   const styles = tabs({ size });
-  const Real = useArkPart(ark);
+  const [Real, hold] = useArkPartAtRest(ark);
   const id = useId();
   const ids = useRef<TabIds>({ trigger: (v) => `${id}-tab-${v}`, content: (v) => `${id}-panel-${v}` }).current;
   // The stand-in's trigger under the focus: the real one takes it at the swap.
@@ -65,7 +65,7 @@ export function Tabs<V extends string>({
   const list = { label, items, value, onChange: (chosen: string) => onChange(chosen as V), size, ids };
   return (
     <div>
-      {Real ? <Real {...list} /> : <StandInList {...list} focused={focused} />}
+      {Real ? <Real {...list} /> : <StandInList {...list} focused={focused} hold={hold} />}
       {selected && (
         <div
           data-scope="tabs"
@@ -97,7 +97,16 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
  * Ark's tab list as it draws (same parts, classes, data attributes, roles and ids), without its machine: a click or the
  * arrow keys choose a tab as Ark's would, and the page keeps its layout when the real list replaces it.
  */
-function StandInList({ label, items, value, onChange, size, ids, focused }: TabListProps & { focused: { current: string | undefined } }) {
+function StandInList({
+  label,
+  items,
+  value,
+  onChange,
+  size,
+  ids,
+  focused,
+  hold,
+}: TabListProps & { focused: { current: string | undefined }; hold: PointerHold }) {
   const styles = tabs({ size });
   const preload = () => void ark.preload();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -109,7 +118,7 @@ function StandInList({ label, items, value, onChange, size, ids, focused }: TabL
     document.getElementById(ids.trigger(next.value))?.focus();
   };
   return (
-    <div data-scope="tabs" data-part="root" data-orientation="horizontal">
+    <div data-scope="tabs" data-part="root" data-orientation="horizontal" {...hold}>
       <div
         data-scope="tabs"
         data-part="list"
