@@ -18,6 +18,21 @@ export class AppResponse<Request extends IncomingMessage = IncomingMessage> exte
   pathname = '';
   /** Whether a header was set before the status line: the block is then merged by name, as Node merges it. */
   private headersSet = false;
+  /**
+   * Called once, as the answer ends (its last byte handed to `end()`): the request's metrics and log line, its
+   * connection idle again (http/handler.ts). A hook rather than 'finish' listeners: two listeners on every answer, with
+   * the array Node makes to hold them beside its own, cost more than the rest of a kept answer's bookkeeping.
+   */
+  onEnd: ((res: AppResponse) => void) | undefined = undefined;
+  /** The server's drain (http/drain.ts): once it has begun, the status line says `Connection: close`. */
+  drain: { readonly closesConnections: boolean } | undefined = undefined;
+
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    const first = !this.writableEnded;
+    super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
+    if (first) this.onEnd?.(this);
+    return this;
+  }
 
   override setHeader(name: string, value: number | string | readonly string[]): this {
     this.headersSet = true;
@@ -41,8 +56,10 @@ export class AppResponse<Request extends IncomingMessage = IncomingMessage> exte
     if (!this.headersSet && (given === undefined || (!Array.isArray(given) && !namesAnyOf(given, this.everyAnswer)))) {
       const block: OutgoingHttpHeader[] = [...this.everyAnswer, 'X-Request-Id', this.requestId];
       for (const name in given) block.push(name, given[name] as OutgoingHttpHeader);
+      if (this.drain?.closesConnections) block.push('Connection', 'close');
       return super.writeHead(statusCode, message, block as string[]);
     }
+    if (this.drain?.closesConnections) super.setHeader('Connection', 'close');
     for (let i = 0; i + 1 < this.everyAnswer.length; i += 2) {
       const name = this.everyAnswer[i] as string;
       if (!this.hasHeader(name)) super.setHeader(name, this.everyAnswer[i + 1] as string);

@@ -24,20 +24,20 @@ import { SENDER_CONFIRM_PREFIX, serveSenderConfirmation } from './sender-confirm
 const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
 
 /**
- * The request's metrics and log line, once its answer is sent (the 'finish' event, outside its async scope): one
- * listener for every answer, reading what `serve` noted on it, rather than closures made per request.
+ * The request's metrics and log line, once its answer has ended (AppResponse's `onEnd`): one function for every answer,
+ * reading what `serve` noted on it, rather than closures made per request.
  */
-function recordAnswer(this: AppResponse): void {
+function recordAnswer(res: AppResponse): void {
   // After the answer, outside the request's try: whatever goes wrong here must not take the process down.
   try {
-    const seconds = secondsSince(this.startedAt);
-    const { pathname, statusCode } = this;
-    const method = this.req.method;
+    const seconds = secondsSince(res.startedAt);
+    const { pathname, statusCode } = res;
+    const method = res.req.method;
     const route = routeLabel(pathname);
     metrics.requests.observe({ route, method: method ?? 'GET', status: statusClass(statusCode) }, seconds);
     if (logger.enabled()) {
       logger.info({
-        request_id: this.requestId,
+        request_id: res.requestId,
         method,
         // The confirmation link's token is a secret: its route stands for the path.
         path: pathname.startsWith(SENDER_CONFIRM_PREFIX) ? route : pathname,
@@ -60,24 +60,31 @@ export type ClientHandler = (req: IncomingMessage, res: ServerResponse, pathname
 /** The whole HTTP surface: /api/trpc, the REST doors, then the SPA (built files, or Vite in development). */
 export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, pdf?: PdfDeps, drain?: RequestDrain) {
   const everyAnswer = securityHeadersOf({ https: deps.env.appUrl.startsWith('https://'), development: deps.env.nodeEnv === 'development' });
+  const answered = drain
+    ? (res: AppResponse) => {
+        drain.answered(res);
+        recordAnswer(res);
+      }
+    : recordAnswer;
   return function handle(req: IncomingMessage, res: AppResponse): Promise<void> {
     const requestId = requestIdOf(req);
     // Sent with the status line, whichever door answers (app-response.ts), before any route runs.
     res.requestId = requestId;
     res.everyAnswer = everyAnswer;
+    res.startedAt = performance.now();
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    res.pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+    res.onEnd = answered;
+    res.drain = drain;
     // Only a write carries its id in an async scope (logger.ts): a read's lines are the doors' own, which name it.
     const run = isRead(req.method) ? () => serve(req, res) : () => requestScope.run({ requestId }, () => serve(req, res));
     return drain ? drain.track(res, run) : run();
   };
 
   async function serve(req: IncomingMessage, res: AppResponse): Promise<void> {
-    res.startedAt = performance.now();
-    const rawUrl = req.url ?? '/';
-    const queryAt = rawUrl.indexOf('?');
-    const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-    const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
-    res.pathname = pathname;
-    res.on('finish', recordAnswer);
+    const { pathname } = res;
+    const search = (req.url ?? '/').slice(pathname.length);
 
     try {
       if (isMalformedPath(pathname)) return sendError(res, new AppError('BAD_REQUEST', 'Adresse mal formée : un code %XX ne se lit pas'));
