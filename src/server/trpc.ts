@@ -83,11 +83,14 @@ export interface ProcedureMeta {
   upstream?: true;
 }
 
+/** How values cross the wire (dates, Maps…), both ways; the typed clients use the same (client/trpc.ts, scripts/api-client.ts). */
+export const transformer = superjson;
+
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error, path }) {
       const messages = messagesOf(error, inputSchemaOf(path));
       const { stack: _stack, ...data } = shape.data;

@@ -73,6 +73,16 @@ async function failing(page: Page, source: string, as: 'offline' | 'deploy') {
   };
 }
 
+/** The customers page with Ark's checkbox code held back: its two filter checkboxes, drawn by their stand-ins. */
+async function customersFilterCheckboxes(page: Page) {
+  const code = await hold(page, ARK_CHECKBOX);
+  await page.goto('/customers');
+  const archived = page.getByRole('checkbox', { name: 'Afficher les clients archivés' });
+  const unpaid = page.getByRole('checkbox', { name: 'Avec factures impayées' });
+  await archived.waitFor({ state: 'attached' });
+  return { code, archived, unpaid };
+}
+
 const PART_NOTICE = 'Une partie de l’application n’a pas pu être chargée';
 
 /** Waits until `count` has not moved for half a second: every download the page starts by itself has been asked. */
@@ -331,11 +341,7 @@ describe('kit parts drawn before their code', () => {
 
   it('checkbox: works before its code lands (click, Space), and the real one keeps the state, the place and the focus', async () => {
     const { page, context } = await suite.loggedIn();
-    const checkbox = await hold(page, ARK_CHECKBOX);
-    await page.goto('/customers');
-    const archived = page.getByRole('checkbox', { name: 'Afficher les clients archivés' });
-    const unpaid = page.getByRole('checkbox', { name: 'Avec factures impayées' });
-    await archived.waitFor({ state: 'attached' });
+    const { code: checkbox, archived, unpaid } = await customersFilterCheckboxes(page);
     const before = await page.locator('[data-scope=checkbox][data-part=root]').first().boundingBox();
     await page.getByText('Afficher les clients archivés').click();
     await expect.poll(() => new URL(page.url()).search).toContain('archived=include');
@@ -361,11 +367,7 @@ describe('kit parts drawn before their code', () => {
 
   it('checkbox: its code landing between the press and the release does not lose the tick; it swaps once the pointer leaves', async () => {
     const { page, context } = await suite.loggedIn();
-    const checkbox = await hold(page, ARK_CHECKBOX);
-    await page.goto('/customers');
-    const archived = page.getByRole('checkbox', { name: 'Afficher les clients archivés' });
-    const unpaid = page.getByRole('checkbox', { name: 'Avec factures impayées' });
-    await archived.waitFor({ state: 'attached' });
+    const { code: checkbox, archived, unpaid } = await customersFilterCheckboxes(page);
     const box = defined(await page.getByText('Afficher les clients archivés').boundingBox(), 'boundingBox');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(checkbox.asked, { timeout: 10_000 }).toBe(true);

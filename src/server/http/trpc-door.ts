@@ -20,7 +20,8 @@ import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
-import { type KeptAnswer, keptAnswerFor } from '../trpc';
+import { type KeptAnswer, keptAnswerFor, transformer } from '../trpc';
+import type { SuperJSONResult } from 'superjson';
 import { procedureMetasOf } from '../procedures';
 
 export const TRPC_PREFIX = '/api/trpc/';
@@ -30,16 +31,22 @@ const config = appRouter._def._config;
 const metas = procedureMetasOf(appRouter);
 const NO_QUERY: Pick<URLSearchParams, 'get'> = { get: () => null };
 
+/**
+ * An input's wire form read back. The JSON was parsed here for this call alone, so it is read in place: the adapter's
+ * transformer deep-copies it first, a copy of every input of every call (a kept answer's too) that nothing else holds.
+ */
+const deserialize = (wire: unknown): unknown => transformer.deserialize(wire as SuperJSONResult, { inPlace: true });
+
 /** As tRPC's adapter reads inputs (`getInputs` in its JSON content-type handler): its errors, its messages. */
 function parseInputs(text: string | undefined, isBatch: boolean, calls: number): unknown[] {
   try {
     const inputs: unknown = text === undefined ? undefined : JSON.parse(text);
     if (inputs === undefined) return [];
-    if (!isBatch) return [config.transformer.input.deserialize(inputs)];
+    if (!isBatch) return [deserialize(inputs)];
     if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
       throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
     const record: Record<string, unknown> = { ...inputs };
-    return Array.from({ length: calls }, (_, i) => (record[i] === undefined ? undefined : config.transformer.input.deserialize(record[i])));
+    return Array.from({ length: calls }, (_, i) => (record[i] === undefined ? undefined : deserialize(record[i])));
   } catch (cause) {
     if (cause instanceof TRPCError) throw cause;
     throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
@@ -141,19 +148,36 @@ interface ReadRequest {
   failure: unknown;
 }
 
-/** The answer of a single kept read, where one is kept for this call; else null (the call then runs). */
+/**
+ * The kept answer of a read marked `kept` (trpc.ts's keptAnswerFor), else null: the call then runs. `inputOf` reads the
+ * call's input; one that does not parse is left to the call, which answers the adapter's 400.
+ */
+function keptAnswerOfRead(
+  ctx: Context,
+  path: string,
+  type: 'query' | 'mutation',
+  inputOf: () => unknown,
+): KeptAnswer | null | Promise<KeptAnswer | null> {
+  const meta = metas.get(path);
+  if (!meta?.kept || type !== 'query') return null;
+  let rawInput: unknown;
+  try {
+    rawInput = inputOf();
+  } catch {
+    return null;
+  }
+  return keptAnswerFor(ctx, { path, meta, type, rawInput });
+}
+
+/** The answer of a single kept read, where one is kept for this call; else null, a failure finding it too. */
 function keptSingleRead(
   ctx: Context,
   path: string,
   text: string | undefined,
   isBatch: boolean,
 ): KeptAnswer | null | Promise<KeptAnswer | null> {
-  const meta = metas.get(path);
-  if (!meta?.kept) return null;
   try {
-    // An input that does not parse is left to the call, which answers the adapter's 400.
-    const [rawInput] = parseInputs(text, isBatch, 1);
-    const found = keptAnswerFor(ctx, { path, meta, type: 'query', rawInput });
+    const found = keptAnswerOfRead(ctx, path, 'query', () => parseInputs(text, isBatch, 1)[0]);
     return found instanceof Promise ? found.catch(() => null) : found;
   } catch {
     return null;
@@ -173,19 +197,6 @@ async function answerCalls(
     return inputs[index];
   };
 
-  /** The kept answer of a kept read (trpc.ts's keptAnswerFor); an input that does not parse is left to the call. */
-  const keptAnswerOfCall = (context: Context, procedurePath: string, index: number) => {
-    const meta = metas.get(procedurePath);
-    if (!meta?.kept || type !== 'query') return null;
-    let rawInput: unknown;
-    try {
-      rawInput = inputAt(index);
-    } catch {
-      return null;
-    }
-    return keptAnswerFor(context, { path: procedurePath, meta, type, rawInput });
-  };
-
   /** One call's answer, in the wire format (transformed) with the status it alone would have. */
   const answerOf = (response: TRPCResponse): StoredHttpAnswer => ({
     status: getHTTPStatusCode(response),
@@ -196,7 +207,7 @@ async function answerCalls(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const found = keptAnswerOfCall(ctx, procedurePath, index);
+      const found = keptAnswerOfRead(ctx, procedurePath, type, () => inputAt(index));
       const kept = found instanceof Promise ? await found : found;
       const data = kept
         ? kept.data
