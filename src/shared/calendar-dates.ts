@@ -1,3 +1,5 @@
+import { frenchDateFormat } from './french-date-format';
+
 /** Calendar arithmetic on 'YYYY-MM-DD' strings, in UTC so no local time zone shifts a day. French week: Monday first. */
 
 const parse = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -29,24 +31,10 @@ export function monthGrid(date: string): string[][] {
   return weeks;
 }
 
-/**
- * A formatter made at its first use: this module is loaded with every page's data request (the agenda's period), and
- * a browser's first Intl formatter loads the locale's data (20–30 ms measured in Chromium on a busy host), which pages
- * that write no date should not pay before their first paint.
- */
-function fr(options: Intl.DateTimeFormatOptions): { format: (date: Date) => string } {
-  let made: Intl.DateTimeFormat | undefined;
-  return {
-    format: (date) => {
-      made ??= new Intl.DateTimeFormat('fr-FR', { ...options, timeZone: 'UTC' });
-      return made.format(date);
-    },
-  };
-}
-const weekdayShort = fr({ weekday: 'short' });
-const weekdayLong = fr({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const monthYear = fr({ month: 'long', year: 'numeric' });
-const dayMonth = fr({ day: 'numeric', month: 'short' });
+const weekdayShort = frenchDateFormat({ weekday: 'short' });
+const weekdayLong = frenchDateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const monthYear = frenchDateFormat({ month: 'long', year: 'numeric' });
+const dayMonth = frenchDateFormat({ day: 'numeric', month: 'short' });
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -2,6 +2,7 @@ import type { CurrencyFormat } from './schemas/settings';
 import { decimalPlaces, isMoneyLike, money, round, toDecimalString, type MoneyInput } from './money';
 import { groupThousands, MINUS, NARROW_NBSP, NBSP, signed } from './typography';
 import { findCurrency } from './currencies';
+import { frenchDateFormat } from './french-date-format';
 
 /**
  * An organisation's currency format until it sets its own (EUR, after the amount with a space, ',' decimal, no
@@ -72,11 +73,7 @@ export function formatDecimal(value: MoneyInput, decimals: number, decimalSepara
   return toDecimalString(value, decimals).replace('.', decimalSeparator);
 }
 
-// Made at its first use: a browser's first Intl formatter loads the locale's data (20–30 ms measured in Chromium on a
-// busy host), which a page drawing only short dates need not pay before its first paint.
-let longDates: Intl.DateTimeFormat | undefined;
-const longDate = () =>
-  (longDates ??= new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const longDate = frenchDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 function parseIsoDate(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -88,7 +85,7 @@ function parseIsoDate(value: string): Date | null {
 /** '2026-11-22' → '22 novembre 2026'; an invalid date gives ''. Business dates carry no time zone. */
 export const formatDateLong = (value: string): string => {
   const date = parseIsoDate(value);
-  return date ? longDate().format(date) : '';
+  return date ? longDate.format(date) : '';
 };
 
 /** '2026-11-22' → '22/11/2026': French numeric order, written without Intl (what fr-FR's 2-digit day and month give). */

@@ -1,4 +1,5 @@
 import type { ReportGroup } from './schemas/reports';
+import { frenchDateFormat } from './french-date-format';
 
 /** The period picker of /reports: a month, a quarter, a year or two dates, and what it is compared with. */
 export type PeriodKind = 'month' | 'quarter' | 'year' | 'custom';
@@ -67,18 +68,15 @@ export function periodKeys(range: { from: string; to: string }, group: ReportGro
   return keys;
 }
 
-// Made at their first use, as calendar-dates.ts says why: this module is loaded with every page's data request.
-let monthLabels: Intl.DateTimeFormat | undefined;
-const monthLabel = () => (monthLabels ??= new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const monthLabel = frenchDateFormat({ month: 'short', year: 'numeric' });
 /** '2026-03' → 'mars 2026', '2026-T1' → 'T1 2026', '2026' → '2026'. */
 export function periodLabel(key: string): string {
-  if (/^\d{4}-\d{2}$/.test(key)) return monthLabel().format(new Date(`${key}-01T00:00:00Z`));
+  if (/^\d{4}-\d{2}$/.test(key)) return monthLabel.format(new Date(`${key}-01T00:00:00Z`));
   if (/^\d{4}-T\d$/.test(key)) return `${key.slice(5)} ${key.slice(0, 4)}`;
   return key;
 }
 
-let shortMonths: Intl.DateTimeFormat | undefined;
-const shortMonth = () => (shortMonths ??= new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' }));
+const shortMonth = frenchDateFormat({ month: 'short' });
 /**
  * What the axis of a chart over these periods writes: « avr. » under a month, « T2 » under a quarter, the year once
  * on a second line where it starts (or changes); the tooltips and the table keep the full label (periodLabel).
@@ -86,7 +84,7 @@ const shortMonth = () => (shortMonths ??= new Intl.DateTimeFormat('fr-FR', { mon
 export function periodAxis(keys: string[]): { ticks: string[]; groups: (string | null)[] } {
   return {
     ticks: keys.map((key) => {
-      if (/^\d{4}-\d{2}$/.test(key)) return shortMonth().format(new Date(`${key}-01T00:00:00Z`));
+      if (/^\d{4}-\d{2}$/.test(key)) return shortMonth.format(new Date(`${key}-01T00:00:00Z`));
       if (/^\d{4}-T\d$/.test(key)) return key.slice(5);
       return key;
     }),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { analyzeIfAnalysed, type MigrationDb } from './helpers';
+import { analyzeIfAnalysed, createTriggerFunction, type MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
@@ -209,14 +209,7 @@ async function sqliteTriggers(db: MigrationDb): Promise<void> {
 }
 
 async function postgresTriggers(db: MigrationDb): Promise<void> {
-  const fn = async (name: string, statements: string[], result = 'null') =>
-    sql
-      .raw(`create function ${name}() returns trigger language plpgsql as $$
-        begin
-          ${statements.map((s) => `${s};`).join('\n')}
-          return ${result};
-        end $$`)
-      .execute(db);
+  const fn = (name: string, statements: string[], result?: string) => createTriggerFunction(db, name, statements, result);
   const both = (s: string, gone: string) => [...customerStatements(s, true, gone), ...documentItemStatements(s)];
   const inserted = `select ${documentShare('1', 'n', true)} from new_rows n`;
   const changed = WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { analyzeIfAnalysed, type MigrationDb } from './helpers';
+import { analyzeIfAnalysed, createTriggerFunction, createStatementTriggers, type MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
@@ -116,14 +116,7 @@ async function sqliteTriggers(db: MigrationDb): Promise<void> {
 }
 
 async function postgresTriggers(db: MigrationDb): Promise<void> {
-  const fn = async (name: string, statements: string[], result = 'null') =>
-    sql
-      .raw(`create function ${name}() returns trigger language plpgsql as $$
-        begin
-          ${statements.map((s) => `${s};`).join('\n')}
-          return ${result};
-        end $$`)
-      .execute(db);
+  const fn = (name: string, statements: string[], result?: string) => createTriggerFunction(db, name, statements, result);
   const ofPayments = (sign: string, table: string) =>
     `select ${share(sign, 'p', 'd')} from ${table} p join documents d on d.id = p.document_id`;
   const paymentChanged = PAYMENT_WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');
@@ -153,7 +146,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
     paymentStatements(`select ${share('-1', 'p', 'old')} from payments p where p.document_id = old.id`),
     'old',
   );
-  for (const [trigger, event, table, referencing, name] of [
+  await createStatementTriggers(db, [
     ['summary_payments_insert', 'insert', 'payments', 'new table as new_rows', 'summary_payments_inserted'],
     ['summary_payments_update', 'update', 'payments', 'old table as old_rows new table as new_rows', 'summary_payments_updated'],
     ['summary_payments_delete', 'delete', 'payments', 'old table as old_rows', 'summary_payments_deleted'],
@@ -164,10 +157,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
       'old table as old_rows new table as new_rows',
       'summary_payment_documents_updated',
     ],
-  ] as const)
-    await sql
-      .raw(`create trigger ${trigger} after ${event} on ${table} referencing ${referencing} for each statement execute function ${name}()`)
-      .execute(db);
+  ]);
   await sql
     .raw(`create trigger summary_payment_documents_delete before delete on documents for each row
       execute function summary_payment_documents_deleting()`)

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { analyzeIfAnalysed, type MigrationDb } from './helpers';
+import { analyzeIfAnalysed, createTriggerFunction, createStatementTriggers, type MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
@@ -110,14 +110,7 @@ async function sqliteTriggers(db: MigrationDb): Promise<void> {
 }
 
 async function postgresTriggers(db: MigrationDb): Promise<void> {
-  const fn = async (name: string, statements: string[]) =>
-    sql
-      .raw(`create function ${name}() returns trigger language plpgsql as $$
-        begin
-          ${statements.map((s) => `${s};`).join('\n')}
-          return null;
-        end $$`)
-      .execute(db);
+  const fn = (name: string, statements: string[]) => createTriggerFunction(db, name, statements);
   const documentChanged = DOCUMENT_WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');
   const reminderChanged = REMINDER_WATCHED.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');
   const changedDocuments = `(select o.* from old_rows o join new_rows n on n.id = o.id where ${documentChanged}) d`;
@@ -145,7 +138,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
   ]);
   const deleted = 'select document_id from old_rows';
   await fn('summary_reminders_deleted', [lock(deleted), ...shareStatements(reminderShares(noReminder, 'old_rows', deleted, true))]);
-  for (const [trigger, event, table, referencing, name] of [
+  await createStatementTriggers(db, [
     ['summary_reminder_documents_insert', 'insert', 'documents', 'new table as new_rows', 'summary_reminder_documents_inserted'],
     [
       'summary_reminder_documents_update',
@@ -158,10 +151,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
     ['summary_reminders_insert', 'insert', 'payment_reminders', 'new table as new_rows', 'summary_reminders_inserted'],
     ['summary_reminders_update', 'update', 'payment_reminders', 'old table as old_rows new table as new_rows', 'summary_reminders_updated'],
     ['summary_reminders_delete', 'delete', 'payment_reminders', 'old table as old_rows', 'summary_reminders_deleted'],
-  ] as const)
-    await sql
-      .raw(`create trigger ${trigger} after ${event} on ${table} referencing ${referencing} for each statement execute function ${name}()`)
-      .execute(db);
+  ]);
 }
 
 /** The table from the invoices and reminders already there (the rebuild's aggregate, as it was written here). */

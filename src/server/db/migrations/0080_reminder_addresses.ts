@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { analyzeIfAnalysed, type MigrationDb } from './helpers';
+import { analyzeIfAnalysed, createTriggerFunction, createStatementTriggers, type MigrationDb } from './helpers';
 import { isPostgres } from '../dialect';
 
 /**
@@ -85,14 +85,7 @@ async function sqliteTriggers(db: MigrationDb): Promise<void> {
 }
 
 async function postgresTriggers(db: MigrationDb): Promise<void> {
-  const fn = async (name: string, statements: string[]) =>
-    sql
-      .raw(`create function ${name}() returns trigger language plpgsql as $$
-        begin
-          ${statements.map((s) => `${s};`).join('\n')}
-          return null;
-        end $$`)
-      .execute(db);
+  const fn = (name: string, statements: string[]) => createTriggerFunction(db, name, statements);
   // An invoice's row reads its customer's address: a transaction changing that address meanwhile would miss the
   // invoice, and this one the new address. The customers' rows, locked first, make the later of the two wait for the
   // earlier's commit, after which its statements read it.
@@ -118,7 +111,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
     deleteRows(invoices),
     insertRows(invoices, true),
   ]);
-  for (const [trigger, event, table, referencing, name] of [
+  await createStatementTriggers(db, [
     ['summary_reminder_addresses_insert', 'insert', 'documents', 'new table as new_rows', 'summary_reminder_addresses_inserted'],
     [
       'summary_reminder_addresses_update',
@@ -135,10 +128,7 @@ async function postgresTriggers(db: MigrationDb): Promise<void> {
       'old table as old_rows new table as new_rows',
       'summary_reminder_addresses_customers_updated',
     ],
-  ] as const)
-    await sql
-      .raw(`create trigger ${trigger} after ${event} on ${table} referencing ${referencing} for each statement execute function ${name}()`)
-      .execute(db);
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

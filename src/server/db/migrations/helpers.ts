@@ -26,3 +26,29 @@ export async function analyzeIfAnalysed(db: MigrationDb, names: string[]): Promi
   if (Number(analysed.rows[0]?.n) === 0) return;
   for (const name of names) await sql`analyze ${sql.id(name)}`.execute(db);
 }
+
+/**
+ * A PostgreSQL trigger function that runs `statements` in order, then returns `result`: null for an AFTER trigger (a
+ * statement-level one reads its transition tables), the row (`old`) for a BEFORE DELETE row trigger that lets the
+ * delete go on. A statement may end the function early (`if … then return null; end if`).
+ */
+export async function createTriggerFunction(db: MigrationDb, name: string, statements: string[], result = 'null'): Promise<void> {
+  await sql
+    .raw(`create function ${name}() returns trigger language plpgsql as $$
+        begin
+          ${statements.map((s) => `${s};`).join('\n')}
+          return ${result};
+        end $$`)
+    .execute(db);
+}
+
+/** PostgreSQL statement-level triggers, each as [trigger, event, table, its transition tables, the function it runs]. */
+export async function createStatementTriggers(
+  db: MigrationDb,
+  triggers: readonly (readonly [trigger: string, event: string, table: string, referencing: string, fn: string])[],
+): Promise<void> {
+  for (const [trigger, event, table, referencing, fn] of triggers)
+    await sql
+      .raw(`create trigger ${trigger} after ${event} on ${table} referencing ${referencing} for each statement execute function ${fn}()`)
+      .execute(db);
+}
