@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection';
 import {
@@ -304,4 +304,51 @@ describe('the Relances list counted by the database', () => {
       expect(plain).not.toContain('TEMP B-TREE');
     });
   });
+});
+
+describe('the proposed reminders on PostgreSQL, its statistics older than the invoices', () => {
+  it.runIf(onPostgres)(
+    'reads each invoice by its id, not along an index of its organisation and due date',
+    async () => {
+      const { session } = await registered(server.url);
+      await readyToInvoice(session);
+      const customer = await session.rest('POST', '/api/customers', {
+        name: 'Import',
+        business_id: '732 829 320',
+        email: 'compta@import.fr',
+        address: { line1: '1 rue', postal_code: '69002', city: 'Lyon' },
+      });
+      const first = await issued(session, { customer_id: customer.body.data.id, maturity: BASE, items: [line('Conseil', 1, 1000)] });
+      await withServerDb(server, async (db) => {
+        // Statistics taken before a day's import of invoices all due the same day, and kept so while the plan is read.
+        await sql`analyze documents`.execute(db);
+        await sql`alter table documents set (autovacuum_enabled = false)`.execute(db);
+        try {
+          await copyDocument(server, first.id, 20_000);
+          const { organization_id } = await db
+            .selectFrom('documents')
+            .select('organization_id')
+            .where('id', '=', first.id)
+            .executeTakeFirstOrThrow();
+          const spans = dueSpanWindows(defaultReminderSettings().steps, addDays(BASE, 20));
+          const compiled = proposedRemindersQuery(db, {
+            organizationId: organization_id,
+            today: addDays(BASE, 20),
+            spans,
+            limit: 100,
+          }).compile(db);
+          const plan = (
+            await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]))
+          ).rows
+            .map((row) => row['QUERY PLAN'])
+            .join('\n');
+          expect(plan).toMatch(/Index Scan using documents_pkey on documents\b/);
+          expect(plan).not.toMatch(/on documents\b.*\n\s*Index Cond: .*organization_id/);
+        } finally {
+          await sql`alter table documents reset (autovacuum_enabled)`.execute(db);
+        }
+      });
+    },
+    120_000,
+  );
 });

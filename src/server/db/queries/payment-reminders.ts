@@ -169,8 +169,13 @@ const proposedTerms = (db: Db, spans: readonly DueSpanWindow[]) =>
  * joined all of them by hash and sorted (the LATERAL subquery with its LIMIT is checked row by row, in the key's order).
  */
 export const proposedRemindersQuery = (db: Db, params: ListParams & { limit: number }) => {
-  const invoiceOfRow = sql<SqlBool>`documents.id = addressed.document_id and documents.maturity = addressed.maturity
-    and documents.organization_id = ${params.organizationId} and ${proposedTerms(db, params.spans)}`;
+  // On PostgreSQL the invoice's id is its only term an index can seek: with the organisation and due date seekable
+  // too, statistics older than the invoices (a day's import) made the planner walk (organisation, due date, date, id)
+  // for each row, every invoice of that due date each time (40,000 due the same day: 37 s instead of 0.2).
+  const sameKey = isPostgres(db)
+    ? sql<SqlBool>`documents.maturity is not distinct from addressed.maturity and documents.organization_id is not distinct from addressed.organization_id`
+    : sql<SqlBool>`documents.maturity = addressed.maturity and documents.organization_id = ${params.organizationId}`;
+  const invoiceOfRow = sql<SqlBool>`documents.id = addressed.document_id and ${sameKey} and ${proposedTerms(db, params.spans)}`;
   const invoices = isPostgres(db)
     ? sql`cross join lateral (select ${PROPOSED_COLUMNS}
         from documents left join customers on customers.id = documents.customer_id where ${invoiceOfRow} limit 1) proposed`
