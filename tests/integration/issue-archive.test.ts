@@ -4,6 +4,7 @@ import { registered } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { logger } from '../../src/server/logger';
 import { CHROMIUM_MISSING } from '../../src/server/pdf/document-pdf';
+import { IssueArchiver } from '../../src/server/services/issue-archive';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,5 +44,48 @@ describe('keeping the PDF at issue', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+});
+
+describe('a PDF being kept when the server stops', () => {
+  it('is abandoned at once, however long its print would still take: nothing kept, the first download prints it', async () => {
+    const { session } = await registered(server.url);
+    const { customerId } = await readyToInvoice(session);
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {}); // the server's own print: no Chromium here
+    const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 1, 800)] });
+    await server.app.deps.issueArchiver.settled();
+    errors.mockRestore();
+    const { organization_id } = await server.app.connection.db
+      .selectFrom('documents')
+      .select('organization_id')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    // A print that only Chromium's close would end (a busy machine takes seconds to close it).
+    let printing = false;
+    const archiver = new IssueArchiver({
+      db: server.app.connection.db,
+      dataDir: server.dataDir,
+      render: () => {
+        printing = true;
+        return new Promise<Buffer>(() => {});
+      },
+    });
+    archiver.afterIssue(organization_id, invoice.id);
+    await vi.waitFor(() => expect(printing).toBe(true));
+    expect(archiver.inFlight).toBe(1);
+    archiver.abandon();
+    await archiver.settled();
+    expect(archiver.inFlight).toBe(0);
+    const row = await server.app.connection.db
+      .selectFrom('documents')
+      .select(['pdf_path', 'pdf_sha256'])
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ pdf_path: null, pdf_sha256: null });
+    // Nothing starts once abandoned.
+    printing = false;
+    archiver.afterIssue(organization_id, invoice.id);
+    expect(archiver.inFlight).toBe(0);
+    expect(printing).toBe(false);
   });
 });

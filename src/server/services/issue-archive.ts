@@ -18,9 +18,17 @@ export class IssueArchiver {
   // This process's renderings in flight, awaited at its shutdown: nothing another process needs to see.
   private readonly running = new Set<Promise<void>>();
   private abandoned = false;
+  /** Rejects at abandon(): a print in flight ends then, not once Chromium has closed (seconds on a busy machine). */
+  private readonly whenAbandoned: Promise<never>;
+  private rejectAbandoned: (error: Error) => void = () => {};
 
   /** `render` undefined: nothing is kept at issue (tests that do not exercise it; the first download then keeps it). */
-  constructor(private readonly deps: { db: Db; dataDir: string; render?: (doc: StoredDocument) => Promise<Buffer> }) {}
+  constructor(private readonly deps: { db: Db; dataDir: string; render?: (doc: StoredDocument) => Promise<Buffer> }) {
+    this.whenAbandoned = new Promise<never>((_, reject) => {
+      this.rejectAbandoned = reject;
+    });
+    this.whenAbandoned.catch(() => {}); // awaited only through the prints that race it
+  }
 
   /** Starts keeping the PDF of a document just issued; returns at once. */
   afterIssue(organizationId: number, documentId: number, userId?: number): void {
@@ -35,7 +43,7 @@ export class IssueArchiver {
       const doc = await findDocument(this.deps.db, { organizationId, id: documentId });
       if (!doc || !isArchived(doc)) return;
       // One waiting on the document's lock when the stop begins does not start printing.
-      const print = () => (this.abandoned ? Promise.reject(new Error(ABANDONED)) : render(doc));
+      const print = () => (this.abandoned ? Promise.reject(new Error(ABANDONED)) : Promise.race([render(doc), this.whenAbandoned]));
       await archivedPdf(this.deps.db, this.deps.dataDir, doc, print, userId);
     } catch (error) {
       if (this.abandoned) logger.info({ message: `PDF not kept at issue: ${ABANDONED}`, document: documentId });
@@ -43,9 +51,10 @@ export class IssueArchiver {
     }
   }
 
-  /** The server is stopping: no PDF starts printing any more, and those printing fail once Chromium is closed. */
+  /** The server is stopping: no PDF starts printing any more, and those printing fail now, their pages left to Chromium's close. */
   abandon(): void {
     this.abandoned = true;
+    this.rejectAbandoned(new Error(ABANDONED));
   }
 
   /** How many PDFs are being kept now. */
