@@ -18,8 +18,29 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
 const invalidIn = (text: string): InvalidCharacter | null =>
   text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : null;
 
+/**
+ * Whether a string or key of a parsed input holds an invalid character, read without making anything: every input of
+ * every call is checked (a kept answer's too), and almost none holds one.
+ */
+function holdsInvalidCharacter(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return invalidIn(value) !== null;
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsInvalidCharacter(item, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record)
+    if (Object.hasOwn(record, key) && (invalidIn(key) !== null || holdsInvalidCharacter(record[key], depth + 1))) return true;
+  return false;
+}
+
 /** The first string (or key) of a parsed input holding an invalid character: its path and the character's kind. */
-export function invalidCharacterAt(value: unknown, path: string[] = [], depth = 0): { path: string[]; kind: InvalidCharacter } | null {
+export function invalidCharacterAt(value: unknown): { path: string[]; kind: InvalidCharacter } | null {
+  return holdsInvalidCharacter(value, 0) ? invalidCharacterPath(value, [], 0) : null;
+}
+
+function invalidCharacterPath(value: unknown, path: string[], depth: number): { path: string[]; kind: InvalidCharacter } | null {
   if (typeof value === 'string') {
     const kind = invalidIn(value);
     return kind ? { path, kind } : null;
@@ -27,7 +48,7 @@ export function invalidCharacterAt(value: unknown, path: string[] = [], depth = 
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = invalidCharacterAt(item, [...path, String(i)], depth + 1);
+      const found = invalidCharacterPath(item, [...path, String(i)], depth + 1);
       if (found) return found;
     }
     return null;
@@ -35,7 +56,7 @@ export function invalidCharacterAt(value: unknown, path: string[] = [], depth = 
   for (const [key, item] of Object.entries(value)) {
     const kind = invalidIn(key);
     if (kind) return { path, kind };
-    const found = invalidCharacterAt(item, [...path, key], depth + 1);
+    const found = invalidCharacterPath(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;

@@ -23,13 +23,13 @@ import { BatchBudget } from './batch-budget';
 import { type KeptAnswer, keptAnswerFor, transformer } from '../trpc';
 import type { SuperJSONResult } from 'superjson';
 import { procedureMetasOf } from '../procedures';
+import { trpcQuery } from './trpc-query';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
 const BODY_LIMITS = new Map(restRoutes.flatMap((route) => (route.bodyLimit ? [[route.procedure, route.bodyLimit] as const] : [])));
 const config = appRouter._def._config;
 const metas = procedureMetasOf(appRouter);
-const NO_QUERY: Pick<URLSearchParams, 'get'> = { get: () => null };
 
 /**
  * An input's wire form read back. The JSON was parsed here for this call alone, so it is read in place: the adapter's
@@ -98,9 +98,8 @@ export async function handleTrpc(
     });
   }
 
-  // Most reads of the app name no input: no parser is built for an empty query string.
-  const query = search === '' ? NO_QUERY : new URLSearchParams(search);
-  const isBatch = query.get('batch') === '1';
+  const query = trpcQuery(search);
+  const isBatch = query.batch === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
   const procedurePaths = isBatch ? paths : [path];
   const requestId = answerRequestId(res);
@@ -110,7 +109,7 @@ export async function handleTrpc(
   let failure: unknown;
   try {
     // A query without `input` has none; a mutation's body is JSON, even empty (which is then a 400, as in tRPC).
-    text = type === 'query' ? query.get('input') || undefined : (await readBody(req, limit)).toString('utf8');
+    text = type === 'query' ? query.input || undefined : (await readBody(req, limit)).toString('utf8');
     key = type === 'mutation' ? idempotencyKeyOf(req) : undefined;
     ctx = await makeContext();
   } catch (cause) {
