@@ -37,6 +37,13 @@ export async function readyToInvoice(session: Session): Promise<{ customerId: nu
   return { customerId: customer.body.data.id };
 }
 
+/** A business customer of this name with this e-mail address (where reminders and documents are sent); its id. */
+export async function customerWithEmail(session: Session, name: string, email: string): Promise<number> {
+  const answer = await session.rest('POST', '/api/customers', { ...businessCustomer, name, email });
+  if (answer.status !== 201) throw new Error(`customer: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data.id;
+}
+
 export async function draft(session: Session, body: Record<string, unknown>) {
   const answer = await session.rest('POST', '/api/documents', { date: '2026-11-02', ...body });
   if (answer.status !== 201) throw new Error(`draft: ${answer.status} ${JSON.stringify(answer.body)}`);

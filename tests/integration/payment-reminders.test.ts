@@ -8,7 +8,7 @@ import { PROPOSED_AT_MOST } from '../../src/server/services/payment-reminders';
 import { copyDocument, withServerDb } from '../helpers/database';
 import { removeTestEnv, testEnv, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { customerWithEmail, draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { startSilentServer, startSmtpServer } from '../helpers/smtp';
 import { keepPdf } from '../helpers/kept-pdf';
 import { withFrenchSpaces } from '../../src/shared/typography';
@@ -61,17 +61,6 @@ afterAll(async () => {
 
 const automatic = () => ({ steps: defaultReminderSettings().steps.map((s) => ({ ...s, mode: 'automatic' })) });
 
-async function customer(session: Session, name: string, email: string): Promise<number> {
-  const answer = await session.rest('POST', '/api/customers', {
-    name,
-    business_id: '732 829 320',
-    email,
-    address: { line1: '1 rue', postal_code: '69002', city: 'Lyon' },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.data.id;
-}
-
 async function invoice(session: Session, customerId: number, maturity: string, price = 1000) {
   const doc = await issued(session, { customer_id: customerId, maturity, items: [line('Conseil', 1, price)] });
   return { ...doc, pdf: await keepPdf(server, doc.id) };
@@ -97,10 +86,10 @@ describe('payment reminders over a simulated year (injected clock, real SMTP ser
     const { session } = await registered(url);
     await readyToInvoice(session);
     expect((await session.rest('PUT', '/api/settings/reminders', automatic())).status).toBe(200);
-    const alpha = await customer(session, 'Alpha SARL', 'compta@alpha.fr');
-    const beta = await customer(session, 'Beta SAS', 'factures@beta.fr');
-    const gamma = await customer(session, 'Gamma', 'gamma@gamma.fr');
-    const noMail = await customer(session, 'Sans Adresse', '');
+    const alpha = await customerWithEmail(session, 'Alpha SARL', 'compta@alpha.fr');
+    const beta = await customerWithEmail(session, 'Beta SAS', 'factures@beta.fr');
+    const gamma = await customerWithEmail(session, 'Gamma', 'gamma@gamma.fr');
+    const noMail = await customerWithEmail(session, 'Sans Adresse', '');
     const a = await invoice(session, alpha, '2026-11-20');
     const b = await invoice(session, beta, '2026-12-02', 600);
     const c = await invoice(session, gamma, '2026-12-31');
@@ -213,7 +202,7 @@ describe('proposed reminders and the Relances list', () => {
     setDay('2026-11-02');
     const { session } = await registered(url);
     await readyToInvoice(session);
-    const delta = await customer(session, 'Delta', 'delta@delta.fr');
+    const delta = await customerWithEmail(session, 'Delta', 'delta@delta.fr');
     const late = await invoice(session, delta, '2026-11-10');
     const soon = await invoice(session, delta, '2026-11-28');
     const later = await invoice(session, delta, '2026-12-31');
@@ -262,7 +251,7 @@ describe('the Relances list at scale', () => {
     setDay('2026-11-02');
     const { session } = await registered(url);
     await readyToInvoice(session);
-    const echo = await customer(session, 'Echo', 'echo@echo.fr');
+    const echo = await customerWithEmail(session, 'Echo', 'echo@echo.fr');
     const first = await invoice(session, echo, '2026-11-02');
     const OWED = 40_000;
     await copyDocument(server, first.id, OWED);
@@ -318,7 +307,7 @@ describe('payment reminders: bad input', () => {
     setDay('2026-12-15');
     const { session } = await registered(url);
     await readyToInvoice(session);
-    const who = await customer(session, 'Epsilon', 'eps@eps.fr');
+    const who = await customerWithEmail(session, 'Epsilon', 'eps@eps.fr');
     const drafted = await draft(session, { customer_id: who, maturity: '2026-11-20', items: [line('Conseil', 1, 100)] });
     const estimate = await issued(session, {
       type: 'estimate',
@@ -349,7 +338,7 @@ describe('payment reminders: bad input', () => {
     await session.rest('PUT', '/api/settings/reminders', automatic());
     const email = await session.rest('GET', '/api/settings/email');
     await session.rest('PUT', '/api/settings/email', { ...email.body, smtp_url: `smtp://127.0.0.1:${refusing.port}` });
-    const who = await customer(session, 'Zeta', 'inconnu@client.fr');
+    const who = await customerWithEmail(session, 'Zeta', 'inconnu@client.fr');
     const owed = await invoice(session, who, '2026-11-20');
 
     setDay('2026-11-27');
@@ -384,7 +373,7 @@ describe('payment reminders: bad input', () => {
     await readyToInvoice(session);
     const email = await session.rest('GET', '/api/settings/email');
     await session.rest('PUT', '/api/settings/email', { ...email.body, smtp_url: `smtp://127.0.0.1:${silent.port}` });
-    const who = await customer(session, 'Eta', 'eta@client.fr');
+    const who = await customerWithEmail(session, 'Eta', 'eta@client.fr');
     const owed = await invoice(session, who, '2026-11-20');
     setDay('2026-11-18');
     const answer = await session.rest('POST', `/api/reminders/${owed.id}/send`);

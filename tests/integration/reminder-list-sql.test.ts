@@ -35,7 +35,7 @@ import {
 import { copyDocument, onPostgres, withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
-import { issued, line, readyToInvoice } from '../helpers/documents';
+import { customerWithEmail, issued, line, readyToInvoice } from '../helpers/documents';
 
 /**
  * The list as it was computed before the database counted it: every open invoice read and built, then counted,
@@ -118,17 +118,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const { session } = await registered(server.url);
   await readyToInvoice(session);
-  const customer = async (name: string, email: string) =>
-    (
-      await session.rest('POST', '/api/customers', {
-        name,
-        business_id: '732 829 320',
-        email,
-        address: { line1: '1 rue', postal_code: '69002', city: 'Lyon' },
-      })
-    ).body.data.id as number;
-  withMail = await customer('Alpha', 'compta@alpha.fr');
-  noMail = await customer('Sans Adresse', '');
+  withMail = await customerWithEmail(session, 'Alpha', 'compta@alpha.fr');
+  noMail = await customerWithEmail(session, 'Sans Adresse', '');
   const first = await issued(session, { customer_id: withMail, maturity: BASE, items: [line('Conseil', 1, 1000)] });
   await copyDocument(server, first.id, INVOICES - 1);
   await withServerDb(server, async (db) => {
@@ -312,13 +303,8 @@ describe('the proposed reminders on PostgreSQL, its statistics older than the in
     async () => {
       const { session } = await registered(server.url);
       await readyToInvoice(session);
-      const customer = await session.rest('POST', '/api/customers', {
-        name: 'Import',
-        business_id: '732 829 320',
-        email: 'compta@import.fr',
-        address: { line1: '1 rue', postal_code: '69002', city: 'Lyon' },
-      });
-      const first = await issued(session, { customer_id: customer.body.data.id, maturity: BASE, items: [line('Conseil', 1, 1000)] });
+      const customer = await customerWithEmail(session, 'Import', 'compta@import.fr');
+      const first = await issued(session, { customer_id: customer, maturity: BASE, items: [line('Conseil', 1, 1000)] });
       await withServerDb(server, async (db) => {
         // Statistics taken before a day's import of invoices all due the same day, and kept so while the plan is read.
         await sql`analyze documents`.execute(db);
