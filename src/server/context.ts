@@ -3,7 +3,7 @@ import type { Db } from './db/connection';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
 import type { RateLimits } from './auth/rate-limit';
-import type { Session } from './auth/sessions';
+import type { Session, ValidSession } from './auth/sessions';
 import { validateSessionToken } from './auth/sessions';
 import { readCookie, sessionCookie } from './auth/cookies';
 import type { BuildInfo } from './build-info';
@@ -63,31 +63,38 @@ export function createContextInner(
   };
 }
 
-/** For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. */
-export async function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
+/**
+ * For HTTP: resolves the session cookie, slides its expiry, and lets procedures set cookies on `res`. The context
+ * comes at once, without a promise, where the session's lookup does (most do: auth/sessions.ts); callers take it as
+ * it comes, since even an `await` of a ready value costs every request a pause.
+ */
+export function createContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Context | Promise<Context> {
   const setCookie = (header: string) => res.appendHeader('Set-Cookie', header);
   const ip = clientIp(req, deps.env.trustedProxies);
   const userAgent = String(req.headers['user-agent'] ?? '').slice(0, 500);
   const authorization = req.headers.authorization;
-  if (authorization !== undefined) {
-    // An API key: the request stands or falls with it, the cookie is never read instead.
-    const result = await authenticateApiKey(deps.db, deps.rateLimits.requestsByApiKey, bearerSecretOf(authorization));
-    if ('refusal' in result) {
-      if (result.retryAfterSeconds) res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw result.refusal;
-    }
-    return createContextInner(deps, { session: result.session, ip, userAgent, setCookie });
-  }
+  // An API key: the request stands or falls with it, the cookie is never read instead.
+  if (authorization !== undefined) return apiKeyContext(deps, res, authorization, { ip, userAgent, setCookie });
   const token = readCookie(req.headers.cookie, 'session');
-  let session: Session | null = null;
-  if (token) {
-    // Most lookups answer at once (auth/sessions.ts): no pause for them.
-    const found = validateSessionToken(deps.db, token, { ip });
-    const result = found instanceof Promise ? await found : found;
-    if (result) {
-      session = result.session;
-      if (result.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
-    }
+  if (!token) return createContextInner(deps, { session: null, ip, userAgent, setCookie });
+  const contextOf = (result: ValidSession | null) => {
+    if (result?.renewed) setCookie(sessionCookie(token, result.session.expiresAt, deps.env.sessionSecure));
+    return createContextInner(deps, { session: result?.session ?? null, ip, userAgent, setCookie });
+  };
+  const found = validateSessionToken(deps.db, token, { ip });
+  return found instanceof Promise ? found.then(contextOf) : contextOf(found);
+}
+
+async function apiKeyContext(
+  deps: AppDeps,
+  res: ServerResponse,
+  authorization: string,
+  seen: { ip: string; userAgent: string; setCookie: (header: string) => void },
+): Promise<Context> {
+  const result = await authenticateApiKey(deps.db, deps.rateLimits.requestsByApiKey, bearerSecretOf(authorization));
+  if ('refusal' in result) {
+    if (result.retryAfterSeconds) res.setHeader('Retry-After', String(result.retryAfterSeconds));
+    throw result.refusal;
   }
-  return createContextInner(deps, { session, ip, userAgent, setCookie });
+  return createContextInner(deps, { session: result.session, ...seen });
 }

@@ -92,7 +92,7 @@ export function createRequestHandler(deps: AppDeps, serveClient: ClientHandler, 
         if (isForeignOrigin(req, deps.env.appUrl)) {
           return sendError(res, new AppError('FORBIDDEN', 'Requête refusée : elle vient d’un autre site que Facturier'));
         }
-        if (pathname.replace(/\/+$/, '') === OPENAPI_PATH) {
+        if (pathname.startsWith(OPENAPI_PATH) && pathname.replace(/\/+$/, '') === OPENAPI_PATH) {
           if (req.method === 'GET' || req.method === 'HEAD') return serveOpenApi(res);
           res.setHeader('Allow', 'GET');
           return sendError(res, new AppError('METHOD_NOT_SUPPORTED', 'Méthode non prise en charge pour cette adresse'));

@@ -65,7 +65,7 @@ async function sendFileAnswer(
   file: NonNullable<RestRoute['file']>,
   res: ServerResponse,
   input: unknown,
-  makeContext: () => Promise<Context>,
+  makeContext: () => Context | Promise<Context>,
 ): Promise<void> {
   const answer = await callProcedure({
     router: appRouter,
@@ -97,7 +97,7 @@ export async function handleRest(
   req: IncomingMessage,
   res: ServerResponse,
   search: string,
-  makeContext: () => Promise<Context>,
+  makeContext: () => Context | Promise<Context>,
 ): Promise<void> {
   const route = routeFor(candidates, req.method);
   if (!route) {
@@ -109,7 +109,8 @@ export async function handleRest(
     const input = inputOf(route, params, search, body);
     if (route.file && !wantsJsonInstead(route.file, req)) return await sendFileAnswer(route, route.file, res, input, makeContext);
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
-    const ctx = await makeContext();
+    const made = makeContext();
+    const ctx = made instanceof Promise ? await made : made;
     // A kept read's answer is sent as soon as found: nothing to call, nothing to repeat (keptAnswerFor finds none for a
     // write, the only call an Idempotency-Key covers); its checks or its reading failing answer as the call's would.
     const found = keptAnswerFor(ctx, { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input });

@@ -71,9 +71,10 @@ export async function handleTrpc(
   res: ServerResponse,
   pathname: string,
   search: string,
-  makeContext: () => Promise<Context>,
+  makeContext: () => Context | Promise<Context>,
 ): Promise<void> {
-  const path = decodeURIComponent(pathname.slice(TRPC_PREFIX.length));
+  const named = pathname.slice(TRPC_PREFIX.length);
+  const path = named.includes('%') ? decodeURIComponent(named) : named;
   const paths = path.split(',');
   const refusal = batchRefusal(paths.length, req.method);
   if (refusal) return sendError(res, refusal);
@@ -90,7 +91,7 @@ export async function handleTrpc(
       res,
       path,
       maxBodySize: limit,
-      createContext: () => makeContext(),
+      createContext: async () => makeContext(),
       // The adapter's own answers: a 401 says how to authenticate, as every other door's does (http/respond.ts).
       responseMeta: ({ errors }) =>
         errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': WWW_AUTHENTICATE } } : {},
@@ -111,7 +112,8 @@ export async function handleTrpc(
     // A query without `input` has none; a mutation's body is JSON, even empty (which is then a 400, as in tRPC).
     text = type === 'query' ? query.input || undefined : (await readBody(req, limit)).toString('utf8');
     key = type === 'mutation' ? idempotencyKeyOf(req) : undefined;
-    ctx = await makeContext();
+    const made = makeContext();
+    ctx = made instanceof Promise ? await made : made;
   } catch (cause) {
     failure = cause;
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import net, { BlockList } from 'node:net';
+import net, { BlockList, type Socket } from 'node:net';
 
 /**
  * Which peers are our own reverse proxies (TRUST_PROXY): `loopback` (the default: nginx on the same machine), `none`,
@@ -64,6 +64,24 @@ function isTrusted(trusted: TrustedProxies, address: string): boolean {
   return verdict;
 }
 
+/**
+ * A connection's peer, normalized, and whether it is one of our proxies: read once per connection, which keeps its
+ * peer while it stays open and carries every request of a kept-alive client (normalizing and checking it took about a
+ * microsecond a request). The headers, which may name another client on each request, are read per request.
+ */
+const peers = new WeakMap<Socket, { trusted: TrustedProxies; peer: string | null; proxy: boolean }>();
+
+function peerOf(socket: Socket, trusted: TrustedProxies): { peer: string | null; proxy: boolean } {
+  let known = peers.get(socket);
+  if (known?.trusted !== trusted) {
+    const peer = normalize(socket.remoteAddress);
+    known = { trusted, peer, proxy: peer !== null && isTrusted(trusted, peer) };
+    // A socket that has not connected yet (or no longer is) has no address: nothing to remember.
+    if (peer !== null) peers.set(socket, known);
+  }
+  return known;
+}
+
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
@@ -77,9 +95,9 @@ const header = (req: IncomingMessage, name: string) => {
  * X-Real-IP.
  */
 export function clientIp(req: IncomingMessage, trusted: TrustedProxies): string {
-  const peer = normalize(req.socket.remoteAddress);
+  const { peer, proxy } = peerOf(req.socket, trusted);
   if (!peer) return 'unknown';
-  if (!isTrusted(trusted, peer)) return peer;
+  if (!proxy) return peer;
   const forwarded = header(req, 'x-forwarded-for');
   if (!forwarded) return normalize(header(req, 'x-real-ip')) ?? peer;
   const hops = forwarded.split(',').map(normalize);

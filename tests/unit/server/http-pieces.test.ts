@@ -230,6 +230,17 @@ describe('clientIp (TRUST_PROXY)', () => {
     expect(clientIp(request(peer, headers), parseTrustProxy(trust))).toBe(expected);
   });
 
+  it('reads the headers of each request on a kept-alive connection, and each trust list on its own', () => {
+    const socket = { remoteAddress: '127.0.0.1' };
+    const on = (headers: Record<string, string>) => ({ socket, headers }) as unknown as IncomingMessage;
+    const loopback = parseTrustProxy('loopback');
+    expect(clientIp(on({ 'x-forwarded-for': '203.0.113.9' }), loopback)).toBe('203.0.113.9');
+    expect(clientIp(on({ 'x-forwarded-for': '198.51.100.7' }), loopback)).toBe('198.51.100.7');
+    expect(clientIp(on({}), loopback)).toBe('127.0.0.1');
+    expect(clientIp(on({ 'x-forwarded-for': '203.0.113.9' }), parseTrustProxy('none'))).toBe('127.0.0.1');
+    expect(clientIp(on({ 'x-forwarded-for': '203.0.113.9' }), loopback)).toBe('203.0.113.9');
+  });
+
   it('refuses a TRUST_PROXY entry that is not an address or a range, naming it', () => {
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow('« 10.0.0.0/33 »');
     expect(() => parseTrustProxy('nginx')).toThrow('« nginx »');
