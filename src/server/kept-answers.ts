@@ -141,11 +141,14 @@ export class KeptAnswers {
 /** Memory the kept answers may hold, estimated (a report's answer is a few kilobytes, a list page about ten). */
 const MAX_BYTES = 32 * 2 ** 20;
 
-/** What identifies an answer besides its generation. */
-export function answerKey(path: string, session: Session, rawInput: unknown): string {
+/** What identifies an answer besides its generation; `inputKey` is its raw input's `inputKeyOf`. */
+export function answerKey(path: string, session: Session, inputKey: string): string {
   const who = `${session.organizationId}:${session.userId}:${session.role}:${session.apiKey ? `${session.apiKey.id}:${session.apiKey.scope}` : ''}`;
-  return `${path}\n${who}\n${parisToday(clock.now())}\n${JSON.stringify(rawInput ?? null)}`;
+  return `${path}\n${who}\n${parisToday(clock.now())}\n${inputKey}`;
 }
+
+/** A raw input's part of its answer's key: the same for the same input, whichever door parsed it. */
+export const inputKeyOf = (rawInput: unknown): string => JSON.stringify(rawInput ?? null);
 
 const texts = { rest: new WeakMap<object, string>(), trpc: new WeakMap<object, string>() };
 

@@ -11,7 +11,7 @@ import { ROLE_REFUSAL, roleAllows, type ProcedureRule } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, API_KEY_WEBHOOKS_REFUSAL, apiKeyMayCall, apiKeyScopeRefusal } from './auth/api-keys';
 import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
-import { answerKey, keptAnswersOf } from './kept-answers';
+import { answerKey, inputKeyOf, keptAnswersOf } from './kept-answers';
 import { actingFor as actingForOrganization } from './db/write-scope';
 
 /**
@@ -159,7 +159,7 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
   // The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept.
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
   if (!answers) return run();
-  const key = answerKey(path, session, await getRawInput());
+  const key = answerKey(path, session, inputKeyOf(await getRawInput()));
   const found = await answers.answer(key, session.organizationId, run, session.dataGeneration);
   return 'kept' in found ? { ok: true as const, data: found.kept, marker: middlewareMarker } : found.read;
 });
@@ -172,18 +172,32 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
  */
 export function keptAnswerFor(
   ctx: Context,
-  call: { path: string; meta: ProcedureMeta | undefined; type: string; rawInput: unknown },
+  call: { path: string; meta: ProcedureMeta | undefined; type: string; input: KeptReadInput },
 ): KeptAnswer | null | Promise<KeptAnswer | null> {
   const { session } = ctx;
   if (!call.meta?.kept || call.type !== 'query' || !session) return null;
   const answers = keptAnswersOf(ctx.db);
-  if (!answers || invalidCharacterRefusal(call.path, call.rawInput)) return null;
+  if (!answers || call.input.refused) return null;
   // A refusal, or a check that reads the plan, is left to the procedure's own call: it answers in its door's shape.
   if (ruleRefusal(session, call.meta) || checksPlan(call.meta, call.type, session)) return null;
   // Found at once where the generation is the process's own (SQLite): no promise then, the door sends it at once.
-  const data = answers.kept(answerKey(call.path, session, call.rawInput), session.organizationId, session.dataGeneration);
+  const data = answers.kept(answerKey(call.path, session, call.input.key), session.organizationId, session.dataGeneration);
   return data instanceof Promise ? data.then(keptAnswerOf) : keptAnswerOf(data);
 }
+
+/**
+ * What finding a kept answer reads of a call's raw input: whether it holds a character every input refuses (the call
+ * then answers that 400), and its key's part. A door that sees the same input again may keep this and give it again.
+ */
+export interface KeptReadInput {
+  refused: boolean;
+  key: string;
+}
+
+export const keptReadInputOf = (path: string, rawInput: unknown): KeptReadInput => ({
+  refused: invalidCharacterRefusal(path, rawInput) !== null,
+  key: inputKeyOf(rawInput),
+});
 
 export interface KeptAnswer {
   data: unknown;

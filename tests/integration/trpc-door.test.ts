@@ -55,6 +55,40 @@ describe('the /api/trpc door speaks tRPC’s wire format', () => {
   });
 });
 
+describe('a read asked again with the same query string', () => {
+  const trpcGet = (procedure: string, input: unknown) =>
+    `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+  it('is answered each time as the first time: a refusal stays one, a write shows at once, each procedure its own', async () => {
+    const { session } = await registered(server.url);
+    const withNul = trpcGet('customers.list', { search: 'a\u0000b' });
+    const broken = `/api/trpc/customers.list?input=${encodeURIComponent('{"json":{"search":')}`;
+    // A kept answer of the list without input: an input that does not parse must never be taken for none.
+    expect((await session.rest('GET', '/api/trpc/customers.list')).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const refused = await session.rest('GET', withNul);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.json.message).toContain('Caractère nul interdit dans la saisie');
+      expect((await session.rest('GET', broken)).status).toBe(400);
+    }
+
+    const list = trpcGet('customers.list', { search: 'Fontaine' });
+    expect((await session.rest('GET', list)).body.result.data.json.total).toBe(0);
+    expect((await session.rest('GET', list)).body.result.data.json.total).toBe(0);
+    expect((await session.rest('POST', '/api/customers', { name: 'Atelier Fontaine' })).status).toBe(201);
+    const after = await session.rest('GET', list);
+    expect(after.body.result.data.json.total).toBe(1);
+    expect(after.body.result.data.json.data[0].name).toBe('Atelier Fontaine');
+    // Another input of the same length: its own answer.
+    expect((await session.rest('GET', trpcGet('customers.list', { search: 'Fontainf' }))).body.result.data.json.total).toBe(0);
+
+    // The same input text for another procedure: its own answer, not the customers'.
+    const items = await session.rest('GET', trpcGet('items.list', { search: 'Fontaine' }));
+    expect(items.status).toBe(200);
+    expect(items.body.result.data.json.total).toBe(0);
+  });
+});
+
 describe('seed', () => {
   it('registers the demo owner on a fresh database, then logs in on the next run', async () => {
     const first = await loginOrRegister(createApiClient(server.url).client);

@@ -9,7 +9,7 @@ import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond
 import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
-import { keptAnswerFor } from '../trpc';
+import { keptAnswerFor, keptReadInputOf } from '../trpc';
 import { procedureMetasOf } from '../procedures';
 
 /**
@@ -113,7 +113,10 @@ export async function handleRest(
     const ctx = made instanceof Promise ? await made : made;
     // A kept read's answer is sent as soon as found: nothing to call, nothing to repeat (keptAnswerFor finds none for a
     // write, the only call an Idempotency-Key covers); its checks or its reading failing answer as the call's would.
-    const found = keptAnswerFor(ctx, { path: route.procedure, meta: metas.get(route.procedure), type: route.type, rawInput: input });
+    const meta = metas.get(route.procedure);
+    const found = meta?.kept
+      ? keptAnswerFor(ctx, { path: route.procedure, meta, type: route.type, input: keptReadInputOf(route.procedure, input) })
+      : null;
     const kept = found instanceof Promise ? await found : found;
     if (kept) {
       const answer = restAnswer(route, kept.data);

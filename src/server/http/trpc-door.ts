@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
-import { type KeptAnswer, keptAnswerFor, transformer } from '../trpc';
+import { type KeptAnswer, type KeptReadInput, keptAnswerFor, keptReadInputOf, transformer } from '../trpc';
 import type { SuperJSONResult } from 'superjson';
 import { procedureMetasOf } from '../procedures';
 import { trpcQuery } from './trpc-query';
@@ -99,9 +99,9 @@ export async function handleTrpc(
     });
   }
 
-  const query = trpcQuery(search);
-  const isBatch = query.batch === '1';
   const type = req.method === 'GET' ? 'query' : 'mutation';
+  const query = type === 'query' ? readQueryOf(search) : undefined;
+  const isBatch = query ? query.isBatch : trpcQuery(search).batch === '1';
   const procedurePaths = isBatch ? paths : [path];
   const requestId = answerRequestId(res);
   let ctx: Context | undefined;
@@ -110,7 +110,7 @@ export async function handleTrpc(
   let failure: unknown;
   try {
     // A query without `input` has none; a mutation's body is JSON, even empty (which is then a 400, as in tRPC).
-    text = type === 'query' ? query.input || undefined : (await readBody(req, limit)).toString('utf8');
+    text = query ? query.text : (await readBody(req, limit)).toString('utf8');
     key = type === 'mutation' ? idempotencyKeyOf(req) : undefined;
     const made = makeContext();
     ctx = made instanceof Promise ? await made : made;
@@ -118,11 +118,11 @@ export async function handleTrpc(
     failure = cause;
   }
   const [only] = procedurePaths;
-  if (procedurePaths.length === 1 && only !== undefined && type === 'query' && ctx && failure === undefined) {
+  if (procedurePaths.length === 1 && only !== undefined && query && ctx && failure === undefined) {
     // A lone kept read's answer (alone or in a batch of one) is sent as soon as found, before any of the calls'
     // machinery is made. None kept, or a failure finding it, takes the call's own path, which answers or refuses in
     // tRPC's shape.
-    const found = keptSingleRead(ctx, only, text, isBatch);
+    const found = keptSingleRead(ctx, only, query);
     const kept = found instanceof Promise ? await found : found;
     if (kept) {
       const body = answerText('trpc', kept.data, resultText);
@@ -150,39 +150,77 @@ interface ReadRequest {
 }
 
 /**
- * The kept answer of a read marked `kept` (trpc.ts's keptAnswerFor), else null: the call then runs. `inputOf` reads the
- * call's input; one that does not parse is left to the call, which answers the adapter's 400.
+ * The kept answer of a read marked `kept` (trpc.ts's keptAnswerFor), else null: the call then runs. `inputOf` reads
+ * what the lookup needs of the call's input; one that does not parse is left to the call, which answers the adapter's 400.
  */
 function keptAnswerOfRead(
   ctx: Context,
   path: string,
   type: 'query' | 'mutation',
-  inputOf: () => unknown,
+  inputOf: () => KeptReadInput,
 ): KeptAnswer | null | Promise<KeptAnswer | null> {
   const meta = metas.get(path);
   if (!meta?.kept || type !== 'query') return null;
-  let rawInput: unknown;
+  let input: KeptReadInput;
   try {
-    rawInput = inputOf();
+    input = inputOf();
   } catch {
     return null;
   }
-  return keptAnswerFor(ctx, { path, meta, type, rawInput });
+  return keptAnswerFor(ctx, { path, meta, type, input });
 }
 
 /** The answer of a single kept read, where one is kept for this call; else null, a failure finding it too. */
-function keptSingleRead(
-  ctx: Context,
-  path: string,
-  text: string | undefined,
-  isBatch: boolean,
-): KeptAnswer | null | Promise<KeptAnswer | null> {
+function keptSingleRead(ctx: Context, path: string, query: ReadQuery): KeptAnswer | null | Promise<KeptAnswer | null> {
   try {
-    const found = keptAnswerOfRead(ctx, path, 'query', () => parseInputs(text, isBatch, 1)[0]);
+    const found = keptAnswerOfRead(ctx, path, 'query', () => firstInputOf(query, path));
     return found instanceof Promise ? found.catch(() => null) : found;
   } catch {
     return null;
   }
+}
+
+/**
+ * A GET's query string as this door reads it: its `batch`, its `input` text, and what finding a kept answer reads of
+ * its first call's input (worked out on first use; it depends on the input alone, whichever procedure). Remembered by the
+ * query string's text, as the same reads come again and again (a dashboard, a report, a list page: the kept answers'
+ * whole use); decoding, parsing and checking them again was some 2 µs of every kept read (`npm run bench -- scale`).
+ * A call that runs its procedure parses its own input from `text`, as before. Only short query strings are remembered,
+ * and the memo is emptied when full: a client sending new ones cannot make it grow.
+ */
+interface ReadQuery {
+  isBatch: boolean;
+  text: string | undefined;
+  first?: KeptReadInput | { failed: unknown };
+}
+
+const readQueries = new Map<string, ReadQuery>();
+const MAX_READ_QUERIES = 500;
+const MAX_REMEMBERED_QUERY = 1024;
+
+function readQueryOf(search: string): ReadQuery {
+  const known = readQueries.get(search);
+  if (known) return known;
+  const query = trpcQuery(search);
+  const read: ReadQuery = { isBatch: query.batch === '1', text: query.input || undefined };
+  if (search.length <= MAX_REMEMBERED_QUERY) {
+    if (readQueries.size >= MAX_READ_QUERIES) readQueries.clear();
+    readQueries.set(search, read);
+  }
+  return read;
+}
+
+/** What the kept lookup reads of the first call's input; throws as parsing it throws. */
+function firstInputOf(query: ReadQuery, path: string): KeptReadInput {
+  if (!query.first) {
+    try {
+      query.first = keptReadInputOf(path, parseInputs(query.text, query.isBatch, 1)[0]);
+    } catch (failed) {
+      query.first = { failed };
+    }
+  }
+  if ('failed' in query.first) throw query.first.failed;
+  return query.first;
 }
 
 /** Runs the request's calls, one after another, and sends their answers in tRPC's wire format. */
@@ -208,7 +246,7 @@ async function answerCalls(
     let input: unknown;
     try {
       if (failure !== undefined || ctx === undefined) throw failure;
-      const found = keptAnswerOfRead(ctx, procedurePath, type, () => inputAt(index));
+      const found = keptAnswerOfRead(ctx, procedurePath, type, () => keptReadInputOf(procedurePath, inputAt(index)));
       const kept = found instanceof Promise ? await found : found;
       const data = kept
         ? kept.data
