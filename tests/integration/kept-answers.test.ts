@@ -94,4 +94,19 @@ describe('kept answers are never stale', () => {
     const anonymous = await fetch(`${server.url}/api/reports/receivables`);
     expect(anonymous.status).toBe(401);
   });
+
+  it('answers a URL asked again as the first time: a refusal stays one, each URL its own answer', async () => {
+    // A kept answer of the list without a search: a refused search must never be taken for none.
+    expect(await total('/api/customers')).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      const refused = await owner.rest('GET', '/api/customers?search=a%00b');
+      expect(refused.status).toBe(400);
+      expect(String(refused.body.messages)).toContain('Caractère nul interdit dans la saisie');
+    }
+    expect(await total('/api/customers?search=Lumiere')).toBe(0);
+    expect(await total('/api/customers?search=Lumiere')).toBe(0);
+    expect((await owner.rest('POST', '/api/customers', { name: 'Atelier Lumiere' })).status).toBe(201);
+    expect(await total('/api/customers?search=Lumiere')).toBe(1);
+    expect(await total('/api/customers?search=Lumierf')).toBe(0); // the same length, its own answer
+  });
 });

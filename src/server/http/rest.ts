@@ -9,7 +9,7 @@ import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond
 import { answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
-import { keptAnswerFor, keptReadInputOf } from '../trpc';
+import { type KeptReadInput, keptAnswerFor, keptReadInputOf } from '../trpc';
 import { procedureMetasOf } from '../procedures';
 
 /**
@@ -45,6 +45,28 @@ function inputOf(route: RestRoute, params: Record<string, string>, search: strin
   if (route.params.length === 0 && body === undefined) return query;
   return { ...query, ...(isRecord(body) ? body : {}), ...params };
 }
+
+/**
+ * What finding a kept answer reads of a GET's input (trpc.ts's KeptReadInput), remembered by the request's URL, which
+ * alone makes that input (its path parameters and query string): the same reads come again and again, and reading the
+ * query string, checking and keying its input again was a few microseconds of every kept read (`npm run bench -- scale`).
+ * A call that runs its procedure reads its own input. Only short URLs are remembered, and the memo is emptied when
+ * full: a client sending new ones cannot make it grow.
+ */
+function keptGetInputOf(route: RestRoute, params: Record<string, string>, search: string, url: string): KeptReadInput {
+  const known = keptGetInputs.get(url);
+  if (known) return known;
+  const input = keptReadInputOf(route.procedure, inputOf(route, params, search, undefined));
+  if (url.length <= MAX_REMEMBERED_URL) {
+    if (keptGetInputs.size >= MAX_KEPT_GET_INPUTS) keptGetInputs.clear();
+    keptGetInputs.set(url, input);
+  }
+  return input;
+}
+
+const keptGetInputs = new Map<string, KeptReadInput>();
+const MAX_KEPT_GET_INPUTS = 500;
+const MAX_REMEMBERED_URL = 1024;
 
 /**
  * Whether a file door answers JSON this time: only where the procedure allows it and the Accept header names
@@ -106,22 +128,25 @@ export async function handleRest(
   }
   try {
     const body = readsBody(route) ? await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT) : undefined;
-    const input = inputOf(route, params, search, body);
-    if (route.file && !wantsJsonInstead(route.file, req)) return await sendFileAnswer(route, route.file, res, input, makeContext);
+    if (route.file && !wantsJsonInstead(route.file, req)) {
+      return await sendFileAnswer(route, route.file, res, inputOf(route, params, search, body), makeContext);
+    }
     const key = route.method === 'POST' ? idempotencyKeyOf(req) : undefined;
     const made = makeContext();
     const ctx = made instanceof Promise ? await made : made;
     // A kept read's answer is sent as soon as found: nothing to call, nothing to repeat (keptAnswerFor finds none for a
     // write, the only call an Idempotency-Key covers); its checks or its reading failing answer as the call's would.
     const meta = metas.get(route.procedure);
-    const found = meta?.kept
-      ? keptAnswerFor(ctx, { path: route.procedure, meta, type: route.type, input: keptReadInputOf(route.procedure, input) })
-      : null;
-    const kept = found instanceof Promise ? await found : found;
-    if (kept) {
-      const answer = restAnswer(route, kept.data);
-      return sendJsonText(res, answer.status, answer.body);
+    if (meta?.kept && route.method === 'GET') {
+      const lookup = { path: route.procedure, meta, type: route.type, input: keptGetInputOf(route, params, search, req.url ?? '') };
+      const found = keptAnswerFor(ctx, lookup);
+      const kept = found instanceof Promise ? await found : found;
+      if (kept) {
+        const answer = restAnswer(route, kept.data);
+        return sendJsonText(res, answer.status, answer.body);
+      }
     }
+    const input = inputOf(route, params, search, body);
     const run = async (): Promise<StoredHttpAnswer> => {
       try {
         // In-process, as createCaller does, without its per-call proxy.
