@@ -7,14 +7,15 @@ import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 import { formatMoney } from '../../src/shared/format';
 import type { CurrencyFormat } from '../../src/shared/schemas/settings';
 import { defined } from '../../src/shared/defined';
+import { parisToday } from '../../src/shared/paris-date';
 
 let server: TestServer;
 let browser: Browser;
 let cookie: string;
 let format: CurrencyFormat;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const daysAgo = (n: number) => iso(new Date(Date.now() - n * 86_400_000));
-const today = iso(new Date());
+// The app's day is Paris's: the dashboard's month is counted from it, so a UTC date would miss it around midnight.
+const today = parisToday();
+const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const overdueDate = daysAgo(40);
 let shareUuid: string;
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, chooseOption, screenshot } from '../helpers/browser';
 import { readyToInvoice } from '../helpers/documents';
+import { parisToday } from '../../src/shared/paris-date';
 
 const suite = browserSuite();
 beforeAll(async () => {
@@ -30,8 +31,9 @@ describe('recurring invoices in the browser', () => {
     await page.getByLabel('Prix unitaire').fill('49');
     await chooseOption(page, 'À chaque échéance', 'Émettre');
     await page.getByLabel('Tous les… (intervalle)').fill('2');
-    const now = new Date();
-    const month = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+    // The schedule starts on the app's day, which is Paris's: a UTC month would be the previous one around midnight.
+    const [year, monthNumber] = parisToday().split('-');
+    const month = `${MONTHS[Number(monthNumber) - 1]} ${year}`;
     const next = page.getByRole('region', { name: 'Prochaine facture' });
     await next.getByText(`« Abonnement ${month} »`).waitFor();
     await next.getByText('Tous les 2 mois', { exact: true }).waitFor();

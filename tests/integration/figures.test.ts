@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/caller';
 import { inProcess, line } from '../helpers/documents';
 import { defined } from '../../src/shared/defined';
+import { parisToday } from '../../src/shared/paris-date';
 
 // Figures are service logic: called in process (createCaller, real SQLite); their REST doors are tested with the others.
 let app: TestApp;
@@ -11,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const today = new Date().toISOString().slice(0, 10);
+// The app's day is Paris's: a UTC date would put the invoice and its credit note in two months around midnight.
+const today = parisToday();
 const longAgo = `${Number(today.slice(0, 4)) - 1}-01-15`;
 
 describe('figures: Vue d’ensemble and the customer page', () => {
