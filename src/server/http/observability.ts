@@ -16,6 +16,7 @@ import { sendError } from './respond';
 import { findRestRoutes } from './rest';
 import { isMalformedPath } from './security-headers';
 import { TRPC_PREFIX } from './trpc-door';
+import { BoundedMemo } from '../bounded-memo';
 
 export const METRICS_PATH = '/metrics';
 
@@ -26,19 +27,11 @@ const PROCEDURES = new Set(proceduresOf(appRouter).map((p) => p.path));
  * Never the raw path, whose ids and typos would make a series per request.
  */
 export function routeLabel(pathname: string): string {
-  let label = labels.get(pathname);
-  if (label === undefined) {
-    // Paths holding ids are many: the memo is emptied when full rather than grown.
-    if (labels.size >= MAX_LABELS) labels.clear();
-    label = labelOf(pathname);
-    labels.set(pathname, label);
-  }
-  return label;
+  return labels.get(pathname) ?? labels.remember(pathname, labelOf(pathname));
 }
 
-/** The labels of the paths last requested: every request asks for its own, after its answer. */
-const labels = new Map<string, string>();
-const MAX_LABELS = 2000;
+/** The labels of the paths last requested (every request asks for its own, after its answer); paths holding ids are many. */
+const labels = new BoundedMemo<string>(2000);
 
 function labelOf(pathname: string): string {
   if (pathname.startsWith(TRPC_PREFIX)) {

@@ -11,6 +11,7 @@ import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 import { type KeptReadInput, keptAnswerFor, keptReadInputOf } from '../trpc';
 import { procedureMetasOf } from '../procedures';
+import { BoundedMemo } from '../bounded-memo';
 
 /**
  * REST paths, each one door onto the same tRPC procedure as /api/trpc (one procedure, two doors). The
@@ -50,23 +51,13 @@ function inputOf(route: RestRoute, params: Record<string, string>, search: strin
  * What finding a kept answer reads of a GET's input (trpc.ts's KeptReadInput), remembered by the request's URL, which
  * alone makes that input (its path parameters and query string): the same reads come again and again, and reading the
  * query string, checking and keying its input again was a few microseconds of every kept read (`npm run bench -- scale`).
- * A call that runs its procedure reads its own input. Only short URLs are remembered, and the memo is emptied when
- * full: a client sending new ones cannot make it grow.
+ * A call that runs its procedure reads its own input.
  */
 function keptGetInputOf(route: RestRoute, params: Record<string, string>, search: string, url: string): KeptReadInput {
-  const known = keptGetInputs.get(url);
-  if (known) return known;
-  const input = keptReadInputOf(route.procedure, inputOf(route, params, search, undefined));
-  if (url.length <= MAX_REMEMBERED_URL) {
-    if (keptGetInputs.size >= MAX_KEPT_GET_INPUTS) keptGetInputs.clear();
-    keptGetInputs.set(url, input);
-  }
-  return input;
+  return keptGetInputs.get(url) ?? keptGetInputs.remember(url, keptReadInputOf(route.procedure, inputOf(route, params, search, undefined)));
 }
 
-const keptGetInputs = new Map<string, KeptReadInput>();
-const MAX_KEPT_GET_INPUTS = 500;
-const MAX_REMEMBERED_URL = 1024;
+const keptGetInputs = new BoundedMemo<KeptReadInput>(500, 1024);
 
 /**
  * Whether a file door answers JSON this time: only where the procedure allows it and the Accept header names

@@ -24,6 +24,7 @@ import { type KeptAnswer, type KeptReadInput, keptAnswerFor, keptReadInputOf, tr
 import type { SuperJSONResult } from 'superjson';
 import { procedureMetasOf } from '../procedures';
 import { trpcQuery } from './trpc-query';
+import { BoundedMemo } from '../bounded-memo';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The procedures whose input carries a file (a screenshot, a logo, a CSV) say so in `meta.rest.bodyLimit`. */
@@ -185,8 +186,7 @@ function keptSingleRead(ctx: Context, path: string, query: ReadQuery): KeptAnswe
  * its first call's input (worked out on first use; it depends on the input alone, whichever procedure). Remembered by the
  * query string's text, as the same reads come again and again (a dashboard, a report, a list page: the kept answers'
  * whole use); decoding, parsing and checking them again was some 2 µs of every kept read (`npm run bench -- scale`).
- * A call that runs its procedure parses its own input from `text`, as before. Only short query strings are remembered,
- * and the memo is emptied when full: a client sending new ones cannot make it grow.
+ * A call that runs its procedure parses its own input from `text`, as before.
  */
 interface ReadQuery {
   isBatch: boolean;
@@ -194,20 +194,13 @@ interface ReadQuery {
   first?: KeptReadInput | { failed: unknown };
 }
 
-const readQueries = new Map<string, ReadQuery>();
-const MAX_READ_QUERIES = 500;
-const MAX_REMEMBERED_QUERY = 1024;
+const readQueries = new BoundedMemo<ReadQuery>(500, 1024);
 
 function readQueryOf(search: string): ReadQuery {
   const known = readQueries.get(search);
   if (known) return known;
   const query = trpcQuery(search);
-  const read: ReadQuery = { isBatch: query.batch === '1', text: query.input || undefined };
-  if (search.length <= MAX_REMEMBERED_QUERY) {
-    if (readQueries.size >= MAX_READ_QUERIES) readQueries.clear();
-    readQueries.set(search, read);
-  }
-  return read;
+  return readQueries.remember(search, { isBatch: query.batch === '1', text: query.input || undefined });
 }
 
 /** What the kept lookup reads of the first call's input; throws as parsing it throws. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import net, { BlockList, type Socket } from 'node:net';
+import { BoundedMemo } from '../bounded-memo';
 
 /**
  * Which peers are our own reverse proxies (TRUST_PROXY): `loopback` (the default: nginx on the same machine), `none`,
@@ -44,24 +45,17 @@ function normalize(address: string | undefined): string | null {
 /**
  * The verdicts already given, per list: `BlockList.check` builds a SocketAddress at each call, which showed in the
  * profile of every request (`npm run bench -- scale`), while a server sees the same few peers again and again. A list
- * is never changed once parsed, so a verdict holds; the map is emptied when it grows past what a busy server sees.
+ * is never changed once parsed, so a verdict holds; the memo is emptied when it grows past what a busy server sees.
  */
-const verdicts = new WeakMap<TrustedProxies, Map<string, boolean>>();
-const MAX_VERDICTS = 10_000;
+const verdicts = new WeakMap<TrustedProxies, BoundedMemo<boolean>>();
 
 function isTrusted(trusted: TrustedProxies, address: string): boolean {
   let known = verdicts.get(trusted);
   if (!known) {
-    known = new Map();
+    known = new BoundedMemo(10_000);
     verdicts.set(trusted, known);
   }
-  let verdict = known.get(address);
-  if (verdict === undefined) {
-    verdict = trusted.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6');
-    if (known.size >= MAX_VERDICTS) known.clear();
-    known.set(address, verdict);
-  }
-  return verdict;
+  return known.get(address) ?? known.remember(address, trusted.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6'));
 }
 
 /**
