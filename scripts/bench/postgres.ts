@@ -65,8 +65,7 @@ export interface CopiedDatabase extends CopyReport {
 
 /**
  * `npm run db:copy`'s own function from a SQLite file into an empty PostgreSQL database, timed as an operator would see
- * it (migrations, rows, search index, verification). The file is copied first: the copy migrates its source. Then
- * ANALYZE, which autovacuum would run on its own a little later, so that the plans are those of a settled database.
+ * it (migrations, rows, search index, verification, ANALYZE). The file is copied first: the copy migrates its source.
  */
 export async function copyToPostgres(sqliteFile: string, databaseUrl: string): Promise<CopiedDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-bench-copy-'));
@@ -79,7 +78,6 @@ export async function copyToPostgres(sqliteFile: string, databaseUrl: string): P
   const target = openDatabase(databaseUrl);
   try {
     const report = await copyDatabase(source, target, dir);
-    await target.db.executeQuery(CompiledQuery.raw('ANALYZE'));
     const size = await target.db.executeQuery<{ bytes: number }>(CompiledQuery.raw('select pg_database_size(current_database()) as bytes'));
     return { ...report, documents: report.tables.documents ?? 0, sizeMb: Number(defined(size.rows[0]).bytes) / 2 ** 20 };
   } finally {

@@ -52,6 +52,10 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
       expect(await indexNames()).toEqual(indexes);
       expect(indexes.map((i) => i.name)).toContain('search_index_number_parts');
       expect(report.tables.documents).toBe(3);
+      // Analysed once copied: the planner has the copied columns' statistics (values, their frequencies) rather than none.
+      const { rows: statistics } = await sql<{ attname: string }>`select attname from pg_stats
+        where schemaname = current_schema() and tablename = 'documents'`.execute(to.db);
+      expect(statistics.map((r) => r.attname)).toContain('organization_id');
       expect(report.tables.payments).toBe(1);
       expect(report.tables.audit_log).toBeGreaterThanOrEqual(3);
       expect(report.auditLogs).toBe(1);
