@@ -107,8 +107,9 @@ export async function scaleDatabase(): Promise<{ file: string; built: string }> 
     const neighbourId = (await neighbour.auth.me.query()).organization.id;
     await neighbour.currencies.create.mutate({ code: 'USD', rate: '1.085' });
     // The measured organisation first. Seeded second, its million documents took over 30 minutes where the neighbour's
-    // had taken 18: its keys land before the neighbour's in every index led by the organisation, so each page split falls
-    // in the middle of a B-tree, where SQLite rebalances; the organisation seeded second now appends at their right edge.
+    // had taken 18 (twice; a page cache that holds the transaction did not change it). The likely cause, not yet timed
+    // against a fresh build in this order: its keys land before the neighbour's in every index led by the organisation,
+    // so each page split falls in the middle of a B-tree; the organisation seeded second now appends at their right edge.
     for (const org of [organizationId, neighbourId]) {
       const seeded = await seedDirectly(server.dbPath, org, DOCUMENTS);
       console.log(`organisation ${org}: ${DOCUMENTS} documents seeded in ${seconds(seeded.ms)} s`);
