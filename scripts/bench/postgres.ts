@@ -150,11 +150,15 @@ export function capturingPostgres(databaseUrl: string, queries: CompiledQuery[])
   return { db, close: () => db.destroy() };
 }
 
-interface PlanNode {
+/** A node of EXPLAIN (FORMAT JSON)'s plan, with the fields read here and by the plan tests. */
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Plan Rows': number;
+  /** How the node feeds its parent: 'Outer', 'Inner', 'SubPlan' (run per row of the parent)… */
+  'Parent Relationship'?: string;
+  'Join Filter'?: string;
   Plans?: PlanNode[];
 }
 
@@ -162,13 +166,13 @@ interface PlanNode {
 const SMALL_TABLE_ROWS = 1_000;
 
 /** Each node of a plan, depth first. */
-function* nodes(node: PlanNode): Generator<PlanNode> {
+export function* planNodes(node: PlanNode): Generator<PlanNode> {
   yield node;
-  for (const child of node.Plans ?? []) yield* nodes(child);
+  for (const child of node.Plans ?? []) yield* planNodes(child);
 }
 
 /** EXPLAIN (FORMAT JSON) of one captured statement: its plan's root. */
-async function planOf<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<PlanNode> {
+export async function planOf<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<PlanNode> {
   const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.parameters]),
   );
@@ -194,7 +198,7 @@ export async function postgresVerdict<DB>(db: Kysely<DB>, queries: CompiledQuery
   const bad = new Set<string>();
   // A transaction's own statements (the VAT return brings its ledger up to date in one) have no plan.
   for (const q of queries.filter((q) => !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(q.sql))) {
-    for (const node of nodes(await planOf(db, q))) {
+    for (const node of planNodes(await planOf(db, q))) {
       const table = node['Relation Name'];
       const rows = table ? (sizes.get(table) ?? 0) : 0;
       if (node['Node Type'] === 'Seq Scan' && table && rows > SMALL_TABLE_ROWS) bad.add(`Seq Scan ${table} (${thousands(rows)} rows)`);

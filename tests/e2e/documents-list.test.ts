@@ -8,6 +8,7 @@ import { formatMoney } from '../../src/shared/format';
 import type { CurrencyFormat } from '../../src/shared/schemas/settings';
 import { defined } from '../../src/shared/defined';
 import { parisToday } from '../../src/shared/paris-date';
+import { addDays } from '../../src/shared/calendar-dates';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,7 +16,7 @@ let cookie: string;
 let format: CurrencyFormat;
 // The app's day is Paris's: the dashboard's month is counted from it, so a UTC date would miss it around midnight.
 const today = parisToday();
-const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => addDays(today, -n);
 const overdueDate = daysAgo(40);
 let shareUuid: string;
 
