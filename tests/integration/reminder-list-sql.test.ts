@@ -191,22 +191,37 @@ describe('the Relances list counted by the database', () => {
                 .where('id', '=', id)
                 .execute();
           };
+          const columns = (i: number, state: (typeof s.invoices)[number]) => ({
+            maturity: addDays(BASE, state.maturity),
+            status: state.status,
+            amount_due: state.amountDue,
+            number: state.numbered ? `F-${i}` : null,
+            customer_id: state.customer === 'mail' ? withMail : state.customer === 'none' ? noMail : null,
+            customer_snapshot: state.snapshot ? snapshot : null,
+          });
           const write = (i: number, state: (typeof s.invoices)[number]) =>
             db
               .updateTable('documents')
-              .set({
-                maturity: addDays(BASE, state.maturity),
-                status: state.status,
-                amount_due: state.amountDue,
-                number: state.numbered ? `F-${i}` : null,
-                customer_id: state.customer === 'mail' ? withMail : state.customer === 'none' ? noMail : null,
-                customer_snapshot: state.snapshot ? snapshot : null,
-              })
+              .set(columns(i, state))
               .where('id', '=', ids[i] ?? 0)
               .execute();
+          // Most invoices in one statement (PostgreSQL's summary triggers read a statement's rows at once: one per
+          // invoice cost a millisecond each, 13,000 times), the last ones row by row after the addresses change.
+          const writeAll = async (states: typeof s.invoices) => {
+            if (states.length === 0) return;
+            const rows = states.map((state, i) => {
+              const c = columns(i, state);
+              return sql`(cast(${ids[i] ?? 0} as bigint), cast(${c.maturity} as text), cast(${c.status} as text),
+                cast(${c.amount_due} as bigint), cast(${c.number} as text), cast(${c.customer_id} as bigint),
+                cast(${c.customer_snapshot} as text))`;
+            });
+            await sql`update documents set maturity = v.column2, status = v.column3, amount_due = v.column4, number = v.column5,
+              customer_id = v.column6, customer_snapshot = v.column7
+              from (values ${sql.join(rows)}) as v where documents.id = v.column1`.execute(db);
+          };
           await setAddresses(s.addressesBefore);
           const last = s.invoices.length - s.lastWrites;
-          for (const [i, state] of s.invoices.slice(0, last).entries()) await write(i, state);
+          await writeAll(s.invoices.slice(0, last));
           await setAddresses(s.addressesAfter);
           for (const [i, state] of s.invoices.entries()) if (i >= last) await write(i, state);
           await db.deleteFrom('payment_reminders').where('organization_id', '=', organizationId).execute();
@@ -328,7 +343,8 @@ describe('the proposed reminders on PostgreSQL, its statistics older than the in
           ).rows
             .map((row) => row['QUERY PLAN'])
             .join('\n');
-          expect(plan).toMatch(/Index Scan using documents_pkey on documents\b/);
+          // By its key, one row at a time or through a bitmap of one (as the table's dead rows make one or the other cheaper).
+          expect(plan).toMatch(/(Index Scan using documents_pkey on documents|Bitmap Index Scan on documents_pkey)\b/);
           expect(plan).not.toMatch(/on documents\b.*\n\s*Index Cond: .*organization_id/);
         } finally {
           await sql`alter table documents reset (autovacuum_enabled)`.execute(db);
