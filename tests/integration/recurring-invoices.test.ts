@@ -80,7 +80,7 @@ const runCount = () =>
   });
 
 async function runInvoicesJob(scheduler: Scheduler = app.scheduler) {
-  return (await scheduler.runDue()).find((r) => r.job === 'recurring-invoices');
+  return (await scheduler.runDue(['recurring-invoices'])).find((r) => r.job === 'recurring-invoices');
 }
 
 const model = (body: Record<string, unknown>) => ({
