@@ -20,15 +20,23 @@ function lastSundayAt1Utc(year: number, month: number): number {
   return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
 }
 
+/** Paris's offset from UTC at an instant (ms) by the EU rule, in ms: an hour, two in summer. */
+export function parisOffsetByRule(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
+  return (summer ? 2 : 1) * 3_600_000;
+}
+
 /** The Paris day of an instant by the EU rule. */
 export function parisDayByRule(instant: Date): string {
   const ms = instant.getTime();
-  const year = instant.getUTCFullYear();
-  const summer = ms >= lastSundayAt1Utc(year, 2) && ms < lastSundayAt1Utc(year, 9);
-  return new Date(ms + (summer ? 2 : 1) * 3_600_000).toISOString().slice(0, 10);
+  return new Date(ms + parisOffsetByRule(ms)).toISOString().slice(0, 10);
 }
 
 let ruleHolds = true;
+
+/** Whether the rule gave the zone database's answers when last checked (checkParisRule): true until a check says not. */
+export const parisRuleHolds = (): boolean => ruleHolds;
 
 /**
  * Compares the rule with the zone database now and six months away (both seasons); false, and the database used from
