@@ -20,12 +20,16 @@ const CHUNKS = {
   agenda: 'src/client/routes/appointments/appointments-page.tsx',
 };
 
-/** Every script the page fetched, and every error it logged or threw. */
+/**
+ * Every script the page asked for, and every error it logged or threw. Requests rather than responses: a page drawn
+ * from a chunk has asked for it first, whereas Playwright may report the response only after the page is drawn (a
+ * loaded CI machine once saw the documents' heading before the list chunk's response event).
+ */
 function watch(page: Page) {
   const scripts: string[] = [];
   const errors: string[] = [];
-  page.on('response', (response) => {
-    const url = new URL(response.url());
+  page.on('request', (request) => {
+    const url = new URL(request.url());
     if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
   });
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
