@@ -16,14 +16,15 @@ import { parisToday } from '../shared/paris-date';
  *   read again; one whose generation moved while it was read is not kept at all. Another organisation's writes keep it;
  * - for the same procedure, raw input, organisation, person, role and API key (a role's view, or a key's scope, is
  *   never another's);
- * - on the same Paris day: « en retard », this month's figures and the periods named by words turn with the date.
+ * - on the same Paris day: « en retard », this month's figures and the periods named by words turn with the date;
+ * - before the instant its reading said the clock alone changes it (KeptTerm: a pending invitation that expires).
  * Requests that miss the same answer at the same generation together wait for the first one's reading (single
  * flight) instead of each reading it. The procedure's middlewares before it (session, permissions, plan) run on every
  * request, kept answer or not. On PostgreSQL the generations are read from the database, where every process's
  * writes bump them, by the session lookup's own statement: a kept answer costs one round trip to the server.
  */
 export class KeptAnswers {
-  private readonly answers = new Map<string, { generation: number; data: unknown; bytes: number }>();
+  private readonly answers = new Map<string, { generation: number; data: unknown; bytes: number; until: number }>();
   private readonly flights = new Map<string, Promise<{ data: unknown } | undefined>>();
   private bytes = 0;
   /** How the answers asked for were found: kept, shared with a reading under way, or read. */
@@ -49,7 +50,7 @@ export class KeptAnswers {
   async answer<R extends { ok: boolean; data?: unknown }>(
     key: string,
     organizationId: number,
-    read: () => Promise<R>,
+    read: (term: KeptTerm) => Promise<R>,
     readWithSession?: number,
   ): Promise<{ kept: unknown } | { read: R }> {
     const generation = await this.data.current(organizationId, readWithSession);
@@ -67,16 +68,17 @@ export class KeptAnswers {
         return { kept: shared.data };
       }
       this.counts.read++;
-      return { read: await read() };
+      return { read: await read(new KeptTerm()) };
     }
     let land: (answer: { data: unknown } | undefined) => void = () => {};
     this.flights.set(flightKey, new Promise((resolve) => (land = resolve)));
     this.counts.read++;
     let answer: { data: unknown } | undefined;
     try {
-      const result = await read();
+      const term = new KeptTerm();
+      const result = await read(term);
       if (result.ok) {
-        this.set(key, organizationId, generation, result.data);
+        this.set(key, organizationId, generation, result.data, term.until);
         answer = { data: result.data };
       }
       return { read: result };
@@ -106,7 +108,7 @@ export class KeptAnswers {
     const kept = this.answers.get(key);
     if (!kept) return undefined;
     this.answers.delete(key);
-    if (kept.generation !== generation) {
+    if (kept.generation !== generation || (kept.until !== FOREVER && kept.until <= clock.now().getTime())) {
       this.bytes -= kept.bytes;
       return undefined;
     }
@@ -114,8 +116,11 @@ export class KeptAnswers {
     return kept.data;
   }
 
-  /** Keeps an answer read at `generation`, if no write of its organisation happened meanwhile; the least recently used go first. */
-  set(key: string, organizationId: number, generation: number, data: unknown): void {
+  /**
+   * Keeps an answer read at `generation` (until the instant `until`, in ms, if the clock alone changes it), if no write
+   * of its organisation happened meanwhile; the least recently used go first.
+   */
+  set(key: string, organizationId: number, generation: number, data: unknown, until = FOREVER): void {
     if (!this.data.unchangedSince(organizationId, generation)) return;
     const bytes = approximateBytes(data);
     if (bytes > this.budget / 8) return;
@@ -129,12 +134,28 @@ export class KeptAnswers {
       this.answers.delete(oldest);
       this.bytes -= kept.bytes;
     }
-    this.answers.set(key, { generation, data: deepFreeze(data), bytes });
+    this.answers.set(key, { generation, data: deepFreeze(data), bytes, until });
     this.bytes += bytes;
   }
 
   get size(): number {
     return this.answers.size;
+  }
+}
+
+const FOREVER = Number.POSITIVE_INFINITY;
+
+/**
+ * What a kept read tells its answer besides its data: the instant the clock alone changes it, when something it
+ * counts ends at a time of day (a pending invitation's expiry) rather than at a write or at the Paris day's end.
+ */
+export class KeptTerm {
+  /** Epoch milliseconds; infinite when only a write or the next day changes the answer. */
+  until = FOREVER;
+
+  /** The answer stops holding at this instant (ISO 8601); null: nothing of it ends. */
+  endsAt(instant: string | null): void {
+    if (instant !== null) this.until = Math.min(this.until, Date.parse(instant));
   }
 }
 

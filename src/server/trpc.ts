@@ -11,7 +11,7 @@ import { ROLE_REFUSAL, roleAllows, type ProcedureRule } from '../shared/roles';
 import { API_KEY_SELF_REFUSAL, API_KEY_WEBHOOKS_REFUSAL, apiKeyMayCall, apiKeyScopeRefusal } from './auth/api-keys';
 import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
-import { answerKey, inputKeyOf, keptAnswersOf } from './kept-answers';
+import { answerKey, inputKeyOf, type KeptTerm, keptAnswersOf } from './kept-answers';
 import { actingFor as actingForOrganization } from './db/write-scope';
 
 /**
@@ -154,7 +154,9 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
   const { session } = ctx;
   if (!session) throw new AppError('UNAUTHORIZED', 'Veuillez vous connecter');
   await refuseOutsideRule(ctx, session, meta, type, getRawInput);
-  const run = () => next({ ctx: { ...ctx, session, userId: session.userId, organizationId: session.organizationId } });
+  // `keptTerm`: where a kept read tells its answer the instant the clock alone changes it (null: not kept).
+  const run = (keptTerm: KeptTerm | null = null) =>
+    next({ ctx: { ...ctx, session, userId: session.userId, organizationId: session.organizationId, keptTerm } });
   if (type === 'mutation') return actingFor(session.organizationId, meta?.allow, run);
   // The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept.
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;

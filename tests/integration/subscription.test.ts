@@ -89,6 +89,26 @@ describe('limits enforced on the server (402)', () => {
     expect((await session.rest('GET', '/api/members')).body.invitations).toEqual([]);
   });
 
+  it('frees an invitation’s seat in the usage the moment it expires, with no write in between', async () => {
+    clock.now = () => new Date('2026-11-16T10:00:00Z');
+    const { session } = await registered(plain.url);
+    expect((await session.rest('POST', '/api/subscription/checkout', { plan: 'solo', period: 'month' })).status).toBe(200);
+    expect((await session.rest('POST', '/api/members', { email: newUser().email, role: 'member' })).status).toBe(201);
+    const seats = async () => {
+      const rest = (await session.rest('GET', '/api/subscription')).body.usage.find((u: { key: string }) => u.key === 'members');
+      const trpc = (await session.trpc().subscription.get.query()).usage.find((u) => u.key === 'members');
+      expect(trpc).toEqual(rest);
+      return rest.used as number;
+    };
+    // The invitation expires on 23 November at 10:00 UTC: read twice that morning (the second answer is the kept one),
+    // then a second after it expires, the same Paris day.
+    clock.now = () => new Date('2026-11-23T09:00:00Z');
+    expect(await seats()).toBe(2);
+    expect(await seats()).toBe(2);
+    clock.now = () => new Date('2026-11-23T10:00:01Z');
+    expect(await seats()).toBe(1);
+  });
+
   it('keeps API keys to Solo and Équipe and webhooks to Équipe (402 naming the plan), nothing created', async () => {
     const { session } = await registered(plain.url);
     const key = await session.rest('POST', '/api/api-keys', { name: 'Comptabilité', scope: 'read' });

@@ -2,6 +2,7 @@ import { sql, Kysely, DummyDriver, SqliteAdapter, SqliteIntrospector, SqliteQuer
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { approximateBytes, KeptAnswers } from '../../src/server/kept-answers';
+import { clock } from '../../src/server/clock';
 import { statementWrite, writesData } from '../../src/server/db/data-generation';
 import type { Database } from '../../src/server/db/schema';
 import { defined } from '../../src/shared/defined';
@@ -121,6 +122,28 @@ describe('KeptAnswers (issue 22)', () => {
     finish();
     expect(await before).toEqual({ read: { ok: true, data: 'before the write' } });
     expect(await after).toEqual({ read: { ok: true, data: 'after the write' } });
+  });
+
+  it('keeps an answer whose reading named a term until that instant only, the earliest of those named', async () => {
+    const realNow = clock.now;
+    try {
+      clock.now = () => new Date('2026-11-23T09:00:00Z');
+      const kept = new KeptAnswers(data());
+      const read = async (term: { endsAt(instant: string | null): void }) => {
+        term.endsAt(null);
+        term.endsAt('2026-11-23T12:00:00Z');
+        term.endsAt('2026-11-23T10:00:00Z');
+        return { ok: true as const, data: 'two seats' };
+      };
+      expect(await kept.answer('a', 1, read)).toEqual({ read: { ok: true, data: 'two seats' } });
+      clock.now = () => new Date('2026-11-23T09:59:59.999Z');
+      expect(kept.get('a', 0)).toBe('two seats');
+      clock.now = () => new Date('2026-11-23T10:00:00Z');
+      expect(kept.get('a', 0)).toBeUndefined();
+      expect(kept.size).toBe(0);
+    } finally {
+      clock.now = realNow;
+    }
   });
 
   it('estimates at least the bytes of the JSON text, whatever the answer', () => {

@@ -19,10 +19,13 @@ export const plansRouter = router({
 export const subscriptionRouter = router({
   get: readProcedure
     .meta({
+      // Kept (kept-answers.ts): read by every screen for the plan's badge and limits, it changes with a write of the
+      // organisation, the day (the month's count, a period's end) or a pending invitation's expiry (its term).
+      kept: true,
       rest: { method: 'GET', path: '/api/subscription', summary: 'La formule de l’entreprise, sa période et l’usage de ses limites' },
     })
     .output(subscriptionSchema)
-    .query(({ ctx }) => subscriptions.subscriptionOf(ctx, ctx.organizationId)),
+    .query(({ ctx }) => subscriptions.subscriptionOf(ctx, ctx.organizationId, ctx.keptTerm)),
   checkout: ownerProcedure
     .meta({
       rest: {

@@ -1,5 +1,6 @@
 import type { Context } from '../context';
 import type { Db } from '../db/connection';
+import type { KeptTerm } from '../kept-answers';
 import type { Session } from '../auth/sessions';
 import { fail } from '../errors';
 import { logger } from '../logger';
@@ -29,7 +30,7 @@ import type { CheckoutInput, Subscription } from '../../shared/schemas/subscript
 import {
   countDocumentsCreatedSince,
   countFeatureUses,
-  countSeats,
+  seatsTaken,
   findSubscription,
   listSubscriptionInvoices,
   listSubscriptionsToSettle,
@@ -145,10 +146,13 @@ function monthStartIso(): string {
   return parisToUtc(`${today.slice(0, 7)}-01`, '00:00').toISOString();
 }
 
-export async function usageOf(db: Db, organizationId: number, key: LimitKey): Promise<number> {
+/** What the organisation uses of a limit now; `term` learns when a pending invitation's expiry frees a seat. */
+export async function usageOf(db: Db, organizationId: number, key: LimitKey, term?: KeptTerm | null): Promise<number> {
   if (key === 'documents') return countDocumentsCreatedSince(db, { organizationId, since: monthStartIso() });
-  if (key === 'members') return countSeats(db, { organizationId, now: nowIso() });
-  return storageUsed(db, { organizationId });
+  if (key !== 'members') return storageUsed(db, { organizationId });
+  const { seats, nextExpiry } = await seatsTaken(db, { organizationId, now: nowIso() });
+  term?.endsAt(nextExpiry);
+  return seats;
 }
 
 /**
@@ -180,13 +184,18 @@ export async function assertFeature(ctx: Pick<Context, 'db' | 'env'>, organizati
   if (refusal) fail('PAYMENT_REQUIRED', refusal);
 }
 
-export async function subscriptionOf(ctx: Pick<Context, 'db' | 'env' | 'payments'>, organizationId: number): Promise<Subscription> {
+/** The plan, its period and its usage; `term`, for a kept answer: when the clock alone changes the usage. */
+export async function subscriptionOf(
+  ctx: Pick<Context, 'db' | 'env' | 'payments'>,
+  organizationId: number,
+  term: KeptTerm | null = null,
+): Promise<Subscription> {
   const row = await currentRow(ctx.db, organizationId, ctx.env.planLimits);
   const planId = planOf(row);
   const plan = PLANS[planId];
   const target = pendingTarget(row);
   const usage = await Promise.all(
-    LIMIT_KEYS.map(async (key) => ({ key, used: await usageOf(ctx.db, organizationId, key), limit: plan.limits[key] })),
+    LIMIT_KEYS.map(async (key) => ({ key, used: await usageOf(ctx.db, organizationId, key, term), limit: plan.limits[key] })),
   );
   return {
     plan: planId,
@@ -200,7 +209,7 @@ export async function subscriptionOf(ctx: Pick<Context, 'db' | 'env' | 'payments
     pending_period: row?.pending_period ?? null,
     pending_since: row?.pending_plan ? row.pending_since : null,
     pending_deadline: row?.pending_plan ? row.pending_deadline : null,
-    pending_blockers: target && ctx.env.planLimits ? await overLimits(ctx.db, organizationId, target) : [],
+    pending_blockers: target && ctx.env.planLimits ? await overLimits(ctx.db, organizationId, target, term) : [],
     pending_losses: target && ctx.env.planLimits ? await dormantFeatures(ctx.db, organizationId, target) : [],
     dormant: ctx.env.planLimits ? await dormantFeatures(ctx.db, organizationId, planId) : [],
     usage,
@@ -213,13 +222,13 @@ export async function subscriptionOf(ctx: Pick<Context, 'db' | 'env' | 'payments
  * Why a smaller plan cannot take over yet: what the usage already exceeds of its limits, one French sentence each
  * (empty when it fits). The month's documents count too: such a change waits for the next month's count.
  */
-export async function overLimits(db: Db, organizationId: number, target: PlanId): Promise<string[]> {
+export async function overLimits(db: Db, organizationId: number, target: PlanId, term?: KeptTerm | null): Promise<string[]> {
   const plan = PLANS[target];
   const reasons: string[] = [];
   for (const key of LIMIT_KEYS) {
     const limit = plan.limits[key];
     if (limit === null) continue;
-    const used = await usageOf(db, organizationId, key);
+    const used = await usageOf(db, organizationId, key, term);
     if (used <= limit) continue;
     const shown = (n: number) => formatLimit(key, n);
     const sentence: Record<LimitKey, string> = {

@@ -82,11 +82,11 @@ const countMembers = precompiled<[organizationId: number], Count>(
   1,
 );
 
-const countPendingInvitations = precompiled<[organizationId: number, now: string], Count>(
+const pendingInvitations = precompiled<[organizationId: number, now: string], Count & { next_expiry: string | null }>(
   (db) =>
     db
       .selectFrom('invitations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<string | null>('expires_at').as('next_expiry')])
       .where('organization_id', '=', 0)
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
@@ -94,13 +94,19 @@ const countPendingInvitations = precompiled<[organizationId: number, now: string
   2,
 );
 
-/** Members plus pending invitations: a seat is taken from the moment someone is invited. */
-export async function countSeats(db: Db, params: { organizationId: number; now: string }): Promise<number> {
+/**
+ * Members plus pending invitations (a seat is taken from the moment someone is invited), and the instant the first of
+ * those invitations expires, freeing its seat with no write (null when none is pending).
+ */
+export async function seatsTaken(
+  db: Db,
+  params: { organizationId: number; now: string },
+): Promise<{ seats: number; nextExpiry: string | null }> {
   const [[members], [invitations]] = await Promise.all([
     countMembers(db, params.organizationId),
-    countPendingInvitations(db, params.organizationId, params.now),
+    pendingInvitations(db, params.organizationId, params.now),
   ]);
-  return Number(members?.n ?? 0) + Number(invitations?.n ?? 0);
+  return { seats: Number(members?.n ?? 0) + Number(invitations?.n ?? 0), nextExpiry: invitations?.next_expiry ?? null };
 }
 
 const sumReceiptBytes = precompiled<[organizationId: number], { bytes: number | string }>(
