@@ -57,9 +57,11 @@ const WRITE_EVERY_MS = Number(process.env.BENCH_WRITE_EVERY_MS ?? 100);
 const ONLY = process.env.BENCH_ONLY?.split('|');
 /**
  * How many times REST, tRPC and the bare handler are each loaded per endpoint (BENCH_DOOR_ROUNDS), in an order that
- * turns each round, their medians compared: on a shared machine one run of two seconds says little on its own.
+ * turns each round, their medians compared: on a shared machine one run of two seconds says little on its own. Five,
+ * not three: on this 2-core VM one run in three or four reads 30 % off the others (a door's CPU per kept answer went
+ * from 29 to 65 µs between two runs a few seconds apart, nothing else running), and a median of three then rests on it.
  */
-const DOOR_ROUNDS = Number(process.env.BENCH_DOOR_ROUNDS ?? 3);
+const DOOR_ROUNDS = Number(process.env.BENCH_DOOR_ROUNDS ?? 5);
 const EMAIL = 'bench-scale@exemple.fr';
 const PASSWORD = 'bench-password';
 /** The bench organisation's user, in the cached database (and in its PostgreSQL copies). */

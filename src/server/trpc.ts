@@ -157,7 +157,7 @@ const signedIn = t.procedure.use(async ({ ctx, meta, path, type, next, getRawInp
   // `keptTerm`: where a kept read tells its answer the instant the clock alone changes it (null: not kept).
   const run = (keptTerm: KeptTerm | null = null) =>
     next({ ctx: { ...ctx, session, userId: session.userId, organizationId: session.organizationId, keptTerm } });
-  if (type === 'mutation') return actingFor(session.organizationId, meta?.allow, run);
+  if (type === 'mutation') return actingFor(session.organizationId, meta?.allow, () => run());
   // The kept answer of a `kept` read, if the data has not changed since; else the procedure runs and its answer is kept.
   const answers = meta?.kept && type === 'query' ? keptAnswersOf(ctx.db) : null;
   if (!answers) return run();
