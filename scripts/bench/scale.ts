@@ -2,7 +2,7 @@
 // sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS through the REST door and the tRPC door, beside a bare
 // node:http + better-sqlite3 handler doing the same work (bare-sql-server.mjs: the session lookup and the statements
 // the app's procedure runs for that path, answers kept where the app keeps them), each loaded BENCH_DOOR_ROUNDS times
-// in turn after the server drained the previous run, with req/s and the CPU each process spent per answer (ratios by
+// in turn after the server drained the previous run (the servers on a core of their own, BENCH_PIN), with req/s and the CPU each process spent per answer (ratios by
 // both); req/s and p99 « under writes » (loaded while the neighbour organisation creates a customer through the API
 // every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
 // BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
@@ -19,7 +19,8 @@
 // throughput of 1, 2 and 4 processes on that database (processes.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type CompiledQuery } from 'kysely';
@@ -481,11 +482,16 @@ async function warmUp(list: Endpoint[], urls: { app: string; bare: string; cooki
 async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string; appPid: number; barePid: number }) {
   const doors = ['app', 'trpc', 'bare'] as const;
   const runs: Record<(typeof doors)[number], Load[]> = { app: [], trpc: [], bare: [] };
-  for (let round = 0; round < DOOR_ROUNDS; round++) {
-    for (let i = 0; i < doors.length; i++) {
-      const door = defined(doors[(i + round) % doors.length]);
-      runs[door].push(await loaded(urls[door], urls.cookie, door === 'bare' ? urls.barePid : urls.appPid));
+  const unpin = pinApart([urls.appPid, urls.barePid]);
+  try {
+    for (let round = 0; round < DOOR_ROUNDS; round++) {
+      for (let i = 0; i < doors.length; i++) {
+        const door = defined(doors[(i + round) % doors.length]);
+        runs[door].push(await loaded(urls[door], urls.cookie, door === 'bare' ? urls.barePid : urls.appPid));
+      }
     }
+  } finally {
+    unpin();
   }
   const middle = <T>(list: T[]) => defined(list[Math.floor(list.length / 2)]);
   const median = (list: Load[]) => ({
@@ -498,6 +504,36 @@ async function doorRounds(urls: { app: string; trpc: string; bare: string; cooki
     trpc: median(runs.trpc),
     bare: median(runs.bare),
     byCpu: { app: byCpu(runs.app), trpc: byCpu(runs.trpc) },
+  };
+}
+
+/**
+ * Whether the doors are loaded with the servers on a core of their own (BENCH_PIN=0: not): on this 2-core VM, with
+ * the servers and autocannon free to share both cores, the ratio of one round by CPU read anywhere from 0.43 to 0.80
+ * for the same build; with the servers on the last core and autocannon (this process) on the others, 0.61 to 0.68, as
+ * a server behind its own clients' machines would run. Linux's `taskset`, where it exists.
+ */
+const PIN_DOORS = process.env.BENCH_PIN !== '0' && os.availableParallelism() >= 2 && hasTaskset();
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every thread of `pids` on the last core, this process's on the others (PIN_DOORS); gives back a function that frees them all. */
+function pinApart(pids: number[]): () => void {
+  if (!PIN_DOORS) return () => {};
+  const last = os.availableParallelism() - 1;
+  const all = `0-${last}`;
+  const pin = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-pc', cpus, String(pid)], { stdio: 'ignore' });
+  for (const pid of pids) pin(pid, String(last));
+  pin(process.pid, last === 1 ? '0' : `0-${last - 1}`);
+  return () => {
+    for (const pid of [...pids, process.pid]) pin(pid, all);
   };
 }
 
@@ -556,7 +592,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     console.log(
       `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s (after one loaded run of each door, not shown), each run after the ` +
-        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn, their median runs shown, ratios by CPU per round: median (lowest–highest); ` +
+        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn${PIN_DOORS ? ', the servers on the last core and autocannon on the others (taskset)' : ''}, their median runs shown, ratios by CPU per round: median (lowest–highest); ` +
         'bare: node:http + better-sqlite3 running the statements the app ran for the path, under the same Node flags (the session lookup included; ' +
         "answers kept until data_version moves where the app keeps them; it sends the JSON of the app's own answer, so the same bytes, without mapping rows or checking the output); " +
         `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
