@@ -1,7 +1,7 @@
 import { sql, Kysely, DummyDriver, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { approximateBytes, KeptAnswers } from '../../src/server/kept-answers';
+import { answerBytes, approximateBytes, KeptAnswers } from '../../src/server/kept-answers';
 import { clock } from '../../src/server/clock';
 import { statementWrite, writesData } from '../../src/server/db/data-generation';
 import type { Database } from '../../src/server/db/schema';
@@ -261,5 +261,34 @@ describe('statementWrite: whose data a write changes, when the statement says so
   ];
   it.each(cases)('%s', (_title, query, write) => {
     expect(statementWrite(query.toOperationNode() as never)).toEqual(write);
+  });
+});
+
+describe('answerBytes: a kept answer encoded once per door', () => {
+  const json = (answer: unknown) => JSON.stringify(answer);
+
+  it('gives the same bytes again for the same kept answer, each form its own, in UTF-8', () => {
+    const answer = Object.freeze({ name: 'Facture d’acompte', total: '1 234,56 €' });
+    const rest = answerBytes('rest', answer, json);
+    expect(answerBytes('rest', answer, json)).toBe(rest);
+    expect(rest.toString('utf8')).toBe(JSON.stringify(answer));
+    expect(rest.length).toBe(Buffer.byteLength(JSON.stringify(answer)));
+    const batch = answerBytes('trpcBatch', answer, (a) => `[${json(a)}]`);
+    expect(batch).not.toBe(rest);
+    expect(batch.toString('utf8')).toBe(`[${JSON.stringify(answer)}]`);
+  });
+
+  it('holds its own memory, not a slice of a pool that it would keep alive', () => {
+    const small = answerBytes('trpc', Object.freeze({ n: 1 }), json);
+    expect(small.byteOffset).toBe(0);
+    expect(small.buffer.byteLength).toBe(small.length);
+  });
+
+  it('encodes an answer that is not kept (not frozen) anew each time', () => {
+    const answer = { n: 1 };
+    const first = answerBytes('rest', answer, json);
+    answer.n = 2;
+    expect(answerBytes('rest', answer, json).toString()).toBe('{"n":2}');
+    expect(first.toString()).toBe('{"n":1}');
   });
 });

@@ -22,7 +22,8 @@ const RETRY_AFTER_SECONDS = '5';
  */
 export const WWW_AUTHENTICATE = 'Bearer realm="Facturier"';
 
-export function sendJsonText(res: ServerResponse, status: number, payload: string): void {
+/** `payload`: the JSON's text, or its UTF-8 bytes (a kept answer's, encoded once: kept-answers.ts's answerBytes). */
+export function sendJsonText(res: ServerResponse, status: number, payload: string | Buffer): void {
   // One writeHead with every header: cheaper than a setHeader each on the hot path; Set-Cookie set earlier is kept.
   const headers: OutgoingHttpHeaders = {
     'Content-Type': 'application/json; charset=utf-8',

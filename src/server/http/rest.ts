@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { answerRequestId, errorAnswer, sendError, sendJsonText } from './respond';
-import { answerText } from '../kept-answers';
+import { answerBytes, answerText } from '../kept-answers';
 import { sendFile, sendInlineFile } from './file-answer';
 import { compileRestRoutes, restRoutesOf, type RestMatch, type RestRoute } from './rest-routes';
 import { type KeptReadInput, keptAnswerFor, keptReadInputOf } from '../trpc';
@@ -101,9 +101,10 @@ function routeFor(candidates: RestRoute[], method: string | undefined): RestRout
 
 /** A procedure's answer as the REST door sends it: its status (`meta.rest`) and its JSON. */
 function restAnswer(route: RestRoute, answer: unknown): StoredHttpAnswer {
-  const status = route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200);
-  return { status, body: answerText('rest', answer, toJson) };
+  return { status: restStatus(route, answer), body: answerText('rest', answer, toJson) };
 }
+
+const restStatus = (route: RestRoute, answer: unknown) => (route.nothingCreated?.when(answer) ? 200 : (route.status ?? 200));
 
 export async function handleRest(
   { routes: candidates, params }: RestMatch,
@@ -132,10 +133,7 @@ export async function handleRest(
       const lookup = { path: route.procedure, meta, type: route.type, input: keptGetInputOf(route, params, search, req.url ?? '') };
       const found = keptAnswerFor(ctx, lookup);
       const kept = found instanceof Promise ? await found : found;
-      if (kept) {
-        const answer = restAnswer(route, kept.data);
-        return sendJsonText(res, answer.status, answer.body);
-      }
+      if (kept) return sendJsonText(res, restStatus(route, kept.data), answerBytes('rest', kept.data, toJson));
     }
     const input = inputOf(route, params, search, body);
     const run = async (): Promise<StoredHttpAnswer> => {

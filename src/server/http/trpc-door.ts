@@ -17,7 +17,7 @@ import { restRoutes } from './rest';
 import { idempotencyKeyOf, requestHash, runIdempotent, type StoredHttpAnswer } from './idempotency';
 import { answerRequestId, sendError, sendJsonText, WWW_AUTHENTICATE } from './respond';
 import { AppError } from '../errors';
-import { answerText } from '../kept-answers';
+import { answerBytes, answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
 import { type KeptAnswer, type KeptReadInput, keptAnswerFor, keptReadInputOf, transformer } from '../trpc';
@@ -56,6 +56,8 @@ function parseInputs(text: string | undefined, isBatch: boolean, calls: number):
 
 /** A call's answer in the wire format (transformed), as `answerOf` sends a success. */
 const resultText = (data: unknown) => JSON.stringify(transformTRPCResponse(config, { result: { data } }));
+/** The same, as the answer of a batch of one call. */
+const batchText = (data: unknown) => `[${resultText(data)}]`;
 
 function logInternal(error: TRPCError, path: string, requestId: string | undefined) {
   if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`trpc ${path}`, error.cause ?? error, requestId);
@@ -125,10 +127,8 @@ export async function handleTrpc(
     // tRPC's shape.
     const found = keptSingleRead(ctx, only, query);
     const kept = found instanceof Promise ? await found : found;
-    if (kept) {
-      const body = answerText('trpc', kept.data, resultText);
-      return sendJsonText(res, 200, isBatch ? `[${body}]` : body);
-    }
+    if (kept)
+      return sendJsonText(res, 200, isBatch ? answerBytes('trpcBatch', kept.data, batchText) : answerBytes('trpc', kept.data, resultText));
   }
   return answerCalls(res, { path, procedurePaths, isBatch, type, requestId, ctx, text, key, failure });
 }
