@@ -2,9 +2,10 @@
 // sequential p50/p99, req/s and p99 under BENCH_CONNECTIONS through the REST door and the tRPC door, beside a bare
 // node:http + better-sqlite3 handler doing the same work (bare-sql-server.mjs: the session lookup and the statements
 // the app's procedure runs for that path, answers kept where the app keeps them), each loaded BENCH_DOOR_ROUNDS times
-// in turn after the server drained the previous run (the servers on a core of their own, BENCH_PIN), with req/s and the CPU each process spent per answer (ratios by
-// both); req/s and p99 « under writes » (loaded while the neighbour organisation creates a customer through the API
-// every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of SQLite's plan for each statement the endpoint runs.
+// in turn after the server drained the previous run (the servers on a core of their own, BENCH_PIN), with req/s and
+// the CPU each process spent per answer (ratios by both); req/s and p99 « under writes » (loaded while the neighbour
+// organisation creates a customer through the API every BENCH_WRITE_EVERY_MS, 100 by default), and the verdict of
+// SQLite's plan for each statement the endpoint runs.
 // BENCH_ONLY=dashboard measures only the endpoints whose title holds that text ('dashboard|first page': either);
 // BENCH_DIST=<folder> measures another server build (one kept from before a change) instead of dist/.
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=<folder>' adds Node flags to the built server and to the bare handler,

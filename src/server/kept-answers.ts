@@ -179,12 +179,7 @@ const texts = { rest: new WeakMap<object, string>(), trpc: new WeakMap<object, s
  * `serialize` is given the answer (a door passes one function made once, not a closure made per request).
  */
 export function answerText(door: keyof typeof texts, answer: unknown, serialize: (answer: unknown) => string): string {
-  if (answer === null || typeof answer !== 'object' || !Object.isFrozen(answer)) return serialize(answer);
-  const kept = texts[door].get(answer);
-  if (kept !== undefined) return kept;
-  const text = serialize(answer);
-  texts[door].set(answer, text);
-  return text;
+  return onceIfKept(texts[door], answer, serialize);
 }
 
 /** A kept answer's bytes as a door sends it: REST's JSON, tRPC's single call, tRPC's batch of one. */
@@ -200,15 +195,23 @@ const bytes: Record<KeptAnswerForm, WeakMap<object, Buffer>> = { rest: new WeakM
  * that is not kept (not frozen) is encoded anew.
  */
 export function answerBytes(form: KeptAnswerForm, answer: unknown, serialize: (answer: unknown) => string): Buffer {
-  if (answer === null || typeof answer !== 'object' || !Object.isFrozen(answer)) return Buffer.from(serialize(answer));
-  const kept = bytes[form].get(answer);
+  return onceIfKept(bytes[form], answer, (kept) => {
+    // Its own memory, not a slice of Node's shared pool: a small kept answer would otherwise hold a pool of 8 KiB alive.
+    const text = serialize(kept);
+    const made = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    made.write(text);
+    return made;
+  });
+}
+
+/** `make(answer)`, made once per kept (frozen) answer and kept beside it in `made`; for any other answer, made anew. */
+function onceIfKept<T>(made: WeakMap<object, T>, answer: unknown, make: (answer: unknown) => T): T {
+  if (answer === null || typeof answer !== 'object' || !Object.isFrozen(answer)) return make(answer);
+  const kept = made.get(answer);
   if (kept !== undefined) return kept;
-  // Its own memory, not a slice of Node's shared pool: a small kept answer would otherwise hold a pool of 8 KiB alive.
-  const text = serialize(answer);
-  const made = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  made.write(text);
-  bytes[form].set(answer, made);
-  return made;
+  const value = make(answer);
+  made.set(answer, value);
+  return value;
 }
 
 const stores = new WeakMap<Db, KeptAnswers>();

@@ -31,12 +31,16 @@ describe('metrics: series found by their label values', () => {
     ).toMatch(/ 0\.01$/);
   });
 
-  it('keeps a value equal to another label’s value apart (no joined key to collide)', () => {
-    metrics.jobSkips.inc({ job: 'a\u0001b' });
-    metrics.jobSkips.inc({ job: 'a\u0001b' });
-    metrics.jobSkips.inc({ job: 'a' });
-    const lines = linesOf('facturier_job_skipped_total{');
-    expect(lines).toContain('facturier_job_skipped_total{job="a\u0001b"} 2');
-    expect(lines).toContain('facturier_job_skipped_total{job="a"} 1');
+  it('keeps apart two combinations whose values, joined with a separator, would read the same', () => {
+    const job = `job-${Math.random().toString(36).slice(2)}`;
+    // Joined with \u0001 after each value, both would be `${job}\u0001\u0001ok\u0001`.
+    metrics.jobRuns.observe({ job: `${job}\u0001`, status: 'ok' }, 0.1);
+    metrics.jobRuns.observe({ job, status: '\u0001ok' }, 0.1);
+    metrics.jobRuns.observe({ job, status: '\u0001ok' }, 0.1);
+    const counts = linesOf('facturier_job_run_duration_seconds_count').filter((line) => line.includes(job));
+    expect(counts).toEqual([
+      `facturier_job_run_duration_seconds_count{job="${job}\u0001",status="ok"} 1`,
+      `facturier_job_run_duration_seconds_count{job="${job}",status="\u0001ok"} 2`,
+    ]);
   });
 });
