@@ -69,6 +69,13 @@ describe('customers CSV import and export', () => {
     expect(answer.body.data.rejected[0]).toEqual({ line: 501, messages: ['Caractères illisibles : enregistrez le fichier en UTF-8'] });
     expect(answer.body.data.rejected[1]).toEqual({ line: 1001, messages: ['4 champs pour 3 colonnes : un point-virgule en trop ?'] });
     expect(await count(session)).toBe(9_980);
+    // Numbered in the file's order (Client 9999 is the last of the 9 980 valid rows), and found by its name and its number.
+    const found = (await session.rest('GET', '/api/search?q=Client 9999')).body.data;
+    expect(found).toEqual([expect.objectContaining({ kind: 'customer', title: 'Client 9999', subtitle: 'CL-09980' })]);
+    expect((await session.rest('GET', '/api/search?q=CL-09980')).body.total).toBe(1);
+    // The series goes on after the last one imported: no number taken twice, none skipped.
+    const next = await session.rest('POST', '/api/customers', { name: 'Après import' });
+    expect(next.body.data.number).toBe('CL-09981');
     console.log(`import of 10 000 rows: ${Math.round(ms)} ms`);
   }, 60_000);
 

