@@ -478,7 +478,9 @@ async function warmUp(list: Endpoint[], urls: { app: string; bare: string; cooki
  * and the median CPU per answer of each. The doors' ratios by CPU are taken round by round (each door beside the bare
  * run of the same round, a few seconds apart, under the same neighbours' load), then their median and their spread:
  * on a shared machine the CPU of an answer moves with the other processes' load, and a ratio of medians taken from
- * different rounds mixes those moments.
+ * different rounds mixes those moments. Beside them, the ratio of each door's lowest CPU per answer over the rounds:
+ * what the machine's other work does to a run (its caches and core shared, its clock slowed) only adds CPU to an
+ * answer, never takes any away, so each door's quietest round is the nearest to its own cost.
  */
 async function doorRounds(urls: { app: string; trpc: string; bare: string; cookie: string; appPid: number; barePid: number }) {
   const doors = ['app', 'trpc', 'bare'] as const;
@@ -499,12 +501,14 @@ async function doorRounds(urls: { app: string; trpc: string; bare: string; cooki
     ...middle([...list].sort((a, b) => a.rps - b.rps)),
     cpuUs: middle(list.map((l) => l.cpuUs).sort((a, b) => a - b)),
   });
+  const lowestCpu = (door: Load[]) => Math.min(...door.map((run) => run.cpuUs));
   const byCpu = (door: Load[]) => spreadOf(door.map((run, round) => defined(runs.bare[round]).cpuUs / run.cpuUs));
   return {
     app: median(runs.app),
     trpc: median(runs.trpc),
     bare: median(runs.bare),
     byCpu: { app: byCpu(runs.app), trpc: byCpu(runs.trpc) },
+    byLowestCpu: { app: lowestCpu(runs.bare) / lowestCpu(runs.app), trpc: lowestCpu(runs.bare) / lowestCpu(runs.trpc) },
   };
 }
 
@@ -568,7 +572,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
     const session = defined(cookie(), 'cookie()');
     const neighbour = await neighbourSession(server.url);
-    const idleRss = rssOf(server.pid, 'VmRSS');
+    const loggedInRss = rssOf(server.pid, 'VmRSS');
 
     const firstAnswers = await firstAnswersOf(server.url, session, list);
     const token = session.replace(/^session=/, '');
@@ -591,9 +595,9 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       `\n## Scale: ${DOCUMENTS} documents in one organisation, as many in a neighbour one (${size.toFixed(0)} MB database, ${cache.built})`,
     );
     console.log(
-      `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), idle RSS ${idleRss} MB; ` +
+      `built server: cold start ${server.coldStartMs.toFixed(0)} ms (migrations included), RSS ${loggedInRss} MB once two users logged in (idle on an empty database: « npm run bench -- api »); ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s (after one loaded run of each door, not shown), each run after the ` +
-        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn${PIN_DOORS ? ', the servers on the last core and autocannon on the others (taskset)' : ''}, their median runs shown, ratios by CPU per round: median (lowest–highest); ` +
+        `server has drained the previous one; REST, tRPC and bare loaded ${DOOR_ROUNDS} times each, in turn${PIN_DOORS ? ', the servers on the last core and autocannon on the others (taskset)' : ''}, their median runs shown, ratios by CPU per round: median (lowest–highest), and the ratio of each door's lowest CPU per answer; ` +
         'bare: node:http + better-sqlite3 running the statements the app ran for the path, under the same Node flags (the session lookup included; ' +
         "answers kept until data_version moves where the app keeps them; it sends the JSON of the app's own answer, so the same bytes, without mapping rows or checking the output); " +
         `after a write: p50 of ${AFTER_WRITE} requests, each right after another connection commits (no answer kept); ` +
@@ -604,9 +608,9 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
       `session lookup: ${captured.lookup.statements.length} statement, plan ${captured.lookup.plan}; kept (k) endpoints answer from kept answers when loaded, in the app and in the bare handler alike`,
     );
     console.log(
-      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | REST req/s | p99 ms (loaded) | tRPC req/s | bare req/s | REST / bare | tRPC / bare | CPU µs per answer REST / tRPC / bare | by CPU: REST / bare, tRPC / bare | under writes req/s | under writes p99 ms | plan |',
+      '| endpoint | p50 / p99 ms (sequential) | after a write p50 ms | REST req/s | p99 ms (loaded) | tRPC req/s | bare req/s | REST / bare | tRPC / bare | CPU µs per answer REST / tRPC / bare | by CPU: REST / bare, tRPC / bare | by lowest CPU: REST / bare, tRPC / bare | under writes req/s | under writes p99 ms | plan |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     await warmUp(list, { app: server.url, bare: bareUrl, cookie: session });
     const rows: Measured[] = [];
     for (const [i, e] of list.entries()) {
@@ -618,6 +622,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
         trpc,
         bare: yardstick,
         byCpu,
+        byLowestCpu,
       } = await doorRounds({
         app: `${server.url}${e.path}`,
         trpc: `${server.url}${doors.trpc}`,
@@ -633,7 +638,7 @@ async function onSqlite(cache: { file: string; built: string }, list: Endpoint[]
         `| ${e.title}${doors.kept ? ' (k)' : ''} | ${seq.p50.toFixed(1)} / ${seq.p99.toFixed(1)} | ${fresh.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ` +
           `${trpc.rps.toFixed(0)} | ${yardstick.rps.toFixed(0)} | ${(app.rps / yardstick.rps).toFixed(2)} | ${(trpc.rps / yardstick.rps).toFixed(2)} | ` +
           `${app.cpuUs.toFixed(0)} / ${trpc.cpuUs.toFixed(0)} / ${yardstick.cpuUs.toFixed(0)} | ` +
-          `${ratioText(byCpu.app)}, ${ratioText(byCpu.trpc)} | ` +
+          `${ratioText(byCpu.app)}, ${ratioText(byCpu.trpc)} | ${byLowestCpu.app.toFixed(2)}, ${byLowestCpu.trpc.toFixed(2)} | ` +
           `${writes.rps.toFixed(0)} | ${writes.p99} | ${plan} |`,
       );
     }
@@ -656,7 +661,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
     await client.auth.login.mutate({ email: EMAIL, password: PASSWORD });
     const session = defined(cookie(), 'cookie()');
     const neighbour = await neighbourSession(server.url);
-    const idleRss = rssOf(server.pid, 'VmRSS');
+    const loggedInRss = rssOf(server.pid, 'VmRSS');
     const rows: Measured[] = [];
     const found = await validateSessionToken(captured.db, session.replace(/^session=/, ''));
     for (const e of list) {
@@ -671,7 +676,7 @@ async function onPostgres(databaseUrl: string, list: Endpoint[]) {
     }
     const size = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(captured.db);
     const sizeMb = Number(defined(size.rows[0]).bytes) / 2 ** 20;
-    return { rows, coldStartMs: server.coldStartMs, idleRss, peakRss: rssOf(server.pid, 'VmHWM'), sizeMb };
+    return { rows, coldStartMs: server.coldStartMs, loggedInRss, peakRss: rssOf(server.pid, 'VmHWM'), sizeMb };
   } finally {
     await captured.close();
     await server.stop();
@@ -699,7 +704,7 @@ export async function benchScale(): Promise<void> {
     );
     console.log(
       `data: SQLite file ${sqliteMb.toFixed(0)} MB, PostgreSQL database ${onPg.sizeMb.toFixed(0)} MB; PostgreSQL built server: ` +
-        `cold start ${onPg.coldStartMs.toFixed(0)} ms, idle RSS ${onPg.idleRss} MB, peak RSS ${onPg.peakRss} MB; ` +
+        `cold start ${onPg.coldStartMs.toFixed(0)} ms, RSS ${onPg.loggedInRss} MB once two users logged in, peak RSS ${onPg.peakRss} MB; ` +
         `sequential: ${SEQUENTIAL} requests after 3; loaded: ${CONNECTIONS} connections for ${SECONDS} s`,
     );
     console.log(
