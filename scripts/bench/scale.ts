@@ -215,6 +215,9 @@ export function endpoints(): Endpoint[] {
     { title: 'report: margin', path: `/api/reports/margin?${lastYear}` },
     { title: 'report: receipts book', path: `/api/reports/receipts?${lastYear}` },
     { title: 'report: URSSAF', path: `/api/reports/urssaf?${lastYear}&group=quarter` },
+    // A read never kept (the signed-in user, on every page load): the doors' whole pipeline against the same statements
+    // run by the bare handler each time, where every row above answers from kept answers once loaded.
+    { title: 'current user (never kept)', path: '/api/auth' },
   ];
 }
 

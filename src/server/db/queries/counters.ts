@@ -20,6 +20,7 @@ export async function nextCounter(db: Db, params: { organizationId: number; name
  * statement instead of one per row, under the same lock as nextCounter.
  */
 export async function takeCounters(db: Db, params: { organizationId: number; name: string; count: number }): Promise<number> {
+  if (!Number.isInteger(params.count) || params.count < 1) throw new Error(`takeCounters: ${params.count} values asked`);
   const row = await db
     .insertInto('counters')
     .values({ organization_id: params.organizationId, name: params.name, value: params.count })

@@ -79,7 +79,7 @@ export async function insertCustomer(db: Db, params: { organizationId: number; n
   return defined(ids.get(params.number), params.number);
 }
 
-/** Rows per statement of insertCustomers: 31 parameters each, far below SQLite's 32 766 and PostgreSQL's 65 535. */
+/** Rows per statement of insertCustomers: 23 parameters each, far below SQLite's 32 766 and PostgreSQL's 65 535. */
 const CUSTOMERS_PER_STATEMENT = 500;
 
 /**
