@@ -53,6 +53,7 @@ const envSchema = z.object({
   API_KEY_MAX_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: z.string().default('loopback'),
   OUTBOUND_ALLOW_PRIVATE: booleanString.default(false),
+  SMTP_TIMEOUT_SECONDS: positiveInt(10),
   METRICS_TOKEN: z.string().min(16, 'attendu : un jeton d’au moins 16 caractères').optional(),
   PLAN_LIMITS: z.enum(['on', 'off'], { message: 'attendu : on ou off' }).default('on'),
   // The worker threads of heavy work (workers/heavy-work.ts): how many, a task's time, a worker's memory.
@@ -89,6 +90,8 @@ export type Env = {
   appUrl: string;
   sessionSecure: boolean;
   smtpUrl: string | undefined;
+  /** SMTP_TIMEOUT_SECONDS: how long an organisation's own SMTP server may take to connect and greet (twice that per reply). */
+  smtpTimeoutMs: number;
   mailFrom: string;
   logLevel: 'info' | 'silent';
   clientDist: string;
@@ -195,6 +198,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appUrl,
     sessionSecure: e.SESSION_SECURE ?? appUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),

@@ -43,6 +43,8 @@ export function testEnv(extra: Record<string, string> = {}): {
     LOG_LEVEL: 'silent',
     // The tests' SMTP servers listen on 127.0.0.1 and ephemeral ports; the guard's own test sets this to false.
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    // The SMTP servers that never answer wait out this timeout: 2 s, not 10, in every test that meets one.
+    SMTP_TIMEOUT_SECONDS: '2',
     // Suites create many documents in one organisation: limits stay lifted unless a test turns them on (PLAN_LIMITS: 'on').
     PLAN_LIMITS: 'off',
     AUDIT_KEY: TEST_AUDIT_KEY,

@@ -90,10 +90,10 @@ export function createMailer(config: { smtpUrl: string | undefined; from: string
 
 /**
  * Transport options from an SMTP URL an organisation typed. Built field by field rather than handing nodemailer
- * the URL, whose query string could switch transports (`?sendmail=true&path=…` runs a program). Short timeouts:
- * someone is waiting in front of the settings page.
+ * the URL, whose query string could switch transports (`?sendmail=true&path=…` runs a program). Short timeouts
+ * (SMTP_TIMEOUT_SECONDS, 10 by default): someone is waiting in front of the settings page.
  */
-export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options & { host: string; port: number } {
+export function smtpOptionsFromUrl(smtpUrl: string, timeoutMs = 10_000): SMTPTransport.Options & { host: string; port: number } {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return {
@@ -101,9 +101,9 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options & { h
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     auth: url.username || url.password ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: 2 * timeoutMs,
   };
 }
 
@@ -111,8 +111,8 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransport.Options & { h
  * A mailer on an organisation's own SMTP server (Paramètres → Envoi d'emails): an address a user typed, so each send
  * first passes the outbound guard and then connects to the very IP the guard checked (TLS still verifies the name).
  */
-export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: OutboundPolicy): Mailer {
-  const options = smtpOptionsFromUrl(smtpUrl);
+export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: OutboundPolicy, timeoutMs?: number): Mailer {
+  const options = smtpOptionsFromUrl(smtpUrl, timeoutMs);
   return {
     outboxDir: null,
     async send(mail) {

@@ -146,7 +146,7 @@ export async function organizationMailer(deps: MailDeps, organizationId: number)
     organizationEmail(deps.db, organizationId),
   ]);
   const from = senderOf(settings, organizationName ?? '', deps.env.mailFrom, confirmed);
-  const mailer = settings.smtp_url ? createMailerForUrl(settings.smtp_url, from, deps.env.outbound) : deps.mailer;
+  const mailer = settings.smtp_url ? createMailerForUrl(settings.smtp_url, from, deps.env.outbound, deps.env.smtpTimeoutMs) : deps.mailer;
   const host = hostOf(settings.smtp_url || deps.env.smtpUrl || '');
   // Customers answer the business, never the no-reply address: the typed Reply-To, else the company's e-mail.
   const replyTo = settings.reply_to || companyEmail || undefined;
