@@ -88,18 +88,22 @@ export function createMailer(config: { smtpUrl: string | undefined; from: string
   };
 }
 
+/** The server an SMTP URL names: its host (an IPv6 address without brackets), its port, and whether TLS comes first. */
+export function smtpAddressOf(smtpUrl: string): { host: string; port: number; secure: boolean } {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : secure ? 465 : 587, secure };
+}
+
 /**
  * Transport options from an SMTP URL an organisation typed. Built field by field rather than handing nodemailer
  * the URL, whose query string could switch transports (`?sendmail=true&path=…` runs a program). Short timeouts
- * (SMTP_TIMEOUT_SECONDS, 10 by default): someone is waiting in front of the settings page.
+ * (SMTP_TIMEOUT_SECONDS): someone is waiting in front of the settings page.
  */
-export function smtpOptionsFromUrl(smtpUrl: string, timeoutMs = 10_000): SMTPTransport.Options & { host: string; port: number } {
+function smtpOptionsFromUrl(smtpUrl: string, timeoutMs: number): SMTPTransport.Options & { host: string; port: number } {
   const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
   return {
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
+    ...smtpAddressOf(smtpUrl),
     auth: url.username || url.password ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
@@ -111,7 +115,7 @@ export function smtpOptionsFromUrl(smtpUrl: string, timeoutMs = 10_000): SMTPTra
  * A mailer on an organisation's own SMTP server (Paramètres → Envoi d'emails): an address a user typed, so each send
  * first passes the outbound guard and then connects to the very IP the guard checked (TLS still verifies the name).
  */
-export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: OutboundPolicy, timeoutMs?: number): Mailer {
+export function createMailerForUrl(smtpUrl: string, from: MailAddress, policy: OutboundPolicy, timeoutMs: number): Mailer {
   const options = smtpOptionsFromUrl(smtpUrl, timeoutMs);
   return {
     outboxDir: null,

@@ -12,7 +12,7 @@ import {
   type SenderState,
 } from '../../shared/schemas/email-settings';
 import { EMAIL_TEMPLATE_LABELS, renderEmailTemplate, sampleEmailValues } from '../../shared/email-template';
-import { createMailerForUrl, type MailAddress, type Mailer, smtpOptionsFromUrl } from '../mail/mailer';
+import { createMailerForUrl, type MailAddress, type Mailer, smtpAddressOf } from '../mail/mailer';
 import { OUTBOUND_REFUSED, OutboundRefusedError, type OutboundPolicy, resolveOutbound } from '../net/outbound-guard';
 import { smtpFailureMessage } from '../mail/smtp-errors';
 import { fail, failField } from '../errors';
@@ -72,7 +72,7 @@ function restorePassword(submitted: string, stored: string): string {
  */
 async function assertAllowedAddress(smtpUrl: string, policy: OutboundPolicy): Promise<void> {
   if (smtpUrl === '') return;
-  const { host, port } = smtpOptionsFromUrl(smtpUrl);
+  const { host, port } = smtpAddressOf(smtpUrl);
   if (net.isIP(host) === 0) return;
   try {
     await resolveOutbound(host, port, policy);
