@@ -146,7 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // server's source is transformed and imported once per worker rather than once per file (5 s of CPU each).
           // Module state is per server where it matters (caches keyed by database, the worker pool closed with its app).
           isolate: false,
-          setupFiles: ['tests/helpers/shared-worker-setup.ts'],
+          setupFiles: ['tests/helpers/shared-worker-setup.ts', 'tests/helpers/e2e-failure-setup.ts'],
         },
       },
     ],

@@ -59,6 +59,8 @@ describe('purchase-order number, delivery address and RM registration, as a user
     await field(page, 'Ville').fill('Lyon');
 
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
+    // Saved first (the Aperçu opens), then asked: a failure says which of the two did not happen.
+    await page.waitForURL(/\/invoices\/\d+\/view$/);
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
     // The first issue of the run starts the EN 16931 validation worker: seconds on a loaded machine, once.

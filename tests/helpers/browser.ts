@@ -84,7 +84,39 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
+}
+
+/** The pages `newPage` opened and nobody closed yet: what a failed test's report describes. */
+const openPages = new Set<Page>();
+
+/**
+ * What each open page shows when a test fails: its address, its dialogs, alerts and snackbar, and a screenshot in
+ * the artifacts. A failure on a loaded CI machine is then read from the log, not guessed.
+ */
+export async function describeOpenPages(testName: string): Promise<string> {
+  const lines: string[] = [];
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    if (page.isClosed()) continue;
+    const file = `failure-${testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}-${n}`;
+    const shown = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="alert"], [data-testid="snackbar"]')]
+          .map(
+            (e) =>
+              `${e.getAttribute('role') ?? e.getAttribute('data-testid')}: ${(e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}`,
+          )
+          .filter((line) => !line.endsWith(': ')),
+      )
+      .catch((error: unknown) => [`(page unreadable: ${String(error)})`]);
+    await screenshot(page, file, { fullPage: false }).catch(() => undefined);
+    lines.push(`page ${n}: ${page.url()} (screenshot ${file}.png)`, ...shown.map((line) => `  ${line}`));
+  }
+  return lines.join('\n');
 }
 
 /** What the Content-Security-Policy refused in any page of this test file (browser suites assert it stays empty). */
