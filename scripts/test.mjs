@@ -3,7 +3,7 @@
 // in one lane while Vitest runs the unit and integration tests on SQLite, then the typecheck, the lint and the client
 // build the browser tests need, in the other (each Vitest run has one worker on 2 cores: one after the other, the
 // PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so the log reads in order.
-// The browser tests run last, alone.
+// The browser tests follow the lane that builds the client, beside the end of the PostgreSQL run, their output streamed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -39,7 +39,7 @@ async function lane(steps) {
     const { code, output } = await run(command, args, { env });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log.push(`\n== ${title} (${seconds} s${code === 0 ? '' : `, code ${code}`})\n${output}`);
-    if (code !== 0) return { ok: false, log: log.join('') };
+    if (code !== 0) return { ok: false, failed: title, log: log.join('') };
   }
   return { ok: true, log: log.join('') };
 }
@@ -74,22 +74,35 @@ const printed = (result) => {
   process.stdout.write(result.log);
   return result;
 };
-const lanes = await Promise.all(
-  postgresUrl
-    ? [
-        lane([
-          onNode('24', 'integration tests on PostgreSQL', ['run', '--project', 'integration'], { TEST_DATABASE_URL: postgresUrl }),
-        ]).then(printed),
-        lane([sqlite, ...checks, ...unitAgain]).then(printed),
-      ]
-    : [lane([...checks, ...unitAgain]).then(printed), lane([sqlite]).then(printed)],
-);
-if (lanes.some((l) => !l.ok)) {
-  console.error('\nnpm test: échec (voir ci-dessus)');
-  process.exit(1);
+const postgresStep = onNode('24', 'integration tests on PostgreSQL', ['run', '--project', 'integration'], {
+  TEST_DATABASE_URL: postgresUrl,
+});
+
+/** The browser tests, their output streamed as they run (they need the client build that the checks make). */
+async function browserTests() {
+  const title = 'end-to-end tests (Chromium)';
+  console.log(`\n== ${title}`);
+  const { code } = await run(bin('vitest'), ['run', '--project', 'e2e'], { live: true });
+  return code === 0 ? { ok: true } : { ok: false, failed: title };
 }
 
-console.log('\n== end-to-end tests (Chromium)');
-const e2e = await run(bin('vitest'), ['run', '--project', 'e2e'], { live: true });
+let results;
+if (postgresUrl) {
+  // The browser tests start as soon as the lane that builds the client has passed, beside the last minute of the
+  // PostgreSQL run rather than after it: the start of their run (its transforms, the template database, the first
+  // servers) is one core's work, which left the other waiting (`vmstat` during CI: half idle for a minute).
+  const postgresLane = lane([postgresStep]).then(printed);
+  const mainLane = lane([sqlite, ...checks, ...unitAgain])
+    .then(printed)
+    .then(async (done) => (done.ok ? [done, await browserTests()] : [done]));
+  results = (await Promise.all([postgresLane, mainLane])).flat();
+} else {
+  const lanes = await Promise.all([lane([...checks, ...unitAgain]).then(printed), lane([sqlite]).then(printed)]);
+  results = lanes.every((l) => l.ok) ? [...lanes, await browserTests()] : lanes;
+}
 console.log(`\n== npm test: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-process.exit(e2e.code);
+const failed = results.filter((r) => !r.ok).map((r) => r.failed);
+if (failed.length > 0) {
+  console.error(`\nnpm test: échec de ${failed.join(', ')} (voir ci-dessus)`);
+  process.exit(1);
+}
