@@ -2,8 +2,9 @@
 // The machines have 2 cores and the checks do not depend on each other: the PostgreSQL run of the integration suite goes
 // in one lane while Vitest runs the unit and integration tests on SQLite, then the typecheck, the lint and the client
 // build the browser tests need, in the other (each Vitest run has one worker on 2 cores: one after the other, the
-// PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so the log reads in order.
-// The browser tests follow the lane that builds the client, beside the end of the PostgreSQL run, their output streamed.
+// PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so a lane reads in one piece.
+// The browser tests follow the lane that builds the client, beside the end of the PostgreSQL run, their output streamed
+// (the PostgreSQL lane's may then come in the middle of it); the last line names every step that failed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -27,7 +28,8 @@ function run(command, args, { live = false, env = {} } = {}) {
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('error', (error) => resolve({ code: 1, output: `${output}\n${error.message}\n` }));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    // 'close', not 'exit': the output's last lines (Vitest's summary of what failed) may still be on their way at exit.
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
@@ -52,7 +54,7 @@ const started = performance.now();
 const codegen = await lane([['panda codegen', bin('panda'), ['codegen', '--silent']]]);
 if (!codegen.ok) {
   process.stdout.write(codegen.log);
-  console.error('\nnpm test: échec (voir ci-dessus)');
+  console.error(`\nnpm test: échec de ${codegen.failed} (voir ci-dessus)`);
   process.exit(1);
 }
 const checks = [
@@ -88,8 +90,8 @@ async function browserTests() {
 
 let results;
 if (postgresUrl) {
-  // The browser tests start as soon as the lane that builds the client has passed, beside the last minute of the
-  // PostgreSQL run rather than after it: the start of their run (its transforms, the template database, the first
+  // The browser tests start as soon as the lane that builds the client has passed, beside the end of the PostgreSQL
+  // run rather than after it: the start of their run (its transforms, the template database, the first
   // servers) is one core's work, which left the other waiting (`vmstat` during CI: half idle for a minute).
   const postgresLane = lane([postgresStep]).then(printed);
   const mainLane = lane([sqlite, ...checks, ...unitAgain])
