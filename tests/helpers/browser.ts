@@ -59,10 +59,14 @@ export function workerBrowser(): Promise<Browser> {
 
 export const ARTIFACTS = path.resolve('tests/artifacts');
 
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, timeout }: { fullPage?: boolean; timeout?: number } = {},
+): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
+  await page.screenshot({ path: file, fullPage, ...(timeout ? { timeout } : {}) });
   return file;
 }
 
@@ -92,31 +96,40 @@ export async function newPage(
 /** The pages `newPage` opened and nobody closed yet: what a failed test's report describes. */
 const openPages = new Set<Page>();
 
+/** At most this long for what a failed test's report reads of a page: a page that hangs must not hold the run. */
+const REPORT_WAIT_MS = 5_000;
+
 /**
  * What each open page shows when a test fails: its address, its dialogs, alerts and snackbar, and a screenshot in
- * the artifacts. A failure on a loaded CI machine is then read from the log, not guessed.
+ * the artifacts. A failure on a loaded CI machine is then read from the log, not guessed. `name` names the screenshots
+ * (the test file's and the test's names).
  */
-export async function describeOpenPages(testName: string): Promise<string> {
+export async function describeOpenPages(name: string): Promise<string> {
   const lines: string[] = [];
   let n = 0;
   for (const page of openPages) {
     n += 1;
     if (page.isClosed()) continue;
-    const file = `failure-${testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}-${n}`;
-    const shown = await page
-      .evaluate(() =>
-        [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="alert"], [data-testid="snackbar"]')]
-          .map(
-            (e) =>
-              `${e.getAttribute('role') ?? e.getAttribute('data-testid')}: ${(e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}`,
-          )
-          .filter((line) => !line.endsWith(': ')),
-      )
-      .catch((error: unknown) => [`(page unreadable: ${String(error)})`]);
-    await screenshot(page, file, { fullPage: false }).catch(() => undefined);
+    const file = `failure-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 90)}-${n}`;
+    const read = page.evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="alert"], [data-testid="snackbar"]')]
+        .map(
+          (e) => `${e.getAttribute('role') ?? e.getAttribute('data-testid')}: ${(e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}`,
+        )
+        .filter((line) => !line.endsWith(': ')),
+    );
+    const late = new Promise<string[]>((resolve) => setTimeout(() => resolve(['(page muette après 5 s)']), REPORT_WAIT_MS).unref());
+    const shown = await Promise.race([read, late]).catch((error: unknown) => [`(page illisible : ${String(error)})`]);
+    await screenshot(page, file, { fullPage: false, timeout: REPORT_WAIT_MS }).catch(() => undefined);
     lines.push(`page ${n}: ${page.url()} (screenshot ${file}.png)`, ...shown.map((line) => `  ${line}`));
   }
   return lines.join('\n');
+}
+
+/** The report of `describeOpenPages` on the error output, under the failed test's name, when a page is open. */
+export async function reportOpenPages(name: string): Promise<void> {
+  const described = await describeOpenPages(name);
+  if (described) console.error(`\nÀ l’échec de « ${name} » :\n${described}`);
 }
 
 /** What the Content-Security-Policy refused in any page of this test file (browser suites assert it stays empty). */
@@ -216,6 +229,11 @@ export async function forEachLook(
     const { context, page } = await openLook(open, view, options.display?.(view));
     try {
       await body(page, view);
+    } catch (error) {
+      // Read before the page closes below: the failed test's own report comes after, when it is gone.
+      const { testPath, currentTestName } = expect.getState();
+      await reportOpenPages(`${path.basename(testPath ?? '')} › ${currentTestName ?? 'test'} (${view.name})`);
+      throw error;
     } finally {
       await context.close();
     }
