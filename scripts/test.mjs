@@ -33,6 +33,19 @@ function run(command, args, { live = false, env = {} } = {}) {
   });
 }
 
+/**
+ * What a failed step's output says of its failure, printed again at the very end: a lane's output comes whole when the
+ * lane ends, so a failure in one lane is followed by the other lane's long output, and a log read from its end (a CI
+ * page shows its tail) must still name the failing test. Vitest's own section from « Failed Tests » or « Failed Suites »
+ * on, otherwise the output's last lines; at most 200 lines either way.
+ */
+function failureSummary(output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => /Failed (Tests|Suites) \d+/.test(line));
+  const from = start >= 0 ? lines.slice(start) : lines.slice(-60);
+  return from.slice(0, 200).join('\n');
+}
+
 /** Steps one after the other, stopping at the first failure; each step's output printed under its title. */
 async function lane(steps) {
   const log = [];
@@ -41,7 +54,7 @@ async function lane(steps) {
     const { code, output } = await run(command, args, { env });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log.push(`\n== ${title} (${seconds} s${code === 0 ? '' : `, code ${code}`})\n${output}`);
-    if (code !== 0) return { ok: false, failed: title, log: log.join('') };
+    if (code !== 0) return { ok: false, failed: title, log: log.join(''), summary: failureSummary(output) };
   }
   return { ok: true, log: log.join('') };
 }
@@ -104,6 +117,8 @@ if (postgresUrl) {
 }
 console.log(`\n== npm test: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const failed = results.filter((r) => !r.ok).map((r) => r.failed);
+for (const result of results.filter((r) => !r.ok && r.summary))
+  console.log(`\n== ${result.failed} : ce qui a échoué (répété depuis plus haut)\n${result.summary}`);
 if (failed.length > 0) {
   console.error(`\nnpm test: échec de ${failed.join(', ')} (voir ci-dessus)`);
   process.exit(1);
