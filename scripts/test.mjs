@@ -106,8 +106,10 @@ if (postgresUrl) {
   // The browser tests start as soon as the lane that builds the client has passed, beside the end of the PostgreSQL
   // run rather than after it: the start of their run (its transforms, the template database, the first
   // servers) is one core's work, which left the other waiting (`vmstat` during CI: half idle for a minute).
-  const postgresLane = lane([postgresStep]).then(printed);
-  const mainLane = lane([sqlite, ...checks, ...unitAgain])
+  // The second unit run follows the PostgreSQL run: it then fills the core the browser tests' start leaves idle,
+  // instead of delaying that start.
+  const postgresLane = lane([postgresStep, ...unitAgain]).then(printed);
+  const mainLane = lane([sqlite, ...checks])
     .then(printed)
     .then(async (done) => (done.ok ? [done, await browserTests()] : [done]));
   results = (await Promise.all([postgresLane, mainLane])).flat();

@@ -52,6 +52,18 @@ const MENU: [string, string, string][] = [
 ];
 
 describe('the application shell', () => {
+  it('opens in a page without the hidden address-bar popups Chromium would build for every context', async () => {
+    const { context, page } = await loggedIn();
+    await page.goto('/');
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    await cdp.detach();
+    await context.close();
+    // Each popup is a renderer process of its own (the launch flags, src/server/pdf/pdf-renderer.ts).
+    expect(targetInfos.filter((t) => t.url.includes('omnibox')).map((t) => t.url)).toEqual([]);
+    expect(targetInfos.some((t) => t.type === 'page' && t.url.startsWith(server.url))).toBe(true);
+  });
+
   it('wide: every side-menu entry leads to its page and title; the rail shows tooltips and expands', async () => {
     const { context, page } = await loggedIn();
     await page.goto('/');
