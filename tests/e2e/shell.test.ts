@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -62,6 +63,28 @@ describe('the application shell', () => {
     // Each popup is a renderer process of its own (the launch flags, src/server/pdf/pdf-renderer.ts).
     expect(targetInfos.filter((t) => t.url.includes('omnibox')).map((t) => t.url)).toEqual([]);
     expect(targetInfos.some((t) => t.type === 'page' && t.url.startsWith(server.url))).toBe(true);
+  });
+
+  it.runIf(process.getuid?.() === 0)('runs Chromium at the priority of everything else, even as root (helpers/chromium.ts)', async () => {
+    const { context, page } = await loggedIn();
+    await page.goto('/');
+    // This process's descendants, then any of their threads above the normal priority (nice below 0).
+    const rows = execFileSync('ps', ['-eLo', 'pid=,ppid=,ni=,comm='], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/));
+    const ours = new Set([String(process.pid)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, ppid] of rows)
+        if (pid && ppid && ours.has(ppid) && !ours.has(pid)) {
+          ours.add(pid);
+          grew = true;
+        }
+    }
+    await context.close();
+    expect(rows.some(([pid, , , comm]) => pid && ours.has(pid) && comm === 'chromium')).toBe(true);
+    expect(rows.filter(([pid, , ni]) => pid && ours.has(pid) && Number(ni) < 0).map((row) => row.join(' '))).toEqual([]);
   });
 
   it('wide: every side-menu entry leads to its page and title; the rail shows tooltips and expands', async () => {

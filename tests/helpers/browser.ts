@@ -7,12 +7,13 @@ import { startServer, type ServerUnderTest } from './built-server';
 import { newUser, Session } from './clients';
 import { chromiumFlags } from '../../src/server/pdf/pdf-renderer';
 import { defined } from '../../src/shared/defined';
+import { unboostedChromium } from './chromium';
 
 /** CONTRACT.md: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
 function chromiumExecutable(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
-  if (found) return found;
+  if (found) return unboostedChromium(found);
   try {
     const own = chromium.executablePath();
     if (own && fs.existsSync(own)) return own;

@@ -6,6 +6,8 @@ import { TEST_AUDIT_KEY } from './audit-key';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from './postgres';
 import { sqliteTemplate } from './template-database';
+import { unboostedChromium } from './chromium';
+import { findChromium } from '../../src/server/pdf/pdf-renderer';
 
 export interface TestServer {
   url: string;
@@ -33,6 +35,7 @@ export function testEnv(extra: Record<string, string> = {}): {
   const base = testDatabaseUrl();
   const databaseUrl = base && extra.DATABASE_URL === undefined ? createTestDatabase(base) : `file:${dbPath}`;
   const template = sqliteTemplate();
+  const printer = findChromium(process.env.CHROMIUM_PATH);
   if (!base && extra.DATABASE_URL === undefined && template) fs.copyFileSync(template, dbPath);
   const vars: Record<string, string> = {
     NODE_ENV: 'test',
@@ -48,6 +51,8 @@ export function testEnv(extra: Record<string, string> = {}): {
     // Suites create many documents in one organisation: limits stay lifted unless a test turns them on (PLAN_LIMITS: 'on').
     PLAN_LIMITS: 'off',
     AUDIT_KEY: TEST_AUDIT_KEY,
+    // The PDF printer's Chromium, when the machine has one: at the priority of the rest of the run (helpers/chromium.ts).
+    ...(printer ? { CHROMIUM_PATH: unboostedChromium(printer) } : {}),
     ...extra,
   };
   const env = loadEnv(vars);

@@ -236,7 +236,7 @@ describe('npm run seed with a key', () => {
     } finally {
       clock.now = realNow;
     }
-  }, 20_000);
+  });
 
   it('fills the key’s organisation through the typed client, and refuses one that has data', async () => {
     const seedServer = await startTestServer();

@@ -224,7 +224,7 @@ describe('npm run audit:verify', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/✓ Atelier Fontaine \(n° \d+\) : journal intègre, \d+ entrées vérifiées/);
     expect(out).toMatch(/Tous les journaux sont intègres \(\d+ organisations\)\./);
-  }, 30_000);
+  });
 });
 
 describe('audit log: tampering with the database is detected', () => {
@@ -328,5 +328,5 @@ describe('audit log: tampering with the database is detected', () => {
     expect(code).toBe(1);
     expect(out).toMatch(/✗ Atelier Fontaine \(n° \d+\) : journal altéré à partir de l’entrée n° 2 \(sur 3\)/);
     expect(out).toMatch(/3 journaux altérés sur \d+\./);
-  }, 30_000);
+  });
 });

@@ -112,7 +112,7 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     expect(fs.readFileSync(path.join(target.dataDir, '00-lisez-moi.txt'), 'utf8')).toBe('notes de l’administrateur');
     expect(fs.readFileSync(path.join(target.dataDir, 'logos', 'logo.png'), 'utf8')).toBe('logo');
     fs.rmSync(target.dataDir, { recursive: true, force: true });
-  }, 90_000);
+  });
 
   it('restore refuses a file that is not a Facturier database, and moves nothing', () => {
     const target = testEnv();
@@ -153,7 +153,7 @@ describe('npm run backup / npm run restore (issue 20)', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: '0', NODE_ENV: 'test', DATABASE_URL: `file:${empty.dbPath}`, DATA_DIR: empty.dataDir },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 90_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('est un fichier vide (0 octet) : elle n’est pas ouverte comme une base neuve');

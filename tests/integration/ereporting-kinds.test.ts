@@ -204,7 +204,7 @@ describe('e-reporting of international B2B sales (Flux 10.1) and of payments of 
       '<PaymentsReport><ReportPeriod><StartDate>20261001</StartDate><EndDate>20261031</EndDate></ReportPeriod></PaymentsReport>',
     );
     expect(await rowOf(session, 'payments')).toMatchObject({ amount: 0 });
-  }, 60_000);
+  });
 
   it('refuses in French, and sends nothing, an international sale whose buyer has no identifier', async () => {
     const session = await connected();

@@ -102,7 +102,7 @@ describe('environment', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'quatre-vingts', DATABASE_URL: `file:${path.join(os.tmpdir(), 'never.db')}` },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 90_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Configuration invalide');

@@ -111,5 +111,5 @@ describe.skipIf(!testDatabaseUrl())('several processes on one PostgreSQL databas
       if (answer.status === 429) expect(answer.body.messages).toBe(LOCKED);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-  }, 60_000);
+  });
 });

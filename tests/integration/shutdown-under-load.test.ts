@@ -95,7 +95,7 @@ describe('stopping under load', () => {
     expect(errors).toEqual([]);
     await new Promise<void>((r) => receiver.close(() => r()));
     await server.close();
-  }, 60_000);
+  });
 
   it('answers every request of keep-alive clients during the stop, each closing its connection, without the force timer', async () => {
     const server = await startTestServer();
@@ -141,7 +141,7 @@ describe('stopping under load', () => {
     expect(lost).toEqual([]);
     expect(stopMs).toBeLessThan(5_000); // not the 10 s force timer
     await server.close();
-  }, 60_000);
+  });
 });
 
 describe('RequestDrain', () => {

@@ -10,7 +10,7 @@ import {
 } from '../../scripts/code-shape';
 
 // Each test parses every server file: seconds on a loaded machine.
-describe('the shape of src/server', { timeout: 60_000 }, () => {
+describe('the shape of src/server', () => {
   it('imports only from its own layer or below', () => {
     expect(upwardImports('.').map(({ file, what }) => `${file} ${what}`)).toEqual([]);
   });

@@ -206,7 +206,7 @@ describe('French typography of the server’s messages', () => {
       }
     }
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('prints every mail’s subject and text with the no-break spaces, whatever the message was written with', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'facturier-typography-'));

@@ -55,6 +55,6 @@ describe('numberingCollisions over the six document types', () => {
       numbering[type] = s(`{customer_id}${'{year}{month}{day}'.repeat(2)}-${type}-`, 12, '{order}{currency}');
     const started = performance.now();
     expect(numberingCollisions(numbering).length).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(20_000); // ~50 ms; a blow-up of the automata would take minutes
   });
 });

