@@ -108,9 +108,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // (the schematron, Zod's schemas, the client's modules), 90 s for the suite on one core instead of 30 s.
           isolate: false,
           setupFiles: ['tests/helpers/shared-worker-setup.ts'],
-          // A bound on a hung test, not a speed check (Vitest's 5 s default was one): `npm test` runs this suite beside
-          // the PostgreSQL run and the browser tests, whose Chromium raises its own priority when run as root (nice -8).
+          // Bounds on a hung test, not speed checks (Vitest's 5 s default was one): `npm test` runs this suite beside the
+          // PostgreSQL run and the browser tests, on 2 cores.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -122,8 +123,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // With TEST_DATABASE_URL (the PostgreSQL run): migrates the template the test databases are copied from.
           globalSetup: ['tests/integration/global-setup.ts'],
           exclude: process.env.TEST_DATABASE_URL ? POSTGRES_RUN_SKIPS : [],
-          // Bounds on a hung test, not speed checks: on the PostgreSQL run beside the browser tests (whose Chromium runs
-          // at nice -8 as root), tests of 10–17 s elsewhere took 25–30 s, and seeding an organisation's year went over 30.
+          // Bounds on a hung test, not speed checks: on the PostgreSQL run beside the browser tests, tests of 10–17 s
+          // elsewhere took 25–30 s, and seeding an organisation's year went over 30.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // The files share the worker's modules: the server's source is imported once, not once per file (about 2 s

@@ -16,14 +16,14 @@ delete process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs one command; resolves to its exit code and its output (captured, or streamed with `live`). */
+/** Runs one command; resolves to its exit code and its output (captured; with `live`, also streamed as it comes). */
 function run(command, args, { live = false, env = {} } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env } });
     let output = '';
     const take = (chunk) => {
       if (live) process.stdout.write(chunk);
-      else output += chunk;
+      output += chunk;
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
@@ -97,8 +97,8 @@ const postgresStep = onNode('24', 'integration tests on PostgreSQL', ['run', '--
 async function browserTests() {
   const title = 'end-to-end tests (Chromium)';
   console.log(`\n== ${title}`);
-  const { code } = await run(bin('vitest'), ['run', '--project', 'e2e'], { live: true });
-  return code === 0 ? { ok: true } : { ok: false, failed: title };
+  const { code, output } = await run(bin('vitest'), ['run', '--project', 'e2e'], { live: true });
+  return code === 0 ? { ok: true } : { ok: false, failed: title, summary: failureSummary(output) };
 }
 
 let results;
@@ -107,7 +107,7 @@ if (postgresUrl) {
   // run rather than after it: the start of their run (its transforms, the template database, the first
   // servers) is one core's work, which left the other waiting (`vmstat` during CI: half idle for a minute).
   // The second unit run follows the PostgreSQL run: it then fills the core the browser tests' start leaves idle,
-  // instead of delaying that start.
+  // instead of delaying that start (a failed PostgreSQL run ends the lane: that run is then fixed first).
   const postgresLane = lane([postgresStep, ...unitAgain]).then(printed);
   const mainLane = lane([sqlite, ...checks])
     .then(printed)

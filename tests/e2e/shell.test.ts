@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { chooseOption, cspViolations, launchBrowser, newPage, screenshot } from '../helpers/browser';
 import { newUser, Session } from '../helpers/clients';
+import { chromiumWouldRaiseItsPriority } from '../helpers/chromium';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { defined } from '../../src/shared/defined';
 
@@ -65,27 +66,30 @@ describe('the application shell', () => {
     expect(targetInfos.some((t) => t.type === 'page' && t.url.startsWith(server.url))).toBe(true);
   });
 
-  it.runIf(process.getuid?.() === 0)('runs Chromium at the priority of everything else, even as root (helpers/chromium.ts)', async () => {
-    const { context, page } = await loggedIn();
-    await page.goto('/');
-    // This process's descendants, then any of their threads above the normal priority (nice below 0).
-    const rows = execFileSync('ps', ['-eLo', 'pid=,ppid=,ni=,comm='], { encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/));
-    const ours = new Set([String(process.pid)]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [pid, ppid] of rows)
-        if (pid && ppid && ours.has(ppid) && !ours.has(pid)) {
-          ours.add(pid);
-          grew = true;
-        }
-    }
-    await context.close();
-    expect(rows.some(([pid, , , comm]) => pid && ours.has(pid) && comm === 'chromium')).toBe(true);
-    expect(rows.filter(([pid, , ni]) => pid && ours.has(pid) && Number(ni) < 0).map((row) => row.join(' '))).toEqual([]);
-  });
+  it.runIf(chromiumWouldRaiseItsPriority())(
+    'runs Chromium at the priority of everything else, even as root (helpers/chromium.ts)',
+    async () => {
+      const { context, page } = await loggedIn();
+      await page.goto('/');
+      // This process's descendants, then any of their threads above the normal priority (nice below 0).
+      const rows = execFileSync('ps', ['-eLo', 'pid=,ppid=,ni=,comm='], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/));
+      const ours = new Set([String(process.pid)]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const [pid, ppid] of rows)
+          if (pid && ppid && ours.has(ppid) && !ours.has(pid)) {
+            ours.add(pid);
+            grew = true;
+          }
+      }
+      await context.close();
+      expect(rows.some(([pid, , , comm]) => pid && ours.has(pid) && comm === 'chromium')).toBe(true);
+      expect(rows.filter(([pid, , ni]) => pid && ours.has(pid) && Number(ni) < 0).map((row) => row.join(' '))).toEqual([]);
+    },
+  );
 
   it('wide: every side-menu entry leads to its page and title; the rail shows tooltips and expands', async () => {
     const { context, page } = await loggedIn();

@@ -383,7 +383,7 @@ describe('npm run plan (operator)', () => {
     expect((await session.rest('GET', '/api/subscription')).body).toMatchObject({ plan: 'free' });
   });
 
-  it('refuses an unknown plan, a past date and an unknown organisation (exit code 2)', { timeout: 90_000 }, async () => {
+  it('refuses an unknown plan, a past date and an unknown organisation (exit code 2)', async () => {
     const { session } = await registered(plain.url);
     const org = String(await organizationIdOf(session));
     await expect(plan(plain, '--org', org, '--plan', 'platine', '--until', '2099-01-01')).rejects.toMatchObject({
