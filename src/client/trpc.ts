@@ -6,7 +6,8 @@ import superjson from 'superjson';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/_app';
 import { showMessage } from './stores/snackbar';
-import { BATCH_OVER_BUDGET, MAX_BATCH_CALLS } from '../shared/api-limits';
+import { MAX_BATCH_CALLS } from '../shared/api-limits';
+import { aloneAfterBatchRefusalLink } from './lib/batch-refusal-link';
 import { fetchWithTimeout, NETWORK_ERROR, PlainCallError, type ErrorInfo } from './lib/plain-call';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -122,31 +123,6 @@ const idempotencyLink: TRPCLink<AppRouter> =
         done();
         subscription.unsubscribe();
       };
-    });
-
-/** A call the server did not run because the batch it came in had spent its budget (server/http/batch-budget.ts). */
-const refusedForItsBatch = (error: unknown) =>
-  error instanceof TRPCClientError &&
-  (error.data as { httpStatus?: number } | undefined)?.httpStatus === 413 &&
-  error.message === BATCH_OVER_BUDGET;
-
-/**
- * A read refused for its batch's budget is sent again alone, once, as the refusal asks: a page whose reports are heavy
- * together (the first figures of a large organisation) then draws each of them instead of an error.
- */
-const aloneAfterBatchRefusalLink: TRPCLink<AppRouter> =
-  () =>
-  ({ op, next }) =>
-    observable((observer) => {
-      let subscription = next(op).subscribe({
-        next: (value) => observer.next(value),
-        error: (error) => {
-          if (op.type !== 'query' || op.context.alone || !refusedForItsBatch(error)) return observer.error(error);
-          subscription = next({ ...op, context: { ...op.context, alone: true } }).subscribe(observer);
-        },
-        complete: () => observer.complete(),
-      });
-      return () => subscription.unsubscribe();
     });
 
 export const trpcClient = trpc.createClient({

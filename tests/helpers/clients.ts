@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { MAX_BATCH_CALLS } from '../../src/shared/api-limits';
+import { aloneAfterBatchRefusalLink } from '../../src/client/lib/batch-refusal-link';
 import superjson from 'superjson';
 import type { AppRouter } from '../../src/server/routers/_app';
 import { defined } from '../../src/shared/defined';
@@ -49,13 +50,14 @@ export class Session {
   /** The typed client of the SPA and scripts, over HTTP, with this jar's cookie. */
   trpc(opts: { batch?: boolean } = {}) {
     const options = { url: `${this.baseUrl}/api/trpc`, transformer: superjson, fetch: this.fetch };
-    // As the SPA: writes one per request (the server refuses them in a batch), reads batched unless told otherwise.
+    // As the SPA: writes one per request (the server refuses them in a batch), reads batched unless told otherwise, a
+    // read refused for its batch's budget sent again alone.
     const link = splitLink<AppRouter>({
-      condition: (op) => op.type === 'mutation' || opts.batch === false,
+      condition: (op) => op.type === 'mutation' || op.context.alone === true || opts.batch === false,
       true: httpLink(options),
       false: httpBatchLink({ ...options, maxItems: MAX_BATCH_CALLS }),
     });
-    return createTRPCClient<AppRouter>({ links: [link] });
+    return createTRPCClient<AppRouter>({ links: [aloneAfterBatchRefusalLink, link] });
   }
 }
 
