@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keptAnswersOf } from '../../src/server/kept-answers';
 import { parisToday } from '../../src/shared/paris-date';
+import { addDays } from '../../src/shared/calendar-dates';
 import { withServerDb } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
@@ -85,7 +86,8 @@ describe('kept answers are never stale', () => {
     expect(await total(overdue)).toBe(0);
     expect(await total(overdue)).toBe(0);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 26 * 3_600_000);
+    // Midday (UTC) of the next Paris day, whatever the hour now: 26 h later was the day after tomorrow after 22:00.
+    vi.setSystemTime(new Date(`${addDays(today, 1)}T12:00:00Z`));
     expect(await total(overdue)).toBe(1);
   });
 
