@@ -1,6 +1,5 @@
 import { initTRPC } from '@trpc/server';
 import { middlewareMarker, type ProcedureBuilder } from '@trpc/server/unstable-core-do-not-import';
-import superjson from 'superjson';
 import type { Context } from './context';
 import { AppError, fieldsOf, messagesOf } from './errors';
 import { inputSchemaOf } from './input-schemas';
@@ -13,6 +12,7 @@ import type { LimitKey, PlanFeature } from '../shared/plans';
 import { assertFeature, assertWithinLimit } from './services/subscriptions';
 import { answerKey, inputKeyOf, type KeptTerm, keptAnswersOf } from './kept-answers';
 import { actingFor as actingForOrganization } from './db/write-scope';
+import { transformer } from './wire-transformer';
 
 /**
  * What a procedure says about its REST door: the REST dispatcher and the OpenAPI
@@ -83,13 +83,11 @@ export interface ProcedureMeta {
   upstream?: true;
 }
 
-/** How values cross the wire (dates, Maps…), both ways; the typed clients use the same (client/trpc.ts, scripts/api-client.ts). */
-export const transformer = superjson;
-
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // superjson's wire form (dates, Maps…), both ways: the typed clients use it too (client/trpc.ts, scripts/api-client.ts).
     transformer,
     errorFormatter({ shape, error, path }) {
       const messages = messagesOf(error, inputSchemaOf(path));

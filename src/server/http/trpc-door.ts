@@ -20,7 +20,8 @@ import { AppError } from '../errors';
 import { answerBytes, answerText } from '../kept-answers';
 import { MAX_BATCH_CALLS } from '../../shared/api-limits';
 import { BatchBudget } from './batch-budget';
-import { type KeptAnswer, type KeptReadInput, keptAnswerFor, keptReadInputOf, transformer } from '../trpc';
+import { type KeptAnswer, type KeptReadInput, keptAnswerFor, keptReadInputOf } from '../trpc';
+import { transformer } from '../wire-transformer';
 import type { SuperJSONResult } from 'superjson';
 import { procedureMetasOf } from '../procedures';
 import { trpcQuery } from './trpc-query';
@@ -262,9 +263,18 @@ async function answerCalls(
     }
   };
 
-  const answerCall = async (procedurePath: string, index: number): Promise<StoredHttpAnswer> => {
+  // Not async: a call without an Idempotency-Key (every read) is its answer's own promise, with no promise around it.
+  const answerCall = (procedurePath: string, index: number): Promise<StoredHttpAnswer> => {
     const session = ctx?.session;
     if (!key || !ctx || !session) return callOnce(procedurePath, index);
+    return answerIdempotent(procedurePath, index, { ctx, session, key });
+  };
+
+  const answerIdempotent = async (
+    procedurePath: string,
+    index: number,
+    { ctx, session, key }: { ctx: Context; session: NonNullable<Context['session']>; key: string },
+  ): Promise<StoredHttpAnswer> => {
     let hash: string;
     try {
       hash = requestHash(inputAt(index));

@@ -1,4 +1,5 @@
 import { registerInputSchemas } from '../input-schemas';
+import { parseSynchronously } from '../procedure-parsers';
 import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
@@ -78,6 +79,7 @@ export const appRouter = router({
 
 // The error formatter names invalid fields by walking the procedure's own input schema.
 registerInputSchemas(appRouter);
+parseSynchronously(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
