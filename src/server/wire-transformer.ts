@@ -19,8 +19,11 @@ export const transformer = {
 
 /**
  * Whether superjson would write `value` as it stands, with no `meta`: strings, booleans, null, finite numbers but -0,
- * arrays without holes and objects whose prototype is Object's or none, holding only those, none of them twice (superjson
- * notes a second reference to restore it) and no key superjson refuses (`__proto__`, `constructor`, `prototype`).
+ * arrays (plain, without holes or other keys: superjson walks every key of an array) and objects whose prototype is
+ * Object's or none, holding only those, none of them twice (superjson notes a second reference to restore it), none
+ * with a `toJSON` (superjson writes a copy, without it) and no key superjson refuses (`__proto__`, `constructor`,
+ * `prototype`). A getter is read here and again by JSON.stringify: one answering differently each time is the only
+ * value whose text could differ, and no answer holds one.
  */
 function isPlainJson(value: unknown, seen: Set<object>): boolean {
   switch (typeof value) {
@@ -35,10 +38,11 @@ function isPlainJson(value: unknown, seen: Set<object>): boolean {
       return false;
   }
   if (value === null) return true;
-  if (seen.has(value)) return false;
+  if (seen.has(value) || 'toJSON' in value) return false;
   seen.add(value);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i], seen)) return false;
+    if (Object.getPrototypeOf(value) !== Array.prototype || Object.keys(value).length !== value.length) return false;
+    for (const item of value) if (!isPlainJson(item, seen)) return false;
     return true;
   }
   const prototype: unknown = Object.getPrototypeOf(value);

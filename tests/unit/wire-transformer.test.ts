@@ -20,6 +20,13 @@ describe('the server’s wire transformer', () => {
   const sparse: unknown[] = [1];
   sparse[2] = 3;
   const nullPrototype = Object.assign(Object.create(null) as object, { a: 'b' });
+  const withKey = (key: string, value: unknown) => Object.assign([1, 2], { [key]: value });
+  const hiddenToJson = Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'T', enumerable: false });
+  class Listed extends Array<number> {
+    toJSON() {
+      return 'sub';
+    }
+  }
   const examples: [string, unknown][] = [
     ['a profile', { id: 7, email: 'a@b.fr', verified_at: null, organization: { id: 1, name: 'Atelier' } }],
     [
@@ -46,6 +53,12 @@ describe('the server’s wire transformer', () => {
     ['a class instance', { e: new URL('https://facturier.fr/') }],
     ['a key superjson refuses', JSON.parse('{"__proto__": {"x": 1}}')],
     ['a key named constructor', { constructor: 'x' }],
+    ['an array with a date under another key', withKey('extra', new Date(0))],
+    ['an array with undefined under another key', withKey('extra', undefined)],
+    ['an array with a key superjson refuses', withKey('constructor', 'x')],
+    ['a match, whose groups are undefined', { m: /b/.exec('abc') }],
+    ['a hidden toJSON', hiddenToJson],
+    ['an array of a subclass', { list: Listed.from([1]) }],
     ['a string alone', 'texte'],
     ['null', null],
   ];

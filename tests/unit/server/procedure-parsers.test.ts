@@ -9,7 +9,11 @@ const t = initTRPC.create();
 function watchedRouter() {
   const input = z.object({ name: z.string().min(1), count: z.coerce.number().default(1) });
   const output = z.object({ greeting: z.string(), count: z.number() });
-  const asyncInput = z.object({ code: z.string() }).refine(async (value) => value.code === 'ok', 'code refusé');
+  let checks = 0;
+  const asyncInput = z.object({ code: z.string() }).refine(async (value) => {
+    checks++;
+    return value.code === 'ok';
+  }, 'code refusé');
   const schemas = [input, output, asyncInput];
   const parseAsync = schemas.map((schema) => vi.spyOn(schema, 'parseAsync'));
   const router = t.router({
@@ -25,7 +29,7 @@ function watchedRouter() {
     checked: t.procedure.input(asyncInput).query(({ input: value }) => value.code),
   });
   const asyncCalls = () => parseAsync.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  return { router, asyncCalls };
+  return { router, asyncCalls, checks: () => checks };
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<TRPCError> {
@@ -65,12 +69,14 @@ describe('parseSynchronously', () => {
   });
 
   it('parses an asynchronous schema as tRPC does', async () => {
-    const { router } = watchedRouter();
+    const { router, checks } = watchedRouter();
     parseSynchronously(router);
     const caller = t.createCallerFactory(router)({});
     // Its refinement runs only in Zod's async mode: a synchronous parse alone would refuse even the good code.
     expect(await caller.checked({ code: 'ok' })).toBe('ok');
     const refused = await refusalOf(caller.checked({ code: 'non' }));
     expect(refused.code).toBe('BAD_REQUEST');
+    // Found asynchronous at its first call (the check ran in the synchronous try, then again), async since.
+    expect(checks()).toBe(3);
   });
 });
