@@ -114,7 +114,7 @@ describe('Paramètres → API', () => {
         { name: 'session', value: defined(member.session.cookie?.split('=')[1], 'cookie'), url: suite.server.url },
       ]);
       await page.goto('/settings/api');
-      // The settings pages a role may not use say so (issue 18 §2), rather than a form whose every action answers 403.
+      // The settings pages a role may not use say so, rather than a form whose every action answers 403.
       await page.getByTestId('no-access').getByText('Vous n’avez pas accès à cette page').waitFor();
       expect(await page.getByRole('button', { name: 'Créer la clé' }).count()).toBe(0);
       await screenshot(page, 'api-settings-member');

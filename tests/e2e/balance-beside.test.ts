@@ -31,7 +31,7 @@ async function balanceAndPages(page: Page) {
   };
 }
 
-describe('an issued invoice after a payment (issue 12)', () => {
+describe('an issued invoice after a payment', () => {
   it('keeps its PDF, Aperçu and share page as issued, the balance shown beside the document', async () => {
     const { customerId } = await readyToInvoice(suite.session);
     const invoice = await issued(suite.session, { customer_id: customerId, items: [line('Mission', 1, 1000)] });

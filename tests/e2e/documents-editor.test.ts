@@ -66,7 +66,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Désignation').fill('Formation');
     await page.getByLabel('Quantité').fill('2');
     await page.getByLabel('Prix unitaire').fill('87,5');
-    // One rate per line (issue 12 §6): choosing 10 % replaces the default 20 %.
+    // One rate per line: choosing 10 % replaces the default 20 %.
     await page.getByRole('radiogroup', { name: 'TVA' }).getByText('TVA 10 %', { exact: true }).click();
 
     // Line 3: a fixed discount, at 5,5 %; Enter in the last row adds a row, removing it asks first.
@@ -202,7 +202,7 @@ describe('the document editor in the browser', () => {
     await page.getByLabel('Désignation').fill('Audit express');
     await page.getByLabel('Prix unitaire').fill('300');
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
-    // Issue 23: validated first, so no « Émettre définitivement ? » for a document that cannot be issued; one banner,
+    // Validated first, so no « Émettre définitivement ? » for a document that cannot be issued; one banner,
     // the current reason, and no green « Mis à jour avec succès » beside it.
     const problems = page.getByRole('alert').filter({ hasText: 'Ce document ne peut pas encore être émis' });
     await problems.waitFor();

@@ -215,7 +215,7 @@ describe('the documents list in the browser', () => {
     expect(await snack.getAttribute('data-tone')).toBe('error');
     await second.context.close();
 
-    // On a phone the rows are cards (issue 23, tests/e2e/phone.test.ts); the page itself never scrolls sideways.
+    // On a phone the rows are cards (tests/e2e/phone.test.ts); the page itself never scrolls sideways.
     const phone = await newPage(browser, server.url, { width: 390, height: 844 });
     await phone.context.addCookies([{ name: 'session', value: cookie, url: server.url }]);
     await phone.page.goto('/invoices');

@@ -8,7 +8,7 @@ const MODIFIED = 'Ce document a été modifié entre-temps : rechargez-le';
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const dateField = (page: Page) => page.getByLabel('Date', { exact: true });
 
-describe('the lost edit of issue 12: the editor loads what the server holds, and a stale form never overwrites', () => {
+describe('the lost edit: the editor loads what the server holds, and a stale form never overwrites', () => {
   it('shows the saved date after a refused issue, and refuses the save of a page loaded before it', async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);
@@ -28,7 +28,7 @@ describe('the lost edit of issue 12: the editor loads what the server holds, and
     await expect.poll(() => dateField(page).inputValue()).toBe(today);
     await dateField(page).fill(future);
     await page.getByRole('button', { name: 'Enregistrer & émettre' }).click();
-    // Validated before any question: the reason stays in the banner beside the document (issue 23).
+    // Validated before any question: the reason stays in the banner beside the document.
     await page
       .getByRole('alert')
       .getByText(/date future/)

@@ -16,7 +16,7 @@ function watchMutations(page: Page, procedure: string): string[] {
   return keys;
 }
 
-describe('a double click records once (issue 12: nothing doubled)', () => {
+describe('a double click records once (nothing doubled)', () => {
   it('double-clicking Enregistrer on a new invoice creates one invoice, sent with an Idempotency-Key', async () => {
     const { session } = suite;
     await readyToInvoice(session);

@@ -12,7 +12,7 @@ const suite = browserSuite();
 const entries = async (card: Locator) =>
   Promise.all((await card.locator('li').all()).map(async (li) => (await li.locator('span').allInnerTexts()).join(' | ')));
 
-describe('the lifecycle of an issued invoice in its Aperçu (issue 13 §6)', () => {
+describe('the lifecycle of an issued invoice in its Aperçu', () => {
   it('lists Déposée and the automatic Encaissée with their dates; a refusal is declared with its reason', async () => {
     const { customerId } = await readyToInvoice(suite.session);
     const paid = await issued(suite.session, { customer_id: customerId, items: [line('Accompagnement', 1, 1000)] });

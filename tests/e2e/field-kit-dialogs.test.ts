@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { parisToday } from '../../src/shared/paris-date';
 
-/** The dialogs, the recurring editor and the reports' period picker on the field kit (issue 23, « One field kit »). */
+/** The dialogs, the recurring editor and the reports' period picker on the field kit. */
 describe('the field kit in the dialogs and pickers', () => {
   const suite = browserSuite();
   let estimate = { id: 0, uuid: '' };

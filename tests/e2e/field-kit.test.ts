@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, chosenOption, dialogLayerReady, forEachLook, screenshot, selectNamed } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
 
-/** The one field kit (issue 23): labels, errors and keyboard the same on every form, in light and dark, wide and narrow. */
+/** The one field kit: labels, errors and keyboard the same on every form, in light and dark, wide and narrow. */
 describe('the field kit', () => {
   const suite = browserSuite();
 

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { line } from '../helpers/documents';
 import { browserSuite, dialogLayerReady, screenshot } from '../helpers/browser';
 
-/** One round icon button in the theme (issue 23): the row menu's ⋮ and a dialog's close look and react the same. */
+/** One round icon button in the theme: the row menu's ⋮ and a dialog's close look and react the same. */
 describe('the theme’s icon button', () => {
   const suite = browserSuite();
 

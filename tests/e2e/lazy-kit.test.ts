@@ -1,4 +1,4 @@
-// Issue 22: the kit's Select, tooltip, tabs and number input draw before Ark's code for them has arrived (it comes when the browser is idle
+// The kit's Select, tooltip, tabs and number input draw before Ark's code for them has arrived (it comes when the browser is idle
 // or on hover or focus), and the document designer's panels come in their own chunks. Here each download is held back
 // on purpose: what the user does meanwhile (a click, ArrowDown, a hover, a focus) is not lost once the code lands, and
 // the page keeps its layout. When the code cannot come at all (offline, or a deploy removed the old chunk), the Select

@@ -1,4 +1,4 @@
-// Issue 22: each page downloads its own chunk when first shown. A session from the login page to the editor and the
+// Each page downloads its own chunk when first shown. A session from the login page to the editor and the
 // statistics loads the right chunks at the right time with no console error; an old tab whose chunks are gone after a
 // deploy gets a French notice with « Recharger la page » instead of a blank page.
 import { describe, expect, it } from 'vitest';

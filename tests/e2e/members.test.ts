@@ -88,7 +88,7 @@ describe('Mon équipe', () => {
       await drawer.getByRole('link', { name: 'Documents' }).waitFor();
       await p.getByText('Bienvenue dans l’espace d’Atelier Fontaine').waitFor();
       await screenshot(p, 'member-menu');
-      // The member's settings: the pages they may use, never the organisation's own settings (issue 18 §2).
+      // The member's settings: the pages they may use, never the organisation's own settings.
       await drawer.getByRole('link', { name: 'Paramètres' }).click();
       await p.waitForURL((url) => url.pathname === '/settings/tags');
       expect(await settingsNav(p)).toEqual([

@@ -4,7 +4,7 @@ import { browserSuite, forEachLook, PHONE, PHONE_LOOKS, screenshot, WIDE } from 
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 
-/** Issue 23: the last tables on a phone (payments, a customer's documents, the appointments list) become cards too. */
+/** The last tables on a phone (payments, a customer's documents, the appointments list) become cards too. */
 const suite = browserSuite();
 
 /** Nothing scrolls sideways, and the given text sits inside the screen. */
@@ -14,7 +14,7 @@ async function onScreen(page: Page, box: { x: number; width: number } | null) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-describe('the remaining tables are cards on a phone (issue 23)', () => {
+describe('the remaining tables are cards on a phone', () => {
   it('payments, a customer’s documents and the appointments list; tables again on a wide screen', { timeout: 180_000 }, async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);

@@ -3,10 +3,10 @@ import { browserSuite, chooseOption, forEachLook, look, PHONE, PHONE_LOOKS, scre
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 
-/** Issue 23: phones get cards instead of tables, the editor's buttons at the bottom, and errors beside their fields. */
+/** Phones get cards instead of tables, the editor's buttons at the bottom, and errors beside their fields. */
 const suite = browserSuite();
 
-describe('phones (issue 23)', () => {
+describe('phones', () => {
   it('lists are cards on a phone (number, customer, total, status, menu), tables on wide screens', async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);

@@ -6,7 +6,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 
 const suite = browserSuite();
 
-describe('search by keyboard (issue 23)', () => {
+describe('search by keyboard', () => {
   it('↓ and ↑ walk the results, Enter opens the one reached, Escape closes', async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);
@@ -53,7 +53,7 @@ describe('search by keyboard (issue 23)', () => {
   });
 });
 
-describe('duplicate customers (issue 23)', () => {
+describe('duplicate customers', () => {
   it('warns on the same SIREN before creating, opens the existing one, or creates anyway', async () => {
     const { session } = suite;
     const existing = (
@@ -93,7 +93,7 @@ describe('duplicate customers (issue 23)', () => {
   });
 });
 
-describe('an empty organisation (issue 23)', () => {
+describe('an empty organisation', () => {
   it('shows the five-step checklist, ticks what is done, and hides it once all is done', async () => {
     const { session, server } = suite;
     // A newcomer of their own, so that nothing from the other tests is already done.
@@ -131,7 +131,7 @@ describe('an empty organisation (issue 23)', () => {
   });
 });
 
-describe('help and narrow screens (issue 23)', () => {
+describe('help and narrow screens', () => {
   it('« Aide » explains the first invoice, the legal mentions and the shortcuts; Ctrl+K opens the search', async () => {
     await forEachLook(
       suite,
@@ -153,7 +153,7 @@ describe('help and narrow screens (issue 23)', () => {
   });
 });
 
-describe('credit-note editor and the rail (issue 23)', () => {
+describe('credit-note editor and the rail', () => {
   it('locks a credit note’s customer and shows no due date; rail icons keep 20 px at 120 % text size', async () => {
     const { session } = suite;
     const { customerId } = await readyToInvoice(session);

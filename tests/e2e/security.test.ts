@@ -7,7 +7,7 @@ import { issued, line, readyToInvoice } from '../helpers/documents';
 
 const suite = browserSuite();
 
-describe('the Content-Security-Policy in a real browser (issue 20)', () => {
+describe('the Content-Security-Policy in a real browser', () => {
   it('refuses a script injected into the page, and the app works under the policy', async () => {
     const { context, page } = await suite.loggedIn();
     await page.goto('/');

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from '../helpers/axe';
 import { browserSuite, chooseOption, chosenOption, dialogLayerReady, optionsOf, screenshot, selectNamed } from '../helpers/browser';
 
 /**
- * The kit Select's search field (issue 23): a long list (here the currency catalogue of Paramètres → Système
+ * The kit Select's search field: a long list (here the currency catalogue of Paramètres → Système
  * général, ~150 entries) opens with a search field, filtered by keyboard alone; a short one stays a plain list.
  */
 describe('the kit Select with a search field', () => {

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from '../helpers/axe';
 
 const suite = browserSuite();
 
-/** Issue 23 "One field kit": the settings screens moved onto the kit, by keyboard and as they look. */
+/** The settings screens moved onto the kit, by keyboard and as they look. */
 describe('settings screens on the field kit', () => {
   it('works by keyboard: a reminder’s Select, its Checkbox, the VAT regime radios and the debits checkbox', {
     timeout: 90_000,

@@ -5,12 +5,12 @@ import { issued, line, readyToInvoice } from '../helpers/documents';
 import { FRENCH_POSTCODE_MESSAGE } from '../../src/shared/schemas/customer';
 import { withFrenchSpaces } from '../../src/shared/typography';
 
-/** Issue 23, walked through as a new user: what that walk found still wrong, each fixed and kept so. */
+/** Walked through as a new user: what that walk found still wrong, each fixed and kept so. */
 const suite = browserSuite();
 /** Light on a wide screen, dark on a phone: both themes and both sizes, in two runs. */
 const TWO_LOOKS = [look('light', 'wide'), look('dark', 'phone')];
 
-describe('the walkthrough of issue 23', () => {
+describe('the walkthrough as a new user', () => {
   it('Infos de l’entreprise: a French postcode of 4 digits is marked beside its field, and cleared once typed again', async () => {
     await forEachLook(
       suite,

@@ -83,7 +83,7 @@ export async function newPage(
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   });
-  // Issue 20: the server's Content-Security-Policy must never block what the app itself does; a refusal is a bug.
+  // The server's Content-Security-Policy must never block what the app itself does; a refusal is a bug.
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
   });

@@ -44,7 +44,7 @@ async function createKey(owner: Session, name: string, scope: 'read' | 'write') 
   return answer.body.data as { id: number; secret: string; prefix: string };
 }
 
-describe('API keys: created, listed, revoked (issue 18 §4)', () => {
+describe('API keys: created, listed, revoked', () => {
   it('answers the secret once, keeps only its SHA-256, lists the key without it, and revokes it', async () => {
     const { session: owner } = await registered(server.url);
     const created = await owner.rest('POST', '/api/api-keys', { name: '  Comptabilité  ', scope: 'read' });

@@ -146,7 +146,7 @@ describe('login, current user, logout', () => {
   });
 });
 
-describe('login limits behind the proxy (issue 20)', () => {
+describe('login limits behind the proxy', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('a stranger failing on an owner’s address never locks the owner out (failures count per e-mail and IP)', async () => {

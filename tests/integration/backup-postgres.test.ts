@@ -48,7 +48,7 @@ describe('findPostgresTool', () => {
 
 const base = testDatabaseUrl();
 
-describe.skipIf(!base)('npm run backup / npm run restore on PostgreSQL (issue 21)', () => {
+describe.skipIf(!base)('npm run backup / npm run restore on PostgreSQL', () => {
   let server: TestServer;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'facturier-pg-backup-'));
   const made: string[] = [];

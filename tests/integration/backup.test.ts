@@ -43,7 +43,7 @@ function writerProcess(dbPath: string) {
   return spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: process.cwd() });
 }
 
-describe('npm run backup / npm run restore (issue 20)', () => {
+describe('npm run backup / npm run restore', () => {
   it('makes a verified copy while another process keeps writing, then restores it where a server starts on it', async () => {
     secretBoxFor({ secretsKey: undefined, dataDir: server.dataDir }).seal('un secret'); // creates DATA_DIR/secrets.key
     const writer = writerProcess(server.dbPath);

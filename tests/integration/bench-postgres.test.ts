@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../src/server/migrate';
 import { databaseUrl, dropTestDatabase, psql, testDatabaseUrl } from '../helpers/postgres';
 
 /**
- * Issue 21 §6: the benches' PostgreSQL side (scripts/bench/postgres.ts) — the verdict printed beside each endpoint must
+ * The benches' PostgreSQL side (scripts/bench/postgres.ts) — the verdict printed beside each endpoint must
  * tell a table walk from an index read, and the bench's own database must be created and dropped. Figures are not
  * asserted (they depend on the machine). PostgreSQL run only.
  */

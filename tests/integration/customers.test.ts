@@ -73,7 +73,7 @@ describe('customers (REST and tRPC)', () => {
     expect(page2.body.data.map((c: { name: string }) => c.name)).toEqual(['Café 100%', 'Danone']);
   });
 
-  it('finds look-alikes before a save (issue 23): same SIREN, or same name and e-mail, archived ones too', async () => {
+  it('finds look-alikes before a save: same SIREN, or same name and e-mail, archived ones too', async () => {
     const { session } = await registered(server.url);
     const created = (await session.rest('POST', '/api/customers', danone)).body.data;
     const trpc = session.trpc();

@@ -10,7 +10,7 @@ import { issued, line, readyToInvoice } from '../helpers/documents';
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/postgres';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Issue 21 §4: `npm run db:copy` moves a SQLite deployment to PostgreSQL, verified. PostgreSQL run only. */
+/** `npm run db:copy` moves a SQLite deployment to PostgreSQL, verified. PostgreSQL run only. */
 describe.skipIf(!testDatabaseUrl())('npm run db:copy', () => {
   let server: TestServer | undefined;
   const targets: string[] = [];

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 
-describe('document counts kept between list requests (issue 22)', () => {
+describe('document counts kept between list requests', () => {
   let dir: string;
   let connection: Connection;
   beforeAll(async () => {
@@ -116,7 +116,7 @@ describe('document counts kept between list requests (issue 22)', () => {
 });
 
 // PostgreSQL's kept counts (migration 0042): a generation per organisation, bumped in the writing transaction.
-describe.skipIf(!onPostgres)('document counts kept on PostgreSQL, across processes (issue 22)', () => {
+describe.skipIf(!onPostgres)('document counts kept on PostgreSQL, across processes', () => {
   it('reuses a count while no transaction wrote the organisation’s documents, and counts again once one commits', async () => {
     const server: TestServer = await startTestServer();
     // Two pools on the server's database: this test's reader, and another process's writer.

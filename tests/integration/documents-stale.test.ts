@@ -11,7 +11,7 @@ afterAll(() => server.close());
 
 const MODIFIED = 'Ce document a été modifié entre-temps : rechargez-le';
 
-describe('documents: an update based on an old version is refused (issue 12, lost edit)', () => {
+describe('documents: an update based on an old version is refused (lost edit)', () => {
   it('refuses the second of two updates based on the same version with 409, and keeps the first', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);

@@ -376,7 +376,7 @@ describe('documents: the list', () => {
   });
 });
 
-describe('documents: the list at scale (issue 22)', () => {
+describe('documents: the list at scale', () => {
   it('searches the full-text index: accents folded, word prefixes, number, amount typed the French way', async () => {
     const { session } = await registered(server.url);
     await readyToInvoice(session);

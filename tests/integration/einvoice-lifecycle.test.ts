@@ -54,7 +54,7 @@ const drop = (organizationId: number, name: string, update: unknown) => {
   fs.writeFileSync(path.join(inbox(organizationId), name), JSON.stringify(update));
 };
 
-describe('lifecycle statuses (issue 13 §6)', () => {
+describe('lifecycle statuses', () => {
   it('a refusal by the customer is recorded with its reason and date, logged, and the invoice can no longer be cashed', async () => {
     const { session } = await registered(url);
     const invoice = await invoiceOf(session);

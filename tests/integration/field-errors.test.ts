@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { readyToInvoice } from '../helpers/documents';
 
-/** Issue 23: a 400 says which fields it is about (`data.fields`), so that the forms show each message beside its field. */
+/** A 400 says which fields it is about (`data.fields`), so that the forms show each message beside its field. */
 let server: TestServer;
 let session: Session;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { restRoutes } from '../../src/server/http/rest';
 import { inputSchemaOf } from '../../src/server/input-schemas';
 
 /**
- * Issue 20 §7: every procedure, on both doors, fed inputs generated from its own Zod schema (through its JSON
+ * Every procedure, on both doors, fed inputs generated from its own Zod schema (through its JSON
  * Schema) mixed with hostile values — wrong types, huge and malformed strings, impossible dates, odd numbers. The
  * answer may be anything but a 5xx, and the process keeps answering. FUZZ_RUNS (default 6) inputs per procedure
  * and door keep `npm test` bounded; a larger FUZZ_RUNS digs deeper.
@@ -198,7 +198,7 @@ describe.each(SERVER_KINDS)('on the %s server', (kind) => {
     if (login.status !== 200) throw new Error(`login: ${login.status}`);
   }
 
-  describe(`fuzz: every procedure, both doors, ${RUNS} generated inputs each (issue 20)`, () => {
+  describe(`fuzz: every procedure, both doors, ${RUNS} generated inputs each`, () => {
     it('the tRPC door never answers 5xx', async () => {
       await freshSession();
       for (const { path, type } of procedures) {

@@ -25,7 +25,7 @@ describe.each(SERVER_KINDS)('on the %s server', (kind) => {
   });
   afterAll(() => server.close());
 
-  describe('hostile batches (issue 20)', () => {
+  describe('hostile batches', () => {
     it('600 copies in one POST batch: a French 400 at once, nothing copied, and the server keeps answering', async () => {
       const { session } = await registered(server.url);
       const invoice = await bigDraft(session, 200);
@@ -79,7 +79,7 @@ describe.each(SERVER_KINDS)('on the %s server', (kind) => {
     });
   });
 
-  describe('heavy writes per session and organisation (issue 20)', () => {
+  describe('heavy writes per session and organisation', () => {
     it(`copies beyond ${HEAVY_WRITES_PER_SESSION} a minute are refused in French; another organisation is not slowed`, async () => {
       const { session } = await registered(server.url);
       const invoice = await bigDraft(session, 1);
@@ -103,7 +103,7 @@ describe.each(SERVER_KINDS)('on the %s server', (kind) => {
     });
   });
 
-  describe('references to another organisation (issue 20)', () => {
+  describe('references to another organisation', () => {
     it('a document naming another organisation’s order is refused in French, on create and on update; its own order is kept', async () => {
       const { session: theirs } = await registered(server.url);
       const { customerId: theirCustomer } = await readyToInvoice(theirs);

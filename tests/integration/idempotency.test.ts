@@ -42,7 +42,7 @@ function trpcWithKey(session: Session, key: string, batch = false) {
   return createTRPCClient<AppRouter>({ links: [link] });
 }
 
-describe('Idempotency-Key on POST (issue 12: nothing doubled)', () => {
+describe('Idempotency-Key on POST (nothing doubled)', () => {
   it('a repeated POST /api/documents answers the first answer again and creates one document', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
@@ -100,7 +100,7 @@ describe('Idempotency-Key on POST (issue 12: nothing doubled)', () => {
     expect((await batched.documents.create.mutate(invoiceBody(customerId, 'Un'))).data.id).toBe(lone.data.id);
     expect(await documentCount(session)).toBe(2);
 
-    // Two writes in one batch are refused before either runs (issue 20): nothing is created.
+    // Two writes in one batch are refused before either runs: nothing is created.
     await expect(
       Promise.all([
         batched.documents.create.mutate(invoiceBody(customerId, 'Deux')),

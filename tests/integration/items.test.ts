@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Several taxes on one item need the organisation's opt-in (Paramètres → TVA, issue 12 §6); the KIT row has two. */
+/** Several taxes on one item need the organisation's opt-in (Paramètres → TVA); the KIT row has two. */
 async function withTaxes(severalPerLine = false) {
   const r = await registered(server.url);
   if (severalPerLine) {

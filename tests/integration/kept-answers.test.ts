@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
 import { draft, issued, line, readyToInvoice } from '../helpers/documents';
 
-// Issue 22: the answers of the lists, searches, figures and reports are kept between requests until data is written
+// The answers of the lists, searches, figures and reports are kept between requests until data is written
 // (src/server/kept-answers.ts). Each case reads an answer twice (the second one kept), changes what it shows by one
 // door or another, and expects the change at once, on SQLite and on PostgreSQL.
 describe('kept answers are never stale', () => {

@@ -53,7 +53,7 @@ async function accept(token: string, overrides: Record<string, string> = {}) {
   return { session, answer };
 }
 
-describe('inviting and accepting (issue 18 §1)', () => {
+describe('inviting and accepting', () => {
   it('mails a link that registers the invitee into the organisation with the role, once', async () => {
     const { session: owner, profile } = await registered(server.url);
     const { person, token } = await invited(owner, 'member');

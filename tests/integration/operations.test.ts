@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Issue 21 §5: what an operator watches — the health path, request ids in the logs, Prometheus metrics. */
+/** What an operator watches — the health path, request ids in the logs, Prometheus metrics. */
 describe('operations: health, request ids, metrics', () => {
   const TOKEN = 'jeton-de-metriques-0123456789';
   let server: TestServer;

@@ -26,7 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('the outbound guard (issue 20: no SSRF or port scan through the SMTP test)', () => {
+describe('the outbound guard (no SSRF or port scan through the SMTP test)', () => {
   it('open, closed and metadata targets answer the same French sentence, and no connection is made', async () => {
     const { session } = await registered(server.url);
     const closed = await new Promise<number>((resolve) => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('keeping a PDF when two processes print it at once (issue 21)', () => {
+describe('keeping a PDF when two processes print it at once', () => {
   it('the rendering that loses the race never replaces the kept file: both serve the recorded PDF', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);

@@ -9,7 +9,7 @@ import { emitEvent } from '../../src/server/services/webhooks';
 import { deliverDue } from '../../src/server/services/webhook-delivery';
 
 /*
- * Issue 19, "a downgrade below current usage (explained, takes effect when usage fits)": the smaller plan is recorded
+ * A downgrade below current usage is explained and takes effect when the usage fits: the smaller plan is recorded
  * as pending, shown with what exceeds it, applied once the usage fits (at the period's end at the earliest for a plan
  * of ours; as soon as it fits, and at the latest at the period's end, for one Stripe already bills), and cancellable.
  */

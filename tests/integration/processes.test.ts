@@ -7,7 +7,7 @@ import { testDatabaseUrl } from '../helpers/postgres';
 import { removeTestEnv, testEnv } from '../helpers/server';
 
 /**
- * Issue 21: several processes share one PostgreSQL database behind a load balancer. Numbering must stay gapless
+ * Several processes share one PostgreSQL database behind a load balancer. Numbering must stay gapless
  * across them: the counter row is locked by the issue transaction (INSERT … ON CONFLICT DO UPDATE … RETURNING in
  * db/queries/counters.ts), so a second process waits for the first to commit. PostgreSQL run only: SQLite is one
  * process (`npm start`).

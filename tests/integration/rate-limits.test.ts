@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/server/migrate';
 import { removeTestEnv, testEnv } from '../helpers/server';
 
 /**
- * The rate limits kept in the database (issue 21): what the PostgreSQL processes share. The store is portable, so this
+ * The rate limits kept in the database: what the PostgreSQL processes share. The store is portable, so this
  * file runs on SQLite too (where the app itself keeps its limits in memory); two connections stand for two processes.
  */
 let setup: ReturnType<typeof testEnv>;

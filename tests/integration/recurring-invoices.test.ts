@@ -12,7 +12,7 @@ import { IssueArchiver } from '../../src/server/services/issue-archive';
 import type { StoredDocument } from '../../src/shared/schemas/document-model';
 
 /**
- * Issue 15 §3: recurring invoices. The scheduler is driven over a simulated year (2025, so that every invoice is dated
+ * Recurring invoices. The scheduler is driven over a simulated year (2025, so that every invoice is dated
  * in the past and issues) with an injected clock, across a restart, two processes and days down.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

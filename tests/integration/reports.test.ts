@@ -71,7 +71,7 @@ async function seededOnDebits() {
   return session;
 }
 
-describe('reports (issue 17)', () => {
+describe('reports', () => {
   it('turnover, by customer, VAT on débits and margin: credit notes off, deposits once, USD at its rate of issue', async () => {
     const session = await seededOnDebits();
 

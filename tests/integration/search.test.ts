@@ -84,7 +84,7 @@ describe('global search (GET /api/search)', () => {
     await session.rest('DELETE', `/api/documents/${estimate.id}`);
     expect((await session.rest('GET', '/api/search?q=devis')).body.total).toBe(0);
   });
-  it('finds documents by their total TTC, typed as people type amounts (issue 23)', async () => {
+  it('finds documents by their total TTC, typed as people type amounts', async () => {
     const { session } = await registered(server.url);
     const { customerId } = await readyToInvoice(session);
     // 1552 HT at 20 % = 1862,40 TTC; 1293,33 HT = 1551,996 → 1552,00 TTC.

@@ -22,7 +22,7 @@ function rawGet(url: string, pathname: string): Promise<{ status: number; body: 
   });
 }
 
-describe.each(SERVER_KINDS)('security headers (issue 20), on the %s server', (kind) => {
+describe.each(SERVER_KINDS)('security headers, on the %s server', (kind) => {
   let server: ServerUnderTest;
   let dist: string;
   beforeAll(async () => {

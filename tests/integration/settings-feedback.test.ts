@@ -27,7 +27,7 @@ describe('settings (GET/PUT /api/settings)', () => {
       late_penalty_rate: 12,
       recovery_indemnity: 40,
       escompte: "Pas d'escompte pour paiement anticipé",
-      // Issue 12 §6: one VAT rate per line unless the organisation opts in.
+      // One VAT rate per line unless the organisation opts in.
       multiple_taxes_per_line: false,
     });
   });

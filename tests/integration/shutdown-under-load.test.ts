@@ -5,7 +5,7 @@ import { registered } from '../helpers/clients';
 import { logger } from '../../src/server/logger';
 import { RequestDrain } from '../../src/server/http/drain';
 
-// A rolling restart behind a load balancer (issue 21): SIGTERM → app.close() while requests are being served. Seen on
+// A rolling restart behind a load balancer: SIGTERM → app.close() while requests are being served. Seen on
 // the bench: requests whose client had hung up ran on after the database closed ("driver has already been destroyed").
 
 interface Answer {

@@ -222,7 +222,7 @@ describe('choosing a plan without a payment provider', () => {
   });
 });
 
-describe('Stripe webhooks, signed locally (issue 19 §2)', () => {
+describe('Stripe webhooks, signed locally', () => {
   it('applies created, renewed, payment failed and cancelled, each once', async () => {
     const { session } = await registered(paid.url);
     const org = await organizationIdOf(session);

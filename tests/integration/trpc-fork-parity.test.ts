@@ -999,7 +999,7 @@ describe('the /api/trpc fork answers as tRPC’s stock adapter', () => {
     expect([b.status, b.body]).toEqual([a.status, a.body]);
     const mutations = ['tags.create', 'units.create', 'taxes.create'];
     const mutationInputs = [{ name: 'Lot groupé' }, { name: 'palette' }, { title: '', rate: -1 }];
-    // The one deliberate difference (issue 20): the app takes writes one per request, the stock adapter in a batch.
+    // The one deliberate difference: the app takes writes one per request, the stock adapter in a batch.
     const c = await send(fork, mutations, mutationInputs);
     expect(c.status).toBe(400);
     expect(c.body).toEqual({ messages: 'Les modifications s’envoient une par requête, pas en lot' });

@@ -62,7 +62,7 @@ function verify(received: Received, secret: string): { t: number } {
   return { t: Number(parts.t) };
 }
 
-describe('webhooks: signed deliveries (issue 18 §5)', () => {
+describe('webhooks: signed deliveries', () => {
   it('delivers an event to a local HTTP server right after the commit, signed with the endpoint’s secret', async () => {
     const { session, profile } = await registered(server.url);
     const hook = await addWebhook(session, '/expenses', ['expense.created']);

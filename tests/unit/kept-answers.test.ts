@@ -17,7 +17,7 @@ const data = () => {
   };
 };
 
-describe('KeptAnswers (issue 22)', () => {
+describe('KeptAnswers', () => {
   it('answers a kept value only at the generation it was read at', () => {
     const d = data();
     const kept = new KeptAnswers(d);

@@ -147,7 +147,7 @@ describe('legal mentions (CGI art. 242 nonies A, C. com. L441-9, 2026 e-invoicin
   });
 });
 
-describe('what an EN 16931 invoice needs beyond the printed mentions (issue 13)', () => {
+describe('what an EN 16931 invoice needs beyond the printed mentions', () => {
   it('asks for a country it can write as an ISO code, for the company, the customer and the delivery address', () => {
     expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Genève', 'Suisse') } }))).toEqual([]);
     expect(missingMentions(base({ customer: { ...customer, business_id: '', address: address('Boston', 'USA') } }))).toEqual([]);

@@ -329,7 +329,7 @@ describe('toRenderDocument: a saved document', () => {
         total: 405,
       },
     ]);
-    // Issue 12: payments (50) and credit notes (36) received after issue stay outside the document; its net to pay
+    // Payments (50) and credit notes (36) received after issue stay outside the document; its net to pay
     // is the issued one, total minus the deposits deducted at issue.
     expect(doc.totals).toMatchObject({
       subtotal: 405,

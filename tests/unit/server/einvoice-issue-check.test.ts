@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => closeHeavyWork());
 
-describe('validation at issue time (issue 13 §4)', () => {
+describe('validation at issue time', () => {
   it('lets a valid invoice through, in CII and in UBL', async () => {
     await expect(assertValidEinvoice(toCii(model()), 'F-2026-0001')).resolves.toBeUndefined();
     expect((await validateEinvoice(toUbl(model()), 'ubl')).ok).toBe(true);
