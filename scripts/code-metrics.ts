@@ -59,7 +59,7 @@ console.log(JSON.stringify(counts));
 const shape: Record<string, Finding[]> = {
   upwardImports: upwardImports(root),
   migrationsImportingSrc: migrationImports(root),
-  trackerReferencesInSrc: textMentions(root, TRACKER_REFERENCE),
+  trackerReferences: textMentions(root, TRACKER_REFERENCE, ['src', 'scripts', 'tests', 'build']),
   outsideDocumentsInSrc: textMentions(root, OUTSIDE_DOCUMENT),
   componentCssOutsideTheme: componentCssCalls(root),
 };

@@ -12,11 +12,11 @@ import ts from 'typescript';
  * foundations know nothing of the database, the database nothing of the services, the services nothing of the doors.
  */
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
-  ['clock', 'errors', 'logger', 'log-secrets', 'scoped-store', 'build-info', 'crypto', 'net', 'on-first-use'],
+  ['clock', 'errors', 'logger', 'log-secrets', 'scoped-store', 'build-info', 'crypto', 'net', 'on-first-use', 'bounded-memo'],
   ['db'],
   ['env', 'metrics', 'auth', 'context', 'kept-answers', 'bank', 'payments', 'mail', 'einvoice', 'pdf', 'workers'],
   ['services', 'scheduler'],
-  ['trpc', 'door-formats', 'procedures', 'input-schemas', 'input-characters', 'routers'],
+  ['trpc', 'wire-transformer', 'door-formats', 'procedures', 'procedure-parsers', 'input-schemas', 'input-characters', 'routers'],
   ['http', 'openapi'],
   ['app', 'main', 'migrate', 'database-copy'],
 ];
@@ -26,6 +26,13 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
  * main runs them in the process.
  */
 const ENTRIES = ['workers/worker', 'workers/tasks'];
+
+/** The folders and top-level modules of src/server that no layer lists: the import rule would pass them by. */
+export function unlayeredServerModules(root: string): string[] {
+  return readdirSync(join(root, 'src', 'server'))
+    .map((name) => name.replace(/\.(ts|tsx|mts)$/, ''))
+    .filter((name) => !name.endsWith('.d') && !SERVER_LAYERS.some((layer) => layer.includes(name)));
+}
 
 /** The layer of a file under src/server (its first folder, or its own name for a top-level module); undefined elsewhere. */
 export function serverLayerOf(root: string, file: string): number | undefined {
@@ -137,12 +144,14 @@ export function migrationImports(root: string): Finding[] {
 }
 
 /** Mentions of the tracker's issues, and of documents kept outside the repository, in src. */
-export const TRACKER_REFERENCE = /\bissues? #?\d+|\(#\d+\)/gi;
+/** The word issue and a number, or a number after # in brackets; not a path's `/issue` before a status (`…/issue 200`). */
+export const TRACKER_REFERENCE = /(?<!\/)\bissues? #?\d+|\(#\d+\)/gi;
 export const OUTSIDE_DOCUMENT = /\b(?:CONTRACT|SPEC|STYLE|STACK|FRENCH-INVOICING)(?!\s*=)(?:\.md)?(?:\s*§\s*[\d.]+)?(?=[\s,.;:)'’»]|$)/g;
 
-export function textMentions(root: string, pattern: RegExp): Finding[] {
+/** Where `pattern` occurs in the source files of `folders` (src by default). */
+export function textMentions(root: string, pattern: RegExp, folders: readonly string[] = ['src']): Finding[] {
   const findings: Finding[] = [];
-  for (const file of sourceFiles(root, ['src'])) {
+  for (const file of sourceFiles(root, folders)) {
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((text, index) => {
