@@ -26,7 +26,8 @@ describe('kept answers are never stale', () => {
     server = await startTestServer();
     owner = (await registered(server.url)).session;
     ({ customerId } = await readyToInvoice(owner));
-    await issued(owner, { customer_id: customerId, items: [line('Conseil', 2, 400)] });
+    // Dated today, so due in a month: never overdue « tomorrow » below, whatever the day the tests run.
+    await issued(owner, { customer_id: customerId, date: parisToday(), items: [line('Conseil', 2, 400)] });
   });
   afterAll(() => server.close());
   afterEach(() => vi.useRealTimers());
