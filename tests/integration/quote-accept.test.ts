@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered, type Session } from '../helpers/clients';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { draft, issued, line, owedStatus, readyToInvoice } from '../helpers/documents';
 import { startSmtpServer } from '../helpers/smtp';
 import { logger } from '../../src/server/logger';
 
@@ -158,7 +158,7 @@ describe('POST /api/share/{uuid}/accept', () => {
       status: 409,
       body: { messages: 'Seul un devis peut être accepté ou refusé en ligne' },
     });
-    expect(await statusOf(session, invoice.id)).toBe('unpaid');
+    expect(await statusOf(session, invoice.id)).toBe(owedStatus(invoice));
   });
 });
 

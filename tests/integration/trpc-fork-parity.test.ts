@@ -21,6 +21,7 @@ import { keepPdf } from '../helpers/kept-pdf';
 import { base64, camt053 } from '../helpers/bank-statements';
 import { mod97 } from '../../src/shared/mod97';
 import { defined } from '../../src/shared/defined';
+import { parisToday } from '../../src/shared/paris-date';
 
 /**
  * src/server/http/trpc-door.ts answers /api/trpc with tRPC's internals instead of its HTTP adapter (STACK.md trap 1:
@@ -254,12 +255,13 @@ const appointmentBody = { title: 'Point chantier', date: '2026-10-24', start: '9
 const appointmentId = async (extra: Record<string, unknown> = {}) =>
   (await same('POST', '/api/appointments', { ...appointmentBody, ...extra })).data.id as number;
 const tagId = async () => (await same('POST', '/api/tags', { name: `Étiquette ${++emails}` })).data.id as number;
-async function documentId(type = 'invoice', issue = false): Promise<number> {
+/** A document of `type`, issued or not; dated 2 November 2026 unless `date` (today, for what the day decides). */
+async function documentId(type = 'invoice', issue = false, date = '2026-11-02'): Promise<number> {
   await same('PUT', '/api/organization', sellerIdentity);
   const customer = await customerId();
   const created = await same('POST', '/api/documents', {
     type,
-    date: '2026-11-02',
+    date,
     customer_id: customer,
     items: [line('Conseil', 2, 100)],
   });
@@ -546,8 +548,9 @@ const samples: Record<string, () => Promise<Call>> = {
     await same('PUT', '/api/settings/online-payment', STRIPE_KEYS);
     return { input: await shareUuidOf(await documentId('invoice', true)) };
   },
+  // An estimate of today's: one dated earlier is past its validity, which the acceptance refuses.
   'share.accept': async () => ({
-    input: (await shareUuidOf(await documentId('estimate', true))).map((i) => ({
+    input: (await shareUuidOf(await documentId('estimate', true, parisToday()))).map((i) => ({
       ...i,
       name: 'Paul Martin',
       bon_pour_accord: true,
@@ -658,9 +661,12 @@ const samples: Record<string, () => Promise<Call>> = {
   'documentMail.response': async () => ({ input: both({ id: await documentId('estimate', true) }) }),
   'reminders.list': async () => ({ input: both(undefined) }),
   'reminders.send': async () => {
-    // One step a year before the due date: due whatever day the test runs; the customer gets an address.
+    // One step a year before the due date (for an invoice not yet due) and one on it (for an overdue one): a step is due
+    // whatever day the test runs; the customer gets an address.
+    const step = { enabled: true, mode: 'proposed', subject: 'Facture {document_number}', body: 'À régler : {amount_due}' };
     const steps = [
-      { offset_days: -365, enabled: true, mode: 'proposed', subject: 'Facture {document_number}', body: 'À régler : {amount_due}' },
+      { ...step, offset_days: -365 },
+      { ...step, offset_days: 0 },
     ];
     await same('PUT', '/api/settings/reminders', { steps });
     const id = await documentId('invoice', true);

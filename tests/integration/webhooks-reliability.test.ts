@@ -280,7 +280,11 @@ describe('webhooks an integrator can rely on', () => {
       'two deliveries',
     );
     clock.now = () => now;
-    expect(await runJob('webhooks-purge', now)).toMatchObject({ ran: true, message: '1 envoi de plus de 30 jours supprimé' });
+    // The job purges every organisation's log: the other tests' deliveries (some at fixed dates) may be old enough too.
+    expect(await runJob('webhooks-purge', now)).toMatchObject({
+      ran: true,
+      message: expect.stringMatching(/^\d+ envois? de plus de 30 jours supprimés?$/),
+    });
     const left = (await session.rest('GET', `/api/webhooks/${hook.id}/deliveries`)).body.data;
     expect(left).toHaveLength(1);
     expect(left[0].sequence).toBe(2);
