@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, chooseOption, forEachLook, look, PHONE, PHONE_LOOKS, screenshot, WIDE } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
-import { draft, issued, line, readyToInvoice } from '../helpers/documents';
+import { draft, issued, line, owedLabel, readyToInvoice } from '../helpers/documents';
 
 /** Phones get cards instead of tables, the editor's buttons at the bottom, and errors beside their fields. */
 const suite = browserSuite();
@@ -29,9 +29,9 @@ describe('phones', () => {
       await card.waitFor();
       expect(await page.locator('main table').count()).toBe(0);
       // The same data as the table's row, all on screen.
-      for (const text of ['Boulangerie Martin', /1[\s.]?200,00/, 'Impayée', 'Date'])
+      for (const text of ['Boulangerie Martin', /1[\s.]?200,00/, owedLabel(invoice), 'Date'])
         await card.getByText(text, { exact: false }).first().waitFor();
-      const status = await card.getByText('Impayée').boundingBox();
+      const status = await card.getByText(owedLabel(invoice)).boundingBox();
       expect((status?.x ?? 999) + (status?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // The row menu, from the keyboard.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, forEachLook, look, PHONE, PHONE_LOOKS, screenshot } from '../helpers/browser';
 import { expectNoSeriousViolations } from '../helpers/axe';
-import { issued, line, readyToInvoice } from '../helpers/documents';
+import { issued, line, owedLabel, readyToInvoice } from '../helpers/documents';
 import { FRENCH_POSTCODE_MESSAGE } from '../../src/shared/schemas/customer';
 import { withFrenchSpaces } from '../../src/shared/typography';
 
@@ -122,7 +122,7 @@ describe('the walkthrough as a new user', () => {
         const card = latest.getByRole('listitem').filter({ hasText: invoice.number });
         await card.waitFor();
         expect(await latest.getAttribute('data-shape')).toBe('cards');
-        for (const text of ['1862,39', 'Impayée']) {
+        for (const text of ['1862,39', owedLabel(invoice)]) {
           const box = await card.getByText(text).first().boundingBox();
           expect(box).not.toBeNull();
           expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);

@@ -1,4 +1,5 @@
 import { parisToday } from '../../src/shared/paris-date';
+import { statusLabel } from '../../src/shared/status';
 import type { Session } from './clients';
 import type { Caller } from './caller';
 import type { DocumentInput } from '../../src/shared/schemas/document';
@@ -52,6 +53,10 @@ export async function customerWithEmail(session: Session, name: string, email: s
 export function owedStatus(document: { maturity: string | null }, owed: 'unpaid' | 'partial' = 'unpaid'): string {
   return document.maturity !== null && document.maturity < parisToday() ? 'overdue' : owed;
 }
+
+/** The label the screens show for that status (« Impayée », or « Exigible » once due). */
+export const owedLabel = (document: { maturity: string | null }, owed: 'unpaid' | 'partial' = 'unpaid'): string =>
+  statusLabel(owedStatus(document, owed));
 
 export async function draft(session: Session, body: Record<string, unknown>) {
   const answer = await session.rest('POST', '/api/documents', { date: '2026-11-02', ...body });
