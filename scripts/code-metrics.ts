@@ -14,6 +14,7 @@ import {
   type Finding,
   migrationImports,
   OUTSIDE_DOCUMENT,
+  TRACKER_FOLDERS,
   TRACKER_REFERENCE,
   textMentions,
   upwardImports,
@@ -59,7 +60,7 @@ console.log(JSON.stringify(counts));
 const shape: Record<string, Finding[]> = {
   upwardImports: upwardImports(root),
   migrationsImportingSrc: migrationImports(root),
-  trackerReferences: textMentions(root, TRACKER_REFERENCE, ['src', 'scripts', 'tests', 'build']),
+  trackerReferences: textMentions(root, TRACKER_REFERENCE, TRACKER_FOLDERS),
   outsideDocumentsInSrc: textMentions(root, OUTSIDE_DOCUMENT),
   componentCssOutsideTheme: componentCssCalls(root),
 };

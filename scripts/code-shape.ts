@@ -143,9 +143,13 @@ export function migrationImports(root: string): Finding[] {
   return findings;
 }
 
-/** Mentions of the tracker's issues, and of documents kept outside the repository, in src. */
-/** The word issue and a number, or a number after # in brackets; not a path's `/issue` before a status (`…/issue 200`). */
+/**
+ * Mentions of the tracker's issues: the word issue and a number, or a number after # in brackets; not a path's `/issue`
+ * before a status (`…/issue 200`). Looked for in every folder of code (TRACKER_FOLDERS).
+ */
 export const TRACKER_REFERENCE = /(?<!\/)\bissues? #?\d+|\(#\d+\)/gi;
+export const TRACKER_FOLDERS = ['src', 'scripts', 'tests', 'build'] as const;
+/** Mentions of documents kept outside the repository, looked for in src. */
 export const OUTSIDE_DOCUMENT = /\b(?:CONTRACT|SPEC|STYLE|STACK|FRENCH-INVOICING)(?!\s*=)(?:\.md)?(?:\s*§\s*[\d.]+)?(?=[\s,.;:)'’»]|$)/g;
 
 /** Where `pattern` occurs in the source files of `folders` (src by default). */

@@ -8,7 +8,8 @@ import { proceduresOf } from './procedures';
  */
 const inputSchemas = new Map<string, z.core.$ZodType>();
 
-const isSchema = (parser: unknown): parser is z.core.$ZodType => parser instanceof z.core.$ZodType;
+/** Whether a procedure's parser is a Zod schema (rather than a function or another validator). */
+export const isSchema = (parser: unknown): parser is z.core.$ZodType => parser instanceof z.core.$ZodType;
 
 export function registerInputSchemas(router: AnyRouter): void {
   for (const { path, procedure } of proceduresOf(router)) {

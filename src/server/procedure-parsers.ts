@@ -7,8 +7,7 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
 import { proceduresOf } from './procedures';
-
-const isSchema = (parser: unknown): parser is z.core.$ZodType => parser instanceof z.core.$ZodType;
+import { isSchema } from './input-schemas';
 
 /**
  * `schema`'s parse, synchronous: Zod's async mode makes a promise for every field and skips its compiled check of
