@@ -5,6 +5,7 @@ import { dialogLayerReady, launchBrowser, newPage, screenshot, chooseOption } fr
 import { newUser, Session } from '../helpers/clients';
 import { issued, line, readyToInvoice } from '../helpers/documents';
 import { defined } from '../../src/shared/defined';
+import { parisToday } from '../../src/shared/paris-date';
 
 let server: TestServer;
 let browser: Browser;
@@ -107,13 +108,14 @@ describe('the document editor in the browser', () => {
     const saved = (await session.rest('GET', '/api/documents?type=invoice')).body.data[0];
     expect(saved).toMatchObject({ total: 691.69, status: 'draft' });
 
-    // Issue it from its Aperçu, then pay it in two steps.
+    // Issue it from its Aperçu, then pay it in two steps. The editor dates it today: it opens this year's series.
+    const year = parisToday().slice(0, 4);
     await page.goto(`/invoices/${saved.id}/view`);
     await page.getByRole('button', { name: 'Émettre', exact: true }).click();
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
     // The first issue of the run starts the EN 16931 validation worker: seconds on a loaded machine, once.
-    await page.getByTestId('snackbar').getByText('Document émis sous le n° F2026-0001').waitFor({ timeout: 30_000 });
+    await page.getByTestId('snackbar').getByText(`Document émis sous le n° F${year}-0001`).waitFor({ timeout: 30_000 });
     await page.getByText('Impayée').first().waitFor();
     await screenshot(page, 'document-view');
     await page.getByRole('link', { name: 'Paiements' }).click();
@@ -131,7 +133,7 @@ describe('the document editor in the browser', () => {
     await page.getByRole('link', { name: 'Aperçu' }).click();
     await page.getByRole('button', { name: 'Plus' }).click();
     await page.getByRole('menuitem', { name: 'Établir un avoir partiel' }).click();
-    const credit = page.getByRole('dialog', { name: 'Avoir sur la facture F2026-0001' });
+    const credit = page.getByRole('dialog', { name: `Avoir sur la facture F${year}-0001` });
     await credit.getByLabel('Quantité à créditer : Formation').fill('1');
     await credit.getByRole('button', { name: 'Créer l’avoir' }).click();
     await page.waitForURL(/\/credits\/\d+\/edit/);
@@ -139,8 +141,8 @@ describe('the document editor in the browser', () => {
     await page.getByRole('button', { name: 'Émettre', exact: true }).click();
     await dialogLayerReady(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Émettre' }).click();
-    await page.getByTestId('snackbar').getByText('Document émis sous le n° AV2026-0001').waitFor();
-    await page.getByText('Avoir sur la facture n° F2026-0001').first().waitFor();
+    await page.getByTestId('snackbar').getByText(`Document émis sous le n° AV${year}-0001`).waitFor();
+    await page.getByText(`Avoir sur la facture n° F${year}-0001`).first().waitFor();
     await page.context().close();
   });
 

@@ -83,6 +83,10 @@ describe('the reform on screen: the directory on the customer, the e-reporting p
     await screenshot(page, 'customer-directory');
 
     await page.goto('/einvoicing');
+    // The page opens on the browser's current year; these sales are of October 2026.
+    for (let year = await page.evaluate(() => new Date().getFullYear()); year > 2026; year--) {
+      await page.getByRole('button', { name: 'Année précédente' }).click();
+    }
     const october = page.getByTestId('ereporting-2026-10-transactions');
     await october.getByText('À transmettre').waitFor();
     await october.getByText(/72,00/).waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registered } from '../helpers/clients';
 import { draft, issued, line, owedStatus, readyToInvoice } from '../helpers/documents';
+import { parisToday } from '../../src/shared/paris-date';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -289,8 +290,9 @@ describe('documents: conversions, credit notes, deposits', () => {
     });
     expect(tooMany.status).toBe(400);
 
+    // The credit note is dated today (a copy never goes back in time): its number carries this year.
     const credit = await session.rest('POST', `/api/documents/${partial.body.data.id}/issue`);
-    expect(credit.body.data).toMatchObject({ number: 'AV2026-0001', status: 'pending' });
+    expect(credit.body.data).toMatchObject({ number: `AV${parisToday().slice(0, 4)}-0001`, status: 'pending' });
     expect(credit.body.data.legal_mentions).toContain('Avoir se rapportant à la facture n° F2026-0001');
     const credited = (await session.rest('GET', `/api/documents/${invoice.id}`)).body;
     expect(credited).toMatchObject({
@@ -323,18 +325,20 @@ describe('documents: conversions, credit notes, deposits', () => {
     // 30 % of 1 727,50 = 518,25 TTC, split by rate in proportion: 360 (1 200 TTC at 20 %) + 158,25 (527,50 at 5,5 %).
     expect(deposit.body.data).toMatchObject({ type: 'invoice', kind: 'deposit', total: 518.25, price_mode: 'ttc' });
     expect(deposit.body.data.items.map((i: { unit_price: number }) => i.unit_price)).toEqual([158.25, 360]);
+    // Both invoices are dated today (a copy never goes back in time): their numbers carry this year.
+    const series = `F${parisToday().slice(0, 4)}`;
     const issuedDeposit = await session.rest('POST', `/api/documents/${deposit.body.data.id}/issue`);
-    expect(issuedDeposit.body.data.number).toBe('F2026-0001');
+    expect(issuedDeposit.body.data.number).toBe(`${series}-0001`);
     expect((await session.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 80 })).status).toBe(409);
     expect((await session.rest('POST', `/api/documents/${estimate.id}/deposit`, { percent: 10, amount: 5 })).status).toBe(400);
 
     const final = await session.rest('POST', `/api/documents/${estimate.id}/convert`, { type: 'invoice' });
     expect(final.body.data).toMatchObject({ total: 1727.5, deposits: 518.25, amount_due: 1209.25 });
     expect(final.body.data.deposit_invoices).toEqual([
-      { id: deposit.body.data.id, number: 'F2026-0001', date: expect.any(String), total: 518.25 },
+      { id: deposit.body.data.id, number: `${series}-0001`, date: expect.any(String), total: 518.25 },
     ]);
     const issuedFinal = await session.rest('POST', `/api/documents/${final.body.data.id}/issue`);
-    expect(issuedFinal.body.data).toMatchObject({ number: 'F2026-0002', amount_due: 1209.25 });
+    expect(issuedFinal.body.data).toMatchObject({ number: `${series}-0002`, amount_due: 1209.25 });
   });
 });
 
@@ -349,10 +353,13 @@ describe('documents: the list', () => {
         address: { line1: '1 quai', postal_code: '13002', city: 'Marseille' },
       })
     ).body.data.id;
-    await issued(session, { customer_id: customerId, date: '2026-11-03', items: [line('A', 1, 100)] }); // 120
-    await issued(session, { customer_id: other, date: '2026-11-04', items: [line('B', 2, 100)] }); // 240
-    await draft(session, { customer_id: other, date: '2025-06-01', items: [line('C', 1, 50)] }); // 60
-    await issued(session, { type: 'estimate', customer_id: customerId, date: '2026-10-01', items: [line('D', 1, 1000)] }); // 1200
+    // « L'an dernier » is read from today: the draft of 60 always falls in it, the others from the year 2027 on.
+    const lastYear = String(Number(parisToday().slice(0, 4)) - 1);
+    const dates = ['2026-11-03', '2026-11-04', `${lastYear}-06-01`, '2026-10-01'];
+    await issued(session, { customer_id: customerId, date: dates[0], items: [line('A', 1, 100)] }); // 120
+    await issued(session, { customer_id: other, date: dates[1], items: [line('B', 2, 100)] }); // 240
+    await draft(session, { customer_id: other, date: dates[2], items: [line('C', 1, 50)] }); // 60
+    await issued(session, { type: 'estimate', customer_id: customerId, date: dates[3], items: [line('D', 1, 1000)] }); // 1200
 
     const q = async (query: string) => (await session.rest('GET', `/api/documents?${query}`)).body;
     expect((await q('')).total).toBe(4);
@@ -363,14 +370,14 @@ describe('documents: the list', () => {
     expect((await q('search=F2026-0002')).data[0].customer_name).toBe('Café du Port');
     expect((await q('search=240')).data[0].number).toBe('F2026-0002');
     expect((await q('period=custom&from=2026-11-01&to=2026-11-30')).total).toBe(2);
-    expect((await q('period=last_year')).total).toBe(1);
+    expect((await q('period=last_year')).total).toBe(dates.filter((date) => date.startsWith(lastYear)).length);
     expect((await q('min_amount=100&max_amount=300')).total).toBe(2);
     expect((await q(`customer=${customerId}`)).total).toBe(2);
     expect((await q('sort_by=total&sort_order=asc')).data.map((d: { total: number }) => d.total)).toEqual([60, 120, 240, 1200]);
     expect((await q('sort_by=customer&sort_order=asc&type=invoice')).data[0].customer_name).toBe('Boulangerie Martin');
     const page = await q('per_page=3&page=2&sort_by=date&sort_order=desc');
     expect(page).toMatchObject({ total: 4 });
-    expect(page.data.map((d: { date: string }) => d.date)).toEqual(['2025-06-01']);
+    expect(page.data.map((d: { date: string }) => d.date)).toEqual([dates[2]]);
     const bad = await session.rest('GET', '/api/documents?sort_by=prix');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.messages)).toContain('Tri inconnu');

@@ -81,7 +81,9 @@ describe('seed: a French organisation’s year through the typed client', () => 
     expect(figures.outstanding).toBeGreaterThan(0);
     expect(figures.overdue).toBeGreaterThan(0);
     expect(figures.overdue_count).toBeGreaterThan(0);
-    expect(figures.monthly.some((m) => m > 0)).toBe(true);
+    // The months are this calendar year's: in early January the seeded year may have no invoice in it yet.
+    const billedThisYear = invoices.some((d) => d.date.startsWith(today.slice(0, 4)) && d.status !== 'canceled');
+    expect(figures.monthly.some((m) => m > 0)).toBe(billedThisYear);
     expect(figures.latest.length).toBeGreaterThan(0);
   });
 
