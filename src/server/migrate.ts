@@ -71,6 +71,7 @@ import * as m0077 from './db/migrations/0077_reminder_summaries';
 import * as m0078 from './db/migrations/0078_search_index_vocabulary';
 import * as m0079 from './db/migrations/0079_list_sort_indexes';
 import * as m0080 from './db/migrations/0080_reminder_addresses';
+import * as m0081 from './db/migrations/0081_search_newest_documents';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '0078_search_index_vocabulary': m0078,
   '0079_list_sort_indexes': m0079,
   '0080_reminder_addresses': m0080,
+  '0081_search_newest_documents': m0081,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,6 +84,7 @@ describe('migrations', () => {
       '0078_search_index_vocabulary',
       '0079_list_sort_indexes',
       '0080_reminder_addresses',
+      '0081_search_newest_documents',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -123,6 +123,39 @@ describe('global search (GET /api/search)', () => {
     ).toHaveLength(2);
   });
 
+  it('lists the newest matching documents first, whether the typed start is a few whole words or more than the index spells out', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const customer = async (name: string) => (await session.rest('POST', '/api/customers', { name })).body.data.id as number;
+    // 'boul' starts three words of the index; 'du' starts seventeen (one more than are spelled out: FTS5 expands it).
+    const bakers = await Promise.all(['Boulangerie Alpha', 'Boulanger Beta', 'Boulangeries Gamma'].map(customer));
+    const others = await Promise.all([...'abcdefghijklmnopq'].map((letter) => customer(`Du${letter}x Maison`)));
+    const made: { id: number; customer: number }[] = [];
+    for (let i = 0; i < 24; i++) {
+      for (const customerId of [bakers[i % 3], others[i % 17]] as number[]) {
+        made.push({ id: (await draft(session, { customer_id: customerId, items: [line('Pose', 1, 10)] })).id, customer: customerId });
+      }
+    }
+    const newest = (customers: number[], count: number) =>
+      made
+        .filter((d) => customers.includes(d.customer))
+        .map((d) => d.id)
+        .sort((a, b) => b - a)
+        .slice(0, count);
+    const found = async (q: string) => (await session.rest('GET', `/api/search?q=${q}`)).body.data as { kind: string; id: number }[];
+    const boul = await found('boul');
+    // Twenty places: four customers (readyToInvoice's Boulangerie Martin too), then the sixteen newest of the bakers' 24 documents.
+    expect(boul.filter((r) => r.kind === 'customer')).toHaveLength(4);
+    expect(boul.filter((r) => r.kind === 'document').map((r) => r.id)).toEqual(newest(bakers, 16));
+    const du = await found('du');
+    expect(du.filter((r) => r.kind === 'customer')).toHaveLength(10);
+    expect(du.filter((r) => r.kind === 'document').map((r) => r.id)).toEqual(newest(others, 10));
+    expect((await found('boulangeries%20gam')).filter((r) => r.kind === 'document').map((r) => r.id)).toEqual(
+      newest([bakers[2] as number], 17),
+    );
+    expect(await found('boulx')).toEqual([]);
+  });
+
   it('folds accents and case, and keeps a word of several tokens in order', async () => {
     const { session } = await registered(server.url);
     await session.rest('POST', '/api/customers', { name: 'Éléonore Jean-Paul', email: 'jp.eleonore@exemple.fr' });

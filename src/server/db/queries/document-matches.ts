@@ -12,15 +12,10 @@ import {
   tokensOf,
   typeWordOf,
 } from './search';
+import { spelledQuery, spelledWords, spellsNothing } from './search-spelling';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
-
-/**
- * Whole words a typed word's start may stand for before the list leaves the expansion to FTS5 ('1' starts thousands of
- * numbers and amounts): each is one more seek per document checked.
- */
-const MAX_SPELLED_WORDS = 16;
 
 /**
  * A common word's matches on SQLite, checked one document at a time through the full-text indexes by rowid. FTS5
@@ -71,8 +66,7 @@ export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: numb
  * a common word among a rare type, or a rare word among a common one, reads only the few documents of both).
  */
 export async function documentMatches(db: Db, organizationId: number, text: string, type?: string): Promise<DocumentMatches | null> {
-  // Only one typed word is spelled out: with several, FTS5's own AND is quick as soon as one of them is rare.
-  const probes = isPostgres(db) || searchWords(text).length !== 1 ? null : await spelledOut(db, organizationId, text);
+  const probes = isPostgres(db) ? null : await spelledOut(db, organizationId, text);
   const lookup = documentIdsLookup(db, organizationId, text, { spelled: probes ? probes.words : undefined, type });
   if (!lookup) return null;
   // The index's own counts already tell a common word: its ids are not read (among one type, the index does not know).
@@ -84,48 +78,26 @@ export async function documentMatches(db: Db, organizationId: number, text: stri
 }
 
 /**
- * A typed token as unicode61 (remove_diacritics 2) stores it, when that is sure: accents taken off, lower case, and
- * nothing but ASCII letters and digits left. Other scripts and ligatures ('œ', 'ß') may fold otherwise in FTS5: null.
- */
-function foldedToken(token: string): string | null {
-  const folded = token.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return /^[a-z0-9]+$/.test(folded) ? folded : null;
-}
-
-/**
  * The typed words as SQLite's documents lookup reads them (search.ts toMatchQuery), each word's last token spelled out
- * into the whole heading words of the organisation's documents it starts (search_index_vocabulary, migration 0078),
- * with their entry counts; null when a token cannot be folded here or starts too many words (FTS5 expands it then).
+ * into the whole heading words of the organisation's documents it starts (search-spelling.ts), with their entry
+ * counts; null when a token cannot be folded here or starts too many words (FTS5 expands it then).
  */
 async function spelledOut(db: Db, organizationId: number, text: string): Promise<DocumentProbes | null> {
   const typed = searchWords(text)
     .map(tokensOf)
     .filter((tokens) => tokens.length > 0);
-  const number = toNumberQuery(text);
   if (typed.length === 0) return null;
-  const scope = scopeOf(organizationId, 'document');
-  const phrases: string[] = [];
-  let atMost = Number.POSITIVE_INFINITY;
-  let atLeast = 0;
-  for (const tokens of typed) {
-    const last = foldedToken(tokens[tokens.length - 1] as string);
-    if (last === null) return null;
-    const start = scope + last;
-    // The folded token ends in an ASCII letter or digit: the next character bounds every word it starts.
-    const after = start.slice(0, -1) + String.fromCharCode(start.charCodeAt(start.length - 1) + 1);
-    const { rows } = await sql<{ term: string; doc: number }>`select term, doc from search_index_vocabulary
-      where term >= ${start} and term < ${after} and col = 'heading' and doc > 0 limit ${MAX_SPELLED_WORDS + 1}`.execute(db);
-    if (rows.length > MAX_SPELLED_WORDS) return null;
-    if (rows.length === 0) return { organizationId, words: null, number, atLeast: 0, atMost: 0 };
-    const before = tokens.slice(0, -1).map((t) => scope + t);
-    phrases.push(`(${rows.map((r) => `"${[...before, r.term].join(' ')}"`).join(' OR ')})`);
-    atMost = Math.min(
-      atMost,
-      rows.reduce((sum, r) => sum + Number(r.doc), 0),
-    );
-    if (typed.length === 1 && tokens.length === 1) atLeast = Math.max(...rows.map((r) => Number(r.doc)));
-  }
-  return { organizationId, words: phrases.join(' '), number, atLeast, atMost };
+  const spelled = await spelledWords(db, scopeOf(organizationId, 'document'), typed, 'heading');
+  const number = toNumberQuery(text);
+  if (spellsNothing(spelled)) return { organizationId, words: null, number, atLeast: 0, atMost: 0 };
+  // The probes rest on the counts: every word must be spelled out.
+  const counts = spelled.map((w) => w.words?.map((r) => r.doc) ?? null);
+  if (counts.some((c) => c === null)) return null;
+  const sums = counts.map((c) => (c ?? []).reduce((sum, doc) => sum + doc, 0));
+  const atMost = Math.min(...sums);
+  const only = spelled.length === 1 && spelled[0]?.before.length === 0 ? counts[0] : null;
+  const atLeast = only ? Math.max(...only) : 0;
+  return { organizationId, words: spelledQuery(spelled), number, atLeast, atMost };
 }
 
 /** The document's entry in the search index and in the numbers' index: its rowid, from its id (search.ts searchRowid). */

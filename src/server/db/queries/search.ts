@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../connection';
 import { type AnyDb, isPostgres, searchTerms, toTsQuery } from '../dialect';
+import { spelledQuery, spelledWords, spellsNothing, typedPhrase } from './search-spelling';
 import { parseAmount, toStoredUnits } from '../../../shared/money';
 
 export type SearchKind = 'customer' | 'item' | 'document';
@@ -152,17 +153,16 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * The FTS5 query for the typed words among an organisation's entries of one kind, or null when no word holds a token.
- * Each typed word becomes a quoted phrase of its scoped tokens, so no user text is ever read as FTS syntax, whose last
- * token is a prefix: people type the start of each word ("boul mar" for "Boulangerie Martin"), and a word of several
- * tokens ('jean-paul', an e-mail, 'F-2024') keeps them in order, next to each other. Every word is required.
+ * The FTS5 query for the typed words among an organisation's entries of one kind, or null when no word holds a token:
+ * each typed word its phrase (search-spelling.ts typedPhrase: "boul mar" finds "Boulangerie Martin"), every word
+ * required.
  */
 export function toMatchQuery(organizationId: number, kind: SearchKind, text: string): string | null {
   const scope = scopeOf(organizationId, kind);
   const phrases = searchWords(text)
     .map(tokensOf)
     .filter((tokens) => tokens.length > 0)
-    .map((tokens) => `"${tokens.map((t) => scope + t).join(' ')}"*`);
+    .map((tokens) => typedPhrase(scope, tokens));
   return phrases.length ? phrases.join(' ') : null;
 }
 
@@ -244,10 +244,10 @@ async function documentIdsOfAmount(db: Db, organizationId: number, text: string,
 
 /**
  * The global search, by kind as the search dialog shows them: customers then items, by name, and the latest
- * documents whose number or customer matches (FTS5 walks the rowids backwards and stops at the limit). No bm25
- * rank: it weighs each word by its frequency in the whole index, every organisation's entries, read on each search
- * (120 ms for 'Client 12' at 200 000 entries, `npm run bench -- scale`). Documents keep at least half of the places
- * when they match.
+ * documents whose number or customer matches (FTS5 walks the rowids backwards and stops at the limit, the typed
+ * starts spelled out as whole words where it can). No bm25 rank: it weighs each word by its frequency in the whole
+ * index, every organisation's entries, read on each search (120 ms for 'Client 12' at 200 000 entries, `npm run bench
+ * -- scale`). Documents keep at least half of the places when they match.
  */
 export async function searchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   if (isPostgres(db)) return postgresSearchEntries(db, params);
@@ -262,7 +262,7 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
       order by kind, title limit ${params.limit}`.execute(db)
     : { rows: [] };
   const [first, last] = rowidRange(params.organizationId, 'document');
-  const documents = toMatchQuery(params.organizationId, 'document', params.text);
+  const documents = await documentsQuery(db, params.organizationId, params.text);
   const number = toNumberQuery(params.text);
   const found = documents
     ? await sql<{ id: number }>`select rowid % ${REF_ID_MASK} as id from search_index
@@ -289,6 +289,19 @@ export async function searchEntries(db: Db, params: { organizationId: number; te
     titles.rows.map((r) => Number(r.id)),
   );
   return searchResults(records.rows, titles.rows, types, params.limit);
+}
+
+/**
+ * The global search's FTS5 query of the documents: the typed words with their starts spelled out where the index can
+ * (a common word's start then reads only the newest entries, search-spelling.ts); null when nothing can match.
+ */
+async function documentsQuery(db: Db, organizationId: number, text: string): Promise<string | null> {
+  const typed = searchWords(text)
+    .map(tokensOf)
+    .filter((tokens) => tokens.length > 0);
+  if (typed.length === 0) return null;
+  const spelled = await spelledWords(db, scopeOf(organizationId, 'document'), typed, null);
+  return spellsNothing(spelled) ? null : spelledQuery(spelled);
 }
 
 /** A document's link depends on its type, which the index does not hold: read for the documents shown, on both databases. */
@@ -407,7 +420,10 @@ export function postgresDocumentMatch(organizationId: number, text: string, id: 
       and ${postgresDocumentCondition(text)} offset 0)`;
 }
 
-/** SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least half the places). */
+/**
+ * SQLite's searchEntries on PostgreSQL: customers then items by name, then the newest matching documents (at least
+ * half the places), in the order of the index search_index_newest (migration 0081 says why `-rowid`).
+ */
 async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   if (searchWords(params.text).length === 0) return [];
   const query = toTsQuery(searchWords(params.text));
@@ -430,7 +446,7 @@ async function postgresSearchEntries(db: Db, params: { organizationId: number; t
               and (${query ? sql`words @@ to_tsquery('simple', ${query})` : sql`false`}
                 or ${number ? sql`number_parts @@ cast(${number} as tsquery)` : sql`false`}
                 or ${byAmount.length > 0 ? sql`ref_id in (${sql.join(byAmount)})` : sql`false`})
-            order by ref_id desc limit ${params.limit}`.execute(db)
+            order by -rowid limit ${params.limit}`.execute(db)
         ).rows
       : [];
   const documentPlaces = Math.min(documents.length, Math.max(params.limit - records.length, Math.floor(params.limit / 2)));
