@@ -85,6 +85,7 @@ describe('migrations', () => {
       '0079_list_sort_indexes',
       '0080_reminder_addresses',
       '0081_search_newest_documents',
+      '0082_overdue_customers_covered',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();
