@@ -73,6 +73,7 @@ import * as m0079 from './db/migrations/0079_list_sort_indexes';
 import * as m0080 from './db/migrations/0080_reminder_addresses';
 import * as m0081 from './db/migrations/0081_search_newest_documents';
 import * as m0082 from './db/migrations/0082_overdue_customers_covered';
+import * as m0083 from './db/migrations/0083_search_index_terms';
 
 /**
  * Migrations are listed here rather than read from the folder, so that the bundled server (one file built by
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   '0080_reminder_addresses': m0080,
   '0081_search_newest_documents': m0081,
   '0082_overdue_customers_covered': m0082,
+  '0083_search_index_terms': m0083,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

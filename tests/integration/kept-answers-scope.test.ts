@@ -125,6 +125,8 @@ describe('kept answers per organisation', () => {
           and t.table_name not like 'summary\\_%'
           -- The VAT ledger is rewritten from the data when read; the writes that made it stale bumped the generation.
           and t.table_name not like 'vat\\_ledger%'
+          -- The search index's words are written by the index's own trigger, with the index, whose trigger bumps it.
+          and t.table_name <> 'search_index_terms'
           and not exists (select 1 from information_schema.triggers g where g.event_object_schema = t.table_schema
             and g.event_object_table = t.table_name and g.trigger_name = t.table_name || '_data_generation')`.execute(db);
       return rows.map((r) => r.table_name);

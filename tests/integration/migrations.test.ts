@@ -86,6 +86,7 @@ describe('migrations', () => {
       '0080_reminder_addresses',
       '0081_search_newest_documents',
       '0082_overdue_customers_covered',
+      '0083_search_index_terms',
     ]);
     expect(await migrateToLatest(connection.db)).toEqual([]);
     await empty.remove();

@@ -156,6 +156,30 @@ describe('global search (GET /api/search)', () => {
     expect(await found('boulx')).toEqual([]);
   });
 
+  it('finds a customer and its documents by the words of its new name, and no longer by the words it lost', async () => {
+    const { session } = await registered(server.url);
+    await readyToInvoice(session);
+    const created = (await session.rest('POST', '/api/customers', { name: 'Quincaillerie Zéphyr' })).body.data as { id: number };
+    const invoice = await draft(session, { customer_id: created.id, items: [line('Pose', 1, 10)] });
+    const found = async (q: string) =>
+      ((await session.rest('GET', `/api/search?q=${q}`)).body.data as { kind: string; id: number }[]).map((r) => `${r.kind} ${r.id}`);
+    const listed = async (q: string) =>
+      ((await session.rest('GET', `/api/documents?search=${q}`)).body.data as { id: number }[]).map((d) => d.id);
+    expect(await found('zeph')).toEqual([`customer ${created.id}`, `document ${invoice.id}`]);
+    expect((await session.rest('PUT', `/api/customers/${created.id}`, { name: 'Quincaillerie Aquilon' })).status).toBe(200);
+    const resaved = await session.rest('PUT', `/api/documents/${invoice.id}`, {
+      date: '2026-11-02',
+      customer_id: created.id,
+      items: [line('Pose', 1, 10)],
+    });
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    // The words the entries lost may stay known to the index: they stand for nothing any more.
+    expect(await found('zeph')).toEqual([]);
+    expect(await listed('zeph')).toEqual([]);
+    expect(await found('aqui')).toEqual([`customer ${created.id}`, `document ${invoice.id}`]);
+    expect(await listed('quincaillerie%20aqui')).toEqual([invoice.id]);
+  });
+
   it('folds accents and case, and keeps a word of several tokens in order', async () => {
     const { session } = await registered(server.url);
     await session.rest('POST', '/api/customers', { name: 'Éléonore Jean-Paul', email: 'jp.eleonore@exemple.fr' });

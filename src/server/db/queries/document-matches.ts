@@ -3,16 +3,16 @@ import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
 import {
   documentIdsLookup,
+  foldedTypedTokens,
   postgresDocumentMatch,
   rowidRange,
   scopeOf,
   searchRowid,
-  searchWords,
   toNumberQuery,
-  tokensOf,
+  typedTokens,
   typeWordOf,
 } from './search';
-import { spelledQuery, spelledWords, spellsNothing } from './search-spelling';
+import { indexedWords, organizationWords, spelledQuery, spelledTsQuery, spelledWords, spellsNothing } from './search-spelling';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
@@ -66,15 +66,22 @@ export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: numb
  * a common word among a rare type, or a rare word among a common one, reads only the few documents of both).
  */
 export async function documentMatches(db: Db, organizationId: number, text: string, type?: string): Promise<DocumentMatches | null> {
-  const probes = isPostgres(db) ? null : await spelledOut(db, organizationId, text);
+  if (isPostgres(db)) {
+    const spelled = await postgresSpelled(db, organizationId, text);
+    const lookup = documentIdsLookup(db, organizationId, text, { spelled });
+    if (!lookup) return null;
+    const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
+    if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
+    return { lookup, probes: null, perRow: (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id, spelled) };
+  }
+  const probes = await spelledOut(db, organizationId, text);
   const lookup = documentIdsLookup(db, organizationId, text, { spelled: probes ? probes.words : undefined, type });
   if (!lookup) return null;
   // The index's own counts already tell a common word: its ids are not read (among one type, the index does not know).
   if (probes && probes.atLeast > FEW_MATCHES && !type) return { lookup, probes, perRow: null };
   const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
   if (rows.length <= FEW_MATCHES) return { ids: rows.map((r) => Number(r.id)) };
-  const perRow = isPostgres(db) ? (id: RawBuilder<unknown>) => postgresDocumentMatch(organizationId, text, id) : null;
-  return { lookup, probes, perRow };
+  return { lookup, probes, perRow: null };
 }
 
 /**
@@ -83,21 +90,31 @@ export async function documentMatches(db: Db, organizationId: number, text: stri
  * counts; null when a token cannot be folded here or starts too many words (FTS5 expands it then).
  */
 async function spelledOut(db: Db, organizationId: number, text: string): Promise<DocumentProbes | null> {
-  const typed = searchWords(text)
-    .map(tokensOf)
-    .filter((tokens) => tokens.length > 0);
+  const typed = typedTokens(text);
   if (typed.length === 0) return null;
-  const spelled = await spelledWords(db, scopeOf(organizationId, 'document'), typed, 'heading');
+  const spelled = await spelledWords(typed, scopeOf(organizationId, 'document'), indexedWords(db, 'heading'));
   const number = toNumberQuery(text);
   if (spellsNothing(spelled)) return { organizationId, words: null, number, atLeast: 0, atMost: 0 };
   // The probes rest on the counts: every word must be spelled out.
   const counts = spelled.map((w) => w.words?.map((r) => r.doc) ?? null);
   if (counts.some((c) => c === null)) return null;
-  const sums = counts.map((c) => (c ?? []).reduce((sum, doc) => sum + doc, 0));
+  const sums = counts.map((c) => (c as number[]).reduce((sum, doc) => sum + doc, 0));
   const atMost = Math.min(...sums);
   const only = spelled.length === 1 && spelled[0]?.before.length === 0 ? counts[0] : null;
   const atLeast = only ? Math.max(...only) : 0;
   return { organizationId, words: spelledQuery(spelled), number, atLeast, atMost };
+}
+
+/**
+ * The typed words as PostgreSQL's documents lookup reads them (db/dialect.ts toTsQuery), each word's last token spelled
+ * out into the whole words of the organisation's documents it starts (search-spelling.ts); null when no indexed word
+ * starts as typed (nothing matches by the words), undefined when nothing is typed.
+ */
+async function postgresSpelled(db: Db, organizationId: number, text: string): Promise<string | null | undefined> {
+  const typed = foldedTypedTokens(text);
+  if (typed.length === 0) return undefined;
+  const spelled = await spelledWords(typed, '', organizationWords(db, organizationId, ['document']));
+  return spellsNothing(spelled) ? null : spelledTsQuery(spelled);
 }
 
 /** The document's entry in the search index and in the numbers' index: its rowid, from its id (search.ts searchRowid). */
