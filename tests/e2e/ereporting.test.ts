@@ -82,12 +82,19 @@ describe('the reform on screen: the directory on the customer, the e-reporting p
     await expectNoSeriousViolations(page, 'customer directory');
     await screenshot(page, 'customer-directory');
 
-    await page.goto('/einvoicing');
-    // The page opens on the browser's current year; these sales are of October 2026.
-    for (let year = await page.evaluate(() => new Date().getFullYear()); year > 2026; year--) {
-      await page.getByRole('button', { name: 'Année précédente' }).click();
-    }
+    // A link to a period opens its year, whatever the browser's current one (these sales are of October 2026), and a
+    // link to another year's period, followed on the page, moves the table there.
+    await page.goto('/einvoicing#ereporting-2026-10');
     const october = page.getByTestId('ereporting-2026-10-transactions');
+    await october.waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '#ereporting-2024-05';
+    });
+    await page.getByTestId('ereporting-2024-05-transactions').waitFor();
+    await page.locator('strong', { hasText: /^2024$/ }).waitFor();
+    await page.getByRole('button', { name: 'Année suivante' }).click();
+    await page.getByRole('button', { name: 'Année suivante' }).click();
+    await page.locator('strong', { hasText: /^2026$/ }).waitFor();
     await october.getByText('À transmettre').waitFor();
     await october.getByText(/72,00/).waitFor();
     await screenshot(page, 'ereporting-to-send');

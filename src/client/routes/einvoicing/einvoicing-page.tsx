@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { formatDateShort } from '../../../shared/format';
@@ -148,6 +148,12 @@ const COUNT_NOUNS: Record<EreportingRow['kind'], [string, string]> = {
 };
 const countLabel = (row: EreportingRow) => `${row.count} ${COUNT_NOUNS[row.kind][row.count > 1 ? 1 : 0]}`;
 
+/** The year of the period a link points at (`#ereporting-2026-12`), or null for any other link. */
+const yearOfLink = (hash: string): number | null => {
+  const year = /^#ereporting-(\d{4})/.exec(hash)?.[1];
+  return year ? Number(year) : null;
+};
+
 const periodLabel = (row: EreportingRow) => `${formatDateShort(row.from)} – ${formatDateShort(row.to)}`;
 const keyOf = (row: EreportingRow) => `${row.period}-${row.kind}`;
 
@@ -158,11 +164,30 @@ const keyOf = (row: EreportingRow) => `${row.period}-${row.kind}`;
  * the errors that stop it or the platform's, and « Transmettre » or « Renvoyer corrigée ».
  */
 export function EinvoicingPage() {
-  const [year, setYear] = useState(() => new Date().getFullYear());
+  const [year, setYear] = useState(() => yearOfLink(window.location.hash) ?? new Date().getFullYear());
   const money = useMoney();
   const utils = trpc.useUtils();
   const canTransmit = useCan('ereporting.transmit');
   const list = trpc.ereporting.list.useQuery({ year });
+  // A link to a period (from « D’un coup d’œil », or a bookmark) opens its year: in January, December's reports to send
+  // are last year's, which the table would not show.
+  const linked = useRef(window.location.hash);
+  useEffect(() => {
+    const follow = () => {
+      const linkedYear = yearOfLink(window.location.hash);
+      if (linkedYear === null) return;
+      linked.current = window.location.hash;
+      setYear(linkedYear);
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  // The browser looked for the period before its rows were drawn: brought into view once they are, then left alone.
+  useEffect(() => {
+    if (!list.data || !linked.current) return;
+    document.getElementById(linked.current.slice(1))?.scrollIntoView({ block: 'center' });
+    linked.current = '';
+  }, [list.data]);
   const [sending, setSending] = useState<string | null>(null);
   const transmit = trpc.ereporting.transmit.useMutation({ meta: { silent: true } });
 
