@@ -3,8 +3,8 @@ import type { Db } from '../connection';
 import { isPostgres } from '../dialect';
 import {
   documentIdsLookup,
-  foldedTypedTokens,
   postgresDocumentMatch,
+  postgresSpelledQuery,
   rowidRange,
   scopeOf,
   searchRowid,
@@ -12,7 +12,7 @@ import {
   typedTokens,
   typeWordOf,
 } from './search';
-import { indexedWords, organizationWords, spelledQuery, spelledTsQuery, spelledWords, spellsNothing } from './search-spelling';
+import { indexedWords, spelledQuery, spelledWords, spellsNothing } from './search-spelling';
 
 /** Past this many matches a search is a common word: the list keeps the lookup in its statement rather than the ids. */
 export const FEW_MATCHES = 1000;
@@ -67,7 +67,7 @@ export async function densePostgresMatches(db: Db, lookup: RawBuilder<{ id: numb
  */
 export async function documentMatches(db: Db, organizationId: number, text: string, type?: string): Promise<DocumentMatches | null> {
   if (isPostgres(db)) {
-    const spelled = await postgresSpelled(db, organizationId, text);
+    const spelled = await postgresSpelledQuery(db, organizationId, ['document'], text);
     const lookup = documentIdsLookup(db, organizationId, text, { spelled });
     if (!lookup) return null;
     const { rows } = await sql<{ id: number }>`select id from (${lookup}) matches limit ${FEW_MATCHES + 1}`.execute(db);
@@ -103,18 +103,6 @@ async function spelledOut(db: Db, organizationId: number, text: string): Promise
   const only = spelled.length === 1 && spelled[0]?.before.length === 0 ? counts[0] : null;
   const atLeast = only ? Math.max(...only) : 0;
   return { organizationId, words: spelledQuery(spelled), number, atLeast, atMost };
-}
-
-/**
- * The typed words as PostgreSQL's documents lookup reads them (db/dialect.ts toTsQuery), each word's last token spelled
- * out into the whole words of the organisation's documents it starts (search-spelling.ts); null when no indexed word
- * starts as typed (nothing matches by the words), undefined when nothing is typed.
- */
-async function postgresSpelled(db: Db, organizationId: number, text: string): Promise<string | null | undefined> {
-  const typed = foldedTypedTokens(text);
-  if (typed.length === 0) return undefined;
-  const spelled = await spelledWords(typed, '', organizationWords(db, organizationId, ['document']));
-  return spellsNothing(spelled) ? null : spelledTsQuery(spelled);
 }
 
 /** The document's entry in the search index and in the numbers' index: its rowid, from its id (search.ts searchRowid). */

@@ -159,7 +159,7 @@ export const typedTokens = (text: string): string[][] =>
     .filter((tokens) => tokens.length > 0);
 
 /** The typed words that hold a token, each its tokens folded as PostgreSQL's entries hold them (db/dialect.ts searchWords). */
-export const foldedTypedTokens = (text: string): string[][] =>
+const foldedTypedTokens = (text: string): string[][] =>
   searchWords(text)
     .map(foldedWords)
     .filter((tokens) => tokens.length > 0);
@@ -188,11 +188,11 @@ export function toNumberQuery(text: string): string | null {
  * the process (a common word matches every document). The heading holds the number, the type and the customer
  * (indexDocument). A document found both ways is listed twice (UNION ALL: a UNION sorted every match to remove them,
  * 150 ms at 1 000 000): the list only asks whether an id is among them. `spelled`, when given, is the typed words
- * with their starts spelled out as whole words (document-matches.ts: an FTS5 query on SQLite, a tsquery on PostgreSQL;
- * null: no indexed word starts so); `ids`
- * (SQLite), when given, bounds the documents to those whose id is between both, inclusive; `type` (SQLite), when
- * given, keeps to that type the documents found by their words (through the type's word, typeWordOf), not those
- * found by their number: a list filtered by type filters those itself.
+ * with their starts spelled out as whole words (an FTS5 query on SQLite, document-matches.ts; a tsquery on PostgreSQL,
+ * postgresSpelledQuery; null: no indexed word starts so); `ids` (SQLite), when given, bounds the documents to those
+ * whose id is between both, inclusive; `type` (SQLite), when given, keeps to that type the documents found by their
+ * words (through the type's word, typeWordOf), not those found by their number: a list filtered by type filters those
+ * itself.
  */
 export function documentIdsLookup(
   db: Db,
@@ -400,6 +400,23 @@ function toNumberTsQuery(text: string): string | null {
 }
 
 /**
+ * The typed words as PostgreSQL reads them (db/dialect.ts toTsQuery), each word's last token spelled out into the whole
+ * words of the organisation's entries of these kinds it starts (search-spelling.ts); null when no indexed word starts
+ * as typed (nothing matches by the words), undefined when nothing is typed.
+ */
+export async function postgresSpelledQuery(
+  db: Db,
+  organizationId: number,
+  kinds: SearchKind[],
+  text: string,
+): Promise<string | null | undefined> {
+  const typed = foldedTypedTokens(text);
+  if (typed.length === 0) return undefined;
+  const spelled = await spelledWords(typed, '', organizationWords(db, organizationId, kinds));
+  return spellsNothing(spelled) ? null : spelledTsQuery(spelled);
+}
+
+/**
  * An entry's words or number match the text: every typed word a prefix of the number's or customer's words, or a part
  * of the number. `spelled`, when given, is the words' tsquery with their starts spelled out (search-spelling.ts; null:
  * no indexed word starts as typed).
@@ -447,13 +464,10 @@ export function postgresDocumentMatch(
  */
 async function postgresSearchEntries(db: Db, params: { organizationId: number; text: string; limit: number }) {
   if (searchWords(params.text).length === 0) return [];
-  const typed = foldedTypedTokens(params.text);
-  const spelledQueryOf = async (kinds: SearchKind[]) => {
-    if (typed.length === 0) return null;
-    const spelled = await spelledWords(typed, '', organizationWords(db, params.organizationId, kinds));
-    return spellsNothing(spelled) ? null : spelledTsQuery(spelled);
-  };
-  const [recordsQuery, query] = await Promise.all([spelledQueryOf(['customer', 'item']), spelledQueryOf(['document'])]);
+  const [recordsQuery, query] = await Promise.all([
+    postgresSpelledQuery(db, params.organizationId, ['customer', 'item'], params.text),
+    postgresSpelledQuery(db, params.organizationId, ['document'], params.text),
+  ]);
   const number = toNumberTsQuery(params.text);
   const records = recordsQuery
     ? (
