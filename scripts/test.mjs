@@ -1,10 +1,10 @@
 // `npm test`: typecheck, lint, unit, integration, then end-to-end in Chromium; exits non-zero on any failure.
-// The machines have 2 cores and the checks do not depend on each other: the PostgreSQL run of the integration suite goes
-// in one lane while Vitest runs the unit and integration tests on SQLite, then the typecheck, the lint and the client
-// build the browser tests need, in the other (each Vitest run has one worker on 2 cores: one after the other, the
-// PostgreSQL run left a core waiting). Each lane's output is printed whole when it ends, so a lane reads in one piece.
-// The browser tests follow the lane that builds the client, beside the end of the PostgreSQL run, their output streamed
-// (the PostgreSQL lane's may then come in the middle of it); the last line names every step that failed.
+// The machines have 2 cores. The unit and integration tests on SQLite, then the typecheck, the lint and the client build
+// the browser tests need, go in one lane; the PostgreSQL run of the integration suite then the second unit run in the
+// other (each Vitest run has one worker: the two lanes fill both cores). The browser tests come after both lanes: alone,
+// two workers keep both cores busy (976 s on 2 cores, load average 9), and beside a lane each page waited on the CPU
+// (the suite 1,280–1,430 s, and a page's 10 s bound was once missed). Each lane's output is printed whole when it ends,
+// so a lane reads in one piece; the browser tests' output is streamed. The last line names every step that failed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -61,8 +61,6 @@ async function lane(steps) {
 
 if (!postgresUrl) console.log('(TEST_DATABASE_URL non défini : la suite d’intégration ne tourne que sur SQLite)');
 const started = performance.now();
-// The PostgreSQL run is the longest step (its databases are made per server): it starts at once, and the short checks
-// follow the SQLite run in the other lane (measured on 2 cores: PostgreSQL run 785 s, SQLite run 637 s, checks 80 s).
 // Panda's generated styled-system comes first: the typecheck needs it, and so do the unit tests that import client modules.
 const codegen = await lane([['panda codegen', bin('panda'), ['codegen', '--silent']]]);
 if (!codegen.ok) {
@@ -101,22 +99,16 @@ async function browserTests() {
   return code === 0 ? { ok: true } : { ok: false, failed: title, summary: failureSummary(output) };
 }
 
-let results;
-if (postgresUrl) {
-  // The browser tests start as soon as the lane that builds the client has passed, beside the end of the PostgreSQL
-  // run rather than after it: the start of their run (its transforms, the template database, the first
-  // servers) is one core's work, which left the other waiting (`vmstat` during CI: half idle for a minute).
-  // The second unit run follows the PostgreSQL run: it then fills the core the browser tests' start leaves idle,
-  // instead of delaying that start (a failed PostgreSQL run ends the lane: that run is then fixed first).
-  const postgresLane = lane([postgresStep, ...unitAgain]).then(printed);
-  const mainLane = lane([sqlite, ...checks])
-    .then(printed)
-    .then(async (done) => (done.ok ? [done, await browserTests()] : [done]));
-  results = (await Promise.all([postgresLane, mainLane])).flat();
-} else {
-  const lanes = await Promise.all([lane([...checks, ...unitAgain]).then(printed), lane([sqlite]).then(printed)]);
-  results = lanes.every((l) => l.ok) ? [...lanes, await browserTests()] : lanes;
-}
+// The lane that builds the client, and the other; the browser tests once both have ended, if the first passed (a failure
+// of the other is reported with theirs).
+const [clientLane, otherLane] = postgresUrl
+  ? [
+      [sqlite, ...checks],
+      [postgresStep, ...unitAgain],
+    ]
+  : [[...checks, ...unitAgain], [sqlite]];
+const lanes = await Promise.all([lane(clientLane).then(printed), lane(otherLane).then(printed)]);
+const results = lanes[0].ok ? [...lanes, await browserTests()] : lanes;
 console.log(`\n== npm test: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const failed = results.filter((r) => !r.ok).map((r) => r.failed);
 for (const result of results.filter((r) => !r.ok && r.summary))
