@@ -32,6 +32,20 @@ export interface ReportingPeriod {
   to: string;
 }
 
+/**
+ * The first day e-reporting covers: the reform starts on 1 September 2026 (issuing and reporting for large and mid-size
+ * businesses, receiving for all; smaller ones follow a year later and may report from the start). Nothing before is
+ * ever to be reported, so no period before it is offered. Every frequency's periods begin on a 1 September, so none
+ * straddles it.
+ */
+export const EREPORTING_FIRST_DAY = '2026-09-01';
+
+/** Whether a period falls under e-reporting (it begins on or after the reform's first day). */
+export const reportablePeriod = (period: Pick<ReportingPeriod, 'from'>): boolean => period.from >= EREPORTING_FIRST_DAY;
+
+/** What the e-reporting screen says of a year before the reform. */
+export const EREPORTING_START_NOTICE = 'L’e-reporting commence avec les opérations du 1er septembre 2026';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

@@ -83,15 +83,19 @@ describe('the reform on screen: the directory on the customer, the e-reporting p
     await screenshot(page, 'customer-directory');
 
     // A link to a period opens its year, whatever the browser's current one (these sales are of October 2026), and a
-    // link to another year's period, followed on the page, moves the table there.
+    // link to another year's period, followed on the page, moves the table there: before the reform, nothing to report,
+    // and the table goes no further back.
     await page.goto('/einvoicing#ereporting-2026-10');
     const october = page.getByTestId('ereporting-2026-10-transactions');
     await october.waitFor();
     await page.evaluate(() => {
       window.location.hash = '#ereporting-2024-05';
     });
-    await page.getByTestId('ereporting-2024-05-transactions').waitFor();
     await page.locator('strong', { hasText: /^2024$/ }).waitFor();
+    await page.getByText('L’e-reporting commence avec les opérations du 1er septembre 2026.').waitFor();
+    expect(await page.getByTestId('ereporting-2024-05-transactions').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Année précédente' }).isDisabled()).toBe(true);
+    await screenshot(page, 'ereporting-before-reform');
     await page.getByRole('button', { name: 'Année suivante' }).click();
     await page.getByRole('button', { name: 'Année suivante' }).click();
     await page.locator('strong', { hasText: /^2026$/ }).waitFor();

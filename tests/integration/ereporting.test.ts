@@ -119,6 +119,19 @@ describe('e-reporting of B2C sales (Flux 10.3)', () => {
 
     const list = await session.rest('GET', '/api/ereporting?year=2026');
     expect(list.status).toBe(200);
+    // The reform starts on 1 September 2026: no earlier period is offered, read or sent.
+    const periods = new Set<string>(list.body.data.map((r: { period: string }) => r.period));
+    expect([...periods].every((p) => p >= '2026-09')).toBe(true);
+    expect(periods.has('2026-09')).toBe(true);
+    expect((await session.rest('GET', '/api/ereporting?year=2025')).body.data).toEqual([]);
+    for (const [method, path] of [
+      ['GET', '/api/ereporting/2026-08/xml?kind=transactions'],
+      ['POST', '/api/ereporting/2026-08/transmit'],
+    ] as const) {
+      const before = await session.rest(method, path, method === 'POST' ? { kind: 'transactions' } : undefined);
+      expect(before.status).toBe(400);
+      expect(before.body.messages).toContain('Période 2026-08 : avant le 1er septembre 2026, rien n’est à déclarer en e-reporting');
+    }
     const october = list.body.data.find((r: { period: string }) => r.period === '2026-10');
     // 12 + 18 + 60 + 50 + 10 HT
     expect(october).toMatchObject({ kind: 'transactions', status: 'to_send', amount: 150, from: '2026-10-01', to: '2026-10-31' });

@@ -17,6 +17,7 @@ import {
   periodRange,
   periodsOfYear,
   type ReportingPeriod,
+  reportablePeriod,
   reportedAmount,
 } from '../../shared/ereporting';
 import { internationalAmount, internationalInvoices } from '../../shared/ereporting-international';
@@ -165,8 +166,8 @@ export async function listReports(deps: Deps, organizationId: number, year: numb
   const frequency = await frequencyOf(deps.db, organizationId);
   const rows = await reportsOfYear(deps.db, { organizationId, year: shown });
   const data: EreportingRow[] = [];
-  // Periods not yet begun are left out: nothing can be reported for them.
-  for (const period of periodsOfYear(shown, frequency).filter((p) => p.from <= today)) {
+  // Periods not yet begun are left out, and those before the reform: nothing can be reported for them.
+  for (const period of periodsOfYear(shown, frequency).filter((p) => reportablePeriod(p) && p.from <= today)) {
     const documents = await salesOf(deps.db, organizationId, period);
     for (const kind of SHOWN_ORDER) {
       const mine = rows.filter((r) => r.period === period.period && r.kind === kind);
@@ -198,6 +199,8 @@ export async function listReports(deps: Deps, organizationId: number, year: numb
 async function periodOf(db: Db, organizationId: number, period: string): Promise<ReportingPeriod> {
   const range = periodRange(period, await frequencyOf(db, organizationId));
   if (!range) fail('BAD_REQUEST', `Période ${period} : ce n’est pas une période de déclaration de votre régime de TVA`);
+  if (!reportablePeriod(range))
+    fail('BAD_REQUEST', `Période ${period} : avant le 1er septembre 2026, rien n’est à déclarer en e-reporting`);
   return range;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../../styled-system/css';
 import { formatDateShort } from '../../../shared/format';
-import { EREPORTING_KIND_LABELS } from '../../../shared/ereporting';
+import { EREPORTING_FIRST_DAY, EREPORTING_KIND_LABELS, EREPORTING_START_NOTICE } from '../../../shared/ereporting';
 import type { EreportingRow } from '../../../shared/schemas/ereporting';
 import { OVERVIEW_GROUP_LABELS, OVERVIEW_GROUPS, type OverviewGroup, type OverviewRow } from '../../../shared/schemas/einvoicing-overview';
 import { errorInfo, trpc } from '../../trpc';
@@ -148,6 +148,9 @@ const COUNT_NOUNS: Record<EreportingRow['kind'], [string, string]> = {
 };
 const countLabel = (row: EreportingRow) => `${row.count} ${COUNT_NOUNS[row.kind][row.count > 1 ? 1 : 0]}`;
 
+/** The first year with periods to report (the reform's): the table does not go back before it. */
+const FIRST_YEAR = Number(EREPORTING_FIRST_DAY.slice(0, 4));
+
 /** The year of the period a link points at (`#ereporting-2026-12`), or null for any other link. */
 const yearOfLink = (hash: string): number | null => {
   const year = /^#ereporting-(\d{4})/.exec(hash)?.[1];
@@ -224,7 +227,7 @@ export function EinvoicingPage() {
             </p>
           </div>
           <div className={styles.year}>
-            <Button size="sm" variant="ghost" onClick={() => setYear(year - 1)} aria-label="Année précédente">
+            <Button size="sm" variant="ghost" onClick={() => setYear(year - 1)} disabled={year <= FIRST_YEAR} aria-label="Année précédente">
               ‹
             </Button>
             <strong>{year}</strong>
@@ -235,7 +238,9 @@ export function EinvoicingPage() {
         </div>
         {list.isError && <p className={TONES.danger}>{[errorInfo(list.error).messages].flat().join(' ')}</p>}
         {!list.data && !list.isError && <Spinner label="Chargement des périodes" />}
-        {list.data && list.data.data.length === 0 && <p className={styles.muted}>Aucune période commencée cette année.</p>}
+        {list.data && list.data.data.length === 0 && (
+          <p className={styles.muted}>{year < FIRST_YEAR ? `${EREPORTING_START_NOTICE}.` : 'Aucune période commencée cette année.'}</p>
+        )}
         {list.data && list.data.data.length > 0 && (
           <table className={styles.table}>
             <thead>
