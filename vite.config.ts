@@ -9,11 +9,11 @@ import { trpcNativeSpread } from './build/trpc-native-spread.ts';
  * Integration files the PostgreSQL run (TEST_DATABASE_URL) leaves out. Every file runs on SQLite; the PostgreSQL run
  * is for what the database decides: queries, triggers, summaries, locks and leases, numbering under concurrency,
  * migrations, backups. A statement log of a whole PostgreSQL run (`log_statement = all`, each test database mapped to
- * its file) showed what the files below send: the statements of the files kept, but for a dozen plain ones (a key's
- * revocation, a feedback row, a webhook's deletion) that Kysely writes alike for both databases. Their subject is
- * elsewhere, and on PostgreSQL they took 400 of the run's 1,050 s. Tests that read or alter
- * the test server's rows use `withServerDb`, and migration tests `openEmptyTestDatabase` (tests/helpers/database.ts):
- * they run on both, the built server's too.
+ * its file) showed what the files below send: the statements of the files kept, but for a few plain ones (a key's
+ * revocation, a feedback row and its quota, a variant of the documents list) that Kysely writes alike for both.
+ * Their subject is elsewhere, and on PostgreSQL they took 400 of the run's 1,050 s. Tests that read or alter the test
+ * server's rows use `withServerDb`, and migration tests `openEmptyTestDatabase` (tests/helpers/database.ts): they run
+ * on both, the built server's too.
  */
 const POSTGRES_RUN_SKIPS = [
   // SQLite itself: VACUUM INTO backups and their restore.
