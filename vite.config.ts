@@ -28,7 +28,8 @@ const POSTGRES_RUN_SKIPS = [
   ...['ereporting', 'ereporting-kinds', 'fec-export'],
   // Figures whose statements vat-ledger, vat-return, vat-operations, fec-books and reports send too.
   ...['fec-vat-on-receipts', 'vat', 'credit-settlement'],
-  // Mail, worker threads, the seed script, settings forms and feedback.
+  // Mail and the reminders it sends, share links, worker threads, the seed script, settings and feedback, API keys, a
+  // document's exchange rate.
   ...['smtp', 'email-settings', 'mail-outbox-messages', 'document-send', 'payment-reminders', 'share', 'heavy-work'],
   ...['seed', 'settings-feedback', 'document-template-settings', 'document-exchange-rate', 'api-keys'],
 ].map((name) => `tests/integration/${name}.test.ts`);

@@ -43,8 +43,11 @@ export const EREPORTING_FIRST_DAY = '2026-09-01';
 /** Whether a period falls under e-reporting (it begins on or after the reform's first day). */
 export const reportablePeriod = (period: Pick<ReportingPeriod, 'from'>): boolean => period.from >= EREPORTING_FIRST_DAY;
 
+/** The reform's first day as the French messages name it. */
+export const EREPORTING_FIRST_DAY_LABEL = '1er septembre 2026';
+
 /** What the e-reporting screen says of a year before the reform. */
-export const EREPORTING_START_NOTICE = 'L’e-reporting commence avec les opérations du 1er septembre 2026';
+export const EREPORTING_START_NOTICE = `L’e-reporting commence avec les opérations du ${EREPORTING_FIRST_DAY_LABEL}`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -12,6 +12,7 @@ import { flux10Valid, validateFlux10 } from '../einvoice/flux10-validate';
 import { insertReport, type ReportRow, reportsOfPeriod, reportsOfYear, updateReport } from '../db/queries/ereporting';
 import {
   b2cDailyTransactions,
+  EREPORTING_FIRST_DAY_LABEL,
   type EreportingKind,
   frequencyOfRegime,
   periodRange,
@@ -200,7 +201,7 @@ async function periodOf(db: Db, organizationId: number, period: string): Promise
   const range = periodRange(period, await frequencyOf(db, organizationId));
   if (!range) fail('BAD_REQUEST', `Période ${period} : ce n’est pas une période de déclaration de votre régime de TVA`);
   if (!reportablePeriod(range))
-    fail('BAD_REQUEST', `Période ${period} : avant le 1er septembre 2026, rien n’est à déclarer en e-reporting`);
+    fail('BAD_REQUEST', `Période ${period} : avant le ${EREPORTING_FIRST_DAY_LABEL}, rien n’est à déclarer en e-reporting`);
   return range;
 }
 
